@@ -1,0 +1,65 @@
+/// A photo in the shape of the Unsplash API's photo JSON (the fields photorepl uses; others are
+/// ignored when decoding). Optional where Unsplash may send null.
+public struct Photo: Codable, Equatable, Sendable {
+    public struct User: Codable, Equatable, Sendable {
+        public var id: String
+        public var username: String
+        public var name: String
+
+        public init(id: String, username: String, name: String) {
+            self.id = id
+            self.username = username
+            self.name = name
+        }
+    }
+
+    public struct URLs: Codable, Equatable, Sendable {
+        public var raw: String
+        public var full: String
+        public var regular: String
+        public var small: String
+        public var thumb: String
+
+        public init(raw: String, full: String, regular: String, small: String, thumb: String) {
+            self.raw = raw
+            self.full = full
+            self.regular = regular
+            self.small = small
+            self.thumb = thumb
+        }
+    }
+
+    public var id: String
+    public var width: Int
+    public var height: Int
+    /// "#RRGGBB", the photo's dominant colour.
+    public var color: String?
+    public var blurHash: String?
+    public var description: String?
+    public var altDescription: String?
+    public var likes: Int
+    public var user: User
+    public var urls: URLs
+
+    public init(
+        id: String, width: Int, height: Int, color: String?, blurHash: String?, description: String?,
+        altDescription: String?, likes: Int, user: User, urls: URLs
+    ) {
+        self.id = id
+        self.width = width
+        self.height = height
+        self.color = color
+        self.blurHash = blurHash
+        self.description = description
+        self.altDescription = altDescription
+        self.likes = likes
+        self.user = user
+        self.urls = urls
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, width, height, color, description, likes, user, urls
+        case blurHash = "blur_hash"
+        case altDescription = "alt_description"
+    }
+}

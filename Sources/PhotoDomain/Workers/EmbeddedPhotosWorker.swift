@@ -1,0 +1,24 @@
+/// The default source: random photos from the catalog compiled into the binary. No network, and the
+/// same seed gives the same photos everywhere. Each fetch draws afresh, like `/photos/random`.
+public actor EmbeddedPhotosWorker: PhotosWorker {
+    /// The seed used when none is given: fixed, so that sessions replay.
+    public static let defaultSeed: UInt64 = 2024
+
+    private let catalog: [Photo]
+    private var generator: SeededGenerator
+
+    public init(seed: UInt64 = defaultSeed, catalog: [Photo] = EmbeddedCatalog.photos) {
+        self.catalog = catalog
+        self.generator = SeededGenerator(seed: seed)
+    }
+
+    public func fetchRandomPhotos(count: Int) async throws -> [Photo] {
+        guard count >= 1, count <= 30 else {
+            throw PhotosWorkerError("a random fetch takes 1…30 photos, not \(count)")
+        }
+        guard count <= catalog.count else {
+            throw PhotosWorkerError("the catalog holds only \(catalog.count) photos")
+        }
+        return generator.distinctIndices(count, of: catalog.count).map { catalog[$0] }
+    }
+}

@@ -1,0 +1,32 @@
+/// The commands every scene has, provided by the engine.
+@MainActor
+enum GlobalCommands {
+    /// Names no scene may define. `back` is not among them: a scene routes it through its own router.
+    static let reserved: Set<String> = ["help", "quit", "exit", "state"]
+
+    static let all: [Command<Engine>] = [
+        Command(
+            "help", arguments: [Argument("COMMAND", optional: true, completion: .words([]))],
+            summary: "the commands of this scene and the global ones, or one command's usage",
+            example: "help count"
+        ) { engine, arguments in
+            if let topic = arguments.first { try engine.helpTopic(topic) } else { engine.printHelp() }
+        },
+        Command("back", summary: "go back to the previous scene") { engine, _ in
+            engine.goBack()
+        },
+        Command(
+            "state", arguments: [Argument("--json", optional: true, completion: .words(["--json"]))],
+            summary: "the navigation stack and the DataStores (--json: one line of JSON)",
+            example: "state --json"
+        ) { engine, arguments in
+            if let flag = arguments.first, flag != "--json" {
+                throw CommandError("'state' takes only --json, not '\(TerminalText.truncate(flag, toWidth: 40))' (usage: state [--json])")
+            }
+            engine.printState(json: !arguments.isEmpty)
+        },
+        Command("quit", aliases: ["exit"], summary: "leave photorepl (Ctrl-D does too)") { engine, _ in
+            engine.requestQuit()
+        },
+    ]
+}

@@ -1,0 +1,255 @@
+/// The REPL engine: hosts registered scene modules on a navigation stack, dispatches typed lines to
+/// the top scene or to a global command, and reports what cannot be run.
+@MainActor
+public final class Engine {
+    /// How running one line ended.
+    public enum Outcome: Equatable {
+        case done
+        case failed(CommandError)
+        case quit
+    }
+
+    public let console: Console
+    private var modules: [ObjectIdentifier: SceneModule] = [:]
+    private var moduleOrder: [SceneModule] = []
+    var stack = NavigationStack()
+    private var quitRequested = false
+    private lazy var globals: [Command<AnyObject>] = GlobalCommands.all.map { $0.erased() }
+
+    public init(console: Console) {
+        self.console = console
+    }
+
+    /// Registers a scene type; the composition root does this once per scene.
+    public func register(_ module: SceneModule) {
+        precondition(modules[module.type] == nil, "scene \(module.name) registered twice")
+        for command in module.commands where GlobalCommands.reserved.contains(command.name) {
+            preconditionFailure("scene \(module.name) cannot define the global command \(command.name)")
+        }
+        modules[module.type] = module
+        moduleOrder.append(module)
+    }
+
+    /// Makes the root scene and shows it.
+    public func start<Root: SceneView>(root: Root.Type) {
+        precondition(stack.entries.isEmpty, "the engine has started already")
+        let scene = instantiate(root)
+        show(scene, as: .root)
+    }
+
+    /// The prompt: where you are, e.g. `photos/detail 2> `.
+    public var prompt: String {
+        var text = ""
+        for (i, entry) in stack.entries.enumerated() {
+            if i > 0 { text += "/" }
+            text += entry.scene.title
+        }
+        return text + "> "
+    }
+
+    /// Scene names from the root to the top.
+    public var stackNames: [String] { stack.names }
+
+    /// Runs one typed line to the end, with all of its effects.
+    public func execute(_ line: String) async -> Outcome {
+        let words: [String]
+        do {
+            words = try Tokenizer.words(line)
+        } catch {
+            switch error {
+            case .unterminatedQuote(let quote):
+                return .failed(CommandError("missing closing \(quote): close the quote, or escape it as \\\(quote)"))
+            case .trailingBackslash:
+                return .failed(CommandError("a line cannot end with \\: remove it, or type \\\\ for a backslash"))
+            }
+        }
+        guard let name = words.first else { return .done }
+        do {
+            try await perform(words)
+        } catch let error as CommandError {
+            return .failed(error)
+        } catch is CancellationError {
+            return .failed(CommandError("interrupted: \(name) was cancelled and changed nothing"))
+        } catch {
+            return .failed(CommandError("\(name) failed: \(error)"))
+        }
+        if quitRequested { return .quit }
+        return .done
+    }
+
+    // MARK: - Finding commands
+
+    /// The command `word` names here, and what it runs on: the top scene's commands come first.
+    func resolve(_ word: String) -> (Command<AnyObject>, AnyObject)? {
+        if let top = stack.top, let command = top.module.command(named: word) {
+            return (command, top.scene)
+        }
+        if let command = globals.first(where: { $0.matches(word) }) {
+            return (command, self)
+        }
+        return nil
+    }
+
+    /// The commands available now, as `help` lists them: the top scene's, then the global ones it
+    /// does not replace.
+    var availableCommands: (scene: [Command<AnyObject>], global: [Command<AnyObject>]) {
+        let scene = stack.top?.module.commands ?? []
+        let global = globals.filter { g in !scene.contains { $0.name == g.name } }
+        return (scene, global)
+    }
+
+    /// Every name that can be typed now, aliases included.
+    public var commandNames: [String] {
+        let (scene, global) = availableCommands
+        return (scene + global).flatMap { [$0.name] + $0.aliases }
+    }
+
+    private func unknownCommand(_ word: String) -> CommandError {
+        let shown = TerminalText.truncate(word, toWidth: 40)
+        if let suggestion = Suggestion.closest(to: word, among: commandNames) {
+            return CommandError("unknown command '\(shown)': did you mean '\(suggestion)'? (type 'help' for the commands here)")
+        }
+        let elsewhere = moduleOrder.filter { $0.command(named: word) != nil }.map(\.name)
+        if !elsewhere.isEmpty {
+            let here = stack.top?.module.name ?? "this scene"
+            return CommandError("'\(shown)' is a command of the \(elsewhere.joined(separator: " and ")) scene, not of \(here) (type 'help' for the commands here)")
+        }
+        return CommandError("unknown command '\(shown)' (type 'help' for the commands here)")
+    }
+
+    private func arityProblem(_ command: Command<AnyObject>, _ count: Int) -> CommandError? {
+        let usage = "usage: \(command.usage)"
+        if count < command.requiredCount {
+            let missing = command.arguments.first { !$0.isOptional }!.name
+            return CommandError("'\(command.name)' needs \(missing) (\(usage))")
+        }
+        if count > command.arguments.count {
+            if command.arguments.isEmpty {
+                return CommandError("'\(command.name)' takes no arguments (\(usage))")
+            }
+            let most = command.arguments.count
+            return CommandError("'\(command.name)' takes at most \(most) argument\(most == 1 ? "" : "s") (\(usage))")
+        }
+        return nil
+    }
+
+    // MARK: - Global commands' effects
+
+    func requestQuit() { quitRequested = true }
+
+    func goBack() {
+        if stack.isAtRoot {
+            console.line("Already at the root scene (\(stack.top?.module.name ?? "none")): nothing to go back to.")
+            return
+        }
+        if stack.top?.presentation == .sheet { dismiss() } else { pop() }
+    }
+
+    func printHelp(for command: Command<AnyObject>) {
+        console.line("usage: \(command.usage)", style: .bold)
+        console.line("  \(command.summary)")
+        if !command.aliases.isEmpty { console.line("  also: \(command.aliases.joined(separator: ", "))") }
+        console.line("example: \(command.example)")
+    }
+
+    func printHelp() {
+        let (scene, global) = availableCommands
+        let width = (scene + global).map { TerminalText.width($0.usage) }.max() ?? 0
+        func list(_ title: String, _ commands: [Command<AnyObject>]) {
+            console.line(title, style: .bold)
+            for command in commands {
+                var usage = command.usage
+                if !command.aliases.isEmpty { usage = ([command.name] + command.aliases).joined(separator: ", ") }
+                console.line("  \(TerminalText.pad(usage, toWidth: width))  \(command.summary)")
+            }
+        }
+        list("\(stack.top?.module.name ?? "scene") commands:", scene)
+        list("global commands:", global)
+        console.line("Type 'help COMMAND' or 'COMMAND --help' for one command's usage and an example.", style: .dim)
+    }
+
+    func helpTopic(_ word: String) throws {
+        if let (command, _) = resolve(word) {
+            printHelp(for: command)
+            return
+        }
+        throw unknownCommand(word)
+    }
+
+    func printState(json: Bool) {
+        if json {
+            var writer = JSONWriter()
+            writer.field("stack", .strings(stack.names))
+            for entry in stack.entries {
+                for field in entry.scene.stateFields() { writer.field(field.key, field.value) }
+            }
+            console.line(writer.finish())
+            return
+        }
+        console.line("stack: \(stack.names.joined(separator: " > "))")
+        for entry in stack.entries {
+            let fields = entry.scene.stateFields()
+            guard !fields.isEmpty else { continue }
+            console.line("\(entry.module.name):")
+            for field in fields {
+                console.line("  \(field.key): \(Self.describe(field.value))")
+            }
+        }
+    }
+
+    private static func describe(_ value: StateField.Value) -> String {
+        switch value {
+        case .int(let n): String(n)
+        case .string(let s): s
+        case .strings(let list): list.isEmpty ? "(none)" : list.joined(separator: " ")
+        case .null: "(none)"
+        }
+    }
+
+    // MARK: - Showing scenes
+
+    private func show(_ scene: any SceneView, as presentation: NavigationStack.Presentation) {
+        guard let module = modules[ObjectIdentifier(type(of: scene))] else {
+            preconditionFailure("\(type(of: scene)) is not registered with the engine")
+        }
+        stack.append(.init(scene: scene, module: module, presentation: presentation))
+        scene.sceneDidLoad()
+    }
+}
+
+extension Engine: CommandPerformer {
+    public func perform(_ words: [String]) async throws {
+        guard let name = words.first else { return }
+        let arguments = Array(words.dropFirst())
+        guard let (command, target) = resolve(name) else { throw unknownCommand(name) }
+        if arguments.contains("--help") || arguments.contains("-h") {
+            printHelp(for: command)
+            return
+        }
+        if let problem = arityProblem(command, arguments.count) { throw problem }
+        try await command.run(target, arguments)
+    }
+}
+
+extension Engine: Navigator {
+    public func instantiate<View: SceneView>(_ view: View.Type) -> View {
+        guard let module = modules[ObjectIdentifier(view)] else {
+            preconditionFailure("\(view) is not registered with the engine")
+        }
+        return module.make(SceneContext(navigator: self, commands: self, console: console)) as! View
+    }
+
+    public func push(_ scene: any SceneView) { show(scene, as: .pushed) }
+
+    public func present(_ scene: any SceneView) { show(scene, as: .sheet) }
+
+    public func pop() {
+        stack.removeTop(.pushed)
+        stack.top?.scene.sceneWillAppear()
+    }
+
+    public func dismiss() {
+        stack.removeTop(.sheet)
+        stack.top?.scene.sceneWillAppear()
+    }
+}

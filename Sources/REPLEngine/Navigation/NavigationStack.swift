@@ -1,0 +1,42 @@
+/// What routers drive: the navigation controller of a terminal app.
+@MainActor
+public protocol Navigator: AnyObject {
+    /// Makes a registered scene, as a storyboard instantiates a view controller.
+    func instantiate<View: SceneView>(_ view: View.Type) -> View
+    /// Pushes a scene on the stack; it loads.
+    func push(_ scene: any SceneView)
+    /// Pops the top scene; the one below appears again.
+    func pop()
+    /// Presents a scene as a sheet over the top one; it loads.
+    func present(_ scene: any SceneView)
+    /// Dismisses the sheet on top; the scene below appears again.
+    func dismiss()
+}
+
+/// The navigation stack as a value: what `state` prints and tests compare.
+@MainActor
+struct NavigationStack {
+    enum Presentation: Equatable { case root, pushed, sheet }
+
+    struct Entry {
+        let scene: any SceneView
+        let module: SceneModule
+        let presentation: Presentation
+    }
+
+    private(set) var entries: [Entry] = []
+
+    var top: Entry? { entries.last }
+    var names: [String] { entries.map(\.module.name) }
+    var isAtRoot: Bool { entries.count <= 1 }
+
+    mutating func append(_ entry: Entry) { entries.append(entry) }
+
+    /// Removes the top entry, which must have been shown the way `presentation` says.
+    mutating func removeTop(_ presentation: Presentation) {
+        guard let top, top.presentation == presentation else {
+            preconditionFailure("cannot remove a \(presentation) scene: the top is \(String(describing: top?.presentation))")
+        }
+        entries.removeLast()
+    }
+}

@@ -1,0 +1,82 @@
+/// The only writer of output. Scenes and the engine hand it lines; it sanitizes them, styles them
+/// (only when told it is on a terminal that wants colour), buffers them and writes them out.
+@MainActor
+public final class Console {
+    public enum Style: Sendable {
+        case plain, bold, dim, accent, error, success
+
+        var sgr: String {
+            switch self {
+            case .plain: ""
+            case .bold: "\u{1B}[1m"
+            case .dim: "\u{1B}[2m"
+            case .accent: "\u{1B}[36m"
+            case .error: "\u{1B}[31m"
+            case .success: "\u{1B}[32m"
+            }
+        }
+    }
+
+    /// Whether styles are drawn: decided once by the caller (terminal, NO_COLOR, TERM=dumb).
+    public let isStyled: Bool
+    private let output: OutputSink
+    private let diagnostics: OutputSink
+    /// A second, always unstyled copy of the output (a `--transcript` file).
+    public var transcript: OutputSink?
+    private var buffer: [UInt8] = []
+    private var transcriptBuffer: [UInt8] = []
+    private let flushThreshold = 1 << 16
+
+    public init(output: OutputSink = .standardOutput, diagnostics: OutputSink = .standardError, isStyled: Bool = false) {
+        self.output = output
+        self.diagnostics = diagnostics
+        self.isStyled = isStyled
+        buffer.reserveCapacity(flushThreshold + 4096)
+    }
+
+    /// Writes `text` and a newline.
+    public func line(_ text: String, style: Style = .plain) {
+        write(text, style: style)
+        append(newline: ())
+    }
+
+    /// Writes an empty line.
+    public func line() { append(newline: ()) }
+
+    /// Writes `text` with no newline.
+    public func write(_ text: String, style: Style = .plain) {
+        let styled = isStyled && style != .plain
+        if styled { buffer.append(contentsOf: style.sgr.utf8) }
+        TerminalText.appendSanitized(text, to: &buffer)
+        if styled { buffer.append(contentsOf: "\u{1B}[0m".utf8) }
+        if transcript != nil { TerminalText.appendSanitized(text, to: &transcriptBuffer) }
+    }
+
+    private func append(newline: ()) {
+        buffer.append(0x0A)
+        if transcript != nil { transcriptBuffer.append(0x0A) }
+        if buffer.count >= flushThreshold { flush() }
+    }
+
+    /// Writes out what is buffered.
+    public func flush() {
+        if !buffer.isEmpty {
+            output.write(buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+        if let transcript, !transcriptBuffer.isEmpty {
+            transcript.write(transcriptBuffer)
+            transcriptBuffer.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// A message for standard error (`demo.txt:3: error: …`), after the output so far, so the two
+    /// streams interleave in order on a terminal.
+    public func diagnostic(_ text: String) {
+        flush()
+        var bytes: [UInt8] = []
+        TerminalText.appendSanitized(text, to: &bytes)
+        bytes.append(0x0A)
+        diagnostics.write(bytes)
+    }
+}

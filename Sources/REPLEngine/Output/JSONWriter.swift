@@ -1,0 +1,44 @@
+/// Writes one flat JSON object, key by key, in the order given.
+struct JSONWriter {
+    private var text = "{"
+    private var first = true
+
+    mutating func field(_ key: String, _ value: StateField.Value) {
+        if !first { text += "," }
+        first = false
+        append(string: key)
+        text += ":"
+        switch value {
+        case .int(let n): text += String(n)
+        case .string(let s): append(string: s)
+        case .null: text += "null"
+        case .strings(let list):
+            text += "["
+            for (i, s) in list.enumerated() {
+                if i > 0 { text += "," }
+                append(string: s)
+            }
+            text += "]"
+        }
+    }
+
+    mutating func finish() -> String { text + "}" }
+
+    private mutating func append(string: String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+}

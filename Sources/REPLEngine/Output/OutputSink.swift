@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where bytes finally go: a file descriptor, or memory (for tests).
+public final class OutputSink {
+    private let fd: Int32?
+    /// Everything written, when this sink is memory.
+    public private(set) var captured: [UInt8] = []
+
+    private init(fd: Int32?) { self.fd = fd }
+
+    public static func fileDescriptor(_ fd: Int32) -> OutputSink { OutputSink(fd: fd) }
+    public static func memory() -> OutputSink { OutputSink(fd: nil) }
+    public static var standardOutput: OutputSink { .fileDescriptor(1) }
+    public static var standardError: OutputSink { .fileDescriptor(2) }
+
+    /// The captured bytes as text.
+    public var text: String { String(decoding: captured, as: UTF8.self) }
+
+    public func write(_ bytes: [UInt8]) {
+        guard let fd else {
+            captured.append(contentsOf: bytes)
+            return
+        }
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n > 0 { offset += n; continue }
+                if n < 0 && errno == EINTR { continue }
+                return  // EPIPE or a closed descriptor: nobody is reading any more
+            }
+        }
+    }
+
+    /// Whether this sink is a terminal.
+    public var isTerminal: Bool { fd.map { isatty($0) == 1 } ?? false }
+}

@@ -1,0 +1,137 @@
+/// Text as it may reach a terminal: the one sanitizer for untrusted text, and display widths for layout.
+public enum TerminalText {
+    /// Makes `text` safe to print: C0 controls but tab and newline, DEL and C1 controls are shown in
+    /// caret or `<U+XXXX>` notation, as are the bidi overrides that can reorder what a reader sees.
+    /// Swift strings are always valid UTF-8 (invalid input was already replaced by U+FFFD when decoded).
+    public static func sanitize(_ text: String) -> String {
+        if isSafe(text) { return text }
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count + 8)
+        appendSanitized(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `text` to `buffer`, sanitized; the hot path of every line the Console writes.
+    static func appendSanitized(_ text: String, to buffer: inout [UInt8]) {
+        if isSafe(text) {
+            buffer.append(contentsOf: text.utf8)
+            return
+        }
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            switch v {
+            case 0x09, 0x0A:
+                buffer.append(UInt8(v))
+            case 0x00..<0x20:
+                buffer.append(UInt8(ascii: "^"))
+                buffer.append(UInt8(v + 0x40))
+            case 0x7F:
+                buffer.append(contentsOf: "^?".utf8)
+            case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+                buffer.append(contentsOf: "<U+".utf8)
+                appendHex(v, to: &buffer)
+                buffer.append(UInt8(ascii: ">"))
+            default:
+                buffer.append(contentsOf: String(scalar).utf8)
+            }
+        }
+    }
+
+    /// True when no byte of `text` needs sanitizing (checked on bytes, without decoding scalars).
+    static func isSafe(_ text: String) -> Bool {
+        if let safe = text.utf8.withContiguousStorageIfAvailable(isSafe(bytes:)) { return safe }
+        var native = text  // a shared or bridged string: make it contiguous once
+        native.makeContiguousUTF8()
+        return native.utf8.withContiguousStorageIfAvailable(isSafe(bytes:)) ?? false
+    }
+
+    private static func isSafe(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b >= 0x20 && b < 0x7F { i += 1; continue }
+            if b == 0x09 || b == 0x0A { i += 1; continue }
+            if b < 0x80 { return false }  // other C0, DEL
+            // C1 controls are U+0080…U+009F: C2 80…C2 9F.
+            if b == 0xC2, i + 1 < n, bytes[i + 1] < 0xA0 { return false }
+            // Bidi controls U+202A…U+202E (E2 80 AA…AE) and U+2066…U+2069 (E2 81 A6…A9).
+            if b == 0xE2, i + 2 < n {
+                let b1 = bytes[i + 1], b2 = bytes[i + 2]
+                if b1 == 0x80 && (0xAA...0xAE).contains(b2) { return false }
+                if b1 == 0x81 && (0xA6...0xA9).contains(b2) { return false }
+            }
+            i += 1
+        }
+        return true
+    }
+
+    private static func appendHex(_ value: UInt32, to buffer: inout [UInt8]) {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var shift = value > 0xFFFF ? 20 : 12
+        while shift >= 0 {
+            buffer.append(digits[Int((value >> UInt32(shift)) & 0xF)])
+            shift -= 4
+        }
+    }
+
+    /// Columns `text` takes on a terminal: wide East Asian characters and emoji take two, combining
+    /// marks and joiners none. Good enough for aligning columns; not a full UAX #11.
+    public static func width(_ text: String) -> Int {
+        var columns = 0
+        for scalar in text.unicodeScalars { columns += width(of: scalar) }
+        return columns
+    }
+
+    static func width(of scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x300 { return 1 }
+        switch v {
+        case 0x300...0x36F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0100...0xE01EF:
+            return 0
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    /// `text` cut to at most `columns` columns, ending in "…" when it was cut.
+    public static func truncate(_ text: String, toWidth columns: Int) -> String {
+        if width(text) <= columns { return text }
+        var out = String.UnicodeScalarView()
+        var used = 0
+        for scalar in text.unicodeScalars {
+            let w = width(of: scalar)
+            if used + w > columns - 1 { break }
+            out.append(scalar)
+            used += w
+        }
+        return String(out) + "…"
+    }
+
+    /// `text` padded with spaces on the right to `columns` columns.
+    public static func pad(_ text: String, toWidth columns: Int) -> String {
+        let w = width(text)
+        return w >= columns ? text : text + String(repeating: " ", count: columns - w)
+    }
+
+    /// Collapses runs of whitespace (newlines included) into single spaces and trims the ends:
+    /// text from a source shown on one line can never start a new one.
+    public static func singleLine(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for ch in text {
+            if ch.isWhitespace {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" "); pendingSpace = false }
+                out.append(ch)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,40 @@
+/// The interactive REPL: read a line with libedit, run it, show what it printed, again.
+@MainActor
+public final class InteractiveSession {
+    private let engine: Engine
+    private let editor: EditLineSource
+    /// Called with each command after it ran, e.g. to record it.
+    public var onCommand: ((String) -> Void)?
+
+    public init(engine: Engine, editor: EditLineSource) {
+        self.engine = engine
+        self.editor = editor
+    }
+
+    /// Runs until `quit` or Ctrl-D.
+    public func run() async {
+        let console = engine.console
+        while true {
+            console.flush()
+            switch editor.readLine(prompt: engine.prompt) {
+            case .end:
+                console.line()
+                console.flush()
+                return
+            case .interrupted:
+                continue
+            case .line(let line):
+                let outcome = await engine.execute(line)
+                if !line.allSatisfy({ $0 == " " || $0 == "\t" }) { onCommand?(line) }
+                switch outcome {
+                case .done: continue
+                case .quit:
+                    console.flush()
+                    return
+                case .failed(let error):
+                    console.line("error: \(error.message)", style: .error)
+                }
+            }
+        }
+    }
+}

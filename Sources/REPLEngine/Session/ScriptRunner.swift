@@ -1,0 +1,57 @@
+/// Replays scripts through the engine and prints the transcript: each command after its prompt, as an
+/// interactive user would have seen it, then its output. Errors also go to standard error as
+/// `FILE:LINE: error: MESSAGE`.
+@MainActor
+public final class ScriptRunner {
+    private let engine: Engine
+    private let keepGoing: Bool
+    /// Commands that failed so far.
+    public private(set) var failureCount = 0
+    /// Set once a script ran `quit`: nothing more is read.
+    public private(set) var didQuit = false
+    /// Called with each command after it ran, e.g. to record it.
+    public var onCommand: ((String) -> Void)?
+
+    public init(engine: Engine, keepGoing: Bool) {
+        self.engine = engine
+        self.keepGoing = keepGoing
+    }
+
+    /// Runs one script to its end, its first error (unless keep-going) or `quit`.
+    /// Returns whether the run may go on with the next script.
+    public func run(_ reader: inout LineReader, name: String) async throws(LineReader.Failure) -> Bool {
+        let console = engine.console
+        while let line = try reader.next() {
+            let command = ScriptRunner.command(in: line)
+            if command.isEmpty { continue }
+            console.write(engine.prompt)
+            console.line(command)
+            let outcome = await engine.execute(command)
+            onCommand?(command)
+            switch outcome {
+            case .done:
+                continue
+            case .quit:
+                didQuit = true
+                return false
+            case .failed(let error):
+                failureCount += 1
+                console.line("error: \(error.message)")
+                console.diagnostic("\(name):\(line.number): error: \(error.message)")
+                if !keepGoing { return false }
+            }
+        }
+        return true
+    }
+
+    /// The command on a script line: blanks trimmed, empty for blank lines and `#` comments. A byte
+    /// order mark at the start of a file is not part of the command.
+    static func command(in line: SourceLine) -> String {
+        var text = Substring(line.text)
+        if line.number == 1, text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        if text.first == "#" { return "" }
+        return String(text)
+    }
+}

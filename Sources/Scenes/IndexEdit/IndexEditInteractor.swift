@@ -1,0 +1,52 @@
+@MainActor
+public protocol IndexEditBusinessLogic: AnyObject {
+    func start(_ request: IndexEdit.Positions.Request)
+    func save(_ request: IndexEdit.SaveIndex.Request)
+}
+
+/// What the sheet keeps; the detail router writes it.
+@MainActor
+public protocol IndexEditDataStore: AnyObject {
+    /// 0-based positions to choose from.
+    var positions: [Int] { get set }
+    /// 0-based position selected now.
+    var currentIndex: Int { get set }
+}
+
+public final class IndexEditInteractor: IndexEditBusinessLogic, IndexEditDataStore {
+    var presenter: IndexEditPresentationLogic?
+
+    public var positions: [Int] = []
+    public var currentIndex = 0
+
+    public init() {}
+
+    public func start(_ request: IndexEdit.Positions.Request) {
+        presenter?.presentPositions(.init(positions: positions, currentIndex: currentIndex))
+    }
+
+    /// A valid value is a whole number within 1…count (typed 1-based); anything else is refused
+    /// and nothing changes.
+    public func save(_ request: IndexEdit.SaveIndex.Request) {
+        let text = request.value.trimmingBlanks()
+        guard let typed = Int(text) else {
+            presenter?.presentSaveIndex(.init(index: nil, problem: .notAWholeNumber(request.value), positionCount: positions.count))
+            return
+        }
+        guard positions.indices.contains(typed - 1) else {
+            presenter?.presentSaveIndex(.init(index: nil, problem: .outOfRange(typed), positionCount: positions.count))
+            return
+        }
+        currentIndex = positions[typed - 1]
+        presenter?.presentSaveIndex(.init(index: currentIndex, problem: nil, positionCount: positions.count))
+    }
+}
+
+extension String {
+    func trimmingBlanks() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

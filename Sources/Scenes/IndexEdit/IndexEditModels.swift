@@ -1,0 +1,50 @@
+/// The index-edit sheet's use cases.
+public enum IndexEdit {
+    /// Listing the positions, the current one marked.
+    public enum Positions {
+        public struct Request: Equatable {}
+
+        public struct Response: Equatable {
+            /// 0-based.
+            public var positions: [Int]
+            public var currentIndex: Int
+        }
+
+        public struct ViewModel: Equatable {
+            public var prompt: String
+            /// "1", "[2]", "3": the current one in brackets.
+            public var positions: [String]
+            public var hint: String
+        }
+    }
+
+    /// Saving a position typed by the user.
+    public enum SaveIndex {
+        public struct Request: Equatable {
+            /// As typed: the interactor decides whether it is a valid position.
+            public var value: String
+        }
+
+        public struct Response: Equatable {
+            public enum Problem: Equatable {
+                case notAWholeNumber(String)
+                case outOfRange(Int)
+            }
+            /// 0-based, when the value was valid.
+            public var index: Int?
+            public var problem: Problem?
+            public var positionCount: Int
+        }
+
+        public struct ViewModel: Equatable {
+            public var index: Int?
+            /// The original's alert, when the value was invalid.
+            public var alert: Alert?
+        }
+    }
+
+    public struct Alert: Equatable {
+        public var title: String
+        public var message: String
+    }
+}

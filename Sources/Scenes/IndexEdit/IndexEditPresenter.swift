@@ -1,0 +1,41 @@
+import REPLEngine
+
+@MainActor
+public protocol IndexEditPresentationLogic: AnyObject {
+    func presentPositions(_ response: IndexEdit.Positions.Response)
+    func presentSaveIndex(_ response: IndexEdit.SaveIndex.Response)
+}
+
+public final class IndexEditPresenter: IndexEditPresentationLogic {
+    weak var view: IndexEditDisplayLogic?
+
+    public init() {}
+
+    public func presentPositions(_ response: IndexEdit.Positions.Response) {
+        let current = response.currentIndex
+        view?.displayPositions(.init(
+            prompt: "Move photo \(current + 1) to which position? (1…\(response.positions.count))",
+            positions: response.positions.map { $0 == current ? "[\($0 + 1)]" : String($0 + 1) },
+            hint: "Type 'move N' to save it, or 'cancel'."
+        ))
+    }
+
+    public func presentSaveIndex(_ response: IndexEdit.SaveIndex.Response) {
+        guard let problem = response.problem else {
+            view?.displaySaveIndex(.init(index: response.index, alert: nil))
+            return
+        }
+        let what: String
+        switch problem {
+        case .notAWholeNumber(let text):
+            what = text.isEmpty ? "no position was given" : "'\(TerminalText.truncate(text, toWidth: 40))' is not a whole number"
+        case .outOfRange(let value):
+            what = "\(value) is not a position"
+        }
+        let range = response.positionCount == 1 ? "the only position is 1" : "choose a position from 1 to \(response.positionCount)"
+        view?.displaySaveIndex(.init(index: nil, alert: .init(
+            title: "An error occurred",
+            message: "An invalid value was passed: \(what); \(range)."
+        )))
+    }
+}

@@ -1,0 +1,35 @@
+import REPLEngine
+
+/// The back-channel to the scene that presented the sheet: the position that was saved.
+@MainActor
+public protocol IndexEditRouterDelegate: AnyObject {
+    func dismissWithSuccess(changedIndex: Int)
+}
+
+@MainActor
+public protocol IndexEditRoutingLogic: AnyObject {
+    /// Where a saved position goes: set by the router that presented the sheet.
+    var delegate: IndexEditRouterDelegate? { get set }
+    /// Closes the sheet; with an index, hands it back first.
+    func routeToDetail(with index: Int?)
+}
+
+@MainActor
+public protocol IndexEditDataPassing: AnyObject {
+    var dataStore: IndexEditDataStore? { get }
+}
+
+public final class IndexEditRouter: IndexEditRoutingLogic, IndexEditDataPassing {
+    public var dataStore: IndexEditDataStore?
+    public weak var delegate: IndexEditRouterDelegate?
+    private unowned let navigator: any Navigator
+
+    init(navigator: any Navigator) {
+        self.navigator = navigator
+    }
+
+    public func routeToDetail(with index: Int?) {
+        if let index { delegate?.dismissWithSuccess(changedIndex: index) }
+        navigator.dismiss()
+    }
+}

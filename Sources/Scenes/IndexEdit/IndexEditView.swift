@@ -1,0 +1,80 @@
+import REPLEngine
+
+@MainActor
+public protocol IndexEditDisplayLogic: AnyObject {
+    func displayPositions(_ viewModel: IndexEdit.Positions.ViewModel)
+    func displaySaveIndex(_ viewModel: IndexEdit.SaveIndex.ViewModel)
+}
+
+/// The index-edit sheet's View: lists the positions; `move N` saves, `cancel` closes.
+public final class IndexEditView: SceneView, IndexEditDisplayLogic {
+    public static let sceneName = "index-edit"
+
+    var interactor: IndexEditBusinessLogic?
+    var router: (IndexEditRoutingLogic & IndexEditDataPassing)?
+    private let console: Console
+
+    public var title: String { "index" }
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    public static func module() -> SceneModule {
+        SceneModule(IndexEditView.self) { context in
+            let view = IndexEditView(console: context.console)
+            let interactor = IndexEditInteractor()
+            let presenter = IndexEditPresenter()
+            let router = IndexEditRouter(navigator: context.navigator)
+            view.interactor = interactor
+            view.router = router
+            interactor.presenter = presenter
+            presenter.view = view
+            router.dataStore = interactor
+            return view
+        }
+    }
+
+    public func sceneDidLoad() {
+        interactor?.start(.init())
+    }
+
+    public func positions(for command: String) -> [String] {
+        (router?.dataStore?.positions ?? []).map { String($0 + 1) }
+    }
+
+    public static let commands: [Command<IndexEditView>] = [
+        Command("show", summary: "list the positions, the current one in brackets") { view, _ in
+            view.interactor?.start(.init())
+        },
+        Command(
+            "move", arguments: [Argument("N", completion: .positions)],
+            summary: "save position N and close the sheet (an invalid N raises an alert)", example: "move 4"
+        ) { view, arguments in
+            view.interactor?.save(.init(value: arguments[0]))
+        },
+        Command("cancel", summary: "close the sheet without a change") { view, _ in
+            view.router?.routeToDetail(with: nil)
+        },
+        Command("back", summary: "the same as cancel") { view, _ in
+            view.router?.routeToDetail(with: nil)
+        },
+    ]
+
+    // MARK: - Display logic
+
+    public func displayPositions(_ viewModel: IndexEdit.Positions.ViewModel) {
+        console.line(viewModel.prompt, style: .bold)
+        console.line("  " + viewModel.positions.joined(separator: "  "))
+        console.line(viewModel.hint, style: .dim)
+    }
+
+    /// A saved position closes the sheet; an invalid one shows the original's alert and the sheet stays.
+    public func displaySaveIndex(_ viewModel: IndexEdit.SaveIndex.ViewModel) {
+        if let alert = viewModel.alert {
+            console.line("[\(alert.title)] \(alert.message)", style: .error)
+            return
+        }
+        router?.routeToDetail(with: viewModel.index)
+    }
+}

@@ -1,0 +1,149 @@
+import PhotoDomain
+
+@MainActor
+public protocol PhotoCollectionBusinessLogic: AnyObject {
+    /// Shows the count as soon as the scene appears.
+    func start()
+    func changeCount(_ request: PhotoCollection.Count.Request)
+    /// Throws only `CancellationError`, and then changes nothing.
+    func fetchPhotos(_ request: PhotoCollection.Fetch.Request) async throws
+    func listPhotos(_ request: PhotoCollection.List.Request)
+    func changeToPage(_ request: PhotoCollection.Page.Request)
+    func selectPhoto(_ request: PhotoCollection.Selection.Request)
+    /// When the scene reappears: moves the opened photo to the position the detail scene handed back.
+    func applyChangedIndex()
+}
+
+/// What the collection keeps, and what its router reads and writes.
+@MainActor
+public protocol PhotoCollectionDataStore: AnyObject {
+    var count: Int { get set }
+    /// 0-based position of the photo that was opened.
+    var index: Int? { get set }
+    /// 0-based position the opened photo should move to, handed back by the detail scene.
+    var changedIndex: Int? { get set }
+    var photos: [Photo] { get set }
+    /// 0-based current page.
+    var page: Int { get }
+}
+
+public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollectionDataStore {
+    /// Unsplash returns at most 30 random photos at a time.
+    public static let maxCount = 30
+
+    var presenter: PhotoCollectionPresentationLogic?
+    private let worker: PhotosWorker
+
+    public var count = 0
+    public var index: Int?
+    public var changedIndex: Int?
+    public var photos: [Photo] = []
+    public private(set) var page = 0
+
+    public init(worker: PhotosWorker) {
+        self.worker = worker
+    }
+
+    public func start() {
+        presenter?.presentCount(.init(count: count, limit: nil))
+    }
+
+    public func changeCount(_ request: PhotoCollection.Count.Request) {
+        switch request.change {
+        case .show:
+            presenter?.presentCount(.init(count: count, limit: nil))
+        case .decrement:
+            guard count > 0 else {
+                presenter?.presentCount(.init(count: 0, limit: .minimum))
+                return
+            }
+            count -= 1
+            presenter?.presentCount(.init(count: count, limit: nil))
+        case .increment:
+            let atCap = count >= Self.maxCount
+            count = min(count + 1, Self.maxCount)
+            presenter?.presentCount(.init(count: count, limit: atCap ? .maximum : nil))
+        case .set(let value):
+            guard (0...Self.maxCount).contains(value) else {
+                presenter?.presentFailure(.init(problem: .countOutOfRange(value)))
+                return
+            }
+            count = value
+            presenter?.presentCount(.init(count: count, limit: nil))
+        }
+    }
+
+    public func fetchPhotos(_ request: PhotoCollection.Fetch.Request) async throws {
+        guard count > 0 else {
+            presenter?.presentNothingToFetch()
+            return
+        }
+        let fetched: [Photo]
+        do {
+            fetched = try await worker.fetchRandomPhotos(count: count)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            presenter?.presentFailure(.init(problem: .fetchFailed(String(describing: error))))
+            return
+        }
+        // Interrupted while the worker was busy: leave everything as it was.
+        try Task.checkCancellation()
+        photos = fetched
+        page = 0
+        index = nil
+        changedIndex = nil
+        presenter?.presentPhotos(.init(event: .fetched, photos: photos, page: page))
+    }
+
+    public func listPhotos(_ request: PhotoCollection.List.Request) {
+        presenter?.presentPhotos(.init(event: .listed, photos: photos, page: page))
+    }
+
+    public func changeToPage(_ request: PhotoCollection.Page.Request) {
+        guard !photos.isEmpty else {
+            presenter?.presentFailure(.init(problem: .noPhotos(command: "page")))
+            return
+        }
+        // The original computes Int(offset / width) from its layout; a zero width would trap there.
+        guard request.width > 0, request.offset.isFinite, request.offset >= 0,
+              request.offset / request.width < Double(photos.count)
+        else {
+            let requested = request.width > 0 && request.offset.isFinite ? Int((request.offset / request.width).rounded(.down)) : -1
+            presenter?.presentFailure(.init(problem: .pageOutOfRange(requested: requested + 1, pageCount: photos.count)))
+            return
+        }
+        page = Int(request.offset / request.width)
+        presenter?.presentPage(.init(page: page, photo: photos[page], pageCount: photos.count))
+    }
+
+    public func selectPhoto(_ request: PhotoCollection.Selection.Request) {
+        guard !photos.isEmpty else {
+            presenter?.presentFailure(.init(problem: .noPhotos(command: "open")))
+            return
+        }
+        guard photos.indices.contains(request.row) else {
+            presenter?.presentFailure(.init(problem: .positionOutOfRange(requested: request.row + 1, photoCount: photos.count)))
+            return
+        }
+        index = request.row
+        changedIndex = request.row
+        page = request.row
+        presenter?.presentSelection(.init())
+    }
+
+    public func applyChangedIndex() {
+        guard let from = index, let to = changedIndex, photos.indices.contains(from) else { return }
+        index = nil
+        changedIndex = nil
+        guard from != to, photos.indices.contains(to) else {
+            presenter?.presentPhotos(.init(event: .unchanged(at: from), photos: photos, page: page))
+            return
+        }
+        // A move, not a swap: [A,B,C,D] with the 1st to the 3rd gives [B,C,A,D].
+        let photo = photos.remove(at: from)
+        photos.insert(photo, at: to)
+        page = to
+        presenter?.presentPhotos(.init(event: .moved(from: from, to: to), photos: photos, page: page))
+    }
+}

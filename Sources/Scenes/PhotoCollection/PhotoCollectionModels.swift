@@ -1,0 +1,131 @@
+import PhotoDomain
+
+/// The collection scene's use cases: Request (View → Interactor), Response (Interactor → Presenter),
+/// ViewModel (Presenter → View).
+public enum PhotoCollection {
+    /// The stepper and its label; `start` shows it when the scene appears.
+    public enum Count {
+        public struct Request: Equatable {
+            public enum Change: Equatable { case show, increment, decrement, set(Int) }
+            public var change: Change
+        }
+
+        public struct Response: Equatable {
+            public enum Limit: Equatable { case minimum, maximum }
+            public var count: Int
+            /// Set when a step was refused at a limit (the original stays silent at 0; we say so).
+            public var limit: Limit?
+        }
+
+        public struct ViewModel: Equatable {
+            public var count: String
+        }
+    }
+
+    /// Fetch (replace the list) and list (show it again).
+    public enum Fetch {
+        public struct Request: Equatable {}
+    }
+
+    public enum List {
+        public struct Request: Equatable {}
+    }
+
+    /// The collection as shown: after a fetch, a list, or a move when the scene reappears.
+    public enum Photos {
+        public struct Response: Equatable {
+            public enum Event: Equatable {
+                case fetched
+                case listed
+                /// The photo at `from` was moved to `to` (0-based).
+                case moved(from: Int, to: Int)
+                /// Back from the photo at `at` with no change of position.
+                case unchanged(at: Int)
+            }
+            public var event: Event
+            public var photos: [Photo]
+            /// 0-based current page.
+            public var page: Int
+        }
+
+        public struct ViewModel: Equatable {
+            public var headline: String
+            public var photos: [DisplayedPhoto]
+            /// Index into `photos` of the current page's photo; nil when there are none.
+            public var currentRow: Int?
+            public var pageControl: PageControl?
+        }
+    }
+
+    /// One photo line of the collection.
+    public struct DisplayedPhoto: Equatable {
+        public var position: String
+        public var id: String
+        public var description: String
+        public var author: String
+        public var likes: String
+    }
+
+    /// The page control: `○ ● ○ ○ ○  2/5`.
+    public struct PageControl: Equatable {
+        public var numberOfPages: Int
+        /// 0-based.
+        public var currentPage: Int
+        public var text: String
+    }
+
+    /// Scrolling: the page is `Int(offset / width)`, as the original's layout handler computes it.
+    public enum Page {
+        public struct Request: Equatable {
+            public var width: Double
+            public var offset: Double
+        }
+
+        public struct Response: Equatable {
+            public var page: Int
+            public var photo: Photo
+            public var pageCount: Int
+        }
+
+        public struct ViewModel: Equatable {
+            public var photo: DisplayedPhoto
+            public var pageControl: PageControl
+        }
+    }
+
+    /// Choosing a photo to open.
+    public enum Selection {
+        public struct Request: Equatable {
+            /// 0-based.
+            public var row: Int
+        }
+
+        public struct Response: Equatable {}
+        public struct ViewModel: Equatable {}
+    }
+
+    /// Something the user asked for that cannot be done; the view reports it as an error.
+    public enum Failure {
+        public struct Response: Equatable {
+            public enum Problem: Equatable {
+                case countOutOfRange(Int)
+                case noPhotos(command: String)
+                case pageOutOfRange(requested: Int, pageCount: Int)
+                case positionOutOfRange(requested: Int, photoCount: Int)
+                case fetchFailed(String)
+            }
+            public var problem: Problem
+        }
+
+        public struct ViewModel: Equatable {
+            public var message: String
+        }
+    }
+
+    /// A note that is not an error: nothing to fetch, nothing listed.
+    public enum Notice {
+        public struct ViewModel: Equatable {
+            public var message: String
+        }
+    }
+}

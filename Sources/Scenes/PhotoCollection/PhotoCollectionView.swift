@@ -1,0 +1,214 @@
+import PhotoDomain
+import REPLEngine
+
+@MainActor
+public protocol PhotoCollectionDisplayLogic: AnyObject {
+    func displayCount(_ viewModel: PhotoCollection.Count.ViewModel)
+    func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel)
+    func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel)
+    func displayPage(_ viewModel: PhotoCollection.Page.ViewModel)
+    func displaySelectedPhoto(_ viewModel: PhotoCollection.Selection.ViewModel)
+    func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel)
+}
+
+/// The collection scene's View (the original's view controller): parses what was typed into
+/// Requests, and lays ViewModels out as lines.
+public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
+    public static let sceneName = "collection"
+    /// One page of the collection is one terminal line wide; paging turns a page into an offset.
+    static let pageWidth = 80.0
+
+    var interactor: PhotoCollectionBusinessLogic?
+    var router: (PhotoCollectionRoutingLogic & PhotoCollectionDataPassing)?
+    private let console: Console
+    /// What the page control shows, as UIKit's page control keeps it.
+    private var pageControl: PhotoCollection.PageControl?
+    /// Set by `displayFailure`; the command that caused it reports it.
+    private var failure: CommandError?
+
+    public var title: String { "photos" }
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    /// The scene with its interactor, presenter and router wired up, and the worker injected.
+    public static func module(worker: PhotosWorker) -> SceneModule {
+        SceneModule(PhotoCollectionView.self) { context in
+            let view = PhotoCollectionView(console: context.console)
+            let interactor = PhotoCollectionInteractor(worker: worker)
+            let presenter = PhotoCollectionPresenter()
+            let router = PhotoCollectionRouter(navigator: context.navigator)
+            view.interactor = interactor
+            view.router = router
+            interactor.presenter = presenter
+            presenter.view = view
+            router.dataStore = interactor
+            return view
+        }
+    }
+
+    public func sceneDidLoad() {
+        interactor?.start()
+    }
+
+    public func sceneWillAppear() {
+        interactor?.applyChangedIndex()
+    }
+
+    public func stateFields() -> [StateField] {
+        guard let store = router?.dataStore else { return [] }
+        return [
+            StateField("count", .int(store.count)),
+            StateField("photos", .strings(store.photos.map(\.id))),
+            StateField("page", .int(store.photos.isEmpty ? 0 : store.page + 1)),
+        ]
+    }
+
+    public func positions(for command: String) -> [String] {
+        let count = router?.dataStore?.photos.count ?? 0
+        return (0..<count).map { String($0 + 1) }
+    }
+
+    // MARK: - Commands
+
+    public static let commands: [Command<PhotoCollectionView>] = [
+        Command(
+            "count", arguments: [Argument("+|-|N", optional: true, completion: .words(["+", "-"]))],
+            summary: "show how many photos to fetch, step it with + or -, or set it (0…30)", example: "count +"
+        ) { view, arguments in
+            try view.count(arguments.first)
+        },
+        Command("fetch", summary: "fetch 'count' random photos from the source, replacing the collection") { view, _ in
+            try await view.run { try await $0.fetchPhotos(.init()) }
+        },
+        Command("list", summary: "show the collection again") { view, _ in
+            try view.run { $0.listPhotos(.init()) }
+        },
+        Command(
+            "page", arguments: [Argument("N", completion: .positions)],
+            summary: "go to page N of the collection", example: "page 3"
+        ) { view, arguments in
+            let page = try view.number(arguments[0], naming: "page")
+            try view.scroll(toPage: page - 1)
+        },
+        Command("next", summary: "go to the next page") { view, _ in
+            try view.step(by: 1)
+        },
+        Command("prev", summary: "go to the previous page") { view, _ in
+            try view.step(by: -1)
+        },
+        Command(
+            "open", arguments: [Argument("N", optional: true, completion: .positions)],
+            summary: "open photo N (default: the current page) in the detail scene", example: "open 2"
+        ) { view, arguments in
+            let row = try arguments.first.map { try view.number($0, naming: "photo position") - 1 } ?? (view.pageControl?.currentPage ?? 0)
+            try view.run { $0.selectPhoto(.init(row: row)) }
+        },
+    ]
+
+    private func count(_ argument: String?) throws {
+        let change: PhotoCollection.Count.Request.Change
+        switch argument {
+        case nil: change = .show
+        case "+": change = .increment
+        case "-": change = .decrement
+        case let text?:
+            guard let value = Int(text) else {
+                throw CommandError("count takes +, - or a number 0…30, not '\(TerminalText.truncate(text, toWidth: 40))' (type e.g. 'count 5')")
+            }
+            change = .set(value)
+        }
+        try run { $0.changeCount(.init(change: change)) }
+    }
+
+    private func number(_ text: String, naming what: String) throws -> Int {
+        guard let value = Int(text) else {
+            throw CommandError("'\(TerminalText.truncate(text, toWidth: 40))' is not a \(what): type a whole number, e.g. 1")
+        }
+        return value
+    }
+
+    private func step(by delta: Int) throws {
+        guard let pageControl, pageControl.numberOfPages > 0 else {
+            console.line("No photos yet: type 'fetch' first.")
+            return
+        }
+        let target = pageControl.currentPage + delta
+        guard (0..<pageControl.numberOfPages).contains(target) else {
+            // The collection view does not scroll past its ends; it just stays.
+            console.line("Already on the \(delta > 0 ? "last" : "first") page.")
+            console.line(pageControl.text)
+            return
+        }
+        try scroll(toPage: target)
+    }
+
+    private func scroll(toPage page: Int) throws {
+        let offset = Double(page) * Self.pageWidth
+        try run { $0.changeToPage(.init(width: Self.pageWidth, offset: offset)) }
+    }
+
+    /// Sends a request and reports a failure the presenter displayed as this command's error.
+    private func run(_ send: (PhotoCollectionBusinessLogic) throws -> Void) throws {
+        guard let interactor else { return }
+        try send(interactor)
+        try reportFailure()
+    }
+
+    private func run(_ send: @MainActor (PhotoCollectionBusinessLogic) async throws -> Void) async throws {
+        guard let interactor else { return }
+        try await send(interactor)
+        try reportFailure()
+    }
+
+    private func reportFailure() throws {
+        if let failure {
+            self.failure = nil
+            throw failure
+        }
+    }
+
+    // MARK: - Display logic
+
+    public func displayCount(_ viewModel: PhotoCollection.Count.ViewModel) {
+        console.line(viewModel.count)
+    }
+
+    public func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel) {
+        console.line(viewModel.headline)
+        let positionWidth = viewModel.photos.last.map { $0.position.utf8.count } ?? 1
+        for (row, photo) in viewModel.photos.enumerated() {
+            console.line(Self.line(for: photo, isCurrent: row == viewModel.currentRow, positionWidth: positionWidth))
+        }
+        pageControl = viewModel.pageControl
+        if let pageControl { console.line(pageControl.text) }
+    }
+
+    public func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel) {
+        console.line(viewModel.message)
+    }
+
+    public func displayPage(_ viewModel: PhotoCollection.Page.ViewModel) {
+        pageControl = viewModel.pageControl
+        console.line(Self.line(for: viewModel.photo, isCurrent: true, positionWidth: viewModel.photo.position.utf8.count))
+        console.line(viewModel.pageControl.text)
+    }
+
+    public func displaySelectedPhoto(_ viewModel: PhotoCollection.Selection.ViewModel) {
+        router?.routeToDetail()
+    }
+
+    public func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel) {
+        failure = CommandError(viewModel.message)
+    }
+
+    /// `▸ 2  888n_EIf54F  City skyline after the rain    Ravi Sato           ♥ 61`
+    static func line(for photo: PhotoCollection.DisplayedPhoto, isCurrent: Bool, positionWidth: Int) -> String {
+        let position = String(repeating: " ", count: max(0, positionWidth - photo.position.utf8.count)) + photo.position
+        return (isCurrent ? "▸ " : "  ") + position + "  " + photo.id + "  "
+            + TerminalText.pad(TerminalText.truncate(photo.description, toWidth: 32), toWidth: 32) + "  "
+            + TerminalText.pad(TerminalText.truncate(photo.author, toWidth: 18), toWidth: 18) + "  "
+            + photo.likes
+    }
+}

@@ -1,0 +1,60 @@
+import REPLEngine
+
+/// The back-channel to the scene that pushed the detail: the position the photo should end up at.
+@MainActor
+public protocol PhotoDetailRouterDelegate: AnyObject {
+    func dismissWithChange(index: Int)
+}
+
+@MainActor
+public protocol PhotoDetailRoutingLogic: AnyObject {
+    /// Where `routeToCollection` hands the index: set by the router that pushed this scene.
+    var delegate: PhotoDetailRouterDelegate? { get set }
+    func routeToCollection()
+    func routeToIndexEdit()
+}
+
+@MainActor
+public protocol PhotoDetailDataPassing: AnyObject {
+    var dataStore: PhotoDetailDataStore? { get }
+}
+
+public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPassing {
+    public var dataStore: PhotoDetailDataStore?
+    /// Held weakly, as in the original: the collection's router owns the way back, not us.
+    public weak var delegate: PhotoDetailRouterDelegate?
+    private unowned let navigator: any Navigator
+
+    init(navigator: any Navigator) {
+        self.navigator = navigator
+    }
+
+    /// Going back always hands the index to the collection, changed or not, then pops.
+    public func routeToCollection() {
+        if let index = dataStore?.index {
+            delegate?.dismissWithChange(index: index)
+        }
+        navigator.pop()
+    }
+
+    public func routeToIndexEdit() {
+        let destination = navigator.instantiate(IndexEditView.self)
+        destination.router?.delegate = self
+        guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
+        passDataToIndexEdit(source: dataStore, destination: &destinationDataStore)
+        navigator.present(destination)
+    }
+
+    /// Hands the sheet every position and the current one.
+    public func passDataToIndexEdit(source: PhotoDetailDataStore, destination: inout IndexEditDataStore) {
+        destination.positions = Array(source.photos.indices)
+        destination.currentIndex = source.index ?? 0
+    }
+}
+
+/// The back-channel from the sheet: a saved position.
+extension PhotoDetailRouter: IndexEditRouterDelegate {
+    public func dismissWithSuccess(changedIndex: Int) {
+        dataStore?.index = changedIndex
+    }
+}

@@ -1,0 +1,35 @@
+import PhotoDomain
+import REPLEngine
+
+/// Formatting that more than one presenter uses.
+enum PhotoFormatting {
+    /// The short text that stands for a photo: its description, else its alt text, on one line.
+    static func caption(_ photo: Photo) -> String {
+        for text in [photo.description, photo.altDescription] {
+            if let text {
+                let line = TerminalText.singleLine(text)
+                if !line.isEmpty { return line }
+            }
+        }
+        return "(no description)"
+    }
+
+    static func author(_ photo: Photo) -> String {
+        let name = TerminalText.singleLine(photo.user.name)
+        return name.isEmpty ? "@\(photo.user.username)" : name
+    }
+
+    /// `♥ 1,204`
+    static func likes(_ likes: Int) -> String { "♥ " + grouped(likes) }
+
+    /// 1204 → "1,204", without Foundation's locale-dependent formatters.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var out = number < 0 ? "-" : ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return out
+    }
+}
