@@ -50,6 +50,9 @@ public final class Engine {
     /// Scene names from the root to the top.
     public var stackNames: [String] { stack.names }
 
+    /// The scenes from the root to the top (for hosts and tests that look inside).
+    public var scenes: [any SceneView] { stack.entries.map(\.scene) }
+
     /// Runs one typed line to the end, with all of its effects.
     public func execute(_ line: String) async -> Outcome {
         let words: [String]
@@ -106,13 +109,14 @@ public final class Engine {
 
     private func unknownCommand(_ word: String) -> CommandError {
         let shown = TerminalText.truncate(word, toWidth: 40)
-        if let suggestion = Suggestion.closest(to: word, among: commandNames) {
-            return CommandError("unknown command '\(shown)': did you mean '\(suggestion)'? (type 'help' for the commands here)")
-        }
+        // A command of another scene is not a typo: say where it belongs.
         let elsewhere = moduleOrder.filter { $0.command(named: word) != nil }.map(\.name)
         if !elsewhere.isEmpty {
             let here = stack.top?.module.name ?? "this scene"
             return CommandError("'\(shown)' is a command of the \(elsewhere.joined(separator: " and ")) scene, not of \(here) (type 'help' for the commands here)")
+        }
+        if let suggestion = Suggestion.closest(to: word, among: commandNames) {
+            return CommandError("unknown command '\(shown)': did you mean '\(suggestion)'? (type 'help' for the commands here)")
         }
         return CommandError("unknown command '\(shown)' (type 'help' for the commands here)")
     }

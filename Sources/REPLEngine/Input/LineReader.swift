@@ -10,10 +10,16 @@ public struct SourceLine: Equatable, Sendable {
     public let text: String
 }
 
+/// Where a script's lines come from: a file (`LineReader`) or, in tests, an array.
+public protocol LineSource {
+    /// The next line, or nil at the end of the input.
+    mutating func next() throws(LineReader.Failure) -> SourceLine?
+}
+
 /// Reads lines from a file descriptor in chunks, so a script of any length is streamed, never held
 /// whole in memory. LF and CRLF line ends and a missing final newline are accepted; bytes that are
 /// not UTF-8 become U+FFFD, so binary input cannot crash anything.
-public struct LineReader {
+public struct LineReader: LineSource {
     public struct Failure: Error, Equatable {
         public let message: String
     }

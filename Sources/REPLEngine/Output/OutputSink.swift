@@ -20,6 +20,9 @@ public final class OutputSink {
     /// The captured bytes as text.
     public var text: String { String(decoding: captured, as: UTF8.self) }
 
+    /// Forgets what a memory sink captured.
+    public func clear() { captured.removeAll() }
+
     public func write(_ bytes: [UInt8]) {
         guard let fd else {
             captured.append(contentsOf: bytes)

@@ -19,7 +19,7 @@ public final class ScriptRunner {
 
     /// Runs one script to its end, its first error (unless keep-going) or `quit`.
     /// Returns whether the run may go on with the next script.
-    public func run(_ reader: inout LineReader, name: String) async throws(LineReader.Failure) -> Bool {
+    public func run(_ reader: inout some LineSource, name: String) async throws(LineReader.Failure) -> Bool {
         let console = engine.console
         while let line = try reader.next() {
             let command = ScriptRunner.command(in: line)

@@ -2,15 +2,15 @@
 public enum IndexEdit {
     /// Listing the positions, the current one marked.
     public enum Positions {
-        public struct Request: Equatable {}
+        public struct Request: Equatable, Sendable {}
 
-        public struct Response: Equatable {
+        public struct Response: Equatable, Sendable {
             /// 0-based.
             public var positions: [Int]
             public var currentIndex: Int
         }
 
-        public struct ViewModel: Equatable {
+        public struct ViewModel: Equatable, Sendable {
             public var prompt: String
             /// "1", "[2]", "3": the current one in brackets.
             public var positions: [String]
@@ -20,13 +20,13 @@ public enum IndexEdit {
 
     /// Saving a position typed by the user.
     public enum SaveIndex {
-        public struct Request: Equatable {
+        public struct Request: Equatable, Sendable {
             /// As typed: the interactor decides whether it is a valid position.
             public var value: String
         }
 
-        public struct Response: Equatable {
-            public enum Problem: Equatable {
+        public struct Response: Equatable, Sendable {
+            public enum Problem: Equatable, Sendable {
                 case notAWholeNumber(String)
                 case outOfRange(Int)
             }
@@ -36,14 +36,14 @@ public enum IndexEdit {
             public var positionCount: Int
         }
 
-        public struct ViewModel: Equatable {
+        public struct ViewModel: Equatable, Sendable {
             public var index: Int?
             /// The original's alert, when the value was invalid.
             public var alert: Alert?
         }
     }
 
-    public struct Alert: Equatable {
+    public struct Alert: Equatable, Sendable {
         public var title: String
         public var message: String
     }

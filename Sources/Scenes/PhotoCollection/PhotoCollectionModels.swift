@@ -5,36 +5,36 @@ import PhotoDomain
 public enum PhotoCollection {
     /// The stepper and its label; `start` shows it when the scene appears.
     public enum Count {
-        public struct Request: Equatable {
-            public enum Change: Equatable { case show, increment, decrement, set(Int) }
+        public struct Request: Equatable, Sendable {
+            public enum Change: Equatable, Sendable { case show, increment, decrement, set(Int) }
             public var change: Change
         }
 
-        public struct Response: Equatable {
-            public enum Limit: Equatable { case minimum, maximum }
+        public struct Response: Equatable, Sendable {
+            public enum Limit: Equatable, Sendable { case minimum, maximum }
             public var count: Int
             /// Set when a step was refused at a limit (the original stays silent at 0; we say so).
             public var limit: Limit?
         }
 
-        public struct ViewModel: Equatable {
+        public struct ViewModel: Equatable, Sendable {
             public var count: String
         }
     }
 
     /// Fetch (replace the list) and list (show it again).
     public enum Fetch {
-        public struct Request: Equatable {}
+        public struct Request: Equatable, Sendable {}
     }
 
     public enum List {
-        public struct Request: Equatable {}
+        public struct Request: Equatable, Sendable {}
     }
 
     /// The collection as shown: after a fetch, a list, or a move when the scene reappears.
     public enum Photos {
-        public struct Response: Equatable {
-            public enum Event: Equatable {
+        public struct Response: Equatable, Sendable {
+            public enum Event: Equatable, Sendable {
                 case fetched
                 case listed
                 /// The photo at `from` was moved to `to` (0-based).
@@ -48,7 +48,7 @@ public enum PhotoCollection {
             public var page: Int
         }
 
-        public struct ViewModel: Equatable {
+        public struct ViewModel: Equatable, Sendable {
             public var headline: String
             public var photos: [DisplayedPhoto]
             /// Index into `photos` of the current page's photo; nil when there are none.
@@ -58,7 +58,7 @@ public enum PhotoCollection {
     }
 
     /// One photo line of the collection.
-    public struct DisplayedPhoto: Equatable {
+    public struct DisplayedPhoto: Equatable, Sendable {
         public var position: String
         public var id: String
         public var description: String
@@ -67,7 +67,7 @@ public enum PhotoCollection {
     }
 
     /// The page control: `○ ● ○ ○ ○  2/5`.
-    public struct PageControl: Equatable {
+    public struct PageControl: Equatable, Sendable {
         public var numberOfPages: Int
         /// 0-based.
         public var currentPage: Int
@@ -76,18 +76,18 @@ public enum PhotoCollection {
 
     /// Scrolling: the page is `Int(offset / width)`, as the original's layout handler computes it.
     public enum Page {
-        public struct Request: Equatable {
+        public struct Request: Equatable, Sendable {
             public var width: Double
             public var offset: Double
         }
 
-        public struct Response: Equatable {
+        public struct Response: Equatable, Sendable {
             public var page: Int
             public var photo: Photo
             public var pageCount: Int
         }
 
-        public struct ViewModel: Equatable {
+        public struct ViewModel: Equatable, Sendable {
             public var photo: DisplayedPhoto
             public var pageControl: PageControl
         }
@@ -95,19 +95,19 @@ public enum PhotoCollection {
 
     /// Choosing a photo to open.
     public enum Selection {
-        public struct Request: Equatable {
+        public struct Request: Equatable, Sendable {
             /// 0-based.
             public var row: Int
         }
 
-        public struct Response: Equatable {}
-        public struct ViewModel: Equatable {}
+        public struct Response: Equatable, Sendable {}
+        public struct ViewModel: Equatable, Sendable {}
     }
 
     /// Something the user asked for that cannot be done; the view reports it as an error.
     public enum Failure {
-        public struct Response: Equatable {
-            public enum Problem: Equatable {
+        public struct Response: Equatable, Sendable {
+            public enum Problem: Equatable, Sendable {
                 case countOutOfRange(Int)
                 case noPhotos(command: String)
                 case pageOutOfRange(requested: Int, pageCount: Int)
@@ -117,14 +117,14 @@ public enum PhotoCollection {
             public var problem: Problem
         }
 
-        public struct ViewModel: Equatable {
+        public struct ViewModel: Equatable, Sendable {
             public var message: String
         }
     }
 
     /// A note that is not an error: nothing to fetch, nothing listed.
     public enum Notice {
-        public struct ViewModel: Equatable {
+        public struct ViewModel: Equatable, Sendable {
             public var message: String
         }
     }

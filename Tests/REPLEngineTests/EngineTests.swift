@@ -1,0 +1,174 @@
+import Testing
+@testable import REPLEngine
+
+/// A root scene for engine tests: counts, echoes its arguments, opens children, and logs its lifecycle.
+@MainActor
+final class RootScene: SceneView {
+    static let sceneName = "root"
+    static var log: [String] = []
+    var value = 0
+    unowned let navigator: any Navigator
+    let console: Console
+
+    init(_ context: SceneContext) {
+        navigator = context.navigator
+        console = context.console
+    }
+
+    var title: String { "app" }
+    func sceneDidLoad() { Self.log.append("root did load") }
+    func sceneWillAppear() { Self.log.append("root will appear") }
+    func stateFields() -> [StateField] { [StateField("value", .int(value))] }
+
+    static let commands: [Command<RootScene>] = [
+        Command("inc", summary: "adds one") { scene, _ in
+            scene.value += 1
+            scene.console.line("value: \(scene.value)")
+        },
+        Command("echo", arguments: [Argument("A"), Argument("B", optional: true)], summary: "prints its arguments") { scene, arguments in
+            scene.console.line(arguments.map { "[\($0)]" }.joined())
+        },
+        Command("fail", summary: "always fails") { _, _ in
+            throw CommandError("it failed")
+        },
+        Command("child", summary: "pushes a child") { scene, _ in
+            scene.navigator.push(scene.navigator.instantiate(ChildScene.self))
+        },
+        Command("sheet", summary: "presents a child as a sheet") { scene, _ in
+            scene.navigator.present(scene.navigator.instantiate(ChildScene.self))
+        },
+        Command("twice", summary: "runs inc twice through the engine") { scene, _ in
+            try await scene.context.perform(["inc"])
+            try await scene.context.perform(["inc"])
+        },
+    ]
+
+    var context: any CommandPerformer { navigator as! any CommandPerformer }
+}
+
+@MainActor
+final class ChildScene: SceneView {
+    static let sceneName = "child"
+    unowned let navigator: any Navigator
+    init(_ context: SceneContext) { navigator = context.navigator }
+    var title: String { "child" }
+    func sceneDidLoad() { RootScene.log.append("child did load") }
+    func stateFields() -> [StateField] { [StateField("depth", .int(1))] }
+
+    static let commands: [Command<ChildScene>] = [
+        Command("ping", summary: "pong") { _, _ in RootScene.log.append("ping") },
+    ]
+}
+
+@MainActor
+@Suite(.serialized) struct EngineTests {
+    let output = OutputSink.memory()
+    let engine: Engine
+
+    init() {
+        RootScene.log = []
+        engine = Engine(console: Console(output: output, diagnostics: .memory()))
+        engine.register(SceneModule(RootScene.self) { RootScene($0) })
+        engine.register(SceneModule(ChildScene.self) { ChildScene($0) })
+        engine.start(root: RootScene.self)
+    }
+
+    func run(_ line: String) async -> Engine.Outcome {
+        let outcome = await engine.execute(line)
+        engine.console.flush()
+        return outcome
+    }
+
+    @Test func dispatchesToTheTopScene() async {
+        #expect(await run("inc") == .done)
+        #expect(await run("inc") == .done)
+        #expect(output.text == "value: 1\nvalue: 2\n")
+        #expect(RootScene.log == ["root did load"])
+    }
+
+    @Test func passesQuotedArguments() async {
+        #expect(await run(#"echo "a b" 'c'"#) == .done)
+        #expect(output.text == "[a b][c]\n")
+        #expect(await run(#"echo "open"#) == .failed(CommandError(#"missing closing ": close the quote, or escape it as \""#)))
+    }
+
+    @Test func checksTheNumberOfArguments() async {
+        #expect(await run("echo") == .failed(CommandError("'echo' needs A (usage: echo A [B])")))
+        #expect(await run("echo 1 2 3") == .failed(CommandError("'echo' takes at most 2 arguments (usage: echo A [B])")))
+        #expect(await run("inc 1") == .failed(CommandError("'inc' takes no arguments (usage: inc)")))
+    }
+
+    @Test func unknownCommandsGetASuggestion() async {
+        #expect(await run("icn") == .failed(CommandError("unknown command 'icn': did you mean 'inc'? (type 'help' for the commands here)")))
+        #expect(await run("zzzz") == .failed(CommandError("unknown command 'zzzz' (type 'help' for the commands here)")))
+        #expect(await run("ping") == .failed(CommandError("'ping' is a command of the child scene, not of root (type 'help' for the commands here)")))
+        #expect(await run("") == .done)
+        #expect(output.text.isEmpty)
+    }
+
+    @Test func commandErrorsAreReturned() async {
+        #expect(await run("fail") == .failed(CommandError("it failed")))
+    }
+
+    @Test func pushAndPopDriveTheStackAndTheLifecycle() async {
+        #expect(engine.prompt == "app> ")
+        #expect(await run("child") == .done)
+        #expect(engine.stackNames == ["root", "child"])
+        #expect(engine.prompt == "app/child> ")
+        #expect(await run("inc") == .failed(CommandError("'inc' is a command of the root scene, not of child (type 'help' for the commands here)")))
+        #expect(await run("ping") == .done)
+        #expect(await run("back") == .done)
+        #expect(engine.stackNames == ["root"])
+        #expect(RootScene.log == ["root did load", "child did load", "ping", "root will appear"])
+    }
+
+    @Test func sheetsAreDismissedByBack() async {
+        #expect(await run("sheet") == .done)
+        #expect(engine.stack.top?.presentation == .sheet)
+        #expect(await run("back") == .done)
+        #expect(engine.stackNames == ["root"])
+    }
+
+    @Test func backAtTheRootSaysSo() async {
+        #expect(await run("back") == .done)
+        #expect(output.text == "Already at the root scene (root): nothing to go back to.\n")
+    }
+
+    @Test func stateShowsTheStackAndEveryDataStore() async {
+        _ = await run("inc")
+        _ = await run("child")
+        output.clear()
+        #expect(await run("state --json") == .done)
+        #expect(output.text == #"{"stack":["root","child"],"value":1,"depth":1}"# + "\n")
+        output.clear()
+        _ = await run("state")
+        #expect(output.text == "stack: root > child\nroot:\n  value: 1\nchild:\n  depth: 1\n")
+        #expect(await run("state --yaml") == .failed(CommandError("'state' takes only --json, not '--yaml' (usage: state [--json])")))
+    }
+
+    @Test func helpListsSceneAndGlobalCommands() async {
+        _ = await run("help")
+        let lines = output.text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "root commands:")
+        #expect(lines.contains("  inc             adds one"))
+        #expect(lines.contains("global commands:"))
+        #expect(lines.contains { $0.hasPrefix("  quit, exit  ") })
+        output.clear()
+        _ = await run("help echo")
+        #expect(output.text == "usage: echo A [B]\n  prints its arguments\nexample: echo\n")
+        output.clear()
+        _ = await run("echo --help")
+        #expect(output.text == "usage: echo A [B]\n  prints its arguments\nexample: echo\n")
+        #expect(await run("help ecoh") == .failed(CommandError("unknown command 'ecoh': did you mean 'echo'? (type 'help' for the commands here)")))
+    }
+
+    @Test func aCommandCanRunOthersAsIfTyped() async {
+        #expect(await run("twice") == .done)
+        #expect(output.text == "value: 1\nvalue: 2\n")
+    }
+
+    @Test func quitEndsTheSession() async {
+        #expect(await run("quit") == .quit)
+        #expect(await run("exit") == .quit)
+    }
+}

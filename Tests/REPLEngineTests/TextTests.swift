@@ -1,0 +1,92 @@
+import Testing
+@testable import REPLEngine
+
+@Suite struct TokenizerTests {
+    @Test func splitsOnBlanks() throws {
+        #expect(try Tokenizer.words("count  +") == ["count", "+"])
+        #expect(try Tokenizer.words("\topen\t2 ") == ["open", "2"])
+        #expect(try Tokenizer.words("   ") == [])
+    }
+
+    @Test func quotesKeepBlanksAndEscapes() throws {
+        #expect(try Tokenizer.words(#"record "my session.txt""#) == ["record", "my session.txt"])
+        #expect(try Tokenizer.words(#"say 'it\s' "a \"b\"" c\ d"#) == ["say", #"it\s"#, #"a "b""#, "c d"])
+        #expect(try Tokenizer.words(#"x """#) == ["x", ""])
+        #expect(try Tokenizer.words("é 한글 🌲") == ["é", "한글", "🌲"])
+    }
+
+    @Test func reportsUnfinishedInput() {
+        #expect(throws: Tokenizer.Failure.unterminatedQuote("\"")) { try Tokenizer.words(#"open "2"#) }
+        #expect(throws: Tokenizer.Failure.unterminatedQuote("'")) { try Tokenizer.words("open '2") }
+        #expect(throws: Tokenizer.Failure.trailingBackslash) { try Tokenizer.words(#"open 2\"#) }
+    }
+}
+
+@Suite struct SuggestionTests {
+    let names = ["count", "fetch", "list", "page", "next", "prev", "open", "help", "back", "state", "quit", "exit"]
+
+    @Test func suggestsTheClosestName() {
+        #expect(Suggestion.closest(to: "fech", among: names) == "fetch")
+        #expect(Suggestion.closest(to: "cuont", among: names) == "count")
+        #expect(Suggestion.closest(to: "FETCH", among: names) == "fetch")
+        #expect(Suggestion.closest(to: "opne", among: names) == "open")
+    }
+
+    @Test func staysQuietWhenNothingIsClose() {
+        #expect(Suggestion.closest(to: "zzzzzz", among: names) == nil)
+        #expect(Suggestion.closest(to: "x", among: names) == nil)
+        #expect(Suggestion.closest(to: String(repeating: "a", count: 10_000), among: names) == nil)
+    }
+
+    @Test func distanceCountsSwapsAsOneEdit() {
+        #expect(Suggestion.distance(Array("abcd".unicodeScalars), Array("abdc".unicodeScalars)) == 1)
+        #expect(Suggestion.distance(Array("".unicodeScalars), Array("abc".unicodeScalars)) == 3)
+        #expect(Suggestion.distance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
+    }
+}
+
+@Suite struct TerminalTextTests {
+    @Test func controlCharactersNeverReachTheTerminalRaw() {
+        #expect(TerminalText.sanitize("a\u{1B}[31mred") == "a^[[31mred")
+        #expect(TerminalText.sanitize("bell\u{07}") == "bell^G")
+        #expect(TerminalText.sanitize("over\rwrite") == "over^Mwrite")
+        #expect(TerminalText.sanitize("nul\u{0}") == "nul^@")
+        #expect(TerminalText.sanitize("del\u{7F}") == "del^?")
+        #expect(TerminalText.sanitize("csi\u{9B}31m") == "csi<U+009B>31m")
+        #expect(TerminalText.sanitize("rtl\u{202E}gnp.exe") == "rtl<U+202E>gnp.exe")
+        #expect(TerminalText.sanitize("osc\u{1B}]52;c;AAAA\u{07}") == "osc^[]52;c;AAAA^G")
+    }
+
+    @Test func ordinaryTextIsUntouched() {
+        for text in ["plain", "tab\tand\nnewline", "café 한글 🌲 ●○ ♥ 1,204", "×…▸", ""] {
+            #expect(TerminalText.sanitize(text) == text)
+        }
+    }
+
+    @Test func widthsForLayout() {
+        #expect(TerminalText.width("abc") == 3)
+        #expect(TerminalText.width("한글") == 4)
+        #expect(TerminalText.width("🌲") == 2)
+        #expect(TerminalText.width("e\u{301}") == 1)
+        #expect(TerminalText.pad("한", toWidth: 4) == "한  ")
+        #expect(TerminalText.truncate("abcdefgh", toWidth: 5) == "abcd…")
+        #expect(TerminalText.truncate("한글한글", toWidth: 5) == "한글…")
+        #expect(TerminalText.truncate("short", toWidth: 5) == "short")
+    }
+
+    @Test func singleLineCollapsesWhitespace() {
+        #expect(TerminalText.singleLine("  a\n\nphotos> quit\t b ") == "a photos> quit b")
+        #expect(TerminalText.singleLine(" \n ") == "")
+    }
+}
+
+@Suite struct JSONWriterTests {
+    @Test func escapesStrings() {
+        var writer = JSONWriter()
+        writer.field("stack", .strings(["a", "b\"c"]))
+        writer.field("n", .int(-3))
+        writer.field("s", .string("tab\t\u{1B}é"))
+        writer.field("none", .null)
+        #expect(writer.finish() == #"{"stack":["a","b\"c"],"n":-3,"s":"tab\t\u001bé","none":null}"#)
+    }
+}

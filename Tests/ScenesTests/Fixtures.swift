@@ -1,0 +1,92 @@
+import PhotoDomain
+import REPLEngine
+import Testing
+@testable import Scenes
+
+extension Photo {
+    /// A photo whose fields all derive from `id`, so tests can tell photos apart by id alone.
+    static func fixture(_ id: String, likes: Int = 10, description: String? = nil, name: String? = nil) -> Photo {
+        Photo(
+            id: id, width: 4000, height: 3000, color: "#112233", blurHash: "LEHV6nWB2yk8pyo0adR*.7kCMdnj",
+            description: description ?? "Photo \(id)", altDescription: "alt \(id)", likes: likes,
+            user: .init(id: "u-\(id)", username: "user_\(id)", name: name ?? "Author \(id.uppercased())"),
+            urls: .init(raw: "https://img/\(id)", full: "https://img/\(id)?full", regular: "https://img/\(id)?w=1080",
+                        small: "https://img/\(id)?w=400", thumb: "https://img/\(id)?w=200")
+        )
+    }
+
+    static let abcde = ["a", "b", "c", "d", "e"].map { Photo.fixture($0) }
+}
+
+/// Returns the first `count` of its photos, and counts the calls.
+actor StubWorker: PhotosWorker {
+    let photos: [Photo]
+    private(set) var calls: [Int] = []
+    init(_ photos: [Photo] = Photo.abcde) { self.photos = photos }
+
+    func fetchRandomPhotos(count: Int) async throws -> [Photo] {
+        calls.append(count)
+        return Array(photos.prefix(count))
+    }
+}
+
+/// Fails like a source that is down.
+struct FailingWorker: PhotosWorker {
+    func fetchRandomPhotos(count: Int) async throws -> [Photo] {
+        throw PhotosWorkerError("the source is unreachable")
+    }
+}
+
+/// Takes a long time, unless cancelled: then it throws CancellationError, as URLSession does.
+struct SlowWorker: PhotosWorker {
+    func fetchRandomPhotos(count: Int) async throws -> [Photo] {
+        try await Task.sleep(for: .seconds(60))
+        return Array(Photo.abcde.prefix(count))
+    }
+}
+
+/// Finishes only after the caller was cancelled, and then returns photos anyway: the interactor must
+/// still not apply them.
+struct IgnoresCancellationWorker: PhotosWorker {
+    func fetchRandomPhotos(count: Int) async throws -> [Photo] {
+        while !Task.isCancelled { await Task.yield() }
+        return Array(Photo.abcde.prefix(count))
+    }
+}
+
+/// An engine with the three scenes registered and the collection shown, its output in memory.
+@MainActor
+struct App {
+    let engine: Engine
+    let output = OutputSink.memory()
+
+    init(worker: PhotosWorker = StubWorker()) {
+        engine = Engine(console: Console(output: output, diagnostics: .memory()))
+        engine.register(PhotoCollectionView.module(worker: worker))
+        engine.register(PhotoDetailView.module())
+        engine.register(IndexEditView.module())
+        engine.start(root: PhotoCollectionView.self)
+    }
+
+    /// Runs lines, which must all succeed.
+    func run(_ lines: String...) async {
+        for line in lines {
+            let outcome = await engine.execute(line)
+            #expect(outcome == .done, "\(line)")
+        }
+        engine.console.flush()
+    }
+
+    var collection: PhotoCollectionDataStore { (engine.scenes[0] as! PhotoCollectionView).router!.dataStore! }
+    var ids: [String] { collection.photos.map(\.id) }
+
+    func scene<View: SceneView>(_ type: View.Type) -> View? {
+        engine.scenes.lazy.compactMap { $0 as? View }.first
+    }
+
+    func stateJSON() async -> String {
+        output.clear()
+        await run("state --json")
+        return output.text
+    }
+}

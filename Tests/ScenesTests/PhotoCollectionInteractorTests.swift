@@ -1,0 +1,178 @@
+import PhotoDomain
+import Testing
+@testable import Scenes
+
+@MainActor
+final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
+    var counts: [PhotoCollection.Count.Response] = []
+    var photos: [PhotoCollection.Photos.Response] = []
+    var nothingToFetch = 0
+    var pages: [PhotoCollection.Page.Response] = []
+    var selections = 0
+    var failures: [PhotoCollection.Failure.Response.Problem] = []
+
+    func presentCount(_ response: PhotoCollection.Count.Response) { counts.append(response) }
+    func presentPhotos(_ response: PhotoCollection.Photos.Response) { photos.append(response) }
+    func presentNothingToFetch() { nothingToFetch += 1 }
+    func presentPage(_ response: PhotoCollection.Page.Response) { pages.append(response) }
+    func presentSelection(_ response: PhotoCollection.Selection.Response) { selections += 1 }
+    func presentFailure(_ response: PhotoCollection.Failure.Response) { failures.append(response.problem) }
+}
+
+@MainActor
+@Suite struct PhotoCollectionInteractorTests {
+    let spy = CollectionPresenterSpy()
+
+    func makeInteractor(_ worker: PhotosWorker = StubWorker()) -> PhotoCollectionInteractor {
+        let interactor = PhotoCollectionInteractor(worker: worker)
+        interactor.presenter = spy
+        return interactor
+    }
+
+    /// An interactor that has fetched [a,b,c,d,e].
+    func fetched() async throws -> PhotoCollectionInteractor {
+        let interactor = makeInteractor()
+        interactor.changeCount(.init(change: .set(5)))
+        try await interactor.fetchPhotos(.init())
+        spy.photos = []
+        return interactor
+    }
+
+    @Test func startShowsTheCount() {
+        makeInteractor().start()
+        #expect(spy.counts == [.init(count: 0, limit: nil)])
+    }
+
+    @Test func steppingUpStopsAt30() {
+        let interactor = makeInteractor()
+        for _ in 0..<31 { interactor.changeCount(.init(change: .increment)) }
+        #expect(interactor.count == 30)
+        #expect(spy.counts.count == 31)
+        #expect(spy.counts[28] == .init(count: 29, limit: nil))
+        #expect(spy.counts[29] == .init(count: 30, limit: nil))
+        #expect(spy.counts[30] == .init(count: 30, limit: .maximum))
+    }
+
+    @Test func steppingDownAtZeroStaysAtZero() {
+        let interactor = makeInteractor()
+        interactor.changeCount(.init(change: .decrement))
+        #expect(interactor.count == 0)
+        #expect(spy.counts == [.init(count: 0, limit: .minimum)])
+        interactor.changeCount(.init(change: .set(2)))
+        interactor.changeCount(.init(change: .decrement))
+        #expect(interactor.count == 1)
+    }
+
+    @Test(arguments: [31, -1, 1000, Int.min])
+    func settingOutsideTheRangeChangesNothing(value: Int) {
+        let interactor = makeInteractor()
+        interactor.changeCount(.init(change: .set(3)))
+        interactor.changeCount(.init(change: .set(value)))
+        #expect(interactor.count == 3)
+        #expect(spy.failures == [.countOutOfRange(value)])
+    }
+
+    @Test func fetchAtZeroHasNothingToDo() async throws {
+        let worker = StubWorker()
+        try await makeInteractor(worker).fetchPhotos(.init())
+        #expect(spy.nothingToFetch == 1)
+        #expect(await worker.calls.isEmpty)
+    }
+
+    @Test func fetchReplacesTheListAndResetsPageAndSelection() async throws {
+        let worker = StubWorker()
+        let interactor = makeInteractor(worker)
+        interactor.changeCount(.init(change: .set(3)))
+        try await interactor.fetchPhotos(.init())
+        interactor.changeCount(.init(change: .set(5)))
+        interactor.selectPhoto(.init(row: 4 - 2))
+        try await interactor.fetchPhotos(.init())
+        #expect(await worker.calls == [3, 5])
+        #expect(interactor.photos.map(\.id) == ["a", "b", "c", "d", "e"])
+        #expect(interactor.page == 0 && interactor.index == nil && interactor.changedIndex == nil)
+        #expect(spy.photos.last == .init(event: .fetched, photos: Photo.abcde, page: 0))
+    }
+
+    @Test func aFailedFetchKeepsThePhotosAndSaysWhy() async throws {
+        let interactor = makeInteractor(FailingWorker())
+        interactor.photos = Photo.abcde
+        interactor.changeCount(.init(change: .set(2)))
+        try await interactor.fetchPhotos(.init())
+        #expect(interactor.photos == Photo.abcde)
+        #expect(spy.failures == [.fetchFailed("the source is unreachable")])
+    }
+
+    @Test func aCancelledSlowFetchChangesNothing() async throws {
+        for worker: PhotosWorker in [SlowWorker(), IgnoresCancellationWorker()] {
+            let interactor = makeInteractor(worker)
+            interactor.photos = [.fixture("old")]
+            interactor.changeCount(.init(change: .set(4)))
+            let task = Task { try await interactor.fetchPhotos(.init()) }
+            try await Task.sleep(for: .milliseconds(20))
+            task.cancel()
+            await #expect(throws: CancellationError.self) { try await task.value }
+            #expect(interactor.photos.map(\.id) == ["old"])
+            #expect(spy.photos.isEmpty && spy.failures.isEmpty)
+        }
+    }
+
+    @Test func thePageIsTheOffsetOverTheWidth() async throws {
+        let interactor = try await fetched()
+        interactor.changeToPage(.init(width: 80, offset: 160))
+        interactor.changeToPage(.init(width: 80, offset: 239.5))
+        #expect(spy.pages.map(\.page) == [2, 2])
+        #expect(spy.pages[0] == .init(page: 2, photo: .fixture("c"), pageCount: 5))
+        #expect(interactor.page == 2)
+    }
+
+    @Test func pagesOutsideTheCollectionAreRefused() async throws {
+        let interactor = try await fetched()
+        interactor.changeToPage(.init(width: 80, offset: 400))
+        interactor.changeToPage(.init(width: 80, offset: -80))
+        interactor.changeToPage(.init(width: 0, offset: 0))
+        interactor.changeToPage(.init(width: 80, offset: .infinity))
+        #expect(spy.failures == [
+            .pageOutOfRange(requested: 6, pageCount: 5), .pageOutOfRange(requested: 0, pageCount: 5),
+            .pageOutOfRange(requested: 0, pageCount: 5), .pageOutOfRange(requested: 0, pageCount: 5),
+        ])
+        #expect(interactor.page == 0 && spy.pages.isEmpty)
+        makeInteractor().changeToPage(.init(width: 80, offset: 0))
+        #expect(spy.failures.last == .noPhotos(command: "page"))
+    }
+
+    @Test func selectingSetsBothIndices() async throws {
+        let interactor = try await fetched()
+        interactor.selectPhoto(.init(row: 1))
+        #expect(interactor.index == 1 && interactor.changedIndex == 1)
+        #expect(spy.selections == 1)
+        interactor.selectPhoto(.init(row: 5))
+        interactor.selectPhoto(.init(row: -1))
+        #expect(spy.failures == [.positionOutOfRange(requested: 6, photoCount: 5), .positionOutOfRange(requested: 0, photoCount: 5)])
+        #expect(interactor.index == 1)
+        makeInteractor().selectPhoto(.init(row: 0))
+        #expect(spy.failures.last == .noPhotos(command: "open"))
+    }
+
+    /// Remove at `from`, insert at `to`: a move, not a swap.
+    @Test(arguments: [
+        (0, 4, "bcdea"), (4, 0, "eabcd"), (1, 3, "acdbe"), (2, 2, "abcde"), (1, 2, "acbde"), (2, 1, "acbde"), (3, 4, "abced"),
+    ])
+    func reappearingMovesTheOpenedPhoto(from: Int, to: Int, order: String) async throws {
+        let interactor = try await fetched()
+        interactor.selectPhoto(.init(row: from))
+        interactor.changedIndex = to
+        interactor.applyChangedIndex()
+        #expect(interactor.photos.map(\.id).joined() == order)
+        #expect(interactor.index == nil && interactor.changedIndex == nil)
+        #expect(interactor.page == (from == to ? from : to))
+        let event: PhotoCollection.Photos.Response.Event = from == to ? .unchanged(at: from) : .moved(from: from, to: to)
+        #expect(spy.photos.last?.event == event)
+    }
+
+    @Test func reappearingWithoutASelectionDoesNothing() async throws {
+        let interactor = try await fetched()
+        interactor.applyChangedIndex()
+        #expect(spy.photos.isEmpty)
+        #expect(interactor.photos == Photo.abcde)
+    }
+}

@@ -1,0 +1,169 @@
+import PhotoDomain
+import Testing
+@testable import Scenes
+
+@MainActor
+final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
+    var counts: [String] = []
+    var photos: [PhotoCollection.Photos.ViewModel] = []
+    var notices: [String] = []
+    var pages: [PhotoCollection.Page.ViewModel] = []
+    var selections = 0
+    var failures: [String] = []
+
+    func displayCount(_ viewModel: PhotoCollection.Count.ViewModel) { counts.append(viewModel.count) }
+    func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel) { photos.append(viewModel) }
+    func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel) { notices.append(viewModel.message) }
+    func displayPage(_ viewModel: PhotoCollection.Page.ViewModel) { pages.append(viewModel) }
+    func displaySelectedPhoto(_ viewModel: PhotoCollection.Selection.ViewModel) { selections += 1 }
+    func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel) { failures.append(viewModel.message) }
+}
+
+@MainActor
+@Suite struct PhotoCollectionPresenterTests {
+    let spy = CollectionDisplaySpy()
+    let presenter = PhotoCollectionPresenter()
+
+    init() { presenter.view = spy }
+
+    @Test func countTexts() {
+        presenter.presentCount(.init(count: 5, limit: nil))
+        presenter.presentCount(.init(count: 30, limit: .maximum))
+        presenter.presentCount(.init(count: 0, limit: .minimum))
+        #expect(spy.counts == ["count: 5", "count: 30 (the maximum)", "count: 0 (the minimum)"])
+    }
+
+    @Test func photosViewModel() {
+        let photos = [
+            Photo.fixture("a", likes: 1204),
+            Photo.fixture("b", likes: 7, description: "  two\nlines\t here "),
+            Photo.fixture("c", likes: 1_000_000, name: "김서연"),
+        ]
+        presenter.presentPhotos(.init(event: .fetched, photos: photos, page: 1))
+        #expect(spy.photos == [.init(
+            headline: "Fetched 3 photos.",
+            photos: [
+                .init(position: "1", id: "a", description: "Photo a", author: "Author A", likes: "♥ 1,204"),
+                .init(position: "2", id: "b", description: "two lines here", author: "Author B", likes: "♥ 7"),
+                .init(position: "3", id: "c", description: "Photo c", author: "김서연", likes: "♥ 1,000,000"),
+            ],
+            currentRow: 1,
+            pageControl: .init(numberOfPages: 3, currentPage: 1, text: "○ ● ○  2/3")
+        )])
+    }
+
+    @Test func headlinesSayWhatHappened() {
+        presenter.presentPhotos(.init(event: .listed, photos: [.fixture("a")], page: 0))
+        presenter.presentPhotos(.init(event: .moved(from: 1, to: 3), photos: Photo.abcde, page: 3))
+        presenter.presentPhotos(.init(event: .unchanged(at: 2), photos: Photo.abcde, page: 2))
+        #expect(spy.photos.map(\.headline) == ["1 photo:", "Moved photo 2 to position 4.", "Photo 3 stays at position 3."])
+        #expect(spy.photos[1].pageControl?.text == "○ ○ ○ ● ○  4/5")
+    }
+
+    @Test func aMissingCaptionFallsBackToTheAltTextThenToAPlaceholder() {
+        var photo = Photo.fixture("a")
+        photo.description = nil
+        #expect(PhotoCollectionPresenter.displayed(photo, at: 0).description == "alt a")
+        photo.altDescription = " \n "
+        #expect(PhotoCollectionPresenter.displayed(photo, at: 0).description == "(no description)")
+    }
+
+    @Test func noticesAndFailures() {
+        presenter.presentNothingToFetch()
+        presenter.presentPhotos(.init(event: .listed, photos: [], page: 0))
+        #expect(spy.notices == [
+            "Nothing to fetch: the count is 0. Type 'count +' or 'count N' first.",
+            "No photos yet: type 'fetch' to get some (set how many with 'count N').",
+        ])
+        presenter.presentFailure(.init(problem: .countOutOfRange(31)))
+        presenter.presentFailure(.init(problem: .pageOutOfRange(requested: 9, pageCount: 5)))
+        presenter.presentFailure(.init(problem: .positionOutOfRange(requested: 0, photoCount: 5)))
+        presenter.presentFailure(.init(problem: .noPhotos(command: "open")))
+        presenter.presentFailure(.init(problem: .fetchFailed("timed out")))
+        #expect(spy.failures == [
+            "count must be within 0…30, not 31 (type e.g. 'count 5')",
+            "there is no page 9: pages are 1…5 (type e.g. 'page 5')",
+            "there is no photo 0: positions are 1…5 (type e.g. 'open 5')",
+            "there are no photos to open yet: type 'fetch' first",
+            "fetch failed: timed out (the photos shown before are kept)",
+        ])
+    }
+
+    @Test func pageViewModel() {
+        presenter.presentPage(.init(page: 4, photo: .fixture("e"), pageCount: 5))
+        #expect(spy.pages == [.init(
+            photo: .init(position: "5", id: "e", description: "Photo e", author: "Author E", likes: "♥ 10"),
+            pageControl: .init(numberOfPages: 5, currentPage: 4, text: "○ ○ ○ ○ ●  5/5")
+        )])
+    }
+}
+
+@MainActor
+final class DetailDisplaySpy: PhotoDetailDisplayLogic {
+    var photos: [PhotoDetail.Show.ViewModel] = []
+    var missing: [String] = []
+    func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel) { photos.append(viewModel) }
+    func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel) { missing.append(viewModel.message) }
+}
+
+@MainActor
+@Suite struct PhotoDetailPresenterTests {
+    let spy = DetailDisplaySpy()
+    let presenter = PhotoDetailPresenter()
+    init() { presenter.view = spy }
+
+    @Test func detailText() {
+        presenter.presentPhoto(.init(photo: .fixture("b", likes: 2087), index: 3, photoCount: 5))
+        #expect(spy.photos == [.init(heading: "Photo 4 of 5", fields: [
+            .init(label: "id", value: "b"),
+            .init(label: "description", value: "Photo b"),
+            .init(label: "author", value: "Author B (@user_b)"),
+            .init(label: "likes", value: "♥ 2,087"),
+            .init(label: "size", value: "4000 × 3000"),
+            .init(label: "url", value: "https://img/b?w=1080"),
+        ])])
+    }
+
+    @Test func aMissingPhotoSaysWhy() {
+        presenter.presentPhoto(.init(photo: nil, index: 7, photoCount: 5))
+        presenter.presentPhoto(.init(photo: nil, index: nil, photoCount: 5))
+        #expect(spy.missing == ["There is no photo 8 among 5: back to the collection.", "No photo was selected: back to the collection."])
+    }
+}
+
+@MainActor
+final class IndexEditDisplaySpy: IndexEditDisplayLogic {
+    var positions: [IndexEdit.Positions.ViewModel] = []
+    var saves: [IndexEdit.SaveIndex.ViewModel] = []
+    func displayPositions(_ viewModel: IndexEdit.Positions.ViewModel) { positions.append(viewModel) }
+    func displaySaveIndex(_ viewModel: IndexEdit.SaveIndex.ViewModel) { saves.append(viewModel) }
+}
+
+@MainActor
+@Suite struct IndexEditPresenterTests {
+    let spy = IndexEditDisplaySpy()
+    let presenter = IndexEditPresenter()
+    init() { presenter.view = spy }
+
+    @Test func theSheetListsPositionsWithTheCurrentOneMarked() {
+        presenter.presentPositions(.init(positions: [0, 1, 2, 3, 4], currentIndex: 1))
+        #expect(spy.positions == [.init(
+            prompt: "Move photo 2 to which position? (1…5)",
+            positions: ["1", "[2]", "3", "4", "5"],
+            hint: "Type 'move N' to save it, or 'cancel'."
+        )])
+    }
+
+    @Test func theAlert() {
+        presenter.presentSaveIndex(.init(index: nil, problem: .notAWholeNumber("x"), positionCount: 5))
+        presenter.presentSaveIndex(.init(index: nil, problem: .outOfRange(9), positionCount: 5))
+        presenter.presentSaveIndex(.init(index: nil, problem: .outOfRange(2), positionCount: 1))
+        presenter.presentSaveIndex(.init(index: 3, problem: nil, positionCount: 5))
+        #expect(spy.saves == [
+            .init(index: nil, alert: .init(title: "An error occurred", message: "An invalid value was passed: 'x' is not a whole number; choose a position from 1 to 5.")),
+            .init(index: nil, alert: .init(title: "An error occurred", message: "An invalid value was passed: 9 is not a position; choose a position from 1 to 5.")),
+            .init(index: nil, alert: .init(title: "An error occurred", message: "An invalid value was passed: 2 is not a position; the only position is 1.")),
+            .init(index: 3, alert: nil),
+        ])
+    }
+}

@@ -1,0 +1,120 @@
+import PhotoDomain
+import REPLEngine
+import Testing
+@testable import Scenes
+
+@MainActor
+final class DetailDelegateSpy: PhotoDetailRouterDelegate {
+    var indices: [Int] = []
+    func dismissWithChange(index: Int) { indices.append(index) }
+}
+
+@MainActor
+final class IndexEditDelegateSpy: IndexEditRouterDelegate {
+    var indices: [Int] = []
+    func dismissWithSuccess(changedIndex: Int) { indices.append(changedIndex) }
+}
+
+@MainActor
+@Suite struct RouterTests {
+    @Test func passDataToDetailHandsOverThePhotosAndTheIndex() {
+        let source = PhotoCollectionInteractor(worker: StubWorker())
+        source.photos = Photo.abcde
+        source.index = 2
+        var destination: PhotoDetailDataStore = PhotoDetailInteractor()
+        let app = App()
+        let router = (app.engine.scenes[0] as! PhotoCollectionView).router as! PhotoCollectionRouter
+        router.passDataToDetail(source: source, destination: &destination)
+        #expect(destination.photos == Photo.abcde)
+        #expect(destination.index == 2)
+    }
+
+    @Test func routeToDetailPushesTheDetailWithTheDataAndItselfAsDelegate() async {
+        let app = App()
+        await app.run("count 5", "fetch", "open 3")
+        #expect(app.engine.stackNames == ["collection", "detail"])
+        let detail = app.scene(PhotoDetailView.self)!
+        #expect(detail.router?.dataStore?.photos == Photo.abcde)
+        #expect(detail.router?.dataStore?.index == 2)
+        let collectionRouter = (app.engine.scenes[0] as! PhotoCollectionView).router as! PhotoCollectionRouter
+        #expect(detail.router?.delegate === collectionRouter)
+    }
+
+    @Test func theDetailDelegateWritesTheCollectionsChangedIndex() async {
+        let app = App()
+        await app.run("count 5", "fetch", "open 2")
+        let collectionRouter = (app.engine.scenes[0] as! PhotoCollectionView).router as! PhotoCollectionRouter
+        collectionRouter.dismissWithChange(index: 4)
+        #expect(app.collection.changedIndex == 4)
+        #expect(app.collection.index == 1)
+    }
+
+    @Test func routeToCollectionHandsTheIndexBackAndPops() async {
+        let app = App()
+        await app.run("count 5", "fetch", "open 4")
+        let detail = app.scene(PhotoDetailView.self)!
+        let spy = DetailDelegateSpy()
+        detail.router?.delegate = spy
+        detail.router?.routeToCollection()
+        #expect(spy.indices == [3])
+        #expect(app.engine.stackNames == ["collection"])
+    }
+
+    @Test func routeToIndexEditPassesEveryPositionAndTheCurrentOne() async {
+        let app = App()
+        await app.run("count 5", "fetch", "open 4", "edit")
+        #expect(app.engine.stackNames == ["collection", "detail", "index-edit"])
+        let sheet = app.scene(IndexEditView.self)!
+        #expect(sheet.router?.dataStore?.positions == [0, 1, 2, 3, 4])
+        #expect(sheet.router?.dataStore?.currentIndex == 3)
+        #expect(sheet.router?.delegate === (app.scene(PhotoDetailView.self)!.router as! PhotoDetailRouter))
+    }
+
+    @Test func theSheetDelegateWritesTheDetailIndex() async {
+        let app = App()
+        await app.run("count 5", "fetch", "open 4")
+        let detailRouter = app.scene(PhotoDetailView.self)!.router as! PhotoDetailRouter
+        detailRouter.dismissWithSuccess(changedIndex: 0)
+        #expect(detailRouter.dataStore?.index == 0)
+    }
+
+    @Test func theSheetHandsBackOnlyASavedPosition() async {
+        let app = App()
+        await app.run("count 5", "fetch", "open 2", "edit")
+        let sheet = app.scene(IndexEditView.self)!
+        let spy = IndexEditDelegateSpy()
+        sheet.router?.delegate = spy
+        sheet.router?.routeToDetail(with: nil)
+        #expect(spy.indices.isEmpty)
+        #expect(app.engine.stackNames == ["collection", "detail"])
+        await app.run("edit")
+        let second = app.scene(IndexEditView.self)!
+        second.router?.delegate = spy
+        second.router?.routeToDetail(with: 4)
+        #expect(spy.indices == [4])
+    }
+
+    @Test func delegatesAreHeldWeakly() {
+        let app = App()
+        let router = (app.engine.scenes[0] as! PhotoCollectionView).router as! PhotoCollectionRouter
+        _ = router
+        let detail = app.engine.instantiate(PhotoDetailView.self)
+        do {
+            let spy = DetailDelegateSpy()
+            detail.router?.delegate = spy
+            #expect(detail.router?.delegate != nil)
+        }
+        #expect(detail.router?.delegate == nil)
+    }
+
+    @Test func anIndexThatPointsAtNoPhotoRoutesStraightBack() {
+        let app = App()
+        let detail = app.engine.instantiate(PhotoDetailView.self)
+        detail.router?.dataStore?.photos = Photo.abcde
+        detail.router?.dataStore?.index = 7
+        app.engine.push(detail)
+        #expect(app.engine.stackNames == ["collection"])
+        app.engine.console.flush()
+        #expect(app.output.text.hasSuffix("There is no photo 8 among 5: back to the collection.\n"))
+    }
+}
