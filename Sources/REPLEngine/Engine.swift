@@ -113,7 +113,8 @@ public final class Engine {
         let elsewhere = moduleOrder.filter { $0.command(named: word) != nil }.map(\.name)
         if !elsewhere.isEmpty {
             let here = stack.top?.module.name ?? "this scene"
-            return CommandError("'\(shown)' is a command of the \(elsewhere.joined(separator: " and ")) scene, not of \(here) (type 'help' for the commands here)")
+            let scenes = elsewhere.count == 1 ? "the \(elsewhere[0]) scene" : "the \(elsewhere.joined(separator: " and ")) scenes"
+            return CommandError("'\(shown)' works in \(scenes), not in \(here) (type 'help' for the commands here)")
         }
         if let suggestion = Suggestion.closest(to: word, among: commandNames) {
             return CommandError("unknown command '\(shown)': did you mean '\(suggestion)'? (type 'help' for the commands here)")

@@ -101,7 +101,7 @@ final class ChildScene: SceneView {
     @Test func unknownCommandsGetASuggestion() async {
         #expect(await run("icn") == .failed(CommandError("unknown command 'icn': did you mean 'inc'? (type 'help' for the commands here)")))
         #expect(await run("zzzz") == .failed(CommandError("unknown command 'zzzz' (type 'help' for the commands here)")))
-        #expect(await run("ping") == .failed(CommandError("'ping' is a command of the child scene, not of root (type 'help' for the commands here)")))
+        #expect(await run("ping") == .failed(CommandError("'ping' works in the child scene, not in root (type 'help' for the commands here)")))
         #expect(await run("") == .done)
         #expect(output.text.isEmpty)
     }
@@ -115,7 +115,7 @@ final class ChildScene: SceneView {
         #expect(await run("child") == .done)
         #expect(engine.stackNames == ["root", "child"])
         #expect(engine.prompt == "app/child> ")
-        #expect(await run("inc") == .failed(CommandError("'inc' is a command of the root scene, not of child (type 'help' for the commands here)")))
+        #expect(await run("inc") == .failed(CommandError("'inc' works in the root scene, not in child (type 'help' for the commands here)")))
         #expect(await run("ping") == .done)
         #expect(await run("back") == .done)
         #expect(engine.stackNames == ["root"])

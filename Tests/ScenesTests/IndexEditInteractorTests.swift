@@ -34,10 +34,10 @@ final class IndexEditPresenterSpy: IndexEditPresentationLogic {
 
     @Test(arguments: [
         ("x", IndexEdit.SaveIndex.Response.Problem.notAWholeNumber("x")),
-        ("0", .outOfRange(0)),
-        ("6", .outOfRange(6)),
-        ("-1", .outOfRange(-1)),
-        ("99999999999999999999", .notAWholeNumber("99999999999999999999")),
+        ("0", .outOfRange("0")),
+        ("6", .outOfRange("6")),
+        ("-1", .outOfRange("-1")),
+        ("99999999999999999999", .outOfRange("99999999999999999999")),
         ("2.5", .notAWholeNumber("2.5")),
         ("", .notAWholeNumber("")),
         ("٣", .notAWholeNumber("٣")),

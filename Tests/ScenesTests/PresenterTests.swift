@@ -156,8 +156,8 @@ final class IndexEditDisplaySpy: IndexEditDisplayLogic {
 
     @Test func theAlert() {
         presenter.presentSaveIndex(.init(index: nil, problem: .notAWholeNumber("x"), positionCount: 5))
-        presenter.presentSaveIndex(.init(index: nil, problem: .outOfRange(9), positionCount: 5))
-        presenter.presentSaveIndex(.init(index: nil, problem: .outOfRange(2), positionCount: 1))
+        presenter.presentSaveIndex(.init(index: nil, problem: .outOfRange("9"), positionCount: 5))
+        presenter.presentSaveIndex(.init(index: nil, problem: .outOfRange("2"), positionCount: 1))
         presenter.presentSaveIndex(.init(index: 3, problem: nil, positionCount: 5))
         #expect(spy.saves == [
             .init(index: nil, alert: .init(title: "An error occurred", message: "An invalid value was passed: 'x' is not a whole number; choose a position from 1 to 5.")),

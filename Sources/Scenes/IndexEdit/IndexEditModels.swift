@@ -28,7 +28,8 @@ public enum IndexEdit {
         public struct Response: Equatable, Sendable {
             public enum Problem: Equatable, Sendable {
                 case notAWholeNumber(String)
-                case outOfRange(Int)
+                /// A whole number, as typed, that is no position (too small, too large, or beyond Int).
+                case outOfRange(String)
             }
             /// 0-based, when the value was valid.
             public var index: Int?

@@ -29,8 +29,8 @@ public final class IndexEditPresenter: IndexEditPresentationLogic {
         switch problem {
         case .notAWholeNumber(let text):
             what = text.isEmpty ? "no position was given" : "'\(TerminalText.truncate(text, toWidth: 40))' is not a whole number"
-        case .outOfRange(let value):
-            what = "\(value) is not a position"
+        case .outOfRange(let text):
+            what = "\(TerminalText.truncate(text, toWidth: 40)) is not a position"
         }
         let range = response.positionCount == 1 ? "the only position is 1" : "choose a position from 1 to \(response.positionCount)"
         view?.displaySaveIndex(.init(index: nil, alert: .init(

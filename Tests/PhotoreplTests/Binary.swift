@@ -1,0 +1,65 @@
+import Foundation
+
+/// The built photorepl binary, run as a user would run it.
+enum Binary {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The package root, where Examples/ lives.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// photorepl sits beside the test bundle in the build folder, whatever it is called.
+    static let executable: URL = {
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return me.deletingLastPathComponent().appendingPathComponent("photorepl")
+    }()
+
+    /// Runs photorepl from the package root. Output goes through files, so large outputs cannot
+    /// fill a pipe and stall the child.
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
+        let inURL = scratch.appendingPathComponent("in")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        FileManager.default.createFile(atPath: inURL.path, contents: stdin ?? Data())
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardInput = try FileHandle(forReadingFrom: inURL)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        )
+    }
+
+    /// Writes `bytes` to a temporary script and returns its path.
+    static func script(_ bytes: Data, name: String = "script.txt") throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-script-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try bytes.write(to: url)
+        return url.path
+    }
+
+    static func script(_ text: String, name: String = "script.txt") throws -> String {
+        try script(Data(text.utf8), name: name)
+    }
+}
