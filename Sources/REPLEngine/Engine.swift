@@ -14,6 +14,9 @@ public final class Engine {
     private var moduleOrder: [SceneModule] = []
     var stack = NavigationStack()
     private var quitRequested = false
+    private var recorder: SessionRecorder?
+    /// The first line of a recorded script, given its path: a comment that says how to replay it.
+    public var recordingHeader: (String) -> String = { _ in "# a recorded session: replay it with run" }
     private lazy var globals: [Command<AnyObject>] = GlobalCommands.all.map { $0.erased() }
 
     public init(console: Console) {
@@ -67,17 +70,40 @@ public final class Engine {
             }
         }
         guard let name = words.first else { return .done }
+        let outcome: Outcome
         do {
             try await perform(words)
+            outcome = quitRequested ? .quit : .done
         } catch let error as CommandError {
-            return .failed(error)
+            outcome = .failed(error)
         } catch is CancellationError {
+            // Nothing changed; a replay would run it to the end, so it is kept only as a comment.
+            recorder?.record("# interrupted: \(line)")
             return .failed(CommandError("interrupted: \(name) was cancelled and changed nothing"))
         } catch {
-            return .failed(CommandError("\(name) failed: \(error)"))
+            outcome = .failed(CommandError("\(name) failed: \(error)"))
         }
-        if quitRequested { return .quit }
-        return .done
+        if let recorder, name != "record" {
+            recorder.record(ScriptRunner.command(in: SourceLine(number: 0, text: line)))
+        }
+        return outcome
+    }
+
+    // MARK: - Recording
+
+    /// Starts writing every command run from now on to a script at `path`.
+    public func startRecording(to path: String) throws(CommandError) {
+        if let recorder {
+            throw CommandError("already recording to \(recorder.path): type 'record stop' first")
+        }
+        recorder = try SessionRecorder(path: path, header: recordingHeader(path))
+    }
+
+    /// Stops recording; returns the script's path, or nil when nothing was being recorded.
+    @discardableResult
+    public func stopRecording() -> String? {
+        defer { recorder?.close(); recorder = nil }
+        return recorder?.path
     }
 
     // MARK: - Finding commands

@@ -2,7 +2,7 @@
 @MainActor
 enum GlobalCommands {
     /// Names no scene may define. `back` is not among them: a scene routes it through its own router.
-    static let reserved: Set<String> = ["help", "quit", "exit", "state"]
+    static let reserved: Set<String> = ["help", "quit", "exit", "state", "record"]
 
     static let all: [Command<Engine>] = [
         Command(
@@ -25,7 +25,23 @@ enum GlobalCommands {
             }
             engine.printState(json: !arguments.isEmpty)
         },
-        Command("quit", aliases: ["exit"], summary: "leave photorepl (Ctrl-D does too)") { engine, _ in
+        Command(
+            "record", arguments: [Argument("FILE|stop", completion: .files)],
+            summary: "write the commands from now on to a script FILE (replay it with run); 'record stop' ends it",
+            example: "record session.txt"
+        ) { engine, arguments in
+            if arguments[0] == "stop" {
+                if let path = engine.stopRecording() {
+                    engine.console.line("Recording stopped: \(path).")
+                } else {
+                    engine.console.line("Not recording.")
+                }
+                return
+            }
+            try engine.startRecording(to: arguments[0])
+            engine.console.line("Recording to \(arguments[0]); type 'record stop' to end.")
+        },
+        Command("quit", aliases: ["exit"], summary: "leave the session (Ctrl-D does too)") { engine, _ in
             engine.requestQuit()
         },
     ]

@@ -70,6 +70,14 @@ public final class Console {
         }
     }
 
+    /// Text that goes to the transcript only: what the terminal already shows, such as the prompt
+    /// and the line the user typed in an interactive session.
+    public func transcriptOnly(_ line: String) {
+        guard transcript != nil else { return }
+        TerminalText.appendSanitized(line, to: &transcriptBuffer)
+        transcriptBuffer.append(0x0A)
+    }
+
     /// A message for standard error (`demo.txt:3: error: …`), after the output so far, so the two
     /// streams interleave in order on a terminal.
     public func diagnostic(_ text: String) {

@@ -3,8 +3,6 @@
 public final class InteractiveSession {
     private let engine: Engine
     private let editor: EditLineSource
-    /// Called with each command after it ran, e.g. to record it.
-    public var onCommand: ((String) -> Void)?
 
     public init(engine: Engine, editor: EditLineSource) {
         self.engine = engine
@@ -24,8 +22,8 @@ public final class InteractiveSession {
             case .interrupted:
                 continue
             case .line(let line):
+                console.transcriptOnly(engine.prompt + line)
                 let outcome = await engine.execute(line)
-                if !line.allSatisfy({ $0 == " " || $0 == "\t" }) { onCommand?(line) }
                 switch outcome {
                 case .done: continue
                 case .quit:

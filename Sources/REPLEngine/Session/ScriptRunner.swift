@@ -9,8 +9,6 @@ public final class ScriptRunner {
     public private(set) var failureCount = 0
     /// Set once a script ran `quit`: nothing more is read.
     public private(set) var didQuit = false
-    /// Called with each command after it ran, e.g. to record it.
-    public var onCommand: ((String) -> Void)?
 
     public init(engine: Engine, keepGoing: Bool) {
         self.engine = engine
@@ -24,10 +22,7 @@ public final class ScriptRunner {
         while let line = try reader.next() {
             let command = ScriptRunner.command(in: line)
             if command.isEmpty { continue }
-            console.write(engine.prompt)
-            console.line(command)
-            let outcome = await engine.execute(command)
-            onCommand?(command)
+            let outcome = await ScriptRunner.replay(command, on: engine)
             switch outcome {
             case .done:
                 continue
@@ -36,12 +31,22 @@ public final class ScriptRunner {
                 return false
             case .failed(let error):
                 failureCount += 1
-                console.line("error: \(error.message)")
                 console.diagnostic("\(name):\(line.number): error: \(error.message)")
                 if !keepGoing { return false }
             }
         }
         return true
+    }
+
+    /// One command as the transcript shows it: the prompt and the command, its output, and its error.
+    public static func replay(_ command: String, on engine: Engine) async -> Engine.Outcome {
+        engine.console.write(engine.prompt)
+        engine.console.line(command)
+        let outcome = await engine.execute(command)
+        if case .failed(let error) = outcome {
+            engine.console.line("error: \(error.message)")
+        }
+        return outcome
     }
 
     /// The command on a script line: blanks trimmed, empty for blank lines and `#` comments. A byte

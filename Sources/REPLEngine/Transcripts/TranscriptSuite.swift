@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `photorepl test`: checks transcript files (or every `*.t` in a folder), reports each mismatch with
+/// its command and a diff, and with `update` rewrites the failing ones.
+@MainActor
+public struct TranscriptSuite {
+    public struct Failure: Error, Equatable {
+        public let message: String
+    }
+
+    public struct Summary: Equatable {
+        public var passed = 0
+        public var failed = 0
+        public var updated = 0
+    }
+
+    private let report: Console
+    private let update: Bool
+    private let makeEngine: (Console) -> Engine
+
+    /// - Parameters:
+    ///   - report: where results and diffs are printed.
+    ///   - makeEngine: a fresh session, with the scenes registered and the root shown, on a console.
+    public init(report: Console, update: Bool, makeEngine: @escaping (Console) -> Engine) {
+        self.report = report
+        self.update = update
+        self.makeEngine = makeEngine
+    }
+
+    /// The transcript files that `paths` name: files as given, folders as the `*.t` files in them.
+    /// Throws for a path that cannot be read: a missing golden is never created, nor passed over.
+    public static func transcriptFiles(_ paths: [String]) throws(Failure) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                throw Failure(message: "cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                files.append(path)
+                continue
+            }
+            guard let dir = opendir(path) else {
+                throw Failure(message: "cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            var found: [String] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name.hasSuffix(".t") && !name.hasPrefix(".") { found.append(name) }
+            }
+            closedir(dir)
+            guard !found.isEmpty else { throw Failure(message: "no transcripts (*.t) in \(path)") }
+            let folder = path.hasSuffix("/") ? path : path + "/"
+            files += found.sorted().map { folder + $0 }
+        }
+        return files
+    }
+
+    public func run(_ paths: [String]) async throws(Failure) -> Summary {
+        var summary = Summary()
+        for file in try Self.transcriptFiles(paths) {
+            let expected = try Self.lines(of: file)
+            let output = OutputSink.memory()
+            let engine = makeEngine(Console(output: output, diagnostics: .memory()))
+            let check = await TranscriptCheck.run(expected, engine: engine, output: output)
+            if check.passed {
+                summary.passed += 1
+                report.line("PASS \(file)", style: .dim)
+                continue
+            }
+            summary.failed += 1
+            report.line("FAIL \(file)", style: .error)
+            for mismatch in check.mismatches {
+                let what = mismatch.promptLine.map { "the output of '\($0)'" } ?? "the start-up output"
+                report.line("\(file):\(mismatch.line): \(what) differs", style: .bold)
+                report.line("--- expected  \(file)", style: .error)
+                report.line("+++ actual", style: .success)
+                for line in mismatch.diff.lines {
+                    switch line.kind {
+                    case .header: report.line(line.text, style: .accent)
+                    case .removed: report.line(line.text, style: .error)
+                    case .added: report.line(line.text, style: .success)
+                    case .context: report.line(line.text)
+                    }
+                }
+            }
+            if update {
+                try Self.write(check.updatedLines, to: file)
+                summary.updated += 1
+                report.line("UPDATED \(file)", style: .success)
+            }
+        }
+        var closing = "\(summary.passed) passed, \(summary.failed) failed"
+        if summary.updated > 0 { closing += ", \(summary.updated) updated" }
+        report.line(closing, style: .bold)
+        report.flush()
+        return summary
+    }
+
+    static func lines(of path: String) throws(Failure) -> [String] {
+        do {
+            var reader = try LineReader.open(path: path)
+            defer { reader.close() }
+            var lines: [String] = []
+            while let line = try reader.next() { lines.append(line.text) }
+            return lines
+        } catch {
+            throw Failure(message: "cannot read \(path): \(error.message)")
+        }
+    }
+
+    /// Replaces the file whole (a new file renamed over the old), with LF line ends.
+    static func write(_ lines: [String], to path: String) throws(Failure) {
+        let temporary = path + ".photorepl-update"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(message: "cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        OutputSink.fileDescriptor(fd).write(Array(lines.map { $0 + "\n" }.joined().utf8))
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw Failure(message: "cannot replace \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import REPLEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs sessions on the main actor, where the engine and the scenes live.
+@MainActor
+enum Launcher {
+    /// Where a session is also written: its commands as a script, its whole transcript.
+    struct SessionFiles {
+        var record: String?
+        var transcript: String?
+    }
+
+    static func interactive(_ options: SessionOptions, _ files: SessionFiles) async throws {
+        let console = Console(isStyled: Environment.wantsColour)
+        let engine = try makeEngine(options, console: console, files)
+        let session = InteractiveSession(engine: engine, editor: EditLineSource())
+        await session.run()
+        engine.stopRecording()
+        console.flush()
+    }
+
+    static func scripts(_ paths: [String], _ options: SessionOptions, keepGoing: Bool, _ files: SessionFiles = .init()) async throws {
+        // Open every file first: an unreadable one stops the run before anything has run.
+        var readers: [(name: String, reader: LineReader)] = []
+        for path in paths {
+            if path == "-" {
+                readers.append(("<stdin>", LineReader(fd: 0)))
+                continue
+            }
+            do {
+                readers.append((path, try LineReader.open(path: path)))
+            } catch {
+                printError("photorepl: cannot read \(path): \(error.message)")
+                throw ExitCode(66)
+            }
+        }
+        let console = Console()
+        let engine = try makeEngine(options, console: console, files)
+        let runner = ScriptRunner(engine: engine, keepGoing: keepGoing)
+        defer {
+            engine.stopRecording()
+            console.flush()
+        }
+        for i in readers.indices {
+            do {
+                let goOn = try await runner.run(&readers[i].reader, name: readers[i].name)
+                readers[i].reader.close()
+                if !goOn { break }
+            } catch {
+                console.diagnostic("photorepl: cannot read \(readers[i].name): \(error.message)")
+                throw ExitCode(66)
+            }
+        }
+        if runner.failureCount > 0 {
+            if keepGoing {
+                console.diagnostic("photorepl: \(runner.failureCount) command\(runner.failureCount == 1 ? "" : "s") failed")
+            }
+            throw ExitCode(1)
+        }
+    }
+
+    static func transcripts(_ paths: [String], _ options: SessionOptions, update: Bool) async throws {
+        let report = Console(isStyled: Environment.wantsColour)
+        let suite = TranscriptSuite(report: report, update: update) { console in
+            CompositionRoot.makeEngine(options, console: console)
+        }
+        do {
+            let summary = try await suite.run(paths)
+            if summary.failed > summary.updated { throw ExitCode(1) }
+        } catch let failure as TranscriptSuite.Failure {
+            report.diagnostic("photorepl: \(failure.message)")
+            throw ExitCode(66)
+        }
+    }
+
+    /// The engine, with the transcript file attached before the root scene shows (its output belongs
+    /// in the transcript too) and recording started; a path that cannot be written fails at once.
+    private static func makeEngine(_ options: SessionOptions, console: Console, _ files: SessionFiles) throws -> Engine {
+        if let path = files.transcript {
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                printError("photorepl: cannot write \(path): \(String(cString: strerror(errno)))")
+                throw ExitCode(73)
+            }
+            console.transcript = .fileDescriptor(fd)
+        }
+        let engine = CompositionRoot.makeEngine(options, console: console)
+        engine.recordingHeader = { path in
+            "# photorepl \(Photorepl.version) session; replay: photorepl run --keep-going --source \(options.source.rawValue) --seed \(options.seed) \(path)"
+        }
+        if let path = files.record {
+            do {
+                try engine.startRecording(to: path)
+            } catch {
+                printError("photorepl: \(error.message)")
+                throw ExitCode(73)
+            }
+        }
+        return engine
+    }
+
+    static func printError(_ message: String) {
+        Console(isStyled: false).diagnostic(message)
+    }
+}
