@@ -28,6 +28,9 @@ final class RootScene: SceneView {
         Command("echo", arguments: [Argument("A"), Argument("B", optional: true)], summary: "prints its arguments") { scene, arguments in
             scene.console.line(arguments.map { "[\($0)]" }.joined())
         },
+        Command("say", arguments: [Argument("TEXT")], summary: "prints TEXT as it is") { scene, arguments in
+            scene.console.line(arguments[0])
+        },
         Command("fail", summary: "always fails") { _, _ in
             throw CommandError("it failed")
         },

@@ -27,6 +27,8 @@ public enum TranscriptPattern {
         case same(expected: Int, actual: Int)
         /// A `...` line matched the actual lines `actual` (possibly none).
         case skipped(expected: Int, actual: Range<Int>)
+        /// An expected line whose place an actual line took (shown as a removal and an addition).
+        case changed(expected: Int, actual: Int)
         /// An expected line with no counterpart.
         case removed(expected: Int)
         /// An actual line with no counterpart.
@@ -39,14 +41,16 @@ public enum TranscriptPattern {
         if e.count == a.count && zip(e, a).allSatisfy({ line($0, matches: $1) }) { return true }
         guard e.contains(anyLines) else { return false }
         return align(e, a).allSatisfy { edit in
-            if case .removed = edit { return false }
-            if case .added = edit { return false }
-            return true
+            switch edit {
+            case .same, .skipped: true
+            case .changed, .removed, .added: false
+            }
         }
     }
 
     /// The alignment with the fewest unmatched lines (a longest-common-subsequence diff that knows the
-    /// wildcards). Removals come before additions where both are possible, as diffs usually show them.
+    /// wildcards). A line that took an expected line's place counts once, as a change, so that a `...`
+    /// never swallows the actual line that replaced an expected one.
     public static func align(_ expected: [String], _ actual: [String]) -> [Edit] {
         let n = expected.count, m = actual.count
         // cost[i][j]: unmatched lines in the best alignment of expected[i...] with actual[j...].
@@ -59,7 +63,7 @@ public enum TranscriptPattern {
                 if isAnyLines {
                     cost[i][j] = min(cost[i + 1][j], cost[i][j + 1])
                 } else {
-                    var best = min(cost[i + 1][j], cost[i][j + 1]) + 1
+                    var best = min(cost[i + 1][j], cost[i][j + 1], cost[i + 1][j + 1]) + 1
                     if line(expected[i], matches: actual[j]) { best = min(best, cost[i + 1][j + 1]) }
                     cost[i][j] = best
                 }
@@ -75,6 +79,10 @@ public enum TranscriptPattern {
                 i += 1
             } else if i < n, j < m, line(expected[i], matches: actual[j]), cost[i][j] == cost[i + 1][j + 1] {
                 edits.append(.same(expected: i, actual: j))
+                i += 1
+                j += 1
+            } else if i < n, j < m, cost[i][j] == cost[i + 1][j + 1] + 1 {
+                edits.append(.changed(expected: i, actual: j))
                 i += 1
                 j += 1
             } else if i < n, cost[i][j] == cost[i + 1][j] + 1 {
@@ -95,8 +103,8 @@ public enum TranscriptPattern {
             switch edit {
             case .same(let e, _): [expected[e]]
             case .skipped(let e, _): [expected[e]]
+            case .changed(_, let a), .added(let a): [actual[a]]
             case .removed: []
-            case .added(let a): [actual[a]]
             }
         }
     }

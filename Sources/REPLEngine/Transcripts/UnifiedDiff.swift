@@ -15,15 +15,34 @@ public struct UnifiedDiff: Sendable {
         let edits = TranscriptPattern.align(expected, actual)
         // Rows: (kind, expected line index?, actual line index?, text)
         var rows: [(kind: Kind, e: Int?, a: Int?, text: String)] = []
+        // Within a run of changes, removals first and additions after, as diffs usually show them.
+        var additions: [(kind: Kind, e: Int?, a: Int?, text: String)] = []
         for edit in edits {
+            switch edit {
+            case .changed(let e, let a):
+                rows.append((.removed, e, nil, expected[e]))
+                additions.append((.added, nil, a, actual[a]))
+                continue
+            case .removed(let e):
+                rows.append((.removed, e, nil, expected[e]))
+                continue
+            case .added(let a):
+                additions.append((.added, nil, a, actual[a]))
+                continue
+            case .same, .skipped:
+                rows += additions
+                additions = []
+            }
             switch edit {
             case .same(let e, let a): rows.append((.context, e, a, actual[a]))
             case .skipped(let e, let range):
-                rows.append((.context, e, range.first, expected[e]))
-            case .removed(let e): rows.append((.removed, e, nil, expected[e]))
-            case .added(let a): rows.append((.added, nil, a, actual[a]))
+                // The `...` line, then what it stood for, so a diff never hides actual output.
+                rows.append((.context, e, nil, expected[e]))
+                for a in range { rows.append((.context, nil, a, actual[a])) }
+            default: break
             }
         }
+        rows += additions
         let changed = rows.indices.filter { rows[$0].kind != .context }
         var out: [Line] = []
         var hunkStart = 0
@@ -42,10 +61,11 @@ public struct UnifiedDiff: Sendable {
                 k += 1
             }
             let hunk = rows[hunkStart..<hunkEnd]
-            let eLines = hunk.filter { $0.kind != .added }
-            let aLines = hunk.filter { $0.kind != .removed }
-            let eFirst = (eLines.first?.e ?? hunk.compactMap(\.e).first ?? expected.count) + expectedStart
-            let aFirst = (aLines.first?.a ?? hunk.compactMap(\.a).first ?? actual.count) + actualStart
+            let eLines = hunk.compactMap(\.e)
+            let aLines = hunk.compactMap(\.a)
+            // An empty side names the line before which the other side's lines would go.
+            let eFirst = (eLines.first ?? rows[hunkEnd...].lazy.compactMap(\.e).first ?? expected.count) + expectedStart
+            let aFirst = (aLines.first ?? rows[hunkEnd...].lazy.compactMap(\.a).first ?? actual.count) + actualStart
             out.append(Line(kind: .header, text: "@@ -\(eFirst),\(eLines.count) +\(aFirst),\(aLines.count) @@"))
             for row in hunk {
                 let marker = row.kind == .removed ? "-" : row.kind == .added ? "+" : " "

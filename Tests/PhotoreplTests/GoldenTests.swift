@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// `photorepl test`, the golden-transcript workflow, as users run it.
+@Suite struct GoldenTests {
+    /// Every example is a golden test; a failure shows the diff a user would see.
+    @Test func everyExampleTranscriptPasses() throws {
+        let result = try Binary.run(["test", "Examples"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let count = try FileManager.default.contentsOfDirectory(atPath: Binary.packageRoot.appendingPathComponent("Examples").path).filter { $0.hasSuffix(".t") }.count
+        #expect(result.stdout.hasSuffix("\(count) passed, 0 failed\n"), "\(result.stdout)")
+    }
+
+    /// A copy of an example in a scratch folder.
+    func copy(_ name: String, edit: (String) -> String = { $0 }) throws -> String {
+        let text = try String(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/\(name)"), encoding: .utf8)
+        return try Binary.script(edit(text), name: name)
+    }
+
+    @Test func aChangedLineFailsWithADiffAtThatLineAndCommandAndUpdateRestoresIt() throws {
+        let original = try String(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/tour.t"), encoding: .utf8)
+        let path = try copy("tour.t") { $0.replacingOccurrences(of: "\ncount: 5\n", with: "\ncount: 6\n") }
+        let failed = try Binary.run(["test", path])
+        #expect(failed.status == 1)
+        #expect(failed.stdout == """
+            FAIL \(path)
+            \(path):2: the output of 'photos> count 5' differs
+            --- expected  \(path)
+            +++ actual
+            @@ -2,2 +2,2 @@
+             2 2 | photos> count 5
+            -3   | count: 6
+            +  3 | count: 5
+            0 passed, 1 failed
+
+            """)
+
+        let refused = try Binary.run(["test", "--update", path], environment: ["CI": "1"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--update refuses to run when CI is set"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) != original)
+
+        let updated = try Binary.run(["test", "--update", path], environment: ["CI": ""])
+        #expect(updated.status == 0)
+        #expect(updated.stdout.hasSuffix("UPDATED \(path)\n0 passed, 1 failed, 1 updated\n"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == original)
+        #expect(try Binary.run(["test", path]).status == 0)
+    }
+
+    @Test func wildcardsPassAgainstVaryingOutputAndFailOnTheFixedParts() throws {
+        for seed in ["1", "2", "2024", "31337"] {
+            let result = try Binary.run(["test", "--seed", seed, "Examples/any-seed.t"])
+            #expect(result.status == 0, "seed \(seed): \(result.stdout)")
+        }
+        let broken = try copy("any-seed.t") { $0.replacingOccurrences(of: "Fetched 3 photos.", with: "Fetched 4 photos.") }
+        let result = try Binary.run(["test", "--seed", "5", broken])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("- 5    | Fetched 4 photos.\n+    5 | Fetched 3 photos.\n"), "\(result.stdout)")
+    }
+
+    @Test func updateKeepsTheWildcardLines() throws {
+        let path = try copy("any-seed.t") { $0.replacingOccurrences(of: "Fetched 3 photos.", with: "Fetched three photos.") }
+        let result = try Binary.run(["test", "--update", "--seed", "8", path], environment: ["CI": ""])
+        #expect(result.status == 0)
+        let original = try String(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/any-seed.t"), encoding: .utf8)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == original)
+    }
+
+    @Test func trailingExtraOutputFails() throws {
+        let path = try copy("demo.t") { $0 + "one more line\n" }
+        let result = try Binary.run(["test", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("-52    | one more line\n0 passed, 1 failed\n"), "\(result.stdout)")
+        let shorter = try copy("demo.t") { String($0.dropLast("\"page\":4}\n".count)) + "\n" }
+        #expect(try Binary.run(["test", shorter]).status == 1)
+    }
+
+    @Test func crlfAndAMissingFinalNewlineAreTheSameTranscript() throws {
+        let path = try copy("demo.t") { String($0.dropLast()).replacingOccurrences(of: "\n", with: "\r\n") }
+        let result = try Binary.run(["test", path])
+        #expect(result.status == 0, "\(result.stdout)")
+    }
+
+    @Test func utf8InCommandsAndOutput() throws {
+        let script = try Binary.script("count 한글\ncount é\nstate 🌲\ncount 2\nfetch\n")
+        let transcript = try Binary.run(["run", "--keep-going", script]).stdout
+        #expect(transcript.contains("photos> count 한글\nerror: count takes +, - or a number 0…30, not '한글' (type e.g. 'count 5')\n"))
+        #expect(transcript.contains("not '🌲'"))
+        let path = try Binary.script(transcript, name: "utf8.t")
+        #expect(try Binary.run(["test", path]).status == 0)
+        let changed = try Binary.script(transcript.replacingOccurrences(of: "not '한글'", with: "not '한국'"), name: "utf8.t")
+        let failed = try Binary.run(["test", changed])
+        #expect(failed.status == 1 && failed.stdout.contains("not '한국'") && failed.stdout.contains("not '한글'"))
+    }
+
+    @Test func aMissingGoldenIsNeverCreated() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let missing = dir.appendingPathComponent("new.t").path
+        for arguments in [["test", missing], ["test", "--update", missing]] {
+            let result = try Binary.run(arguments, environment: ["CI": ""])
+            #expect(result.status == 66)
+            #expect(result.stderr == "photorepl: cannot read \(missing): No such file or directory\n")
+            #expect(!FileManager.default.fileExists(atPath: missing))
+        }
+        let empty = try Binary.run(["test", dir.path])
+        #expect(empty.status == 66 && empty.stderr == "photorepl: no transcripts (*.t) in \(dir.path)\n")
+    }
+
+    @Test func aRecordedSessionReplaysToTheSameTranscript() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let record = dir.appendingPathComponent("session.txt").path, transcript = dir.appendingPathComponent("session.t").path
+        let session = try Binary.run(["--seed", "5", "--record", record, "--transcript", transcript],
+                                     stdin: Data("count 4\nfetch\nopen 3\nmove 1\nback\nstate --json\n".utf8))
+        #expect(session.status == 0)
+        let script = try String(contentsOfFile: record, encoding: .utf8)
+        #expect(script == "# photorepl 0.1.0 session; replay: photorepl run --keep-going --source embedded --seed 5 \(record)\ncount 4\nfetch\nopen 3\nmove 1\nback\nstate --json\n")
+        let replay = try Binary.run(["run", "--keep-going", "--seed", "5", record])
+        #expect(replay.stdout == (try String(contentsOfFile: transcript, encoding: .utf8)))
+        #expect(replay.stdout == session.stdout)
+        #expect(try Binary.run(["test", "--seed", "5", transcript]).status == 0)
+    }
+}
