@@ -1,5 +1,13 @@
+#define _GNU_SOURCE  // pipe2
 #include "CLibEdit.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
 
 EditLine *photorepl_el_init(const char *program) {
     return el_init(program, stdin, stdout, stderr);
@@ -59,4 +67,101 @@ int photorepl_history_save(History *h, const char *path) { return history_op(h, 
 int photorepl_history_count(History *h) {
     HistEvent ev;
     return history(h, &ev, H_GETSIZE) < 0 ? -1 : ev.num;
+}
+
+// MARK: Signals and input
+
+static int signal_pipe[2] = {-1, -1};
+static int reader_signal = 0;
+
+static void on_signal(int signo) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)signo;
+    if (signal_pipe[1] >= 0) (void)write(signal_pipe[1], &byte, 1);
+    errno = saved;
+}
+
+int photorepl_signals_install(void) {
+    if (signal_pipe[0] >= 0) return signal_pipe[0];
+    if (pipe2(signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &action, NULL);
+    return signal_pipe[0];
+}
+
+int photorepl_signals_fd(void) { return signal_pipe[0]; }
+
+int photorepl_signals_next(void) {
+    unsigned char byte;
+    if (signal_pipe[0] < 0) return 0;
+    return read(signal_pipe[0], &byte, 1) == 1 ? byte : 0;
+}
+
+// EL_GETCFN: one wide character from the terminal, or -1 to end el_gets when a signal asks for it.
+static int read_character(EditLine *el, wchar_t *out) {
+    mbstate_t state;
+    memset(&state, 0, sizeof state);
+    for (;;) {
+        struct pollfd fds[2] = {{.fd = STDIN_FILENO, .events = POLLIN}, {.fd = signal_pipe[0], .events = POLLIN}};
+        if (poll(fds, signal_pipe[0] >= 0 ? 2 : 1, -1) < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        if (signal_pipe[0] >= 0 && (fds[1].revents & POLLIN)) {
+            int signo;
+            while ((signo = photorepl_signals_next()) != 0) {
+                if (signo == SIGWINCH) {
+                    // Learn the new size, then draw the prompt and line again from the start of the
+                    // row: the terminal has reflowed the old drawing, so libedit's idea of it is stale.
+                    el_resize(el);
+                    photorepl_write_out("\r\033[J");
+                    el_set(el, EL_REFRESH);
+                    continue;
+                }
+                reader_signal = signo;
+                *out = L'\0';
+                return -1;
+            }
+        }
+        if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+            char byte;
+            ssize_t n = read(STDIN_FILENO, &byte, 1);
+            if (n == 0) return 0;
+            if (n < 0) {
+                if (errno == EINTR || errno == EAGAIN) continue;
+                return -1;
+            }
+            size_t used = mbrtowc(out, &byte, 1, &state);
+            if (used == (size_t)-2) continue;  // more bytes of this character to come
+            if (used == (size_t)-1) {          // not UTF-8: drop the byte, start afresh
+                memset(&state, 0, sizeof state);
+                continue;
+            }
+            return 1;
+        }
+    }
+}
+
+int photorepl_el_use_reader(EditLine *el) { return el_set(el, EL_GETCFN, read_character); }
+
+int photorepl_el_take_signal(void) {
+    int signo = reader_signal;
+    reader_signal = 0;
+    return signo;
+}
+
+void photorepl_write_out(const char *text) {
+    size_t left = strlen(text);
+    while (left > 0) {
+        ssize_t n = write(STDOUT_FILENO, text, left);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return;
+        text += n;
+        left -= (size_t)n;
+    }
 }

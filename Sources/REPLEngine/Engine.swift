@@ -3,7 +3,7 @@
 @MainActor
 public final class Engine {
     /// How running one line ended.
-    public enum Outcome: Equatable {
+    public enum Outcome: Equatable, Sendable {
         case done
         case failed(CommandError)
         case quit
@@ -15,6 +15,10 @@ public final class Engine {
     var stack = NavigationStack()
     private var quitRequested = false
     private var recorder: SessionRecorder?
+    /// How deeply `execute` calls are nested (a `run FILE` runs its lines through `execute` too).
+    private var depth = 0
+    /// Scripts run from scripts, at most this deep.
+    static let maxScriptDepth = 8
     /// The first line of a recorded script, given its path: a comment that says how to replay it.
     public var recordingHeader: (String) -> String = { _ in "# a recorded session: replay it with run" }
     private lazy var globals: [Command<AnyObject>] = GlobalCommands.all.map { $0.erased() }
@@ -70,6 +74,8 @@ public final class Engine {
             }
         }
         guard let name = words.first else { return .done }
+        depth += 1
+        defer { depth -= 1 }
         let outcome: Outcome
         do {
             try await perform(words)
@@ -78,18 +84,44 @@ public final class Engine {
             outcome = .failed(error)
         } catch is CancellationError {
             // Nothing changed; a replay would run it to the end, so it is kept only as a comment.
-            recorder?.record("# interrupted: \(line)")
+            if depth == 1 { recorder?.record("# interrupted: \(line)") }
             return .failed(CommandError("interrupted: \(name) was cancelled and changed nothing"))
         } catch {
             outcome = .failed(CommandError("\(name) failed: \(error)"))
         }
-        if let recorder, name != "record" {
+        // Only what was typed at the top: the commands of a `run FILE` replay from FILE.
+        if let recorder, depth == 1, name != "record" {
             recorder.record(ScriptRunner.command(in: SourceLine(number: 0, text: line)))
         }
         return outcome
     }
 
-    // MARK: - Recording
+    // MARK: - Scripts and recording
+
+    /// Runs a script's commands in this session, as `run` would print them, up to its first error.
+    func runScript(_ path: String) async throws {
+        guard depth <= Self.maxScriptDepth else {
+            throw CommandError("scripts run each other more than \(Self.maxScriptDepth) deep: is one running itself?")
+        }
+        var reader: LineReader
+        do {
+            reader = try LineReader.open(path: path)
+        } catch {
+            throw CommandError("cannot read \(path): \(error.message)")
+        }
+        defer { reader.close() }
+        let runner = ScriptRunner(engine: self, keepGoing: false, reportsDiagnostics: false)
+        do {
+            _ = try await runner.run(&reader, name: path)
+        } catch {
+            throw CommandError("cannot read \(path): \(error.message)")
+        }
+        if runner.didQuit { requestQuit() }
+        if let failure = runner.firstFailure {
+            throw CommandError("\(path):\(failure.line) failed, so the rest of \(path) did not run")
+        }
+    }
+
 
     /// Starts writing every command run from now on to a script at `path`.
     public func startRecording(to path: String) throws(CommandError) {

@@ -7,10 +7,13 @@ import Scenes
 @MainActor
 enum CompositionRoot {
     static func makeEngine(_ options: SessionOptions, console: Console) -> Engine {
-        let worker: PhotosWorker =
+        var worker: PhotosWorker =
             switch options.source {
             case .embedded: EmbeddedPhotosWorker(seed: options.seed)
             }
+        if options.fetchDelay > 0 {
+            worker = DelayedPhotosWorker(worker, delay: .milliseconds(options.fetchDelay))
+        }
         let engine = Engine(console: console)
         engine.register(PhotoCollectionView.module(worker: worker))
         engine.register(PhotoDetailView.module())

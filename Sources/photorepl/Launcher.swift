@@ -16,10 +16,15 @@ enum Launcher {
     static func interactive(_ options: SessionOptions, _ files: SessionFiles) async throws {
         let console = Console(isStyled: Environment.wantsColour)
         let engine = try makeEngine(options, console: console, files)
-        let session = InteractiveSession(engine: engine, editor: EditLineSource())
-        await session.run()
+        let editor = EditLineSource(historyFile: EditLineSource.defaultHistoryFile()) { line in
+            // libedit calls Tab's function on the main thread, inside el_gets.
+            MainActor.assumeIsolated { engine.complete(line) }
+        }
+        let ending = await InteractiveSession(engine: engine, editor: editor).run()
+        editor.close()
         engine.stopRecording()
         console.flush()
+        if case .signal(let signal) = ending { throw ExitCode(128 + signal) }
     }
 
     static func scripts(_ paths: [String], _ options: SessionOptions, keepGoing: Bool, _ files: SessionFiles = .init()) async throws {

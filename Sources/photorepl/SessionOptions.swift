@@ -14,4 +14,7 @@ struct SessionOptions: ParsableArguments, Sendable {
 
     @Option(help: "Seed for the random picks: the same seed fetches the same photos.")
     var seed: UInt64 = EmbeddedPhotosWorker.defaultSeed
+
+    @Option(help: ArgumentHelp("Make every fetch take this long, like a slow network (to try Ctrl-C on a fetch).", valueName: "milliseconds"))
+    var fetchDelay: UInt32 = 0
 }

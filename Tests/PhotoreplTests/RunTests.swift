@@ -108,6 +108,15 @@ import Testing
         #expect(result.stdout.contains("● ○ ○ ○ ○  1/5\n"))
     }
 
+    @Test func scriptRunsDoNotTouchTheHistory() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("home-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let environment = ["HOME": home, "XDG_STATE_HOME": ""]
+        #expect(try Binary.run(["run", "Examples/demo.txt"], environment: environment).status == 0)
+        #expect(try Binary.run([], stdin: Data("count 2\nquit\n".utf8), environment: environment).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: home + "/.local"))
+    }
+
     @Test func anEmptyScriptRunsNothing() throws {
         let result = try Binary.run(["run", try Binary.script("")])
         #expect(result.status == 0 && result.stdout == "count: 0\n" && result.stderr.isEmpty)

@@ -33,4 +33,25 @@ int photorepl_history_load(History *h, const char *path);
 int photorepl_history_save(History *h, const char *path);
 int photorepl_history_count(History *h);
 
+
+// MARK: Signals and input
+//
+// Signal handlers only write the signal's number to a pipe (async-signal-safe). While a line is being
+// edited, photorepl's own character reader (EL_GETCFN) waits on both the terminal and that pipe: a
+// resize redraws the line, and Ctrl-C, SIGTERM or SIGHUP end the line being read, so el_gets returns.
+// While a command runs, the engine's watcher reads the pipe instead.
+
+/// Installs the handlers for SIGINT, SIGTERM, SIGHUP and SIGWINCH. Returns the pipe's read end, or -1.
+int photorepl_signals_install(void);
+/// The read end of the signal pipe (-1 before install).
+int photorepl_signals_fd(void);
+/// Reads one pending signal number from the pipe without blocking; 0 if there is none.
+int photorepl_signals_next(void);
+/// Puts photorepl's character reader in place: it decodes UTF-8 with the C library and watches signals.
+int photorepl_el_use_reader(EditLine *el);
+/// The signal that ended the last el_gets (SIGINT, SIGTERM, SIGHUP), or 0; cleared by reading it.
+int photorepl_el_take_signal(void);
+/// Writes bytes straight to standard output (for completion lists while editing).
+void photorepl_write_out(const char *text);
+
 #endif

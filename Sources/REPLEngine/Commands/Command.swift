@@ -8,6 +8,8 @@ public struct Argument: Sendable {
         case positions
         /// File names.
         case files
+        /// The names of the commands available here.
+        case commands
     }
 
     /// Shown in usage lines: `count [+|-|N]`.
@@ -69,7 +71,7 @@ public struct Command<Target: AnyObject> {
 }
 
 /// A command that could not be carried out as typed. The message says what to type instead.
-public struct CommandError: Error, Equatable, CustomStringConvertible {
+public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     public let message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }

@@ -2,11 +2,11 @@
 @MainActor
 enum GlobalCommands {
     /// Names no scene may define. `back` is not among them: a scene routes it through its own router.
-    static let reserved: Set<String> = ["help", "quit", "exit", "state", "record"]
+    static let reserved: Set<String> = ["help", "quit", "exit", "state", "record", "run"]
 
     static let all: [Command<Engine>] = [
         Command(
-            "help", arguments: [Argument("COMMAND", optional: true, completion: .words([]))],
+            "help", arguments: [Argument("COMMAND", optional: true, completion: .commands)],
             summary: "the commands of this scene and the global ones, or one command's usage",
             example: "help count"
         ) { engine, arguments in
@@ -24,6 +24,13 @@ enum GlobalCommands {
                 throw CommandError("'state' takes only --json, not '\(TerminalText.truncate(flag, toWidth: 40))' (usage: state [--json])")
             }
             engine.printState(json: !arguments.isEmpty)
+        },
+        Command(
+            "run", arguments: [Argument("FILE", completion: .files)],
+            summary: "run the commands of a script FILE in this session, up to its first error",
+            example: "run Examples/demo.txt"
+        ) { engine, arguments in
+            try await engine.runScript(arguments[0])
         },
         Command(
             "record", arguments: [Argument("FILE|stop", completion: .files)],

@@ -3,8 +3,13 @@ import CLibEdit
 import Glibc
 #endif
 
-/// Interactive input through libedit: prompt, line editing, history. Every libedit quirk is handled
-/// here, in one place (as LLDB's Editline.cpp does).
+/// Interactive input through libedit: prompt, line editing, Tab completion, persistent history.
+/// Every libedit quirk is handled here, in one place (as LLDB's Editline.cpp does):
+/// - input is decoded as UTF-8 even under LANG=C (libedit drops what its locale cannot decode);
+/// - the history size is set before loading (libedit's default size is 0: nothing would be kept);
+/// - Tab is bound to our completion, registered before ~/.editrc is read (binding an unknown function
+///   name from .editrc can corrupt libedit's heap);
+/// - signals never run code in libedit: handlers write to a pipe our character reader watches.
 public final class EditLineSource {
     public enum Event: Equatable {
         case line(String)
@@ -12,22 +17,36 @@ public final class EditLineSource {
         case interrupted
         /// Ctrl-D on an empty line, or the end of input.
         case end
+        /// SIGTERM or SIGHUP arrived while reading.
+        case terminated(signal: Int32)
     }
+
+    /// How many lines the history keeps.
+    public static let historySize: Int32 = 1000
 
     private let editLine: OpaquePointer
     private let history: OpaquePointer
+    private let historyFile: String?
+    private let completer: (String) -> Completion
     private var promptBuffer: UnsafeMutablePointer<CChar>
+    private var isClosed = false
 
     /// Whether stdin and stdout are both terminals: only then is libedit used.
     public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
-    public init() {
-        EditLineSource.useUTF8Locale()
+    /// - Parameters:
+    ///   - historyFile: where history is loaded from and saved to; nil keeps it in memory only.
+    ///   - completer: what Tab inserts or lists for the text before the cursor.
+    public init(historyFile: String?, completer: @escaping (String) -> Completion) {
+        EditLineSource.useUTF8Locale()  // before el_init: libedit checks the locale when history is attached
+        self.historyFile = historyFile
+        self.completer = completer
         editLine = photorepl_el_init("photorepl")
         history = history_init()
         promptBuffer = strdup("> ")
-        photorepl_history_setsize(history, 1000)  // before anything else: libedit's default size is 0
+        photorepl_history_setsize(history, Self.historySize)
         photorepl_history_setunique(history, 1)
+        if let historyFile { _ = photorepl_history_load(history, historyFile) }
         photorepl_el_set_history(editLine, history)
         photorepl_el_set_editor(editLine, "emacs")
         photorepl_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
@@ -35,10 +54,25 @@ public final class EditLineSource {
             guard let el, let data = photorepl_el_get_clientdata(el) else { return nil }
             return Unmanaged<EditLineSource>.fromOpaque(data).takeUnretainedValue().promptBuffer
         }
-        EditLineSource.installInterruptHandler()
+        photorepl_el_addfn(editLine, "photorepl-complete", "Complete the command or argument") { el, _ in
+            guard let el, let data = photorepl_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+            return Unmanaged<EditLineSource>.fromOpaque(data).takeUnretainedValue().complete()
+        }
+        photorepl_el_bind(editLine, "^I", "photorepl-complete")
+        el_source(editLine, nil)  // ~/.editrc (or $EDITRC): `photorepl:` lines apply, others are skipped
+        // `bind -v` or `bind -e` in .editrc resets the key map: Tab must complete in every mode.
+        photorepl_el_bind(editLine, "^I", "photorepl-complete")
+        photorepl_signals_install()
+        photorepl_el_use_reader(editLine)
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Saves the history and gives the terminal back as it was.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        saveHistory()
         el_end(editLine)
         history_end(history)
         free(promptBuffer)
@@ -49,15 +83,18 @@ public final class EditLineSource {
         free(promptBuffer)
         promptBuffer = strdup(prompt)
         var count: Int32 = 0
-        errno = 0
-        guard let raw = el_gets(editLine, &count) else {
-            if count < 0 && errno == EINTR {
-                // Ctrl-C while typing: drop the line and start afresh on a new one.
-                _ = write(1, "\n", 1)
-                el_reset(editLine)
+        guard let raw = el_gets(editLine, &count), count > 0 else {
+            switch photorepl_el_take_signal() {
+            case SIGINT:
+                // Drop what was typed: show it was abandoned, and start afresh on a new line.
+                photorepl_write_out("^C\n")
                 return .interrupted
+            case let signal where signal != 0:
+                photorepl_write_out("\n")
+                return .terminated(signal: signal)
+            default:
+                return .end
             }
-            return .end
         }
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
@@ -65,6 +102,59 @@ public final class EditLineSource {
             _ = photorepl_history_enter(history, line)
         }
         return .line(line)
+    }
+
+    /// Writes the history file, readable by its owner only.
+    public func saveHistory() {
+        guard let historyFile else { return }
+        let fd = open(historyFile, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        if fd >= 0 { Glibc.close(fd) }
+        _ = photorepl_history_save(history, historyFile)
+        chmod(historyFile, 0o600)
+    }
+
+    /// Tab: one match is completed with a space after it; several insert what they share and are
+    /// listed; none beeps.
+    private func complete() -> UInt8 {
+        guard let info = el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
+        let before = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer), as: UTF8.self)
+        let completion = completer(before)
+        if completion.isEmpty { return UInt8(CC_REFRESH_BEEP) }
+        if !completion.insertion.isEmpty { el_insertstr(editLine, completion.insertion) }
+        if completion.choices.isEmpty { return UInt8(CC_REFRESH) }
+        photorepl_write_out("\n" + Self.columns(completion.choices, width: Int(photorepl_el_columns(editLine))))
+        return UInt8(CC_REDISPLAY)
+    }
+
+    /// Choices laid out in columns across the terminal, row by row.
+    static func columns(_ choices: [String], width: Int) -> String {
+        let cell = (choices.map { TerminalText.width($0) }.max() ?? 0) + 2
+        let perRow = max(1, (width > 0 ? width : 80) / cell)
+        var text = ""
+        for (i, choice) in choices.enumerated() {
+            let last = i % perRow == perRow - 1 || i == choices.count - 1
+            text += last ? choice + "\n" : TerminalText.pad(choice, toWidth: cell)
+        }
+        return TerminalText.sanitize(text)
+    }
+
+    /// The history file: $XDG_STATE_HOME/photorepl/history, else ~/.local/state/photorepl/history. Its
+    /// folder is created (owner only) if need be; nil when there is no home to put it in.
+    public static func defaultHistoryFile() -> String? {
+        let base: String
+        if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), state.hasPrefix("/") {
+            base = state
+        } else if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            base = home + "/.local/state"
+        } else {
+            return nil
+        }
+        var path = ""
+        for component in (base + "/photorepl").split(separator: "/") {
+            path += "/" + component
+            mkdir(path, 0o700)
+        }
+        return path + "/history"
     }
 
     /// libedit decodes input with the C library's locale and drops bytes it cannot decode, so without a
@@ -79,15 +169,5 @@ public final class EditLineSource {
     private static func isUTF8(_ locale: String) -> Bool {
         let lower = locale.lowercased()
         return lower.contains("utf-8") || lower.contains("utf8")
-    }
-
-    /// SIGINT without SA_RESTART, so that a read in libedit returns EINTR and Ctrl-C clears the line
-    /// instead of killing the program.
-    private static func installInterruptHandler() {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
     }
 }

@@ -1,38 +1,112 @@
+import CLibEdit
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The interactive REPL: read a line with libedit, run it, show what it printed, again.
+/// Ctrl-C while typing drops the line; Ctrl-C while a command runs cancels that command, which
+/// leaves the DataStores as they were; SIGTERM and SIGHUP end the session cleanly.
 @MainActor
 public final class InteractiveSession {
+    /// How the session ended.
+    public enum Ending: Equatable {
+        case quit
+        case endOfInput
+        case signal(Int32)
+    }
+
     private let engine: Engine
     private let editor: EditLineSource
+    /// A SIGTERM or SIGHUP that arrived while a command was running.
+    private let pendingTermination = PendingSignal()
 
     public init(engine: Engine, editor: EditLineSource) {
         self.engine = engine
         self.editor = editor
     }
 
-    /// Runs until `quit` or Ctrl-D.
-    public func run() async {
+    /// Runs until `quit`, Ctrl-D or a terminating signal.
+    public func run() async -> Ending {
         let console = engine.console
         while true {
             console.flush()
+            if let signal = takeTermination() { return .signal(signal) }
             switch editor.readLine(prompt: engine.prompt) {
             case .end:
                 console.line()
                 console.flush()
-                return
+                return .endOfInput
             case .interrupted:
                 continue
+            case .terminated(let signal):
+                return .signal(signal)
             case .line(let line):
                 console.transcriptOnly(engine.prompt + line)
-                let outcome = await engine.execute(line)
-                switch outcome {
+                switch await runCancellable(line) {
                 case .done: continue
                 case .quit:
                     console.flush()
-                    return
+                    return .quit
                 case .failed(let error):
                     console.line("error: \(error.message)", style: .error)
                 }
             }
+        }
+    }
+
+    /// Runs one command in a task that a signal can cancel while it runs.
+    private func runCancellable(_ line: String) async -> Engine.Outcome {
+        let engine = self.engine
+        let task = Task { @MainActor in await engine.execute(line) }
+        let watcher = DispatchSource.makeReadSource(fileDescriptor: photorepl_signals_fd(), queue: .global())
+        watcher.setEventHandler(handler: Self.signalHandler(cancelling: task, termination: pendingTermination))
+        watcher.resume()
+        let outcome = await task.value
+        watcher.cancel()
+        // The terminal echoed ^C where the output was; what comes next starts on a line of its own.
+        if task.isCancelled { engine.console.line() }
+        return outcome
+    }
+
+    /// What the watcher does with signals while a command runs; it runs on a Dispatch thread, so it is
+    /// made outside the main actor.
+    private nonisolated static func signalHandler(
+        cancelling task: Task<Engine.Outcome, Never>, termination: PendingSignal
+    ) -> @Sendable () -> Void {
+        {
+            while case let signal = photorepl_signals_next(), signal != 0 {
+                switch signal {
+                case SIGINT:
+                    task.cancel()
+                case SIGTERM, SIGHUP:
+                    termination.set(signal)
+                    task.cancel()
+                default:
+                    break  // a resize: nothing is being edited now
+                }
+            }
+        }
+    }
+
+    private func takeTermination() -> Int32? {
+        let signal = pendingTermination.take()
+        return signal == 0 ? nil : signal
+    }
+}
+
+/// A signal number handed from the signal watcher's thread to the session.
+private final class PendingSignal: Sendable {
+    private let value = Mutex<Int32>(0)
+
+    func set(_ signal: Int32) { value.withLock { $0 = signal } }
+
+    /// The signal, or 0; clears it.
+    func take() -> Int32 {
+        value.withLock { current in
+            defer { current = 0 }
+            return current
         }
     }
 }

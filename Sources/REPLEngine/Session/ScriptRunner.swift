@@ -5,14 +5,19 @@
 public final class ScriptRunner {
     private let engine: Engine
     private let keepGoing: Bool
+    private let reportsDiagnostics: Bool
     /// Commands that failed so far.
     public private(set) var failureCount = 0
     /// Set once a script ran `quit`: nothing more is read.
     public private(set) var didQuit = false
+    /// The line and error of the first command that failed.
+    public private(set) var firstFailure: (line: Int, error: CommandError)?
 
-    public init(engine: Engine, keepGoing: Bool) {
+    /// - Parameter reportsDiagnostics: whether errors also go to standard error as `FILE:LINE: error: …`.
+    public init(engine: Engine, keepGoing: Bool, reportsDiagnostics: Bool = true) {
         self.engine = engine
         self.keepGoing = keepGoing
+        self.reportsDiagnostics = reportsDiagnostics
     }
 
     /// Runs one script to its end, its first error (unless keep-going) or `quit`.
@@ -31,7 +36,8 @@ public final class ScriptRunner {
                 return false
             case .failed(let error):
                 failureCount += 1
-                console.diagnostic("\(name):\(line.number): error: \(error.message)")
+                if firstFailure == nil { firstFailure = (line.number, error) }
+                if reportsDiagnostics { console.diagnostic("\(name):\(line.number): error: \(error.message)") }
                 if !keepGoing { return false }
             }
         }

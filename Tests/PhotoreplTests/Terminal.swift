@@ -1,0 +1,154 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// photorepl in a real terminal: a tmux session on a private server, driven with send-keys and read
+/// with capture-pane, as a person would use it.
+final class Terminal {
+    static let socket = "photorepl-tests-\(getpid())"
+    let name: String
+    /// Written by the wrapper when photorepl has exited: its exit status, then `stty -a`.
+    let statusFile: String
+    let home: String
+
+    /// Starts photorepl with `arguments`, in a fresh HOME unless one is given.
+    init(_ arguments: [String] = [], environment: [String: String] = [:], home: String? = nil, width: Int = 100, height: Int = 30) throws {
+        name = "t\(UUID().uuidString.prefix(8))"
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("terminal-\(name)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        self.home = home ?? scratch.appendingPathComponent("home").path
+        try FileManager.default.createDirectory(atPath: self.home, withIntermediateDirectories: true)
+        statusFile = scratch.appendingPathComponent("status").path
+        var env = ["HOME": self.home, "XDG_STATE_HOME": "", "LANG": "C.UTF-8", "TERM": "xterm-256color"]
+        for (key, value) in environment { env[key] = value }
+        let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        let command = ([Binary.executable.path] + arguments).map(Self.quote).joined(separator: " ")
+        // The test runner's own NO_COLOR must not leak into the terminal unless a test sets it.
+        let unset = environment["NO_COLOR"] == nil ? "-u NO_COLOR " : ""
+        let script = "cd \(Self.quote(Binary.packageRoot.path)) && env \(unset)\(assignments) \(command); "
+            + "status=$?; stty -a > \(Self.quote(statusFile)).stty; echo \"EXIT=$status\"; echo $status > \(Self.quote(statusFile)); sleep 600"
+        // bash, not sh: a Ctrl-C reaches the whole foreground group, and dash would then die after
+        // photorepl instead of reporting how photorepl ended; bash goes on when the child did not die of it.
+        try Self.tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "/bin/bash", "-c", script])
+    }
+
+    deinit { try? Self.tmux(["kill-session", "-t", name]) }
+
+    /// Types text literally.
+    func type(_ text: String) throws { try Self.tmux(["send-keys", "-t", name, "-l", text]) }
+
+    /// Presses keys by tmux name: Enter, Tab, C-c, C-d, Up, Escape…
+    func press(_ keys: String...) throws { try Self.tmux(["send-keys", "-t", name] + keys) }
+
+    /// Types a line and presses Enter.
+    func enter(_ line: String) throws {
+        try type(line)
+        try press("Enter")
+    }
+
+    /// What the screen shows, trailing blank lines trimmed.
+    func screen(escapes: Bool = false) throws -> String {
+        let text = try Self.tmux(["capture-pane", "-t", name, "-p"] + (escapes ? ["-e"] : []))
+        return text.replacingOccurrences(of: "\\n+$", with: "\n", options: .regularExpression)
+    }
+
+    /// The screen, for failure messages.
+    var shown: String { (try? screen()) ?? "(no screen)" }
+    var shownTTY: String { (try? ttyState()) ?? "(no stty)" }
+
+    /// The line the cursor is on.
+    func cursorLine() throws -> String {
+        let y = Int(try Self.tmux(["display-message", "-t", name, "-p", "#{cursor_y}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let lines = try Self.tmux(["capture-pane", "-t", name, "-p"]).components(separatedBy: "\n")
+        return y < lines.count ? lines[y].replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) : ""
+    }
+
+    /// Waits until the screen satisfies `condition` (or 10 s pass, for a slow CI machine), and says whether it did.
+    @discardableResult
+    func wait(until condition: (String) -> Bool) throws -> Bool {
+        for _ in 0..<200 {
+            if condition(try screen()) { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    @discardableResult
+    func wait(for text: String) throws -> Bool { try wait { $0.contains(text) } }
+
+    /// Waits until the cursor sits after `prompt` on an otherwise empty line (capture-pane drops the
+    /// space after the `>`).
+    @discardableResult
+    func waitForPrompt(_ prompt: String = "photos>") throws -> Bool {
+        try wait { _ in (try? self.cursorLine()) == prompt }
+    }
+
+    /// Waits for photorepl to exit; its status, or nil if it is still running.
+    func exitStatus() throws -> Int32? {
+        for _ in 0..<200 {
+            if let text = try? String(contentsOfFile: statusFile, encoding: .utf8), let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return status
+            }
+            usleep(50_000)
+        }
+        return nil
+    }
+
+    /// `stty -a` after photorepl exited: the terminal mode it left behind.
+    func ttyState() throws -> String { try String(contentsOfFile: statusFile + ".stty", encoding: .utf8) }
+
+    /// Whether the terminal was left as a shell expects it: canonical input, echo, signals.
+    func ttyIsSane() throws -> Bool {
+        let words = Set(try ttyState().split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
+        return words.isSuperset(of: ["icanon", "echo", "isig", "icrnl", "opost"])
+    }
+
+    /// The pid of photorepl (the child of the pane's shell).
+    func pid() throws -> Int32 {
+        let shell = try Self.tmux(["display-message", "-t", name, "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        for _ in 0..<100 {
+            let output = try Self.run("/usr/bin/pgrep", ["-P", shell, "photorepl"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            if let pid = Int32(output.split(separator: "\n").first ?? "") { return pid }
+            usleep(50_000)
+        }
+        throw TerminalError.noProcess
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try Self.tmux(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
+    }
+
+    enum TerminalError: Error { case noProcess, failed(String) }
+
+    @discardableResult
+    static func tmux(_ arguments: [String]) throws -> String {
+        try run("/usr/bin/env", ["tmux", "-L", socket, "-f", "/dev/null"] + arguments)
+    }
+
+    /// Runs a command and returns what it printed. Foundation's Process is not used here: it never
+    /// saw `tmux new-session` exit (the client forks the server and leaves), so posix_spawn and
+    /// waitpid it is. Output goes through a file, as the server keeps inherited descriptors open.
+    static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-out-\(UUID().uuidString)").path
+        defer { unlink(output) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw TerminalError.failed("cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    static var isAvailable: Bool { (try? run("/usr/bin/env", ["tmux", "-V"]))?.hasPrefix("tmux") ?? false }
+}

@@ -1,0 +1,280 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The interactive REPL in a real terminal (tmux), as a person uses it.
+@Suite(.serialized) struct TerminalTests {
+    @Test func startsShowsItsPromptAndLeavesOnQuit() throws {
+        let terminal = try Terminal()
+        #expect(try terminal.wait(for: "count: 0\nphotos>"))
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+        #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
+    }
+
+    @Test func ctrlDOnAnEmptyLineLeaves() throws {
+        let terminal = try Terminal()
+        try terminal.waitForPrompt()
+        try terminal.press("C-d")
+        #expect(try terminal.exitStatus() == 0)
+        #expect(try terminal.ttyIsSane())
+    }
+
+    @Test func tabCompletesCommandsAndArguments() throws {
+        let terminal = try Terminal()
+        try terminal.waitForPrompt()
+        try terminal.type("cou")
+        try terminal.press("Tab")
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos> count" })
+        try terminal.type("+")
+        try terminal.press("Enter")
+        #expect(try terminal.wait(for: "photos> count +\ncount: 1\n"))
+
+        // Several matches: the choices are listed and the line stays as typed.
+        try terminal.type("p")
+        try terminal.press("Tab")
+        #expect(try terminal.wait(for: "photos> p\npage  prev\nphotos> p"))
+        try terminal.press("C-u")
+
+        // Arguments: the stepper's words, positions after a fetch, command names for help, files.
+        try terminal.type("count ")
+        try terminal.press("Tab")
+        #expect(try terminal.wait(for: "+  -\nphotos> count"))
+        try terminal.press("C-u")
+        try terminal.enter("count 12")
+        try terminal.enter("fetch")
+        try terminal.type("open 1")
+        try terminal.press("Tab")
+        #expect(try terminal.wait(for: "1   10  11  12\nphotos> open 1"))
+        try terminal.press("C-u")
+        try terminal.type("help fe")
+        try terminal.press("Tab")
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos> help fetch" })
+        try terminal.press("C-u")
+        try terminal.type("run Examples/dem")
+        try terminal.press("Tab")
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos> run Examples/demo.t" })
+        #expect(try terminal.wait(for: "demo.t    demo.txt"))
+        try terminal.press("C-u")
+
+        // No match: nothing is inserted.
+        try terminal.type("zz")
+        try terminal.press("Tab")
+        try terminal.press("Enter")
+        #expect(try terminal.wait(for: "photos> zz\nerror: unknown command 'zz'"))
+    }
+
+    @Test func ctrlCClearsTheLineBeingTyped() throws {
+        let terminal = try Terminal()
+        try terminal.waitForPrompt()
+        try terminal.type("half typed")
+        try terminal.wait(for: "half typed")
+        try terminal.press("C-c")
+        #expect(try terminal.wait(for: "photos> half typed^C\nphotos>"))
+        try terminal.enter("count 2")
+        #expect(try terminal.wait(for: "photos> count 2\ncount: 2\n"))
+        try terminal.press("C-c")
+        try terminal.press("C-c")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+        #expect(try terminal.ttyIsSane())
+    }
+
+    @Test func ctrlCCancelsARunningFetchAndKeepsTheDataStores() throws {
+        let terminal = try Terminal(["--fetch-delay", "1500"])
+        try terminal.waitForPrompt()
+        try terminal.enter("count 2")
+        try terminal.enter("fetch")
+        #expect(try terminal.wait(for: "Fetched 2 photos."))
+        try terminal.enter("count 5")
+        try terminal.enter("fetch")
+        try terminal.wait(for: "photos> fetch\n")
+        usleep(300_000)
+        try terminal.press("C-c")
+        #expect(try terminal.wait(for: "error: interrupted: fetch was cancelled and changed nothing\nphotos>"))
+        try terminal.enter("state --json")
+        #expect(try terminal.wait { $0.contains(#""count":5,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR"],"page":1}"#) })
+        try terminal.press("C-d")
+        #expect(try terminal.exitStatus() == 0)
+        #expect(try terminal.ttyIsSane())
+    }
+
+    @Test func historyIsKeptAcrossSessionsPrivatelyAndWithoutRepeats() throws {
+        let first = try Terminal()
+        try first.waitForPrompt()
+        for line in ["count 4", "count 4", "state", "quit"] { try first.enter(line) }
+        #expect(try first.exitStatus() == 0)
+        let file = first.home + "/.local/state/photorepl/history"
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "_HiStOrY_V2_\ncount\\0404\nstate\nquit\n")
+
+        let second = try Terminal(home: first.home)
+        try second.waitForPrompt()
+        try second.press("Up")
+        #expect(try second.wait { _ in (try? second.cursorLine()) == "photos> quit" })
+        try second.press("Up")
+        try second.press("Up")
+        #expect(try second.wait { _ in (try? second.cursorLine()) == "photos> count 4" })
+        try second.press("Enter")
+        #expect(try second.wait(for: "count: 4"))
+        try second.press("C-r")
+        try second.type("sta")
+        #expect(try second.wait { _ in (try? second.cursorLine())?.hasSuffix("state") ?? false })
+        try second.press("Enter")
+        try second.wait(for: "stack: collection")
+        try second.press("C-d")
+        #expect(try second.exitStatus() == 0)
+
+        // XDG_STATE_HOME wins over HOME.
+        let state = first.home + "/xdg"
+        let third = try Terminal(environment: ["XDG_STATE_HOME": state], home: first.home)
+        try third.waitForPrompt()
+        try third.enter("list")
+        try third.enter("quit")
+        #expect(try third.exitStatus() == 0)
+        #expect(try String(contentsOfFile: state + "/photorepl/history", encoding: .utf8) == "_HiStOrY_V2_\nlist\nquit\n")
+    }
+
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+    func terminatingSignalsSaveHistoryAndRestoreTheTerminal(signal: Int32, status: Int32) throws {
+        let terminal = try Terminal()
+        try terminal.waitForPrompt()
+        try terminal.enter("count 3")
+        try terminal.wait(for: "count: 3\nphotos>")
+        try terminal.type("half")
+        kill(try terminal.pid(), signal)
+        #expect(try terminal.exitStatus() == status)
+        #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
+        #expect(try String(contentsOfFile: terminal.home + "/.local/state/photorepl/history", encoding: .utf8) == "_HiStOrY_V2_\ncount\\0403\n")
+    }
+
+    @Test func sigtermDuringACommandEndsTheSessionCleanly() throws {
+        let terminal = try Terminal(["--fetch-delay", "5000"])
+        try terminal.waitForPrompt()
+        try terminal.enter("count 2")
+        try terminal.enter("fetch")
+        try terminal.wait(for: "photos> fetch\n")
+        kill(try terminal.pid(), SIGTERM)
+        #expect(try terminal.exitStatus() == 143)
+        #expect(try terminal.ttyIsSane())
+    }
+
+    @Test func aCrashInACommandLeavesTheTerminalUsable() throws {
+        let terminal = try Terminal(["--fetch-delay", "5000"], environment: ["SWIFT_BACKTRACE": "enable=no"])
+        try terminal.waitForPrompt()
+        try terminal.enter("count 2")
+        try terminal.enter("fetch")
+        try terminal.wait(for: "photos> fetch\n")
+        kill(try terminal.pid(), SIGABRT)
+        #expect(try terminal.exitStatus() == 134)
+        #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
+    }
+
+    @Test(arguments: [["LANG": "C", "LC_ALL": "C"], ["LANG": "", "LC_ALL": ""], ["LANG": "C.UTF-8"]])
+    func utf8ReachesTheCommandsWhateverTheLocale(environment: [String: String]) throws {
+        let terminal = try Terminal(environment: environment)
+        try terminal.waitForPrompt()
+        try terminal.enter("count é한글🌲")
+        #expect(try terminal.wait(for: "not 'é한글🌲'"), "\(terminal.shown)")
+        try terminal.type("café")
+        try terminal.press("C-a")
+        try terminal.type("X")
+        try terminal.press("Enter")
+        #expect(try terminal.wait(for: "unknown command 'Xcafé'"))
+    }
+
+    @Test func helpIsGroupedAndThePromptShowsTheStack() throws {
+        let terminal = try Terminal()
+        try terminal.waitForPrompt()
+        try terminal.enter("help")
+        #expect(try terminal.wait(for: "collection commands:\n  count [+|-|N]"))
+        #expect(try terminal.wait(for: "global commands:\n  help [COMMAND]"))
+        try terminal.enter("open --help")
+        #expect(try terminal.wait(for: "usage: open [N]\n  open photo N (default: the current page) in the detail scene\nexample: open 2\n"))
+        try terminal.enter("fetc")
+        #expect(try terminal.wait(for: "error: unknown command 'fetc': did you mean 'fetch'?"))
+        try terminal.enter("count 2")
+        try terminal.enter("fetch")
+        try terminal.enter("open 2")
+        try terminal.enter("edit")
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos/detail 2/index>" })
+        try terminal.enter("help move")
+        #expect(try terminal.wait(for: "usage: move N\n  save position N and close the sheet"))
+    }
+
+    @Test func editrcLinesForPhotoreplAreHonoured() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("editrc-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        try "# vi mode for photorepl only\nphotorepl:bind -v\nother:bind -e\n".write(toFile: home + "/.editrc", atomically: true, encoding: .utf8)
+        let terminal = try Terminal(home: home)
+        try terminal.waitForPrompt()
+        try terminal.type("count 5")
+        try terminal.press("Escape")
+        try terminal.type("0x")
+        try terminal.press("Enter")
+        #expect(try terminal.wait(for: "error: unknown command 'ount'"), "\(terminal.shown)")
+        // Tab still completes in vi insert mode.
+        try terminal.type("fet")
+        try terminal.press("Tab")
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos> fetch" })
+    }
+
+    @Test func colourOnlyOnATerminalThatWantsIt() throws {
+        let coloured = try Terminal()
+        try coloured.waitForPrompt()
+        try coloured.enter("nope")
+        try coloured.wait(for: "error: unknown")
+        let screen = try coloured.screen(escapes: true)
+        #expect(screen.contains("\u{1B}[31merror: unknown command 'nope'"))
+        #expect(screen.components(separatedBy: "\n").contains { $0.hasPrefix("photos> nope") }, "the prompt stays plain")
+
+        for environment in [["NO_COLOR": "1"], ["TERM": "dumb"]] {
+            let plain = try Terminal(environment: environment)
+            try plain.waitForPrompt()
+            try plain.enter("nope")
+            try plain.wait(for: "error: unknown")
+            #expect(!(try plain.screen(escapes: true)).contains("\u{1B}[31m"), "\(environment)")
+        }
+        // An empty NO_COLOR does not count.
+        let empty = try Terminal(environment: ["NO_COLOR": ""])
+        try empty.waitForPrompt()
+        try empty.enter("nope")
+        try empty.wait(for: "error: unknown")
+        #expect(try empty.screen(escapes: true).contains("\u{1B}[31merror"))
+    }
+
+    @Test func aResizeWhileTypingRedrawsTheLine() throws {
+        let terminal = try Terminal(width: 100, height: 30)
+        try terminal.waitForPrompt()
+        try terminal.type("count 1")
+        try terminal.wait(for: "photos> count 1")
+        try terminal.resize(width: 50, height: 20)
+        usleep(200_000)
+        try terminal.type("2")
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos> count 12" })
+        try terminal.press("Enter")
+        #expect(try terminal.wait(for: "count: 12"))
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+    }
+
+    /// Issue 4: a session recorded in a real terminal replays with `run` to the same output and state.
+    @Test func aRecordedTerminalSessionReplays() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rec-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let terminal = try Terminal(["--seed", "11", "--record", dir + "/s.txt", "--transcript", dir + "/s.t"])
+        try terminal.waitForPrompt()
+        for line in ["count 4", "fetch", "fech", "open 3", "edit", "move x", "move 1", "back", "next", "state --json", "quit"] {
+            try terminal.enter(line)
+        }
+        #expect(try terminal.exitStatus() == 0)
+        let replay = try Binary.run(["run", "--keep-going", "--seed", "11", dir + "/s.txt"])
+        let transcript = try String(contentsOfFile: dir + "/s.t", encoding: .utf8)
+        #expect(replay.stdout == transcript)
+        #expect(transcript.contains(#"photos> state --json"# + "\n" + #"{"stack":["collection"],"count":4,"#))
+        #expect(try Binary.run(["test", "--seed", "11", dir + "/s.t"]).status == 0)
+    }
+}
