@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Release builds skip the run-time exclusivity checks (debug builds and the tests keep them): on the
+/// per-command path they cost about a tenth of the time (see Scripts/bench and README "Performance").
+let releaseSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "photorepl",
     products: [
@@ -17,11 +21,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("edit")]
         ),
         // The REPL engine: line sources, tokenizer, navigation stack, dispatch, console. Knows nothing about photos.
-        .target(name: "REPLEngine", dependencies: ["CLibEdit"]),
+        .target(name: "REPLEngine", dependencies: ["CLibEdit"], swiftSettings: releaseSpeed),
         // Photos in the Unsplash shape, the PhotosWorker protocol and the embedded catalog.
         .target(name: "PhotoDomain", exclude: ["Catalog/catalog.json"]),
         // The Clean Swift scenes, one folder each.
-        .target(name: "Scenes", dependencies: ["REPLEngine", "PhotoDomain"]),
+        .target(name: "Scenes", dependencies: ["REPLEngine", "PhotoDomain"], swiftSettings: releaseSpeed),
         // Command line and composition root.
         .executableTarget(
             name: "photorepl",

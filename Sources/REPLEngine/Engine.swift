@@ -21,7 +21,7 @@ public final class Engine {
     static let maxScriptDepth = 8
     /// The first line of a recorded script, given its path: a comment that says how to replay it.
     public var recordingHeader: (String) -> String = { _ in "# a recorded session: replay it with run" }
-    private lazy var globals: [Command<AnyObject>] = GlobalCommands.all.map { $0.erased() }
+    private lazy var globals = CommandTable(GlobalCommands.all.map { $0.erased() })
 
     public init(console: Console) {
         self.console = console
@@ -30,7 +30,7 @@ public final class Engine {
     /// Registers a scene type; the composition root does this once per scene.
     public func register(_ module: SceneModule) {
         precondition(modules[module.type] == nil, "scene \(module.name) registered twice")
-        for command in module.commands where GlobalCommands.reserved.contains(command.name) {
+        for command in module.commands.all where GlobalCommands.reserved.contains(command.name) {
             preconditionFailure("scene \(module.name) cannot define the global command \(command.name)")
         }
         modules[module.type] = module
@@ -145,7 +145,7 @@ public final class Engine {
         if let top = stack.top, let command = top.module.command(named: word) {
             return (command, top.scene)
         }
-        if let command = globals.first(where: { $0.matches(word) }) {
+        if let command = globals[word] {
             return (command, self)
         }
         return nil
@@ -154,8 +154,8 @@ public final class Engine {
     /// The commands available now, as `help` lists them: the top scene's, then the global ones it
     /// does not replace.
     var availableCommands: (scene: [Command<AnyObject>], global: [Command<AnyObject>]) {
-        let scene = stack.top?.module.commands ?? []
-        let global = globals.filter { g in !scene.contains { $0.name == g.name } }
+        let scene = stack.top?.module.commands.all ?? []
+        let global = globals.all.filter { g in !scene.contains { $0.name == g.name } }
         return (scene, global)
     }
 

@@ -76,3 +76,19 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
+
+/// Commands in the order they were declared (for help and lookup). A linear search over a handful of
+/// small-string names beats hashing the word for every line run.
+@MainActor
+final class CommandTable {
+    let all: [Command<AnyObject>]
+
+    init(_ commands: [Command<AnyObject>]) {
+        all = commands
+    }
+
+    subscript(word: String) -> Command<AnyObject>? {
+        for command in all where command.matches(word) { return command }
+        return nil
+    }
+}

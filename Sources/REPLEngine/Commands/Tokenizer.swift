@@ -7,10 +7,9 @@ public enum Tokenizer {
     }
 
     public static func words(_ line: String) throws(Failure) -> [String] {
-        // Most lines have no quotes or escapes: split on blanks without building words byte by byte.
-        if !line.utf8.contains(where: { $0 == 0x22 || $0 == 0x27 || $0 == 0x5C }) {
-            return line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        }
+        // Most lines have no quotes or escapes: split on blanks, on bytes (blanks are ASCII, so every
+        // cut falls between characters).
+        if let words = plainWords(line) { return words }
         var words: [String] = []
         var word = ""
         var inWord = false
@@ -49,6 +48,26 @@ public enum Tokenizer {
         if let open = quote { throw .unterminatedQuote(open) }
         if escaped { throw .trailingBackslash }
         if inWord { words.append(word) }
+        return words
+    }
+
+    /// The words of a line with no quotes or backslashes; nil when it has some.
+    private static func plainWords(_ line: String) -> [String]? {
+        let utf8 = line.utf8
+        var words: [String] = []
+        var start: String.Index? = nil
+        var i = utf8.startIndex
+        while i != utf8.endIndex {
+            let byte = utf8[i]
+            if byte == 0x22 || byte == 0x27 || byte == 0x5C { return nil }
+            if byte == 0x20 || byte == 0x09 {
+                if let begin = start { words.append(String(line[begin..<i])); start = nil }
+            } else if start == nil {
+                start = i
+            }
+            i = utf8.index(after: i)
+        }
+        if let begin = start { words.append(String(line[begin..<i])) }
         return words
     }
 }

@@ -47,19 +47,17 @@ public protocol CommandPerformer: AnyObject {
 public struct SceneModule {
     public let name: String
     let type: ObjectIdentifier
-    let commands: [Command<AnyObject>]
+    let commands: CommandTable
     let make: @MainActor (SceneContext) -> any SceneView
 
     public init<View: SceneView>(_ view: View.Type, make: @escaping @MainActor (SceneContext) -> View) {
         name = View.sceneName
         type = ObjectIdentifier(view)
-        commands = View.commands.map { $0.erased() }
+        commands = CommandTable(View.commands.map { $0.erased() })
         self.make = make
     }
 
-    func command(named word: String) -> Command<AnyObject>? {
-        commands.first { $0.matches(word) }
-    }
+    func command(named word: String) -> Command<AnyObject>? { commands[word] }
 }
 
 /// One field of a scene's DataStore, for `state` and `state --json`.

@@ -52,6 +52,25 @@ public final class Console {
         if transcript != nil { TerminalText.appendSanitized(text, to: &transcriptBuffer) }
     }
 
+    /// Writes `text` in a column `width` columns wide: cut with "…" when longer, padded with spaces
+    /// when shorter. Lays out tables without building each row as a string first.
+    public func write(_ text: String, column width: Int, style: Style = .plain) {
+        let used = TerminalText.width(text)
+        if used > width {
+            write(TerminalText.truncate(text, toWidth: width), style: style)
+        } else {
+            write(text, style: style)
+            spaces(width - used)
+        }
+    }
+
+    /// Writes `count` spaces.
+    public func spaces(_ count: Int) {
+        guard count > 0 else { return }
+        buffer.append(contentsOf: repeatElement(0x20, count: count))
+        if transcript != nil { transcriptBuffer.append(contentsOf: repeatElement(0x20, count: count)) }
+    }
+
     private func append(newline: ()) {
         buffer.append(0x0A)
         if transcript != nil { transcriptBuffer.append(0x0A) }

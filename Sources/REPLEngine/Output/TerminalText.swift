@@ -38,11 +38,16 @@ public enum TerminalText {
     }
 
     /// True when no byte of `text` needs sanitizing (checked on bytes, without decoding scalars).
-    static func isSafe(_ text: String) -> Bool {
-        if let safe = text.utf8.withContiguousStorageIfAvailable(isSafe(bytes:)) { return safe }
+    static func isSafe(_ text: String) -> Bool { withBytes(of: text, isSafe(bytes:)) }
+
+    /// Runs `body` on the UTF-8 bytes of `text`: byte loops over a buffer are what keeps the
+    /// per-line work small.
+    @inline(__always)
+    static func withBytes<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var native = text  // a shared or bridged string: make it contiguous once
         native.makeContiguousUTF8()
-        return native.utf8.withContiguousStorageIfAvailable(isSafe(bytes:)) ?? false
+        return native.utf8.withContiguousStorageIfAvailable(body)!
     }
 
     private static func isSafe(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -78,9 +83,19 @@ public enum TerminalText {
     /// Columns `text` takes on a terminal: wide East Asian characters and emoji take two, combining
     /// marks and joiners none. Good enough for aligning columns; not a full UAX #11.
     public static func width(_ text: String) -> Int {
+        if isASCII(text) { return text.utf8.count }
         var columns = 0
         for scalar in text.unicodeScalars { columns += width(of: scalar) }
         return columns
+    }
+
+    /// Whether every byte is ASCII: then one byte is one column and one character.
+    static func isASCII(_ text: String) -> Bool {
+        withBytes(of: text) { bytes in
+            var any: UInt8 = 0
+            for byte in bytes { any |= byte }
+            return any < 0x80
+        }
     }
 
     static func width(of scalar: Unicode.Scalar) -> Int {
@@ -101,6 +116,7 @@ public enum TerminalText {
     /// `text` cut to at most `columns` columns, ending in "…" when it was cut.
     public static func truncate(_ text: String, toWidth columns: Int) -> String {
         if width(text) <= columns { return text }
+        if isASCII(text) { return String(text.utf8.prefix(columns - 1))! + "…" }
         var out = String.UnicodeScalarView()
         var used = 0
         for scalar in text.unicodeScalars {
@@ -121,17 +137,31 @@ public enum TerminalText {
     /// Collapses runs of whitespace (newlines included) into single spaces and trims the ends:
     /// text from a source shown on one line can never start a new one.
     public static func singleLine(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
+        if isSingleLine(text) { return text }
+        var out = String.UnicodeScalarView()
         var pendingSpace = false
-        for ch in text {
-            if ch.isWhitespace {
+        for scalar in text.unicodeScalars {
+            let isBlank = scalar.isASCII ? (scalar == " " || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace
+            if isBlank {
                 pendingSpace = !out.isEmpty
             } else {
                 if pendingSpace { out.append(" "); pendingSpace = false }
-                out.append(ch)
+                out.append(scalar)
             }
         }
-        return out
+        return String(out)
+    }
+
+    /// True for ASCII text with no control characters, no space at either end and no two spaces in a
+    /// row: most captions and names, which then need no work at all.
+    private static func isSingleLine(_ text: String) -> Bool {
+        withBytes(of: text) { bytes in
+            var previous: UInt8 = 0x20
+            for byte in bytes {
+                guard byte > 0x20 && byte < 0x7F || (byte == 0x20 && previous != 0x20) else { return false }
+                previous = byte
+            }
+            return previous != 0x20 || bytes.isEmpty
+        }
     }
 }

@@ -42,7 +42,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         }
         view?.displayPhotos(.init(
             headline: headline,
-            photos: photos.enumerated().map { Self.displayed($1, at: $0) },
+            photos: photos.indices.map { Self.displayed(photos[$0], at: $0) },
             currentRow: response.page,
             pageControl: Self.pageControl(page: response.page, of: photos.count)
         ))
@@ -92,11 +92,16 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
 
     /// `○ ● ○ ○ ○  2/5`: like UIPageControl, the current page's dot is filled.
     static func pageControl(page: Int, of pages: Int) -> PhotoCollection.PageControl {
-        var dots = ""
+        var text = [UInt8]()
+        text.reserveCapacity(pages * 4 + 12)
         for i in 0..<pages {
-            if i > 0 { dots += " " }
-            dots += i == page ? "●" : "○"
+            if i > 0 { text.append(0x20) }
+            text.append(contentsOf: i == page ? filledDot : emptyDot)
         }
-        return .init(numberOfPages: pages, currentPage: page, text: "\(dots)  \(page + 1)/\(pages)")
+        text.append(contentsOf: "  \(page + 1)/\(pages)".utf8)
+        return .init(numberOfPages: pages, currentPage: page, text: String(decoding: text, as: UTF8.self))
     }
+
+    private static let filledDot = Array("●".utf8)
+    private static let emptyDot = Array("○".utf8)
 }

@@ -179,7 +179,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         console.line(viewModel.headline)
         let positionWidth = viewModel.photos.last.map { $0.position.utf8.count } ?? 1
         for (row, photo) in viewModel.photos.enumerated() {
-            console.line(Self.line(for: photo, isCurrent: row == viewModel.currentRow, positionWidth: positionWidth))
+            writeRow(photo, isCurrent: row == viewModel.currentRow, positionWidth: positionWidth)
         }
         pageControl = viewModel.pageControl
         if let pageControl { console.line(pageControl.text) }
@@ -191,7 +191,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
 
     public func displayPage(_ viewModel: PhotoCollection.Page.ViewModel) {
         pageControl = viewModel.pageControl
-        console.line(Self.line(for: viewModel.photo, isCurrent: true, positionWidth: viewModel.photo.position.utf8.count))
+        writeRow(viewModel.photo, isCurrent: true, positionWidth: viewModel.photo.position.utf8.count)
         console.line(viewModel.pageControl.text)
     }
 
@@ -204,11 +204,17 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     }
 
     /// `▸ 2  888n_EIf54F  City skyline after the rain    Ravi Sato           ♥ 61`
-    static func line(for photo: PhotoCollection.DisplayedPhoto, isCurrent: Bool, positionWidth: Int) -> String {
-        let position = String(repeating: " ", count: max(0, positionWidth - photo.position.utf8.count)) + photo.position
-        return (isCurrent ? "▸ " : "  ") + position + "  " + photo.id + "  "
-            + TerminalText.pad(TerminalText.truncate(photo.description, toWidth: 32), toWidth: 32) + "  "
-            + TerminalText.pad(TerminalText.truncate(photo.author, toWidth: 18), toWidth: 18) + "  "
-            + photo.likes
+    private func writeRow(_ photo: PhotoCollection.DisplayedPhoto, isCurrent: Bool, positionWidth: Int) {
+        console.write(isCurrent ? "▸ " : "  ")
+        console.spaces(positionWidth - photo.position.utf8.count)
+        console.write(photo.position)
+        console.spaces(2)
+        console.write(photo.id)
+        console.spaces(2)
+        console.write(photo.description, column: 32)
+        console.spaces(2)
+        console.write(photo.author, column: 18)
+        console.spaces(2)
+        console.line(photo.likes)
     }
 }

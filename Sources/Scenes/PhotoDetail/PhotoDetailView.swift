@@ -83,7 +83,10 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         console.line(viewModel.heading, style: .bold)
         let width = viewModel.fields.map { TerminalText.width($0.label) }.max() ?? 0
         for field in viewModel.fields {
-            console.line("  \(TerminalText.pad(field.label, toWidth: width))  \(field.value)")
+            console.spaces(2)
+            console.write(field.label, column: width)
+            console.spaces(2)
+            console.line(field.value)
         }
     }
 

@@ -24,6 +24,7 @@ enum PhotoFormatting {
 
     /// 1204 → "1,204", without Foundation's locale-dependent formatters.
     static func grouped(_ number: Int) -> String {
+        if number >= 0 && number < 1000 { return String(number) }
         let digits = String(number.magnitude)
         var out = number < 0 ? "-" : ""
         for (i, digit) in digits.enumerated() {
