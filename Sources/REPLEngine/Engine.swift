@@ -181,19 +181,17 @@ public final class Engine {
     }
 
     private func arityProblem(_ command: Command<AnyObject>, _ count: Int) -> CommandError? {
+        let declared = command.arguments.count
+        if count <= declared && count >= command.requiredCount { return nil }
         let usage = "usage: \(command.usage)"
         if count < command.requiredCount {
             let missing = command.arguments.first { !$0.isOptional }!.name
             return CommandError("'\(command.name)' needs \(missing) (\(usage))")
         }
-        if count > command.arguments.count {
-            if command.arguments.isEmpty {
-                return CommandError("'\(command.name)' takes no arguments (\(usage))")
-            }
-            let most = command.arguments.count
-            return CommandError("'\(command.name)' takes at most \(most) argument\(most == 1 ? "" : "s") (\(usage))")
+        if declared == 0 {
+            return CommandError("'\(command.name)' takes no arguments (\(usage))")
         }
-        return nil
+        return CommandError("'\(command.name)' takes at most \(declared) argument\(declared == 1 ? "" : "s") (\(usage))")
     }
 
     // MARK: - Global commands' effects
@@ -282,8 +280,9 @@ public final class Engine {
 
 extension Engine: CommandPerformer {
     public func perform(_ words: [String]) async throws {
-        guard let name = words.first else { return }
-        let arguments = Array(words.dropFirst())
+        guard !words.isEmpty else { return }
+        var arguments = words  // the words' own storage, when the caller lets go of it
+        let name = arguments.removeFirst()
         guard let (command, target) = resolve(name) else { throw unknownCommand(name) }
         if arguments.contains("--help") || arguments.contains("-h") {
             printHelp(for: command)

@@ -74,5 +74,9 @@ struct ArraySource: LineSource {
     @Test func aByteOrderMarkIsNotPartOfTheFirstCommand() {
         #expect(ScriptRunner.command(in: SourceLine(number: 1, text: "\u{FEFF}inc")) == "inc")
         #expect(ScriptRunner.command(in: SourceLine(number: 1, text: "  # note")) == "")
+        #expect(ScriptRunner.command(in: SourceLine(number: 2, text: "\u{FEFF}inc")) == "\u{FEFF}inc")
+        #expect(ScriptRunner.command(in: SourceLine(number: 3, text: "\t open  2 \t")) == "open  2")
+        #expect(ScriptRunner.command(in: SourceLine(number: 4, text: " \t ")) == "")
+        #expect(ScriptRunner.command(in: SourceLine(number: 5, text: "é")) == "é")
     }
 }

@@ -77,6 +77,10 @@ import Testing
     @Test func singleLineCollapsesWhitespace() {
         #expect(TerminalText.singleLine("  a\n\nphotos> quit\t b ") == "a photos> quit b")
         #expect(TerminalText.singleLine(" \n ") == "")
+        #expect(TerminalText.singleLine("Chloé Kim") == "Chloé Kim")
+        #expect(TerminalText.singleLine("Chloé  Kim\u{00A0}x\u{3000}y\u{2028}z\u{85}w") == "Chloé Kim x y z w")
+        #expect(TerminalText.singleLine("김서연 🌲") == "김서연 🌲")
+        #expect(TerminalText.singleLine("end ") == "end")
     }
 }
 

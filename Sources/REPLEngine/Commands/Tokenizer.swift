@@ -55,6 +55,7 @@ public enum Tokenizer {
     private static func plainWords(_ line: String) -> [String]? {
         let utf8 = line.utf8
         var words: [String] = []
+        words.reserveCapacity(4)  // a command and its arguments: growing from empty would copy twice
         var start: String.Index? = nil
         var i = utf8.startIndex
         while i != utf8.endIndex {

@@ -66,10 +66,16 @@ public final class Console {
 
     /// Writes `count` spaces.
     public func spaces(_ count: Int) {
-        guard count > 0 else { return }
-        buffer.append(contentsOf: repeatElement(0x20, count: count))
-        if transcript != nil { transcriptBuffer.append(contentsOf: repeatElement(0x20, count: count)) }
+        var left = count
+        while left > 0 {
+            let run = Self.blanks[0..<min(left, Self.blanks.count)]
+            buffer.append(contentsOf: run)
+            if transcript != nil { transcriptBuffer.append(contentsOf: run) }
+            left -= run.count
+        }
     }
+
+    private static let blanks = [UInt8](repeating: 0x20, count: 64)
 
     private func append(newline: ()) {
         buffer.append(0x0A)

@@ -51,6 +51,10 @@ public enum TerminalText {
     }
 
     private static func isSafe(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Printable ASCII, the common case, decided without a branch per byte.
+        var outside: UInt8 = 0
+        for byte in bytes { outside |= (byte &- 0x20) & 0x80 | (byte == 0x7F ? 0x80 : 0) }
+        if outside == 0 { return true }
         var i = 0
         let n = bytes.count
         while i < n {
@@ -152,16 +156,34 @@ public enum TerminalText {
         return String(out)
     }
 
-    /// True for ASCII text with no control characters, no space at either end and no two spaces in a
-    /// row: most captions and names, which then need no work at all.
+    /// True for text with no control characters, no whitespace but single spaces, and no space at
+    /// either end: most captions and names, which then need no work at all. Non-ASCII text passes
+    /// when it holds none of Unicode's other spaces (U+0085, U+00A0, U+1680, U+2000…U+200A, U+2028,
+    /// U+2029, U+202F, U+205F, U+3000).
     private static func isSingleLine(_ text: String) -> Bool {
         withBytes(of: text) { bytes in
             var previous: UInt8 = 0x20
-            for byte in bytes {
-                guard byte > 0x20 && byte < 0x7F || (byte == 0x20 && previous != 0x20) else { return false }
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let byte = bytes[i]
+                if byte >= 0x80 {
+                    let b1: UInt8 = i + 1 < n ? bytes[i + 1] : 0, b2: UInt8 = i + 2 < n ? bytes[i + 2] : 0
+                    switch byte {
+                    case 0xC2 where b1 == 0x85 || b1 == 0xA0: return false
+                    case 0xE1 where b1 == 0x9A && b2 == 0x80: return false
+                    case 0xE2 where b1 == 0x80 && (b2 <= 0x8A || b2 == 0xA8 || b2 == 0xA9 || b2 == 0xAF): return false
+                    case 0xE2 where b1 == 0x81 && b2 == 0x9F: return false
+                    case 0xE3 where b1 == 0x80 && b2 == 0x80: return false
+                    default: break
+                    }
+                } else if !(byte > 0x20 && byte < 0x7F || (byte == 0x20 && previous != 0x20)) {
+                    return false
+                }
                 previous = byte
+                i += 1
             }
-            return previous != 0x20 || bytes.isEmpty
+            return previous != 0x20 || n == 0
         }
     }
 }

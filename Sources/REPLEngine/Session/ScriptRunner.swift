@@ -58,11 +58,18 @@ public final class ScriptRunner {
     /// The command on a script line: blanks trimmed, empty for blank lines and `#` comments. A byte
     /// order mark at the start of a file is not part of the command.
     static func command(in line: SourceLine) -> String {
-        var text = Substring(line.text)
-        if line.number == 1, text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        if text.first == "#" { return "" }
-        return String(text)
+        let utf8 = line.text.utf8
+        var start = utf8.startIndex, end = utf8.endIndex
+        // The byte order mark U+FEFF is EF BB BF.
+        if line.number == 1, utf8.starts(with: [0xEF, 0xBB, 0xBF]) { start = utf8.index(start, offsetBy: 3) }
+        while start < end, utf8[start] == 0x20 || utf8[start] == 0x09 { start = utf8.index(after: start) }
+        while start < end {
+            let before = utf8.index(before: end)
+            guard utf8[before] == 0x20 || utf8[before] == 0x09 else { break }
+            end = before
+        }
+        if start == end || utf8[start] == UInt8(ascii: "#") { return "" }
+        if start == utf8.startIndex && end == utf8.endIndex { return line.text }
+        return String(line.text[start..<end])
     }
 }

@@ -42,7 +42,8 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         }
         view?.displayPhotos(.init(
             headline: headline,
-            photos: photos.indices.map { Self.displayed(photos[$0], at: $0) },
+            // Borrowed in place: a Photo holds a dozen strings, and copying one retains each of them.
+            photos: photos.withUnsafeBufferPointer { photos in photos.indices.map { Self.displayed(photos[$0], at: $0) } },
             currentRow: response.page,
             pageControl: Self.pageControl(page: response.page, of: photos.count)
         ))

@@ -5,11 +5,13 @@ import REPLEngine
 enum PhotoFormatting {
     /// The short text that stands for a photo: its description, else its alt text, on one line.
     static func caption(_ photo: Photo) -> String {
-        for text in [photo.description, photo.altDescription] {
-            if let text {
-                let line = TerminalText.singleLine(text)
-                if !line.isEmpty { return line }
-            }
+        if let text = photo.description {
+            let line = TerminalText.singleLine(text)
+            if !line.isEmpty { return line }
+        }
+        if let text = photo.altDescription {
+            let line = TerminalText.singleLine(text)
+            if !line.isEmpty { return line }
         }
         return "(no description)"
     }
