@@ -15,7 +15,6 @@ EditLine *photorepl_el_init(const char *program) {
 
 int photorepl_el_set_prompt(EditLine *el, photorepl_prompt_fn fn) { return el_set(el, EL_PROMPT, fn); }
 int photorepl_el_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR, mode); }
-int photorepl_el_set_signal(EditLine *el, int on) { return el_set(el, EL_SIGNAL, on); }
 int photorepl_el_set_clientdata(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
 
 void *photorepl_el_get_clientdata(EditLine *el) {
@@ -33,8 +32,6 @@ int photorepl_el_addfn(EditLine *el, const char *name, const char *help, photore
 int photorepl_el_bind(EditLine *el, const char *key, const char *command) {
     return el_set(el, EL_BIND, key, command, NULL);
 }
-
-int photorepl_el_set_editmode(EditLine *el, int on) { return el_set(el, EL_EDITMODE, on); }
 
 int photorepl_el_columns(EditLine *el) {
     int columns = 0;
@@ -64,10 +61,6 @@ int photorepl_history_enter(History *h, const char *line) { return history_op(h,
 int photorepl_history_load(History *h, const char *path) { return history_op(h, H_LOAD, path); }
 int photorepl_history_save(History *h, const char *path) { return history_op(h, H_SAVE, path); }
 
-int photorepl_history_count(History *h) {
-    HistEvent ev;
-    return history(h, &ev, H_GETSIZE) < 0 ? -1 : ev.num;
-}
 
 // MARK: Signals and input
 
