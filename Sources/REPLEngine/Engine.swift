@@ -281,7 +281,7 @@ public final class Engine {
 extension Engine: CommandPerformer {
     public func perform(_ words: [String]) async throws {
         guard !words.isEmpty else { return }
-        var arguments = words  // the words' own storage, when the caller lets go of it
+        var arguments = words
         let name = arguments.removeFirst()
         guard let (command, target) = resolve(name) else { throw unknownCommand(name) }
         if arguments.contains("--help") || arguments.contains("-h") {

@@ -117,6 +117,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: home + "/.local"))
     }
 
+    @Test func runInsideASessionRunsAScriptsCommandsInIt() throws {
+        let demo = try String(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/demo.t"), encoding: .utf8)
+        let result = try Binary.run(["run", try Binary.script("run Examples/demo.txt\nstate --json\n")])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("count: 0\nphotos> run Examples/demo.txt\n" + demo.dropFirst("count: 0\n".count)))
+        let loop = try Binary.script("count +\n", name: "loop.txt")
+        try "count +\nrun \(loop)\n".write(toFile: loop, atomically: true, encoding: .utf8)
+        let looping = try Binary.run(["run", loop])
+        #expect(looping.status == 1)
+        #expect(looping.stdout.contains("error: scripts run each other more than 8 deep: is one running itself?"))
+        let failing = try Binary.run(["run", try Binary.script("run \(try Binary.script("count 1\nfech\ncount 2\n", name: "inner.txt"))\n")])
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("photos> fech\nerror: unknown command 'fech'"))
+        #expect(!failing.stdout.contains("count: 2"))
+        #expect(failing.stdout.contains("inner.txt:2 failed, so the rest of"))
+    }
+
     @Test func anEmptyScriptRunsNothing() throws {
         let result = try Binary.run(["run", try Binary.script("")])
         #expect(result.status == 0 && result.stdout == "count: 0\n" && result.stderr.isEmpty)
