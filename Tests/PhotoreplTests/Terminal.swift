@@ -6,8 +6,10 @@ import Glibc
 /// photorepl in a real terminal: a tmux session on a private server, driven with send-keys and read
 /// with capture-pane, as a person would use it.
 final class Terminal {
-    static let socket = "photorepl-tests-\(getpid())"
     let name: String
+    /// Each terminal has a tmux server of its own: one shared server quits with its last session, and a
+    /// session started while it shuts down could be lost with it.
+    let socket: String
     /// Written by the wrapper when photorepl has exited: its exit status, then `stty -a`.
     let statusFile: String
     let home: String
@@ -15,6 +17,7 @@ final class Terminal {
     /// Starts photorepl with `arguments`, in a fresh HOME unless one is given.
     init(_ arguments: [String] = [], environment: [String: String] = [:], home: String? = nil, width: Int = 100, height: Int = 30) throws {
         name = "t\(UUID().uuidString.prefix(8))"
+        socket = "photorepl-tests-\(getpid())-\(name)"
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("terminal-\(name)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         self.home = home ?? scratch.appendingPathComponent("home").path
@@ -30,16 +33,22 @@ final class Terminal {
             + "status=$?; stty -a > \(Self.quote(statusFile)).stty; echo \"EXIT=$status\"; echo $status > \(Self.quote(statusFile)); sleep 600"
         // bash, not sh: a Ctrl-C reaches the whole foreground group, and dash would then die after
         // photorepl instead of reporting how photorepl ended; bash goes on when the child did not die of it.
-        try Self.tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "/bin/bash", "-c", script])
+        let newSession = ["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "/bin/bash", "-c", script]
+        try tmux(newSession)
     }
 
-    deinit { try? Self.tmux(["kill-session", "-t", name]) }
+    deinit {
+        try? tmux(["kill-server"])
+        // tmux leaves its socket behind.
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        unlink("\(folder)/tmux-\(getuid())/\(socket)")
+    }
 
     /// Types text literally.
-    func type(_ text: String) throws { try Self.tmux(["send-keys", "-t", name, "-l", text]) }
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
 
     /// Presses keys by tmux name: Enter, Tab, C-c, C-d, Up, Escape…
-    func press(_ keys: String...) throws { try Self.tmux(["send-keys", "-t", name] + keys) }
+    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
 
     /// Types a line and presses Enter.
     func enter(_ line: String) throws {
@@ -49,7 +58,7 @@ final class Terminal {
 
     /// What the screen shows, trailing blank lines trimmed.
     func screen(escapes: Bool = false) throws -> String {
-        let text = try Self.tmux(["capture-pane", "-t", name, "-p"] + (escapes ? ["-e"] : []))
+        let text = try tmux(["capture-pane", "-t", name, "-p"] + (escapes ? ["-e"] : []))
         return text.replacingOccurrences(of: "\\n+$", with: "\n", options: .regularExpression)
     }
 
@@ -59,8 +68,8 @@ final class Terminal {
 
     /// The line the cursor is on.
     func cursorLine() throws -> String {
-        let y = Int(try Self.tmux(["display-message", "-t", name, "-p", "#{cursor_y}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-        let lines = try Self.tmux(["capture-pane", "-t", name, "-p"]).components(separatedBy: "\n")
+        let y = Int(try tmux(["display-message", "-t", name, "-p", "#{cursor_y}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let lines = try tmux(["capture-pane", "-t", name, "-p"]).components(separatedBy: "\n")
         return y < lines.count ? lines[y].replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) : ""
     }
 
@@ -106,30 +115,37 @@ final class Terminal {
 
     /// The pid of photorepl (the child of the pane's shell).
     func pid() throws -> Int32 {
-        let shell = try Self.tmux(["display-message", "-t", name, "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let shell = try tmux(["display-message", "-t", name, "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
         for _ in 0..<100 {
             let output = try Self.run("/usr/bin/pgrep", ["-P", shell, "photorepl"]).trimmingCharacters(in: .whitespacesAndNewlines)
             if let pid = Int32(output.split(separator: "\n").first ?? "") { return pid }
             usleep(50_000)
         }
-        throw TerminalError.noProcess
+        throw TerminalError.failed("photorepl is not running; the screen shows:\n\(shown)")
     }
 
     func resize(width: Int, height: Int) throws {
-        try Self.tmux(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
+        try tmux(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
     }
 
-    enum TerminalError: Error { case noProcess, failed(String) }
+    enum TerminalError: Error { case failed(String) }
 
+    /// Runs a tmux command on this terminal's server; throws when tmux reports a failure.
     @discardableResult
-    static func tmux(_ arguments: [String]) throws -> String {
-        try run("/usr/bin/env", ["tmux", "-L", socket, "-f", "/dev/null"] + arguments)
+    func tmux(_ arguments: [String]) throws -> String {
+        let (status, output) = try Self.runWithStatus("/usr/bin/env", ["tmux", "-L", socket, "-f", "/dev/null"] + arguments)
+        if status != 0 { throw TerminalError.failed("tmux \(arguments.first ?? "") exited with \(status)") }
+        return output
     }
 
     /// Runs a command and returns what it printed. Foundation's Process is not used here: it never
     /// saw `tmux new-session` exit (the client forks the server and leaves), so posix_spawn and
     /// waitpid it is. Output goes through a file, as the server keeps inherited descriptors open.
     static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        try runWithStatus(executable, arguments).output
+    }
+
+    static func runWithStatus(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-out-\(UUID().uuidString)").path
         defer { unlink(output) }
         var actions = posix_spawn_file_actions_t()
@@ -138,14 +154,26 @@ final class Terminal {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The test runner's threads block most signals, and a child inherits that mask: a tmux server
+        // started with it never handles kill-server. Children start with no signal blocked or ignored.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw TerminalError.failed("cannot start \(executable): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        let exited = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return (exited, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
     }
 
     static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
