@@ -117,8 +117,8 @@ public final class Engine {
             throw CommandError("cannot read \(path): \(error.message)")
         }
         if runner.didQuit { requestQuit() }
-        if let failure = runner.firstFailure {
-            throw CommandError("\(path):\(failure.line) failed, so the rest of \(path) did not run")
+        if let line = runner.firstFailureLine {
+            throw CommandError("\(path):\(line) failed, so the rest of \(path) did not run")
         }
     }
 

@@ -96,8 +96,6 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
 
     @Test func delegatesAreHeldWeakly() {
         let app = App()
-        let router = (app.engine.scenes[0] as! PhotoCollectionView).router as! PhotoCollectionRouter
-        _ = router
         let detail = app.engine.instantiate(PhotoDetailView.self)
         do {
             let spy = DetailDelegateSpy()

@@ -1,8 +1,9 @@
 /// The commands every scene has, provided by the engine.
 @MainActor
 enum GlobalCommands {
-    /// Names no scene may define. `back` is not among them: a scene routes it through its own router.
-    static let reserved: Set<String> = ["help", "quit", "exit", "state", "record", "run"]
+    /// Names no scene may define: every global one but `back`, which a scene may route through its own
+    /// router.
+    static let reserved = Set(all.flatMap { [$0.name] + $0.aliases }).subtracting(["back"])
 
     static let all: [Command<Engine>] = [
         Command(

@@ -47,9 +47,10 @@ public final class Console {
     public func write(_ text: String, style: Style = .plain) {
         let styled = isStyled && style != .plain
         if styled { buffer.append(contentsOf: style.sgr.utf8) }
+        let start = buffer.count
         TerminalText.appendSanitized(text, to: &buffer)
+        if transcript != nil { transcriptBuffer.append(contentsOf: buffer[start...]) }
         if styled { buffer.append(contentsOf: "\u{1B}[0m".utf8) }
-        if transcript != nil { TerminalText.appendSanitized(text, to: &transcriptBuffer) }
     }
 
     /// Writes `text` in a column `width` columns wide: cut with "…" when longer, padded with spaces

@@ -38,7 +38,4 @@ public final class OutputSink {
             }
         }
     }
-
-    /// Whether this sink is a terminal.
-    public var isTerminal: Bool { fd.map { isatty($0) == 1 } ?? false }
 }

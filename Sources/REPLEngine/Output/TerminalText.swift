@@ -7,7 +7,7 @@ public enum TerminalText {
         if isSafe(text) { return text }
         var out = [UInt8]()
         out.reserveCapacity(text.utf8.count + 8)
-        appendSanitized(text, to: &out)
+        appendEscaped(text, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -15,8 +15,13 @@ public enum TerminalText {
     static func appendSanitized(_ text: String, to buffer: inout [UInt8]) {
         if isSafe(text) {
             buffer.append(contentsOf: text.utf8)
-            return
+        } else {
+            appendEscaped(text, to: &buffer)
         }
+    }
+
+    /// Appends `text` scalar by scalar, with what needs it shown in caret or `<U+XXXX>` notation.
+    private static func appendEscaped(_ text: String, to buffer: inout [UInt8]) {
         for scalar in text.unicodeScalars {
             let v = scalar.value
             switch v {

@@ -10,8 +10,8 @@ public final class ScriptRunner {
     public private(set) var failureCount = 0
     /// Set once a script ran `quit`: nothing more is read.
     public private(set) var didQuit = false
-    /// The line and error of the first command that failed.
-    public private(set) var firstFailure: (line: Int, error: CommandError)?
+    /// The line of the first command that failed.
+    public private(set) var firstFailureLine: Int?
 
     /// - Parameter reportsDiagnostics: whether errors also go to standard error as `FILE:LINE: error: …`.
     public init(engine: Engine, keepGoing: Bool, reportsDiagnostics: Bool = true) {
@@ -36,7 +36,7 @@ public final class ScriptRunner {
                 return false
             case .failed(let error):
                 failureCount += 1
-                if firstFailure == nil { firstFailure = (line.number, error) }
+                if firstFailureLine == nil { firstFailureLine = line.number }
                 if reportsDiagnostics { console.diagnostic("\(name):\(line.number): error: \(error.message)") }
                 if !keepGoing { return false }
             }

@@ -57,13 +57,26 @@ public struct TranscriptCheck {
             return String(line[marker.upperBound...])
         }
 
-        /// Where the output that starts at `start` ends: the next prompt line.
+        /// Where the output that starts at `start` ends: the first later prompt line whose block matches
+        /// the actual output, else the first line with the prompt shown now, else the first prompt line.
+        /// Without a `...` a block can only match when it is as long as the output, so the scan stops
+        /// there instead of trying every later prompt (a long transcript would be quadratic).
         func end(of start: Int, actual: [String], prompt: String) -> Int {
-            let candidates = (start..<expected.count).filter { command(on: expected[$0], prompt: prompt) != nil } + [expected.count]
-            if let matching = candidates.first(where: { TranscriptPattern.block(expected[start..<$0], matches: actual) }) {
-                return matching
+            var firstCandidate: Int?, firstWithPrompt: Int?
+            var hasAnyLines = false
+            var j = start
+            while j <= expected.count {
+                let isEnd = j == expected.count
+                if isEnd || command(on: expected[j], prompt: prompt) != nil {
+                    if TranscriptPattern.block(expected[start..<j], matches: actual) { return j }
+                    if firstCandidate == nil { firstCandidate = j }
+                    if firstWithPrompt == nil, isEnd || expected[j].hasPrefix(prompt) { firstWithPrompt = j }
+                    if !hasAnyLines && j - start > actual.count && firstWithPrompt != nil { break }
+                }
+                if !isEnd && expected[j] == TranscriptPattern.anyLines { hasAnyLines = true }
+                j += 1
             }
-            return candidates.first { $0 == expected.count || expected[$0].hasPrefix(prompt) } ?? candidates[0]
+            return firstWithPrompt ?? firstCandidate ?? expected.count
         }
 
         let startOutput = takeOutput()

@@ -80,7 +80,8 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
             try view.count(arguments.first)
         },
         Command("fetch", summary: "fetch 'count' random photos from the source, replacing the collection") { view, _ in
-            try await view.run { try await $0.fetchPhotos(.init()) }
+            try await view.interactor?.fetchPhotos(.init())
+            try view.reportFailure()
         },
         Command("list", summary: "show the collection again") { view, _ in
             try view.run { $0.listPhotos(.init()) }
@@ -153,12 +154,6 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     private func run(_ send: (PhotoCollectionBusinessLogic) throws -> Void) throws {
         guard let interactor else { return }
         try send(interactor)
-        try reportFailure()
-    }
-
-    private func run(_ send: @MainActor (PhotoCollectionBusinessLogic) async throws -> Void) async throws {
-        guard let interactor else { return }
-        try await send(interactor)
         try reportFailure()
     }
 
