@@ -20,23 +20,38 @@ let package = Package(
             name: "CLibEdit",
             linkerSettings: [.linkedLibrary("edit")]
         ),
+        // C libraries from Debian, found with pkg-config: pictures (libchafa), JPEG (libjpeg-turbo's
+        // TurboJPEG), PNG (libpng) and zlib (compressed kitty pictures).
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // libchafa behind plain C functions, so that Swift never imports glib's headers.
+        .target(name: "CChafaRender", dependencies: ["CChafa"]),
+        // Pixels and where they come from: BlurHash, JPEG with DCT scaling, PNG, EXIF; the limits.
+        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG"], swiftSettings: releaseSpeed),
         // The REPL engine: line sources, tokenizer, navigation stack, dispatch, console. Knows nothing about photos.
         .target(name: "REPLEngine", dependencies: ["CLibEdit"], swiftSettings: releaseSpeed),
         // Photos in the Unsplash shape, the PhotosWorker protocol and the embedded catalog.
-        .target(name: "PhotoDomain", exclude: ["Catalog/catalog.json"]),
+        .target(name: "PhotoDomain", dependencies: ["Imaging"], exclude: ["Catalog/catalog.json"], swiftSettings: releaseSpeed),
+        // Pixels drawn in a terminal: libchafa's symbols and sixels, kitty and ASCII of our own, and the
+        // terminal queried for what it can show.
+        .target(name: "TerminalPictures", dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CZlib"], swiftSettings: releaseSpeed),
         // The Clean Swift scenes, one folder each.
-        .target(name: "Scenes", dependencies: ["REPLEngine", "PhotoDomain"], swiftSettings: releaseSpeed),
+        .target(name: "Scenes", dependencies: ["REPLEngine", "PhotoDomain", "TerminalPictures"], swiftSettings: releaseSpeed),
         // Command line and composition root.
         .executableTarget(
             name: "photorepl",
             dependencies: [
-                "REPLEngine", "PhotoDomain", "Scenes",
+                "REPLEngine", "PhotoDomain", "Scenes", "TerminalPictures", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "REPLEngineTests", dependencies: ["REPLEngine"]),
         .testTarget(name: "PhotoDomainTests", dependencies: ["PhotoDomain"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "REPLEngine", "PhotoDomain"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", "Imaging", "REPLEngine"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "REPLEngine", "PhotoDomain", "Imaging", "TerminalPictures"]),
         // Drives the built photorepl binary: golden transcripts, exit codes, a real terminal through tmux.
         .testTarget(name: "PhotoreplTests", dependencies: ["photorepl"]),
     ]

@@ -21,6 +21,8 @@ public final class Engine {
     static let maxScriptDepth = 8
     /// The first line of a recorded script, given its path: a comment that says how to replay it.
     public var recordingHeader: (String) -> String = { _ in "# a recorded session: replay it with run" }
+    /// Work scenes started during the command being run, awaited before it ends (`SceneEffects`).
+    private var pendingEffects: [@MainActor () async -> Void] = []
     private lazy var globals = CommandTable(GlobalCommands.all.map { $0.erased() })
 
     public init(console: Console) {
@@ -289,7 +291,21 @@ extension Engine: CommandPerformer {
             return
         }
         if let problem = arityProblem(command, arguments.count) { throw problem }
-        try await command.run(target, arguments)
+        do {
+            try await command.run(target, arguments)
+        } catch {
+            pendingEffects.removeAll()
+            throw error
+        }
+        while !pendingEffects.isEmpty {
+            await pendingEffects.removeFirst()()
+        }
+    }
+}
+
+extension Engine: SceneEffects {
+    public func finishBeforeCommandEnds(_ work: @escaping @MainActor () async -> Void) {
+        pendingEffects.append(work)
     }
 }
 
@@ -298,7 +314,7 @@ extension Engine: Navigator {
         guard let module = modules[ObjectIdentifier(view)] else {
             preconditionFailure("\(view) is not registered with the engine")
         }
-        return module.make(SceneContext(navigator: self, commands: self, console: console)) as! View
+        return module.make(SceneContext(navigator: self, commands: self, effects: self, console: console)) as! View
     }
 
     public func push(_ scene: any SceneView) { show(scene, as: .pushed) }

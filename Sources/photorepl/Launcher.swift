@@ -1,5 +1,6 @@
 import ArgumentParser
 import REPLEngine
+import TerminalPictures
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +28,21 @@ enum Launcher {
         if case .signal(let signal) = ending { throw ExitCode(128 + signal) }
     }
 
-    static func scripts(_ paths: [String], _ options: SessionOptions, keepGoing: Bool, _ files: SessionFiles = .init()) async throws {
+    static func scripts(_ paths: [String], _ commandLine: SessionOptions, keepGoing: Bool, _ files: SessionFiles = .init()) async throws {
+        // The first script may say which options it needs, on its first line.
+        var options = commandLine
+        if let first = paths.first, first != "-", var reader = try? LineReader.open(path: first) {
+            let line = try? reader.next()
+            reader.close()
+            do {
+                if let line, let header = try TranscriptSuite.SessionHeader.parse(line.text, inFileAt: first) {
+                    options = try commandLine.applying(header)
+                }
+            } catch {
+                printError("photorepl: \(error.message)")
+                throw ExitCode(64)
+            }
+        }
         // Open every file first: an unreadable one stops the run before anything has run.
         var readers: [(name: String, reader: LineReader)] = []
         for path in paths {
@@ -69,8 +84,10 @@ enum Launcher {
 
     static func transcripts(_ paths: [String], _ options: SessionOptions, update: Bool) async throws {
         let report = Console(isStyled: Environment.wantsColour)
-        let suite = TranscriptSuite(report: report, update: update) { console in
-            CompositionRoot.makeEngine(options, console: console)
+        let suite = TranscriptSuite(report: report, update: update) { console, header throws(TranscriptSuite.Failure) in
+            let session = try header.map { header throws(TranscriptSuite.Failure) in try options.applying(header) } ?? options
+            // A transcript is plain text, whatever the terminal: `auto` draws nothing.
+            return CompositionRoot.makeEngine(session, console: console, display: displaySetting(session, outputIsTerminal: false))
         }
         do {
             let summary = try await suite.run(paths)
@@ -92,9 +109,9 @@ enum Launcher {
             }
             console.transcript = .fileDescriptor(fd)
         }
-        let engine = CompositionRoot.makeEngine(options, console: console)
+        let engine = CompositionRoot.makeEngine(options, console: console, display: displaySetting(options, outputIsTerminal: isatty(1) == 1))
         engine.recordingHeader = { path in
-            "# photorepl \(Photorepl.version) session; replay: photorepl run --keep-going --source \(options.source.rawValue) --seed \(options.seed) \(path)"
+            "# photorepl \(Photorepl.version) session; replay: photorepl run --keep-going \(options.replayArguments) \(path)"
         }
         if let path = files.record {
             do {
@@ -105,6 +122,15 @@ enum Launcher {
             }
         }
         return engine
+    }
+
+    /// How pictures are shown in a session whose standard output is (or is not) a terminal.
+    static func displaySetting(_ options: SessionOptions, outputIsTerminal: Bool) -> PictureDisplay.Setting {
+        var environment: [String: String] = [:]
+        for name in ["TERM", "COLORTERM", "NO_COLOR", "TMUX", "TERM_PROGRAM", "KITTY_WINDOW_ID"] {
+            environment[name] = Environment.environmentValue(name)
+        }
+        return PictureDisplay.Setting(mode: options.preview, size: options.previewSize, outputIsTerminal: outputIsTerminal, environment: environment)
     }
 
     static func printError(_ message: String) {

@@ -1,20 +1,89 @@
 import ArgumentParser
 import PhotoDomain
+import REPLEngine
+import TerminalPictures
 
 /// Where photos come from.
 enum PhotoSource: String, ExpressibleByArgument, CaseIterable, Sendable {
     /// The catalog compiled into photorepl: offline, deterministic.
     case embedded
+    /// A folder of the user's own JPEG and PNG photos.
+    case folder
 }
 
-/// What makes a session reproducible: the source and the seed of its random picks.
+extension PreviewMode: ExpressibleByArgument {}
+
+extension CellBox: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+}
+
+/// What makes a session reproducible: the source, the seed of its random picks, and how pictures
+/// are shown. Accepted by the interactive REPL, `run` and `test` alike.
 struct SessionOptions: ParsableArguments, Sendable {
-    @Option(help: "Where photos come from.")
-    var source: PhotoSource = .embedded
+    @Option(help: ArgumentHelp("Where photos come from: embedded (the default) or folder (the current directory, or --folder).", valueName: "source"))
+    var source: PhotoSource?
+
+    @Option(help: ArgumentHelp("A folder of JPEG and PNG photos to browse (implies --source folder).", valueName: "dir"))
+    var folder: String?
 
     @Option(help: "Seed for the random picks: the same seed fetches the same photos.")
     var seed: UInt64 = EmbeddedPhotosWorker.defaultSeed
 
+    @Option(help: ArgumentHelp(
+        "How pictures are drawn: auto (the best the terminal can show; none when output is not a terminal), symbols, sixel, kitty, iterm, ascii (plain text, the same everywhere: for scripts and golden files) or none.",
+        valueName: "mode"))
+    var preview: PreviewMode = .auto
+
+    @Option(help: ArgumentHelp("The box a picture must fit in, in terminal cells (default: the terminal's width and 60 % of its height).", valueName: "COLSxROWS"))
+    var previewSize: CellBox?
+
     @Option(help: ArgumentHelp("Make every fetch take this long, like a slow network (to try Ctrl-C on a fetch).", valueName: "milliseconds"))
     var fetchDelay: UInt32 = 0
+
+    /// The source in effect: `--folder` alone implies the folder source.
+    var effectiveSource: PhotoSource { source ?? (folder != nil ? .folder : .embedded) }
+
+    /// The folder of the folder source: `--folder`, else the current directory.
+    var folderPath: String { folder ?? "." }
+
+    func validate() throws {
+        if source == .embedded, folder != nil {
+            throw ValidationError("--folder needs the folder source: drop --source embedded, or use --source folder")
+        }
+    }
+
+    /// The options as they would be typed again, for a recorded script's header.
+    var replayArguments: String {
+        var words = ["--source", effectiveSource.rawValue, "--seed", String(seed)]
+        if effectiveSource == .folder { words += ["--folder", Self.quoted(folderPath)] }
+        if preview != .auto { words += ["--preview", preview.rawValue] }
+        if let previewSize { words += ["--preview-size", previewSize.description] }
+        return words.joined(separator: " ")
+    }
+
+    private static func quoted(_ word: String) -> String {
+        word.allSatisfy { $0.isLetter || $0.isNumber || "/._-~".contains($0) } ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+}
+
+extension SessionOptions {
+    /// These options with a transcript's or script's own (`# photorepl: --preview ascii …`) over
+    /// them; a relative `--folder` there is relative to the file's folder.
+    func applying(_ header: TranscriptSuite.SessionHeader) throws(TranscriptSuite.Failure) -> SessionOptions {
+        var base = ["--seed", String(seed), "--preview", preview.rawValue]
+        if let source { base += ["--source", source.rawValue] }
+        if let folder { base += ["--folder", folder] }
+        if let previewSize { base += ["--preview-size", previewSize.description] }
+        if fetchDelay > 0 { base += ["--fetch-delay", String(fetchDelay)] }
+        var merged: SessionOptions
+        do {
+            merged = try SessionOptions.parse(base + header.arguments)
+        } catch {
+            throw TranscriptSuite.Failure(message: "\(header.directory): the options in '\(TranscriptSuite.SessionHeader.prefix) \(header.arguments.joined(separator: " "))' are not valid: \(SessionOptions.message(for: error))")
+        }
+        if header.arguments.contains("--folder"), let folder = merged.folder, !folder.hasPrefix("/") {
+            merged.folder = header.directory + "/" + folder
+        }
+        return merged
+    }
 }

@@ -37,7 +37,7 @@ import Testing
                 let (nx, ny) = (flag % 9 + 1, flag / 9 + 1)
                 #expect(hash.count == 4 + 2 * nx * ny)
             }
-            #expect(photo.likes >= 0)
+            #expect((photo.likes ?? -1) >= 0)
             #expect(!photo.user.name.isEmpty && photo.user.username.allSatisfy { $0.isASCII })
             #expect(photo.urls.regular.hasPrefix("https://images.unsplash.com/photo-") && photo.urls.regular.contains("w=1080"))
             #expect(photo.description != nil || photo.altDescription != nil)

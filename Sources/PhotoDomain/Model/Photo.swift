@@ -37,13 +37,14 @@ public struct Photo: Codable, Equatable, Sendable {
     public var blurHash: String?
     public var description: String?
     public var altDescription: String?
-    public var likes: Int
+    /// nil for photos that have none to show (a folder's).
+    public var likes: Int?
     public var user: User
     public var urls: URLs
 
     public init(
         id: String, width: Int, height: Int, color: String?, blurHash: String?, description: String?,
-        altDescription: String?, likes: Int, user: User, urls: URLs
+        altDescription: String?, likes: Int?, user: User, urls: URLs
     ) {
         self.id = id
         self.width = width

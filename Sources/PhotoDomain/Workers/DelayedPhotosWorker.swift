@@ -13,4 +13,9 @@ public struct DelayedPhotosWorker: PhotosWorker {
         try await Task.sleep(for: delay)
         return try await base.fetchRandomPhotos(count: count)
     }
+
+    public func fetch(count: Int) async throws -> FetchedPhotos {
+        try await Task.sleep(for: delay)
+        return try await base.fetch(count: count)
+    }
 }

@@ -31,7 +31,17 @@ extension SceneView {
 public struct SceneContext {
     public unowned let navigator: any Navigator
     public unowned let commands: any CommandPerformer
+    public unowned let effects: any SceneEffects
     public let console: Console
+}
+
+/// Asynchronous work that belongs to the command being run, such as a scene loading its picture as
+/// it appears: the engine awaits it before that command ends, so output stays in order, a script
+/// replays deterministically, and Ctrl-C cancels it together with the command. (A scene appears in
+/// `sceneDidLoad`, which is synchronous, like the view controller callbacks it stands for.)
+@MainActor
+public protocol SceneEffects: AnyObject {
+    func finishBeforeCommandEnds(_ work: @escaping @MainActor () async -> Void)
 }
 
 /// Runs a command as if it had been typed at the current scene.

@@ -84,6 +84,18 @@ public final class Console {
         if buffer.count >= flushThreshold { flush() }
     }
 
+    /// Writes a picture on lines of its own: its bytes go out as generated, unsanitized, which only a
+    /// `TerminalPicture` may be. The transcript copy gets the picture's text form.
+    public func picture(_ picture: TerminalPicture) {
+        buffer.append(contentsOf: picture.bytes)
+        if picture.bytes.last != 0x0A { buffer.append(0x0A) }
+        if transcript != nil {
+            transcriptBuffer.append(contentsOf: picture.transcriptText.utf8)
+            if picture.transcriptText.utf8.last != 0x0A { transcriptBuffer.append(0x0A) }
+        }
+        if buffer.count >= flushThreshold { flush() }
+    }
+
     /// Writes out what is buffered.
     public func flush() {
         if !buffer.isEmpty {

@@ -8,6 +8,7 @@ import Glibc
 public struct TranscriptSuite {
     public struct Failure: Error, Equatable {
         public let message: String
+        public init(message: String) { self.message = message }
     }
 
     public struct Summary: Equatable {
@@ -18,12 +19,35 @@ public struct TranscriptSuite {
 
     private let report: Console
     private let update: Bool
-    private let makeEngine: (Console) -> Engine
+    private let makeEngine: (Console, SessionHeader?) throws(Failure) -> Engine
+
+    /// The options a transcript (or a script) needs, on its first line: `# photorepl: --preview ascii`.
+    /// It is not part of the output compared, and an update keeps it.
+    public struct SessionHeader: Equatable, Sendable {
+        public static let prefix = "# photorepl:"
+        /// The options, split as a command line is.
+        public var arguments: [String]
+        /// The folder of the file the header is in: relative paths in it are relative to that.
+        public var directory: String
+
+        /// The header on `line`, or nil when the line is not one.
+        public static func parse(_ line: String, inFileAt path: String) throws(Failure) -> SessionHeader? {
+            guard line.hasPrefix(prefix) else { return nil }
+            do {
+                let arguments = try Tokenizer.words(String(line.dropFirst(prefix.count)))
+                let slash = path.lastIndex(of: "/")
+                return SessionHeader(arguments: arguments, directory: slash.map { String(path[..<$0]) } ?? ".")
+            } catch {
+                throw Failure(message: "\(path):1: the options after '\(prefix)' are not a valid command line (\(error))")
+            }
+        }
+    }
 
     /// - Parameters:
     ///   - report: where results and diffs are printed.
-    ///   - makeEngine: a fresh session, with the scenes registered and the root shown, on a console.
-    public init(report: Console, update: Bool, makeEngine: @escaping (Console) -> Engine) {
+    ///   - makeEngine: a fresh session, with the scenes registered and the root shown, on a console,
+    ///     with the transcript's own options when it has a header; throws when they are not valid.
+    public init(report: Console, update: Bool, makeEngine: @escaping (Console, SessionHeader?) throws(Failure) -> Engine) {
         self.report = report
         self.update = update
         self.makeEngine = makeEngine
@@ -61,9 +85,11 @@ public struct TranscriptSuite {
     public func run(_ paths: [String]) async throws(Failure) -> Summary {
         var summary = Summary()
         for file in try Self.transcriptFiles(paths) {
-            let expected = try Self.lines(of: file)
+            var expected = try Self.lines(of: file)
+            let header = try expected.first.flatMap { line throws(Failure) in try SessionHeader.parse(line, inFileAt: file) }
+            let headerLine = header != nil ? expected.removeFirst() : nil
             let output = OutputSink.memory()
-            let engine = makeEngine(Console(output: output, diagnostics: .memory()))
+            let engine = try makeEngine(Console(output: output, diagnostics: .memory()), header)
             let check = await TranscriptCheck.run(expected, engine: engine, output: output)
             if check.passed {
                 summary.passed += 1
@@ -74,7 +100,7 @@ public struct TranscriptSuite {
             report.line("FAIL \(file)", style: .error)
             for mismatch in check.mismatches {
                 let what = mismatch.promptLine.map { "the output of '\($0)'" } ?? "the start-up output"
-                report.line("\(file):\(mismatch.line): \(what) differs", style: .bold)
+                report.line("\(file):\(mismatch.line + (headerLine == nil ? 0 : 1)): \(what) differs", style: .bold)
                 report.line("--- expected  \(file)", style: .error)
                 report.line("+++ actual", style: .success)
                 for line in mismatch.diff.lines {
@@ -87,7 +113,7 @@ public struct TranscriptSuite {
                 }
             }
             if update {
-                try Self.write(check.updatedLines, to: file)
+                try Self.write((headerLine.map { [$0] } ?? []) + check.updatedLines, to: file)
                 summary.updated += 1
                 report.line("UPDATED \(file)", style: .success)
             }

@@ -8,7 +8,9 @@ public protocol PhotoCollectionBusinessLogic: AnyObject {
     /// Throws only `CancellationError`, and then changes nothing.
     func fetchPhotos(_ request: PhotoCollection.Fetch.Request) async throws
     func listPhotos(_ request: PhotoCollection.List.Request)
-    func changeToPage(_ request: PhotoCollection.Page.Request)
+    /// Moves the page control and shows the page, with its picture when the request asks; then
+    /// decodes the next page's picture ahead.
+    func changeToPage(_ request: PhotoCollection.Page.Request) async
     func selectPhoto(_ request: PhotoCollection.Selection.Request)
     /// When the scene reappears: moves the opened photo to the position the detail scene handed back.
     func applyChangedIndex()
@@ -33,6 +35,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
 
     var presenter: PhotoCollectionPresentationLogic?
     private let worker: PhotosWorker
+    private let pictures: PhotoPicturesWorker?
 
     public var count = 0
     public var index: Int?
@@ -40,8 +43,9 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     public var photos: [Photo] = []
     public private(set) var page = 0
 
-    public init(worker: PhotosWorker) {
+    public init(worker: PhotosWorker, pictures: PhotoPicturesWorker? = nil) {
         self.worker = worker
+        self.pictures = pictures
     }
 
     public func start() {
@@ -78,9 +82,9 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
             presenter?.presentNothingToFetch()
             return
         }
-        let fetched: [Photo]
+        let fetched: FetchedPhotos
         do {
-            fetched = try await worker.fetchRandomPhotos(count: count)
+            fetched = try await worker.fetch(count: count)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -89,18 +93,18 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         }
         // Interrupted while the worker was busy: leave everything as it was.
         try Task.checkCancellation()
-        photos = fetched
+        photos = fetched.photos
         page = 0
         index = nil
         changedIndex = nil
-        presenter?.presentPhotos(.init(event: .fetched, photos: photos, page: page))
+        presenter?.presentPhotos(.init(event: .fetched, photos: photos, page: page, notes: fetched.notes))
     }
 
     public func listPhotos(_ request: PhotoCollection.List.Request) {
         presenter?.presentPhotos(.init(event: .listed, photos: photos, page: page))
     }
 
-    public func changeToPage(_ request: PhotoCollection.Page.Request) {
+    public func changeToPage(_ request: PhotoCollection.Page.Request) async {
         guard !photos.isEmpty else {
             presenter?.presentFailure(.init(problem: .noPhotos(command: "page")))
             return
@@ -114,7 +118,12 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
             return
         }
         page = Int(request.offset / request.width)
-        presenter?.presentPage(.init(page: page, photo: photos[page], pageCount: photos.count))
+        let photo = photos[page], shown = page
+        let picture = await PictureLoading.load(pictures, photo, box: request.pictureBox)
+        presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: picture))
+        if let box = request.pictureBox, case .success? = picture, shown + 1 < photos.count {
+            await pictures?.prefetch(photos[shown + 1], fitting: box)
+        }
     }
 
     public func selectPhoto(_ request: PhotoCollection.Selection.Request) {

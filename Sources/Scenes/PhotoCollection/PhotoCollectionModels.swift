@@ -1,3 +1,4 @@
+import Imaging
 import PhotoDomain
 
 /// The collection scene's use cases: Request (View → Interactor), Response (Interactor → Presenter),
@@ -46,9 +47,13 @@ public enum PhotoCollection {
             public var photos: [Photo]
             /// 0-based current page.
             public var page: Int
+            /// What the source said about the fetch (a folder: what it found and skipped).
+            public var notes: [String] = []
         }
 
         public struct ViewModel: Equatable, Sendable {
+            /// Lines before the headline.
+            public var notes: [String] = []
             public var headline: String
             public var photos: [DisplayedPhoto]
             /// Index into `photos` of the current page's photo; nil when there are none.
@@ -79,15 +84,27 @@ public enum PhotoCollection {
         public struct Request: Equatable, Sendable {
             public var width: Double
             public var offset: Double
+            /// The pixels the page's picture needs, or nil when no picture is shown.
+            public var pictureBox: PixelSize?
+
+            public init(width: Double, offset: Double, pictureBox: PixelSize? = nil) {
+                self.width = width
+                self.offset = offset
+                self.pictureBox = pictureBox
+            }
         }
 
         public struct Response: Equatable, Sendable {
             public var page: Int
             public var photo: Photo
             public var pageCount: Int
+            /// The page's pixels or why there are none; nil when no picture was asked for.
+            public var picture: Result<Pixels, PictureFailure>? = nil
         }
 
         public struct ViewModel: Equatable, Sendable {
+            /// Drawn above the page's row; nil when no picture was asked for.
+            public var picture: ScenePicture? = nil
             public var photo: DisplayedPhoto
             public var pageControl: PageControl
         }

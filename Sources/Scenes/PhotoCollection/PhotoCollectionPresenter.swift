@@ -41,6 +41,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         case .unchanged(let at): headline = "Photo \(at + 1) stays at position \(at + 1)."
         }
         view?.displayPhotos(.init(
+            notes: response.notes,
             headline: headline,
             // Borrowed in place: a Photo holds a dozen strings, and copying one retains each of them.
             photos: photos.withUnsafeBufferPointer { photos in photos.indices.map { Self.displayed(photos[$0], at: $0) } },
@@ -55,6 +56,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
 
     public func presentPage(_ response: PhotoCollection.Page.Response) {
         view?.displayPage(.init(
+            picture: ScenePicture.presenting(response.picture),
             photo: Self.displayed(response.photo, at: response.page),
             pageControl: Self.pageControl(page: response.page, of: response.pageCount)
         ))

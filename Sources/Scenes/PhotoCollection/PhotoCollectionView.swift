@@ -1,5 +1,6 @@
 import PhotoDomain
 import REPLEngine
+import TerminalPictures
 
 @MainActor
 public protocol PhotoCollectionDisplayLogic: AnyObject {
@@ -21,6 +22,8 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     var interactor: PhotoCollectionBusinessLogic?
     var router: (PhotoCollectionRoutingLogic & PhotoCollectionDataPassing)?
     private let console: Console
+    /// nil: this session shows no pictures.
+    private let display: PictureDisplay?
     /// What the page control shows, as UIKit's page control keeps it.
     private var pageControl: PhotoCollection.PageControl?
     /// Set by `displayFailure`; the command that caused it reports it.
@@ -28,15 +31,17 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
 
     public var title: String { "photos" }
 
-    init(console: Console) {
+    init(console: Console, display: PictureDisplay?) {
         self.console = console
+        self.display = display
     }
 
-    /// The scene with its interactor, presenter and router wired up, and the worker injected.
-    public static func module(worker: PhotosWorker) -> SceneModule {
+    /// The scene with its interactor, presenter and router wired up, and the workers injected:
+    /// `pictures` and `display` draw each page's photo as the page changes (nil: text only).
+    public static func module(worker: PhotosWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil) -> SceneModule {
         SceneModule(PhotoCollectionView.self) { context in
-            let view = PhotoCollectionView(console: context.console)
-            let interactor = PhotoCollectionInteractor(worker: worker)
+            let view = PhotoCollectionView(console: context.console, display: display)
+            let interactor = PhotoCollectionInteractor(worker: worker, pictures: pictures)
             let presenter = PhotoCollectionPresenter()
             let router = PhotoCollectionRouter(navigator: context.navigator)
             view.interactor = interactor
@@ -91,13 +96,13 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
             summary: "go to page N of the collection", example: "page 3"
         ) { view, arguments in
             let page = try view.number(arguments[0], naming: "page")
-            try view.scroll(toPage: page - 1)
+            try await view.scroll(toPage: page - 1)
         },
         Command("next", summary: "go to the next page") { view, _ in
-            try view.step(by: 1)
+            try await view.step(by: 1)
         },
         Command("prev", summary: "go to the previous page") { view, _ in
-            try view.step(by: -1)
+            try await view.step(by: -1)
         },
         Command(
             "open", arguments: [Argument("N", optional: true, completion: .positions)],
@@ -130,7 +135,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         return value
     }
 
-    private func step(by delta: Int) throws {
+    private func step(by delta: Int) async throws {
         guard let pageControl, pageControl.numberOfPages > 0 else {
             console.line("No photos yet: type 'fetch' first.")
             return
@@ -142,12 +147,13 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
             console.line(pageControl.text)
             return
         }
-        try scroll(toPage: target)
+        try await scroll(toPage: target)
     }
 
-    private func scroll(toPage page: Int) throws {
+    private func scroll(toPage page: Int) async throws {
         let offset = Double(page) * Self.pageWidth
-        try run { $0.changeToPage(.init(width: Self.pageWidth, offset: offset)) }
+        await interactor?.changeToPage(.init(width: Self.pageWidth, offset: offset, pictureBox: display?.pixelBox(for: .page)))
+        try reportFailure()
     }
 
     /// Sends a request and reports a failure the presenter displayed as this command's error.
@@ -171,10 +177,12 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     }
 
     public func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel) {
+        for note in viewModel.notes { console.line(note) }
         console.line(viewModel.headline)
         let positionWidth = viewModel.photos.last.map { $0.position.utf8.count } ?? 1
+        let idWidth = Self.idWidth(viewModel.photos)
         for (row, photo) in viewModel.photos.enumerated() {
-            writeRow(photo, isCurrent: row == viewModel.currentRow, positionWidth: positionWidth)
+            writeRow(photo, isCurrent: row == viewModel.currentRow, positionWidth: positionWidth, idWidth: idWidth)
         }
         pageControl = viewModel.pageControl
         if let pageControl { console.line(pageControl.text) }
@@ -185,8 +193,9 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     }
 
     public func displayPage(_ viewModel: PhotoCollection.Page.ViewModel) {
+        console.show(viewModel.picture, at: .page, on: display)
         pageControl = viewModel.pageControl
-        writeRow(viewModel.photo, isCurrent: true, positionWidth: viewModel.photo.position.utf8.count)
+        writeRow(viewModel.photo, isCurrent: true, positionWidth: viewModel.photo.position.utf8.count, idWidth: Self.idWidth([viewModel.photo]))
         console.line(viewModel.pageControl.text)
     }
 
@@ -199,12 +208,19 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     }
 
     /// `▸ 2  888n_EIf54F  City skyline after the rain    Ravi Sato           ♥ 61`
-    private func writeRow(_ photo: PhotoCollection.DisplayedPhoto, isCurrent: Bool, positionWidth: Int) {
+    /// Unsplash ids are 11 characters; a folder's are paths, as long as they come (up to a limit).
+    private static func idWidth(_ photos: [PhotoCollection.DisplayedPhoto]) -> Int {
+        var width = 0
+        for photo in photos { width = max(width, photo.id.utf8.count == photo.id.unicodeScalars.count ? photo.id.utf8.count : TerminalText.width(photo.id)) }
+        return min(width, 28)
+    }
+
+    private func writeRow(_ photo: PhotoCollection.DisplayedPhoto, isCurrent: Bool, positionWidth: Int, idWidth: Int) {
         console.write(isCurrent ? "▸ " : "  ")
         console.spaces(positionWidth - photo.position.utf8.count)
         console.write(photo.position)
         console.spaces(2)
-        console.write(photo.id)
+        console.write(photo.id, column: idWidth)
         console.spaces(2)
         console.write(photo.description, column: 32)
         console.spaces(2)

@@ -1,11 +1,12 @@
+import Imaging
 import PhotoDomain
 
 @MainActor
 public protocol PhotoDetailBusinessLogic: AnyObject {
-    /// Loads the photo at `index` (when the scene loads).
-    func loadPhoto(_ request: PhotoDetail.Show.Request)
+    /// Loads the photo at `index` (when the scene loads), with its picture when the request asks.
+    func loadPhoto(_ request: PhotoDetail.Show.Request) async
     /// Shows the loaded photo again, at its current position.
-    func showPhoto(_ request: PhotoDetail.Show.Request)
+    func showPhoto(_ request: PhotoDetail.Show.Request) async
 }
 
 /// What the detail scene keeps; routers write it (from the collection, and from the sheet).
@@ -18,6 +19,7 @@ public protocol PhotoDetailDataStore: AnyObject {
 
 public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStore {
     var presenter: PhotoDetailPresentationLogic?
+    private let pictures: PhotoPicturesWorker?
 
     public var photos: [Photo] = []
     public var index: Int?
@@ -25,14 +27,17 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
     /// only its position will change.
     private(set) var photo: Photo?
 
-    public init() {}
-
-    public func loadPhoto(_ request: PhotoDetail.Show.Request) {
-        photo = index.flatMap { photos.indices.contains($0) ? photos[$0] : nil }
-        showPhoto(request)
+    public init(pictures: PhotoPicturesWorker? = nil) {
+        self.pictures = pictures
     }
 
-    public func showPhoto(_ request: PhotoDetail.Show.Request) {
-        presenter?.presentPhoto(.init(photo: photo, index: index, photoCount: photos.count))
+    public func loadPhoto(_ request: PhotoDetail.Show.Request) async {
+        photo = index.flatMap { photos.indices.contains($0) ? photos[$0] : nil }
+        await showPhoto(request)
+    }
+
+    public func showPhoto(_ request: PhotoDetail.Show.Request) async {
+        let picture = if let photo { await PictureLoading.load(pictures, photo, box: request.pictureBox) } else { Result<Pixels, PictureFailure>?.none }
+        presenter?.presentPhoto(.init(photo: photo, picture: picture, index: index, photoCount: photos.count))
     }
 }

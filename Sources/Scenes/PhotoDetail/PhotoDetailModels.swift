@@ -1,20 +1,32 @@
+import Imaging
 import PhotoDomain
 
 /// The detail scene's use cases.
 public enum PhotoDetail {
     /// Showing the photo: when the scene loads, on `show`, and when the sheet above it closes.
     public enum Show {
-        public struct Request: Equatable, Sendable {}
+        public struct Request: Equatable, Sendable {
+            /// The pixels a picture needs, or nil when no picture is shown.
+            public var pictureBox: PixelSize?
+
+            public init(pictureBox: PixelSize? = nil) {
+                self.pictureBox = pictureBox
+            }
+        }
 
         public struct Response: Equatable, Sendable {
             /// nil when the index handed over does not point at a photo.
             public var photo: Photo?
+            /// The photo's pixels or why there are none; nil when no picture was asked for.
+            public var picture: Result<Pixels, PictureFailure>?
             /// 0-based position of the photo (after a saved move, its new one).
             public var index: Int?
             public var photoCount: Int
         }
 
         public struct ViewModel: Equatable, Sendable {
+            /// Drawn above the heading; nil when no picture was asked for.
+            public var picture: ScenePicture?
             /// "Photo 2 of 5"
             public var heading: String
             /// Label and value pairs: id, description, author, likes, size, url.

@@ -18,11 +18,12 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
             return
         }
         view?.displayPhoto(.init(
+            picture: ScenePicture.presenting(response.picture),
             heading: "Photo \(index + 1) of \(response.photoCount)",
             fields: [
                 .init(label: "id", value: photo.id),
                 .init(label: "description", value: PhotoFormatting.caption(photo)),
-                .init(label: "author", value: "\(PhotoFormatting.author(photo)) (@\(photo.user.username))"),
+                .init(label: "author", value: PhotoFormatting.authorWithUsername(photo)),
                 .init(label: "likes", value: PhotoFormatting.likes(photo.likes)),
                 .init(label: "size", value: "\(photo.width) × \(photo.height)"),
                 .init(label: "url", value: photo.urls.regular),

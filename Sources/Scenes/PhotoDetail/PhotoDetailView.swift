@@ -1,4 +1,6 @@
+import PhotoDomain
 import REPLEngine
+import TerminalPictures
 
 @MainActor
 public protocol PhotoDetailDisplayLogic: AnyObject {
@@ -14,20 +16,26 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     var router: (PhotoDetailRoutingLogic & PhotoDetailDataPassing)?
     private let console: Console
     private let commands: any CommandPerformer
+    private let effects: any SceneEffects
+    /// nil: this session shows no pictures.
+    private let display: PictureDisplay?
 
     public var title: String {
         router?.dataStore?.index.map { "detail \($0 + 1)" } ?? "detail"
     }
 
-    init(console: Console, commands: any CommandPerformer) {
+    init(console: Console, commands: any CommandPerformer, effects: any SceneEffects, display: PictureDisplay?) {
         self.console = console
         self.commands = commands
+        self.effects = effects
+        self.display = display
     }
 
-    public static func module() -> SceneModule {
+    /// The scene, wired up; `pictures` and `display` draw the photo above its fields (nil: text only).
+    public static func module(pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil) -> SceneModule {
         SceneModule(PhotoDetailView.self) { context in
-            let view = PhotoDetailView(console: context.console, commands: context.commands)
-            let interactor = PhotoDetailInteractor()
+            let view = PhotoDetailView(console: context.console, commands: context.commands, effects: context.effects, display: display)
+            let interactor = PhotoDetailInteractor(pictures: pictures)
             let presenter = PhotoDetailPresenter()
             let router = PhotoDetailRouter(navigator: context.navigator)
             view.interactor = interactor
@@ -39,13 +47,16 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         }
     }
 
+    /// The photo is shown with its picture, which may take a decode: the `open` that pushed this
+    /// scene ends when it is shown.
     public func sceneDidLoad() {
-        interactor?.loadPhoto(.init())
+        let request = PhotoDetail.Show.Request(pictureBox: display?.pixelBox(for: .detail))
+        effects.finishBeforeCommandEnds { [weak self] in await self?.interactor?.loadPhoto(request) }
     }
 
-    /// Back from the sheet: show the photo at its (maybe new) position.
+    /// Back from the sheet: the photo's fields at its (maybe new) position; the picture is on screen above.
     public func sceneWillAppear() {
-        interactor?.showPhoto(.init())
+        effects.finishBeforeCommandEnds { [weak self] in await self?.interactor?.showPhoto(.init()) }
     }
 
     public func stateFields() -> [StateField] {
@@ -58,8 +69,8 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     }
 
     public static let commands: [Command<PhotoDetailView>] = [
-        Command("show", summary: "show the photo again: position, id, description, author, likes, size, URL") { view, _ in
-            view.interactor?.showPhoto(.init())
+        Command("show", summary: "show the photo again: its picture, position, id, description, author, likes, size, URL") { view, _ in
+            await view.interactor?.showPhoto(.init(pictureBox: view.display?.pixelBox(for: .detail)))
         },
         Command("edit", summary: "open the index-edit sheet to choose a new position") { view, _ in
             view.router?.routeToIndexEdit()
@@ -80,6 +91,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     // MARK: - Display logic
 
     public func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel) {
+        console.show(viewModel.picture, at: .detail, on: display)
         console.line(viewModel.heading, style: .bold)
         let width = viewModel.fields.map { TerminalText.width($0.label) }.max() ?? 0
         for field in viewModel.fields {

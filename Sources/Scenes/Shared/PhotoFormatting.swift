@@ -16,13 +16,18 @@ enum PhotoFormatting {
         return "(no description)"
     }
 
+    /// `Kenji Park (@kenjipark)`, or the name alone when the source has no username (a folder's).
+    static func authorWithUsername(_ photo: Photo) -> String {
+        photo.user.username.isEmpty ? author(photo) : "\(author(photo)) (@\(photo.user.username))"
+    }
+
     static func author(_ photo: Photo) -> String {
         let name = TerminalText.singleLine(photo.user.name)
         return name.isEmpty ? "@\(photo.user.username)" : name
     }
 
-    /// `♥ 1,204`
-    static func likes(_ likes: Int) -> String { "♥ " + grouped(likes) }
+    /// `♥ 1,204`, or `—` for a photo with no likes to show (a folder's).
+    static func likes(_ likes: Int?) -> String { likes.map { "♥ " + grouped($0) } ?? "—" }
 
     /// 1204 → "1,204", without Foundation's locale-dependent formatters.
     static func grouped(_ number: Int) -> String {

@@ -1,0 +1,36 @@
+#ifndef PHOTOREPL_CHAFA_RENDER_H
+#define PHOTOREPL_CHAFA_RENDER_H
+// libchafa behind four plain functions, so that Swift never imports glib's headers. Only the API
+// that libchafa 1.12 has is used.
+#include <stddef.h>
+#include <stdint.h>
+
+/// What libchafa draws with: Unicode symbols in cells, or one of the pixel protocols.
+typedef enum {
+    PHOTOREPL_CHAFA_SYMBOLS = 0,
+    PHOTOREPL_CHAFA_SIXEL = 1,
+    PHOTOREPL_CHAFA_ITERM = 2,
+} photorepl_chafa_output;
+
+/// The colours a symbol canvas may use; pixel protocols ignore this.
+typedef enum {
+    PHOTOREPL_CHAFA_TRUECOLOR = 0,
+    PHOTOREPL_CHAFA_256 = 1,
+    PHOTOREPL_CHAFA_16 = 2,
+    PHOTOREPL_CHAFA_MONOCHROME = 3,
+} photorepl_chafa_colours;
+
+/// Draws `rgba` (unassociated RGBA8, `width`×`height`, rows `width*4` bytes apart) on a canvas of
+/// `cols`×`rows` cells of `cell_width`×`cell_height` pixels and returns the bytes that show it, or
+/// NULL when libchafa made nothing. The caller frees them with photorepl_chafa_free.
+/// libchafa runs a fixed number of threads (sixel output depends on it): see photorepl_chafa_threads.
+uint8_t *photorepl_chafa_render(const uint8_t *rgba, int width, int height, photorepl_chafa_output output,
+                                photorepl_chafa_colours colours, int cols, int rows, int cell_width,
+                                int cell_height, size_t *length);
+
+void photorepl_chafa_free(uint8_t *bytes);
+
+/// Sets libchafa's thread count once, before the first picture.
+void photorepl_chafa_threads(int count);
+
+#endif

@@ -1,0 +1,162 @@
+/// What photorepl reads from a JPEG's EXIF (IFD0 only).
+public struct EXIFInfo: Equatable, Sendable {
+    /// Tag 0x0112, SHORT, values 1...8; anything else is .up (showing the pixels as stored is the
+    /// least surprising answer to a value nobody defined).
+    public var orientation: Orientation = .up
+    /// Tag 0x010E, ASCII: the caption cameras and editors write.
+    public var imageDescription: String?
+    /// Tag 0x013B, ASCII: the photographer, for the credit line.
+    public var artist: String?
+
+    public init(orientation: Orientation = .up, imageDescription: String? = nil, artist: String? = nil) {
+        self.orientation = orientation
+        self.imageDescription = imageDescription
+        self.artist = artist
+    }
+}
+
+/// A reader for the three IFD0 tags photorepl uses. Files come from the network, so every byte is
+/// hostile: each offset and length is checked against the segment before it is read (the raw
+/// buffer's subscript is unchecked in release builds), and nothing is allocated but the strings.
+public enum EXIF {
+    /// Reads the EXIF of a JPEG held in `bytes` (the whole file or at least its header part). Never traps on any input: malformed, truncated or hostile data gives the fields it could read (or an empty EXIFInfo).
+    public static func read(jpeg bytes: UnsafeRawBufferPointer) -> EXIFInfo {
+        guard let tiff = exifSegment(in: bytes) else { return EXIFInfo() }
+        return readIFD0(tiff)
+    }
+
+    public static func read(jpeg bytes: [UInt8]) -> EXIFInfo {
+        bytes.withUnsafeBytes { read(jpeg: $0) }
+    }
+
+    /// EXIF entries looked at, at most: IFD0 holds a few dozen in practice, and a hostile count
+    /// (up to 65,535) should not cost more than this.
+    static let maxEntries = 1_000
+    /// Bytes of one string kept, at most: enough for any caption, and a hostile count cannot make
+    /// a huge string.
+    static let maxStringBytes = 1_000
+
+    /// The TIFF data of the first Exif APP1 segment, or nil. Walks the markers from SOI and stops
+    /// at the start of the scan: EXIF always comes before it, and past it the bytes are image data.
+    /// A segment cut short by the end of `bytes` is kept as far as it goes.
+    static func exifSegment(in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        let n = bytes.count
+        guard n >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var i = 2
+        while i < n {
+            guard bytes[i] == 0xFF else { return nil }      // not a marker: lost, stop
+            while i < n, bytes[i] == 0xFF { i += 1 }       // fill bytes before the marker code
+            guard i < n else { return nil }
+            let marker = bytes[i]
+            i += 1
+            switch marker {
+            case 0xD9, 0xDA: return nil                    // EOI, SOS
+            case 0xD0...0xD8, 0x01: continue              // RSTn, SOI, TEM: no length
+            case 0x00: return nil                          // a stuffed byte is not a marker
+            default: break
+            }
+            guard i + 2 <= n else { return nil }
+            let length = Int(bytes[i]) << 8 | Int(bytes[i + 1])
+            guard length >= 2 else { return nil }
+            let end = i + length                           // at most n + 65,535: no overflow
+            let payload = i + 2
+            if marker == 0xE1, payload + 6 <= min(end, n), isExifHeader(bytes, at: payload) {
+                return UnsafeRawBufferPointer(rebasing: bytes[(payload + 6)..<min(end, n)])
+            }
+            i = end                                        // XMP and the rest: skip
+        }
+        return nil
+    }
+
+    private static func isExifHeader(_ bytes: UnsafeRawBufferPointer, at i: Int) -> Bool {
+        bytes[i] == 0x45 && bytes[i + 1] == 0x78 && bytes[i + 2] == 0x69 && bytes[i + 3] == 0x66
+            && bytes[i + 4] == 0 && bytes[i + 5] == 0          // "Exif\0\0"
+    }
+
+    /// The tags of IFD0, read from the TIFF data (offsets in it count from its first byte).
+    static func readIFD0(_ tiff: UnsafeRawBufferPointer) -> EXIFInfo {
+        var info = EXIFInfo()
+        guard tiff.count >= 8 else { return info }
+        let bigEndian: Bool
+        switch (tiff[0], tiff[1]) {
+        case (0x49, 0x49): bigEndian = false               // "II"
+        case (0x4D, 0x4D): bigEndian = true                // "MM"
+        default: return info
+        }
+        let data = TIFFData(bytes: tiff, bigEndian: bigEndian)
+        guard data.u16(at: 2) == 42, let ifd = data.offset(data.u32(at: 4), length: 2) else { return info }
+        // Entries past the end of the data are not there: read those that are.
+        let entries = min(Int(data.u16(at: ifd)), maxEntries, (tiff.count - ifd - 2) / 12)
+        for index in 0..<entries {
+            let entry = ifd + 2 + index * 12
+            let (tag, type, count) = (data.u16(at: entry), data.u16(at: entry + 2), data.u32(at: entry + 4))
+            switch tag {
+            case 0x0112 where type == 3 && count >= 1:
+                info.orientation = Orientation(rawValue: Int(data.u16(at: entry + 8))) ?? .up
+            case 0x010E where type == 2:
+                info.imageDescription = data.ascii(count: count, valueField: entry + 8)
+            case 0x013B where type == 2:
+                info.artist = data.ascii(count: count, valueField: entry + 8)
+            default: continue
+            }
+        }
+        return info
+    }
+}
+
+/// TIFF data in its byte order. `u16` and `u32` take offsets the caller has checked;
+/// `offset(_:length:)` is the check for offsets found in the data.
+private struct TIFFData {
+    let bytes: UnsafeRawBufferPointer
+    let bigEndian: Bool
+
+    func u16(at i: Int) -> UInt16 {
+        let (a, b) = (UInt16(bytes[i]), UInt16(bytes[i + 1]))
+        return bigEndian ? a << 8 | b : b << 8 | a
+    }
+
+    func u32(at i: Int) -> UInt32 {
+        let (high, low) = (UInt32(u16(at: i)), UInt32(u16(at: i + 2)))
+        return bigEndian ? high << 16 | low : low << 16 | high
+    }
+
+    /// `offset` as an index when `length` bytes from it are inside the data. `Int(exactly:)` keeps
+    /// a 32-bit platform from trapping on offsets above Int32.max.
+    func offset(_ offset: UInt32, length: Int) -> Int? {
+        guard let start = Int(exactly: offset), start <= bytes.count, length <= bytes.count - start else { return nil }
+        return start
+    }
+
+    /// An ASCII value: `count` bytes, in the value field when they fit in its 4 bytes, else at
+    /// the offset it holds. Ends at the first NUL; trailing spaces (cameras pad with them) go;
+    /// empty is nil. Not valid UTF-8 gives U+FFFD rather than nothing: a caption with one bad
+    /// byte is still worth showing.
+    func ascii(count: UInt32, valueField: Int) -> String? {
+        guard count > 0 else { return nil }
+        let capped = Int(min(count, UInt32(EXIF.maxStringBytes)))
+        let start: Int
+        if count <= 4 {
+            start = valueField
+        } else {
+            guard let at = offset(u32(at: valueField), length: capped) else { return nil }
+            start = at
+        }
+        var end = start
+        while end < start + capped, bytes[end] != 0 { end += 1 }
+        // Cut by the cap inside a UTF-8 sequence: drop the partial character, not show U+FFFD.
+        if end == start + capped, count > capped { end = Self.characterStart(bytes, before: end, from: start) }
+        while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+        guard end > start else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// `end`, or the start of the UTF-8 sequence it cuts: the lead byte before `end` (after at
+    /// most 3 continuation bytes) when its sequence needs more bytes than are left.
+    private static func characterStart(_ bytes: UnsafeRawBufferPointer, before end: Int, from start: Int) -> Int {
+        var lead = end - 1
+        while lead > start, end - lead < 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        let byte = bytes[lead]
+        let needed = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+        return end - lead < needed ? lead : end
+    }
+}

@@ -1,0 +1,195 @@
+import CPNG
+import CTurboJPEG
+
+/// The image formats photorepl decodes, told apart by their first bytes, never by a file's name.
+public enum ImageFormat: String, Sendable {
+    case jpeg = "JPEG"
+    case png = "PNG"
+
+    /// The format `bytes` start with, or nil when they are neither.
+    public static func sniff(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
+        if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
+        if bytes.count >= 8, Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
+        return nil
+    }
+}
+
+/// How large a picture may claim to be. Checked on the header, before any pixel buffer exists: a
+/// 1 MB file can claim 20000×20000 pixels (1.2 GB decoded).
+public struct ImageLimits: Sendable, Equatable {
+    public var maxPixels = 100_000_000
+    public var maxSide = 30_000
+    public init() {}
+
+    func check(_ size: PixelSize) throws(ImageFailure) {
+        guard size.width > 0, size.height > 0 else { throw ImageFailure("the image claims a size of \(size)") }
+        if size.width > maxSide || size.height > maxSide || size.width * size.height > maxPixels {
+            throw ImageFailure("the image is too large: \(size) pixels (at most \(maxPixels / 1_000_000) megapixels and \(maxSide) a side)")
+        }
+    }
+}
+
+/// Why a picture could not be decoded: one line a user can read.
+public struct ImageFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    public let reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { reason }
+}
+
+/// What a file's header says, read without decoding any pixels.
+public struct ImageHeader: Equatable, Sendable {
+    public var format: ImageFormat
+    /// The size as stored in the file.
+    public var storedSize: PixelSize
+    /// JPEG only; PNG files carry no orientation here.
+    public var exif: EXIFInfo
+    /// The size as shown, after the EXIF orientation.
+    public var uprightSize: PixelSize { exif.orientation.uprightSize(of: storedSize) }
+}
+
+/// Decodes JPEG (libjpeg-turbo, scaled while decoding) and PNG (libpng) files held in memory to
+/// upright RGBA pixels.
+public enum ImageDecoder {
+    /// The header of an image file, with its limits checked.
+    public static func header(of bytes: [UInt8], limits: ImageLimits = .init()) throws(ImageFailure) -> ImageHeader {
+        let result: Result<ImageHeader, ImageFailure> = bytes.withUnsafeBytes { raw in
+            do throws(ImageFailure) {
+                switch ImageFormat.sniff(raw) {
+                case .jpeg?:
+                    let size = try JPEG.size(raw)
+                    try limits.check(size)
+                    return .success(ImageHeader(format: .jpeg, storedSize: size, exif: EXIF.read(jpeg: raw)))
+                case .png?:
+                    let size = try PNG.size(raw)
+                    try limits.check(size)
+                    return .success(ImageHeader(format: .png, storedSize: size, exif: EXIFInfo()))
+                case nil:
+                    return .failure(ImageFailure(bytes.isEmpty ? "the file is empty" : "not a JPEG or PNG image"))
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Decodes `bytes` to upright pixels at least as large as the picture fitted in `box` (when the
+    /// format can scale while decoding: JPEG's DCT scaling), else at full size.
+    public static func decode(_ bytes: [UInt8], fitting box: PixelSize, limits: ImageLimits = .init()) throws(ImageFailure) -> Pixels {
+        let header = try header(of: bytes, limits: limits)
+        let result: Result<Pixels, ImageFailure> = bytes.withUnsafeBytes { raw in
+            do throws(ImageFailure) {
+                switch header.format {
+                case .jpeg:
+                    // The box is upright; the file is stored turned: ask for the stored shape.
+                    let target = header.uprightSize.fitted(in: box)
+                    let storedTarget = header.exif.orientation.swapsDimensions
+                        ? PixelSize(width: target.height, height: target.width) : target
+                    return .success(try JPEG.decode(raw, size: header.storedSize, atLeast: storedTarget).oriented(header.exif.orientation))
+                case .png:
+                    return .success(try PNG.decode(raw, size: header.storedSize))
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}
+
+/// libjpeg-turbo through its TurboJPEG 2.x API.
+enum JPEG {
+    static func size(_ raw: UnsafeRawBufferPointer) throws(ImageFailure) -> PixelSize {
+        guard let handle = tjInitDecompress() else { throw ImageFailure("libjpeg-turbo could not start") }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
+        let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        guard tjDecompressHeader3(handle, base, UInt(raw.count), &width, &height, &subsampling, &colourspace) == 0 else {
+            throw ImageFailure("corrupt JPEG: \(message(handle))")
+        }
+        return PixelSize(width: Int(width), height: Int(height))
+    }
+
+    /// The smallest DCT scale (1/8 … 1/1) whose output still covers `target`: entropy decoding costs
+    /// the same at every scale, but the IDCT, upsampling and colour conversion shrink with it.
+    static func scale(for size: PixelSize, atLeast target: PixelSize) -> (num: Int, denom: Int) {
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return (1, 1) }
+        var best = (num: 1, denom: 1)
+        for i in 0..<Int(count) {
+            let num = Int(factors[i].num), denom = Int(factors[i].denom)
+            guard num <= denom else { continue }  // never enlarge
+            let w = (size.width * num + denom - 1) / denom, h = (size.height * num + denom - 1) / denom
+            if w >= target.width, h >= target.height, num * best.denom < best.num * denom { best = (num, denom) }
+        }
+        return best
+    }
+
+    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
+        guard let handle = tjInitDecompress() else { throw ImageFailure("libjpeg-turbo could not start") }
+        defer { tjDestroy(handle) }
+        let (num, denom) = scale(for: size, atLeast: target)
+        let width = (size.width * num + denom - 1) / denom, height = (size.height * num + denom - 1) / denom
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        // LIMITSCANS: a progressive JPEG with thousands of scans would take minutes.
+        let status = rgba.withUnsafeMutableBufferPointer { out in
+            tjDecompress2(handle, base, UInt(raw.count), out.baseAddress, Int32(width), 0, Int32(height),
+                          Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
+        }
+        if status != 0 {
+            // TurboJPEG 2.1 returns -1 for warnings too; most leave a usable picture, but a file cut
+            // short leaves grey where the rest should be.
+            let text = message(handle)
+            if tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) { throw ImageFailure("corrupt JPEG: \(text)") }
+            if text.contains("Premature end") { throw ImageFailure("the JPEG file is truncated (\(text))") }
+        }
+        return Pixels(width: width, height: height, rgba: rgba)
+    }
+
+    private static func message(_ handle: tjhandle) -> String {
+        guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
+        return String(cString: text)
+    }
+}
+
+/// libpng through its simplified API, which converts every PNG colour type to RGBA.
+enum PNG {
+    static func size(_ raw: UnsafeRawBufferPointer) throws(ImageFailure) -> PixelSize {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        defer { png_image_free(&image) }
+        guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+            throw ImageFailure("corrupt PNG: \(message(&image))")
+        }
+        return PixelSize(width: Int(image.width), height: Int(image.height))
+    }
+
+    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize) throws(ImageFailure) -> Pixels {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        defer { png_image_free(&image) }
+        guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+            throw ImageFailure("corrupt PNG: \(message(&image))")
+        }
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)  // PNG_FORMAT_RGBA, a macro Swift cannot import
+        var rgba = [UInt8](repeating: 0, count: size.width * size.height * 4)
+        let ok = rgba.withUnsafeMutableBytes { out in
+            png_image_finish_read(&image, nil, out.baseAddress, 0, nil)
+        }
+        guard ok != 0 else {
+            let text = message(&image)
+            if text.contains("EOF") || text.contains("end") || text.contains("short") {
+                throw ImageFailure("the PNG file is truncated (\(text))")
+            }
+            throw ImageFailure("corrupt PNG: \(text)")
+        }
+        return Pixels(width: size.width, height: size.height, rgba: rgba)
+    }
+
+    private static func message(_ image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}

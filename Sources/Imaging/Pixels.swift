@@ -1,0 +1,42 @@
+/// A decoded picture: RGBA with 8 bits a channel, rows from the top, no padding between rows.
+/// Every source (BlurHash, JPEG, PNG, downloads) decodes to this; every renderer reads it.
+public struct Pixels: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// `width * height * 4` bytes: R, G, B, A for each pixel, row after row.
+    public var rgba: [UInt8]
+
+    public init(width: Int, height: Int, rgba: [UInt8]) {
+        precondition(width > 0 && height > 0 && rgba.count == width * height * 4, "RGBA buffer of the wrong size")
+        self.width = width
+        self.height = height
+        self.rgba = rgba
+    }
+
+    /// Bytes held, for the session's memory cap.
+    public var byteCount: Int { rgba.count }
+}
+
+/// A size in pixels.
+public struct PixelSize: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public var description: String { "\(width)×\(height)" }
+
+    /// The largest size with this size's aspect ratio that fits in `box` (at least 1×1), never
+    /// larger than `box` in either direction. Integer arithmetic: the same answer everywhere.
+    public func fitted(in box: PixelSize) -> PixelSize {
+        guard width > 0, height > 0, box.width > 0, box.height > 0 else { return PixelSize(width: 1, height: 1) }
+        // Width-bound when width/height >= box.width/box.height.
+        if width * box.height >= box.width * height {
+            return PixelSize(width: box.width, height: max(1, (height * box.width + width / 2) / width))
+        }
+        return PixelSize(width: max(1, (width * box.height + height / 2) / height), height: box.height)
+    }
+}

@@ -1,0 +1,112 @@
+import Imaging
+import Synchronization
+
+/// `--source folder`: random photos from a folder of the user's JPEG and PNG files, drawn with the
+/// seeded generator exactly like the embedded catalog, and their pictures decoded from the files.
+/// Each fetch walks the folder again (it may have changed) but reads the headers of the drawn
+/// photos only.
+public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
+    private let folder: PhotoFolder
+    /// The folder as the user named it, in messages.
+    private let shownName: String
+    private var generator: SeededGenerator
+    /// Photo ids (paths made valid UTF-8) → the file's real path bytes, to open names that are not.
+    private let paths = Mutex<[String: [UInt8]]>([:])
+    private let limits: ImageLimits
+    /// How much of a file is read for its header: JPEG's EXIF may take 64 KB before the frame header.
+    static let headerBytes = 256 << 10
+    /// Files larger than this are not decoded (the pixel limits would refuse most of them anyway).
+    static let maxFileBytes = 256 << 20
+
+    public init(root: String, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init()) {
+        folder = PhotoFolder(root: root)
+        shownName = root
+        generator = SeededGenerator(seed: seed)
+        self.limits = limits
+    }
+
+    public func fetchRandomPhotos(count: Int) async throws -> [Photo] {
+        try await fetch(count: count).photos
+    }
+
+    public func fetch(count: Int) async throws -> FetchedPhotos {
+        guard count >= 1, count <= 30 else {
+            throw PhotosWorkerError("a random fetch takes 1…30 photos, not \(count)")
+        }
+        let scan = try folder.scan()
+        try Task.checkCancellation()
+        var notes = ["Found \(scan.entries.count) photo\(scan.entries.count == 1 ? "" : "s") in \(shownName)"
+            + (scan.skippedSummary.map { " (\($0))" } ?? "") + "."]
+        guard !scan.entries.isEmpty else {
+            throw PhotosWorkerError("no JPEG or PNG photos in \(shownName)" + (scan.skippedSummary.map { " (\($0))" } ?? "")
+                + ": put some there, or choose another folder with --folder DIR")
+        }
+        let drawn = min(count, scan.entries.count)
+        if drawn < count {
+            notes.append("The folder has only \(drawn) photo\(drawn == 1 ? "" : "s"), not \(count): all of them are shown.")
+        }
+        var photos: [Photo] = []
+        var known: [String: [UInt8]] = [:]
+        for index in generator.distinctIndices(drawn, of: scan.entries.count) {
+            try Task.checkCancellation()
+            let entry = scan.entries[index]
+            var id = String(decoding: entry.relativePath, as: UTF8.self)
+            // Two names that differ only in invalid bytes would read the same: keep ids unique.
+            if let other = known[id], other != entry.relativePath { id += " (\(index + 1))" }
+            known[id] = entry.relativePath
+            photos.append(photo(id: id, entry: entry))
+        }
+        paths.withLock { $0.merge(known) { $1 } }
+        return FetchedPhotos(photos: photos, notes: notes)
+    }
+
+    /// A photo's fields from its header: id = relative path; description = EXIF ImageDescription,
+    /// else the file name; author = EXIF Artist, else `unknown`; the size as shown (after orientation).
+    private func photo(id: String, entry: PhotoFolder.Entry) -> Photo {
+        let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + entry.relativePath
+        var size = PixelSize(width: 0, height: 0)
+        var exif = EXIFInfo()
+        if case .success(let bytes) = PhotoFolder.readFile(full, limit: Self.headerBytes),
+           let header = try? ImageDecoder.header(of: bytes, limits: limits) {
+            size = header.uprightSize
+            exif = header.exif
+        }
+        let fileName = String(decoding: entry.relativePath.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
+        return Photo(
+            id: id, width: size.width, height: size.height, color: nil, blurHash: nil,
+            description: exif.imageDescription ?? fileName, altDescription: nil, likes: nil,
+            user: Photo.User(id: "", username: "", name: exif.artist ?? "unknown"),
+            urls: Photo.URLs(raw: id, full: id, regular: id, small: id, thumb: id)
+        )
+    }
+
+    // MARK: - Pictures
+
+    public nonisolated func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
+        guard let relative = paths.withLock({ $0[photo.id] }) else { throw PictureFailure("the photo is not from this folder") }
+        let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + relative
+        let bytes: [UInt8]
+        switch PhotoFolder.readFile(full, limit: Self.maxFileBytes) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw failure
+        }
+        try Task.checkCancellation()
+        return try Self.decode(bytes, fitting: box, limits: limits)
+    }
+
+    /// Decodes a file's bytes for a picture in `box`; what is far larger than needed is scaled down
+    /// now, so that the session's picture cache holds more pictures. Shared with downloads.
+    public static func decode(_ bytes: [UInt8], fitting box: PixelSize, limits: ImageLimits = .init()) throws -> Pixels {
+        do {
+            let pixels = try ImageDecoder.decode(bytes, fitting: box, limits: limits)
+            let needed = PixelSize(width: pixels.width, height: pixels.height).fitted(in: box)
+            if pixels.width > 2 * needed.width || pixels.height > 2 * needed.height {
+                try Task.checkCancellation()
+                return pixels.resampled(to: needed)
+            }
+            return pixels
+        } catch let failure as ImageFailure {
+            throw PictureFailure(failure.reason)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Imaging
+
+/// Keeps the pictures decoded in a session (up to a cap on bytes, least recently used first out),
+/// and decodes the next one ahead of time: a camera-size JPEG costs about 60 ms of entropy decoding
+/// at any scale, so browsing feels instant only when that work is done before it is asked for.
+public actor CachingPicturesWorker: PhotoPicturesWorker {
+    struct Key: Hashable {
+        var id: String
+        var box: PixelSize
+    }
+
+    private let base: PhotoPicturesWorker
+    private let capacity: Int
+    private var cached: [Key: Pixels] = [:]
+    /// Least recently used first.
+    private var order: [Key] = []
+    private var bytes = 0
+    private var running: [Key: Task<Pixels, Error>] = [:]
+    /// The decode started ahead of time, cancelled when something else is asked for.
+    private var ahead: Key?
+
+    public init(_ base: PhotoPicturesWorker, capacity: Int = 48 << 20) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    public func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
+        let key = Key(id: photo.id, box: box)
+        if let pixels = cached[key] {
+            touch(key)
+            return pixels
+        }
+        // The user went elsewhere: the picture decoded ahead is not wanted now.
+        if let ahead, ahead != key {
+            running[ahead]?.cancel()
+            running[ahead] = nil
+        }
+        ahead = nil
+        let task = running[key] ?? start(key, photo)
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    public func prefetch(_ photo: Photo, fitting box: PixelSize) async {
+        let key = Key(id: photo.id, box: box)
+        guard cached[key] == nil, running[key] == nil else { return }
+        if let ahead { running[ahead]?.cancel(); running[ahead] = nil }
+        ahead = key
+        _ = start(key, photo)
+    }
+
+    /// How many pictures are kept, and their bytes (for tests and `state`).
+    public var usage: (pictures: Int, bytes: Int) { (cached.count, bytes) }
+
+    private func start(_ key: Key, _ photo: Photo) -> Task<Pixels, Error> {
+        let base = self.base
+        let task = Task.detached {
+            try await base.pixels(for: photo, fitting: key.box)
+        }
+        running[key] = task
+        Task { await self.finish(key, task) }
+        return task
+    }
+
+    private func finish(_ key: Key, _ task: Task<Pixels, Error>) async {
+        let result = await task.result
+        guard running[key] == task else { return }
+        running[key] = nil
+        if ahead == key { ahead = nil }
+        if case .success(let pixels) = result { store(key, pixels) }
+    }
+
+    private func store(_ key: Key, _ pixels: Pixels) {
+        guard pixels.byteCount <= capacity, cached[key] == nil else { return }
+        cached[key] = pixels
+        order.append(key)
+        bytes += pixels.byteCount
+        while bytes > capacity, let oldest = order.first {
+            order.removeFirst()
+            bytes -= cached.removeValue(forKey: oldest)?.byteCount ?? 0
+        }
+    }
+
+    private func touch(_ key: Key) {
+        if let i = order.firstIndex(of: key) { order.append(order.remove(at: i)) }
+    }
+}

@@ -1,0 +1,43 @@
+import Imaging
+
+/// Where a photo's pixels come from: its BlurHash (the embedded catalog), its file (a folder), or a
+/// download (Unsplash, through the same decoders). Injected at the composition root, like
+/// `PhotosWorker`; the scenes never know which one they use.
+public protocol PhotoPicturesWorker: Sendable {
+    /// The photo's pixels, upright, at least as large as the photo fitted in `box` where the source
+    /// can decode at a smaller size. Throws `PictureFailure`, or `CancellationError` when cancelled.
+    func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels
+    /// Starts decoding a picture that will probably be asked for next (the next page's).
+    func prefetch(_ photo: Photo, fitting box: PixelSize) async
+}
+
+extension PhotoPicturesWorker {
+    public func prefetch(_ photo: Photo, fitting box: PixelSize) async {}
+}
+
+/// Why a picture cannot be shown, in one line.
+public struct PictureFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    public let reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { reason }
+}
+
+/// The embedded catalog has no image files: its pictures are the photos' BlurHashes, which is what
+/// Unsplash itself shows while a photo loads.
+public struct BlurHashPicturesWorker: PhotoPicturesWorker {
+    /// A BlurHash holds at most 9×9 components: more pixels than this add no detail, only time.
+    static let longestSide = 32
+
+    public init() {}
+
+    public func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
+        guard let hash = photo.blurHash else { throw PictureFailure("the photo has no BlurHash") }
+        let shape = PixelSize(width: max(1, photo.width), height: max(1, photo.height))
+        let size = shape.fitted(in: box).fitted(in: PixelSize(width: Self.longestSide, height: Self.longestSide))
+        do {
+            return try BlurHash.decode(hash, size: size)
+        } catch {
+            throw PictureFailure("its BlurHash is malformed: \(error.reason)")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Imaging
+import PhotoDomain
+import TerminalPictures
+import REPLEngine
+
+/// A picture as a scene's view gets it: pixels to draw, or one line saying why there are none.
+public enum ScenePicture: Equatable, Sendable {
+    case pixels(Pixels)
+    case unavailable(String)
+
+    /// The presenters' wording: what the interactor got, as the view shows it.
+    static func presenting(_ result: Result<Pixels, PictureFailure>?) -> ScenePicture? {
+        switch result {
+        case nil: nil
+        case .success(let pixels)?: .pixels(pixels)
+        case .failure(let failure)?: .unavailable("(picture not shown: \(failure.reason))")
+        }
+    }
+}
+
+/// What the interactors share about asking for pixels.
+enum PictureLoading {
+    /// The photo's pixels for `box`; nil when no picture is wanted. Ctrl-C while decoding gives up the
+    /// picture only: the scene goes on without it.
+    static func load(_ worker: PhotoPicturesWorker?, _ photo: Photo, box: PixelSize?) async -> Result<Pixels, PictureFailure>? {
+        guard let box, let worker else { return nil }
+        do {
+            return .success(try await worker.pixels(for: photo, fitting: box))
+        } catch let failure as PictureFailure {
+            return .failure(failure)
+        } catch is CancellationError {
+            return .failure(PictureFailure("interrupted"))
+        } catch {
+            return .failure(PictureFailure("\(error)"))
+        }
+    }
+}
+
+extension Console {
+    /// Draws a scene's picture at `place`, or its one line of why not.
+    @MainActor
+    func show(_ picture: ScenePicture?, at place: PictureDisplay.Place, on display: PictureDisplay?) {
+        switch picture {
+        case nil: return
+        case .pixels(let pixels)?:
+            if let rendered = display?.picture(pixels, for: place) { self.picture(rendered) }
+        case .unavailable(let line)?:
+            self.line(line, style: .dim)
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import CChafaRender
+import CZlib
+import Imaging
+import REPLEngine
+
+/// Turns pixels into a `TerminalPicture` in one style: ASCII and kitty graphics are made here, the
+/// Unicode symbols, sixels and iTerm2 images by libchafa.
+public struct PictureRenderer: Sendable {
+    public let style: PictureStyle
+    /// The size of one terminal cell in pixels, for the pixel protocols.
+    public let cellSize: PixelSize
+    /// Inside tmux, graphics sequences are wrapped so that tmux passes them to the terminal.
+    public let inTmux: Bool
+
+    /// Cells a character stands for in the symbol and ASCII styles: about twice as tall as wide.
+    static let symbolCell = PixelSize(width: 8, height: 16)
+    /// libchafa's sixel bytes depend on its thread count; a fixed count makes them the same everywhere.
+    static let chafaThreads: Int32 = 2
+    /// Kitty graphics travel in chunks of at most 4096 base64 bytes (the protocol's limit).
+    static let kittyChunk = 4096
+
+    public init(style: PictureStyle, cellSize: PixelSize = PixelSize(width: 10, height: 20), inTmux: Bool = false) {
+        self.style = style
+        self.cellSize = cellSize
+        self.inTmux = inTmux
+    }
+
+    /// The box, in pixels, that a decoder should fill for a picture drawn in `box`: decoding more
+    /// than that is wasted, less is blurred.
+    public func pixelBox(for box: CellBox) -> PixelSize {
+        let cell = style.usesPixels ? cellSize : Self.symbolCell
+        return PixelSize(width: box.columns * cell.width, height: box.rows * cell.height)
+    }
+
+    /// The cells a picture of `size` takes in `box`, its aspect ratio kept.
+    public func cells(for size: PixelSize, in box: CellBox) -> CellBox {
+        let cell = style.usesPixels ? cellSize : Self.symbolCell
+        let fitted = size.fitted(in: pixelBox(for: box))
+        let columns = (fitted.width + cell.width - 1) / cell.width
+        let rows = (fitted.height + cell.height / 2) / cell.height
+        return CellBox(columns: min(box.columns, max(1, columns)), rows: min(box.rows, max(1, rows)))
+    }
+
+    /// The picture, or nil in the `none` style.
+    public func render(_ pixels: Pixels, in box: CellBox) -> TerminalPicture? {
+        let cells = cells(for: PixelSize(width: pixels.width, height: pixels.height), in: box)
+        let label = "[picture \(cells.columns)×\(cells.rows), \(name)]"
+        switch style {
+        case .none:
+            return nil
+        case .ascii:
+            let text = Self.ascii(pixels, cells: cells)
+            return TerminalPicture(generated: text, transcriptText: String(decoding: text, as: UTF8.self))
+        case .kitty:
+            return TerminalPicture(generated: kitty(pixels, cells: cells), transcriptText: label)
+        case .symbols(let colours):
+            let bytes = chafa(pixels, cells: cells, output: PHOTOREPL_CHAFA_SYMBOLS, colours: colours)
+            return TerminalPicture(generated: bytes, transcriptText: label)
+        case .sixel:
+            let bytes = chafa(pixels, cells: cells, output: PHOTOREPL_CHAFA_SIXEL, colours: .truecolor)
+            return TerminalPicture(generated: passthrough(bytes), transcriptText: label)
+        case .iterm:
+            let bytes = chafa(pixels, cells: cells, output: PHOTOREPL_CHAFA_ITERM, colours: .truecolor)
+            return TerminalPicture(generated: passthrough(bytes), transcriptText: label)
+        }
+    }
+
+    /// The style's name, as `--preview` spells it.
+    var name: String {
+        switch style {
+        case .symbols(let colours): colours == .truecolor ? "symbols" : "symbols, \(colours.rawValue)"
+        case .sixel: "sixel"
+        case .kitty: "kitty"
+        case .iterm: "iterm"
+        case .ascii: "ascii"
+        case .none: "none"
+        }
+    }
+
+    // MARK: - ASCII
+
+    /// Dark to bright: a dark terminal shows bright parts with dense characters.
+    static let ramp = Array(" .:-=+*#%@".utf8)
+
+    /// One character a cell, from the cell's average luminance; transparent parts are blank. Our own
+    /// integer arithmetic, not libchafa's symbol matching, whose SSE4.1 path picks other characters
+    /// than its plain C path: these bytes must be the same on every machine.
+    static func ascii(_ pixels: Pixels, cells: CellBox) -> [UInt8] {
+        let small = pixels.resampled(to: PixelSize(width: cells.columns, height: cells.rows))
+        var out = [UInt8]()
+        out.reserveCapacity((cells.columns + 1) * cells.rows)
+        small.rgba.withUnsafeBufferPointer { p in
+            for row in 0..<cells.rows {
+                var line = [UInt8]()
+                for column in 0..<cells.columns {
+                    let i = (row * cells.columns + column) * 4
+                    // Rec. 601 luma, scaled by alpha (over a dark background).
+                    let luma = (Int(p[i]) * 299 + Int(p[i + 1]) * 587 + Int(p[i + 2]) * 114) / 1000
+                    let level = luma * Int(p[i + 3]) / 255
+                    line.append(ramp[level * ramp.count / 256])
+                }
+                // Trailing blanks carry nothing and would make golden files fragile in editors.
+                while line.last == 0x20 { line.removeLast() }
+                out += line
+                out.append(0x0A)
+            }
+        }
+        return out
+    }
+
+    // MARK: - Kitty graphics
+
+    /// RGBA at no more than the picture's own resolution, zlib-compressed (`o=z`; libchafa 1.12 sends
+    /// it raw, megabytes a picture), with `q=2` so that the terminal sends no reply that could reach
+    /// the line editor as typed keys.
+    func kitty(_ pixels: Pixels, cells: CellBox) -> [UInt8] {
+        let display = PixelSize(width: cells.columns * cellSize.width, height: cells.rows * cellSize.height)
+        let payloadSize = PixelSize(width: pixels.width, height: pixels.height).fitted(in: display)
+        let payload = payloadSize.width < pixels.width ? pixels.resampled(to: payloadSize) : pixels
+        let data = Base64.encode(Self.deflate(payload.rgba))
+        var out = [UInt8]()
+        var offset = 0
+        repeat {
+            let end = min(data.count, offset + Self.kittyChunk)
+            let more = end < data.count ? 1 : 0
+            var sequence = Array("\u{1B}_G".utf8)
+            if offset == 0 {
+                sequence += Array("a=T,f=32,o=z,q=2,s=\(payload.width),v=\(payload.height),c=\(cells.columns),r=\(cells.rows),".utf8)
+            }
+            sequence += Array("m=\(more);".utf8)
+            sequence += data[offset..<end]
+            sequence += [0x1B, 0x5C]
+            out += passthrough(sequence)
+            offset = end
+        } while offset < data.count
+        return out
+    }
+
+    static func deflate(_ bytes: [UInt8]) -> [UInt8] {
+        var length = compressBound(UInt(bytes.count))
+        var out = [UInt8](repeating: 0, count: Int(length))
+        let status = out.withUnsafeMutableBufferPointer { o in
+            bytes.withUnsafeBufferPointer { i in compress2(o.baseAddress, &length, i.baseAddress, UInt(i.count), 6) }
+        }
+        precondition(status == Z_OK, "zlib failed on a buffer of its own bound")
+        out.removeSubrange(Int(length)...)
+        return out
+    }
+
+    // MARK: - libchafa
+
+    private func chafa(_ pixels: Pixels, cells: CellBox, output: photorepl_chafa_output, colours: PictureStyle.Colours) -> [UInt8] {
+        Self.setThreadsOnce
+        let palette: photorepl_chafa_colours = switch colours {
+        case .truecolor: PHOTOREPL_CHAFA_TRUECOLOR
+        case .indexed256: PHOTOREPL_CHAFA_256
+        case .indexed16: PHOTOREPL_CHAFA_16
+        case .monochrome: PHOTOREPL_CHAFA_MONOCHROME
+        }
+        let cell = output == PHOTOREPL_CHAFA_SYMBOLS ? Self.symbolCell : cellSize
+        var length = 0
+        let bytes = pixels.rgba.withUnsafeBufferPointer { p in
+            photorepl_chafa_render(p.baseAddress, Int32(pixels.width), Int32(pixels.height), output, palette,
+                                   Int32(cells.columns), Int32(cells.rows), Int32(cell.width), Int32(cell.height), &length)
+        }
+        guard let bytes else { return [] }
+        defer { photorepl_chafa_free(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }
+
+    private static let setThreadsOnce: Void = photorepl_chafa_threads(chafaThreads)
+
+    /// Inside tmux: `ESC Ptmux; … ESC \` with every ESC inside doubled (tmux needs allow-passthrough).
+    func passthrough(_ sequence: [UInt8]) -> [UInt8] {
+        guard inTmux else { return sequence }
+        var out = Array("\u{1B}Ptmux;".utf8)
+        out.reserveCapacity(sequence.count + sequence.count / 64 + 16)
+        for byte in sequence {
+            if byte == 0x1B { out.append(0x1B) }
+            out.append(byte)
+        }
+        out += [0x1B, 0x5C]
+        return out
+    }
+}
+
+/// Standard base64 with padding, as the kitty protocol wants it.
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i + 3 <= bytes.count {
+            let v = Int(bytes[i]) << 16 | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2])
+            out += [alphabet[v >> 18], alphabet[(v >> 12) & 63], alphabet[(v >> 6) & 63], alphabet[v & 63]]
+            i += 3
+        }
+        let rest = bytes.count - i
+        if rest > 0 {
+            let v = Int(bytes[i]) << 16 | (rest == 2 ? Int(bytes[i + 1]) << 8 : 0)
+            out += [alphabet[v >> 18], alphabet[(v >> 12) & 63]]
+            out += rest == 2 ? [alphabet[(v >> 6) & 63], UInt8(ascii: "=")] : [UInt8(ascii: "="), UInt8(ascii: "=")]
+        }
+        return out
+    }
+}
