@@ -49,7 +49,7 @@ let package = Package(
         ),
         .testTarget(name: "REPLEngineTests", dependencies: ["REPLEngine"]),
         .testTarget(name: "PhotoDomainTests", dependencies: ["PhotoDomain"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CTurboJPEG", "CPNG", "CZlib"]),
         .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", "Imaging", "REPLEngine"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "REPLEngine", "PhotoDomain", "Imaging", "TerminalPictures"]),
         // Drives the built photorepl binary: golden transcripts, exit codes, a real terminal through tmux.

@@ -15,7 +15,7 @@ enum CompositionRoot {
             worker = EmbeddedPhotosWorker(seed: options.seed)
             pictures = BlurHashPicturesWorker()
         case .folder:
-            let folder = FolderPhotosWorker(root: options.folderPath, seed: options.seed)
+            let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed)
             worker = folder
             pictures = CachingPicturesWorker(folder)
         }

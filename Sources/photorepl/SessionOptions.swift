@@ -26,6 +26,11 @@ struct SessionOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("A folder of JPEG and PNG photos to browse (implies --source folder).", valueName: "dir"))
     var folder: String?
 
+    /// How the folder is named in messages when it was resolved from a transcript's header (relative
+    /// to the transcript, so that its output does not depend on where `test` runs from).
+    @Option(help: .hidden)
+    var folderShownAs: String?
+
     @Option(help: "Seed for the random picks: the same seed fetches the same photos.")
     var seed: UInt64 = EmbeddedPhotosWorker.defaultSeed
 
@@ -83,6 +88,7 @@ extension SessionOptions {
         }
         if header.arguments.contains("--folder"), let folder = merged.folder, !folder.hasPrefix("/") {
             merged.folder = header.directory + "/" + folder
+            merged.folderShownAs = folder
         }
         return merged
     }

@@ -118,8 +118,8 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
 
     @Test func thePageIsTheOffsetOverTheWidth() async throws {
         let interactor = try await fetched()
-        interactor.changeToPage(.init(width: 80, offset: 160))
-        interactor.changeToPage(.init(width: 80, offset: 239.5))
+        await interactor.changeToPage(.init(width: 80, offset: 160))
+        await interactor.changeToPage(.init(width: 80, offset: 239.5))
         #expect(spy.pages.map(\.page) == [2, 2])
         #expect(spy.pages[0] == .init(page: 2, photo: .fixture("c"), pageCount: 5))
         #expect(interactor.page == 2)
@@ -127,16 +127,16 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
 
     @Test func pagesOutsideTheCollectionAreRefused() async throws {
         let interactor = try await fetched()
-        interactor.changeToPage(.init(width: 80, offset: 400))
-        interactor.changeToPage(.init(width: 80, offset: -80))
-        interactor.changeToPage(.init(width: 0, offset: 0))
-        interactor.changeToPage(.init(width: 80, offset: .infinity))
+        await interactor.changeToPage(.init(width: 80, offset: 400))
+        await interactor.changeToPage(.init(width: 80, offset: -80))
+        await interactor.changeToPage(.init(width: 0, offset: 0))
+        await interactor.changeToPage(.init(width: 80, offset: .infinity))
         #expect(spy.failures == [
             .pageOutOfRange(requested: 6, pageCount: 5), .pageOutOfRange(requested: 0, pageCount: 5),
             .pageOutOfRange(requested: 0, pageCount: 5), .pageOutOfRange(requested: 0, pageCount: 5),
         ])
         #expect(interactor.page == 0 && spy.pages.isEmpty)
-        makeInteractor().changeToPage(.init(width: 80, offset: 0))
+        await makeInteractor().changeToPage(.init(width: 80, offset: 0))
         #expect(spy.failures.last == .noPhotos(command: "page"))
     }
 

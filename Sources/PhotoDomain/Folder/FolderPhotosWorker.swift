@@ -18,9 +18,10 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// Files larger than this are not decoded (the pixel limits would refuse most of them anyway).
     static let maxFileBytes = 256 << 20
 
-    public init(root: String, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init()) {
+    /// - Parameter shownAs: how messages name the folder, when not as `root`.
+    public init(root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init()) {
         folder = PhotoFolder(root: root)
-        shownName = root
+        shownName = shownAs ?? root
         generator = SeededGenerator(seed: seed)
         self.limits = limits
     }

@@ -1,0 +1,80 @@
+# photorepl: --folder photos --preview ascii --preview-size 40x12
+count: 0
+photos> count 6
+count: 6
+photos> fetch
+Found 4 photos in photos (2 files skipped: 2 not an image).
+The folder has only 4 photos, not 6: all of them are shown.
+Fetched 4 photos.
+▸ 1  rotated.jpg             Rotated by EXIF (orientation 6)   unknown             —
+  2  nested/gray.png         gray.png                          unknown             —
+  3  nested/deeper/leaf.png  leaf.png                          unknown             —
+  4  sunset.jpg              Sunset over the bay               Ada Lovelace        —
+● ○ ○ ○  1/4
+photos> page 2
+..%%..%%..%%..%%
+%%..%%..%%..%%..
+..%%..%%..%%..%%
+%%..%%..%%..%%..
+..%%..%%..%%..%%
+%%..%%..%%..%%..
+▸ 2  nested/gray.png  gray.png                          unknown             —
+○ ● ○ ○  2/4
+photos> next
+    ....
+  :.::::.:.
+ : ====== :
+ : ====== :
+  :.::::.:.
+    .....
+▸ 3  nested/deeper/leaf.png  leaf.png                          unknown             —
+○ ○ ● ○  3/4
+photos> open 4
+.......................................
+.......................................
+:::::::::::::::::::::::::::::::::::::::
+---------------------------------------
+-----------------------=***+=----------
+======================#@@@@@@+=========
+++++++++++++++++++++++@@@@@@@#+++++++++
+++++++++++++++++++++++#@@@@@%*+++++++++
+----------------------+++*+++=---------
+.......................-----:..........
+........................---:...........
+                        .-:
+Photo 4 of 4
+  id           sunset.jpg
+  description  Sunset over the bay
+  author       Ada Lovelace
+  likes        —
+  size         320 × 200
+  url          sunset.jpg
+photos/detail 4> back
+Photo 4 stays at position 4.
+  1  rotated.jpg             Rotated by EXIF (orientation 6)   unknown             —
+  2  nested/gray.png         gray.png                          unknown             —
+  3  nested/deeper/leaf.png  leaf.png                          unknown             —
+▸ 4  sunset.jpg              Sunset over the bay               Ada Lovelace        —
+○ ○ ○ ●  4/4
+photos> open 1
+%***%%%%%%%%%%%%
+%---%%%=-%%%%%%%
+%%%%%%:...#%%%%%
+%%%%*......+%%%%
+%%%=........-%%%
+%%*==-....:==+%%
+%%%%%+....=%%%%%
+%%%%%+....=%%%%%
+%%%%%+....=%%%%%
+%%%%%+....=%%%%%
+%%%%%+....=%%%%%
+%%%%%#****#%%%%%
+Photo 1 of 4
+  id           rotated.jpg
+  description  Rotated by EXIF (orientation 6)
+  author       unknown
+  likes        —
+  size         160 × 240
+  url          rotated.jpg
+photos/detail 1> state --json
+{"stack":["collection","detail"],"count":6,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":1,"index":1}

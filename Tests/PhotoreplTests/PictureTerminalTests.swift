@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Pictures in a real terminal (tmux), as a person sees them.
+@Suite(.serialized) struct PictureTerminalTests {
+    /// Characters libchafa draws symbol pictures with (blocks, quadrants, half blocks, borders).
+    static func hasSymbolPicture(_ screen: String) -> Bool {
+        screen.unicodeScalars.contains { (0x2580...0x259F).contains($0.value) || (0x2500...0x257F).contains($0.value) }
+    }
+
+    @Test func aFolderPhotoIsDrawnInSymbolsAndTheNextPageToo() throws {
+        let terminal = try Terminal(["--folder", "Examples/photos", "--preview", "symbols", "--preview-size", "40x12"],
+                                    environment: ["COLORTERM": "truecolor"])
+        try terminal.waitForPrompt()
+        try terminal.enter("count 3")
+        try terminal.enter("fetch")
+        #expect(try terminal.wait(for: "Fetched 3 photos."), "\(terminal.shown)")
+        try terminal.enter("open 1")
+        #expect(try terminal.wait(for: "Photo 1 of 3"), "\(terminal.shown)")
+        let screen = try terminal.screen()
+        #expect(Self.hasSymbolPicture(screen), "no picture drawn:\n\(screen)")
+        // Truecolor sequences reached the terminal, and the picture sits above the heading.
+        #expect(try terminal.screen(escapes: true).contains("38;2;"))
+        let lines = screen.components(separatedBy: "\n")
+        let heading = try #require(lines.firstIndex { $0.hasPrefix("Photo 1 of 3") })
+        #expect(Self.hasSymbolPicture(lines[heading - 1]), "the line above the heading is the picture's last:\n\(screen)")
+
+        try terminal.enter("back")
+        try terminal.enter("clear-screen-marker")  // an unknown command: a marker on screen before the page
+        try terminal.wait(for: "unknown command 'clear-screen-marker'")
+        try terminal.enter("next")
+        #expect(try terminal.wait(for: "2/3"), "\(terminal.shown)")
+        let after = try terminal.screen().components(separatedBy: "clear-screen-marker").last ?? ""
+        #expect(Self.hasSymbolPicture(after), "next drew no picture:\n\(after)")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+    }
+
+    @Test func autoAsksTheTerminalAndDrawsWhatItCan() throws {
+        // tmux answers the query itself (no kitty graphics, no sixel here): symbols.
+        let terminal = try Terminal(["--folder", "Examples/photos", "--preview-size", "30x10"])
+        try terminal.waitForPrompt()
+        try terminal.enter("count 2")
+        try terminal.enter("fetch")
+        try terminal.enter("open 1")
+        #expect(try terminal.wait(for: "Photo 1 of 2"), "\(terminal.shown)")
+        #expect(Self.hasSymbolPicture(try terminal.screen()), "\(terminal.shown)")
+        // The terminal's answers were read, not left for the line editor: the prompt line is clean.
+        try terminal.type("count")
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos/detail 1> count" }, "\(terminal.shown)")
+        try terminal.press("C-u")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+        #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
+    }
+
+    @Test func aDumbTerminalGetsNoPictureAndEverythingElseWorks() throws {
+        let terminal = try Terminal(["--folder", "Examples/photos"], environment: ["TERM": "dumb"])
+        try terminal.waitForPrompt()
+        try terminal.enter("count 3")
+        try terminal.enter("fetch")
+        try terminal.enter("open 1")
+        #expect(try terminal.wait(for: "Photo 1 of 3"), "\(terminal.shown)")
+        try terminal.enter("back")
+        try terminal.enter("next")
+        #expect(try terminal.wait(for: "2/3"), "\(terminal.shown)")
+        let screen = try terminal.screen(escapes: true)
+        #expect(!Self.hasSymbolPicture(screen), "\(screen)")
+        #expect(!screen.contains("\u{1B}[38;"), "no colour sequences")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+    }
+}
