@@ -48,7 +48,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "REPLEngineTests", dependencies: ["REPLEngine"]),
-        .testTarget(name: "PhotoDomainTests", dependencies: ["PhotoDomain"]),
+        .testTarget(name: "PhotoDomainTests", dependencies: ["PhotoDomain", "Imaging", "CTurboJPEG", "CPNG"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CTurboJPEG", "CPNG", "CZlib"]),
         .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", "Imaging", "REPLEngine"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "REPLEngine", "PhotoDomain", "Imaging", "TerminalPictures"]),

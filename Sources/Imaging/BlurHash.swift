@@ -56,7 +56,7 @@ public enum BlurHash {
                 rgba[p + 2] = byte(b, limits)
             }
         }
-        return Pixels(width: width, height: height, rgba: rgba)
+        return Pixels(width: width, height: height, rgba: rgba, isSmooth: true)
     }
 
     /// The hash's component counts, after the same validation as `decode`: a caller can reject a bad hash

@@ -107,6 +107,9 @@ enum JPEG {
         guard tjDecompressHeader3(handle, base, UInt(raw.count), &width, &height, &subsampling, &colourspace) == 0 else {
             throw ImageFailure("corrupt JPEG: \(message(handle))")
         }
+        // TurboJPEG 2.1 reads the header with require_image FALSE: a file that ends (or reaches EOI)
+        // before its frame header is taken as "tables only" and succeeds, leaving the size at 0×0.
+        guard width > 0, height > 0 else { throw ImageFailure("corrupt JPEG: no image before the end of the file") }
         return PixelSize(width: Int(width), height: Int(height))
     }
 

@@ -5,12 +5,16 @@ public struct Pixels: Sendable, Equatable {
     public let height: Int
     /// `width * height * 4` bytes: R, G, B, A for each pixel, row after row.
     public var rgba: [UInt8]
+    /// Whether the picture holds no fine detail (a BlurHash): half blocks show all of it, and cost a
+    /// fraction of libchafa's symbol matching.
+    public var isSmooth: Bool
 
-    public init(width: Int, height: Int, rgba: [UInt8]) {
+    public init(width: Int, height: Int, rgba: [UInt8], isSmooth: Bool = false) {
         precondition(width > 0 && height > 0 && rgba.count == width * height * 4, "RGBA buffer of the wrong size")
         self.width = width
         self.height = height
         self.rgba = rgba
+        self.isSmooth = isSmooth
     }
 
     /// Bytes held, for the session's memory cap.

@@ -36,7 +36,7 @@ extension Pixels {
                 }
             }
         }
-        return Pixels(width: outWidth, height: outHeight, rgba: out)
+        return Pixels(width: outWidth, height: outHeight, rgba: out, isSmooth: isSmooth)
     }
 
     /// For each of `count` output positions, the source range [start, end) it covers.

@@ -53,6 +53,8 @@ public struct PictureRenderer: Sendable {
             return TerminalPicture(generated: text, transcriptText: String(decoding: text, as: UTF8.self))
         case .kitty:
             return TerminalPicture(generated: kitty(pixels, cells: cells), transcriptText: label)
+        case .symbols(let colours) where pixels.isSmooth && colours != .monochrome:
+            return TerminalPicture(generated: Self.halfBlocks(pixels, cells: cells, colours: colours), transcriptText: label)
         case .symbols(let colours):
             let bytes = chafa(pixels, cells: cells, output: PHOTOREPL_CHAFA_SYMBOLS, colours: colours)
             return TerminalPicture(generated: bytes, transcriptText: label)
@@ -106,6 +108,61 @@ public struct PictureRenderer: Sendable {
             }
         }
         return out
+    }
+
+    // MARK: - Half blocks
+
+    /// A smooth picture (a BlurHash) as upper half blocks, two pixels a cell: the top one the
+    /// foreground colour, the bottom one the background. All a BlurHash holds, in a fraction of the
+    /// time libchafa's symbol matching takes (≈ 0.2 ms against 4–8 ms for 80×30 cells).
+    static func halfBlocks(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
+        let small = pixels.resampled(to: PixelSize(width: cells.columns, height: cells.rows * 2))
+        var out = [UInt8]()
+        out.reserveCapacity(cells.columns * cells.rows * 40)
+        let upperHalf = Array("▀".utf8)
+        small.rgba.withUnsafeBufferPointer { p in
+            for row in 0..<cells.rows {
+                for column in 0..<cells.columns {
+                    let top = (row * 2 * cells.columns + column) * 4, bottom = top + cells.columns * 4
+                    appendColour(p[top], p[top + 1], p[top + 2], background: false, colours, to: &out)
+                    appendColour(p[bottom], p[bottom + 1], p[bottom + 2], background: true, colours, to: &out)
+                    out += upperHalf
+                }
+                out += Array("\u{1B}[0m\n".utf8)
+            }
+        }
+        return out
+    }
+
+    private static func appendColour(_ r: UInt8, _ g: UInt8, _ b: UInt8, background: Bool, _ colours: PictureStyle.Colours, to out: inout [UInt8]) {
+        out += [0x1B, UInt8(ascii: "[")]
+        switch colours {
+        case .truecolor, .monochrome:
+            out += Array("\(background ? 48 : 38);2;\(r);\(g);\(b)m".utf8)
+        case .indexed256:
+            // The 6×6×6 colour cube of xterm's 256 colours.
+            let level = { (v: UInt8) in v < 48 ? 0 : v < 115 ? 1 : (Int(v) - 35) / 40 }
+            out += Array("\(background ? 48 : 38);5;\(16 + 36 * level(r) + 6 * level(g) + level(b))m".utf8)
+        case .indexed16:
+            out += Array("\(nearest16(r, g, b, background: background))m".utf8)
+        }
+    }
+
+    /// xterm's 16 default colours, and the SGR code of the nearest.
+    private static let palette16: [(Int, Int, Int)] = [
+        (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
+        (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
+    ]
+
+    private static func nearest16(_ r: UInt8, _ g: UInt8, _ b: UInt8, background: Bool) -> Int {
+        var best = 0, bestDistance = Int.max
+        for (i, c) in palette16.enumerated() {
+            let dr = Int(r) - c.0, dg = Int(g) - c.1, db = Int(b) - c.2
+            let distance = dr * dr + dg * dg + db * db
+            if distance < bestDistance { best = i; bestDistance = distance }
+        }
+        let base = best < 8 ? 30 + best : 90 + best - 8
+        return background ? base + 10 : base
     }
 
     // MARK: - Kitty graphics

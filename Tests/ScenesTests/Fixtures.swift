@@ -1,3 +1,4 @@
+import Imaging
 import PhotoDomain
 import REPLEngine
 import Testing
@@ -88,5 +89,50 @@ struct App {
         output.clear()
         await run("state --json")
         return output.text
+    }
+}
+
+/// Pictures from nowhere: records what it is asked for (pixels and prefetches, with their boxes) and
+/// answers with a picture of the box's size, or throws what `errors` holds for the photo.
+actor FakePicturesWorker: PhotoPicturesWorker {
+    struct Request: Equatable {
+        var id: String
+        var box: PixelSize
+    }
+
+    private(set) var requests: [Request] = []
+    private(set) var prefetches: [Request] = []
+    private let errors: [String: any Error & Sendable]
+
+    init(errors: [String: any Error & Sendable] = [:]) { self.errors = errors }
+
+    func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
+        requests.append(.init(id: photo.id, box: box))
+        if let error = errors[photo.id] { throw error }
+        return Self.picture(photo.id, box)
+    }
+
+    func prefetch(_ photo: Photo, fitting box: PixelSize) async {
+        prefetches.append(.init(id: photo.id, box: box))
+    }
+
+    /// The picture it gives for a photo: the box's size, its first byte the id's first.
+    static func picture(_ id: String, _ box: PixelSize) -> Pixels {
+        var rgba = [UInt8](repeating: 128, count: box.width * box.height * 4)
+        rgba[0] = id.utf8.first ?? 0
+        return Pixels(width: box.width, height: box.height, rgba: rgba)
+    }
+}
+
+/// A source with something to say about its fetch, as a folder has.
+struct NotingWorker: PhotosWorker {
+    let notes: [String]
+
+    func fetchRandomPhotos(count: Int) async throws -> [Photo] {
+        try await fetch(count: count).photos
+    }
+
+    func fetch(count: Int) async throws -> FetchedPhotos {
+        FetchedPhotos(photos: Array(Photo.abcde.prefix(count)), notes: notes)
     }
 }

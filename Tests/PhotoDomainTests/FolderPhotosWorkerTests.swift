@@ -1,0 +1,562 @@
+import CPNG
+import CTurboJPEG
+import Foundation
+import Imaging
+import Testing
+@testable import PhotoDomain
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: - Test files
+
+/// Small image files built in memory: JPEG by TurboJPEG, PNG by libpng, EXIF by hand.
+enum TestImage {
+    /// An RGB JPEG of `width`×`height`, each pixel from `pixel(x, y)`; 4:4:4, so colours stay where they are.
+    static func jpeg(width: Int, height: Int, quality: Int = 90, pixel: (Int, Int) -> (UInt8, UInt8, UInt8) = gradient) -> [UInt8] {
+        var rgb = [UInt8]()
+        rgb.reserveCapacity(width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (r, g, b) = pixel(x, y)
+                rgb += [r, g, b]
+            }
+        }
+        let handle = tjInitCompress()!
+        defer { tjDestroy(handle) }
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = rgb.withUnsafeBufferPointer {
+            tjCompress2(handle, $0.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
+                        &buffer, &size, Int32(TJSAMP_444.rawValue), Int32(quality), 0)
+        }
+        precondition(status == 0 && buffer != nil, "tjCompress2 failed")
+        defer { tjFree(buffer) }
+        return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+    }
+
+    /// An RGBA PNG of `width`×`height`, every pixel `colour`.
+    static func png(width: Int, height: Int, colour: (UInt8, UInt8, UInt8, UInt8) = (40, 170, 60, 255)) -> [UInt8] {
+        png(width: width, height: height) { _, _ in colour }
+    }
+
+    /// An RGBA PNG of `width`×`height`, each pixel from `pixel(x, y)`.
+    static func png(width: Int, height: Int, pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> [UInt8] {
+        var rgba = [UInt8]()
+        rgba.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (r, g, b, a) = pixel(x, y)
+                rgba += [r, g, b, a]
+            }
+        }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(width)
+        image.height = UInt32(height)
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)  // PNG_FORMAT_RGBA is a macro Swift cannot import
+        var size = 0
+        precondition(png_image_write_to_memory(&image, nil, &size, 0, rgba, 0, nil) != 0, "png_image_write_to_memory failed")
+        var out = [UInt8](repeating: 0, count: size)
+        precondition(png_image_write_to_memory(&image, &out, &size, 0, rgba, 0, nil) != 0, "png_image_write_to_memory failed")
+        return Array(out.prefix(size))
+    }
+
+    static func gradient(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+        (UInt8(truncatingIfNeeded: x * 3), UInt8(truncatingIfNeeded: y * 5), UInt8(truncatingIfNeeded: (x ^ y) * 7))
+    }
+
+    /// `jpeg` with an Exif APP1 inserted right after SOI: IFD0 (little-endian) with the tags given.
+    static func withEXIF(_ jpeg: [UInt8], orientation: UInt16? = nil, description: String? = nil, artist: String? = nil) -> [UInt8] {
+        precondition(jpeg.starts(with: [0xFF, 0xD8]), "not a JPEG")
+        // IFD0 entries in tag order: ImageDescription 0x010E, Orientation 0x0112, Artist 0x013B.
+        var entries: [(tag: UInt16, type: UInt16, count: UInt32, value: [UInt8])] = []
+        if let description { entries.append((0x010E, 2, 0, Array(description.utf8) + [0])) }
+        if let orientation { entries.append((0x0112, 3, 1, le16(orientation) + [0, 0])) }
+        if let artist { entries.append((0x013B, 2, 0, Array(artist.utf8) + [0])) }
+        let dataStart = 8 + 2 + 12 * entries.count + 4
+        var tiff: [UInt8] = [0x49, 0x49] + le16(42) + le32(8) + le16(UInt16(entries.count))
+        var data: [UInt8] = []
+        for entry in entries {
+            tiff += le16(entry.tag) + le16(entry.type)
+            if entry.type == 3 {
+                tiff += le32(entry.count) + entry.value
+            } else if entry.value.count <= 4 {
+                tiff += le32(UInt32(entry.value.count)) + entry.value + [UInt8](repeating: 0, count: 4 - entry.value.count)
+            } else {
+                tiff += le32(UInt32(entry.value.count)) + le32(UInt32(dataStart + data.count))
+                data += entry.value
+            }
+        }
+        tiff += le32(0) + data  // no IFD1
+        let payload = Array("Exif".utf8) + [0, 0] + tiff
+        let length = payload.count + 2
+        let app1: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+        return Array(jpeg[0..<2]) + app1 + Array(jpeg[2...])
+    }
+
+    private static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+    private static func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+}
+
+/// A fresh folder under /tmp for one test, removed with everything in it when the test ends. Paths
+/// are handled as bytes, so that names which are not UTF-8 can be made.
+final class TemporaryFolder: @unchecked Sendable {
+    let path: String
+
+    init() throws {
+        var template = Array("/tmp/photorepl-folder-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw PhotosWorkerError("mkdtemp: \(String(cString: strerror(errno)))")
+        }
+        path = String(cString: made)
+    }
+
+    deinit {
+        // rm works on bytes: names that are not UTF-8, FIFOs and link loops included.
+        let rm = Process()
+        rm.executableURL = URL(fileURLWithPath: "/bin/rm")
+        rm.arguments = ["-rf", path]
+        try? rm.run()
+        rm.waitUntilExit()
+    }
+
+    func bytes(_ relative: String) -> [UInt8] { Array(path.utf8) + [UInt8(ascii: "/")] + Array(relative.utf8) }
+
+    /// Writes `contents` at `relative` (raw path bytes after the folder), making the folders above it.
+    func write(_ relative: [UInt8], _ contents: [UInt8]) throws {
+        let parts = relative.split(separator: UInt8(ascii: "/"))
+        var directory = Array(path.utf8)
+        for part in parts.dropLast() {
+            directory += [UInt8(ascii: "/")] + part
+            if Self.call(directory, { mkdir($0, 0o755) }) != 0 && errno != EEXIST { throw failure("mkdir", directory) }
+        }
+        let full = Array(path.utf8) + [UInt8(ascii: "/")] + relative
+        let fd = Self.call(full) { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        guard fd >= 0 else { throw failure("open", full) }
+        defer { close(fd) }
+        var written = 0
+        while written < contents.count {
+            let n = contents.withUnsafeBytes { write(fd, $0.baseAddress! + written, contents.count - written) }
+            guard n > 0 else { throw failure("write", full) }
+            written += n
+        }
+    }
+
+    func write(_ relative: String, _ contents: [UInt8]) throws { try write(Array(relative.utf8), contents) }
+
+    func symlink(_ target: String, at relative: String) throws {
+        guard Self.call(bytes(relative), { Glibc.symlink(target, $0) }) == 0 else { throw failure("symlink", bytes(relative)) }
+    }
+
+    func mkfifo(_ relative: String) throws {
+        guard Self.call(bytes(relative), { Glibc.mkfifo($0, 0o644) }) == 0 else { throw failure("mkfifo", bytes(relative)) }
+    }
+
+    func remove(_ relative: String) throws {
+        guard Self.call(bytes(relative), { unlink($0) }) == 0 else { throw failure("unlink", bytes(relative)) }
+    }
+
+    func chmod(_ relative: String, _ mode: mode_t) throws {
+        guard Self.call(bytes(relative), { Glibc.chmod($0, mode) }) == 0 else { throw failure("chmod", bytes(relative)) }
+    }
+
+    private func failure(_ call: String, _ path: [UInt8]) -> PhotosWorkerError {
+        PhotosWorkerError("\(call) \(String(decoding: path, as: UTF8.self)): \(String(cString: strerror(errno)))")
+    }
+
+    private static func call<R>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
+        (path + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) } }
+    }
+}
+
+/// RGBA of the pixel at (x, y).
+private func rgba(_ pixels: Pixels, _ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int, a: Int) {
+    let i = 4 * (y * pixels.width + x)
+    return (Int(pixels.rgba[i]), Int(pixels.rgba[i + 1]), Int(pixels.rgba[i + 2]), Int(pixels.rgba[i + 3]))
+}
+
+private func isRed(_ p: (r: Int, g: Int, b: Int, a: Int)) -> Bool { p.r > 200 && p.g < 50 && p.b < 50 }
+private func isBlue(_ p: (r: Int, g: Int, b: Int, a: Int)) -> Bool { p.r < 50 && p.g < 50 && p.b > 200 }
+
+/// The error a fetch throws, as a PhotosWorkerError (nil when it throws nothing or something else).
+private func fetchError(_ worker: FolderPhotosWorker, count: Int) async -> PhotosWorkerError? {
+    do {
+        _ = try await worker.fetch(count: count)
+        return nil
+    } catch {
+        return error as? PhotosWorkerError
+    }
+}
+
+/// The failure `pixels` throws (nil when it returns pixels or throws something else).
+private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box: PixelSize = PixelSize(width: 100, height: 100)) async -> PictureFailure? {
+    do {
+        _ = try await worker.pixels(for: photo, fitting: box)
+        return nil
+    } catch {
+        return error as? PictureFailure
+    }
+}
+
+// MARK: - The walk and the fetch
+
+@Suite struct FolderPhotosWorkerTests {
+    let folder: TemporaryFolder
+    var root: String { folder.path }
+
+    init() throws { folder = try TemporaryFolder() }
+
+    @Test func nestedPhotosAreFoundAndTheirIdsAreRelativePaths() async throws {
+        try folder.write("a/b/c.jpg", TestImage.jpeg(width: 16, height: 8))
+        try folder.write("top.png", TestImage.png(width: 4, height: 4))
+        let fetched = try await FolderPhotosWorker(root: root).fetch(count: 2)
+        #expect(fetched.photos.map(\.id).sorted() == ["a/b/c.jpg", "top.png"])
+        #expect(fetched.notes == ["Found 2 photos in \(root)."])
+        let scan = try PhotoFolder(root: root).scan()
+        #expect(scan.entries == [
+            .init(relativePath: Array("a/b/c.jpg".utf8), format: .jpeg),
+            .init(relativePath: Array("top.png".utf8), format: .png),
+        ])
+        #expect(scan.skipped.isEmpty && scan.skippedSummary == nil)
+    }
+
+    /// Every kind of entry that is not a photo, in one folder: hidden ones are not counted at all, the
+    /// rest by reason; the FIFO is never opened (opening it would block the walk for good).
+    @Test(.timeLimit(.minutes(1))) func whatIsNotAPhotoIsSkippedAndCountedByReason() async throws {
+        let photo = TestImage.jpeg(width: 16, height: 8)
+        try folder.write("a/b/c.jpg", photo)
+        try folder.write("one.jpg", photo)
+        try folder.write(".hidden.jpg", photo)
+        try folder.write(".hidden-folder/inside.jpg", photo)
+        try folder.write("notes.txt", Array("not a photo\n".utf8))
+        try folder.write("fake.jpg", Array("this is not a JPEG\n".utf8))
+        try folder.mkfifo("pipe.jpg")
+        try folder.symlink("..", at: "a/up")              // a folder link back to the root: a loop
+        try folder.symlink("self", at: "self")            // a link to itself: ELOOP
+        try folder.symlink("nowhere.jpg", at: "dangling.jpg")
+        try folder.symlink("one.jpg", at: "link.jpg")     // a link to a photo is a photo
+
+        let scan = try PhotoFolder(root: root).scan()
+        #expect(scan.entries.map { String(decoding: $0.relativePath, as: UTF8.self) } == ["a/b/c.jpg", "link.jpg", "one.jpg"])
+        #expect(scan.skipped == ["not an image": 2, "not a regular file": 1, "symbolic link loop": 2, "dangling link": 1])
+        #expect(scan.skippedSummary == "6 files skipped: 1 dangling link, 1 not a regular file, 2 not an image, 2 symbolic link loop")
+
+        let worker = FolderPhotosWorker(root: root)
+        let fetched = try await worker.fetch(count: 3)
+        #expect(fetched.notes == [
+            "Found 3 photos in \(root) (6 files skipped: 1 dangling link, 1 not a regular file, 2 not an image, 2 symbolic link loop).",
+        ])
+        #expect(fetched.photos.map(\.id).sorted() == ["a/b/c.jpg", "link.jpg", "one.jpg"])
+        let link = try #require(fetched.photos.first { $0.id == "link.jpg" })
+        #expect((link.width, link.height) == (16, 8))
+        let pixels = try await worker.pixels(for: link, fitting: PixelSize(width: 100, height: 100))
+        #expect((pixels.width, pixels.height) == (16, 8))
+    }
+
+    @Test func oneSkippedFileIsSingular() async throws {
+        try folder.write("only.png", TestImage.png(width: 2, height: 2))
+        try folder.write("readme.txt", Array("hello".utf8))
+        let fetched = try await FolderPhotosWorker(root: root).fetch(count: 1)
+        #expect(fetched.notes == ["Found 1 photo in \(root) (1 file skipped: 1 not an image)."])
+    }
+
+    /// The walk goes 32 folders down and no further; what is deeper is counted, not lost silently.
+    @Test func foldersNestedTooDeepAreCounted() throws {
+        let deepest = (1...32).map { "d\($0)" }.joined(separator: "/")
+        try folder.write(deepest + "/deep.png", TestImage.png(width: 2, height: 2))
+        try folder.write(deepest + "/d33/deeper.png", TestImage.png(width: 2, height: 2))
+        let scan = try PhotoFolder(root: root).scan()
+        #expect(scan.entries.map { String(decoding: $0.relativePath, as: UTF8.self) } == [deepest + "/deep.png"])
+        #expect(scan.skipped == ["folder nested too deep": 1])
+    }
+
+    /// A folder reached twice (a link to it and the folder itself) is walked once, and which of the two
+    /// names it is walked under must not depend on the order readdir happens to give.
+    @Test func aFolderReachedTwiceIsWalkedOnceUnderTheSameNameEverywhere() throws {
+        try folder.write("z/photo.png", TestImage.png(width: 2, height: 2))
+        try folder.symlink("z", at: "a")
+        try folder.write("m/photo.png", TestImage.png(width: 2, height: 2))
+        try folder.symlink("m", at: "y")
+        let scan = try PhotoFolder(root: root).scan()
+        // Walked in name order: "a" before "z", "m" before "y".
+        #expect(scan.entries.map { String(decoding: $0.relativePath, as: UTF8.self) } == ["a/photo.png", "m/photo.png"])
+        #expect(scan.skippedCount == 2)
+    }
+
+    @Test func theSameSeedDrawsTheSamePhotosWhateverOrderTheFilesWereMadeIn() async throws {
+        let other = try TemporaryFolder()
+        let names = (0..<10).map { "photo\($0).png" }
+        for name in names { try folder.write(name, TestImage.png(width: 2, height: 2)) }
+        for name in names.reversed() { try other.write(name, TestImage.png(width: 2, height: 2)) }
+
+        let first = try await FolderPhotosWorker(root: root, seed: 7).fetch(count: 4).photos.map(\.id)
+        let again = try await FolderPhotosWorker(root: root, seed: 7).fetch(count: 4).photos.map(\.id)
+        let elsewhere = try await FolderPhotosWorker(root: other.path, seed: 7).fetch(count: 4).photos.map(\.id)
+        #expect(first == again)
+        #expect(first == elsewhere)
+        #expect(Set(first).count == 4 && Set(first).isSubset(of: names))
+        // Exactly the embedded catalog's draw: the generator's indices into the sorted names.
+        var generator = SeededGenerator(seed: 7)
+        #expect(first == generator.distinctIndices(4, of: 10).map { names[$0] })
+
+        let all7 = try await FolderPhotosWorker(root: root, seed: 7).fetch(count: 10).photos.map(\.id)
+        let all8 = try await FolderPhotosWorker(root: root, seed: 8).fetch(count: 10).photos.map(\.id)
+        #expect(Set(all7) == Set(names) && Set(all8) == Set(names))
+        #expect(all7 != all8)
+
+        // One worker draws afresh on each fetch, like the embedded catalog.
+        let worker = FolderPhotosWorker(root: root, seed: 7)
+        let one = try await worker.fetch(count: 4).photos.map(\.id)
+        let two = try await worker.fetch(count: 4).photos.map(\.id)
+        #expect(one == first && two != one)
+    }
+
+    @Test func fewerPhotosThanAskedForGivesThemAllWithANote() async throws {
+        try folder.write("a.png", TestImage.png(width: 2, height: 2))
+        try folder.write("b.jpg", TestImage.jpeg(width: 8, height: 8))
+        let fetched = try await FolderPhotosWorker(root: root).fetch(count: 5)
+        #expect(fetched.photos.map(\.id).sorted() == ["a.png", "b.jpg"])
+        #expect(fetched.notes == ["Found 2 photos in \(root).", "The folder has only 2 photos, not 5: all of them are shown."])
+        #expect(try await FolderPhotosWorker(root: root).fetchRandomPhotos(count: 30).count == 2)
+
+        try folder.remove("b.jpg")
+        let one = try await FolderPhotosWorker(root: root).fetch(count: 3)
+        #expect(one.notes == ["Found 1 photo in \(root).", "The folder has only 1 photo, not 3: all of them are shown."])
+    }
+
+    @Test func theFolderIsNamedAsItWasGiven() async throws {
+        try folder.write("a.png", TestImage.png(width: 2, height: 2))
+        let fetched = try await FolderPhotosWorker(root: root, shownAs: "photos").fetch(count: 1)
+        #expect(fetched.notes == ["Found 1 photo in photos."])
+    }
+
+    @Test func aFolderWithNoPhotosIsAnError() async throws {
+        #expect(await fetchError(FolderPhotosWorker(root: root), count: 3)
+            == PhotosWorkerError("no JPEG or PNG photos in \(root): put some there, or choose another folder with --folder DIR"))
+        try folder.write("notes.txt", Array("text".utf8))
+        try folder.write(".hidden.png", TestImage.png(width: 2, height: 2))
+        try folder.write("empty.jpg", [])
+        #expect(await fetchError(FolderPhotosWorker(root: root), count: 3)
+            == PhotosWorkerError("no JPEG or PNG photos in \(root) (2 files skipped: 2 not an image): put some there, or choose another folder with --folder DIR"))
+    }
+
+    @Test func aMissingFolderOrAFileIsAnErrorNamingIt() async throws {
+        #expect(await fetchError(FolderPhotosWorker(root: root + "/missing"), count: 1)
+            == PhotosWorkerError("cannot read the folder \(root)/missing: No such file or directory"))
+        try folder.write("photo.png", TestImage.png(width: 2, height: 2))
+        #expect(await fetchError(FolderPhotosWorker(root: root + "/photo.png"), count: 1)
+            == PhotosWorkerError("\(root)/photo.png is not a folder (give --folder DIR)"))
+    }
+
+    @Test func countsUnsplashWouldRefuseAreRefused() async throws {
+        try folder.write("photo.png", TestImage.png(width: 2, height: 2))
+        let worker = FolderPhotosWorker(root: root)
+        #expect(await fetchError(worker, count: 0) == PhotosWorkerError("a random fetch takes 1…30 photos, not 0"))
+        #expect(await fetchError(worker, count: 31) == PhotosWorkerError("a random fetch takes 1…30 photos, not 31"))
+    }
+
+    @Test func fieldsComeFromEXIFElseTheFileName() async throws {
+        // Stored 40×20, orientation 6: shown 20×40.
+        try folder.write("exif.jpg", TestImage.withEXIF(TestImage.jpeg(width: 40, height: 20), orientation: 6,
+                                                        description: "Harbour at dawn", artist: "Ada Lovelace"))
+        try folder.write("nested/plain.jpg", TestImage.jpeg(width: 30, height: 10))
+        try folder.write("only-artist.jpg", TestImage.withEXIF(TestImage.jpeg(width: 8, height: 8), artist: "Jo"))
+        try folder.write("leaf.png", TestImage.png(width: 12, height: 7))
+        let photos = try await FolderPhotosWorker(root: root).fetch(count: 4).photos
+        let byId = Dictionary(uniqueKeysWithValues: photos.map { ($0.id, $0) })
+
+        #expect(byId["exif.jpg"] == Photo(
+            id: "exif.jpg", width: 20, height: 40, color: nil, blurHash: nil, description: "Harbour at dawn",
+            altDescription: nil, likes: nil, user: .init(id: "", username: "", name: "Ada Lovelace"),
+            urls: .init(raw: "exif.jpg", full: "exif.jpg", regular: "exif.jpg", small: "exif.jpg", thumb: "exif.jpg")
+        ))
+        let plain = try #require(byId["nested/plain.jpg"])
+        #expect((plain.width, plain.height) == (30, 10))
+        #expect(plain.description == "plain.jpg" && plain.user.name == "unknown" && plain.likes == nil)
+        let artist = try #require(byId["only-artist.jpg"])
+        #expect(artist.description == "only-artist.jpg" && artist.user.name == "Jo")
+        let leaf = try #require(byId["leaf.png"])
+        #expect((leaf.width, leaf.height) == (12, 7))
+        #expect(leaf.description == "leaf.png" && leaf.user.name == "unknown")
+    }
+
+    /// A name that is not UTF-8 is still a photo: its id reads with U+FFFD, and the file is opened by its
+    /// real bytes.
+    @Test func aNameThatIsNotUTF8IsListedAndItsPixelsDecode() async throws {
+        let name: [UInt8] = [0x62, 0x61, 0x64, 0xFF] + Array("name.jpg".utf8)   // "bad\xFFname.jpg"
+        try folder.write(name, TestImage.jpeg(width: 24, height: 12))
+        let worker = FolderPhotosWorker(root: root)
+        let photos = try await worker.fetch(count: 1).photos
+        #expect(photos.map(\.id) == ["bad\u{FFFD}name.jpg"])
+        #expect(photos.first?.description == "bad\u{FFFD}name.jpg")
+        #expect((photos.first?.width, photos.first?.height) == (24, 12))
+        let pixels = try await worker.pixels(for: photos[0], fitting: PixelSize(width: 100, height: 100))
+        #expect((pixels.width, pixels.height) == (24, 12))
+    }
+
+    /// Two names that differ only in bytes that are not UTF-8 would read the same: their ids differ, and
+    /// each opens its own file.
+    @Test func twoNamesThatReadTheSameKeepDistinctIds() async throws {
+        try folder.write([0x62, 0xFE] + Array(".png".utf8), TestImage.png(width: 3, height: 3))
+        try folder.write([0x62, 0xFF] + Array(".png".utf8), TestImage.png(width: 5, height: 5))
+        let worker = FolderPhotosWorker(root: root)
+        let photos = try await worker.fetch(count: 2).photos
+        #expect(Set(photos.map(\.id)).count == 2)
+        #expect(photos.allSatisfy { $0.id.hasPrefix("b\u{FFFD}.png") })
+        for photo in photos {
+            let pixels = try await worker.pixels(for: photo, fitting: PixelSize(width: 100, height: 100))
+            #expect((pixels.width, pixels.height) == (photo.width, photo.height))
+        }
+        #expect(Set(photos.map(\.width)) == [3, 5])
+    }
+
+    // MARK: Pixels
+
+    @Test func aJPEGsPixelsAreDecodedUprightAndScaledDownWhileDecoding() async throws {
+        // Stored 40×20 with its left half red and right half blue; orientation 6 turns it clockwise, so
+        // upright it is 20×40 with the red half on top.
+        let turned = TestImage.jpeg(width: 40, height: 20) { x, _ in x < 20 ? (255, 0, 0) : (0, 0, 255) }
+        try folder.write("turned.jpg", TestImage.withEXIF(turned, orientation: 6))
+        try folder.write("big.jpg", TestImage.jpeg(width: 1600, height: 1200, quality: 75))
+        try folder.write("big.png", TestImage.png(width: 1600, height: 1200))
+        let worker = FolderPhotosWorker(root: root)
+        let photos = Dictionary(uniqueKeysWithValues: try await worker.fetch(count: 3).photos.map { ($0.id, $0) })
+
+        let upright = try await worker.pixels(for: try #require(photos["turned.jpg"]), fitting: PixelSize(width: 100, height: 100))
+        #expect((upright.width, upright.height) == (20, 40))
+        #expect(isRed(rgba(upright, 10, 5)) && isRed(rgba(upright, 10, 15)))
+        #expect(isBlue(rgba(upright, 10, 25)) && isBlue(rgba(upright, 10, 35)))
+
+        // 1600×1200 in 200×200 needs 200×150: the DCT's 1/8 scale gives exactly that.
+        let box = PixelSize(width: 200, height: 200)
+        let jpeg = try await worker.pixels(for: try #require(photos["big.jpg"]), fitting: box)
+        #expect(jpeg.width <= 400 && (jpeg.width, jpeg.height) == (200, 150))
+        // A PNG decodes at full size and is then scaled down to what the box needs.
+        let png = try await worker.pixels(for: try #require(photos["big.png"]), fitting: box)
+        #expect((png.width, png.height) == (200, 150))
+        #expect(rgba(png, 100, 75) == (40, 170, 60, 255))
+    }
+
+    @Test func aPhotoFromElsewhereHasNoPixels() async throws {
+        try folder.write("a.png", TestImage.png(width: 2, height: 2))
+        let worker = FolderPhotosWorker(root: root)
+        var photo = try await worker.fetch(count: 1).photos[0]
+        photo.id = "b.png"
+        #expect(await pictureFailure(worker, photo) == PictureFailure("the photo is not from this folder"))
+    }
+
+    @Test func aFileThatVanishedAfterTheFetchIsAPictureFailure() async throws {
+        try folder.write("gone.jpg", TestImage.jpeg(width: 8, height: 8))
+        let worker = FolderPhotosWorker(root: root)
+        let photo = try await worker.fetch(count: 1).photos[0]
+        try folder.remove("gone.jpg")
+        #expect(await pictureFailure(worker, photo) == PictureFailure("cannot open: No such file or directory"))
+    }
+
+    /// Replaced by a FIFO with no writer: opening it to read would block for good; the worker opens
+    /// without blocking and refuses it.
+    @Test(.timeLimit(.minutes(1))) func aFileReplacedByAFIFOIsRefusedWithoutBlocking() async throws {
+        try folder.write("pipe.jpg", TestImage.jpeg(width: 8, height: 8))
+        let worker = FolderPhotosWorker(root: root)
+        let photo = try await worker.fetch(count: 1).photos[0]
+        try folder.remove("pipe.jpg")
+        try folder.mkfifo("pipe.jpg")
+        #expect(await pictureFailure(worker, photo) == PictureFailure("not a regular file"))
+    }
+
+    @Test func aCorruptOrTruncatedFileIsListedAndItsPixelsFailInOneLine() async throws {
+        // JPEG by its first bytes, nothing after them a decoder can read.
+        try folder.write("corrupt.jpg", [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("garbage, not a JPEG at all".utf8))
+        let whole = TestImage.jpeg(width: 320, height: 240, quality: 95)
+        try folder.write("cut.jpg", Array(whole.prefix(whole.count / 2)))
+        let png = TestImage.png(width: 64, height: 64) { x, y in
+            let (r, g, b) = TestImage.gradient(x, y)
+            return (r, g, b, 255)
+        }
+        try folder.write("cut.png", Array(png.prefix(png.count / 2)))
+        try folder.write("good.png", TestImage.png(width: 2, height: 2))
+        let worker = FolderPhotosWorker(root: root)
+        let fetched = try await worker.fetch(count: 4)
+        #expect(fetched.notes == ["Found 4 photos in \(root)."])
+        let photos = Dictionary(uniqueKeysWithValues: fetched.photos.map { ($0.id, $0) })
+
+        let corrupt = try #require(photos["corrupt.jpg"])
+        #expect((corrupt.width, corrupt.height) == (0, 0))
+        let corruptFailure = try #require(await pictureFailure(worker, corrupt))
+        #expect(corruptFailure.reason.hasPrefix("corrupt JPEG: "))
+        #expect(!corruptFailure.reason.contains("\n"))
+
+        // The header is whole: the size is known; the pixels are not all there.
+        let cut = try #require(photos["cut.jpg"])
+        #expect((cut.width, cut.height) == (320, 240))
+        let cutFailure = try #require(await pictureFailure(worker, cut))
+        #expect(cutFailure.reason.hasPrefix("the JPEG file is truncated ("))
+        #expect(!cutFailure.reason.contains("\n"))
+
+        let cutPNG = try #require(photos["cut.png"])
+        #expect((cutPNG.width, cutPNG.height) == (64, 64))
+        let pngFailure = try #require(await pictureFailure(worker, cutPNG))
+        #expect(!pngFailure.reason.isEmpty && !pngFailure.reason.contains("\n"))
+
+        #expect(try await worker.pixels(for: try #require(photos["good.png"]), fitting: PixelSize(width: 10, height: 10)).width == 2)
+    }
+
+    // Root reads every file whatever its mode (tests run as root here and on CI): these run only as
+    // another user.
+    @Test(.enabled(if: getuid() != 0, "root can read files whose mode says no one can"))
+    func unreadableFilesAndFoldersAreCounted() async throws {
+        try folder.write("ok.png", TestImage.png(width: 2, height: 2))
+        try folder.write("locked.png", TestImage.png(width: 2, height: 2))
+        try folder.write("closed/inside.png", TestImage.png(width: 2, height: 2))
+        try folder.chmod("locked.png", 0)
+        try folder.chmod("closed", 0)
+        defer { try? folder.chmod("closed", 0o755) }
+        let scan = try PhotoFolder(root: root).scan()
+        #expect(scan.entries.map(\.relativePath) == [Array("ok.png".utf8)])
+        #expect(scan.skipped == ["unreadable": 1, "unreadable folder": 1])
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root can read files whose mode says no one can"))
+    func aFileMadeUnreadableAfterTheFetchIsAPictureFailure() async throws {
+        try folder.write("photo.png", TestImage.png(width: 2, height: 2))
+        let worker = FolderPhotosWorker(root: root)
+        let photo = try await worker.fetch(count: 1).photos[0]
+        try folder.chmod("photo.png", 0)
+        #expect(await pictureFailure(worker, photo) == PictureFailure("unreadable"))
+    }
+
+    /// The generated folder the examples use: what it holds is known, file by file.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/cjpeg"), "make-test-photos needs cjpeg"))
+    func theGeneratedTestPhotos() async throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Scripts/make-test-photos")
+        let process = Process()
+        process.executableURL = script
+        process.arguments = [root + "/photos"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+
+        let worker = FolderPhotosWorker(root: root + "/photos", shownAs: "photos")
+        let fetched = try await worker.fetch(count: 10)
+        #expect(fetched.notes == [
+            "Found 4 photos in photos (2 files skipped: 2 not an image).",
+            "The folder has only 4 photos, not 10: all of them are shown.",
+        ])
+        let photos = Dictionary(uniqueKeysWithValues: fetched.photos.map { ($0.id, $0) })
+        #expect(photos.keys.sorted() == ["nested/deeper/leaf.png", "nested/gray.png", "rotated.jpg", "sunset.jpg"])
+        let sunset = try #require(photos["sunset.jpg"])
+        #expect((sunset.width, sunset.height, sunset.description, sunset.user.name) == (320, 200, "Sunset over the bay", "Ada Lovelace"))
+        let rotated = try #require(photos["rotated.jpg"])
+        #expect((rotated.width, rotated.height, rotated.description, rotated.user.name) == (160, 240, "Rotated by EXIF (orientation 6)", "unknown"))
+        let gray = try #require(photos["nested/gray.png"])
+        #expect((gray.width, gray.height, gray.description) == (64, 48, "gray.png"))
+        // Upright: the arrow's red square is at the top left.
+        let pixels = try await worker.pixels(for: rotated, fitting: PixelSize(width: 160, height: 240))
+        #expect((pixels.width, pixels.height) == (160, 240))
+        #expect(isRed(rgba(pixels, 25, 25)))
+        #expect(!isRed(rgba(pixels, 160 - 25, 25)) && !isRed(rgba(pixels, 25, 240 - 25)))
+    }
+}

@@ -1,0 +1,261 @@
+import Imaging
+import Testing
+@testable import PhotoDomain
+
+// MARK: - BlurHash pictures
+
+@Suite struct BlurHashPicturesWorkerTests {
+    let worker = BlurHashPicturesWorker()
+
+    /// Every catalog photo decodes, in boxes larger and smaller than a BlurHash's detail: the picture
+    /// has the photo's shape, fitted in the box and in 32×32.
+    @Test(arguments: [PixelSize(width: 400, height: 300), PixelSize(width: 20, height: 10), PixelSize(width: 1, height: 1)])
+    func everyCatalogPhotoDecodesFittedToItsShape(box: PixelSize) async throws {
+        let photos = EmbeddedCatalog.photos
+        #expect(photos.count >= 100)
+        for photo in photos {
+            let pixels = try await worker.pixels(for: photo, fitting: box)
+            let expected = PixelSize(width: photo.width, height: photo.height).fitted(in: box).fitted(in: PixelSize(width: 32, height: 32))
+            #expect(PixelSize(width: pixels.width, height: pixels.height) == expected, "\(photo.id)")
+            #expect(pixels.width <= 32 && pixels.height <= 32 && pixels.width <= box.width && pixels.height <= box.height)
+            #expect(pixels.rgba.count == pixels.width * pixels.height * 4)
+            if box.width >= 32 && box.height >= 32 {
+                // The longer side fills 32 and the other keeps the aspect, to within rounding.
+                #expect(max(pixels.width, pixels.height) == 32)
+                let aspect = Double(photo.width) / Double(photo.height)
+                let shown = Double(pixels.width) / Double(pixels.height)
+                let tolerance = 1.0 / Double(min(pixels.width, pixels.height))
+                #expect(abs(shown / aspect - 1) <= tolerance, "\(photo.id): \(pixels.width)×\(pixels.height) for \(photo.width)×\(photo.height)")
+            }
+        }
+    }
+
+    @Test func theSamePhotoGivesTheSamePixels() async throws {
+        let photo = EmbeddedCatalog.photos[0]
+        let box = PixelSize(width: 64, height: 64)
+        #expect(try await worker.pixels(for: photo, fitting: box) == (try await worker.pixels(for: photo, fitting: box)))
+    }
+
+    @Test func aPhotoWithoutABlurHashOrWithAMalformedOneHasNoPicture() async throws {
+        var photo = EmbeddedCatalog.photos[0]
+        photo.blurHash = nil
+        await #expect(throws: PictureFailure("the photo has no BlurHash")) {
+            try await worker.pixels(for: photo, fitting: PixelSize(width: 40, height: 40))
+        }
+        photo.blurHash = "LEH"
+        await #expect(throws: PictureFailure("its BlurHash is malformed: BlurHash too short: 3 characters, at least 6 needed")) {
+            try await worker.pixels(for: photo, fitting: PixelSize(width: 40, height: 40))
+        }
+        photo.blurHash = "LEHV6nWB2yk8pyo0adR*.7kCMdn"   // one character short of its size flag's length
+        let failure = await #expect(throws: PictureFailure.self) {
+            try await worker.pixels(for: photo, fitting: PixelSize(width: 40, height: 40))
+        }
+        #expect(failure?.reason.hasPrefix("its BlurHash is malformed: BlurHash length 27 does not match") == true)
+    }
+
+    /// A photo with no size (a folder's unreadable header) still has a shape: square.
+    @Test func aPhotoWithNoSizeIsDrawnSquare() async throws {
+        var photo = EmbeddedCatalog.photos[0]
+        (photo.width, photo.height) = (0, 0)
+        let pixels = try await worker.pixels(for: photo, fitting: PixelSize(width: 100, height: 50))
+        #expect((pixels.width, pixels.height) == (32, 32))
+    }
+}
+
+// MARK: - The cache
+
+/// A base worker that counts its calls. Photos named in `delays` take that long, and give up when
+/// cancelled (recording it); the rest answer at once. Pixels have the box's size, so a picture's
+/// bytes are `4 × width × height` of the box asked for.
+actor CountingPicturesWorker: PhotoPicturesWorker {
+    private(set) var calls: [String] = []
+    private(set) var cancelled: [String] = []
+    private var delays: [String: Duration]
+
+    init(delays: [String: Duration] = [:]) { self.delays = delays }
+
+    func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
+        calls.append(photo.id)
+        if let delay = delays[photo.id] {
+            do {
+                try await Task.sleep(for: delay)
+            } catch {
+                cancelled.append(photo.id)
+                throw error
+            }
+        }
+        return Self.picture(photo.id, box)
+    }
+
+    func count(_ id: String) -> Int { calls.filter { $0 == id }.count }
+
+    /// A picture that says which photo it is in its first byte.
+    static func picture(_ id: String, _ box: PixelSize) -> Pixels {
+        var rgba = [UInt8](repeating: 255, count: box.width * box.height * 4)
+        rgba[0] = id.utf8.first ?? 0
+        return Pixels(width: box.width, height: box.height, rgba: rgba)
+    }
+}
+
+/// A base worker whose decodes wait for `open()` and then check for cancellation, like a decode that
+/// cannot be interrupted half-way (the folder's reads and libjpeg's decode).
+actor GatedPicturesWorker: PhotoPicturesWorker {
+    private(set) var calls = 0
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
+        calls += 1
+        if !isOpen { await withCheckedContinuation { waiting.append($0) } }
+        try Task.checkCancellation()
+        return CountingPicturesWorker.picture(photo.id, box)
+    }
+
+    func open() {
+        isOpen = true
+        for continuation in waiting { continuation.resume() }
+        waiting = []
+    }
+}
+
+/// Waits (up to a few seconds, polling) until `condition` holds; returns whether it did. Not a timing
+/// assertion: the work it waits for ends in microseconds, the bound only keeps a broken build from hanging.
+func eventually(_ condition: () async -> Bool) async -> Bool {
+    for _ in 0..<2_000 {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return await condition()
+}
+
+private func photo(_ id: String) -> Photo {
+    Photo(id: id, width: 400, height: 300, color: nil, blurHash: nil, description: nil, altDescription: nil, likes: nil,
+          user: .init(id: "", username: "", name: "unknown"), urls: .init(raw: id, full: id, regular: id, small: id, thumb: id))
+}
+
+@Suite struct CachingPicturesWorkerTests {
+    let box = PixelSize(width: 10, height: 10)
+
+    @Test func theSecondRequestIsServedFromTheCache() async throws {
+        let base = CountingPicturesWorker()
+        let cache = CachingPicturesWorker(base)
+        let first = try await cache.pixels(for: photo("a"), fitting: box)
+        #expect(first == CountingPicturesWorker.picture("a", box))
+        #expect(await eventually { await cache.usage == (1, 400) })
+        let second = try await cache.pixels(for: photo("a"), fitting: box)
+        #expect(second == first)
+        #expect(await base.calls == ["a"])
+    }
+
+    @Test func anotherBoxIsAnotherPicture() async throws {
+        let base = CountingPicturesWorker()
+        let cache = CachingPicturesWorker(base)
+        let small = try await cache.pixels(for: photo("a"), fitting: box)
+        let large = try await cache.pixels(for: photo("a"), fitting: PixelSize(width: 20, height: 10))
+        #expect((small.width, large.width) == (10, 20))
+        #expect(await base.calls == ["a", "a"])
+        #expect(await eventually { await cache.usage == (2, 400 + 800) })
+        _ = try await cache.pixels(for: photo("a"), fitting: PixelSize(width: 20, height: 10))
+        _ = try await cache.pixels(for: photo("a"), fitting: box)
+        #expect(await base.calls == ["a", "a"])
+    }
+
+    /// Room for a, b and c; a is used again, so d pushes out b, the least recently used.
+    @Test func theByteCapEvictsTheLeastRecentlyUsed() async throws {
+        let base = CountingPicturesWorker()
+        let cache = CachingPicturesWorker(base, capacity: 1_000)
+        // Each photo its own size, so that every store shows in `usage`.
+        let boxes = ["a": PixelSize(width: 10, height: 10), "b": PixelSize(width: 10, height: 8),
+                     "c": PixelSize(width: 10, height: 6), "d": PixelSize(width: 10, height: 9)]
+        func get(_ id: String) async throws { _ = try await cache.pixels(for: photo(id), fitting: boxes[id]!) }
+
+        try await get("a")
+        #expect(await eventually { await cache.usage == (1, 400) })
+        try await get("b")
+        #expect(await eventually { await cache.usage == (2, 720) })
+        try await get("c")
+        #expect(await eventually { await cache.usage == (3, 960) })
+        try await get("a")
+        #expect(await base.count("a") == 1)
+        try await get("d")   // 1,320 bytes: b (320) goes, which leaves 1,000
+        #expect(await eventually { await cache.usage == (3, 1_000) })
+        for id in ["a", "c", "d"] { try await get(id) }
+        #expect(await base.calls == ["a", "b", "c", "d"])
+        try await get("b")
+        #expect(await base.count("b") == 2)
+    }
+
+    @Test func aPictureLargerThanTheCapIsNotKept() async throws {
+        let base = CountingPicturesWorker()
+        let cache = CachingPicturesWorker(base, capacity: 100)
+        _ = try await cache.pixels(for: photo("a"), fitting: box)
+        _ = try await cache.pixels(for: photo("b"), fitting: PixelSize(width: 5, height: 5))
+        #expect(await eventually { await cache.usage == (1, 100) })
+        _ = try await cache.pixels(for: photo("a"), fitting: box)
+        #expect(await base.count("a") == 2)
+    }
+
+    @Test func aPrefetchedPictureIsDecodedOnce() async throws {
+        let base = CountingPicturesWorker(delays: ["b": .milliseconds(50)])
+        let cache = CachingPicturesWorker(base)
+        await cache.prefetch(photo("b"), fitting: box)
+        await cache.prefetch(photo("b"), fitting: box)   // already under way: nothing more
+        let pixels = try await cache.pixels(for: photo("b"), fitting: box)
+        #expect(pixels == CountingPicturesWorker.picture("b", box))
+        #expect(await base.calls == ["b"])
+        #expect(await base.cancelled.isEmpty)
+        // Done and kept: prefetching it again does nothing either.
+        #expect(await eventually { await cache.usage.pictures == 1 })
+        await cache.prefetch(photo("b"), fitting: box)
+        #expect(await base.calls == ["b"])
+    }
+
+    @Test func aPrefetchIsCancelledWhenAnotherPhotoIsAskedFor() async throws {
+        let base = CountingPicturesWorker(delays: ["b": .seconds(60)])
+        let cache = CachingPicturesWorker(base)
+        await cache.prefetch(photo("b"), fitting: box)
+        let c = try await cache.pixels(for: photo("c"), fitting: box)
+        #expect(c == CountingPicturesWorker.picture("c", box))
+        #expect(await eventually { await base.cancelled == ["b"] })
+        #expect(await cache.usage.pictures <= 1)
+    }
+
+    @Test func aNewPrefetchCancelsTheOneBefore() async throws {
+        let base = CountingPicturesWorker(delays: ["b": .seconds(60)])
+        let cache = CachingPicturesWorker(base)
+        await cache.prefetch(photo("b"), fitting: box)
+        await cache.prefetch(photo("c"), fitting: box)
+        #expect(await eventually { await base.cancelled == ["b"] })
+        _ = try await cache.pixels(for: photo("c"), fitting: box)
+        #expect(await base.count("c") == 1)
+    }
+
+    @Test func cancellingTheRequestThrowsCancellationError() async throws {
+        let base = CountingPicturesWorker(delays: ["b": .seconds(60)])
+        let cache = CachingPicturesWorker(base)
+        let request = Task { try await cache.pixels(for: photo("b"), fitting: box) }
+        #expect(await eventually { await base.calls == ["b"] })
+        request.cancel()
+        await #expect(throws: CancellationError.self) { try await request.value }
+        #expect(await eventually { await base.cancelled == ["b"] })
+        #expect(await cache.usage == (0, 0))
+    }
+
+    /// Ctrl-C on a decode, then the same picture asked for again before the cancelled decode has
+    /// noticed: the new request is not cancelled, and must not get the old one's CancellationError.
+    @Test func aRequestAfterACancelledOneForTheSamePictureIsNotCancelled() async throws {
+        let base = GatedPicturesWorker()
+        let cache = CachingPicturesWorker(base)
+        let first = Task { try await cache.pixels(for: photo("a"), fitting: box) }
+        #expect(await eventually { await base.calls == 1 })
+        first.cancel()
+        let second = Task { try await cache.pixels(for: photo("a"), fitting: box) }
+        // A cache that starts a fresh decode calls the base again; one that joins the cancelled decode
+        // never does (the wait ends at its bound, and the check below fails).
+        _ = await eventually { await base.calls == 2 }
+        await base.open()
+        await #expect(throws: CancellationError.self) { try await first.value }
+        let pixels = try await second.value
+        #expect(pixels == CountingPicturesWorker.picture("a", box))
+    }
+}

@@ -1,0 +1,207 @@
+import Imaging
+import PhotoDomain
+import Testing
+@testable import Scenes
+
+@MainActor
+final class DetailPresenterSpy: PhotoDetailPresentationLogic {
+    var responses: [PhotoDetail.Show.Response] = []
+    func presentPhoto(_ response: PhotoDetail.Show.Response) { responses.append(response) }
+}
+
+/// Something a picture worker may throw that is neither a PictureFailure nor a cancellation.
+private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
+    var description: String { "the disk is on fire" }
+}
+
+// MARK: - Detail
+
+@MainActor
+@Suite struct PhotoDetailPictureTests {
+    let spy = DetailPresenterSpy()
+    let box = PixelSize(width: 60, height: 40)
+
+    func makeInteractor(_ pictures: PhotoPicturesWorker?, index: Int? = 1) -> PhotoDetailInteractor {
+        let interactor = PhotoDetailInteractor(pictures: pictures)
+        interactor.presenter = spy
+        interactor.photos = Photo.abcde
+        interactor.index = index
+        return interactor
+    }
+
+    @Test func theBoxGoesToTheWorkerAndThePixelsToThePresenter() async {
+        let pictures = FakePicturesWorker()
+        await makeInteractor(pictures).loadPhoto(.init(pictureBox: box))
+        #expect(await pictures.requests == [.init(id: "b", box: box)])
+        #expect(await pictures.prefetches.isEmpty)
+        #expect(spy.responses == [.init(photo: .fixture("b"), picture: .success(FakePicturesWorker.picture("b", box)), index: 1, photoCount: 5)])
+    }
+
+    @Test func withoutABoxTheWorkerIsNotAsked() async {
+        let pictures = FakePicturesWorker()
+        let interactor = makeInteractor(pictures)
+        await interactor.loadPhoto(.init())
+        await interactor.showPhoto(.init())
+        #expect(await pictures.requests.isEmpty)
+        #expect(spy.responses == Array(repeating: .init(photo: .fixture("b"), picture: nil, index: 1, photoCount: 5), count: 2))
+        // No worker at all (a session without pictures): a box changes nothing.
+        await makeInteractor(nil).loadPhoto(.init(pictureBox: box))
+        #expect(spy.responses.last == .init(photo: .fixture("b"), picture: nil, index: 1, photoCount: 5))
+    }
+
+    @Test func aFailedPictureStillShowsThePhoto() async {
+        let pictures = FakePicturesWorker(errors: ["b": PictureFailure("corrupt JPEG: bogus marker")])
+        await makeInteractor(pictures).loadPhoto(.init(pictureBox: box))
+        #expect(spy.responses == [.init(photo: .fixture("b"), picture: .failure(PictureFailure("corrupt JPEG: bogus marker")), index: 1, photoCount: 5)])
+    }
+
+    /// Ctrl-C while decoding gives up the picture only; any other error is worded as itself.
+    @Test func otherErrorsBecomeFailuresToo() async {
+        let pictures = FakePicturesWorker(errors: ["a": CancellationError(), "c": DiskOnFire()])
+        let interactor = makeInteractor(pictures, index: 0)
+        await interactor.loadPhoto(.init(pictureBox: box))
+        interactor.index = 2
+        await interactor.loadPhoto(.init(pictureBox: box))
+        #expect(spy.responses.map(\.picture) == [.failure(PictureFailure("interrupted")), .failure(PictureFailure("the disk is on fire"))])
+        #expect(spy.responses.map(\.photo?.id) == ["a", "c"])
+    }
+
+    @Test func noPhotoAtTheIndexMeansNoPicture() async {
+        let pictures = FakePicturesWorker()
+        await makeInteractor(pictures, index: 9).loadPhoto(.init(pictureBox: box))
+        #expect(await pictures.requests.isEmpty)
+        #expect(spy.responses == [.init(photo: nil, picture: nil, index: 9, photoCount: 5)])
+    }
+
+    /// After a move the same photo is shown at its new position, and its picture asked for again.
+    @Test func showingAgainAsksForThePictureOfTheSamePhoto() async {
+        let pictures = FakePicturesWorker()
+        let interactor = makeInteractor(pictures)
+        await interactor.loadPhoto(.init(pictureBox: box))
+        interactor.index = 3
+        await interactor.showPhoto(.init(pictureBox: box))
+        #expect(await pictures.requests == [.init(id: "b", box: box), .init(id: "b", box: box)])
+        #expect(spy.responses.map(\.index) == [1, 3])
+        #expect(spy.responses.map(\.photo?.id) == ["b", "b"])
+    }
+}
+
+@MainActor
+@Suite struct PhotoDetailPicturePresenterTests {
+    let spy = DetailDisplaySpy()
+    let presenter = PhotoDetailPresenter()
+    init() { presenter.view = spy }
+
+    @Test func pixelsAreDrawnAndAFailureIsOneLine() {
+        let pixels = FakePicturesWorker.picture("b", PixelSize(width: 3, height: 2))
+        presenter.presentPhoto(.init(photo: .fixture("b"), picture: .success(pixels), index: 1, photoCount: 5))
+        presenter.presentPhoto(.init(photo: .fixture("b"), picture: .failure(PictureFailure("the JPEG file is truncated")), index: 1, photoCount: 5))
+        presenter.presentPhoto(.init(photo: .fixture("b"), picture: nil, index: 1, photoCount: 5))
+        #expect(spy.photos.map(\.picture) == [.pixels(pixels), .unavailable("(picture not shown: the JPEG file is truncated)"), nil])
+        #expect(spy.photos.map(\.heading) == Array(repeating: "Photo 2 of 5", count: 3))
+    }
+
+    /// A folder's photo: no username, no likes.
+    @Test func aFolderPhotosFields() {
+        let photo = Photo(id: "trips/sea.jpg", width: 20, height: 40, color: nil, blurHash: nil, description: "sea.jpg",
+                          altDescription: nil, likes: nil, user: .init(id: "", username: "", name: "unknown"),
+                          urls: .init(raw: "trips/sea.jpg", full: "trips/sea.jpg", regular: "trips/sea.jpg", small: "trips/sea.jpg", thumb: "trips/sea.jpg"))
+        presenter.presentPhoto(.init(photo: photo, picture: nil, index: 0, photoCount: 1))
+        #expect(spy.photos.first?.fields.map(\.value) == ["trips/sea.jpg", "sea.jpg", "unknown", "—", "20 × 40", "trips/sea.jpg"])
+    }
+}
+
+// MARK: - Collection
+
+@MainActor
+@Suite struct PhotoCollectionPictureTests {
+    let spy = CollectionPresenterSpy()
+    let box = PixelSize(width: 48, height: 24)
+
+    func fetched(_ pictures: FakePicturesWorker) async throws -> PhotoCollectionInteractor {
+        let interactor = PhotoCollectionInteractor(worker: StubWorker(), pictures: pictures)
+        interactor.presenter = spy
+        interactor.changeCount(.init(change: .set(5)))
+        try await interactor.fetchPhotos(.init())
+        return interactor
+    }
+
+    @Test func aPageShowsItsPictureThenTheNextOneIsPrefetched() async throws {
+        let pictures = FakePicturesWorker()
+        let interactor = try await fetched(pictures)
+        await interactor.changeToPage(.init(width: 80, offset: 80, pictureBox: box))
+        #expect(spy.pages == [.init(page: 1, photo: .fixture("b"), pageCount: 5, picture: .success(FakePicturesWorker.picture("b", box)))])
+        #expect(await pictures.requests == [.init(id: "b", box: box)])
+        #expect(await pictures.prefetches == [.init(id: "c", box: box)])
+    }
+
+    @Test func theLastPageHasNothingToPrefetch() async throws {
+        let pictures = FakePicturesWorker()
+        let interactor = try await fetched(pictures)
+        await interactor.changeToPage(.init(width: 80, offset: 320, pictureBox: box))
+        #expect(spy.pages.map(\.page) == [4])
+        #expect(spy.pages.first?.picture == .success(FakePicturesWorker.picture("e", box)))
+        #expect(await pictures.requests == [.init(id: "e", box: box)])
+        #expect(await pictures.prefetches.isEmpty)
+    }
+
+    @Test func aFailedPictureIsShownAsSuchAndNothingIsPrefetched() async throws {
+        let pictures = FakePicturesWorker(errors: ["a": PictureFailure("not a regular file")])
+        let interactor = try await fetched(pictures)
+        await interactor.changeToPage(.init(width: 80, offset: 0, pictureBox: box))
+        #expect(spy.pages == [.init(page: 0, photo: .fixture("a"), pageCount: 5, picture: .failure(PictureFailure("not a regular file")))])
+        #expect(await pictures.prefetches.isEmpty)
+    }
+
+    @Test func withoutABoxThereIsNoPictureAndNoPrefetch() async throws {
+        let pictures = FakePicturesWorker()
+        let interactor = try await fetched(pictures)
+        await interactor.changeToPage(.init(width: 80, offset: 80))
+        #expect(spy.pages == [.init(page: 1, photo: .fixture("b"), pageCount: 5, picture: nil)])
+        #expect(await pictures.requests.isEmpty)
+        #expect(await pictures.prefetches.isEmpty)
+    }
+
+    @Test func aRefusedPageAsksForNoPicture() async throws {
+        let pictures = FakePicturesWorker()
+        let interactor = try await fetched(pictures)
+        await interactor.changeToPage(.init(width: 80, offset: 400, pictureBox: box))
+        #expect(spy.failures == [.pageOutOfRange(requested: 6, pageCount: 5)])
+        #expect(await pictures.requests.isEmpty)
+        #expect(await pictures.prefetches.isEmpty)
+    }
+
+    @Test func theSourcesNotesReachTheResponse() async throws {
+        let notes = ["Found 5 photos in ~/Pictures (1 file skipped: 1 not an image).", "The folder has only 5 photos, not 8: all of them are shown."]
+        let interactor = PhotoCollectionInteractor(worker: NotingWorker(notes: notes))
+        interactor.presenter = spy
+        interactor.changeCount(.init(change: .set(5)))
+        try await interactor.fetchPhotos(.init())
+        #expect(spy.photos == [.init(event: .fetched, photos: Photo.abcde, page: 0, notes: notes)])
+        // Listing again shows the photos, not the fetch's notes.
+        interactor.listPhotos(.init())
+        #expect(spy.photos.last?.notes == [])
+    }
+}
+
+@MainActor
+@Suite struct PhotoCollectionPicturePresenterTests {
+    let spy = CollectionDisplaySpy()
+    let presenter = PhotoCollectionPresenter()
+    init() { presenter.view = spy }
+
+    @Test func notesComeBeforeTheHeadline() {
+        let notes = ["Found 2 photos in photos (2 files skipped: 2 not an image).", "The folder has only 2 photos, not 3: all of them are shown."]
+        presenter.presentPhotos(.init(event: .fetched, photos: [.fixture("a"), .fixture("b")], page: 0, notes: notes))
+        #expect(spy.photos.map(\.notes) == [notes])
+        #expect(spy.photos.map(\.headline) == ["Fetched 2 photos."])
+    }
+
+    @Test func aPagesPictureOrWhyNot() {
+        let pixels = FakePicturesWorker.picture("c", PixelSize(width: 4, height: 2))
+        presenter.presentPage(.init(page: 2, photo: .fixture("c"), pageCount: 5, picture: .success(pixels)))
+        presenter.presentPage(.init(page: 2, photo: .fixture("c"), pageCount: 5, picture: .failure(PictureFailure("unreadable"))))
+        #expect(spy.pages.map(\.picture) == [.pixels(pixels), .unavailable("(picture not shown: unreadable)")])
+        #expect(spy.pages.map(\.pageControl.text) == Array(repeating: "○ ○ ● ○ ○  3/5", count: 2))
+    }
+}

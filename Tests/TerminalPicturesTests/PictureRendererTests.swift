@@ -1,0 +1,328 @@
+import CZlib
+import Imaging
+import REPLEngine
+import Testing
+@testable import TerminalPictures
+
+/// Pictures the tests draw.
+enum TestPictures {
+    static func make(_ width: Int, _ height: Int, _ colour: (Int, Int) -> [UInt8]) -> Pixels {
+        var rgba: [UInt8] = []
+        rgba.reserveCapacity(width * height * 4)
+        for y in 0..<height { for x in 0..<width { rgba += colour(x, y) } }
+        return Pixels(width: width, height: height, rgba: rgba)
+    }
+
+    /// Colourful and smooth: red across, green down, blue the other way.
+    static func colourful(_ width: Int, _ height: Int) -> Pixels {
+        make(width, height) { x, y in
+            [UInt8(x * 255 / max(1, width - 1)), UInt8(y * 255 / max(1, height - 1)), UInt8(255 - x * 255 / max(1, width - 1)), 255]
+        }
+    }
+
+    /// Deterministic noise: it does not compress.
+    static func noise(_ width: Int, _ height: Int) -> Pixels {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        return make(width, height) { _, _ in
+            (0..<4).map { _ in
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                return UInt8(truncatingIfNeeded: state >> 24)
+            }
+        }
+    }
+}
+
+/// Standard base64 decoding, for checking what the renderer encoded.
+func base64Decode(_ text: [UInt8]) -> [UInt8]? {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    var values = [Int](repeating: -1, count: 256)
+    for (i, c) in alphabet.enumerated() { values[Int(c)] = i }
+    guard text.count % 4 == 0 else { return nil }
+    var out: [UInt8] = []
+    var i = 0
+    while i < text.count {
+        let quad = text[i..<(i + 4)]
+        let padding = quad.reversed().prefix { $0 == UInt8(ascii: "=") }.count
+        guard padding <= 2, padding == 0 || i + 4 == text.count else { return nil }
+        var v = 0
+        for c in quad.prefix(4 - padding) {
+            guard values[Int(c)] >= 0 else { return nil }
+            v = v << 6 | values[Int(c)]
+        }
+        v <<= 6 * padding
+        out += [UInt8(v >> 16), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)].prefix(3 - padding)
+        i += 4
+    }
+    return out
+}
+
+/// zlib's uncompress into a buffer larger than `expected`: the true length comes back.
+func inflate(_ data: [UInt8], expected: Int) -> [UInt8]? {
+    var length = UInt(expected + 64)
+    var out = [UInt8](repeating: 0, count: Int(length))
+    let status = out.withUnsafeMutableBufferPointer { o in
+        data.withUnsafeBufferPointer { uncompress(o.baseAddress, &length, $0.baseAddress, UInt($0.count)) }
+    }
+    guard status == Z_OK else { return nil }
+    return Array(out[..<Int(length)])
+}
+
+/// The kitty APC sequences `ESC _ G <control> ; <payload> ESC \` of `bytes`, in order; nil when
+/// anything else is found between them.
+func kittyChunks(_ bytes: [UInt8]) -> [(control: String, payload: [UInt8])]? {
+    var chunks: [(control: String, payload: [UInt8])] = []
+    var i = 0
+    while i < bytes.count {
+        guard bytes.count - i >= 5, bytes[i] == 0x1B, bytes[i + 1] == UInt8(ascii: "_"), bytes[i + 2] == UInt8(ascii: "G") else { return nil }
+        guard let end = (i + 3..<(bytes.count - 1)).first(where: { bytes[$0] == 0x1B && bytes[$0 + 1] == 0x5C }),
+              let semicolon = bytes[(i + 3)..<end].firstIndex(of: UInt8(ascii: ";")) else { return nil }
+        chunks.append((String(decoding: bytes[(i + 3)..<semicolon], as: UTF8.self), Array(bytes[(semicolon + 1)..<end])))
+        i = end + 2
+    }
+    return chunks
+}
+
+/// Undoes tmux passthrough: each `ESC P tmux; … ESC \` with its inner ESCs doubled. Nil when the
+/// bytes are not wrapped that way (an ESC inside not doubled, bytes between wrappers).
+func unwrapTmux(_ bytes: [UInt8]) -> [UInt8]? {
+    let prefix = Array("\u{1B}Ptmux;".utf8)
+    var out: [UInt8] = []
+    var i = 0
+    while i < bytes.count {
+        guard bytes.count - i >= prefix.count, Array(bytes[i..<(i + prefix.count)]) == prefix else { return nil }
+        i += prefix.count
+        var closed = false
+        while i < bytes.count {
+            if bytes[i] != 0x1B { out.append(bytes[i]); i += 1; continue }
+            guard i + 1 < bytes.count else { return nil }
+            if bytes[i + 1] == 0x1B { out.append(0x1B); i += 2; continue }
+            guard bytes[i + 1] == 0x5C else { return nil }   // an ESC tmux would take as its own
+            i += 2
+            closed = true
+            break
+        }
+        guard closed else { return nil }
+    }
+    return out
+}
+
+extension Array where Element == UInt8 {
+    func contains(_ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard needle.count <= count else { return false }
+        return (0...(count - needle.count)).contains { self[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+
+    var text: String { String(decoding: self, as: UTF8.self) }
+}
+
+@Suite struct PictureRendererTests {
+    // MARK: ASCII
+
+    static let gradient = TestPictures.make(32, 16) { x, y in
+        let v = UInt8(y < 8 ? 8 * x : 8 * (31 - x))   // bright to the right on top, to the left below
+        return [v, v, v, 255]
+    }
+
+    @Test func asciiOfAGradientIsPinned() throws {
+        let renderer = PictureRenderer(style: .ascii)
+        let picture = try #require(renderer.render(Self.gradient, in: CellBox(columns: 16, rows: 4)))
+        // Each character averages 2×4 pixels: grey 16c+4 on top (16c+244 below, mirrored), and
+        // " .:-=+*#%@"[grey * 10 / 256]; trailing blanks are cut.
+        let expected = """
+              .::--=++*##%%@
+              .::--=++*##%%@
+            @%%##*++=--::.
+            @%%##*++=--::.
+
+            """
+        #expect(picture.bytes.text == expected)
+        #expect(picture.transcriptText == expected)
+        #expect(PictureRenderer.ascii(Self.gradient, cells: CellBox(columns: 16, rows: 4)) == Array(expected.utf8))
+    }
+
+    @Test func asciiIsPlainPrintableTextOfTheBoxSize() throws {
+        let renderer = PictureRenderer(style: .ascii)
+        let cases: [(Pixels, CellBox, CellBox)] = [
+            (TestPictures.colourful(400, 300), CellBox(columns: 40, rows: 20), CellBox(columns: 40, rows: 15)),
+            (TestPictures.colourful(300, 400), CellBox(columns: 40, rows: 20), CellBox(columns: 30, rows: 20)),
+            (TestPictures.noise(97, 31), CellBox(columns: 13, rows: 7), CellBox(columns: 13, rows: 2)),
+            (TestPictures.noise(5, 3), CellBox(columns: 80, rows: 24), CellBox(columns: 80, rows: 24)),
+        ]
+        for (pixels, box, cells) in cases {
+            #expect(renderer.cells(for: PixelSize(width: pixels.width, height: pixels.height), in: box) == cells)
+            let bytes = try #require(renderer.render(pixels, in: box)).bytes
+            #expect(bytes.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x0A })
+            #expect(!bytes.contains(0x1B))
+            #expect(bytes.last == 0x0A)
+            let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count == cells.rows)
+            #expect(lines.allSatisfy { $0.count <= cells.columns })
+            #expect(lines.contains { $0.count == cells.columns } || pixels.width == 5)
+            // The same bytes every time.
+            #expect(try #require(renderer.render(pixels, in: box)).bytes == bytes)
+        }
+    }
+
+    @Test func transparentPartsOfAnAsciiPictureAreBlank() throws {
+        let renderer = PictureRenderer(style: .ascii)
+        let clear = TestPictures.make(32, 16) { _, _ in [255, 255, 255, 0] }
+        #expect(try #require(renderer.render(clear, in: CellBox(columns: 16, rows: 4))).bytes.text == "\n\n\n\n")
+        // White on the left, transparent white on the right; then transparent on the left.
+        let half = TestPictures.make(32, 16) { x, _ in [255, 255, 255, x < 16 ? 255 : 0] }
+        #expect(try #require(renderer.render(half, in: CellBox(columns: 16, rows: 4))).bytes.text == String(repeating: "@@@@@@@@\n", count: 4))
+        let other = TestPictures.make(32, 16) { x, _ in [255, 255, 255, x < 16 ? 0 : 255] }
+        #expect(try #require(renderer.render(other, in: CellBox(columns: 16, rows: 4))).bytes.text
+                == String(repeating: "        @@@@@@@@\n", count: 4))
+    }
+
+    // MARK: Cells
+
+    @Test func cellsKeepTheAspectRatio() {
+        let box = CellBox(columns: 80, rows: 40)
+        for style: PictureStyle in [.symbols(.truecolor), .ascii, .kitty, .sixel] {
+            let renderer = PictureRenderer(style: style)
+            #expect(renderer.cells(for: PixelSize(width: 4000, height: 3000), in: box) == CellBox(columns: 80, rows: 30))
+            #expect(renderer.cells(for: PixelSize(width: 3000, height: 4000), in: box) == CellBox(columns: 60, rows: 40))
+            // Never outside the box, never empty.
+            #expect(renderer.cells(for: PixelSize(width: 10_000, height: 1), in: box) == CellBox(columns: 80, rows: 1))
+            #expect(renderer.cells(for: PixelSize(width: 1, height: 10_000), in: box) == CellBox(columns: 1, rows: 40))
+        }
+        // Symbol cells are 8×16 pixels; pixel styles use the terminal's cell.
+        #expect(PictureRenderer(style: .symbols(.indexed16)).pixelBox(for: box) == PixelSize(width: 640, height: 640))
+        #expect(PictureRenderer(style: .kitty, cellSize: PixelSize(width: 9, height: 18)).pixelBox(for: box) == PixelSize(width: 720, height: 720))
+        // A cell 12×20: 4000×3000 fits 960×720 pixels, 80×36 cells.
+        #expect(PictureRenderer(style: .sixel, cellSize: PixelSize(width: 12, height: 20)).cells(for: PixelSize(width: 4000, height: 3000), in: box)
+                == CellBox(columns: 80, rows: 36))
+    }
+
+    // MARK: libchafa
+
+    static func symbols(_ colours: PictureStyle.Colours, _ pixels: Pixels = TestPictures.colourful(160, 120),
+                        in box: CellBox = CellBox(columns: 20, rows: 10)) throws -> [UInt8] {
+        try #require(PictureRenderer(style: .symbols(colours)).render(pixels, in: box)).bytes
+    }
+
+    @Test(arguments: [PictureStyle.Colours.truecolor, .indexed256, .indexed16, .monochrome])
+    func symbolsHaveTheRowsAskedFor(colours: PictureStyle.Colours) throws {
+        // 160×120 in 20×10: 20×8 cells (8×16 pixels each: 160×120 fits 160×120, 7.5 rows round to 8).
+        let bytes = try Self.symbols(colours)
+        #expect(!bytes.isEmpty)
+        #expect(bytes.filter { $0 == 0x0A }.count + 1 == 8)
+        // The same bytes every time.
+        #expect(try Self.symbols(colours) == bytes)
+        let picture = try #require(PictureRenderer(style: .symbols(colours)).render(TestPictures.colourful(160, 120), in: CellBox(columns: 20, rows: 10)))
+        #expect(picture.transcriptText == (colours == .truecolor ? "[picture 20×8, symbols]" : "[picture 20×8, symbols, \(colours.rawValue)]"))
+    }
+
+    @Test func symbolColoursUseTheirOwnSequences() throws {
+        let truecolor = try Self.symbols(.truecolor)
+        #expect(truecolor.contains("\u{1B}[38;2;") || truecolor.contains("\u{1B}[48;2;"))
+        #expect(!truecolor.contains("38;5;") && !truecolor.contains("48;5;"))
+        let indexed = try Self.symbols(.indexed256)
+        #expect(indexed.contains("\u{1B}[38;5;") || indexed.contains("\u{1B}[48;5;"))
+        #expect(!indexed.contains("38;2;") && !indexed.contains("48;2;"))
+        let sixteen = try Self.symbols(.indexed16)
+        #expect(!sixteen.contains("38;2;") && !sixteen.contains("48;2;") && !sixteen.contains("38;5;") && !sixteen.contains("48;5;"))
+        #expect(sixteen.contains("\u{1B}[3") || sixteen.contains("\u{1B}[9") || sixteen.contains("\u{1B}[4"))
+        let monochrome = try Self.symbols(.monochrome)
+        #expect(!monochrome.contains("38;") && !monochrome.contains("48;"))
+        #expect(!monochrome.contains("\u{1B}[3") && !monochrome.contains("\u{1B}[4") && !monochrome.contains("\u{1B}[9"))
+        // Every picture shows something other than blanks.
+        for bytes in [truecolor, indexed, sixteen, monochrome] {
+            #expect(bytes.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x1B })
+        }
+    }
+
+    @Test func sixelIsOneDeviceControlString() throws {
+        let renderer = PictureRenderer(style: .sixel, cellSize: PixelSize(width: 10, height: 20))
+        let pixels = TestPictures.colourful(200, 100)
+        let picture = try #require(renderer.render(pixels, in: CellBox(columns: 20, rows: 10)))
+        let bytes = picture.bytes
+        #expect(Array(bytes.prefix(2)) == [0x1B, 0x50])      // ESC P
+        #expect(bytes.contains(UInt8(ascii: "q")))
+        #expect(Array(bytes.suffix(2)) == [0x1B, 0x5C])      // ESC \
+        #expect(bytes.filter { $0 == 0x1B }.count == 2)       // nothing else in between
+        #expect(picture.transcriptText == "[picture 20×5, sixel]")
+        #expect(try #require(renderer.render(pixels, in: CellBox(columns: 20, rows: 10))).bytes == bytes)
+        // A second renderer: the same bytes (libchafa's thread count is fixed).
+        #expect(try #require(PictureRenderer(style: .sixel).render(pixels, in: CellBox(columns: 20, rows: 10))).bytes == bytes)
+    }
+
+    // MARK: Kitty
+
+    @Test func kittyChunksAreWithinTheProtocolLimits() throws {
+        let pixels = TestPictures.noise(200, 200)
+        let renderer = PictureRenderer(style: .kitty, cellSize: PixelSize(width: 10, height: 20))
+        let picture = try #require(renderer.render(pixels, in: CellBox(columns: 80, rows: 40)))
+        #expect(picture.transcriptText == "[picture 80×40, kitty]")
+        let chunks = try #require(kittyChunks(picture.bytes))
+        #expect(chunks.count > 10)
+        #expect(chunks.allSatisfy { $0.payload.count <= 4096 })
+        #expect(chunks.dropLast().allSatisfy { $0.payload.count == 4096 })
+        // 200×200 in 80×40 cells of 10×20 (800×800 pixels): all 80×40 cells, sent at its own size.
+        #expect(chunks[0].control == "a=T,f=32,o=z,q=2,s=200,v=200,c=80,r=40,m=1")
+        #expect(chunks.dropFirst().dropLast().allSatisfy { $0.control == "m=1" })
+        #expect(chunks.last?.control == "m=0")
+        let data = try #require(base64Decode(chunks.flatMap(\.payload)))
+        let raw = try #require(inflate(data, expected: 200 * 200 * 4))
+        #expect(raw.count == 200 * 200 * 4)
+        #expect(raw == pixels.rgba)
+    }
+
+    @Test func kittySendsNoMorePixelsThanTheCellsShow() throws {
+        let pixels = TestPictures.colourful(2000, 1000)
+        let renderer = PictureRenderer(style: .kitty, cellSize: PixelSize(width: 10, height: 20))
+        let bytes = try #require(renderer.render(pixels, in: CellBox(columns: 20, rows: 10))).bytes
+        let chunks = try #require(kittyChunks(bytes))
+        // 2000×1000 in 200×200 pixels: 200×100, 20×5 cells.
+        #expect(chunks[0].control.hasPrefix("a=T,f=32,o=z,q=2,s=200,v=100,c=20,r=5,m="))
+        #expect(chunks.last?.control.hasSuffix("m=0") == true)
+        let raw = try #require(inflate(try #require(base64Decode(chunks.flatMap(\.payload))), expected: 200 * 100 * 4))
+        #expect(raw == pixels.resampled(to: PixelSize(width: 200, height: 100)).rgba)
+        // A small picture: one chunk, first and last at once.
+        let small = try #require(kittyChunks(try #require(renderer.render(TestPictures.colourful(4, 2), in: CellBox(columns: 20, rows: 10))).bytes))
+        #expect(small.count == 1)
+        #expect(small[0].control == "a=T,f=32,o=z,q=2,s=4,v=2,c=20,r=5,m=0")
+        #expect(inflate(try #require(base64Decode(small[0].payload)), expected: 32) == TestPictures.colourful(4, 2).rgba)
+    }
+
+    // MARK: tmux
+
+    @Test func insideTmuxEverySequenceIsPassedThrough() throws {
+        let pixels = TestPictures.noise(100, 100)
+        let box = CellBox(columns: 40, rows: 20)
+        for style: PictureStyle in [.kitty, .sixel, .iterm] {
+            let plain = try #require(PictureRenderer(style: style).render(pixels, in: box)).bytes
+            let wrapped = try #require(PictureRenderer(style: style, inTmux: true).render(pixels, in: box)).bytes
+            #expect(Array(wrapped.prefix(7)) == Array("\u{1B}Ptmux;".utf8))
+            #expect(wrapped.count > plain.count)
+            #expect(unwrapTmux(wrapped) == plain, "\(style)")
+        }
+        // Symbols and ASCII are text: no passthrough.
+        for style: PictureStyle in [.ascii, .symbols(.truecolor)] {
+            let plain = try #require(PictureRenderer(style: style).render(pixels, in: box)).bytes
+            #expect(try #require(PictureRenderer(style: style, inTmux: true).render(pixels, in: box)).bytes == plain)
+        }
+        let renderer = PictureRenderer(style: .kitty, inTmux: true)
+        #expect(renderer.passthrough([0x1B, 0x41, 0x1B, 0x1B, 0x42]) == Array("\u{1B}Ptmux;\u{1B}\u{1B}A\u{1B}\u{1B}\u{1B}\u{1B}B\u{1B}\\".utf8))
+        #expect(PictureRenderer(style: .kitty).passthrough([0x1B, 0x41]) == [0x1B, 0x41])
+    }
+
+    // MARK: Others
+
+    @Test func base64KnownVectors() {
+        let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+        for (input, output) in vectors {
+            #expect(Base64.encode(Array(input.utf8)).text == output)
+        }
+        #expect(Base64.encode([0xFB, 0xFF, 0xBF]).text == "+/+/")
+        #expect(Base64.encode([0, 0, 0, 0xFF]).text == "AAAA/w==")
+        let all = (0...255).map(UInt8.init)
+        #expect(base64Decode(Base64.encode(all)) == all)
+    }
+
+    @Test func noneDrawsNothing() {
+        #expect(PictureRenderer(style: .none).render(TestPictures.colourful(10, 10), in: CellBox(columns: 10, rows: 10)) == nil)
+    }
+}

@@ -1,0 +1,379 @@
+import Foundation
+import Imaging
+import Testing
+@testable import TerminalPictures
+#if canImport(Glibc)
+import Glibc
+#endif
+
+private let esc = "\u{1B}"
+
+private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+private func answer(kitty: Bool = false, sixel: Bool = false, complete: Bool = false) -> TerminalProbe.Answer {
+    var answer = TerminalProbe.Answer()
+    answer.kittyGraphics = kitty
+    answer.sixel = sixel
+    answer.complete = complete
+    return answer
+}
+
+/// Milliseconds on the monotonic clock.
+private func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1_000_000
+}
+
+/// A terminal made of two pipes: photorepl writes its queries to one, reads the answers from the
+/// other. The fake runs on its own thread: it reads the queries until the DA1 request, then does
+/// what `respond` says with the answer pipe's write end.
+final class FakeTerminal: @unchecked Sendable {
+    let queriesRead: Int32, queriesWrite: Int32, answersRead: Int32, answersWrite: Int32
+    private let lock = NSLock()
+    private var _received: [UInt8] = []
+    private let done = DispatchSemaphore(value: 0)
+
+    /// What the fake read from photorepl.
+    var received: [UInt8] { lock.withLock { _received } }
+
+    /// Whether the fake closes its end of the answers after responding (the terminal going away).
+    private let closesAnswers: Bool
+
+    init(closesAnswers: Bool = false, respond: @escaping @Sendable (_ answers: Int32) -> Void) {
+        self.closesAnswers = closesAnswers
+        var q: [Int32] = [0, 0], a: [Int32] = [0, 0]
+        precondition(pipe(&q) == 0 && pipe(&a) == 0)
+        (queriesRead, queriesWrite, answersRead, answersWrite) = (q[0], q[1], a[0], a[1])
+        let thread = Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while !received.contains(Array("\(esc)[c".utf8)) {
+                let n = buffer.withUnsafeMutableBytes { read(queriesRead, $0.baseAddress, $0.count) }
+                guard n > 0 else { break }
+                lock.withLock { _received += buffer[..<n] }
+            }
+            respond(answersWrite)
+            if closesAnswers { Glibc.close(answersWrite) }
+            done.signal()
+        }
+        thread.start()
+    }
+
+    /// Waits for the fake's thread (the queries read, the answer written), then closes every end.
+    /// The queries' write end goes first: a fake still waiting for them reads the end of the file.
+    func finish() {
+        Glibc.close(queriesWrite)
+        done.wait()
+        for fd in [queriesRead, answersRead] + (closesAnswers ? [] : [answersWrite]) { Glibc.close(fd) }
+    }
+
+    static func write(_ text: String, to fd: Int32) {
+        let data = Array(text.utf8)
+        let n = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        precondition(n == data.count)
+    }
+}
+
+extension Array where Element == UInt8 {
+    fileprivate func contains(_ needle: [UInt8]) -> Bool {
+        guard needle.count <= count else { return false }
+        return (0...(count - needle.count)).contains { self[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+}
+
+@Suite struct TerminalProbeTests {
+    // MARK: Parsing
+
+    @Test func deviceAttributesTellSixel() {
+        #expect(TerminalProbe.parse(bytes("\(esc)[?62;4;22c")) == answer(sixel: true, complete: true))
+        #expect(TerminalProbe.parse(bytes("\(esc)[?1;2c")) == answer(complete: true))
+        #expect(TerminalProbe.parse(bytes("\(esc)[?4c")) == answer(sixel: true, complete: true))
+        // 42 and 14 are not 4.
+        #expect(TerminalProbe.parse(bytes("\(esc)[?64;42;14c")) == answer(complete: true))
+        #expect(TerminalProbe.parse(bytes("\(esc)[?c")) == answer(complete: true))
+    }
+
+    @Test func kittyAnswersCountBeforeTheDeviceAttributes() {
+        #expect(TerminalProbe.parse(bytes("\(esc)_Gi=31;OK\(esc)\\\(esc)[?62;22c")) == answer(kitty: true, complete: true))
+        #expect(TerminalProbe.parse(bytes("\(esc)_Gi=31;OK\(esc)\\\(esc)[?62;4;22c")) == answer(kitty: true, sixel: true, complete: true))
+        // An error: no kitty graphics.
+        #expect(TerminalProbe.parse(bytes("\(esc)_Gi=31;ENOENT:Unsupported transmission type\(esc)\\\(esc)[?62;4c"))
+                == answer(sixel: true, complete: true))
+        // Another query's answer is not ours.
+        #expect(TerminalProbe.parse(bytes("\(esc)_Gi=7;OK\(esc)\\\(esc)[?62c")) == answer(complete: true))
+        // After the DA1 reply nothing counts.
+        #expect(TerminalProbe.parse(bytes("\(esc)[?62c\(esc)_Gi=31;OK\(esc)\\")) == answer(complete: true))
+    }
+
+    @Test func garbageAndTypedKeysAreIgnored() {
+        let typed = "ls -l\r\(esc)[A\(esc)OB\(esc)[1;5C\u{7F}x"
+        let text = "abc\(typed)\(esc)_Gi=31;OK\(esc)\\\(esc)[24;1R\(esc)]11;rgb:0000/0000/0000\u{07}q\(typed)\(esc)[?65;1;4;9c zz"
+        #expect(TerminalProbe.parse(bytes(text)) == answer(kitty: true, sixel: true, complete: true))
+        #expect(TerminalProbe.parse(bytes("\u{00}\u{FF}\(esc)\(esc)[?62;4c")) == answer(sixel: true, complete: true))
+    }
+
+    @Test func anIncompleteReplyIsNotComplete() {
+        #expect(TerminalProbe.parse([]) == answer())
+        #expect(TerminalProbe.parse(bytes("\(esc)_Gi=31;OK\(esc)\\\(esc)[?62;4")) == answer(kitty: true))
+        #expect(TerminalProbe.parse(bytes("\(esc)_Gi=31;O")) == answer())
+        #expect(TerminalProbe.parse(bytes("\(esc)[?62;4;22")) == answer())
+        #expect(TerminalProbe.parse(bytes("\(esc)[?")) == answer())
+        #expect(TerminalProbe.parse(bytes("\(esc)[")) == answer())
+        #expect(TerminalProbe.parse(bytes(esc)) == answer())
+    }
+
+    /// Whatever arrives, parsing ends and the answer is one of the possible ones.
+    @Test func randomBytesNeverTrap() {
+        var state: UInt64 = 0x1234_5678_9ABC_DEF1
+        func next() -> UInt8 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return UInt8(truncatingIfNeeded: state >> 40)
+        }
+        // Mostly the bytes that matter, so that the parser's paths are walked, not skipped.
+        let alphabet = bytes("\(esc)\(esc)\(esc)_[?G\\c;4;62i=31OK0")
+        for round in 0..<5_000 {
+            let count = round % 64
+            let input = (0..<count).map { _ in round % 3 == 0 ? next() : alphabet[Int(next()) % alphabet.count] }
+            let parsed = TerminalProbe.parse(input)
+            #expect(parsed.complete || !parsed.sixel)
+        }
+    }
+
+    // MARK: Querying a fake terminal
+
+    static let kittyQuery = "\(esc)_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\(esc)\\"
+
+    @Test func aTerminalThatAnswersIsReadUntilItsDeviceAttributes() {
+        let terminal = FakeTerminal { FakeTerminal.write("\(esc)_Gi=31;OK\(esc)\\\(esc)[?62;4c", to: $0) }
+        let start = now()
+        let result = TerminalProbe.query(input: terminal.answersRead, output: terminal.queriesWrite, tmux: false, timeout: 5_000)
+        let elapsed = now() - start
+        terminal.finish()
+        #expect(result == answer(kitty: true, sixel: true, complete: true))
+        #expect(elapsed < 2_500, "waited \(elapsed) ms with the answer there")
+        #expect(terminal.received == bytes(Self.kittyQuery + "\(esc)[c"))
+    }
+
+    @Test func insideTmuxTheKittyQueryIsPassedThrough() {
+        let terminal = FakeTerminal { FakeTerminal.write("\(esc)[?1;2c", to: $0) }
+        let result = TerminalProbe.query(input: terminal.answersRead, output: terminal.queriesWrite, tmux: true, timeout: 5_000)
+        terminal.finish()
+        #expect(result == answer(complete: true))
+        let wrapped = Self.kittyQuery.replacingOccurrences(of: esc, with: esc + esc)
+        #expect(terminal.received == bytes("\(esc)Ptmux;\(wrapped)\(esc)\\\(esc)[c"))
+    }
+
+    @Test func anAnswerInTwoHalvesIsPutTogether() {
+        let terminal = FakeTerminal { fd in
+            FakeTerminal.write("\(esc)_Gi=31;O", to: fd)
+            usleep(30_000)
+            FakeTerminal.write("K\(esc)\\\(esc)[?6", to: fd)
+            usleep(30_000)
+            FakeTerminal.write("2;4c", to: fd)
+        }
+        let start = now()
+        let result = TerminalProbe.query(input: terminal.answersRead, output: terminal.queriesWrite, tmux: false, timeout: 5_000)
+        let elapsed = now() - start
+        terminal.finish()
+        #expect(result == answer(kitty: true, sixel: true, complete: true))
+        #expect(elapsed >= 50, "returned before the second half")
+        #expect(elapsed < 2_500)
+    }
+
+    @Test func garbageOnlyIsIncompleteAfterTheTimeout() {
+        let terminal = FakeTerminal { FakeTerminal.write("hello\(esc)[?62;4", to: $0) }
+        let start = now()
+        let result = TerminalProbe.query(input: terminal.answersRead, output: terminal.queriesWrite, tmux: false, timeout: 100)
+        let elapsed = now() - start
+        terminal.finish()
+        #expect(result == answer())
+        #expect(elapsed >= 90, "gave up after \(elapsed) ms")
+        #expect(elapsed < 2_000, "took \(elapsed) ms")
+    }
+
+    @Test func aTerminalThatNeverAnswersCostsTheTimeout() {
+        let terminal = FakeTerminal { _ in }
+        let start = now()
+        let result = TerminalProbe.query(input: terminal.answersRead, output: terminal.queriesWrite, tmux: false, timeout: 100)
+        let elapsed = now() - start
+        terminal.finish()
+        #expect(result == answer())
+        #expect(elapsed >= 90, "gave up after \(elapsed) ms")
+        #expect(elapsed < 2_000, "took \(elapsed) ms")
+        #expect(terminal.received == bytes(Self.kittyQuery + "\(esc)[c"))
+    }
+
+    /// The terminal goes away (end of file): no waiting for the time-out.
+    @Test func aClosedTerminalEndsTheWait() {
+        let terminal = FakeTerminal(closesAnswers: true) { _ in }
+        let start = now()
+        let result = TerminalProbe.query(input: terminal.answersRead, output: terminal.queriesWrite, tmux: false, timeout: 5_000)
+        let elapsed = now() - start
+        terminal.finish()
+        #expect(result == answer())
+        #expect(elapsed < 2_500)
+    }
+}
+
+@MainActor @Suite struct PictureDisplayTests {
+    /// What the fake probe was asked.
+    final class Probe {
+        var calls: [Bool] = []
+        let answer: TerminalProbe.Answer?
+        init(_ answer: TerminalProbe.Answer?) { self.answer = answer }
+    }
+
+    static func window(columns: UInt16 = 100, rows: UInt16 = 50, width: UInt16 = 1000, height: UInt16 = 1000) -> winsize {
+        winsize(ws_row: rows, ws_col: columns, ws_xpixel: width, ws_ypixel: height)
+    }
+
+    static func display(_ mode: PreviewMode = .auto, terminal: Bool = true, _ environment: [String: String],
+                        size: CellBox? = nil, probe: Probe = Probe(nil), window: winsize? = window()) -> PictureDisplay {
+        PictureDisplay(.init(mode: mode, size: size, outputIsTerminal: terminal, environment: environment),
+                       probe: { tmux in probe.calls.append(tmux); return probe.answer },
+                       windowSize: { window })
+    }
+
+    static let sixelTerminal = answer(sixel: true, complete: true)
+    static let pixels = TestPictures.colourful(64, 48)
+
+    @Test func autoShowsNothingWhenOutputIsNoTerminal() {
+        let probe = Probe(Self.sixelTerminal)
+        let display = Self.display(terminal: false, ["TERM": "xterm-256color", "COLORTERM": "truecolor"], probe: probe)
+        #expect(!display.mayShowPictures)
+        #expect(display.pixelBox(for: .detail) == nil)
+        #expect(display.pixelBox(for: .page) == nil)
+        #expect(display.picture(Self.pixels, for: .detail) == nil)
+        #expect(display.renderer.style == PictureStyle.none)
+        #expect(probe.calls.isEmpty)
+    }
+
+    @Test func autoShowsNothingOnADumbTerminal() {
+        let probe = Probe(Self.sixelTerminal)
+        let display = Self.display(["TERM": "dumb"], probe: probe)
+        #expect(!display.mayShowPictures)
+        #expect(display.pixelBox(for: .detail) == nil)
+        #expect(display.picture(Self.pixels, for: .page) == nil)
+        #expect(probe.calls.isEmpty)
+    }
+
+    @Test func noColorMeansMonochromeSymbols() throws {
+        let probe = Probe(Self.sixelTerminal)
+        let display = Self.display(["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"], probe: probe)
+        #expect(display.renderer.style == .symbols(.monochrome))
+        // 100×30 cells of 8×16 pixels.
+        #expect(display.pixelBox(for: .detail) == PixelSize(width: 800, height: 480))
+        #expect(probe.calls.isEmpty)
+        let picture = try #require(display.picture(Self.pixels, for: .detail))
+        #expect(picture.transcriptText.hasSuffix(", symbols, monochrome]"))
+        // An empty NO_COLOR does not count.
+        #expect(Self.display(["TERM": "xterm-256color", "NO_COLOR": ""]).renderer.style == .symbols(.indexed256))
+    }
+
+    @Test func terminalsThatSayWhoTheyAreAreNotAsked() {
+        let cases: [([String: String], PictureStyle)] = [
+            (["TERM": "xterm-kitty"], .kitty),
+            (["TERM": "xterm-ghostty"], .kitty),
+            (["TERM": "xterm-256color", "KITTY_WINDOW_ID": "3"], .kitty),
+            (["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"], .iterm),
+            (["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"], .iterm),
+        ]
+        for (environment, style) in cases {
+            let probe = Probe(Self.sixelTerminal)
+            let display = Self.display(environment, probe: probe)
+            #expect(display.renderer.style == style, "\(environment)")
+            #expect(display.pixelBox(for: .detail) != nil)
+            #expect(probe.calls.isEmpty, "\(environment)")
+        }
+    }
+
+    @Test func theProbeDecidesBetweenKittySixelAndSymbols() {
+        let cases: [(TerminalProbe.Answer?, [String: String], PictureStyle)] = [
+            (Self.sixelTerminal, ["TERM": "xterm-256color"], .sixel),
+            (answer(kitty: true, sixel: true, complete: true), ["TERM": "xterm-256color"], .kitty),
+            (answer(kitty: true, complete: true), ["TERM": "foot"], .kitty),
+            // No answer, or one cut short: symbols in the colours the environment names.
+            (nil, ["TERM": "xterm-256color"], .symbols(.indexed256)),
+            (answer(complete: true), ["TERM": "xterm-256color"], .symbols(.indexed256)),
+            (answer(kitty: true, sixel: true), ["TERM": "xterm-256color"], .symbols(.indexed256)),
+            (nil, ["TERM": "xterm-256color", "COLORTERM": "truecolor"], .symbols(.truecolor)),
+            (nil, ["TERM": "xterm", "COLORTERM": "24bit"], .symbols(.truecolor)),
+            (nil, ["TERM": "xterm-direct"], .symbols(.truecolor)),
+            (nil, ["TERM": "xterm"], .symbols(.indexed16)),
+            (nil, [:], .symbols(.indexed16)),
+        ]
+        for (reply, environment, style) in cases {
+            let probe = Probe(reply)
+            let display = Self.display(environment, probe: probe)
+            #expect(display.renderer.style == style, "\(String(describing: reply)) \(environment)")
+            #expect(probe.calls == [false])
+        }
+    }
+
+    @Test func theTerminalIsAskedOnceAtMost() {
+        let probe = Probe(nil)
+        let display = Self.display(["TERM": "xterm-256color", "TMUX": "/tmp/tmux-0/default,1,0"], probe: probe)
+        #expect(probe.calls.isEmpty)   // not at start-up
+        for _ in 0..<20 {
+            #expect(display.pixelBox(for: .detail) == PixelSize(width: 800, height: 480))
+            #expect(display.pixelBox(for: .page) == PixelSize(width: 400, height: 240))
+        }
+        #expect(display.picture(Self.pixels, for: .page) != nil)
+        // Inside tmux the probe is told so, and the renderer wraps its sequences.
+        #expect(probe.calls == [true])
+        #expect(display.renderer.inTmux)
+    }
+
+    @Test func explicitModesNeedNoTerminal() throws {
+        let probe = Probe(Self.sixelTerminal)
+        let ascii = Self.display(.ascii, terminal: false, ["TERM": "dumb"], probe: probe, window: nil)
+        #expect(ascii.mayShowPictures)
+        #expect(ascii.renderer.style == .ascii)
+        // No window: an 80×14 box of 8×16-pixel cells.
+        #expect(ascii.box(for: .detail) == CellBox(columns: 80, rows: 14))
+        #expect(ascii.pixelBox(for: .detail) == PixelSize(width: 640, height: 224))
+        let picture = try #require(ascii.picture(TestPictures.make(64, 48) { _, _ in [255, 255, 255, 255] }, for: .detail))
+        // 64×48 in 640×224 pixels: 299×224, 38×14 cells of '@'.
+        #expect(picture.bytes.text == String(repeating: String(repeating: "@", count: 38) + "\n", count: 14))
+        let none = Self.display(.none, ["TERM": "xterm-kitty"], probe: probe)
+        #expect(!none.mayShowPictures)
+        #expect(none.pixelBox(for: .detail) == nil)
+        #expect(none.picture(Self.pixels, for: .detail) == nil)
+        #expect(Self.display(.symbols, terminal: false, ["TERM": "xterm-256color"], probe: probe).renderer.style == .symbols(.indexed256))
+        #expect(Self.display(.sixel, terminal: false, [:], probe: probe).renderer.style == .sixel)
+        #expect(Self.display(.kitty, terminal: false, [:], probe: probe).renderer.style == .kitty)
+        #expect(Self.display(.iterm, terminal: false, [:], probe: probe).renderer.style == .iterm)
+        #expect(probe.calls.isEmpty)
+    }
+
+    @Test func theDefaultBoxComesFromTheWindow() {
+        let display = Self.display(["TERM": "xterm-kitty"])
+        #expect(display.box(for: .detail) == CellBox(columns: 100, rows: 30))
+        #expect(display.box(for: .page) == CellBox(columns: 50, rows: 15))
+        // --preview-size wins over the window.
+        let sized = Self.display(["TERM": "xterm-kitty"], size: CellBox(columns: 40, rows: 20))
+        #expect(sized.box(for: .detail) == CellBox(columns: 40, rows: 20))
+        #expect(sized.box(for: .page) == CellBox(columns: 20, rows: 10))
+        // A tiny window: at least 4 rows, and a page at least 8×4.
+        let tiny = Self.display(["TERM": "xterm-kitty"], window: Self.window(columns: 10, rows: 5))
+        #expect(tiny.box(for: .detail) == CellBox(columns: 10, rows: 4))
+        #expect(tiny.box(for: .page) == CellBox(columns: 8, rows: 4))
+        // A window wider than the largest box, and one that says nothing.
+        #expect(Self.display(["TERM": "xterm-kitty"], window: Self.window(columns: 2000, rows: 100)).box(for: .detail) == CellBox(columns: 1000, rows: 60))
+        #expect(Self.display(["TERM": "xterm-kitty"], window: Self.window(columns: 0, rows: 0)).box(for: .detail) == CellBox(columns: 80, rows: 14))
+    }
+
+    @Test func theCellSizeComesFromTheWindowsPixels() {
+        let kitty = ["TERM": "xterm-kitty"]
+        let display = Self.display(kitty, window: Self.window(columns: 100, rows: 50, width: 1000, height: 1000))
+        #expect(display.renderer.cellSize == PixelSize(width: 10, height: 20))
+        #expect(display.pixelBox(for: .detail) == PixelSize(width: 1000, height: 600))
+        let odd = Self.display(kitty, window: Self.window(columns: 100, rows: 50, width: 900, height: 1100))
+        #expect(odd.renderer.cellSize == PixelSize(width: 9, height: 22))
+        #expect(odd.pixelBox(for: .page) == PixelSize(width: 450, height: 330))
+        // No pixels reported, implausible ones, or no window at all: 10×20.
+        for window: winsize? in [Self.window(width: 0, height: 0), Self.window(width: 150, height: 1000), Self.window(width: 1000, height: 150), nil] {
+            #expect(Self.display(kitty, window: window).renderer.cellSize == PixelSize(width: 10, height: 20))
+        }
+    }
+}
