@@ -104,8 +104,10 @@ enum JPEG {
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
         let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        guard tjDecompressHeader3(handle, base, UInt(raw.count), &width, &height, &subsampling, &colourspace) == 0 else {
-            throw ImageFailure("corrupt JPEG: \(message(handle))")
+        // A warning (stray bytes between segments, say) fails the call too, the size read: see failure(_:).
+        if tjDecompressHeader3(handle, base, UInt(raw.count), &width, &height, &subsampling, &colourspace) != 0,
+           let failure = failure(handle) {
+            throw failure
         }
         // TurboJPEG 2.1 reads the header with require_image FALSE: a file that ends (or reaches EOI)
         // before its frame header is taken as "tables only" and succeeds, leaving the size at 0×0.
@@ -140,15 +142,27 @@ enum JPEG {
             tjDecompress2(handle, base, UInt(raw.count), out.baseAddress, Int32(width), 0, Int32(height),
                           Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
         }
-        if status != 0 {
-            // TurboJPEG 2.1 returns -1 for warnings too; most leave a usable picture, but a file cut
-            // short leaves grey where the rest should be.
-            let text = message(handle)
-            if tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) { throw ImageFailure("corrupt JPEG: \(text)") }
-            if text.contains("Premature end") { throw ImageFailure("the JPEG file is truncated (\(text))") }
-        }
+        if status != 0, let failure = failure(handle) { throw failure }
         return Pixels(width: width, height: height, rgba: rgba)
     }
+
+    /// Why a TurboJPEG call that returned -1 failed, or nil when it only warned. TurboJPEG 2.1 returns
+    /// -1 for warnings too, and tjGetErrorCode says "warning" whenever one came during the call, even
+    /// when a fatal error followed (the message is then the error's): a warning is only taken as one
+    /// when the message is one of libjpeg's warnings (jerror.h's JWRN_ texts). Most leave a usable
+    /// picture, but a file cut short leaves grey where the rest should be.
+    private static func failure(_ handle: tjhandle) -> ImageFailure? {
+        let text = message(handle)
+        if text.contains("Premature end") { return ImageFailure("the JPEG file is truncated (\(text))") }
+        let warned = tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) && warnings.contains { text.hasPrefix($0) }
+        return warned ? nil : ImageFailure("corrupt JPEG: \(text)")
+    }
+
+    /// The beginnings of libjpeg's warnings (JWRN_*), but for the end of the file, handled apart.
+    private static let warnings = [
+        "Corrupt JPEG data:", "Warning: unknown JFIF", "Unknown Adobe color transform", "Inconsistent progression sequence",
+        "Invalid SOS parameters for sequential JPEG", "Application transferred too many scanlines",
+    ]
 
     private static func message(_ handle: tjhandle) -> String {
         guard let text = tjGetErrorStr2(handle) else { return "unknown error" }

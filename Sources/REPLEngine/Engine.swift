@@ -297,6 +297,12 @@ extension Engine: CommandPerformer {
             pendingEffects.removeAll()
             throw error
         }
+        await finishPendingEffects()
+    }
+
+    /// Runs the work scenes scheduled (`SceneEffects`) to its end. Commands do this by themselves; a
+    /// host (or a test) that pushes a scene outside a command calls it.
+    public func finishPendingEffects() async {
         while !pendingEffects.isEmpty {
             await pendingEffects.removeFirst()()
         }

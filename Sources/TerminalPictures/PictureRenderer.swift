@@ -44,7 +44,6 @@ public struct PictureRenderer: Sendable {
     /// The picture, or nil in the `none` style.
     public func render(_ pixels: Pixels, in box: CellBox) -> TerminalPicture? {
         let cells = cells(for: PixelSize(width: pixels.width, height: pixels.height), in: box)
-        let label = "[picture \(cells.columns)×\(cells.rows), \(name)]"
         switch style {
         case .none:
             return nil
@@ -52,30 +51,18 @@ public struct PictureRenderer: Sendable {
             let text = Self.ascii(pixels, cells: cells)
             return TerminalPicture(generated: text, transcriptText: String(decoding: text, as: UTF8.self))
         case .kitty:
-            return TerminalPicture(generated: kitty(pixels, cells: cells), transcriptText: label)
+            return TerminalPicture(generated: kitty(pixels, cells: cells), transcriptText: nil)
         case .symbols(let colours) where pixels.isSmooth && colours != .monochrome:
-            return TerminalPicture(generated: Self.halfBlocks(pixels, cells: cells, colours: colours), transcriptText: label)
+            return TerminalPicture(generated: Self.halfBlocks(pixels, cells: cells, colours: colours), transcriptText: nil)
         case .symbols(let colours):
             let bytes = chafa(pixels, cells: cells, output: PHOTOREPL_CHAFA_SYMBOLS, colours: colours)
-            return TerminalPicture(generated: bytes, transcriptText: label)
+            return TerminalPicture(generated: bytes, transcriptText: nil)
         case .sixel:
             let bytes = chafa(pixels, cells: cells, output: PHOTOREPL_CHAFA_SIXEL, colours: .truecolor)
-            return TerminalPicture(generated: passthrough(bytes), transcriptText: label)
+            return TerminalPicture(generated: passthrough(bytes), transcriptText: nil)
         case .iterm:
             let bytes = chafa(pixels, cells: cells, output: PHOTOREPL_CHAFA_ITERM, colours: .truecolor)
-            return TerminalPicture(generated: passthrough(bytes), transcriptText: label)
-        }
-    }
-
-    /// The style's name, as `--preview` spells it.
-    var name: String {
-        switch style {
-        case .symbols(let colours): colours == .truecolor ? "symbols" : "symbols, \(colours.rawValue)"
-        case .sixel: "sixel"
-        case .kitty: "kitty"
-        case .iterm: "iterm"
-        case .ascii: "ascii"
-        case .none: "none"
+            return TerminalPicture(generated: passthrough(bytes), transcriptText: nil)
         }
     }
 

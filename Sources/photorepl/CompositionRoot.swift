@@ -9,7 +9,7 @@ import TerminalPictures
 enum CompositionRoot {
     static func makeEngine(_ options: SessionOptions, console: Console, display: PictureDisplay.Setting) -> Engine {
         var worker: PhotosWorker
-        let pictures: PhotoPicturesWorker
+        var pictures: PhotoPicturesWorker
         switch options.effectiveSource {
         case .embedded:
             worker = EmbeddedPhotosWorker(seed: options.seed)
@@ -21,6 +21,7 @@ enum CompositionRoot {
         }
         if options.fetchDelay > 0 {
             worker = DelayedPhotosWorker(worker, delay: .milliseconds(options.fetchDelay))
+            pictures = DelayedPicturesWorker(pictures, delay: .milliseconds(options.fetchDelay))
         }
         let pictureDisplay = PictureDisplay(display)
         let engine = Engine(console: console)

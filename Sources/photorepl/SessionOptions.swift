@@ -42,7 +42,7 @@ struct SessionOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("The box a picture must fit in, in terminal cells (default: the terminal's width and 60 % of its height).", valueName: "COLSxROWS"))
     var previewSize: CellBox?
 
-    @Option(help: ArgumentHelp("Make every fetch take this long, like a slow network (to try Ctrl-C on a fetch).", valueName: "milliseconds"))
+    @Option(help: ArgumentHelp("Make every fetch and every picture take this long, like a slow network (to try Ctrl-C).", valueName: "milliseconds"))
     var fetchDelay: UInt32 = 0
 
     /// The source in effect: `--folder` alone implies the folder source.

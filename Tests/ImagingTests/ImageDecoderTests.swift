@@ -345,22 +345,43 @@ private func near(_ a: [Int], _ b: [Int], within tolerance: Int) -> Bool {
         #expect(failure { try ImageDecoder.decode(garbage, fitting: Self.big) }?.reason.hasPrefix("corrupt PNG: ") == true)
     }
 
-    /// Cut anywhere: a failure or a picture of the right size, never a trap.
-    @Test func everyPrefixOfAJPEGIsSafe() {
+    /// Cut anywhere: a failure, never a trap, and never a half picture passed off as whole.
+    @Test func everyPrefixOfAJPEGIsSafe() throws {
         let file = ImageFiles.jpeg(ImageFiles.noise(24, 16))
+        let whole = try ImageDecoder.decode(file, fitting: Self.big)
+        #expect(whole.width == 24 && whole.height == 16)
+        let sos = try #require((2..<(file.count - 1)).first { file[$0] == 0xFF && file[$0 + 1] == 0xDA })
+        let scan = sos + 2 + (Int(file[sos + 2]) << 8 | Int(file[sos + 3]))
         var decoded = 0
-        for length in 0...file.count {
+        for length in 0..<file.count {
             do throws(ImageFailure) {
                 let pixels = try ImageDecoder.decode(Array(file[..<length]), fitting: Self.big)
-                #expect(pixels.width == 24 && pixels.height == 16)
+                #expect(pixels == whole, "prefix of \(length) of \(file.count) bytes")
                 decoded += 1
             } catch {
                 #expect(!error.reason.isEmpty)
+                // Cut anywhere after the scan header: short of data, not corrupt.
+                if length >= scan { #expect(error.reason.hasPrefix("the JPEG file is truncated"), "\(length): \(error.reason)") }
+                if length < 3 { #expect(error.reason == (length == 0 ? "the file is empty" : "not a JPEG or PNG image")) }
             }
         }
-        // The whole file decodes; a file without its scan does not.
-        #expect(decoded >= 1)
-        #expect(failure { try ImageDecoder.decode(Array(file[..<(file.count / 4)]), fitting: Self.big) } != nil)
+        #expect(decoded == 0)
+    }
+
+    /// libjpeg warns about bytes between segments and decodes the picture: so must we.
+    @Test func strayBytesBetweenSegmentsAreOnlyAWarning() throws {
+        let plain = ImageFiles.jpeg(Self.quadrants())
+        let app0End = 4 + (Int(plain[4]) << 8 | Int(plain[5]))
+        #expect(Array(plain[2..<4]) == [0xFF, 0xE0])
+        let stray = Array(plain[..<app0End]) + [0x00, 0x00, 0x00] + Array(plain[app0End...])
+        #expect(try ImageDecoder.header(of: stray).storedSize == PixelSize(width: 64, height: 32))
+        #expect(try ImageDecoder.decode(stray, fitting: Self.big) == ImageDecoder.decode(plain, fitting: Self.big))
+        // A fatal error after that warning is still an error (TurboJPEG calls the whole call a warning).
+        let sos = try #require((2..<(stray.count - 1)).first { stray[$0] == 0xFF && stray[$0 + 1] == 0xDA })
+        for cut in [sos + 5, sos + 7] {
+            let reason = failure { try ImageDecoder.decode(Array(stray[..<cut]), fitting: Self.big) }?.reason ?? ""
+            #expect(reason.hasPrefix("corrupt JPEG: ") || reason.hasPrefix("the JPEG file is truncated"), "\(cut): \(reason)")
+        }
     }
 
     @Test func everyPrefixOfAPNGIsSafe() {

@@ -71,3 +71,20 @@ import Testing
         #expect(try terminal.exitStatus() == 0)
     }
 }
+
+extension PictureTerminalTests {
+    @Test func ctrlCDuringASlowPictureGivesUpThePictureOnly() throws {
+        let terminal = try Terminal(["--preview", "symbols", "--preview-size", "20x6", "--fetch-delay", "1000"])
+        try terminal.waitForPrompt()
+        try terminal.enter("count 2")
+        try terminal.enter("fetch")
+        #expect(try terminal.wait(for: "Fetched 2 photos."), "\(terminal.shown)")
+        try terminal.enter("open 2")
+        try terminal.press("C-c")
+        #expect(try terminal.wait(for: "(picture not shown: interrupted)"), "\(terminal.shown)")
+        #expect(try terminal.wait(for: "Photo 2 of 2"), "\(terminal.shown)")
+        #expect(try terminal.waitForPrompt("photos/detail 2>"), "the detail scene is open: \(terminal.shown)")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+    }
+}

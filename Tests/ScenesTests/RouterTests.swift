@@ -105,12 +105,14 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
         #expect(detail.router?.delegate == nil)
     }
 
-    @Test func anIndexThatPointsAtNoPhotoRoutesStraightBack() {
+    @Test func anIndexThatPointsAtNoPhotoRoutesStraightBack() async {
         let app = App()
         let detail = app.engine.instantiate(PhotoDetailView.self)
         detail.router?.dataStore?.photos = Photo.abcde
         detail.router?.dataStore?.index = 7
         app.engine.push(detail)
+        // Pushed outside a command: the scene's loading is left to run.
+        await app.engine.finishPendingEffects()
         #expect(app.engine.stackNames == ["collection"])
         app.engine.console.flush()
         #expect(app.output.text.hasSuffix("There is no photo 8 among 5: back to the collection.\n"))

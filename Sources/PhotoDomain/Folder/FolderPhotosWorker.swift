@@ -20,7 +20,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
 
     /// - Parameter shownAs: how messages name the folder, when not as `root`.
     public init(root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init()) {
-        folder = PhotoFolder(root: root)
+        folder = PhotoFolder(root: root, shownAs: shownAs)
         shownName = shownAs ?? root
         generator = SeededGenerator(seed: seed)
         self.limits = limits
@@ -87,7 +87,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         guard let relative = paths.withLock({ $0[photo.id] }) else { throw PictureFailure("the photo is not from this folder") }
         let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + relative
         let bytes: [UInt8]
-        switch PhotoFolder.readFile(full, limit: Self.maxFileBytes) {
+        switch PhotoFolder.readFile(full, limit: Self.maxFileBytes, whole: true) {
         case .success(let read): bytes = read
         case .failure(let failure): throw failure
         }

@@ -33,18 +33,25 @@ public struct PhotoFolder: Sendable {
     static let maxEntries = 200_000
 
     public let root: String
+    /// The folder as messages name it.
+    public let shownName: String
 
-    public init(root: String) {
+    public init(root: String, shownAs: String? = nil) {
         self.root = root
+        self.shownName = shownAs ?? root
     }
 
     /// Walks the folder. Throws when the folder itself cannot be read.
     public func scan() throws(PhotosWorkerError) -> Scan {
         var info = stat()
         guard stat(root, &info) == 0 else {
-            throw PhotosWorkerError("cannot read the folder \(root): \(String(cString: strerror(errno)))")
+            throw PhotosWorkerError("cannot read the folder \(shownName): \(String(cString: strerror(errno)))")
         }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw PhotosWorkerError("\(root) is not a folder (give --folder DIR)") }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw PhotosWorkerError("\(shownName) is not a folder (give --folder DIR)") }
+        guard let probe = opendir(root) else {
+            throw PhotosWorkerError("cannot read the folder \(shownName): \(String(cString: strerror(errno)))")
+        }
+        closedir(probe)
         var scan = Scan()
         var visited: Set<FileID> = [FileID(info)]
         walk(Array(root.utf8), relative: [], depth: 0, visited: &visited, into: &scan)
@@ -76,6 +83,9 @@ public struct PhotoFolder: Sendable {
             if name.first == UInt8(ascii: ".") { continue }
             names.append(name)
         }
+        // In name order, not readdir's: a folder reached under two names (a link to it) is walked under
+        // the same one on every file system, and the entry cap cuts at the same place.
+        names.sort { $0.lexicographicallyPrecedes($1) }
         for name in names {
             guard scan.entries.count + scan.skippedCount < Self.maxEntries else {
                 scan.skipped["beyond the first \(Self.maxEntries) files", default: 0] += 1
@@ -126,7 +136,8 @@ public struct PhotoFolder: Sendable {
 
     /// At most `limit` bytes from the start of a regular file. Opened without blocking and checked
     /// again once open: the file may have been replaced by a FIFO since the folder was read.
-    static func readFile(_ path: [UInt8], limit: Int) -> Result<[UInt8], PictureFailure> {
+    /// With `whole`, a file larger than `limit` is refused rather than read in part.
+    static func readFile(_ path: [UInt8], limit: Int, whole: Bool = false) -> Result<[UInt8], PictureFailure> {
         let fd = withPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else {
             return .failure(PictureFailure(errno == EACCES ? "unreadable" : "cannot open: \(String(cString: strerror(errno)))"))
@@ -134,6 +145,9 @@ public struct PhotoFolder: Sendable {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(PictureFailure("not a regular file")) }
+        if whole, Int(info.st_size) > limit {
+            return .failure(PictureFailure("the file is too large (\(Int(info.st_size) >> 20) MB; at most \(limit >> 20) MB)"))
+        }
         let wanted = min(limit, max(0, Int(info.st_size)))
         var bytes = [UInt8](repeating: 0, count: wanted)
         var count = 0

@@ -36,7 +36,8 @@ public actor CachingPicturesWorker: PhotoPicturesWorker {
             running[ahead] = nil
         }
         ahead = nil
-        let task = running[key] ?? start(key, photo)
+        // A decode whose requester was cancelled ends in CancellationError, maybe not yet: start afresh.
+        let task = running[key].flatMap { $0.isCancelled ? nil : $0 } ?? start(key, photo)
         return try await withTaskCancellationHandler {
             try await task.value
         } onCancel: {

@@ -33,7 +33,8 @@ public struct BlurHashPicturesWorker: PhotoPicturesWorker {
     public func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
         guard let hash = photo.blurHash else { throw PictureFailure("the photo has no BlurHash") }
         let shape = PixelSize(width: max(1, photo.width), height: max(1, photo.height))
-        let size = shape.fitted(in: box).fitted(in: PixelSize(width: Self.longestSide, height: Self.longestSide))
+        let bound = PixelSize(width: min(box.width, Self.longestSide), height: min(box.height, Self.longestSide))
+        let size = shape.fitted(in: bound)
         do {
             return try BlurHash.decode(hash, size: size)
         } catch {

@@ -1,3 +1,5 @@
+import Imaging
+
 /// A source made slow on purpose, like a slow network: each fetch waits, and can be cancelled
 /// while it waits.
 public struct DelayedPhotosWorker: PhotosWorker {
@@ -17,5 +19,22 @@ public struct DelayedPhotosWorker: PhotosWorker {
     public func fetch(count: Int) async throws -> FetchedPhotos {
         try await Task.sleep(for: delay)
         return try await base.fetch(count: count)
+    }
+}
+
+/// Pictures made slow on purpose, like a download over a slow network: each waits before it is
+/// decoded, and can be cancelled while it waits.
+public struct DelayedPicturesWorker: PhotoPicturesWorker {
+    private let base: PhotoPicturesWorker
+    private let delay: Duration
+
+    public init(_ base: PhotoPicturesWorker, delay: Duration) {
+        self.base = base
+        self.delay = delay
+    }
+
+    public func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
+        try await Task.sleep(for: delay)
+        return try await base.pixels(for: photo, fitting: box)
     }
 }

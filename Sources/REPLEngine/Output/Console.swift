@@ -85,13 +85,13 @@ public final class Console {
     }
 
     /// Writes a picture on lines of its own: its bytes go out as generated, unsanitized, which only a
-    /// `TerminalPicture` may be. The transcript copy gets the picture's text form.
+    /// `TerminalPicture` may be. The transcript copy gets the picture's text form, if it has one.
     public func picture(_ picture: TerminalPicture) {
         buffer.append(contentsOf: picture.bytes)
         if picture.bytes.last != 0x0A { buffer.append(0x0A) }
-        if transcript != nil {
-            transcriptBuffer.append(contentsOf: picture.transcriptText.utf8)
-            if picture.transcriptText.utf8.last != 0x0A { transcriptBuffer.append(0x0A) }
+        if transcript != nil, let text = picture.transcriptText {
+            transcriptBuffer.append(contentsOf: text.utf8)
+            if text.utf8.last != 0x0A { transcriptBuffer.append(0x0A) }
         }
         if buffer.count >= flushThreshold { flush() }
     }
