@@ -21,7 +21,9 @@ public enum ScenePicture: Equatable, Sendable {
 /// What the interactors share about asking for pixels.
 enum PictureLoading {
     /// The photo's pixels for `box`; nil when no picture is wanted. Ctrl-C while decoding gives up the
-    /// picture only: the scene goes on without it.
+    /// picture only: the scene goes on without it. On the main actor, like its callers: a nonisolated
+    /// async function would hop to another thread and back on every command, pictures or not.
+    @MainActor
     static func load(_ worker: PhotoPicturesWorker?, _ photo: Photo, box: PixelSize?) async -> Result<Pixels, PictureFailure>? {
         guard let box, let worker else { return nil }
         do {
