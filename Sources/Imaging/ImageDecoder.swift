@@ -135,12 +135,14 @@ enum JPEG {
         defer { tjDestroy(handle) }
         let (num, denom) = scale(for: size, atLeast: target)
         let width = (size.width * num + denom - 1) / denom, height = (size.height * num + denom - 1) / denom
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
         let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        // LIMITSCANS: a progressive JPEG with thousands of scans would take minutes.
-        let status = rgba.withUnsafeMutableBufferPointer { out in
-            tjDecompress2(handle, base, UInt(raw.count), out.baseAddress, Int32(width), 0, Int32(height),
-                          Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
+        var status: Int32 = 0
+        // Not zeroed first: libjpeg-turbo writes every byte (a truncated file's rest in grey).
+        let rgba = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
+            // LIMITSCANS: a progressive JPEG with thousands of scans would take minutes.
+            status = tjDecompress2(handle, base, UInt(raw.count), out.baseAddress, Int32(width), 0, Int32(height),
+                                   Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
+            initialized = width * height * 4
         }
         if status != 0, let failure = failure(handle) { throw failure }
         return Pixels(width: width, height: height, rgba: rgba)

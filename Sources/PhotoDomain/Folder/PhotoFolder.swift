@@ -149,16 +149,23 @@ public struct PhotoFolder: Sendable {
             return .failure(PictureFailure("the file is too large (\(Int(info.st_size) >> 20) MB; at most \(limit >> 20) MB)"))
         }
         let wanted = min(limit, max(0, Int(info.st_size)))
-        var bytes = [UInt8](repeating: 0, count: wanted)
-        var count = 0
-        while count < wanted {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, wanted - count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { return .failure(PictureFailure(errno == EACCES ? "unreadable" : "cannot read: \(String(cString: strerror(errno)))")) }
-            if n == 0 { break }  // it shrank since fstat
-            count += n
+        // Not zeroed first: a camera-size file is megabytes, and every byte is about to be written.
+        var failure: PictureFailure?
+        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+            var count = 0
+            while count < wanted {
+                let n = read(fd, buffer.baseAddress! + count, wanted - count)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 {
+                    failure = PictureFailure(errno == EACCES ? "unreadable" : "cannot read: \(String(cString: strerror(errno)))")
+                    break
+                }
+                if n == 0 { break }  // it shrank since fstat
+                count += n
+            }
+            initialized = count
         }
-        bytes.removeSubrange(count...)
+        if let failure { return .failure(failure) }
         return .success(bytes)
     }
 
