@@ -567,5 +567,13 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect((pixels.width, pixels.height) == (160, 240))
         #expect(isRed(rgba(pixels, 25, 25)))
         #expect(!isRed(rgba(pixels, 160 - 25, 25)) && !isRed(rgba(pixels, 25, 240 - 25)))
+
+        // The folder committed in Examples/ is exactly what the script makes (the golden transcripts
+        // of Examples/folder.t depend on its bytes).
+        let examples = script.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/photos").path
+        for file in ["sunset.jpg", "rotated.jpg", "nested/deeper/leaf.png", "nested/gray.png", "notes.txt", "fake.jpg", ".hidden.jpg"] {
+            let made = FileManager.default.contents(atPath: root + "/photos/" + file)
+            #expect(made != nil && made == FileManager.default.contents(atPath: examples + "/" + file), "\(file)")
+        }
     }
 }
