@@ -95,10 +95,30 @@ int photorepl_signals_next(void) {
     return read(signal_pipe[0], &byte, 1) == 1 ? byte : 0;
 }
 
+// Keys typed while photorepl itself was reading the terminal (asking it what it can show), handed
+// back to be read before the terminal.
+static unsigned char type_ahead[4096];
+static size_t type_ahead_length, type_ahead_next;
+
+void photorepl_push_type_ahead(const unsigned char *bytes, size_t count) {
+    if (type_ahead_next == type_ahead_length) type_ahead_next = type_ahead_length = 0;
+    for (size_t i = 0; i < count && type_ahead_length < sizeof type_ahead; i++) type_ahead[type_ahead_length++] = bytes[i];
+}
+
 // EL_GETCFN: one wide character from the terminal, or -1 to end el_gets when a signal asks for it.
 static int read_character(EditLine *el, wchar_t *out) {
     mbstate_t state;
     memset(&state, 0, sizeof state);
+    while (type_ahead_next < type_ahead_length) {
+        char byte = (char)type_ahead[type_ahead_next++];
+        size_t used = mbrtowc(out, &byte, 1, &state);
+        if (used == (size_t)-2) continue;
+        if (used == (size_t)-1) {
+            memset(&state, 0, sizeof state);
+            continue;
+        }
+        return 1;
+    }
     for (;;) {
         struct pollfd fds[2] = {{.fd = STDIN_FILENO, .events = POLLIN}, {.fd = signal_pipe[0], .events = POLLIN}};
         if (poll(fds, signal_pipe[0] >= 0 ? 2 : 1, -1) < 0) {

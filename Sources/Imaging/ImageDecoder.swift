@@ -21,10 +21,18 @@ public struct ImageLimits: Sendable, Equatable {
     public var maxSide = 30_000
     public init() {}
 
+    /// No limit: for reading what a header claims, never for decoding.
+    public static let unlimited: ImageLimits = {
+        var limits = ImageLimits()
+        limits.maxPixels = .max
+        limits.maxSide = .max
+        return limits
+    }()
+
     func check(_ size: PixelSize) throws(ImageFailure) {
         guard size.width > 0, size.height > 0 else { throw ImageFailure("the image claims a size of \(size)") }
         if size.width > maxSide || size.height > maxSide || size.width * size.height > maxPixels {
-            throw ImageFailure("the image is too large: \(size) pixels (at most \(maxPixels / 1_000_000) megapixels and \(maxSide) a side)")
+            throw ImageFailure("the image is too large: \(size) pixels (at most \(maxPixels / 1_000_000) megapixels and \(maxSide) a side)", isTooLarge: true)
         }
     }
 }
@@ -32,7 +40,12 @@ public struct ImageLimits: Sendable, Equatable {
 /// Why a picture could not be decoded: one line a user can read.
 public struct ImageFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public let reason: String
-    public init(_ reason: String) { self.reason = reason }
+    /// Refused by the limits on its header: nothing more of the file needs reading.
+    public let isTooLarge: Bool
+    public init(_ reason: String, isTooLarge: Bool = false) {
+        self.reason = reason
+        self.isTooLarge = isTooLarge
+    }
     public var description: String { reason }
 }
 

@@ -37,6 +37,10 @@ public struct PixelSize: Sendable, Equatable, Hashable, CustomStringConvertible 
     /// larger than `box` in either direction. Integer arithmetic: the same answer everywhere.
     public func fitted(in box: PixelSize) -> PixelSize {
         guard width > 0, height > 0, box.width > 0, box.height > 0 else { return PixelSize(width: 1, height: 1) }
+        // Sizes from a source's data (a server's JSON) may be anything: bounded, no product overflows.
+        let bound = 1 << 24
+        let width = min(width, bound), height = min(height, bound)
+        let box = PixelSize(width: min(box.width, bound), height: min(box.height, bound))
         // Width-bound when width/height >= box.width/box.height.
         if width * box.height >= box.width * height {
             return PixelSize(width: box.width, height: max(1, (height * box.width + width / 2) / width))

@@ -39,7 +39,7 @@ public final class PictureDisplay {
 
     public init(
         _ setting: Setting,
-        probe: @escaping @MainActor (Bool) -> TerminalProbe.Answer? = { TerminalProbe.queryTerminal(tmux: $0) },
+        probe: @escaping @MainActor (Bool) -> TerminalProbe.Answer? = PictureDisplay.askTerminal,
         windowSize: @escaping @MainActor () -> winsize? = PictureDisplay.standardOutputSize
     ) {
         self.setting = setting
@@ -135,6 +135,15 @@ public final class PictureDisplay {
     private func defaultBox() -> CellBox {
         guard let size = windowSize(), size.ws_col > 0, size.ws_row > 0 else { return CellBox(columns: 80, rows: 14) }
         return CellBox(columns: min(Int(size.ws_col), CellBox.maximum.columns), rows: max(4, Int(size.ws_row) * 6 / 10))
+    }
+
+    /// Asks the terminal (through tmux when it passes graphics through; not at all when it does not),
+    /// and hands what the user typed meanwhile back to the line editor.
+    public static func askTerminal(tmux: Bool) -> TerminalProbe.Answer? {
+        if tmux && !TerminalProbe.tmuxPassesThrough() { return nil }
+        let answer = TerminalProbe.queryTerminal(tmux: tmux)
+        EditLineSource.returnTypeAhead(answer?.typed ?? [])
+        return answer
     }
 
     public static func standardOutputSize() -> winsize? {

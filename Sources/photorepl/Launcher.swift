@@ -12,10 +12,15 @@ enum Launcher {
     struct SessionFiles {
         var record: String?
         var transcript: String?
+        /// An interactive session on a terminal; scripts (`run`, a pipe) are not, even when their output
+        /// is a terminal: `auto` draws nothing there, so a script prints the same everywhere.
+        var isInteractive = false
     }
 
     static func interactive(_ options: SessionOptions, _ files: SessionFiles) async throws {
         let console = Console(isStyled: Environment.wantsColour)
+        var files = files
+        files.isInteractive = true
         let engine = try makeEngine(options, console: console, files)
         let editor = EditLineSource(historyFile: EditLineSource.defaultHistoryFile()) { line in
             // libedit calls Tab's function on the main thread, inside el_gets.
@@ -109,7 +114,7 @@ enum Launcher {
             }
             console.transcript = .fileDescriptor(fd)
         }
-        let engine = CompositionRoot.makeEngine(options, console: console, display: displaySetting(options, outputIsTerminal: isatty(1) == 1))
+        let engine = CompositionRoot.makeEngine(options, console: console, display: displaySetting(options, outputIsTerminal: files.isInteractive))
         engine.recordingHeader = { path in
             "# photorepl \(Photorepl.version) session; replay: photorepl run --keep-going \(options.replayArguments) \(path)"
         }

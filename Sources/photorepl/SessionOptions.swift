@@ -86,7 +86,7 @@ extension SessionOptions {
         } catch {
             throw TranscriptSuite.Failure(message: "\(header.directory): the options in '\(TranscriptSuite.SessionHeader.prefix) \(header.arguments.joined(separator: " "))' are not valid: \(SessionOptions.message(for: error))")
         }
-        if header.arguments.contains("--folder"), let folder = merged.folder, !folder.hasPrefix("/") {
+        if header.arguments.contains(where: { $0 == "--folder" || $0.hasPrefix("--folder=") }), let folder = merged.folder, !folder.hasPrefix("/") {
             merged.folder = header.directory + "/" + folder
             merged.folderShownAs = folder
         }

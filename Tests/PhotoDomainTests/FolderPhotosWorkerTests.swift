@@ -389,29 +389,29 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(leaf.description == "leaf.png" && leaf.user.name == "unknown")
     }
 
-    /// A name that is not UTF-8 is still a photo: its id reads with U+FFFD, and the file is opened by its
-    /// real bytes.
+    /// A name that is not UTF-8 is still a photo: its id shows the byte as `\xFF`, and the file is opened
+    /// by its real bytes.
     @Test func aNameThatIsNotUTF8IsListedAndItsPixelsDecode() async throws {
         let name: [UInt8] = [0x62, 0x61, 0x64, 0xFF] + Array("name.jpg".utf8)   // "bad\xFFname.jpg"
         try folder.write(name, TestImage.jpeg(width: 24, height: 12))
         let worker = FolderPhotosWorker(root: root)
         let photos = try await worker.fetch(count: 1).photos
-        #expect(photos.map(\.id) == ["bad\u{FFFD}name.jpg"])
-        #expect(photos.first?.description == "bad\u{FFFD}name.jpg")
+        #expect(photos.map(\.id) == [#"bad\xFFname.jpg"#])
+        #expect(photos.first?.description == #"bad\xFFname.jpg"#)
         #expect((photos.first?.width, photos.first?.height) == (24, 12))
         let pixels = try await worker.pixels(for: photos[0], fitting: PixelSize(width: 100, height: 100))
         #expect((pixels.width, pixels.height) == (24, 12))
     }
 
-    /// Two names that differ only in bytes that are not UTF-8 would read the same: their ids differ, and
-    /// each opens its own file.
+    /// Two names that differ only in bytes that are not UTF-8: their ids differ (each byte shown as
+    /// `\xNN`), and each opens its own file.
     @Test func twoNamesThatReadTheSameKeepDistinctIds() async throws {
         try folder.write([0x62, 0xFE] + Array(".png".utf8), TestImage.png(width: 3, height: 3))
         try folder.write([0x62, 0xFF] + Array(".png".utf8), TestImage.png(width: 5, height: 5))
         let worker = FolderPhotosWorker(root: root)
         let photos = try await worker.fetch(count: 2).photos
         #expect(Set(photos.map(\.id)).count == 2)
-        #expect(photos.allSatisfy { $0.id.hasPrefix("b\u{FFFD}.png") })
+        #expect(Set(photos.map(\.id)) == [#"b\xFE.png"#, #"b\xFF.png"#])
         for photo in photos {
             let pixels = try await worker.pixels(for: photo, fitting: PixelSize(width: 100, height: 100))
             #expect((pixels.width, pixels.height) == (photo.width, photo.height))
@@ -574,6 +574,37 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         for file in ["sunset.jpg", "rotated.jpg", "nested/deeper/leaf.png", "nested/gray.png", "notes.txt", "fake.jpg", ".hidden.jpg"] {
             let made = FileManager.default.contents(atPath: root + "/photos/" + file)
             #expect(made != nil && made == FileManager.default.contents(atPath: examples + "/" + file), "\(file)")
+        }
+    }
+}
+
+/// How a folder's file names become ids: readable, one-to-one, and safe on a line of their own.
+@Suite struct DisplayIDTests {
+    @Test func validUTF8IsKeptAndTheRestIsEscaped() {
+        #expect(PhotoFolder.displayID(Array("한글/é 🌲.jpg".utf8)) == "한글/é 🌲.jpg")
+        #expect(PhotoFolder.displayID([0x61, 0xFF, 0x62]) == #"a\xFFb"#)
+        // A newline or an escape in a name would split a row or forge a prompt line in a transcript.
+        #expect(PhotoFolder.displayID(Array("x\nphotos> quit.jpg".utf8)) == #"x\x0Aphotos> quit.jpg"#)
+        #expect(PhotoFolder.displayID([0x1B, 0x5B, 0x32, 0x4A]) == #"\x1B[2J"#)
+        #expect(PhotoFolder.displayID(Array("tab\there".utf8)) == #"tab\x09here"#)
+        #expect(PhotoFolder.displayID([0x7F]) == #"\x7F"#)
+        // A backslash is doubled, so that an escape never reads like a real name.
+        #expect(PhotoFolder.displayID(Array(#"a\xFFb"#.utf8)) == #"a\\xFFb"#)
+        // Overlong forms, surrogates, code points above U+10FFFF and cut sequences are not UTF-8.
+        #expect(PhotoFolder.displayID([0xC0, 0xAF]) == #"\xC0\xAF"#)
+        #expect(PhotoFolder.displayID([0xED, 0xA0, 0x80]) == #"\xED\xA0\x80"#)
+        #expect(PhotoFolder.displayID([0xF4, 0x90, 0x80, 0x80]) == #"\xF4\x90\x80\x80"#)
+        #expect(PhotoFolder.displayID([0xE2, 0x82]) == #"\xE2\x82"#)
+    }
+
+    @Test func differentNamesNeverShareAnId() {
+        var seen: [String: [UInt8]] = [:]
+        var generator = SeededGenerator(seed: 9)
+        for _ in 0..<20_000 {
+            let name = (0..<(1 + generator.next(below: 6))).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            let id = PhotoFolder.displayID(name)
+            if let other = seen[id] { #expect(other == name, "\(other) and \(name) both read \(id)") }
+            seen[id] = name
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 import Testing
 @testable import PhotoDomain
@@ -260,5 +261,34 @@ private func photo(_ id: String) -> Photo {
         await #expect(throws: CancellationError.self) { try await first.value }
         let pixels = try await second.value
         #expect(pixels == CountingPicturesWorker.picture("a", box))
+    }
+
+    /// A decode that cannot be interrupted (libjpeg-turbo, libpng) does not hold Ctrl-C up: the request
+    /// ends with CancellationError while the decode is still running.
+    @Test func cancellingEndsTheWaitBeforeAnUninterruptibleDecodeEnds() async throws {
+        let base = GatedPicturesWorker()
+        let cache = CachingPicturesWorker(base)
+        let request = Task { try await cache.pixels(for: photo("a"), fitting: box) }
+        #expect(await eventually { await base.calls == 1 })
+        request.cancel()
+        // The gate is still shut: the decode has not returned, yet the request has.
+        await #expect(throws: CancellationError.self) { try await request.value }
+        await base.open()
+    }
+}
+
+@Suite struct FolderCancellationTests {
+    /// Ctrl-C during a fetch from a folder: the walk stops and the fetch changes nothing.
+    @Test func aCancelledFetchThrowsCancellationError() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-cancel-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for i in 0..<50 { FileManager.default.createFile(atPath: "\(root)/\(i).txt", contents: Data("not a photo".utf8)) }
+        let worker = FolderPhotosWorker(root: root)
+        let fetch = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await worker.fetch(count: 3)
+        }
+        await #expect(throws: CancellationError.self) { try await fetch.value }
     }
 }

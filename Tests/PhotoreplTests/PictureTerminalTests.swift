@@ -88,3 +88,36 @@ extension PictureTerminalTests {
         #expect(try terminal.exitStatus() == 0)
     }
 }
+
+extension PictureTerminalTests {
+    /// Keys typed while photorepl asks the terminal what it can show are not lost: here tmux passes the
+    /// queries on to a terminal that is not there (a detached session), so the wait is the whole
+    /// time-out, and what was typed meanwhile must reach the prompt after it.
+    @Test func keysTypedDuringTheTerminalQueryReachThePrompt() throws {
+        let terminal = try Terminal(["--preview-size", "20x6"])
+        try terminal.waitForPrompt()
+        _ = try terminal.tmux(["set-option", "-p", "-t", terminal.name, "allow-passthrough", "on"])
+        try terminal.enter("count 1")
+        try terminal.enter("fetch")
+        #expect(try terminal.wait(for: "Fetched 1 photo."), "\(terminal.shown)")
+        try terminal.enter("open 1")
+        try terminal.type("state")
+        #expect(try terminal.wait(for: "Photo 1 of 1"), "\(terminal.shown)")
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos/detail 1> state" }, "\(terminal.shown)")
+        try terminal.press("Enter")
+        #expect(try terminal.wait(for: "detail:\n  index: 1"), "\(terminal.shown)")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+        #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
+    }
+
+    /// `run` on a terminal prints what it prints into a file: `auto` draws nothing for a script.
+    @Test func aScriptRunOnATerminalDrawsNoPicture() throws {
+        let script = try Binary.script("count 2\nfetch\nopen 1\n")
+        let terminal = try Terminal(["run", "--folder", "Examples/photos", script])
+        #expect(try terminal.wait(for: "EXIT=0"), "\(terminal.shown)")
+        let screen = try terminal.screen()
+        #expect(screen.contains("photos> open 1\nPhoto 1 of 2"), "\(screen)")
+        #expect(!Self.hasSymbolPicture(screen))
+    }
+}

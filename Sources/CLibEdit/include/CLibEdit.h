@@ -45,6 +45,10 @@ int photorepl_signals_fd(void);
 int photorepl_signals_next(void);
 /// Puts photorepl's character reader in place: it decodes UTF-8 with the C library and watches signals.
 int photorepl_el_use_reader(EditLine *el);
+
+/// Hands back keys typed while photorepl read the terminal for its own reasons: the line editor
+/// reads them before the terminal.
+void photorepl_push_type_ahead(const unsigned char *bytes, size_t count);
 /// The signal that ended the last el_gets (SIGINT, SIGTERM, SIGHUP), or 0; cleared by reading it.
 int photorepl_el_take_signal(void);
 /// Writes bytes straight to standard output (for completion lists while editing).

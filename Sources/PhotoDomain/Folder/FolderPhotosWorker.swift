@@ -51,9 +51,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         for index in generator.distinctIndices(drawn, of: scan.entries.count) {
             try Task.checkCancellation()
             let entry = scan.entries[index]
-            var id = String(decoding: entry.relativePath, as: UTF8.self)
-            // Two names that differ only in invalid bytes would read the same: keep ids unique.
-            if let other = known[id], other != entry.relativePath { id += " (\(index + 1))" }
+            let id = PhotoFolder.displayID(entry.relativePath)
             known[id] = entry.relativePath
             photos.append(photo(id: id, entry: entry))
         }
@@ -67,12 +65,12 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + entry.relativePath
         var size = PixelSize(width: 0, height: 0)
         var exif = EXIFInfo()
-        if case .success(let bytes) = PhotoFolder.readFile(full, limit: Self.headerBytes),
-           let header = try? ImageDecoder.header(of: bytes, limits: limits) {
+        // The fields show what the header says, however large: the limits apply when decoding.
+        if let header = Self.header(of: full, limits: .unlimited) {
             size = header.uprightSize
             exif = header.exif
         }
-        let fileName = String(decoding: entry.relativePath.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
+        let fileName = PhotoFolder.displayID(entry.relativePath.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? [])
         return Photo(
             id: id, width: size.width, height: size.height, color: nil, blurHash: nil,
             description: exif.imageDescription ?? fileName, altDescription: nil, likes: nil,
@@ -83,9 +81,31 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
 
     // MARK: - Pictures
 
+    /// A file's header, from its first bytes (more of them when its segments before the frame header
+    /// are large, as an ICC profile or XMP data can be); nil when it has none that reads.
+    static func header(of path: [UInt8], limits: ImageLimits) -> ImageHeader? {
+        for limit in [headerBytes, 16 << 20] {
+            guard case .success(let bytes) = PhotoFolder.readFile(path, limit: limit) else { return nil }
+            if let header = try? ImageDecoder.header(of: bytes, limits: limits) { return header }
+            if bytes.count < limit { return nil }  // the whole file was read
+        }
+        return nil
+    }
+
     public nonisolated func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
         guard let relative = paths.withLock({ $0[photo.id] }) else { throw PictureFailure("the photo is not from this folder") }
         let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + relative
+        // The header's limits first: a file claiming too many pixels is refused before it is read whole.
+        if case .success(let start) = PhotoFolder.readFile(full, limit: Self.headerBytes) {
+            do {
+                _ = try ImageDecoder.header(of: start, limits: limits)
+            } catch let failure where failure.isTooLarge {
+                throw PictureFailure(failure.reason)
+            } catch {
+                // Read whole below: the header may lie past the first bytes, or the decode will say why.
+            }
+        }
+        try Task.checkCancellation()
         let bytes: [UInt8]
         switch PhotoFolder.readFile(full, limit: Self.maxFileBytes, whole: true) {
         case .success(let read): bytes = read

@@ -53,8 +53,8 @@ public struct PhotoFolder: Sendable {
         }
         closedir(probe)
         var scan = Scan()
-        var visited: Set<FileID> = [FileID(info)]
-        walk(Array(root.utf8), relative: [], depth: 0, visited: &visited, into: &scan)
+        var walked: Set<FileID> = [FileID(info)]
+        walk(Array(root.utf8), relative: [], ancestors: [FileID(info)], walked: &walked, into: &scan)
         // readdir's order differs between file systems: sorted, the same seed draws the same photos.
         scan.entries.sort { $0.relativePath.lexicographicallyPrecedes($1.relativePath) }
         return scan
@@ -70,7 +70,10 @@ public struct PhotoFolder: Sendable {
         }
     }
 
-    private func walk(_ directory: [UInt8], relative: [UInt8], depth: Int, visited: inout Set<FileID>, into scan: inout Scan) {
+    /// Walks `directory`. `ancestors` are the folders above it (a link back to one is a loop);
+    /// `walked`, every folder walked so far (a second link to one is walked once). Stops early when
+    /// the task is cancelled (Ctrl-C): the caller checks.
+    private func walk(_ directory: [UInt8], relative: [UInt8], ancestors: [FileID], walked: inout Set<FileID>, into scan: inout Scan) {
         guard let dir = Self.withPath(directory, { opendir($0) }) else {
             scan.skipped["unreadable folder", default: 0] += 1
             return
@@ -87,6 +90,7 @@ public struct PhotoFolder: Sendable {
         // the same one on every file system, and the entry cap cuts at the same place.
         names.sort { $0.lexicographicallyPrecedes($1) }
         for name in names {
+            if Task.isCancelled { return }
             guard scan.entries.count + scan.skippedCount < Self.maxEntries else {
                 scan.skipped["beyond the first \(Self.maxEntries) files", default: 0] += 1
                 return
@@ -104,15 +108,20 @@ public struct PhotoFolder: Sendable {
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                guard visited.insert(FileID(info)).inserted else {
+                let id = FileID(info)
+                guard !ancestors.contains(id) else {
                     scan.skipped["symbolic link loop", default: 0] += 1
                     continue
                 }
-                guard depth < Self.maxDepth else {
+                guard walked.insert(id).inserted else {
+                    scan.skipped["folder already walked under another name", default: 0] += 1
+                    continue
+                }
+                guard ancestors.count <= Self.maxDepth else {
                     scan.skipped["folder nested too deep", default: 0] += 1
                     continue
                 }
-                walk(path, relative: relativePath, depth: depth + 1, visited: &visited, into: &scan)
+                walk(path, relative: relativePath, ancestors: ancestors + [id], walked: &walked, into: &scan)
             case S_IFREG:
                 switch Self.sniff(path) {
                 case .success(let format): scan.entries.append(Entry(relativePath: relativePath, format: format))
@@ -122,6 +131,59 @@ public struct PhotoFolder: Sendable {
                 scan.skipped["not a regular file", default: 0] += 1
             }
         }
+    }
+
+    /// A path as photorepl shows it and names the photo: UTF-8 as it is, but every byte that is not
+    /// valid UTF-8 and every C0 control character (a newline in a name would split a row, or forge a
+    /// prompt line in a transcript) written as `\xNN`, and a backslash as `\\`. Two different names
+    /// never give the same id, and the same name always gives the same one.
+    public static func displayID(_ bytes: [UInt8]) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        func escape(_ byte: UInt8) {
+            let hex = Array("0123456789ABCDEF".utf8)
+            out += [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+        }
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x20 || byte == 0x7F {
+                escape(byte)
+                i += 1
+            } else if byte == UInt8(ascii: "\\") {
+                out += [byte, byte]
+                i += 1
+            } else if byte < 0x80 {
+                out.append(byte)
+                i += 1
+            } else if let length = validSequenceLength(bytes, at: i) {
+                out += bytes[i..<(i + length)]
+                i += length
+            } else {
+                escape(byte)
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The length of the well-formed UTF-8 sequence at `i` (RFC 3629: no overlong forms, no
+    /// surrogates, nothing above U+10FFFF), or nil.
+    static func validSequenceLength(_ bytes: [UInt8], at i: Int) -> Int? {
+        let lead = bytes[i]
+        let (length, low, high): (Int, UInt8, UInt8) = switch lead {
+        case 0xC2...0xDF: (2, 0x80, 0xBF)
+        case 0xE0: (3, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
+        case 0xED: (3, 0x80, 0x9F)
+        case 0xF0: (4, 0x90, 0xBF)
+        case 0xF1...0xF3: (4, 0x80, 0xBF)
+        case 0xF4: (4, 0x80, 0x8F)
+        default: (0, 0, 0)
+        }
+        guard length > 0, i + length <= bytes.count, (low...high).contains(bytes[i + 1]) else { return nil }
+        for k in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[i + k]) { return nil }
+        return length
     }
 
     /// The format a regular file's first bytes say it has.

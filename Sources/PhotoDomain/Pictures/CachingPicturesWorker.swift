@@ -1,4 +1,5 @@
 import Imaging
+import Synchronization
 
 /// Keeps the pictures decoded in a session (up to a cap on bytes, least recently used first out),
 /// and decodes the next one ahead of time: a camera-size JPEG costs about 60 ms of entropy decoding
@@ -38,11 +39,7 @@ public actor CachingPicturesWorker: PhotoPicturesWorker {
         ahead = nil
         // A decode whose requester was cancelled ends in CancellationError, maybe not yet: start afresh.
         let task = running[key].flatMap { $0.isCancelled ? nil : $0 } ?? start(key, photo)
-        return try await withTaskCancellationHandler {
-            try await task.value
-        } onCancel: {
-            task.cancel()
-        }
+        return try await Self.value(of: task)
     }
 
     public func prefetch(_ photo: Photo, fitting box: PixelSize) async {
@@ -87,5 +84,51 @@ public actor CachingPicturesWorker: PhotoPicturesWorker {
 
     private func touch(_ key: Key) {
         if let i = order.firstIndex(of: key) { order.append(order.remove(at: i)) }
+    }
+}
+
+extension CachingPicturesWorker {
+    /// `task`'s value; when the waiting task is cancelled (Ctrl-C), CancellationError at once. A decode
+    /// inside libjpeg-turbo or libpng cannot be interrupted: it finishes on its own (into the cache)
+    /// while the session goes on.
+    static func value(of task: Task<Pixels, Error>) async throws -> Pixels {
+        let outcome = FirstOutcome()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                outcome.wait(continuation)
+                Task { outcome.settle(await task.result) }
+            }
+        } onCancel: {
+            task.cancel()
+            outcome.settle(.failure(CancellationError()))
+        }
+    }
+
+    /// Resumes one waiter with whichever comes first: the value, or the cancellation.
+    private final class FirstOutcome: Sendable {
+        private struct State {
+            var waiter: CheckedContinuation<Pixels, Error>?
+            var outcome: Result<Pixels, Error>?
+        }
+
+        private let state = Mutex(State())
+
+        func wait(_ waiter: CheckedContinuation<Pixels, Error>) {
+            let settled = state.withLock { state -> Result<Pixels, Error>? in
+                if state.outcome == nil { state.waiter = waiter }
+                return state.outcome
+            }
+            if let settled { waiter.resume(with: settled) }
+        }
+
+        func settle(_ outcome: Result<Pixels, Error>) {
+            let waiter = state.withLock { state -> CheckedContinuation<Pixels, Error>? in
+                guard state.outcome == nil else { return nil }
+                state.outcome = outcome
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(with: outcome)
+        }
     }
 }

@@ -37,4 +37,8 @@ public struct DelayedPicturesWorker: PhotoPicturesWorker {
         try await Task.sleep(for: delay)
         return try await base.pixels(for: photo, fitting: box)
     }
+
+    public func prefetch(_ photo: Photo, fitting box: PixelSize) async {
+        await base.prefetch(photo, fitting: box)
+    }
 }

@@ -34,6 +34,13 @@ public final class EditLineSource {
     /// Whether stdin and stdout are both terminals: only then is libedit used.
     public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
+    /// Keys the user typed while something else read the terminal (a query of what it can show): the
+    /// next line read starts with them, as if nothing had been in between.
+    public static func returnTypeAhead(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBufferPointer { photorepl_push_type_ahead($0.baseAddress, $0.count) }
+    }
+
     /// - Parameters:
     ///   - historyFile: where history is loaded from and saved to; nil keeps it in memory only.
     ///   - completer: what Tab inserts or lists for the text before the cursor.

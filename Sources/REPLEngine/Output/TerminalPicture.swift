@@ -1,7 +1,8 @@
 /// A picture ready for the terminal: bytes generated here from decoded pixels (symbols with colour
 /// sequences, sixel or kitty graphics, or plain ASCII art). It is the one kind of output the Console
-/// writes without the text sanitizer, so it is a type of its own that only the picture renderers of
-/// this package can make (`package` init): text from a source can never become one.
+/// writes without the text sanitizer, so it is a type of its own: outside this package nothing can
+/// make one (`package` init), and inside it only the picture renderers (TerminalPictures) do, from
+/// pixels. Text from a source has no way to become one.
 public struct TerminalPicture: Sendable, Equatable {
     /// What goes to the terminal.
     public let bytes: [UInt8]
