@@ -26,6 +26,11 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // HTTP through libcurl, loaded with dlopen at the first request (its headers from
+        // libcurl4-openssl-dev at build time; nothing of it linked, so start-up never pays for it).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        // Requests and answers, the libcurl transport, cassettes that record and replay them, JSON.
+        .target(name: "Networking", dependencies: ["CCurl"], swiftSettings: releaseSpeed),
         // libchafa behind plain C functions, so that Swift never imports glib's headers.
         .target(name: "CChafaRender", dependencies: ["CChafa"]),
         // Pixels and where they come from: BlurHash, JPEG with DCT scaling, PNG, EXIF; the limits.
@@ -33,7 +38,7 @@ let package = Package(
         // The REPL engine: line sources, tokenizer, navigation stack, dispatch, console. Knows nothing about photos.
         .target(name: "REPLEngine", dependencies: ["CLibEdit"], swiftSettings: releaseSpeed),
         // Photos in the Unsplash shape, the PhotosWorker protocol and the embedded catalog.
-        .target(name: "PhotoDomain", dependencies: ["Imaging"], exclude: ["Catalog/catalog.json"], swiftSettings: releaseSpeed),
+        .target(name: "PhotoDomain", dependencies: ["Imaging", "Networking"], exclude: ["Catalog/catalog.json"], swiftSettings: releaseSpeed),
         // Pixels drawn in a terminal: libchafa's symbols and sixels, kitty and ASCII of our own, and the
         // terminal queried for what it can show.
         .target(name: "TerminalPictures", dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CZlib"], swiftSettings: releaseSpeed),
@@ -49,6 +54,7 @@ let package = Package(
         ),
         .testTarget(name: "REPLEngineTests", dependencies: ["REPLEngine"]),
         .testTarget(name: "PhotoDomainTests", dependencies: ["PhotoDomain", "Imaging", "CTurboJPEG", "CPNG"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CTurboJPEG", "CPNG", "CZlib"]),
         .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", "Imaging", "REPLEngine"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "REPLEngine", "PhotoDomain", "Imaging", "TerminalPictures"]),

@@ -265,6 +265,7 @@ public final class Engine {
         case .int(let n): String(n)
         case .string(let s): s
         case .strings(let list): list.isEmpty ? "(none)" : list.joined(separator: " ")
+        case .object(let fields): fields.map { "\($0.key) \(describe($0.value))" }.joined(separator: ", ")
         case .null: "(none)"
         }
     }

@@ -26,7 +26,7 @@ public enum PictureStyle: Sendable, Equatable {
     case none
 
     /// Whether the style draws with pixels, whose size comes from the terminal's cell size.
-    var usesPixels: Bool {
+    public var usesPixels: Bool {
         switch self {
         case .sixel, .kitty, .iterm: true
         default: false

@@ -1,34 +1,78 @@
+import Networking
 import PhotoDomain
 import REPLEngine
 import Scenes
 import TerminalPictures
 
 /// The one place that knows every scene and every worker: registers the scene modules with the
-/// engine, injects the photo source, its pictures and the picture display, and shows the root scene.
+/// engine, injects the photo source, its pictures, its saving and the picture display, and shows the
+/// root scene.
 @MainActor
 enum CompositionRoot {
-    static func makeEngine(_ options: SessionOptions, console: Console, display: PictureDisplay.Setting) -> Engine {
+    /// Why a session cannot start, and the exit code that says so.
+    struct SetupFailure: Error {
+        var message: String
+        var exitCode: Int32
+    }
+
+    static func makeEngine(_ options: SessionOptions, console: Console, display: PictureDisplay.Setting) throws(SetupFailure) -> Engine {
+        let pictureDisplay = PictureDisplay(display)
         var worker: PhotosWorker
         var pictures: PhotoPicturesWorker
+        let saver: PhotoSavingWorker
         switch options.effectiveSource {
         case .embedded:
-            worker = EmbeddedPhotosWorker(seed: options.seed)
+            let embedded = EmbeddedPhotosWorker(seed: options.seed)
+            worker = embedded
             pictures = BlurHashPicturesWorker()
+            saver = embedded
         case .folder:
             let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed)
             worker = folder
             pictures = CachingPicturesWorker(folder)
+            saver = folder
+        case .unsplash:
+            let unsplash = UnsplashPhotosWorker(api: try unsplashAPI(options), wantsLargeImages: {
+                await MainActor.run { pictureDisplay.renderer.style.usesPixels }
+            })
+            worker = unsplash
+            pictures = CachingPicturesWorker(unsplash)
+            saver = unsplash
         }
         if options.fetchDelay > 0 {
             worker = DelayedPhotosWorker(worker, delay: .milliseconds(options.fetchDelay))
             pictures = DelayedPicturesWorker(pictures, delay: .milliseconds(options.fetchDelay))
         }
-        let pictureDisplay = PictureDisplay(display)
         let engine = Engine(console: console)
-        engine.register(PhotoCollectionView.module(worker: worker, pictures: pictures, display: pictureDisplay))
-        engine.register(PhotoDetailView.module(pictures: pictures, display: pictureDisplay))
+        engine.register(PhotoCollectionView.module(
+            worker: worker, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay))
+        engine.register(PhotoDetailView.module(pictures: pictures, saver: saver, display: pictureDisplay))
         engine.register(IndexEditView.module())
         engine.start(root: PhotoCollectionView.self)
         return engine
+    }
+
+    /// The API client: the network through libcurl, or a cassette that records or replays. A replay
+    /// needs no key; anything else does.
+    private static func unsplashAPI(_ options: SessionOptions) throws(SetupFailure) -> UnsplashAPI {
+        let key = Environment.environmentValue("UNSPLASH_ACCESS_KEY").flatMap { $0.isEmpty ? nil : $0 }
+        var base = Environment.environmentValue("UNSPLASH_API_URL").flatMap { $0.isEmpty ? nil : $0 } ?? UnsplashAPI.defaultBase
+        var transport: HTTPTransport = CurlTransport(timeout: .seconds(Int(options.timeout)))
+        var replaying = false
+        if let path = options.cassette {
+            let onCI = !(Environment.environmentValue("CI") ?? "").isEmpty
+            do {
+                let cassette = try CassetteTransport(path: path, apiBase: base, live: onCI ? nil : transport, secrets: key.map { [$0] } ?? [])
+                transport = cassette
+                base = cassette.apiBase
+                replaying = cassette.isReplaying
+            } catch {
+                throw SetupFailure(message: error.message, exitCode: FileBytes.exists(path) ? 66 : 64)
+            }
+        }
+        if key == nil && !replaying {
+            throw SetupFailure(message: "--source unsplash needs an access key in UNSPLASH_ACCESS_KEY: \(UnsplashAPI.keyHelp) (or replay a recorded session with --cassette FILE)", exitCode: 64)
+        }
+        return UnsplashAPI(base: base, key: replaying ? nil : key, transport: transport)
     }
 }

@@ -92,7 +92,11 @@ enum Launcher {
         let suite = TranscriptSuite(report: report, update: update) { console, header throws(TranscriptSuite.Failure) in
             let session = try header.map { header throws(TranscriptSuite.Failure) in try options.applying(header) } ?? options
             // A transcript is plain text, whatever the terminal: `auto` draws nothing.
-            return CompositionRoot.makeEngine(session, console: console, display: displaySetting(session, outputIsTerminal: false))
+            do throws(CompositionRoot.SetupFailure) {
+                return try CompositionRoot.makeEngine(session, console: console, display: displaySetting(session, outputIsTerminal: false))
+            } catch {
+                throw TranscriptSuite.Failure(message: error.message)
+            }
         }
         do {
             let summary = try await suite.run(paths)
@@ -114,7 +118,13 @@ enum Launcher {
             }
             console.transcript = .fileDescriptor(fd)
         }
-        let engine = CompositionRoot.makeEngine(options, console: console, display: displaySetting(options, outputIsTerminal: files.isInteractive))
+        let engine: Engine
+        do {
+            engine = try CompositionRoot.makeEngine(options, console: console, display: displaySetting(options, outputIsTerminal: files.isInteractive))
+        } catch {
+            printError("photorepl: \(error.message)")
+            throw ExitCode(error.exitCode)
+        }
         engine.recordingHeader = { path in
             "# photorepl \(Photorepl.version) session; replay: photorepl run --keep-going \(options.replayArguments) \(path)"
         }

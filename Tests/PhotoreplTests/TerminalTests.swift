@@ -83,7 +83,7 @@ import Glibc
     }
 
     @Test func ctrlCCancelsARunningFetchAndKeepsTheDataStores() throws {
-        let terminal = try Terminal(["--fetch-delay", "1500"])
+        let terminal = try Terminal(["--fetch-delay", "1500"], width: 140)  // the state line fits on one row
         try terminal.waitForPrompt()
         try terminal.enter("count 2")
         try terminal.enter("fetch")
@@ -95,7 +95,7 @@ import Glibc
         try terminal.press("C-c")
         #expect(try terminal.wait(for: "error: interrupted: fetch was cancelled and changed nothing\nphotos>"))
         try terminal.enter("state --json")
-        #expect(try terminal.wait { $0.contains(#""count":5,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR"],"page":1}"#) })
+        #expect(try terminal.wait { $0.contains(#""count":5,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR"],"page":1,"source":"embedded"}"#) })
         try terminal.press("C-d")
         #expect(try terminal.exitStatus() == 0)
         #expect(try terminal.ttyIsSane())

@@ -7,6 +7,8 @@ import Testing
 final class DetailPresenterSpy: PhotoDetailPresentationLogic {
     var responses: [PhotoDetail.Show.Response] = []
     func presentPhoto(_ response: PhotoDetail.Show.Response) { responses.append(response) }
+    var saved: [PhotoDetail.Save.Response] = []
+    func presentSaved(_ response: PhotoDetail.Save.Response) { saved.append(response) }
 }
 
 /// Something a picture worker may throw that is neither a PictureFailure nor a cancellation.

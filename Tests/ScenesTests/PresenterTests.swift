@@ -104,6 +104,8 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
     var missing: [String] = []
     func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel) { photos.append(viewModel) }
     func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel) { missing.append(viewModel.message) }
+    var saved: [PhotoDetail.Save.ViewModel] = []
+    func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) { saved.append(viewModel) }
 }
 
 @MainActor

@@ -112,22 +112,23 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         case .failure(let failure): throw failure
         }
         try Task.checkCancellation()
-        return try Self.decode(bytes, fitting: box, limits: limits)
+        return try PictureDecoding.decode(bytes, fitting: box, limits: limits)
     }
 
-    /// Decodes a file's bytes for a picture in `box`; what is far larger than needed is scaled down
-    /// now, so that the session's picture cache holds more pictures. Shared with downloads.
-    public static func decode(_ bytes: [UInt8], fitting box: PixelSize, limits: ImageLimits = .init()) throws -> Pixels {
-        do {
-            let pixels = try ImageDecoder.decode(bytes, fitting: box, limits: limits)
-            let needed = PixelSize(width: pixels.width, height: pixels.height).fitted(in: box)
-            if pixels.width > 2 * needed.width || pixels.height > 2 * needed.height {
-                try Task.checkCancellation()
-                return pixels.resampled(to: needed)
-            }
-            return pixels
-        } catch let failure as ImageFailure {
-            throw PictureFailure(failure.reason)
+}
+
+extension FolderPhotosWorker: PhotoSavingWorker {
+    /// A copy of the photo's file (by default under its own name, in the current directory).
+    public nonisolated func save(_ photo: Photo, to path: String?, replacing: Bool) async throws -> SavedPhoto {
+        guard let relative = paths.withLock({ $0[photo.id] }) else { throw PhotosWorkerError("the photo is not from this folder") }
+        let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + relative
+        let bytes: [UInt8]
+        switch PhotoFolder.readFile(full, limit: Self.maxFileBytes, whole: true) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw PhotosWorkerError("cannot read the photo's file: \(failure.reason) (nothing was written)")
         }
+        let name = PhotoFolder.displayID(relative.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? [])
+        let fileExtension = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last!) : "jpg"
+        return try PhotoFiles.write(bytes, to: path ?? PhotoFiles.defaultName(for: name, fileExtension: fileExtension), replacing: replacing)
     }
 }

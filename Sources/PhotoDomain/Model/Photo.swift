@@ -5,11 +5,30 @@ public struct Photo: Codable, Equatable, Sendable {
         public var id: String
         public var username: String
         public var name: String
+        /// The photographer's page (`links.html`), where the source has one (Unsplash).
+        public var profileURL: String?
 
-        public init(id: String, username: String, name: String) {
+        public init(id: String, username: String, name: String, profileURL: String? = nil) {
             self.id = id
             self.username = username
             self.name = name
+            self.profileURL = profileURL
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, username, name
+        }
+    }
+
+    /// Where the photo lives on its source's site, and the URL its guidelines want called when it is
+    /// downloaded (Unsplash's `links.download_location`).
+    public struct Links: Codable, Equatable, Sendable {
+        public var html: String?
+        public var downloadLocation: String?
+
+        public init(html: String?, downloadLocation: String?) {
+            self.html = html
+            self.downloadLocation = downloadLocation
         }
     }
 
@@ -41,10 +60,12 @@ public struct Photo: Codable, Equatable, Sendable {
     public var likes: Int?
     public var user: User
     public var urls: URLs
+    /// nil for sources with no web pages (the catalog, a folder).
+    public var links: Links?
 
     public init(
         id: String, width: Int, height: Int, color: String?, blurHash: String?, description: String?,
-        altDescription: String?, likes: Int?, user: User, urls: URLs
+        altDescription: String?, likes: Int?, user: User, urls: URLs, links: Links? = nil
     ) {
         self.id = id
         self.width = width
@@ -56,6 +77,7 @@ public struct Photo: Codable, Equatable, Sendable {
         self.likes = likes
         self.user = user
         self.urls = urls
+        self.links = links
     }
 
     enum CodingKeys: String, CodingKey {

@@ -18,10 +18,41 @@ public struct FetchedPhotos: Equatable, Sendable {
     public var photos: [Photo]
     /// Lines shown before the photos, e.g. `Found 8 photos in ~/Pictures (3 files skipped: …)`.
     public var notes: [String]
+    /// What a rate-limited source said of its quota with this answer.
+    public var rateLimit: RateLimit?
 
-    public init(photos: [Photo], notes: [String] = []) {
+    public init(photos: [Photo], notes: [String] = [], rateLimit: RateLimit? = nil) {
         self.photos = photos
         self.notes = notes
+        self.rateLimit = rateLimit
+    }
+}
+
+/// A source's quota: requests allowed in its window, and how many are left.
+public struct RateLimit: Equatable, Sendable {
+    public var limit: Int
+    public var remaining: Int
+
+    public init(limit: Int, remaining: Int) {
+        self.limit = limit
+        self.remaining = remaining
+    }
+}
+
+/// A photo's image file, written where the user asked (`save`).
+public protocol PhotoSavingWorker: Sendable {
+    /// Writes the photo's image to `path` (nil: a name made from its id, in the current directory),
+    /// never over an existing file unless `replacing`. Throws `PhotosWorkerError` saying why not.
+    func save(_ photo: Photo, to path: String?, replacing: Bool) async throws -> SavedPhoto
+}
+
+public struct SavedPhoto: Equatable, Sendable {
+    public var path: String
+    public var byteCount: Int
+
+    public init(path: String, byteCount: Int) {
+        self.path = path
+        self.byteCount = byteCount
     }
 }
 

@@ -76,6 +76,8 @@ public struct StateField: Equatable, Sendable {
         case int(Int)
         case string(String)
         case strings([String])
+        /// Fields of their own: `"ratelimit":{"limit":50,"remaining":47}`.
+        case object([StateField])
         case null
     }
 

@@ -1,4 +1,4 @@
-/// Writes one flat JSON object, key by key, in the order given.
+/// Writes one JSON object, key by key, in the order given (objects nest: `"ratelimit":{…}`).
 struct JSONWriter {
     private var text = "{"
     private var first = true
@@ -19,6 +19,10 @@ struct JSONWriter {
                 append(string: s)
             }
             text += "]"
+        case .object(let fields):
+            var inner = JSONWriter()
+            for field in fields { inner.field(field.key, field.value) }
+            text += inner.finish()
         }
     }
 

@@ -27,6 +27,8 @@ public protocol PhotoCollectionDataStore: AnyObject {
     var photos: [Photo] { get set }
     /// 0-based current page.
     var page: Int { get }
+    /// What the source said of its quota with its last answer (Unsplash's rate limit).
+    var rateLimit: RateLimit? { get }
 }
 
 public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollectionDataStore {
@@ -42,6 +44,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     public var changedIndex: Int?
     public var photos: [Photo] = []
     public private(set) var page = 0
+    public private(set) var rateLimit: RateLimit?
 
     public init(worker: PhotosWorker, pictures: PhotoPicturesWorker? = nil) {
         self.worker = worker
@@ -93,6 +96,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         }
         // Interrupted while the worker was busy: leave everything as it was.
         try Task.checkCancellation()
+        if let limit = fetched.rateLimit { rateLimit = limit }
         photos = fetched.photos
         page = 0
         index = nil

@@ -24,6 +24,8 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     private let console: Console
     /// nil: this session shows no pictures.
     private let display: PictureDisplay?
+    /// The source's name for `state`: embedded, folder or unsplash.
+    private let sourceName: String
     /// What the page control shows, as UIKit's page control keeps it.
     private var pageControl: PhotoCollection.PageControl?
     /// Set by `displayFailure`; the command that caused it reports it.
@@ -31,16 +33,19 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
 
     public var title: String { "photos" }
 
-    init(console: Console, display: PictureDisplay?) {
+    init(console: Console, display: PictureDisplay?, sourceName: String) {
         self.console = console
         self.display = display
+        self.sourceName = sourceName
     }
 
     /// The scene with its interactor, presenter and router wired up, and the workers injected:
     /// `pictures` and `display` draw each page's photo as the page changes (nil: text only).
-    public static func module(worker: PhotosWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil) -> SceneModule {
+    public static func module(
+        worker: PhotosWorker, sourceName: String = "embedded", pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil
+    ) -> SceneModule {
         SceneModule(PhotoCollectionView.self) { context in
-            let view = PhotoCollectionView(console: context.console, display: display)
+            let view = PhotoCollectionView(console: context.console, display: display, sourceName: sourceName)
             let interactor = PhotoCollectionInteractor(worker: worker, pictures: pictures)
             let presenter = PhotoCollectionPresenter()
             let router = PhotoCollectionRouter(navigator: context.navigator)
@@ -67,7 +72,10 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
             StateField("count", .int(store.count)),
             StateField("photos", .strings(store.photos.map(\.id))),
             StateField("page", .int(store.photos.isEmpty ? 0 : store.page + 1)),
-        ]
+            StateField("source", .string(sourceName)),
+        ] + (store.rateLimit.map { limit in
+            [StateField("ratelimit", .object([StateField("limit", .int(limit.limit)), StateField("remaining", .int(limit.remaining))]))]
+        } ?? [])
     }
 
     public func positions(for command: String) -> [String] {

@@ -7,6 +7,8 @@ public protocol PhotoDetailBusinessLogic: AnyObject {
     func loadPhoto(_ request: PhotoDetail.Show.Request) async
     /// Shows the loaded photo again, at its current position.
     func showPhoto(_ request: PhotoDetail.Show.Request) async
+    /// Writes the photo's image file. Throws only CancellationError (Ctrl-C), and then writes nothing.
+    func savePhoto(_ request: PhotoDetail.Save.Request) async throws
 }
 
 /// What the detail scene keeps; routers write it (from the collection, and from the sheet).
@@ -20,6 +22,7 @@ public protocol PhotoDetailDataStore: AnyObject {
 public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStore {
     var presenter: PhotoDetailPresentationLogic?
     private let pictures: PhotoPicturesWorker?
+    private let saver: PhotoSavingWorker?
 
     public var photos: [Photo] = []
     public var index: Int?
@@ -27,8 +30,9 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
     /// only its position will change.
     private(set) var photo: Photo?
 
-    public init(pictures: PhotoPicturesWorker? = nil) {
+    public init(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil) {
         self.pictures = pictures
+        self.saver = saver
     }
 
     public func loadPhoto(_ request: PhotoDetail.Show.Request) async {
@@ -39,5 +43,20 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
     public func showPhoto(_ request: PhotoDetail.Show.Request) async {
         let picture = if let photo { await PictureLoading.load(pictures, photo, box: request.pictureBox) } else { Result<Pixels, PictureFailure>?.none }
         presenter?.presentPhoto(.init(photo: photo, picture: picture, index: index, photoCount: photos.count))
+    }
+
+    public func savePhoto(_ request: PhotoDetail.Save.Request) async throws {
+        guard let photo, let saver else { return }
+        let result: Result<SavedPhoto, PhotosWorkerError>
+        do {
+            result = .success(try await saver.save(photo, to: request.path, replacing: request.replacing))
+        } catch let failure as PhotosWorkerError {
+            result = .failure(failure)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            result = .failure(PhotosWorkerError("\(error)"))
+        }
+        presenter?.presentSaved(.init(result: result, position: index ?? 0))
     }
 }

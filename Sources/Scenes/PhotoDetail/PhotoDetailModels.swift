@@ -39,6 +39,27 @@ public enum PhotoDetail {
         }
     }
 
+    /// `save [PATH] [--force]`: the photo's image file, written where the user asks.
+    public enum Save {
+        public struct Request: Equatable, Sendable {
+            /// nil: a name made from the photo's id, in the current directory.
+            public var path: String?
+            public var replacing: Bool
+        }
+
+        public struct Response: Equatable, Sendable {
+            public var result: Result<SavedPhoto, PhotosWorkerError>
+            /// 0-based position of the photo saved.
+            public var position: Int
+        }
+
+        public struct ViewModel: Equatable, Sendable {
+            public var message: String
+            /// The view reports it as the command's error.
+            public var failed: Bool
+        }
+    }
+
     /// An index that points at no photo: the scene routes straight back, as the original does.
     public enum Missing {
         public struct ViewModel: Equatable, Sendable {

@@ -3,6 +3,7 @@ import PhotoDomain
 @MainActor
 public protocol PhotoDetailPresentationLogic: AnyObject {
     func presentPhoto(_ response: PhotoDetail.Show.Response)
+    func presentSaved(_ response: PhotoDetail.Save.Response)
 }
 
 public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
@@ -27,7 +28,28 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
                 .init(label: "likes", value: PhotoFormatting.likes(photo.likes)),
                 .init(label: "size", value: "\(photo.width) × \(photo.height)"),
                 .init(label: "url", value: photo.urls.regular),
-            ]
+            ] + Self.credit(photo)
         ))
+    }
+
+    /// Unsplash's attribution, as its API guidelines ask: the photographer and Unsplash, each linked
+    /// with the referral parameters. Only photos from Unsplash have a profile to link to.
+    static func credit(_ photo: Photo) -> [PhotoDetail.Show.Field] {
+        guard let profile = photo.user.profileURL, !profile.isEmpty else { return [] }
+        return [
+            .init(label: "credit", value: "Photo by \(PhotoFormatting.author(photo)) on Unsplash"),
+            .init(label: "", value: PhotoFormatting.withReferral(profile)),
+            .init(label: "", value: PhotoFormatting.withReferral("https://unsplash.com/")),
+        ]
+    }
+
+    public func presentSaved(_ response: PhotoDetail.Save.Response) {
+        switch response.result {
+        case .success(let saved):
+            let bytes = PhotoFormatting.grouped(saved.byteCount)
+            view?.displaySaved(.init(message: "Saved photo \(response.position + 1) to \(saved.path) (\(bytes) bytes).", failed: false))
+        case .failure(let failure):
+            view?.displaySaved(.init(message: "save failed: \(failure.message)", failed: true))
+        }
     }
 }

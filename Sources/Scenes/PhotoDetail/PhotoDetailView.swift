@@ -6,6 +6,7 @@ import TerminalPictures
 public protocol PhotoDetailDisplayLogic: AnyObject {
     func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel)
     func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel)
+    func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel)
 }
 
 /// The detail scene's View: one photo, its position, and the way to move it.
@@ -31,11 +32,12 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         self.display = display
     }
 
-    /// The scene, wired up; `pictures` and `display` draw the photo above its fields (nil: text only).
-    public static func module(pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil) -> SceneModule {
+    /// The scene, wired up; `pictures` and `display` draw the photo above its fields (nil: text
+    /// only), `saver` writes its file for `save`.
+    public static func module(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, display: PictureDisplay? = nil) -> SceneModule {
         SceneModule(PhotoDetailView.self) { context in
             let view = PhotoDetailView(console: context.console, commands: context.commands, effects: context.effects, display: display)
-            let interactor = PhotoDetailInteractor(pictures: pictures)
+            let interactor = PhotoDetailInteractor(pictures: pictures, saver: saver)
             let presenter = PhotoDetailPresenter()
             let router = PhotoDetailRouter(navigator: context.navigator)
             view.interactor = interactor
@@ -83,10 +85,35 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             try await view.commands.perform(["edit"])
             try await view.commands.perform(["move", arguments[0]])
         },
+        Command(
+            "save", arguments: [Argument("PATH", optional: true, completion: .files), Argument("--force", optional: true)],
+            summary: "write the photo's image file to PATH (default: ID.jpg here); --force replaces a file", example: "save photo.jpg"
+        ) { view, arguments in
+            try await view.save(arguments)
+        },
         Command("back", summary: "back to the collection, which moves the photo to its new position") { view, _ in
             view.router?.routeToCollection()
         },
     ]
+
+    /// Set by `displaySaved` when the save failed; the command reports it.
+    private var failure: CommandError?
+
+    private func save(_ arguments: [String]) async throws {
+        let replacing = arguments.contains("--force")
+        let paths = arguments.filter { $0 != "--force" }
+        guard paths.count <= 1 else {
+            throw CommandError("save takes one PATH, not \(paths.count) (type e.g. 'save photo.jpg', or 'save photo.jpg --force')")
+        }
+        if let path = paths.first, path.hasPrefix("-") {
+            throw CommandError("unknown option '\(TerminalText.truncate(path, toWidth: 40))': save takes PATH and --force (type e.g. 'save ./\(TerminalText.truncate(path, toWidth: 40))' for a file of that name)")
+        }
+        try await interactor?.savePhoto(.init(path: paths.first, replacing: replacing))
+        if let failure {
+            self.failure = nil
+            throw failure
+        }
+    }
 
     // MARK: - Display logic
 
@@ -99,6 +126,14 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             console.write(field.label, column: width)
             console.spaces(2)
             console.line(field.value)
+        }
+    }
+
+    public func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) {
+        if viewModel.failed {
+            failure = CommandError(viewModel.message)
+        } else {
+            console.line(viewModel.message)
         }
     }
 

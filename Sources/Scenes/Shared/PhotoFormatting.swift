@@ -21,6 +21,11 @@ enum PhotoFormatting {
         photo.user.username.isEmpty ? author(photo) : "\(author(photo)) (@\(photo.user.username))"
     }
 
+    /// A link back to Unsplash with the referral parameters its guidelines ask for.
+    static func withReferral(_ url: String) -> String {
+        url + (url.contains("?") ? "&" : "?") + UnsplashAPI.referral
+    }
+
     static func author(_ photo: Photo) -> String {
         let name = TerminalText.singleLine(photo.user.name)
         return name.isEmpty ? "@\(photo.user.username)" : name

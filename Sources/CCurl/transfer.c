@@ -1,0 +1,262 @@
+#include "CCurl.h"
+#include <curl/curl.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// libcurl's entry points, found with dlsym once.
+static struct {
+    CURLcode (*global_init)(long);
+    CURL *(*easy_init)(void);
+    CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+    CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+    void (*easy_cleanup)(CURL *);
+    const char *(*easy_strerror)(CURLcode);
+    CURLM *(*multi_init)(void);
+    CURLMcode (*multi_add_handle)(CURLM *, CURL *);
+    CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
+    CURLMcode (*multi_perform)(CURLM *, int *);
+    CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd *, unsigned int, int, int *);
+    CURLMcode (*multi_wakeup)(CURLM *);
+    CURLMsg *(*multi_info_read)(CURLM *, int *);
+    CURLMcode (*multi_cleanup)(CURLM *);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
+} curl;
+static int curl_loaded;  // 1 loaded, -1 failed
+static char load_error[256];
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void load_curl(void) {
+    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(load_error, sizeof load_error,
+                 "libcurl is not installed (%s): install the Debian package libcurl4 to use the network", dlerror());
+        curl_loaded = -1;
+        return;
+    }
+#define FIND(field, name)                                                                        \
+    if (!(*(void **)&curl.field = dlsym(library, name))) {                                       \
+        snprintf(load_error, sizeof load_error, "libcurl lacks %s: it is too old (7.68 or later is needed)", name); \
+        curl_loaded = -1;                                                                        \
+        return;                                                                                  \
+    }
+    FIND(global_init, "curl_global_init")
+    FIND(easy_init, "curl_easy_init")
+    FIND(easy_setopt, "curl_easy_setopt")
+    FIND(easy_getinfo, "curl_easy_getinfo")
+    FIND(easy_cleanup, "curl_easy_cleanup")
+    FIND(easy_strerror, "curl_easy_strerror")
+    FIND(multi_init, "curl_multi_init")
+    FIND(multi_add_handle, "curl_multi_add_handle")
+    FIND(multi_remove_handle, "curl_multi_remove_handle")
+    FIND(multi_perform, "curl_multi_perform")
+    FIND(multi_poll, "curl_multi_poll")
+    FIND(multi_wakeup, "curl_multi_wakeup")
+    FIND(multi_info_read, "curl_multi_info_read")
+    FIND(multi_cleanup, "curl_multi_cleanup")
+    FIND(slist_append, "curl_slist_append")
+    FIND(slist_free_all, "curl_slist_free_all")
+#undef FIND
+    if (curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+        snprintf(load_error, sizeof load_error, "libcurl could not start");
+        curl_loaded = -1;
+        return;
+    }
+    curl_loaded = 1;
+}
+
+typedef struct {
+    unsigned char *bytes;
+    size_t length, capacity;
+} buffer;
+
+static int append(buffer *b, const void *data, size_t count) {
+    if (b->length + count + 1 > b->capacity) {
+        size_t capacity = b->capacity ? b->capacity : 16384;
+        while (capacity < b->length + count + 1) capacity *= 2;
+        unsigned char *bigger = realloc(b->bytes, capacity);
+        if (!bigger) return 0;
+        b->bytes = bigger;
+        b->capacity = capacity;
+    }
+    memcpy(b->bytes + b->length, data, count);
+    b->length += count;
+    b->bytes[b->length] = 0;
+    return 1;
+}
+
+struct photorepl_http_transfer {
+    atomic_int cancelled;
+    pthread_mutex_t lock;  // guards multi against a wakeup while it is created or freed
+    CURLM *multi;
+    buffer body, headers;
+    size_t max_body;
+    int over_cap;
+    long status;
+    char message[CURL_ERROR_SIZE + 64];
+};
+
+photorepl_http_transfer *photorepl_http_new(void) {
+    photorepl_http_transfer *t = calloc(1, sizeof *t);
+    if (t) pthread_mutex_init(&t->lock, NULL);
+    return t;
+}
+
+void photorepl_http_free(photorepl_http_transfer *t) {
+    if (!t) return;
+    free(t->body.bytes);
+    free(t->headers.bytes);
+    pthread_mutex_destroy(&t->lock);
+    free(t);
+}
+
+void photorepl_http_cancel(photorepl_http_transfer *t) {
+    atomic_store(&t->cancelled, 1);
+    pthread_mutex_lock(&t->lock);
+    if (t->multi) curl.multi_wakeup(t->multi);
+    pthread_mutex_unlock(&t->lock);
+}
+
+static size_t on_body(char *data, size_t size, size_t count, void *context) {
+    photorepl_http_transfer *t = context;
+    size_t n = size * count;
+    if (t->body.length + n > t->max_body) {
+        t->over_cap = 1;
+        return 0;  // libcurl ends the transfer with CURLE_WRITE_ERROR
+    }
+    return append(&t->body, data, n) ? n : 0;
+}
+
+static size_t on_header(char *data, size_t size, size_t count, void *context) {
+    photorepl_http_transfer *t = context;
+    size_t n = size * count;
+    // A redirect's headers are followed by the next response's: keep the last response's only.
+    if (n >= 5 && memcmp(data, "HTTP/", 5) == 0) t->headers.length = 0;
+    if (t->headers.length + n > 1 << 20) return 0;  // a header block over 1 MB is an attack, not an answer
+    return append(&t->headers, data, n) ? n : 0;
+}
+
+static photorepl_http_outcome classify(CURLcode code) {
+    switch (code) {
+    case CURLE_OK: return PHOTOREPL_HTTP_OK;
+    case CURLE_COULDNT_CONNECT: return PHOTOREPL_HTTP_REFUSED;
+    case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_RESOLVE_PROXY: return PHOTOREPL_HTTP_UNRESOLVED;
+    case CURLE_OPERATION_TIMEDOUT: return PHOTOREPL_HTTP_TIMED_OUT;
+    case CURLE_FILESIZE_EXCEEDED: return PHOTOREPL_HTTP_TOO_LARGE;
+    case CURLE_PARTIAL_FILE:
+    case CURLE_RECV_ERROR:
+    case CURLE_GOT_NOTHING: return PHOTOREPL_HTTP_CUT_SHORT;
+    case CURLE_TOO_MANY_REDIRECTS: return PHOTOREPL_HTTP_TOO_MANY_REDIRECTS;
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_SSL_CONNECT_ERROR:
+    case CURLE_SSL_CERTPROBLEM:
+    case CURLE_SSL_CACERT_BADFILE: return PHOTOREPL_HTTP_TLS;
+    default: return PHOTOREPL_HTTP_OTHER;
+    }
+}
+
+photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char *url, const char *const *headers,
+                                          size_t header_count, long connect_timeout_ms, long total_timeout_ms,
+                                          long max_redirects, size_t max_body) {
+    pthread_once(&load_once, load_curl);
+    if (curl_loaded != 1) {
+        snprintf(t->message, sizeof t->message, "%s", load_error);
+        return PHOTOREPL_HTTP_UNAVAILABLE;
+    }
+    t->max_body = max_body;
+    char error[CURL_ERROR_SIZE] = "";
+    CURL *easy = curl.easy_init();
+    CURLM *multi = curl.multi_init();
+    struct curl_slist *list = NULL;
+    for (size_t i = 0; i < header_count; i++) list = curl.slist_append(list, headers[i]);
+    if (!easy || !multi) {
+        snprintf(t->message, sizeof t->message, "libcurl could not start a transfer");
+        if (easy) curl.easy_cleanup(easy);
+        if (multi) curl.multi_cleanup(multi);
+        curl.slist_free_all(list);
+        return PHOTOREPL_HTTP_OTHER;
+    }
+    curl.easy_setopt(easy, CURLOPT_URL, url);
+    curl.easy_setopt(easy, CURLOPT_HTTPHEADER, list);
+    curl.easy_setopt(easy, CURLOPT_USERAGENT, "photorepl");
+    curl.easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl.easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 1L);
+    curl.easy_setopt(easy, CURLOPT_MAXREDIRS, max_redirects);
+    curl.easy_setopt(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    curl.easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, connect_timeout_ms);
+    curl.easy_setopt(easy, CURLOPT_TIMEOUT_MS, total_timeout_ms);
+    curl.easy_setopt(easy, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)max_body);
+    curl.easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
+    curl.easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");
+    curl.easy_setopt(easy, CURLOPT_ERRORBUFFER, error);
+    curl.easy_setopt(easy, CURLOPT_WRITEFUNCTION, on_body);
+    curl.easy_setopt(easy, CURLOPT_WRITEDATA, t);
+    curl.easy_setopt(easy, CURLOPT_HEADERFUNCTION, on_header);
+    curl.easy_setopt(easy, CURLOPT_HEADERDATA, t);
+    curl.multi_add_handle(multi, easy);
+    pthread_mutex_lock(&t->lock);
+    t->multi = multi;
+    pthread_mutex_unlock(&t->lock);
+
+    CURLcode result = CURLE_OK;
+    int running = 1, done = 0;
+    while (!done) {
+        if (atomic_load(&t->cancelled)) break;
+        if (curl.multi_perform(multi, &running) != CURLM_OK) {
+            result = CURLE_FAILED_INIT;
+            break;
+        }
+        int queued;
+        CURLMsg *message;
+        while ((message = curl.multi_info_read(multi, &queued))) {
+            if (message->msg == CURLMSG_DONE) {
+                result = message->data.result;
+                done = 1;
+            }
+        }
+        if (done || !running) break;
+        curl.multi_poll(multi, NULL, 0, 1000, NULL);  // woken by data, a time-out or a cancel
+    }
+    curl.easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &t->status);
+
+    pthread_mutex_lock(&t->lock);
+    t->multi = NULL;
+    pthread_mutex_unlock(&t->lock);
+    curl.multi_remove_handle(multi, easy);
+    curl.easy_cleanup(easy);
+    curl.multi_cleanup(multi);
+    curl.slist_free_all(list);
+
+    if (atomic_load(&t->cancelled) && !done) {
+        snprintf(t->message, sizeof t->message, "cancelled");
+        return PHOTOREPL_HTTP_CANCELLED;
+    }
+    if (t->over_cap || result == CURLE_FILESIZE_EXCEEDED) {
+        snprintf(t->message, sizeof t->message, "the answer is larger than %zu bytes", max_body);
+        return PHOTOREPL_HTTP_TOO_LARGE;
+    }
+    if (result != CURLE_OK) {
+        snprintf(t->message, sizeof t->message, "%s", error[0] ? error : curl.easy_strerror(result));
+        return classify(result);
+    }
+    return PHOTOREPL_HTTP_OK;
+}
+
+long photorepl_http_status(const photorepl_http_transfer *t) { return t->status; }
+
+const unsigned char *photorepl_http_body(const photorepl_http_transfer *t, size_t *length) {
+    *length = t->body.length;
+    return t->body.bytes;
+}
+
+const char *photorepl_http_headers(const photorepl_http_transfer *t, size_t *length) {
+    *length = t->headers.length;
+    return (const char *)t->headers.bytes;
+}
+
+const char *photorepl_http_message(const photorepl_http_transfer *t) { return t->message; }

@@ -1,0 +1,89 @@
+import CCurl
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Requests over the network with libcurl, loaded at the first request (see CCurl). HTTPS with the
+/// system's certificates, `https_proxy`/`no_proxy` as libcurl reads them, at most five redirects
+/// (http and https only), bodies capped, and Ctrl-C ending a transfer at once.
+public struct CurlTransport: HTTPTransport {
+    public var connectTimeout: Duration
+    public var totalTimeout: Duration
+    public var maxBodyBytes: Int
+    public var maxRedirects = 5
+
+    public init(timeout: Duration = .seconds(15), maxBodyBytes: Int = 16 << 20) {
+        connectTimeout = min(timeout, .seconds(10))
+        totalTimeout = timeout
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.method == "GET" else { throw HTTPFailure(.other, "only GET requests are supported") }
+        let transfer = Transfer()
+        let settings = self
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in
+                // libcurl blocks: a thread of its own, not one of Swift's cooperative pool.
+                DispatchQueue.global().async {
+                    continuation.resume(with: transfer.run(request, settings))
+                }
+            }
+        } onCancel: {
+            transfer.cancel()
+        }
+    }
+
+    /// One libcurl transfer, cancellable from any thread.
+    private final class Transfer: @unchecked Sendable {
+        // Owned here, freed once; photorepl_http_cancel is safe from any thread.
+        private let handle = photorepl_http_new()
+
+        deinit { photorepl_http_free(handle) }
+
+        func cancel() {
+            if let handle { photorepl_http_cancel(handle) }
+        }
+
+        func run(_ request: HTTPRequest, _ settings: CurlTransport) -> Result<HTTPResponse, Error> {
+            guard let handle else { return .failure(HTTPFailure(.other, "out of memory")) }
+            let lines = request.headers.map { "\($0.name): \($0.value)" }
+            var pointers = lines.map { strdup($0) }
+            defer { pointers.forEach { free($0) } }
+            let outcome = pointers.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { headers in
+                    photorepl_http_get(handle, request.url, headers.baseAddress, headers.count,
+                                       Self.milliseconds(settings.connectTimeout), Self.milliseconds(settings.totalTimeout),
+                                       settings.maxRedirects, settings.maxBodyBytes)
+                }
+            }
+            let message = String(cString: photorepl_http_message(handle))
+            switch outcome {
+            case PHOTOREPL_HTTP_OK:
+                var length = 0
+                let body = photorepl_http_body(handle, &length).map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
+                var headerLength = 0
+                let block = photorepl_http_headers(handle, &headerLength).map {
+                    String(decoding: UnsafeRawBufferPointer(start: $0, count: headerLength), as: UTF8.self)
+                } ?? ""
+                return .success(HTTPResponse(status: photorepl_http_status(handle), headers: HTTPResponse.headers(fromBlock: block), body: body))
+            case PHOTOREPL_HTTP_CANCELLED: return .failure(CancellationError())
+            case PHOTOREPL_HTTP_REFUSED: return .failure(HTTPFailure(.refused, message))
+            case PHOTOREPL_HTTP_UNRESOLVED: return .failure(HTTPFailure(.unresolved, message))
+            case PHOTOREPL_HTTP_TIMED_OUT: return .failure(HTTPFailure(.timedOut, message))
+            case PHOTOREPL_HTTP_TOO_LARGE: return .failure(HTTPFailure(.tooLarge, message))
+            case PHOTOREPL_HTTP_CUT_SHORT: return .failure(HTTPFailure(.cutShort, message))
+            case PHOTOREPL_HTTP_TOO_MANY_REDIRECTS: return .failure(HTTPFailure(.tooManyRedirects, message))
+            case PHOTOREPL_HTTP_TLS: return .failure(HTTPFailure(.tls, message))
+            case PHOTOREPL_HTTP_UNAVAILABLE: return .failure(HTTPFailure(.unavailable, message))
+            default: return .failure(HTTPFailure(.other, message))
+            }
+        }
+
+        private static func milliseconds(_ duration: Duration) -> Int {
+            let (seconds, attoseconds) = duration.components
+            return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// One header of a request or a response.
+public struct HTTPHeader: Equatable, Sendable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A GET request: all photorepl asks of a server.
+public struct HTTPRequest: Equatable, Sendable {
+    public var method = "GET"
+    public var url: String
+    /// Sent, never stored: an `Authorization` header carries the access key.
+    public var headers: [HTTPHeader]
+
+    public init(url: String, headers: [HTTPHeader] = []) {
+        self.url = url
+        self.headers = headers
+    }
+}
+
+public struct HTTPResponse: Equatable, Sendable {
+    public var status: Int
+    public var headers: [HTTPHeader]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [HTTPHeader], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first header of that name, whatever its case.
+    public func header(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        return headers.first { $0.name.lowercased() == wanted }?.value
+    }
+
+    /// Header lines as a server sends them (`Name: value`, CRLF-separated), status line first.
+    public static func headers(fromBlock block: String) -> [HTTPHeader] {
+        var headers: [HTTPHeader] = []
+        // "\r\n" is one Character in Swift: split on newlines of any kind.
+        for line in block.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline).dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].trimmingBlanks
+            let value = line[line.index(after: colon)...].trimmingBlanks
+            if !name.isEmpty { headers.append(HTTPHeader(String(name), String(value))) }
+        }
+        return headers
+    }
+}
+
+extension Substring {
+    var trimmingBlanks: Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text
+    }
+}
+
+/// Why a request got no answer, in words a user can act on.
+public struct HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Equatable, Sendable {
+        case refused, unresolved, timedOut, tooLarge, cutShort, tooManyRedirects, tls, unavailable, other
+        /// A replayed cassette has no answer for the request.
+        case notInCassette
+        /// The cassette cannot be read or written.
+        case cassette
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// What sends requests: the network (libcurl), or a cassette that records or replays them. Injected
+/// at the composition root; workers never know which.
+public protocol HTTPTransport: Sendable {
+    /// The answer, whatever its status. Throws `HTTPFailure` when there is none, `CancellationError`
+    /// when cancelled (Ctrl-C).
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}

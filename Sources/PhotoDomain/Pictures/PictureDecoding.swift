@@ -1,0 +1,21 @@
+import Imaging
+
+/// Image files' bytes to pixels for a picture's box, for every source that has files (a folder's,
+/// Unsplash's downloads): one decoder, one set of limits.
+public enum PictureDecoding {
+    /// Decodes `bytes` for a picture in `box`; what is far larger than needed is scaled down now, so
+    /// that the session's picture cache holds more pictures.
+    public static func decode(_ bytes: [UInt8], fitting box: PixelSize, limits: ImageLimits = .init()) throws -> Pixels {
+        do {
+            let pixels = try ImageDecoder.decode(bytes, fitting: box, limits: limits)
+            let needed = PixelSize(width: pixels.width, height: pixels.height).fitted(in: box)
+            if pixels.width > 2 * needed.width || pixels.height > 2 * needed.height {
+                try Task.checkCancellation()
+                return pixels.resampled(to: needed)
+            }
+            return pixels
+        } catch let failure as ImageFailure {
+            throw PictureFailure(failure.reason)
+        }
+    }
+}

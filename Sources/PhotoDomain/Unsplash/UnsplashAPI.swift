@@ -1,0 +1,156 @@
+import Networking
+
+/// The Unsplash API as photorepl uses it: the requests (with the key and the version header), the
+/// answers decoded leniently, and every failure turned into words a user can act on. The key goes
+/// into the `Authorization` header only: never into a URL, a message or a file.
+public struct UnsplashAPI: Sendable {
+    public static let defaultBase = "https://api.unsplash.com"
+    /// Link parameters the API guidelines ask for on every link back to Unsplash.
+    public static let referral = "utm_source=photorepl&utm_medium=referral"
+    /// Where to get a key, for the messages that need one.
+    public static let keyHelp = "create an application at https://unsplash.com/oauth/applications and export its Access Key as UNSPLASH_ACCESS_KEY"
+
+    public let base: String
+    private let key: String?
+    private let transport: HTTPTransport
+
+    /// - Parameter key: nil when replaying a cassette, which needs none.
+    public init(base: String, key: String?, transport: HTTPTransport) {
+        self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
+        self.key = key
+        self.transport = transport
+    }
+
+    /// An API request, with the key and `Accept-Version: v1`.
+    func get(_ url: String) async throws -> (HTTPResponse, RateLimit?) {
+        var headers = [HTTPHeader("Accept-Version", "v1")]
+        if let key { headers.append(HTTPHeader("Authorization", "Client-ID \(key)")) }
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(HTTPRequest(url: url, headers: headers))
+        } catch let failure as HTTPFailure {
+            throw PhotosWorkerError(Self.describe(failure, url: url))
+        }
+        let limit = Self.rateLimit(response)
+        if let problem = Self.problem(response, limit: limit) { throw PhotosWorkerError(problem) }
+        return (response, limit)
+    }
+
+    /// An image from the image host: no key (image requests do not count against the quota, and the
+    /// key has no business there).
+    func image(_ url: String) async throws -> [UInt8] {
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(HTTPRequest(url: url))
+        } catch let failure as HTTPFailure {
+            throw PictureFailure(Self.describe(failure, url: url))
+        }
+        guard response.status == 200 else { throw PictureFailure("the image host answered HTTP \(response.status)") }
+        return response.body
+    }
+
+    /// `GET /photos/random?count=N`.
+    public func randomPhotos(count: Int) async throws -> ([Photo], RateLimit?) {
+        let (response, limit) = try await get("\(base)/photos/random?count=\(count)")
+        let value: JSONValue
+        do {
+            value = try JSON.parse(response.body)
+        } catch {
+            throw PhotosWorkerError("Unsplash's answer is not valid JSON (\(error.message)): try again; if it persists, the API may have changed")
+        }
+        guard let items = value.array else {
+            throw PhotosWorkerError("Unsplash's answer is not a list of photos: try again; if it persists, the API may have changed")
+        }
+        var photos: [Photo] = []
+        for item in items {
+            guard let photo = Self.photo(from: item) else { continue }  // an element without an id cannot be shown
+            photos.append(photo)
+        }
+        return (photos, limit)
+    }
+
+    /// A photo from the API's JSON, leniently: unknown fields ignored, missing or null ones empty.
+    static func photo(from json: JSONValue) -> Photo? {
+        guard let id = json["id"]?.string, !id.isEmpty else { return nil }
+        let urls = json["urls"]
+        let user = json["user"]
+        func url(_ name: String) -> String { urls?[name]?.string ?? "" }
+        return Photo(
+            id: id,
+            width: json["width"]?.int ?? 0,
+            height: json["height"]?.int ?? 0,
+            color: json["color"]?.string,
+            blurHash: json["blur_hash"]?.string,
+            description: json["description"]?.string,
+            altDescription: json["alt_description"]?.string,
+            likes: json["likes"]?.int,
+            user: Photo.User(
+                id: user?["id"]?.string ?? "",
+                username: user?["username"]?.string ?? "",
+                name: user?["name"]?.string ?? "",
+                profileURL: user?["links"]?["html"]?.string
+            ),
+            urls: Photo.URLs(raw: url("raw"), full: url("full"), regular: url("regular"), small: url("small"), thumb: url("thumb")),
+            links: Photo.Links(html: json["links"]?["html"]?.string, downloadLocation: json["links"]?["download_location"]?.string)
+        )
+    }
+
+    // MARK: - Failures
+
+    static func rateLimit(_ response: HTTPResponse) -> RateLimit? {
+        guard let limit = response.header("X-Ratelimit-Limit").flatMap({ Int($0) }),
+              let remaining = response.header("X-Ratelimit-Remaining").flatMap({ Int($0) })
+        else { return nil }
+        return RateLimit(limit: limit, remaining: remaining)
+    }
+
+    /// What is wrong with an answer, or nil when it is a good one.
+    static func problem(_ response: HTTPResponse, limit: RateLimit?) -> String? {
+        let status = response.status
+        let text = String(decoding: response.body.prefix(2048), as: UTF8.self)
+        let errors = (try? JSON.parse(response.body))?["errors"]?.array?.compactMap(\.string).joined(separator: "; ")
+        let said = errors.map { ": \($0)" } ?? ""
+        let rateLimited = status == 429 || (status == 403 && (text.hasPrefix("Rate Limit Exceeded") || limit?.remaining == 0))
+        if rateLimited {
+            var message = "Unsplash's rate limit is reached (HTTP \(status))"
+            if let limit { message += ": all \(limit.limit) requests of this hour are used" }
+            if let wait = response.header("Retry-After").flatMap({ Int($0) }) {
+                message += "; it renews in \(wait) seconds"
+            } else if let reset = response.header("X-Ratelimit-Reset") {
+                message += "; it renews at \(reset)"
+            } else {
+                message += "; the quota renews within the hour (Unsplash does not say when)"
+            }
+            return message
+        }
+        switch status {
+        case 200..<300: return nil
+        case 401: return "Unsplash refused the access key (HTTP 401\(said)): check UNSPLASH_ACCESS_KEY, or \(keyHelp)"
+        case 403: return "Unsplash refused the request (HTTP 403\(said))"
+        case 404: return "Unsplash has no such resource (HTTP 404\(said)): is UNSPLASH_API_URL right?"
+        case 500..<600: return "Unsplash is having trouble (HTTP \(status)): try again in a moment"
+        default: return "Unsplash answered HTTP \(status)\(said)"
+        }
+    }
+
+    /// A transport failure, with the host it was for (never the whole URL's query, nor any header).
+    static func describe(_ failure: HTTPFailure, url: String) -> String {
+        let host = Self.host(of: url)
+        switch failure.kind {
+        case .refused: return "cannot connect to \(host): the connection was refused (is the server running? is UNSPLASH_API_URL right?)"
+        case .unresolved: return "cannot find \(host): no network, or a wrong host name (\(failure.message))"
+        case .timedOut: return "no answer from \(host) in time (\(failure.message)): try again, or wait longer with --timeout SECONDS"
+        case .tooLarge: return "the answer from \(host) is too large (\(failure.message))"
+        case .cutShort: return "the answer from \(host) was cut short (\(failure.message)): try again"
+        case .tooManyRedirects: return "\(host) redirected too many times (\(failure.message))"
+        case .tls: return "the secure connection to \(host) failed (\(failure.message))"
+        case .unavailable, .notInCassette, .cassette, .other: return failure.message
+        }
+    }
+
+    static func host(of url: String) -> String {
+        var rest = Substring(url)
+        if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
+        return String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+    }
+}
