@@ -565,6 +565,16 @@ private func describe(_ b: UInt8) -> String {
 
 // MARK: - Writing
 
+extension JSONValue {
+    /// Not an array nor an object.
+    var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        default: true
+        }
+    }
+}
+
 private struct Writer {
     let pretty: Bool
     var out: [UInt8] = []
@@ -580,13 +590,15 @@ private struct Writer {
         case .number(let text): out.append(contentsOf: (JSON.isNumber(text) ? text : "null").utf8)
         case .string(let text): write(string: text)
         case .array(let elements):
+            // A short list of scalars (a cassette's ["Name", "value"] header) reads best on one line.
+            let oneLine = pretty && elements.count <= 4 && elements.allSatisfy(\.isScalar)
             out.append(Byte.openBracket)
             for (k, element) in elements.enumerated() {
                 if k > 0 { out.append(Byte.comma) }
-                newline(level + 1)
+                if oneLine { if k > 0 { out.append(Byte.space) } } else { newline(level + 1) }
                 write(element, level: level + 1)
             }
-            if !elements.isEmpty { newline(level) }
+            if !elements.isEmpty && !oneLine { newline(level) }
             out.append(Byte.closeBracket)
         case .object(let members):
             out.append(Byte.openBrace)

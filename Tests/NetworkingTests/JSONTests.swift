@@ -391,7 +391,7 @@ private let unsplashPhoto = ##"""
         ("n", .number("-1.5e3")),
         ("ok", .bool(true)),
         ("none", .null),
-        ("list", .array([.number("1"), .array([]), .object([]), .array([.string("x")])])),
+        ("list", .array([.number("1"), .array([]), .object([]), .array([.string("x"), .number("2"), .null])])),
         ("nested", .object([("k", .string("tab\there")), ("日本", .string("é😀"))])),
     ])
 
@@ -406,9 +406,7 @@ private let unsplashPhoto = ##"""
             1,
             [],
             {},
-            [
-              "x"
-            ]
+            ["x", 2, null]
           ],
           "nested": {
             "k": "tab\there",
@@ -420,7 +418,7 @@ private let unsplashPhoto = ##"""
     }
 
     @Test func compactIsExact() {
-        #expect(JSON.compact(sample) == #"{"id":"a\"b\\c","n":-1.5e3,"ok":true,"none":null,"list":[1,[],{},["x"]],"nested":{"k":"tab\there","日本":"é😀"}}"#)
+        #expect(JSON.compact(sample) == #"{"id":"a\"b\\c","n":-1.5e3,"ok":true,"none":null,"list":[1,[],{},["x",2,null]],"nested":{"k":"tab\there","日本":"é😀"}}"#)
     }
 
     @Test func scalarsAndEmptyContainers() {

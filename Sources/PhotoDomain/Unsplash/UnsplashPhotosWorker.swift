@@ -7,6 +7,9 @@ import Networking
 /// `download_location`).
 public struct UnsplashPhotosWorker: PhotosWorker, PhotoPicturesWorker, PhotoSavingWorker {
     private let api: UnsplashAPI
+    /// Downloaded images, so that a photo's page picture and its detail picture (two sizes) cost
+    /// one download.
+    private let downloads = Downloads()
     /// Whether pictures are drawn with pixels (sixel, kitty, iTerm2): asked at the first picture,
     /// when the terminal is known.
     private let wantsLargeImages: @Sendable () async -> Bool
@@ -40,9 +43,32 @@ public struct UnsplashPhotosWorker: PhotosWorker, PhotoPicturesWorker, PhotoSavi
     public func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
         let url = await wantsLargeImages() ? photo.urls.regular : photo.urls.small
         guard !url.isEmpty else { throw PictureFailure("Unsplash gave no image URL for this photo") }
-        let bytes = try await api.image(url)
+        let bytes = try await downloads.bytes(of: url) { try await api.image(url) }
         try Task.checkCancellation()
         return try PictureDecoding.decode(bytes, fitting: box)
+    }
+
+    /// The session's downloaded images, by URL, up to a cap on bytes (oldest out first).
+    actor Downloads {
+        private var kept: [String: [UInt8]] = [:]
+        private var order: [String] = []
+        private var total = 0
+        static let capacity = 32 << 20
+
+        func bytes(of url: String, download: @Sendable () async throws -> [UInt8]) async throws -> [UInt8] {
+            if let bytes = kept[url] { return bytes }
+            let bytes = try await download()
+            if kept[url] == nil, bytes.count <= Self.capacity {
+                kept[url] = bytes
+                order.append(url)
+                total += bytes.count
+                while total > Self.capacity, let oldest = order.first {
+                    order.removeFirst()
+                    total -= kept.removeValue(forKey: oldest)?.count ?? 0
+                }
+            }
+            return bytes
+        }
     }
 
     // MARK: - Saving
