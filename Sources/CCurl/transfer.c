@@ -184,10 +184,18 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
     curl.easy_setopt(easy, CURLOPT_URL, url);
     curl.easy_setopt(easy, CURLOPT_HTTPHEADER, list);
     curl.easy_setopt(easy, CURLOPT_USERAGENT, "photorepl");
-    curl.easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
+    // http and https only, redirects included: the string options came with libcurl 7.85; older
+    // ones take the bit masks (deprecated since, but still there).
+    if (curl.easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https") != CURLE_OK ||
+        curl.easy_setopt(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") != CURLE_OK) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+        curl.easy_setopt(easy, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+        curl.easy_setopt(easy, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#pragma GCC diagnostic pop
+    }
     curl.easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 1L);
     curl.easy_setopt(easy, CURLOPT_MAXREDIRS, max_redirects);
-    curl.easy_setopt(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
     curl.easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, connect_timeout_ms);
     curl.easy_setopt(easy, CURLOPT_TIMEOUT_MS, total_timeout_ms);
     curl.easy_setopt(easy, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)max_body);

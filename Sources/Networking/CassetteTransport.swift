@@ -69,7 +69,13 @@ public actor CassetteTransport: HTTPTransport {
         guard let live else { throw HTTPFailure(.cassette, "the cassette \(path) cannot record") }
         let response = try await live.send(request)
         interactions.append(Interaction(method: request.method, url: request.url, response: response))
-        try write()
+        do {
+            try write()
+        } catch {
+            // Not kept: the next exchange's write would be refused for this one's sake.
+            interactions.removeLast()
+            throw error
+        }
         return response
     }
 
@@ -171,7 +177,9 @@ public actor CassetteTransport: HTTPTransport {
             let body = interaction.response.body
             let type = (interaction.response.header("Content-Type") ?? "").lowercased()
             if !body.isEmpty {
-                if type.contains("json"), let json = try? JSON.parse(body) {
+                // Inline, a body sits 4 levels down (document, interactions, interaction, response) and
+                // the cassette is read back with JSON.parse's default depth of 64: deeper bodies go as text.
+                if type.contains("json"), let json = try? JSON.parse(body, maxDepth: 60) {
                     response.append(("json", json))
                 } else if let text = Self.text(body), !type.hasPrefix("image/") {
                     response.append(("text", .string(text)))

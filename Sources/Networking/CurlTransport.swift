@@ -1,5 +1,4 @@
 import CCurl
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,13 +24,33 @@ public struct CurlTransport: HTTPTransport {
         let settings = self
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in
-                // libcurl blocks: a thread of its own, not one of Swift's cooperative pool.
-                DispatchQueue.global().async {
+                // libcurl blocks: a thread of its own for each transfer. Not Swift's cooperative pool,
+                // and not Dispatch's, which on Linux adds a thread only about once a second while its
+                // threads are blocked (8 stalled transfers measured taking up to 4.9 s instead of 2).
+                Self.detachThread {
                     continuation.resume(with: transfer.run(request, settings))
                 }
             }
         } onCancel: {
             transfer.cancel()
+        }
+    }
+
+    /// Runs `body` on a new detached thread.
+    private static func detachThread(_ body: @escaping @Sendable () -> Void) {
+        final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+            box.body()
+            return nil
+        }, context)
+        if started == 0 {
+            pthread_detach(thread)
+        } else {
+            // No thread to be had: run it here rather than never.
+            Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
         }
     }
 

@@ -18,9 +18,9 @@ enum Binary {
         return me.deletingLastPathComponent().appendingPathComponent("photorepl")
     }()
 
-    /// Runs photorepl from the package root. Output goes through files, so large outputs cannot
-    /// fill a pipe and stall the child.
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// Runs photorepl from the package root (or `directory`). Output goes through files, so large
+    /// outputs cannot fill a pipe and stall the child.
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -33,7 +33,7 @@ enum Binary {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory ?? packageRoot
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }

@@ -1,4 +1,5 @@
 import Networking
+import Synchronization
 
 /// The Unsplash API as photorepl uses it: the requests (with the key and the version header), the
 /// answers decoded leniently, and every failure turned into words a user can act on. The key goes
@@ -13,6 +14,15 @@ public struct UnsplashAPI: Sendable {
     public let base: String
     private let key: String?
     private let transport: HTTPTransport
+    /// The quota as the last API answer told it.
+    private let lastRateLimit = RateLimitBox()
+
+    final class RateLimitBox: Sendable {
+        let value = Mutex<RateLimit?>(nil)
+    }
+
+    /// What the last API answer said of the hour's quota.
+    public var rateLimit: RateLimit? { lastRateLimit.value.withLock { $0 } }
 
     /// - Parameter key: nil when replaying a cassette, which needs none.
     public init(base: String, key: String?, transport: HTTPTransport) {
@@ -32,6 +42,7 @@ public struct UnsplashAPI: Sendable {
             throw PhotosWorkerError(Self.describe(failure, url: url))
         }
         let limit = Self.rateLimit(response)
+        if let limit { lastRateLimit.value.withLock { $0 = limit } }
         if let problem = Self.problem(response, limit: limit) { throw PhotosWorkerError(problem) }
         return (response, limit)
     }

@@ -21,6 +21,8 @@ public struct UnsplashPhotosWorker: PhotosWorker, PhotoPicturesWorker, PhotoSavi
         self.wantsLargeImages = wantsLargeImages
     }
 
+    public var rateLimit: RateLimit? { api.rateLimit }
+
     public func fetchRandomPhotos(count: Int) async throws -> [Photo] {
         try await fetch(count: count).photos
     }

@@ -16,6 +16,8 @@ public struct DelayedPhotosWorker: PhotosWorker {
         return try await base.fetchRandomPhotos(count: count)
     }
 
+    public var rateLimit: RateLimit? { base.rateLimit }
+
     public func fetch(count: Int) async throws -> FetchedPhotos {
         try await Task.sleep(for: delay)
         return try await base.fetch(count: count)

@@ -5,9 +5,13 @@ public protocol PhotosWorker: Sendable {
     func fetchRandomPhotos(count: Int) async throws -> [Photo]
     /// The same, with what the source has to say about it (a folder: what it found and skipped).
     func fetch(count: Int) async throws -> FetchedPhotos
+    /// What a rate-limited source's last answer said of its quota (any request: a fetch, a save).
+    var rateLimit: RateLimit? { get }
 }
 
 extension PhotosWorker {
+    public var rateLimit: RateLimit? { nil }
+
     public func fetch(count: Int) async throws -> FetchedPhotos {
         FetchedPhotos(photos: try await fetchRandomPhotos(count: count))
     }

@@ -44,7 +44,8 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     public var changedIndex: Int?
     public var photos: [Photo] = []
     public private(set) var page = 0
-    public private(set) var rateLimit: RateLimit?
+    /// The source's, as its last answer told it (a `save` in the detail scene counts too).
+    public var rateLimit: RateLimit? { worker.rateLimit }
 
     public init(worker: PhotosWorker, pictures: PhotoPicturesWorker? = nil) {
         self.worker = worker
@@ -96,7 +97,6 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         }
         // Interrupted while the worker was busy: leave everything as it was.
         try Task.checkCancellation()
-        if let limit = fetched.rateLimit { rateLimit = limit }
         photos = fetched.photos
         page = 0
         index = nil
