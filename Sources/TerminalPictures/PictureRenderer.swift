@@ -122,17 +122,31 @@ public struct PictureRenderer: Sendable {
     }
 
     private static func appendColour(_ r: UInt8, _ g: UInt8, _ b: UInt8, background: Bool, _ colours: PictureStyle.Colours, to out: inout [UInt8]) {
+        // Digits written straight into the buffer: two sequences a cell, thousands a picture.
         out += [0x1B, UInt8(ascii: "[")]
         switch colours {
         case .truecolor, .monochrome:
-            out += Array("\(background ? 48 : 38);2;\(r);\(g);\(b)m".utf8)
+            out += background ? [0x34, 0x38, 0x3B, 0x32, 0x3B] : [0x33, 0x38, 0x3B, 0x32, 0x3B]  // "48;2;" / "38;2;"
+            appendDecimal(Int(r), to: &out)
+            out.append(0x3B)
+            appendDecimal(Int(g), to: &out)
+            out.append(0x3B)
+            appendDecimal(Int(b), to: &out)
         case .indexed256:
             // The 6×6×6 colour cube of xterm's 256 colours.
             let level = { (v: UInt8) in v < 48 ? 0 : v < 115 ? 1 : (Int(v) - 35) / 40 }
-            out += Array("\(background ? 48 : 38);5;\(16 + 36 * level(r) + 6 * level(g) + level(b))m".utf8)
+            out += background ? [0x34, 0x38, 0x3B, 0x35, 0x3B] : [0x33, 0x38, 0x3B, 0x35, 0x3B]  // "48;5;" / "38;5;"
+            appendDecimal(16 + 36 * level(r) + 6 * level(g) + level(b), to: &out)
         case .indexed16:
-            out += Array("\(nearest16(r, g, b, background: background))m".utf8)
+            appendDecimal(nearest16(r, g, b, background: background), to: &out)
         }
+        out.append(UInt8(ascii: "m"))
+    }
+
+    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        if value >= 100 { out.append(UInt8(48 + value / 100)) }
+        if value >= 10 { out.append(UInt8(48 + value / 10 % 10)) }
+        out.append(UInt8(48 + value % 10))
     }
 
     /// xterm's 16 default colours, and the SGR code of the nearest.
