@@ -53,7 +53,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "REPLEngineTests", dependencies: ["REPLEngine"]),
-        .testTarget(name: "PhotoDomainTests", dependencies: ["PhotoDomain", "Imaging", "CTurboJPEG", "CPNG"]),
+        .testTarget(name: "PhotoDomainTests", dependencies: ["PhotoDomain", "Imaging", "Networking", "CTurboJPEG", "CPNG"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CTurboJPEG", "CPNG", "CZlib"]),
         .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", "Imaging", "REPLEngine"]),

@@ -2,6 +2,7 @@
 #include <curl/curl.h>
 #include <dlfcn.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,7 +96,7 @@ struct photorepl_http_transfer {
     CURLM *multi;
     buffer body, headers;
     size_t max_body;
-    int over_cap;
+    int over_cap, headers_over_cap;
     long status;
     char message[CURL_ERROR_SIZE + 64];
 };
@@ -136,7 +137,10 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
     size_t n = size * count;
     // A redirect's headers are followed by the next response's: keep the last response's only.
     if (n >= 5 && memcmp(data, "HTTP/", 5) == 0) t->headers.length = 0;
-    if (t->headers.length + n > 1 << 20) return 0;  // a header block over 1 MB is an attack, not an answer
+    if (t->headers.length + n > 1 << 20) {  // a header block over 1 MB is an attack, not an answer
+        t->headers_over_cap = 1;
+        return 0;
+    }
     return append(&t->headers, data, n) ? n : 0;
 }
 
@@ -163,6 +167,13 @@ static photorepl_http_outcome classify(CURLcode code) {
 photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char *url, const char *const *headers,
                                           size_t header_count, long connect_timeout_ms, long total_timeout_ms,
                                           long max_redirects, size_t max_body) {
+    // With CURLOPT_NOSIGNAL libcurl leaves SIGPIPE alone, and OpenSSL before libcurl 7.87 writes to
+    // the socket itself: a reset connection would kill photorepl. Blocked on this transfer's thread,
+    // such a SIGPIPE stays pending there and goes with the thread.
+    sigset_t pipe_signal;
+    sigemptyset(&pipe_signal);
+    sigaddset(&pipe_signal, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_signal, NULL);
     pthread_once(&load_once, load_curl);
     if (curl_loaded != 1) {
         snprintf(t->message, sizeof t->message, "%s", load_error);
@@ -243,6 +254,10 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
     if (atomic_load(&t->cancelled) && !done) {
         snprintf(t->message, sizeof t->message, "cancelled");
         return PHOTOREPL_HTTP_CANCELLED;
+    }
+    if (t->headers_over_cap) {
+        snprintf(t->message, sizeof t->message, "the answer's headers are over 1 MB");
+        return PHOTOREPL_HTTP_TOO_LARGE;
     }
     if (t->over_cap || result == CURLE_FILESIZE_EXCEEDED) {
         snprintf(t->message, sizeof t->message, "the answer is larger than %zu bytes", max_body);

@@ -8,7 +8,8 @@ import Glibc
 /// on headers; identical requests replay in the order they were made.
 ///
 /// The file is JSON, pretty-printed for diffs: JSON bodies inline, text bodies as text, images beside
-/// it (in `NAME.bodies/`, named by their SHA-256). Nothing of a request but its method and URL is
+/// it (in `NAME.bodies/`, named by their SHA-256), failures (a refused connection, a time-out) as
+/// their kind and message, so that they replay too. Nothing of a request but its method and URL is
 /// stored (so no Authorization header), and before anything is written every byte of it is searched
 /// for the secrets given (the access key): found, the write is refused. Files are created 0600 and
 /// replaced whole (a new file renamed over the old), so a failure never leaves half a cassette.
@@ -16,7 +17,9 @@ public actor CassetteTransport: HTTPTransport {
     public struct Interaction: Equatable, Sendable {
         public var method: String
         public var url: String
-        public var response: HTTPResponse
+        /// The answer, or why there was none (a refused connection, a time-out…): a session that
+        /// showed a failure replays the same failure.
+        public var outcome: Result<HTTPResponse, HTTPFailure>
     }
 
     public let path: String
@@ -25,6 +28,11 @@ public actor CassetteTransport: HTTPTransport {
     private let live: HTTPTransport?
     private let secrets: [String]
     private var interactions: [Interaction]
+    /// While recording: each interaction as the file has it, made once (parsing, hashing and the
+    /// search for secrets are not repeated for every later exchange).
+    private var entries: [JSONValue] = []
+    /// Body files written so far while recording, by name.
+    private var writtenFiles: Set<String> = []
     /// How many times each request (method and normalized URL) has been answered in this replay.
     private var served: [String: Int] = [:]
 
@@ -64,19 +72,17 @@ public actor CassetteTransport: HTTPTransport {
                 throw HTTPFailure(.notInCassette, "the cassette \(path) has no answer for \(request.method) \(request.url)\(times): delete it to record it again")
             }
             served[key] = index + 1
-            return matching[index].response
+            return try matching[index].outcome.get()
         }
         guard let live else { throw HTTPFailure(.cassette, "the cassette \(path) cannot record") }
-        let response = try await live.send(request)
-        interactions.append(Interaction(method: request.method, url: request.url, response: response))
+        let outcome: Result<HTTPResponse, HTTPFailure>
         do {
-            try write()
-        } catch {
-            // Not kept: the next exchange's write would be refused for this one's sake.
-            interactions.removeLast()
-            throw error
-        }
-        return response
+            outcome = .success(try await live.send(request))
+        } catch let failure as HTTPFailure {
+            outcome = .failure(failure)
+        }  // a cancellation (Ctrl-C) is no answer to replay: not recorded
+        try record(Interaction(method: request.method, url: request.url, outcome: outcome))
+        return try outcome.get()
     }
 
     // MARK: - Matching
@@ -129,9 +135,22 @@ public actor CassetteTransport: HTTPTransport {
         guard let base = root["api"]?.string else { throw corrupt("it names no API (\"api\")") }
         guard let list = root["interactions"]?.array else { throw corrupt("it has no \"interactions\" list") }
         var interactions: [Interaction] = []
+        // A hostile cassette could name one huge body file a thousand times: each file is read once,
+        // at most as large as a live answer may be, and all of them within a budget.
+        var bodiesRead: [String: [UInt8]] = [:]
+        var budget = Self.maxReplayBytes
         for (n, item) in list.enumerated() {
             guard let method = item["request"]?["method"]?.string, let url = item["request"]?["url"]?.string,
-                  let response = item["response"], let status = response["status"]?.int, (100...599).contains(status)
+                  let response = item["response"]
+            else { throw corrupt("interaction \(n + 1) lacks its request's method and URL or its response's status") }
+            if let failure = response["failure"] {
+                guard let kind = failure["kind"]?.string.flatMap(Self.failureKind), let message = failure["message"]?.string else {
+                    throw corrupt("interaction \(n + 1) has a failure without a known kind and a message")
+                }
+                interactions.append(Interaction(method: method, url: url, outcome: .failure(HTTPFailure(kind, message))))
+                continue
+            }
+            guard let status = response["status"]?.int, (100...599).contains(status)
             else { throw corrupt("interaction \(n + 1) lacks its request's method and URL or its response's status") }
             var headers: [HTTPHeader] = []
             for pair in response["headers"]?.array ?? [] {
@@ -149,70 +168,103 @@ public actor CassetteTransport: HTTPTransport {
                 guard !file.hasPrefix("/"), !file.split(separator: "/").contains("..") else {
                     throw corrupt("interaction \(n + 1) names a body file outside the cassette's folder: \(file)")
                 }
-                let full = folder(of: path) + "/" + file
-                do {
-                    body = try FileBytes.read(full, limit: 256 << 20)
-                } catch {
-                    throw corrupt("interaction \(n + 1)'s body file \(file) cannot be read (\(error.message))")
+                if let known = bodiesRead[file] {
+                    body = known
+                } else {
+                    let full = folder(of: path) + "/" + file
+                    do {
+                        body = try FileBytes.read(full, limit: min(Self.maxBodyBytes, budget))
+                    } catch {
+                        throw corrupt("interaction \(n + 1)'s body file \(file) cannot be read (\(error.message))")
+                    }
+                    let name = file.split(separator: "/").last.map(String.init) ?? ""
+                    guard name.hasPrefix(SHA256.hex(body)) else { throw corrupt("the body file \(file) does not hold what its name says (its SHA-256 differs)") }
+                    budget -= body.count
+                    bodiesRead[file] = body
                 }
-                let name = file.split(separator: "/").last.map(String.init) ?? ""
-                guard name.hasPrefix(SHA256.hex(body)) else { throw corrupt("the body file \(file) does not hold what its name says (its SHA-256 differs)") }
             }
-            interactions.append(Interaction(method: method, url: url, response: HTTPResponse(status: status, headers: headers, body: body)))
+            interactions.append(Interaction(method: method, url: url, outcome: .success(HTTPResponse(status: status, headers: headers, body: body))))
         }
         return (base, interactions)
     }
 
-    /// Writes the whole cassette (and any new body file), refusing if a secret would be in it.
-    private func write() throws(HTTPFailure) {
+    /// A body file may be as large as a live answer (CurlTransport's cap), and a replay reads at most
+    /// this much in all.
+    static let maxBodyBytes = 16 << 20
+    static let maxReplayBytes = 512 << 20
+
+    private static let failureKinds: [(HTTPFailure.Kind, String)] = [
+        (.refused, "refused"), (.unresolved, "unresolved"), (.timedOut, "timed-out"), (.tooLarge, "too-large"),
+        (.cutShort, "cut-short"), (.tooManyRedirects, "too-many-redirects"), (.tls, "tls"), (.unavailable, "unavailable"),
+        (.other, "other"), (.notInCassette, "not-in-cassette"), (.cassette, "cassette"),
+    ]
+
+    static func failureKind(_ name: String) -> HTTPFailure.Kind? { failureKinds.first { $0.1 == name }?.0 }
+    static func failureName(_ kind: HTTPFailure.Kind) -> String { failureKinds.first { $0.0 == kind }?.1 ?? "other" }
+
+    /// Adds an exchange to the cassette and writes it whole (with a new body file, if any), refusing
+    /// if a secret would be in it; a refused exchange is not kept.
+    private func record(_ interaction: Interaction) throws(HTTPFailure) {
         let bodies = Self.bodiesFolder(of: path)
         let bodiesName = bodies.split(separator: "/").last.map(String.init) ?? bodies
-        var files: [(name: String, bytes: [UInt8])] = []
-        var list: [JSONValue] = []
-        for interaction in interactions {
-            var response: [(String, JSONValue)] = [
-                ("status", .number(String(interaction.response.status))),
-                ("headers", .array(interaction.response.headers.map { .array([.string($0.name), .string($0.value)]) })),
+        var file: (name: String, bytes: [UInt8])?
+        var answer: [(String, JSONValue)]
+        switch interaction.outcome {
+        case .failure(let failure):
+            answer = [("failure", .object([("kind", .string(Self.failureName(failure.kind))), ("message", .string(failure.message))]))]
+        case .success(let response):
+            answer = [
+                ("status", .number(String(response.status))),
+                ("headers", .array(response.headers.map { .array([.string($0.name), .string($0.value)]) })),
             ]
-            let body = interaction.response.body
-            let type = (interaction.response.header("Content-Type") ?? "").lowercased()
+            let body = response.body
+            let type = (response.header("Content-Type") ?? "").lowercased()
             if !body.isEmpty {
                 // Inline, a body sits 4 levels down (document, interactions, interaction, response) and
                 // the cassette is read back with JSON.parse's default depth of 64: deeper bodies go as text.
                 if type.contains("json"), let json = try? JSON.parse(body, maxDepth: 60) {
-                    response.append(("json", json))
+                    answer.append(("json", json))
                 } else if let text = Self.text(body), !type.hasPrefix("image/") {
-                    response.append(("text", .string(text)))
+                    answer.append(("text", .string(text)))
                 } else {
                     let name = SHA256.hex(body) + Self.extensionFor(type)
-                    files.append((name, body))
-                    response.append(("file", .string(bodiesName + "/" + name)))
+                    file = (name, body)
+                    answer.append(("file", .string(bodiesName + "/" + name)))
                 }
             }
-            list.append(.object([
-                ("request", .object([("method", .string(interaction.method)), ("url", .string(interaction.url))])),
-                ("response", .object(response)),
-            ]))
+        }
+        let entry = JSONValue.object([
+            ("request", .object([("method", .string(interaction.method)), ("url", .string(interaction.url))])),
+            ("response", .object(answer)),
+        ])
+        // Default-deny: whatever path a secret could have taken into the cassette, it is not written.
+        let entryText = Array(JSON.compact(entry).utf8)
+        for secret in secrets where Self.contains(entryText, secret) || (file.map { Self.contains($0.bytes, secret) } ?? false) {
+            throw HTTPFailure(.cassette, "refusing to write the cassette \(path): the access key would be in it")
         }
         let document = JSONValue.object([
             ("photorepl_cassette", .number("1")),
             ("api", .string(apiBase)),
-            ("interactions", .array(list)),
+            ("interactions", .array(entries + [entry])),
         ])
         let text = Array((JSON.pretty(document) + "\n").utf8)
-        // Default-deny: whatever path a secret could have taken into the cassette, it is not written.
-        for secret in secrets where Self.contains(text, secret) || files.contains(where: { Self.contains($0.bytes, secret) }) {
+        for secret in secrets where Self.contains(text, secret) {
             throw HTTPFailure(.cassette, "refusing to write the cassette \(path): the access key would be in it")
         }
         do {
-            if !files.isEmpty { try FileBytes.makeFolder(bodies) }
-            for file in files where !FileBytes.exists(bodies + "/" + file.name) {
-                try FileBytes.writeAtomically(file.bytes, to: bodies + "/" + file.name, mode: 0o600, replacing: true)
+            if let file, !writtenFiles.contains(file.name) {
+                try FileBytes.makeFolder(bodies)
+                if !FileBytes.exists(bodies + "/" + file.name) {
+                    try FileBytes.writeAtomically(file.bytes, to: bodies + "/" + file.name, mode: 0o600, replacing: true)
+                }
+                writtenFiles.insert(file.name)
             }
             try FileBytes.writeAtomically(text, to: path, mode: 0o600, replacing: true)
         } catch {
             throw HTTPFailure(.cassette, "cannot write the cassette \(path): \(error.message)")
         }
+        entries.append(entry)
+        interactions.append(interaction)
     }
 
     private static func text(_ bytes: [UInt8]) -> String? {

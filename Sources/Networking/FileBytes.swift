@@ -55,7 +55,10 @@ public enum FileBytes {
         guard fd >= 0 else { throw Failure(errorText()) }
         let temporary = String(cString: template)
         var failure: Failure?
-        fchmod(fd, mode)
+        // As open(2) would have it: the umask applies (mkstemp made the file 0600).
+        let mask = umask(0)
+        umask(mask)
+        fchmod(fd, mode & ~mask)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
@@ -69,7 +72,20 @@ public enum FileBytes {
             if replacing {
                 if rename(temporary, path) != 0 { failure = Failure(errorText()) }
             } else if link(temporary, path) != 0 {
-                failure = errno == EEXIST ? Failure("it exists", exists: true) : Failure(errorText())
+                if errno == EEXIST {
+                    failure = Failure("it exists", exists: true)
+                } else if errno == EPERM || errno == EOPNOTSUPP || errno == ENOSYS {
+                    // No hard links here (vfat, some network file systems): a check, then a rename.
+                    if exists(path) {
+                        failure = Failure("it exists", exists: true)
+                    } else if rename(temporary, path) != 0 {
+                        failure = Failure(errorText())
+                    } else {
+                        return
+                    }
+                } else {
+                    failure = Failure(errorText())
+                }
             }
         }
         if failure != nil || !replacing { unlink(temporary) }

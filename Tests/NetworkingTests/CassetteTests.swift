@@ -217,13 +217,27 @@ final class Scratch {
         }
     }
 
-    @Test func aFailureWhileRecordingIsPassedOnAndNothingIsWritten() async throws {
+    /// A session that showed a failure (a time-out here) replays it: the failure is recorded as such.
+    @Test func aFailureWhileRecordingIsPassedOnAndReplays() async throws {
         let scratch = try Scratch()
         let path = scratch.file("c.json")
         let url = Self.base + "/photos/random?count=1"
         let cassette = try CassetteTransport(path: path, apiBase: Self.base, live: FakeNetwork(failing: url, with: HTTPFailure(.timedOut, "too slow")), secrets: [Self.key])
         await #expect(throws: HTTPFailure(.timedOut, "too slow")) { try await cassette.send(HTTPRequest(url: url)) }
-        #expect(scratch.listing().isEmpty)
+        let text = try #require(FileManager.default.contents(atPath: path)).map { Character(Unicode.Scalar($0)) }
+        #expect(String(text).contains(#""failure": {"#) && String(text).contains(#""kind": "timed-out""#))
+        let replay = try CassetteTransport(path: path, apiBase: Self.base, live: nil, secrets: [])
+        await #expect(throws: HTTPFailure(.timedOut, "too slow")) { try await replay.send(HTTPRequest(url: url)) }
+    }
+
+    @Test func aFailureOfAnUnknownKindIsDamage() async throws {
+        let scratch = try Scratch()
+        let path = scratch.file("c.json")
+        let text = #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"failure": {"kind": "gremlins", "message": "m"}}}]}"#
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        #expect(throws: HTTPFailure(.cassette, "the cassette \(path) is damaged: interaction 1 has a failure without a known kind and a message")) {
+            try CassetteTransport(path: path, apiBase: "x", live: nil, secrets: [])
+        }
     }
 
     @Test func noCassetteAndNoRecordingOnCI() throws {

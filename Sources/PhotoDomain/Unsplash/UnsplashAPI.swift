@@ -32,7 +32,7 @@ public struct UnsplashAPI: Sendable {
     }
 
     /// An API request, with the key and `Accept-Version: v1`.
-    func get(_ url: String) async throws -> (HTTPResponse, RateLimit?) {
+    func get(_ url: String) async throws -> HTTPResponse {
         var headers = [HTTPHeader("Accept-Version", "v1")]
         if let key { headers.append(HTTPHeader("Authorization", "Client-ID \(key)")) }
         let response: HTTPResponse
@@ -44,7 +44,7 @@ public struct UnsplashAPI: Sendable {
         let limit = Self.rateLimit(response)
         if let limit { lastRateLimit.value.withLock { $0 = limit } }
         if let problem = Self.problem(response, limit: limit) { throw PhotosWorkerError(problem) }
-        return (response, limit)
+        return response
     }
 
     /// An image from the image host: no key (image requests do not count against the quota, and the
@@ -60,9 +60,21 @@ public struct UnsplashAPI: Sendable {
         return response.body
     }
 
+    /// Whether `url` is on the API's own server (the same scheme, host and port): the key goes
+    /// nowhere else, whatever an answer says.
+    public func isOnAPIServer(_ url: String) -> Bool {
+        func origin(_ text: String) -> Substring {
+            guard let scheme = text.firstRange(of: "://") else { return "" }
+            let rest = text[scheme.upperBound...]
+            return text[..<scheme.upperBound] + rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        }
+        let own = origin(base)
+        return !own.isEmpty && origin(url).lowercased() == own.lowercased()
+    }
+
     /// `GET /photos/random?count=N`.
-    public func randomPhotos(count: Int) async throws -> ([Photo], RateLimit?) {
-        let (response, limit) = try await get("\(base)/photos/random?count=\(count)")
+    public func randomPhotos(count: Int) async throws -> [Photo] {
+        let response = try await get("\(base)/photos/random?count=\(count)")
         let value: JSONValue
         do {
             value = try JSON.parse(response.body)
@@ -72,12 +84,14 @@ public struct UnsplashAPI: Sendable {
         guard let items = value.array else {
             throw PhotosWorkerError("Unsplash's answer is not a list of photos: try again; if it persists, the API may have changed")
         }
+        // No more than asked for, each once: a server's answer is data, not orders.
         var photos: [Photo] = []
-        for item in items {
-            guard let photo = Self.photo(from: item) else { continue }  // an element without an id cannot be shown
+        var seen: Set<String> = []
+        for item in items where photos.count < count {
+            guard let photo = Self.photo(from: item), seen.insert(photo.id).inserted else { continue }  // no id: nothing to show
             photos.append(photo)
         }
-        return (photos, limit)
+        return photos
     }
 
     /// A photo from the API's JSON, leniently: unknown fields ignored, missing or null ones empty.
@@ -118,13 +132,14 @@ public struct UnsplashAPI: Sendable {
     /// What is wrong with an answer, or nil when it is a good one.
     static func problem(_ response: HTTPResponse, limit: RateLimit?) -> String? {
         let status = response.status
+        if (200..<300).contains(status) { return nil }
         let text = String(decoding: response.body.prefix(2048), as: UTF8.self)
         let errors = (try? JSON.parse(response.body))?["errors"]?.array?.compactMap(\.string).joined(separator: "; ")
         let said = errors.map { ": \($0)" } ?? ""
         let rateLimited = status == 429 || (status == 403 && (text.hasPrefix("Rate Limit Exceeded") || limit?.remaining == 0))
         if rateLimited {
             var message = "Unsplash's rate limit is reached (HTTP \(status))"
-            if let limit { message += ": all \(limit.limit) requests of this hour are used" }
+            if let limit, limit.remaining == 0 { message += ": all \(limit.limit) requests of this hour are used" }
             if let wait = response.header("Retry-After").flatMap({ Int($0) }) {
                 message += "; it renews in \(wait) seconds"
             } else if let reset = response.header("X-Ratelimit-Reset") {
@@ -135,7 +150,6 @@ public struct UnsplashAPI: Sendable {
             return message
         }
         switch status {
-        case 200..<300: return nil
         case 401: return "Unsplash refused the access key (HTTP 401\(said)): check UNSPLASH_ACCESS_KEY, or \(keyHelp)"
         case 403: return "Unsplash refused the request (HTTP 403\(said))"
         case 404: return "Unsplash has no such resource (HTTP 404\(said)): is UNSPLASH_API_URL right?"

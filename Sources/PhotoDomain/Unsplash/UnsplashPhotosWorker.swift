@@ -31,13 +31,13 @@ public struct UnsplashPhotosWorker: PhotosWorker, PhotoPicturesWorker, PhotoSavi
         guard count >= 1, count <= 30 else {
             throw PhotosWorkerError("a random fetch takes 1…30 photos, not \(count)")
         }
-        let (photos, limit) = try await api.randomPhotos(count: count)
+        let photos = try await api.randomPhotos(count: count)
         guard !photos.isEmpty else { throw PhotosWorkerError("Unsplash sent no photos: try again") }
         var notes: [String] = []
-        if let limit, limit.remaining <= Self.fewLeft {
+        if let limit = api.rateLimit, limit.remaining <= Self.fewLeft {
             notes.append("Only \(limit.remaining) of \(limit.limit) Unsplash requests are left this hour.")
         }
-        return FetchedPhotos(photos: photos, notes: notes, rateLimit: limit)
+        return FetchedPhotos(photos: photos, notes: notes)
     }
 
     // MARK: - Pictures
@@ -50,16 +50,22 @@ public struct UnsplashPhotosWorker: PhotosWorker, PhotoPicturesWorker, PhotoSavi
         return try PictureDecoding.decode(bytes, fitting: box)
     }
 
-    /// The session's downloaded images, by URL, up to a cap on bytes (oldest out first).
+    /// The session's downloaded images, by URL, up to a cap on bytes (oldest out first); a download
+    /// already under way is shared, not started again.
     actor Downloads {
         private var kept: [String: [UInt8]] = [:]
+        private var running: [String: Task<[UInt8], Error>] = [:]
         private var order: [String] = []
         private var total = 0
         static let capacity = 32 << 20
 
-        func bytes(of url: String, download: @Sendable () async throws -> [UInt8]) async throws -> [UInt8] {
+        func bytes(of url: String, download: @escaping @Sendable () async throws -> [UInt8]) async throws -> [UInt8] {
             if let bytes = kept[url] { return bytes }
-            let bytes = try await download()
+            let task = running[url] ?? Task { try await download() }
+            running[url] = task
+            let result = await task.result
+            running[url] = nil
+            let bytes = try result.get()
             if kept[url] == nil, bytes.count <= Self.capacity {
                 kept[url] = bytes
                 order.append(url)
@@ -87,11 +93,20 @@ public struct UnsplashPhotosWorker: PhotosWorker, PhotoPicturesWorker, PhotoSavi
         } catch let failure as PictureFailure {
             throw PhotosWorkerError("cannot download the photo: \(failure.reason) (nothing was written)")
         }
-        // The guidelines: a download is reported to download_location, with the key.
-        if let location = photo.links?.downloadLocation, !location.isEmpty {
-            _ = try await api.get(location)
-        }
         try Task.checkCancellation()
-        return try PhotoFiles.write(bytes, to: target, replacing: replacing)
+        var saved = try PhotoFiles.write(bytes, to: target, replacing: replacing)
+        // The guidelines: a download is reported to download_location, with the key, which goes to
+        // the API's own server only. The file is written first: the report failing costs no photo.
+        guard let location = photo.links?.downloadLocation, !location.isEmpty else { return saved }
+        guard api.isOnAPIServer(location) else {
+            saved.note = "The download was not reported to Unsplash: its download_location is not on \(UnsplashAPI.host(of: api.base))."
+            return saved
+        }
+        do {
+            _ = try await api.get(location)
+        } catch let failure as PhotosWorkerError {
+            saved.note = "The download could not be reported to Unsplash: \(failure.message)."
+        }
+        return saved
     }
 }

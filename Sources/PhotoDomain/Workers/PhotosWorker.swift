@@ -22,13 +22,10 @@ public struct FetchedPhotos: Equatable, Sendable {
     public var photos: [Photo]
     /// Lines shown before the photos, e.g. `Found 8 photos in ~/Pictures (3 files skipped: …)`.
     public var notes: [String]
-    /// What a rate-limited source said of its quota with this answer.
-    public var rateLimit: RateLimit?
 
-    public init(photos: [Photo], notes: [String] = [], rateLimit: RateLimit? = nil) {
+    public init(photos: [Photo], notes: [String] = []) {
         self.photos = photos
         self.notes = notes
-        self.rateLimit = rateLimit
     }
 }
 
@@ -53,10 +50,13 @@ public protocol PhotoSavingWorker: Sendable {
 public struct SavedPhoto: Equatable, Sendable {
     public var path: String
     public var byteCount: Int
+    /// Something the user should know although the file was written (a download not reported).
+    public var note: String?
 
-    public init(path: String, byteCount: Int) {
+    public init(path: String, byteCount: Int, note: String? = nil) {
         self.path = path
         self.byteCount = byteCount
+        self.note = note
     }
 }
 

@@ -35,7 +35,10 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
     /// Unsplash's attribution, as its API guidelines ask: the photographer and Unsplash, each linked
     /// with the referral parameters. Only photos from Unsplash have a profile to link to.
     static func credit(_ photo: Photo) -> [PhotoDetail.Show.Field] {
-        guard let profile = photo.user.profileURL, !profile.isEmpty else { return [] }
+        // Photos with web links come from Unsplash (the catalog and folders have none); a profile link
+        // the answer left out is the one Unsplash's pages use.
+        guard photo.links != nil else { return [] }
+        let profile = photo.user.profileURL.flatMap { $0.isEmpty ? nil : $0 } ?? "https://unsplash.com/@\(photo.user.username)"
         return [
             .init(label: "credit", value: "Photo by \(PhotoFormatting.author(photo)) on Unsplash"),
             .init(label: "", value: PhotoFormatting.withReferral(profile)),
@@ -47,7 +50,9 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         switch response.result {
         case .success(let saved):
             let bytes = PhotoFormatting.grouped(saved.byteCount)
-            view?.displaySaved(.init(message: "Saved photo \(response.position + 1) to \(saved.path) (\(bytes) bytes).", failed: false))
+            var message = "Saved photo \(response.position + 1) to \(saved.path) (\(bytes) bytes)."
+            if let note = saved.note { message += "\n" + note }
+            view?.displaySaved(.init(message: message, failed: false))
         case .failure(let failure):
             view?.displaySaved(.init(message: "save failed: \(failure.message)", failed: true))
         }
