@@ -27,6 +27,14 @@ private func photoJSON(_ id: String, downloadLocation: String) -> String {
 
 @Suite struct UnsplashAPITests {
     let base = "https://api.example"
+    /// A JPEG's shortest form: what `save` downloads here.
+    let image = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "image/jpeg")], body: [0xFF, 0xD8, 0xFF, 0xD9])
+
+    private func temporaryFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-save-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
 
     @Test func noMorePhotosThanAskedForAndEachOnce() async throws {
         let body = "[" + ["a", "b", "a", "c", "d"].map { photoJSON($0, downloadLocation: "") }.joined(separator: ",") + "]"
@@ -57,10 +65,8 @@ private func photoJSON(_ id: String, downloadLocation: String) -> String {
     /// A download_location on another host is never called with the key; the file is still written,
     /// and the user is told the download was not reported.
     @Test func saveNeverSendsTheKeyElsewhere() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-save-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let image = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "image/jpeg")], body: [0xFF, 0xD8, 0xFF, 0xD9])
         let server = FakeServer([
             "\(base)/photos/random?count=1": json("[" + photoJSON("a", downloadLocation: "https://evil.example/steal") + "]"),
             "https://images.example/a.jpg": image,
@@ -77,10 +83,8 @@ private func photoJSON(_ id: String, downloadLocation: String) -> String {
 
     /// The report failing (the quota used up) costs no photo: the file is written, and a note says so.
     @Test func aFailedDownloadReportStillSavesThePhoto() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-save-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let image = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "image/jpeg")], body: [0xFF, 0xD8, 0xFF, 0xD9])
         let server = FakeServer([
             "\(base)/photos/random?count=1": json("[" + photoJSON("a", downloadLocation: "\(base)/photos/a/download") + "]"),
             "https://images.example/a.jpg": image,
