@@ -35,7 +35,7 @@ static void load_curl(void) {
     void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(load_error, sizeof load_error,
-                 "libcurl is not installed (%s): install the Debian package libcurl4 to use the network", dlerror());
+                 "libcurl could not be loaded (%s): install the Debian package libcurl4 to use the network", dlerror());
         curl_loaded = -1;
         return;
     }

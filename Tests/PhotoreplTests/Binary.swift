@@ -19,8 +19,12 @@ enum Binary {
     }()
 
     /// Runs photorepl from the package root (or `directory`). Output goes through files, so large
-    /// outputs cannot fill a pipe and stall the child.
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> Result {
+    /// outputs cannot fill a pipe and stall the child. With `launcher`, that program runs instead,
+    /// with `launcherArguments` then `arguments` (to run photorepl under `unshare`, say).
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil,
+        launcher: String? = nil, launcherArguments: [String] = []
+    ) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -31,8 +35,8 @@ enum Binary {
         FileManager.default.createFile(atPath: inURL.path, contents: stdin ?? Data())
 
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        process.executableURL = launcher.map { URL(fileURLWithPath: $0) } ?? executable
+        process.arguments = launcherArguments + arguments
         process.currentDirectoryURL = directory ?? packageRoot
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
