@@ -124,6 +124,11 @@ public actor CassetteTransport: HTTPTransport {
         } catch {
             throw HTTPFailure(.cassette, "cannot read the cassette \(path): \(error.message)")
         }
+        return try decode(bytes, path: path)
+    }
+
+    /// A cassette's interactions from its text (its body files read from beside `path`).
+    static func decode(_ bytes: [UInt8], path: String) throws(HTTPFailure) -> (String, [Interaction]) {
         let root: JSONValue
         do {
             root = try JSON.parse(bytes)

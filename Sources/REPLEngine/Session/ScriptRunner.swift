@@ -57,7 +57,7 @@ public final class ScriptRunner {
 
     /// The command on a script line: blanks trimmed, empty for blank lines and `#` comments. A byte
     /// order mark at the start of a file is not part of the command.
-    static func command(in line: SourceLine) -> String {
+    nonisolated static func command(in line: SourceLine) -> String {
         let utf8 = line.text.utf8
         var start = utf8.startIndex, end = utf8.endIndex
         // The byte order mark U+FEFF is EF BB BF.
