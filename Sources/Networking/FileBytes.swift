@@ -48,7 +48,12 @@ public enum FileBytes {
     /// `path` (or, when not `replacing`, links it there, which fails if `path` exists): a full disk
     /// or any other failure leaves no half-written file, and never a replaced one.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t, replacing: Bool) throws(Failure) {
-        if !replacing && exists(path) { throw Failure("it exists", exists: true) }
+        var target = stat()
+        if lstat(path, &target) == 0 {
+            // Only a file is replaced: never a device (/dev/full), a folder, a FIFO or a link's target.
+            guard (target.st_mode & S_IFMT) == S_IFREG else { throw Failure("it is not a regular file") }
+            if !replacing { throw Failure("it exists", exists: true) }
+        }
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         var template = Array((folder + "/.photorepl-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

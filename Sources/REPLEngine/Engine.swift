@@ -137,8 +137,13 @@ public final class Engine {
     @discardableResult
     public func stopRecording() -> String? {
         defer { recorder?.close(); recorder = nil }
+        if let failure = recorder?.failure { recordingFailures.append(failure) }
         return recorder?.path
     }
+
+    /// Recordings that could not be written to the end (a full disk), in words; the session reports
+    /// them and ends with exit 73.
+    public private(set) var recordingFailures: [String] = []
 
     // MARK: - Finding commands
 

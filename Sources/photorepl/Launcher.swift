@@ -28,9 +28,34 @@ enum Launcher {
         }
         let ending = await InteractiveSession(engine: engine, editor: editor).run()
         editor.close()
-        engine.stopRecording()
-        console.flush()
+        try finishOutputs(engine, files)
         if case .signal(let signal) = ending { throw ExitCode(128 + signal) }
+    }
+
+    /// Ends recording, writes out what is buffered, and fails with exit 73 when a `--record` script
+    /// or a `--transcript` file could not be written to the end (a full disk): the file is removed
+    /// rather than left half-written, and the user is told.
+    private static func finishOutputs(_ engine: Engine, _ files: SessionFiles) throws {
+        engine.stopRecording()
+        engine.console.flush()
+        var failures = engine.recordingFailures.map { (message: $0, path: files.record) }
+        if let path = files.transcript, let error = engine.console.transcript?.writeErrorText {
+            failures.append(("cannot write \(path): \(error)", path))
+        }
+        guard !failures.isEmpty else { return }
+        for failure in failures {
+            var removed = ""
+            if let path = failure.path, removeIfRegularFile(path) { removed = " (the incomplete file was removed)" }
+            printError("photorepl: \(failure.message)\(removed)")
+        }
+        throw ExitCode(73)
+    }
+
+    /// Removes what a failed write left, when it is a regular file (never a device such as /dev/full).
+    private static func removeIfRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        return unlink(path) == 0
     }
 
     static func scripts(_ paths: [String], _ commandLine: SessionOptions, keepGoing: Bool, _ files: SessionFiles = .init()) async throws {
@@ -65,9 +90,12 @@ enum Launcher {
         let console = Console()
         let engine = try makeEngine(options, console: console, files)
         let runner = ScriptRunner(engine: engine, keepGoing: keepGoing)
+        var finished = false
         defer {
-            engine.stopRecording()
-            console.flush()
+            if !finished {
+                engine.stopRecording()
+                console.flush()
+            }
         }
         for i in readers.indices {
             do {
@@ -79,6 +107,8 @@ enum Launcher {
                 throw ExitCode(66)
             }
         }
+        finished = true
+        try finishOutputs(engine, files)
         if runner.failureCount > 0 {
             if keepGoing {
                 console.diagnostic("photorepl: \(runner.failureCount) command\(runner.failureCount == 1 ? "" : "s") failed")

@@ -16,6 +16,10 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Run every command even after errors (still exits 1 if any failed).")
     var keepGoing = false
 
+    /// `--record` and `--transcript` are the main command's options; ArgumentParser gives them to it
+    /// wherever they are typed, `photorepl run --record FILE …` included.
+    @ParentCommand var main: Photorepl
+
     @ArgumentParser.Argument(help: "Script files, run one after another in one session.")
     var files: [String]
 
@@ -24,6 +28,6 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await Launcher.scripts(files, session, keepGoing: keepGoing)
+        try await Launcher.scripts(files, session, keepGoing: keepGoing, Launcher.SessionFiles(record: main.recordPath, transcript: main.transcriptPath))
     }
 }

@@ -9,6 +9,9 @@ public final class OutputSink {
     private let fd: Int32?
     /// Everything written, when this sink is memory.
     public private(set) var captured: [UInt8] = []
+    /// Why a write failed (errno), other than a reader gone away: a full disk, an I/O error. Later
+    /// writes are not tried.
+    public private(set) var writeError: Int32?
 
     private init(fd: Int32?) { self.fd = fd }
 
@@ -28,14 +31,21 @@ public final class OutputSink {
             captured.append(contentsOf: bytes)
             return
         }
+        guard writeError == nil else { return }
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n > 0 { offset += n; continue }
                 if n < 0 && errno == EINTR { continue }
-                return  // EPIPE or a closed descriptor: nobody is reading any more
+                // EPIPE or a closed descriptor: nobody is reading any more, which is no error.
+                if n < 0 && errno != EPIPE && errno != EBADF { writeError = errno }
+                if n == 0 { writeError = ENOSPC }
+                return
             }
         }
     }
+
+    /// The write error in words, if any.
+    public var writeErrorText: String? { writeError.map { String(cString: strerror($0)) } }
 }

@@ -23,6 +23,9 @@ final class SessionRecorder {
         sink.write(Array((line + "\n").utf8))
     }
 
+    /// Why the script could not be written to the end (a full disk), if it could not.
+    var failure: String? { sink.writeErrorText.map { "cannot write \(path): \($0)" } }
+
     func close() {
         Glibc.close(fd)
     }

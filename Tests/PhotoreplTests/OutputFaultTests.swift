@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where photorepl's output goes and cannot: a reader that leaves, a closed standard output, a full
+/// disk (/dev/full answers every write with ENOSPC).
+struct OutputFaultTests {
+    /// /dev/full is still the device it was: nothing was renamed over it or removed.
+    private func devFullIsIntact() -> Bool {
+        var info = stat()
+        return stat("/dev/full", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR
+    }
+
+    @Test func aReaderThatLeavesEndsTheRunQuietly() throws {
+        let long = try Binary.script(String(repeating: "count +\ncount -\n", count: 20_000))
+        let result = try Binary.run(["/bin/sh", "-c", "\(Binary.executable.path) run \(long) | head -1"], launcher: "/usr/bin/env")
+        #expect(result.stdout == "count: 0\n")
+        #expect(result.stderr.isEmpty, "no error message: \(result.stderr)")
+    }
+
+    @Test func aClosedStandardOutputIsNoError() throws {
+        let result = try Binary.run(["/bin/sh", "-c", "\(Binary.executable.path) run Examples/demo.txt >&-"], launcher: "/usr/bin/env")
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
+
+    @Test(arguments: ["--record", "--transcript"])
+    func aFullDiskForARecordingIsExit73(option: String) throws {
+        let result = try Binary.run(["run", option, "/dev/full", "Examples/demo.txt"])
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stderr == "photorepl: cannot write /dev/full: No space left on device\n")
+        #expect(devFullIsIntact())
+    }
+
+    /// A real file on a disk that fills up: the incomplete file is removed, not left half-written.
+    /// (A small tmpfs is the full disk; root only, in a mount namespace of its own.)
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/unshare"), "needs root and unshare"))
+    func anIncompleteRecordingIsRemoved() throws {
+        let long = try Binary.script(String(repeating: "count +\ncount -\n", count: 20_000))
+        let command = "mkdir -p /mnt/photorepl-full && mount -t tmpfs -o size=16k tmpfs /mnt/photorepl-full && "
+            + "\(Binary.executable.path) run --record /mnt/photorepl-full/s.txt \(long) > /dev/null; "
+            + "status=$?; ls /mnt/photorepl-full; exit $status"
+        let result = try Binary.run(["-m", "/bin/sh", "-c", command], launcher: "/usr/bin/unshare")
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stderr == "photorepl: cannot write /mnt/photorepl-full/s.txt: No space left on device (the incomplete file was removed)\n")
+        #expect(result.stdout.isEmpty, "the folder is empty: \(result.stdout)")
+    }
+
+    @Test func aCassetteThatIsADeviceIsRefused() throws {
+        let result = try Binary.run(["run", "--source", "unsplash", "--cassette", "/dev/full", "Examples/demo.txt"],
+                                    environment: ["UNSPLASH_ACCESS_KEY": "k", "CI": ""])
+        #expect(result.status == 66, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot read the cassette /dev/full: not a regular file"), "\(result.stderr)")
+        #expect(devFullIsIntact())
+    }
+
+    @Test func saveNeverReplacesADevice() throws {
+        let script = try Binary.script("count 1\nfetch\nopen 1\nsave /dev/full --force\nstate --json\n")
+        let result = try Binary.run(["run", "--keep-going", "--folder", "Examples/photos", script])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("error: save failed: cannot write /dev/full: it is not a regular file (nothing was written)"), "\(result.stdout)")
+        #expect(result.stdout.contains(#"{"stack":["collection","detail"]"#))
+        #expect(devFullIsIntact())
+    }
+
+    /// `run` takes `--record` and `--transcript` too (they were once parsed and then ignored).
+    @Test func aRunWritesItsRecordingAndTranscript() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-outputs-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try Binary.run(["run", "--record", folder + "/s.txt", "--transcript", folder + "/s.t", "Examples/demo.txt"])
+        #expect(result.status == 0)
+        #expect(try String(contentsOfFile: folder + "/s.t", encoding: .utf8) == result.stdout)
+        let recorded = try String(contentsOfFile: folder + "/s.txt", encoding: .utf8)
+        #expect(recorded.hasPrefix("# photorepl 0.1.0 session; replay: photorepl run --keep-going --source embedded --seed 2024 "))
+        #expect(recorded.hasSuffix("count\ncount +\ncount 5\nfetch\nnext\npage 3\nopen 2\nedit\nmove 4\nback\nstate --json\n"))
+    }
+}
