@@ -265,6 +265,8 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
     }
     if (result != CURLE_OK) {
         snprintf(t->message, sizeof t->message, "%s", error[0] ? error : curl.easy_strerror(result));
+        // libcurl's own cap on a header block (300 KB in 7.88) ends the transfer as a receive error.
+        if (strstr(t->message, "Too large response headers")) return PHOTOREPL_HTTP_TOO_LARGE;
         return classify(result);
     }
     return PHOTOREPL_HTTP_OK;
