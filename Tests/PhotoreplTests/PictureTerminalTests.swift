@@ -121,3 +121,34 @@ extension PictureTerminalTests {
         #expect(!Self.hasSymbolPicture(screen))
     }
 }
+
+extension PictureTerminalTests {
+    /// A terminal one column wide: pictures a column wide, nothing crashes, `quit` leaves cleanly.
+    @Test func aOneColumnTerminalStillWorks() throws {
+        let terminal = try Terminal(["--folder", "Examples/photos", "--preview", "symbols"], width: 1, height: 40)
+        try terminal.enter("count 2")
+        try terminal.enter("fetch")
+        try terminal.enter("open 1")
+        try terminal.enter("state --json")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0, "\(terminal.shown)")
+        #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
+    }
+
+    /// The window changes size while a picture is on its way: it is drawn for the new size or the old,
+    /// whole, and the session goes on.
+    @Test func aResizeWhileAPictureLoadsDoesNoHarm() throws {
+        let terminal = try Terminal(["--folder", "Examples/photos", "--preview", "symbols", "--fetch-delay", "800"], width: 100, height: 30)
+        try terminal.waitForPrompt()
+        try terminal.enter("count 2")
+        try terminal.enter("fetch")
+        #expect(try terminal.wait(for: "Fetched 2 photos."), "\(terminal.shown)")
+        try terminal.enter("open 1")
+        try terminal.resize(width: 60, height: 20)
+        #expect(try terminal.wait(for: "Photo 1 of 2"), "\(terminal.shown)")
+        #expect(Self.hasSymbolPicture(try terminal.screen()), "\(terminal.shown)")
+        #expect(try terminal.waitForPrompt("photos/detail 1>"), "\(terminal.shown)")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+    }
+}
