@@ -141,7 +141,8 @@ enum Launcher {
     /// in the transcript too) and recording started; a path that cannot be written fails at once.
     private static func makeEngine(_ options: SessionOptions, console: Console, _ files: SessionFiles) throws -> Engine {
         if let path = files.transcript {
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            // 0600: a transcript holds what the user typed and what was fetched.
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
             guard fd >= 0 else {
                 printError("photorepl: cannot write \(path): \(String(cString: strerror(errno)))")
                 throw ExitCode(73)

@@ -73,6 +73,11 @@ struct OutputFaultTests {
         let result = try Binary.run(["run", "--record", folder + "/s.txt", "--transcript", folder + "/s.t", "Examples/demo.txt"])
         #expect(result.status == 0)
         #expect(try String(contentsOfFile: folder + "/s.t", encoding: .utf8) == result.stdout)
+        // Both hold what the user typed (a transcript, what was fetched too): the user's only.
+        for file in ["/s.txt", "/s.t"] {
+            let mode = try FileManager.default.attributesOfItem(atPath: folder + file)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(file): \(String(mode ?? 0, radix: 8))")
+        }
         let recorded = try String(contentsOfFile: folder + "/s.txt", encoding: .utf8)
         #expect(recorded.hasPrefix("# photorepl 0.1.0 session; replay: photorepl run --keep-going --source embedded --seed 2024 "))
         #expect(recorded.hasSuffix("count\ncount +\ncount 5\nfetch\nnext\npage 3\nopen 2\nedit\nmove 4\nback\nstate --json\n"))

@@ -10,7 +10,8 @@ final class SessionRecorder {
     private let fd: Int32
 
     init(path: String, header: String) throws(CommandError) {
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // 0600: a recording holds what the user typed, as the history does.
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             throw CommandError("cannot record to \(path): \(String(cString: strerror(errno)))")
         }
