@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -82,12 +83,36 @@ int photorepl_signals_install(void) {
     action.sa_handler = on_signal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
-    int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH};
+    int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP};
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &action, NULL);
     return signal_pipe[0];
 }
 
 int photorepl_signals_fd(void) { return signal_pipe[0]; }
+
+void photorepl_suspend(EditLine *el) {
+    // Ctrl-Z: the terminal as the shell expects it while photorepl is stopped (libedit's raw mode
+    // off), then stopped for real; after `fg` (SIGCONT) raw mode again and the line redrawn.
+    if (el) el_set(el, EL_PREP_TERM, 0);
+    struct sigaction ours, stop;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = SIG_DFL;
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGTSTP, &stop, &ours);
+    // libedit blocks SIGTSTP (with HUP, INT, TERM, CONT and WINCH) while it reads: let this one through.
+    sigset_t only_stop, previous;
+    sigemptyset(&only_stop);
+    sigaddset(&only_stop, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &only_stop, &previous);
+    raise(SIGTSTP);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    sigaction(SIGTSTP, &ours, NULL);
+    if (el) {
+        el_set(el, EL_PREP_TERM, 1);
+        photorepl_write_out("\r\033[J");
+        el_set(el, EL_REFRESH);
+    }
+}
 
 int photorepl_signals_next(void) {
     unsigned char byte;
@@ -128,6 +153,10 @@ static int read_character(EditLine *el, wchar_t *out) {
         if (signal_pipe[0] >= 0 && (fds[1].revents & POLLIN)) {
             int signo;
             while ((signo = photorepl_signals_next()) != 0) {
+                if (signo == SIGTSTP) {
+                    photorepl_suspend(el);
+                    continue;
+                }
                 if (signo == SIGWINCH) {
                     // Learn the new size, then draw the prompt and line again from the start of the
                     // row: the terminal has reflowed the old drawing, so libedit's idea of it is stale.

@@ -15,7 +15,10 @@ final class Terminal {
     let home: String
 
     /// Starts photorepl with `arguments`, in a fresh HOME unless one is given.
-    init(_ arguments: [String] = [], environment: [String: String] = [:], home: String? = nil, width: Int = 100, height: Int = 30) throws {
+    init(
+        _ arguments: [String] = [], environment: [String: String] = [:], home: String? = nil, width: Int = 100, height: Int = 30,
+        jobControl: Bool = false
+    ) throws {
         name = "t\(UUID().uuidString.prefix(8))"
         socket = "photorepl-tests-\(getpid())-\(name)"
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("terminal-\(name)")
@@ -29,7 +32,13 @@ final class Terminal {
         let command = ([Binary.executable.path] + arguments).map(Self.quote).joined(separator: " ")
         // The test runner's own NO_COLOR must not leak into the terminal unless a test sets it.
         let unset = environment["NO_COLOR"] == nil ? "-u NO_COLOR " : ""
-        let script = "cd \(Self.quote(Binary.packageRoot.path)) && env \(unset)\(assignments) \(command); "
+        // With job control (a shell's `set -m`), photorepl runs as a job of its own that Ctrl-Z can
+        // stop: the shell then records the terminal's settings and brings it back with `fg`.
+        let jobs = jobControl
+            ? "set -m; " : ""
+        let resume = jobControl
+            ? "if [ $? = 148 ]; then stty -a > \(Self.quote(statusFile)).suspended; fg; fi; " : ""
+        let script = "\(jobs)cd \(Self.quote(Binary.packageRoot.path)) && env \(unset)\(assignments) \(command); \(resume)"
             + "status=$?; stty -a > \(Self.quote(statusFile)).stty; echo \"EXIT=$status\"; echo $status > \(Self.quote(statusFile)); sleep 600"
         // bash, not sh: a Ctrl-C reaches the whole foreground group, and dash would then die after
         // photorepl instead of reporting how photorepl ended; bash goes on when the child did not die of it.

@@ -278,3 +278,29 @@ import Glibc
         #expect(try Binary.run(["test", "--seed", "11", dir + "/s.t"]).status == 0)
     }
 }
+
+extension TerminalTests {
+    /// Ctrl-Z at the prompt: while photorepl is stopped the terminal is the shell's (canonical, echo),
+    /// and after `fg` the line editor is back, with the line being typed.
+    @Test func ctrlZRestoresTheTerminalAndFgResumes() throws {
+        let terminal = try Terminal(jobControl: true)
+        try terminal.waitForPrompt()
+        try terminal.type("coun")
+        try terminal.press("C-z")
+        // The shell records the terminal's settings while photorepl is stopped, then runs `fg`.
+        var settings = ""
+        for _ in 0..<200 where settings.isEmpty {
+            settings = (try? String(contentsOfFile: terminal.statusFile + ".suspended", encoding: .utf8)) ?? ""
+            if settings.isEmpty { usleep(50_000) }
+        }
+        let words = Set(settings.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
+        #expect(words.isSuperset(of: ["icanon", "echo", "isig"]), "while stopped: \(settings)")
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos> coun" }, "\(terminal.shown)")
+        try terminal.type("t 3")
+        try terminal.press("Enter")
+        #expect(try terminal.wait(for: "count: 3"), "\(terminal.shown)")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+        #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
+    }
+}

@@ -41,6 +41,10 @@ int photorepl_history_save(History *h, const char *path);
 int photorepl_signals_install(void);
 /// The read end of the signal pipe (-1 before install).
 int photorepl_signals_fd(void);
+
+/// Ctrl-Z: restores the terminal (when `el` is editing), stops the process, and after SIGCONT puts
+/// the terminal back into libedit's mode and redraws the line.
+void photorepl_suspend(EditLine *el);
 /// Reads one pending signal number from the pipe without blocking; 0 if there is none.
 int photorepl_signals_next(void);
 /// Puts photorepl's character reader in place: it decodes UTF-8 with the C library and watches signals.

@@ -83,6 +83,8 @@ public final class InteractiveSession {
                 case SIGTERM, SIGHUP:
                     termination.set(signal)
                     task.cancel()
+                case SIGTSTP:
+                    photorepl_suspend(nil)  // between lines the terminal is the shell's already
                 default:
                     break  // a resize: nothing is being edited now
                 }
