@@ -130,6 +130,39 @@ void photorepl_push_type_ahead(const unsigned char *bytes, size_t count) {
     for (size_t i = 0; i < count && type_ahead_length < sizeof type_ahead; i++) type_ahead[type_ahead_length++] = bytes[i];
 }
 
+// A terminal's answer that came too late for the query that asked it (over a slow link, after the
+// time-out) must not reach the line editor as typed keys. No key sends an APC string (ESC _ …) or a
+// private-mode CSI (ESC [ ? …): after an ESC, what is already there is looked at, and such a
+// sequence is dropped whole; anything else goes back to be read as typed.
+static int drop_terminal_answer(void) {
+    unsigned char seen[4096];
+    size_t count = 0;
+    for (int waited = 0; count < sizeof seen && waited < 200;) {
+        struct pollfd input = {.fd = STDIN_FILENO, .events = POLLIN};
+        int ready = poll(&input, 1, count == 0 ? 20 : 50);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) break;  // nothing more arrived: what is there is all there is
+        waited += count == 0 ? 20 : 50;
+        ssize_t n = read(STDIN_FILENO, seen + count, sizeof seen - count);
+        if (n <= 0) break;
+        count += (size_t)n;
+        int string = seen[0] == '_';                            // APC: ends with ESC \ or BEL
+        int csi = count >= 2 && seen[0] == '[' && seen[1] == '?';  // CSI ? params final
+        if (!string && !csi && (count >= 2 || seen[0] != '[')) break;
+        for (size_t k = 1; k < count; k++) {
+            size_t end = 0;
+            if (string && (seen[k] == 0x07 || (seen[k] == '\\' && seen[k - 1] == 0x1B))) end = k + 1;
+            if (csi && k >= 2 && seen[k] >= 0x40 && seen[k] <= 0x7E) end = k + 1;
+            if (end) {
+                photorepl_push_type_ahead(seen + end, count - end);
+                return 1;
+            }
+        }
+    }
+    photorepl_push_type_ahead(seen, count);
+    return 0;
+}
+
 // EL_GETCFN: one wide character from the terminal, or -1 to end el_gets when a signal asks for it.
 static int read_character(EditLine *el, wchar_t *out) {
     mbstate_t state;
@@ -177,6 +210,12 @@ static int read_character(EditLine *el, wchar_t *out) {
             if (n < 0) {
                 if (errno == EINTR || errno == EAGAIN) continue;
                 return -1;
+            }
+            if (byte == 0x1B && drop_terminal_answer()) continue;
+            if (byte == 0x1B && type_ahead_next < type_ahead_length) {
+                // The bytes after the ESC went back to the type-ahead: the ESC first, then them.
+                *out = L'\033';
+                return 1;
             }
             size_t used = mbrtowc(out, &byte, 1, &state);
             if (used == (size_t)-2) continue;  // more bytes of this character to come

@@ -152,3 +152,24 @@ extension PictureTerminalTests {
         #expect(try terminal.exitStatus() == 0)
     }
 }
+
+extension PictureTerminalTests {
+    /// A terminal's answer that arrives after the query gave up (a slow link) is not typed input: it
+    /// never shows at the prompt, and keys typed around it are kept.
+    @Test func aLateTerminalAnswerNeverReachesThePrompt() throws {
+        let terminal = try Terminal()
+        try terminal.waitForPrompt()
+        try terminal.type("cou")
+        try terminal.type("\u{1B}[?62;4;22c")                      // DA1, late
+        try terminal.type("\u{1B}_Gi=31;OK\u{1B}\\")               // a kitty graphics answer, late
+        try terminal.type("nt")
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos> count" }, "\(terminal.shown)")
+        // Keys that start with ESC still work: Left twice, then a character in the middle.
+        try terminal.press("Left", "Left")
+        try terminal.type("X")
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos> couXnt" }, "\(terminal.shown)")
+        try terminal.press("C-u")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+    }
+}
