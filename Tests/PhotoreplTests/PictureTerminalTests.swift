@@ -173,3 +173,23 @@ extension PictureTerminalTests {
         #expect(try terminal.exitStatus() == 0)
     }
 }
+
+extension PictureTerminalTests {
+    /// SIGTERM or SIGHUP while a picture loads ends the session as at the prompt: 128 + the signal,
+    /// the history saved, the terminal sane.
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+    func aTerminatingSignalWhileAPictureLoads(signal: Int32, status: Int32) throws {
+        let terminal = try Terminal(["--folder", "Examples/photos", "--preview", "symbols", "--fetch-delay", "600"])
+        try terminal.waitForPrompt()
+        try terminal.enter("count 2")
+        try terminal.enter("fetch")
+        #expect(try terminal.wait(for: "Fetched 2 photos."), "\(terminal.shown)")
+        try terminal.enter("open 1")  // the picture waits 600 ms
+        try terminal.wait(for: "photos> open 1\n")
+        kill(try terminal.pid(), signal)
+        #expect(try terminal.exitStatus() == status, "\(terminal.shown)")
+        #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
+        let history = try String(contentsOfFile: terminal.home + "/.local/state/photorepl/history", encoding: .utf8)
+        #expect(history.contains("open\\0401"), "\(history)")
+    }
+}
