@@ -207,6 +207,17 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
 
     init() throws { folder = try TemporaryFolder() }
 
+    /// An empty file and a link to /dev/zero (which would never end if read whole): neither is a
+    /// photo, and the walk does not hang on the device.
+    @Test(.timeLimit(.minutes(1))) func anEmptyFileAndALinkToADeviceAreSkipped() async throws {
+        try folder.write("photo.png", TestImage.png(width: 2, height: 2))
+        try folder.write("empty.jpg", [])
+        try folder.symlink("/dev/zero", at: "zero.jpg")
+        let scan = try PhotoFolder(root: root).scan()
+        #expect(scan.entries.map { String(decoding: $0.relativePath, as: UTF8.self) } == ["photo.png"])
+        #expect(scan.skipped == ["not an image": 1, "not a regular file": 1])
+    }
+
     @Test func nestedPhotosAreFoundAndTheirIdsAreRelativePaths() async throws {
         try folder.write("a/b/c.jpg", TestImage.jpeg(width: 16, height: 8))
         try folder.write("top.png", TestImage.png(width: 4, height: 4))

@@ -35,3 +35,29 @@ struct EscapeInjectionTests {
         #expect(result.stdout.contains(#""photos":["evil\\x1B[2J\\x0Aphotos> quit.jpg"]"#), "\(result.stdout)")
     }
 }
+
+/// Permission denied, as a user who cannot read some files (root reads everything, so the test runs
+/// photorepl as nobody, with setpriv).
+struct PermissionTests {
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/setpriv"), "needs root and setpriv"))
+    func unreadableFilesAreSkippedAndCounted() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-perm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = try Data(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg"))
+        try photo.write(to: folder.appendingPathComponent("readable.jpg"))
+        try photo.write(to: folder.appendingPathComponent("secret.jpg"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("locked"), withIntermediateDirectories: true)
+        try photo.write(to: folder.appendingPathComponent("locked/inside.jpg"))
+        chmod(folder.appendingPathComponent("secret.jpg").path, 0o000)
+        chmod(folder.appendingPathComponent("locked").path, 0o000)
+        chmod(folder.path, 0o755)
+        let script = URL(fileURLWithPath: try Binary.script("count 5\nfetch\n"))
+        let result = try Binary.run(["--reuid=65534", "--regid=65534", "--clear-groups", Binary.executable.path,
+                                     "run", "--folder", folder.path, script.path],
+                                    environment: ["HOME": "/nonexistent"], launcher: "/usr/bin/setpriv")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Found 1 photo in \(folder.path) (2 files skipped: 1 unreadable, 1 unreadable folder)."), "\(result.stdout)")
+        #expect(result.stdout.contains("The folder has only 1 photo, not 5: all of them are shown."))
+    }
+}
