@@ -193,3 +193,34 @@ extension PictureTerminalTests {
         #expect(history.contains("open\\0401"), "\(history)")
     }
 }
+
+extension PictureTerminalTests {
+    /// A picture's download stalls (the fake API's image host): Ctrl-C gives up the picture and the
+    /// detail shows; SIGTERM ends the session cleanly.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalDuringAStalledDownload(signal: Int32) throws {
+        let server = try TestServer(key: "k")
+        defer { server.stop() }
+        let terminal = try Terminal(["--source", "unsplash", "--preview", "symbols", "--preview-size", "20x6"],
+                                    environment: ["UNSPLASH_ACCESS_KEY": "k", "UNSPLASH_API_URL": server.baseURL])
+        try terminal.waitForPrompt()
+        try terminal.enter("count 2")
+        try terminal.enter("fetch")
+        #expect(try terminal.wait(for: "Fetched 2 photos."), "\(terminal.shown)")
+        try server.setMode("image-slow", extra: ["delay": 30])
+        try terminal.enter("open 1")
+        try terminal.wait(for: "photos> open 1\n")
+        usleep(300_000)
+        if signal == SIGINT {
+            try terminal.press("C-c")
+            #expect(try terminal.wait(for: "(picture not shown: interrupted)"), "\(terminal.shown)")
+            #expect(try terminal.waitForPrompt("photos/detail 1>"), "\(terminal.shown)")
+            try terminal.enter("quit")
+            #expect(try terminal.exitStatus() == 0)
+        } else {
+            kill(try terminal.pid(), signal)
+            #expect(try terminal.exitStatus() == 143, "\(terminal.shown)")
+        }
+        #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
+    }
+}
