@@ -137,12 +137,14 @@ void photorepl_push_type_ahead(const unsigned char *bytes, size_t count) {
 static int drop_terminal_answer(void) {
     unsigned char seen[4096];
     size_t count = 0;
-    for (int waited = 0; count < sizeof seen && waited < 200;) {
+    // A terminal writes its answer at once, but a busy machine may hand it over in pieces: the wait
+    // for the rest is as long as vim's usual key-code time-out (a lone Escape key pays it once).
+    for (int waited = 0; count < sizeof seen && waited < 300;) {
         struct pollfd input = {.fd = STDIN_FILENO, .events = POLLIN};
-        int ready = poll(&input, 1, count == 0 ? 20 : 50);
+        int ready = poll(&input, 1, 100);
         if (ready < 0 && errno == EINTR) continue;
         if (ready <= 0) break;  // nothing more arrived: what is there is all there is
-        waited += count == 0 ? 20 : 50;
+        waited += 100;
         ssize_t n = read(STDIN_FILENO, seen + count, sizeof seen - count);
         if (n <= 0) break;
         count += (size_t)n;

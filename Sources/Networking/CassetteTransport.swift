@@ -269,7 +269,6 @@ public actor CassetteTransport: HTTPTransport {
             throw HTTPFailure(.cassette, "cannot write the cassette \(path): \(error.message)")
         }
         entries.append(entry)
-        interactions.append(interaction)
     }
 
     private static func text(_ bytes: [UInt8]) -> String? {

@@ -2,15 +2,22 @@
 import Glibc
 #endif
 
-/// Whole files in and out, with the failures said in words: what cassettes and `save` need.
+/// Files in and out, with the failures said in words: what a folder's photos, cassettes and `save`
+/// need. Paths are bytes where a name need not be valid UTF-8 (a folder's files).
 public enum FileBytes {
     public struct Failure: Error, Equatable, Sendable {
         public let message: String
         /// The target exists and was not to be replaced.
         public var exists = false
-        public init(_ message: String, exists: Bool = false) {
+        /// The system's errno, where the system said no (EACCES: permission denied).
+        public var code: Int32?
+        /// The file is larger than the limit.
+        public var tooLarge = false
+        public init(_ message: String, exists: Bool = false, code: Int32? = nil, tooLarge: Bool = false) {
             self.message = message
             self.exists = exists
+            self.code = code
+            self.tooLarge = tooLarge
         }
     }
 
@@ -19,25 +26,42 @@ public enum FileBytes {
         return stat(path, &info) == 0
     }
 
-    /// A regular file's bytes, at most `limit` of them.
-    public static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw Failure(errorText()) }
+    /// A regular file's bytes, no more than `limit` of them: with `whole`, a larger file is refused;
+    /// without, its first `limit` bytes. Opened without blocking and checked once open, so a FIFO or
+    /// a device (which could block or never end) is refused, even one put there since it was listed.
+    public static func read(path: [UInt8], limit: Int, whole: Bool = true) throws(Failure) -> [UInt8] {
+        let fd = (path + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } }
+        guard fd >= 0 else { throw Failure(errorText(), code: errno) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw Failure("not a regular file") }
-        guard Int(info.st_size) <= limit else { throw Failure("it is larger than \(limit >> 20) MB") }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw Failure(errorText()) }
-            if n == 0 { break }
-            count += n
+        if whole, Int(info.st_size) > limit {
+            throw Failure("it is too large (\(Int(info.st_size) >> 20) MB; at most \(limit >> 20) MB)", tooLarge: true)
         }
-        bytes.removeSubrange(count...)
+        let wanted = min(limit, max(0, Int(info.st_size)))
+        // Not zeroed first: a camera-size file is megabytes, and every byte is about to be written.
+        var failure: Failure?
+        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+            var count = 0
+            while count < wanted {
+                let n = Glibc.read(fd, buffer.baseAddress! + count, wanted - count)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 {
+                    failure = Failure(errorText(), code: errno)
+                    break
+                }
+                if n == 0 { break }  // it shrank since fstat
+                count += n
+            }
+            initialized = count
+        }
+        if let failure { throw failure }
         return bytes
+    }
+
+    /// A regular file's bytes; a file larger than `limit` is refused.
+    public static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+        try read(path: Array(path.utf8), limit: limit)
     }
 
     public static func makeFolder(_ path: String) throws(Failure) {
@@ -58,7 +82,7 @@ public enum FileBytes {
         var template = Array((folder + "/.photorepl-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw Failure(errorText()) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: Failure?
         // As open(2) would have it: the umask applies (mkstemp made the file 0600).
         let mask = umask(0)

@@ -228,9 +228,13 @@ public struct PictureRenderer: Sendable {
 
     private static let setThreadsOnce: Void = photorepl_chafa_threads(chafaThreads)
 
-    /// Inside tmux: `ESC Ptmux; … ESC \` with every ESC inside doubled (tmux needs allow-passthrough).
+    /// Inside tmux, wrapped for the terminal outside; else as it is.
     func passthrough(_ sequence: [UInt8]) -> [UInt8] {
-        guard inTmux else { return sequence }
+        inTmux ? Self.tmuxPassthrough(sequence) : sequence
+    }
+
+    /// `ESC Ptmux; … ESC \` with every ESC inside doubled (tmux needs allow-passthrough).
+    static func tmuxPassthrough(_ sequence: [UInt8]) -> [UInt8] {
         var out = Array("\u{1B}Ptmux;".utf8)
         out.reserveCapacity(sequence.count + sequence.count / 64 + 16)
         for byte in sequence {

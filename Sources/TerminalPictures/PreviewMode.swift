@@ -14,8 +14,8 @@ public enum PreviewMode: String, Sendable, CaseIterable {
 
 /// How pictures are drawn once `auto` is resolved against a terminal.
 public enum PictureStyle: Sendable, Equatable {
-    public enum Colours: String, Sendable, Equatable {
-        case truecolor, indexed256 = "256", indexed16 = "16", monochrome
+    public enum Colours: Sendable, Equatable {
+        case truecolor, indexed256, indexed16, monochrome
     }
 
     case symbols(Colours)

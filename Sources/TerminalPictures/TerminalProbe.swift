@@ -89,7 +89,7 @@ public enum TerminalProbe {
     /// answer; without `allow-passthrough` nothing answers and symbols are used.
     public static func query(input: Int32, output: Int32, tmux: Bool, timeout: Int = defaultTimeout) -> Answer {
         var queries = Array(kittyQuery.utf8) + Array(deviceAttributes.utf8)
-        if tmux { queries = PictureRenderer(style: .kitty, inTmux: true).passthrough(queries) }
+        if tmux { queries = PictureRenderer.tmuxPassthrough(queries) }
         guard writeAll(queries, to: output) else { return Answer() }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 512)

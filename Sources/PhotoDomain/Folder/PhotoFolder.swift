@@ -1,4 +1,5 @@
 import Imaging
+import Networking
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -196,39 +197,17 @@ public struct PhotoFolder: Sendable {
         }
     }
 
-    /// At most `limit` bytes from the start of a regular file. Opened without blocking and checked
-    /// again once open: the file may have been replaced by a FIFO since the folder was read.
-    /// With `whole`, a file larger than `limit` is refused rather than read in part.
+    /// At most `limit` bytes from the start of a regular file (see `FileBytes.read`), with the
+    /// failure in the folder's words.
     static func readFile(_ path: [UInt8], limit: Int, whole: Bool = false) -> Result<[UInt8], PictureFailure> {
-        let fd = withPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard fd >= 0 else {
-            return .failure(PictureFailure(errno == EACCES ? "unreadable" : "cannot open: \(String(cString: strerror(errno)))"))
+        do {
+            return .success(try FileBytes.read(path: path, limit: limit, whole: whole))
+        } catch {
+            if error.code == EACCES { return .failure(PictureFailure("unreadable")) }
+            if error.tooLarge { return .failure(PictureFailure("the file" + error.message.dropFirst("it".count))) }
+            if let code = error.code { return .failure(PictureFailure("cannot open: \(String(cString: strerror(code)))")) }
+            return .failure(PictureFailure(error.message))
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(PictureFailure("not a regular file")) }
-        if whole, Int(info.st_size) > limit {
-            return .failure(PictureFailure("the file is too large (\(Int(info.st_size) >> 20) MB; at most \(limit >> 20) MB)"))
-        }
-        let wanted = min(limit, max(0, Int(info.st_size)))
-        // Not zeroed first: a camera-size file is megabytes, and every byte is about to be written.
-        var failure: PictureFailure?
-        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
-            var count = 0
-            while count < wanted {
-                let n = read(fd, buffer.baseAddress! + count, wanted - count)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 {
-                    failure = PictureFailure(errno == EACCES ? "unreadable" : "cannot read: \(String(cString: strerror(errno)))")
-                    break
-                }
-                if n == 0 { break }  // it shrank since fstat
-                count += n
-            }
-            initialized = count
-        }
-        if let failure { return .failure(failure) }
-        return .success(bytes)
     }
 
     static func withPath<R>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {

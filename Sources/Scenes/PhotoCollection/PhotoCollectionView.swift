@@ -218,9 +218,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     /// `▸ 2  888n_EIf54F  City skyline after the rain    Ravi Sato           ♥ 61`
     /// Unsplash ids are 11 characters; a folder's are paths, as long as they come (up to a limit).
     private static func idWidth(_ photos: [PhotoCollection.DisplayedPhoto]) -> Int {
-        var width = 0
-        for photo in photos { width = max(width, photo.id.utf8.count == photo.id.unicodeScalars.count ? photo.id.utf8.count : TerminalText.width(photo.id)) }
-        return min(width, 28)
+        min(28, photos.reduce(0) { max($0, TerminalText.width($1.id)) })
     }
 
     private func writeRow(_ photo: PhotoCollection.DisplayedPhoto, isCurrent: Bool, positionWidth: Int, idWidth: Int) {
