@@ -137,20 +137,15 @@ void photorepl_push_type_ahead(const unsigned char *bytes, size_t count) {
 static int drop_terminal_answer(void) {
     unsigned char seen[4096];
     size_t count = 0;
+    // What was handed back already comes first: it was read before what is still in the terminal.
+    while (type_ahead_next < type_ahead_length && count < sizeof seen) seen[count++] = type_ahead[type_ahead_next++];
+    type_ahead_next = type_ahead_length = 0;
     // A terminal writes its answer at once, but a busy machine may hand it over in pieces: the wait
     // for the rest is as long as vim's usual key-code time-out (a lone Escape key pays it once).
-    for (int waited = 0; count < sizeof seen && waited < 300;) {
-        struct pollfd input = {.fd = STDIN_FILENO, .events = POLLIN};
-        int ready = poll(&input, 1, 100);
-        if (ready < 0 && errno == EINTR) continue;
-        if (ready <= 0) break;  // nothing more arrived: what is there is all there is
-        waited += 100;
-        ssize_t n = read(STDIN_FILENO, seen + count, sizeof seen - count);
-        if (n <= 0) break;
-        count += (size_t)n;
-        int string = seen[0] == '_';                            // APC: ends with ESC \ or BEL
+    for (int reads = 0;; reads++) {
+        int string = count >= 1 && seen[0] == '_';                 // APC: ends with ESC \ or BEL
         int csi = count >= 2 && seen[0] == '[' && seen[1] == '?';  // CSI ? params final
-        if (!string && !csi && (count >= 2 || seen[0] != '[')) break;
+        if (count >= 1 && !string && !csi && (count >= 2 || seen[0] != '[')) break;  // a key
         for (size_t k = 1; k < count; k++) {
             size_t end = 0;
             if (string && (seen[k] == 0x07 || (seen[k] == '\\' && seen[k - 1] == 0x1B))) end = k + 1;
@@ -160,29 +155,31 @@ static int drop_terminal_answer(void) {
                 return 1;
             }
         }
+        if (reads == 3 || count == sizeof seen) break;
+        struct pollfd input = {.fd = STDIN_FILENO, .events = POLLIN};
+        int ready = poll(&input, 1, 100);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) break;  // nothing more arrived: what is there is all there is
+        ssize_t n = read(STDIN_FILENO, seen + count, sizeof seen - count);
+        if (n <= 0) break;
+        count += (size_t)n;
     }
     photorepl_push_type_ahead(seen, count);
     return 0;
 }
 
-// EL_GETCFN: one wide character from the terminal, or -1 to end el_gets when a signal asks for it.
-static int read_character(EditLine *el, wchar_t *out) {
-    mbstate_t state;
-    memset(&state, 0, sizeof state);
-    while (type_ahead_next < type_ahead_length) {
-        char byte = (char)type_ahead[type_ahead_next++];
-        size_t used = mbrtowc(out, &byte, 1, &state);
-        if (used == (size_t)-2) continue;
-        if (used == (size_t)-1) {
-            memset(&state, 0, sizeof state);
-            continue;
-        }
+// One byte to read: what was handed back first, then the terminal. 1: a byte; 0: end of input;
+// -1: a signal ended the wait (in *signal_result, the value read_character returns).
+static int next_byte(EditLine *el, unsigned char *byte, wchar_t *out, int *signal_result) {
+    if (type_ahead_next < type_ahead_length) {
+        *byte = type_ahead[type_ahead_next++];
         return 1;
     }
     for (;;) {
         struct pollfd fds[2] = {{.fd = STDIN_FILENO, .events = POLLIN}, {.fd = signal_pipe[0], .events = POLLIN}};
         if (poll(fds, signal_pipe[0] >= 0 ? 2 : 1, -1) < 0) {
             if (errno == EINTR) continue;
+            *signal_result = -1;
             return -1;
         }
         if (signal_pipe[0] >= 0 && (fds[1].revents & POLLIN)) {
@@ -202,31 +199,41 @@ static int read_character(EditLine *el, wchar_t *out) {
                 }
                 reader_signal = signo;
                 *out = L'\0';
+                *signal_result = -1;
                 return -1;
             }
         }
         if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
-            char byte;
-            ssize_t n = read(STDIN_FILENO, &byte, 1);
+            ssize_t n = read(STDIN_FILENO, byte, 1);
             if (n == 0) return 0;
             if (n < 0) {
                 if (errno == EINTR || errno == EAGAIN) continue;
+                *signal_result = -1;
                 return -1;
-            }
-            if (byte == 0x1B && drop_terminal_answer()) continue;
-            if (byte == 0x1B && type_ahead_next < type_ahead_length) {
-                // The bytes after the ESC went back to the type-ahead: the ESC first, then them.
-                *out = L'\033';
-                return 1;
-            }
-            size_t used = mbrtowc(out, &byte, 1, &state);
-            if (used == (size_t)-2) continue;  // more bytes of this character to come
-            if (used == (size_t)-1) {          // not UTF-8: drop the byte, start afresh
-                memset(&state, 0, sizeof state);
-                continue;
             }
             return 1;
         }
+    }
+}
+
+// EL_GETCFN: one wide character from the terminal, or -1 to end el_gets when a signal asks for it.
+static int read_character(EditLine *el, wchar_t *out) {
+    mbstate_t state;
+    memset(&state, 0, sizeof state);
+    for (;;) {
+        unsigned char byte;
+        int result = 0;
+        int got = next_byte(el, &byte, out, &result);
+        if (got <= 0) return got == 0 ? 0 : result;
+        if (byte == 0x1B && drop_terminal_answer()) continue;
+        char c = (char)byte;
+        size_t used = mbrtowc(out, &c, 1, &state);
+        if (used == (size_t)-2) continue;  // more bytes of this character to come
+        if (used == (size_t)-1) {          // not UTF-8: drop the byte, start afresh
+            memset(&state, 0, sizeof state);
+            continue;
+        }
+        return 1;
     }
 }
 

@@ -159,9 +159,10 @@ extension PictureTerminalTests {
     @Test func aLateTerminalAnswerNeverReachesThePrompt() throws {
         let terminal = try Terminal()
         try terminal.waitForPrompt()
-        try terminal.type("cou")
-        try terminal.type("\u{1B}[?62;4;22c")                      // DA1, late
-        try terminal.type("\u{1B}_Gi=31;OK\u{1B}\\")               // a kitty graphics answer, late
+        // Keys, a late DA1 answer, a late kitty graphics answer and keys again, arriving together
+        // (as a busy machine hands them over) and then in pieces.
+        try terminal.type("co\u{1B}[?62;4;22c\u{1B}_Gi=31;OK\u{1B}\\u")
+        try terminal.type("\u{1B}[?62;4c")
         try terminal.type("nt")
         #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos> count" }, "\(terminal.shown)")
         // Keys that start with ESC still work: Left twice, then a character in the middle.
