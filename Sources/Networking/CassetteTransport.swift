@@ -38,6 +38,9 @@ public actor CassetteTransport: HTTPTransport {
 
     /// Whether the session replays (FILE exists) or records.
     public nonisolated let isReplaying: Bool
+    /// Why the cassette could not be written (a full disk, say), the first time it could not, and what
+    /// the file holds: the exchanges before, each write being whole. The session ends with an error.
+    public private(set) var writeFailure: String?
 
     /// Opens `path` for replay when it exists; otherwise prepares to record into it through `live`
     /// (nil: recording is not allowed, as on CI). `apiBase` is where a new recording's API is.
@@ -266,7 +269,13 @@ public actor CassetteTransport: HTTPTransport {
             }
             try FileBytes.writeAtomically(text, to: path, mode: 0o600, replacing: true)
         } catch {
-            throw HTTPFailure(.cassette, "cannot write the cassette \(path): \(error.message)")
+            let message = "cannot write the cassette \(path): \(error.message)"
+            if writeFailure == nil {
+                writeFailure = message + (entries.isEmpty
+                    ? " (nothing was written)"
+                    : " (it holds the \(entries.count) exchange\(entries.count == 1 ? "" : "s") recorded before)")
+            }
+            throw HTTPFailure(.cassette, message)
         }
         entries.append(entry)
     }

@@ -15,11 +15,18 @@ enum CompositionRoot {
         var exitCode: Int32
     }
 
-    static func makeEngine(_ options: SessionOptions, console: Console, display: PictureDisplay.Setting) throws(SetupFailure) -> Engine {
+    /// A session put together: the engine, and the cassette it records to, whose writes can fail.
+    struct Session {
+        var engine: Engine
+        var cassette: CassetteTransport?
+    }
+
+    static func makeSession(_ options: SessionOptions, console: Console, display: PictureDisplay.Setting) throws(SetupFailure) -> Session {
         let pictureDisplay = PictureDisplay(display)
         var worker: PhotosWorker
         var pictures: PhotoPicturesWorker
         let saver: PhotoSavingWorker
+        var cassette: CassetteTransport?
         switch options.effectiveSource {
         case .embedded:
             let embedded = EmbeddedPhotosWorker(seed: options.seed)
@@ -32,7 +39,9 @@ enum CompositionRoot {
             pictures = CachingPicturesWorker(folder)
             saver = folder
         case .unsplash:
-            let unsplash = UnsplashPhotosWorker(api: try unsplashAPI(options), wantsLargeImages: {
+            let (api, recorder) = try unsplashAPI(options)
+            cassette = recorder
+            let unsplash = UnsplashPhotosWorker(api: api, wantsLargeImages: {
                 await MainActor.run { pictureDisplay.renderer.style.usesPixels }
             })
             worker = unsplash
@@ -49,21 +58,23 @@ enum CompositionRoot {
         engine.register(PhotoDetailView.module(pictures: pictures, saver: saver, display: pictureDisplay))
         engine.register(IndexEditView.module())
         engine.start(root: PhotoCollectionView.self)
-        return engine
+        return Session(engine: engine, cassette: cassette)
     }
 
-    /// The API client: the network through libcurl, or a cassette that records or replays. A replay
-    /// needs no key; anything else does.
-    private static func unsplashAPI(_ options: SessionOptions) throws(SetupFailure) -> UnsplashAPI {
+    /// The API client: the network through libcurl, or a cassette that records or replays (and is
+    /// returned too). A replay needs no key; anything else does.
+    private static func unsplashAPI(_ options: SessionOptions) throws(SetupFailure) -> (UnsplashAPI, CassetteTransport?) {
         let key = Environment.environmentValue("UNSPLASH_ACCESS_KEY").flatMap { $0.isEmpty ? nil : $0 }
         var base = Environment.environmentValue("UNSPLASH_API_URL").flatMap { $0.isEmpty ? nil : $0 } ?? UnsplashAPI.defaultBase
         var transport: HTTPTransport = CurlTransport(timeout: .seconds(Int(options.timeout)))
         var replaying = false
+        var cassetteUsed: CassetteTransport?
         if let path = options.cassette {
             let onCI = !(Environment.environmentValue("CI") ?? "").isEmpty
             do {
                 let cassette = try CassetteTransport(path: path, apiBase: base, live: onCI ? nil : transport, secrets: key.map { [$0] } ?? [])
                 transport = cassette
+                cassetteUsed = cassette
                 base = cassette.apiBase
                 replaying = cassette.isReplaying
             } catch {
@@ -73,6 +84,6 @@ enum CompositionRoot {
         if key == nil && !replaying {
             throw SetupFailure(message: "--source unsplash needs an access key in UNSPLASH_ACCESS_KEY: \(UnsplashAPI.keyHelp) (or replay a recorded session with --cassette FILE)", exitCode: 64)
         }
-        return UnsplashAPI(base: base, key: replaying ? nil : key, transport: transport)
+        return (UnsplashAPI(base: base, key: replaying ? nil : key, transport: transport), cassetteUsed)
     }
 }

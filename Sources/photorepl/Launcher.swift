@@ -21,26 +21,33 @@ enum Launcher {
         let console = Console(isStyled: Environment.wantsColour)
         var files = files
         files.isInteractive = true
-        let engine = try makeEngine(options, console: console, files)
+        let session = try makeSession(options, console: console, files)
+        let engine = session.engine
         let editor = EditLineSource(historyFile: EditLineSource.defaultHistoryFile()) { line in
             // libedit calls Tab's function on the main thread, inside el_gets.
             MainActor.assumeIsolated { engine.complete(line) }
         }
         let ending = await InteractiveSession(engine: engine, editor: editor).run()
         editor.close()
-        try finishOutputs(engine, files)
+        try await finishOutputs(session, files)
         if case .signal(let signal) = ending { throw ExitCode(128 + signal) }
     }
 
     /// Ends recording, writes out what is buffered, and fails with exit 73 when a `--record` script
     /// or a `--transcript` file could not be written to the end (a full disk): the file is removed
-    /// rather than left half-written, and the user is told.
-    private static func finishOutputs(_ engine: Engine, _ files: SessionFiles) throws {
+    /// rather than left half-written, and the user is told. A cassette is written whole after each
+    /// exchange, so one that could not be written keeps its last whole state; the session still
+    /// ends in exit 73, as the recording the user asked for is incomplete.
+    private static func finishOutputs(_ session: CompositionRoot.Session, _ files: SessionFiles) async throws {
+        let engine = session.engine
         engine.stopRecording()
         engine.console.flush()
         var failures = engine.recordingFailures.map { (message: $0, path: files.record) }
         if let path = files.transcript, let error = engine.console.transcript?.writeErrorText {
             failures.append(("cannot write \(path): \(error)", path))
+        }
+        if let cassette = session.cassette, let failure = await cassette.writeFailure {
+            failures.append((failure, nil))
         }
         guard !failures.isEmpty else { return }
         for failure in failures {
@@ -88,7 +95,8 @@ enum Launcher {
             }
         }
         let console = Console()
-        let engine = try makeEngine(options, console: console, files)
+        let session = try makeSession(options, console: console, files)
+        let engine = session.engine
         let runner = ScriptRunner(engine: engine, keepGoing: keepGoing)
         var finished = false
         defer {
@@ -108,7 +116,7 @@ enum Launcher {
             }
         }
         finished = true
-        try finishOutputs(engine, files)
+        try await finishOutputs(session, files)
         if runner.failureCount > 0 {
             if keepGoing {
                 console.diagnostic("photorepl: \(runner.failureCount) command\(runner.failureCount == 1 ? "" : "s") failed")
@@ -123,7 +131,7 @@ enum Launcher {
             let session = try header.map { header throws(TranscriptSuite.Failure) in try options.applying(header) } ?? options
             // A transcript is plain text, whatever the terminal: `auto` draws nothing.
             do throws(CompositionRoot.SetupFailure) {
-                return try CompositionRoot.makeEngine(session, console: console, display: displaySetting(session, outputIsTerminal: false))
+                return try CompositionRoot.makeSession(session, console: console, display: displaySetting(session, outputIsTerminal: false)).engine
             } catch {
                 throw TranscriptSuite.Failure(message: error.message)
             }
@@ -139,7 +147,7 @@ enum Launcher {
 
     /// The engine, with the transcript file attached before the root scene shows (its output belongs
     /// in the transcript too) and recording started; a path that cannot be written fails at once.
-    private static func makeEngine(_ options: SessionOptions, console: Console, _ files: SessionFiles) throws -> Engine {
+    private static func makeSession(_ options: SessionOptions, console: Console, _ files: SessionFiles) throws -> CompositionRoot.Session {
         if let path = files.transcript {
             // 0600: a transcript holds what the user typed and what was fetched.
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -149,13 +157,14 @@ enum Launcher {
             }
             console.transcript = .fileDescriptor(fd)
         }
-        let engine: Engine
+        let session: CompositionRoot.Session
         do {
-            engine = try CompositionRoot.makeEngine(options, console: console, display: displaySetting(options, outputIsTerminal: files.isInteractive))
+            session = try CompositionRoot.makeSession(options, console: console, display: displaySetting(options, outputIsTerminal: files.isInteractive))
         } catch {
             printError("photorepl: \(error.message)")
             throw ExitCode(error.exitCode)
         }
+        let engine = session.engine
         engine.recordingHeader = { path in
             "# photorepl \(Photorepl.version) session; replay: photorepl run --keep-going \(options.replayArguments) \(path)"
         }
@@ -167,7 +176,7 @@ enum Launcher {
                 throw ExitCode(73)
             }
         }
-        return engine
+        return session
     }
 
     /// How pictures are shown in a session whose standard output is (or is not) a terminal.

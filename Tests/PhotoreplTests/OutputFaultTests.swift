@@ -48,6 +48,30 @@ struct OutputFaultTests {
         #expect(result.stdout.isEmpty, "the folder is empty: \(result.stdout)")
     }
 
+    /// A cassette on a disk that fills up: the fetch that could not be recorded fails and says why,
+    /// the cassette keeps the exchanges written before it (each write is whole), and the session ends
+    /// in exit 73. Here the photo list fits and the picture's download does not.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/unshare"), "needs root and unshare"))
+    func aFullDiskForACassetteIsExit73() throws {
+        let server = try TestServer(key: "a-test-access-key")
+        defer { server.stop() }
+        let script = try Binary.script("count 1\nfetch\nopen 1\nstate --json\n")
+        let command = "mkdir -p /mnt/photorepl-full && mount -t tmpfs -o size=16k tmpfs /mnt/photorepl-full && "
+            + "\(Binary.executable.path) run --keep-going --source unsplash --preview ascii --preview-size 10x4 "
+            + "--cassette /mnt/photorepl-full/c.json \(script); status=$?; cat /mnt/photorepl-full/c.json; exit $status"
+        let result = try Binary.run(["-m", "/bin/sh", "-c", command], environment: ["UNSPLASH_ACCESS_KEY": "a-test-access-key", "UNSPLASH_API_URL": server.baseURL, "CI": ""],
+                                    launcher: "/usr/bin/unshare")
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stdout.contains("(picture not shown: cannot write the cassette /mnt/photorepl-full/c.json: No space left on device)"), "\(result.stdout)")
+        #expect(result.stdout.contains(#"{"stack":["collection","detail"],"count":1,"#), "the detail opened: \(result.stdout)")
+        #expect(result.stderr.hasSuffix("photorepl: cannot write the cassette /mnt/photorepl-full/c.json: No space left on device (it holds the 1 exchange recorded before)\n"), "\(result.stderr)")
+        // What the file holds is a whole cassette: the photo list, and not the download.
+        let cassette = String(result.stdout[try #require(result.stdout.range(of: "{\n")).lowerBound...])
+        #expect(cassette.contains(#""photorepl_cassette": 1"#) && cassette.contains("/photos/random?"), "\(cassette)")
+        #expect(cassette.components(separatedBy: #""request""#).count == 2, "one exchange: \(cassette)")
+        #expect(cassette.hasSuffix("}\n"))
+    }
+
     @Test func aCassetteThatIsADeviceIsRefused() throws {
         let result = try Binary.run(["run", "--source", "unsplash", "--cassette", "/dev/full", "Examples/demo.txt"],
                                     environment: ["UNSPLASH_ACCESS_KEY": "k", "CI": ""])
@@ -63,6 +87,21 @@ struct OutputFaultTests {
         #expect(result.stdout.contains("error: save failed: cannot write /dev/full: it is not a regular file (nothing was written)"), "\(result.stdout)")
         #expect(result.stdout.contains(#"{"stack":["collection","detail"]"#))
         #expect(devFullIsIntact())
+    }
+
+    /// `save` onto a disk that fills up: the command fails and says why, the session goes on (like any
+    /// failed command, exit 1 at the end of a script), and no partial photo is left.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/unshare"), "needs root and unshare"))
+    func saveOntoAFullDiskLeavesNothing() throws {
+        // Photo 2 of this draw is sunset.jpg, 6,732 bytes: more than the 4 KB disk holds.
+        let script = try Binary.script("count 4\nfetch\nopen 2\nsave /mnt/photorepl-full/photo.jpg\nstate --json\n")
+        let command = "mkdir -p /mnt/photorepl-full && mount -t tmpfs -o size=4k tmpfs /mnt/photorepl-full && "
+            + "\(Binary.executable.path) run --keep-going --folder Examples/photos --seed 3 \(script); "
+            + "status=$?; ls -A /mnt/photorepl-full; exit $status"
+        let result = try Binary.run(["-m", "/bin/sh", "-c", command], launcher: "/usr/bin/unshare")
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("error: save failed: cannot write /mnt/photorepl-full/photo.jpg: No space left on device (nothing was written)"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix(#""index":2}"# + "\n"), "the detail is still open, and the folder is empty: \(result.stdout)")
     }
 
     /// `run` takes `--record` and `--transcript` too (they were once parsed and then ignored).
