@@ -1,22 +1,37 @@
 /// A photo in the shape of the Unsplash API's photo JSON (the fields photorepl uses; others are
 /// ignored when decoding). Optional where Unsplash may send null.
 public struct Photo: Codable, Equatable, Sendable {
+    /// The photographer, as the photo's `user` object and `GET /users/:username` give it. The profile
+    /// fields are nil where the source has none (a folder's photos).
     public struct User: Codable, Equatable, Sendable {
         public var id: String
         public var username: String
         public var name: String
         /// The photographer's page (`links.html`), where the source has one (Unsplash).
         public var profileURL: String?
+        public var location: String?
+        public var bio: String?
+        public var totalPhotos: Int?
+        public var totalLikes: Int?
 
-        public init(id: String, username: String, name: String, profileURL: String? = nil) {
+        public init(
+            id: String, username: String, name: String, profileURL: String? = nil, location: String? = nil, bio: String? = nil,
+            totalPhotos: Int? = nil, totalLikes: Int? = nil
+        ) {
             self.id = id
             self.username = username
             self.name = name
             self.profileURL = profileURL
+            self.location = location
+            self.bio = bio
+            self.totalPhotos = totalPhotos
+            self.totalLikes = totalLikes
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, username, name
+            case id, username, name, location, bio
+            case totalPhotos = "total_photos"
+            case totalLikes = "total_likes"
         }
     }
 
