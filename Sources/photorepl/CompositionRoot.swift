@@ -23,7 +23,7 @@ enum CompositionRoot {
 
     static func makeSession(_ options: SessionOptions, console: Console, display: PictureDisplay.Setting) throws(SetupFailure) -> Session {
         let pictureDisplay = PictureDisplay(display)
-        var worker: PhotosWorker
+        var worker: PhotosWorker & PhotographersWorker
         var pictures: PhotoPicturesWorker
         let saver: PhotoSavingWorker
         var cassette: CassetteTransport?

@@ -117,6 +117,30 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
 
 }
 
+extension FolderPhotosWorker: PhotographersWorker {
+    /// The folder's photos whose EXIF Artist is the photographer's name (for `unknown`: those with no
+    /// Artist), in path order. This reads the header of every photo in the folder; Ctrl-C stops it.
+    /// The profile is the name and how many photos the folder holds by them: a folder knows no more.
+    public func photographer(_ user: Photo.User, limit: Int) async throws -> PhotographerPhotos {
+        let scan = try folder.scan()
+        var photos: [Photo] = []
+        var known: [String: [UInt8]] = [:]
+        var total = 0
+        for entry in scan.entries {
+            try Task.checkCancellation()
+            let photo = photo(id: PhotoFolder.displayID(entry.relativePath), entry: entry)
+            guard photo.user.name == user.name else { continue }
+            total += 1
+            if photos.count < limit {
+                photos.append(photo)
+                known[photo.id] = entry.relativePath
+            }
+        }
+        paths.withLock { $0.merge(known) { $1 } }
+        return PhotographerPhotos(profile: Photo.User(id: "", username: "", name: user.name, totalPhotos: total), photos: photos)
+    }
+}
+
 extension FolderPhotosWorker: PhotoSavingWorker {
     /// A copy of the photo's file (by default under its own name, in the current directory).
     public nonisolated func save(_ photo: Photo, to path: String?, replacing: Bool) async throws -> SavedPhoto {

@@ -74,13 +74,7 @@ public struct UnsplashAPI: Sendable {
 
     /// `GET /photos/random?count=N`.
     public func randomPhotos(count: Int) async throws -> [Photo] {
-        let response = try await get("\(base)/photos/random?count=\(count)")
-        let value: JSONValue
-        do {
-            value = try JSON.parse(response.body)
-        } catch {
-            throw PhotosWorkerError("Unsplash's answer is not valid JSON (\(error.message)): try again; if it persists, the API may have changed")
-        }
+        let value = try json(try await get("\(base)/photos/random?count=\(count)"))
         guard let items = value.array else {
             throw PhotosWorkerError("Unsplash's answer is not a list of photos: try again; if it persists, the API may have changed")
         }
@@ -92,6 +86,72 @@ public struct UnsplashAPI: Sendable {
             photos.append(photo)
         }
         return photos
+    }
+
+    /// `GET /users/:username`: the photographer's public profile.
+    public func user(_ username: String) async throws -> Photo.User {
+        let value = try json(try await get("\(base)/users/\(Self.pathSegment(username))"))
+        guard let user = Self.user(from: value) else {
+            throw PhotosWorkerError("Unsplash's answer is not a photographer's profile: try again; if it persists, the API may have changed")
+        }
+        return user
+    }
+
+    /// `GET /users/:username/photos?per_page=N`: the photographer's latest photos, at most `perPage` (1…30).
+    public func photos(of username: String, perPage: Int) async throws -> [Photo] {
+        let perPage = min(max(perPage, 1), 30)
+        let value = try json(try await get("\(base)/users/\(Self.pathSegment(username))/photos?per_page=\(perPage)"))
+        guard let items = value.array else {
+            throw PhotosWorkerError("Unsplash's answer is not a list of photos: try again; if it persists, the API may have changed")
+        }
+        var photos: [Photo] = []
+        var seen: Set<String> = []
+        for item in items where photos.count < perPage {
+            guard let photo = Self.photo(from: item), seen.insert(photo.id).inserted else { continue }
+            photos.append(photo)
+        }
+        return photos
+    }
+
+    private func json(_ response: HTTPResponse) throws -> JSONValue {
+        do {
+            return try JSON.parse(response.body)
+        } catch {
+            throw PhotosWorkerError("Unsplash's answer is not valid JSON (\(error.message)): try again; if it persists, the API may have changed")
+        }
+    }
+
+    /// A username as one path segment: anything but letters, digits, `-`, `_` and `.` percent-encoded,
+    /// so that a name from an answer cannot reach another endpoint.
+    static func pathSegment(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".utf8)
+                out += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
+            }
+        }
+        // "." and ".." alone are path steps, not names.
+        return out == "." ? "%2E" : out == ".." ? "%2E%2E" : out
+    }
+
+    /// A user from the API's JSON (a photo's `user`, or a profile), leniently.
+    static func user(from json: JSONValue?) -> Photo.User? {
+        guard let json, json.object != nil else { return nil }
+        return Photo.User(
+            id: json["id"]?.string ?? "",
+            username: json["username"]?.string ?? "",
+            name: json["name"]?.string ?? "",
+            profileURL: json["links"]?["html"]?.string,
+            location: json["location"]?.string,
+            bio: json["bio"]?.string,
+            totalPhotos: json["total_photos"]?.int,
+            totalLikes: json["total_likes"]?.int
+        )
     }
 
     /// A photo from the API's JSON, leniently: unknown fields ignored, missing or null ones empty.
@@ -109,12 +169,7 @@ public struct UnsplashAPI: Sendable {
             description: json["description"]?.string,
             altDescription: json["alt_description"]?.string,
             likes: json["likes"]?.int,
-            user: Photo.User(
-                id: user?["id"]?.string ?? "",
-                username: user?["username"]?.string ?? "",
-                name: user?["name"]?.string ?? "",
-                profileURL: user?["links"]?["html"]?.string
-            ),
+            user: Self.user(from: user) ?? Photo.User(id: "", username: "", name: ""),
             urls: Photo.URLs(raw: url("raw"), full: url("full"), regular: url("regular"), small: url("small"), thumb: url("thumb")),
             links: Photo.Links(html: json["links"]?["html"]?.string, downloadLocation: json["links"]?["download_location"]?.string)
         )

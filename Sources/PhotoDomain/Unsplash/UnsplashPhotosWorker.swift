@@ -5,7 +5,7 @@ import Networking
 /// host (`urls.small` for symbols and ASCII, `urls.regular` for the pixel protocols) and decoded like a
 /// folder's files, and `save` as the API guidelines ask (the full image, and a call to the photo's
 /// `download_location`).
-public struct UnsplashPhotosWorker: PhotosWorker, PhotoPicturesWorker, PhotoSavingWorker {
+public struct UnsplashPhotosWorker: PhotosWorker, PhotographersWorker, PhotoPicturesWorker, PhotoSavingWorker {
     private let api: UnsplashAPI
     /// Downloaded images, so that a photo's page picture and its detail picture (two sizes) cost
     /// one download.
@@ -38,6 +38,17 @@ public struct UnsplashPhotosWorker: PhotosWorker, PhotoPicturesWorker, PhotoSavi
             notes.append("Only \(limit.remaining) of \(limit.limit) Unsplash requests are left this hour.")
         }
         return FetchedPhotos(photos: photos, notes: notes)
+    }
+
+    // MARK: - Photographers
+
+    /// `GET /users/:username` for the profile, then `GET /users/:username/photos` for their photos.
+    public func photographer(_ user: Photo.User, limit: Int) async throws -> PhotographerPhotos {
+        guard !user.username.isEmpty else { throw PhotosWorkerError("Unsplash gave no username for this photographer") }
+        let profile = try await api.user(user.username)
+        try Task.checkCancellation()
+        let photos = try await api.photos(of: user.username, perPage: limit)
+        return PhotographerPhotos(profile: profile, photos: photos)
     }
 
     // MARK: - Pictures

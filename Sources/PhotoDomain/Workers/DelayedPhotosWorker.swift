@@ -2,11 +2,11 @@ import Imaging
 
 /// A source made slow on purpose, like a slow network: each fetch waits, and can be cancelled
 /// while it waits.
-public struct DelayedPhotosWorker: PhotosWorker {
-    private let base: PhotosWorker
+public struct DelayedPhotosWorker: PhotosWorker, PhotographersWorker {
+    private let base: PhotosWorker & PhotographersWorker
     private let delay: Duration
 
-    public init(_ base: PhotosWorker, delay: Duration) {
+    public init(_ base: PhotosWorker & PhotographersWorker, delay: Duration) {
         self.base = base
         self.delay = delay
     }
@@ -21,6 +21,11 @@ public struct DelayedPhotosWorker: PhotosWorker {
     public func fetch(count: Int) async throws -> FetchedPhotos {
         try await Task.sleep(for: delay)
         return try await base.fetch(count: count)
+    }
+
+    public func photographer(_ user: Photo.User, limit: Int) async throws -> PhotographerPhotos {
+        try await Task.sleep(for: delay)
+        return try await base.photographer(user, limit: limit)
     }
 }
 

@@ -28,3 +28,11 @@ extension EmbeddedPhotosWorker: PhotoSavingWorker {
         throw PhotosWorkerError("the embedded catalog has no image files, only each photo's BlurHash: nothing to save (browse your photos with --folder DIR, or Unsplash with --source unsplash)")
     }
 }
+
+extension EmbeddedPhotosWorker: PhotographersWorker {
+    /// The catalog's photos by the same photographer, in catalog order; the profile as the catalog has it.
+    public nonisolated func photographer(_ user: Photo.User, limit: Int) async throws -> PhotographerPhotos {
+        let theirs = catalog.filter { $0.user.username == user.username && $0.user.id == user.id }
+        return PhotographerPhotos(profile: theirs.first?.user ?? user, photos: Array(theirs.prefix(max(0, limit))))
+    }
+}
