@@ -15,8 +15,8 @@ photos> fetch 2
 error: 'fetch' takes no arguments (usage: fetch)
 photos> fetch
 Fetched 2 photos.
-▸ 1  2Tr0D_iV2WQ  Hot air balloons over a valley    Kwame Rossi         ♥ 101
-  2  CDA5yLnU5qR  Autumn Leaves On A Forest Path    Kenji Park          ♥ 42
+▸ 1  2Tr0D_iV2WQ  Hot air balloons over a valley    Anna García         ♥ 101
+  2  CDA5yLnU5qR  Autumn Leaves On A Forest Path    Anna García         ♥ 42
 ● ○  1/2
 photos> page 3
 error: there is no page 3: pages are 1…2 (type e.g. 'page 2')

@@ -3,17 +3,17 @@ photos> count 5
 count: 5
 photos> fetch
 Fetched 5 photos.
-▸ 1  2Tr0D_iV2WQ  Hot air balloons over a valley    Kwame Rossi         ♥ 101
-  2  CDA5yLnU5qR  Autumn Leaves On A Forest Path    Kenji Park          ♥ 42
-  3  WJAFXn85P28  glass building reflecting clouds  Sara Berg           ♥ 70
-  4  p4BlJ6DLpdE  A Bowl Of Ramen With Egg          Ines Kim            ♥ 26
-  5  3OyPTWKEVZX  brown wheat field under white c…  Björn Okafor        ♥ 1,587
+▸ 1  2Tr0D_iV2WQ  Hot air balloons over a valley    Anna García         ♥ 101
+  2  CDA5yLnU5qR  Autumn Leaves On A Forest Path    Anna García         ♥ 42
+  3  WJAFXn85P28  glass building reflecting clouds  Ines García         ♥ 70
+  4  p4BlJ6DLpdE  A Bowl Of Ramen With Egg          Chloé Dubois        ♥ 26
+  5  3OyPTWKEVZX  brown wheat field under white c…  Noah Moreau         ♥ 1,587
 ● ○ ○ ○ ○  1/5
 photos> open 2
 Photo 2 of 5
   id           CDA5yLnU5qR
   description  Autumn Leaves On A Forest Path
-  author       Kenji Park (@kenjipark)
+  author       Anna García (@annagarcia94)
   likes        ♥ 42
   size         7952 × 5304
   url          https://images.unsplash.com/photo-1583147393076-2275caeebff8?ixid=M3wCc0jKe7cvz5IyFqB7&ixlib=rb-4.0.3&q=80&fm=jpg&crop=entropy&cs=tinysrgb&w=1080&fit=max
@@ -21,7 +21,7 @@ photos/detail 2> show
 Photo 2 of 5
   id           CDA5yLnU5qR
   description  Autumn Leaves On A Forest Path
-  author       Kenji Park (@kenjipark)
+  author       Anna García (@annagarcia94)
   likes        ♥ 42
   size         7952 × 5304
   url          https://images.unsplash.com/photo-1583147393076-2275caeebff8?ixid=M3wCc0jKe7cvz5IyFqB7&ixlib=rb-4.0.3&q=80&fm=jpg&crop=entropy&cs=tinysrgb&w=1080&fit=max
@@ -37,7 +37,7 @@ photos/detail 2/index> move 4
 Photo 4 of 5
   id           CDA5yLnU5qR
   description  Autumn Leaves On A Forest Path
-  author       Kenji Park (@kenjipark)
+  author       Anna García (@annagarcia94)
   likes        ♥ 42
   size         7952 × 5304
   url          https://images.unsplash.com/photo-1583147393076-2275caeebff8?ixid=M3wCc0jKe7cvz5IyFqB7&ixlib=rb-4.0.3&q=80&fm=jpg&crop=entropy&cs=tinysrgb&w=1080&fit=max
@@ -45,11 +45,11 @@ photos/detail 4> state --json
 {"stack":["collection","detail"],"count":5,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR","WJAFXn85P28","p4BlJ6DLpdE","3OyPTWKEVZX"],"page":2,"source":"embedded","index":4}
 photos/detail 4> back
 Moved photo 2 to position 4.
-  1  2Tr0D_iV2WQ  Hot air balloons over a valley    Kwame Rossi         ♥ 101
-  2  WJAFXn85P28  glass building reflecting clouds  Sara Berg           ♥ 70
-  3  p4BlJ6DLpdE  A Bowl Of Ramen With Egg          Ines Kim            ♥ 26
-▸ 4  CDA5yLnU5qR  Autumn Leaves On A Forest Path    Kenji Park          ♥ 42
-  5  3OyPTWKEVZX  brown wheat field under white c…  Björn Okafor        ♥ 1,587
+  1  2Tr0D_iV2WQ  Hot air balloons over a valley    Anna García         ♥ 101
+  2  WJAFXn85P28  glass building reflecting clouds  Ines García         ♥ 70
+  3  p4BlJ6DLpdE  A Bowl Of Ramen With Egg          Chloé Dubois        ♥ 26
+▸ 4  CDA5yLnU5qR  Autumn Leaves On A Forest Path    Anna García         ♥ 42
+  5  3OyPTWKEVZX  brown wheat field under white c…  Noah Moreau         ♥ 1,587
 ○ ○ ○ ● ○  4/5
 photos> state --json
 {"stack":["collection"],"count":5,"photos":["2Tr0D_iV2WQ","WJAFXn85P28","p4BlJ6DLpdE","CDA5yLnU5qR","3OyPTWKEVZX"],"page":4,"source":"embedded"}

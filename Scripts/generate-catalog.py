@@ -7,7 +7,9 @@ Outputs (both committed; run this script again to change them):
 
 The data is made up by this script from a fixed seed (it is not Unsplash's): plausible ids, sizes,
 colours, real BlurHash strings computed from a small synthetic picture of each photo, descriptions,
-authors and like counts.
+like counts, and 24 photographers with 4 to 6 photos each, whose `user` objects carry the profile
+fields of the real API's user (location, bio, total_photos, total_likes; null where real profiles
+have none).
 """
 import json
 import math
@@ -16,7 +18,12 @@ import random
 import unicodedata
 
 COUNT = 120
-rng = random.Random(20241021)
+SEED = 20241021
+PHOTOGRAPHERS = 24            # each gets 4 to 6 of the COUNT photos
+rng = random.Random(SEED)
+# The photographers come from a sequence of their own, so that the photos' values (drawn from `rng`)
+# stay what they were when every photo had a photographer of its own.
+people = random.Random(f"{SEED}:photographers")
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "PhotoDomain", "Catalog")
 
 SUBJECTS = [
@@ -65,6 +72,36 @@ FIRST = ["Anna", "Jonas", "Mina", "Lucas", "Sofia", "Hiro", "Chloé", "Mateo", "
 LAST = ["Berg", "Kim", "Lindqvist", "Moreau", "Okafor", "Sato", "Novak", "García", "Park", "Rossi", "Müller",
         "Nakamura", "Dubois", "Haddad", "Silva", "Kowalski", "Andersen", "Ito", "Costa", "Nguyen"]
 KOREAN = ["김서연", "이도윤", "박지호", "최하은"]
+
+LOCATIONS = ["Lisbon, Portugal", "Kyoto, Japan", "Reykjavík, Iceland", "Montréal, Canada", "Lagos, Nigeria",
+             "Kraków, Poland", "Berlin, Germany", "São Paulo, Brazil", "Tromsø, Norway", "Marseille, France",
+             "Melbourne, Australia", "Oaxaca, México", "Göteborg, Sweden", "Cape Town, South Africa",
+             "Vancouver", "Istanbul, Türkiye", "Hanoi, Vietnam", "Edinburgh, Scotland", "Zürich", "Napoli"]
+KOREAN_LOCATIONS = ["Seoul, South Korea", "Busan, South Korea"]
+# Real bios are free text: line breaks typed as CR LF, emoji, links, several languages.
+SHORT_BIOS = [
+    "Freelance photographer. Mostly film.",
+    "Landscapes, mostly.\r\nSometimes people.",
+    "Architecture & street. Available for hire.",
+    "Just someone with a camera and too many lenses.",
+    "Nature lover 🌲 | Sony A7 III",
+    "Travel photographer. 47 countries and counting.",
+    "Food, coffee and the light that comes with them ☕",
+    "Hobbyist. Weekends only.",
+    "Wildlife and winter.",
+    "Analog photography, 35mm and medium format.",
+    "Photographe amateur. La lumière d'abord.",
+    "Drone pilot and hiker.",
+    "Fotografía: luz natural, siempre.",
+    "Architect by day, photographer by night.",
+    "Cats, trams and rainy cities.",
+    "Let's go outside.\r\n\r\nContact: hello@example.com",
+    "If you use my photos, a credit is always appreciated!",
+]
+LONG_BIO = ("I started taking pictures on my grandfather's Pentax in 2009 and never stopped. These days I shoot "
+            "forests, harbours and the quiet streets of small towns before sunrise, and I share everything here "
+            "for free. If one of my photos ends up in your project, I would love to see it: send me a link!")
+KOREAN_BIOS = ["일상을 찍습니다 📷\r\nPhotos of everyday life", "필름 카메라와 산책", None]
 
 SIZES = [(6000, 4000), (4000, 6000), (5472, 3648), (3648, 5472), (4000, 4000), (3024, 4032), (4032, 3024),
          (7952, 5304), (5304, 7952), (2400, 1600), (6240, 4160), (4160, 6240)]
@@ -154,16 +191,75 @@ def ascii_fold(text):
     return "".join(c for c in decomposed if c.isascii() and c != "-")
 
 
-def make_user():
+def draw_unused_user():
+    """The draws that gave every photo a photographer of its own before there were PHOTOGRAPHERS.
+    They stay in `rng`'s sequence, unused, so that each photo keeps its id, size, colour, BlurHash,
+    caption, likes and urls."""
     if rng.random() < 0.08:
-        name = rng.choice(KOREAN)
-        username = "seoul_" + "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(5))
+        rng.choice(KOREAN)
+        "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(5))
     else:
         first, last = rng.choice(FIRST), rng.choice(LAST)
-        name = f"{first} {last}"
-        username = rng.choice([first + last, first + "_" + last, first + last + str(rng.randint(1, 99))])
-        username = ascii_fold(username.lower())
-    return {"id": "".join(rng.choice(ID_CHARS[:62]) for _ in range(11)), "username": username, "name": name}
+        rng.choice([first + last, first + "_" + last, first + last + str(rng.randint(1, 99))])
+    "".join(rng.choice(ID_CHARS[:62]) for _ in range(11))
+
+
+def make_photographers():
+    """PHOTOGRAPHERS distinct people, 3 of them Korean, with the profile fields of Unsplash's user:
+    a few without a location or a bio, bios with CR LF inside and one long one."""
+    korean = people.sample(KOREAN, 3)
+    others = PHOTOGRAPHERS - len(korean)
+    # Every first name once; the family names go round once before any comes again.
+    firsts, lasts = people.sample(FIRST, others), people.sample(LAST, len(LAST))
+    users = []
+    for i in range(PHOTOGRAPHERS):
+        if i < len(korean):
+            name = korean[i]
+            username = "seoul_" + "".join(people.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(5))
+        else:
+            first, last = firsts[i - len(korean)], lasts[(i - len(korean)) % len(lasts)]
+            name = f"{first} {last}"
+            username = people.choice([first + last, first + "_" + last, first + last + str(people.randint(1, 99))])
+            username = ascii_fold(username.lower())
+        users.append({"id": "".join(people.choice(ID_CHARS[:62]) for _ in range(11)), "username": username, "name": name})
+    assert len({u["username"] for u in users}) == len({u["id"] for u in users}) == PHOTOGRAPHERS
+    bios = [None] * 3 + [LONG_BIO] + people.sample(SHORT_BIOS, others - 4)
+    locations = [None] * 3 + people.sample(LOCATIONS, others - 3)
+    people.shuffle(bios)
+    people.shuffle(locations)
+    korean_bios, korean_locations = people.sample(KOREAN_BIOS, 3), [None] + people.sample(KOREAN_LOCATIONS, 2)
+    people.shuffle(korean_locations)
+    for i, user in enumerate(users):
+        k = i < len(korean)
+        user["bio"] = korean_bios[i] if k else bios[i - len(korean)]
+        user["location"] = korean_locations[i] if k else locations[i - len(korean)]
+    assert any(u["bio"] and "\r\n" in u["bio"] for u in users) and any(len(u["bio"] or "") > 200 for u in users)
+    people.shuffle(users)
+    return users
+
+
+def assign_photographers(photos):
+    """Gives each photo one of the photographers, 4 to 6 photos each, and fills in the totals the
+    real profile has: total_photos at least the catalog's count (usually more: the site shows more
+    than the catalog holds) and total_likes."""
+    users = make_photographers()
+    counts = [COUNT // PHOTOGRAPHERS] * PHOTOGRAPHERS
+    assert sum(counts) == COUNT
+    for _ in range(10):
+        give = people.choice([i for i, c in enumerate(counts) if c > 4])
+        take = people.choice([i for i, c in enumerate(counts) if c < 6 and i != give])
+        counts[give], counts[take] = counts[give] - 1, counts[take] + 1
+    owners = [i for i, c in enumerate(counts) for _ in range(c)]
+    people.shuffle(owners)
+    profiles = []
+    for user, count in zip(users, counts):
+        more = 0 if people.random() < 0.15 else min(2500, int(people.paretovariate(1.1) * 30))
+        likes = 0 if people.random() < 0.1 else int(people.paretovariate(0.8) * 15)
+        # The order of the real API's user object.
+        profiles.append({"id": user["id"], "username": user["username"], "name": user["name"], "bio": user["bio"],
+                         "location": user["location"], "total_likes": likes, "total_photos": count + more})
+    for photo, owner in zip(photos, owners):
+        photo["user"] = dict(profiles[owner])
 
 
 def make_photo(n, used_ids):
@@ -190,7 +286,7 @@ def make_photo(n, used_ids):
         "description": caption,
         "alt_description": alt,
         "likes": likes,
-        "user": make_user(),
+        "user": draw_unused_user(),   # replaced by assign_photographers
         "urls": {
             "raw": raw,
             "full": raw + "&q=85&fm=jpg&crop=entropy&cs=srgb",
@@ -204,12 +300,14 @@ def make_photo(n, used_ids):
 def swift_string(s):
     if s is None:
         return "nil"
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    escaped = s.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + escaped.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t") + '"'
 
 
 def main():
     used = set()
     photos = [make_photo(n, used) for n in range(COUNT)]
+    assign_photographers(photos)
     with open(os.path.join(ROOT, "catalog.json"), "w", encoding="utf-8") as f:
         json.dump(photos, f, ensure_ascii=False, indent=1)
         f.write("\n")
@@ -227,14 +325,15 @@ def main():
             f"color: {swift_string(p['color'])}, blurHash: {swift_string(p['blur_hash'])}, "
             f"description: {swift_string(p['description'])}, altDescription: {swift_string(p['alt_description'])}, "
             f"likes: {p['likes']}, user: Photo.User(id: {swift_string(u['id'])}, username: {swift_string(u['username'])}, "
-            f"name: {swift_string(u['name'])}), urls: Photo.URLs(raw: {swift_string(urls['raw'])}, "
+            f"name: {swift_string(u['name'])}, location: {swift_string(u['location'])}, bio: {swift_string(u['bio'])}, "
+            f"totalPhotos: {u['total_photos']}, totalLikes: {u['total_likes']}), urls: Photo.URLs(raw: {swift_string(urls['raw'])}, "
             f"full: {swift_string(urls['full'])}, regular: {swift_string(urls['regular'])}, "
             f"small: {swift_string(urls['small'])}, thumb: {swift_string(urls['thumb'])})),"
         )
     lines += ["    ]", "}", ""]
     with open(os.path.join(ROOT, "EmbeddedCatalog+Photos.swift"), "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
-    print(f"wrote {len(photos)} photos")
+    print(f"wrote {len(photos)} photos by {len({p['user']['username'] for p in photos})} photographers")
 
 
 if __name__ == "__main__":

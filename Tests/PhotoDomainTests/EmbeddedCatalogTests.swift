@@ -19,6 +19,11 @@ import Testing
         #expect(decoded == photos)
         let raw = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [[String: Any]]
         #expect(Set(raw[0].keys) == ["id", "width", "height", "color", "blur_hash", "description", "alt_description", "likes", "user", "urls"])
+        // Every user object carries the profile fields, null included (decoding reads a missing key as nil too).
+        for object in raw {
+            let user = try #require(object["user"] as? [String: Any])
+            #expect(Set(user.keys) == ["id", "username", "name", "bio", "location", "total_likes", "total_photos"])
+        }
     }
 
     @Test func fieldsLookLikeUnsplashs() {
@@ -46,9 +51,28 @@ import Testing
 
     @Test func isVaried() {
         #expect(Set(photos.compactMap(\.altDescription)).count >= 25)
-        #expect(Set(photos.map(\.user.name)).count >= 50)
+        #expect(Set(photos.map(\.user.name)).count == 24)
         #expect(photos.contains { $0.description == nil })
         #expect(photos.contains { $0.user.name.unicodeScalars.contains { !$0.isASCII } })
         #expect(Set(photos.map { $0.width > $0.height }).count == 2)
+    }
+
+    /// A couple of dozen photographers with several photos each, and the same profile on each photo.
+    @Test func photographersHaveSeveralPhotosAndOneProfile() {
+        let byUsername = Dictionary(grouping: photos, by: \.user.username)
+        #expect(byUsername.count == 24)
+        for (username, theirs) in byUsername {
+            #expect((4...6).contains(theirs.count), "\(username) has \(theirs.count) photos")
+            let profile = theirs[0].user
+            #expect(theirs.allSatisfy { $0.user == profile })
+            #expect((profile.totalPhotos ?? 0) >= theirs.count && (profile.totalLikes ?? -1) >= 0)
+            #expect(profile.profileURL == nil)
+        }
+        let profiles = byUsername.values.map { $0[0].user }
+        #expect(Set(profiles.map(\.id)).count == 24)
+        #expect(profiles.contains { $0.location == nil } && profiles.contains { $0.location != nil })
+        #expect(profiles.contains { $0.bio == nil })
+        #expect(profiles.contains { $0.bio?.contains("\r\n") == true })
+        #expect(profiles.contains { ($0.bio?.count ?? 0) > 200 })
     }
 }

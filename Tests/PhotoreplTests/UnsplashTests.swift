@@ -175,9 +175,9 @@ final class TemporaryFolder {
         #expect(result.stderr == "")
         let out = result.stdout
         // A fresh server answers the same sequence: these three photos, in this order.
-        #expect(out.contains("photos> fetch\nFetched 3 photos.\n▸ 1  qhefDGeuKaS  Kayaks on a turquoise lake        Yuna Haddad         ♥ 27\n"
-                             + "  2  AhR0V7ywHCK  orange tabby cat lying near win…  Jonas Sato          ♥ 69\n"
-                             + "  3  32wo9AI8OGh  Waves Breaking On A Black Sand …  Sofia García        ♥ 30\n● ○ ○  1/3\n"))
+        #expect(out.contains("photos> fetch\nFetched 3 photos.\n▸ 1  qhefDGeuKaS  Kayaks on a turquoise lake        Yuna Nakamura       ♥ 27\n"
+                             + "  2  AhR0V7ywHCK  orange tabby cat lying near win…  Tomás Park          ♥ 69\n"
+                             + "  3  32wo9AI8OGh  Waves Breaking On A Black Sand …  Anna García         ♥ 30\n● ○ ○  1/3\n"))
         // Pictures drawn from the downloaded JPEG: the page's and the detail's.
         let page = Self.pictureLines(after: "photos> next", in: out)
         let detail = Self.pictureLines(after: "photos> open 2", in: out)
@@ -186,8 +186,8 @@ final class TemporaryFolder {
         #expect(page.allSatisfy { $0.count <= 20 } && detail.allSatisfy { $0.count <= 20 })
         // Attribution as the API guidelines ask.
         #expect(out.contains("""
-              credit       Photo by Jonas Sato on Unsplash
-                           https://unsplash.com/@jonassato3?utm_source=photorepl&utm_medium=referral
+              credit       Photo by Tomás Park on Unsplash
+                           https://unsplash.com/@tomas_park?utm_source=photorepl&utm_medium=referral
                            https://unsplash.com/?utm_source=photorepl&utm_medium=referral
             """))
         #expect(out.contains("photos/detail 3> back\nMoved photo 2 to position 3.\n"))
@@ -345,8 +345,8 @@ final class TemporaryFolder {
         try server.setMode("nulls")
         let result = try Binary.run(["run"] + Self.options + [try Binary.script("count 2\nfetch\nopen 1\n")], environment: Self.environment(server))
         #expect(result.status == 0 && result.stderr == "")
-        #expect(result.stdout.contains("▸ 1  qhefDGeuKaS  (no description)                  Yuna Haddad         ♥ 27\n"))
-        #expect(result.stdout.contains("  description  (no description)\n  author       Yuna Haddad (@yunahaddad)\n"))
+        #expect(result.stdout.contains("▸ 1  qhefDGeuKaS  (no description)                  Yuna Nakamura       ♥ 27\n"))
+        #expect(result.stdout.contains("  description  (no description)\n  author       Yuna Nakamura (@yunanakamura67)\n"))
     }
 
     @Test func hostileTextIsSanitized() throws {
