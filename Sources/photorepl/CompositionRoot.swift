@@ -57,6 +57,7 @@ enum CompositionRoot {
             worker: worker, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay))
         engine.register(PhotoDetailView.module(pictures: pictures, saver: saver, display: pictureDisplay))
         engine.register(IndexEditView.module())
+        engine.register(PhotoAuthorView.module(worker: worker, pictures: pictures, display: pictureDisplay))
         engine.start(root: PhotoCollectionView.self)
         return Session(engine: engine, cassette: cassette)
     }

@@ -17,6 +17,11 @@ public protocol PhotoDetailDataStore: AnyObject {
     var photos: [Photo] { get set }
     /// 0-based position of the photo; the sheet writes the new one here.
     var index: Int? { get set }
+    /// Whether the photos are the collection's own list, where a move applies (false when the detail
+    /// was opened from a photographer's photos).
+    var movesInCollection: Bool { get set }
+    /// The photo shown, once the scene has loaded.
+    var photo: Photo? { get }
 }
 
 public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStore {
@@ -26,9 +31,10 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
 
     public var photos: [Photo] = []
     public var index: Int?
+    public var movesInCollection = true
     /// The photo shown. It stays the same when a move changes `index`: it is the same photo,
     /// only its position will change.
-    private(set) var photo: Photo?
+    public private(set) var photo: Photo?
 
     public init(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil) {
         self.pictures = pictures

@@ -12,6 +12,7 @@ public protocol PhotoDetailRoutingLogic: AnyObject {
     var delegate: PhotoDetailRouterDelegate? { get set }
     func routeToCollection()
     func routeToIndexEdit()
+    func routeToAuthor()
 }
 
 @MainActor
@@ -29,7 +30,8 @@ public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPa
         self.navigator = navigator
     }
 
-    /// Going back always hands the index to the collection, changed or not, then pops.
+    /// Going back always hands the index to the scene that opened the photo (the collection), changed
+    /// or not, then pops.
     public func routeToCollection() {
         if let index = dataStore?.index {
             delegate?.dismissWithChange(index: index)
@@ -43,6 +45,18 @@ public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPa
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
         passDataToIndexEdit(source: dataStore, destination: &destinationDataStore)
         navigator.present(destination)
+    }
+
+    public func routeToAuthor() {
+        let destination = navigator.instantiate(PhotoAuthorView.self)
+        guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
+        passDataToAuthor(source: dataStore, destination: &destinationDataStore)
+        navigator.push(destination)
+    }
+
+    /// Hands the photographer scene the photo's photographer.
+    public func passDataToAuthor(source: PhotoDetailDataStore, destination: inout PhotoAuthorDataStore) {
+        destination.user = source.photo?.user
     }
 
     /// Hands the sheet every position and the current one.

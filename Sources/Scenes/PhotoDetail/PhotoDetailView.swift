@@ -61,8 +61,11 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         effects.finishBeforeCommandEnds { [weak self] in await self?.interactor?.showPhoto(.init()) }
     }
 
+    /// `index` is the position in the collection (SPEC §4); a detail opened from a photographer's
+    /// photos holds a position among those, under a key of its own.
     public func stateFields() -> [StateField] {
-        [StateField("index", router?.dataStore?.index.map { .int($0 + 1) } ?? .null)]
+        let store = router?.dataStore
+        return [StateField(store?.movesInCollection == false ? "authorIndex" : "index", store?.index.map { .int($0 + 1) } ?? .null)]
     }
 
     public func positions(for command: String) -> [String] {
@@ -75,6 +78,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             await view.interactor?.showPhoto(.init(pictureBox: view.display?.pixelBox(for: .detail)))
         },
         Command("edit", summary: "open the index-edit sheet to choose a new position") { view, _ in
+            try view.checkMovable()
             view.router?.routeToIndexEdit()
         },
         Command(
@@ -82,6 +86,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             summary: "move the photo to position N: 'edit' then the sheet's 'move N'", example: "move 4"
         ) { view, arguments in
             // Exactly the two commands a user would type, so the steps, output and end state match.
+            try view.checkMovable()
             try await view.commands.perform(["edit"])
             try await view.commands.perform(["move", arguments[0]])
         },
@@ -91,10 +96,20 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         ) { view, arguments in
             try await view.save(arguments)
         },
-        Command("back", summary: "back to the collection, which moves the photo to its new position") { view, _ in
+        Command("author", summary: "show the photographer: their profile and their photos") { view, _ in
+            view.router?.routeToAuthor()
+        },
+        Command("back", summary: "back to where the photo was opened (the collection moves it to its new position)") { view, _ in
             view.router?.routeToCollection()
         },
     ]
+
+    /// Moving reorders the collection's own list; a photo opened from a photographer's photos is
+    /// not in it as such.
+    private func checkMovable() throws {
+        guard router?.dataStore?.movesInCollection == false else { return }
+        throw CommandError("this photo was opened from the photographer's photos, and moving applies to the collection's own list: type 'back' until the prompt is 'photos>', then open the photo there")
+    }
 
     /// Set by `displaySaved` when the save failed; the command reports it.
     private var failure: CommandError?

@@ -1,0 +1,100 @@
+import Imaging
+import PhotoDomain
+
+@MainActor
+public protocol PhotoAuthorBusinessLogic: AnyObject {
+    /// Asks the source for the photographer and their photos, and shows them (when the scene loads;
+    /// on `show` after a failed load). Ctrl-C or a failure leaves the scene empty, saying why.
+    func loadPhotographer(_ request: PhotoAuthor.Show.Request) async
+    /// Shows the photographer again, or loads them when that has not worked yet.
+    func showPhotographer(_ request: PhotoAuthor.Show.Request) async
+    /// Moves the page control and shows the page, with its picture when the request asks.
+    func changeToPage(_ request: PhotoAuthor.Page.Request) async
+    func selectPhoto(_ request: PhotoAuthor.Selection.Request)
+}
+
+/// What the photographer scene keeps: the detail scene's router hands it the photographer.
+@MainActor
+public protocol PhotoAuthorDataStore: AnyObject {
+    /// The photographer as the photo named them; the profile replaces it once loaded.
+    var user: Photo.User? { get set }
+    var photos: [Photo] { get }
+    /// 0-based position of the photo to open.
+    var index: Int? { get }
+    /// 0-based current page.
+    var page: Int { get }
+}
+
+public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorDataStore {
+    /// How many of the photographer's photos are asked for: one request's worth on Unsplash.
+    public static let photoLimit = 10
+
+    var presenter: PhotoAuthorPresentationLogic?
+    private let worker: PhotographersWorker
+    private let pictures: PhotoPicturesWorker?
+
+    public var user: Photo.User?
+    public private(set) var photos: [Photo] = []
+    public private(set) var index: Int?
+    public private(set) var page = 0
+    private var loaded = false
+
+    public init(worker: PhotographersWorker, pictures: PhotoPicturesWorker? = nil) {
+        self.worker = worker
+        self.pictures = pictures
+    }
+
+    public func loadPhotographer(_ request: PhotoAuthor.Show.Request) async {
+        guard let user else { return }
+        let found: PhotographerPhotos
+        do {
+            found = try await worker.photographer(user, limit: Self.photoLimit)
+            try Task.checkCancellation()
+        } catch is CancellationError {
+            presenter?.presentLoadFailure(.init(user: user, reason: "interrupted"))
+            return
+        } catch {
+            presenter?.presentLoadFailure(.init(user: user, reason: String(describing: error)))
+            return
+        }
+        self.user = found.profile
+        photos = found.photos
+        page = 0
+        loaded = true
+        presenter?.presentPhotographer(.init(profile: found.profile, photos: photos, page: page))
+    }
+
+    public func showPhotographer(_ request: PhotoAuthor.Show.Request) async {
+        guard loaded, let user else { return await loadPhotographer(request) }
+        presenter?.presentPhotographer(.init(profile: user, photos: photos, page: page))
+    }
+
+    public func changeToPage(_ request: PhotoAuthor.Page.Request) async {
+        guard !photos.isEmpty else {
+            presenter?.presentFailure(.init(problem: .noPhotos(command: "page")))
+            return
+        }
+        guard photos.indices.contains(request.page) else {
+            presenter?.presentFailure(.init(problem: .pageOutOfRange(requested: request.page + 1, pageCount: photos.count)))
+            return
+        }
+        page = request.page
+        let photo = photos[page], shown = page
+        let picture = await PictureLoading.load(pictures, photo, box: request.pictureBox)
+        presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: picture))
+    }
+
+    public func selectPhoto(_ request: PhotoAuthor.Selection.Request) {
+        guard !photos.isEmpty else {
+            presenter?.presentFailure(.init(problem: .noPhotos(command: "open")))
+            return
+        }
+        guard photos.indices.contains(request.row) else {
+            presenter?.presentFailure(.init(problem: .positionOutOfRange(requested: request.row + 1, photoCount: photos.count)))
+            return
+        }
+        index = request.row
+        page = request.row
+        presenter?.presentSelection()
+    }
+}

@@ -1,0 +1,131 @@
+import PhotoDomain
+import REPLEngine
+
+@MainActor
+public protocol PhotoAuthorPresentationLogic: AnyObject {
+    func presentPhotographer(_ response: PhotoAuthor.Show.Response)
+    func presentLoadFailure(_ response: PhotoAuthor.LoadFailure.Response)
+    func presentPage(_ response: PhotoAuthor.Page.Response)
+    func presentSelection()
+    func presentFailure(_ response: PhotoAuthor.Failure.Response)
+}
+
+/// All of the photographer scene's wording.
+public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
+    weak var view: PhotoAuthorDisplayLogic?
+    /// Bios are wrapped to this many columns, beside their label.
+    static let bioWidth = 64
+
+    public init() {}
+
+    public func presentPhotographer(_ response: PhotoAuthor.Show.Response) {
+        let profile = response.profile
+        var fields: [PhotoDetail.Show.Field] = []
+        if let location = profile.location.map(TerminalText.singleLine), !location.isEmpty {
+            fields.append(.init(label: "location", value: location))
+        }
+        if let bio = profile.bio.map(TerminalText.singleLine), !bio.isEmpty {
+            for (i, line) in Self.wrap(bio, width: Self.bioWidth).enumerated() {
+                fields.append(.init(label: i == 0 ? "bio" : "", value: line))
+            }
+        }
+        var totals: [String] = []
+        if let photos = profile.totalPhotos { totals.append("\(PhotoFormatting.grouped(photos)) photo\(photos == 1 ? "" : "s")") }
+        // Unsplash's total_likes counts the photos the photographer liked, not likes received.
+        if let likes = profile.totalLikes { totals.append("\(PhotoFormatting.grouped(likes)) liked") }
+        if !totals.isEmpty { fields.append(.init(label: "totals", value: totals.joined(separator: " · "))) }
+
+        let photos = response.photos
+        let headline: String
+        if photos.isEmpty {
+            headline = "No photos to show."
+        } else if let total = profile.totalPhotos, total > photos.count {
+            headline = "\(photos.count) of their \(PhotoFormatting.grouped(total)) photos:"
+        } else {
+            headline = "\(photos.count) photo\(photos.count == 1 ? "" : "s"):"
+        }
+        view?.displayPhotographer(.init(
+            heading: Self.name(profile),
+            fields: fields,
+            headline: headline,
+            photos: photos.indices.map { Self.displayed(photos[$0], at: $0) },
+            currentRow: photos.isEmpty ? nil : response.page,
+            pageControl: photos.isEmpty ? nil : PhotoCollectionPresenter.pageControl(page: response.page, of: photos.count)
+        ))
+    }
+
+    public func presentLoadFailure(_ response: PhotoAuthor.LoadFailure.Response) {
+        let whose = Self.handle(response.user)
+        let message = response.reason == "interrupted"
+            ? "Interrupted: \(whose) photos were not loaded. Type 'show' to try again, or 'back'."
+            : "Cannot show \(whose) photos: \(response.reason). Type 'show' to try again, or 'back'."
+        view?.displayLoadFailure(.init(message: message))
+    }
+
+    public func presentPage(_ response: PhotoAuthor.Page.Response) {
+        view?.displayPage(.init(
+            picture: ScenePicture.presenting(response.picture),
+            photo: Self.displayed(response.photo, at: response.page),
+            pageControl: PhotoCollectionPresenter.pageControl(page: response.page, of: response.pageCount)
+        ))
+    }
+
+    public func presentSelection() {
+        view?.displaySelectedPhoto()
+    }
+
+    public func presentFailure(_ response: PhotoAuthor.Failure.Response) {
+        let message: String
+        switch response.problem {
+        case .noPhotos(let command):
+            message = "this photographer has no photos here to \(command == "open" ? "open" : "page through"): type 'back'"
+        case .pageOutOfRange(let requested, let pageCount):
+            message = "there is no page \(requested): pages are 1…\(pageCount) (type e.g. 'page \(pageCount)')"
+        case .positionOutOfRange(let requested, let photoCount):
+            message = "there is no photo \(requested): positions are 1…\(photoCount) (type e.g. 'open \(photoCount)')"
+        }
+        view?.displayFailure(.init(message: message))
+    }
+
+    /// `Kenji Park (@kenjipark)`, or the name alone when the source has no usernames (a folder).
+    static func name(_ user: Photo.User) -> String {
+        let name = TerminalText.singleLine(user.name)
+        if user.username.isEmpty { return name.isEmpty ? "(no name)" : name }
+        let handle = "@" + TerminalText.singleLine(user.username)
+        return name.isEmpty ? handle : "\(name) (\(handle))"
+    }
+
+    /// `@kenjipark's` or `Ada Lovelace's`.
+    static func handle(_ user: Photo.User) -> String {
+        let name = user.username.isEmpty ? TerminalText.singleLine(user.name) : "@" + TerminalText.singleLine(user.username)
+        return name + "'s"
+    }
+
+    static func displayed(_ photo: Photo, at row: Int) -> PhotoAuthor.DisplayedPhoto {
+        .init(position: String(row + 1), id: photo.id, description: PhotoFormatting.caption(photo), likes: PhotoFormatting.likes(photo.likes))
+    }
+
+    /// Words laid into lines of at most `width` columns; a word longer than a line is cut.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in text.split(separator: " ") {
+            let word = TerminalText.truncate(String(word), toWidth: width)
+            let wordWidth = TerminalText.width(word)
+            if lineWidth > 0 && lineWidth + 1 + wordWidth > width {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            if lineWidth > 0 {
+                line += " "
+                lineWidth += 1
+            }
+            line += word
+            lineWidth += wordWidth
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,36 @@
+import REPLEngine
+
+@MainActor
+public protocol PhotoAuthorRoutingLogic: AnyObject {
+    func routeToDetail()
+}
+
+@MainActor
+public protocol PhotoAuthorDataPassing: AnyObject {
+    var dataStore: PhotoAuthorDataStore? { get }
+}
+
+public final class PhotoAuthorRouter: PhotoAuthorRoutingLogic, PhotoAuthorDataPassing {
+    public var dataStore: PhotoAuthorDataStore?
+    private unowned let navigator: any Navigator
+
+    init(navigator: any Navigator) {
+        self.navigator = navigator
+    }
+
+    /// A detail scene for one of the photographer's photos. No delegate: what is moved is the
+    /// collection's own list, so nothing comes back from there.
+    public func routeToDetail() {
+        let destination = navigator.instantiate(PhotoDetailView.self)
+        guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
+        passDataToDetail(source: dataStore, destination: &destinationDataStore)
+        navigator.push(destination)
+    }
+
+    /// Hands the detail scene the photographer's photos and the opened position; it cannot move them.
+    public func passDataToDetail(source: PhotoAuthorDataStore, destination: inout PhotoDetailDataStore) {
+        destination.photos = source.photos
+        destination.index = source.index
+        destination.movesInCollection = false
+    }
+}

@@ -1,0 +1,193 @@
+import PhotoDomain
+import REPLEngine
+import TerminalPictures
+
+@MainActor
+public protocol PhotoAuthorDisplayLogic: AnyObject {
+    func displayPhotographer(_ viewModel: PhotoAuthor.Show.ViewModel)
+    func displayLoadFailure(_ viewModel: PhotoAuthor.LoadFailure.ViewModel)
+    func displayPage(_ viewModel: PhotoAuthor.Page.ViewModel)
+    func displaySelectedPhoto()
+    func displayFailure(_ viewModel: PhotoAuthor.Failure.ViewModel)
+}
+
+/// The photographer scene's View: who took the photo, and their photos with a page control.
+public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
+    public static let sceneName = "author"
+
+    var interactor: PhotoAuthorBusinessLogic?
+    var router: (PhotoAuthorRoutingLogic & PhotoAuthorDataPassing)?
+    private let console: Console
+    private let effects: any SceneEffects
+    /// nil: this session shows no pictures.
+    private let display: PictureDisplay?
+    private var pageControl: PhotoCollection.PageControl?
+    /// Set by `displayFailure`; the command that caused it reports it.
+    private var failure: CommandError?
+
+    public var title: String { "author" }
+
+    init(console: Console, effects: any SceneEffects, display: PictureDisplay?) {
+        self.console = console
+        self.effects = effects
+        self.display = display
+    }
+
+    /// The scene, wired up: `worker` finds the photographer and their photos; `pictures` and
+    /// `display` draw each page's photo (nil: text only).
+    public static func module(worker: PhotographersWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil) -> SceneModule {
+        SceneModule(PhotoAuthorView.self) { context in
+            let view = PhotoAuthorView(console: context.console, effects: context.effects, display: display)
+            let interactor = PhotoAuthorInteractor(worker: worker, pictures: pictures)
+            let presenter = PhotoAuthorPresenter()
+            let router = PhotoAuthorRouter(navigator: context.navigator)
+            view.interactor = interactor
+            view.router = router
+            interactor.presenter = presenter
+            presenter.view = view
+            router.dataStore = interactor
+            return view
+        }
+    }
+
+    /// The photographer is asked for as the scene appears: the `author` that pushed it ends when
+    /// they are shown (or it says why not).
+    public func sceneDidLoad() {
+        effects.finishBeforeCommandEnds { [weak self] in await self?.interactor?.loadPhotographer(.init()) }
+    }
+
+    /// Back from one of the photos: the photographer and their photos again, as the collection lists
+    /// its photos again.
+    public func sceneWillAppear() {
+        effects.finishBeforeCommandEnds { [weak self] in await self?.interactor?.showPhotographer(.init()) }
+    }
+
+    public func stateFields() -> [StateField] {
+        guard let store = router?.dataStore else { return [] }
+        let user = store.user
+        return [
+            StateField("author", user.map { .string($0.username.isEmpty ? $0.name : $0.username) } ?? .null),
+            StateField("authorPhotos", .strings(store.photos.map(\.id))),
+            StateField("authorPage", .int(store.photos.isEmpty ? 0 : store.page + 1)),
+        ]
+    }
+
+    public func positions(for command: String) -> [String] {
+        (0..<(router?.dataStore?.photos.count ?? 0)).map { String($0 + 1) }
+    }
+
+    // MARK: - Commands
+
+    public static let commands: [Command<PhotoAuthorView>] = [
+        Command("show", summary: "show the photographer again: name, location, bio, totals and their photos") { view, _ in
+            await view.interactor?.showPhotographer(.init())
+        },
+        Command(
+            "page", arguments: [Argument("N", completion: .positions)],
+            summary: "go to page N of the photographer's photos", example: "page 2"
+        ) { view, arguments in
+            try await view.scroll(toPage: try view.number(arguments[0], naming: "page") - 1)
+        },
+        Command("next", summary: "go to the next page") { view, _ in
+            try await view.step(by: 1)
+        },
+        Command("prev", summary: "go to the previous page") { view, _ in
+            try await view.step(by: -1)
+        },
+        Command(
+            "open", arguments: [Argument("N", optional: true, completion: .positions)],
+            summary: "open the photographer's photo N (default: the current page) in a detail scene", example: "open 1"
+        ) { view, arguments in
+            let row = try arguments.first.map { try view.number($0, naming: "photo position") - 1 } ?? (view.pageControl?.currentPage ?? 0)
+            view.interactor?.selectPhoto(.init(row: row))
+            try view.reportFailure()
+        },
+    ]
+
+    private func number(_ text: String, naming what: String) throws -> Int {
+        guard let value = Int(text) else {
+            throw CommandError("'\(TerminalText.truncate(text, toWidth: 40))' is not a \(what): type a whole number, e.g. 1")
+        }
+        return value
+    }
+
+    private func step(by delta: Int) async throws {
+        guard let pageControl, pageControl.numberOfPages > 0 else {
+            console.line("No photos to page through: type 'back'.")
+            return
+        }
+        let target = pageControl.currentPage + delta
+        guard (0..<pageControl.numberOfPages).contains(target) else {
+            console.line("Already on the \(delta > 0 ? "last" : "first") page.")
+            console.line(pageControl.text)
+            return
+        }
+        try await scroll(toPage: target)
+    }
+
+    private func scroll(toPage page: Int) async throws {
+        await interactor?.changeToPage(.init(page: page, pictureBox: display?.pixelBox(for: .page)))
+        try reportFailure()
+    }
+
+    private func reportFailure() throws {
+        if let failure {
+            self.failure = nil
+            throw failure
+        }
+    }
+
+    // MARK: - Display logic
+
+    public func displayPhotographer(_ viewModel: PhotoAuthor.Show.ViewModel) {
+        console.line(viewModel.heading, style: .bold)
+        let width = viewModel.fields.map { TerminalText.width($0.label) }.max() ?? 0
+        for field in viewModel.fields {
+            console.spaces(2)
+            console.write(field.label, column: width)
+            console.spaces(2)
+            console.line(field.value)
+        }
+        console.line(viewModel.headline)
+        let positionWidth = viewModel.photos.last.map { $0.position.utf8.count } ?? 1
+        let idWidth = min(28, viewModel.photos.reduce(0) { max($0, TerminalText.width($1.id)) })
+        for (row, photo) in viewModel.photos.enumerated() {
+            writeRow(photo, isCurrent: row == viewModel.currentRow, positionWidth: positionWidth, idWidth: idWidth)
+        }
+        pageControl = viewModel.pageControl
+        if let pageControl { console.line(pageControl.text) }
+    }
+
+    public func displayLoadFailure(_ viewModel: PhotoAuthor.LoadFailure.ViewModel) {
+        console.line(viewModel.message)
+    }
+
+    public func displayPage(_ viewModel: PhotoAuthor.Page.ViewModel) {
+        console.show(viewModel.picture, at: .page, on: display)
+        pageControl = viewModel.pageControl
+        writeRow(viewModel.photo, isCurrent: true, positionWidth: viewModel.photo.position.utf8.count,
+                 idWidth: min(28, TerminalText.width(viewModel.photo.id)))
+        console.line(viewModel.pageControl.text)
+    }
+
+    public func displaySelectedPhoto() {
+        router?.routeToDetail()
+    }
+
+    public func displayFailure(_ viewModel: PhotoAuthor.Failure.ViewModel) {
+        failure = CommandError(viewModel.message)
+    }
+
+    /// `▸ 1  CDA5yLnU5qR  Autumn Leaves On A Forest Path    ♥ 42`
+    private func writeRow(_ photo: PhotoAuthor.DisplayedPhoto, isCurrent: Bool, positionWidth: Int, idWidth: Int) {
+        console.write(isCurrent ? "▸ " : "  ")
+        console.spaces(positionWidth - photo.position.utf8.count)
+        console.write(photo.position)
+        console.spaces(2)
+        console.write(photo.id, column: idWidth)
+        console.spaces(2)
+        console.write(photo.description, column: 32)
+        console.spaces(2)
+        console.line(photo.likes)
+    }
+}
