@@ -55,17 +55,54 @@ struct IgnoresCancellationWorker: PhotosWorker {
     }
 }
 
-/// An engine with the three scenes registered and the collection shown, its output in memory.
+/// A photographer with a full profile and three photos (the first is photo "b" of `abcde`); it
+/// fails `failures` times first, and records whom it was asked for.
+actor StubPhotographers: PhotographersWorker {
+    private(set) var asked: [Photo.User] = []
+    private var failures: Int
+
+    init(failures: Int = 0) { self.failures = failures }
+
+    static let profile = Photo.User(
+        id: "u-b", username: "user_b", name: "Author B", location: "Seoul\n, Korea",
+        bio: "Landscapes and\r\nstreets. " + String(repeating: "Long walks with a camera. ", count: 4), totalPhotos: 1204, totalLikes: 3210
+    )
+    static let photos = [Photo.fixture("b"), Photo.fixture("b2", likes: 7), Photo.fixture("b3", likes: 1234)].map {
+        var photo = $0
+        photo.user = Photo.User(id: "u-b", username: "user_b", name: "Author B")
+        return photo
+    }
+
+    func photographer(_ user: Photo.User, limit: Int) async throws -> PhotographerPhotos {
+        asked.append(user)
+        if failures > 0 {
+            failures -= 1
+            throw PhotosWorkerError("the source is unreachable")
+        }
+        return PhotographerPhotos(profile: Self.profile, photos: Array(Self.photos.prefix(limit)))
+    }
+}
+
+/// Takes a long time, unless cancelled.
+struct SlowPhotographers: PhotographersWorker {
+    func photographer(_ user: Photo.User, limit: Int) async throws -> PhotographerPhotos {
+        try await Task.sleep(for: .seconds(60))
+        return PhotographerPhotos(profile: user, photos: [])
+    }
+}
+
+/// An engine with the four scenes registered and the collection shown, its output in memory.
 @MainActor
 struct App {
     let engine: Engine
     let output = OutputSink.memory()
 
-    init(worker: PhotosWorker = StubWorker()) {
+    init(worker: PhotosWorker = StubWorker(), photographers: PhotographersWorker = StubPhotographers()) {
         engine = Engine(console: Console(output: output, diagnostics: .memory()))
         engine.register(PhotoCollectionView.module(worker: worker))
         engine.register(PhotoDetailView.module())
         engine.register(IndexEditView.module())
+        engine.register(PhotoAuthorView.module(worker: photographers))
         engine.start(root: PhotoCollectionView.self)
     }
 
