@@ -304,3 +304,35 @@ extension TerminalTests {
         #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
     }
 }
+
+extension TerminalTests {
+    /// The photographer scene as a person uses it: Tab completes `author`, Ctrl-C while the
+    /// photographer loads leaves the scene empty and says so, `show` tries again, `back` returns.
+    @Test func thePhotographerSceneInATerminal() throws {
+        let terminal = try Terminal(["--preview", "none", "--fetch-delay", "800"], width: 140)
+        try terminal.waitForPrompt()
+        try terminal.enter("count 2")
+        try terminal.enter("fetch")
+        #expect(try terminal.wait(for: "Fetched 2 photos."), "\(terminal.shown)")
+        try terminal.enter("open 1")
+        #expect(try terminal.waitForPrompt("photos/detail 1>"), "\(terminal.shown)")
+        try terminal.type("aut")
+        try terminal.press("Tab")
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine())?.hasPrefix("photos/detail 1> author") == true }, "\(terminal.shown)")
+        try terminal.press("Enter")
+        try terminal.wait { $0.contains("photos/detail 1> author\n") || $0.contains("photos/detail 1> author \n") }
+        usleep(200_000)
+        try terminal.press("C-c")
+        #expect(try terminal.wait(for: "Interrupted: @annagarcia94's photos were not loaded. Type 'show' to try again, or 'back'."), "\(terminal.shown)")
+        #expect(try terminal.waitForPrompt("photos/detail 1/author>"), "\(terminal.shown)")
+        try terminal.enter("show")
+        #expect(try terminal.wait(for: "6 of their 127 photos:"), "\(terminal.shown)")
+        try terminal.enter("back")
+        try terminal.enter("back")
+        try terminal.enter("state --json")
+        #expect(try terminal.wait(for: #"{"stack":["collection"],"count":2,"#), "\(terminal.shown)")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+        #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
+    }
+}
