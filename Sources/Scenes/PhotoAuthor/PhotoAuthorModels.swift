@@ -18,7 +18,7 @@ public enum PhotoAuthor {
         }
 
         public struct ViewModel: Equatable, Sendable {
-            /// `Kenji Park (@kenjipark)`
+            /// `Anna García (@annagarcia94)`
             public var heading: String
             /// location, bio, totals: label and value, each value on one line.
             public var fields: [PhotoDetail.Show.Field]

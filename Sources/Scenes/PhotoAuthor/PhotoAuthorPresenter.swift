@@ -87,7 +87,7 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
         view?.displayFailure(.init(message: message))
     }
 
-    /// `Kenji Park (@kenjipark)`, or the name alone when the source has no usernames (a folder).
+    /// `Anna García (@annagarcia94)`, or the name alone when the source has no usernames (a folder).
     static func name(_ user: Photo.User) -> String {
         let name = TerminalText.singleLine(user.name)
         if user.username.isEmpty { return name.isEmpty ? "(no name)" : name }

@@ -215,7 +215,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         failure = CommandError(viewModel.message)
     }
 
-    /// `▸ 2  888n_EIf54F  City skyline after the rain    Ravi Sato           ♥ 61`
+    /// `▸ 2  888n_EIf54F  City skyline after the rain    Sofia Sato          ♥ 61`
     /// Unsplash ids are 11 characters; a folder's are paths, as long as they come (up to a limit).
     private static func idWidth(_ photos: [PhotoCollection.DisplayedPhoto]) -> Int {
         min(28, photos.reduce(0) { max($0, TerminalText.width($1.id)) })

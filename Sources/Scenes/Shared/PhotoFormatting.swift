@@ -16,7 +16,7 @@ enum PhotoFormatting {
         return "(no description)"
     }
 
-    /// `Kenji Park (@kenjipark)`, or the name alone when the source has no username (a folder's).
+    /// `Anna García (@annagarcia94)`, or the name alone when the source has no username (a folder's).
     static func authorWithUsername(_ photo: Photo) -> String {
         photo.user.username.isEmpty ? author(photo) : "\(author(photo)) (@\(photo.user.username))"
     }
