@@ -4,11 +4,15 @@
 public final class Engine {
     /// How running one line ended.
     public enum Outcome: Equatable, Sendable {
+        /// It ran (or the line was blank).
         case done
+        /// It could not be carried out; the error says what to type instead.
         case failed(CommandError)
+        /// It ran, and asked to end the session (`quit`).
         case quit
     }
 
+    /// Where every scene and the engine write their output.
     public let console: Console
     private var modules: [ObjectIdentifier: SceneModule] = [:]
     private var moduleOrder: [SceneModule] = []
@@ -25,6 +29,7 @@ public final class Engine {
     private var pendingEffects: [@MainActor () async -> Void] = []
     private lazy var globals = CommandTable(GlobalCommands.all.map { $0.erased() })
 
+    /// An engine writing to `console`, with no scenes yet: `register` them, then `start` the root.
     public init(console: Console) {
         self.console = console
     }
@@ -189,10 +194,10 @@ public final class Engine {
 
     private func arityProblem(_ command: Command<AnyObject>, _ count: Int) -> CommandError? {
         let declared = command.arguments.count
-        if count <= declared && count >= command.requiredCount { return nil }
+        if count <= command.maximumCount ?? .max && count >= command.requiredCount { return nil }
         let usage = "usage: \(command.usage)"
         if count < command.requiredCount {
-            let missing = command.arguments.first { !$0.isOptional }!.name
+            let missing = command.arguments[count].name  // required arguments come first
             return CommandError("'\(command.name)' needs \(missing) (\(usage))")
         }
         if declared == 0 {
@@ -270,7 +275,9 @@ public final class Engine {
         case .int(let n): String(n)
         case .string(let s): s
         case .strings(let list): list.isEmpty ? "(none)" : list.joined(separator: " ")
+        case .bool(let flag): flag ? "yes" : "no"
         case .object(let fields): fields.map { "\($0.key) \(describe($0.value))" }.joined(separator: ", ")
+        case .list(let values): values.isEmpty ? "(none)" : values.map(describe).joined(separator: "; ")
         case .null: "(none)"
         }
     }
@@ -287,6 +294,8 @@ public final class Engine {
 }
 
 extension Engine: CommandPerformer {
+    /// Runs the command `words` name (its name, then its arguments) on the scene on top, as if it
+    /// had been typed, with its effects; throws its `CommandError`.
     public func perform(_ words: [String]) async throws {
         guard !words.isEmpty else { return }
         var arguments = words
@@ -316,12 +325,14 @@ extension Engine: CommandPerformer {
 }
 
 extension Engine: SceneEffects {
+    /// Schedules `work` to be awaited before the command being run ends.
     public func finishBeforeCommandEnds(_ work: @escaping @MainActor () async -> Void) {
         pendingEffects.append(work)
     }
 }
 
 extension Engine: Navigator {
+    /// Makes a scene of a registered type with the module's `make`.
     public func instantiate<View: SceneView>(_ view: View.Type) -> View {
         guard let module = modules[ObjectIdentifier(view)] else {
             preconditionFailure("\(view) is not registered with the engine")
@@ -329,15 +340,19 @@ extension Engine: Navigator {
         return module.make(SceneContext(navigator: self, commands: self, effects: self, console: console)) as! View
     }
 
+    /// Pushes `scene` on the stack; it loads (`sceneDidLoad`).
     public func push(_ scene: any SceneView) { show(scene, as: .pushed) }
 
+    /// Presents `scene` as a sheet over the top one; it loads.
     public func present(_ scene: any SceneView) { show(scene, as: .sheet) }
 
+    /// Pops the pushed scene on top; the one below appears again (`sceneWillAppear`).
     public func pop() {
         stack.removeTop(.pushed)
         stack.top?.scene.sceneWillAppear()
     }
 
+    /// Dismisses the sheet on top; the one below appears again.
     public func dismiss() {
         stack.removeTop(.sheet)
         stack.top?.scene.sceneWillAppear()

@@ -31,6 +31,12 @@ final class RootScene: SceneView {
         Command("say", arguments: [Argument("TEXT")], summary: "prints TEXT as it is") { scene, arguments in
             scene.console.line(arguments[0])
         },
+        Command(
+            "words", arguments: [Argument("WORD", completion: .words(["hello", "world"]), repeated: true)],
+            summary: "prints its words, however many"
+        ) { scene, arguments in
+            scene.console.line(arguments.joined(separator: "+"))
+        },
         Command("fail", summary: "always fails") { _, _ in
             throw CommandError("it failed")
         },
@@ -99,6 +105,15 @@ final class ChildScene: SceneView {
         #expect(await run("echo") == .failed(CommandError("'echo' needs A (usage: echo A [B])")))
         #expect(await run("echo 1 2 3") == .failed(CommandError("'echo' takes at most 2 arguments (usage: echo A [B])")))
         #expect(await run("inc 1") == .failed(CommandError("'inc' takes no arguments (usage: inc)")))
+    }
+
+    @Test func aRepeatedArgumentTakesEveryWordLeft() async {
+        #expect(await run("words buy some milk") == .done)
+        #expect(await run(#"words "one word""#) == .done)
+        #expect(output.text == "buy+some+milk\none word\n")
+        #expect(await run("words") == .failed(CommandError("'words' needs WORD (usage: words WORD…)")))
+        #expect(engine.complete("words hello w") == Completion(insertion: "orld ", choices: []))
+        #expect(engine.complete("words a b ") == Completion(insertion: "", choices: ["hello", "world"]))
     }
 
     @Test func unknownCommandsGetASuggestion() async {

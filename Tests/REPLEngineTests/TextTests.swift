@@ -93,4 +93,11 @@ import Testing
         writer.field("none", .null)
         #expect(writer.finish() == #"{"stack":["a","b\"c"],"n":-3,"s":"tab\t\u001bé","none":null}"#)
     }
+
+    @Test func writesFlagsAndListsOfObjects() {
+        var writer = JSONWriter()
+        writer.field("todos", .list([.object([StateField("title", .string("milk")), StateField("done", .bool(true))]), .int(2), .null]))
+        writer.field("empty", .list([]))
+        #expect(writer.finish() == #"{"todos":[{"title":"milk","done":true},2,null],"empty":[]}"#)
+    }
 }

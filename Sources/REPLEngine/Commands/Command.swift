@@ -1,10 +1,13 @@
 /// What a command's argument is, for usage lines, arity checks and Tab completion.
 public struct Argument: Sendable {
+    /// What Tab offers for an argument.
     public enum Completion: Sendable, Equatable {
+        /// Nothing: Tab beeps.
         case none
         /// A fixed set of words, e.g. `+` and `-`.
         case words([String])
-        /// 1-based positions that the scene knows at the time (photos, pages).
+        /// 1-based positions that the scene knows at the time (photos, pages, to-dos): the scene's
+        /// `positions(for:)` says which.
         case positions
         /// File names.
         case files
@@ -14,21 +17,35 @@ public struct Argument: Sendable {
 
     /// Shown in usage lines: `count [+|-|N]`.
     public let name: String
+    /// Whether the command runs without it; optional arguments come after the required ones.
     public let isOptional: Bool
+    /// What Tab completes here.
     public let completion: Completion
+    /// Whether this argument takes every word left on the line (`add buy some milk`): only the last
+    /// argument may. The command receives the words one by one; usage shows `TEXT…`.
+    public let isRepeated: Bool
 
-    public init(_ name: String, optional: Bool = false, completion: Completion = .none) {
+    /// - Parameters:
+    ///   - name: the placeholder shown in usage, e.g. `N` or `FILE`.
+    ///   - optional: whether it may be left out.
+    ///   - completion: what Tab offers for it.
+    ///   - repeated: whether it takes every remaining word (the last argument only).
+    public init(_ name: String, optional: Bool = false, completion: Completion = .none, repeated: Bool = false) {
         self.name = name
         self.isOptional = optional
         self.completion = completion
+        self.isRepeated = repeated
     }
 }
 
 /// A command a scene (or the engine) offers: its declaration and what runs it.
 @MainActor
 public struct Command<Target: AnyObject> {
+    /// What is typed: `open`.
     public let name: String
+    /// Other names that run it (`exit` for `quit`); `help` lists them.
     public let aliases: [String]
+    /// Its arguments in order; the engine checks how many were typed before the command runs.
     public let arguments: [Argument]
     /// One line for `help`.
     public let summary: String
@@ -36,10 +53,21 @@ public struct Command<Target: AnyObject> {
     public let example: String
     let run: @MainActor (Target, [String]) async throws -> Void
 
+    /// Declares a command.
+    /// - Parameters:
+    ///   - name: what is typed.
+    ///   - aliases: other names for it.
+    ///   - arguments: its arguments, required ones first.
+    ///   - summary: one line for `help`.
+    ///   - example: a typical use for `help COMMAND` (default: the name alone).
+    ///   - run: what it does, on the scene (`Target`) on top, with the words typed after its name
+    ///     (already checked against `arguments` for their number). Throw a `CommandError` that says
+    ///     what to type instead when they cannot be carried out.
     public init(
         _ name: String, aliases: [String] = [], arguments: [Argument] = [], summary: String, example: String? = nil,
         run: @escaping @MainActor (Target, [String]) async throws -> Void
     ) {
+        precondition(!arguments.dropLast().contains { $0.isRepeated }, "only the last argument of \(name) may be repeated")
         self.name = name
         self.aliases = aliases
         self.arguments = arguments
@@ -48,16 +76,26 @@ public struct Command<Target: AnyObject> {
         self.run = run
     }
 
-    /// `count [+|-|N]`
+    /// `count [+|-|N]`, `add TEXT…`
     public var usage: String {
         var text = name
         for argument in arguments {
-            text += argument.isOptional ? " [\(argument.name)]" : " \(argument.name)"
+            let shown = argument.isRepeated ? argument.name + "…" : argument.name
+            text += argument.isOptional ? " [\(shown)]" : " \(shown)"
         }
         return text
     }
 
     var requiredCount: Int { arguments.count(where: { !$0.isOptional }) }
+
+    /// How many words it takes at most; nil when its last argument takes every remaining word.
+    var maximumCount: Int? { arguments.last?.isRepeated == true ? nil : arguments.count }
+
+    /// The argument that the word at `index` (0-based, after the name) fills, if any.
+    func argument(at index: Int) -> Argument? {
+        if index < arguments.count { return arguments[index] }
+        return arguments.last.flatMap { $0.isRepeated ? $0 : nil }
+    }
 
     /// The same command for a target that is known only as AnyObject.
     func erased() -> Command<AnyObject> {
@@ -72,8 +110,11 @@ public struct Command<Target: AnyObject> {
 
 /// A command that could not be carried out as typed. The message says what to type instead.
 public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Shown after `error: `, in the transcript and on standard error.
     public let message: String
+    /// An error with its message: what went wrong and what to type instead.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 

@@ -10,6 +10,7 @@ public struct Completion: Equatable, Sendable {
     /// The matches to list when there is more than one.
     public var choices: [String]
 
+    /// A completion that inserts `insertion` and lists `choices`.
     public init(insertion: String, choices: [String]) {
         self.insertion = insertion
         self.choices = choices
@@ -30,8 +31,8 @@ extension Engine {
         var isFiles = false
         if words.isEmpty {
             candidates = commandNames
-        } else if let (command, target) = resolve(words[0]), words.count - 1 < command.arguments.count {
-            switch command.arguments[words.count - 1].completion {
+        } else if let (command, target) = resolve(words[0]), let argument = command.argument(at: words.count - 1) {
+            switch argument.completion {
             case .none: candidates = []
             case .words(let list): candidates = list
             case .commands: candidates = commandNames

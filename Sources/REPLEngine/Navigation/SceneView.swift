@@ -1,5 +1,6 @@
-/// A scene as the engine sees it: the View of a Clean Swift scene, which turns typed arguments into
-/// Requests and ViewModels into lines. The engine knows nothing else about it.
+/// A scene as the engine sees it: the View of a Clean Swift (or VIPER) scene, which turns typed
+/// arguments into Requests (or Presenter events) and ViewModels into lines. The engine knows nothing
+/// else about it. A scene type is registered with the engine as a `SceneModule`.
 @MainActor
 public protocol SceneView: AnyObject {
     /// The name the scene is registered under and shown in `state`: "collection".
@@ -12,16 +13,20 @@ public protocol SceneView: AnyObject {
     func sceneDidLoad()
     /// When the scene is on top again because the one above it left (viewWillAppear).
     func sceneWillAppear()
-    /// The scene's DataStore, for `state`.
+    /// The scene's DataStore, for `state` and `state --json`.
     func stateFields() -> [StateField]
-    /// Candidates for an argument declared with `.positions` completion.
+    /// What Tab offers for an argument of `command` (its name) declared with `.positions` completion.
     func positions(for command: String) -> [String]
 }
 
 extension SceneView {
+    /// Does nothing: a scene that shows something when it appears says so.
     public func sceneDidLoad() {}
+    /// Does nothing: a scene that shows something when it is on top again says so.
     public func sceneWillAppear() {}
+    /// No fields: `state` lists the scene by name only.
     public func stateFields() -> [StateField] { [] }
+    /// No positions: Tab offers nothing for `.positions` arguments.
     public func positions(for command: String) -> [String] { [] }
 }
 
@@ -29,9 +34,13 @@ extension SceneView {
 /// as if it had been typed (for shortcuts that are several commands in a row).
 @MainActor
 public struct SceneContext {
+    /// Where the scene's router pushes, pops, presents and dismisses scenes.
     public unowned let navigator: any Navigator
+    /// Runs a command as if it had been typed (a shortcut that is several commands in a row).
     public unowned let commands: any CommandPerformer
+    /// Asynchronous work the command being run awaits before it ends.
     public unowned let effects: any SceneEffects
+    /// The only writer of output: the View writes its lines here.
     public let console: Console
 }
 
@@ -41,6 +50,7 @@ public struct SceneContext {
 /// `sceneDidLoad`, which is synchronous, like the view controller callbacks it stands for.)
 @MainActor
 public protocol SceneEffects: AnyObject {
+    /// Schedules `work` to run, to its end, before the command being run ends.
     func finishBeforeCommandEnds(_ work: @escaping @MainActor () async -> Void)
 }
 
@@ -55,11 +65,17 @@ public protocol CommandPerformer: AnyObject {
 /// dependencies the composition root injected into the closure).
 @MainActor
 public struct SceneModule {
+    /// The scene's name (`SceneView.sceneName`).
     public let name: String
     let type: ObjectIdentifier
     let commands: CommandTable
     let make: @MainActor (SceneContext) -> any SceneView
 
+    /// Declares a scene type for `Engine.register`.
+    /// - Parameters:
+    ///   - view: the scene's View type; its `sceneName` and `commands` are read from it.
+    ///   - make: makes one scene each time a router (or `Engine.start`) asks for it: the View, wired to
+    ///     its Interactor, Presenter and Router, with the dependencies the composition root captured.
     public init<View: SceneView>(_ view: View.Type, make: @escaping @MainActor (SceneContext) -> View) {
         name = View.sceneName
         type = ObjectIdentifier(view)
@@ -72,18 +88,30 @@ public struct SceneModule {
 
 /// One field of a scene's DataStore, for `state` and `state --json`.
 public struct StateField: Equatable, Sendable {
+    /// A field's value: what `state --json` writes as JSON, and `state` as words.
     public enum Value: Equatable, Sendable {
+        /// A number: `"count":5`.
         case int(Int)
+        /// Text: `"source":"embedded"`.
         case string(String)
+        /// A list of texts: `"photos":["a","b"]`.
         case strings([String])
+        /// `true` or `false` (`yes` or `no` in `state`).
+        case bool(Bool)
         /// Fields of their own: `"ratelimit":{"limit":50,"remaining":47}`.
         case object([StateField])
+        /// A list of any values, objects included: `"todos":[{"title":"milk","done":false}]`.
+        case list([Value])
+        /// Nothing: `null` (`(none)` in `state`).
         case null
     }
 
+    /// The field's name: a JSON key.
     public let key: String
+    /// The field's value.
     public let value: Value
 
+    /// A field named `key`.
     public init(_ key: String, _ value: Value) {
         self.key = key
         self.value = value

@@ -8,15 +8,22 @@ struct JSONWriter {
         first = false
         append(string: key)
         text += ":"
+        append(value: value)
+    }
+
+    private mutating func append(value: StateField.Value) {
         switch value {
         case .int(let n): text += String(n)
         case .string(let s): append(string: s)
+        case .bool(let flag): text += flag ? "true" : "false"
         case .null: text += "null"
         case .strings(let list):
+            append(value: .list(list.map { .string($0) }))
+        case .list(let values):
             text += "["
-            for (i, s) in list.enumerated() {
+            for (i, value) in values.enumerated() {
                 if i > 0 { text += "," }
-                append(string: s)
+                append(value: value)
             }
             text += "]"
         case .object(let fields):
