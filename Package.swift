@@ -10,6 +10,9 @@ let package = Package(
     products: [
         .executable(name: "photorepl", targets: ["photorepl"]),
         .library(name: "REPLEngine", targets: ["REPLEngine"]),
+        // What every app on the engine shares: its command line, interactive session, scripts and
+        // transcripts (Examples/todo is such an app).
+        .library(name: "REPLLauncher", targets: ["REPLLauncher"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,6 +40,9 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG"], swiftSettings: releaseSpeed),
         // The REPL engine: line sources, tokenizer, navigation stack, dispatch, console. Knows nothing about photos.
         .target(name: "REPLEngine", dependencies: ["CLibEdit"], swiftSettings: releaseSpeed),
+        // An app's launcher: `APP`, `APP run`, `APP test`, their options and exit codes, for any app on
+        // the engine; no argument-parsing library, so an app starts fast.
+        .target(name: "REPLLauncher", dependencies: ["REPLEngine"], swiftSettings: releaseSpeed),
         // Photos in the Unsplash shape, the PhotosWorker protocol and the embedded catalog.
         .target(name: "PhotoDomain", dependencies: ["Imaging", "Networking"], exclude: ["Catalog/catalog.json"], swiftSettings: releaseSpeed),
         // Pixels drawn in a terminal: libchafa's symbols and sixels, kitty and ASCII of our own, and the
@@ -48,11 +54,12 @@ let package = Package(
         .executableTarget(
             name: "photorepl",
             dependencies: [
-                "REPLEngine", "PhotoDomain", "Scenes", "TerminalPictures", "Imaging",
+                "REPLEngine", "REPLLauncher", "PhotoDomain", "Scenes", "TerminalPictures", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "REPLEngineTests", dependencies: ["REPLEngine"]),
+        .testTarget(name: "REPLLauncherTests", dependencies: ["REPLLauncher", "REPLEngine"]),
         .testTarget(name: "PhotoDomainTests", dependencies: ["PhotoDomain", "Imaging", "Networking", "CTurboJPEG", "CPNG"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CTurboJPEG", "CPNG", "CZlib"]),

@@ -1,5 +1,5 @@
 import ArgumentParser
-import REPLEngine
+import REPLLauncher
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,11 +29,11 @@ struct Photorepl: AsyncParsableCommand {
     var transcriptPath: String?
 
     func run() async throws {
-        let outputs = Launcher.SessionFiles(record: recordPath, transcript: transcriptPath)
-        if EditLineSource.isInteractive {
-            try await Launcher.interactive(session, outputs)
-        } else {
-            try await Launcher.scripts(["-"], session, keepGoing: false, outputs)
-        }
+        try Self.exit(with: await PhotoreplApp.app.session(session, SessionOutputs(record: recordPath, transcript: transcriptPath)))
+    }
+
+    /// Ends the process with the launcher's exit code (nothing to do for 0).
+    static func exit(with code: Int32) throws {
+        if code != ExitStatus.success { throw ExitCode(code) }
     }
 }

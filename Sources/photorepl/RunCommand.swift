@@ -1,5 +1,5 @@
 import ArgumentParser
-import REPLEngine
+import REPLLauncher
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,6 +28,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await Launcher.scripts(files, session, keepGoing: keepGoing, Launcher.SessionFiles(record: main.recordPath, transcript: main.transcriptPath))
+        let outputs = SessionOutputs(record: main.recordPath, transcript: main.transcriptPath)
+        try Photorepl.exit(with: await PhotoreplApp.app.scripts(files, session, keepGoing: keepGoing, outputs))
     }
 }

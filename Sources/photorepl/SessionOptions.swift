@@ -105,7 +105,7 @@ extension SessionOptions {
         do {
             merged = try SessionOptions.parse(base + header.arguments)
         } catch {
-            throw TranscriptSuite.Failure(message: "\(header.directory): the options in '\(TranscriptSuite.SessionHeader.prefix) \(header.arguments.joined(separator: " "))' are not valid: \(SessionOptions.message(for: error))")
+            throw TranscriptSuite.Failure(message: "\(header.directory): the options in '\(header.prefix) \(header.arguments.joined(separator: " "))' are not valid: \(SessionOptions.message(for: error))")
         }
         func named(_ option: String) -> Bool { header.arguments.contains { $0 == option || $0.hasPrefix(option + "=") } }
         if named("--folder"), let folder = merged.folder, !folder.hasPrefix("/") {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import REPLEngine
+import REPLLauncher
 
 struct TestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,12 +22,10 @@ struct TestCommand: AsyncParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give transcripts or folders, e.g. photorepl test Examples") }
-        if update, let ci = Environment.environmentValue("CI"), !ci.isEmpty {
-            throw ValidationError("--update refuses to run when CI is set: golden transcripts change only on a developer's machine")
-        }
+        if update, AppEnvironment.isOnCI { throw ValidationError(LaunchCommand.updateRefusedOnCI) }
     }
 
     func run() async throws {
-        try await Launcher.transcripts(paths, session, update: update)
+        try Photorepl.exit(with: await PhotoreplApp.app.transcripts(paths, session, update: update))
     }
 }

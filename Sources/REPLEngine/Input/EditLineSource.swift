@@ -11,7 +11,9 @@ import Glibc
 ///   name from .editrc can corrupt libedit's heap);
 /// - signals never run code in libedit: handlers write to a pipe our character reader watches.
 public final class EditLineSource {
+    /// What reading a line gave.
     public enum Event: Equatable {
+        /// A line, without its newline.
         case line(String)
         /// Ctrl-C: the line being typed was dropped.
         case interrupted
@@ -42,13 +44,14 @@ public final class EditLineSource {
     }
 
     /// - Parameters:
+    ///   - programName: the app's name: lines of `~/.editrc` that start with `NAME:` apply to it.
     ///   - historyFile: where history is loaded from and saved to; nil keeps it in memory only.
     ///   - completer: what Tab inserts or lists for the text before the cursor.
-    public init(historyFile: String?, completer: @escaping (String) -> Completion) {
+    public init(programName: String, historyFile: String?, completer: @escaping (String) -> Completion) {
         EditLineSource.useUTF8Locale()  // before el_init: libedit checks the locale when history is attached
         self.historyFile = historyFile
         self.completer = completer
-        editLine = photorepl_el_init("photorepl")
+        editLine = photorepl_el_init(programName)
         history = history_init()
         promptBuffer = strdup("> ")
         photorepl_history_setsize(history, Self.historySize)
@@ -66,7 +69,7 @@ public final class EditLineSource {
             return Unmanaged<EditLineSource>.fromOpaque(data).takeUnretainedValue().complete()
         }
         photorepl_el_bind(editLine, "^I", "photorepl-complete")
-        el_source(editLine, nil)  // ~/.editrc (or $EDITRC): `photorepl:` lines apply, others are skipped
+        el_source(editLine, nil)  // ~/.editrc (or $EDITRC): `NAME:` lines apply, other programs' are skipped
         // `bind -v` or `bind -e` in .editrc resets the key map: Tab must complete in every mode.
         photorepl_el_bind(editLine, "^I", "photorepl-complete")
         photorepl_signals_install()
@@ -145,9 +148,9 @@ public final class EditLineSource {
         return TerminalText.sanitize(text)
     }
 
-    /// The history file: $XDG_STATE_HOME/photorepl/history, else ~/.local/state/photorepl/history. Its
+    /// An app's history file: $XDG_STATE_HOME/NAME/history, else ~/.local/state/NAME/history. Its
     /// folder is created (owner only) if need be; nil when there is no home to put it in.
-    public static func defaultHistoryFile() -> String? {
+    public static func defaultHistoryFile(for programName: String) -> String? {
         let base: String
         if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), state.hasPrefix("/") {
             base = state
@@ -157,7 +160,7 @@ public final class EditLineSource {
             return nil
         }
         var path = ""
-        for component in (base + "/photorepl").split(separator: "/") {
+        for component in (base + "/" + programName).split(separator: "/") {
             path += "/" + component
             mkdir(path, 0o700)
         }

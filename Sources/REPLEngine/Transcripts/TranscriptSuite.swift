@@ -2,41 +2,55 @@
 import Glibc
 #endif
 
-/// `photorepl test`: checks transcript files (or every `*.t` in a folder), reports each mismatch with
+/// `APP test`: checks transcript files (or every `*.t` in a folder), reports each mismatch with
 /// its command and a diff, and with `update` rewrites the failing ones.
 @MainActor
 public struct TranscriptSuite {
+    /// Why transcripts could not be checked at all (a file that cannot be read, a header whose
+    /// options are not valid), as opposed to a transcript that differs.
     public struct Failure: Error, Equatable {
+        /// What went wrong, for the user.
         public let message: String
+        /// A failure saying `message`.
         public init(message: String) { self.message = message }
     }
 
+    /// How a run ended: the closing line `N passed, N failed[, N updated]`.
     public struct Summary: Equatable {
+        /// Transcripts whose output matched.
         public var passed = 0
+        /// Transcripts whose output differed.
         public var failed = 0
+        /// Failed transcripts rewritten with `update`.
         public var updated = 0
     }
 
+    private let appName: String
     private let report: Console
     private let update: Bool
     private let makeEngine: (Console, SessionHeader?) throws(Failure) -> Engine
 
-    /// The options a transcript (or a script) needs, on its first line: `# photorepl: --preview ascii`.
-    /// It is not part of the output compared, and an update keeps it.
+    /// The options a transcript (or a script) needs, on its first line, after the app's name:
+    /// `# photorepl: --preview ascii`. It is not part of the output compared, and an update keeps it.
     public struct SessionHeader: Equatable, Sendable {
-        public static let prefix = "# photorepl:"
+        /// What the header starts with, e.g. `# photorepl:`.
+        public var prefix: String
         /// The options, split as a command line is.
         public var arguments: [String]
         /// The folder of the file the header is in: relative paths in it are relative to that.
         public var directory: String
 
-        /// The header on `line`, or nil when the line is not one.
-        public static func parse(_ line: String, inFileAt path: String) throws(Failure) -> SessionHeader? {
+        /// The line a header of the app named `appName` starts with: `# NAME:`.
+        public static func prefix(for appName: String) -> String { "# \(appName):" }
+
+        /// The header on `line` of the file at `path`, or nil when the line is not one.
+        public static func parse(_ line: String, inFileAt path: String, appName: String) throws(Failure) -> SessionHeader? {
+            let prefix = prefix(for: appName)
             guard line.hasPrefix(prefix) else { return nil }
             do {
                 let arguments = try Tokenizer.words(String(line.dropFirst(prefix.count)))
                 let slash = path.lastIndex(of: "/")
-                return SessionHeader(arguments: arguments, directory: slash.map { String(path[..<$0]) } ?? ".")
+                return SessionHeader(prefix: prefix, arguments: arguments, directory: slash.map { String(path[..<$0]) } ?? ".")
             } catch {
                 throw Failure(message: "\(path):1: the options after '\(prefix)' are not a valid command line (\(error))")
             }
@@ -44,10 +58,13 @@ public struct TranscriptSuite {
     }
 
     /// - Parameters:
+    ///   - appName: the app whose transcripts these are: a header is `# NAME: OPTIONS`.
     ///   - report: where results and diffs are printed.
+    ///   - update: whether failing transcripts are rewritten with the output they got.
     ///   - makeEngine: a fresh session, with the scenes registered and the root shown, on a console,
     ///     with the transcript's own options when it has a header; throws when they are not valid.
-    public init(report: Console, update: Bool, makeEngine: @escaping (Console, SessionHeader?) throws(Failure) -> Engine) {
+    public init(appName: String, report: Console, update: Bool, makeEngine: @escaping (Console, SessionHeader?) throws(Failure) -> Engine) {
+        self.appName = appName
         self.report = report
         self.update = update
         self.makeEngine = makeEngine
@@ -82,11 +99,13 @@ public struct TranscriptSuite {
         return files
     }
 
+    /// Checks the transcripts `paths` name (files, or folders of `*.t` files), printing PASS, FAIL with
+    /// the diffs, UPDATED, and the closing line. Throws when one cannot be read: nothing is skipped.
     public func run(_ paths: [String]) async throws(Failure) -> Summary {
         var summary = Summary()
         for file in try Self.transcriptFiles(paths) {
             var expected = try Self.lines(of: file)
-            let header = try expected.first.flatMap { line throws(Failure) in try SessionHeader.parse(line, inFileAt: file) }
+            let header = try expected.first.flatMap { line throws(Failure) in try SessionHeader.parse(line, inFileAt: file, appName: appName) }
             let headerLine = header != nil ? expected.removeFirst() : nil
             let output = OutputSink.memory()
             let engine = try makeEngine(Console(output: output, diagnostics: .memory()), header)
@@ -113,7 +132,7 @@ public struct TranscriptSuite {
                 }
             }
             if update {
-                try Self.write((headerLine.map { [$0] } ?? []) + check.updatedLines, to: file)
+                try Self.write((headerLine.map { [$0] } ?? []) + check.updatedLines, to: file, temporary: "\(file).\(appName)-update")
                 summary.updated += 1
                 report.line("UPDATED \(file)", style: .success)
             }
@@ -138,8 +157,7 @@ public struct TranscriptSuite {
     }
 
     /// Replaces the file whole (a new file renamed over the old), with LF line ends.
-    static func write(_ lines: [String], to path: String) throws(Failure) {
-        let temporary = path + ".photorepl-update"
+    static func write(_ lines: [String], to path: String, temporary: String) throws(Failure) {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(message: "cannot write \(temporary): \(String(cString: strerror(errno)))") }
         OutputSink.fileDescriptor(fd).write(Array(lines.map { $0 + "\n" }.joined().utf8))

@@ -1,0 +1,178 @@
+import REPLEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An app built on the REPL engine, as the launcher runs it: its name and version, and how to put a
+/// session together. With that, the launcher gives the app an interactive session (libedit, history,
+/// Tab completion), scripts (`run`), golden transcripts (`test`), `--record` and `--transcript`, and
+/// the exit codes, the same way for every app.
+///
+/// An app without options of its own is declared with `init(name:version:summary:makeSession:)` and
+/// started with `main()`, which reads the command line. An app with options (photorepl has a photo
+/// source, a seed…) parses its command line itself and calls `interactive`, `scripts` and
+/// `transcripts` with its options; `Options` is their type.
+@MainActor
+public struct REPLApp<Options> {
+    /// The app's name: in messages (`todo: cannot read x.txt: …`), in its history folder
+    /// (`~/.local/state/todo/history`), in `~/.editrc` lines (`todo:bind -v`) and in a script's or
+    /// transcript's header line (`# todo: OPTIONS`).
+    public let name: String
+    /// Its version, for `--version` and a recorded script's first line.
+    public let version: String
+    /// One line saying what the app is, for `--help`.
+    public let summary: String
+    let makeSession: @MainActor (Options, SessionSetup) throws(SessionSetupFailure) -> AppSession
+    let applyingHeader: @MainActor (Options, TranscriptSuite.SessionHeader) throws(TranscriptSuite.Failure) -> Options
+    let replayArguments: @MainActor (Options) -> String
+    /// Where the launcher's own output and messages go (tests capture them).
+    var standardOutput: OutputSink = .standardOutput
+    var standardError: OutputSink = .standardError
+    /// Whether the standard output wants colour (a terminal, no NO_COLOR, TERM not dumb).
+    var wantsColour: Bool = AppEnvironment.standardOutputWantsColour
+
+    /// Declares an app with options of its own.
+    /// - Parameters:
+    ///   - name: the app's name (see `name`).
+    ///   - version: its version.
+    ///   - summary: one line for `--help`.
+    ///   - makeSession: puts a session together for `options`: makes an `Engine` on `setup.console`,
+    ///     registers the scene modules, starts the root scene. Throws a `SessionSetupFailure` when the
+    ///     options cannot make a session (a missing key, an unreadable file).
+    ///   - applyingHeader: `options` with the ones a script's or transcript's first line asks for
+    ///     (`# NAME: --seed 7`) over them; throws when those are not valid options.
+    ///   - replayArguments: the options as they would be typed again, quoted for a shell, for the first
+    ///     line of a recorded script (`# NAME VERSION session; replay: NAME run --keep-going OPTIONS FILE`).
+    public init(
+        name: String, version: String, summary: String,
+        makeSession: @escaping @MainActor (Options, SessionSetup) throws(SessionSetupFailure) -> AppSession,
+        applyingHeader: @escaping @MainActor (Options, TranscriptSuite.SessionHeader) throws(TranscriptSuite.Failure) -> Options,
+        replayArguments: @escaping @MainActor (Options) -> String
+    ) {
+        self.name = name
+        self.version = version
+        self.summary = summary
+        self.makeSession = makeSession
+        self.applyingHeader = applyingHeader
+        self.replayArguments = replayArguments
+    }
+}
+
+/// What the process's environment says about how to run.
+public enum AppEnvironment {
+    /// Colour only on a terminal, never with NO_COLOR set (non-empty) or TERM=dumb.
+    public static var standardOutputWantsColour: Bool {
+        guard isatty(1) == 1 else { return false }
+        if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+        return getenv("TERM").map { String(cString: $0) } != "dumb"
+    }
+
+    /// Whether this runs on CI (`CI` set and not empty): golden transcripts are never updated there.
+    public static var isOnCI: Bool {
+        guard let ci = getenv("CI") else { return false }
+        return ci.pointee != 0
+    }
+}
+
+extension REPLApp where Options == Void {
+    /// Declares an app without options of its own; `main()` runs it from the command line.
+    /// - Parameters:
+    ///   - name: the app's name (see `name`).
+    ///   - version: its version.
+    ///   - summary: one line for `--help`.
+    ///   - makeSession: puts a session together: makes an `Engine` on `setup.console`, registers the
+    ///     scene modules, starts the root scene. Throws a `SessionSetupFailure` when it cannot.
+    public init(
+        name: String, version: String, summary: String,
+        makeSession: @escaping @MainActor (SessionSetup) throws(SessionSetupFailure) -> AppSession
+    ) {
+        self.init(
+            name: name, version: version, summary: summary,
+            makeSession: { _, setup throws(SessionSetupFailure) in try makeSession(setup) },
+            applyingHeader: { _, header throws(TranscriptSuite.Failure) in
+                guard header.arguments.isEmpty else {
+                    throw TranscriptSuite.Failure(message: "\(header.directory): '\(header.prefix) \(header.arguments.joined(separator: " "))' asks for options, and \(name) takes none: remove them")
+                }
+            },
+            replayArguments: { _ in "" }
+        )
+    }
+}
+
+/// What an app's `makeSession` is given.
+@MainActor
+public struct SessionSetup {
+    /// The console the session writes to: make the `Engine` on it.
+    public let console: Console
+    /// Whether this is an interactive session (standard input and output are terminals). Scripts and
+    /// transcripts are not, even when their output is a terminal, so they print the same everywhere.
+    public let isInteractive: Bool
+
+    /// A setup on `console`.
+    public init(console: Console, isInteractive: Bool) {
+        self.console = console
+        self.isInteractive = isInteractive
+    }
+}
+
+/// A session an app put together.
+@MainActor
+public struct AppSession {
+    /// The engine, with the scene modules registered and the root scene started.
+    public var engine: Engine
+    /// Outputs of the app's own that could not be written to the end (a full disk), in words, asked
+    /// once the session is over: each is reported as `NAME: MESSAGE`, and the session ends in exit 73.
+    /// (photorepl's cassette of a network session is one.)
+    public var outputFailures: @MainActor () async -> [String]
+
+    /// A session on `engine`; `outputFailures` reports what the app could not write (none by default).
+    public init(engine: Engine, outputFailures: @escaping @MainActor () async -> [String] = { [] }) {
+        self.engine = engine
+        self.outputFailures = outputFailures
+    }
+}
+
+/// Why a session cannot start, and the exit code that says so (64 for options that do not go
+/// together, 66 for a file that cannot be read…). The launcher prints `NAME: MESSAGE`.
+public struct SessionSetupFailure: Error, Equatable {
+    /// What went wrong and what to do instead.
+    public var message: String
+    /// The process's exit code.
+    public var exitCode: Int32
+
+    /// A failure saying `message`, ending the process with `exitCode`.
+    public init(message: String, exitCode: Int32) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+}
+
+/// Where a session is also written, besides standard output.
+public struct SessionOutputs: Equatable, Sendable {
+    /// `--record FILE`: the commands typed, as a script that replays the session.
+    public var record: String?
+    /// `--transcript FILE`: the whole transcript, as `run` would print it.
+    public var transcript: String?
+
+    /// Outputs at these paths (nil: none).
+    public init(record: String? = nil, transcript: String? = nil) {
+        self.record = record
+        self.transcript = transcript
+    }
+}
+
+/// The exit codes the launcher ends with (sysexits.h's where one fits).
+public enum ExitStatus {
+    /// Everything ran.
+    public static let success: Int32 = 0
+    /// A command failed, or a transcript differed.
+    public static let failure: Int32 = 1
+    /// The command line was not valid (EX_USAGE).
+    public static let usage: Int32 = 64
+    /// An input file could not be read (EX_NOINPUT).
+    public static let noInput: Int32 = 66
+    /// An output file could not be created or written to the end (EX_CANTCREAT).
+    public static let cannotCreate: Int32 = 73
+    /// An interactive session ended by a signal: 128 + its number (129 for SIGHUP, 143 for SIGTERM).
+    public static func signal(_ number: Int32) -> Int32 { 128 + number }
+}

@@ -1,0 +1,37 @@
+import REPLEngine
+import REPLLauncher
+import TerminalPictures
+
+/// photorepl as an app of the shared launcher: its name and version, and its sessions put together by
+/// the composition root from its own options. The command line (swift-argument-parser) hands its
+/// commands to the launcher's `interactive`, `scripts` and `transcripts`.
+@MainActor
+enum PhotoreplApp {
+    static let app = REPLApp<SessionOptions>(
+        name: "photorepl", version: Photorepl.version,
+        summary: "A scriptable REPL for Clean Swift scenes: browse photos in a terminal.",
+        makeSession: { options, setup throws(SessionSetupFailure) in
+            do throws(CompositionRoot.SetupFailure) {
+                let session = try CompositionRoot.makeSession(
+                    options, console: setup.console, display: displaySetting(options, outputIsTerminal: setup.isInteractive))
+                let cassette = session.cassette
+                // A cassette is written whole after each exchange: one that could not be written keeps
+                // its last whole state, and the session still ends in exit 73.
+                return AppSession(engine: session.engine, outputFailures: { await cassette?.writeFailure.map { [$0] } ?? [] })
+            } catch {
+                throw SessionSetupFailure(message: error.message, exitCode: error.exitCode)
+            }
+        },
+        applyingHeader: { options, header throws(TranscriptSuite.Failure) in try options.applying(header) },
+        replayArguments: { $0.replayArguments }
+    )
+
+    /// How pictures are shown in a session whose standard output is (or is not) a terminal.
+    static func displaySetting(_ options: SessionOptions, outputIsTerminal: Bool) -> PictureDisplay.Setting {
+        var environment: [String: String] = [:]
+        for name in ["TERM", "COLORTERM", "NO_COLOR", "TMUX", "TERM_PROGRAM", "KITTY_WINDOW_ID"] {
+            environment[name] = Environment.environmentValue(name)
+        }
+        return PictureDisplay.Setting(mode: options.preview, size: options.previewSize, outputIsTerminal: outputIsTerminal, environment: environment)
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import REPLEngine
+import Testing
+@testable import REPLLauncher
+
+/// A scene to launch: `inc` counts, `fail` fails.
+@MainActor
+final class CounterScene: SceneView {
+    static let sceneName = "counter"
+    var value = 0
+    let console: Console
+    init(_ context: SceneContext) { console = context.console }
+    var title: String { "demo" }
+    func sceneDidLoad() { console.line("ready") }
+    func stateFields() -> [StateField] { [StateField("value", .int(value))] }
+
+    static let commands: [Command<CounterScene>] = [
+        Command("inc", summary: "adds one") { scene, _ in
+            scene.value += 1
+            scene.console.line("value: \(scene.value)")
+        },
+        Command("fail", summary: "always fails") { _, _ in throw CommandError("it failed") },
+    ]
+}
+
+/// The launcher's runs for a small app, with its output captured: transcripts, messages, exit codes.
+@MainActor
+@Suite(.serialized) struct LauncherTests {
+    let output = OutputSink.memory()
+    let errors = OutputSink.memory()
+    let folder: String
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("launcher-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// An app without options; `failure` makes its sessions fail to start, `outputFailures` is what it
+    /// reports it could not write.
+    func app(failure: SessionSetupFailure? = nil, outputFailures: [String] = []) -> REPLApp<Void> {
+        var app = REPLApp(name: "demo", version: "1.2", summary: "A demo.") { setup throws(SessionSetupFailure) in
+            if let failure { throw failure }
+            let engine = Engine(console: setup.console)
+            engine.register(SceneModule(CounterScene.self) { CounterScene($0) })
+            engine.start(root: CounterScene.self)
+            return AppSession(engine: engine, outputFailures: { outputFailures })
+        }
+        app.standardOutput = output
+        app.standardError = errors
+        app.wantsColour = false
+        return app
+    }
+
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = folder + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aScriptPrintsItsTranscript() async throws {
+        let script = try file("a.txt", "inc\n# a comment\ninc\nstate --json\n")
+        #expect(await app().run(arguments: ["run", script]) == 0)
+        #expect(output.text == "ready\ndemo> inc\nvalue: 1\ndemo> inc\nvalue: 2\ndemo> state --json\n{\"stack\":[\"counter\"],\"value\":2}\n")
+        #expect(errors.text.isEmpty)
+    }
+
+    @Test func aFailedCommandStopsTheRunWithExit1UnlessKeepGoing() async throws {
+        let script = try file("a.txt", "inc\nfail\ninc\n")
+        #expect(await app().run(arguments: ["run", script]) == 1)
+        #expect(output.text == "ready\ndemo> inc\nvalue: 1\ndemo> fail\nerror: it failed\n")
+        #expect(errors.text == "\(script):2: error: it failed\n")
+        output.clear()
+        errors.clear()
+        #expect(await app().run(arguments: ["run", "--keep-going", script]) == 1)
+        #expect(output.text.hasSuffix("demo> inc\nvalue: 2\n"))
+        #expect(errors.text == "\(script):2: error: it failed\ndemo: 1 command failed\n")
+    }
+
+    @Test func anUnreadableScriptIsExit66BeforeAnythingRuns() async throws {
+        let script = try file("a.txt", "inc\n")
+        #expect(await app().run(arguments: ["run", script, folder + "/missing.txt"]) == 66)
+        #expect(output.text.isEmpty)
+        #expect(errors.text == "demo: cannot read \(folder)/missing.txt: No such file or directory\n")
+    }
+
+    @Test func aHeaderAsksForOptionsThatAnAppWithoutOptionsRefuses() async throws {
+        let plain = try file("plain.txt", "# demo:\ninc\n")
+        #expect(await app().run(arguments: ["run", plain]) == 0)
+        let asking = try file("asking.txt", "# demo: --seed 7\ninc\n")
+        #expect(await app().run(arguments: ["run", asking]) == 64)
+        #expect(errors.text == "demo: \(folder): '# demo: --seed 7' asks for options, and demo takes none: remove them\n")
+    }
+
+    @Test func aRecordingReplaysTheSessionAndSaysHow() async throws {
+        let script = try file("a.txt", "inc\ninc\n")
+        let record = folder + "/r.txt", transcript = folder + "/t.t"
+        #expect(await app().run(arguments: ["run", "--record", record, "--transcript", transcript, script]) == 0)
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == "# demo 1.2 session; replay: demo run --keep-going \(record)\ninc\ninc\n")
+        #expect(try String(contentsOfFile: transcript, encoding: .utf8) == output.text)
+        let attributes = try FileManager.default.attributesOfItem(atPath: record)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func outputsThatCannotBeWrittenAreExit73() async throws {
+        let script = try file("a.txt", "inc\n")
+        #expect(await app().run(arguments: ["run", "--transcript", "/dev/full", script]) == 73)
+        #expect(errors.text == "demo: cannot write /dev/full: No space left on device\n")
+        errors.clear()
+        #expect(await app().run(arguments: ["run", "--record", folder + "/no/such/folder.txt", script]) == 73)
+        #expect(errors.text == "demo: cannot record to \(folder)/no/such/folder.txt: No such file or directory\n")
+        errors.clear()
+        #expect(await app(outputFailures: ["cannot write the log: disk full"]).run(arguments: ["run", script]) == 73)
+        #expect(errors.text == "demo: cannot write the log: disk full\n")
+    }
+
+    @Test func aSessionThatCannotStartSaysWhyWithItsExitCode() async throws {
+        let script = try file("a.txt", "inc\n")
+        let failing = app(failure: SessionSetupFailure(message: "no key: set DEMO_KEY", exitCode: 64))
+        #expect(await failing.run(arguments: ["run", script]) == 64)
+        #expect(errors.text == "demo: no key: set DEMO_KEY\n")
+        #expect(output.text.isEmpty)
+    }
+
+    @Test func transcriptsPassFailAndCannotBeRead() async throws {
+        let good = try file("good.t", "ready\ndemo> inc\nvalue: 1\n")
+        let bad = try file("bad.t", "ready\ndemo> inc\nvalue: 2\n")
+        #expect(await app().run(arguments: ["test", good]) == 0)
+        #expect(output.text == "PASS \(good)\n1 passed, 0 failed\n")
+        output.clear()
+        #expect(await app().run(arguments: ["test", folder]) == 1)
+        #expect(output.text.hasPrefix("FAIL \(folder)/bad.t\n\(folder)/bad.t:2: the output of 'demo> inc' differs\n"))
+        #expect(output.text.hasSuffix("PASS \(folder)/good.t\n1 passed, 1 failed\n"))
+        output.clear()
+        #expect(await app().run(arguments: ["test", "--update", bad]) == 0)
+        #expect(output.text.hasSuffix("UPDATED \(bad)\n0 passed, 1 failed, 1 updated\n"))
+        #expect(try String(contentsOfFile: bad, encoding: .utf8) == "ready\ndemo> inc\nvalue: 1\n")
+        #expect(await app().run(arguments: ["test", folder + "/missing.t"]) == 66)
+        #expect(errors.text == "demo: cannot read \(folder)/missing.t: No such file or directory\n")
+    }
+
+    @Test func helpVersionAndUsageErrors() async {
+        #expect(await app().run(arguments: ["--version"]) == 0)
+        #expect(output.text == "1.2\n")
+        output.clear()
+        #expect(await app().run(arguments: ["--help"]) == 0)
+        #expect(output.text.hasPrefix("A demo.\n\nUSAGE: demo [--record FILE] [--transcript FILE]\n"))
+        #expect(await app().run(arguments: ["frobnicate"]) == 64)
+        #expect(errors.text == "demo: unknown command 'frobnicate': to run a script, type 'demo run frobnicate' (usage: demo [--record FILE] [--transcript FILE])\n")
+    }
+
+    /// An app with options: a header's options are applied over the command line's, and a recording
+    /// says how to replay them.
+    @Test func anAppWithOptionsAppliesHeadersAndRecordsItsOptions() async throws {
+        var seen: [Int] = []
+        var app = REPLApp<Int>(
+            name: "opts", version: "2", summary: "",
+            makeSession: { start, setup throws(SessionSetupFailure) in
+                seen.append(start)
+                let engine = Engine(console: setup.console)
+                engine.register(SceneModule(CounterScene.self) { CounterScene($0) })
+                engine.start(root: CounterScene.self)
+                return AppSession(engine: engine)
+            },
+            applyingHeader: { options, header throws(TranscriptSuite.Failure) in
+                guard let word = header.arguments.first, let value = Int(word) else { throw TranscriptSuite.Failure(message: "not a number") }
+                return options + value
+            },
+            replayArguments: { "--start \($0)" }
+        )
+        app.standardOutput = output
+        app.standardError = errors
+        let script = try file("a.txt", "# opts: 5\ninc\n")
+        let record = folder + "/r.txt"
+        #expect(await app.scripts([script], 10, keepGoing: false, SessionOutputs(record: record)) == 0)
+        #expect(seen == [15])
+        #expect(try String(contentsOfFile: record, encoding: .utf8).hasPrefix("# opts 2 session; replay: opts run --keep-going --start 15 \(record)\n"))
+        let transcript = try file("a.t", "# opts: x\nready\n")
+        #expect(await app.transcripts([transcript], 10, update: false) == 66)
+        #expect(errors.text == "opts: not a number\n")
+    }
+}
