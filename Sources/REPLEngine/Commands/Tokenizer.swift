@@ -1,11 +1,15 @@
 /// Splits a typed line into words the way a shell would: blanks separate words, `"…"` and `'…'` quote,
 /// and a backslash escapes the next character (outside single quotes).
 public enum Tokenizer {
+    /// Why a line cannot be split.
     public enum Failure: Error, Equatable {
+        /// A quote (`"` or `'`) that is never closed.
         case unterminatedQuote(Character)
+        /// A backslash with nothing after it.
         case trailingBackslash
     }
 
+    /// The words of `line`, quotes and escapes removed: `say "a b" c\ d` is `say`, `a b`, `c d`.
     public static func words(_ line: String) throws(Failure) -> [String] {
         // Most lines have no quotes or escapes: split on blanks, on bytes (blanks are ASCII, so every
         // cut falls between characters).

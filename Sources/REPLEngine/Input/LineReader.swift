@@ -20,7 +20,9 @@ public protocol LineSource {
 /// whole in memory. LF and CRLF line ends and a missing final newline are accepted; bytes that are
 /// not UTF-8 become U+FFFD, so binary input cannot crash anything.
 public struct LineReader: LineSource {
+    /// A file that cannot be opened or read.
     public struct Failure: Error, Equatable {
+        /// Why, as the C library says it: "No such file or directory".
         public let message: String
     }
 
@@ -51,6 +53,7 @@ public struct LineReader: LineSource {
         return LineReader(fd: fd, owns: true)
     }
 
+    /// Closes the file, if this reader opened it.
     public func close() {
         if ownsDescriptor { Glibc.close(fd) }
     }

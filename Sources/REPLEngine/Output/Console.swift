@@ -2,8 +2,20 @@
 /// (only when told it is on a terminal that wants colour), buffers them and writes them out.
 @MainActor
 public final class Console {
+    /// How a line is styled on a terminal that wants colour (never in files or pipes).
     public enum Style: Sendable {
-        case plain, bold, dim, accent, error, success
+        /// As it is.
+        case plain
+        /// Headings.
+        case bold
+        /// Hints.
+        case dim
+        /// Something to notice (cyan).
+        case accent
+        /// Errors and removed lines (red).
+        case error
+        /// Success and added lines (green).
+        case success
 
         var sgr: String {
             switch self {
@@ -27,6 +39,8 @@ public final class Console {
     private var transcriptBuffer: [UInt8] = []
     private let flushThreshold = 1 << 16
 
+    /// A console writing to `output` (buffered), with messages for standard error to `diagnostics`;
+    /// styled only when `isStyled`.
     public init(output: OutputSink = .standardOutput, diagnostics: OutputSink = .standardError, isStyled: Bool = false) {
         self.output = output
         self.diagnostics = diagnostics

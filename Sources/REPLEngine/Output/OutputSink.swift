@@ -15,9 +15,13 @@ public final class OutputSink {
 
     private init(fd: Int32?) { self.fd = fd }
 
+    /// Writes to `fd`, which the caller keeps open (and closes).
     public static func fileDescriptor(_ fd: Int32) -> OutputSink { OutputSink(fd: fd) }
+    /// Keeps what is written in `captured`.
     public static func memory() -> OutputSink { OutputSink(fd: nil) }
+    /// File descriptor 1.
     public static var standardOutput: OutputSink { .fileDescriptor(1) }
+    /// File descriptor 2.
     public static var standardError: OutputSink { .fileDescriptor(2) }
 
     /// The captured bytes as text.
@@ -26,6 +30,7 @@ public final class OutputSink {
     /// Forgets what a memory sink captured.
     public func clear() { captured.removeAll() }
 
+    /// Writes all of `bytes`, or records why it could not (`writeError`).
     public func write(_ bytes: [UInt8]) {
         guard let fd else {
             captured.append(contentsOf: bytes)

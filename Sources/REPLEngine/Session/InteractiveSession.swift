@@ -12,8 +12,11 @@ import Glibc
 public final class InteractiveSession {
     /// How the session ended.
     public enum Ending: Equatable {
+        /// `quit` or `exit`.
         case quit
+        /// Ctrl-D on an empty line, or the end of input.
         case endOfInput
+        /// SIGTERM or SIGHUP: the process should exit 128 + its number.
         case signal(Int32)
     }
 
@@ -22,6 +25,7 @@ public final class InteractiveSession {
     /// A SIGTERM or SIGHUP that arrived while a command was running.
     private let pendingTermination = PendingSignal()
 
+    /// A session reading lines from `editor` and running them on `engine`.
     public init(engine: Engine, editor: EditLineSource) {
         self.engine = engine
         self.editor = editor

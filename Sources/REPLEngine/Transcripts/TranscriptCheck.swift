@@ -7,17 +7,21 @@
 /// merely look like prompts are not taken for commands.
 @MainActor
 public struct TranscriptCheck {
+    /// A command whose output differs from the transcript's.
     public struct Mismatch: Sendable {
         /// 1-based line of the prompt line in the transcript (1 for the start-up output).
         public let line: Int
         /// The prompt line as written, or nil for the start-up output.
         public let promptLine: String?
+        /// Expected against actual output, with line numbers.
         public let diff: UnifiedDiff
     }
 
+    /// Every command whose output differed, in order; empty when the transcript passed.
     public let mismatches: [Mismatch]
     /// The transcript as it would be rewritten by an update.
     public let updatedLines: [String]
+    /// Whether the whole output matched.
     public var passed: Bool { mismatches.isEmpty }
 
     /// Replays `expected` on `engine`, whose console writes into `output` (a memory sink).

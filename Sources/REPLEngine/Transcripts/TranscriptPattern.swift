@@ -2,7 +2,9 @@
 /// trycmd: `[..]` inside a line matches any text, and a line that is only `...` matches any number
 /// of lines (none included). No regular expressions, so no surprises.
 public enum TranscriptPattern {
+    /// A line that is only this matches any number of lines.
     public static let anyLines = "..."
+    /// Inside a line, this matches any text.
     public static let anyText = "[..]"
 
     /// Whether `actual` matches the expected line `pattern`.

@@ -1,14 +1,30 @@
 /// A unified diff of expected (`-`) against actual (`+`) lines, with both line numbers on every line.
 public struct UnifiedDiff: Sendable {
-    public enum Kind: Equatable, Sendable { case header, context, removed, added }
+    /// What a line of the diff is.
+    public enum Kind: Equatable, Sendable {
+        /// `@@ -2,2 +2,2 @@`
+        case header
+        /// A line in both.
+        case context
+        /// Expected, and not there.
+        case removed
+        /// There, and not expected.
+        case added
+    }
 
+    /// One line of the diff.
     public struct Line: Equatable, Sendable {
+        /// What the line is.
         public let kind: Kind
+        /// The line as printed: its marker, both line numbers, the text.
         public let text: String
     }
 
+    /// The diff's lines, hunk by hunk.
     public let lines: [Line]
 
+    /// The diff of `expected` against `actual` lines (wildcards in `expected` matching as in a
+    /// transcript), with `context` unchanged lines around each change.
     /// - Parameters:
     ///   - expectedStart, actualStart: the 1-based line numbers of the first lines given, in their files.
     public init(expected: [String], actual: [String], expectedStart: Int = 1, actualStart: Int = 1, context: Int = 3) {
@@ -75,6 +91,8 @@ public struct UnifiedDiff: Sendable {
         lines = out
     }
 
+    /// Whether the two sides were the same.
     public var isEmpty: Bool { lines.isEmpty }
+    /// The diff as text, one line each.
     public var text: String { lines.map { $0.text + "\n" }.joined() }
 }
