@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The VIPER to-do list of seed 002 as a REPL: an app built on photorepl's engine as a library. Its
+// scripts, transcripts, line editing, history and completion come from the engine and the launcher.
+let package = Package(
+    name: "todo",
+    dependencies: [
+        // The repository this example lives in: its REPLEngine and REPLLauncher products.
+        .package(name: "photorepl", path: "../.."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "todo",
+            dependencies: [
+                .product(name: "REPLEngine", package: "photorepl"),
+                .product(name: "REPLLauncher", package: "photorepl"),
+            ]
+        ),
+    ]
+)
