@@ -63,9 +63,9 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
     @Test func aMissingCaptionFallsBackToTheAltTextThenToAPlaceholder() {
         var photo = Photo.fixture("a")
         photo.description = nil
-        #expect(PhotoCollectionPresenter.displayed(photo, at: 0).description == "alt a")
+        #expect(DisplayedPhoto.presenting(photo, at: 0, withAuthor: true).description == "alt a")
         photo.altDescription = " \n "
-        #expect(PhotoCollectionPresenter.displayed(photo, at: 0).description == "(no description)")
+        #expect(DisplayedPhoto.presenting(photo, at: 0, withAuthor: true).description == "(no description)")
     }
 
     @Test func noticesAndFailures() {

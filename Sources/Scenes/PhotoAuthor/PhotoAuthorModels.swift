@@ -26,7 +26,7 @@ public enum PhotoAuthor {
             public var headline: String
             public var photos: [DisplayedPhoto]
             public var currentRow: Int?
-            public var pageControl: PhotoCollection.PageControl?
+            public var pageControl: PageControl?
         }
     }
 
@@ -60,7 +60,7 @@ public enum PhotoAuthor {
         public struct ViewModel: Equatable, Sendable {
             public var picture: ScenePicture?
             public var photo: DisplayedPhoto
-            public var pageControl: PhotoCollection.PageControl
+            public var pageControl: PageControl
         }
     }
 
@@ -87,13 +87,5 @@ public enum PhotoAuthor {
         public struct ViewModel: Equatable, Sendable {
             public var message: String
         }
-    }
-
-    /// One photo line: `▸ 1  CDA5yLnU5qR  Autumn Leaves On A Forest Path    ♥ 42`.
-    public struct DisplayedPhoto: Equatable, Sendable {
-        public var position: String
-        public var id: String
-        public var description: String
-        public var likes: String
     }
 }

@@ -48,9 +48,9 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
             heading: Self.name(profile),
             fields: fields,
             headline: headline,
-            photos: photos.indices.map { Self.displayed(photos[$0], at: $0) },
+            photos: photos.indices.map { DisplayedPhoto.presenting(photos[$0], at: $0, withAuthor: false) },
             currentRow: photos.isEmpty ? nil : response.page,
-            pageControl: photos.isEmpty ? nil : PhotoCollectionPresenter.pageControl(page: response.page, of: photos.count)
+            pageControl: photos.isEmpty ? nil : PageControl(page: response.page, of: photos.count)
         ))
     }
 
@@ -65,8 +65,8 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
     public func presentPage(_ response: PhotoAuthor.Page.Response) {
         view?.displayPage(.init(
             picture: ScenePicture.presenting(response.picture),
-            photo: Self.displayed(response.photo, at: response.page),
-            pageControl: PhotoCollectionPresenter.pageControl(page: response.page, of: response.pageCount)
+            photo: DisplayedPhoto.presenting(response.photo, at: response.page, withAuthor: false),
+            pageControl: PageControl(page: response.page, of: response.pageCount)
         ))
     }
 
@@ -99,10 +99,6 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
     static func handle(_ user: Photo.User) -> String {
         let name = user.username.isEmpty ? TerminalText.singleLine(user.name) : "@" + TerminalText.singleLine(user.username)
         return name + "'s"
-    }
-
-    static func displayed(_ photo: Photo, at row: Int) -> PhotoAuthor.DisplayedPhoto {
-        .init(position: String(row + 1), id: photo.id, description: PhotoFormatting.caption(photo), likes: PhotoFormatting.likes(photo.likes))
     }
 
     /// Words laid into lines of at most `width` columns; a word longer than a line is cut.

@@ -21,7 +21,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
     private let effects: any SceneEffects
     /// nil: this session shows no pictures.
     private let display: PictureDisplay?
-    private var pageControl: PhotoCollection.PageControl?
+    private var pageControl: PageControl?
     /// Set by `displayFailure`; the command that caused it reports it.
     private var failure: CommandError?
 
@@ -86,7 +86,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
             "page", arguments: [Argument("N", completion: .positions)],
             summary: "go to page N of the photographer's photos", example: "page 2"
         ) { view, arguments in
-            try await view.scroll(toPage: try view.number(arguments[0], naming: "page") - 1)
+            try await view.scroll(toPage: try TypedNumber.parse(arguments[0], naming: "page") - 1)
         },
         Command("next", summary: "go to the next page") { view, _ in
             try await view.step(by: 1)
@@ -98,30 +98,18 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
             "open", arguments: [Argument("N", optional: true, completion: .positions)],
             summary: "open the photographer's photo N (default: the current page) in a detail scene", example: "open 1"
         ) { view, arguments in
-            let row = try arguments.first.map { try view.number($0, naming: "photo position") - 1 } ?? (view.pageControl?.currentPage ?? 0)
+            let row = try arguments.first.map { try TypedNumber.parse($0, naming: "photo position") - 1 } ?? (view.pageControl?.currentPage ?? 0)
             view.interactor?.selectPhoto(.init(row: row))
             try view.reportFailure()
         },
     ]
-
-    private func number(_ text: String, naming what: String) throws -> Int {
-        guard let value = Int(text) else {
-            throw CommandError("'\(TerminalText.truncate(text, toWidth: 40))' is not a \(what): type a whole number, e.g. 1")
-        }
-        return value
-    }
 
     private func step(by delta: Int) async throws {
         guard let pageControl, pageControl.numberOfPages > 0 else {
             console.line("No photos to page through: type 'back'.")
             return
         }
-        let target = pageControl.currentPage + delta
-        guard (0..<pageControl.numberOfPages).contains(target) else {
-            console.line("Already on the \(delta > 0 ? "last" : "first") page.")
-            console.line(pageControl.text)
-            return
-        }
+        guard let target = pageControl.page(steppedBy: delta, telling: console) else { return }
         try await scroll(toPage: target)
     }
 
@@ -149,11 +137,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
             console.line(field.value)
         }
         console.line(viewModel.headline)
-        let positionWidth = viewModel.photos.last.map { $0.position.utf8.count } ?? 1
-        let idWidth = min(28, viewModel.photos.reduce(0) { max($0, TerminalText.width($1.id)) })
-        for (row, photo) in viewModel.photos.enumerated() {
-            writeRow(photo, isCurrent: row == viewModel.currentRow, positionWidth: positionWidth, idWidth: idWidth)
-        }
+        console.writePhotoRows(viewModel.photos, currentRow: viewModel.currentRow)
         pageControl = viewModel.pageControl
         if let pageControl { console.line(pageControl.text) }
     }
@@ -165,8 +149,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
     public func displayPage(_ viewModel: PhotoAuthor.Page.ViewModel) {
         console.show(viewModel.picture, at: .page, on: display)
         pageControl = viewModel.pageControl
-        writeRow(viewModel.photo, isCurrent: true, positionWidth: viewModel.photo.position.utf8.count,
-                 idWidth: min(28, TerminalText.width(viewModel.photo.id)))
+        console.writePhotoRows([viewModel.photo], currentRow: 0)
         console.line(viewModel.pageControl.text)
     }
 
@@ -176,18 +159,5 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
 
     public func displayFailure(_ viewModel: PhotoAuthor.Failure.ViewModel) {
         failure = CommandError(viewModel.message)
-    }
-
-    /// `▸ 1  CDA5yLnU5qR  Autumn Leaves On A Forest Path    ♥ 42`
-    private func writeRow(_ photo: PhotoAuthor.DisplayedPhoto, isCurrent: Bool, positionWidth: Int, idWidth: Int) {
-        console.write(isCurrent ? "▸ " : "  ")
-        console.spaces(positionWidth - photo.position.utf8.count)
-        console.write(photo.position)
-        console.spaces(2)
-        console.write(photo.id, column: idWidth)
-        console.spaces(2)
-        console.write(photo.description, column: 32)
-        console.spaces(2)
-        console.line(photo.likes)
     }
 }

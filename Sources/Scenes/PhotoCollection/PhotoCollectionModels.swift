@@ -62,23 +62,6 @@ public enum PhotoCollection {
         }
     }
 
-    /// One photo line of the collection.
-    public struct DisplayedPhoto: Equatable, Sendable {
-        public var position: String
-        public var id: String
-        public var description: String
-        public var author: String
-        public var likes: String
-    }
-
-    /// The page control: `○ ● ○ ○ ○  2/5`.
-    public struct PageControl: Equatable, Sendable {
-        public var numberOfPages: Int
-        /// 0-based.
-        public var currentPage: Int
-        public var text: String
-    }
-
     /// Scrolling: the page is `Int(offset / width)`, as the original's layout handler computes it.
     public enum Page {
         public struct Request: Equatable, Sendable {

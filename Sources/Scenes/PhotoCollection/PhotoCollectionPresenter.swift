@@ -44,9 +44,9 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
             notes: response.notes,
             headline: headline,
             // Borrowed in place: a Photo holds a dozen strings, and copying one retains each of them.
-            photos: photos.withUnsafeBufferPointer { photos in photos.indices.map { Self.displayed(photos[$0], at: $0) } },
+            photos: photos.withUnsafeBufferPointer { photos in photos.indices.map { DisplayedPhoto.presenting(photos[$0], at: $0, withAuthor: true) } },
             currentRow: response.page,
-            pageControl: Self.pageControl(page: response.page, of: photos.count)
+            pageControl: PageControl(page: response.page, of: photos.count)
         ))
     }
 
@@ -57,8 +57,8 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
     public func presentPage(_ response: PhotoCollection.Page.Response) {
         view?.displayPage(.init(
             picture: ScenePicture.presenting(response.picture),
-            photo: Self.displayed(response.photo, at: response.page),
-            pageControl: Self.pageControl(page: response.page, of: response.pageCount)
+            photo: DisplayedPhoto.presenting(response.photo, at: response.page, withAuthor: true),
+            pageControl: PageControl(page: response.page, of: response.pageCount)
         ))
     }
 
@@ -82,29 +82,4 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         }
         view?.displayFailure(.init(message: message))
     }
-
-    static func displayed(_ photo: Photo, at row: Int) -> PhotoCollection.DisplayedPhoto {
-        .init(
-            position: String(row + 1),
-            id: photo.id,
-            description: PhotoFormatting.caption(photo),
-            author: PhotoFormatting.author(photo),
-            likes: PhotoFormatting.likes(photo.likes)
-        )
-    }
-
-    /// `○ ● ○ ○ ○  2/5`: like UIPageControl, the current page's dot is filled.
-    static func pageControl(page: Int, of pages: Int) -> PhotoCollection.PageControl {
-        var text = [UInt8]()
-        text.reserveCapacity(pages * 4 + 12)
-        for i in 0..<pages {
-            if i > 0 { text.append(0x20) }
-            text.append(contentsOf: i == page ? filledDot : emptyDot)
-        }
-        text.append(contentsOf: "  \(page + 1)/\(pages)".utf8)
-        return .init(numberOfPages: pages, currentPage: page, text: String(decoding: text, as: UTF8.self))
-    }
-
-    private static let filledDot = Array("●".utf8)
-    private static let emptyDot = Array("○".utf8)
 }

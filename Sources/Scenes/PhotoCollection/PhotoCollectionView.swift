@@ -27,7 +27,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     /// The source's name for `state`: embedded, folder or unsplash.
     private let sourceName: String
     /// What the page control shows, as UIKit's page control keeps it.
-    private var pageControl: PhotoCollection.PageControl?
+    private var pageControl: PageControl?
     /// Set by `displayFailure`; the command that caused it reports it.
     private var failure: CommandError?
 
@@ -103,7 +103,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
             "page", arguments: [Argument("N", completion: .positions)],
             summary: "go to page N of the collection", example: "page 3"
         ) { view, arguments in
-            let page = try view.number(arguments[0], naming: "page")
+            let page = try TypedNumber.parse(arguments[0], naming: "page")
             try await view.scroll(toPage: page - 1)
         },
         Command("next", summary: "go to the next page") { view, _ in
@@ -116,7 +116,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
             "open", arguments: [Argument("N", optional: true, completion: .positions)],
             summary: "open photo N (default: the current page) in the detail scene", example: "open 2"
         ) { view, arguments in
-            let row = try arguments.first.map { try view.number($0, naming: "photo position") - 1 } ?? (view.pageControl?.currentPage ?? 0)
+            let row = try arguments.first.map { try TypedNumber.parse($0, naming: "photo position") - 1 } ?? (view.pageControl?.currentPage ?? 0)
             try view.run { $0.selectPhoto(.init(row: row)) }
         },
     ]
@@ -136,25 +136,12 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         try run { $0.changeCount(.init(change: change)) }
     }
 
-    private func number(_ text: String, naming what: String) throws -> Int {
-        guard let value = Int(text) else {
-            throw CommandError("'\(TerminalText.truncate(text, toWidth: 40))' is not a \(what): type a whole number, e.g. 1")
-        }
-        return value
-    }
-
     private func step(by delta: Int) async throws {
         guard let pageControl, pageControl.numberOfPages > 0 else {
             console.line("No photos yet: type 'fetch' first.")
             return
         }
-        let target = pageControl.currentPage + delta
-        guard (0..<pageControl.numberOfPages).contains(target) else {
-            // The collection view does not scroll past its ends; it just stays.
-            console.line("Already on the \(delta > 0 ? "last" : "first") page.")
-            console.line(pageControl.text)
-            return
-        }
+        guard let target = pageControl.page(steppedBy: delta, telling: console) else { return }
         try await scroll(toPage: target)
     }
 
@@ -187,11 +174,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     public func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel) {
         for note in viewModel.notes { console.line(note) }
         console.line(viewModel.headline)
-        let positionWidth = viewModel.photos.last.map { $0.position.utf8.count } ?? 1
-        let idWidth = Self.idWidth(viewModel.photos)
-        for (row, photo) in viewModel.photos.enumerated() {
-            writeRow(photo, isCurrent: row == viewModel.currentRow, positionWidth: positionWidth, idWidth: idWidth)
-        }
+        console.writePhotoRows(viewModel.photos, currentRow: viewModel.currentRow)
         pageControl = viewModel.pageControl
         if let pageControl { console.line(pageControl.text) }
     }
@@ -203,7 +186,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     public func displayPage(_ viewModel: PhotoCollection.Page.ViewModel) {
         console.show(viewModel.picture, at: .page, on: display)
         pageControl = viewModel.pageControl
-        writeRow(viewModel.photo, isCurrent: true, positionWidth: viewModel.photo.position.utf8.count, idWidth: Self.idWidth([viewModel.photo]))
+        console.writePhotoRows([viewModel.photo], currentRow: 0)
         console.line(viewModel.pageControl.text)
     }
 
@@ -213,25 +196,5 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
 
     public func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel) {
         failure = CommandError(viewModel.message)
-    }
-
-    /// `▸ 2  888n_EIf54F  City skyline after the rain    Sofia Sato          ♥ 61`
-    /// Unsplash ids are 11 characters; a folder's are paths, as long as they come (up to a limit).
-    private static func idWidth(_ photos: [PhotoCollection.DisplayedPhoto]) -> Int {
-        min(28, photos.reduce(0) { max($0, TerminalText.width($1.id)) })
-    }
-
-    private func writeRow(_ photo: PhotoCollection.DisplayedPhoto, isCurrent: Bool, positionWidth: Int, idWidth: Int) {
-        console.write(isCurrent ? "▸ " : "  ")
-        console.spaces(positionWidth - photo.position.utf8.count)
-        console.write(photo.position)
-        console.spaces(2)
-        console.write(photo.id, column: idWidth)
-        console.spaces(2)
-        console.write(photo.description, column: 32)
-        console.spaces(2)
-        console.write(photo.author, column: 18)
-        console.spaces(2)
-        console.line(photo.likes)
     }
 }

@@ -1,0 +1,99 @@
+import PhotoDomain
+import REPLEngine
+
+/// What the scenes that list photos share (the collection and a photographer's photos): the rows,
+/// the page control, and reading a typed position.
+
+/// One photo line of a list.
+public struct DisplayedPhoto: Equatable, Sendable {
+    public var position: String
+    public var id: String
+    public var description: String
+    /// nil in a list where every photo has the same author (a photographer's): no column for it.
+    public var author: String?
+    public var likes: String
+
+    /// The presenters' wording for the photo at 0-based `row`.
+    static func presenting(_ photo: Photo, at row: Int, withAuthor: Bool) -> DisplayedPhoto {
+        DisplayedPhoto(
+            position: String(row + 1),
+            id: photo.id,
+            description: PhotoFormatting.caption(photo),
+            author: withAuthor ? PhotoFormatting.author(photo) : nil,
+            likes: PhotoFormatting.likes(photo.likes)
+        )
+    }
+}
+
+/// The page control: `○ ● ○ ○ ○  2/5`. Like UIPageControl, the current page's dot is filled.
+public struct PageControl: Equatable, Sendable {
+    public var numberOfPages: Int
+    /// 0-based.
+    public var currentPage: Int
+    public var text: String
+}
+
+extension PageControl {
+    init(page: Int, of pages: Int) {
+        var text = [UInt8]()
+        text.reserveCapacity(pages * 4 + 12)
+        for i in 0..<pages {
+            if i > 0 { text.append(0x20) }
+            text.append(contentsOf: i == page ? Self.filledDot : Self.emptyDot)
+        }
+        text.append(contentsOf: "  \(page + 1)/\(pages)".utf8)
+        self.init(numberOfPages: pages, currentPage: page, text: String(decoding: text, as: UTF8.self))
+    }
+
+    private static let filledDot = Array("●".utf8)
+    private static let emptyDot = Array("○".utf8)
+
+    /// The page `delta` pages on, or nil past an end: a page control does not scroll past its ends,
+    /// it stays, and `console` is told so.
+    @MainActor
+    func page(steppedBy delta: Int, telling console: Console) -> Int? {
+        let target = currentPage + delta
+        guard (0..<numberOfPages).contains(target) else {
+            console.line("Already on the \(delta > 0 ? "last" : "first") page.")
+            console.line(text)
+            return nil
+        }
+        return target
+    }
+}
+
+extension Console {
+    /// `▸ 2  888n_EIf54F  City skyline after the rain    Sofia Sato          ♥ 61`, one per photo, the
+    /// columns as wide as the widest; the author column only where the photos have one.
+    @MainActor
+    func writePhotoRows(_ photos: [DisplayedPhoto], currentRow: Int?) {
+        let positionWidth = photos.last.map { $0.position.utf8.count } ?? 1
+        // Unsplash ids are 11 characters; a folder's are paths, as long as they come (up to a limit).
+        let idWidth = min(28, photos.reduce(0) { max($0, TerminalText.width($1.id)) })
+        for (row, photo) in photos.enumerated() {
+            write(row == currentRow ? "▸ " : "  ")
+            spaces(positionWidth - photo.position.utf8.count)
+            write(photo.position)
+            spaces(2)
+            write(photo.id, column: idWidth)
+            spaces(2)
+            write(photo.description, column: 32)
+            spaces(2)
+            if let author = photo.author {
+                write(author, column: 18)
+                spaces(2)
+            }
+            line(photo.likes)
+        }
+    }
+}
+
+/// A number the user typed for a page or a position.
+enum TypedNumber {
+    static func parse(_ text: String, naming what: String) throws -> Int {
+        guard let value = Int(text) else {
+            throw CommandError("'\(TerminalText.truncate(text, toWidth: 40))' is not a \(what): type a whole number, e.g. 1")
+        }
+        return value
+    }
+}
