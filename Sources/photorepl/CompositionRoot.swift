@@ -1,6 +1,7 @@
 import Networking
 import PhotoDomain
 import REPLEngine
+import REPLLauncher
 import Scenes
 import TerminalPictures
 
@@ -9,19 +10,10 @@ import TerminalPictures
 /// root scene.
 @MainActor
 enum CompositionRoot {
-    /// Why a session cannot start, and the exit code that says so.
-    struct SetupFailure: Error {
-        var message: String
-        var exitCode: Int32
-    }
-
-    /// A session put together: the engine, and the cassette it records to, whose writes can fail.
-    struct Session {
-        var engine: Engine
-        var cassette: CassetteTransport?
-    }
-
-    static func makeSession(_ options: SessionOptions, console: Console, display: PictureDisplay.Setting) throws(SetupFailure) -> Session {
+    /// The session's engine, and what it could not write: a cassette is written whole after each
+    /// exchange, so one that could not be written keeps its last whole state, and the session still
+    /// ends in exit 73.
+    static func makeSession(_ options: SessionOptions, console: Console, display: PictureDisplay.Setting) throws(SessionSetupFailure) -> AppSession {
         let pictureDisplay = PictureDisplay(display)
         var worker: PhotosWorker & PhotographersWorker
         var pictures: PhotoPicturesWorker
@@ -59,19 +51,20 @@ enum CompositionRoot {
         engine.register(IndexEditView.module())
         engine.register(PhotoAuthorView.module(worker: worker, pictures: pictures, display: pictureDisplay))
         engine.start(root: PhotoCollectionView.self)
-        return Session(engine: engine, cassette: cassette)
+        let recording = cassette
+        return AppSession(engine: engine, outputFailures: { await recording?.writeFailure.map { [$0] } ?? [] })
     }
 
     /// The API client: the network through libcurl, or a cassette that records or replays (and is
     /// returned too). A replay needs no key; anything else does.
-    private static func unsplashAPI(_ options: SessionOptions) throws(SetupFailure) -> (UnsplashAPI, CassetteTransport?) {
+    private static func unsplashAPI(_ options: SessionOptions) throws(SessionSetupFailure) -> (UnsplashAPI, CassetteTransport?) {
         let key = Environment.environmentValue("UNSPLASH_ACCESS_KEY").flatMap { $0.isEmpty ? nil : $0 }
         var base = Environment.environmentValue("UNSPLASH_API_URL").flatMap { $0.isEmpty ? nil : $0 } ?? UnsplashAPI.defaultBase
         var transport: HTTPTransport = CurlTransport(timeout: .seconds(Int(options.timeout)))
         var replaying = false
         var cassetteUsed: CassetteTransport?
         if let path = options.cassette {
-            let onCI = !(Environment.environmentValue("CI") ?? "").isEmpty
+            let onCI = AppEnvironment.isOnCI
             do {
                 let cassette = try CassetteTransport(path: path, apiBase: base, live: onCI ? nil : transport, secrets: key.map { [$0] } ?? [])
                 transport = cassette
@@ -79,11 +72,11 @@ enum CompositionRoot {
                 base = cassette.apiBase
                 replaying = cassette.isReplaying
             } catch {
-                throw SetupFailure(message: error.message, exitCode: FileBytes.exists(path) ? 66 : 64)
+                throw SessionSetupFailure(message: error.message, exitCode: FileBytes.exists(path) ? 66 : 64)
             }
         }
         if key == nil && !replaying {
-            throw SetupFailure(message: "--source unsplash needs an access key in UNSPLASH_ACCESS_KEY: \(UnsplashAPI.keyHelp) (or replay a recorded session with --cassette FILE)", exitCode: 64)
+            throw SessionSetupFailure(message: "--source unsplash needs an access key in UNSPLASH_ACCESS_KEY: \(UnsplashAPI.keyHelp) (or replay a recorded session with --cassette FILE)", exitCode: 64)
         }
         return (UnsplashAPI(base: base, key: replaying ? nil : key, transport: transport), cassetteUsed)
     }

@@ -11,16 +11,7 @@ enum PhotoreplApp {
         name: "photorepl", version: Photorepl.version,
         summary: "A scriptable REPL for Clean Swift scenes: browse photos in a terminal.",
         makeSession: { options, setup throws(SessionSetupFailure) in
-            do throws(CompositionRoot.SetupFailure) {
-                let session = try CompositionRoot.makeSession(
-                    options, console: setup.console, display: displaySetting(options, outputIsTerminal: setup.isInteractive))
-                let cassette = session.cassette
-                // A cassette is written whole after each exchange: one that could not be written keeps
-                // its last whole state, and the session still ends in exit 73.
-                return AppSession(engine: session.engine, outputFailures: { await cassette?.writeFailure.map { [$0] } ?? [] })
-            } catch {
-                throw SessionSetupFailure(message: error.message, exitCode: error.exitCode)
-            }
+            try CompositionRoot.makeSession(options, console: setup.console, display: displaySetting(options, outputIsTerminal: setup.isInteractive))
         },
         applyingHeader: { options, header throws(TranscriptSuite.Failure) in try options.applying(header) },
         replayArguments: { $0.replayArguments }
