@@ -224,7 +224,7 @@ extension REPLApp where Options == Void {
     public func run(arguments: [String]) async -> Int32 {
         let command: LaunchCommand
         do {
-            command = try LaunchCommand.parse(arguments, appName: name)
+            command = try LaunchCommand.parse(arguments, appName: name, isOnCI: isOnCI)
         } catch {
             printError(error.message)
             return ExitStatus.usage

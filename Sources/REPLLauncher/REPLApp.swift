@@ -30,6 +30,9 @@ public struct REPLApp<Options> {
     var standardError: OutputSink = .standardError
     /// Whether the standard output wants colour (a terminal, no NO_COLOR, TERM not dumb).
     var wantsColour: Bool = AppEnvironment.standardOutputWantsColour
+    /// Whether this runs on CI, where `test --update` is refused (tests of the launcher itself set it,
+    /// so they behave the same on CI and off it).
+    var isOnCI: Bool = AppEnvironment.isOnCI
 
     /// Declares an app with options of its own.
     /// - Parameters:

@@ -48,6 +48,7 @@ final class CounterScene: SceneView {
         app.standardOutput = output
         app.standardError = errors
         app.wantsColour = false
+        app.isOnCI = false
         return app
     }
 
