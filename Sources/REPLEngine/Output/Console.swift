@@ -67,17 +67,66 @@ public final class Console {
         if styled { buffer.append(contentsOf: "\u{1B}[0m".utf8) }
     }
 
+    /// Writes text prepared where it came in: clean text is copied with no second look.
+    public func write(_ text: DisplayText, style: Style = .plain) {
+        guard text.isClean else { return write(text.string, style: style) }
+        let styled = isStyled && style != .plain
+        if styled { buffer.append(contentsOf: style.sgr.utf8) }
+        buffer.append(contentsOf: text.string.utf8)
+        if transcript != nil { transcriptBuffer.append(contentsOf: text.string.utf8) }
+        if styled { buffer.append(contentsOf: "\u{1B}[0m".utf8) }
+    }
+
+    /// Writes prepared text and a newline.
+    public func line(_ text: DisplayText, style: Style = .plain) {
+        write(text, style: style)
+        append(newline: ())
+    }
+
     /// Writes `text` in a column `width` columns wide: cut with "…" when longer, padded with spaces
     /// when shorter. Lays out tables without building each row as a string first.
     public func write(_ text: String, column width: Int, style: Style = .plain) {
-        let used = TerminalText.width(text)
-        if used > width {
-            write(TerminalText.truncate(text, toWidth: width), style: style)
-        } else {
-            write(text, style: style)
-            spaces(width - used)
-        }
+        let isASCII = TerminalText.isASCII(text)
+        writeColumn(text, width: isASCII ? text.utf8.count : TerminalText.width(text), isASCII: isASCII, isClean: TerminalText.isSafe(text), column: width, style: style)
     }
+
+    /// Writes prepared text in a column, cut or padded as `write(_:column:)` does, with the width it
+    /// was measured at when it came in.
+    public func write(_ text: DisplayText, column width: Int, style: Style = .plain) {
+        writeColumn(text.string, width: text.width, isASCII: text.isASCII, isClean: text.isClean, column: width, style: style)
+    }
+
+    /// `text`, `used` columns wide, cut to `width` columns (measured before sanitizing, as the
+    /// transcripts pin) or padded. Clean text is cut in place: the bytes that fit are copied, then "…".
+    private func writeColumn(_ text: String, width used: Int, isASCII: Bool, isClean: Bool, column width: Int, style: Style) {
+        if used > width && !isClean {
+            write(TerminalText.truncate(text, toWidth: width), style: style)
+            return
+        }
+        let styled = isStyled && style != .plain
+        if styled { buffer.append(contentsOf: style.sgr.utf8) }
+        let start = buffer.count
+        if used <= width {
+            if isClean { buffer.append(contentsOf: text.utf8) } else { TerminalText.appendSanitized(text, to: &buffer) }
+        } else if isASCII {
+            buffer.append(contentsOf: text.utf8.prefix(width - 1))
+            buffer.append(contentsOf: Self.ellipsis)
+        } else {
+            var columns = 0
+            for scalar in text.unicodeScalars {
+                let w = TerminalText.width(of: scalar)
+                if columns + w > width - 1 { break }
+                UTF8.encode(scalar) { buffer.append($0) }
+                columns += w
+            }
+            buffer.append(contentsOf: Self.ellipsis)
+        }
+        if transcript != nil { transcriptBuffer.append(contentsOf: buffer[start...]) }
+        if styled { buffer.append(contentsOf: "\u{1B}[0m".utf8) }
+        if used < width { spaces(width - used) }
+    }
+
+    private static let ellipsis = Array("…".utf8)
 
     /// Writes `count` spaces.
     public func spaces(_ count: Int) {

@@ -14,6 +14,9 @@ public protocol PhotoCollectionPresentationLogic: AnyObject {
 /// Turns Responses into display-ready ViewModels: all of the collection's wording lives here.
 public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
     weak var view: PhotoCollectionDisplayLogic?
+    /// Each fetched photo's row, made the first time it is listed and reused by every listing after
+    /// it (a move only reorders them); forgotten when a fetch brings other photos.
+    private var rows: [String: DisplayedPhoto] = [:]
 
     public init() {}
 
@@ -33,6 +36,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
             view?.displayNotice(.init(message: "No photos yet: type 'fetch' to get some (set how many with 'count N')."))
             return
         }
+        if response.event == .fetched { rows.removeAll(keepingCapacity: true) }
         let headline: String
         switch response.event {
         case .fetched: headline = "Fetched \(photos.count) photo\(photos.count == 1 ? "" : "s")."
@@ -44,10 +48,21 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
             notes: response.notes,
             headline: headline,
             // Borrowed in place: a Photo holds a dozen strings, and copying one retains each of them.
-            photos: photos.withUnsafeBufferPointer { photos in photos.indices.map { DisplayedPhoto.presenting(photos[$0], at: $0, withAuthor: true) } },
+            photos: photos.withUnsafeBufferPointer { photos in photos.indices.map { row(for: photos[$0], at: $0) } },
             currentRow: response.page,
             pageControl: PageControl(page: response.page, of: photos.count)
         ))
+    }
+
+    /// The row of `photo` at 0-based `index`, from `rows` when it was listed before.
+    private func row(for photo: Photo, at index: Int) -> DisplayedPhoto {
+        if var row = rows[photo.id] {
+            row.position = String(index + 1)
+            return row
+        }
+        let row = DisplayedPhoto.presenting(photo, at: index, withAuthor: true)
+        rows[photo.id] = row
+        return row
     }
 
     public func presentNothingToFetch() {
@@ -57,7 +72,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
     public func presentPage(_ response: PhotoCollection.Page.Response) {
         view?.displayPage(.init(
             picture: ScenePicture.presenting(response.picture),
-            photo: DisplayedPhoto.presenting(response.photo, at: response.page, withAuthor: true),
+            photo: row(for: response.photo, at: response.page),
             pageControl: PageControl(page: response.page, of: response.pageCount)
         ))
     }

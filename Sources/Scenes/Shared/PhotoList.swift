@@ -4,23 +4,24 @@ import REPLEngine
 /// What the scenes that list photos share (the collection and a photographer's photos): the rows,
 /// the page control, and reading a typed position.
 
-/// One photo line of a list.
+/// One photo line of a list. Its texts are prepared once (`DisplayText`): a list shown again
+/// reuses them.
 public struct DisplayedPhoto: Equatable, Sendable {
     public var position: String
-    public var id: String
-    public var description: String
+    public var id: DisplayText
+    public var description: DisplayText
     /// nil in a list where every photo has the same author (a photographer's): no column for it.
-    public var author: String?
-    public var likes: String
+    public var author: DisplayText?
+    public var likes: DisplayText
 
     /// The presenters' wording for the photo at 0-based `row`.
     static func presenting(_ photo: Photo, at row: Int, withAuthor: Bool) -> DisplayedPhoto {
         DisplayedPhoto(
             position: String(row + 1),
-            id: photo.id,
-            description: PhotoFormatting.caption(photo),
-            author: withAuthor ? PhotoFormatting.author(photo) : nil,
-            likes: PhotoFormatting.likes(photo.likes)
+            id: DisplayText(photo.id),
+            description: DisplayText(PhotoFormatting.caption(photo)),
+            author: withAuthor ? DisplayText(PhotoFormatting.author(photo)) : nil,
+            likes: DisplayText(PhotoFormatting.likes(photo.likes))
         )
     }
 }
@@ -69,7 +70,7 @@ extension Console {
     func writePhotoRows(_ photos: [DisplayedPhoto], currentRow: Int?) {
         let positionWidth = photos.last.map { $0.position.utf8.count } ?? 1
         // Unsplash ids are 11 characters; a folder's are paths, as long as they come (up to a limit).
-        let idWidth = min(28, photos.reduce(0) { max($0, TerminalText.width($1.id)) })
+        let idWidth = min(28, photos.reduce(0) { max($0, $1.id.width) })
         for (row, photo) in photos.enumerated() {
             write(row == currentRow ? "▸ " : "  ")
             spaces(positionWidth - photo.position.utf8.count)
