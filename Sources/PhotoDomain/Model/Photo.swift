@@ -63,41 +63,109 @@ public struct Photo: Codable, Equatable, Sendable {
         }
     }
 
-    public var id: String
-    public var width: Int
-    public var height: Int
+    /// The photo's fields, kept in one shared box: photos are handed from worker to DataStore to
+    /// Response, and copying a box is one retain where copying the fields retains each of their
+    /// dozen strings. Copy-on-write keeps `Photo` a value: a change to a shared one copies the box.
+    private final class Storage: @unchecked Sendable {
+        // Mutated only through `Photo.update`, when this box is not shared.
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private struct Fields: Codable, Equatable {
+        var id: String
+        var width: Int
+        var height: Int
+        var color: String?
+        var blurHash: String?
+        var description: String?
+        var altDescription: String?
+        var likes: Int?
+        var user: User
+        var urls: URLs
+        var links: Links?
+
+        enum CodingKeys: String, CodingKey {
+            case id, width, height, color, description, likes, user, urls
+            case blurHash = "blur_hash"
+            case altDescription = "alt_description"
+        }
+    }
+
+    private var storage: Storage
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        change(&storage.fields)
+    }
+
+    public var id: String {
+        get { storage.fields.id }
+        set { update { $0.id = newValue } }
+    }
+    public var width: Int {
+        get { storage.fields.width }
+        set { update { $0.width = newValue } }
+    }
+    public var height: Int {
+        get { storage.fields.height }
+        set { update { $0.height = newValue } }
+    }
     /// "#RRGGBB", the photo's dominant colour.
-    public var color: String?
-    public var blurHash: String?
-    public var description: String?
-    public var altDescription: String?
+    public var color: String? {
+        get { storage.fields.color }
+        set { update { $0.color = newValue } }
+    }
+    public var blurHash: String? {
+        get { storage.fields.blurHash }
+        set { update { $0.blurHash = newValue } }
+    }
+    public var description: String? {
+        get { storage.fields.description }
+        set { update { $0.description = newValue } }
+    }
+    public var altDescription: String? {
+        get { storage.fields.altDescription }
+        set { update { $0.altDescription = newValue } }
+    }
     /// nil for photos that have none to show (a folder's).
-    public var likes: Int?
-    public var user: User
-    public var urls: URLs
+    public var likes: Int? {
+        get { storage.fields.likes }
+        set { update { $0.likes = newValue } }
+    }
+    public var user: User {
+        get { storage.fields.user }
+        set { update { $0.user = newValue } }
+    }
+    public var urls: URLs {
+        get { storage.fields.urls }
+        set { update { $0.urls = newValue } }
+    }
     /// nil for sources with no web pages (the catalog, a folder).
-    public var links: Links?
+    public var links: Links? {
+        get { storage.fields.links }
+        set { update { $0.links = newValue } }
+    }
 
     public init(
         id: String, width: Int, height: Int, color: String?, blurHash: String?, description: String?,
         altDescription: String?, likes: Int?, user: User, urls: URLs, links: Links? = nil
     ) {
-        self.id = id
-        self.width = width
-        self.height = height
-        self.color = color
-        self.blurHash = blurHash
-        self.description = description
-        self.altDescription = altDescription
-        self.likes = likes
-        self.user = user
-        self.urls = urls
-        self.links = links
+        storage = Storage(Fields(
+            id: id, width: width, height: height, color: color, blurHash: blurHash, description: description,
+            altDescription: altDescription, likes: likes, user: user, urls: urls, links: links
+        ))
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id, width, height, color, description, likes, user, urls
-        case blurHash = "blur_hash"
-        case altDescription = "alt_description"
+    public init(from decoder: any Decoder) throws {
+        storage = Storage(try Fields(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try storage.fields.encode(to: encoder)
+    }
+
+    public static func == (lhs: Photo, rhs: Photo) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 }
