@@ -35,8 +35,8 @@ public final class Console {
     private let diagnostics: OutputSink
     /// A second, always unstyled copy of the output (a `--transcript` file).
     public var transcript: OutputSink?
-    private var buffer: [UInt8] = []
-    private var transcriptBuffer: [UInt8] = []
+    private var buffer: ByteBuffer
+    private var transcriptBuffer = ByteBuffer(capacity: 4096)
     private let flushThreshold = 1 << 16
 
     /// A console writing to `output` (buffered), with messages for standard error to `diagnostics`;
@@ -45,7 +45,7 @@ public final class Console {
         self.output = output
         self.diagnostics = diagnostics
         self.isStyled = isStyled
-        buffer.reserveCapacity(flushThreshold + 4096)
+        buffer = ByteBuffer(capacity: flushThreshold + 4096)
     }
 
     /// Writes `text` and a newline.
@@ -60,21 +60,22 @@ public final class Console {
     /// Writes `text` with no newline.
     public func write(_ text: String, style: Style = .plain) {
         let styled = isStyled && style != .plain
-        if styled { buffer.append(contentsOf: style.sgr.utf8) }
+        if styled { buffer.append(utf8: style.sgr) }
         let start = buffer.count
-        TerminalText.appendSanitized(text, to: &buffer)
-        if transcript != nil { transcriptBuffer.append(contentsOf: buffer[start...]) }
-        if styled { buffer.append(contentsOf: "\u{1B}[0m".utf8) }
+        appendSanitized(text)
+        if transcript != nil { transcriptBuffer.append(buffer.bytes(from: start)) }
+        if styled { buffer.append(Self.resetStyle) }
     }
 
     /// Writes text prepared where it came in: clean text is copied with no second look.
     public func write(_ text: DisplayText, style: Style = .plain) {
         guard text.isClean else { return write(text.string, style: style) }
         let styled = isStyled && style != .plain
-        if styled { buffer.append(contentsOf: style.sgr.utf8) }
-        buffer.append(contentsOf: text.string.utf8)
-        if transcript != nil { transcriptBuffer.append(contentsOf: text.string.utf8) }
-        if styled { buffer.append(contentsOf: "\u{1B}[0m".utf8) }
+        if styled { buffer.append(utf8: style.sgr) }
+        let start = buffer.count
+        buffer.append(utf8: text.string)
+        if transcript != nil { transcriptBuffer.append(buffer.bytes(from: start)) }
+        if styled { buffer.append(Self.resetStyle) }
     }
 
     /// Writes prepared text and a newline.
@@ -104,13 +105,13 @@ public final class Console {
             return
         }
         let styled = isStyled && style != .plain
-        if styled { buffer.append(contentsOf: style.sgr.utf8) }
+        if styled { buffer.append(utf8: style.sgr) }
         let start = buffer.count
         if used <= width {
-            if isClean { buffer.append(contentsOf: text.utf8) } else { TerminalText.appendSanitized(text, to: &buffer) }
+            if isClean { buffer.append(utf8: text) } else { appendSanitized(text) }
         } else if isASCII {
-            buffer.append(contentsOf: text.utf8.prefix(width - 1))
-            buffer.append(contentsOf: Self.ellipsis)
+            TerminalText.withBytes(of: text) { buffer.append(UnsafeBufferPointer(rebasing: $0.prefix(width - 1))) }
+            buffer.append(Self.ellipsis)
         } else {
             var columns = 0
             for scalar in text.unicodeScalars {
@@ -119,27 +120,32 @@ public final class Console {
                 UTF8.encode(scalar) { buffer.append($0) }
                 columns += w
             }
-            buffer.append(contentsOf: Self.ellipsis)
+            buffer.append(Self.ellipsis)
         }
-        if transcript != nil { transcriptBuffer.append(contentsOf: buffer[start...]) }
-        if styled { buffer.append(contentsOf: "\u{1B}[0m".utf8) }
+        if transcript != nil { transcriptBuffer.append(buffer.bytes(from: start)) }
+        if styled { buffer.append(Self.resetStyle) }
         if used < width { spaces(width - used) }
     }
 
     private static let ellipsis = Array("…".utf8)
+    private static let resetStyle = Array("\u{1B}[0m".utf8)
 
-    /// Writes `count` spaces.
-    public func spaces(_ count: Int) {
-        var left = count
-        while left > 0 {
-            let run = Self.blanks[0..<min(left, Self.blanks.count)]
-            buffer.append(contentsOf: run)
-            if transcript != nil { transcriptBuffer.append(contentsOf: run) }
-            left -= run.count
+    /// `text` sanitized into the buffer: copied when no byte needs it (nearly always).
+    private func appendSanitized(_ text: String) {
+        if TerminalText.isSafe(text) {
+            buffer.append(utf8: text)
+        } else {
+            var escaped: [UInt8] = []
+            TerminalText.appendSanitized(text, to: &escaped)
+            buffer.append(escaped)
         }
     }
 
-    private static let blanks = [UInt8](repeating: 0x20, count: 64)
+    /// Writes `count` spaces.
+    public func spaces(_ count: Int) {
+        buffer.append(0x20, times: count)
+        if transcript != nil { transcriptBuffer.append(0x20, times: count) }
+    }
 
     private func append(newline: ()) {
         buffer.append(0x0A)
@@ -150,10 +156,10 @@ public final class Console {
     /// Writes a picture on lines of its own: its bytes go out as generated, unsanitized, which only a
     /// `TerminalPicture` may be. The transcript copy gets the picture's text form, if it has one.
     public func picture(_ picture: TerminalPicture) {
-        buffer.append(contentsOf: picture.bytes)
+        buffer.append(picture.bytes)
         if picture.bytes.last != 0x0A { buffer.append(0x0A) }
         if transcript != nil, let text = picture.transcriptText {
-            transcriptBuffer.append(contentsOf: text.utf8)
+            transcriptBuffer.append(utf8: text)
             if text.utf8.last != 0x0A { transcriptBuffer.append(0x0A) }
         }
         if buffer.count >= flushThreshold { flush() }
@@ -162,12 +168,12 @@ public final class Console {
     /// Writes out what is buffered.
     public func flush() {
         if !buffer.isEmpty {
-            output.write(buffer)
-            buffer.removeAll(keepingCapacity: true)
+            output.write(buffer.bytes(from: 0))
+            buffer.removeAll()
         }
         if let transcript, !transcriptBuffer.isEmpty {
-            transcript.write(transcriptBuffer)
-            transcriptBuffer.removeAll(keepingCapacity: true)
+            transcript.write(transcriptBuffer.bytes(from: 0))
+            transcriptBuffer.removeAll()
         }
     }
 
@@ -175,7 +181,9 @@ public final class Console {
     /// and the line the user typed in an interactive session.
     public func transcriptOnly(_ line: String) {
         guard transcript != nil else { return }
-        TerminalText.appendSanitized(line, to: &transcriptBuffer)
+        var bytes: [UInt8] = []
+        TerminalText.appendSanitized(line, to: &bytes)
+        transcriptBuffer.append(bytes)
         transcriptBuffer.append(0x0A)
     }
 

@@ -32,22 +32,26 @@ public final class OutputSink {
 
     /// Writes all of `bytes`, or records why it could not (`writeError`).
     public func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0) }
+    }
+
+    /// Writes all of `bytes`, or records why it could not (`writeError`).
+    public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let fd else {
             captured.append(contentsOf: bytes)
             return
         }
         guard writeError == nil else { return }
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n > 0 { offset += n; continue }
-                if n < 0 && errno == EINTR { continue }
-                // EPIPE or a closed descriptor: nobody is reading any more, which is no error.
-                if n < 0 && errno != EPIPE && errno != EBADF { writeError = errno }
-                if n == 0 { writeError = ENOSPC }
-                return
-            }
+        guard let start = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, start + offset, bytes.count - offset)
+            if n > 0 { offset += n; continue }
+            if n < 0 && errno == EINTR { continue }
+            // EPIPE or a closed descriptor: nobody is reading any more, which is no error.
+            if n < 0 && errno != EPIPE && errno != EBADF { writeError = errno }
+            if n == 0 { writeError = ENOSPC }
+            return
         }
     }
 
