@@ -61,6 +61,16 @@ public final class Engine {
         return text + "> "
     }
 
+    /// Writes the prompt to the console, title by title (a script's transcript shows it before each
+    /// command), without making a string of it first.
+    func writePrompt() {
+        for (i, entry) in stack.entries.enumerated() {
+            if i > 0 { console.write("/") }
+            console.write(entry.scene.title)
+        }
+        console.write("> ")
+    }
+
     /// Scene names from the root to the top.
     public var stackNames: [String] { stack.names }
 

@@ -123,13 +123,17 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
 @MainActor
 final class CommandTable {
     let all: [Command<AnyObject>]
+    /// Every name and alias, with the index in `all` of the command it names: the search compares
+    /// strings only, without copying a command (and retaining its fields) for each one it passes.
+    private let names: [(name: String, index: Int)]
 
     init(_ commands: [Command<AnyObject>]) {
         all = commands
+        names = commands.indices.flatMap { i in ([commands[i].name] + commands[i].aliases).map { (name: $0, index: i) } }
     }
 
     subscript(word: String) -> Command<AnyObject>? {
-        for command in all where command.matches(word) { return command }
+        for entry in names where entry.name == word { return all[entry.index] }
         return nil
     }
 }

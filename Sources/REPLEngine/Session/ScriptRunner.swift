@@ -46,7 +46,7 @@ public final class ScriptRunner {
 
     /// One command as the transcript shows it: the prompt and the command, its output, and its error.
     public static func replay(_ command: String, on engine: Engine) async -> Engine.Outcome {
-        engine.console.write(engine.prompt)
+        engine.writePrompt()
         engine.console.line(command)
         let outcome = await engine.execute(command)
         if case .failed(let error) = outcome {

@@ -47,6 +47,8 @@ public final class IndexEditInteractor: IndexEditBusinessLogic, IndexEditDataSto
 
 extension String {
     func trimmingBlanks() -> String {
+        // Typed words have no blanks at their ends, and printable ASCII ones need no Characters.
+        if let first = utf8.first, let last = utf8.last, first > 0x20 && first < 0x7F, last > 0x20 && last < 0x7F { return self }
         var slice = Substring(self)
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }

@@ -14,8 +14,8 @@ public final class IndexEditPresenter: IndexEditPresentationLogic {
     public func presentPositions(_ response: IndexEdit.Positions.Response) {
         let current = response.currentIndex
         view?.displayPositions(.init(
-            prompt: "Move photo \(current + 1) to which position? (1…\(response.positions.count))",
-            positions: response.positions.map { $0 == current ? "[\($0 + 1)]" : String($0 + 1) },
+            prompt: "Move photo " + PhotoFormatting.number(current + 1) + " to which position? (1…" + PhotoFormatting.number(response.positions.count) + ")",
+            positions: response.positions.map { $0 == current ? "[" + PhotoFormatting.number($0 + 1) + "]" : PhotoFormatting.number($0 + 1) },
             hint: "Type 'move N' to save it, or 'cancel'."
         ))
     }

@@ -21,7 +21,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
     public init() {}
 
     public func presentCount(_ response: PhotoCollection.Count.Response) {
-        var text = "count: \(response.count)"
+        var text = "count: " + PhotoFormatting.number(response.count)
         switch response.limit {
         case .minimum: text += " (the minimum)"
         case .maximum: text += " (the maximum)"
@@ -41,7 +41,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         switch response.event {
         case .fetched: headline = "Fetched \(photos.count) photo\(photos.count == 1 ? "" : "s")."
         case .listed: headline = "\(photos.count) photo\(photos.count == 1 ? "" : "s"):"
-        case .moved(let from, let to): headline = "Moved photo \(from + 1) to position \(to + 1)."
+        case .moved(let from, let to): headline = "Moved photo " + PhotoFormatting.number(from + 1) + " to position " + PhotoFormatting.number(to + 1) + "."
         case .unchanged(let at): headline = "Photo \(at + 1) stays at position \(at + 1)."
         }
         view?.displayPhotos(.init(
@@ -57,7 +57,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
     /// The row of `photo` at 0-based `index`, from `rows` when it was listed before.
     private func row(for photo: Photo, at index: Int) -> DisplayedPhoto {
         if var row = rows[photo.id] {
-            row.position = String(index + 1)
+            row.position = PhotoFormatting.number(index + 1)
             return row
         }
         let row = DisplayedPhoto.presenting(photo, at: index, withAuthor: true)

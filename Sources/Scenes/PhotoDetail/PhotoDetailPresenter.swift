@@ -20,13 +20,13 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         }
         view?.displayPhoto(.init(
             picture: ScenePicture.presenting(response.picture),
-            heading: "Photo \(index + 1) of \(response.photoCount)",
+            heading: "Photo " + PhotoFormatting.number(index + 1) + " of " + PhotoFormatting.number(response.photoCount),
             fields: [
                 .init(label: "id", value: photo.id),
                 .init(label: "description", value: PhotoFormatting.caption(photo)),
                 .init(label: "author", value: PhotoFormatting.authorWithUsername(photo)),
                 .init(label: "likes", value: PhotoFormatting.likes(photo.likes)),
-                .init(label: "size", value: "\(photo.width) × \(photo.height)"),
+                .init(label: "size", value: String(photo.width) + " × " + String(photo.height)),
                 .init(label: "url", value: photo.urls.regular),
             ] + Self.credit(photo)
         ))

@@ -22,7 +22,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     private let display: PictureDisplay?
 
     public var title: String {
-        router?.dataStore?.index.map { "detail \($0 + 1)" } ?? "detail"
+        router?.dataStore?.index.map { "detail " + PhotoFormatting.number($0 + 1) } ?? "detail"
     }
 
     init(console: Console, commands: any CommandPerformer, effects: any SceneEffects, display: PictureDisplay?) {

@@ -3,6 +3,14 @@ import REPLEngine
 
 /// Formatting that more than one presenter uses.
 enum PhotoFormatting {
+    /// `n` in decimal. Positions, pages and counts are printed on every listing, and `String(n)`
+    /// costs more than copying a row's text: the small ones are made once.
+    static func number(_ n: Int) -> String {
+        n >= 0 && n < smallNumbers.count ? smallNumbers[n] : String(n)
+    }
+
+    private static let smallNumbers = (0...100).map { String($0) }
+
     /// The short text that stands for a photo: its description, else its alt text, on one line.
     static func caption(_ photo: Photo) -> String {
         if let text = photo.description {
@@ -18,7 +26,7 @@ enum PhotoFormatting {
 
     /// `Anna García (@annagarcia94)`, or the name alone when the source has no username (a folder's).
     static func authorWithUsername(_ photo: Photo) -> String {
-        photo.user.username.isEmpty ? author(photo) : "\(author(photo)) (@\(photo.user.username))"
+        photo.user.username.isEmpty ? author(photo) : author(photo) + " (@" + photo.user.username + ")"
     }
 
     /// A link back to Unsplash with the referral parameters its guidelines ask for.
@@ -36,7 +44,7 @@ enum PhotoFormatting {
 
     /// 1204 → "1,204", without Foundation's locale-dependent formatters.
     static func grouped(_ number: Int) -> String {
-        if number >= 0 && number < 1000 { return String(number) }
+        if number >= 0 && number < 1000 { return self.number(number) }
         let digits = String(number.magnitude)
         var out = number < 0 ? "-" : ""
         for (i, digit) in digits.enumerated() {

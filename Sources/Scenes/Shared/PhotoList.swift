@@ -17,7 +17,7 @@ public struct DisplayedPhoto: Equatable, Sendable {
     /// The presenters' wording for the photo at 0-based `row`.
     static func presenting(_ photo: Photo, at row: Int, withAuthor: Bool) -> DisplayedPhoto {
         DisplayedPhoto(
-            position: String(row + 1),
+            position: PhotoFormatting.number(row + 1),
             id: DisplayText(photo.id),
             description: DisplayText(PhotoFormatting.caption(photo)),
             author: withAuthor ? DisplayText(PhotoFormatting.author(photo)) : nil,
@@ -42,7 +42,10 @@ extension PageControl {
             if i > 0 { text.append(0x20) }
             text.append(contentsOf: i == page ? Self.filledDot : Self.emptyDot)
         }
-        text.append(contentsOf: "  \(page + 1)/\(pages)".utf8)
+        text.append(contentsOf: "  ".utf8)
+        text.append(contentsOf: PhotoFormatting.number(page + 1).utf8)
+        text.append(UInt8(ascii: "/"))
+        text.append(contentsOf: PhotoFormatting.number(pages).utf8)
         self.init(numberOfPages: pages, currentPage: page, text: String(decoding: text, as: UTF8.self))
     }
 
