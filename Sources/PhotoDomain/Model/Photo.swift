@@ -94,56 +94,59 @@ public struct Photo: Codable, Equatable, Sendable {
 
     private var storage: Storage
 
+    // The fields are read with `_read`: a reader borrows the field in its box (`photo.user.name`
+    // does not copy the whole `User`, six strings, to take one).
+
     private mutating func update(_ change: (inout Fields) -> Void) {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
         change(&storage.fields)
     }
 
     public var id: String {
-        get { storage.fields.id }
+        _read { yield storage.fields.id }
         set { update { $0.id = newValue } }
     }
     public var width: Int {
-        get { storage.fields.width }
+        _read { yield storage.fields.width }
         set { update { $0.width = newValue } }
     }
     public var height: Int {
-        get { storage.fields.height }
+        _read { yield storage.fields.height }
         set { update { $0.height = newValue } }
     }
     /// "#RRGGBB", the photo's dominant colour.
     public var color: String? {
-        get { storage.fields.color }
+        _read { yield storage.fields.color }
         set { update { $0.color = newValue } }
     }
     public var blurHash: String? {
-        get { storage.fields.blurHash }
+        _read { yield storage.fields.blurHash }
         set { update { $0.blurHash = newValue } }
     }
     public var description: String? {
-        get { storage.fields.description }
+        _read { yield storage.fields.description }
         set { update { $0.description = newValue } }
     }
     public var altDescription: String? {
-        get { storage.fields.altDescription }
+        _read { yield storage.fields.altDescription }
         set { update { $0.altDescription = newValue } }
     }
     /// nil for photos that have none to show (a folder's).
     public var likes: Int? {
-        get { storage.fields.likes }
+        _read { yield storage.fields.likes }
         set { update { $0.likes = newValue } }
     }
     public var user: User {
-        get { storage.fields.user }
+        _read { yield storage.fields.user }
         set { update { $0.user = newValue } }
     }
     public var urls: URLs {
-        get { storage.fields.urls }
+        _read { yield storage.fields.urls }
         set { update { $0.urls = newValue } }
     }
     /// nil for sources with no web pages (the catalog, a folder).
     public var links: Links? {
-        get { storage.fields.links }
+        _read { yield storage.fields.links }
         set { update { $0.links = newValue } }
     }
 

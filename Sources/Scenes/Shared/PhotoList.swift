@@ -4,15 +4,42 @@ import REPLEngine
 /// What the scenes that list photos share (the collection and a photographer's photos): the rows,
 /// the page control, and reading a typed position.
 
-/// One photo line of a list. Its texts are prepared once (`DisplayText`): a list shown again
-/// reuses them.
+/// One photo line of a list. Its texts are prepared once (`DisplayText`) and shared by every copy
+/// of the row: a listing hands each row on several times on its way to the screen, and a list shown
+/// again reuses them.
 public struct DisplayedPhoto: Equatable, Sendable {
     public var position: String
-    public var id: DisplayText
-    public var description: DisplayText
+    private let texts: Texts
+
+    private final class Texts: Sendable {
+        let id: DisplayText
+        let description: DisplayText
+        let author: DisplayText?
+        let likes: DisplayText
+
+        init(id: DisplayText, description: DisplayText, author: DisplayText?, likes: DisplayText) {
+            self.id = id
+            self.description = description
+            self.author = author
+            self.likes = likes
+        }
+    }
+
+    public init(position: String, id: DisplayText, description: DisplayText, author: DisplayText?, likes: DisplayText) {
+        self.position = position
+        texts = Texts(id: id, description: description, author: author, likes: likes)
+    }
+
+    public var id: DisplayText { texts.id }
+    public var description: DisplayText { texts.description }
     /// nil in a list where every photo has the same author (a photographer's): no column for it.
-    public var author: DisplayText?
-    public var likes: DisplayText
+    public var author: DisplayText? { texts.author }
+    public var likes: DisplayText { texts.likes }
+
+    public static func == (lhs: DisplayedPhoto, rhs: DisplayedPhoto) -> Bool {
+        lhs.position == rhs.position && (lhs.texts === rhs.texts || (
+            lhs.id == rhs.id && lhs.description == rhs.description && lhs.author == rhs.author && lhs.likes == rhs.likes))
+    }
 
     /// The presenters' wording for the photo at 0-based `row`.
     static func presenting(_ photo: Photo, at row: Int, withAuthor: Bool) -> DisplayedPhoto {
@@ -71,10 +98,13 @@ extension Console {
     /// columns as wide as the widest; the author column only where the photos have one.
     @MainActor
     func writePhotoRows(_ photos: [DisplayedPhoto], currentRow: Int?) {
-        let positionWidth = photos.last.map { $0.position.utf8.count } ?? 1
+        let positionWidth = photos.last?.position.utf8.count ?? 1
         // Unsplash ids are 11 characters; a folder's are paths, as long as they come (up to a limit).
-        let idWidth = min(28, photos.reduce(0) { max($0, $1.id.width) })
-        for (row, photo) in photos.enumerated() {
+        var idWidth = 0
+        for photo in photos { idWidth = max(idWidth, photo.id.width) }
+        idWidth = min(28, idWidth)
+        for row in photos.indices {
+            let photo = photos[row]
             write(row == currentRow ? "▸ " : "  ")
             spaces(positionWidth - photo.position.utf8.count)
             write(photo.position)
