@@ -79,6 +79,15 @@ public final class Engine {
 
     /// Runs one typed line to the end, with all of its effects.
     public func execute(_ line: String) async -> Outcome {
+        if let outcome = start(line) { return outcome }
+        return await finishStarted()
+    }
+
+    /// Runs `line` as far as it goes without waiting, and returns how it ended: a command that
+    /// never waits and schedules no effects (most of them) runs to its end here, with no
+    /// asynchronous call. Returns nil when it has more to do: then `finishStarted()` must be awaited
+    /// before anything else runs. `execute` is the two together.
+    public func start(_ line: String) -> Outcome? {
         let words: [String]
         do {
             words = try Tokenizer.words(line)
@@ -92,18 +101,46 @@ public final class Engine {
         }
         guard let name = words.first else { return .done }
         depth += 1
+        do {
+            guard let rest = try begin(words) else { return ended(line, name, nil) }
+            started.append((line, name, rest))
+            return nil
+        } catch {
+            return ended(line, name, error)
+        }
+    }
+
+    /// Runs the rest of the line `start` began, and returns how it ended.
+    public func finishStarted() async -> Outcome {
+        guard let (line, name, rest) = started.popLast() else {
+            preconditionFailure("finishStarted() without a line that start(_:) left unfinished")
+        }
+        do {
+            try await rest()
+            return ended(line, name, nil)
+        } catch {
+            return ended(line, name, error)
+        }
+    }
+
+    /// Lines `start` left to finish: the innermost last (a `run FILE` starts its lines while its
+    /// own is unfinished).
+    private var started: [(line: String, name: String, rest: @MainActor () async throws -> Void)] = []
+
+    /// How running `line` ended, with `error` if it failed; records it, and leaves its depth.
+    private func ended(_ line: String, _ name: String, _ error: (any Error)?) -> Outcome {
         defer { depth -= 1 }
         let outcome: Outcome
-        do {
-            try await perform(words)
+        switch error {
+        case nil:
             outcome = quitRequested ? .quit : .done
-        } catch let error as CommandError {
+        case let error as CommandError:
             outcome = .failed(error)
-        } catch is CancellationError {
+        case is CancellationError:
             // Nothing changed; a replay would run it to the end, so it is kept only as a comment.
             if depth == 1 { recorder?.record("# interrupted: \(line)") }
             return .failed(CommandError("interrupted: \(name) was cancelled and changed nothing"))
-        } catch {
+        case let error?:
             outcome = .failed(CommandError("\(name) failed: \(error)"))
         }
         // Only what was typed at the top: the commands of a `run FILE` replay from FILE.
@@ -307,22 +344,42 @@ extension Engine: CommandPerformer {
     /// Runs the command `words` name (its name, then its arguments) on the scene on top, as if it
     /// had been typed, with its effects; throws its `CommandError`.
     public func perform(_ words: [String]) async throws {
-        guard !words.isEmpty else { return }
+        if let rest = try begin(words) { try await rest() }
+    }
+
+    /// Runs the command `words` name as far as it goes without waiting; returns what is left to
+    /// await (the rest of a command that waits, or the effects it scheduled), or nil when it is done.
+    func begin(_ words: [String]) throws -> (@MainActor () async throws -> Void)? {
+        guard !words.isEmpty else { return nil }
         var arguments = words
         let name = arguments.removeFirst()
         guard let (command, target) = resolve(name) else { throw unknownCommand(name) }
         if arguments.contains("--help") || arguments.contains("-h") {
             printHelp(for: command)
-            return
+            return nil
         }
         if let problem = arityProblem(command, arguments.count) { throw problem }
-        do {
-            try await command.run(target, arguments)
-        } catch {
-            pendingEffects.removeAll()
-            throw error
+        switch command.body {
+        case .immediate(let run):
+            do {
+                try run(target, arguments)
+            } catch {
+                pendingEffects.removeAll()
+                throw error
+            }
+            if pendingEffects.isEmpty { return nil }
+            return { await self.finishPendingEffects() }
+        case .suspending(let run):
+            return {
+                do {
+                    try await run(target, arguments)
+                } catch {
+                    self.pendingEffects.removeAll()
+                    throw error
+                }
+                await self.finishPendingEffects()
+            }
         }
-        await finishPendingEffects()
     }
 
     /// Runs the work scenes scheduled (`SceneEffects`) to its end. Commands do this by themselves; a

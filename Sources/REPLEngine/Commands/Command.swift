@@ -51,9 +51,20 @@ public struct Command<Target: AnyObject> {
     public let summary: String
     /// A typical use for `help COMMAND`.
     public let example: String
-    let run: @MainActor (Target, [String]) async throws -> Void
+    let body: Body
 
-    /// Declares a command.
+    /// What runs a command: most never wait for anything, and the engine runs those straight
+    /// through, without the cost of an asynchronous call (a frame, and a check of the executor at
+    /// every call and return).
+    enum Body {
+        /// Runs to its end at once (it may still schedule `SceneEffects`).
+        case immediate(@MainActor (Target, [String]) throws -> Void)
+        /// May suspend: a fetch, a picture, commands run as if typed.
+        case suspending(@MainActor (Target, [String]) async throws -> Void)
+    }
+
+    /// Declares a command that may wait (for the network, a decode, other commands).
+    /// - Parameters: as in the declaration of a command that never waits.
     /// - Parameters:
     ///   - name: what is typed.
     ///   - aliases: other names for it.
@@ -67,13 +78,34 @@ public struct Command<Target: AnyObject> {
         _ name: String, aliases: [String] = [], arguments: [Argument] = [], summary: String, example: String? = nil,
         run: @escaping @MainActor (Target, [String]) async throws -> Void
     ) {
+        self.init(name, aliases: aliases, arguments: arguments, summary: summary, example: example, body: .suspending(run))
+    }
+
+    /// Declares a command that never waits: the engine runs it straight through.
+    /// - Parameters:
+    ///   - name: what is typed.
+    ///   - aliases: other names for it.
+    ///   - arguments: its arguments, required ones first.
+    ///   - summary: one line for `help`.
+    ///   - example: a typical use for `help COMMAND` (default: the name alone).
+    ///   - run: what it does, on the scene (`Target`) on top, with the words typed after its name
+    ///     (already checked against `arguments` for their number). Throw a `CommandError` that says
+    ///     what to type instead when they cannot be carried out.
+    public init(
+        _ name: String, aliases: [String] = [], arguments: [Argument] = [], summary: String, example: String? = nil,
+        run: @escaping @MainActor (Target, [String]) throws -> Void
+    ) {
+        self.init(name, aliases: aliases, arguments: arguments, summary: summary, example: example, body: .immediate(run))
+    }
+
+    init(_ name: String, aliases: [String], arguments: [Argument], summary: String, example: String?, body: Body) {
         precondition(!arguments.dropLast().contains { $0.isRepeated }, "only the last argument of \(name) may be repeated")
         self.name = name
         self.aliases = aliases
         self.arguments = arguments
         self.summary = summary
         self.example = example ?? name
-        self.run = run
+        self.body = body
     }
 
     /// `count [+|-|N]`, `add TEXT…`
@@ -99,10 +131,12 @@ public struct Command<Target: AnyObject> {
 
     /// The same command for a target that is known only as AnyObject.
     func erased() -> Command<AnyObject> {
-        let run = self.run
-        return Command<AnyObject>(name, aliases: aliases, arguments: arguments, summary: summary, example: example) {
-            try await run(unsafeDowncast($0, to: Target.self), $1)
+        let erasedBody: Command<AnyObject>.Body
+        switch body {
+        case .immediate(let run): erasedBody = .immediate { try run(unsafeDowncast($0, to: Target.self), $1) }
+        case .suspending(let run): erasedBody = .suspending { try await run(unsafeDowncast($0, to: Target.self), $1) }
         }
+        return Command<AnyObject>(name, aliases: aliases, arguments: arguments, summary: summary, example: example, body: erasedBody)
     }
 
     func matches(_ word: String) -> Bool { name == word || aliases.contains(word) }

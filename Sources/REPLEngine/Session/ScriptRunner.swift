@@ -27,7 +27,11 @@ public final class ScriptRunner {
         while let line = try reader.next() {
             let command = ScriptRunner.command(in: line)
             if command.isEmpty { continue }
-            let outcome = await ScriptRunner.replay(command, on: engine)
+            // Most commands never wait: they run with no asynchronous call (see `Engine.start`).
+            ScriptRunner.echo(command, on: engine)
+            let started = engine.start(command)
+            let outcome = if let started { started } else { await engine.finishStarted() }
+            ScriptRunner.report(outcome, on: engine)
             switch outcome {
             case .done:
                 continue
@@ -46,13 +50,23 @@ public final class ScriptRunner {
 
     /// One command as the transcript shows it: the prompt and the command, its output, and its error.
     public static func replay(_ command: String, on engine: Engine) async -> Engine.Outcome {
+        echo(command, on: engine)
+        let outcome = await engine.execute(command)
+        report(outcome, on: engine)
+        return outcome
+    }
+
+    /// The prompt and the command, as typed.
+    static func echo(_ command: String, on engine: Engine) {
         engine.writePrompt()
         engine.console.line(command)
-        let outcome = await engine.execute(command)
+    }
+
+    /// The error of a command that failed.
+    static func report(_ outcome: Engine.Outcome, on engine: Engine) {
         if case .failed(let error) = outcome {
             engine.console.line("error: \(error.message)")
         }
-        return outcome
     }
 
     /// The command on a script line: blanks trimmed, empty for blank lines and `#` comments. A byte
