@@ -14,9 +14,11 @@ public protocol PhotoCollectionPresentationLogic: AnyObject {
 /// Turns Responses into display-ready ViewModels: all of the collection's wording lives here.
 public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
     weak var view: PhotoCollectionDisplayLogic?
-    /// Each fetched photo's row, made the first time it is listed and reused by every listing after
-    /// it (a move only reorders them); forgotten when a fetch brings other photos.
-    private var rows: [String: DisplayedPhoto] = [:]
+    /// The rows as last listed, in that order: each photo's row is made the first time it is listed
+    /// and reused by every listing after it (a move reorders them as it reordered the photos).
+    private var listedRows: [DisplayedPhoto] = []
+    /// The page control at each page, for the current number of pages, made once each.
+    private var pageControls: [PageControl?] = []
 
     public init() {}
 
@@ -36,7 +38,6 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
             view?.displayNotice(.init(message: "No photos yet: type 'fetch' to get some (set how many with 'count N')."))
             return
         }
-        if response.event == .fetched { rows.removeAll(keepingCapacity: true) }
         let headline: String
         switch response.event {
         case .fetched: headline = "Fetched \(photos.count) photo\(photos.count == 1 ? "" : "s")."
@@ -47,22 +48,44 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         view?.displayPhotos(.init(
             notes: response.notes,
             headline: headline,
-            // Borrowed in place: a Photo holds a dozen strings, and copying one retains each of them.
-            photos: photos.withUnsafeBufferPointer { photos in photos.indices.map { row(for: photos[$0], at: $0) } },
+            photos: rows(for: response),
             currentRow: response.page,
-            pageControl: PageControl(page: response.page, of: photos.count)
+            pageControl: pageControl(page: response.page, of: photos.count)
         ))
     }
 
-    /// The row of `photo` at 0-based `index`, from `rows` when it was listed before.
-    private func row(for photo: Photo, at index: Int) -> DisplayedPhoto {
-        if var row = rows[photo.id] {
-            row.position = PhotoFormatting.number(index + 1)
-            return row
+    /// The rows of the photos, reusing the ones listed before where the photo is the same.
+    private func rows(for response: PhotoCollection.Photos.Response) -> [DisplayedPhoto] {
+        switch response.event {
+        case .fetched:
+            listedRows = []
+        case .moved(let from, let to) where listedRows.indices.contains(from) && listedRows.indices.contains(to):
+            listedRows.insert(listedRows.remove(at: from), at: to)
+        default:
+            break
         }
-        let row = DisplayedPhoto.presenting(photo, at: index, withAuthor: true)
-        rows[photo.id] = row
+        let photos = response.photos
+        listedRows = photos.indices.map { row(for: photos[$0], at: $0) }
+        return listedRows
+    }
+
+    /// The row of `photo` at 0-based `index`: the one listed there when it shows the same photo.
+    private func row(for photo: Photo, at index: Int) -> DisplayedPhoto {
+        guard listedRows.indices.contains(index) && listedRows[index].id.string == photo.id else {
+            return DisplayedPhoto.presenting(photo, at: index, withAuthor: true)
+        }
+        var row = listedRows[index]
+        row.position = PhotoFormatting.number(index + 1)
         return row
+    }
+
+    private func pageControl(page: Int, of pages: Int) -> PageControl {
+        guard (0..<pages).contains(page) else { return PageControl(page: page, of: pages) }
+        if pageControls.count != pages { pageControls = Array(repeating: nil, count: pages) }
+        if let made = pageControls[page] { return made }
+        let made = PageControl(page: page, of: pages)
+        pageControls[page] = made
+        return made
     }
 
     public func presentNothingToFetch() {
@@ -73,7 +96,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         view?.displayPage(.init(
             picture: ScenePicture.presenting(response.picture),
             photo: row(for: response.photo, at: response.page),
-            pageControl: PageControl(page: response.page, of: response.pageCount)
+            pageControl: pageControl(page: response.page, of: response.pageCount)
         ))
     }
 

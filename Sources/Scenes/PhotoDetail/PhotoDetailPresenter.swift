@@ -21,15 +21,25 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         view?.displayPhoto(.init(
             picture: ScenePicture.presenting(response.picture),
             heading: "Photo " + PhotoFormatting.number(index + 1) + " of " + PhotoFormatting.number(response.photoCount),
-            fields: [
-                .init(label: "id", value: photo.id),
-                .init(label: "description", value: PhotoFormatting.caption(photo)),
-                .init(label: "author", value: PhotoFormatting.authorWithUsername(photo)),
-                .init(label: "likes", value: PhotoFormatting.likes(photo.likes)),
-                .init(label: "size", value: String(photo.width) + " × " + String(photo.height)),
-                .init(label: "url", value: photo.urls.regular),
-            ] + Self.credit(photo)
+            fields: Self.fields(photo)
         ))
+    }
+
+    /// id, description, author, likes, size, url, and the credit where the photo has one.
+    static func fields(_ photo: Photo) -> [PhotoDetail.Show.Field] {
+        var fields: [PhotoDetail.Show.Field] = []
+        fields.reserveCapacity(9)
+        fields.append(.init(label: "id", value: photo.id))
+        fields.append(.init(label: "description", value: PhotoFormatting.caption(photo)))
+        fields.append(.init(label: "author", value: PhotoFormatting.authorWithUsername(photo)))
+        fields.append(.init(label: "likes", value: PhotoFormatting.likes(photo.likes)))
+        var size = String(photo.width)
+        size += " × "
+        size += String(photo.height)
+        fields.append(.init(label: "size", value: size))
+        fields.append(.init(label: "url", value: photo.urls.regular))
+        if photo.links != nil { fields += credit(photo) }
+        return fields
     }
 
     /// Unsplash's attribution, as its API guidelines ask: the photographer and Unsplash, each linked

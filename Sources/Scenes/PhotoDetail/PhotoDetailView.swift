@@ -21,9 +21,18 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     /// nil: this session shows no pictures.
     private let display: PictureDisplay?
 
+    /// "detail 2": made again only when the photo's position changed (the prompt shows it before every command).
     public var title: String {
-        router?.dataStore?.index.map { "detail " + PhotoFormatting.number($0 + 1) } ?? "detail"
+        let index = router?.dataStore?.index
+        if index != titleIndex || shownTitle.isEmpty {
+            titleIndex = index
+            shownTitle = index.map { "detail " + PhotoFormatting.number($0 + 1) } ?? "detail"
+        }
+        return shownTitle
     }
+
+    private var titleIndex: Int?
+    private var shownTitle = ""
 
     init(console: Console, commands: any CommandPerformer, effects: any SceneEffects, display: PictureDisplay?) {
         self.console = console
@@ -135,7 +144,8 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     public func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel) {
         console.show(viewModel.picture, at: .detail, on: display)
         console.line(viewModel.heading, style: .bold)
-        let width = viewModel.fields.map { TerminalText.width($0.label) }.max() ?? 0
+        var width = 0
+        for field in viewModel.fields { width = max(width, TerminalText.width(field.label)) }
         for field in viewModel.fields {
             console.spaces(2)
             console.write(field.label, column: width)

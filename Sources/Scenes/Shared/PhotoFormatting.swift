@@ -26,7 +26,13 @@ enum PhotoFormatting {
 
     /// `Anna García (@annagarcia94)`, or the name alone when the source has no username (a folder's).
     static func authorWithUsername(_ photo: Photo) -> String {
-        photo.user.username.isEmpty ? author(photo) : author(photo) + " (@" + photo.user.username + ")"
+        var text = author(photo)
+        guard !photo.user.username.isEmpty else { return text }
+        text.reserveCapacity(text.utf8.count + photo.user.username.utf8.count + 4)
+        text += " (@"
+        text += photo.user.username
+        text += ")"
+        return text
     }
 
     /// A link back to Unsplash with the referral parameters its guidelines ask for.
