@@ -18,10 +18,18 @@ public protocol Navigator: AnyObject {
 struct NavigationStack {
     enum Presentation: Equatable { case root, pushed, sheet }
 
-    struct Entry {
+    /// A class, so that reading the top entry (every command does, to find its command and to write
+    /// the prompt) retains one object, not each of its module's fields.
+    final class Entry {
         let scene: any SceneView
         let module: SceneModule
         let presentation: Presentation
+
+        init(scene: any SceneView, module: SceneModule, presentation: Presentation) {
+            self.scene = scene
+            self.module = module
+            self.presentation = presentation
+        }
     }
 
     private(set) var entries: [Entry] = []
