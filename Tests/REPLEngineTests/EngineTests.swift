@@ -8,10 +8,12 @@ final class RootScene: SceneView {
     static var log: [String] = []
     var value = 0
     unowned let navigator: any Navigator
+    unowned let effects: any SceneEffects
     let console: Console
 
     init(_ context: SceneContext) {
         navigator = context.navigator
+        effects = context.effects
         console = context.console
     }
 
@@ -45,6 +47,14 @@ final class RootScene: SceneView {
         },
         Command("sheet", summary: "presents a child as a sheet") { scene, _ in
             scene.navigator.present(scene.navigator.instantiate(ChildScene.self))
+        },
+        Command("later", summary: "prints 'later' as an effect awaited before the command ends") { scene, _ in
+            scene.console.line("now")
+            scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.line("later") }
+        },
+        Command("later-then-fail", summary: "schedules an effect, then fails") { scene, _ in
+            scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.line("never") }
+            throw CommandError("failed after scheduling")
         },
         Command("twice", summary: "runs inc twice through the engine") { scene, _ in
             try await scene.context.perform(["inc"])
@@ -184,6 +194,46 @@ final class ChildScene: SceneView {
     @Test func aCommandCanRunOthersAsIfTyped() async {
         #expect(await run("twice") == .done)
         #expect(output.text == "value: 1\nvalue: 2\n")
+    }
+
+    @Test func commandsThatNeverWaitAreDeclaredSo() {
+        let commands = SceneModule(RootScene.self) { RootScene($0) }.commands
+        func isImmediate(_ name: String) -> Bool {
+            if case .immediate = commands[name]!.body { return true }
+            return false
+        }
+        #expect(isImmediate("inc") && isImmediate("later") && isImmediate("fail"))
+        #expect(!isImmediate("twice"))
+    }
+
+    @Test func aCommandThatNeverWaitsEndsInStart() async {
+        #expect(engine.start("inc") == .done)
+        #expect(engine.start("fail") == .failed(CommandError("it failed")))
+        #expect(engine.start("nope") != nil)
+        engine.console.flush()
+        #expect(output.text == "value: 1\n")
+    }
+
+    @Test func theRestOfAWaitingCommandRunsInFinishStarted() async {
+        #expect(engine.start("twice") == nil)
+        engine.console.flush()
+        #expect(output.text == "")
+        #expect(await engine.finishStarted() == .done)
+        engine.console.flush()
+        #expect(output.text == "value: 1\nvalue: 2\n")
+    }
+
+    @Test func effectsOfACommandThatNeverWaitsRunBeforeItEnds() async {
+        #expect(engine.start("later") == nil)
+        #expect(await engine.finishStarted() == .done)
+        #expect(await run("inc") == .done)
+        #expect(output.text == "now\nlater\nvalue: 1\n")
+    }
+
+    @Test func aFailedCommandDropsTheEffectsItScheduled() async {
+        #expect(engine.start("later-then-fail") == .failed(CommandError("failed after scheduling")))
+        #expect(await run("later") == .done)
+        #expect(output.text == "now\nlater\n")
     }
 
     @Test func quitEndsTheSession() async {

@@ -60,6 +60,42 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
         #expect(spy.photos[1].pageControl?.text == "○ ○ ○ ● ○  4/5")
     }
 
+    /// The rows a listing reuses (in listing order, a move reordering them) are the ones a fresh
+    /// presenter would make; other photos after a fetch get rows of their own.
+    @Test func reusedRowsAreTheRowsOfThePhotosShown() {
+        var photos = Photo.abcde
+        presenter.presentPhotos(.init(event: .fetched, photos: photos, page: 0))
+        photos.insert(photos.remove(at: 1), at: 3)
+        presenter.presentPhotos(.init(event: .moved(from: 1, to: 3), photos: photos, page: 3))
+        presenter.presentPhotos(.init(event: .listed, photos: photos, page: 3))
+        let other = [Photo.fixture("x", likes: 3), Photo.fixture("b", likes: 99, description: "changed")]
+        presenter.presentPhotos(.init(event: .fetched, photos: other, page: 0))
+        presenter.presentPage(.init(page: 1, photo: other[1], pageCount: 2))
+
+        let freshSpy = CollectionDisplaySpy()
+        let fresh = PhotoCollectionPresenter()
+        fresh.view = freshSpy
+        fresh.presentPhotos(.init(event: .fetched, photos: Photo.abcde, page: 0))
+        fresh.presentPhotos(.init(event: .listed, photos: photos, page: 3))
+        fresh.presentPhotos(.init(event: .listed, photos: photos, page: 3))
+        fresh.presentPhotos(.init(event: .listed, photos: other, page: 0))
+        #expect(spy.photos.map(\.photos) == freshSpy.photos.map(\.photos))
+        #expect(spy.photos[1].photos.map(\.id) == ["a", "c", "d", "b", "e"])
+        #expect(spy.photos[1].photos.map(\.position) == ["1", "2", "3", "4", "5"])
+        #expect(spy.photos[3].photos.map(\.likes) == ["♥ 3", "♥ 99"])
+        #expect(spy.pages.last?.photo == DisplayedPhoto.presenting(other[1], at: 1, withAuthor: true))
+        #expect(spy.pages.last?.pageControl.text == "○ ●  2/2")
+    }
+
+    @Test func pageControlsFollowThePageAndTheCount() {
+        presenter.presentPhotos(.init(event: .fetched, photos: Photo.abcde, page: 0))
+        presenter.presentPage(.init(page: 2, photo: Photo.abcde[2], pageCount: 5))
+        presenter.presentPhotos(.init(event: .fetched, photos: Array(Photo.abcde.prefix(2)), page: 0))
+        presenter.presentPage(.init(page: 1, photo: Photo.abcde[1], pageCount: 2))
+        #expect(spy.photos.map { $0.pageControl?.text } == ["● ○ ○ ○ ○  1/5", "● ○  1/2"])
+        #expect(spy.pages.map(\.pageControl.text) == ["○ ○ ● ○ ○  3/5", "○ ●  2/2"])
+    }
+
     @Test func aMissingCaptionFallsBackToTheAltTextThenToAPlaceholder() {
         var photo = Photo.fixture("a")
         photo.description = nil

@@ -1,0 +1,88 @@
+import Testing
+@testable import REPLEngine
+
+/// Text prepared once (`DisplayText`) and the Console's column layout: the fast paths must print
+/// exactly what the plain sanitize-as-you-write path prints (the golden transcripts pin it).
+@MainActor
+@Suite struct OutputTests {
+    /// Texts of every kind a column meets: short, long, wide, hostile, empty.
+    static let samples = [
+        "", "short", "exactly ten", "A train passing through the hills at dusk",
+        "김서연 and 漢字 in a long caption", "漢字漢字漢字", "é à ü ø ñ", "emoji 🌲🌲🌲🌲🌲🌲",
+        "Sunset \u{202E}gpj.exe\u{202C} \u{1B}[31mred\u{1B}[0m", "bell\u{07}", "\u{9B}2J",
+    ]
+
+    /// What a column held before the fast paths: measured, cut and padded on the raw text, then
+    /// sanitized.
+    static func reference(_ text: String, column width: Int) -> String {
+        let used = TerminalText.width(text)
+        if used > width { return TerminalText.sanitize(TerminalText.truncate(text, toWidth: width)) }
+        return TerminalText.sanitize(text) + String(repeating: " ", count: width - used)
+    }
+
+    func written(_ write: (Console) -> Void) -> String {
+        let output = OutputSink.memory()
+        let console = Console(output: output, diagnostics: .memory())
+        write(console)
+        console.flush()
+        return output.text
+    }
+
+    @Test func displayTextIsOneLineMeasuredAndChecked() {
+        let caption = DisplayText("  two\nlines\t here ")
+        #expect(caption.string == "two lines here")
+        #expect(caption.width == 14)
+        #expect(caption.isClean)
+        #expect(DisplayText("漢字 ok").width == 7)
+        #expect(!DisplayText("red \u{1B}[31m").isClean)
+        #expect(!DisplayText("\u{9B}2J").isClean)
+        #expect(DisplayText("") == .empty && DisplayText.empty.isEmpty)
+        let literal: DisplayText = "a  b"
+        #expect(literal == DisplayText("a b"))
+    }
+
+    @Test(arguments: [1, 5, 10, 20, 60])
+    func columnsAreTheSameOnEveryPath(width: Int) {
+        for text in Self.samples {
+            let expected = Self.reference(text, column: width)
+            #expect(written { $0.write(text, column: width) } == expected, "\(text) at \(width)")
+            #expect(written { $0.write(DisplayText(text), column: width) } == expected, "\(text) at \(width)")
+        }
+    }
+
+    @Test func preparedTextIsWrittenAsItIsOrSanitized() {
+        #expect(written { $0.line(DisplayText("plain text")) } == "plain text\n")
+        #expect(written { $0.line(DisplayText("ESC \u{1B}]52;c;aGk=\u{07} end")) } == "ESC ^[]52;c;aGk=^G end\n")
+        #expect(written { $0.write(DisplayText("x"), style: .bold) } == "x")
+        let output = OutputSink.memory()
+        let styled = Console(output: output, diagnostics: .memory(), isStyled: true)
+        styled.line(DisplayText("title"), style: .bold)
+        styled.write(DisplayText("cut me please"), column: 6, style: .accent)
+        styled.flush()
+        #expect(output.text == "\u{1B}[1mtitle\u{1B}[0m\n\u{1B}[36mcut m…\u{1B}[0m")
+    }
+
+    @Test func theTranscriptGetsTheSameText() {
+        let output = OutputSink.memory(), transcript = OutputSink.memory()
+        let console = Console(output: output, diagnostics: .memory())
+        console.transcript = transcript
+        console.write("id", column: 4)
+        console.write(DisplayText("A long caption that is cut"), column: 10)
+        console.spaces(3)
+        console.line(DisplayText("♥ 1,204"))
+        console.flush()
+        #expect(output.text == "id  A long ca…   ♥ 1,204\n")
+        #expect(transcript.text == output.text)
+    }
+
+    @Test func aPictureLargerThanTheBufferGoesOutWhole() {
+        let output = OutputSink.memory()
+        let console = Console(output: output, diagnostics: .memory())
+        console.line("before")
+        let bytes = (0..<300_000).map { UInt8(0x41 + $0 % 26) }
+        console.picture(TerminalPicture(generated: bytes, transcriptText: nil))
+        console.line("after")
+        console.flush()
+        #expect(output.captured == Array("before\n".utf8) + bytes + Array("\nafter\n".utf8))
+    }
+}
