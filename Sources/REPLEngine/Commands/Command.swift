@@ -42,16 +42,38 @@ public struct Argument: Sendable {
 @MainActor
 public struct Command<Target: AnyObject> {
     /// What is typed: `open`.
-    public let name: String
+    public var name: String { declaration.name }
     /// Other names that run it (`exit` for `quit`); `help` lists them.
-    public let aliases: [String]
+    public var aliases: [String] { declaration.aliases }
     /// Its arguments in order; the engine checks how many were typed before the command runs.
-    public let arguments: [Argument]
+    public var arguments: [Argument] { declaration.arguments }
     /// One line for `help`.
-    public let summary: String
+    public var summary: String { declaration.summary }
     /// A typical use for `help COMMAND`.
-    public let example: String
-    let body: Body
+    public var example: String { declaration.example }
+    var body: Body { declaration.body }
+
+    /// The command's parts in one object: the engine hands the command it found to the one that
+    /// runs it on every line, and copying a reference is one retain where copying the parts is six.
+    private final class Declaration {
+        let name: String
+        let aliases: [String]
+        let arguments: [Argument]
+        let summary: String
+        let example: String
+        let body: Body
+
+        init(name: String, aliases: [String], arguments: [Argument], summary: String, example: String, body: Body) {
+            self.name = name
+            self.aliases = aliases
+            self.arguments = arguments
+            self.summary = summary
+            self.example = example
+            self.body = body
+        }
+    }
+
+    private let declaration: Declaration
 
     /// What runs a command: most never wait for anything, and the engine runs those straight
     /// through, without the cost of an asynchronous call (a frame, and a check of the executor at
@@ -100,12 +122,7 @@ public struct Command<Target: AnyObject> {
 
     init(_ name: String, aliases: [String], arguments: [Argument], summary: String, example: String?, body: Body) {
         precondition(!arguments.dropLast().contains { $0.isRepeated }, "only the last argument of \(name) may be repeated")
-        self.name = name
-        self.aliases = aliases
-        self.arguments = arguments
-        self.summary = summary
-        self.example = example ?? name
-        self.body = body
+        declaration = Declaration(name: name, aliases: aliases, arguments: arguments, summary: summary, example: example ?? name, body: body)
     }
 
     /// `count [+|-|N]`, `add TEXT…`

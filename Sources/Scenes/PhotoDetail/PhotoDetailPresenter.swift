@@ -21,8 +21,19 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         view?.displayPhoto(.init(
             picture: ScenePicture.presenting(response.picture),
             heading: "Photo " + PhotoFormatting.number(index + 1) + " of " + PhotoFormatting.number(response.photoCount),
-            fields: Self.fields(photo)
+            fields: fields(photo)
         ))
+    }
+
+    /// The fields of the photo last shown: a detail shows its photo again after a move, at a new
+    /// position but with the same fields.
+    private var shownFields: (photo: Photo, fields: [PhotoDetail.Show.Field])?
+
+    private func fields(_ photo: Photo) -> [PhotoDetail.Show.Field] {
+        if let shownFields, shownFields.photo == photo { return shownFields.fields }
+        let fields = Self.fields(photo)
+        shownFields = (photo, fields)
+        return fields
     }
 
     /// id, description, author, likes, size, url, and the credit where the photo has one.
