@@ -350,9 +350,8 @@ extension Engine: CommandPerformer {
     /// Runs the command `words` name as far as it goes without waiting; returns what is left to
     /// await (the rest of a command that waits, or the effects it scheduled), or nil when it is done.
     func begin(_ words: [String]) throws -> (@MainActor () async throws -> Void)? {
-        guard !words.isEmpty else { return nil }
-        var arguments = words
-        let name = arguments.removeFirst()
+        guard let name = words.first else { return nil }
+        let arguments = words.count == 1 ? [] : Array(words[1...])
         guard let (command, target) = resolve(name) else { throw unknownCommand(name) }
         if arguments.contains("--help") || arguments.contains("-h") {
             printHelp(for: command)

@@ -55,24 +55,25 @@ public enum Tokenizer {
         return words
     }
 
-    /// The words of a line with no quotes or backslashes; nil when it has some.
+    /// The words of a line with no quotes or backslashes; nil when it has some. Cut on bytes: blanks
+    /// are ASCII, so every cut falls between characters.
     private static func plainWords(_ line: String) -> [String]? {
-        let utf8 = line.utf8
-        var words: [String] = []
-        words.reserveCapacity(4)  // a command and its arguments: growing from empty would copy twice
-        var start: String.Index? = nil
-        var i = utf8.startIndex
-        while i != utf8.endIndex {
-            let byte = utf8[i]
-            if byte == 0x22 || byte == 0x27 || byte == 0x5C { return nil }
-            if byte == 0x20 || byte == 0x09 {
-                if let begin = start { words.append(String(line[begin..<i])); start = nil }
-            } else if start == nil {
-                start = i
+        TerminalText.withBytes(of: line) { bytes -> [String]? in
+            var words: [String] = []
+            words.reserveCapacity(4)  // a command and its arguments: growing from empty would copy twice
+            var start = -1
+            for i in bytes.indices {
+                let byte = bytes[i]
+                if byte == 0x22 || byte == 0x27 || byte == 0x5C { return nil }
+                if byte == 0x20 || byte == 0x09 {
+                    if start >= 0 { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) }
+                    start = -1
+                } else if start < 0 {
+                    start = i
+                }
             }
-            i = utf8.index(after: i)
+            if start >= 0 { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)) }
+            return words
         }
-        if let begin = start { words.append(String(line[begin..<i])) }
-        return words
     }
 }

@@ -1,0 +1,2 @@
+// Scripts/bench's start-up yardstick: the least a statically linked Swift program does.
+print("hello")
