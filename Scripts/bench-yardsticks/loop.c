@@ -3,13 +3,13 @@
  * photorepl's scenes would (the count, the fetched photos' order, the page, the open photo) and writes
  * a line or two per command of the same kind as photorepl's: the prompt with the command, then the
  * count, the page control, the photo's position or the move. It knows only the commands of the
- * script (no parsing of numbers, no help, no errors beyond "unknown command").
- *   usage: loop SCRIPT     (output to standard output)
+ * script (no parsing of numbers, no help, no errors beyond "unknown command", which fails the run).
+ *   usage: loop SCRIPT     (output to standard output; exit 1 if a command was unknown)
  */
 #include <stdio.h>
 #include <string.h>
 
-static int count, total, page, index_;  /* index_ 0: the collection; N: photo N's detail is open */
+static int count, total, page, detail;  /* detail 0: the collection; N: photo N's detail is open */
 static int order[30];                   /* the fetched photos, in the collection's order */
 
 static void page_control(void) {
@@ -21,10 +21,11 @@ int main(int argc, char **argv) {
     FILE *script = argc == 2 ? fopen(argv[1], "r") : NULL;
     if (!script) { fprintf(stderr, "usage: loop SCRIPT\n"); return 64; }
     char line[256];
+    int unknown = 0;
     printf("count: %d\n", count);
     while (fgets(line, sizeof line, script)) {
         line[strcspn(line, "\n")] = 0;
-        if (index_) printf("photos/detail %d> %s\n", index_, line); else printf("photos> %s\n", line);
+        if (detail) printf("photos/detail %d> %s\n", detail, line); else printf("photos> %s\n", line);
         if (strcmp(line, "count +") == 0) {
             if (count < 30) count++;
             printf("count: %d\n", count);
@@ -41,22 +42,23 @@ int main(int argc, char **argv) {
             if (page < total) page++;
             page_control();
         } else if (strcmp(line, "open 2") == 0) {
-            index_ = 2;
-            printf("Photo %d of %d\n  id           photo-%d\n", index_, total, order[index_ - 1]);
+            detail = 2;
+            printf("Photo %d of %d\n  id           photo-%d\n", detail, total, order[detail - 1]);
         } else if (strcmp(line, "move 4") == 0) {
-            int moved = order[index_ - 1], to = 4;
-            if (index_ < to) memmove(&order[index_ - 1], &order[index_], (size_t)(to - index_) * sizeof *order);
-            else memmove(&order[to], &order[to - 1], (size_t)(index_ - to) * sizeof *order);
+            int moved = order[detail - 1], to = 4;
+            if (detail < to) memmove(&order[detail - 1], &order[detail], (size_t)(to - detail) * sizeof *order);
+            else memmove(&order[to], &order[to - 1], (size_t)(detail - to) * sizeof *order);
             order[to - 1] = moved;
-            printf("Moved photo %d to position %d.\nPhoto %d of %d\n", index_, to, to, total);
-            index_ = to;
+            printf("Moved photo %d to position %d.\nPhoto %d of %d\n", detail, to, to, total);
+            detail = to;
         } else if (strcmp(line, "back") == 0) {
-            page = index_;
-            index_ = 0;
+            if (detail) page = detail;
+            detail = 0;
             page_control();
         } else {
             printf("unknown command: %s\n", line);
+            unknown++;
         }
     }
-    return 0;
+    return unknown ? 1 : 0;  /* like photorepl's run: a command that fails fails the run */
 }
