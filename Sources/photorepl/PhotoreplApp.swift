@@ -10,6 +10,8 @@ enum PhotoreplApp {
     static let app = REPLApp<SessionOptions>(
         name: "photorepl", version: Photorepl.version,
         summary: "A scriptable REPL for Clean Swift scenes: browse photos in a terminal.",
+        // swift-argument-parser reads photorepl's command line and hands its options over.
+        options: [], parseOptions: { _ throws(LaunchCommand.UsageError) in SessionOptions() },
         makeSession: { options, setup throws(SessionSetupFailure) in
             try CompositionRoot.makeSession(options, console: setup.console, display: displaySetting(options, outputIsTerminal: setup.isInteractive))
         },
