@@ -14,9 +14,6 @@ let package = Package(
         // transcripts (Examples/todo is such an app).
         .library(name: "REPLLauncher", targets: ["REPLLauncher"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    ],
     targets: [
         // libedit's variadic el_set/el_get/history cannot be called from Swift: one typed C wrapper each.
         .target(
@@ -50,12 +47,11 @@ let package = Package(
         .target(name: "TerminalPictures", dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CZlib"], swiftSettings: releaseSpeed),
         // The Clean Swift scenes, one folder each.
         .target(name: "Scenes", dependencies: ["REPLEngine", "PhotoDomain", "TerminalPictures"], swiftSettings: releaseSpeed),
-        // Command line and composition root.
+        // photorepl's options, on the launcher's command line, and the composition root.
         .executableTarget(
             name: "photorepl",
             dependencies: [
                 "REPLEngine", "REPLLauncher", "PhotoDomain", "Scenes", "TerminalPictures", "Imaging",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "REPLEngineTests", dependencies: ["REPLEngine"]),

@@ -5,10 +5,13 @@ import Glibc
 /// What an app's command line asks for, read by `LaunchCommand.parse` (a small parser of its own, so
 /// that apps start without loading an argument-parsing library):
 ///
-///     APP [--record FILE] [--transcript FILE]
-///     APP run [--keep-going] [--record FILE] [--transcript FILE] FILE…
-///     APP test [--update] FILE|FOLDER…
+///     APP [OPTIONS] [--record FILE] [--transcript FILE]
+///     APP run [OPTIONS] [--keep-going] [--record FILE] [--transcript FILE] FILE…
+///     APP test [OPTIONS] [--update] FILE|FOLDER…
 ///     APP --help | APP help [run|test] | APP --version
+///
+/// `OPTIONS` are the app's own (`AppOption`), accepted anywhere on the line; an app without options
+/// has no `[OPTIONS]`.
 public enum LaunchCommand: Equatable, Sendable {
     /// No command: the interactive REPL on a terminal, else standard input as a script.
     case session(SessionOutputs)
@@ -35,6 +38,12 @@ public enum LaunchCommand: Equatable, Sendable {
     public struct UsageError: Error, Equatable {
         /// What is wrong, and what to type.
         public let message: String
+
+        /// A usage error saying `message`, e.g. "--seed takes a whole number, not 'x' (type e.g.
+        /// --seed 7)": what is wrong and what to type instead.
+        public init(_ message: String) {
+            self.message = message
+        }
     }
 
     /// The message for `test --update` on CI, which is refused: golden transcripts change on a
@@ -47,15 +56,31 @@ public enum LaunchCommand: Equatable, Sendable {
     ///   - appName: the app's name, for messages.
     ///   - isOnCI: whether `CI` is set; `test --update` is refused then.
     public static func parse(_ arguments: [String], appName: String, isOnCI: Bool = AppEnvironment.isOnCI) throws(UsageError) -> LaunchCommand {
+        try parse(arguments, appName: appName, options: [], isOnCI: isOnCI).command
+    }
+
+    /// Reads the arguments after the program's name, for an app with options of its own: the
+    /// launcher's command, and the app's options in the order typed, wherever they were (before or
+    /// after `run` or `test`, as `--name VALUE` or `--name=VALUE`), for the app to read.
+    /// - Parameters:
+    ///   - arguments: the command line, without the program's name.
+    ///   - appName: the app's name, for messages.
+    ///   - options: the app's options (none: only the launcher's are accepted).
+    ///   - isOnCI: whether `CI` is set; `test --update` is refused then.
+    public static func parse(
+        _ arguments: [String], appName: String, options: [AppOption], isOnCI: Bool = AppEnvironment.isOnCI
+    ) throws(UsageError) -> (command: LaunchCommand, options: [AppOption.Given]) {
+        let hasOptions = options.contains { !$0.isHidden }
         var topic: Topic = .app
         var command: String?
         var positional: [String] = []
+        var given: [AppOption.Given] = []
         var record: String?, transcript: String?
         var keepGoing = false, update = false, help = false
         var optionsEnded = false
         var i = 0
         func usage(_ message: String) -> UsageError {
-            UsageError(message: "\(message) (usage: \(usageLine(for: topic, appName: appName)))")
+            UsageError("\(message) (usage: \(usageLine(for: topic, appName: appName, hasOptions: hasOptions)))")
         }
         while i < arguments.count {
             let word = arguments[i]
@@ -77,6 +102,14 @@ public enum LaunchCommand: Equatable, Sendable {
             let equals = word.firstIndex(of: "=")
             let option = equals.map { String(word[..<$0]) } ?? word
             let attached = equals.map { String(word[word.index(after: $0)...]) }
+            if let declared = options.first(where: { $0.name == option }) {
+                do throws(UsageError) {
+                    given.append(try declared.read(attached: attached, arguments, at: &i))
+                } catch {
+                    throw usage(error.message)
+                }
+                continue
+            }
             func value() throws(UsageError) -> String {
                 if let attached { return attached }
                 guard i < arguments.count else { throw usage("\(option) needs a FILE, e.g. \(option) session.txt") }
@@ -92,7 +125,7 @@ public enum LaunchCommand: Equatable, Sendable {
                 help = true
             case "--version":
                 try flag()
-                if command == nil { return .version }
+                if command == nil { return (.version, given) }
                 throw usage("--version is not an option of '\(appName) \(command!)'")
             case "--record", "--transcript":
                 guard command != "test" else { throw usage("\(option) is not an option of '\(appName) test'") }
@@ -116,45 +149,94 @@ public enum LaunchCommand: Equatable, Sendable {
                 throw usage("unknown option '\(option)'")
             }
         }
-        if help { return .help(topic: topic) }
+        if help { return (.help(topic: topic), given) }
         let outputs = SessionOutputs(record: record, transcript: transcript)
         switch command {
         case "help":
             guard positional.count <= 1 else { throw usage("'help' takes one command: run or test") }
             switch positional.first {
-            case nil: return .help(topic: .app)
-            case "run": return .help(topic: .run)
-            case "test": return .help(topic: .test)
+            case nil: return (.help(topic: .app), given)
+            case "run": return (.help(topic: .run), given)
+            case "test": return (.help(topic: .test), given)
             case let other?: throw usage("there is no command '\(other)': the commands are run and test")
             }
         case "run":
             guard !positional.isEmpty else { throw usage("give at least one script file, e.g. \(appName) run session.txt") }
-            return .run(files: positional, keepGoing: keepGoing, outputs: outputs)
+            return (.run(files: positional, keepGoing: keepGoing, outputs: outputs), given)
         case "test":
             guard !positional.isEmpty else { throw usage("give transcripts or folders, e.g. \(appName) test Examples") }
             if record != nil || transcript != nil { throw usage("\(record != nil ? "--record" : "--transcript") is not an option of '\(appName) test'") }
-            if update && isOnCI { throw UsageError(message: updateRefusedOnCI) }
-            return .test(paths: positional, update: update)
+            if update && isOnCI { throw UsageError(updateRefusedOnCI) }
+            return (.test(paths: positional, update: update), given)
         default:
             if let first = positional.first {
                 throw usage("unknown command '\(first)': to run a script, type '\(appName) run \(first)'")
             }
-            return .session(outputs)
+            return (.session(outputs), given)
+        }
+    }
+
+    /// Reads words that hold the app's options alone, as a script's or transcript's first line gives
+    /// them (`# NAME: --seed 7`): the options in the order typed. The messages say what is wrong,
+    /// without a usage line (the caller says where the words come from).
+    /// - Parameters:
+    ///   - words: the options, split as a command line is.
+    ///   - options: the app's options.
+    public static func parseOptions(_ words: [String], options: [AppOption]) throws(UsageError) -> [AppOption.Given] {
+        var given: [AppOption.Given] = []
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            i += 1
+            guard word.hasPrefix("-"), word != "-", word != "--" else {
+                throw UsageError("'\(word)' is not an option: only options go here")
+            }
+            let equals = word.firstIndex(of: "=")
+            let name = equals.map { String(word[..<$0]) } ?? word
+            guard let declared = options.first(where: { $0.name == name }) else { throw UsageError("unknown option '\(name)'") }
+            given.append(try declared.read(attached: equals.map { String(word[word.index(after: $0)...]) }, words, at: &i))
+        }
+        return given
+    }
+
+    /// The usage line for the topic a command gives (`run`'s for `run`…), as usage errors end with.
+    static func topic(of command: LaunchCommand) -> Topic {
+        switch command {
+        case .run: .run
+        case .test: .test
+        case .help(let topic): topic
+        case .session, .version: .app
         }
     }
 
     /// One command's usage line.
-    public static func usageLine(for topic: Topic, appName: String) -> String {
-        switch topic {
-        case .app: "\(appName) [--record FILE] [--transcript FILE]"
-        case .run: "\(appName) run [--keep-going] [--record FILE] [--transcript FILE] FILE…"
-        case .test: "\(appName) test [--update] FILE|FOLDER…"
+    /// - Parameters:
+    ///   - topic: the command.
+    ///   - appName: the app's name.
+    ///   - hasOptions: whether the app has options of its own to list (`[OPTIONS]`).
+    public static func usageLine(for topic: Topic, appName: String, hasOptions: Bool = false) -> String {
+        let options = hasOptions ? " [OPTIONS]" : ""
+        return switch topic {
+        case .app: "\(appName)\(options) [--record FILE] [--transcript FILE]"
+        case .run: "\(appName) run\(options) [--keep-going] [--record FILE] [--transcript FILE] FILE…"
+        case .test: "\(appName) test\(options) [--update] FILE|FOLDER…"
         }
     }
 
     /// The text of `--help` for `topic`.
-    public static func helpText(for topic: Topic, appName: String, summary: String) -> String {
-        switch topic {
+    /// - Parameters:
+    ///   - topic: the app, or one command.
+    ///   - appName: the app's name.
+    ///   - summary: one line saying what the app is.
+    ///   - options: the app's own options, listed first under OPTIONS (the hidden ones are not).
+    public static func helpText(for topic: Topic, appName: String, summary: String, options: [AppOption] = []) -> String {
+        let shown = options.filter { !$0.isHidden }
+        let hasOptions = !shown.isEmpty
+        func usageLine(for topic: Topic, appName: String) -> String {
+            Self.usageLine(for: topic, appName: appName, hasOptions: hasOptions)
+        }
+        let appOptions = shown.map { helpLine($0.label, $0.help) }.joined()
+        return switch topic {
         case .app:
             """
                 \(summary)
@@ -172,7 +254,7 @@ public enum LaunchCommand: Equatable, Sendable {
                   test                Check golden transcripts: replay their commands and compare the whole output.
 
                 OPTIONS:
-                  --record FILE       Write the commands of the session to a script that replays it.
+                \(appOptions)  --record FILE       Write the commands of the session to a script that replays it.
                   --transcript FILE   Write the whole transcript of the session (commands and output) to FILE.
                   -h, --help          Show this help ('\(appName) help run' for a command's).
                   --version           Show the version.
@@ -190,7 +272,7 @@ public enum LaunchCommand: Equatable, Sendable {
                 USAGE: \(usageLine(for: .run, appName: appName))
 
                 OPTIONS:
-                  --keep-going        Run every command even after errors (still exits 1 if any failed).
+                \(appOptions)  --keep-going        Run every command even after errors (still exits 1 if any failed).
                   --record FILE       Write the commands of the session to a script that replays it.
                   --transcript FILE   Write the whole transcript of the session to FILE.
 
@@ -205,17 +287,124 @@ public enum LaunchCommand: Equatable, Sendable {
                 USAGE: \(usageLine(for: .test, appName: appName))
 
                 OPTIONS:
-                  --update            Rewrite failing transcripts with the actual output, keeping the lines
+                \(appOptions)  --update            Rewrite failing transcripts with the actual output, keeping the lines
                                       that matched a wildcard. Refused when CI is set.
 
                 """
         }
     }
+
+    /// One option in `--help`: `  LABEL  TEXT`, the text from the 23rd column (on the next line when
+    /// the label is longer) and wrapped at 100 columns.
+    static func helpLine(_ label: String, _ text: String) -> String {
+        let indent = String(repeating: " ", count: 22)
+        var lines: [String] = []
+        var line = "  " + label
+        var column = line.count
+        if column > 20 {
+            lines.append(line)
+            line = indent
+        } else {
+            line += String(repeating: " ", count: 22 - column)
+        }
+        column = 22
+        var lineHasWords = false
+        for word in text.split(separator: " ") {
+            if lineHasWords && column + 1 + word.count > 100 {
+                lines.append(line)
+                line = indent
+                column = 22
+                lineHasWords = false
+            }
+            if lineHasWords {
+                line += " "
+                column += 1
+            }
+            line += word
+            column += word.count
+            lineHasWords = true
+        }
+        lines.append(line)
+        return lines.map { $0 + "\n" }.joined()
+    }
 }
 
-extension REPLApp where Options == Void {
+/// An option of an app's own (photorepl's `--seed`, `--preview`…), declared for the launcher: it
+/// accepts it anywhere on the command line, before or after `run` and `test`, as `--name VALUE` or
+/// `--name=VALUE` (a flag takes no value), hands what was typed to the app to read
+/// (`AppOption.Given`), and lists it in `--help` unless it is hidden.
+public struct AppOption: Equatable, Sendable {
+    /// Its name as typed, with its dashes: `--seed`. Never one of the launcher's own (`--record`,
+    /// `--transcript`, `--keep-going`, `--update`, `--help`, `--version`).
+    public let name: String
+    /// What its value stands for, in `--help` and messages (`SEED`, `COLSxROWS`); nil for a flag,
+    /// which takes no value.
+    public let valueName: String?
+    /// One line for `--help` (it is wrapped to fit).
+    public let help: String
+    /// Whether `--help` leaves it out (it is still accepted).
+    public let isHidden: Bool
+
+    /// An option that takes a value: `--name VALUE` or `--name=VALUE`.
+    /// - Parameters:
+    ///   - name: its name with its dashes, e.g. `--seed`.
+    ///   - valueName: what its value stands for, e.g. `SEED`.
+    ///   - help: one line for `--help`.
+    ///   - isHidden: whether `--help` leaves it out.
+    public init(_ name: String, valueName: String, help: String, isHidden: Bool = false) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+        self.isHidden = isHidden
+    }
+
+    /// A flag: `--name`, which takes no value.
+    /// - Parameters:
+    ///   - name: its name with its dashes, e.g. `--verbose`.
+    ///   - help: one line for `--help`.
+    ///   - isHidden: whether `--help` leaves it out.
+    public init(flag name: String, help: String, isHidden: Bool = false) {
+        self.name = name
+        self.valueName = nil
+        self.help = help
+        self.isHidden = isHidden
+    }
+
+    /// An app option as it was typed: for the app to turn into its `Options`.
+    public struct Given: Equatable, Sendable {
+        /// The option's name, as declared (`--seed`).
+        public let name: String
+        /// Its value as typed (`7`), not yet checked; nil for a flag.
+        public let value: String?
+
+        /// `name` given with `value` (nil for a flag).
+        public init(name: String, value: String?) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// How `--help` shows it: `--seed SEED`, or the flag's name.
+    var label: String { valueName.map { "\(name) \($0)" } ?? name }
+
+    /// This option as typed: its value attached (`--name=VALUE`), else the next word, which `i` is
+    /// moved past.
+    func read(attached: String?, _ words: [String], at i: inout Int) throws(LaunchCommand.UsageError) -> Given {
+        guard let valueName else {
+            if attached != nil { throw LaunchCommand.UsageError("\(name) takes no value") }
+            return Given(name: name, value: nil)
+        }
+        if let attached { return Given(name: name, value: attached) }
+        guard i < words.count else { throw LaunchCommand.UsageError("\(name) needs a value: type \(name) \(valueName)") }
+        i += 1
+        return Given(name: name, value: words[i - 1])
+    }
+}
+
+extension REPLApp {
     /// Runs the app from its command line (`LaunchCommand`) and exits with the code the run ended
-    /// with. A command line that is not valid prints `NAME: MESSAGE (usage: …)` and exits 64.
+    /// with. A command line that is not valid (the app's options included) prints
+    /// `NAME: MESSAGE (usage: …)` and exits 64.
     public func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
         exit(await run(arguments: arguments))
     }
@@ -223,24 +412,39 @@ extension REPLApp where Options == Void {
     /// Runs the app for a command line (without the program's name) and returns the exit code.
     public func run(arguments: [String]) async -> Int32 {
         let command: LaunchCommand
-        do {
-            command = try LaunchCommand.parse(arguments, appName: name, isOnCI: isOnCI)
+        let options: Options
+        do throws(LaunchCommand.UsageError) {
+            let line = try LaunchCommand.parse(arguments, appName: name, options: declaredOptions, isOnCI: isOnCI)
+            command = line.command
+            switch command {
+            case .help(let topic):
+                let text = LaunchCommand.helpText(for: topic, appName: name, summary: summary, options: declaredOptions)
+                standardOutput.write(Array(text.utf8))
+                return ExitStatus.success
+            case .version:
+                standardOutput.write(Array((version + "\n").utf8))
+                return ExitStatus.success
+            case .session, .run, .test:
+                do throws(LaunchCommand.UsageError) {
+                    options = try parseOptions(line.options)
+                } catch {
+                    let usage = LaunchCommand.usageLine(
+                        for: LaunchCommand.topic(of: command), appName: name, hasOptions: declaredOptions.contains { !$0.isHidden })
+                    throw LaunchCommand.UsageError("\(error.message) (usage: \(usage))")
+                }
+            }
         } catch {
             printError(error.message)
             return ExitStatus.usage
         }
         switch command {
         case .session(let outputs):
-            return await session((), outputs)
+            return await session(options, outputs)
         case .run(let files, let keepGoing, let outputs):
-            return await scripts(files, (), keepGoing: keepGoing, outputs)
+            return await scripts(files, options, keepGoing: keepGoing, outputs)
         case .test(let paths, let update):
-            return await transcripts(paths, (), update: update)
-        case .help(let topic):
-            standardOutput.write(Array(LaunchCommand.helpText(for: topic, appName: name, summary: summary).utf8))
-            return ExitStatus.success
-        case .version:
-            standardOutput.write(Array((version + "\n").utf8))
+            return await transcripts(paths, options, update: update)
+        case .help, .version:
             return ExitStatus.success
         }
     }

@@ -159,9 +159,11 @@ extension REPLApp {
             throw LaunchExit(code: error.exitCode)
         }
         let engine = session.engine
-        let (name, version, arguments) = (name, version, replayArguments(options))
+        // The options are written out when a recording starts (most sessions record nothing).
+        let (name, version, replayArguments) = (name, version, replayArguments)
         engine.recordingHeader = { path in
-            "# \(name) \(version) session; replay: \(name) run --keep-going \(arguments.isEmpty ? "" : arguments + " ")\(path)"
+            let arguments = replayArguments(options)
+            return "# \(name) \(version) session; replay: \(name) run --keep-going \(arguments.isEmpty ? "" : arguments + " ")\(path)"
         }
         if let path = outputs.record {
             do {

@@ -8,10 +8,10 @@ import Glibc
 /// Tab completion), scripts (`run`), golden transcripts (`test`), `--record` and `--transcript`, and
 /// the exit codes, the same way for every app.
 ///
-/// An app without options of its own is declared with `init(name:version:summary:makeSession:)` and
-/// started with `main()`, which reads the command line. An app with options (photorepl has a photo
-/// source, a seed…) parses its command line itself and calls `interactive`, `scripts` and
-/// `transcripts` with its options; `Options` is their type.
+/// An app without options of its own is declared with `init(name:version:summary:makeSession:)`. An
+/// app with options (photorepl has a photo source, a seed…) declares them (`AppOption`) and how to
+/// read what was typed into its `Options`. Either is started with `main()`, which reads the command
+/// line; `interactive`, `scripts` and `transcripts` run one command with given options.
 @MainActor
 public struct REPLApp<Options> {
     /// The app's name: in messages (`todo: cannot read x.txt: …`), in its history folder
@@ -22,6 +22,9 @@ public struct REPLApp<Options> {
     public let version: String
     /// One line saying what the app is, for `--help`.
     public let summary: String
+    /// The options of the app's own, as the command line accepts them and `--help` lists them.
+    public let declaredOptions: [AppOption]
+    let parseOptions: @MainActor ([AppOption.Given]) throws(LaunchCommand.UsageError) -> Options
     let makeSession: @MainActor (Options, SessionSetup) throws(SessionSetupFailure) -> AppSession
     let applyingHeader: @MainActor (Options, TranscriptSuite.SessionHeader) throws(TranscriptSuite.Failure) -> Options
     let replayArguments: @MainActor (Options) -> String
@@ -39,6 +42,11 @@ public struct REPLApp<Options> {
     ///   - name: the app's name (see `name`).
     ///   - version: its version.
     ///   - summary: one line for `--help`.
+    ///   - options: its options, which the launcher accepts anywhere on the command line and lists in
+    ///     `--help` (not the hidden ones).
+    ///   - parseOptions: the app's `Options` from the options typed, in their order (none typed: the
+    ///     defaults); throws a `LaunchCommand.UsageError` that says what to type instead, e.g.
+    ///     "--seed takes a whole number, not 'x' (type e.g. --seed 7)" (exit 64).
     ///   - makeSession: puts a session together for `options`: makes an `Engine` on `setup.console`,
     ///     registers the scene modules, starts the root scene. Throws a `SessionSetupFailure` when the
     ///     options cannot make a session (a missing key, an unreadable file).
@@ -48,6 +56,8 @@ public struct REPLApp<Options> {
     ///     line of a recorded script (`# NAME VERSION session; replay: NAME run --keep-going OPTIONS FILE`).
     public init(
         name: String, version: String, summary: String,
+        options: [AppOption],
+        parseOptions: @escaping @MainActor ([AppOption.Given]) throws(LaunchCommand.UsageError) -> Options,
         makeSession: @escaping @MainActor (Options, SessionSetup) throws(SessionSetupFailure) -> AppSession,
         applyingHeader: @escaping @MainActor (Options, TranscriptSuite.SessionHeader) throws(TranscriptSuite.Failure) -> Options,
         replayArguments: @escaping @MainActor (Options) -> String
@@ -55,6 +65,8 @@ public struct REPLApp<Options> {
         self.name = name
         self.version = version
         self.summary = summary
+        self.declaredOptions = options
+        self.parseOptions = parseOptions
         self.makeSession = makeSession
         self.applyingHeader = applyingHeader
         self.replayArguments = replayArguments
@@ -91,6 +103,8 @@ extension REPLApp where Options == Void {
     ) {
         self.init(
             name: name, version: version, summary: summary,
+            options: [],
+            parseOptions: { _ throws(LaunchCommand.UsageError) in },
             makeSession: { _, setup throws(SessionSetupFailure) in try makeSession(setup) },
             applyingHeader: { _, header throws(TranscriptSuite.Failure) in
                 guard header.arguments.isEmpty else {

@@ -2,14 +2,16 @@ import REPLEngine
 import REPLLauncher
 import TerminalPictures
 
-/// photorepl as an app of the shared launcher: its name and version, and its sessions put together by
-/// the composition root from its own options. The command line (swift-argument-parser) hands its
-/// commands to the launcher's `interactive`, `scripts` and `transcripts`.
+/// photorepl as an app of the shared launcher: its name and version, its options (`SessionOptions`),
+/// and its sessions put together by the composition root from them. The launcher reads the command
+/// line and runs the interactive session, `run` and `test`.
 @MainActor
 enum PhotoreplApp {
     static let app = REPLApp<SessionOptions>(
         name: "photorepl", version: Photorepl.version,
         summary: "A scriptable REPL for Clean Swift scenes: browse photos in a terminal.",
+        options: SessionOptions.declared,
+        parseOptions: { given throws(LaunchCommand.UsageError) in try SessionOptions(given) },
         makeSession: { options, setup throws(SessionSetupFailure) in
             try CompositionRoot.makeSession(options, console: setup.console, display: displaySetting(options, outputIsTerminal: setup.isInteractive))
         },

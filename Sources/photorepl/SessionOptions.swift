@@ -1,10 +1,10 @@
-import ArgumentParser
 import PhotoDomain
 import REPLEngine
+import REPLLauncher
 import TerminalPictures
 
 /// Where photos come from.
-enum PhotoSource: String, ExpressibleByArgument, CaseIterable, Sendable {
+enum PhotoSource: String, CaseIterable, Sendable {
     /// The catalog compiled into photorepl: offline, deterministic.
     case embedded
     /// A folder of the user's own JPEG and PNG photos.
@@ -13,49 +13,93 @@ enum PhotoSource: String, ExpressibleByArgument, CaseIterable, Sendable {
     case unsplash
 }
 
-extension PreviewMode: ExpressibleByArgument {}
-
-extension CellBox: ExpressibleByArgument {
-    public init?(argument: String) { self.init(parsing: argument) }
-}
-
 /// What makes a session reproducible: the source, the seed of its random picks, and how pictures
-/// are shown. Accepted by the interactive REPL, `run` and `test` alike.
-struct SessionOptions: ParsableArguments, Sendable {
-    @Option(help: ArgumentHelp(
-        "Where photos come from: embedded (the default), folder (the current directory, or --folder) or unsplash (the Unsplash API, with UNSPLASH_ACCESS_KEY).",
-        valueName: "source"))
+/// are shown. Accepted by the interactive REPL, `run` and `test` alike, anywhere on the command line
+/// (the launcher reads it; `init(_:)` reads the values).
+struct SessionOptions: Sendable {
     var source: PhotoSource?
-
-    @Option(help: ArgumentHelp("A folder of JPEG and PNG photos to browse (implies --source folder).", valueName: "dir"))
     var folder: String?
-
     /// How the folder is named in messages when it was resolved from a transcript's header (relative
     /// to the transcript, so that its output does not depend on where `test` runs from).
-    @Option(help: .hidden)
     var folderShownAs: String?
-
-    @Option(help: "Seed for the random picks: the same seed fetches the same photos.")
     var seed: UInt64 = EmbeddedPhotosWorker.defaultSeed
-
-    @Option(help: ArgumentHelp(
-        "How pictures are drawn: auto (the best the terminal can show; none when output is not a terminal), symbols, sixel, kitty, iterm, ascii (plain text, the same everywhere: for scripts and golden files) or none.",
-        valueName: "mode"))
     var preview: PreviewMode = .auto
-
-    @Option(help: ArgumentHelp("The box a picture must fit in, in terminal cells (default: the terminal's width and 60 % of its height).", valueName: "COLSxROWS"))
     var previewSize: CellBox?
-
-    @Option(help: ArgumentHelp(
-        "Record the network session into FILE, or replay it from FILE when it exists (then nothing touches the network, and no key is needed).",
-        valueName: "file"))
     var cassette: String?
-
-    @Option(help: ArgumentHelp("How long a request may take before it is given up.", valueName: "seconds"))
     var timeout: UInt32 = 15
-
-    @Option(help: ArgumentHelp("Make every fetch and every picture take this long, like a slow network (to try Ctrl-C).", valueName: "milliseconds"))
     var fetchDelay: UInt32 = 0
+
+    /// photorepl's options, for the launcher's command line and `--help`.
+    static let declared: [AppOption] = [
+        AppOption("--source", valueName: "SOURCE", help: "Where photos come from: embedded (the default), folder (the current directory, or --folder) or unsplash (the Unsplash API, with UNSPLASH_ACCESS_KEY)."),
+        AppOption("--folder", valueName: "DIR", help: "A folder of JPEG and PNG photos to browse (implies --source folder)."),
+        AppOption("--folder-shown-as", valueName: "NAME", help: "How the folder is named in messages.", isHidden: true),
+        AppOption("--seed", valueName: "SEED", help: "The seed of the random picks: the same seed, the same photos (default: \(EmbeddedPhotosWorker.defaultSeed))."),
+        AppOption("--preview", valueName: "MODE", help: "How pictures are drawn: auto (the default: the best the terminal can show; none when output is not a terminal), symbols, sixel, kitty, iterm, ascii (plain text, the same everywhere: for scripts and golden files) or none."),
+        AppOption("--preview-size", valueName: "COLSxROWS", help: "The box a picture must fit in, in terminal cells (default: the terminal's width and 60 % of its height)."),
+        AppOption("--cassette", valueName: "FILE", help: "Record the network session into FILE, or replay it from FILE when it exists (then nothing touches the network, and no key is needed)."),
+        AppOption("--timeout", valueName: "SECONDS", help: "How long a request may take before it is given up (default: 15)."),
+        AppOption("--fetch-delay", valueName: "MILLISECONDS", help: "Make every fetch and every picture take this long, like a slow network (to try Ctrl-C)."),
+    ]
+
+    /// The options typed on a command line (the defaults for the ones not typed; the last one wins
+    /// when one is typed twice), checked together by `validate()`.
+    init(_ given: [AppOption.Given]) throws(LaunchCommand.UsageError) {
+        try set(given)
+        try validate()
+    }
+
+    /// Sets the options typed, in their order.
+    mutating func set(_ given: [AppOption.Given]) throws(LaunchCommand.UsageError) {
+        for option in given {
+            let value = option.value ?? ""
+            switch option.name {
+            case "--source":
+                guard let source = PhotoSource(rawValue: value) else {
+                    throw LaunchCommand.UsageError("--source takes \(Self.alternatives(PhotoSource.allCases.map(\.rawValue))), not '\(value)'")
+                }
+                self.source = source
+            case "--folder":
+                folder = value
+            case "--folder-shown-as":
+                folderShownAs = value
+            case "--seed":
+                guard let seed = UInt64(value) else {
+                    throw LaunchCommand.UsageError("--seed takes a whole number, not '\(value)' (type e.g. --seed 7)")
+                }
+                self.seed = seed
+            case "--preview":
+                guard let preview = PreviewMode(rawValue: value) else {
+                    throw LaunchCommand.UsageError("--preview takes \(Self.alternatives(PreviewMode.allCases.map(\.rawValue))), not '\(value)'")
+                }
+                self.preview = preview
+            case "--preview-size":
+                guard let size = CellBox(parsing: value) else {
+                    throw LaunchCommand.UsageError("--preview-size takes COLSxROWS, e.g. 80x40, not '\(value)'")
+                }
+                previewSize = size
+            case "--cassette":
+                cassette = value
+            case "--timeout":
+                guard let timeout = UInt32(value) else {
+                    throw LaunchCommand.UsageError("--timeout takes 1…3600 seconds, not '\(value)' (type e.g. --timeout 30)")
+                }
+                self.timeout = timeout
+            case "--fetch-delay":
+                guard let delay = UInt32(value) else {
+                    throw LaunchCommand.UsageError("--fetch-delay takes a whole number of milliseconds, not '\(value)' (type e.g. --fetch-delay 500)")
+                }
+                fetchDelay = delay
+            default:
+                throw LaunchCommand.UsageError("unknown option '\(option.name)'")
+            }
+        }
+    }
+
+    /// `a, b or c`.
+    private static func alternatives(_ words: [String]) -> String {
+        words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
+    }
 
     /// The source in effect: `--folder` alone implies the folder source.
     var effectiveSource: PhotoSource { source ?? (folder != nil ? .folder : .embedded) }
@@ -63,15 +107,16 @@ struct SessionOptions: ParsableArguments, Sendable {
     /// The folder of the folder source: `--folder`, else the current directory.
     var folderPath: String { folder ?? "." }
 
-    func validate() throws {
+    /// Checks the options together: the ones that do not go together, the timeout's range.
+    func validate() throws(LaunchCommand.UsageError) {
         if let source, source != .folder, folder != nil {
-            throw ValidationError("--folder needs the folder source: drop --source \(source.rawValue), or use --source folder")
+            throw LaunchCommand.UsageError("--folder needs the folder source: drop --source \(source.rawValue), or use --source folder")
         }
         if cassette != nil, effectiveSource != .unsplash {
-            throw ValidationError("--cassette records and replays a network source: add --source unsplash")
+            throw LaunchCommand.UsageError("--cassette records and replays a network source: add --source unsplash")
         }
         if timeout == 0 || timeout > 3600 {
-            throw ValidationError("--timeout takes 1…3600 seconds, not \(timeout) (type e.g. --timeout 30)")
+            throw LaunchCommand.UsageError("--timeout takes 1…3600 seconds, not \(timeout) (type e.g. --timeout 30)")
         }
     }
 
@@ -94,18 +139,14 @@ extension SessionOptions {
     /// These options with a transcript's or script's own (`# photorepl: --preview ascii …`) over
     /// them; a relative `--folder` there is relative to the file's folder.
     func applying(_ header: TranscriptSuite.SessionHeader) throws(TranscriptSuite.Failure) -> SessionOptions {
-        var base = ["--seed", String(seed), "--preview", preview.rawValue]
-        if let source { base += ["--source", source.rawValue] }
-        if let folder { base += ["--folder", folder] }
-        if let previewSize { base += ["--preview-size", previewSize.description] }
-        if fetchDelay > 0 { base += ["--fetch-delay", String(fetchDelay)] }
-        if let cassette { base += ["--cassette", cassette] }
-        if timeout != 15 { base += ["--timeout", String(timeout)] }
-        var merged: SessionOptions
-        do {
-            merged = try SessionOptions.parse(base + header.arguments)
+        var merged = self
+        // Only a header's own relative --folder (below) says how its folder is shown.
+        merged.folderShownAs = nil
+        do throws(LaunchCommand.UsageError) {
+            try merged.set(LaunchCommand.parseOptions(header.arguments, options: Self.declared))
+            try merged.validate()
         } catch {
-            throw TranscriptSuite.Failure(message: "\(header.directory): the options in '\(header.prefix) \(header.arguments.joined(separator: " "))' are not valid: \(SessionOptions.message(for: error))")
+            throw TranscriptSuite.Failure(message: "\(header.directory): the options in '\(header.prefix) \(header.arguments.joined(separator: " "))' are not valid: \(error.message)")
         }
         func named(_ option: String) -> Bool { header.arguments.contains { $0 == option || $0.hasPrefix(option + "=") } }
         if named("--folder"), let folder = merged.folder, !folder.hasPrefix("/") {

@@ -52,17 +52,76 @@ import Testing
         #expect(directory.stderr == "photorepl: cannot read Examples: Is a directory\n")
     }
 
-    @Test func badUsageExits64() throws {
-        for arguments in [["run"], ["run", "--seed", "x", "a.txt"], ["--source", "flickr"], ["--bogus"], ["frobnicate"]] {
-            let result = try Binary.run(arguments)
-            #expect(result.status == 64, "\(arguments)")
-            #expect(result.stderr.contains("Error:") || result.stderr.contains("error:"), "\(arguments)")
-        }
+    static let usage = "(usage: photorepl [OPTIONS] [--record FILE] [--transcript FILE])"
+    static let runUsage = "(usage: photorepl run [OPTIONS] [--keep-going] [--record FILE] [--transcript FILE] FILE…)"
+    static let testUsage = "(usage: photorepl test [OPTIONS] [--update] FILE|FOLDER…)"
+
+    /// Each mistake on the command line: exit 64 before anything runs, and a message that says what to
+    /// type instead, with the command's usage.
+    @Test(arguments: [
+        (["run"], "give at least one script file, e.g. photorepl run session.txt \(runUsage)"),
+        (["test"], "give transcripts or folders, e.g. photorepl test Examples \(testUsage)"),
+        (["--bogus"], "unknown option '--bogus' \(usage)"),
+        (["run", "Examples/demo.txt", "--bogus=1"], "unknown option '--bogus' \(runUsage)"),
+        (["frobnicate"], "unknown command 'frobnicate': to run a script, type 'photorepl run frobnicate' \(usage)"),
+        (["run", "--seed", "x", "Examples/demo.txt"], "--seed takes a whole number, not 'x' (type e.g. --seed 7) \(runUsage)"),
+        (["run", "Examples/demo.txt", "--seed=-1"], "--seed takes a whole number, not '-1' (type e.g. --seed 7) \(runUsage)"),
+        (["--source", "flickr"], "--source takes embedded, folder or unsplash, not 'flickr' \(usage)"),
+        (["test", "--preview", "pictures", "Examples"], "--preview takes auto, symbols, sixel, kitty, iterm, ascii or none, not 'pictures' \(testUsage)"),
+        (["run", "--preview-size", "80by40", "Examples/demo.txt"], "--preview-size takes COLSxROWS, e.g. 80x40, not '80by40' \(runUsage)"),
+        (["run", "--preview-size=0x10", "Examples/demo.txt"], "--preview-size takes COLSxROWS, e.g. 80x40, not '0x10' \(runUsage)"),
+        (["run", "--timeout", "soon", "Examples/demo.txt"], "--timeout takes 1…3600 seconds, not 'soon' (type e.g. --timeout 30) \(runUsage)"),
+        (["run", "--timeout", "0", "Examples/demo.txt"], "--timeout takes 1…3600 seconds, not 0 (type e.g. --timeout 30) \(runUsage)"),
+        (["run", "--timeout", "3601", "Examples/demo.txt"], "--timeout takes 1…3600 seconds, not 3601 (type e.g. --timeout 30) \(runUsage)"),
+        (["--fetch-delay", "1.5"], "--fetch-delay takes a whole number of milliseconds, not '1.5' (type e.g. --fetch-delay 500) \(usage)"),
+        (["run", "Examples/demo.txt", "--seed"], "--seed needs a value: type --seed SEED \(runUsage)"),
+        (["run", "--source", "embedded", "--folder", "Examples/photos", "Examples/demo.txt"], "--folder needs the folder source: drop --source embedded, or use --source folder \(runUsage)"),
+        (["run", "--cassette", "c.json", "Examples/demo.txt"], "--cassette records and replays a network source: add --source unsplash \(runUsage)"),
+        (["run", "--update", "Examples/demo.txt"], "--update is an option of 'photorepl test' \(runUsage)"),
+        (["test", "--record", "r.txt", "Examples"], "--record is not an option of 'photorepl test' \(testUsage)"),
+    ])
+    func badUsageExits64WithWhatToTypeInstead(arguments: [String], message: String) throws {
+        let result = try Binary.run(arguments, stdin: Data("count 1\n".utf8))
+        #expect(result.status == 64)
+        #expect(result.stderr == "photorepl: \(message)\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func optionsAreReadAnywhereInBothForms() throws {
+        let seven = try Binary.run(["run", "--seed", "7", "Examples/demo.txt"])
+        #expect(seven.status == 0)
+        #expect(try Binary.run(["--seed=7", "run", "Examples/demo.txt"]).stdout == seven.stdout)
+        #expect(try Binary.run(["run", "Examples/demo.txt", "--seed", "7"]).stdout == seven.stdout)
+    }
+
+    @Test func aScriptHeadersOptionsThatAreNotValidSayWhy() throws {
+        let script = try Binary.script("# photorepl: --preview pictures\ncount 1\n")
+        let directory = String(script.dropLast("/script.txt".count))
+        let result = try Binary.run(["run", script])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "photorepl: \(directory): the options in '# photorepl: --preview pictures' are not valid: --preview takes auto, symbols, sixel, kitty, iterm, ascii or none, not 'pictures'\n")
+        let positional = try Binary.run(["run", try Binary.script("# photorepl: --seed 7 demo.txt\ncount 1\n")])
+        #expect(positional.status == 64)
+        #expect(positional.stderr.hasSuffix(": the options in '# photorepl: --seed 7 demo.txt' are not valid: 'demo.txt' is not an option: only options go here\n"))
+        let launcherOption = try Binary.run(["run", try Binary.script("# photorepl: --record r.txt\ncount 1\n")])
+        #expect(launcherOption.status == 64)
+        #expect(launcherOption.stderr.hasSuffix(": the options in '# photorepl: --record r.txt' are not valid: unknown option '--record'\n"))
     }
 
     @Test func helpAndVersion() throws {
         let help = try Binary.run(["--help"])
-        #expect(help.status == 0 && help.stdout.contains("USAGE: photorepl") && help.stdout.contains("run"))
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("A scriptable REPL for Clean Swift scenes: browse photos in a terminal.\n\nUSAGE: photorepl [OPTIONS] [--record FILE] [--transcript FILE]\n       photorepl run [OPTIONS]"))
+        for option in ["--source SOURCE", "--folder DIR", "--seed SEED", "--preview MODE", "--preview-size COLSxROWS", "--cassette FILE", "--timeout SECONDS", "--fetch-delay MILLISECONDS", "--record FILE", "--transcript FILE"] {
+            #expect(help.stdout.contains("\n  \(option) ") || help.stdout.contains("\n  \(option)\n"), "\(option)")
+        }
+        #expect(help.stdout.contains("\n  --seed SEED         The seed of the random picks: the same seed, the same photos (default: 2024).\n"))
+        #expect(!help.stdout.contains("--folder-shown-as"))
+        let run = try Binary.run(["help", "run"])
+        #expect(run.status == 0 && run.stdout.contains("USAGE: photorepl run [OPTIONS] [--keep-going]") && run.stdout.contains("\n  --preview MODE "))
+        let test = try Binary.run(["test", "--help"])
+        #expect(test.status == 0 && test.stdout.contains("USAGE: photorepl test [OPTIONS] [--update]") && test.stdout.contains("\n  --seed SEED "))
         let version = try Binary.run(["--version"])
         #expect(version.status == 0 && version.stdout == "0.1.0\n")
     }

@@ -65,6 +65,95 @@ import Testing
         #expect(usageError(["run", "--version", "a.txt"])?.hasPrefix("--version is not an option of 'todo run'") == true)
     }
 
+    // MARK: - An app's own options
+
+    static let options = [
+        AppOption("--seed", valueName: "SEED", help: "Seed for the random picks."),
+        AppOption(flag: "--fast", help: "Go fast."),
+        AppOption("--secret", valueName: "WORD", help: "Not listed.", isHidden: true),
+    ]
+
+    func parseWithOptions(_ arguments: [String], options: [AppOption] = Self.options) throws(LaunchCommand.UsageError) -> (command: LaunchCommand, options: [AppOption.Given]) {
+        try LaunchCommand.parse(arguments, appName: "demo", options: options, isOnCI: false)
+    }
+
+    func usageErrorWithOptions(_ arguments: [String], options: [AppOption] = Self.options) -> String? {
+        do {
+            _ = try parseWithOptions(arguments, options: options)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func appOptionsAreReadAnywhereInBothFormsAndHandedOverInOrder() throws {
+        let seven = AppOption.Given(name: "--seed", value: "7")
+        let line = try parseWithOptions(["--seed", "7", "run", "--fast", "a.txt", "--seed=8", "--secret", "s", "b.txt"])
+        #expect(line.command == .run(files: ["a.txt", "b.txt"], keepGoing: false, outputs: SessionOutputs()))
+        #expect(line.options == [seven, AppOption.Given(name: "--fast", value: nil), AppOption.Given(name: "--seed", value: "8"), AppOption.Given(name: "--secret", value: "s")])
+        #expect(try parseWithOptions(["test", "a.t", "--seed", "7"]) == (.test(paths: ["a.t"], update: false), [seven]))
+        #expect(try parseWithOptions(["--record", "r.txt", "--seed=7"]) == (.session(SessionOutputs(record: "r.txt")), [seven]))
+        // A value is the next word, whatever it looks like; `--seed=` gives an empty one.
+        #expect(try parseWithOptions(["run", "--seed", "--fast", "a.txt"]).options == [AppOption.Given(name: "--seed", value: "--fast")])
+        #expect(try parseWithOptions(["--seed="]).options == [AppOption.Given(name: "--seed", value: "")])
+        // After `--`, an option's name is a file.
+        #expect(try parseWithOptions(["run", "--", "--seed"]) == (.run(files: ["--seed"], keepGoing: false, outputs: SessionOutputs()), []))
+        #expect(try parseWithOptions([]) == (.session(SessionOutputs()), []))
+    }
+
+    @Test func appOptionMistakesSayWhatToTypeWithTheUsageLine() {
+        let usage = "(usage: demo [OPTIONS] [--record FILE] [--transcript FILE])"
+        #expect(usageErrorWithOptions(["--seed"]) == "--seed needs a value: type --seed SEED \(usage)")
+        #expect(usageErrorWithOptions(["--fast=yes"]) == "--fast takes no value \(usage)")
+        #expect(usageErrorWithOptions(["--bogus", "1"]) == "unknown option '--bogus' \(usage)")
+        #expect(usageErrorWithOptions(["run", "a.txt", "--seed"]) == "--seed needs a value: type --seed SEED (usage: demo run [OPTIONS] [--keep-going] [--record FILE] [--transcript FILE] FILE…)")
+        // An app without options has none to accept, and no [OPTIONS] in its usage.
+        #expect(usageErrorWithOptions(["--seed", "7"], options: []) == "unknown option '--seed' (usage: demo [--record FILE] [--transcript FILE])")
+        // Only hidden options: nothing to list.
+        #expect(usageErrorWithOptions(["--bogus"], options: [Self.options[2]]) == "unknown option '--bogus' (usage: demo [--record FILE] [--transcript FILE])")
+    }
+
+    @Test func helpListsTheAppsOptionsButNotTheHiddenOnes() throws {
+        #expect(try parseWithOptions(["run", "--seed", "7", "--help"]).command == .help(topic: .run))
+        #expect(try parseWithOptions(["--version", "--seed", "7"]).command == .version)
+        for topic in [LaunchCommand.Topic.app, .run, .test] {
+            let help = LaunchCommand.helpText(for: topic, appName: "demo", summary: "A demo.", options: Self.options)
+            #expect(help.contains("\nOPTIONS:\n  --seed SEED         Seed for the random picks.\n  --fast              Go fast.\n  --"), "\(help)")
+            #expect(!help.contains("--secret"))
+        }
+        let app = LaunchCommand.helpText(for: .app, appName: "demo", summary: "A demo.", options: Self.options)
+        #expect(app.contains("USAGE: demo [OPTIONS] [--record FILE] [--transcript FILE]\n       demo run [OPTIONS] [--keep-going] [--record FILE] [--transcript FILE] FILE…\n       demo test [OPTIONS] [--update] FILE|FOLDER…\n"))
+        #expect(app.contains("  --fast              Go fast.\n  --record FILE       Write the commands"))
+        // Without options, the help is the launcher's alone.
+        #expect(LaunchCommand.helpText(for: .run, appName: "demo", summary: "", options: [Self.options[2]]) == LaunchCommand.helpText(for: .run, appName: "demo", summary: ""))
+    }
+
+    @Test func aLongHelpLineIsWrappedAndALongLabelGoesAboveIt() {
+        let words = Array(repeating: "word", count: 30).joined(separator: " ")
+        let help = LaunchCommand.helpText(for: .test, appName: "demo", summary: "", options: [AppOption("--a-long-option-name", valueName: "MILLISECONDS", help: words)])
+        let indent = String(repeating: " ", count: 22)
+        let first = Array(repeating: "word", count: 15).joined(separator: " ")
+        #expect(help.contains("\n  --a-long-option-name MILLISECONDS\n\(indent)\(first)\n\(indent)\(first)\n  --update"), "\(help)")
+    }
+
+    @Test func aHeadersOptionsAreReadByTheSameParser() throws {
+        #expect(try LaunchCommand.parseOptions(["--seed", "7", "--fast", "--secret=x"], options: Self.options)
+            == [AppOption.Given(name: "--seed", value: "7"), AppOption.Given(name: "--fast", value: nil), AppOption.Given(name: "--secret", value: "x")])
+        #expect(try LaunchCommand.parseOptions([], options: Self.options) == [])
+        func message(_ words: [String]) -> String? {
+            do {
+                _ = try LaunchCommand.parseOptions(words, options: Self.options)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        #expect(message(["--seed"]) == "--seed needs a value: type --seed SEED")
+        #expect(message(["--record", "r.txt"]) == "unknown option '--record'")
+        #expect(message(["run"]) == "'run' is not an option: only options go here")
+        #expect(message(["--fast=1"]) == "--fast takes no value")
+    }
+
     @Test func updateIsRefusedOnCI() {
         #expect(usageError(["test", "--update", "a.t"], onCI: true) == "--update refuses to run when CI is set: golden transcripts change only on a developer's machine")
         #expect(usageError(["test", "a.t"], onCI: true) == nil)

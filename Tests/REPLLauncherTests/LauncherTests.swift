@@ -155,6 +155,7 @@ final class CounterScene: SceneView {
         var seen: [Int] = []
         var app = REPLApp<Int>(
             name: "opts", version: "2", summary: "",
+            options: [], parseOptions: { _ throws(LaunchCommand.UsageError) in 0 },
             makeSession: { start, setup throws(SessionSetupFailure) in
                 seen.append(start)
                 let engine = Engine(console: setup.console)
@@ -178,5 +179,78 @@ final class CounterScene: SceneView {
         let transcript = try file("a.t", "# opts: x\nready\n")
         #expect(await app.transcripts([transcript], 10, update: false) == 66)
         #expect(errors.text == "opts: not a number\n")
+    }
+
+    /// An app with options that `main()` runs: the launcher reads them anywhere on the command line,
+    /// the app turns them into its options, and a mistake in them is a usage error.
+    func countingApp(seen: @escaping @MainActor (Int) -> Void = { _ in }) -> REPLApp<Int> {
+        var app = REPLApp<Int>(
+            name: "opts", version: "2", summary: "Counts from a start.",
+            options: [
+                AppOption("--start", valueName: "N", help: "Where counting starts (default: 0)."),
+                AppOption("--debug-name", valueName: "NAME", help: "For tests.", isHidden: true),
+            ],
+            parseOptions: { given throws(LaunchCommand.UsageError) in
+                var start = 0
+                for option in given where option.name == "--start" {
+                    guard let value = option.value.flatMap({ Int($0) }) else {
+                        throw LaunchCommand.UsageError("--start takes a whole number, not '\(option.value ?? "")' (type e.g. --start 3)")
+                    }
+                    start = value
+                }
+                return start
+            },
+            makeSession: { start, setup throws(SessionSetupFailure) in
+                seen(start)
+                let engine = Engine(console: setup.console)
+                engine.register(SceneModule(CounterScene.self) { CounterScene($0) })
+                engine.start(root: CounterScene.self)
+                return AppSession(engine: engine)
+            },
+            applyingHeader: { options, _ throws(TranscriptSuite.Failure) in options },
+            replayArguments: { "--start \($0)" }
+        )
+        app.standardOutput = output
+        app.standardError = errors
+        app.wantsColour = false
+        app.isOnCI = false
+        return app
+    }
+
+    @Test func anAppsOptionsReachItsSessionsFromAnywhereOnTheCommandLine() async throws {
+        var seen: [Int] = []
+        let app = countingApp { seen.append($0) }
+        let script = try file("a.txt", "inc\n")
+        #expect(await app.run(arguments: ["--start", "5", "run", script]) == 0)
+        #expect(await app.run(arguments: ["run", script, "--start=6"]) == 0)
+        #expect(await app.run(arguments: ["run", "--debug-name", "x", script]) == 0)
+        let transcript = try file("a.t", "ready\ndemo> inc\nvalue: 1\n")
+        #expect(await app.run(arguments: ["test", "--start", "7", transcript]) == 0)
+        #expect(seen == [5, 6, 0, 7])
+        #expect(errors.text.isEmpty)
+    }
+
+    @Test func anAppsOptionMistakesAreUsageErrorsWithTheCommandsUsage() async throws {
+        let script = try file("a.txt", "inc\n")
+        #expect(await countingApp().run(arguments: ["run", "--start", "x", script]) == 64)
+        #expect(errors.text == "opts: --start takes a whole number, not 'x' (type e.g. --start 3) (usage: opts run [OPTIONS] [--keep-going] [--record FILE] [--transcript FILE] FILE…)\n")
+        errors.clear()
+        #expect(await countingApp().run(arguments: ["--start"]) == 64)
+        #expect(errors.text == "opts: --start needs a value: type --start N (usage: opts [OPTIONS] [--record FILE] [--transcript FILE])\n")
+        errors.clear()
+        #expect(await countingApp().run(arguments: ["test", "a.t", "--stop", "1"]) == 64)
+        #expect(errors.text == "opts: unknown option '--stop' (usage: opts test [OPTIONS] [--update] FILE|FOLDER…)\n")
+        #expect(output.text.isEmpty)
+    }
+
+    @Test func anAppsHelpListsItsOptionsAndItsVersionIsItsOwn() async {
+        #expect(await countingApp().run(arguments: ["--help", "--start", "x"]) == 0)
+        #expect(output.text.hasPrefix("Counts from a start.\n\nUSAGE: opts [OPTIONS] [--record FILE] [--transcript FILE]\n"))
+        #expect(output.text.contains("OPTIONS:\n  --start N           Where counting starts (default: 0).\n  --record FILE"))
+        #expect(!output.text.contains("--debug-name"))
+        output.clear()
+        #expect(await countingApp().run(arguments: ["--version"]) == 0)
+        #expect(output.text == "2\n")
+        #expect(errors.text.isEmpty)
     }
 }
