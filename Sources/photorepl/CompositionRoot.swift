@@ -23,7 +23,9 @@ enum CompositionRoot {
         case .embedded:
             let embedded = EmbeddedPhotosWorker(seed: options.seed)
             worker = embedded
-            pictures = BlurHashPicturesWorker()
+            // Kept once decoded, like every source's: a photo opened, shown again and paged to is
+            // decoded once, not three times.
+            pictures = CachingPicturesWorker(BlurHashPicturesWorker())
             saver = embedded
         case .folder:
             let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed)
