@@ -28,17 +28,18 @@ import Testing
         return output.text
     }
 
-    @Test func displayTextIsOneLineMeasuredAndChecked() {
-        let caption = DisplayText("  two\nlines\t here ")
-        #expect(caption.string == "two lines here")
-        #expect(caption.width == 14)
-        #expect(caption.isClean)
+    @Test func displayTextIsMeasuredAndCheckedAsItCame() {
+        let id = DisplayText(" a  b.jpg")
+        #expect(id.string == " a  b.jpg")
+        #expect(id.width == 9)
+        #expect(id.isClean)
+        #expect(!DisplayText("x\u{85}y").isClean)
         #expect(DisplayText("漢字 ok").width == 7)
         #expect(!DisplayText("red \u{1B}[31m").isClean)
         #expect(!DisplayText("\u{9B}2J").isClean)
         #expect(DisplayText("") == .empty && DisplayText.empty.isEmpty)
         let literal: DisplayText = "a  b"
-        #expect(literal == DisplayText("a b"))
+        #expect(literal == DisplayText("a  b") && literal != DisplayText("a b"))
     }
 
     @Test(arguments: [1, 5, 10, 20, 60])

@@ -87,6 +87,19 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
         #expect(spy.pages.last?.pageControl.text == "○ ●  2/2")
     }
 
+    /// A row keeps an id and a username as they came (a folder's file name may hold two spaces, or
+    /// U+0085, which the Console then shows as `<U+0085>`): only captions and names are put on one line.
+    @Test func idsAndUsernamesAreListedAsTheyCame() {
+        var photo = Photo.fixture(" a  b\u{85}.jpg", name: "")
+        photo.user.username = "yu  na"
+        presenter.presentPhotos(.init(event: .fetched, photos: [photo], page: 0))
+        presenter.presentPhotos(.init(event: .listed, photos: [photo], page: 0))
+        let rows = spy.photos.map { $0.photos[0] }
+        #expect(rows.map(\.id.string) == [" a  b\u{85}.jpg", " a  b\u{85}.jpg"])
+        #expect(rows.map { $0.author?.string } == ["@yu  na", "@yu  na"])
+        #expect(rows[0].id.isClean == false)
+    }
+
     @Test func pageControlsFollowThePageAndTheCount() {
         presenter.presentPhotos(.init(event: .fetched, photos: Photo.abcde, page: 0))
         presenter.presentPage(.init(page: 2, photo: Photo.abcde[2], pageCount: 5))

@@ -1,10 +1,10 @@
-/// Text from a source, prepared for the terminal once, where it comes in: put on one line (runs of
-/// whitespace collapsed, `TerminalText.singleLine`), measured in columns, and checked for bytes that
-/// need sanitizing. The Console copies clean text as it is, with no second look, and sanitizes the
-/// rest as it writes it (the way every `String` is written): a caption that arrived once is printed
-/// a thousand times for the price of a copy.
+/// Text from a source, prepared for the terminal once, where it comes in: measured in columns and
+/// checked for bytes that need sanitizing. The Console copies clean text as it is, with no second
+/// look, and sanitizes the rest as it writes it (the way every `String` is written): a caption that
+/// arrived once is printed a thousand times for the price of a copy. The text is kept as it came;
+/// put it on one line first (`TerminalText.singleLine`) where that is wanted.
 public struct DisplayText: Equatable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    /// The text on one line, as it came: `isClean` says whether the Console may copy it as it is.
+    /// The text as it came: `isClean` says whether the Console may copy it as it is.
     public let string: String
     /// Columns `string` takes (`TerminalText.width`), as the Console lays out columns.
     public let width: Int
@@ -13,13 +13,12 @@ public struct DisplayText: Equatable, Hashable, Sendable, CustomStringConvertibl
     /// Whether every byte is ASCII: then a byte is a column, and cutting the text needs no decoding.
     let isASCII: Bool
 
-    /// `text` on one line, measured and checked.
+    /// `text`, measured and checked.
     public init(_ text: String) {
-        let line = TerminalText.singleLine(text)
-        string = line
-        isClean = TerminalText.isSafe(line)
-        isASCII = TerminalText.isASCII(line)
-        width = isASCII ? line.utf8.count : TerminalText.width(line)
+        string = text
+        isClean = TerminalText.isSafe(text)
+        isASCII = TerminalText.isASCII(text)
+        width = isASCII ? text.utf8.count : TerminalText.width(text)
     }
 
     /// A literal, prepared like any other text.

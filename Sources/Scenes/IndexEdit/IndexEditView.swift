@@ -65,8 +65,9 @@ public final class IndexEditView: SceneView, IndexEditDisplayLogic {
 
     public func displayPositions(_ viewModel: IndexEdit.Positions.ViewModel) {
         console.line(viewModel.prompt, style: .bold)
-        for position in viewModel.positions {
-            console.spaces(2)
+        console.spaces(2)
+        for (i, position) in viewModel.positions.enumerated() {
+            if i > 0 { console.spaces(2) }
             console.write(position)
         }
         console.line()
