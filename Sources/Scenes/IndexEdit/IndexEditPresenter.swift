@@ -13,9 +13,16 @@ public final class IndexEditPresenter: IndexEditPresentationLogic {
 
     public func presentPositions(_ response: IndexEdit.Positions.Response) {
         let current = response.currentIndex
+        // A loop, not `map`: a closure handed to `map` is checked for the main actor at every call.
+        var positions: [String] = []
+        positions.reserveCapacity(response.positions.count)
+        for position in response.positions {
+            let number = PhotoFormatting.number(position + 1)
+            positions.append(position == current ? "[" + number + "]" : number)
+        }
         view?.displayPositions(.init(
             prompt: "Move photo " + PhotoFormatting.number(current + 1) + " to which position? (1…" + PhotoFormatting.number(response.positions.count) + ")",
-            positions: response.positions.map { $0 == current ? "[" + PhotoFormatting.number($0 + 1) + "]" : PhotoFormatting.number($0 + 1) },
+            positions: positions,
             hint: "Type 'move N' to save it, or 'cancel'."
         ))
     }

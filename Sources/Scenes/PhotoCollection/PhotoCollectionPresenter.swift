@@ -65,8 +65,12 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
             break
         }
         let photos = response.photos
-        listedRows = photos.indices.map { row(for: photos[$0], at: $0) }
-        return listedRows
+        // A loop, not `map`: a closure handed to `map` is checked for the main actor at every call.
+        var rows: [DisplayedPhoto] = []
+        rows.reserveCapacity(photos.count)
+        for index in photos.indices { rows.append(row(for: photos[index], at: index)) }
+        listedRows = rows
+        return rows
     }
 
     /// The row of `photo` at 0-based `index`: the one listed there when it shows the same photo.
