@@ -54,21 +54,23 @@ public final class Engine {
     /// The prompt: where you are, e.g. `photos/detail 2> `.
     public var prompt: String {
         var text = ""
-        for (i, entry) in stack.entries.enumerated() {
-            if i > 0 { text += "/" }
-            text += entry.scene.title
-        }
-        return text + "> "
+        forEachPromptPiece { text += $0 }
+        return text
     }
 
-    /// Writes the prompt to the console, title by title (a script's transcript shows it before each
+    /// Writes the prompt to the console piece by piece (a script's transcript shows it before each
     /// command), without making a string of it first.
     func writePrompt() {
+        forEachPromptPiece { console.write($0) }
+    }
+
+    /// The prompt's pieces in order: the titles, "/" between them, "> " at the end.
+    private func forEachPromptPiece(_ body: (String) -> Void) {
         for (i, entry) in stack.entries.enumerated() {
-            if i > 0 { console.write("/") }
-            console.write(entry.scene.title)
+            if i > 0 { body("/") }
+            body(entry.scene.title)
         }
-        console.write("> ")
+        body("> ")
     }
 
     /// Scene names from the root to the top.

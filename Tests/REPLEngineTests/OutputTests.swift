@@ -37,7 +37,7 @@ import Testing
         #expect(DisplayText("漢字 ok").width == 7)
         #expect(!DisplayText("red \u{1B}[31m").isClean)
         #expect(!DisplayText("\u{9B}2J").isClean)
-        #expect(DisplayText("") == .empty && DisplayText.empty.isEmpty)
+        #expect(DisplayText("").width == 0 && DisplayText("").isClean)
         let literal: DisplayText = "a  b"
         #expect(literal == DisplayText("a  b") && literal != DisplayText("a b"))
     }

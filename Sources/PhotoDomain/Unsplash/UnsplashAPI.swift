@@ -74,15 +74,19 @@ public struct UnsplashAPI: Sendable {
 
     /// `GET /photos/random?count=N`.
     public func randomPhotos(count: Int) async throws -> [Photo] {
-        let value = try json(try await get("\(base)/photos/random?count=\(count)"))
+        try Self.photos(in: json(try await get("\(base)/photos/random?count=\(count)")), atMost: count)
+    }
+
+    /// The photos of an answer that is a list of them: no more than asked for, each once (a server's
+    /// answer is data, not orders); an item with no id is left out, having nothing to show.
+    static func photos(in value: JSONValue, atMost limit: Int) throws -> [Photo] {
         guard let items = value.array else {
             throw PhotosWorkerError("Unsplash's answer is not a list of photos: try again; if it persists, the API may have changed")
         }
-        // No more than asked for, each once: a server's answer is data, not orders.
         var photos: [Photo] = []
         var seen: Set<String> = []
-        for item in items where photos.count < count {
-            guard let photo = Self.photo(from: item), seen.insert(photo.id).inserted else { continue }  // no id: nothing to show
+        for item in items where photos.count < limit {
+            guard let photo = Self.photo(from: item), seen.insert(photo.id).inserted else { continue }
             photos.append(photo)
         }
         return photos
@@ -100,17 +104,7 @@ public struct UnsplashAPI: Sendable {
     /// `GET /users/:username/photos?per_page=N`: the photographer's latest photos, at most `perPage` (1…30).
     public func photos(of username: String, perPage: Int) async throws -> [Photo] {
         let perPage = min(max(perPage, 1), 30)
-        let value = try json(try await get("\(base)/users/\(Self.pathSegment(username))/photos?per_page=\(perPage)"))
-        guard let items = value.array else {
-            throw PhotosWorkerError("Unsplash's answer is not a list of photos: try again; if it persists, the API may have changed")
-        }
-        var photos: [Photo] = []
-        var seen: Set<String> = []
-        for item in items where photos.count < perPage {
-            guard let photo = Self.photo(from: item), seen.insert(photo.id).inserted else { continue }
-            photos.append(photo)
-        }
-        return photos
+        return try Self.photos(in: json(try await get("\(base)/users/\(Self.pathSegment(username))/photos?per_page=\(perPage)")), atMost: perPage)
     }
 
     private func json(_ response: HTTPResponse) throws -> JSONValue {

@@ -156,7 +156,6 @@ public struct Command<Target: AnyObject> {
         return Command<AnyObject>(name, aliases: aliases, arguments: arguments, summary: summary, example: example, body: erasedBody)
     }
 
-    func matches(_ word: String) -> Bool { name == word || aliases.contains(word) }
 }
 
 /// A command that could not be carried out as typed. The message says what to type instead.

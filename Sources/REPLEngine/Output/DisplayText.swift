@@ -3,7 +3,7 @@
 /// look, and sanitizes the rest as it writes it (the way every `String` is written): a caption that
 /// arrived once is printed a thousand times for the price of a copy. The text is kept as it came;
 /// put it on one line first (`TerminalText.singleLine`) where that is wanted.
-public struct DisplayText: Equatable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct DisplayText: Equatable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The text as it came: `isClean` says whether the Console may copy it as it is.
     public let string: String
     /// Columns `string` takes (`TerminalText.width`), as the Console lays out columns.
@@ -23,12 +23,6 @@ public struct DisplayText: Equatable, Hashable, Sendable, CustomStringConvertibl
 
     /// A literal, prepared like any other text.
     public init(stringLiteral text: String) { self.init(text) }
-
-    /// No text.
-    public static let empty = DisplayText("")
-
-    /// Whether there is no text.
-    public var isEmpty: Bool { string.isEmpty }
 
     /// The text (unsanitized: print it through the Console).
     public var description: String { string }

@@ -21,18 +21,9 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     /// nil: this session shows no pictures.
     private let display: PictureDisplay?
 
-    /// "detail 2": made again only when the photo's position changed (the prompt shows it before every command).
     public var title: String {
-        let index = router?.dataStore?.index
-        if index != titleIndex || shownTitle.isEmpty {
-            titleIndex = index
-            shownTitle = index.map { "detail " + PhotoFormatting.number($0 + 1) } ?? "detail"
-        }
-        return shownTitle
+        router?.dataStore?.index.map { "detail " + PhotoFormatting.number($0 + 1) } ?? "detail"
     }
-
-    private var titleIndex: Int?
-    private var shownTitle = ""
 
     init(console: Console, commands: any CommandPerformer, effects: any SceneEffects, display: PictureDisplay?) {
         self.console = console
