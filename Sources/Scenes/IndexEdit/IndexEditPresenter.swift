@@ -7,7 +7,7 @@ public protocol IndexEditPresentationLogic: AnyObject {
 }
 
 public final class IndexEditPresenter: IndexEditPresentationLogic {
-    weak var view: IndexEditDisplayLogic?
+    unowned var view: IndexEditDisplayLogic?
 
     public init() {}
 

@@ -21,7 +21,7 @@ public protocol IndexEditDataPassing: AnyObject {
 
 public final class IndexEditRouter: IndexEditRoutingLogic, IndexEditDataPassing {
     public var dataStore: IndexEditDataStore?
-    public weak var delegate: IndexEditRouterDelegate?
+    public unowned var delegate: IndexEditRouterDelegate?
     private unowned let navigator: any Navigator
 
     init(navigator: any Navigator) {

@@ -12,7 +12,7 @@ public protocol PhotoAuthorPresentationLogic: AnyObject {
 
 /// All of the photographer scene's wording.
 public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
-    weak var view: PhotoAuthorDisplayLogic?
+    unowned var view: PhotoAuthorDisplayLogic?
     /// Bios are wrapped to this many columns, beside their label.
     static let bioWidth = 64
 

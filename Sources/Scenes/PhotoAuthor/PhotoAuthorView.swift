@@ -53,13 +53,13 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
     /// The photographer is asked for as the scene appears: the `author` that pushed it ends when
     /// they are shown (or it says why not).
     public func sceneDidLoad() {
-        effects.finishBeforeCommandEnds { [weak self] in await self?.interactor?.loadPhotographer(.init()) }
+        effects.finishBeforeCommandEnds { [self] in await interactor?.loadPhotographer(.init()) }
     }
 
     /// Back from one of the photos: the photographer and their photos again, as the collection lists
     /// its photos again.
     public func sceneWillAppear() {
-        effects.finishBeforeCommandEnds { [weak self] in await self?.interactor?.showPhotographer(.init()) }
+        effects.finishBeforeCommandEnds { [self] in await interactor?.showPhotographer(.init()) }
     }
 
     public func stateFields() -> [StateField] {

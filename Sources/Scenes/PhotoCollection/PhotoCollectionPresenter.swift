@@ -13,7 +13,7 @@ public protocol PhotoCollectionPresentationLogic: AnyObject {
 
 /// Turns Responses into display-ready ViewModels: all of the collection's wording lives here.
 public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
-    weak var view: PhotoCollectionDisplayLogic?
+    unowned var view: PhotoCollectionDisplayLogic?
     /// The rows as last listed, in that order: each photo's row is made the first time it is listed
     /// and reused by every listing after it (a move reorders them as it reordered the photos).
     private var listedRows: [DisplayedPhoto] = []

@@ -7,7 +7,7 @@ public protocol PhotoDetailPresentationLogic: AnyObject {
 }
 
 public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
-    weak var view: PhotoDetailDisplayLogic?
+    unowned var view: PhotoDetailDisplayLogic?
 
     public init() {}
 

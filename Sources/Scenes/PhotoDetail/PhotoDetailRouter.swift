@@ -23,7 +23,7 @@ public protocol PhotoDetailDataPassing: AnyObject {
 public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPassing {
     public var dataStore: PhotoDetailDataStore?
     /// Held weakly, as in the original: the collection's router owns the way back, not us.
-    public weak var delegate: PhotoDetailRouterDelegate?
+    public unowned var delegate: PhotoDetailRouterDelegate?
     private unowned let navigator: any Navigator
 
     init(navigator: any Navigator) {

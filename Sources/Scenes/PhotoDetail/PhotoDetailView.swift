@@ -53,12 +53,12 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     /// scene ends when it is shown.
     public func sceneDidLoad() {
         let request = PhotoDetail.Show.Request(pictureBox: display?.pixelBox(for: .detail))
-        effects.finishBeforeCommandEnds { [weak self] in await self?.interactor?.loadPhoto(request) }
+        effects.finishBeforeCommandEnds { [self] in await interactor?.loadPhoto(request) }
     }
 
     /// Back from the sheet: the photo's fields at its (maybe new) position; the picture is on screen above.
     public func sceneWillAppear() {
-        effects.finishBeforeCommandEnds { [weak self] in await self?.interactor?.showPhoto(.init()) }
+        effects.finishBeforeCommandEnds { [self] in await interactor?.showPhoto(.init()) }
     }
 
     /// `index` is the position in the collection (SPEC §4); a detail opened from a photographer's
