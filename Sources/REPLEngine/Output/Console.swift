@@ -38,6 +38,10 @@ public final class Console {
     private var buffer: ByteBuffer
     private var transcriptBuffer = ByteBuffer(capacity: 4096)
     private let flushThreshold = 1 << 16
+    /// Set while `prepare` runs: its bytes must stay in the buffer until they are copied out.
+    private var isPreparing = false
+    /// How many times the buffer went out: a `prepare` whose body flushed has nothing whole to keep.
+    private var flushes = 0
 
     /// A console writing to `output` (buffered), with messages for standard error to `diagnostics`;
     /// styled only when `isStyled`.
@@ -150,7 +154,40 @@ public final class Console {
     private func append(newline: ()) {
         buffer.append(0x0A)
         if transcript != nil { transcriptBuffer.append(0x0A) }
+        if buffer.count >= flushThreshold && !isPreparing { flush() }
+    }
+
+    /// Output laid out once and kept, to be written again as it is: a row whose texts never change
+    /// is measured, cut, padded and sanitized the first time only (`prepare`, `write(_:)`).
+    public struct Prepared: Sendable, Equatable {
+        fileprivate let bytes: [UInt8]
+    }
+
+    /// Runs `body`, which writes as usual, and returns the bytes it wrote, to be written again with
+    /// `write(_ prepared:)`. Nil on a styled console, where what the terminal gets and what the
+    /// transcript gets differ (only unstyled output is kept).
+    public func prepare(_ body: () -> Void) -> Prepared? {
+        guard !isStyled else {
+            body()
+            return nil
+        }
+        let start = buffer.count, flushesBefore = flushes
+        isPreparing = true
+        body()
+        isPreparing = false
+        let prepared = flushes == flushesBefore ? Prepared(bytes: Array(buffer.bytes(from: start))) : nil
         if buffer.count >= flushThreshold { flush() }
+        return prepared
+    }
+
+    /// Writes again what `prepare` kept: a copy, with no second look (unstyled output is the same
+    /// bytes in the transcript).
+    public func write(_ prepared: Prepared) {
+        prepared.bytes.withUnsafeBufferPointer { bytes in
+            buffer.append(bytes)
+            if transcript != nil { transcriptBuffer.append(bytes) }
+        }
+        if buffer.count >= flushThreshold && !isPreparing { flush() }
     }
 
     /// Writes a picture on lines of its own: its bytes go out as generated, unsanitized, which only a
@@ -162,7 +199,7 @@ public final class Console {
             transcriptBuffer.append(utf8: text)
             if text.utf8.last != 0x0A { transcriptBuffer.append(0x0A) }
         }
-        if buffer.count >= flushThreshold { flush() }
+        if buffer.count >= flushThreshold && !isPreparing { flush() }
     }
 
     /// Writes out what is buffered.
@@ -170,6 +207,7 @@ public final class Console {
         if !buffer.isEmpty {
             output.write(buffer.bytes(from: 0))
             buffer.removeAll()
+            flushes &+= 1
         }
         if let transcript, !transcriptBuffer.isEmpty {
             transcript.write(transcriptBuffer.bytes(from: 0))

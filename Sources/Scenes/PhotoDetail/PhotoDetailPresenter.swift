@@ -8,8 +8,16 @@ public protocol PhotoDetailPresentationLogic: AnyObject {
 
 public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
     unowned var view: PhotoDetailDisplayLogic?
+    /// Each photo's fields, shared with the other detail scenes of the module.
+    private let texts: PhotoDetailTexts
 
-    public init() {}
+    public init() {
+        texts = PhotoDetailTexts()
+    }
+
+    init(texts: PhotoDetailTexts) {
+        self.texts = texts
+    }
 
     public func presentPhoto(_ response: PhotoDetail.Show.Response) {
         guard let photo = response.photo, let index = response.index else {
@@ -21,19 +29,8 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         view?.displayPhoto(.init(
             picture: ScenePicture.presenting(response.picture),
             heading: "Photo " + PhotoFormatting.number(index + 1) + " of " + PhotoFormatting.number(response.photoCount),
-            fields: fields(photo)
+            fields: texts.fields(of: photo, make: Self.fields)
         ))
-    }
-
-    /// The fields of the photo last shown: a detail shows its photo again after a move, at a new
-    /// position but with the same fields.
-    private var shownFields: (photo: Photo, fields: [PhotoDetail.Show.Field])?
-
-    private func fields(_ photo: Photo) -> [PhotoDetail.Show.Field] {
-        if let shownFields, shownFields.photo == photo { return shownFields.fields }
-        let fields = Self.fields(photo)
-        shownFields = (photo, fields)
-        return fields
     }
 
     /// id, description, author, likes, size, url, and the credit where the photo has one.

@@ -20,25 +20,29 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     private let effects: any SceneEffects
     /// nil: this session shows no pictures.
     private let display: PictureDisplay?
+    /// The lines of each photo's fields, shared with the other detail scenes of the module.
+    private let texts: PhotoDetailTexts
 
     public var title: String {
         router?.dataStore?.index.map { "detail " + PhotoFormatting.number($0 + 1) } ?? "detail"
     }
 
-    init(console: Console, commands: any CommandPerformer, effects: any SceneEffects, display: PictureDisplay?) {
+    init(console: Console, commands: any CommandPerformer, effects: any SceneEffects, display: PictureDisplay?, texts: PhotoDetailTexts) {
         self.console = console
         self.commands = commands
         self.effects = effects
         self.display = display
+        self.texts = texts
     }
 
     /// The scene, wired up; `pictures` and `display` draw the photo above its fields (nil: text
     /// only), `saver` writes its file for `save`.
     public static func module(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, display: PictureDisplay? = nil) -> SceneModule {
-        SceneModule(PhotoDetailView.self) { context in
-            let view = PhotoDetailView(console: context.console, commands: context.commands, effects: context.effects, display: display)
+        let texts = PhotoDetailTexts()
+        return SceneModule(PhotoDetailView.self) { context in
+            let view = PhotoDetailView(console: context.console, commands: context.commands, effects: context.effects, display: display, texts: texts)
             let interactor = PhotoDetailInteractor(pictures: pictures, saver: saver)
-            let presenter = PhotoDetailPresenter()
+            let presenter = PhotoDetailPresenter(texts: texts)
             let router = PhotoDetailRouter(navigator: context.navigator)
             view.interactor = interactor
             view.router = router
@@ -135,13 +139,15 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     public func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel) {
         console.show(viewModel.picture, at: .detail, on: display)
         console.line(viewModel.heading, style: .bold)
-        var width = 0
-        for field in viewModel.fields { width = max(width, TerminalText.width(field.label)) }
-        for field in viewModel.fields {
-            console.spaces(2)
-            console.write(field.label, column: width)
-            console.spaces(2)
-            console.line(field.value)
+        texts.writeLines(of: viewModel.fields, on: console) {
+            var width = 0
+            for field in viewModel.fields { width = max(width, TerminalText.width(field.label)) }
+            for field in viewModel.fields {
+                console.spaces(2)
+                console.write(field.label, column: width)
+                console.spaces(2)
+                console.line(field.value)
+            }
         }
     }
 

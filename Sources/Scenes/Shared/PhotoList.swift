@@ -11,13 +11,18 @@ public struct DisplayedPhoto: Equatable, Sendable {
     public var position: String
     private let texts: Texts
 
-    private final class Texts: Sendable {
+    /// On the main actor, where lists are written: the row's columns, once laid out, are kept here.
+    @MainActor
+    private final class Texts {
         let id: DisplayText
         let description: DisplayText
         let author: DisplayText?
         let likes: DisplayText
+        /// The columns from the id to the end of the line, as written for an id column `idWidth`
+        /// wide: a row listed again is a copy of these bytes.
+        var columns: (idWidth: Int, output: Console.Prepared)?
 
-        init(id: DisplayText, description: DisplayText, author: DisplayText?, likes: DisplayText) {
+        nonisolated init(id: DisplayText, description: DisplayText, author: DisplayText?, likes: DisplayText) {
             self.id = id
             self.description = description
             self.author = author
@@ -35,6 +40,27 @@ public struct DisplayedPhoto: Equatable, Sendable {
     /// nil in a list where every photo has the same author (a photographer's): no column for it.
     public var author: DisplayText? { texts.author }
     public var likes: DisplayText { texts.likes }
+
+    /// Writes the row's columns from the id on, laid out the first time and copied after that.
+    @MainActor
+    fileprivate func writeColumns(idWidth: Int, on console: Console) {
+        if let columns = texts.columns, columns.idWidth == idWidth {
+            console.write(columns.output)
+            return
+        }
+        let output = console.prepare {
+            console.write(id, column: idWidth)
+            console.spaces(2)
+            console.write(description, column: 32)
+            console.spaces(2)
+            if let author {
+                console.write(author, column: 18)
+                console.spaces(2)
+            }
+            console.line(likes)
+        }
+        if let output { texts.columns = (idWidth, output) }
+    }
 
     public static func == (lhs: DisplayedPhoto, rhs: DisplayedPhoto) -> Bool {
         lhs.position == rhs.position && (lhs.texts === rhs.texts || (
@@ -105,21 +131,16 @@ extension Console {
         idWidth = min(28, idWidth)
         for row in photos.indices {
             let photo = photos[row]
-            write(row == currentRow ? "▸ " : "  ")
+            write(row == currentRow ? Self.currentRowMark : Self.otherRowMark)
             spaces(positionWidth - photo.position.utf8.count)
             write(photo.position)
             spaces(2)
-            write(photo.id, column: idWidth)
-            spaces(2)
-            write(photo.description, column: 32)
-            spaces(2)
-            if let author = photo.author {
-                write(author, column: 18)
-                spaces(2)
-            }
-            line(photo.likes)
+            photo.writeColumns(idWidth: idWidth, on: self)
         }
     }
+
+    private static let currentRowMark: DisplayText = "▸ "
+    private static let otherRowMark: DisplayText = "  "
 }
 
 /// A number the user typed for a page or a position.
