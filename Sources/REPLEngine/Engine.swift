@@ -349,9 +349,22 @@ extension Engine: CommandPerformer {
         if let rest = try begin(words) { try await rest() }
     }
 
+    /// Runs `commands` as if typed, as far as they go without waiting (see `CommandPerformer`).
+    public func start(_ commands: [[String]]) throws -> CommandRest? {
+        for (i, words) in commands.enumerated() {
+            guard let rest = try begin(words) else { continue }
+            let after = commands[(i + 1)...]
+            return {
+                try await rest()
+                for words in after { try await self.perform(words) }
+            }
+        }
+        return nil
+    }
+
     /// Runs the command `words` name as far as it goes without waiting; returns what is left to
     /// await (the rest of a command that waits, or the effects it scheduled), or nil when it is done.
-    func begin(_ words: [String]) throws -> (@MainActor () async throws -> Void)? {
+    func begin(_ words: [String]) throws -> CommandRest? {
         guard let name = words.first else { return nil }
         let arguments = words.count == 1 ? [] : Array(words[1...])
         guard let (command, target) = resolve(name) else { throw unknownCommand(name) }
@@ -370,6 +383,27 @@ extension Engine: CommandPerformer {
             }
             if pendingEffects.isEmpty { return nil }
             return { await self.finishPendingEffects() }
+        case .staged(let start):
+            let rest: CommandRest?
+            do {
+                rest = try start(target, arguments)
+            } catch {
+                pendingEffects.removeAll()
+                throw error
+            }
+            guard let rest else {
+                if pendingEffects.isEmpty { return nil }
+                return { await self.finishPendingEffects() }
+            }
+            return {
+                do {
+                    try await rest()
+                } catch {
+                    self.pendingEffects.removeAll()
+                    throw error
+                }
+                await self.finishPendingEffects()
+            }
         case .suspending(let run):
             return {
                 do {

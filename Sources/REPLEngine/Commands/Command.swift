@@ -81,6 +81,9 @@ public struct Command<Target: AnyObject> {
     enum Body {
         /// Runs to its end at once (it may still schedule `SceneEffects`).
         case immediate(@MainActor (Target, [String]) throws -> Void)
+        /// Runs as far as it can at once, and returns the rest when it has to wait (a picture to
+        /// decode): most of the time it has nothing to wait for and costs no more than `immediate`.
+        case staged(@MainActor (Target, [String]) throws -> CommandRest?)
         /// May suspend: a fetch, a picture, commands run as if typed.
         case suspending(@MainActor (Target, [String]) async throws -> Void)
     }
@@ -120,6 +123,17 @@ public struct Command<Target: AnyObject> {
         self.init(name, aliases: aliases, arguments: arguments, summary: summary, example: example, body: .immediate(run))
     }
 
+    /// Declares a command that waits only sometimes: `start` does what it can at once and returns
+    /// the rest to await (a picture to decode), or nil when it is done; the engine awaits nothing then.
+    /// (A function of its own, not an `init`: a trailing closure could not tell the two apart.)
+    /// - Parameters: as in the declaration of a command that never waits.
+    public static func staged(
+        _ name: String, aliases: [String] = [], arguments: [Argument] = [], summary: String, example: String? = nil,
+        start: @escaping @MainActor (Target, [String]) throws -> CommandRest?
+    ) -> Command {
+        Command(name, aliases: aliases, arguments: arguments, summary: summary, example: example, body: .staged(start))
+    }
+
     init(_ name: String, aliases: [String], arguments: [Argument], summary: String, example: String?, body: Body) {
         precondition(!arguments.dropLast().contains { $0.isRepeated }, "only the last argument of \(name) may be repeated")
         declaration = Declaration(name: name, aliases: aliases, arguments: arguments, summary: summary, example: example ?? name, body: body)
@@ -151,12 +165,16 @@ public struct Command<Target: AnyObject> {
         let erasedBody: Command<AnyObject>.Body
         switch body {
         case .immediate(let run): erasedBody = .immediate { try run(unsafeDowncast($0, to: Target.self), $1) }
+        case .staged(let start): erasedBody = .staged { try start(unsafeDowncast($0, to: Target.self), $1) }
         case .suspending(let run): erasedBody = .suspending { try await run(unsafeDowncast($0, to: Target.self), $1) }
         }
         return Command<AnyObject>(name, aliases: aliases, arguments: arguments, summary: summary, example: example, body: erasedBody)
     }
 
 }
+
+/// What is left of a command that had to wait: awaited before the command ends.
+public typealias CommandRest = @MainActor () async throws -> Void
 
 /// A command that could not be carried out as typed. The message says what to type instead.
 public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {

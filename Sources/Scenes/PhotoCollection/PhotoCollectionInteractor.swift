@@ -11,6 +11,8 @@ public protocol PhotoCollectionBusinessLogic: AnyObject {
     /// Moves the page control and shows the page, with its picture when the request asks; then
     /// decodes the next page's picture ahead.
     func changeToPage(_ request: PhotoCollection.Page.Request) async
+    /// The same for a request that asks for no picture: there is nothing to wait for.
+    func changeToPageWithoutPicture(_ request: PhotoCollection.Page.Request)
     func selectPhoto(_ request: PhotoCollection.Selection.Request)
     /// When the scene reappears: moves the opened photo to the position the detail scene handed back.
     func applyChangedIndex()
@@ -109,9 +111,25 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     }
 
     public func changeToPage(_ request: PhotoCollection.Page.Request) async {
+        guard let photo = turnPage(request) else { return }
+        let shown = page
+        let picture = await PictureLoading.load(pictures, photo, box: request.pictureBox)
+        presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: picture))
+        if let box = request.pictureBox, case .success? = picture, shown + 1 < photos.count {
+            await pictures?.prefetch(photos[shown + 1], fitting: box)
+        }
+    }
+
+    public func changeToPageWithoutPicture(_ request: PhotoCollection.Page.Request) {
+        guard let photo = turnPage(request) else { return }
+        presenter?.presentPage(.init(page: page, photo: photo, pageCount: photos.count, picture: nil))
+    }
+
+    /// Moves to the page the request points at and returns its photo, or presents why it cannot.
+    private func turnPage(_ request: PhotoCollection.Page.Request) -> Photo? {
         guard !photos.isEmpty else {
             presenter?.presentFailure(.init(problem: .noPhotos(command: "page")))
-            return
+            return nil
         }
         // The original computes Int(offset / width) from its layout; a zero width would trap there.
         guard request.width > 0, request.offset.isFinite, request.offset >= 0,
@@ -119,15 +137,10 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         else {
             let requested = request.width > 0 && request.offset.isFinite ? Int((request.offset / request.width).rounded(.down)) : -1
             presenter?.presentFailure(.init(problem: .pageOutOfRange(requested: requested + 1, pageCount: photos.count)))
-            return
+            return nil
         }
         page = Int(request.offset / request.width)
-        let photo = photos[page], shown = page
-        let picture = await PictureLoading.load(pictures, photo, box: request.pictureBox)
-        presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: picture))
-        if let box = request.pictureBox, case .success? = picture, shown + 1 < photos.count {
-            await pictures?.prefetch(photos[shown + 1], fitting: box)
-        }
+        return photos[page]
     }
 
     public func selectPhoto(_ request: PhotoCollection.Selection.Request) {

@@ -99,19 +99,16 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         Command("list", summary: "show the collection again") { view, _ in
             try view.run { $0.listPhotos(.init()) }
         },
-        Command(
+        .staged(
             "page", arguments: [Argument("N", completion: .positions)],
-            summary: "go to page N of the collection", example: "page 3"
-        ) { view, arguments in
-            let page = try TypedNumber.parse(arguments[0], naming: "page")
-            try await view.scroll(toPage: page - 1)
-        },
-        Command("next", summary: "go to the next page") { view, _ in
-            try await view.step(by: 1)
-        },
-        Command("prev", summary: "go to the previous page") { view, _ in
-            try await view.step(by: -1)
-        },
+            summary: "go to page N of the collection", example: "page 3",
+            start: { view, arguments in
+                let page = try TypedNumber.parse(arguments[0], naming: "page")
+                return try view.scroll(toPage: page - 1)
+            }
+        ),
+        .staged("next", summary: "go to the next page", start: { view, _ in try view.step(by: 1) }),
+        .staged("prev", summary: "go to the previous page", start: { view, _ in try view.step(by: -1) }),
         Command(
             "open", arguments: [Argument("N", optional: true, completion: .positions)],
             summary: "open photo N (default: the current page) in the detail scene", example: "open 2"
@@ -136,19 +133,29 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         try run { $0.changeCount(.init(change: change)) }
     }
 
-    private func step(by delta: Int) async throws {
+    private func step(by delta: Int) throws -> CommandRest? {
         guard let pageControl, pageControl.numberOfPages > 0 else {
             console.line("No photos yet: type 'fetch' first.")
-            return
+            return nil
         }
-        guard let target = pageControl.page(steppedBy: delta, telling: console) else { return }
-        try await scroll(toPage: target)
+        guard let target = pageControl.page(steppedBy: delta, telling: console) else { return nil }
+        return try scroll(toPage: target)
     }
 
-    private func scroll(toPage page: Int) async throws {
-        let offset = Double(page) * Self.pageWidth
-        await interactor?.changeToPage(.init(width: Self.pageWidth, offset: offset, pictureBox: display?.pixelBox(for: .page)))
-        try reportFailure()
+    /// Turns to `page` at once when no picture is drawn; with a picture, returns the wait for it.
+    private func scroll(toPage page: Int) throws -> CommandRest? {
+        guard let interactor else { return nil }
+        let request = PhotoCollection.Page.Request(
+            width: Self.pageWidth, offset: Double(page) * Self.pageWidth, pictureBox: display?.pixelBox(for: .page))
+        guard request.pictureBox != nil else {
+            interactor.changeToPageWithoutPicture(request)
+            try reportFailure()
+            return nil
+        }
+        return { [self] in
+            await interactor.changeToPage(request)
+            try reportFailure()
+        }
     }
 
     /// Sends a request and reports a failure the presenter displayed as this command's error.

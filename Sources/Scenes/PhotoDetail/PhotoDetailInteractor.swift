@@ -7,6 +7,10 @@ public protocol PhotoDetailBusinessLogic: AnyObject {
     func loadPhoto(_ request: PhotoDetail.Show.Request) async
     /// Shows the loaded photo again, at its current position.
     func showPhoto(_ request: PhotoDetail.Show.Request) async
+    /// `loadPhoto` for a request that asks for no picture: there is nothing to wait for.
+    func loadPhotoWithoutPicture()
+    /// `showPhoto` for a request that asks for no picture.
+    func showPhotoWithoutPicture()
     /// Writes the photo's image file. Throws only CancellationError (Ctrl-C), and then writes nothing.
     func savePhoto(_ request: PhotoDetail.Save.Request) async throws
 }
@@ -42,13 +46,26 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
     }
 
     public func loadPhoto(_ request: PhotoDetail.Show.Request) async {
-        photo = index.flatMap { photos.indices.contains($0) ? photos[$0] : nil }
+        selectPhoto()
         await showPhoto(request)
     }
 
     public func showPhoto(_ request: PhotoDetail.Show.Request) async {
         let picture = if let photo { await PictureLoading.load(pictures, photo, box: request.pictureBox) } else { Result<Pixels, PictureFailure>?.none }
         presenter?.presentPhoto(.init(photo: photo, picture: picture, index: index, photoCount: photos.count))
+    }
+
+    public func loadPhotoWithoutPicture() {
+        selectPhoto()
+        showPhotoWithoutPicture()
+    }
+
+    public func showPhotoWithoutPicture() {
+        presenter?.presentPhoto(.init(photo: photo, picture: nil, index: index, photoCount: photos.count))
+    }
+
+    private func selectPhoto() {
+        photo = index.flatMap { photos.indices.contains($0) ? photos[$0] : nil }
     }
 
     public func savePhoto(_ request: PhotoDetail.Save.Request) async throws {

@@ -54,15 +54,19 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     }
 
     /// The photo is shown with its picture, which may take a decode: the `open` that pushed this
-    /// scene ends when it is shown.
+    /// scene ends when it is shown. With no picture to draw it is shown at once.
     public func sceneDidLoad() {
-        let request = PhotoDetail.Show.Request(pictureBox: display?.pixelBox(for: .detail))
-        effects.finishBeforeCommandEnds { [self] in await interactor?.loadPhoto(request) }
+        guard let box = display?.pixelBox(for: .detail) else {
+            interactor?.loadPhotoWithoutPicture()
+            return
+        }
+        effects.finishBeforeCommandEnds { [self] in await interactor?.loadPhoto(.init(pictureBox: box)) }
     }
 
-    /// Back from the sheet: the photo's fields at its (maybe new) position; the picture is on screen above.
+    /// Back from the sheet: the photo's fields at its (maybe new) position; the picture is on
+    /// screen above, so there is nothing to wait for.
     public func sceneWillAppear() {
-        effects.finishBeforeCommandEnds { [self] in await interactor?.showPhoto(.init()) }
+        interactor?.showPhotoWithoutPicture()
     }
 
     /// `index` is the position in the collection (SPEC §4); a detail opened from a photographer's
@@ -85,15 +89,15 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             try view.checkMovable()
             view.router?.routeToIndexEdit()
         },
-        Command(
+        .staged(
             "move", arguments: [Argument("N", completion: .positions)],
-            summary: "move the photo to position N: 'edit' then the sheet's 'move N'", example: "move 4"
-        ) { view, arguments in
-            // Exactly the two commands a user would type, so the steps, output and end state match
-            // (a photo that cannot move fails at 'edit').
-            try await view.commands.perform(["edit"])
-            try await view.commands.perform(["move", arguments[0]])
-        },
+            summary: "move the photo to position N: 'edit' then the sheet's 'move N'", example: "move 4",
+            start: { view, arguments in
+                // Exactly the two commands a user would type, so the steps, output and end state
+                // match (a photo that cannot move fails at 'edit').
+                try view.commands.start([["edit"], ["move", arguments[0]]])
+            }
+        ),
         Command(
             "save", arguments: [Argument("PATH", optional: true, completion: .files), Argument("--force", optional: true)],
             summary: "write the photo's image file to PATH (default: ID.jpg here); --force replaces a file", example: "save photo.jpg"
