@@ -49,3 +49,8 @@ public enum IndexEdit {
         public var message: String
     }
 }
+
+/// The sheets' shared texts: the positions as worded for each list and current one, and their line.
+typealias IndexEditTexts = SharedTexts<IndexEdit.Positions.Response, String>
+
+extension IndexEdit.Positions.Response: Hashable {}

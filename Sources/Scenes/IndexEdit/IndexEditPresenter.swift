@@ -8,17 +8,28 @@ public protocol IndexEditPresentationLogic: AnyObject {
 
 public final class IndexEditPresenter: IndexEditPresentationLogic {
     unowned var view: IndexEditDisplayLogic?
+    /// The positions as worded for each list and current one, shared with the module's other sheets.
+    private let texts: IndexEditTexts
 
-    public init() {}
+    public init() {
+        texts = IndexEditTexts()
+    }
+
+    init(texts: IndexEditTexts) {
+        self.texts = texts
+    }
 
     public func presentPositions(_ response: IndexEdit.Positions.Response) {
         let current = response.currentIndex
-        // A loop, not `map`: a closure handed to `map` is checked for the main actor at every call.
-        var positions: [String] = []
-        positions.reserveCapacity(response.positions.count)
-        for position in response.positions {
-            let number = PhotoFormatting.number(position + 1)
-            positions.append(position == current ? "[" + number + "]" : number)
+        let positions = texts.wording(for: .init(positions: response.positions, currentIndex: current)) {
+            // A loop, not `map`: a closure handed to `map` is checked for the main actor at every call.
+            var positions: [String] = []
+            positions.reserveCapacity(response.positions.count)
+            for position in response.positions {
+                let number = PhotoFormatting.number(position + 1)
+                positions.append(position == current ? "[" + number + "]" : number)
+            }
+            return positions
         }
         view?.displayPositions(.init(
             prompt: "Move photo " + PhotoFormatting.number(current + 1) + " to which position? (1…" + PhotoFormatting.number(response.positions.count) + ")",

@@ -13,18 +13,22 @@ public final class IndexEditView: SceneView, IndexEditDisplayLogic {
     var interactor: IndexEditBusinessLogic?
     var router: (IndexEditRoutingLogic & IndexEditDataPassing)?
     private let console: Console
+    /// The line of each list of positions, shared with the module's other sheets.
+    private let texts: IndexEditTexts
 
     public var title: String { "index" }
 
-    init(console: Console) {
+    init(console: Console, texts: IndexEditTexts) {
         self.console = console
+        self.texts = texts
     }
 
     public static func module() -> SceneModule {
-        SceneModule(IndexEditView.self) { context in
-            let view = IndexEditView(console: context.console)
+        let texts = IndexEditTexts()
+        return SceneModule(IndexEditView.self) { context in
+            let view = IndexEditView(console: context.console, texts: texts)
             let interactor = IndexEditInteractor()
-            let presenter = IndexEditPresenter()
+            let presenter = IndexEditPresenter(texts: texts)
             let router = IndexEditRouter(navigator: context.navigator)
             view.interactor = interactor
             view.router = router
@@ -65,12 +69,14 @@ public final class IndexEditView: SceneView, IndexEditDisplayLogic {
 
     public func displayPositions(_ viewModel: IndexEdit.Positions.ViewModel) {
         console.line(viewModel.prompt, style: .bold)
-        console.spaces(2)
-        for (i, position) in viewModel.positions.enumerated() {
-            if i > 0 { console.spaces(2) }
-            console.write(position)
+        texts.writeLines(of: viewModel.positions, on: console) {
+            console.spaces(2)
+            for (i, position) in viewModel.positions.enumerated() {
+                if i > 0 { console.spaces(2) }
+                console.write(position)
+            }
+            console.line()
         }
-        console.line()
         console.line(viewModel.hint, style: .dim)
     }
 

@@ -64,13 +64,23 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         default:
             break
         }
+        // The kept rows are brought up to date in place, and handed on as they are: a listing of
+        // the same photos copies no row and makes no array.
         let photos = response.photos
-        // A loop, not `map`: a closure handed to `map` is checked for the main actor at every call.
-        var rows: [DisplayedPhoto] = []
-        rows.reserveCapacity(photos.count)
-        for index in photos.indices { rows.append(row(for: photos[index], at: index)) }
-        listedRows = rows
-        return rows
+        if listedRows.count > photos.count { listedRows.removeLast(listedRows.count - photos.count) }
+        listedRows.reserveCapacity(photos.count)
+        for index in photos.indices {
+            guard index < listedRows.count else {
+                listedRows.append(DisplayedPhoto.presenting(photos[index], at: index, withAuthor: true))
+                continue
+            }
+            if listedRows[index].id.string != photos[index].id {
+                listedRows[index] = DisplayedPhoto.presenting(photos[index], at: index, withAuthor: true)
+            } else if listedRows[index].position != PhotoFormatting.number(index + 1) {
+                listedRows[index].position = PhotoFormatting.number(index + 1)
+            }
+        }
+        return listedRows
     }
 
     /// The row of `photo` at 0-based `index`: the one listed there when it shows the same photo.

@@ -67,3 +67,15 @@ public enum PhotoDetail {
         }
     }
 }
+
+/// The detail scenes' shared texts: each photo's fields, and their lines.
+typealias PhotoDetailTexts = SharedTexts<PhotoDetail.ShownPhoto, PhotoDetail.Show.Field>
+
+extension PhotoDetail {
+    /// A photo as the key of its fields: found by its id, and the same only when it is the same
+    /// photo (the same box, or equal fields).
+    struct ShownPhoto: Hashable {
+        let photo: Photo
+        func hash(into hasher: inout Hasher) { hasher.combine(photo.id) }
+    }
+}

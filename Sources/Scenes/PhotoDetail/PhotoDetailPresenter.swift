@@ -29,7 +29,7 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         view?.displayPhoto(.init(
             picture: ScenePicture.presenting(response.picture),
             heading: "Photo " + PhotoFormatting.number(index + 1) + " of " + PhotoFormatting.number(response.photoCount),
-            fields: texts.fields(of: photo, make: Self.fields)
+            fields: texts.wording(for: .init(photo: photo)) { Self.fields(photo) }
         ))
     }
 
