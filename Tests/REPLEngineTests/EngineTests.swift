@@ -60,6 +60,29 @@ final class RootScene: SceneView {
             try await scene.context.perform(["inc"])
             try await scene.context.perform(["inc"])
         },
+        // Waits only when told to, as a page waits only for a picture.
+        .staged("maybe", arguments: [Argument("MODE")], summary: "MODE now prints at once, wait waits, fail fails", start: { scene, arguments in
+            switch arguments[0] {
+            case "now":
+                scene.console.line("now")
+                return nil
+            case "wait":
+                scene.console.line("started")
+                return { [console = scene.console] in
+                    console.line("waited")
+                }
+            default:
+                scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.line("never") }
+                throw CommandError("failed before waiting")
+            }
+        }),
+        .staged("wait-then-fail", summary: "waits, then fails", start: { scene, _ in
+            scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.line("never") }
+            return { throw CommandError("failed while waiting") }
+        }),
+        .staged("all", arguments: [Argument("COMMAND", repeated: true)], summary: "runs each word as a command, as if typed", start: { scene, arguments in
+            try scene.context.start(arguments.map { $0.split(separator: ":").map(String.init) })
+        }),
     ]
 
     var context: any CommandPerformer { navigator as! any CommandPerformer }
@@ -234,6 +257,44 @@ final class ChildScene: SceneView {
         #expect(engine.start("later-then-fail") == .failed(CommandError("failed after scheduling")))
         #expect(await run("later") == .done)
         #expect(output.text == "now\nlater\n")
+    }
+
+    @Test func aStagedCommandWithNothingToWaitForEndsInStart() async {
+        #expect(engine.start("maybe now") == .done)
+        #expect(engine.start("maybe fail") == .failed(CommandError("failed before waiting")))
+        #expect(await run("inc") == .done)  // the dropped effect never runs
+        #expect(output.text == "now\nvalue: 1\n")
+    }
+
+    @Test func theRestOfAStagedCommandIsAwaited() async {
+        #expect(engine.start("maybe wait") == nil)
+        engine.console.flush()
+        #expect(output.text == "started\n")
+        #expect(await engine.finishStarted() == .done)
+        engine.console.flush()
+        #expect(output.text == "started\nwaited\n")
+        #expect(await run("wait-then-fail") == .failed(CommandError("failed while waiting")))
+        #expect(await run("inc") == .done)
+        #expect(output.text == "started\nwaited\nvalue: 1\n")
+    }
+
+    @Test func commandsRunAsIfTypedRunStraightThroughUnlessOneWaits() async {
+        #expect(engine.start("all inc inc") == .done)
+        engine.console.flush()
+        #expect(output.text == "value: 1\nvalue: 2\n")
+        // One that waits: the ones before it ran, the ones after it run once it is done.
+        #expect(engine.start("all inc maybe:wait inc") == nil)
+        engine.console.flush()
+        #expect(output.text == "value: 1\nvalue: 2\nvalue: 3\nstarted\n")
+        #expect(await engine.finishStarted() == .done)
+        engine.console.flush()
+        #expect(output.text == "value: 1\nvalue: 2\nvalue: 3\nstarted\nwaited\nvalue: 4\n")
+    }
+
+    @Test func commandsRunAsIfTypedStopAtTheFirstFailure() async {
+        #expect(engine.start("all inc fail inc") == .failed(CommandError("it failed")))
+        #expect(await run("all inc maybe:wait fail inc") == .failed(CommandError("it failed")))
+        #expect(output.text == "value: 1\nvalue: 2\nstarted\nwaited\n")
     }
 
     @Test func quitEndsTheSession() async {

@@ -86,4 +86,47 @@ import Testing
         console.flush()
         #expect(output.captured == Array("before\n".utf8) + bytes + Array("\nafter\n".utf8))
     }
+
+    @Test func preparedOutputIsWrittenAgainAsItWasTheFirstTime() {
+        let output = OutputSink.memory(), transcript = OutputSink.memory()
+        let console = Console(output: output, diagnostics: .memory())
+        console.transcript = transcript
+        let prepared = console.prepare {
+            console.write("a\u{1B}[31mb", column: 6)
+            console.spaces(1)
+            console.line(DisplayText("♥ 1,204"))
+        }
+        #expect(prepared != nil)
+        console.write(prepared!)
+        console.flush()
+        let once = Self.reference("a\u{1B}[31mb", column: 6) + " ♥ 1,204\n"
+        #expect(output.text == once + once)
+        #expect(transcript.text == once + once)
+    }
+
+    @Test func aStyledConsoleKeepsNothing() {
+        let output = OutputSink.memory()
+        let console = Console(output: output, diagnostics: .memory(), isStyled: true)
+        #expect(console.prepare { console.line("bold", style: .bold) } == nil)
+        console.flush()
+        #expect(output.text == "\u{1B}[1mbold\u{1B}[0m\n")
+    }
+
+    @Test func whatWasFlushedWhilePreparingIsNotKept() {
+        let output = OutputSink.memory()
+        let console = Console(output: output, diagnostics: .memory())
+        // Lines past the flush threshold stay in the buffer while preparing; a flush asked for in
+        // the middle leaves nothing whole to keep.
+        let long = String(repeating: "x", count: 1 << 17)
+        let kept = console.prepare { console.line(long) }
+        #expect(kept != nil)
+        let flushed = console.prepare {
+            console.line("one")
+            console.flush()
+            console.line("two")
+        }
+        #expect(flushed == nil)
+        console.flush()
+        #expect(output.text == long + "\n" + "one\ntwo\n")
+    }
 }

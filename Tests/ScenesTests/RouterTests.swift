@@ -94,15 +94,25 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
         #expect(spy.indices == [4])
     }
 
-    @Test func delegatesAreHeldWeakly() {
+    /// A router does not own its delegate (the scene below it does): no cycle keeps either alive.
+    /// It holds it `unowned`, not `weak`: a weakly held object gets a side table, and every retain
+    /// and release of it takes the slow path; the scene below always outlives the one above it.
+    @Test func delegatesAreNotOwned() {
         let app = App()
         let detail = app.engine.instantiate(PhotoDetailView.self)
+        let sheet = app.engine.instantiate(IndexEditView.self)
+        weak var gone: DetailDelegateSpy?
+        weak var goneToo: IndexEditDelegateSpy?
         do {
-            let spy = DetailDelegateSpy()
+            let spy = DetailDelegateSpy(), sheetSpy = IndexEditDelegateSpy()
             detail.router?.delegate = spy
-            #expect(detail.router?.delegate != nil)
+            sheet.router?.delegate = sheetSpy
+            gone = spy
+            goneToo = sheetSpy
+            #expect(detail.router?.delegate === spy)
+            #expect(sheet.router?.delegate === sheetSpy)
         }
-        #expect(detail.router?.delegate == nil)
+        #expect(gone == nil && goneToo == nil)
     }
 
     @Test func anIndexThatPointsAtNoPhotoRoutesStraightBack() async {

@@ -7,6 +7,8 @@ public protocol IndexEditPresentationLogic: AnyObject {
 }
 
 public final class IndexEditPresenter: IndexEditPresentationLogic {
+    /// Not owned: the view owns the interactor that owns this presenter. Unowned, where the original
+    /// holds it weakly: a weakly held view would take the slow path on every retain and release.
     unowned var view: IndexEditDisplayLogic?
     /// The positions as worded for each list and current one, shared with the module's other sheets.
     private let texts: IndexEditTexts

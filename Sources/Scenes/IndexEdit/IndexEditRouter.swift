@@ -21,6 +21,7 @@ public protocol IndexEditDataPassing: AnyObject {
 
 public final class IndexEditRouter: IndexEditRoutingLogic, IndexEditDataPassing {
     public var dataStore: IndexEditDataStore?
+    /// Not owned: the detail below the sheet outlives it (unowned, as `PhotoDetailRouter.delegate`).
     public unowned var delegate: IndexEditRouterDelegate?
     private unowned let navigator: any Navigator
 

@@ -13,6 +13,8 @@ public protocol PhotoCollectionPresentationLogic: AnyObject {
 
 /// Turns Responses into display-ready ViewModels: all of the collection's wording lives here.
 public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
+    /// Not owned: the view owns the interactor that owns this presenter. Unowned, where the original
+    /// holds it weakly: a weakly held view would take the slow path on every retain and release.
     unowned var view: PhotoCollectionDisplayLogic?
     /// The rows as last listed, in that order: each photo's row is made the first time it is listed
     /// and reused by every listing after it (a move reorders them as it reordered the photos).

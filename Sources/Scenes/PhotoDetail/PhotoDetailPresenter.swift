@@ -7,6 +7,8 @@ public protocol PhotoDetailPresentationLogic: AnyObject {
 }
 
 public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
+    /// Not owned: the view owns the interactor that owns this presenter. Unowned, where the original
+    /// holds it weakly: a weakly held view would take the slow path on every retain and release.
     unowned var view: PhotoDetailDisplayLogic?
     /// Each photo's fields, shared with the other detail scenes of the module.
     private let texts: PhotoDetailTexts

@@ -22,7 +22,9 @@ public protocol PhotoDetailDataPassing: AnyObject {
 
 public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPassing {
     public var dataStore: PhotoDetailDataStore?
-    /// Held weakly, as in the original: the collection's router owns the way back, not us.
+    /// Not owned, as in the original (which holds it weakly): the scene below owns the way back and
+    /// outlives this one. Unowned rather than weak: a weakly held object takes the slow path on
+    /// every retain and release.
     public unowned var delegate: PhotoDetailRouterDelegate?
     private unowned let navigator: any Navigator
 

@@ -1,0 +1,115 @@
+import Foundation
+import PhotoDomain
+import REPLEngine
+import Testing
+@testable import Scenes
+
+/// Commands that wait only for a picture run straight through without one, and what the scenes of
+/// one module share is worded and laid out once, but always what a fresh scene would print.
+@MainActor
+@Suite struct SharedTextsTests {
+    @Test func theNoPictureFormsPresentWhatTheAsynchronousOnesDo() async throws {
+        let spy = CollectionPresenterSpy()
+        let collection = PhotoCollectionInteractor(worker: StubWorker())
+        collection.presenter = spy
+        collection.changeCount(.init(change: .set(5)))
+        try await collection.fetchPhotos(.init())
+        collection.changeToPageWithoutPicture(.init(width: 80, offset: 160))
+        await collection.changeToPage(.init(width: 80, offset: 160))
+        #expect(spy.pages.count == 2 && spy.pages[0] == spy.pages[1])
+        #expect(spy.pages[0] == .init(page: 2, photo: .fixture("c"), pageCount: 5, picture: nil))
+        #expect(collection.page == 2)
+        collection.changeToPageWithoutPicture(.init(width: 80, offset: 400))
+        #expect(spy.failures == [.pageOutOfRange(requested: 6, pageCount: 5)])
+        #expect(collection.page == 2)
+
+        let detailSpy = DetailPresenterSpy()
+        let detail = PhotoDetailInteractor()
+        detail.presenter = detailSpy
+        detail.photos = Photo.abcde
+        detail.index = 3
+        detail.loadPhotoWithoutPicture()
+        detail.index = 0  // a saved move: the same photo at its new position
+        detail.showPhotoWithoutPicture()
+        await detail.showPhoto(.init())
+        #expect(detailSpy.responses == [
+            .init(photo: .fixture("d"), picture: nil, index: 3, photoCount: 5),
+            .init(photo: .fixture("d"), picture: nil, index: 0, photoCount: 5),
+            .init(photo: .fixture("d"), picture: nil, index: 0, photoCount: 5),
+        ])
+    }
+
+    @Test func withoutPicturesNextOpenAndMoveNeverWait() async {
+        let app = App()
+        await app.run("count 5", "fetch")
+        for line in ["next", "open 2", "move 4", "back", "page 3", "open", "edit", "move 1", "back"] {
+            #expect(app.engine.start(line) == .done, "\(line)")
+        }
+        #expect(app.ids == ["d", "a", "c", "b", "e"])
+        // An invalid position raises the alert at once, and the sheet stays open.
+        #expect(app.engine.start("open 1") == .done)
+        #expect(app.engine.start("move 9") == .done)
+        #expect(app.engine.stackNames == ["collection", "detail", "index-edit"])
+        app.engine.console.flush()
+        #expect(app.output.text.hasSuffix("[An error occurred] An invalid value was passed: 9 is not a position; choose a position from 1 to 5.\n"))
+    }
+
+    @Test func aWordingIsMadeOnceAndItsLinesAreCopies() {
+        let texts = SharedTexts<Int, String>(limit: 3)
+        var made = 0
+        let first = texts.wording(for: 1) { made += 1; return ["a", "b"] }
+        let again = texts.wording(for: 1) { made += 1; return ["x"] }
+        #expect(first == ["a", "b"] && again == first && made == 1)
+
+        let output = OutputSink.memory()
+        let console = Console(output: output, diagnostics: .memory())
+        var laidOut = 0
+        for _ in 0..<3 {
+            texts.writeLines(of: first, on: console) {
+                laidOut += 1
+                console.line(first.joined(separator: " "))
+            }
+        }
+        // An equal array made elsewhere is laid out anew, and prints the same.
+        let equal = ["a", "b"]
+        texts.writeLines(of: equal, on: console) {
+            laidOut += 1
+            console.line(equal.joined(separator: " "))
+        }
+        console.flush()
+        #expect(laidOut == 2)
+        #expect(output.text == "a b\na b\na b\na b\n")
+    }
+
+    @Test func sharedTextsForgetEverythingAtTheirLimit() {
+        let texts = SharedTexts<Int, String>(limit: 2)
+        var made = 0
+        for key in [1, 2, 3, 1] { _ = texts.wording(for: key) { made += 1; return ["\(key)"] } }
+        // 1 and 2 kept; 3 found the memo full, so it was emptied: 1 is made again.
+        #expect(made == 4)
+    }
+
+    /// What `command` prints, run in `app`.
+    func printed(_ app: App, _ command: String) async -> String {
+        let before = app.output.text.count
+        await app.run(command)
+        return String(app.output.text.dropFirst(before))
+    }
+
+    @Test func aPhotoOpenedAgainOrMovedPrintsWhatItPrintedTheFirstTime() async {
+        let app = App()
+        await app.run("count 5", "fetch")
+        let first = await printed(app, "open 2")
+        #expect(first.hasPrefix("Photo 2 of 5\n  id           b\n"))
+        await app.run("back")
+        #expect(await printed(app, "open 2") == first)
+        // After a move the heading says the new position; the fields are the same lines.
+        let moved = await printed(app, "move 4")
+        #expect(moved.hasSuffix(first.replacingOccurrences(of: "Photo 2 of 5", with: "Photo 4 of 5")))
+        // The sheet's line of positions, kept from the first 'edit', for another photo's sheet.
+        await app.run("back", "open 3")
+        #expect(await printed(app, "edit") == "Move photo 3 to which position? (1…5)\n  1  2  [3]  4  5\nType 'move N' to save it, or 'cancel'.\n")
+        await app.run("cancel", "back", "open 2")
+        #expect(await printed(app, "edit") == "Move photo 2 to which position? (1…5)\n  1  [2]  3  4  5\nType 'move N' to save it, or 'cancel'.\n")
+    }
+}
