@@ -62,6 +62,9 @@ public struct Command<Target: AnyObject> {
         let summary: String
         let example: String
         let body: Body
+        /// Counted once: the engine checks every line's words against them.
+        let requiredCount: Int
+        let maximumCount: Int?
 
         init(name: String, aliases: [String], arguments: [Argument], summary: String, example: String, body: Body) {
             self.name = name
@@ -70,6 +73,8 @@ public struct Command<Target: AnyObject> {
             self.summary = summary
             self.example = example
             self.body = body
+            requiredCount = arguments.count(where: { !$0.isOptional })
+            maximumCount = arguments.last?.isRepeated == true ? nil : arguments.count
         }
     }
 
@@ -149,10 +154,11 @@ public struct Command<Target: AnyObject> {
         return text
     }
 
-    var requiredCount: Int { arguments.count(where: { !$0.isOptional }) }
+    /// How many words it needs at least.
+    var requiredCount: Int { declaration.requiredCount }
 
     /// How many words it takes at most; nil when its last argument takes every remaining word.
-    var maximumCount: Int? { arguments.last?.isRepeated == true ? nil : arguments.count }
+    var maximumCount: Int? { declaration.maximumCount }
 
     /// The argument that the word at `index` (0-based, after the name) fills, if any.
     func argument(at index: Int) -> Argument? {

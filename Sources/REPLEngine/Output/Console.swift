@@ -34,7 +34,12 @@ public final class Console {
     private let output: OutputSink
     private let diagnostics: OutputSink
     /// A second, always unstyled copy of the output (a `--transcript` file).
-    public var transcript: OutputSink?
+    public var transcript: OutputSink? {
+        didSet { hasTranscript = transcript != nil }
+    }
+    /// Whether there is a transcript: asked on every write, where reading `transcript` itself would
+    /// retain and release it.
+    private var hasTranscript = false
     private var buffer: ByteBuffer
     private var transcriptBuffer = ByteBuffer(capacity: 4096)
     private let flushThreshold = 1 << 16
@@ -67,7 +72,7 @@ public final class Console {
         if styled { buffer.append(utf8: style.sgr) }
         let start = buffer.count
         appendSanitized(text)
-        if transcript != nil { transcriptBuffer.append(buffer.bytes(from: start)) }
+        if hasTranscript { transcriptBuffer.append(buffer.bytes(from: start)) }
         if styled { buffer.append(Self.resetStyle) }
     }
 
@@ -78,7 +83,7 @@ public final class Console {
         if styled { buffer.append(utf8: style.sgr) }
         let start = buffer.count
         buffer.append(utf8: text.string)
-        if transcript != nil { transcriptBuffer.append(buffer.bytes(from: start)) }
+        if hasTranscript { transcriptBuffer.append(buffer.bytes(from: start)) }
         if styled { buffer.append(Self.resetStyle) }
     }
 
@@ -126,7 +131,7 @@ public final class Console {
             }
             buffer.append(Self.ellipsis)
         }
-        if transcript != nil { transcriptBuffer.append(buffer.bytes(from: start)) }
+        if hasTranscript { transcriptBuffer.append(buffer.bytes(from: start)) }
         if styled { buffer.append(Self.resetStyle) }
         if used < width { spaces(width - used) }
     }
@@ -148,12 +153,12 @@ public final class Console {
     /// Writes `count` spaces.
     public func spaces(_ count: Int) {
         buffer.append(0x20, times: count)
-        if transcript != nil { transcriptBuffer.append(0x20, times: count) }
+        if hasTranscript { transcriptBuffer.append(0x20, times: count) }
     }
 
     private func append(newline: ()) {
         buffer.append(0x0A)
-        if transcript != nil { transcriptBuffer.append(0x0A) }
+        if hasTranscript { transcriptBuffer.append(0x0A) }
         if buffer.count >= flushThreshold && !isPreparing { flush() }
     }
 
@@ -185,7 +190,7 @@ public final class Console {
     public func write(_ prepared: Prepared) {
         prepared.bytes.withUnsafeBufferPointer { bytes in
             buffer.append(bytes)
-            if transcript != nil { transcriptBuffer.append(bytes) }
+            if hasTranscript { transcriptBuffer.append(bytes) }
         }
         if buffer.count >= flushThreshold && !isPreparing { flush() }
     }
@@ -195,7 +200,7 @@ public final class Console {
     public func picture(_ picture: TerminalPicture) {
         buffer.append(picture.bytes)
         if picture.bytes.last != 0x0A { buffer.append(0x0A) }
-        if transcript != nil, let text = picture.transcriptText {
+        if hasTranscript, let text = picture.transcriptText {
             transcriptBuffer.append(utf8: text)
             if text.utf8.last != 0x0A { transcriptBuffer.append(0x0A) }
         }
@@ -218,7 +223,7 @@ public final class Console {
     /// Text that goes to the transcript only: what the terminal already shows, such as the prompt
     /// and the line the user typed in an interactive session.
     public func transcriptOnly(_ line: String) {
-        guard transcript != nil else { return }
+        guard hasTranscript else { return }
         var bytes: [UInt8] = []
         TerminalText.appendSanitized(line, to: &bytes)
         transcriptBuffer.append(bytes)

@@ -72,6 +72,12 @@ public final class ScriptRunner {
     /// The command on a script line: blanks trimmed, empty for blank lines and `#` comments. A byte
     /// order mark at the start of a file is not part of the command.
     nonisolated static func command(in line: SourceLine) -> String {
+        // Nearly every line is a command with nothing around it: its first and last bytes say so.
+        let isBare = TerminalText.withBytes(of: line.text) { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return first > 0x20 && first != UInt8(ascii: "#") && first < 0x80 && last > 0x20
+        }
+        if isBare { return line.text }
         let utf8 = line.text.utf8
         var start = utf8.startIndex, end = utf8.endIndex
         // The byte order mark U+FEFF is EF BB BF.

@@ -34,7 +34,7 @@ public final class IndexEditPresenter: IndexEditPresentationLogic {
             return positions
         }
         view?.displayPositions(.init(
-            prompt: "Move photo " + PhotoFormatting.number(current + 1) + " to which position? (1…" + PhotoFormatting.number(response.positions.count) + ")",
+            prompt: PhotoFormatting.joined("Move photo ", PhotoFormatting.number(current + 1), " to which position? (1…", PhotoFormatting.number(response.positions.count), ")"),
             positions: positions,
             hint: "Type 'move N' to save it, or 'cancel'."
         ))

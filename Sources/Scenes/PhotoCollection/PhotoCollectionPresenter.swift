@@ -25,7 +25,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
     public init() {}
 
     public func presentCount(_ response: PhotoCollection.Count.Response) {
-        var text = "count: " + PhotoFormatting.number(response.count)
+        var text = PhotoFormatting.joined("count: ", PhotoFormatting.number(response.count))
         switch response.limit {
         case .minimum: text += " (the minimum)"
         case .maximum: text += " (the maximum)"
@@ -44,7 +44,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         switch response.event {
         case .fetched: headline = "Fetched \(photos.count) photo\(photos.count == 1 ? "" : "s")."
         case .listed: headline = "\(photos.count) photo\(photos.count == 1 ? "" : "s"):"
-        case .moved(let from, let to): headline = "Moved photo " + PhotoFormatting.number(from + 1) + " to position " + PhotoFormatting.number(to + 1) + "."
+        case .moved(let from, let to): headline = PhotoFormatting.joined("Moved photo ", PhotoFormatting.number(from + 1), " to position ", PhotoFormatting.number(to + 1), ".")
         case .unchanged(let at): headline = "Photo \(at + 1) stays at position \(at + 1)."
         }
         view?.displayPhotos(.init(
@@ -71,15 +71,19 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         let photos = response.photos
         if listedRows.count > photos.count { listedRows.removeLast(listedRows.count - photos.count) }
         listedRows.reserveCapacity(photos.count)
-        for index in photos.indices {
-            guard index < listedRows.count else {
-                listedRows.append(DisplayedPhoto.presenting(photos[index], at: index, withAuthor: true))
-                continue
-            }
-            if listedRows[index].id.string != photos[index].id {
-                listedRows[index] = DisplayedPhoto.presenting(photos[index], at: index, withAuthor: true)
-            } else if listedRows[index].position != PhotoFormatting.number(index + 1) {
-                listedRows[index].position = PhotoFormatting.number(index + 1)
+        for index in photos.indices where index >= listedRows.count {
+            listedRows.append(DisplayedPhoto.presenting(photos[index], at: index, withAuthor: true))
+        }
+        // Compared and updated in place: copying each row out to look at it would retain its texts.
+        photos.withUnsafeBufferPointer { photos in
+            listedRows.withUnsafeMutableBufferPointer { rows in
+                for index in photos.indices {
+                    if rows[index].id.string != photos[index].id {
+                        rows[index] = DisplayedPhoto.presenting(photos[index], at: index, withAuthor: true)
+                    } else if rows[index].position != PhotoFormatting.number(index + 1) {
+                        rows[index].position = PhotoFormatting.number(index + 1)
+                    }
+                }
             }
         }
         return listedRows

@@ -77,5 +77,7 @@ extension PhotoDetail {
     struct ShownPhoto: Hashable {
         let photo: Photo
         func hash(into hasher: inout Hasher) { hasher.combine(photo.id) }
+        /// Another photo in the same bucket is told apart by its id before its fields are compared.
+        static func == (lhs: ShownPhoto, rhs: ShownPhoto) -> Bool { lhs.photo.id == rhs.photo.id && lhs.photo == rhs.photo }
     }
 }

@@ -30,7 +30,7 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         }
         view?.displayPhoto(.init(
             picture: ScenePicture.presenting(response.picture),
-            heading: "Photo " + PhotoFormatting.number(index + 1) + " of " + PhotoFormatting.number(response.photoCount),
+            heading: PhotoFormatting.joined("Photo ", PhotoFormatting.number(index + 1), " of ", PhotoFormatting.number(response.photoCount)),
             fields: texts.wording(for: .init(photo: photo)) { Self.fields(photo) }
         ))
     }

@@ -24,7 +24,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     private let texts: PhotoDetailTexts
 
     public var title: String {
-        router?.dataStore?.index.map { "detail " + PhotoFormatting.number($0 + 1) } ?? "detail"
+        router?.dataStore?.index.map { PhotoFormatting.joined("detail ", PhotoFormatting.number($0 + 1)) } ?? "detail"
     }
 
     init(console: Console, commands: any CommandPerformer, effects: any SceneEffects, display: PictureDisplay?, texts: PhotoDetailTexts) {

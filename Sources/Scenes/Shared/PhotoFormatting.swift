@@ -11,6 +11,26 @@ enum PhotoFormatting {
 
     private static let smallNumbers = (0...100).map { String($0) }
 
+    /// The pieces as one string, made at once: a presenter's wording with numbers in it is made on
+    /// every command, and `+` appends piece by piece through the general path (most of these fit in
+    /// a small string, which is then made with no allocation at all).
+    static func joined(_ a: String, _ b: String, _ c: String = "", _ d: String = "", _ e: String = "") -> String {
+        let count = a.utf8.count + b.utf8.count + c.utf8.count + d.utf8.count + e.utf8.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var end = 0
+            func copy(_ piece: String) {
+                var piece = piece
+                piece.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+                    UnsafeMutableRawPointer(buffer.baseAddress! + end).copyMemory(from: base, byteCount: bytes.count)
+                    end += bytes.count
+                }
+            }
+            copy(a); copy(b); copy(c); copy(d); copy(e)
+            return end
+        }
+    }
+
     /// The short text that stands for a photo: its description, else its alt text, on one line.
     static func caption(_ photo: Photo) -> String {
         if let text = photo.description {

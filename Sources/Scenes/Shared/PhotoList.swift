@@ -129,13 +129,15 @@ extension Console {
         var idWidth = 0
         for photo in photos { idWidth = max(idWidth, photo.id.width) }
         idWidth = min(28, idWidth)
-        for row in photos.indices {
-            let photo = photos[row]
-            write(row == currentRow ? Self.currentRowMark : Self.otherRowMark)
-            spaces(positionWidth - photo.position.utf8.count)
-            write(photo.position)
-            spaces(2)
-            photo.writeColumns(idWidth: idWidth, on: self)
+        // Read in place: a copy of each row would retain and release its texts.
+        photos.withUnsafeBufferPointer { rows in
+            for row in rows.indices {
+                write(row == currentRow ? Self.currentRowMark : Self.otherRowMark)
+                spaces(positionWidth - rows[row].position.utf8.count)
+                write(rows[row].position)
+                spaces(2)
+                rows[row].writeColumns(idWidth: idWidth, on: self)
+            }
         }
     }
 
