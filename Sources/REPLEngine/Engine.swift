@@ -54,23 +54,24 @@ public final class Engine {
     /// The prompt: where you are, e.g. `photos/detail 2> `.
     public var prompt: String {
         var text = ""
-        forEachPromptPiece { text += $0 }
+        forEachPromptPiece(title: { text += $0 }, separator: { text += $0.description })
         return text
     }
 
     /// Writes the prompt to the console piece by piece (a script's transcript shows it before each
     /// command), without making a string of it first.
     func writePrompt() {
-        forEachPromptPiece { console.write($0) }
+        forEachPromptPiece(title: { console.write($0) }, separator: { console.write(literal: $0) })
     }
 
-    /// The prompt's pieces in order: the titles, "/" between them, "> " at the end.
-    private func forEachPromptPiece(_ body: (String) -> Void) {
+    /// The prompt's pieces in order: the titles, "/" between them, "> " at the end. The titles come
+    /// from scenes and are written as any text is; the separators are the engine's own literals.
+    private func forEachPromptPiece(title: (String) -> Void, separator: (StaticString) -> Void) {
         for (i, entry) in stack.entries.enumerated() {
-            if i > 0 { body("/") }
-            body(entry.scene.title)
+            if i > 0 { separator("/") }
+            title(entry.scene.title)
         }
-        body("> ")
+        separator("> ")
     }
 
     /// Scene names from the root to the top.

@@ -58,6 +58,9 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
         detail.router?.routeToCollection()
         #expect(spy.indices == [3])
         #expect(app.engine.stackNames == ["collection"])
+        // It let go of its copy of the list, so a move in the collection's own copies nothing.
+        #expect(detail.router?.dataStore?.photos.isEmpty == true)
+        #expect(app.ids == ["a", "b", "c", "d", "e"])
     }
 
     @Test func routeToIndexEditPassesEveryPositionAndTheCurrentOne() async {

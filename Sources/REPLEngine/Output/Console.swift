@@ -76,6 +76,14 @@ public final class Console {
         if styled { buffer.append(Self.resetStyle) }
     }
 
+    /// Writes one of the engine's own literals (the prompt's "/" and "> "): printable ASCII written
+    /// by this code, so it is copied with no look at its bytes.
+    func write(literal text: StaticString) {
+        let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        buffer.append(bytes)
+        if hasTranscript { transcriptBuffer.append(bytes) }
+    }
+
     /// Writes text prepared where it came in: clean text is copied with no second look.
     public func write(_ text: DisplayText, style: Style = .plain) {
         guard text.isClean else { return write(text.string, style: style) }

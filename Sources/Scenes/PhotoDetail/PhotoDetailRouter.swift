@@ -38,6 +38,9 @@ public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPa
         if let index = dataStore?.index {
             delegate?.dismissWithChange(index: index)
         }
+        // The detail is done with its copy of the list: let go of it before the collection moves a
+        // photo in its own, which would otherwise have to copy the whole list first.
+        dataStore?.photos = []
         navigator.pop()
     }
 
