@@ -204,7 +204,7 @@ public final class Engine {
 
     /// The command `word` names here, and what it runs on: the top scene's commands come first.
     func resolve(_ word: String) -> (Command<AnyObject>, AnyObject)? {
-        if let top = stack.top, let command = top.module.command(named: word) {
+        if let top = stack.top, let command = top.commands[word] {
             return (command, top.scene)
         }
         if let command = globals[word] {

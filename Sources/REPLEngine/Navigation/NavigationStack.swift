@@ -24,11 +24,15 @@ struct NavigationStack {
         let scene: any SceneView
         let module: SceneModule
         let presentation: Presentation
+        /// The module's commands, held here too: finding the command a line names (every line does)
+        /// reads one reference instead of copying the module.
+        let commands: CommandTable
 
         init(scene: any SceneView, module: SceneModule, presentation: Presentation) {
             self.scene = scene
             self.module = module
             self.presentation = presentation
+            commands = module.commands
         }
     }
 
