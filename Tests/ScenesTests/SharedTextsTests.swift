@@ -112,4 +112,27 @@ import Testing
         await app.run("cancel", "back", "open 2")
         #expect(await printed(app, "edit") == "Move photo 2 to which position? (1…5)\n  1  [2]  3  4  5\nType 'move N' to save it, or 'cancel'.\n")
     }
+
+    /// "café" spelled with é and with e and a combining accent: equal to Unicode, two files to a folder.
+    @Test func twoSpellingsOfOneNameAreTwoPhotosWhateverWasKept() {
+        let composed = Photo.fixture("caf\u{E9}.png"), decomposed = Photo.fixture("cafe\u{301}.png")
+        #expect(composed == decomposed && !composed.isIdentical(to: decomposed))
+        let texts = PhotoDetailTexts()
+        let detailSpy = DetailDisplaySpy()
+        let presenter = PhotoDetailPresenter(texts: texts)
+        presenter.view = detailSpy
+        for photo in [composed, decomposed, composed] {
+            presenter.presentPhoto(.init(photo: photo, picture: nil, index: 0, photoCount: 2))
+        }
+        let ids = detailSpy.photos.map { Array($0.fields[0].value.utf8) }
+        #expect(ids == [Array(composed.id.utf8), Array(decomposed.id.utf8), Array(composed.id.utf8)])
+
+        let listSpy = CollectionDisplaySpy()
+        let list = PhotoCollectionPresenter()
+        list.view = listSpy
+        list.presentPhotos(.init(event: .fetched, photos: [composed], page: 0))
+        list.presentPhotos(.init(event: .listed, photos: [decomposed], page: 0))
+        #expect(listSpy.photos.map { Array($0.photos[0].id.string.utf8) } == [Array(composed.id.utf8), Array(decomposed.id.utf8)])
+    }
 }
+

@@ -78,7 +78,8 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         photos.withUnsafeBufferPointer { photos in
             listedRows.withUnsafeMutableBufferPointer { rows in
                 for index in photos.indices {
-                    if rows[index].id.string != photos[index].id {
+                    // Byte for byte: Unicode calls "café" in its two spellings equal.
+                    if !rows[index].id.string.hasSameBytes(as: photos[index].id) {
                         rows[index] = DisplayedPhoto.presenting(photos[index], at: index, withAuthor: true)
                     } else if rows[index].position != PhotoFormatting.number(index + 1) {
                         rows[index].position = PhotoFormatting.number(index + 1)
@@ -91,7 +92,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
 
     /// The row of `photo` at 0-based `index`: the one listed there when it shows the same photo.
     private func row(for photo: Photo, at index: Int) -> DisplayedPhoto {
-        guard listedRows.indices.contains(index) && listedRows[index].id.string == photo.id else {
+        guard listedRows.indices.contains(index) && listedRows[index].id.string.hasSameBytes(as: photo.id) else {
             return DisplayedPhoto.presenting(photo, at: index, withAuthor: true)
         }
         var row = listedRows[index]

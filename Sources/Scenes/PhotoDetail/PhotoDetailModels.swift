@@ -73,11 +73,11 @@ typealias PhotoDetailTexts = SharedTexts<PhotoDetail.ShownPhoto, PhotoDetail.Sho
 
 extension PhotoDetail {
     /// A photo as the key of its fields: found by its id, and the same only when it is the same
-    /// photo (the same box, or equal fields).
+    /// photo, copied (`Photo.isIdentical`). Equal fields are not enough: Unicode calls "café" in its
+    /// two spellings equal, and a folder may hold a file of each; a photo fetched again is worded anew.
     struct ShownPhoto: Hashable {
         let photo: Photo
         func hash(into hasher: inout Hasher) { hasher.combine(photo.id) }
-        /// Another photo in the same bucket is told apart by its id before its fields are compared.
-        static func == (lhs: ShownPhoto, rhs: ShownPhoto) -> Bool { lhs.photo.id == rhs.photo.id && lhs.photo == rhs.photo }
+        static func == (lhs: ShownPhoto, rhs: ShownPhoto) -> Bool { lhs.photo.isIdentical(to: rhs.photo) }
     }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PhotoDomain
 import REPLEngine
 
@@ -78,5 +83,14 @@ enum PhotoFormatting {
             out.append(digit)
         }
         return out
+    }
+}
+
+extension String {
+    /// The same bytes: stricter than `==`, which compares as Unicode does ("é" and "e" with a
+    /// combining accent are equal). A row kept for one photo must not be printed for the other.
+    func hasSameBytes(as other: String) -> Bool {
+        var a = self, b = other
+        return a.withUTF8 { a in b.withUTF8 { b in a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) } }
     }
 }
