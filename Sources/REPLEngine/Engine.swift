@@ -351,7 +351,7 @@ extension Engine: CommandPerformer {
     }
 
     /// Runs `commands` as if typed, as far as they go without waiting (see `CommandPerformer`).
-    public func start(_ commands: [[String]]) throws -> CommandRest? {
+    public func performInTurn(_ commands: [[String]]) throws -> CommandRest? {
         for (i, words) in commands.enumerated() {
             guard let rest = try begin(words) else { continue }
             let after = commands[(i + 1)...]
@@ -376,45 +376,40 @@ extension Engine: CommandPerformer {
         if let problem = arityProblem(command, arguments.count) { throw problem }
         switch command.body {
         case .immediate(let run):
-            do {
-                try run(target, arguments)
-            } catch {
-                pendingEffects.removeAll()
-                throw error
-            }
+            try dropEffectsIfFailed { try run(target, arguments) }
+            return rest(then: nil)
+        case .staged(let start):
+            return rest(then: try dropEffectsIfFailed { try start(target, arguments) })
+        case .suspending(let run):
+            return rest(then: { try await run(target, arguments) })
+        }
+    }
+
+    /// `body`'s result; when it throws, the effects the failed command scheduled are dropped.
+    private func dropEffectsIfFailed<R>(_ body: () throws -> R) throws -> R {
+        do {
+            return try body()
+        } catch {
+            pendingEffects.removeAll()
+            throw error
+        }
+    }
+
+    /// What is left of a command once it ran as far as it could: `waiting` (nil when it did not have
+    /// to wait), then the effects it scheduled; nil when there is nothing left at all.
+    private func rest(then waiting: CommandRest?) -> CommandRest? {
+        guard let waiting else {
             if pendingEffects.isEmpty { return nil }
             return { await self.finishPendingEffects() }
-        case .staged(let start):
-            let rest: CommandRest?
+        }
+        return {
             do {
-                rest = try start(target, arguments)
+                try await waiting()
             } catch {
-                pendingEffects.removeAll()
+                self.pendingEffects.removeAll()
                 throw error
             }
-            guard let rest else {
-                if pendingEffects.isEmpty { return nil }
-                return { await self.finishPendingEffects() }
-            }
-            return {
-                do {
-                    try await rest()
-                } catch {
-                    self.pendingEffects.removeAll()
-                    throw error
-                }
-                await self.finishPendingEffects()
-            }
-        case .suspending(let run):
-            return {
-                do {
-                    try await run(target, arguments)
-                } catch {
-                    self.pendingEffects.removeAll()
-                    throw error
-                }
-                await self.finishPendingEffects()
-            }
+            await self.finishPendingEffects()
         }
     }
 

@@ -81,7 +81,7 @@ final class RootScene: SceneView {
             return { throw CommandError("failed while waiting") }
         }),
         .staged("all", arguments: [Argument("COMMAND", repeated: true)], summary: "runs each word as a command, as if typed", start: { scene, arguments in
-            try scene.context.start(arguments.map { $0.split(separator: ":").map(String.init) })
+            try scene.context.performInTurn(arguments.map { $0.split(separator: ":").map(String.init) })
         }),
     ]
 

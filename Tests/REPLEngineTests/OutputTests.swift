@@ -129,4 +129,21 @@ import Testing
         console.flush()
         #expect(output.text == long + "\n" + "one\ntwo\n")
     }
+
+    @Test func aPrepareInsideAnotherKeepsBoth() {
+        let output = OutputSink.memory()
+        let console = Console(output: output, diagnostics: .memory())
+        let long = String(repeating: "y", count: 1 << 17)
+        var inner: Console.Prepared?
+        let outer = console.prepare {
+            inner = console.prepare { console.line("inner") }
+            // Past the flush threshold: the outer one must still hold all of its bytes.
+            console.line(long)
+        }
+        #expect(inner != nil && outer != nil)
+        console.write(outer!)
+        console.write(inner!)
+        console.flush()
+        #expect(output.text == "inner\n" + long + "\n" + "inner\n" + long + "\n" + "inner\n")
+    }
 }

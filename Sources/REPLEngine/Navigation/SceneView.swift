@@ -62,7 +62,7 @@ public protocol CommandPerformer: AnyObject {
     /// Runs `commands` one after the other, as if typed, as far as they go without waiting: throws
     /// the first one's error that fails; returns the rest to await when one of them has to wait
     /// (the commands after it run then), or nil when all of them ran to their end.
-    func start(_ commands: [[String]]) throws -> CommandRest?
+    func performInTurn(_ commands: [[String]]) throws -> CommandRest?
 }
 
 /// A scene type registered with the engine: its commands and how to make one (with the

@@ -184,12 +184,12 @@ public final class Console {
             body()
             return nil
         }
-        let start = buffer.count, flushesBefore = flushes
+        let start = buffer.count, flushesBefore = flushes, wasPreparing = isPreparing
         isPreparing = true
         body()
-        isPreparing = false
+        isPreparing = wasPreparing  // a prepare inside another leaves the outer one preparing
         let prepared = flushes == flushesBefore ? Prepared(bytes: Array(buffer.bytes(from: start))) : nil
-        if buffer.count >= flushThreshold { flush() }
+        if buffer.count >= flushThreshold && !isPreparing { flush() }
         return prepared
     }
 

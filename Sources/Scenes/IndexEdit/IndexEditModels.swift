@@ -51,6 +51,12 @@ public enum IndexEdit {
 }
 
 /// The sheets' shared texts: the positions as worded for each list and current one, and their line.
-typealias IndexEditTexts = SharedTexts<IndexEdit.Positions.Response, String>
+typealias IndexEditTexts = SharedTexts<IndexEdit.ListedPositions, String>
 
-extension IndexEdit.Positions.Response: Hashable {}
+extension IndexEdit {
+    /// What the sheet's positions are worded from: the key of their wording.
+    struct ListedPositions: Hashable {
+        let positions: [Int]
+        let currentIndex: Int
+    }
+}

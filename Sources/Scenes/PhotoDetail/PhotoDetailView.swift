@@ -95,7 +95,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             start: { view, arguments in
                 // Exactly the two commands a user would type, so the steps, output and end state
                 // match (a photo that cannot move fails at 'edit').
-                try view.commands.start([["edit"], ["move", arguments[0]]])
+                try view.commands.performInTurn([["edit"], ["move", arguments[0]]])
             }
         ),
         Command(
