@@ -27,6 +27,11 @@ uint8_t *photorepl_chafa_render(const uint8_t *rgba, int width, int height, phot
     switch (output) {
     case PHOTOREPL_CHAFA_SIXEL:
         chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS);
+        // The palette fits the terminal's colour registers; a photo in 256 colours or fewer shows
+        // contour bands unless it is dithered: ordered dithering (diffusion runs in libchafa's threads
+        // and its bytes differ from run to run).
+        chafa_canvas_config_set_canvas_mode(config, canvas_mode(colours));
+        chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_ORDERED);
         break;
     case PHOTOREPL_CHAFA_ITERM:
         chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_ITERM2);

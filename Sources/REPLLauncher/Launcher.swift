@@ -24,6 +24,8 @@ extension REPLApp {
     /// number after SIGHUP or SIGTERM.
     public func interactive(_ options: Options, _ outputs: SessionOutputs) async -> Int32 {
         let console = Console(output: standardOutput, diagnostics: standardError, isStyled: wantsColour)
+        // Lines are laid out to fit the window (and cut where they would wrap).
+        console.terminalColumns = Console.standardOutputColumns
         do throws(LaunchExit) {
             let session = try start(options, console: console, outputs, isInteractive: true)
             let engine = session.engine

@@ -56,18 +56,32 @@ public final class PictureDisplay {
         }
     }
 
-    /// The renderer, resolved at the first call: `auto` looks at the environment, then asks the terminal.
+    /// The renderer, resolved at the first call: the environment, then (on a terminal) the terminal's
+    /// own answers, asked once.
     public var renderer: PictureRenderer {
         if let resolved { return resolved }
-        let renderer = PictureRenderer(style: resolveStyle(), cellSize: cellSize(), inTmux: isInTmux)
+        let renderer = resolveRenderer()
         resolved = renderer
         return renderer
     }
 
-    /// The box a picture at `place` must fit in, in cells.
+    /// The box a picture at `place` must fit in, in cells: `--preview-size` or the default, never
+    /// larger than the window (with a row left for the line after it), nor than the terminal's largest
+    /// sixel picture.
     public func box(for place: Place) -> CellBox {
-        let detail = setting.size ?? defaultBox()
-        return place == .detail ? detail : detail.page
+        var detail = setting.size ?? defaultBox()
+        if let size = windowSize(), size.ws_col > 0, size.ws_row > 0 {
+            detail.columns = min(detail.columns, Int(size.ws_col))
+            detail.rows = min(detail.rows, max(1, Int(size.ws_row) - 2))
+        }
+        let renderer = mayShowPictures ? renderer : nil
+        if let renderer, renderer.style == .sixel, let maximum = renderer.sixelMaximum {
+            detail.columns = max(1, min(detail.columns, maximum.width / renderer.cellSize.width))
+            detail.rows = max(1, min(detail.rows, maximum.height / renderer.cellSize.height))
+        }
+        guard place == .page else { return detail }
+        let page = detail.page
+        return CellBox(columns: min(page.columns, detail.columns), rows: min(page.rows, detail.rows))
     }
 
     /// The pixel box to decode for `place`, or nil when no picture is shown.
@@ -82,43 +96,108 @@ public final class PictureDisplay {
         return renderer.render(pixels, in: box(for: place))
     }
 
+    /// A line to show once, before the first picture, when the picture cannot be shown in the mode
+    /// asked for and another is used instead (nil: nothing to say, or said already).
+    public func takeNote() -> String? {
+        _ = renderer
+        defer { note = nil }
+        return note
+    }
+
+    private var note: String?
+
     // MARK: - Resolving
 
     private var isInTmux: Bool { !(setting.environment["TMUX"] ?? "").isEmpty }
 
-    private func resolveStyle() -> PictureStyle {
+    /// Everything about the terminal, learned once: the style, its colours, the sixel limits, and
+    /// what tmux lets through.
+    private func resolveRenderer() -> PictureRenderer {
         let env = setting.environment
-        switch setting.mode {
-        case .none: return .none
-        case .ascii: return .ascii
-        case .symbols: return .symbols(colours)
-        case .sixel: return .sixel
-        case .kitty: return .kitty
-        case .iterm: return .iterm
-        case .auto: break
-        }
-        guard setting.outputIsTerminal, env["TERM"] != "dumb" else { return .none }
-        if let noColour = env["NO_COLOR"], !noColour.isEmpty { return .symbols(.monochrome) }
-        // Terminals that say who they are: no need to ask (timg and yazi do the same).
+        let terminal = setting.outputIsTerminal && env["TERM"] != "dumb"
+        let noColour = !(env["NO_COLOR"] ?? "").isEmpty
         let term = env["TERM"] ?? ""
-        if term == "xterm-kitty" || term == "xterm-ghostty" || !(env["KITTY_WINDOW_ID"] ?? "").isEmpty { return .kitty }
-        if ["iTerm.app", "WezTerm"].contains(env["TERM_PROGRAM"] ?? "") { return .iterm }
-        if let answer = probe(isInTmux), answer.complete {
-            if answer.kittyGraphics { return .kitty }
-            if answer.sixel { return .sixel }
+        let saysKitty = term == "xterm-kitty" || term == "xterm-ghostty" || !(env["KITTY_WINDOW_ID"] ?? "").isEmpty
+        let saysITerm = ["iTerm.app", "WezTerm"].contains(env["TERM_PROGRAM"] ?? "")
+        // Asked only on a terminal, only for what the environment does not say already (kitty,
+        // iTerm2 and WezTerm name themselves; NO_COLOR asks for no colour at all), never twice.
+        var answer: TerminalProbe.Answer?
+        var asked = false
+        func ask() -> TerminalProbe.Answer? {
+            if !asked { answer = probe(isInTmux); asked = true }
+            return answer?.complete == true ? answer : nil
         }
-        return .symbols(colours)
+        let style: PictureStyle
+        switch setting.mode {
+        case .none: style = .none
+        case .ascii: style = .ascii
+        case .kitty: style = .kitty
+        case .iterm: style = .iterm
+        case .symbols:
+            style = .symbols(terminal && !noColour && !environmentHasDirectColour && !isInTmux ? colours(from: ask()) : colours(from: nil))
+        case .sixel:
+            if terminal, !saysKitty, let reply = ask(), !reply.sixel {
+                // Asked for sixel, and the terminal says it has none: symbols, and one line to say so.
+                note = "This terminal does not show sixel pictures: drawing them with symbols instead."
+                style = .symbols(colours(from: reply))
+            } else if terminal, isInTmux, answer == nil, asked {
+                note = "tmux passes no pictures through (set -g allow-passthrough on): drawing them with symbols instead."
+                style = .symbols(colours(from: nil))
+            } else {
+                style = .sixel
+            }
+        case .auto:
+            if !terminal { style = .none }
+            else if noColour { style = .symbols(.monochrome) }
+            else if saysKitty { style = .kitty }
+            else if saysITerm { style = .iterm }
+            else if let reply = ask(), reply.kittyGraphics { style = .kitty }
+            else if let reply = ask(), reply.sixel { style = .sixel }
+            else { style = .symbols(colours(from: ask())) }
+        }
+        let reply = asked ? answer : nil
+        return PictureRenderer(
+            style: style, cellSize: cellSize(), inTmux: isInTmux,
+            sixelMaximum: reply?.sixelMaximum, sixelColours: sixelColours(reply?.sixelColourRegisters))
     }
 
-    /// The colours a symbol picture may use, from what the environment says of the terminal.
-    private var colours: PictureStyle.Colours {
+    /// Whether the environment already says the terminal has direct colour (then nothing is asked).
+    private var environmentHasDirectColour: Bool {
         let env = setting.environment
-        if let noColour = env["NO_COLOR"], !noColour.isEmpty { return .monochrome }
         let colourTerm = (env["COLORTERM"] ?? "").lowercased()
         let term = env["TERM"] ?? ""
-        if colourTerm == "truecolor" || colourTerm == "24bit" || term.hasSuffix("-direct") || term == "xterm-kitty" { return .truecolor }
-        if term.contains("256") { return .indexed256 }
+        return colourTerm == "truecolor" || colourTerm == "24bit" || term.hasSuffix("-direct") || term == "xterm-kitty"
+    }
+
+    /// Terminals known to draw direct colour by the name they give (XTVERSION), for those that keep
+    /// no terminfo to answer XTGETTCAP with: xterm (since patch 331, 2018), kitty, foot, WezTerm,
+    /// contour, mlterm, and tmux, which turns direct colour into the outer terminal's colours itself.
+    static let directColourTerminals = ["XTerm(", "kitty(", "foot(", "WezTerm ", "contour ", "mlterm", "tmux "]
+
+    /// The colours a symbol picture may use: the environment first, then what the terminal said.
+    private func colours(from answer: TerminalProbe.Answer?) -> PictureStyle.Colours {
+        let env = setting.environment
+        if let noColour = env["NO_COLOR"], !noColour.isEmpty { return .monochrome }
+        // tmux turns direct colour into what the terminal outside it has, itself.
+        if environmentHasDirectColour || isInTmux { return .truecolor }
+        if let answer {
+            if answer.directColour { return .truecolor }
+            if let version = answer.version, Self.directColourTerminals.contains(where: { version.hasPrefix($0) }) {
+                if !version.hasPrefix("XTerm(") || (Int(version.dropFirst(6).prefix { $0.isNumber }) ?? 0) >= 331 { return .truecolor }
+            }
+        }
+        if (env["TERM"] ?? "").contains("256") { return .indexed256 }
         return .indexed16
+    }
+
+    /// The palette a sixel picture may use, from the terminal's colour registers (256 when it did
+    /// not say: libchafa's default, and xterm's `numColorRegisters` when set so).
+    private func sixelColours(_ registers: Int?) -> PictureStyle.Colours {
+        guard let registers else { return .truecolor }
+        if registers >= 256 { return .truecolor }
+        if registers >= 240 { return .indexed256 }
+        if registers >= 16 { return .indexed16 }
+        return .monochrome
     }
 
     /// The cell size in pixels from TIOCGWINSZ when the terminal reports a plausible one (timg's

@@ -11,6 +11,10 @@ public struct PictureRenderer: Sendable {
     public let cellSize: PixelSize
     /// Inside tmux, graphics sequences are wrapped so that tmux passes them to the terminal.
     public let inTmux: Bool
+    /// The largest sixel picture the terminal shows, when it said (xterm: 1000×1000 unless set).
+    public let sixelMaximum: PixelSize?
+    /// The palette of a sixel picture, from the terminal's colour registers.
+    public let sixelColours: PictureStyle.Colours
 
     /// Cells a character stands for in the symbol and ASCII styles: about twice as tall as wide.
     static let symbolCell = PixelSize(width: 8, height: 16)
@@ -18,11 +22,17 @@ public struct PictureRenderer: Sendable {
     static let chafaThreads: Int32 = 2
     /// Kitty graphics travel in chunks of at most 4096 base64 bytes (the protocol's limit).
     static let kittyChunk = 4096
+    /// tmux 3.3 discards a passthrough sequence longer than its input buffer (1 MiB) whole and says
+    /// nothing: a wrapped picture must stay under it, with room for the wrapping.
+    static let tmuxSequenceLimit = 1_048_576 - 4096
 
-    public init(style: PictureStyle, cellSize: PixelSize = PixelSize(width: 10, height: 20), inTmux: Bool = false) {
+    public init(style: PictureStyle, cellSize: PixelSize = PixelSize(width: 10, height: 20), inTmux: Bool = false,
+                sixelMaximum: PixelSize? = nil, sixelColours: PictureStyle.Colours = .truecolor) {
         self.style = style
         self.cellSize = cellSize
         self.inTmux = inTmux
+        self.sixelMaximum = sixelMaximum
+        self.sixelColours = sixelColours
     }
 
     /// The box, in pixels, that a decoder should fill for a picture drawn in `box`: decoding more
@@ -51,19 +61,57 @@ public struct PictureRenderer: Sendable {
             let text = Self.ascii(pixels, cells: cells)
             return TerminalPicture(generated: text, transcriptText: String(decoding: text, as: UTF8.self))
         case .kitty:
-            return TerminalPicture(generated: kitty(pixels, cells: cells), transcriptText: nil)
-        case .symbols(let colours) where pixels.isSmooth && colours != .monochrome:
-            return TerminalPicture(generated: Self.halfBlocks(pixels, cells: cells, colours: colours), transcriptText: nil)
+            return TerminalPicture(generated: placed(kitty(enlarged(pixels, to: cells), cells: cells), rows: cells.rows), transcriptText: nil)
         case .symbols(let colours):
-            let bytes = chafa(pixels, cells: cells, output: PHOTOREPL_CHAFA_SYMBOLS, colours: colours)
-            return TerminalPicture(generated: bytes, transcriptText: nil)
-        case .sixel:
-            let bytes = chafa(pixels, cells: cells, output: PHOTOREPL_CHAFA_SIXEL, colours: .truecolor)
-            return TerminalPicture(generated: passthrough(bytes), transcriptText: nil)
-        case .iterm:
-            let bytes = chafa(pixels, cells: cells, output: PHOTOREPL_CHAFA_ITERM, colours: .truecolor)
-            return TerminalPicture(generated: passthrough(bytes), transcriptText: nil)
+            return TerminalPicture(generated: symbols(pixels, cells: cells, colours: colours), transcriptText: nil)
+        case .sixel, .iterm:
+            // A sequence tmux would drop whole is made again smaller, and past that the picture is
+            // drawn in symbols: a picture always appears.
+            var fitted = cells
+            for _ in 0..<4 {
+                let bytes = pixelPicture(pixels, cells: fitted)
+                if !inTmux || bytes.count <= Self.tmuxSequenceLimit {
+                    return TerminalPicture(generated: placed(passthrough(bytes), rows: fitted.rows), transcriptText: nil)
+                }
+                // Bytes grow with the area: shrink both sides by the square root of the excess, and a little more.
+                let scale = (Double(Self.tmuxSequenceLimit) / Double(bytes.count)).squareRoot() * 0.9
+                fitted = CellBox(columns: max(1, Int(Double(fitted.columns) * scale)), rows: max(1, Int(Double(fitted.rows) * scale)))
+            }
+            return TerminalPicture(generated: symbols(pixels, cells: cells, colours: .truecolor), transcriptText: nil)
         }
+    }
+
+    private func pixelPicture(_ pixels: Pixels, cells: CellBox) -> [UInt8] {
+        let output = style == .sixel ? PHOTOREPL_CHAFA_SIXEL : PHOTOREPL_CHAFA_ITERM
+        return chafa(enlarged(pixels, to: cells), cells: cells, output: output, colours: style == .sixel ? sixelColours : .truecolor)
+    }
+
+    private func symbols(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
+        if pixels.isSmooth && colours != .monochrome { return Self.halfBlocks(pixels, cells: cells, colours: colours) }
+        return chafa(pixels, cells: cells, output: PHOTOREPL_CHAFA_SYMBOLS, colours: colours)
+    }
+
+    /// A photo smaller than the cells it is drawn in, enlarged smoothly first: terminals and libchafa
+    /// enlarge pixel pictures by repeating pixels, which shows as steps.
+    private func enlarged(_ pixels: Pixels, to cells: CellBox) -> Pixels {
+        let display = PixelSize(width: cells.columns * cellSize.width, height: cells.rows * cellSize.height)
+        let fitted = PixelSize(width: pixels.width, height: pixels.height).fitted(in: display)
+        guard fitted.width > pixels.width || fitted.height > pixels.height else { return pixels }
+        return pixels.enlarged(to: fitted)
+    }
+
+    /// A pixel picture placed so that the text after it starts below it, in every terminal: its rows
+    /// are made first (scrolling now, not while it is drawn), the cursor is saved at its top-left
+    /// corner and brought back there after it (terminals leave the cursor in different places after
+    /// a picture: xterm on its last row, mlterm below it, tmux where it was), then moved down past it.
+    private func placed(_ picture: [UInt8], rows: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0x0A, count: rows)
+        out += Array("\u{1B}[\(rows)A\u{1B}7".utf8)
+        out += picture
+        out += Array("\u{1B}8".utf8)
+        if rows > 1 { out += Array("\u{1B}[\(rows - 1)B".utf8) }
+        out.append(0x0A)
+        return out
     }
 
     // MARK: - ASCII
@@ -170,7 +218,8 @@ public struct PictureRenderer: Sendable {
 
     /// RGBA at no more than the picture's own resolution, zlib-compressed (`o=z`; libchafa 1.12 sends
     /// it raw, megabytes a picture), with `q=2` so that the terminal sends no reply that could reach
-    /// the line editor as typed keys.
+    /// the line editor as typed keys, `z=-1` so that text written later over it (after the window
+    /// shrinks, say) is drawn above it, never hidden, and `C=1`: the cursor is placed by `placed`.
     func kitty(_ pixels: Pixels, cells: CellBox) -> [UInt8] {
         let display = PixelSize(width: cells.columns * cellSize.width, height: cells.rows * cellSize.height)
         let payloadSize = PixelSize(width: pixels.width, height: pixels.height).fitted(in: display)
@@ -183,7 +232,7 @@ public struct PictureRenderer: Sendable {
             let more = end < data.count ? 1 : 0
             var sequence = Array("\u{1B}_G".utf8)
             if offset == 0 {
-                sequence += Array("a=T,f=32,o=z,q=2,s=\(payload.width),v=\(payload.height),c=\(cells.columns),r=\(cells.rows),".utf8)
+                sequence += Array("a=T,f=32,o=z,q=2,C=1,z=-1,s=\(payload.width),v=\(payload.height),c=\(cells.columns),r=\(cells.rows),".utf8)
             }
             sequence += Array("m=\(more);".utf8)
             sequence += data[offset..<end]

@@ -1,26 +1,48 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Imaging
 
-/// Asks the terminal which graphics it can show: a kitty graphics query, then Primary Device
-/// Attributes (DA1), which every terminal answers. The DA1 reply ends the wait early; a terminal that
-/// answers nothing costs the time-out once, and never hangs the session.
+/// Asks the terminal what it can show: a kitty graphics query, its sixel limits (XTSMGRAPHICS: colour
+/// registers and the largest picture), its name and version (XTVERSION), whether it has direct colour
+/// (XTGETTCAP `RGB` and `Tc`), then Primary Device Attributes (DA1), which every terminal answers.
+/// Terminals ignore the queries they do not know; the DA1 reply, asked last, ends the wait early; a
+/// terminal that answers nothing costs the time-out once, and never hangs the session.
 public enum TerminalProbe {
     public struct Answer: Equatable, Sendable {
         /// A kitty graphics `OK` arrived before the DA1 reply.
         public var kittyGraphics = false
         /// The DA1 reply lists attribute 4 (sixel).
         public var sixel = false
+        /// The number of sixel colour registers (XTSMGRAPHICS), when the terminal said.
+        public var sixelColourRegisters: Int?
+        /// The largest sixel picture the terminal shows, in pixels (XTSMGRAPHICS), when it said:
+        /// xterm drops a larger one whole, silently.
+        public var sixelMaximum: PixelSize?
+        /// The terminal's name and version (XTVERSION), e.g. `XTerm(379)` or `kitty(0.26.5)`.
+        public var version: String?
+        /// The terminal said it has direct (24-bit) colour: XTGETTCAP `RGB` or `Tc`.
+        public var directColour = false
         /// The DA1 reply arrived: everything the terminal will say has been said.
         public var complete = false
         /// What was read that is no answer: keys the user typed meanwhile, to be handed back.
         public var typed: [UInt8] = []
+
+        public init() {}
     }
 
     /// The id of our kitty query, to tell its answer from anything else.
     static let kittyQueryID = "31"
     static let kittyQuery = "\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+    /// XTSMGRAPHICS reads: the number of colour registers (item 1), the largest sixel geometry (item 2).
+    static let sixelRegistersQuery = "\u{1B}[?1;1;0S"
+    static let sixelGeometryQuery = "\u{1B}[?2;1;0S"
+    static let versionQuery = "\u{1B}[>0q"
+    /// XTGETTCAP of `RGB` and `Tc` (hex-encoded names): terminfo's and tmux's words for direct colour.
+    static let directColourQuery = "\u{1B}P+q524742;5463\u{1B}\\"
     static let deviceAttributes = "\u{1B}[c"
+    /// Everything asked, in this order: DA1 last, as every terminal answers it, and in order.
+    static let queries = kittyQuery + sixelRegistersQuery + sixelGeometryQuery + versionQuery + directColourQuery + deviceAttributes
     /// Local terminals answer in a few milliseconds, and the DA1 answer ends the wait; a slow SSH link
     /// may take hundreds (timg waits 250 ms, yazi 3 s). An answer that came after the time-out would
     /// reach the line editor as typed keys, so the wait is generous: only a terminal that never
@@ -45,8 +67,12 @@ public enum TerminalProbe {
             case UInt8(ascii: "_"), UInt8(ascii: "P"), UInt8(ascii: "]"):  // APC, DCS, OSC strings
                 guard let end = stringEnd(bytes, from: i + 2) else { return answer }
                 let body = String(decoding: bytes[(i + 2)..<end.body], as: UTF8.self)
-                if bytes[i + 1] == UInt8(ascii: "_"), !answer.complete, body.hasPrefix("Gi=\(kittyQueryID);") {
-                    answer.kittyGraphics = body.hasSuffix(";OK")
+                if !answer.complete {
+                    if bytes[i + 1] == UInt8(ascii: "_"), body.hasPrefix("Gi=\(kittyQueryID);") {
+                        answer.kittyGraphics = body.hasSuffix(";OK")
+                    } else if bytes[i + 1] == UInt8(ascii: "P") {
+                        readString(body, into: &answer)
+                    }
                 }
                 i = end.next
             case UInt8(ascii: "["):  // CSI: parameters, then a final byte
@@ -60,6 +86,8 @@ public enum TerminalProbe {
                         answer.sixel = String(decoding: bytes[(i + 3)..<j], as: UTF8.self).split(separator: ";").contains("4")
                         answer.complete = true
                     }
+                } else if isPrivate && final == UInt8(ascii: "S") {
+                    if !answer.complete { readGraphicsAttributes(String(decoding: bytes[(i + 3)..<j], as: UTF8.self), into: &answer) }
                 } else if !isPrivate && !"RnNt".utf8.contains(final) {
                     answer.typed += bytes[i...j]  // a key: an arrow, Home, a function key…
                 }
@@ -70,6 +98,35 @@ public enum TerminalProbe {
             }
         }
         return answer
+    }
+
+    /// An XTSMGRAPHICS reply, `item;status;value…`: status 0 is success. Values a terminal could not
+    /// mean (none, zero, absurd) are ignored.
+    private static func readGraphicsAttributes(_ parameters: String, into answer: inout Answer) {
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        guard numbers.count >= 3, numbers[1] == 0 else { return }
+        switch numbers[0] {
+        case 1:
+            if let registers = numbers[2], (2...65536).contains(registers) { answer.sixelColourRegisters = registers }
+        case 2:
+            if numbers.count >= 4, let width = numbers[2], let height = numbers[3],
+               (1...100_000).contains(width), (1...100_000).contains(height) {
+                answer.sixelMaximum = PixelSize(width: width, height: height)
+            }
+        default:
+            break
+        }
+    }
+
+    /// A DCS reply: XTVERSION (`>|name(version)`) or XTGETTCAP (`1+r` and the names it has).
+    private static func readString(_ body: String, into answer: inout Answer) {
+        if body.hasPrefix(">|") {
+            // Printable ASCII only, and short: it is shown nowhere, but it is the terminal's text.
+            answer.version = String(body.dropFirst(2).unicodeScalars.filter { (0x20...0x7E).contains($0.value) }.prefix(64).map(Character.init))
+        } else if body.hasPrefix("1+r") {
+            let names = body.dropFirst(3).split(separator: ";").map { $0.split(separator: "=").first.map(String.init) ?? "" }
+            if names.contains(where: { $0.uppercased() == "524742" || $0.uppercased() == "5463" }) { answer.directColour = true }
+        }
     }
 
     /// Where a string sequence that starts at `start` ends: at BEL, or at ESC \.
@@ -88,7 +145,7 @@ public enum TerminalProbe {
     /// (yazi does the same): tmux would answer DA1 itself, at once, before the outer terminal's kitty
     /// answer; without `allow-passthrough` nothing answers and symbols are used.
     public static func query(input: Int32, output: Int32, tmux: Bool, timeout: Int = defaultTimeout) -> Answer {
-        var queries = Array(kittyQuery.utf8) + Array(deviceAttributes.utf8)
+        var queries = Array(Self.queries.utf8)
         if tmux { queries = PictureRenderer.tmuxPassthrough(queries) }
         guard writeAll(queries, to: output) else { return Answer() }
         var received: [UInt8] = []

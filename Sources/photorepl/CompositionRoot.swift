@@ -13,7 +13,9 @@ enum CompositionRoot {
     /// The session's engine, and what it could not write: a cassette is written whole after each
     /// exchange, so one that could not be written keeps its last whole state, and the session still
     /// ends in exit 73.
-    static func makeSession(_ options: SessionOptions, console: Console, display: PictureDisplay.Setting) throws(SessionSetupFailure) -> AppSession {
+    static func makeSession(
+        _ options: SessionOptions, console: Console, display: PictureDisplay.Setting, isInteractive: Bool = false
+    ) throws(SessionSetupFailure) -> AppSession {
         let pictureDisplay = PictureDisplay(display)
         var worker: PhotosWorker & PhotographersWorker
         var pictures: PhotoPicturesWorker
@@ -48,7 +50,8 @@ enum CompositionRoot {
         }
         let engine = Engine(console: console)
         engine.register(PhotoCollectionView.module(
-            worker: worker, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay))
+            worker: worker, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay,
+            showsCountOnLoad: !isInteractive))
         engine.register(PhotoDetailView.module(pictures: pictures, saver: saver, display: pictureDisplay))
         engine.register(IndexEditView.module())
         engine.register(PhotoAuthorView.module(worker: worker, pictures: pictures, display: pictureDisplay))

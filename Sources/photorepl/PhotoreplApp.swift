@@ -13,7 +13,9 @@ enum PhotoreplApp {
         options: SessionOptions.declared,
         parseOptions: { given throws(LaunchCommand.UsageError) in try SessionOptions(given) },
         makeSession: { options, setup throws(SessionSetupFailure) in
-            try CompositionRoot.makeSession(options, console: setup.console, display: displaySetting(options, outputIsTerminal: setup.isInteractive))
+            try CompositionRoot.makeSession(
+                options, console: setup.console, display: displaySetting(options, outputIsTerminal: setup.isInteractive),
+                isInteractive: setup.isInteractive)
         },
         applyingHeader: { options, header throws(TranscriptSuite.Failure) in try options.applying(header) },
         replayArguments: { $0.replayArguments }

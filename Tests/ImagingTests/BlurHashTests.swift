@@ -129,3 +129,19 @@ func dcOnlyHashDecodesToItsColourEverywhere(rgb: Int) throws {
         try BlurHash.decode("LEHV6nWB2yk8pyo0adR*.7kCMdn", size: PixelSize(width: 4, height: 4))
     }
 }
+
+/// Enlarging blends neighbours (issue 18: stair steps in small photos shown large).
+@Suite struct EnlargingTests {
+    @Test func enlargingBlendsInsteadOfRepeating() {
+        // Black and white side by side, enlarged four times: the middle is grey, the ends keep their colour.
+        let pixels = Pixels(width: 2, height: 1, rgba: [0, 0, 0, 255, 255, 255, 255, 255])
+        let large = pixels.enlarged(to: PixelSize(width: 8, height: 1))
+        let reds = stride(from: 0, to: large.rgba.count, by: 4).map { large.rgba[$0] }
+        #expect(reds.first == 0 && reds.last == 255)
+        #expect(reds == reds.sorted(), "a ramp, not steps: \(reds)")
+        #expect(Set(reds).count >= 5, "intermediate values: \(reds)")
+        #expect(large.rgba.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 })
+        // The same size is the same picture.
+        #expect(pixels.enlarged(to: PixelSize(width: 2, height: 1)).rgba == pixels.rgba)
+    }
+}

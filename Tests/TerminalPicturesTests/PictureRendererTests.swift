@@ -82,6 +82,16 @@ func kittyChunks(_ bytes: [UInt8]) -> [(control: String, payload: [UInt8])]? {
     return chunks
 }
 
+/// A pixel picture's own bytes, without what places it (`rows` new lines, back up, save the cursor,
+/// the picture, restore the cursor, down past it); nil when they are not placed that way.
+func unplaced(_ bytes: [UInt8], rows: Int) -> [UInt8]? {
+    let before = [UInt8](repeating: 0x0A, count: rows) + Array("\u{1B}[\(rows)A\u{1B}7".utf8)
+    let after = Array("\u{1B}8".utf8) + (rows > 1 ? Array("\u{1B}[\(rows - 1)B".utf8) : []) + [0x0A]
+    guard bytes.count >= before.count + after.count, Array(bytes.prefix(before.count)) == before,
+          Array(bytes.suffix(after.count)) == after else { return nil }
+    return Array(bytes[before.count..<(bytes.count - after.count)])
+}
+
 /// Undoes tmux passthrough: each `ESC P tmux; … ESC \` with its inner ESCs doubled. Nil when the
 /// bytes are not wrapped that way (an ESC inside not doubled, bytes between wrappers).
 func unwrapTmux(_ bytes: [UInt8]) -> [UInt8]? {
@@ -238,15 +248,16 @@ extension Array where Element == UInt8 {
         let renderer = PictureRenderer(style: .sixel, cellSize: PixelSize(width: 10, height: 20))
         let pixels = TestPictures.colourful(200, 100)
         let picture = try #require(renderer.render(pixels, in: CellBox(columns: 20, rows: 10)))
-        let bytes = picture.bytes
+        // 200×100 in 20×10 cells of 10×20: 20×5 cells.
+        let bytes = try #require(unplaced(picture.bytes, rows: 5))
         #expect(Array(bytes.prefix(2)) == [0x1B, 0x50])      // ESC P
         #expect(bytes.contains(UInt8(ascii: "q")))
         #expect(Array(bytes.suffix(2)) == [0x1B, 0x5C])      // ESC \
         #expect(bytes.filter { $0 == 0x1B }.count == 2)       // nothing else in between
         #expect(picture.transcriptText == nil)
-        #expect(try #require(renderer.render(pixels, in: CellBox(columns: 20, rows: 10))).bytes == bytes)
+        #expect(try #require(renderer.render(pixels, in: CellBox(columns: 20, rows: 10))).bytes == picture.bytes)
         // A second renderer: the same bytes (libchafa's thread count is fixed).
-        #expect(try #require(PictureRenderer(style: .sixel).render(pixels, in: CellBox(columns: 20, rows: 10))).bytes == bytes)
+        #expect(try #require(PictureRenderer(style: .sixel).render(pixels, in: CellBox(columns: 20, rows: 10))).bytes == picture.bytes)
     }
 
     // MARK: Kitty
@@ -254,14 +265,16 @@ extension Array where Element == UInt8 {
     @Test func kittyChunksAreWithinTheProtocolLimits() throws {
         let pixels = TestPictures.noise(200, 200)
         let renderer = PictureRenderer(style: .kitty, cellSize: PixelSize(width: 10, height: 20))
-        let picture = try #require(renderer.render(pixels, in: CellBox(columns: 80, rows: 40)))
+        let picture = try #require(renderer.render(pixels, in: CellBox(columns: 20, rows: 10)))
         #expect(picture.transcriptText == nil)
-        let chunks = try #require(kittyChunks(picture.bytes))
+        let placed = try #require(unplaced(picture.bytes, rows: 10))
+        let chunks = try #require(kittyChunks(placed))
         #expect(chunks.count > 10)
         #expect(chunks.allSatisfy { $0.payload.count <= 4096 })
         #expect(chunks.dropLast().allSatisfy { $0.payload.count == 4096 })
-        // 200×200 in 80×40 cells of 10×20 (800×800 pixels): all 80×40 cells, sent at its own size.
-        #expect(chunks[0].control == "a=T,f=32,o=z,q=2,s=200,v=200,c=80,r=40,m=1")
+        // 200×200 in 20×10 cells of 10×20 (200×200 pixels): all 20×10 cells, sent at its own size,
+        // below the text (z=-1), the cursor left where it was (C=1).
+        #expect(chunks[0].control == "a=T,f=32,o=z,q=2,C=1,z=-1,s=200,v=200,c=20,r=10,m=1")
         #expect(chunks.dropFirst().dropLast().allSatisfy { $0.control == "m=1" })
         #expect(chunks.last?.control == "m=0")
         let data = try #require(base64Decode(chunks.flatMap(\.payload)))
@@ -274,20 +287,22 @@ extension Array where Element == UInt8 {
         let pixels = TestPictures.colourful(2000, 1000)
         let renderer = PictureRenderer(style: .kitty, cellSize: PixelSize(width: 10, height: 20))
         let bytes = try #require(renderer.render(pixels, in: CellBox(columns: 20, rows: 10))).bytes
-        let chunks = try #require(kittyChunks(bytes))
+        let placed = try #require(unplaced(bytes, rows: 5))
+        let chunks = try #require(kittyChunks(placed))
         // 2000×1000 in 200×200 pixels: 200×100, 20×5 cells.
-        #expect(chunks[0].control.hasPrefix("a=T,f=32,o=z,q=2,s=200,v=100,c=20,r=5,m="))
+        #expect(chunks[0].control.hasPrefix("a=T,f=32,o=z,q=2,C=1,z=-1,s=200,v=100,c=20,r=5,m="))
         #expect(chunks.last?.control.hasSuffix("m=0") == true)
         let data = try #require(base64Decode(chunks.flatMap(\.payload)))
         let raw = try #require(inflate(data, expected: 200 * 100 * 4))
         #expect(raw == pixels.resampled(to: PixelSize(width: 200, height: 100)).rgba)
-        // A small picture: one chunk, first and last at once.
-        let smallPicture = try #require(renderer.render(TestPictures.colourful(4, 2), in: CellBox(columns: 20, rows: 10)))
-        let small = try #require(kittyChunks(smallPicture.bytes))
-        #expect(small.count == 1)
-        #expect(small[0].control == "a=T,f=32,o=z,q=2,s=4,v=2,c=20,r=5,m=0")
-        let smallData = try #require(base64Decode(small[0].payload))
-        #expect(inflate(smallData, expected: 32) == TestPictures.colourful(4, 2).rgba)
+        // A small picture is enlarged smoothly to the cells' pixels (the terminal would repeat pixels).
+        let tiny = TestPictures.colourful(4, 2)
+        let smallPicture = try #require(renderer.render(tiny, in: CellBox(columns: 20, rows: 10)))
+        let smallPlaced = try #require(unplaced(smallPicture.bytes, rows: 5))
+        let small = try #require(kittyChunks(smallPlaced))
+        #expect(small[0].control.hasPrefix("a=T,f=32,o=z,q=2,C=1,z=-1,s=200,v=100,c=20,r=5,m="))
+        let smallData = try #require(base64Decode(small.flatMap(\.payload)))
+        #expect(inflate(smallData, expected: 200 * 100 * 4) == tiny.enlarged(to: PixelSize(width: 200, height: 100)).rgba)
     }
 
     // MARK: tmux
@@ -296,8 +311,10 @@ extension Array where Element == UInt8 {
         let pixels = TestPictures.noise(100, 100)
         let box = CellBox(columns: 40, rows: 20)
         for style: PictureStyle in [.kitty, .sixel, .iterm] {
-            let plain = try #require(PictureRenderer(style: style).render(pixels, in: box)).bytes
-            let wrapped = try #require(PictureRenderer(style: style, inTmux: true).render(pixels, in: box)).bytes
+            let plainPicture = try #require(PictureRenderer(style: style).render(pixels, in: box))
+            let wrappedPicture = try #require(PictureRenderer(style: style, inTmux: true).render(pixels, in: box))
+            let plain = try #require(unplaced(plainPicture.bytes, rows: 20))
+            let wrapped = try #require(unplaced(wrappedPicture.bytes, rows: 20))
             #expect(Array(wrapped.prefix(7)) == Array("\u{1B}Ptmux;".utf8))
             #expect(wrapped.count > plain.count)
             #expect(unwrapTmux(wrapped) == plain, "\(style)")

@@ -151,13 +151,16 @@ extension Array where Element == UInt8 {
     // MARK: Querying a fake terminal
 
     static let kittyQuery = "\(esc)_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\(esc)\\"
+    /// Everything asked, DA1 last: kitty graphics, XTSMGRAPHICS registers and geometry, XTVERSION,
+    /// XTGETTCAP RGB and Tc.
+    static let queries = kittyQuery + "\(esc)[?1;1;0S\(esc)[?2;1;0S\(esc)[>0q\(esc)P+q524742;5463\(esc)\\\(esc)[c"
 
     @Test func aTerminalThatAnswersIsReadUntilItsDeviceAttributes() {
         let terminal = FakeTerminal { FakeTerminal.write("\(esc)_Gi=31;OK\(esc)\\\(esc)[?62;4c", to: $0) }
         let result = TerminalProbe.query(input: terminal.answersRead, output: terminal.queriesWrite, tmux: false, timeout: 60_000)
         terminal.finish()
         #expect(result == answer(kitty: true, sixel: true, complete: true))
-        #expect(terminal.received == bytes(Self.kittyQuery + "\(esc)[c"))
+        #expect(terminal.received == bytes(Self.queries))
     }
 
     @Test func insideTmuxTheKittyQueryIsPassedThrough() {
@@ -165,8 +168,8 @@ extension Array where Element == UInt8 {
         let result = TerminalProbe.query(input: terminal.answersRead, output: terminal.queriesWrite, tmux: true, timeout: 60_000)
         terminal.finish()
         #expect(result == answer(complete: true))
-        // Both queries go to the outer terminal: tmux would answer DA1 itself, before the kitty answer.
-        let wrapped = (Self.kittyQuery + "\(esc)[c").replacingOccurrences(of: esc, with: esc + esc)
+        // Every query goes to the outer terminal: tmux would answer DA1 itself, before the others.
+        let wrapped = Self.queries.replacingOccurrences(of: esc, with: esc + esc)
         #expect(terminal.received == bytes("\(esc)Ptmux;\(wrapped)\(esc)\\"))
     }
 
@@ -206,7 +209,7 @@ extension Array where Element == UInt8 {
         terminal.finish()
         #expect(result == answer())
         #expect(elapsed >= 90, "gave up after \(elapsed) ms")
-        #expect(terminal.received == bytes(Self.kittyQuery + "\(esc)[c"))
+        #expect(terminal.received == bytes(Self.queries))
     }
 
     /// The terminal goes away (end of file): no waiting for the time-out.
@@ -357,10 +360,16 @@ extension Array where Element == UInt8 {
         let sized = Self.display(["TERM": "xterm-kitty"], size: CellBox(columns: 40, rows: 20))
         #expect(sized.box(for: .detail) == CellBox(columns: 40, rows: 20))
         #expect(sized.box(for: .page) == CellBox(columns: 20, rows: 10))
-        // A tiny window: at least 4 rows, and a page at least 8×4.
+        // A tiny window: never taller than the window less two rows (the line after the picture and
+        // the prompt), and a page no larger than the detail's box.
         let tiny = Self.display(["TERM": "xterm-kitty"], window: Self.window(columns: 10, rows: 5))
-        #expect(tiny.box(for: .detail) == CellBox(columns: 10, rows: 4))
-        #expect(tiny.box(for: .page) == CellBox(columns: 8, rows: 4))
+        #expect(tiny.box(for: .detail) == CellBox(columns: 10, rows: 3))
+        #expect(tiny.box(for: .page) == CellBox(columns: 8, rows: 3))
+        // --preview-size larger than the window is cut to the window (issue 18): the top of a
+        // picture taller than the window would scroll away.
+        let large = Self.display(["TERM": "xterm-kitty"], size: CellBox(columns: 200, rows: 100))
+        #expect(large.box(for: .detail) == CellBox(columns: 100, rows: 48))
+        #expect(large.box(for: .page) == CellBox(columns: 100, rows: 48).page)
         // A window wider than the largest box, and one that says nothing.
         #expect(Self.display(["TERM": "xterm-kitty"], window: Self.window(columns: 2000, rows: 100)).box(for: .detail) == CellBox(columns: 1000, rows: 60))
         #expect(Self.display(["TERM": "xterm-kitty"], window: Self.window(columns: 0, rows: 0)).box(for: .detail) == CellBox(columns: 80, rows: 14))
@@ -378,5 +387,102 @@ extension Array where Element == UInt8 {
         for window: winsize? in [Self.window(width: 0, height: 0), Self.window(width: 150, height: 1000), Self.window(width: 1000, height: 150), nil] {
             #expect(Self.display(kitty, window: window).renderer.cellSize == PixelSize(width: 10, height: 20))
         }
+    }
+}
+
+
+/// What the terminal says beyond kitty and sixel (issue 18): its sixel limits, its name, its colours.
+@MainActor
+@Suite struct TerminalCapabilityTests {
+    private let esc = "\u{1B}"
+
+    @Test func graphicsAttributesVersionAndDirectColourAreRead() {
+        let reply = "\(esc)[?1;0;256S\(esc)[?2;0;1000;950S\(esc)P>|XTerm(379)\(esc)\\\(esc)P1+r524742=38\(esc)\\\(esc)[?64;4;22c"
+        let parsed = TerminalProbe.parse(Array(reply.utf8))
+        #expect(parsed.complete && parsed.sixel)
+        #expect(parsed.sixelColourRegisters == 256)
+        #expect(parsed.sixelMaximum == PixelSize(width: 1000, height: 950))
+        #expect(parsed.version == "XTerm(379)")
+        #expect(parsed.directColour)
+        #expect(parsed.typed.isEmpty)
+        // Failures and nonsense are not taken: status 3 (failure), zero sizes, a missing capability.
+        let refused = TerminalProbe.parse(Array("\(esc)[?2;3;0S\(esc)[?1;0;0S\(esc)P0+r524742\(esc)\\\(esc)[?2;0;0;0S\(esc)[?1c".utf8))
+        #expect(refused.complete)
+        #expect(refused.sixelMaximum == nil && refused.sixelColourRegisters == nil && !refused.directColour)
+        // Answers after DA1 belong to nobody: ignored.
+        let late = TerminalProbe.parse(Array("\(esc)[?1c\(esc)[?2;0;800;600S".utf8))
+        #expect(late.sixelMaximum == nil)
+    }
+
+    static func display(_ environment: [String: String], mode: PreviewMode = .auto, answer: TerminalProbe.Answer?,
+                        size: CellBox? = nil, window: winsize = winsize(ws_row: 50, ws_col: 160, ws_xpixel: 1440, ws_ypixel: 950)) -> PictureDisplay {
+        PictureDisplay(.init(mode: mode, size: size, outputIsTerminal: true, environment: environment),
+                       probe: { _ in answer }, windowSize: { window })
+    }
+
+    static func reply(sixel: Bool = false, version: String? = nil, directColour: Bool = false, maximum: PixelSize? = nil, registers: Int? = nil) -> TerminalProbe.Answer {
+        var answer = TerminalProbe.Answer()
+        answer.sixel = sixel
+        answer.version = version
+        answer.directColour = directColour
+        answer.sixelMaximum = maximum
+        answer.sixelColourRegisters = registers
+        answer.complete = true
+        return answer
+    }
+
+    @Test func aStockXtermGetsDirectColourSymbols() {
+        // TERM=xterm and no COLORTERM: 16 colours by the environment, but xterm names itself.
+        #expect(Self.display(["TERM": "xterm"], answer: Self.reply(version: "XTerm(379)")).renderer.style == .symbols(.truecolor))
+        #expect(Self.display(["TERM": "xterm"], answer: Self.reply(directColour: true)).renderer.style == .symbols(.truecolor))
+        // An xterm older than patch 331, or a terminal that says nothing of itself: the environment.
+        #expect(Self.display(["TERM": "xterm"], answer: Self.reply(version: "XTerm(330)")).renderer.style == .symbols(.indexed16))
+        #expect(Self.display(["TERM": "xterm-256color"], answer: Self.reply()).renderer.style == .symbols(.indexed256))
+        // --preview symbols asks too; inside tmux nothing needs asking: tmux converts direct colour.
+        #expect(Self.display(["TERM": "xterm"], mode: .symbols, answer: Self.reply(version: "XTerm(379)")).renderer.style == .symbols(.truecolor))
+        #expect(Self.display(["TERM": "screen", "TMUX": "/tmp/t,1,0"], mode: .symbols, answer: nil).renderer.style == .symbols(.truecolor))
+    }
+
+    @Test func sixelPicturesFitTheTerminalsLargest() {
+        // 160×50 cells of 9×19: a 16:9 photo would be 1013×570; xterm shows at most 1000×950.
+        let display = Self.display(["TERM": "xterm"], answer: Self.reply(sixel: true, maximum: PixelSize(width: 1000, height: 950), registers: 256))
+        #expect(display.renderer.style == .sixel)
+        #expect(display.renderer.cellSize == PixelSize(width: 9, height: 19))
+        let box = display.box(for: .detail)
+        #expect(box.columns * 9 <= 1000 && box.rows * 19 <= 950)
+        #expect(box == CellBox(columns: 111, rows: 30))
+        let picture = display.picture(TestPictures.colourful(1280, 720), for: .detail)
+        #expect(picture != nil)
+        // Fewer colour registers, a smaller palette.
+        #expect(Self.display(["TERM": "xterm"], answer: Self.reply(sixel: true, registers: 16)).renderer.sixelColours == .indexed16)
+        #expect(Self.display(["TERM": "xterm"], answer: Self.reply(sixel: true)).renderer.sixelColours == .truecolor)
+    }
+
+    @Test func sixelAskedOfATerminalWithoutItIsDrawnInSymbolsAndSaidOnce() {
+        let display = Self.display(["TERM": "xterm"], mode: .sixel, answer: Self.reply(version: "XTerm(379)"))
+        #expect(display.renderer.style == .symbols(.truecolor))
+        #expect(display.takeNote() == "This terminal does not show sixel pictures: drawing them with symbols instead.")
+        #expect(display.takeNote() == nil)
+        // A terminal that does: no note.
+        let sixel = Self.display(["TERM": "xterm"], mode: .sixel, answer: Self.reply(sixel: true))
+        #expect(sixel.renderer.style == .sixel)
+        #expect(sixel.takeNote() == nil)
+        // tmux that passes nothing through.
+        let tmux = Self.display(["TERM": "screen", "TMUX": "/tmp/t,1,0"], mode: .sixel, answer: nil)
+        #expect(tmux.renderer.style == .symbols(.truecolor))
+        #expect(tmux.takeNote()?.contains("allow-passthrough") == true)
+    }
+
+    @Test func insideTmuxNoSequenceIsOverItsLimit() throws {
+        // Noise makes the largest sixels: 1600×950 pixels of it is several megabytes.
+        let pixels = TestPictures.noise(1600, 950)
+        let box = CellBox(columns: 160, rows: 50)
+        let plain = try #require(PictureRenderer(style: .sixel, cellSize: PixelSize(width: 10, height: 19)).render(pixels, in: box)).bytes
+        #expect(plain.count > 1_048_576, "the test needs a sixel over tmux's limit, not \(plain.count) bytes")
+        let wrapped = try #require(PictureRenderer(style: .sixel, cellSize: PixelSize(width: 10, height: 19), inTmux: true).render(pixels, in: box)).bytes
+        #expect(wrapped.count < 1_048_576)
+        // Still a sixel picture (smaller), wrapped for tmux.
+        #expect(wrapped.starts(with: Array(repeating: 0x0A, count: 3)))
+        #expect(String(decoding: wrapped, as: UTF8.self).contains("\u{1B}Ptmux;\u{1B}\u{1B}P"))
     }
 }

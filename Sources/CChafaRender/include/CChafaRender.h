@@ -12,7 +12,8 @@ typedef enum {
     PHOTOREPL_CHAFA_ITERM = 2,
 } photorepl_chafa_output;
 
-/// The colours a symbol canvas may use; pixel protocols ignore this.
+/// The colours a symbol canvas may use, or a sixel palette (256, 240, 16 or 2 colour registers);
+/// iTerm2 pictures ignore this.
 typedef enum {
     PHOTOREPL_CHAFA_TRUECOLOR = 0,
     PHOTOREPL_CHAFA_256 = 1,

@@ -67,4 +67,7 @@ struct ByteBuffer: ~Copyable {
     }
 
     mutating func removeAll() { count = 0 }
+
+    /// Forgets the bytes from `start` on.
+    mutating func removeLast(from start: Int) { count = min(count, max(0, start)) }
 }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The only writer of output. Scenes and the engine hand it lines; it sanitizes them, styles them
 /// (only when told it is on a terminal that wants colour), buffers them and writes them out.
 @MainActor
@@ -31,6 +35,17 @@ public final class Console {
 
     /// Whether styles are drawn: decided once by the caller (terminal, NO_COLOR, TERM=dumb).
     public let isStyled: Bool
+    /// The width of the terminal the output goes to, in columns, asked each time a table is laid out
+    /// (the window may have changed size since); nil where output is no terminal (scripts, files,
+    /// pipes: the transcripts), where lines are never cut to fit.
+    public var terminalColumns: @MainActor () -> Int? = { nil }
+
+    /// Standard output's width when it is a terminal that says (TIOCGWINSZ).
+    public static func standardOutputColumns() -> Int? {
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
     private let output: OutputSink
     private let diagnostics: OutputSink
     /// A second, always unstyled copy of the output (a `--transcript` file).
@@ -99,6 +114,32 @@ public final class Console {
     public func line(_ text: DisplayText, style: Style = .plain) {
         write(text, style: style)
         append(newline: ())
+    }
+
+    /// Writes `text` and a newline, cut with "…" to `width` columns on the terminal when longer (not
+    /// padded); the transcript, the session's record, gets it whole.
+    public func line(_ text: String, cutTo width: Int, style: Style = .plain) {
+        guard TerminalText.width(text) > width else { return line(text, style: style) }
+        differently(onTerminal: { write(text, column: max(1, width), style: style) }, inTranscript: { write(text) })
+        append(newline: ())
+    }
+
+    /// Writes what `onTerminal` writes to the terminal, and what `inTranscript` writes to the
+    /// transcript (unstyled): lines laid out to fit the window are kept whole in the record of the
+    /// session, which replays and is checked with no window at all.
+    public func differently(onTerminal: () -> Void, inTranscript: () -> Void) {
+        guard hasTranscript else { return onTerminal() }
+        hasTranscript = false
+        defer { hasTranscript = true }
+        onTerminal()
+        // The transcript's text is laid out in the buffer, where every writer puts it, then moved
+        // to the transcript's buffer (nothing is flushed in between).
+        let start = buffer.count, wasPreparing = isPreparing
+        isPreparing = true
+        inTranscript()
+        isPreparing = wasPreparing
+        transcriptBuffer.append(buffer.bytes(from: start))
+        buffer.removeLast(from: start)
     }
 
     /// Writes `text` in a column `width` columns wide: cut with "…" when longer, padded with spaces

@@ -139,7 +139,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
         console.line(viewModel.headline)
         console.writePhotoRows(viewModel.photos, currentRow: viewModel.currentRow)
         pageControl = viewModel.pageControl
-        if let pageControl { console.line(pageControl.text) }
+        if let pageControl { console.writePageControl(pageControl) }
     }
 
     public func displayLoadFailure(_ viewModel: PhotoAuthor.LoadFailure.ViewModel) {
@@ -150,7 +150,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
         console.show(viewModel.picture, at: .page, on: display)
         pageControl = viewModel.pageControl
         console.writePhotoRows([viewModel.photo], currentRow: 0)
-        console.line(viewModel.pageControl.text)
+        console.writePageControl(viewModel.pageControl)
     }
 
     public func displaySelectedPhoto() {

@@ -42,10 +42,12 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     /// The scene with its interactor, presenter and router wired up, and the workers injected:
     /// `pictures` and `display` draw each page's photo as the page changes (nil: text only).
     public static func module(
-        worker: PhotosWorker, sourceName: String = "embedded", pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil
+        worker: PhotosWorker, sourceName: String = "embedded", pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
+        showsCountOnLoad: Bool = true
     ) -> SceneModule {
         SceneModule(PhotoCollectionView.self) { context in
             let view = PhotoCollectionView(console: context.console, display: display, sourceName: sourceName)
+            view.showsCountOnLoad = showsCountOnLoad
             let interactor = PhotoCollectionInteractor(worker: worker, pictures: pictures)
             let presenter = PhotoCollectionPresenter()
             let router = PhotoCollectionRouter(navigator: context.navigator)
@@ -58,8 +60,17 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         }
     }
 
+    /// Whether the count (0) is shown when the scene first appears, as the original app does. An
+    /// interactive session starts with its prompt instead: a lone "count: 0" above the first prompt
+    /// reads as stray output (`count` shows it). Its transcript keeps the line, so that it replays
+    /// with `run` to the same output.
+    var showsCountOnLoad = true
+    private var isLoading = false
+
     public func sceneDidLoad() {
+        isLoading = true
         interactor?.start()
+        isLoading = false
     }
 
     public func sceneWillAppear() {
@@ -175,6 +186,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     // MARK: - Display logic
 
     public func displayCount(_ viewModel: PhotoCollection.Count.ViewModel) {
+        if isLoading && !showsCountOnLoad { return console.transcriptOnly(viewModel.count) }
         console.line(viewModel.count)
     }
 
@@ -183,7 +195,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         console.line(viewModel.headline)
         console.writePhotoRows(viewModel.photos, currentRow: viewModel.currentRow)
         pageControl = viewModel.pageControl
-        if let pageControl { console.line(pageControl.text) }
+        if let pageControl { console.writePageControl(pageControl) }
     }
 
     public func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel) {
@@ -194,7 +206,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         console.show(viewModel.picture, at: .page, on: display)
         pageControl = viewModel.pageControl
         console.writePhotoRows([viewModel.photo], currentRow: 0)
-        console.line(viewModel.pageControl.text)
+        console.writePageControl(viewModel.pageControl)
     }
 
     public func displaySelectedPhoto(_ viewModel: PhotoCollection.Selection.ViewModel) {

@@ -18,9 +18,9 @@ public struct DisplayedPhoto: Equatable, Sendable {
         let description: DisplayText
         let author: DisplayText?
         let likes: DisplayText
-        /// The columns from the id to the end of the line, as written for an id column `idWidth`
-        /// wide: a row listed again is a copy of these bytes.
-        var columns: (idWidth: Int, output: Console.Prepared)?
+        /// The columns from the id to the end of the line, as written for columns of `widths`: a row
+        /// listed again is a copy of these bytes.
+        var columns: (widths: ColumnWidths, output: Console.Prepared)?
 
         nonisolated init(id: DisplayText, description: DisplayText, author: DisplayText?, likes: DisplayText) {
             self.id = id
@@ -41,25 +41,32 @@ public struct DisplayedPhoto: Equatable, Sendable {
     public var author: DisplayText? { texts.author }
     public var likes: DisplayText { texts.likes }
 
+    /// The widths of a row's cut columns.
+    struct ColumnWidths: Equatable {
+        var id: Int
+        var description = 32
+        var author = 18
+    }
+
     /// Writes the row's columns from the id on, laid out the first time and copied after that.
     @MainActor
-    fileprivate func writeColumns(idWidth: Int, on console: Console) {
-        if let columns = texts.columns, columns.idWidth == idWidth {
+    fileprivate func writeColumns(_ widths: ColumnWidths, on console: Console) {
+        if let columns = texts.columns, columns.widths == widths {
             console.write(columns.output)
             return
         }
         let output = console.prepare {
-            console.write(id, column: idWidth)
+            console.write(id, column: widths.id)
             console.spaces(2)
-            console.write(description, column: 32)
+            console.write(description, column: widths.description)
             console.spaces(2)
             if let author {
-                console.write(author, column: 18)
+                console.write(author, column: widths.author)
                 console.spaces(2)
             }
             console.line(likes)
         }
-        if let output { texts.columns = (idWidth, output) }
+        if let output { texts.columns = (widths, output) }
     }
 
     public static func == (lhs: DisplayedPhoto, rhs: DisplayedPhoto) -> Bool {
@@ -128,7 +135,22 @@ extension Console {
         // Unsplash ids are 11 characters; a folder's are paths, as long as they come (up to a limit).
         var idWidth = 0
         for photo in photos { idWidth = max(idWidth, photo.id.width) }
-        idWidth = min(28, idWidth)
+        let widths = DisplayedPhoto.ColumnWidths(id: min(28, idWidth))
+        guard let columns = terminalColumns() else { return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths) }
+        var likesWidth = 0
+        for photo in photos { likesWidth = max(likesWidth, photo.likes.width) }
+        let hasAuthor = photos.first?.author != nil
+        var fitted = widths
+        Self.fit(&fitted, hasAuthor: hasAuthor, into: columns - (2 + positionWidth + 2 + 2 + 2 + (hasAuthor ? 2 : 0) + likesWidth))
+        guard fitted != widths else { return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths) }
+        // Cut to the window on the terminal; whole in the transcript.
+        differently(
+            onTerminal: { writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: fitted) },
+            inTranscript: { writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths) })
+    }
+
+    @MainActor
+    private func writePhotoRows(_ photos: [DisplayedPhoto], currentRow: Int?, positionWidth: Int, widths: DisplayedPhoto.ColumnWidths) {
         // Read in place: a copy of each row would retain and release its texts.
         photos.withUnsafeBufferPointer { rows in
             for row in rows.indices {
@@ -136,8 +158,33 @@ extension Console {
                 spaces(positionWidth - rows[row].position.utf8.count)
                 write(rows[row].position)
                 spaces(2)
-                rows[row].writeColumns(idWidth: idWidth, on: self)
+                rows[row].writeColumns(widths, on: self)
             }
+        }
+    }
+
+    /// Narrows the widest of the cut columns, one column at a time, until they fit in `space`
+    /// columns or each is as narrow as it may be (then the line wraps, as it must).
+    static func fit(_ widths: inout DisplayedPhoto.ColumnWidths, hasAuthor: Bool, into space: Int) {
+        let narrowest = 6
+        while widths.id + widths.description + (hasAuthor ? widths.author : 0) > space {
+            let widest = max(widths.description, widths.id, hasAuthor ? widths.author : 0)
+            guard widest > narrowest else { return }
+            if widths.description == widest { widths.description -= 1 }
+            else if widths.id == widest { widths.id -= 1 }
+            else { widths.author -= 1 }
+        }
+    }
+
+    /// The page control, or only its current dot and position where the dots would not fit.
+    @MainActor
+    func writePageControl(_ control: PageControl) {
+        if let columns = terminalColumns(), TerminalText.width(control.text) > columns {
+            differently(
+                onTerminal: { line("● " + PhotoFormatting.number(control.currentPage + 1) + "/" + PhotoFormatting.number(control.numberOfPages)) },
+                inTranscript: { line(control.text) })
+        } else {
+            line(control.text)
         }
     }
 

@@ -45,7 +45,9 @@ extension Console {
         switch picture {
         case nil: return
         case .pixels(let pixels)?:
-            if let rendered = display?.picture(pixels, for: place) { self.picture(rendered) }
+            guard let rendered = display?.picture(pixels, for: place) else { return }
+            if let note = display?.takeNote() { self.line(note, style: .dim) }
+            self.picture(rendered)
         case .unavailable(let line)?:
             self.line(line, style: .dim)
         }

@@ -1,0 +1,85 @@
+import PhotoDomain
+import REPLEngine
+import Testing
+@testable import Scenes
+
+/// On a terminal, lines fit its width (issue 18): rows, page controls and the detail's fields are cut
+/// with "…", the widest column first, instead of wrapping; in scripts and files nothing is cut.
+@MainActor
+@Suite struct TerminalWidthTests {
+    /// An app whose console says it is on a terminal `columns` wide.
+    static func app(columns: Int?) -> App {
+        let app = App(worker: StubWorker(longPhotos))
+        app.engine.console.terminalColumns = { columns }
+        return app
+    }
+
+    /// Thirty photos whose every text is longer than its column.
+    static let longPhotos = (1...30).map {
+        Photo.fixture("a-photo-with-a-very-long-file-name-\($0).jpg", likes: 1_000_000 + $0,
+                      description: "A long description of photo \($0), longer than any column", name: "An Author With A Rather Long Name")
+    }
+
+    static func widths(_ text: String) -> [Int] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.width(String($0)) }
+    }
+
+    @Test func rowsAndFieldsFitTheWindow() async {
+        for columns in [80, 60, 40] {
+            let app = Self.app(columns: columns)
+            await app.run("count 5", "fetch", "open 1")
+            let widths = Self.widths(app.output.text)
+            #expect(widths.allSatisfy { $0 <= columns }, "\(columns): \(widths)\n\(app.output.text)")
+            // Cut, not dropped: every row still shows its position, its id's start and its likes.
+            #expect(app.output.text.contains("…"))
+            #expect(app.output.text.contains("♥"))
+        }
+    }
+
+    @Test func theWidestColumnIsCutFirst() {
+        var widths = DisplayedPhoto.ColumnWidths(id: 11)
+        Console.fit(&widths, hasAuthor: true, into: 61)
+        // The description (32) gives way first, down to the author's width, then both in turn.
+        #expect(widths == DisplayedPhoto.ColumnWidths(id: 11, description: 32, author: 18))
+        Console.fit(&widths, hasAuthor: true, into: 50)
+        #expect(widths == DisplayedPhoto.ColumnWidths(id: 11, description: 21, author: 18))
+        Console.fit(&widths, hasAuthor: true, into: 40)
+        #expect(widths.id + widths.description + widths.author <= 40)
+        #expect(widths.id == 11 && abs(widths.description - widths.author) <= 1)
+        // Never narrower than six columns: past that, the line wraps.
+        Console.fit(&widths, hasAuthor: true, into: 3)
+        #expect(widths == DisplayedPhoto.ColumnWidths(id: 6, description: 6, author: 6))
+    }
+
+    @Test func aPageControlTooWideForTheWindowShowsWhereYouAre() async {
+        let app = Self.app(columns: 20)
+        await app.run("count 30", "fetch")
+        let last = app.output.text.split(separator: "\n").last.map(String.init)
+        #expect(last == "● 1/30")
+        let wide = Self.app(columns: 200)
+        await wide.run("count 30", "fetch")
+        #expect(wide.output.text.split(separator: "\n").last?.hasSuffix("○  1/30") == true)
+    }
+
+    @Test func theTranscriptKeepsWholeLines() async {
+        let app = Self.app(columns: 60)
+        let transcript = OutputSink.memory()
+        app.engine.console.transcript = transcript
+        await app.run("count 30", "fetch", "open 1")
+        #expect(Self.widths(app.output.text).allSatisfy { $0 <= 60 }, "\(app.output.text)")
+        // The record of the session is what a session without a window prints (from the moment
+        // the transcript was attached: after the first "count: 0").
+        let plain = Self.app(columns: nil)
+        await plain.run("count 30", "fetch", "open 1")
+        #expect("count: 0\n" + transcript.text == plain.output.text)
+    }
+
+    @Test func withoutATerminalNothingIsCut() async {
+        let plain = Self.app(columns: nil)
+        await plain.run("count 5", "fetch", "open 1")
+        let wide = Self.app(columns: 500)
+        await wide.run("count 5", "fetch", "open 1")
+        #expect(plain.output.text == wide.output.text)
+        #expect(Self.widths(plain.output.text).max() ?? 0 > 80, "the test needs lines wider than 80")
+    }
+}
