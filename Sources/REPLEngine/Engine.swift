@@ -52,6 +52,10 @@ public final class Engine {
     }
 
     /// The prompt: where you are, e.g. `photos/detail 2> `.
+    /// Run before each prompt of an interactive session: the app may tidy the terminal (pictures a
+    /// smaller window would lay over its text). Scripts never call it.
+    public var beforePrompt: (@MainActor () -> Void)?
+
     public var prompt: String {
         var text = ""
         forEachPromptPiece(title: { text += $0 }, separator: { text += $0.description })

@@ -93,7 +93,20 @@ public final class PictureDisplay {
     /// The picture of `pixels` for `place`; nil when no picture is shown.
     public func picture(_ pixels: Pixels, for place: Place) -> TerminalPicture? {
         guard mayShowPictures else { return nil }
+        if renderer.style == .kitty, let size = windowSize() { kittyPicturesWindow = size }
         return renderer.render(pixels, in: box(for: place))
+    }
+
+    /// The window's size when the last kitty picture was drawn; nil: none is on screen.
+    private var kittyPicturesWindow: winsize?
+
+    /// What deletes the kitty pictures on screen when the window has shrunk since they were drawn
+    /// (kitty draws pictures above text, and reflows the text under them); nil when nothing needs it.
+    /// Asked before each prompt: the text written next is never hidden.
+    public func tidyAfterResize() -> TerminalPicture? {
+        guard let drawn = kittyPicturesWindow, let size = windowSize(), size.ws_col < drawn.ws_col || size.ws_row < drawn.ws_row else { return nil }
+        kittyPicturesWindow = nil
+        return renderer.deletingPictures
     }
 
     /// A line to show once, before the first picture, when the picture cannot be shown in the mode

@@ -218,8 +218,9 @@ public struct PictureRenderer: Sendable {
 
     /// RGBA at no more than the picture's own resolution, zlib-compressed (`o=z`; libchafa 1.12 sends
     /// it raw, megabytes a picture), with `q=2` so that the terminal sends no reply that could reach
-    /// the line editor as typed keys, `z=-1` so that text written later over it (after the window
-    /// shrinks, say) is drawn above it, never hidden, and `C=1`: the cursor is placed by `placed`.
+    /// the line editor as typed keys, and `C=1`: the cursor is placed by `placed`. (Placed below the
+    /// text, `z=-1`, kitty 0.26 with Mesa's software OpenGL left earlier frames' text and pictures on
+    /// screen: pictures a smaller window lays over text are deleted instead, `deletingPictures`.)
     func kitty(_ pixels: Pixels, cells: CellBox) -> [UInt8] {
         let display = PixelSize(width: cells.columns * cellSize.width, height: cells.rows * cellSize.height)
         let payloadSize = PixelSize(width: pixels.width, height: pixels.height).fitted(in: display)
@@ -232,7 +233,7 @@ public struct PictureRenderer: Sendable {
             let more = end < data.count ? 1 : 0
             var sequence = Array("\u{1B}_G".utf8)
             if offset == 0 {
-                sequence += Array("a=T,f=32,o=z,q=2,C=1,z=-1,s=\(payload.width),v=\(payload.height),c=\(cells.columns),r=\(cells.rows),".utf8)
+                sequence += Array("a=T,f=32,o=z,q=2,C=1,s=\(payload.width),v=\(payload.height),c=\(cells.columns),r=\(cells.rows),".utf8)
             }
             sequence += Array("m=\(more);".utf8)
             sequence += data[offset..<end]
@@ -241,6 +242,12 @@ public struct PictureRenderer: Sendable {
             offset = end
         } while offset < data.count
         return out
+    }
+
+    /// Deletes every kitty picture on screen (its text stays): after the window shrinks, kitty
+    /// reflows the text and leaves pictures where they would hide it.
+    public var deletingPictures: TerminalPicture {
+        TerminalPicture(generated: passthrough(Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)), transcriptText: nil)
     }
 
     static func deflate(_ bytes: [UInt8]) -> [UInt8] {

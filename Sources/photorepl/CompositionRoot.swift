@@ -56,6 +56,9 @@ enum CompositionRoot {
         engine.register(IndexEditView.module())
         engine.register(PhotoAuthorView.module(worker: worker, pictures: pictures, display: pictureDisplay))
         engine.start(root: PhotoCollectionView.self)
+        engine.beforePrompt = { [console] in
+            if let tidying = pictureDisplay.tidyAfterResize() { console.control(tidying) }
+        }
         let recording = cassette
         return AppSession(engine: engine, outputFailures: { await recording?.writeFailure.map { [$0] } ?? [] })
     }

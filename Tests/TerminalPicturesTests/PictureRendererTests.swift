@@ -273,8 +273,8 @@ extension Array where Element == UInt8 {
         #expect(chunks.allSatisfy { $0.payload.count <= 4096 })
         #expect(chunks.dropLast().allSatisfy { $0.payload.count == 4096 })
         // 200×200 in 20×10 cells of 10×20 (200×200 pixels): all 20×10 cells, sent at its own size,
-        // below the text (z=-1), the cursor left where it was (C=1).
-        #expect(chunks[0].control == "a=T,f=32,o=z,q=2,C=1,z=-1,s=200,v=200,c=20,r=10,m=1")
+        // the cursor left where it was (C=1).
+        #expect(chunks[0].control == "a=T,f=32,o=z,q=2,C=1,s=200,v=200,c=20,r=10,m=1")
         #expect(chunks.dropFirst().dropLast().allSatisfy { $0.control == "m=1" })
         #expect(chunks.last?.control == "m=0")
         let data = try #require(base64Decode(chunks.flatMap(\.payload)))
@@ -290,7 +290,7 @@ extension Array where Element == UInt8 {
         let placed = try #require(unplaced(bytes, rows: 5))
         let chunks = try #require(kittyChunks(placed))
         // 2000×1000 in 200×200 pixels: 200×100, 20×5 cells.
-        #expect(chunks[0].control.hasPrefix("a=T,f=32,o=z,q=2,C=1,z=-1,s=200,v=100,c=20,r=5,m="))
+        #expect(chunks[0].control.hasPrefix("a=T,f=32,o=z,q=2,C=1,s=200,v=100,c=20,r=5,m="))
         #expect(chunks.last?.control.hasSuffix("m=0") == true)
         let data = try #require(base64Decode(chunks.flatMap(\.payload)))
         let raw = try #require(inflate(data, expected: 200 * 100 * 4))
@@ -300,7 +300,7 @@ extension Array where Element == UInt8 {
         let smallPicture = try #require(renderer.render(tiny, in: CellBox(columns: 20, rows: 10)))
         let smallPlaced = try #require(unplaced(smallPicture.bytes, rows: 5))
         let small = try #require(kittyChunks(smallPlaced))
-        #expect(small[0].control.hasPrefix("a=T,f=32,o=z,q=2,C=1,z=-1,s=200,v=100,c=20,r=5,m="))
+        #expect(small[0].control.hasPrefix("a=T,f=32,o=z,q=2,C=1,s=200,v=100,c=20,r=5,m="))
         let smallData = try #require(base64Decode(small.flatMap(\.payload)))
         #expect(inflate(smallData, expected: 200 * 100 * 4) == tiny.enlarged(to: PixelSize(width: 200, height: 100)).rgba)
     }

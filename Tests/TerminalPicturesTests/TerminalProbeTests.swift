@@ -486,3 +486,30 @@ extension Array where Element == UInt8 {
         #expect(String(decoding: wrapped, as: UTF8.self).contains("\u{1B}Ptmux;\u{1B}\u{1B}P"))
     }
 }
+
+/// Kitty draws pictures above text and reflows text under them when its window shrinks (issue 18):
+/// the pictures drawn before are deleted at the next prompt.
+@MainActor
+@Suite struct KittyResizeTests {
+    final class Window { var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 900, ws_ypixel: 760) }
+
+    @Test func picturesAreDeletedWhenTheWindowShrinks() throws {
+        let window = Window()
+        let display = PictureDisplay(.init(mode: .kitty, size: nil, outputIsTerminal: true, environment: ["TERM": "xterm-kitty"]),
+                                     probe: { _ in nil }, windowSize: { window.size })
+        #expect(display.tidyAfterResize() == nil, "no picture yet")
+        _ = try #require(display.picture(TestPictures.colourful(64, 48), for: .detail))
+        #expect(display.tidyAfterResize() == nil, "the same window")
+        window.size.ws_row = 60
+        #expect(display.tidyAfterResize() == nil, "a larger window hides nothing")
+        window.size.ws_row = 39
+        let deleting = try #require(display.tidyAfterResize())
+        #expect(deleting.bytes == Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8))
+        #expect(display.tidyAfterResize() == nil, "deleted once")
+        // Not kitty: nothing to delete.
+        let sixel = PictureDisplay(.init(mode: .sixel, size: nil, outputIsTerminal: false, environment: [:]), probe: { _ in nil }, windowSize: { window.size })
+        _ = sixel.picture(TestPictures.colourful(64, 48), for: .detail)
+        window.size.ws_col = 10
+        #expect(sixel.tidyAfterResize() == nil)
+    }
+}

@@ -244,6 +244,12 @@ public final class Console {
         if buffer.count >= flushThreshold && !isPreparing { flush() }
     }
 
+    /// Writes a picture's control sequence (one that deletes pictures, say) where the cursor is, with
+    /// no line of its own; nothing reaches the transcript.
+    public func control(_ picture: TerminalPicture) {
+        buffer.append(picture.bytes)
+    }
+
     /// Writes a picture on lines of its own: its bytes go out as generated, unsanitized, which only a
     /// `TerminalPicture` may be. The transcript copy gets the picture's text form, if it has one.
     public func picture(_ picture: TerminalPicture) {

@@ -35,6 +35,7 @@ public final class InteractiveSession {
     public func run() async -> Ending {
         let console = engine.console
         while true {
+            engine.beforePrompt?()
             console.flush()
             if let signal = takeTermination() { return .signal(signal) }
             switch editor.readLine(prompt: engine.prompt) {
