@@ -129,13 +129,8 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
 
     public func displayPhotographer(_ viewModel: PhotoAuthor.Show.ViewModel) {
         console.line(viewModel.heading, style: .bold)
-        let width = viewModel.fields.map { TerminalText.width($0.label) }.max() ?? 0
-        for field in viewModel.fields {
-            console.spaces(2)
-            console.write(field.label, column: width)
-            console.spaces(2)
-            console.line(field.value)
-        }
+        let fields = viewModel.fields
+        console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value })
         console.line(viewModel.headline)
         console.writePhotoRows(viewModel.photos, currentRow: viewModel.currentRow)
         pageControl = viewModel.pageControl

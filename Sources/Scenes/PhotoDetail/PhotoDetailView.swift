@@ -143,20 +143,10 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     public func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel) {
         console.show(viewModel.picture, at: .detail, on: display)
         console.line(viewModel.heading, style: .bold)
-        let columns = console.terminalColumns()
-        let layout = { [console] in
-            var width = 0
-            for field in viewModel.fields { width = max(width, TerminalText.width(field.label)) }
-            for field in viewModel.fields {
-                console.spaces(2)
-                console.write(field.label, column: width)
-                console.spaces(2)
-                // On a terminal, a value longer than the line (a long URL) is cut to fit it.
-                if let columns { console.line(field.value, cutTo: columns - width - 4) } else { console.line(field.value) }
-            }
-        }
-        // Laid out once and kept only where it never depends on the window's width.
-        if columns == nil { texts.writeLines(of: viewModel.fields, on: console, layout: layout) } else { layout() }
+        let fields = viewModel.fields
+        let layout = { [console] in console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value }) }
+        // Laid out once and kept where it never depends on a window's width (scripts, files).
+        if console.terminalColumns() == nil { texts.writeLines(of: viewModel.fields, on: console, layout: layout) } else { layout() }
     }
 
     public func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) {
