@@ -143,10 +143,18 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     public func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel) {
         console.show(viewModel.picture, at: .detail, on: display)
         console.line(viewModel.heading, style: .bold)
+        // Laid out once and kept where it never depends on a window's width (scripts, files). The
+        // closures are written out, not kept in a constant, so that none is allocated per command.
         let fields = viewModel.fields
-        let layout = { [console] in console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value }) }
-        // Laid out once and kept where it never depends on a window's width (scripts, files).
-        if console.terminalColumns() == nil { texts.writeLines(of: viewModel.fields, on: console, layout: layout) } else { layout() }
+        if console.terminalColumns() == nil {
+            texts.writeLines(of: fields, on: console) { writeFieldLines(fields) }
+        } else {
+            writeFieldLines(fields)
+        }
+    }
+
+    private func writeFieldLines(_ fields: [PhotoDetail.Show.Field]) {
+        console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value })
     }
 
     public func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) {

@@ -1,0 +1,434 @@
+"""photorepl in real terminal emulators under Xvfb, typed into as a person types and judged by
+screenshots.
+
+One X display for the whole run (Xvfb), one terminal window at a time at its top-left corner. A
+terminal runs photorepl with `--transcript`: the transcript file says when a command's output has been
+written (the prompt after it is there), and the screenshot is taken once the window has stopped
+changing. Pixels are checked, not whole-image goldens: a flat-coloured test photo must come back as a
+clean rectangle of its colours, upright, in its aspect ratio, with the text that follows it below it.
+
+Only the standard library and numpy (pixels as arrays); ImageMagick's `convert` turns `xwd` dumps
+into PPM. The checks are in `run` next to this file (`Tests/RealTerminals/run --help`).
+"""
+import os
+import shlex
+import shutil
+import subprocess
+import tempfile
+import time
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCREEN_W, SCREEN_H = 1600, 1000
+FONT = "DejaVu Sans Mono"
+FONT_SIZE = 11
+BACKGROUND = (0, 0, 0)
+FOREGROUND = (255, 255, 255)
+
+
+def run(args, **kwargs):
+    return subprocess.run(args, check=True, capture_output=True, **kwargs)
+
+
+class Display:
+    """An Xvfb server on a free display number, for the whole run."""
+
+    def __init__(self):
+        self.number = None
+        for number in range(91, 120):
+            if not os.path.exists(f"/tmp/.X{number}-lock") and not os.path.exists(f"/tmp/.X11-unix/X{number}"):
+                self.number = number
+                break
+        if self.number is None:
+            raise RuntimeError("no free X display number between :91 and :119")
+        self.name = f":{self.number}"
+        self.process = subprocess.Popen(
+            ["Xvfb", self.name, "-screen", "0", f"{SCREEN_W}x{SCREEN_H}x24", "-nolisten", "tcp", "-noreset"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            if subprocess.run(["xdpyinfo", "-display", self.name], capture_output=True).returncode == 0:
+                return
+            time.sleep(0.05)
+        raise RuntimeError("Xvfb did not start")
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def parse_ppm(ppm):
+    """Width, height and the RGB bytes of a binary PPM (P6, 8 bits), comments allowed in its header."""
+    fields, position = [], 0
+    while len(fields) < 4:
+        while ppm[position:position + 1].isspace():
+            position += 1
+        if ppm[position:position + 1] == b"#":
+            position = ppm.index(b"\n", position) + 1
+            continue
+        end = position
+        while not ppm[end:end + 1].isspace():
+            end += 1
+        fields.append(ppm[position:end])
+        position = end
+    if fields[0] != b"P6" or fields[3] != b"255":
+        raise ValueError(f"not an 8-bit binary PPM: {fields}")
+    return int(fields[1]), int(fields[2]), ppm[position + 1:]
+
+
+class Screenshot:
+    """The screen's pixels (height × width × RGB), cropped to the terminal's window."""
+
+    def __init__(self, pixels, cell, origin=(0, 0)):
+        self.pixels = pixels
+        self.cell = cell  # (width, height) in pixels
+        self.origin = origin  # the text area's top-left corner in the window (a terminal's border)
+
+    def save(self, path):
+        height, width, _ = self.pixels.shape
+        ppm = path + ".ppm"
+        with open(ppm, "wb") as f:
+            f.write(b"P6\n%d %d\n255\n" % (width, height))
+            f.write(self.pixels.astype(np.uint8).tobytes())
+        run(["/usr/bin/convert", ppm, path])
+        os.unlink(ppm)
+
+    def near(self, colour, tolerance):
+        """A mask of the pixels within `tolerance` of `colour` on every channel."""
+        difference = np.abs(self.pixels.astype(np.int16) - np.array(colour, dtype=np.int16))
+        return np.all(difference <= tolerance, axis=2)
+
+    def ink_rows(self, top=0, bottom=None, left=0, right=None):
+        """The pixel rows in the box that hold foreground (text) pixels: white-ish and grey glyphs."""
+        region = self.pixels[top:bottom, left:right].astype(np.int16)
+        bright = np.all(region >= 150, axis=2) & (np.max(region, axis=2) - np.min(region, axis=2) < 40)
+        return np.nonzero(bright.any(axis=1))[0] + top
+
+    def ink(self):
+        """A mask of the text (foreground) pixels: white-ish and grey glyphs, nothing coloured."""
+        region = self.pixels.astype(np.int16)
+        return np.all(region >= 150, axis=2) & (np.max(region, axis=2) - np.min(region, axis=2) < 40)
+
+    def cell_row(self, y):
+        """The row of cells that pixel row `y` is in."""
+        return (y - self.origin[1]) // self.cell[1]
+
+    def text_rows(self, top=0, bottom=None, minimum=3):
+        """The rows of cells (numbered from the top of the text area) holding at least `minimum`
+        text pixels, looking only at whole rows between pixel rows `top` and `bottom`. A row's two
+        pixel rows at each edge are left out: a cursor block spills over them."""
+        ink = self.ink()
+        height = ink.shape[0] if bottom is None else min(bottom, ink.shape[0])
+        cell_h, origin_y = self.cell[1], self.origin[1]
+        rows = []
+        for row in range(max(0, -(-(top - origin_y) // cell_h)), (height - origin_y) // cell_h):
+            start = origin_y + row * cell_h
+            if int(ink[start + 2:start + cell_h - 2].sum()) >= minimum:
+                rows.append(row)
+        return rows
+
+
+class Terminal:
+    """A terminal emulator window showing photorepl (`arguments`), `columns` × `rows` cells."""
+
+    KINDS = ("xterm-vt340", "xterm", "mlterm", "kitty")
+
+    def __init__(self, display, kind, arguments, columns=100, rows=40, environment=None, tmux=None,
+                 binary=None, folder=None):
+        assert kind in self.KINDS, kind
+        self.display = display
+        self.kind = kind
+        self.columns, self.rows = columns, rows
+        self.scratch = tempfile.mkdtemp(prefix=f"realterm-{kind}-")
+        self.transcript = os.path.join(self.scratch, "transcript.txt")
+        self.title = f"photorepl-{os.getpid()}-{os.path.basename(self.scratch)}"
+        binary = binary or os.environ.get("PHOTOREPL") or os.path.join(ROOT, ".build", "release", "photorepl")
+        env = {"HOME": self.scratch, "LANG": "C.UTF-8", "XDG_STATE_HOME": self.scratch}
+        env.update(environment or {})
+        assignments = " ".join(f"{k}={shlex.quote(v)}" for k, v in sorted(env.items()))
+        command = " ".join(shlex.quote(a) for a in [binary] + arguments + ["--transcript", self.transcript])
+        # Every variable the test runner has that a terminal would not set is dropped: a terminal's
+        # own TERM, and no COLORTERM unless a check sets it.
+        # Inside tmux, TMUX (set by tmux) stays: photorepl asks tmux whether it passes pictures through.
+        unset = "-u COLORTERM -u NO_COLOR" + ("" if tmux is not None else " -u TMUX")
+        script = f"cd {shlex.quote(folder or ROOT)} && exec env {unset} {assignments} {command}"
+        self.tmux_socket = None
+        if tmux is not None:
+            # tmux inside the terminal, with or without allow-passthrough; no status line.
+            self.tmux_socket = f"realterm-{os.getpid()}-{os.path.basename(self.scratch)}"
+            config = os.path.join(self.scratch, "tmux.conf")
+            with open(config, "w") as f:
+                f.write("set -g status off\nset -g escape-time 0\n")
+                f.write(f"set -g allow-passthrough {'on' if tmux == 'passthrough' else 'off'}\n")
+            script = f"exec tmux -L {self.tmux_socket} -f {config} new-session {shlex.quote(script)}"
+        launch_env = dict(os.environ, DISPLAY=display.name)
+        for name in ("COLORTERM", "TMUX", "NO_COLOR", "TERM", "KITTY_WINDOW_ID", "TERM_PROGRAM"):
+            launch_env.pop(name, None)
+        geometry = f"{columns}x{rows}+0+0"
+        if kind.startswith("xterm"):
+            args = ["xterm", "-geometry", geometry, "-fa", FONT, "-fs", str(FONT_SIZE), "-bg", "black", "-fg", "white",
+                    "-T", self.title, "-xrm", "XTerm*cursorBlink: false", "-xrm", "XTerm*scrollBar: false"]
+            if kind == "xterm-vt340":
+                args += ["-ti", "vt340", "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256"]
+            args += ["-e", "sh", "-c", script]
+        elif kind == "mlterm":
+            args = ["mlterm", "-g", geometry, "-w", str(FONT_SIZE), "--fg", "white", "--bg", "black", "-T", self.title,
+                    "--blink=false", "--sb=false", "-e", "sh", "-c", script]
+        else:
+            launch_env["LIBGL_ALWAYS_SOFTWARE"] = "1"
+            args = ["kitty", "--title", self.title, "-o", f"font_family={FONT}", "-o", f"font_size={FONT_SIZE}",
+                    "-o", "background=#000000", "-o", "foreground=#ffffff", "-o", f"initial_window_width={columns}c",
+                    "-o", f"initial_window_height={rows}c", "-o", "remember_window_size=no", "-o", "window_padding_width=0",
+                    "-o", "placement_strategy=top-left", "-o", "cursor_blink_interval=0", "-o", "enable_audio_bell=no",
+                    "-o", "linux_display_server=x11", "-o", "update_check_interval=0", "sh", "-c", script]
+        self.log = open(os.path.join(self.scratch, "terminal.log"), "w")
+        self.process = subprocess.Popen(args, env=launch_env, stdout=self.log, stderr=self.log)
+        self.commands = []
+        self.window = None
+        for _ in range(200):
+            found = subprocess.run(["xdotool", "search", "--name", self.title], capture_output=True, text=True,
+                                   env={**os.environ, "DISPLAY": display.name})
+            ids = found.stdout.split()
+            if ids:
+                self.window = ids[-1]
+                break
+            time.sleep(0.05)
+        if self.window is None:
+            message = f"{kind} opened no window: {self.log_text()}"
+            self.close()
+            raise RuntimeError(message)
+        try:
+            self.xdotool("windowmove", "--sync", self.window, "0", "0")
+        except Exception:
+            self.close()
+            raise
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def log_text(self):
+        self.log.flush()
+        with open(self.log.name) as f:
+            return f.read()[-2000:]
+
+    def xdotool(self, *args):
+        done = subprocess.run(["xdotool", *args], capture_output=True, text=True,
+                              env={**os.environ, "DISPLAY": self.display.name})
+        if done.returncode != 0:
+            if self.process.poll() is not None:
+                raise AssertionError(f"{self.kind} ended (exit {self.process.returncode}); log: {self.log_text()[-300:]}; "
+                                     f"transcript: {self.transcript_text()[-300:]!r}")
+            raise AssertionError(f"xdotool {' '.join(args)} failed: {done.stderr.strip()}")
+        return done.stdout
+
+    def close(self):
+        if self.log.closed:
+            return
+        if self.tmux_socket:
+            subprocess.run(["tmux", "-L", self.tmux_socket, "kill-server"], capture_output=True)
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+    # -- typing, as a person does -----------------------------------------------------------------
+
+    def type_line(self, text):
+        """Types `text` and Return into the window, which has the keyboard focus."""
+        self.xdotool("windowfocus", "--sync", self.window)
+        self.xdotool("type", "--delay", "12", "--", text)
+        self.xdotool("key", "Return")
+
+    def transcript_text(self):
+        try:
+            with open(self.transcript, encoding="utf-8", errors="replace") as f:
+                return f.read()
+        except FileNotFoundError:
+            return ""
+
+    def wait_for_commands(self, count, timeout=20):
+        """Waits until photorepl has written the output of the first `count` typed commands (a
+        command's line and its output reach the transcript together, when photorepl is ready for the
+        next one), then until the window stops changing. With `count` 0: until the first prompt is on
+        the screen (something is drawn), then until the window stops changing."""
+        deadline = time.time() + timeout
+        if count == 0:
+            while time.time() < deadline:
+                if len(self.screenshot().ink_rows()) > 0:
+                    break
+                if self.process.poll() is not None:
+                    raise AssertionError(f"{self.kind} ended (exit {self.process.returncode}) before a prompt; "
+                                         f"log: {self.log_text()}")
+                time.sleep(0.1)
+            else:
+                raise AssertionError(f"{self.kind}: no prompt on the screen after {timeout} s; log: {self.log_text()}")
+            self.settle()
+            return
+        while time.time() < deadline:
+            if self.commands_done() >= count:
+                break
+            if self.process.poll() is not None:
+                raise AssertionError(f"{self.kind} ended (exit {self.process.returncode}); transcript:\n{self.transcript_text()[-1500:]}")
+            time.sleep(0.05)
+        else:
+            raise AssertionError(f"photorepl did not finish command {count} ({self.commands[count - 1]!r}) in {timeout} s; "
+                                 f"transcript:\n{self.transcript_text()[-1500:]}")
+        self.settle()
+
+    def commands_done(self):
+        """How many of the typed commands are in the transcript, in order, each as a prompt line
+        ending in the command (output lines such as `stack: collection > detail` hold `> ` too)."""
+        done = 0
+        for line in self.transcript_text().split("\n"):
+            if done < len(self.commands) and "> " in line and line.endswith("> " + self.commands[done]):
+                done += 1
+        return done
+
+    def settle(self, timeout=8):
+        """Waits until two screenshots 0.3 s apart are the same (the terminal has drawn everything)."""
+        previous = None
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            time.sleep(0.3)
+            current = self._grab()
+            if previous is not None and np.array_equal(previous, current):
+                return
+            previous = current
+
+    def step(self, line, timeout=20):
+        """Types `line`, then waits until its output is written and drawn."""
+        self.commands.append(line)
+        self.type_line(line)
+        self.wait_for_commands(len(self.commands), timeout)
+
+    def resize(self, columns, rows):
+        cell_w, cell_h = self.cell_size()
+        self.xdotool("windowsize", "--sync", self.window, str(columns * cell_w), str(rows * cell_h))
+        self.columns, self.rows = columns, rows
+
+    # -- pixels -----------------------------------------------------------------------------------
+
+    def geometry(self):
+        """The window's size in pixels."""
+        values = dict(line.split("=") for line in self.xdotool("getwindowgeometry", "--shell", self.window).split())
+        return int(values["WIDTH"]), int(values["HEIGHT"])
+
+    def cell_size(self):
+        width, height = self.geometry()
+        return width // self.columns, height // self.rows
+
+    def _grab(self):
+        dump = subprocess.run(["xwd", "-root", "-silent", "-display", self.display.name], check=True, capture_output=True).stdout
+        ppm = subprocess.run(["/usr/bin/convert", "xwd:-", "ppm:-"], input=dump, check=True, capture_output=True).stdout
+        width, height, data = parse_ppm(ppm)
+        pixels = np.frombuffer(data[: width * height * 3], dtype=np.uint8).reshape(height, width, 3)
+        window_w, window_h = self.geometry()
+        return pixels[:window_h, :window_w].copy()
+
+    def origin(self):
+        """Where the text area starts in the window: xterm and mlterm have a border of 2 pixels."""
+        width, height = self.geometry()
+        cell_w, cell_h = self.cell_size()
+        return (width - self.columns * cell_w) // 2, (height - self.rows * cell_h) // 2
+
+    def screenshot(self):
+        return Screenshot(self._grab(), self.cell_size(), self.origin())
+
+
+class Picture:
+    """Where a test photo of four flat quadrants was drawn on a screenshot, and how well."""
+
+    def __init__(self, shot, quadrants, tolerance, top=0, bottom=None):
+        """Looks between pixel rows `top` and `bottom` only, when they are given (to tell one picture
+        from another above it)."""
+        self.shot = shot
+        self.quadrants = quadrants
+        masks = [shot.near(colour, tolerance) for colour in quadrants]
+        any_quadrant = masks[0] | masks[1] | masks[2] | masks[3]
+        any_quadrant[:top] = False
+        if bottom is not None:
+            any_quadrant[bottom:] = False
+        rows = np.nonzero(any_quadrant.sum(axis=1) > 8)[0]
+        columns = np.nonzero(any_quadrant[rows].sum(axis=0) > 8)[0] if len(rows) else []
+        self.found = len(rows) > 0 and len(columns) > 0
+        if not self.found:
+            self.top = self.bottom = self.left = self.right = 0
+            return
+        self.top, self.bottom = int(rows[0]), int(rows[-1]) + 1
+        self.left, self.right = int(columns[0]), int(columns[-1]) + 1
+        self.masks = masks
+
+    @classmethod
+    def all(cls, shot, quadrants, tolerance):
+        """Every picture on the screenshot, top to bottom: bands of rows with the photo's colours,
+        apart from each other by at least one row without them."""
+        masks = [shot.near(colour, tolerance) for colour in quadrants]
+        rows = np.nonzero((masks[0] | masks[1] | masks[2] | masks[3]).sum(axis=1) > 8)[0]
+        pictures, start = [], None
+        for index, row in enumerate(rows):
+            if start is None:
+                start = row
+            if index + 1 == len(rows) or rows[index + 1] != row + 1:
+                pictures.append(cls(shot, quadrants, tolerance, top=int(start), bottom=int(row) + 1))
+                start = None
+        return pictures
+
+    @property
+    def width(self):
+        return self.right - self.left
+
+    @property
+    def height(self):
+        return self.bottom - self.top
+
+    def quadrant_boxes(self):
+        """Each quadrant's box, without a band around the seams (scaling blends them) and the edges."""
+        mid_x, mid_y = (self.left + self.right) // 2, (self.top + self.bottom) // 2
+        margin_x, margin_y = max(4, self.width // 20), max(4, self.height // 20)
+        return [
+            (self.top + margin_y, mid_y - margin_y, self.left + margin_x, mid_x - margin_x),
+            (self.top + margin_y, mid_y - margin_y, mid_x + margin_x, self.right - margin_x),
+            (mid_y + margin_y, self.bottom - margin_y, self.left + margin_x, mid_x - margin_x),
+            (mid_y + margin_y, self.bottom - margin_y, mid_x + margin_x, self.right - margin_x),
+        ]
+
+    def cleanliness(self):
+        """For each quadrant, the share of its pixels that have its colour: 1.0 is a clean picture,
+        text or another picture drawn over it lowers it; a picture upside down or mirrored gives ~0."""
+        shares = []
+        for mask, (top, bottom, left, right) in zip(self.masks, self.quadrant_boxes()):
+            region = mask[top:bottom, left:right]
+            shares.append(float(region.mean()) if region.size else 0.0)
+        return shares
+
+    def mean_colours(self):
+        colours = []
+        for top, bottom, left, right in self.quadrant_boxes():
+            region = self.shot.pixels[top:bottom, left:right].reshape(-1, 3)
+            colours.append(tuple(int(v) for v in region.mean(axis=0)) if len(region) else (0, 0, 0))
+        return colours
+
+    def describe(self):
+        if not self.found:
+            return "no picture found"
+        return (f"picture at x {self.left}..{self.right}, y {self.top}..{self.bottom} ({self.width}×{self.height} px), "
+                f"quadrants clean {[round(s, 3) for s in self.cleanliness()]}, colours {self.mean_colours()}")
