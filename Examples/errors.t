@@ -21,7 +21,7 @@ Fetched 2 photos.
 photos> page 3
 error: there is no page 3: pages are 1…2 (type e.g. 'page 2')
 photos> page two
-error: 'two' is not a page: type a whole number, e.g. 1
+error: 'two' is not a page: type a whole number, e.g. 'page 1'
 photos> open 0
 error: there is no photo 0: positions are 1…2 (type e.g. 'open 2')
 photos> move 1

@@ -168,14 +168,14 @@ public final class Engine {
         do {
             reader = try LineReader.open(path: path)
         } catch {
-            throw CommandError("cannot read \(path): \(error.message)")
+            throw CommandError(error.described(reading: path))
         }
         defer { reader.close() }
         let runner = ScriptRunner(engine: self, keepGoing: false, reportsDiagnostics: false)
         do {
             _ = try await runner.run(&reader, name: path)
         } catch {
-            throw CommandError("cannot read \(path): \(error.message)")
+            throw CommandError(error.described(reading: path))
         }
         if runner.didQuit { requestQuit() }
         if let line = runner.firstFailureLine {

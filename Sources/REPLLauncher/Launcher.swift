@@ -82,7 +82,7 @@ extension REPLApp {
             do {
                 readers.append((path, try LineReader.open(path: path)))
             } catch {
-                printError("cannot read \(path): \(error.message)")
+                printError(error.described(reading: path))
                 throw LaunchExit(code: ExitStatus.noInput)
             }
         }
@@ -103,7 +103,7 @@ extension REPLApp {
                 readers[i].reader.close()
                 if !goOn { break }
             } catch {
-                console.diagnostic("\(name): cannot read \(readers[i].name): \(error.message)")
+                console.diagnostic(error.line == nil ? "\(name): \(error.described(reading: readers[i].name))" : "\(readers[i].name):\(error.line!): error: \(error.message)")
                 throw LaunchExit(code: ExitStatus.noInput)
             }
         }

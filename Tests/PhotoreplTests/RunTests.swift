@@ -200,12 +200,34 @@ import Testing
         #expect(result.status == 0 && result.stdout == "count: 0\n" && result.stderr.isEmpty)
     }
 
-    @Test func aTenMegabyteLineIsAnErrorNotACrash() throws {
+    /// Issue 19: a line with no end grew until the memory ran out (/dev/zero: 4 GB, then an abort).
+    @Test func aLineOverAMegabyteStopsTheRunWithFileAndLine() throws {
         let long = String(repeating: "x", count: 10 << 20)
-        let result = try Binary.run(["run", try Binary.script("count 1\n\(long)\ncount 2\n")])
-        #expect(result.status == 1)
-        #expect(result.stderr.hasSuffix(":2: error: unknown command 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (type 'help' for the commands here)\n"))
-        #expect(!result.stdout.contains("count: 2"))
+        let path = try Binary.script("count 1\n\(long)\ncount 2\n")
+        let result = try Binary.run(["run", path])
+        #expect(result.status == 66)
+        #expect(result.stderr == "\(path):2: error: the line is longer than 1 MB: is this a script? (commands are one short line each)\n")
+        #expect(result.stdout == "count: 0\nphotos> count 1\ncount: 1\n")
+        let endless = try Binary.run(["run", "-"], stdin: Data(repeating: 0, count: 3 << 20))
+        #expect(endless.status == 66)
+        #expect(endless.stderr == "<stdin>:1: error: the line is longer than 1 MB: is this a script? (commands are one short line each)\n")
+    }
+
+    /// Issue 19: `run` of a FIFO with no writer waited for good (only SIGKILL ended it, the history
+    /// lost), and `run /dev/zero` read until the memory ran out.
+    @Test func fifosAndDevicesAreRefusedAtOnceWithWhatToTypeInstead() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-fifo-\(UUID().uuidString)").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let direct = try Binary.run(["run", fifo])
+        #expect(direct.status == 66)
+        #expect(direct.stderr == "photorepl: cannot read \(fifo): it is not a regular file (a FIFO): a pipe is read from standard input, as '-'\n")
+        let device = try Binary.run(["test", "/dev/zero"])
+        #expect(device.status == 66)
+        #expect(device.stderr.contains("cannot read /dev/zero: it is not a regular file (a character device)"))
+        let inside = try Binary.run(["run", try Binary.script("run \(fifo)\ncount 2\n")])
+        #expect(inside.status == 1)
+        #expect(inside.stdout.contains("error: cannot read \(fifo): it is not a regular file (a FIFO): a pipe is read from standard input, as '-'\n"))
     }
 
     @Test func binaryGarbageIsSanitizedAndDoesNotCrash() throws {

@@ -51,4 +51,29 @@ import Testing
             try LineReader.open(path: NSTemporaryDirectory())
         }
     }
+
+    /// Issue 19: a file with no line end grew without limit (/dev/zero to 4 GB, then an abort).
+    @Test func aLineOverTheLimitIsAnErrorWithItsNumber() throws {
+        let limit = LineReader.maximumLineLength
+        let whole = String(repeating: "x", count: limit)
+        #expect(try lines(of: Array("a\n\(whole)\r\nb".utf8)).map(\.text.count) == [1, limit, 1])
+        let tooLong = LineReader.Failure(
+            message: "the line is longer than 1 MB: is this a script? (commands are one short line each)", line: 2)
+        #expect(throws: tooLong) { try lines(of: Array("a\n\(whole)x\nb".utf8)) }
+        #expect(throws: tooLong) { try lines(of: Array("a\n\(whole)x".utf8)) }
+        #expect(tooLong.described(reading: "s.txt") == "s.txt:2: the line is longer than 1 MB: is this a script? (commands are one short line each)")
+    }
+
+    /// Issue 19: `run` of a FIFO with no writer waited for good, deaf to Ctrl-C; /dev/zero never ends.
+    @Test func fifosAndDevicesAreRefusedAtOnce() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("linereader-fifo-\(UUID().uuidString)").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        #expect(throws: LineReader.Failure(message: "it is not a regular file (a FIFO): a pipe is read from standard input, as '-'")) {
+            try LineReader.open(path: fifo)
+        }
+        #expect(throws: LineReader.Failure(message: "it is not a regular file (a character device): a pipe is read from standard input, as '-'")) {
+            try LineReader.open(path: "/dev/zero")
+        }
+    }
 }

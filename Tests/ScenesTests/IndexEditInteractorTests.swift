@@ -38,6 +38,8 @@ final class IndexEditPresenterSpy: IndexEditPresentationLogic {
         ("6", .outOfRange("6")),
         ("-1", .outOfRange("-1")),
         ("99999999999999999999", .outOfRange("99999999999999999999")),
+        ("-9223372036854775808", .outOfRange("-9223372036854775808")),
+        ("9223372036854775807", .outOfRange("9223372036854775807")),
         ("2.5", .notAWholeNumber("2.5")),
         ("", .notAWholeNumber("")),
         ("٣", .notAWholeNumber("٣")),

@@ -140,6 +140,32 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
         #expect(spy.failures.last == .noPhotos(command: "page"))
     }
 
+    /// Issue 19: `page -9223372036854775808` trapped (SIGILL) in `- 1`, `page 9223372036854775807`
+    /// in converting its offset back to an Int, and `page -9223372036854775806` was reported as
+    /// -9223372036854775807 (a Double holds integers exactly only up to 2^53).
+    @Test func pagesAtTheEndsOfIntAreRefusedAsTheyWereAsked() async throws {
+        let interactor = try await fetched()
+        for typed in [Int.min, Int.min + 2, Int.max, -(1 << 53) - 1] {
+            interactor.changeToPageWithoutPicture(.init(page: TypedNumber.row(ofPosition: typed), width: 80))
+            #expect(spy.failures.last == .pageOutOfRange(requested: typed, pageCount: 5))
+        }
+        // An offset beyond any Int (not typed: a layout's) is the last page number an Int holds.
+        interactor.changeToPageWithoutPicture(.init(width: 1, offset: 1e300))
+        #expect(spy.failures.last == .pageOutOfRange(requested: Int.max, pageCount: 5))
+        interactor.changeToPageWithoutPicture(.init(width: 1, offset: -1e300))
+        #expect(spy.failures.last == .pageOutOfRange(requested: Int.min + 1, pageCount: 5))
+        #expect(interactor.page == 0 && spy.pages.isEmpty)
+    }
+
+    @Test func positionsAtTheEndsOfIntAreRefusedAsTheyWereAsked() async throws {
+        let interactor = try await fetched()
+        for typed in [Int.min, Int.max] {
+            interactor.selectPhoto(.init(row: TypedNumber.row(ofPosition: typed)))
+            #expect(spy.failures.last == .positionOutOfRange(requested: typed, photoCount: 5))
+        }
+        #expect(spy.selections == 0)
+    }
+
     @Test func selectingSetsBothIndices() async throws {
         let interactor = try await fetched()
         interactor.selectPhoto(.init(row: 1))

@@ -18,13 +18,30 @@ public protocol LineSource {
 
 /// Reads lines from a file descriptor in chunks, so a script of any length is streamed, never held
 /// whole in memory. LF and CRLF line ends and a missing final newline are accepted; bytes that are
-/// not UTF-8 become U+FFFD, so binary input cannot crash anything.
+/// not UTF-8 become U+FFFD, so binary input cannot crash anything; a line longer than
+/// `maximumLineLength` is an error, so an endless one (/dev/zero) cannot use up the memory.
 public struct LineReader: LineSource {
-    /// A file that cannot be opened or read.
+    /// A file that cannot be opened or read, or a line too long.
     public struct Failure: Error, Equatable {
         /// Why, as the C library says it: "No such file or directory".
         public let message: String
+        /// The 1-based line the failure is in, when it is one line's (too long).
+        public var line: Int?
+
+        public init(message: String, line: Int? = nil) {
+            self.message = message
+            self.line = line
+        }
+
+        /// `FILE:LINE: MESSAGE` for a line's failure, else `cannot read FILE: MESSAGE`.
+        public func described(reading path: String) -> String {
+            if let line { return "\(path):\(line): \(message)" }
+            return "cannot read \(path): \(message)"
+        }
     }
+
+    /// 1 MiB: no command is near it, and a script's line is read whole before it runs.
+    public static let maximumLineLength = 1 << 20
 
     private let fd: Int32
     private let ownsDescriptor: Bool
@@ -41,16 +58,37 @@ public struct LineReader: LineSource {
         self.chunk = [UInt8](repeating: 0, count: 1 << 16)
     }
 
-    /// Opens a file for reading; fails with a message such as "No such file or directory".
+    /// Opens a regular file for reading; fails with a message such as "No such file or directory".
+    /// Opened without blocking and checked once open: a FIFO with no writer (whose open or read
+    /// would wait for good, deaf to Ctrl-C) or a device (/dev/zero never ends) is refused, even one
+    /// swapped in after a check by name. Standard input (`-`) is how a pipe is read.
     public static func open(path: String) throws(Failure) -> LineReader {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 { throw Failure(message: String(cString: strerror(errno))) }
         var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        guard fstat(fd, &info) == 0 else {
+            let message = String(cString: strerror(errno))
             Glibc.close(fd)
-            throw Failure(message: "Is a directory")
+            throw Failure(message: message)
         }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            Glibc.close(fd)
+            throw Failure(message: kind == S_IFDIR ? "Is a directory" : "it is not a regular file (\(Self.kindName(kind))): a pipe is read from standard input, as '-'")
+        }
+        // A regular file never blocks; reads go back to blocking so EAGAIN needs no handling.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return LineReader(fd: fd, owns: true)
+    }
+
+    static func kindName(_ kind: mode_t) -> String {
+        switch kind {
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a file"
+        }
     }
 
     /// Closes the file, if this reader opened it.
@@ -71,15 +109,16 @@ public struct LineReader: LineSource {
                         String(decoding: UnsafeBufferPointer(rebasing: $0[start..<lineEnd]), as: UTF8.self)
                     }
                 } else {
-                    pending.append(contentsOf: chunk[start..<newline])
+                    try append(chunk[start..<newline], to: &pending)
                     if pending.last == 0x0D { pending.removeLast() }
+                    try checkLength(of: pending)
                     text = String(decoding: pending, as: UTF8.self)
                 }
                 start = newline + 1
                 lineNumber += 1
                 return SourceLine(number: lineNumber, text: text)
             }
-            pending.append(contentsOf: chunk[start..<end])
+            try append(chunk[start..<end], to: &pending)
             start = 0
             end = 0
             let more = atEnd ? false : try fill()
@@ -87,10 +126,26 @@ public struct LineReader: LineSource {
                 atEnd = true
                 guard !pending.isEmpty else { return nil }
                 if pending.last == 0x0D { pending.removeLast() }
+                try checkLength(of: pending)
                 lineNumber += 1
                 return SourceLine(number: lineNumber, text: String(decoding: pending, as: UTF8.self))
             }
         }
+    }
+
+    /// Adds the next part of a long line, unless the line would pass the limit (a CR before its
+    /// LF, not part of the line, may take it one byte past).
+    private func append(_ part: ArraySlice<UInt8>, to pending: inout [UInt8]) throws(Failure) {
+        guard pending.count + part.count <= Self.maximumLineLength + 1 else { throw tooLong() }
+        pending.append(contentsOf: part)
+    }
+
+    private func checkLength(of line: [UInt8]) throws(Failure) {
+        if line.count > Self.maximumLineLength { throw tooLong() }
+    }
+
+    private func tooLong() -> Failure {
+        Failure(message: "the line is longer than \(Self.maximumLineLength >> 20) MB: is this a script? (commands are one short line each)", line: lineNumber + 1)
     }
 
     private func firstNewline() -> Int? {

@@ -152,7 +152,7 @@ public struct TranscriptSuite {
             while let line = try reader.next() { lines.append(line.text) }
             return lines
         } catch {
-            throw Failure(message: "cannot read \(path): \(error.message)")
+            throw Failure(message: error.described(reading: path))
         }
     }
 

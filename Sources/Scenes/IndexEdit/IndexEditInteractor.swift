@@ -29,19 +29,13 @@ public final class IndexEditInteractor: IndexEditBusinessLogic, IndexEditDataSto
     /// and nothing changes.
     public func save(_ request: IndexEdit.SaveIndex.Request) {
         let text = request.value.trimmingBlanks()
-        guard let typed = Int(text), positions.indices.contains(typed - 1) else {
-            let problem: IndexEdit.SaveIndex.Response.Problem = Self.isWholeNumber(text) ? .outOfRange(text) : .notAWholeNumber(request.value)
+        guard let typed = Int(text), positions.indices.contains(TypedNumber.row(ofPosition: typed)) else {
+            let problem: IndexEdit.SaveIndex.Response.Problem = TypedNumber.isWholeNumber(text) ? .outOfRange(text) : .notAWholeNumber(request.value)
             presenter?.presentSaveIndex(.init(index: nil, problem: problem, positionCount: positions.count))
             return
         }
-        currentIndex = positions[typed - 1]
+        currentIndex = positions[TypedNumber.row(ofPosition: typed)]
         presenter?.presentSaveIndex(.init(index: currentIndex, problem: nil, positionCount: positions.count))
-    }
-
-    /// Digits with an optional sign, however many: "99999999999999999999" is a whole number too.
-    private static func isWholeNumber(_ text: String) -> Bool {
-        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
-        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }
 

@@ -75,7 +75,7 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
             return
         }
         guard photos.indices.contains(request.page) else {
-            presenter?.presentFailure(.init(problem: .pageOutOfRange(requested: request.page + 1, pageCount: photos.count)))
+            presenter?.presentFailure(.init(problem: .pageOutOfRange(requested: TypedNumber.position(ofRow: request.page), pageCount: photos.count)))
             return
         }
         page = request.page
@@ -90,7 +90,7 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
             return
         }
         guard photos.indices.contains(request.row) else {
-            presenter?.presentFailure(.init(problem: .positionOutOfRange(requested: request.row + 1, photoCount: photos.count)))
+            presenter?.presentFailure(.init(problem: .positionOutOfRange(requested: TypedNumber.position(ofRow: request.row), photoCount: photos.count)))
             return
         }
         index = request.row

@@ -86,7 +86,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
             "page", arguments: [Argument("N", completion: .positions)],
             summary: "go to page N of the photographer's photos", example: "page 2"
         ) { view, arguments in
-            try await view.scroll(toPage: try TypedNumber.parse(arguments[0], naming: "page") - 1)
+            try await view.scroll(toPage: TypedNumber.row(ofPosition: try TypedNumber.parse(arguments[0], naming: "page", for: "page")))
         },
         Command("next", summary: "go to the next page") { view, _ in
             try await view.step(by: 1)
@@ -98,7 +98,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
             "open", arguments: [Argument("N", optional: true, completion: .positions)],
             summary: "open the photographer's photo N (default: the current page) in a detail scene", example: "open 1"
         ) { view, arguments in
-            let row = try arguments.first.map { try TypedNumber.parse($0, naming: "photo position") - 1 } ?? (view.pageControl?.currentPage ?? 0)
+            let row = try arguments.first.map { TypedNumber.row(ofPosition: try TypedNumber.parse($0, naming: "photo position", for: "open")) } ?? (view.pageControl?.currentPage ?? 0)
             view.interactor?.selectPhoto(.init(row: row))
             try view.reportFailure()
         },

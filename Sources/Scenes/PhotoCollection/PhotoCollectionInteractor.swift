@@ -135,12 +135,21 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         guard request.width > 0, request.offset.isFinite, request.offset >= 0,
               request.offset / request.width < Double(photos.count)
         else {
-            let requested = request.width > 0 && request.offset.isFinite ? Int((request.offset / request.width).rounded(.down)) : -1
-            presenter?.presentFailure(.init(problem: .pageOutOfRange(requested: requested + 1, pageCount: photos.count)))
+            presenter?.presentFailure(.init(problem: .pageOutOfRange(requested: TypedNumber.position(ofRow: Self.requestedPage(request)), pageCount: photos.count)))
             return nil
         }
         page = Int(request.offset / request.width)
         return photos[page]
+    }
+
+    /// The 0-based page a request points at, for the error when there is none: the page asked for
+    /// by number, else the offset's, -1 where the offset is no page at all (NaN, a zero width),
+    /// saturated where it is beyond any Int.
+    private static func requestedPage(_ request: PhotoCollection.Page.Request) -> Int {
+        if let page = request.page { return page }
+        guard request.width > 0, request.offset.isFinite else { return -1 }
+        let page = (request.offset / request.width).rounded(.down)
+        return page >= Double(Int.max) ? Int.max - 1 : page < Double(Int.min) ? Int.min : Int(page)
     }
 
     public func selectPhoto(_ request: PhotoCollection.Selection.Request) {
@@ -149,7 +158,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
             return
         }
         guard photos.indices.contains(request.row) else {
-            presenter?.presentFailure(.init(problem: .positionOutOfRange(requested: request.row + 1, photoCount: photos.count)))
+            presenter?.presentFailure(.init(problem: .positionOutOfRange(requested: TypedNumber.position(ofRow: request.row), photoCount: photos.count)))
             return
         }
         index = request.row

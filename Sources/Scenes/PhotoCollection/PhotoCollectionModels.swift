@@ -69,11 +69,20 @@ public enum PhotoCollection {
             public var offset: Double
             /// The pixels the page's picture needs, or nil when no picture is shown.
             public var pictureBox: PixelSize?
+            /// The 0-based page asked for, when it was asked by number: reported as it was asked
+            /// when there is no such page (a Double offset holds integers exactly only up to 2^53).
+            public var page: Int?
 
             public init(width: Double, offset: Double, pictureBox: PixelSize? = nil) {
                 self.width = width
                 self.offset = offset
                 self.pictureBox = pictureBox
+            }
+
+            /// Scrolled to page `page` (0-based) of pages `width` wide.
+            public init(page: Int, width: Double, pictureBox: PixelSize? = nil) {
+                self.init(width: width, offset: Double(page) * width, pictureBox: pictureBox)
+                self.page = page
             }
         }
 

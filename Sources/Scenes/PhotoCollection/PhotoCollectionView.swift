@@ -114,8 +114,8 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
             "page", arguments: [Argument("N", completion: .positions)],
             summary: "go to page N of the collection", example: "page 3",
             start: { view, arguments in
-                let page = try TypedNumber.parse(arguments[0], naming: "page")
-                return try view.scroll(toPage: page - 1)
+                let page = try TypedNumber.parse(arguments[0], naming: "page", for: "page")
+                return try view.scroll(toPage: TypedNumber.row(ofPosition: page))
             }
         ),
         .staged("next", summary: "go to the next page", start: { view, _ in try view.step(by: 1) }),
@@ -124,7 +124,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
             "open", arguments: [Argument("N", optional: true, completion: .positions)],
             summary: "open photo N (default: the current page) in the detail scene", example: "open 2"
         ) { view, arguments in
-            let row = try arguments.first.map { try TypedNumber.parse($0, naming: "photo position") - 1 } ?? (view.pageControl?.currentPage ?? 0)
+            let row = try arguments.first.map { TypedNumber.row(ofPosition: try TypedNumber.parse($0, naming: "photo position", for: "open")) } ?? (view.pageControl?.currentPage ?? 0)
             try view.run { $0.selectPhoto(.init(row: row)) }
         },
     ]
@@ -156,8 +156,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     /// Turns to `page` at once when no picture is drawn; with a picture, returns the wait for it.
     private func scroll(toPage page: Int) throws -> CommandRest? {
         guard let interactor else { return nil }
-        let request = PhotoCollection.Page.Request(
-            width: Self.pageWidth, offset: Double(page) * Self.pageWidth, pictureBox: display?.pixelBox(for: .page))
+        let request = PhotoCollection.Page.Request(page: page, width: Self.pageWidth, pictureBox: display?.pixelBox(for: .page))
         guard request.pictureBox != nil else {
             interactor.changeToPageWithoutPicture(request)
             try reportFailure()

@@ -209,10 +209,31 @@ extension Console {
 
 /// A number the user typed for a page or a position.
 enum TypedNumber {
-    static func parse(_ text: String, naming what: String) throws -> Int {
+    /// `text` as a whole number for `command` (`page`, `open`), or an error that repeats it.
+    static func parse(_ text: String, naming what: String, for command: String) throws -> Int {
         guard let value = Int(text) else {
-            throw CommandError("'\(TerminalText.truncate(text, toWidth: 40))' is not a \(what): type a whole number, e.g. 1")
+            let typed = TerminalText.truncate(text, toWidth: 40)
+            if isWholeNumber(text) {
+                // Past what 64 bits hold: no list is that long, nor that far below 1.
+                let why = text.hasPrefix("-") ? "\(what)s start at 1" : "no list is that long"
+                throw CommandError("there is no \(what) \(typed): \(why) (type e.g. '\(command) 1')")
+            }
+            throw CommandError("'\(typed)' is not a \(what): type a whole number, e.g. '\(command) 1'")
         }
         return value
+    }
+
+    /// The 0-based row of a page or position typed 1-based. Wrapping, so that no typed number traps
+    /// (-9223372036854775808 becomes Int.max, never a row) and `position(ofRow:)` gives back exactly
+    /// what was typed, for the error that repeats it.
+    static func row(ofPosition position: Int) -> Int { position &- 1 }
+
+    /// The 1-based position of a row: the inverse of `row(ofPosition:)`.
+    static func position(ofRow row: Int) -> Int { row &+ 1 }
+
+    /// Digits with an optional sign, however many: "99999999999999999999" is a whole number too.
+    static func isWholeNumber(_ text: String) -> Bool {
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }
