@@ -131,6 +131,9 @@ public struct TranscriptSuite {
                     }
                 }
             }
+            if check.moreMismatches > 0 {
+                report.line("\(file): and \(check.moreMismatches) more command\(check.moreMismatches == 1 ? "" : "s") whose output differs (the first \(TranscriptCheck.shownMismatchLimit) are shown)", style: .bold)
+            }
             if update {
                 try Self.write((headerLine.map { [$0] } ?? []) + check.updatedLines, to: file, temporary: "\(file).\(appName)-update")
                 summary.updated += 1
