@@ -29,17 +29,21 @@ let package = Package(
         // HTTP through libcurl, loaded with dlopen at the first request (its headers from
         // libcurl4-openssl-dev at build time; nothing of it linked, so start-up never pays for it).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        // Files written whole or not at all (scripts, transcripts, cassettes, saved photos), and the
+        // table of their temporary files that a signal removes.
+        .target(name: "CTemporaryFiles"),
+        .target(name: "SafeFiles", dependencies: ["CTemporaryFiles"], swiftSettings: releaseSpeed),
         // Requests and answers, the libcurl transport, cassettes that record and replay them, JSON.
-        .target(name: "Networking", dependencies: ["CCurl"], swiftSettings: releaseSpeed),
+        .target(name: "Networking", dependencies: ["CCurl", "SafeFiles"], swiftSettings: releaseSpeed),
         // libchafa behind plain C functions, so that Swift never imports glib's headers.
         .target(name: "CChafaRender", dependencies: ["CChafa"]),
         // Pixels and where they come from: BlurHash, JPEG with DCT scaling, PNG, EXIF; the limits.
         .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG"], swiftSettings: releaseSpeed),
         // The REPL engine: line sources, tokenizer, navigation stack, dispatch, console. Knows nothing about photos.
-        .target(name: "REPLEngine", dependencies: ["CLibEdit"], swiftSettings: releaseSpeed),
+        .target(name: "REPLEngine", dependencies: ["CLibEdit", "SafeFiles"], swiftSettings: releaseSpeed),
         // An app's launcher: `APP`, `APP run`, `APP test`, their options and exit codes, for any app on
         // the engine; no argument-parsing library, so an app starts fast.
-        .target(name: "REPLLauncher", dependencies: ["REPLEngine"], swiftSettings: releaseSpeed),
+        .target(name: "REPLLauncher", dependencies: ["REPLEngine", "SafeFiles"], swiftSettings: releaseSpeed),
         // Photos in the Unsplash shape, the PhotosWorker protocol and the embedded catalog.
         .target(name: "PhotoDomain", dependencies: ["Imaging", "Networking"], exclude: ["Catalog/catalog.json"], swiftSettings: releaseSpeed),
         // Pixels drawn in a terminal: libchafa's symbols and sixels, kitty and ASCII of our own, and the
@@ -54,7 +58,7 @@ let package = Package(
                 "REPLEngine", "REPLLauncher", "PhotoDomain", "Scenes", "TerminalPictures", "Imaging",
             ]
         ),
-        .testTarget(name: "REPLEngineTests", dependencies: ["REPLEngine"]),
+        .testTarget(name: "REPLEngineTests", dependencies: ["REPLEngine", "SafeFiles"]),
         .testTarget(name: "REPLLauncherTests", dependencies: ["REPLLauncher", "REPLEngine"]),
         .testTarget(name: "PhotoDomainTests", dependencies: ["PhotoDomain", "Imaging", "Networking", "CTurboJPEG", "CPNG"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking"]),

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SafeFiles
 
 /// Files in and out, with the failures said in words: what a folder's photos, cassettes and `save`
 /// need. Paths are bytes where a name need not be valid UTF-8 (a folder's files).
@@ -69,8 +70,10 @@ public enum FileBytes {
     }
 
     /// Writes `bytes` to a new temporary file beside `path`, flushes it to disk, then renames it to
-    /// `path` (or, when not `replacing`, links it there, which fails if `path` exists): a full disk
-    /// or any other failure leaves no half-written file, and never a replaced one.
+    /// `path` (or, when not `replacing`, links it there, which fails if `path` exists): a full disk,
+    /// a signal or any other failure leaves no half-written file, and never a replaced one
+    /// (SafeFiles' ReplacingFile). A link is never written through here: a photo saved or a cassette
+    /// recorded replaces only a file.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t, replacing: Bool) throws(Failure) {
         var target = stat()
         if lstat(path, &target) == 0 {
@@ -78,47 +81,13 @@ public enum FileBytes {
             guard (target.st_mode & S_IFMT) == S_IFREG else { throw Failure("it is not a regular file") }
             if !replacing { throw Failure("it exists", exists: true) }
         }
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        var template = Array((folder + "/.photorepl-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw Failure(errorText()) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: Failure?
-        // As open(2) would have it: the umask applies (mkstemp made the file 0600).
-        let mask = umask(0)
-        umask(mask)
-        fchmod(fd, mode & ~mask)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { failure = Failure(errorText()); break }
-            offset += n
+        do throws(ReplacingFile.Failure) {
+            let file = try ReplacingFile(path: path, mode: mode, replacing: replacing)
+            file.write(bytes)
+            try file.commit(replacing: replacing)
+        } catch {
+            throw Failure(error.reason, exists: error.exists)
         }
-        if failure == nil && fsync(fd) != 0 { failure = Failure(errorText()) }
-        if close(fd) != 0 && failure == nil { failure = Failure(errorText()) }
-        if failure == nil {
-            if replacing {
-                if rename(temporary, path) != 0 { failure = Failure(errorText()) }
-            } else if link(temporary, path) != 0 {
-                if errno == EEXIST {
-                    failure = Failure("it exists", exists: true)
-                } else if errno == EPERM || errno == EOPNOTSUPP || errno == ENOSYS {
-                    // No hard links here (vfat, some network file systems): a check, then a rename.
-                    if exists(path) {
-                        failure = Failure("it exists", exists: true)
-                    } else if rename(temporary, path) != 0 {
-                        failure = Failure(errorText())
-                    } else {
-                        return
-                    }
-                } else {
-                    failure = Failure(errorText())
-                }
-            }
-        }
-        if failure != nil || !replacing { unlink(temporary) }
-        if let failure { throw failure }
     }
 
     private static func errorText() -> String { String(cString: strerror(errno)) }

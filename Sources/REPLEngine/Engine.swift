@@ -152,7 +152,11 @@ public final class Engine {
         }
         // Only what was typed at the top: the commands of a `run FILE` replay from FILE.
         if let recorder, depth == 1, name != "record" {
-            recorder.record(ScriptRunner.command(in: SourceLine(number: 0, text: line)))
+            if !recorder.record(ScriptRunner.command(in: SourceLine(number: 0, text: line))) {
+                // A write that failed (a full disk) ends the recording at once, and this command with it.
+                stopRecording()
+                return .failed(CommandError("\(recordingFailures.last ?? "cannot write \(recorder.path)"): the recording stopped, and nothing was put at \(recorder.path)"))
+            }
         }
         return outcome
     }
@@ -192,12 +196,15 @@ public final class Engine {
         recorder = try SessionRecorder(path: path, header: recordingHeader(path))
     }
 
-    /// Stops recording; returns the script's path, or nil when nothing was being recorded.
+    /// Stops recording and puts the script in place; returns its path, or nil when nothing was being
+    /// recorded. A script that could not be written is in `recordingFailures`, and the file that was
+    /// at its path stays as it was.
     @discardableResult
     public func stopRecording() -> String? {
-        defer { recorder?.close(); recorder = nil }
-        if let failure = recorder?.failure { recordingFailures.append(failure) }
-        return recorder?.path
+        guard let recorder else { return nil }
+        self.recorder = nil
+        if let failure = recorder.finish() { recordingFailures.append(failure) }
+        return recorder.path
     }
 
     /// Recordings that could not be written to the end (a full disk), in words; the session reports

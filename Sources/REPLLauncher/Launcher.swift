@@ -1,4 +1,5 @@
 import REPLEngine
+import SafeFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,6 +28,7 @@ extension REPLApp {
         // Lines are laid out to fit the window (and cut where they would wrap).
         console.terminalColumns = Console.standardOutputColumns
         do throws(LaunchExit) {
+            try refuseOutputsThatAreInputs(outputs, inputs: [])
             let session = try start(options, console: console, outputs, isInteractive: true)
             let engine = session.engine
             let editor = EditLineSource(programName: name, historyFile: EditLineSource.defaultHistoryFile(for: name)) { line in
@@ -86,6 +88,7 @@ extension REPLApp {
                 throw LaunchExit(code: ExitStatus.noInput)
             }
         }
+        try refuseOutputsThatAreInputs(outputs, inputs: readers.map { ($0.name == "<stdin>" ? "standard input" : $0.name, $0.reader.descriptor) })
         let console = Console(output: standardOutput, diagnostics: standardError)
         let session = try start(options, console: console, outputs, isInteractive: false)
         let engine = session.engine
@@ -120,7 +123,8 @@ extension REPLApp {
     /// Checks golden transcripts (files, or folders of `*.t` files) and prints the results and a
     /// closing line; with `update`, rewrites the failing ones (`AppEnvironment.isOnCI` is for the
     /// caller to refuse). Returns the exit code: 0 when all passed (or were updated), 1 when some
-    /// differ, 66 when one cannot be read or its header's options are not valid.
+    /// differ, 66 when one cannot be read or its header's options are not valid, 73 when an update
+    /// cannot be written (the transcript is then unchanged).
     public func transcripts(_ paths: [String], _ options: Options, update: Bool) async -> Int32 {
         let report = Console(output: standardOutput, diagnostics: standardError, isStyled: wantsColour)
         let suite = TranscriptSuite(appName: name, report: report, update: update) { console, header throws(TranscriptSuite.Failure) in
@@ -137,7 +141,7 @@ extension REPLApp {
             return summary.failed > summary.updated ? ExitStatus.failure : ExitStatus.success
         } catch {
             report.diagnostic("\(name): \(error.message)")
-            return ExitStatus.noInput
+            return error.isWriteFailure ? ExitStatus.cannotCreate : ExitStatus.noInput
         }
     }
 
@@ -145,13 +149,12 @@ extension REPLApp {
     /// belongs in the transcript too) and recording started; a path that cannot be written fails at once.
     private func start(_ options: Options, console: Console, _ outputs: SessionOutputs, isInteractive: Bool) throws(LaunchExit) -> AppSession {
         if let path = outputs.transcript {
-            // 0600: a transcript holds what the user typed and what was fetched.
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard fd >= 0 else {
-                printError("cannot write \(path): \(String(cString: strerror(errno)))")
+            do {
+                try console.startTranscript(at: path)
+            } catch {
+                printError(error.message)
                 throw LaunchExit(code: ExitStatus.cannotCreate)
             }
-            console.transcript = .fileDescriptor(fd)
         }
         let session: AppSession
         do throws(SessionSetupFailure) {
@@ -178,35 +181,46 @@ extension REPLApp {
         return session
     }
 
-    /// Ends recording, writes out what is buffered, and fails with exit 73 when a `--record` script,
-    /// a `--transcript` file or an output of the app's own (`AppSession.outputFailures`) could not be
-    /// written to the end (a full disk): a `--record` or `--transcript` file is removed rather than
-    /// left half-written, and the user is told. An app's output keeps whatever the app left there.
+    /// Ends recording, writes out what is buffered, puts the `--record` script and the `--transcript`
+    /// file in place, and fails with exit 73 when one of them or an output of the app's own
+    /// (`AppSession.outputFailures`) could not be written to the end (a full disk): the file that was
+    /// at its path is then as it was, and the user is told. An app's output keeps whatever the app
+    /// left there.
     private func finishOutputs(_ session: AppSession, _ outputs: SessionOutputs) async throws(LaunchExit) {
         let engine = session.engine
         engine.stopRecording()
         engine.console.flush()
-        var failures = engine.recordingFailures.map { (message: $0, path: outputs.record) }
-        if let path = outputs.transcript, let error = engine.console.transcript?.writeErrorText {
-            failures.append(("cannot write \(path): \(error)", path))
+        var failures = engine.recordingFailures.map { "\($0) (the file that was there is unchanged)" }
+        if let failure = engine.console.finishTranscript() {
+            failures.append("\(failure) (the file that was there is unchanged)")
         }
-        for failure in await session.outputFailures() {
-            failures.append((failure, nil))
-        }
+        failures += await session.outputFailures()
         guard !failures.isEmpty else { return }
-        for failure in failures {
-            var removed = ""
-            if let path = failure.path, Self.removeIfRegularFile(path) { removed = " (the incomplete file was removed)" }
-            printError("\(failure.message)\(removed)")
-        }
+        for failure in failures { printError(failure) }
         throw LaunchExit(code: ExitStatus.cannotCreate)
     }
 
-    /// Removes what a failed write left, when it is a regular file (never a device such as /dev/full).
-    private static func removeIfRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
-        return unlink(path) == 0
+    /// Refuses (exit 64), before anything is opened for writing, an output that is one of the
+    /// scripts being read (`run --transcript s.txt s.txt`, `--record s.txt < s.txt`: the script
+    /// would be replaced by what it printed) or the same file as the other output.
+    private func refuseOutputsThatAreInputs(_ outputs: SessionOutputs, inputs: [(name: String, descriptor: Int32)]) throws(LaunchExit) {
+        let named = [("--record", outputs.record), ("--transcript", outputs.transcript)].compactMap { option, path in path.map { (option, $0) } }
+        for (option, path) in named {
+            guard let output = FileIdentity.of(path: path) else { continue }
+            for input in inputs where FileIdentity.of(descriptor: input.descriptor) == output {
+                printError("\(option) \(path) is \(input.name == "standard input" ? "standard input" : "the script \(input.name)"), which would be replaced by the output: write it to another file (usage: \(option) FILE)")
+                throw LaunchExit(code: ExitStatus.usage)
+            }
+        }
+        if named.count == 2 {
+            let (record, transcript) = (named[0].1, named[1].1)
+            let same = FileIdentity.of(path: record).map { $0 == FileIdentity.of(path: transcript) }
+                ?? (FileIdentity.place(of: record) == FileIdentity.place(of: transcript))
+            if same {
+                printError("--record \(record) and --transcript \(transcript) are one file: give each its own")
+                throw LaunchExit(code: ExitStatus.usage)
+            }
+        }
     }
 
     /// `NAME: MESSAGE` on standard error.

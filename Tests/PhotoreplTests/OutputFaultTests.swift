@@ -26,26 +26,36 @@ struct OutputFaultTests {
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
-    @Test(arguments: ["--record", "--transcript"])
-    func aFullDiskForARecordingIsExit73(option: String) throws {
+    /// A device is no file to write a recording or transcript to: refused before anything runs (it
+    /// was written to until the disk was "full", and failed only at the end).
+    @Test(arguments: [("--record", "cannot record to"), ("--transcript", "cannot write")])
+    func aDeviceForARecordingIsRefusedAtOnceWithExit73(option: String, words: String) throws {
         let result = try Binary.run(["run", option, "/dev/full", "Examples/demo.txt"])
         #expect(result.status == 73, "\(result.stderr)")
-        #expect(result.stderr == "photorepl: cannot write /dev/full: No space left on device\n")
+        #expect(result.stderr == "photorepl: \(words) /dev/full: it is not a regular file (a character device)\n")
+        #expect(result.stdout.isEmpty)
         #expect(devFullIsIntact())
+        let inside = try Binary.run(["run", try Binary.script("record /dev/full\ncount 1\n")])
+        #expect(inside.status == 1)
+        #expect(inside.stdout.contains("error: cannot record to /dev/full: it is not a regular file (a character device)"))
+        #expect(!inside.stdout.contains("Recording to"))
     }
 
-    /// A real file on a disk that fills up: the incomplete file is removed, not left half-written.
-    /// (A small tmpfs is the full disk; root only, in a mount namespace of its own.)
+    /// A real file on a disk that fills up: the command whose line could not be recorded fails at
+    /// once (exit 73), and the file that was there stays whole, with nothing left beside it. (A small
+    /// tmpfs is the full disk; root only, in a mount namespace of its own.)
     @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/unshare"), "needs root and unshare"))
-    func anIncompleteRecordingIsRemoved() throws {
+    func aFullDiskStopsTheRecordingAtOnceAndKeepsTheOldFile() throws {
         let long = try Binary.script(String(repeating: "count +\ncount -\n", count: 20_000))
         let command = "mkdir -p /mnt/photorepl-full && mount -t tmpfs -o size=16k tmpfs /mnt/photorepl-full && "
+            + "echo old > /mnt/photorepl-full/s.txt && "
             + "\(Binary.executable.path) run --record /mnt/photorepl-full/s.txt \(long) > /dev/null; "
-            + "status=$?; ls /mnt/photorepl-full; exit $status"
+            + "status=$?; ls -A /mnt/photorepl-full; cat /mnt/photorepl-full/s.txt; exit $status"
         let result = try Binary.run(["-m", "/bin/sh", "-c", command], launcher: "/usr/bin/unshare")
         #expect(result.status == 73, "\(result.stderr)")
-        #expect(result.stderr == "photorepl: cannot write /mnt/photorepl-full/s.txt: No space left on device (the incomplete file was removed)\n")
-        #expect(result.stdout.isEmpty, "the folder is empty: \(result.stdout)")
+        #expect(result.stderr.contains(": error: cannot write /mnt/photorepl-full/s.txt: No space left on device: the recording stopped, and nothing was put at /mnt/photorepl-full/s.txt\n"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("photorepl: cannot write /mnt/photorepl-full/s.txt: No space left on device (the file that was there is unchanged)\n"))
+        #expect(result.stdout == "s.txt\nold\n", "only the old file, whole: \(result.stdout)")
     }
 
     /// A cassette on a disk that fills up: the fetch that could not be recorded fails and says why,

@@ -105,7 +105,7 @@ final class CounterScene: SceneView {
     @Test func outputsThatCannotBeWrittenAreExit73() async throws {
         let script = try file("a.txt", "inc\n")
         #expect(await app().run(arguments: ["run", "--transcript", "/dev/full", script]) == 73)
-        #expect(errors.text == "demo: cannot write /dev/full: No space left on device\n")
+        #expect(errors.text == "demo: cannot write /dev/full: it is not a regular file (a character device)\n")
         errors.clear()
         #expect(await app().run(arguments: ["run", "--record", folder + "/no/such/folder.txt", script]) == 73)
         #expect(errors.text == "demo: cannot record to \(folder)/no/such/folder.txt: No such file or directory\n")

@@ -39,7 +39,11 @@ enum GlobalCommands {
             example: "record session.txt"
         ) { engine, arguments in
             if arguments[0] == "stop" {
+                let failures = engine.recordingFailures.count
                 if let path = engine.stopRecording() {
+                    if engine.recordingFailures.count > failures {
+                        throw CommandError("\(engine.recordingFailures.last!): nothing was put at \(path)")
+                    }
                     engine.console.line("Recording stopped: \(path).")
                 } else {
                     engine.console.line("Not recording.")

@@ -91,6 +91,9 @@ public struct LineReader: LineSource {
         }
     }
 
+    /// The file descriptor read from.
+    public var descriptor: Int32 { fd }
+
     /// Closes the file, if this reader opened it.
     public func close() {
         if ownsDescriptor { Glibc.close(fd) }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SafeFiles
 
 /// The only writer of output. Scenes and the engine hand it lines; it sanitizes them, styles them
 /// (only when told it is on a terminal that wants colour), buffers them and writes them out.
@@ -52,6 +53,42 @@ public final class Console {
     public var transcript: OutputSink? {
         didSet { hasTranscript = transcript != nil }
     }
+    /// The `--transcript` file, written whole or not at all (`startTranscript`, `finishTranscript`).
+    private var transcriptFile: ReplacingFile?
+
+    /// Writes the transcript to a temporary file beside `path`, put in its place by
+    /// `finishTranscript`: the file that was there stays whole until then, and after a failure.
+    public func startTranscript(at path: String) throws(ReplacingFile.Failure) {
+        // 0600: a transcript holds what the user typed and what was fetched.
+        let file = try ReplacingFile(path: path, mode: 0o600)
+        transcriptFile = file
+        transcript = .fileDescriptor(file.fd)
+    }
+
+    /// Writes out the rest and puts the transcript in place; nil, or why it could not be.
+    public func finishTranscript() -> String? {
+        guard let file = transcriptFile else { return nil }
+        flush()
+        transcript = nil
+        transcriptFile = nil
+        if let error = file.failure ?? transcriptWriteFailure(file) {
+            file.discard()
+            return error.message
+        }
+        do throws(ReplacingFile.Failure) {
+            try file.commit()
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    private var transcriptWriteError: String?
+
+    private func transcriptWriteFailure(_ file: ReplacingFile) -> ReplacingFile.Failure? {
+        transcriptWriteError.map { ReplacingFile.Failure(file.path, $0) }
+    }
+
     /// Whether there is a transcript: asked on every write, where reading `transcript` itself would
     /// retain and release it.
     private var hasTranscript = false
@@ -272,6 +309,7 @@ public final class Console {
         if let transcript, !transcriptBuffer.isEmpty {
             transcript.write(transcriptBuffer.bytes(from: 0))
             transcriptBuffer.removeAll()
+            if transcriptWriteError == nil, let error = transcript.writeErrorText { transcriptWriteError = error }
         }
     }
 

@@ -1,33 +1,47 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SafeFiles
 
-/// Writes the commands of a session to a script as they run, one line each, straight to the file:
-/// a session that ends abruptly keeps what it recorded.
+/// Writes the commands of a session to a script as they run, one line each, into a temporary file
+/// put in place of the script when the recording ends (SafeFiles' ReplacingFile): a recording that
+/// fails or is cut off by a signal leaves the file that was there whole, and a script recorded over
+/// while it runs keeps its bytes until then. Every line's write is checked.
 final class SessionRecorder {
     let path: String
-    private let sink: OutputSink
-    private let fd: Int32
+    private let file: ReplacingFile
 
     init(path: String, header: String) throws(CommandError) {
         // 0600: a recording holds what the user typed, as the history does.
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw CommandError("cannot record to \(path): \(String(cString: strerror(errno)))")
+        do throws(ReplacingFile.Failure) {
+            file = try ReplacingFile(path: path, mode: 0o600)
+        } catch {
+            throw CommandError("cannot record to \(path): \(error.reason)")
         }
         self.path = path
-        sink = .fileDescriptor(fd)
-        sink.write(Array((header + "\n").utf8))
+        file.write(Array((header + "\n").utf8))
     }
 
-    func record(_ line: String) {
-        sink.write(Array((line + "\n").utf8))
+    /// Writes one line; false when it (or an earlier one) could not be written.
+    @discardableResult
+    func record(_ line: String) -> Bool {
+        file.write(Array((line + "\n").utf8))
     }
 
     /// Why the script could not be written to the end (a full disk), if it could not.
-    var failure: String? { sink.writeErrorText.map { "cannot write \(path): \($0)" } }
+    var failure: String? { file.failure.map { "cannot write \(path): \($0.reason)" } }
 
-    func close() {
-        Glibc.close(fd)
+    /// Puts the script in place; nil, or why it could not be (the old file, if any, stays whole).
+    func finish() -> String? {
+        if let failure {
+            file.discard()
+            return failure
+        }
+        do throws(ReplacingFile.Failure) {
+            try file.commit()
+            return nil
+        } catch {
+            return "cannot write \(path): \(error.reason)"
+        }
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SafeFiles
 
 /// `APP test`: checks transcript files (or every `*.t` in a folder), reports each mismatch with
 /// its command and a diff, and with `update` rewrites the failing ones.
@@ -11,8 +12,13 @@ public struct TranscriptSuite {
     public struct Failure: Error, Equatable {
         /// What went wrong, for the user.
         public let message: String
+        /// A transcript could not be updated (exit 73), rather than read (exit 66).
+        public var isWriteFailure = false
         /// A failure saying `message`.
-        public init(message: String) { self.message = message }
+        public init(message: String, isWriteFailure: Bool = false) {
+            self.message = message
+            self.isWriteFailure = isWriteFailure
+        }
     }
 
     /// How a run ended: the closing line `N passed, N failed[, N updated]`.
@@ -135,7 +141,7 @@ public struct TranscriptSuite {
                 report.line("\(file): and \(check.moreMismatches) more command\(check.moreMismatches == 1 ? "" : "s") whose output differs (the first \(TranscriptCheck.shownMismatchLimit) are shown)", style: .bold)
             }
             if update {
-                try Self.write((headerLine.map { [$0] } ?? []) + check.updatedLines, to: file, temporary: "\(file).\(appName)-update")
+                try Self.write((headerLine.map { [$0] } ?? []) + check.updatedLines, to: file)
                 summary.updated += 1
                 report.line("UPDATED \(file)", style: .success)
             }
@@ -159,15 +165,26 @@ public struct TranscriptSuite {
         }
     }
 
-    /// Replaces the file whole (a new file renamed over the old), with LF line ends.
-    static func write(_ lines: [String], to path: String, temporary: String) throws(Failure) {
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failure(message: "cannot write \(temporary): \(String(cString: strerror(errno)))") }
-        OutputSink.fileDescriptor(fd).write(Array(lines.map { $0 + "\n" }.joined().utf8))
-        close(fd)
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw Failure(message: "cannot replace \(path): \(String(cString: strerror(errno)))")
+    /// Replaces the file whole, with LF line ends (SafeFiles' ReplacingFile: a temporary file of an
+    /// unpredictable name, created exclusively, renamed over the old one; its mode kept; a link's
+    /// target updated). Any failure leaves the old file whole and names it.
+    static func write(_ lines: [String], to path: String) throws(Failure) {
+        do throws(ReplacingFile.Failure) {
+            let file = try ReplacingFile(path: path, mode: 0o644)
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(1 << 16)
+            for line in lines {
+                chunk.append(contentsOf: line.utf8)
+                chunk.append(0x0A)
+                if chunk.count >= 1 << 16 {
+                    file.write(chunk)
+                    chunk.removeAll(keepingCapacity: true)
+                }
+            }
+            file.write(chunk)
+            try file.commit()
+        } catch {
+            throw Failure(message: "cannot update \(path): \(error.reason) (it is unchanged)", isWriteFailure: true)
         }
     }
 }

@@ -1,0 +1,15 @@
+#ifndef PHOTOREPL_TEMPORARY_FILES_H
+#define PHOTOREPL_TEMPORARY_FILES_H
+
+// Temporary files that a signal must not leave behind. A file being written whole or not at all
+// (SafeFiles' ReplacingFile) is registered here while it exists; SIGINT, SIGTERM or SIGHUP that would
+// end the process removes every registered file before the process ends, as exit() does. A signal
+// someone else handles (the interactive session's) is passed on, the files left to the code that made
+// them, which the session lets finish.
+
+// Registers `path`; returns a slot for photorepl_temporary_forget, or -1 when all slots are taken.
+int photorepl_temporary_remember(const char *path);
+// Forgets the slot (the file was renamed into place or removed).
+void photorepl_temporary_forget(int slot);
+
+#endif

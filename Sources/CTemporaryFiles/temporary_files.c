@@ -1,0 +1,87 @@
+#include "CTemporaryFiles.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+// A fixed table, so that the signal handler reads it without allocating or locking: a slot's path is
+// written before `used` is set, and `used` is cleared before the slot is written again.
+enum { SLOTS = 32 };
+static char paths[SLOTS][PATH_MAX];
+static volatile sig_atomic_t used[SLOTS];
+static pthread_mutex_t claiming = PTHREAD_MUTEX_INITIALIZER;
+static struct sigaction previous[NSIG];
+static int installed = 0;
+
+static void remove_all(void) {
+    for (int i = 0; i < SLOTS; i++) {
+        if (used[i]) unlink(paths[i]);
+    }
+}
+
+static void on_signal(int signo) {
+    struct sigaction *before = &previous[signo];
+    if (before->sa_handler != SIG_DFL || (before->sa_flags & SA_SIGINFO)) {
+        // Someone else's: the interactive session ends gracefully, and the files' owners remove them.
+        if (before->sa_flags & SA_SIGINFO) {
+            if (before->sa_sigaction) before->sa_sigaction(signo, NULL, NULL);
+        } else if (before->sa_handler != SIG_IGN) {
+            before->sa_handler(signo);
+        }
+        return;
+    }
+    // The signal ends the process: nothing half-written is left, then it ends as it would have.
+    remove_all();
+    signal(signo, SIG_DFL);
+    raise(signo);
+}
+
+static void install(void) {
+    int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = on_signal;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESTART;
+        sigaction(signals[i], &action, &previous[signals[i]]);
+        // An ignored signal stays ignored (nohup).
+        if (previous[signals[i]].sa_handler == SIG_IGN && !(previous[signals[i]].sa_flags & SA_SIGINFO)) {
+            sigaction(signals[i], &previous[signals[i]], NULL);
+        }
+    }
+    // Past a file-size limit (ulimit -f) a write fails with EFBIG, said and handled like a full disk,
+    // instead of SIGXFSZ ending the process with the temporary file left behind.
+    signal(SIGXFSZ, SIG_IGN);
+    atexit(remove_all);
+}
+
+int photorepl_temporary_remember(const char *path) {
+    if (strlen(path) >= PATH_MAX) return -1;
+    pthread_mutex_lock(&claiming);
+    if (!installed) {
+        install();
+        installed = 1;
+    }
+    int slot = -1;
+    for (int i = 0; i < SLOTS; i++) {
+        if (!used[i]) {
+            strcpy(paths[i], path);
+            used[i] = 1;
+            slot = i;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&claiming);
+    return slot;
+}
+
+void photorepl_temporary_forget(int slot) {
+    if (slot < 0 || slot >= SLOTS) return;
+    pthread_mutex_lock(&claiming);
+    used[slot] = 0;
+    pthread_mutex_unlock(&claiming);
+}

@@ -1,0 +1,180 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CTemporaryFiles
+
+/// A file written whole or not at all: the bytes go to a new temporary file beside the target, and
+/// the target is replaced by a rename only once every byte was written and flushed to disk. Until
+/// then the old file stays as it was (a script being read keeps its bytes, however the writing ends).
+///
+/// - The temporary file has an unpredictable name and is created exclusively (`O_EXCL`), so nobody
+///   can plant a link at its name to make photorepl write elsewhere.
+/// - A target that is a symbolic link is updated where the link points; the link stays.
+/// - A target that exists keeps its permissions; a new one gets `mode` less the umask.
+/// - Only a regular file is replaced: never a FIFO (whose open would block), a device or a folder.
+/// - Every write is checked, and the first failure is kept (`failure`), naming the target.
+/// - A signal that ends the process removes the temporary file (CTemporaryFiles).
+public final class ReplacingFile {
+    public struct Failure: Error, Equatable, Sendable {
+        /// The path as given.
+        public let path: String
+        /// Why, without the path: "No space left on device".
+        public let reason: String
+        /// The target exists and was not to be replaced.
+        public var exists = false
+        /// What went wrong, naming the file: "cannot write t.t: No space left on device".
+        public var message: String { "cannot write \(path): \(reason)" }
+
+        public init(_ path: String, _ reason: String, exists: Bool = false) {
+            self.path = path
+            self.reason = reason
+            self.exists = exists
+        }
+    }
+
+    /// The path as given.
+    public let path: String
+    /// Where the rename goes: `path`, or where it links to.
+    public let target: String
+    private let temporary: String
+    /// Open for writing until `commit` or `discard`.
+    public private(set) var fd: Int32
+    private var slot: Int32
+    /// The first write that failed, if any: later writes are not tried.
+    public private(set) var failure: Failure?
+
+    /// Starts writing `path`. `replacing: false` refuses, at `commit`, a target that exists by then.
+    public init(path: String, mode: mode_t, replacing: Bool = true) throws(Failure) {
+        self.path = path
+        var target = path
+        var existing = stat()
+        var keptMode: mode_t?
+        if lstat(path, &existing) == 0 {
+            if (existing.st_mode & S_IFMT) == S_IFLNK {
+                // Where the link points now; a link to nothing is written through, as a shell's > does.
+                if let resolved = realpath(path, nil) {
+                    target = String(cString: resolved)
+                    free(resolved)
+                } else {
+                    throw Failure(path, "it is a symbolic link to a file that does not exist")
+                }
+                guard stat(target, &existing) == 0 else { throw Failure(path, "\(Self.errorText())") }
+            }
+            guard (existing.st_mode & S_IFMT) == S_IFREG else {
+                throw Failure(path, "it is not a regular file (\(Self.kind(existing.st_mode)))")
+            }
+            if !replacing { throw Failure(path, "it exists", exists: true) }
+            keptMode = existing.st_mode & 0o7777
+        }
+        self.target = target
+        let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
+        let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
+        // A hidden name in the same folder (a rename never crosses file systems), random and exclusive.
+        var opened: (fd: Int32, path: String)?
+        for _ in 0..<16 {
+            let candidate = (folder.isEmpty ? "" : folder + "/") + ".\(name.prefix(100)).\(Self.randomSuffix())"
+            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 { opened = (fd, candidate); break }
+            if errno != EEXIST { throw Failure(path, "\(Self.errorText())") }
+        }
+        guard let opened else { throw Failure(path, "no temporary name was free beside it") }
+        fd = opened.fd
+        temporary = opened.path
+        slot = photorepl_temporary_remember(temporary)
+        // The target's mode, or the mode asked for as open(2) would apply the umask.
+        let mask = umask(0)
+        umask(mask)
+        fchmod(fd, keptMode ?? (mode & ~mask))
+    }
+
+    deinit { discard() }
+
+    /// Writes all of `bytes`; false (and `failure` set) when they could not be written.
+    @discardableResult
+    public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard failure == nil, fd >= 0 else { return false }
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                failure = Failure(path, "\(n == 0 ? "nothing was written" : Self.errorText())")
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+    @discardableResult
+    public func write(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBytes { write($0) } }
+
+    /// Flushes the file to disk and puts it in place of the target (or, when not replacing, at the
+    /// target only if nothing is there). On any failure the target is as it was and nothing is left.
+    public func commit(replacing: Bool = true) throws(Failure) {
+        guard fd >= 0 else { throw failure ?? Failure(path, "it was already written") }
+        if failure == nil && fsync(fd) != 0 { failure = Failure(path, "\(Self.errorText())") }
+        if close(fd) != 0 && failure == nil { failure = Failure(path, "\(Self.errorText())") }
+        fd = -1
+        if failure == nil {
+            if replacing {
+                if rename(temporary, target) != 0 { failure = Failure(path, "\(Self.errorText())") }
+            } else if link(temporary, target) != 0 {
+                if errno == EEXIST {
+                    failure = Failure(path, "it exists", exists: true)
+                } else if errno == EPERM || errno == EOPNOTSUPP || errno == ENOSYS {
+                    // No hard links here (vfat, some network file systems): a check, then a rename.
+                    var info = stat()
+                    if lstat(target, &info) == 0 {
+                        failure = Failure(path, "it exists", exists: true)
+                    } else if rename(temporary, target) != 0 {
+                        failure = Failure(path, "\(Self.errorText())")
+                    } else {
+                        forget()
+                        return
+                    }
+                } else {
+                    failure = Failure(path, "\(Self.errorText())")
+                }
+            } else {
+                unlink(temporary)
+            }
+        }
+        if failure != nil { unlink(temporary) }
+        forget()
+        if let failure { throw failure }
+    }
+
+    /// Stops writing and removes the temporary file; the target is as it was.
+    public func discard() {
+        guard fd >= 0 else { return }
+        close(fd)
+        fd = -1
+        unlink(temporary)
+        forget()
+    }
+
+    private func forget() {
+        photorepl_temporary_forget(slot)
+        slot = -1
+    }
+
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a file"
+        }
+    }
+
+    private static func randomSuffix() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        return String(decoding: (0..<12).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }, as: UTF8.self)
+    }
+
+    static func errorText() -> String { String(cString: strerror(errno)) }
+}
