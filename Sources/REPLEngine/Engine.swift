@@ -334,8 +334,8 @@ public final class Engine {
     private static func describe(_ value: StateField.Value) -> String {
         switch value {
         case .int(let n): String(n)
-        case .string(let s): s
-        case .strings(let list): list.isEmpty ? "(none)" : list.joined(separator: " ")
+        case .string(let s): TerminalText.oneLine(s)
+        case .strings(let list): list.isEmpty ? "(none)" : list.map(TerminalText.oneLine).joined(separator: " ")
         case .bool(let flag): flag ? "yes" : "no"
         case .object(let fields): fields.map { "\($0.key) \(describe($0.value))" }.joined(separator: ", ")
         case .list(let values): values.isEmpty ? "(none)" : values.map(describe).joined(separator: "; ")

@@ -100,6 +100,26 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
         #expect(rows[0].id.isClean == false)
     }
 
+    /// Issue 19: an id of "ID1\nphotos> FORGED-ID" printed a forged prompt line; tabs and U+2028 and
+    /// U+2029 broke lines too. Ids, usernames and links are one line, what was sent shown escaped.
+    @Test func idsUsernamesAndLinksFromASourceStayOnOneLine() {
+        var photo = Photo.fixture("ID1\nphotos> FORGED-ID\tX\u{2028}Y\u{2029}Z", name: "")
+        photo.user.username = "yu\nna"
+        photo.urls.regular = "https://img/a\nphotos> b"
+        photo.links = .init(html: "https://unsplash.com/photos/a", downloadLocation: nil)
+        photo.user.profileURL = "https://unsplash.com/@x\ny"
+        presenter.presentPhotos(.init(event: .fetched, photos: [photo], page: 0))
+        let row = spy.photos[0].photos[0]
+        #expect(row.id.string == "ID1^Jphotos> FORGED-ID^IX<U+2028>Y<U+2029>Z")
+        #expect(row.author?.string == "@yu^Jna")
+        let fields = PhotoDetailPresenter.fields(photo)
+        #expect(fields.first { $0.label == "id" }?.value == "ID1^Jphotos> FORGED-ID^IX<U+2028>Y<U+2029>Z")
+        #expect(fields.first { $0.label == "url" }?.value == "https://img/a^Jphotos> b")
+        #expect(fields.first { $0.label == "author" }?.value == "@yu^Jna (@yu^Jna)")
+        #expect(fields.contains { $0.value.hasPrefix("https://unsplash.com/@x^Jy?utm_source=") })
+        #expect(fields.allSatisfy { !$0.value.contains("\n") && !$0.value.contains("\t") })
+    }
+
     @Test func pageControlsFollowThePageAndTheCount() {
         presenter.presentPhotos(.init(event: .fetched, photos: Photo.abcde, page: 0))
         presenter.presentPage(.init(page: 2, photo: Photo.abcde[2], pageCount: 5))

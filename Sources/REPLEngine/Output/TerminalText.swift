@@ -11,6 +11,43 @@ public enum TerminalText {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// An identifier from a source (a photo's id, a username, a URL) kept on one line: its line feeds
+    /// and tabs in caret notation (`^J`, `^I`) and Unicode's line and paragraph separators as
+    /// `<U+2028>`, `<U+2029>`, as the Console's sanitizer shows ESC; so that an id of
+    /// `"ID1\nphotos> X"` cannot print a forged prompt line. Everything else is left for the
+    /// sanitizer, and unlike `singleLine` nothing is dropped: the reader sees what was sent.
+    public static func oneLine(_ text: String) -> String {
+        guard withBytes(of: text, hasLineBreakOrTab) else { return text }
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A:
+                out.append(UInt8(ascii: "^"))
+                out.append(UInt8(scalar.value + 0x40))
+            case 0x2028, 0x2029:
+                out.append(contentsOf: "<U+".utf8)
+                appendHex(scalar.value, to: &out)
+                out.append(UInt8(ascii: ">"))
+            default:
+                out.append(contentsOf: String(scalar).utf8)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A tab, a line feed, or U+2028/U+2029 (E2 80 A8/A9) among the bytes.
+    private static func hasLineBreakOrTab(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for i in bytes.indices {
+            switch bytes[i] {
+            case 0x09, 0x0A: return true
+            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9): return true
+            default: continue
+            }
+        }
+        return false
+    }
+
     /// Appends `text` to `buffer`, sanitized; the hot path of every line the Console writes.
     static func appendSanitized(_ text: String, to buffer: inout [UInt8]) {
         if isSafe(text) {

@@ -93,13 +93,13 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
     static func name(_ user: Photo.User) -> String {
         let name = TerminalText.singleLine(user.name)
         if user.username.isEmpty { return name.isEmpty ? "(no name)" : name }
-        let handle = "@" + TerminalText.singleLine(user.username)
+        let handle = "@" + TerminalText.oneLine(user.username)
         return name.isEmpty ? handle : "\(name) (\(handle))"
     }
 
     /// `@kenjipark's` or `Ada Lovelace's`.
     static func handle(_ user: Photo.User) -> String {
-        let name = user.username.isEmpty ? TerminalText.singleLine(user.name) : "@" + TerminalText.singleLine(user.username)
+        let name = user.username.isEmpty ? TerminalText.singleLine(user.name) : "@" + TerminalText.oneLine(user.username)
         return name + "'s"
     }
 

@@ -1,4 +1,5 @@
 import PhotoDomain
+import REPLEngine
 
 @MainActor
 public protocol PhotoDetailPresentationLogic: AnyObject {
@@ -39,7 +40,8 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
     static func fields(_ photo: Photo) -> [PhotoDetail.Show.Field] {
         var fields: [PhotoDetail.Show.Field] = []
         fields.reserveCapacity(9)
-        fields.append(.init(label: "id", value: photo.id))
+        // Identifiers as sent, one line each; prose (description, name) collapsed to one line.
+        fields.append(.init(label: "id", value: TerminalText.oneLine(photo.id)))
         fields.append(.init(label: "description", value: PhotoFormatting.caption(photo)))
         fields.append(.init(label: "author", value: PhotoFormatting.authorWithUsername(photo)))
         fields.append(.init(label: "likes", value: PhotoFormatting.likes(photo.likes)))
@@ -47,7 +49,7 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         size += " × "
         size += String(photo.height)
         fields.append(.init(label: "size", value: size))
-        fields.append(.init(label: "url", value: photo.urls.regular))
+        fields.append(.init(label: "url", value: TerminalText.oneLine(photo.urls.regular)))
         if photo.links != nil { fields += credit(photo) }
         return fields
     }

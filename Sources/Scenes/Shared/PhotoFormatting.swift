@@ -55,19 +55,19 @@ enum PhotoFormatting {
         guard !photo.user.username.isEmpty else { return text }
         text.reserveCapacity(text.utf8.count + photo.user.username.utf8.count + 4)
         text += " (@"
-        text += photo.user.username
+        text += TerminalText.oneLine(photo.user.username)
         text += ")"
         return text
     }
 
     /// A link back to Unsplash with the referral parameters its guidelines ask for.
     static func withReferral(_ url: String) -> String {
-        url + (url.contains("?") ? "&" : "?") + UnsplashAPI.referral
+        TerminalText.oneLine(url) + (url.contains("?") ? "&" : "?") + UnsplashAPI.referral
     }
 
     static func author(_ photo: Photo) -> String {
         let name = TerminalText.singleLine(photo.user.name)
-        return name.isEmpty ? "@\(photo.user.username)" : name
+        return name.isEmpty ? "@\(TerminalText.oneLine(photo.user.username))" : name
     }
 
     /// `♥ 1,204`, or `—` for a photo with no likes to show (a folder's).

@@ -78,7 +78,7 @@ public struct DisplayedPhoto: Equatable, Sendable {
     static func presenting(_ photo: Photo, at row: Int, withAuthor: Bool) -> DisplayedPhoto {
         DisplayedPhoto(
             position: PhotoFormatting.number(row + 1),
-            id: DisplayText(photo.id),
+            id: DisplayText(TerminalText.oneLine(photo.id)),
             description: DisplayText(PhotoFormatting.caption(photo)),
             author: withAuthor ? DisplayText(PhotoFormatting.author(photo)) : nil,
             likes: DisplayText(PhotoFormatting.likes(photo.likes))
