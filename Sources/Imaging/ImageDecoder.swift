@@ -54,7 +54,7 @@ public struct ImageHeader: Equatable, Sendable {
     public var format: ImageFormat
     /// The size as stored in the file.
     public var storedSize: PixelSize
-    /// JPEG only; PNG files carry no orientation here.
+    /// A JPEG's EXIF, or a PNG's `eXIf` chunk.
     public var exif: EXIFInfo
     /// The size as shown, after the EXIF orientation.
     public var uprightSize: PixelSize { exif.orientation.uprightSize(of: storedSize) }
@@ -73,9 +73,9 @@ public enum ImageDecoder {
                     try limits.check(size)
                     return .success(ImageHeader(format: .jpeg, storedSize: size, exif: EXIF.read(jpeg: raw)))
                 case .png?:
-                    let size = try PNG.size(raw)
+                    let size = try PNGChunks.size(raw)
                     try limits.check(size)
-                    return .success(ImageHeader(format: .png, storedSize: size, exif: EXIFInfo()))
+                    return .success(ImageHeader(format: .png, storedSize: size, exif: PNG.exif(raw)))
                 case nil:
                     return .failure(ImageFailure(bytes.isEmpty ? "the file is empty" : "not a JPEG or PNG image"))
                 }
@@ -100,7 +100,7 @@ public enum ImageDecoder {
                         ? PixelSize(width: target.height, height: target.width) : target
                     return .success(try JPEG.decode(raw, size: header.storedSize, atLeast: storedTarget).oriented(header.exif.orientation))
                 case .png:
-                    return .success(try PNG.decode(raw, size: header.storedSize))
+                    return .success(try PNG.decode(raw, size: header.storedSize).oriented(header.exif.orientation))
                 }
             } catch {
                 return .failure(error)
@@ -185,19 +185,25 @@ enum JPEG {
     }
 }
 
-/// libpng through its simplified API, which converts every PNG colour type to RGBA.
+/// libpng through its simplified API, which converts every PNG colour type to RGBA. It is given only
+/// the chunks a picture needs, each checked first (PNGChunks).
 enum PNG {
-    static func size(_ raw: UnsafeRawBufferPointer) throws(ImageFailure) -> PixelSize {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        defer { png_image_free(&image) }
-        guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
-            throw ImageFailure("corrupt PNG: \(message(&image))")
-        }
-        return PixelSize(width: Int(image.width), height: Int(image.height))
+    /// The `eXIf` chunk's orientation, description and artist, as a JPEG's EXIF; none when the file
+    /// has none (or its chunks are not sound: the decode then says why).
+    static func exif(_ raw: UnsafeRawBufferPointer) -> EXIFInfo {
+        guard let walk = try? PNGChunks.walk(raw, copying: false), let exif = walk.exif else { return EXIFInfo() }
+        return exif.withUnsafeBytes { EXIF.readIFD0($0) }
     }
 
     static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize) throws(ImageFailure) -> Pixels {
+        let walk = try PNGChunks.walk(raw)
+        let result: Result<Pixels, ImageFailure> = walk.essential.withUnsafeBytes { essential in
+            do throws(ImageFailure) { return .success(try decodeEssential(essential, size: size)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    private static func decodeEssential(_ raw: UnsafeRawBufferPointer, size: PixelSize) throws(ImageFailure) -> Pixels {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }

@@ -267,7 +267,7 @@ private func near(_ a: [Int], _ b: [Int], within tolerance: Int) -> Bool {
         let hugePNG = ImageFiles.png(png, claiming: 20_000, 20_000)
         let hugeJPEG = ImageFiles.jpeg(jpeg, claiming: 20_000, 20_000)
         // The patched files are still well-formed headers: only the size is wrong.
-        #expect(hugePNG.withUnsafeBytes { try? PNG.size($0) } == PixelSize(width: 20_000, height: 20_000))
+        #expect(hugePNG.withUnsafeBytes { try? PNGChunks.size($0) } == PixelSize(width: 20_000, height: 20_000))
         #expect(hugeJPEG.withUnsafeBytes { try? JPEG.size($0) } == PixelSize(width: 20_000, height: 20_000))
         let tooLarge = "the image is too large: 20000×20000 pixels (at most 100 megapixels and 30000 a side)"
         for file in [hugePNG, hugeJPEG] {

@@ -1,0 +1,69 @@
+import CZlib
+import Testing
+@testable import Imaging
+
+/// Issue 19: libpng read every chunk before IDAT whole, at its claimed length (a 44-byte PNG with a
+/// tEXt claiming 0x7fffffff bytes allocated 2 GB); its size came from libpng, so a file with more than
+/// 16 MB of chunks before IDAT showed 0 × 0; a PNG's eXIf chunk was ignored.
+@Suite struct PNGChunksTests {
+    /// A chunk as the PNG specification lays it out: length, type, data, CRC of type and data.
+    static func chunk(_ type: String, _ data: [UInt8], claiming length: UInt32? = nil) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        let crc = body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
+        let size = length ?? UInt32(data.count)
+        return (0..<4).map { UInt8(truncatingIfNeeded: size >> (24 - 8 * $0)) } + body + (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * $0)) }
+    }
+
+    /// `file` with `chunks` put just after its IHDR.
+    static func png(_ file: [UInt8], inserting chunks: [UInt8]) -> [UInt8] {
+        let afterHeader = 8 + 12 + 13
+        return Array(file[..<afterHeader]) + chunks + Array(file[afterHeader...])
+    }
+
+    let small = ImageFiles.png(ImageFiles.noise(6, 4))
+
+    @Test func aChunkClaimingTwoGigabytesIsNeverReadWhole() throws {
+        // The signature, IHDR, and the first bytes of a tEXt that claims 0x7fffffff: 44 bytes.
+        let file = Array(small[..<33]) + Self.chunk("tEXt", Array("Comm".utf8), claiming: 0x7FFF_FFFF).prefix(11)
+        #expect(file.count == 44)
+        #expect(try ImageDecoder.header(of: file).storedSize == PixelSize(width: 6, height: 4))
+        #expect(throws: ImageFailure("the PNG file is truncated (a tEXt chunk claims 2147483647 bytes, 3 remain)")) {
+            try ImageDecoder.decode(file, fitting: PixelSize(width: 10, height: 10))
+        }
+        // Even a full IDAT after it: the claimed length runs past the end, so the walk stops there.
+        let claimed = Self.png(small, inserting: Self.chunk("zTXt", [], claiming: 0x7FFF_FFFF))
+        #expect(throws: ImageFailure.self) { try ImageDecoder.decode(claimed, fitting: PixelSize(width: 10, height: 10)) }
+        let critical = Self.png(small, inserting: Self.chunk("PLTE", [], claiming: 0x7FFF_FFF0))
+        #expect(throws: ImageFailure("the PNG file is truncated (a PLTE chunk claims 2147483632 bytes, \(critical.count - 33 - 8) remain)")) {
+            try ImageDecoder.decode(critical, fitting: PixelSize(width: 10, height: 10))
+        }
+    }
+
+    @Test func ancillaryChunksAreSkippedAndTheSizeComesFromIHDR() throws {
+        // 20 MB of text before IDAT: the picture decodes the same, and its first 64 bytes say its size.
+        let text = Self.chunk("tEXt", Array("Comment\0".utf8) + [UInt8](repeating: 0x41, count: 20 << 20))
+        let file = Self.png(small, inserting: text + Self.chunk("iTXt", Array("x\0\0\0\0\0".utf8)))
+        #expect(try ImageDecoder.header(of: Array(file.prefix(64))).storedSize == PixelSize(width: 6, height: 4))
+        #expect(try ImageDecoder.decode(file, fitting: PixelSize(width: 6, height: 4)) == ImageDecoder.decode(small, fitting: PixelSize(width: 6, height: 4)))
+        let walk = try file.withUnsafeBytes { try PNGChunks.walk($0) }
+        #expect(walk.essential == small, "the text chunks are not copied for libpng")
+    }
+
+    @Test func anEXIfChunkTurnsThePictureAndNamesIt() throws {
+        let tiff = EXIFFixture.tiff([.short(0x0112, 6), .text(0x010E, "Harbour"), .text(0x013B, "Mina")], bigEndian: true)
+        let file = Self.png(small, inserting: Self.chunk("eXIf", tiff))
+        let header = try ImageDecoder.header(of: file)
+        #expect(header.exif.orientation.rawValue == 6)
+        #expect(header.exif.imageDescription == "Harbour" && header.exif.artist == "Mina")
+        #expect(header.uprightSize == PixelSize(width: 4, height: 6))
+        let decoded = try ImageDecoder.decode(file, fitting: PixelSize(width: 10, height: 10))
+        #expect(PixelSize(width: decoded.width, height: decoded.height) == PixelSize(width: 4, height: 6))
+    }
+
+    @Test func aFileThatDoesNotStartWithItsHeaderIsCorrupt() {
+        var file = small
+        file[12] = UInt8(ascii: "X")  // IHDR → XHDR
+        #expect(throws: ImageFailure("corrupt PNG: it does not start with its header chunk (IHDR)")) { try ImageDecoder.header(of: file) }
+        #expect(throws: ImageFailure("the PNG file is truncated (it ends before its header)")) { try ImageDecoder.header(of: Array(small.prefix(20))) }
+    }
+}
