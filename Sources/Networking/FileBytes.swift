@@ -31,9 +31,21 @@ public enum FileBytes {
     /// without, its first `limit` bytes. Opened without blocking and checked once open, so a FIFO or
     /// a device (which could block or never end) is refused, even one put there since it was listed.
     public static func read(path: [UInt8], limit: Int, whole: Bool = true) throws(Failure) -> [UInt8] {
+        let fd = try openRegular(path: path)
+        defer { close(fd) }
+        return try read(descriptor: fd, limit: limit, whole: whole)
+    }
+
+    /// Opens a file for reading without blocking; the caller checks what it is (`read(descriptor:)`
+    /// refuses anything but a regular file) and closes it.
+    public static func openRegular(path: [UInt8]) throws(Failure) -> Int32 {
         let fd = (path + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } }
         guard fd >= 0 else { throw Failure(errorText(), code: errno) }
-        defer { close(fd) }
+        return fd
+    }
+
+    /// What `read(path:)` reads, from a descriptor already open (which stays open).
+    public static func read(descriptor fd: Int32, limit: Int, whole: Bool = true) throws(Failure) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw Failure("not a regular file") }
         if whole, Int(info.st_size) > limit {

@@ -225,11 +225,56 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(fetched.photos.map(\.id).sorted() == ["a/b/c.jpg", "top.png"])
         #expect(fetched.notes == ["Found 2 photos in \(root)."])
         let scan = try PhotoFolder(root: root).scan()
-        #expect(scan.entries == [
-            .init(relativePath: Array("a/b/c.jpg".utf8), format: .jpeg),
-            .init(relativePath: Array("top.png".utf8), format: .png),
-        ])
+        #expect(scan.entries.map(\.relativePath) == [Array("a/b/c.jpg".utf8), Array("top.png".utf8)])
+        #expect(scan.entries.map(\.format) == [.jpeg, .png])
+        #expect(scan.entries.map(\.file.size) == [Int64(TestImage.jpeg(width: 16, height: 8).count), Int64(TestImage.png(width: 4, height: 4).count)])
         #expect(scan.skipped.isEmpty && scan.skippedSummary == nil)
+    }
+
+    /// Issue 19: `café.jpg` in NFC (320×240) and in NFD (1×1) were one photo: the row said 320 × 240,
+    /// but the picture and the bytes saved were the other file's (the table was keyed by `String`).
+    @Test func namesEqualUnderUnicodeAreTwoPhotos() async throws {
+        let nfc = TestImage.jpeg(width: 320, height: 240), nfd = TestImage.jpeg(width: 1, height: 1)
+        try folder.write("caf\u{E9}.jpg", nfc)
+        try folder.write(Array("cafe".utf8) + [0xCC, 0x81] + Array(".jpg".utf8), nfd)
+        let worker = FolderPhotosWorker(root: root)
+        let photos = try await worker.fetch(count: 2).photos
+        #expect(photos.count == 2)
+        let out = try TemporaryFolder()
+        for photo in photos {
+            let pixels = try await worker.pixels(for: photo, fitting: PixelSize(width: 400, height: 400))
+            #expect(PixelSize(width: pixels.width, height: pixels.height) == PixelSize(width: photo.width, height: photo.height))
+            let saved = try await worker.save(photo, to: out.path + "/\(photo.width).jpg", replacing: false)
+            #expect(FileManager.default.contents(atPath: saved.path).map(Array.init) == (photo.width == 320 ? nfc : nfd))
+        }
+    }
+
+    /// Issue 19: after `fetch`, `a.jpg` replaced by a link to /etc/shadow: `save` copied the link's
+    /// target. Now it copies only the file the scan found, or one still inside the folder and still an
+    /// image; else it fails and writes nothing.
+    @Test func saveCopiesOnlyTheFileThatWasFoundOrAnImageStillInTheFolder() async throws {
+        let secret = try TemporaryFolder()
+        try secret.write("shadow", Array("root:secret\n".utf8))
+        try folder.write("a.jpg", TestImage.jpeg(width: 8, height: 8))
+        try folder.write("b.png", TestImage.png(width: 3, height: 3))
+        try folder.write("notes.txt", Array("not a photo".utf8))
+        let worker = FolderPhotosWorker(root: root)
+        let photo = try #require(try await worker.fetch(count: 2).photos.first { $0.id == "a.jpg" })
+        let out = try TemporaryFolder()
+        func save(_ name: String) async -> String? {
+            do { _ = try await worker.save(photo, to: out.path + "/" + name, replacing: false); return nil } catch { return "\(error)" }
+        }
+        unlink(folder.bytes("a.jpg").map { CChar(bitPattern: $0) } + [0])
+        try folder.symlink(secret.path + "/shadow", at: "a.jpg")
+        #expect(await save("1.jpg") == "the photo's file was replaced since it was listed by a link out of the folder (nothing was written): type 'fetch' to list the folder again")
+        unlink(folder.bytes("a.jpg").map { CChar(bitPattern: $0) } + [0])
+        try folder.symlink("notes.txt", at: "a.jpg")
+        #expect(await save("2.jpg") == "the photo's file was replaced since it was listed, and is no longer a JPEG or PNG image (nothing was written)")
+        unlink(folder.bytes("a.jpg").map { CChar(bitPattern: $0) } + [0])
+        try folder.symlink("b.png", at: "a.jpg")
+        #expect(await save("3.jpg") == nil, "another image inside the folder is copied")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["3.jpg"])
+        #expect(FileManager.default.contents(atPath: out.path + "/3.jpg").map(Array.init) == TestImage.png(width: 3, height: 3))
     }
 
     /// Every kind of entry that is not a photo, in one folder: hidden ones are not counted at all, the

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Imaging
+import Networking
 import Synchronization
 
 /// `--source folder`: random photos from a folder of the user's JPEG and PNG files, drawn with the
@@ -10,8 +14,10 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// The folder as the user named it, in messages.
     private let shownName: String
     private var generator: SeededGenerator
-    /// Photo ids (paths made valid UTF-8) → the file's real path bytes, to open names that are not.
-    private let paths = Mutex<[String: [UInt8]]>([:])
+    /// Photo ids (paths made valid UTF-8) → the file's real path bytes, to open names that are not,
+    /// and the file found there. Keyed by the id's bytes: Swift's `String` compares canonically, and
+    /// `café.jpg` in NFC and in NFD are two files (whose ids differ in bytes).
+    private let paths = Mutex<[[UInt8]: PhotoFolder.Entry]>([:])
     private let limits: ImageLimits
     /// How much of a file is read for its header: JPEG's EXIF may take 64 KB before the frame header.
     static let headerBytes = 256 << 10
@@ -47,12 +53,12 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
             notes.append("The folder has only \(drawn) photo\(drawn == 1 ? "" : "s"), not \(count): all of them are shown.")
         }
         var photos: [Photo] = []
-        var known: [String: [UInt8]] = [:]
+        var known: [[UInt8]: PhotoFolder.Entry] = [:]
         for index in generator.distinctIndices(drawn, of: scan.entries.count) {
             try Task.checkCancellation()
             let entry = scan.entries[index]
             let id = PhotoFolder.displayID(entry.relativePath)
-            known[id] = entry.relativePath
+            known[Array(id.utf8)] = entry
             photos.append(photo(id: id, entry: entry))
         }
         paths.withLock { $0.merge(known) { $1 } }
@@ -93,7 +99,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     }
 
     public nonisolated func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
-        guard let relative = paths.withLock({ $0[photo.id] }) else { throw PictureFailure("the photo is not from this folder") }
+        guard let relative = paths.withLock({ $0[Array(photo.id.utf8)]?.relativePath }) else { throw PictureFailure("the photo is not from this folder") }
         let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + relative
         // The header's limits first: a file claiming too many pixels is refused before it is read whole.
         if case .success(let start) = PhotoFolder.readFile(full, limit: Self.headerBytes) {
@@ -124,7 +130,7 @@ extension FolderPhotosWorker: PhotographersWorker {
     public func photographer(_ user: Photo.User, limit: Int) async throws -> PhotographerPhotos {
         let scan = try folder.scan()
         var photos: [Photo] = []
-        var known: [String: [UInt8]] = [:]
+        var known: [[UInt8]: PhotoFolder.Entry] = [:]
         var total = 0
         for entry in scan.entries {
             try Task.checkCancellation()
@@ -133,7 +139,7 @@ extension FolderPhotosWorker: PhotographersWorker {
             total += 1
             if photos.count < limit {
                 photos.append(photo)
-                known[photo.id] = entry.relativePath
+                known[Array(photo.id.utf8)] = entry
             }
         }
         paths.withLock { $0.merge(known) { $1 } }
@@ -144,15 +150,47 @@ extension FolderPhotosWorker: PhotographersWorker {
 extension FolderPhotosWorker: PhotoSavingWorker {
     /// A copy of the photo's file (by default under its own name, in the current directory).
     public nonisolated func save(_ photo: Photo, to path: String?, replacing: Bool) async throws -> SavedPhoto {
-        guard let relative = paths.withLock({ $0[photo.id] }) else { throw PhotosWorkerError("the photo is not from this folder") }
+        guard let entry = paths.withLock({ $0[Array(photo.id.utf8)] }) else { throw PhotosWorkerError("the photo is not from this folder") }
+        let relative = entry.relativePath
         let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + relative
-        let bytes: [UInt8]
-        switch PhotoFolder.readFile(full, limit: Self.maxFileBytes, whole: true) {
-        case .success(let read): bytes = read
-        case .failure(let failure): throw PhotosWorkerError("cannot read the photo's file: \(failure.reason) (nothing was written)")
-        }
+        let bytes = try Self.bytesToSave(full, found: entry.file, root: folder.root)
         let name = PhotoFolder.displayID(relative.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? [])
         let fileExtension = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last!) : "jpg"
         return try PhotoFiles.write(bytes, to: path ?? PhotoFiles.defaultName(for: name, fileExtension: fileExtension), replacing: replacing)
+    }
+
+    /// The photo's bytes, read from one open descriptor that is checked to be the file the scan found
+    /// (device, inode, size). A file put at the path since (a link to /etc/shadow, say) is copied
+    /// only when it is still inside the folder and still an image; else nothing is written.
+    static func bytesToSave(_ full: [UInt8], found: PhotoFolder.FoundFile, root: String) throws -> [UInt8] {
+        let fd: Int32
+        do { fd = try FileBytes.openRegular(path: full) } catch {
+            throw PhotosWorkerError("cannot read the photo's file: \(error.message) (nothing was written)")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw PhotosWorkerError("the photo's file is no longer a regular file (nothing was written)")
+        }
+        if PhotoFolder.FoundFile(info) != found {
+            let replaced = "the photo's file was replaced since it was listed"
+            guard let real = realpath(PhotoFolder.withPath(full) { String(cString: $0) }, nil),
+                  let realRoot = realpath(root, nil) else { throw PhotosWorkerError("\(replaced), and cannot be checked (nothing was written)") }
+            let (inside, rootPath) = (String(cString: real), String(cString: realRoot))
+            free(real); free(realRoot)
+            guard inside.hasPrefix(rootPath == "/" ? "/" : rootPath + "/") else {
+                throw PhotosWorkerError("\(replaced) by a link out of the folder (nothing was written): type 'fetch' to list the folder again")
+            }
+            var start = [UInt8](repeating: 0, count: 16)
+            let n = start.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 16, 0) }
+            guard n > 0, start.prefix(n).withUnsafeBytes({ ImageFormat.sniff($0) }) != nil else {
+                throw PhotosWorkerError("\(replaced), and is no longer a JPEG or PNG image (nothing was written)")
+            }
+        }
+        do {
+            return try FileBytes.read(descriptor: fd, limit: maxFileBytes, whole: true)
+        } catch {
+            throw PhotosWorkerError("cannot read the photo's file: \(error.message) (nothing was written)")
+        }
     }
 }

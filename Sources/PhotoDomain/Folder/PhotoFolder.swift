@@ -12,6 +12,21 @@ public struct PhotoFolder: Sendable {
     public struct Entry: Sendable, Equatable {
         public var relativePath: [UInt8]
         public var format: ImageFormat
+        /// The file found: what `save` checks it still is before copying it.
+        public var file: FoundFile
+    }
+
+    /// A file as the scan found it (links followed): its device, inode and size.
+    public struct FoundFile: Sendable, Equatable, Hashable {
+        public var device: UInt64
+        public var inode: UInt64
+        public var size: Int64
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+        }
     }
 
     public struct Scan: Sendable, Equatable {
@@ -125,7 +140,7 @@ public struct PhotoFolder: Sendable {
                 walk(path, relative: relativePath, ancestors: ancestors + [id], walked: &walked, into: &scan)
             case S_IFREG:
                 switch Self.sniff(path) {
-                case .success(let format): scan.entries.append(Entry(relativePath: relativePath, format: format))
+                case .success(let format): scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(info)))
                 case .failure(let reason): scan.skipped[reason.reason, default: 0] += 1
                 }
             default:
