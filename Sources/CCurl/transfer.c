@@ -180,6 +180,13 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
         return PHOTOREPL_HTTP_UNAVAILABLE;
     }
     t->max_body = max_body;
+    // A transfer may be run again (a redirect followed by the caller): each run starts empty.
+    t->body.length = 0;
+    t->headers.length = 0;
+    t->over_cap = 0;
+    t->headers_over_cap = 0;
+    t->status = 0;
+    t->message[0] = 0;
     char error[CURL_ERROR_SIZE] = "";
     CURL *easy = curl.easy_init();
     CURLM *multi = curl.multi_init();
@@ -205,7 +212,8 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
         curl.easy_setopt(easy, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #pragma GCC diagnostic pop
     }
-    curl.easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 1L);
+    // 0: redirects are answers, for the caller to check and follow (photorepl's host policy).
+    curl.easy_setopt(easy, CURLOPT_FOLLOWLOCATION, max_redirects > 0 ? 1L : 0L);
     curl.easy_setopt(easy, CURLOPT_MAXREDIRS, max_redirects);
     curl.easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, connect_timeout_ms);
     curl.easy_setopt(easy, CURLOPT_TIMEOUT_MS, total_timeout_ms);

@@ -5,12 +5,15 @@ import Glibc
 
 /// Requests over the network with libcurl, loaded at the first request (see CCurl). HTTPS with the
 /// system's certificates, `https_proxy`/`no_proxy` as libcurl reads them, at most five redirects
-/// (http and https only), bodies capped, and Ctrl-C ending a transfer at once.
+/// (http and https only, each checked against `hostPolicy` before it is followed), bodies capped,
+/// and Ctrl-C ending a transfer at once.
 public struct CurlTransport: HTTPTransport {
     public var connectTimeout: Duration
     public var totalTimeout: Duration
     public var maxBodyBytes: Int
     public var maxRedirects = 5
+    /// Where requests may go; nil: anywhere (tests of the transport itself).
+    public var hostPolicy: HostPolicy?
 
     public init(timeout: Duration = .seconds(15), maxBodyBytes: Int = 16 << 20) {
         connectTimeout = min(timeout, .seconds(10))
@@ -65,7 +68,36 @@ public struct CurlTransport: HTTPTransport {
             if let handle { photorepl_http_cancel(handle) }
         }
 
+        /// The request, and the redirects it gets, each checked against the policy first.
         func run(_ request: HTTPRequest, _ settings: CurlTransport) -> Result<HTTPResponse, Error> {
+            var url = request.url
+            for hop in 0...settings.maxRedirects {
+                if let policy = settings.hostPolicy, let refusal = policy.refusal(of: url) {
+                    let host = URLParts.host(of: url)
+                    return .failure(HTTPFailure(.hostNotAllowed, hop == 0 ? refusal : "a redirect went to \(url.prefix { $0 != "?" }): \(refusal)", host: host))
+                }
+                let result = runOnce(HTTPRequest(url: url, headers: hop == 0 ? request.headers : Self.headersForRedirect(request, to: url)), settings)
+                guard case .success(let response) = result, [301, 302, 303, 307, 308].contains(response.status),
+                      let location = response.header("Location") else {
+                    // A failure after a redirect is the redirect's host's.
+                    if hop > 0, case .failure(var failure as HTTPFailure) = result {
+                        failure.host = failure.host ?? URLParts.host(of: url)
+                        return .failure(failure)
+                    }
+                    return result
+                }
+                url = URLParts.resolve(location, against: url)
+            }
+            return .failure(HTTPFailure(.tooManyRedirects, "more than \(settings.maxRedirects) redirects"))
+        }
+
+        /// The API key goes to the API's own server only: a redirect elsewhere drops Authorization.
+        private static func headersForRedirect(_ request: HTTPRequest, to url: String) -> [HTTPHeader] {
+            guard URLParts.host(of: url) != URLParts.host(of: request.url) else { return request.headers }
+            return request.headers.filter { $0.name.lowercased() != "authorization" }
+        }
+
+        private func runOnce(_ request: HTTPRequest, _ settings: CurlTransport) -> Result<HTTPResponse, Error> {
             guard let handle else { return .failure(HTTPFailure(.other, "out of memory")) }
             let lines = request.headers.map { "\($0.name): \($0.value)" }
             var pointers = lines.map { strdup($0) }
@@ -74,7 +106,7 @@ public struct CurlTransport: HTTPTransport {
                 buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { headers in
                     photorepl_http_get(handle, request.url, headers.baseAddress, headers.count,
                                        Self.milliseconds(settings.connectTimeout), Self.milliseconds(settings.totalTimeout),
-                                       settings.maxRedirects, settings.maxBodyBytes)
+                                       0, settings.maxBodyBytes)
                 }
             }
             let message = String(cString: photorepl_http_message(handle))

@@ -66,6 +66,8 @@ extension Substring {
 public struct HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Equatable, Sendable {
         case refused, unresolved, timedOut, tooLarge, cutShort, tooManyRedirects, tls, unavailable, other
+        /// The request, or a redirect, was for a host the policy does not allow.
+        case hostNotAllowed
         /// A replayed cassette has no answer for the request.
         case notInCassette
         /// The cassette cannot be read or written.
@@ -74,10 +76,13 @@ public struct HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var kind: Kind
     public var message: String
+    /// The host the failure was at, when it is not the request's own (a redirect's).
+    public var host: String?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, host: String? = nil) {
         self.kind = kind
         self.message = message
+        self.host = host
     }
 
     public var description: String { message }

@@ -99,12 +99,7 @@ public final class Engine {
         do {
             words = try Tokenizer.words(line)
         } catch {
-            switch error {
-            case .unterminatedQuote(let quote):
-                return .failed(CommandError("missing closing \(quote): close the quote, or escape it as \\\(quote)"))
-            case .trailingBackslash:
-                return .failed(CommandError("a line cannot end with \\: remove it, or type \\\\ for a backslash"))
-            }
+            return .failed(CommandError(error.description))
         }
         guard let name = words.first else { return .done }
         depth += 1

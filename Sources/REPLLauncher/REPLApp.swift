@@ -108,7 +108,7 @@ extension REPLApp where Options == Void {
             makeSession: { _, setup throws(SessionSetupFailure) in try makeSession(setup) },
             applyingHeader: { _, header throws(TranscriptSuite.Failure) in
                 guard header.arguments.isEmpty else {
-                    throw TranscriptSuite.Failure(message: "\(header.directory): '\(header.prefix) \(header.arguments.joined(separator: " "))' asks for options, and \(name) takes none: remove them")
+                    throw TranscriptSuite.Failure(message: "\(header.path):1: '\(header.prefix) \(header.arguments.joined(separator: " "))' asks for options, and \(name) takes none: remove them")
                 }
             },
             replayArguments: { _ in "" }

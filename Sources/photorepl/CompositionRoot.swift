@@ -67,8 +67,12 @@ enum CompositionRoot {
     /// returned too). A replay needs no key; anything else does.
     private static func unsplashAPI(_ options: SessionOptions) throws(SessionSetupFailure) -> (UnsplashAPI, CassetteTransport?) {
         let key = Environment.environmentValue("UNSPLASH_ACCESS_KEY").flatMap { $0.isEmpty ? nil : $0 }
-        var base = Environment.environmentValue("UNSPLASH_API_URL").flatMap { $0.isEmpty ? nil : $0 } ?? UnsplashAPI.defaultBase
-        var transport: HTTPTransport = CurlTransport(timeout: .seconds(Int(options.timeout)))
+        let configuredBase = Environment.environmentValue("UNSPLASH_API_URL").flatMap { $0.isEmpty ? nil : $0 }
+        var base = configuredBase ?? UnsplashAPI.defaultBase
+        var network = CurlTransport(timeout: .seconds(Int(options.timeout)))
+        // Only the API's host and Unsplash's image hosts (UNSPLASH_API_URL's host alone when set).
+        network.hostPolicy = .unsplash(apiBase: base, isDefault: configuredBase == nil)
+        var transport: HTTPTransport = network
         var replaying = false
         var cassetteUsed: CassetteTransport?
         if let path = options.cassette {

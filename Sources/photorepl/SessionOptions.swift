@@ -75,7 +75,7 @@ struct SessionOptions: Sendable {
                 self.preview = preview
             case "--preview-size":
                 guard let size = CellBox(parsing: value) else {
-                    throw LaunchCommand.UsageError("--preview-size takes COLSxROWS, e.g. 80x40, not '\(value)'")
+                    throw LaunchCommand.UsageError("--preview-size takes COLSxROWS within 1x1…\(CellBox.maximum.columns)x\(CellBox.maximum.rows), e.g. 80x40, not '\(value)'")
                 }
                 previewSize = size
             case "--cassette":
@@ -146,7 +146,7 @@ extension SessionOptions {
             try merged.set(LaunchCommand.parseOptions(header.arguments, options: Self.declared))
             try merged.validate()
         } catch {
-            throw TranscriptSuite.Failure(message: "\(header.directory): the options in '\(header.prefix) \(header.arguments.joined(separator: " "))' are not valid: \(error.message)")
+            throw TranscriptSuite.Failure(message: "\(header.path):1: the options in '\(header.prefix) \(header.arguments.joined(separator: " "))' are not valid: \(error.message)")
         }
         func named(_ option: String) -> Bool { header.arguments.contains { $0 == option || $0.hasPrefix(option + "=") } }
         if named("--folder"), let folder = merged.folder, !folder.hasPrefix("/") {

@@ -158,9 +158,28 @@ import Testing
         defer { server.stop() }
         try server.setMode("redirect-loop")
         let result = await Self.outcome(CurlTransport(timeout: .seconds(30)), server.baseURL + "/photos/random?count=1")
-        #expect(Self.failure(result) == HTTPFailure(.tooManyRedirects, "Maximum (5) redirects followed"))
+        #expect(Self.failure(result) == HTTPFailure(.tooManyRedirects, "more than 5 redirects"))
         // The request and its five redirects.
         #expect(try server.log().count == 6)
+    }
+
+    /// Issue 19: a 302 to http://169.254.169.254/ made photorepl connect there. With a policy, a
+    /// redirect to a host it does not name is never requested.
+    @Test func aRedirectToAnotherHostIsNotFollowed() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        try server.setMode("redirect-metadata")
+        var transport = CurlTransport(timeout: .seconds(30))
+        transport.hostPolicy = .unsplash(apiBase: server.baseURL, isDefault: false)
+        let result = await Self.outcome(transport, server.baseURL + "/photos/random?count=1")
+        #expect(Self.failure(result) == HTTPFailure(
+            .hostNotAllowed, "a redirect went to http://169.254.169.254/latest/meta-data/: 169.254.169.254 is not one of the hosts photorepl connects to (127.0.0.1)",
+            host: "169.254.169.254"))
+        #expect(try server.log().count == 1)
+        // A first request to another host is not made either.
+        let direct = await Self.outcome(transport, "http://localhost:\(server.port)/photos/random?count=1")
+        #expect(Self.failure(direct)?.kind == .hostNotAllowed)
+        #expect(try server.log().count == 1)
     }
 
     @Test func oneRedirectIsFollowedWithTheFinalAnswersHeaders() async throws {

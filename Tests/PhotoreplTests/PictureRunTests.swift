@@ -54,7 +54,7 @@ struct PictureRunTests {
         let usage = "(usage: photorepl run [OPTIONS] [--keep-going] [--record FILE] [--transcript FILE] FILE…)"
         let size = try Binary.run(["run", "--preview-size", "80by40", "Examples/demo.txt"])
         #expect(size.status == 64)
-        #expect(size.stderr == "photorepl: --preview-size takes COLSxROWS, e.g. 80x40, not '80by40' \(usage)\n")
+        #expect(size.stderr == "photorepl: --preview-size takes COLSxROWS within 1x1…1000x500, e.g. 80x40, not '80by40' \(usage)\n")
         let mode = try Binary.run(["run", "--preview", "pictures", "Examples/demo.txt"])
         #expect(mode.status == 64)
         #expect(mode.stderr == "photorepl: --preview takes auto, symbols, sixel, kitty, iterm, ascii or none, not 'pictures' \(usage)\n")

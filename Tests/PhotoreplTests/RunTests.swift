@@ -68,8 +68,10 @@ import Testing
         (["run", "Examples/demo.txt", "--seed=-1"], "--seed takes a whole number, not '-1' (type e.g. --seed 7) \(runUsage)"),
         (["--source", "flickr"], "--source takes embedded, folder or unsplash, not 'flickr' \(usage)"),
         (["test", "--preview", "pictures", "Examples"], "--preview takes auto, symbols, sixel, kitty, iterm, ascii or none, not 'pictures' \(testUsage)"),
-        (["run", "--preview-size", "80by40", "Examples/demo.txt"], "--preview-size takes COLSxROWS, e.g. 80x40, not '80by40' \(runUsage)"),
-        (["run", "--preview-size=0x10", "Examples/demo.txt"], "--preview-size takes COLSxROWS, e.g. 80x40, not '0x10' \(runUsage)"),
+        (["run", "--preview-size", "80by40", "Examples/demo.txt"], "--preview-size takes COLSxROWS within 1x1…1000x500, e.g. 80x40, not '80by40' \(runUsage)"),
+        (["run", "--preview-size=0x10", "Examples/demo.txt"], "--preview-size takes COLSxROWS within 1x1…1000x500, e.g. 80x40, not '0x10' \(runUsage)"),
+        // Issue 19: a size past the limits did not say what they are.
+        (["run", "--preview-size=1000x1000", "Examples/demo.txt"], "--preview-size takes COLSxROWS within 1x1…1000x500, e.g. 80x40, not '1000x1000' \(runUsage)"),
         (["run", "--timeout", "soon", "Examples/demo.txt"], "--timeout takes 1…3600 seconds, not 'soon' (type e.g. --timeout 30) \(runUsage)"),
         (["run", "--timeout", "0", "Examples/demo.txt"], "--timeout takes 1…3600 seconds, not 0 (type e.g. --timeout 30) \(runUsage)"),
         (["run", "--timeout", "3601", "Examples/demo.txt"], "--timeout takes 1…3600 seconds, not 3601 (type e.g. --timeout 30) \(runUsage)"),
@@ -96,17 +98,24 @@ import Testing
 
     @Test func aScriptHeadersOptionsThatAreNotValidSayWhy() throws {
         let script = try Binary.script("# photorepl: --preview pictures\ncount 1\n")
-        let directory = String(script.dropLast("/script.txt".count))
         let result = try Binary.run(["run", script])
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "photorepl: \(directory): the options in '# photorepl: --preview pictures' are not valid: --preview takes auto, symbols, sixel, kitty, iterm, ascii or none, not 'pictures'\n")
+        // Issue 19: the message named the script's folder, not the script and its line.
+        #expect(result.stderr == "photorepl: \(script):1: the options in '# photorepl: --preview pictures' are not valid: --preview takes auto, symbols, sixel, kitty, iterm, ascii or none, not 'pictures'\n")
         let positional = try Binary.run(["run", try Binary.script("# photorepl: --seed 7 demo.txt\ncount 1\n")])
         #expect(positional.status == 64)
         #expect(positional.stderr.hasSuffix(": the options in '# photorepl: --seed 7 demo.txt' are not valid: 'demo.txt' is not an option: only options go here\n"))
         let launcherOption = try Binary.run(["run", try Binary.script("# photorepl: --record r.txt\ncount 1\n")])
         #expect(launcherOption.status == 64)
         #expect(launcherOption.stderr.hasSuffix(": the options in '# photorepl: --record r.txt' are not valid: unknown option '--record'\n"))
+        // Issue 19: an unterminated quote showed Swift's debug text, `unterminatedQuote("'")`.
+        let quoted = try Binary.script("# photorepl: --folder 'my photos\ncount 1\n")
+        let unterminated = try Binary.run(["run", quoted])
+        #expect(unterminated.status == 64)
+        #expect(unterminated.stderr == "photorepl: \(quoted):1: the options after '# photorepl:' are not a valid command line: missing closing ': close the quote, or escape it as \\'\n")
+        let test = try Binary.run(["test", quoted])
+        #expect(test.stderr.contains("\(quoted):1: the options after '# photorepl:' are not a valid command line: missing closing '"), "\(test.stderr)")
     }
 
     @Test func helpAndVersion() throws {

@@ -279,7 +279,9 @@ final class TemporaryFolder {
         ("invalid-utf8", "Unsplash's answer is not valid JSON (invalid UTF-8 in a string (0xFF) at line 1, column *): try again; if it persists, the API may have changed"),
         ("slow", "no answer from HOST in time (Operation timed out after * milliseconds with 0 bytes received): try again, or wait longer with --timeout SECONDS"),
         ("drip", "no answer from HOST in time (Operation timed out after * milliseconds with * out of * bytes received): try again, or wait longer with --timeout SECONDS"),
-        ("redirect-loop", "HOST redirected too many times (Maximum (5) redirects followed)"),
+        ("redirect-loop", "HOST redirected too many times (more than 5 redirects)"),
+        // Issue 19: photorepl followed a 302 to the cloud's metadata service and blamed the API's host.
+        ("redirect-metadata", "not requested: a redirect went to http://169.254.169.254/latest/meta-data/: 169.254.169.254 is not one of the hosts photorepl connects to (127.0.0.1)"),
         ("refused", "cannot connect to HOST: the connection was refused (is the server running? is UNSPLASH_API_URL right?)"),
     ]
 

@@ -89,7 +89,7 @@ final class CounterScene: SceneView {
         #expect(await app().run(arguments: ["run", plain]) == 0)
         let asking = try file("asking.txt", "# demo: --seed 7\ninc\n")
         #expect(await app().run(arguments: ["run", asking]) == 64)
-        #expect(errors.text == "demo: \(folder): '# demo: --seed 7' asks for options, and demo takes none: remove them\n")
+        #expect(errors.text == "demo: \(asking):1: '# demo: --seed 7' asks for options, and demo takes none: remove them\n")
     }
 
     @Test func aRecordingReplaysTheSessionAndSaysHow() async throws {

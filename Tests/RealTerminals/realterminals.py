@@ -2,9 +2,10 @@
 screenshots.
 
 One X display for the whole run (Xvfb), one terminal window at a time at its top-left corner. A
-terminal runs photorepl with `--transcript`: the transcript file says when a command's output has been
+terminal runs photorepl with `--transcript`: the transcript says when a command's output has been
 written (the prompt after it is there), and the screenshot is taken once the window has stopped
-changing. Pixels are checked, not whole-image goldens: a flat-coloured test photo must come back as a
+changing. (photorepl writes the transcript whole or not at all: into a hidden temporary file beside
+it, `.transcript.txt.XXXXXXXXXXXX`, renamed into place at the end; while it runs, that file is read.) Pixels are checked, not whole-image goldens: a flat-coloured test photo must come back as a
 clean rectangle of its colours, upright, in its aspect ratio, with the text that follows it below it.
 
 Only the standard library and numpy (pixels as arrays); ImageMagick's `convert` turns `xwd` dumps
@@ -259,11 +260,16 @@ class Terminal:
         self.xdotool("key", "Return")
 
     def transcript_text(self):
-        try:
-            with open(self.transcript, encoding="utf-8", errors="replace") as f:
-                return f.read()
-        except FileNotFoundError:
-            return ""
+        name = os.path.basename(self.transcript)
+        being_written = [os.path.join(self.scratch, entry) for entry in os.listdir(self.scratch)
+                         if entry.startswith("." + name + ".")]
+        for path in being_written + [self.transcript]:
+            try:
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    return f.read()
+            except FileNotFoundError:
+                continue
+        return ""
 
     def wait_for_commands(self, count, timeout=20):
         """Waits until photorepl has written the output of the first `count` typed commands (a

@@ -209,7 +209,8 @@ public struct UnsplashAPI: Sendable {
 
     /// A transport failure, with the host it was for (never the whole URL's query, nor any header).
     static func describe(_ failure: HTTPFailure, url: String) -> String {
-        let host = Self.host(of: url)
+        // A redirect's failure is its host's, not the one first asked.
+        let host = failure.host ?? Self.host(of: url)
         switch failure.kind {
         case .refused: return "cannot connect to \(host): the connection was refused (is the server running? is UNSPLASH_API_URL right?)"
         case .unresolved: return "cannot find \(host): no network, or a wrong host name (\(failure.message))"
@@ -218,6 +219,7 @@ public struct UnsplashAPI: Sendable {
         case .cutShort: return "the answer from \(host) was cut short (\(failure.message)): try again"
         case .tooManyRedirects: return "\(host) redirected too many times (\(failure.message))"
         case .tls: return "the secure connection to \(host) failed (\(failure.message))"
+        case .hostNotAllowed: return "not requested: \(failure.message)"
         case .unavailable, .notInCassette, .cassette, .other: return failure.message
         }
     }

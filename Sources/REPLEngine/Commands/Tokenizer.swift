@@ -2,11 +2,19 @@
 /// and a backslash escapes the next character (outside single quotes).
 public enum Tokenizer {
     /// Why a line cannot be split.
-    public enum Failure: Error, Equatable {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
         /// A quote (`"` or `'`) that is never closed.
         case unterminatedQuote(Character)
         /// A backslash with nothing after it.
         case trailingBackslash
+
+        /// What to do about it, in words (never Swift's debug text).
+        public var description: String {
+            switch self {
+            case .unterminatedQuote(let quote): "missing closing \(quote): close the quote, or escape it as \\\(quote)"
+            case .trailingBackslash: "a line cannot end with \\: remove it, or type \\\\ for a backslash"
+            }
+        }
     }
 
     /// The words of `line`, quotes and escapes removed: `say "a b" c\ d` is `say`, `a b`, `c d`.

@@ -45,6 +45,8 @@ public struct TranscriptSuite {
         public var arguments: [String]
         /// The folder of the file the header is in: relative paths in it are relative to that.
         public var directory: String
+        /// The file the header is in, for messages (`FILE:1:`).
+        public var path: String = ""
 
         /// The line a header of the app named `appName` starts with: `# NAME:`.
         public static func prefix(for appName: String) -> String { "# \(appName):" }
@@ -56,9 +58,9 @@ public struct TranscriptSuite {
             do {
                 let arguments = try Tokenizer.words(String(line.dropFirst(prefix.count)))
                 let slash = path.lastIndex(of: "/")
-                return SessionHeader(prefix: prefix, arguments: arguments, directory: slash.map { String(path[..<$0]) } ?? ".")
+                return SessionHeader(prefix: prefix, arguments: arguments, directory: slash.map { String(path[..<$0]) } ?? ".", path: path)
             } catch {
-                throw Failure(message: "\(path):1: the options after '\(prefix)' are not a valid command line (\(error))")
+                throw Failure(message: "\(path):1: the options after '\(prefix)' are not a valid command line: \(error)")
             }
         }
     }

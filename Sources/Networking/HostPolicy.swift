@@ -1,0 +1,101 @@
+/// Where requests may go: a set of host names, checked before every request and every redirect.
+/// A server's answer or redirect cannot send photorepl to another host (a 302 to
+/// `http://169.254.169.254/` made it connect to the cloud's metadata service). Addresses that are
+/// not on the internet (loopback, private, link-local, and the names `localhost`) are reached only
+/// when the configured API is itself at one, as a test server on 127.0.0.1 is.
+public struct HostPolicy: Sendable, Equatable {
+    /// Lower-case host names (or literal addresses, without brackets).
+    public var hosts: Set<String>
+    /// Whether loopback, private and link-local addresses may be reached at all.
+    public var allowsLocalAddresses: Bool
+
+    public init(hosts: Set<String>, allowsLocalAddresses: Bool) {
+        self.hosts = Set(hosts.map { $0.lowercased() })
+        self.allowsLocalAddresses = allowsLocalAddresses
+    }
+
+    /// The API at `apiBase` and the image hosts: Unsplash's own (`images.unsplash.com`,
+    /// `plus.unsplash.com`) for its real API, the API's host alone for another one (a test server
+    /// serves its images itself).
+    public static func unsplash(apiBase: String, isDefault: Bool) -> HostPolicy {
+        let api = URLParts.host(of: apiBase) ?? ""
+        let hosts: Set<String> = isDefault ? [api, "images.unsplash.com", "plus.unsplash.com"] : [api]
+        return HostPolicy(hosts: hosts, allowsLocalAddresses: URLParts.isLocalAddress(api))
+    }
+
+    /// Nil when `url` may be requested, else why not (naming its host).
+    public func refusal(of url: String) -> String? {
+        guard let scheme = URLParts.scheme(of: url), scheme == "http" || scheme == "https" else {
+            return "\(URLParts.host(of: url) ?? url) is not an http or https address"
+        }
+        guard let host = URLParts.host(of: url), !host.isEmpty else { return "\(url) names no host" }
+        if URLParts.isLocalAddress(host) && !allowsLocalAddresses {
+            return "\(host) is a local or private address, which photorepl does not connect to"
+        }
+        guard hosts.contains(host) else {
+            return "\(host) is not one of the hosts photorepl connects to (\(hosts.sorted().joined(separator: ", ")))"
+        }
+        return nil
+    }
+}
+
+/// Just enough of a URL: its scheme and host, as libcurl would read them.
+public enum URLParts {
+    /// `https` in `https://…`, lower-case.
+    public static func scheme(of url: String) -> String? {
+        guard let end = url.firstRange(of: "://") else { return nil }
+        return url[..<end.lowerBound].lowercased()
+    }
+
+    /// The host, lower-case, without a port, user information or IPv6 brackets.
+    public static func host(of url: String) -> String? {
+        guard let start = url.firstRange(of: "://") else { return nil }
+        var authority = url[start.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            return authority[authority.index(after: authority.startIndex)..<close].lowercased()
+        }
+        return String(authority.prefix { $0 != ":" }).lowercased()
+    }
+
+    /// Where a redirect's `Location` points, from the URL that answered with it.
+    public static func resolve(_ location: String, against url: String) -> String {
+        if location.contains("://") { return location }
+        guard let schemeEnd = url.firstRange(of: "://") else { return location }
+        let afterScheme = url[schemeEnd.upperBound...]
+        let authorityEnd = afterScheme.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? afterScheme.endIndex
+        let origin = String(url[..<authorityEnd])
+        if location.hasPrefix("//") { return String(url[..<schemeEnd.lowerBound]) + ":" + location }
+        if location.hasPrefix("/") { return origin + location }
+        // Relative to the path's folder.
+        let path = url[authorityEnd...].prefix { $0 != "?" && $0 != "#" }
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "/"
+        return origin + folder + location
+    }
+
+    /// Loopback, private (RFC 1918, unique local), link-local, unspecified and carrier-grade NAT
+    /// addresses, IPv4-mapped ones, and `localhost` names.
+    public static func isLocalAddress(_ host: String) -> Bool {
+        let host = host.lowercased()
+        if host == "localhost" || host.hasSuffix(".localhost") { return true }
+        if let v4 = ipv4(host) { return isLocal(v4) }
+        guard host.contains(":") else { return false }
+        if host == "::1" || host == "::" { return true }
+        if let mapped = host.split(separator: ":").last, host.hasPrefix("::ffff:"), let v4 = ipv4(String(mapped)) { return isLocal(v4) }
+        let first = host.split(separator: ":", omittingEmptySubsequences: false).first.flatMap { UInt16($0, radix: 16) } ?? 0
+        return (first & 0xFFC0) == 0xFE80 || (first & 0xFE00) == 0xFC00  // fe80::/10, fc00::/7
+    }
+
+    private static func ipv4(_ host: String) -> [UInt8]? {
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return nil }
+        let bytes = parts.compactMap { UInt8($0) }
+        return bytes.count == 4 ? bytes : nil
+    }
+
+    private static func isLocal(_ a: [UInt8]) -> Bool {
+        a[0] == 127 || a[0] == 10 || a[0] == 0 || (a[0] == 172 && (16...31).contains(a[1])) || (a[0] == 192 && a[1] == 168)
+            || (a[0] == 169 && a[1] == 254) || (a[0] == 100 && (64...127).contains(a[1]))
+    }
+}
