@@ -69,6 +69,13 @@ extension JSONValue {
 
     /// Integral numbers written without fraction or exponent that fit `Int` ("9214598", "-3", "-0").
     /// Not "1.5", and not "1.0" or "1e3" either: exponents are not interpreted.
+    /// A count or a size a server sends (likes, pixels, totals): a whole number 0…2,147,483,647, else
+    /// nil, so that no negative or absurd number is shown or computed with.
+    public var count: Int? {
+        guard let value = int, (0...Int(Int32.max)).contains(value) else { return nil }
+        return value
+    }
+
     public var int: Int? {
         guard case .number(let text) = self else { return nil }
         var digits = text.utf8[...]

@@ -51,6 +51,25 @@ private func photoJSON(_ id: String, downloadLocation: String) -> String {
         #expect(UnsplashAPI.problem(none, limit: UnsplashAPI.rateLimit(none))?.contains("all 50 requests of this hour are used") == true)
     }
 
+    /// Issue 19: a server's numbers were shown as sent: "-5 × -9223372036854775808", "all -1
+    /// requests", "renews in -5 seconds". Counts and sizes are now 0…2,147,483,647 or not shown.
+    @Test func numbersFromAServerAreCheckedBeforeTheyAreShown() throws {
+        let json = try JSON.parse(Array(#"{"id":"a","width":-5,"height":-9223372036854775808,"likes":-3,"user":{"username":"u","name":"N","total_photos":99999999999999999999,"total_likes":-1}}"#.utf8))
+        let photo = try #require(UnsplashAPI.photo(from: json))
+        #expect(photo.width == 0 && photo.height == 0 && photo.likes == nil)
+        let user = try #require(UnsplashAPI.user(from: json["user"]))
+        #expect(user.totalPhotos == nil && user.totalLikes == nil)
+        let odd = HTTPResponse(status: 429, headers: [
+            HTTPHeader("X-Ratelimit-Limit", "-1"), HTTPHeader("X-Ratelimit-Remaining", "0"), HTTPHeader("Retry-After", "-5"),
+        ], body: [])
+        #expect(UnsplashAPI.rateLimit(odd) == nil)
+        #expect(UnsplashAPI.problem(odd, limit: UnsplashAPI.rateLimit(odd)) == "Unsplash's rate limit is reached (HTTP 429); the quota renews within the hour (Unsplash does not say when)")
+        let more = HTTPResponse(status: 429, headers: [HTTPHeader("X-Ratelimit-Limit", "50"), HTTPHeader("X-Ratelimit-Remaining", "60")], body: [])
+        #expect(UnsplashAPI.rateLimit(more) == nil, "more remaining than the limit is no rate limit")
+        let good = HTTPResponse(status: 429, headers: [HTTPHeader("X-Ratelimit-Limit", "50"), HTTPHeader("X-Ratelimit-Remaining", "0"), HTTPHeader("Retry-After", "1")], body: [])
+        #expect(UnsplashAPI.problem(good, limit: UnsplashAPI.rateLimit(good)) == "Unsplash's rate limit is reached (HTTP 429): all 50 requests of this hour are used; it renews in 1 second")
+    }
+
     @Test func theKeyGoesToTheAPIServerOnly() {
         let api = UnsplashAPI(base: "https://api.unsplash.com", key: "k", transport: FakeServer([:]))
         #expect(api.isOnAPIServer("https://api.unsplash.com/photos/x/download?ixid=1"))

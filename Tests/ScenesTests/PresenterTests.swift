@@ -120,6 +120,13 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
         #expect(fields.allSatisfy { !$0.value.contains("\n") && !$0.value.contains("\t") })
     }
 
+    @Test func aSizeNobodySentIsUnknownNotZeroByZero() {
+        var photo = Photo.fixture("a")
+        photo.width = 0
+        #expect(PhotoDetailPresenter.fields(photo).first { $0.label == "size" }?.value == "unknown")
+        #expect(PhotoDetailPresenter.fields(Photo.fixture("b")).first { $0.label == "size" }?.value == "4000 × 3000")
+    }
+
     @Test func pageControlsFollowThePageAndTheCount() {
         presenter.presentPhotos(.init(event: .fetched, photos: Photo.abcde, page: 0))
         presenter.presentPage(.init(page: 2, photo: Photo.abcde[2], pageCount: 5))

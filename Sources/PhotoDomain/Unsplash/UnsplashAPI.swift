@@ -143,8 +143,8 @@ public struct UnsplashAPI: Sendable {
             profileURL: json["links"]?["html"]?.string,
             location: json["location"]?.string,
             bio: json["bio"]?.string,
-            totalPhotos: json["total_photos"]?.int,
-            totalLikes: json["total_likes"]?.int
+            totalPhotos: json["total_photos"]?.count,
+            totalLikes: json["total_likes"]?.count
         )
     }
 
@@ -156,13 +156,14 @@ public struct UnsplashAPI: Sendable {
         func url(_ name: String) -> String { urls?[name]?.string ?? "" }
         return Photo(
             id: id,
-            width: json["width"]?.int ?? 0,
-            height: json["height"]?.int ?? 0,
+            // Counts and sizes checked: 0 (unknown) or nil for a negative or absurd one.
+            width: json["width"]?.count ?? 0,
+            height: json["height"]?.count ?? 0,
             color: json["color"]?.string,
             blurHash: json["blur_hash"]?.string,
             description: json["description"]?.string,
             altDescription: json["alt_description"]?.string,
-            likes: json["likes"]?.int,
+            likes: json["likes"]?.count,
             user: Self.user(from: user) ?? Photo.User(id: "", username: "", name: ""),
             urls: Photo.URLs(raw: url("raw"), full: url("full"), regular: url("regular"), small: url("small"), thumb: url("thumb")),
             links: Photo.Links(html: json["links"]?["html"]?.string, downloadLocation: json["links"]?["download_location"]?.string)
@@ -172,10 +173,19 @@ public struct UnsplashAPI: Sendable {
     // MARK: - Failures
 
     static func rateLimit(_ response: HTTPResponse) -> RateLimit? {
-        guard let limit = response.header("X-Ratelimit-Limit").flatMap({ Int($0) }),
-              let remaining = response.header("X-Ratelimit-Remaining").flatMap({ Int($0) })
+        guard let limit = response.header("X-Ratelimit-Limit").flatMap(Self.count),
+              let remaining = response.header("X-Ratelimit-Remaining").flatMap(Self.count),
+              remaining <= limit
         else { return nil }
         return RateLimit(limit: limit, remaining: remaining)
+    }
+
+    /// A header's number, when it is a plausible count (0…2,147,483,647): a server's "-1" or
+    /// "99999999999999999999" is no number to show.
+    static func count(_ text: String) -> Int? {
+        let digits = text
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(digits), value <= Int(Int32.max) else { return nil }
+        return value
     }
 
     /// What is wrong with an answer, or nil when it is a good one.
@@ -189,9 +199,9 @@ public struct UnsplashAPI: Sendable {
         if rateLimited {
             var message = "Unsplash's rate limit is reached (HTTP \(status))"
             if let limit, limit.remaining == 0 { message += ": all \(limit.limit) requests of this hour are used" }
-            if let wait = response.header("Retry-After").flatMap({ Int($0) }) {
-                message += "; it renews in \(wait) seconds"
-            } else if let reset = response.header("X-Ratelimit-Reset") {
+            if let wait = response.header("Retry-After").flatMap(Self.count), wait <= 86_400 {
+                message += "; it renews in \(wait) second\(wait == 1 ? "" : "s")"
+            } else if let reset = response.header("X-Ratelimit-Reset").flatMap(Self.count) {
                 message += "; it renews at \(reset)"
             } else {
                 message += "; the quota renews within the hour (Unsplash does not say when)"

@@ -45,9 +45,13 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         fields.append(.init(label: "description", value: PhotoFormatting.caption(photo)))
         fields.append(.init(label: "author", value: PhotoFormatting.authorWithUsername(photo)))
         fields.append(.init(label: "likes", value: PhotoFormatting.likes(photo.likes)))
-        var size = String(photo.width)
-        size += " × "
-        size += String(photo.height)
+        // 0 is a size nobody sent (or one that was refused: negative, absurd).
+        var size = "unknown"
+        if photo.width > 0 && photo.height > 0 {
+            size = String(photo.width)
+            size += " × "
+            size += String(photo.height)
+        }
         fields.append(.init(label: "size", value: size))
         fields.append(.init(label: "url", value: TerminalText.oneLine(photo.urls.regular)))
         if photo.links != nil { fields += credit(photo) }
