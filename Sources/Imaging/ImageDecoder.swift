@@ -149,16 +149,38 @@ enum JPEG {
         let (num, denom) = scale(for: size, atLeast: target)
         let width = (size.width * num + denom - 1) / denom, height = (size.height * num + denom - 1) / denom
         let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        // CMYK and YCCK (Adobe) JPEGs decode to CMYK only: asked for RGBA, libjpeg-turbo refuses them.
+        var headerWidth: Int32 = 0, headerHeight: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
+        _ = tjDecompressHeader3(handle, base, UInt(raw.count), &headerWidth, &headerHeight, &subsampling, &colourspace)
+        let isCMYK = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
         var status: Int32 = 0
         // Not zeroed first: libjpeg-turbo writes every byte (a truncated file's rest in grey).
-        let rgba = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
+        var rgba = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
             // LIMITSCANS: a progressive JPEG with thousands of scans would take minutes.
             status = tjDecompress2(handle, base, UInt(raw.count), out.baseAddress, Int32(width), 0, Int32(height),
-                                   Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
+                                   Int32((isCMYK ? TJPF_CMYK : TJPF_RGBA).rawValue), TJFLAG_LIMITSCANS)
             initialized = width * height * 4
         }
         if status != 0, let failure = failure(handle) { throw failure }
+        if isCMYK { Self.convertCMYKToRGBA(&rgba) }
         return Pixels(width: width, height: height, rgba: rgba)
+    }
+
+    /// CMYK as JPEG files store it (Adobe's inverted form: 255 is no ink) to RGB, the way libjpeg-turbo's
+    /// own tools do it without a colour profile: R = C × K / 255, and so on. Not a colour-managed
+    /// conversion, but a picture of the photo instead of none.
+    static func convertCMYKToRGBA(_ pixels: inout [UInt8]) {
+        pixels.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i + 3 < p.count {
+                let k = UInt16(p[i + 3])
+                p[i] = UInt8((UInt16(p[i]) * k + 127) / 255)
+                p[i + 1] = UInt8((UInt16(p[i + 1]) * k + 127) / 255)
+                p[i + 2] = UInt8((UInt16(p[i + 2]) * k + 127) / 255)
+                p[i + 3] = 255
+                i += 4
+            }
+        }
     }
 
     /// Why a TurboJPEG call that returned -1 failed, or nil when it only warned. TurboJPEG 2.1 returns
@@ -169,8 +191,23 @@ enum JPEG {
     private static func failure(_ handle: tjhandle) -> ImageFailure? {
         let text = message(handle)
         if text.contains("Premature end") { return ImageFailure("the JPEG file is truncated (\(text))") }
+        if let kind = unsupportedKind(text) { return ImageFailure("unsupported JPEG (\(kind)): photorepl shows 8-bit baseline and progressive JPEGs") }
         let warned = tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) && warnings.contains { text.hasPrefix($0) }
         return warned ? nil : ImageFailure("corrupt JPEG: \(text)")
+    }
+
+    /// What kind of JPEG libjpeg-turbo 2.x does not decode, from its message: 12-bit precision, and
+    /// the lossless and hierarchical processes (SOF3, SOF5–7, and their arithmetic-coded SOF11, 13–15).
+    static func unsupportedKind(_ text: String) -> String? {
+        if text.hasPrefix("Unsupported JPEG data precision") {
+            return "\(text.split(separator: " ").last.map(String.init) ?? "?")-bit"
+        }
+        guard text.hasPrefix("Unsupported JPEG process: SOF type 0x") else { return nil }
+        switch text.suffix(2).lowercased() {
+        case "c3", "cb": return "lossless"
+        case "c5", "c6", "c7", "cd", "ce", "cf": return "hierarchical"
+        default: return "SOF type 0x\(text.suffix(2))"
+        }
     }
 
     /// The beginnings of libjpeg's warnings (JWRN_*), but for the end of the file, handled apart.
