@@ -231,6 +231,29 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(scan.skipped.isEmpty && scan.skippedSummary == nil)
     }
 
+    /// Issue 19: a photo whose path is longer than PATH_MAX (folders nested with long names) was
+    /// passed over in silence; it is counted among the skipped, with the reason.
+    @Test func pathsLongerThanPathMaxAreCountedWithTheReason() throws {
+        try folder.write("near.jpg", TestImage.jpeg(width: 4, height: 4))
+        // 22 folders of 200-byte names (made relative to each other: no path that long can be given).
+        let name = String(repeating: "d", count: 200)
+        var fd = open(root, O_RDONLY | O_DIRECTORY)
+        for _ in 0..<22 {
+            #expect(mkdirat(fd, name, 0o755) == 0)
+            let next = openat(fd, name, O_RDONLY | O_DIRECTORY)
+            close(fd)
+            fd = next
+        }
+        let jpeg = TestImage.jpeg(width: 4, height: 4)
+        let file = openat(fd, "deep.jpg", O_WRONLY | O_CREAT, 0o644)
+        #expect(jpeg.withUnsafeBytes { write(file, $0.baseAddress, $0.count) } == jpeg.count)
+        close(file)
+        close(fd)
+        let scan = try PhotoFolder(root: root).scan()
+        #expect(scan.entries.count == 1 && scan.entries.first?.relativePath == Array("near.jpg".utf8))
+        #expect(scan.skipped == ["path longer than 4096 bytes": 1], "\(scan.skipped)")
+    }
+
     /// Issue 19: `café.jpg` in NFC (320×240) and in NFD (1×1) were one photo: the row said 320 × 240,
     /// but the picture and the bytes saved were the other file's (the table was keyed by `String`).
     @Test func namesEqualUnderUnicodeAreTwoPhotos() async throws {

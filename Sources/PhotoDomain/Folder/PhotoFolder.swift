@@ -113,8 +113,16 @@ public struct PhotoFolder: Sendable {
             }
             let path = directory + [UInt8(ascii: "/")] + name
             let relativePath = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
+            // A path the system cannot take (over PATH_MAX) is counted, not passed over in silence.
+            guard path.count < Int(PATH_MAX) else {
+                scan.skipped["path longer than \(PATH_MAX) bytes", default: 0] += 1
+                continue
+            }
             var link = stat()
-            guard Self.withPath(path, { lstat($0, &link) }) == 0 else { continue }  // gone since readdir
+            guard Self.withPath(path, { lstat($0, &link) }) == 0 else {
+                if errno == ENAMETOOLONG { scan.skipped["path longer than \(PATH_MAX) bytes", default: 0] += 1 }
+                continue  // else gone since readdir
+            }
             var info = link
             if (link.st_mode & S_IFMT) == S_IFLNK {
                 guard Self.withPath(path, { stat($0, &info) }) == 0 else {
