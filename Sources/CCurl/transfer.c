@@ -275,6 +275,14 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
         snprintf(t->message, sizeof t->message, "%s", error[0] ? error : curl.easy_strerror(result));
         // libcurl's own cap on a header block (300 KB in 7.88) ends the transfer as a receive error.
         if (strstr(t->message, "Too large response headers")) return PHOTOREPL_HTTP_TOO_LARGE;
+        // A single header line over libcurl's 100 KB cap is "Out of memory": said as what happened.
+        if (result == CURLE_OUT_OF_MEMORY) {
+            snprintf(t->message, sizeof t->message, "the server's headers were too large");
+            return PHOTOREPL_HTTP_TOO_LARGE;
+        }
+        // "Received HTTP/0.9 when not allowed", "Invalid Content-Length: value", …
+        // (libcurl says HTTP/0.9 as an unsupported protocol, which a file:// URL is too.)
+        if (result == CURLE_WEIRD_SERVER_REPLY || strstr(t->message, "HTTP/0.9")) return PHOTOREPL_HTTP_MALFORMED;
         return classify(result);
     }
     return PHOTOREPL_HTTP_OK;

@@ -128,8 +128,16 @@ public struct CurlTransport: HTTPTransport {
             case PHOTOREPL_HTTP_TOO_MANY_REDIRECTS: return .failure(HTTPFailure(.tooManyRedirects, message))
             case PHOTOREPL_HTTP_TLS: return .failure(HTTPFailure(.tls, message))
             case PHOTOREPL_HTTP_UNAVAILABLE: return .failure(HTTPFailure(.unavailable, message))
+            case PHOTOREPL_HTTP_MALFORMED: return .failure(HTTPFailure(.malformed, Self.malformation(message)))
             default: return .failure(HTTPFailure(.other, message))
             }
+        }
+
+        /// libcurl's words for an answer that is not HTTP, as what happened.
+        static func malformation(_ message: String) -> String {
+            if message.contains("HTTP/0.9") { return "it answered without an HTTP status line" }
+            if message.contains("Content-Length") { return "its Content-Length is not a number" }
+            return message
         }
 
         private static func milliseconds(_ duration: Duration) -> Int {

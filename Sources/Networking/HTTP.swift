@@ -68,6 +68,8 @@ public struct HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case refused, unresolved, timedOut, tooLarge, cutShort, tooManyRedirects, tls, unavailable, other
         /// The request, or a redirect, was for a host the policy does not allow.
         case hostNotAllowed
+        /// The answer is not HTTP that can be read (HTTP/0.9, a Content-Length that is no number).
+        case malformed
         /// A replayed cassette has no answer for the request.
         case notInCassette
         /// The cassette cannot be read or written.

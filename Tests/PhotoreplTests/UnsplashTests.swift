@@ -280,6 +280,11 @@ final class TemporaryFolder {
         ("slow", "no answer from HOST in time (Operation timed out after * milliseconds with 0 bytes received): try again, or wait longer with --timeout SECONDS"),
         ("drip", "no answer from HOST in time (Operation timed out after * milliseconds with * out of * bytes received): try again, or wait longer with --timeout SECONDS"),
         ("redirect-loop", "HOST redirected too many times (more than 5 redirects)"),
+        // Issue 19: libcurl's own words ("Out of memory", "Received HTTP/0.9 when not allowed",
+        // "Invalid Content-Length: value") were the message.
+        ("huge-header-line", "the answer from HOST is too large (the server's headers were too large)"),
+        ("http09", "HOST did not answer in HTTP that photorepl can read (it answered without an HTTP status line): is UNSPLASH_API_URL a web API's address?"),
+        ("bad-length", "HOST did not answer in HTTP that photorepl can read (its Content-Length is not a number): is UNSPLASH_API_URL a web API's address?"),
         // Issue 19: photorepl followed a 302 to the cloud's metadata service and blamed the API's host.
         ("redirect-metadata", "not requested: a redirect went to http://169.254.169.254/latest/meta-data/: 169.254.169.254 is not one of the hosts photorepl connects to (127.0.0.1)"),
         ("refused", "cannot connect to HOST: the connection was refused (is the server running? is UNSPLASH_API_URL right?)"),

@@ -19,6 +19,7 @@ typedef enum {
     PHOTOREPL_HTTP_TLS,             // certificate or TLS failure
     PHOTOREPL_HTTP_OTHER,
     PHOTOREPL_HTTP_UNAVAILABLE,     // libcurl could not be loaded
+    PHOTOREPL_HTTP_MALFORMED,       // the answer is not HTTP photorepl can read (HTTP/0.9, a bad Content-Length)
 } photorepl_http_outcome;
 
 typedef struct photorepl_http_transfer photorepl_http_transfer;

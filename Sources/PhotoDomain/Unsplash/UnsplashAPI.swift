@@ -230,6 +230,7 @@ public struct UnsplashAPI: Sendable {
         case .tooManyRedirects: return "\(host) redirected too many times (\(failure.message))"
         case .tls: return "the secure connection to \(host) failed (\(failure.message))"
         case .hostNotAllowed: return "not requested: \(failure.message)"
+        case .malformed: return "\(host) did not answer in HTTP that photorepl can read (\(failure.message)): is UNSPLASH_API_URL a web API's address?"
         case .unavailable, .notInCassette, .cassette, .other: return failure.message
         }
     }
