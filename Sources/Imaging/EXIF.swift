@@ -40,32 +40,13 @@ public enum EXIF {
     /// at the start of the scan: EXIF always comes before it, and past it the bytes are image data.
     /// A segment cut short by the end of `bytes` is kept as far as it goes.
     static func exifSegment(in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
-        let n = bytes.count
-        guard n >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-        var i = 2
-        while i < n {
-            guard bytes[i] == 0xFF else { return nil }      // not a marker: lost, stop
-            while i < n, bytes[i] == 0xFF { i += 1 }       // fill bytes before the marker code
-            guard i < n else { return nil }
-            let marker = bytes[i]
-            i += 1
-            switch marker {
-            case 0xD9, 0xDA: return nil                    // EOI, SOS
-            case 0xD0...0xD8, 0x01: continue              // RSTn, SOI, TEM: no length
-            case 0x00: return nil                          // a stuffed byte is not a marker
-            default: break
-            }
-            guard i + 2 <= n else { return nil }
-            let length = Int(bytes[i]) << 8 | Int(bytes[i + 1])
-            guard length >= 2 else { return nil }
-            let end = i + length                           // at most n + 65,535: no overflow
-            let payload = i + 2
-            if marker == 0xE1, payload + 6 <= min(end, n), isExifHeader(bytes, at: payload) {
-                return UnsafeRawBufferPointer(rebasing: bytes[(payload + 6)..<min(end, n)])
-            }
-            i = end                                        // XMP and the rest: skip
+        var found: UnsafeRawBufferPointer?
+        JPEGSegments.walk(bytes) { marker, payload in
+            guard marker == 0xE1, payload.count >= 6, isExifHeader(bytes, at: payload.lowerBound) else { return true }
+            found = UnsafeRawBufferPointer(rebasing: bytes[(payload.lowerBound + 6)..<payload.upperBound])
+            return false
         }
-        return nil
+        return found
     }
 
     private static func isExifHeader(_ bytes: UnsafeRawBufferPointer, at i: Int) -> Bool {
@@ -158,5 +139,47 @@ private struct TIFFData {
         let byte = bytes[lead]
         let needed = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
         return end - lead < needed ? lead : end
+    }
+}
+
+/// The segments of a JPEG file before its first scan, marker by marker.
+enum JPEGSegments {
+    /// Calls `body` with each segment's marker and payload (cut short by the end of `bytes` where it
+    /// is), from SOI to the first SOS or EOI; stops when `body` returns false or the bytes are lost.
+    static func walk(_ bytes: UnsafeRawBufferPointer, _ body: (UInt8, Range<Int>) -> Bool) {
+        let n = bytes.count
+        guard n >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return }
+        var i = 2
+        while i < n {
+            guard bytes[i] == 0xFF else { return }         // not a marker: lost, stop
+            while i < n, bytes[i] == 0xFF { i += 1 }       // fill bytes before the marker code
+            guard i < n else { return }
+            let marker = bytes[i]
+            i += 1
+            switch marker {
+            case 0xD9, 0xDA: return                        // EOI, SOS
+            case 0xD0...0xD8, 0x01: continue              // RSTn, SOI, TEM: no length
+            case 0x00: return                              // a stuffed byte is not a marker
+            default: break
+            }
+            guard i + 2 <= n else { return }
+            let length = Int(bytes[i]) << 8 | Int(bytes[i + 1])
+            guard length >= 2 else { return }
+            let end = i + length                           // at most n + 65,535: no overflow
+            guard body(marker, (i + 2)..<min(end, n)) else { return }
+            i = end
+        }
+    }
+
+    /// Whether the frame is progressive (SOF2, SOF6, SOF10, SOF14): its decoder keeps every
+    /// coefficient of the whole image, about 3 bytes a pixel, whatever the scale it is shown at.
+    static func isProgressive(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var progressive = false
+        walk(bytes) { marker, _ in
+            guard (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC else { return true }
+            progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
+            return false
+        }
+        return progressive
     }
 }

@@ -56,6 +56,32 @@ import Testing
         }
     }
 
+    /// Issue 19: a 3.5 KB progressive JPEG claiming 100 MP took 311 MB (its decoder keeps every
+    /// coefficient). Progressive JPEGs are held to 40 MP; baseline ones keep the 100 MP limit.
+    @Test func aProgressiveJPEGClaimingTooManyPixelsIsRefusedOnItsHeader() throws {
+        guard let handle = tjInitCompress() else { fatalError("tjInitCompress failed") }
+        defer { tjDestroy(handle) }
+        let pixels = ImageFiles.noise(16, 16)
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = pixels.rgba.withUnsafeBufferPointer { p in
+            tjCompress2(handle, p.baseAddress, 16, 0, 16, Int32(TJPF_RGBA.rawValue), &buffer, &size, Int32(TJSAMP_420.rawValue), 90, TJFLAG_PROGRESSIVE)
+        }
+        precondition(status == 0 && buffer != nil)
+        var progressive = Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+        tjFree(buffer)
+        let sof = try #require((2..<(progressive.count - 1)).first { progressive[$0] == 0xFF && progressive[$0 + 1] == 0xC2 })
+        progressive[sof + 5] = 0x27; progressive[sof + 6] = 0x10  // height 10000
+        progressive[sof + 7] = 0x27; progressive[sof + 8] = 0x10  // width 10000
+        #expect(throws: ImageFailure("the image is too large: 10000×10000 pixels (at most 40 megapixels for a progressive JPEG)", isTooLarge: true)) {
+            try ImageDecoder.header(of: progressive)
+        }
+        let baseline = ImageFiles.jpeg(ImageFiles.jpeg(ImageFiles.noise(16, 16)), claiming: 10_000, 10_000)
+        #expect(try ImageDecoder.header(of: baseline).storedSize == PixelSize(width: 10_000, height: 10_000))
+        #expect(progressive.withUnsafeBytes { JPEGSegments.isProgressive($0) })
+        #expect(!baseline.withUnsafeBytes { JPEGSegments.isProgressive($0) })
+    }
+
     @Test func aTwelveBitJPEGIsUnsupportedNotCorrupt() {
         let file = Self.patched { file, sof in file[sof + 4] = 12 }
         #expect(throws: ImageFailure("unsupported JPEG (12-bit): photorepl shows 8-bit baseline and progressive JPEGs")) {
