@@ -45,7 +45,7 @@ let package = Package(
         // the engine; no argument-parsing library, so an app starts fast.
         .target(name: "REPLLauncher", dependencies: ["REPLEngine", "SafeFiles"], swiftSettings: releaseSpeed),
         // Photos in the Unsplash shape, the PhotosWorker protocol and the embedded catalog.
-        .target(name: "PhotoDomain", dependencies: ["Imaging", "Networking"], exclude: ["Catalog/catalog.json"], swiftSettings: releaseSpeed),
+        .target(name: "PhotoDomain", dependencies: ["Imaging", "Networking", "SafeFiles"], exclude: ["Catalog/catalog.json"], swiftSettings: releaseSpeed),
         // Pixels drawn in a terminal: libchafa's symbols and sixels, kitty and ASCII of our own, and the
         // terminal queried for what it can show.
         .target(name: "TerminalPictures", dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CZlib"], swiftSettings: releaseSpeed),

@@ -1,6 +1,11 @@
 #include "CCurl.h"
 #include <curl/curl.h>
 #include <dlfcn.h>
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -98,6 +103,13 @@ struct photorepl_http_transfer {
     size_t max_body;
     int over_cap, headers_over_cap;
     long status;
+    CURL *easy;            // while a transfer runs: its status is asked for as the body arrives
+    int body_fd;           // where a 200 answer's body goes (-1: kept in `body`)
+    size_t written;        // bytes of it written there
+    int write_error;       // errno of the write that failed, 0 if none
+    int allow_local;       // whether loopback, private and link-local addresses may be connected to
+    int refused_local;     // a connection was refused for its address
+    char refused_address[INET6_ADDRSTRLEN];
     char message[CURL_ERROR_SIZE + 64];
 };
 
@@ -125,11 +137,71 @@ void photorepl_http_cancel(photorepl_http_transfer *t) {
 static size_t on_body(char *data, size_t size, size_t count, void *context) {
     photorepl_http_transfer *t = context;
     size_t n = size * count;
+    long status = 0;
+    if (t->body_fd >= 0) curl.easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
+    if (status == 200) {
+        // A download: straight to its file, never all in memory.
+        if (t->written + n > t->max_body) {
+            t->over_cap = 1;
+            return 0;
+        }
+        for (size_t done = 0; done < n;) {
+            ssize_t wrote = write(t->body_fd, data + done, n - done);
+            if (wrote < 0 && errno == EINTR) continue;
+            if (wrote <= 0) {
+                t->write_error = wrote < 0 ? errno : EIO;
+                return 0;  // libcurl ends the transfer with CURLE_WRITE_ERROR
+            }
+            done += (size_t)wrote;
+        }
+        t->written += n;
+        return n;
+    }
     if (t->body.length + n > t->max_body) {
         t->over_cap = 1;
         return 0;  // libcurl ends the transfer with CURLE_WRITE_ERROR
     }
     return append(&t->body, data, n) ? n : 0;
+}
+
+// Loopback, private (RFC 1918, unique local), link-local, unspecified and carrier-grade NAT
+// addresses, IPv4-mapped ones included: what a name on the internet must not lead to. The same
+// classes HostPolicy refuses by their written form; here they are refused by the address a name
+// resolved to.
+static int is_local_ipv4(const unsigned char *a) {
+    return a[0] == 127 || a[0] == 10 || a[0] == 0 || (a[0] == 172 && a[1] >= 16 && a[1] <= 31) ||
+           (a[0] == 192 && a[1] == 168) || (a[0] == 169 && a[1] == 254) || (a[0] == 100 && a[1] >= 64 && a[1] <= 127);
+}
+
+static int is_local_address(const struct sockaddr *address) {
+    if (address->sa_family == AF_INET) {
+        return is_local_ipv4((const unsigned char *)&((const struct sockaddr_in *)address)->sin_addr);
+    }
+    if (address->sa_family == AF_INET6) {
+        const unsigned char *a = ((const struct sockaddr_in6 *)address)->sin6_addr.s6_addr;
+        static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+        if (memcmp(a, mapped, 12) == 0) return is_local_ipv4(a + 12);
+        int zeros = 1;
+        for (int i = 0; i < 15; i++) zeros &= a[i] == 0;
+        if (zeros && a[15] <= 1) return 1;                                         // :: and ::1
+        return (a[0] == 0xfe && (a[1] & 0xc0) == 0x80) || (a[0] & 0xfe) == 0xfc;  // fe80::/10, fc00::/7
+    }
+    return 0;
+}
+
+// libcurl asks here for every socket it would connect: one to a local address is refused before
+// any connection is made, whatever name resolved to it.
+static curl_socket_t on_open_socket(void *context, curlsocktype purpose, struct curl_sockaddr *address) {
+    photorepl_http_transfer *t = context;
+    (void)purpose;
+    if (!t->allow_local && is_local_address(&address->addr)) {
+        t->refused_local = 1;
+        const void *raw = address->family == AF_INET6 ? (const void *)&((struct sockaddr_in6 *)&address->addr)->sin6_addr
+                                                      : (const void *)&((struct sockaddr_in *)&address->addr)->sin_addr;
+        if (!inet_ntop(address->family, raw, t->refused_address, sizeof t->refused_address)) t->refused_address[0] = 0;
+        return CURL_SOCKET_BAD;
+    }
+    return socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
 }
 
 static size_t on_header(char *data, size_t size, size_t count, void *context) {
@@ -166,7 +238,8 @@ static photorepl_http_outcome classify(CURLcode code) {
 
 photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char *url, const char *const *headers,
                                           size_t header_count, long connect_timeout_ms, long total_timeout_ms,
-                                          long max_redirects, size_t max_body) {
+                                          long max_redirects, size_t max_body,
+                                          int body_fd, int allow_local_addresses) {
     // With CURLOPT_NOSIGNAL libcurl leaves SIGPIPE alone, and OpenSSL before libcurl 7.87 writes to
     // the socket itself: a reset connection would kill photorepl. Blocked on this transfer's thread,
     // such a SIGPIPE stays pending there and goes with the thread.
@@ -187,6 +260,12 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
     t->headers_over_cap = 0;
     t->status = 0;
     t->message[0] = 0;
+    t->body_fd = body_fd;
+    t->written = 0;
+    t->write_error = 0;
+    t->allow_local = allow_local_addresses;
+    t->refused_local = 0;
+    t->refused_address[0] = 0;
     char error[CURL_ERROR_SIZE] = "";
     CURL *easy = curl.easy_init();
     CURLM *multi = curl.multi_init();
@@ -225,6 +304,9 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
     curl.easy_setopt(easy, CURLOPT_WRITEDATA, t);
     curl.easy_setopt(easy, CURLOPT_HEADERFUNCTION, on_header);
     curl.easy_setopt(easy, CURLOPT_HEADERDATA, t);
+    curl.easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, on_open_socket);
+    curl.easy_setopt(easy, CURLOPT_OPENSOCKETDATA, t);
+    t->easy = easy;
     curl.multi_add_handle(multi, easy);
     pthread_mutex_lock(&t->lock);
     t->multi = multi;
@@ -256,6 +338,7 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
     pthread_mutex_unlock(&t->lock);
     curl.multi_remove_handle(multi, easy);
     curl.easy_cleanup(easy);
+    t->easy = NULL;
     curl.multi_cleanup(multi);
     curl.slist_free_all(list);
 
@@ -266,6 +349,14 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
     if (t->headers_over_cap) {
         snprintf(t->message, sizeof t->message, "the answer's headers are over 1 MB");
         return PHOTOREPL_HTTP_TOO_LARGE;
+    }
+    if (t->refused_local) {
+        snprintf(t->message, sizeof t->message, "%s", t->refused_address);  // the caller says it in words
+        return PHOTOREPL_HTTP_LOCAL_ADDRESS;
+    }
+    if (t->write_error) {
+        snprintf(t->message, sizeof t->message, "%s", strerror(t->write_error));
+        return PHOTOREPL_HTTP_WRITE_FAILED;
     }
     if (t->over_cap || result == CURLE_FILESIZE_EXCEEDED) {
         snprintf(t->message, sizeof t->message, "the answer is larger than %zu bytes", max_body);
@@ -289,6 +380,8 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
 }
 
 long photorepl_http_status(const photorepl_http_transfer *t) { return t->status; }
+
+size_t photorepl_http_written(const photorepl_http_transfer *t) { return t->written; }
 
 const unsigned char *photorepl_http_body(const photorepl_http_transfer *t, size_t *length) {
     *length = t->body.length;

@@ -15,6 +15,18 @@ public struct CurlTransport: HTTPTransport {
     /// Where requests may go; nil: anywhere (tests of the transport itself).
     public var hostPolicy: HostPolicy?
 
+    /// Whether a connection may go to a loopback, private or link-local address, whatever name led
+    /// there: when the policy allows them (the API is itself at one), when there is no policy, and
+    /// through a proxy from the environment (which may well be on this machine, and resolves names
+    /// itself).
+    var allowsLocalAddresses: Bool {
+        guard let hostPolicy, !hostPolicy.allowsLocalAddresses else { return true }
+        return Self.proxyVariables.contains { name in getenv(name).map { $0.pointee != 0 } ?? false }
+    }
+
+    /// The variables libcurl takes a proxy from (it reads `http_proxy` in lower case only).
+    static let proxyVariables = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+
     public init(timeout: Duration = .seconds(15), maxBodyBytes: Int = 16 << 20) {
         connectTimeout = min(timeout, .seconds(10))
         totalTimeout = timeout
@@ -22,16 +34,27 @@ public struct CurlTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await perform(request, settings: self, into: -1)
+    }
+
+    /// The body of a 200 answer goes to `file` as it arrives (libcurl's write callback), never all
+    /// in memory; a failed write ends the transfer (`.fileWrite`, the system's reason).
+    public func download(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse {
+        var settings = self
+        settings.maxBodyBytes = maxBytes
+        return try await perform(request, settings: settings, into: file)
+    }
+
+    private func perform(_ request: HTTPRequest, settings: CurlTransport, into file: Int32) async throws -> HTTPResponse {
         guard request.method == "GET" else { throw HTTPFailure(.other, "only GET requests are supported") }
         let transfer = Transfer()
-        let settings = self
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in
                 // libcurl blocks: a thread of its own for each transfer. Not Swift's cooperative pool,
                 // and not Dispatch's, which on Linux adds a thread only about once a second while its
                 // threads are blocked (8 stalled transfers measured taking up to 4.9 s instead of 2).
                 Self.detachThread {
-                    continuation.resume(with: transfer.run(request, settings))
+                    continuation.resume(with: transfer.run(request, settings, into: file))
                 }
             }
         } onCancel: {
@@ -69,14 +92,14 @@ public struct CurlTransport: HTTPTransport {
         }
 
         /// The request, and the redirects it gets, each checked against the policy first.
-        func run(_ request: HTTPRequest, _ settings: CurlTransport) -> Result<HTTPResponse, Error> {
+        func run(_ request: HTTPRequest, _ settings: CurlTransport, into file: Int32) -> Result<HTTPResponse, Error> {
             var url = request.url
             for hop in 0...settings.maxRedirects {
                 if let policy = settings.hostPolicy, let refusal = policy.refusal(of: url) {
                     let host = URLParts.host(of: url)
                     return .failure(HTTPFailure(.hostNotAllowed, hop == 0 ? refusal : "a redirect went to \(url.prefix { $0 != "?" }): \(refusal)", host: host))
                 }
-                let result = runOnce(HTTPRequest(url: url, headers: hop == 0 ? request.headers : Self.headersForRedirect(request, to: url)), settings)
+                let result = runOnce(HTTPRequest(url: url, headers: hop == 0 ? request.headers : Self.headersForRedirect(request, to: url)), settings, into: file)
                 guard case .success(let response) = result, [301, 302, 303, 307, 308].contains(response.status),
                       let location = response.header("Location") else {
                     // A failure after a redirect is the redirect's host's.
@@ -97,7 +120,7 @@ public struct CurlTransport: HTTPTransport {
             return request.headers.filter { $0.name.lowercased() != "authorization" }
         }
 
-        private func runOnce(_ request: HTTPRequest, _ settings: CurlTransport) -> Result<HTTPResponse, Error> {
+        private func runOnce(_ request: HTTPRequest, _ settings: CurlTransport, into file: Int32) -> Result<HTTPResponse, Error> {
             guard let handle else { return .failure(HTTPFailure(.other, "out of memory")) }
             let lines = request.headers.map { "\($0.name): \($0.value)" }
             var pointers = lines.map { strdup($0) }
@@ -106,7 +129,7 @@ public struct CurlTransport: HTTPTransport {
                 buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { headers in
                     photorepl_http_get(handle, request.url, headers.baseAddress, headers.count,
                                        Self.milliseconds(settings.connectTimeout), Self.milliseconds(settings.totalTimeout),
-                                       0, settings.maxBodyBytes)
+                                       0, settings.maxBodyBytes, file, settings.allowsLocalAddresses ? 1 : 0)
                 }
             }
             let message = String(cString: photorepl_http_message(handle))
@@ -118,7 +141,9 @@ public struct CurlTransport: HTTPTransport {
                 let block = photorepl_http_headers(handle, &headerLength).map {
                     String(decoding: UnsafeRawBufferPointer(start: $0, count: headerLength), as: UTF8.self)
                 } ?? ""
-                return .success(HTTPResponse(status: photorepl_http_status(handle), headers: HTTPResponse.headers(fromBlock: block), body: body))
+                var response = HTTPResponse(status: photorepl_http_status(handle), headers: HTTPResponse.headers(fromBlock: block), body: body)
+                response.bytesWritten = photorepl_http_written(handle)
+                return .success(response)
             case PHOTOREPL_HTTP_CANCELLED: return .failure(CancellationError())
             case PHOTOREPL_HTTP_REFUSED: return .failure(HTTPFailure(.refused, message))
             case PHOTOREPL_HTTP_UNRESOLVED: return .failure(HTTPFailure(.unresolved, message))
@@ -129,6 +154,10 @@ public struct CurlTransport: HTTPTransport {
             case PHOTOREPL_HTTP_TLS: return .failure(HTTPFailure(.tls, message))
             case PHOTOREPL_HTTP_UNAVAILABLE: return .failure(HTTPFailure(.unavailable, message))
             case PHOTOREPL_HTTP_MALFORMED: return .failure(HTTPFailure(.malformed, Self.malformation(message)))
+            case PHOTOREPL_HTTP_LOCAL_ADDRESS:
+                let host = URLParts.host(of: request.url) ?? request.url
+                return .failure(HTTPFailure(.hostNotAllowed, "\(host) resolves to \(message), a local or private address, which photorepl does not connect to", host: host))
+            case PHOTOREPL_HTTP_WRITE_FAILED: return .failure(HTTPFailure(.fileWrite, message))
             default: return .failure(HTTPFailure(.other, message))
             }
         }

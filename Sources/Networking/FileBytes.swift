@@ -87,6 +87,14 @@ public enum FileBytes {
     /// (SafeFiles' ReplacingFile). A link is never written through here: a photo saved or a cassette
     /// recorded replaces only a file.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t, replacing: Bool) throws(Failure) {
+        let file = try startReplacing(path, mode: mode, replacing: replacing)
+        file.write(bytes)
+        try finish(file, replacing: replacing)
+    }
+
+    /// A file to write `path` through, whole or not at all (see `writeAtomically`); `finish` puts
+    /// it in place, and dropping it unfinished leaves `path` as it was.
+    public static func startReplacing(_ path: String, mode: mode_t, replacing: Bool) throws(Failure) -> ReplacingFile {
         var target = stat()
         if lstat(path, &target) == 0 {
             // Only a file is replaced: never a device (/dev/full), a folder, a FIFO or a link's target.
@@ -94,11 +102,39 @@ public enum FileBytes {
             if !replacing { throw Failure("it exists", exists: true) }
         }
         do throws(ReplacingFile.Failure) {
-            let file = try ReplacingFile(path: path, mode: mode, replacing: replacing)
-            file.write(bytes)
+            return try ReplacingFile(path: path, mode: mode, replacing: replacing)
+        } catch {
+            throw Failure(error.reason, exists: error.exists)
+        }
+    }
+
+    /// Puts what was written in place (see `ReplacingFile.commit`).
+    public static func finish(_ file: ReplacingFile, replacing: Bool) throws(Failure) {
+        do throws(ReplacingFile.Failure) {
             try file.commit(replacing: replacing)
         } catch {
             throw Failure(error.reason, exists: error.exists)
+        }
+    }
+
+    /// Copies the regular file open as `fd`, from its start to the size it has now, to `file`, a
+    /// megabyte at a time: a photo of any size in little memory. Throws when reading fails or the
+    /// file ends early; a write that fails is `file.failure`.
+    public static func copy(from fd: Int32, to file: ReplacingFile) throws(Failure) {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw Failure("not a regular file") }
+        let size = Int(info.st_size)
+        let chunk = 1 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset = 0
+        while offset < size {
+            let n = pread(fd, buffer.baseAddress, min(chunk, size - offset), off_t(offset))
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw Failure(errorText(), code: errno) }
+            if n == 0 { throw Failure("it shrank while it was copied") }
+            guard file.write(UnsafeRawBufferPointer(rebasing: buffer[..<n])) else { return }
+            offset += n
         }
     }
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One header of a request or a response.
 public struct HTTPHeader: Equatable, Sendable {
     public var name: String
@@ -25,7 +29,10 @@ public struct HTTPRequest: Equatable, Sendable {
 public struct HTTPResponse: Equatable, Sendable {
     public var status: Int
     public var headers: [HTTPHeader]
+    /// Empty for a download's 200 answer, whose body went to its file.
     public var body: [UInt8]
+    /// For a download, how many bytes of the body were written to its file.
+    public var bytesWritten = 0
 
     public init(status: Int, headers: [HTTPHeader], body: [UInt8]) {
         self.status = status
@@ -74,6 +81,8 @@ public struct HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case notInCassette
         /// The cassette cannot be read or written.
         case cassette
+        /// A download's body could not be written to its file (the message is the system's reason).
+        case fileWrite
     }
 
     public var kind: Kind
@@ -96,4 +105,28 @@ public protocol HTTPTransport: Sendable {
     /// The answer, whatever its status. Throws `HTTPFailure` when there is none, `CancellationError`
     /// when cancelled (Ctrl-C).
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+
+    /// As `send`, but a 200 answer's body, up to `maxBytes`, is written to the open file `file` as it
+    /// arrives rather than kept: a photo being saved may be larger than any answer kept in memory.
+    /// Any other answer's body is kept, as `send` keeps it.
+    func download(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// For a transport that keeps every body (a cassette, a test's): the answer, then its body written.
+    public func download(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse {
+        var response = try await send(request)
+        guard response.status == 200 else { return response }
+        guard response.body.count <= maxBytes else { throw HTTPFailure(.tooLarge, "the answer is larger than \(maxBytes) bytes") }
+        var offset = 0
+        while offset < response.body.count {
+            let n = response.body.withUnsafeBytes { Glibc.write(file, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw HTTPFailure(.fileWrite, n == 0 ? "nothing was written" : String(cString: strerror(errno))) }
+            offset += n
+        }
+        response.bytesWritten = response.body.count
+        response.body = []
+        return response
+    }
 }

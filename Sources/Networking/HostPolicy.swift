@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Where requests may go: a set of host names, checked before every request and every redirect.
 /// A server's answer or redirect cannot send photorepl to another host (a 302 to
 /// `http://169.254.169.254/` made it connect to the cloud's metadata service). Addresses that are
@@ -15,12 +19,14 @@ public struct HostPolicy: Sendable, Equatable {
     }
 
     /// The API at `apiBase` and the image hosts: Unsplash's own (`images.unsplash.com`,
-    /// `plus.unsplash.com`) for its real API, the API's host alone for another one (a test server
-    /// serves its images itself).
+    /// `plus.unsplash.com`) for its real API, whose names must lead to the internet (a DNS answer
+    /// of 169.254.169.254 is refused); for another API (`UNSPLASH_API_URL`, a test server that
+    /// serves its images itself) its host alone, wherever that host is: on this machine or the LAN,
+    /// by address or by name, the configured API is itself there.
     public static func unsplash(apiBase: String, isDefault: Bool) -> HostPolicy {
         let api = URLParts.host(of: apiBase) ?? ""
-        let hosts: Set<String> = isDefault ? [api, "images.unsplash.com", "plus.unsplash.com"] : [api]
-        return HostPolicy(hosts: hosts, allowsLocalAddresses: URLParts.isLocalAddress(api))
+        if isDefault { return HostPolicy(hosts: [api, "images.unsplash.com", "plus.unsplash.com"], allowsLocalAddresses: URLParts.isLocalAddress(api)) }
+        return HostPolicy(hosts: [api], allowsLocalAddresses: true)
     }
 
     /// Nil when `url` may be requested, else why not (naming its host).
@@ -87,11 +93,13 @@ public enum URLParts {
         return (first & 0xFFC0) == 0xFE80 || (first & 0xFE00) == 0xFC00  // fe80::/10, fc00::/7
     }
 
+    /// An IPv4 address in any form libcurl (and inet_aton) reads as one: `127.0.0.1`, but also
+    /// `127.1`, `0x7f.1` and `2130706433`.
     private static func ipv4(_ host: String) -> [UInt8]? {
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4 else { return nil }
-        let bytes = parts.compactMap { UInt8($0) }
-        return bytes.count == 4 ? bytes : nil
+        guard let first = host.utf8.first, first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") else { return nil }
+        var address = in_addr()
+        guard inet_aton(host, &address) != 0 else { return nil }
+        return withUnsafeBytes(of: address.s_addr) { Array($0) }  // network order: the first byte first
     }
 
     private static func isLocal(_ a: [UInt8]) -> Bool {

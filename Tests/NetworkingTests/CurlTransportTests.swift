@@ -182,6 +182,83 @@ import Testing
         #expect(try server.log().count == 1)
     }
 
+    /// This machine's name, when it resolves to a loopback or private address only (as a name in
+    /// /etc/hosts does), and no proxy is set (a proxy would do the resolving).
+    static let localName: String? = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return nil }
+        let name = String(cString: buffer)
+        guard !name.isEmpty, !URLParts.isLocalAddress(name),
+              !CurlTransport.proxyVariables.contains(where: { ProcessInfo.processInfo.environment[$0]?.isEmpty == false }) else { return nil }
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(name, nil, &hints, &list) == 0, let list else { return nil }
+        defer { freeaddrinfo(list) }
+        var node: UnsafeMutablePointer<addrinfo>? = list
+        while let entry = node {
+            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            guard getnameinfo(entry.pointee.ai_addr, entry.pointee.ai_addrlen, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0,
+                  URLParts.isLocalAddress(String(cString: host)) else { return nil }
+            node = entry.pointee.ai_next
+        }
+        return name
+    }()
+
+    /// Issue 19: the policy read a host's written form only; a name that resolves to a local address
+    /// (a DNS answer pointing at 169.254.169.254, say) got a connection. Now no socket is opened.
+    @Test(.enabled(if: localName != nil, "needs a host name that resolves to loopback (this machine's, in /etc/hosts)"))
+    func aNameThatResolvesToALocalAddressIsNotConnectedTo() async throws {
+        let name = try #require(Self.localName)
+        let server = try TestServer()
+        defer { server.stop() }
+        var transport = CurlTransport(timeout: .seconds(30))
+        transport.hostPolicy = HostPolicy(hosts: [name], allowsLocalAddresses: false)
+        let result = await Self.outcome(transport, "http://\(name):\(server.port)/photos/random?count=1")
+        let failure = try #require(Self.failure(result))
+        #expect(failure.kind == .hostNotAllowed && failure.host == name.lowercased())
+        #expect(failure.message.hasPrefix("\(name.lowercased()) resolves to ") && failure.message.hasSuffix(", a local or private address, which photorepl does not connect to"),
+                "\(failure.message)")
+        #expect(try server.log().isEmpty)
+        // Where the policy allows local addresses (the API is itself on one), the name is reached.
+        transport.hostPolicy = HostPolicy(hosts: [name], allowsLocalAddresses: true)
+        let allowed = try await transport.send(HTTPRequest(url: "http://\(name):\(server.port)/photos/random?count=1", headers: Self.apiHeaders))
+        #expect(allowed.status == 200)
+    }
+
+    /// A download: a 200 answer's body goes to the file as it arrives (nothing kept in memory); any
+    /// other answer's body is kept; the cap holds; a write that fails ends it with the system's reason.
+    @Test func aDownloadWritesA200sBodyToTheFile() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-download-\(UUID().uuidString)").path
+        defer { unlink(path) }
+        func download(_ url: String, maxBytes: Int = 1 << 20, flags: Int32 = O_WRONLY | O_CREAT | O_TRUNC) async throws -> (HTTPResponse, Data) {
+            let fd = open(path, flags, 0o600)
+            defer { close(fd) }
+            let response = try await CurlTransport(timeout: .seconds(30)).download(HTTPRequest(url: url, headers: Self.apiHeaders), into: fd, maxBytes: maxBytes)
+            return (response, try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        let image = try Data(contentsOf: TestServer.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg"))
+        let (response, written) = try await download(server.baseURL + "/images/zzz.jpg")
+        #expect(response.status == 200 && response.body.isEmpty && response.bytesWritten == image.count)
+        #expect(written == image)
+        // A redirect's body stays in memory; the final answer's goes to the file.
+        try server.setMode("redirect-once")
+        let (redirected, json) = try await download(server.baseURL + "/photos/random?count=1")
+        #expect(redirected.status == 200 && redirected.body.isEmpty)
+        #expect(try JSON.parse([UInt8](json)).array?.count == 1)
+        try server.setMode("image-404")
+        let (missing, nothing) = try await download(server.baseURL + "/images/zzz.jpg")
+        #expect(missing.status == 404 && missing.body == Array("Not Found".utf8) && nothing.isEmpty)
+        await #expect(throws: HTTPFailure(.tooLarge, "the answer is larger than 1000 bytes")) {
+            _ = try await download(server.baseURL + "/images/zzz.jpg", maxBytes: 1000)
+        }
+        await #expect(throws: HTTPFailure(.fileWrite, "Bad file descriptor")) {
+            _ = try await download(server.baseURL + "/images/zzz.jpg", flags: O_RDONLY | O_CREAT)
+        }
+    }
+
     @Test func oneRedirectIsFollowedWithTheFinalAnswersHeaders() async throws {
         let server = try TestServer()
         defer { server.stop() }

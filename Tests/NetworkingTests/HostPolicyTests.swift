@@ -20,12 +20,14 @@ import Testing
     }
 
     @Test(arguments: ["127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "0.0.0.0",
-                      "100.64.0.1", "localhost", "a.localhost", "::1", "fe80::1", "fd00::1", "::ffff:127.0.0.1"])
+                      "100.64.0.1", "localhost", "a.localhost", "::1", "fe80::1", "fd00::1", "::ffff:127.0.0.1",
+                      // Other spellings libcurl reads as IPv4 addresses.
+                      "127.1", "0x7f.1", "2130706433", "10.1", "0"])
     func localAddresses(host: String) {
         #expect(URLParts.isLocalAddress(host))
     }
 
-    @Test(arguments: ["8.8.8.8", "172.32.0.1", "192.169.0.1", "api.unsplash.com", "2606:4700::1", "1.2.3"])
+    @Test(arguments: ["8.8.8.8", "172.32.0.1", "192.169.0.1", "api.unsplash.com", "2606:4700::1", "1.2.3", "1e100.net", "0x8.8.8.8"])
     func addressesOnTheInternet(host: String) {
         #expect(!URLParts.isLocalAddress(host))
     }
@@ -36,6 +38,12 @@ import Testing
         #expect(local.refusal(of: "http://127.0.0.1:9999/images/a.jpg") == nil)
         #expect(local.refusal(of: "http://localhost:8080/photos") != nil)
         #expect(local.refusal(of: "https://images.unsplash.com/x") != nil)
+        // Unsplash's names must lead to the internet; a configured API's may lead anywhere, as a
+        // server on the LAN named photos.lan does. Other hosts stay out either way.
+        #expect(!unsplash.allowsLocalAddresses)
+        let lan = HostPolicy.unsplash(apiBase: "http://photos.lan:8080", isDefault: false)
+        #expect(lan.allowsLocalAddresses && lan.refusal(of: "http://photos.lan:8080/photos") == nil)
+        #expect(lan.refusal(of: "http://10.0.0.1/") == "10.0.0.1 is not one of the hosts photorepl connects to (photos.lan)")
     }
 
     @Test func hostsAndRedirects() {

@@ -82,6 +82,22 @@ struct OutputFaultTests {
         #expect(cassette.hasSuffix("}\n"))
     }
 
+    /// A photo saved from Unsplash streams to its file: a disk that fills up during the download is
+    /// "cannot write PATH", not a failed download, and leaves nothing (not even a part) behind.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/unshare"), "needs root and unshare"))
+    func aFullDiskDuringADownloadWritesNothing() throws {
+        let server = try TestServer(key: "a-test-access-key")
+        defer { server.stop() }
+        try server.setMode("image-huge")
+        let script = try Binary.script("count 1\nfetch\nopen 1\nsave /mnt/photorepl-full/big.jpg\n")
+        let command = "mkdir -p /mnt/photorepl-full && mount -t tmpfs -o size=1m tmpfs /mnt/photorepl-full && "
+            + "\(Binary.executable.path) run --source unsplash --preview none \(script); status=$?; ls -A /mnt/photorepl-full; exit $status"
+        let result = try Binary.run(["-m", "/bin/sh", "-c", command], environment: ["UNSPLASH_ACCESS_KEY": "a-test-access-key", "UNSPLASH_API_URL": server.baseURL, "CI": ""],
+                                    launcher: "/usr/bin/unshare")
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("error: save failed: cannot write /mnt/photorepl-full/big.jpg: No space left on device (nothing was written)\n"), "\(result.stdout)")
+    }
+
     @Test func aCassetteThatIsADeviceIsRefused() throws {
         let result = try Binary.run(["run", "--source", "unsplash", "--cassette", "/dev/full", "Examples/demo.txt"],
                                     environment: ["UNSPLASH_ACCESS_KEY": "k", "CI": ""])

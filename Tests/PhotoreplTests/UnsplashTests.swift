@@ -242,6 +242,26 @@ final class TemporaryFolder {
         #expect(log.filter { $0.path == "/images/qhefDGeuKaS.jpg" && !$0.query.contains("w=") }.count == 2)
     }
 
+    /// Issue 19: a full-size photo over 16 MB (the cap on an answer kept in memory) could not be
+    /// saved. It streams to the file: 64 MB saved whole, and nothing left beside it.
+    @Test func aPhotoLargerThanAnyAnswerKeptInMemoryIsSaved() throws {
+        let server = try TestServer(key: Self.key)
+        defer { server.stop() }
+        let folder = try TemporaryFolder()
+        let target = folder.file("big.jpg")
+        // No pictures: the save's download is the only image asked for, the one the mode makes huge.
+        try server.setMode("image-huge")
+        let script = try Binary.script("count 1\nfetch\nopen 1\nsave \(target)\n")
+        let result = try Binary.run(["run", "--source", "unsplash", "--preview", "none", script], environment: Self.environment(server))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Saved photo 1 to \(target) (67,108,864 bytes).\n"), "\(result.stdout)")
+        let saved = try #require(FileManager.default.contents(atPath: target))
+        let jpeg = try Self.bytes(of: "qhefDGeuKaS")
+        #expect(saved.count == 64 << 20 && saved.prefix(jpeg.count) == jpeg && saved.dropFirst(jpeg.count).allSatisfy { $0 == 0 })
+        #expect(folder.allFiles().map(\.0) == ["big.jpg"])
+        #expect(try server.log().filter(\.isImage).count == 1)
+    }
+
     @Test func aFailedImageDownloadShowsTheTextAndWritesNothing() throws {
         let server = try TestServer(key: Self.key)
         defer { server.stop() }

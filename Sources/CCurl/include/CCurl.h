@@ -20,6 +20,8 @@ typedef enum {
     PHOTOREPL_HTTP_OTHER,
     PHOTOREPL_HTTP_UNAVAILABLE,     // libcurl could not be loaded
     PHOTOREPL_HTTP_MALFORMED,       // the answer is not HTTP photorepl can read (HTTP/0.9, a bad Content-Length)
+    PHOTOREPL_HTTP_LOCAL_ADDRESS,   // the host's address (the message) is loopback, private or link-local: not allowed
+    PHOTOREPL_HTTP_WRITE_FAILED,    // the body could not be written to the file (the message says why)
 } photorepl_http_outcome;
 
 typedef struct photorepl_http_transfer photorepl_http_transfer;
@@ -33,10 +35,18 @@ void photorepl_http_cancel(photorepl_http_transfer *transfer);
 
 /// GETs `url` with `headers` ("Name: value"), following at most `max_redirects` redirects (http and
 /// https only), refusing a body over `max_body` bytes. Blocks until done, failed or cancelled.
+/// With `body_fd` >= 0, the body of a 200 answer is written to that file as it arrives instead of
+/// kept (`photorepl_http_body` is then empty; `photorepl_http_written` counts it); any other
+/// answer's body is kept. Unless `allow_local_addresses`, no connection is made to a loopback,
+/// private, link-local or unspecified address, whatever name resolved to it.
 photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *transfer, const char *url,
                                           const char *const *headers, size_t header_count,
                                           long connect_timeout_ms, long total_timeout_ms,
-                                          long max_redirects, size_t max_body);
+                                          long max_redirects, size_t max_body,
+                                          int body_fd, int allow_local_addresses);
+
+/// How many bytes of the body were written to `body_fd`.
+size_t photorepl_http_written(const photorepl_http_transfer *transfer);
 
 /// The last response's status (0 when there was none), body and header block (all the header lines
 /// of the final response, CRLF-separated).

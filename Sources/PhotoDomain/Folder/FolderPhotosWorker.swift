@@ -153,21 +153,30 @@ extension FolderPhotosWorker: PhotoSavingWorker {
         guard let entry = paths.withLock({ $0[Array(photo.id.utf8)] }) else { throw PhotosWorkerError("the photo is not from this folder") }
         let relative = entry.relativePath
         let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + relative
-        let bytes = try Self.bytesToSave(full, found: entry.file, root: folder.root)
+        let fd = try Self.openToSave(full, found: entry.file, root: folder.root)
+        defer { close(fd) }
         let name = PhotoFolder.displayID(relative.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? [])
         let fileExtension = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last!) : "jpg"
-        return try PhotoFiles.write(bytes, to: path ?? PhotoFiles.defaultName(for: name, fileExtension: fileExtension), replacing: replacing)
+        return try await PhotoFiles.write(to: path ?? PhotoFiles.defaultName(for: name, fileExtension: fileExtension), replacing: replacing) { file in
+            do throws(FileBytes.Failure) {
+                try FileBytes.copy(from: fd, to: file)
+            } catch {
+                throw PhotosWorkerError("cannot read the photo's file: \(error.message) (nothing was written)")
+            }
+        }
     }
 
-    /// The photo's bytes, read from one open descriptor that is checked to be the file the scan found
-    /// (device, inode, size). A file put at the path since (a link to /etc/shadow, say) is copied
-    /// only when it is still inside the folder and still an image; else nothing is written.
-    static func bytesToSave(_ full: [UInt8], found: PhotoFolder.FoundFile, root: String) throws -> [UInt8] {
+    /// The photo's file, open, and checked to be the file the scan found (device, inode, size): its
+    /// bytes are copied from this one descriptor. A file put at the path since (a link to
+    /// /etc/shadow, say) is copied only when it is still inside the folder and still an image; else
+    /// nothing is written.
+    static func openToSave(_ full: [UInt8], found: PhotoFolder.FoundFile, root: String) throws -> Int32 {
         let fd: Int32
         do { fd = try FileBytes.openRegular(path: full) } catch {
             throw PhotosWorkerError("cannot read the photo's file: \(error.message) (nothing was written)")
         }
-        defer { close(fd) }
+        var kept = false
+        defer { if !kept { close(fd) } }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw PhotosWorkerError("the photo's file is no longer a regular file (nothing was written)")
@@ -187,10 +196,7 @@ extension FolderPhotosWorker: PhotoSavingWorker {
                 throw PhotosWorkerError("\(replaced), and is no longer a JPEG or PNG image (nothing was written)")
             }
         }
-        do {
-            return try FileBytes.read(descriptor: fd, limit: maxFileBytes, whole: true)
-        } catch {
-            throw PhotosWorkerError("cannot read the photo's file: \(error.message) (nothing was written)")
-        }
+        kept = true
+        return fd
     }
 }

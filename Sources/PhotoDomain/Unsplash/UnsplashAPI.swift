@@ -60,6 +60,21 @@ public struct UnsplashAPI: Sendable {
         return response.body
     }
 
+    /// The most a saved photo may be (Unsplash's largest originals are tens of megabytes).
+    static let maxPhotoBytes = 256 << 20
+
+    /// A photo from the image host written to the open file `file` as it arrives (for `save`), no
+    /// key, as `image`. A failed write is rethrown as the transport's `.fileWrite`.
+    func download(_ url: String, into file: Int32) async throws {
+        let response: HTTPResponse
+        do {
+            response = try await transport.download(HTTPRequest(url: url), into: file, maxBytes: Self.maxPhotoBytes)
+        } catch let failure as HTTPFailure where failure.kind != .fileWrite {
+            throw PictureFailure(Self.describe(failure, url: url))
+        }
+        guard response.status == 200 else { throw PictureFailure("the image host answered HTTP \(response.status)") }
+    }
+
     /// Whether `url` is on the API's own server (the same scheme, host and port): the key goes
     /// nowhere else, whatever an answer says.
     public func isOnAPIServer(_ url: String) -> Bool {
@@ -231,7 +246,7 @@ public struct UnsplashAPI: Sendable {
         case .tls: return "the secure connection to \(host) failed (\(failure.message))"
         case .hostNotAllowed: return "not requested: \(failure.message)"
         case .malformed: return "\(host) did not answer in HTTP that photorepl can read (\(failure.message)): is UNSPLASH_API_URL a web API's address?"
-        case .unavailable, .notInCassette, .cassette, .other: return failure.message
+        case .unavailable, .notInCassette, .cassette, .fileWrite, .other: return failure.message
         }
     }
 

@@ -98,14 +98,18 @@ public struct UnsplashPhotosWorker: PhotosWorker, PhotographersWorker, PhotoPict
             throw PhotosWorkerError("\(target) exists: add --force to replace it, or give another PATH")
         }
         guard !photo.urls.full.isEmpty else { throw PhotosWorkerError("Unsplash gave no image URL for this photo") }
-        let bytes: [UInt8]
-        do {
-            bytes = try await api.image(photo.urls.full)
-        } catch let failure as PictureFailure {
-            throw PhotosWorkerError("cannot download the photo: \(failure.reason) (nothing was written)")
+        // Streamed to the file as it arrives: a full-size photo may be far larger than an answer
+        // photorepl keeps in memory.
+        var saved = try await PhotoFiles.write(to: target, replacing: replacing) { file in
+            do {
+                try await api.download(photo.urls.full, into: file.fd)
+            } catch let failure as PictureFailure {
+                throw PhotosWorkerError("cannot download the photo: \(failure.reason) (nothing was written)")
+            } catch let failure as HTTPFailure where failure.kind == .fileWrite {
+                throw PhotosWorkerError("cannot write \(target): \(failure.message) (nothing was written)")
+            }
+            try Task.checkCancellation()
         }
-        try Task.checkCancellation()
-        var saved = try PhotoFiles.write(bytes, to: target, replacing: replacing)
         // The guidelines: a download is reported to download_location, with the key, which goes to
         // the API's own server only. The file is written first: the report failing costs no photo.
         guard let location = photo.links?.downloadLocation, !location.isEmpty else { return saved }

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Networking
+import SafeFiles
 
 /// Writing a photo's file for `save`: the name it gets by default, and the atomic write.
 enum PhotoFiles {
@@ -20,9 +24,25 @@ enum PhotoFiles {
         do {
             try FileBytes.writeAtomically(bytes, to: path, mode: 0o644, replacing: replacing)
         } catch {
-            if error.exists { throw PhotosWorkerError("\(path) exists: add --force to replace it, or give another PATH") }
-            throw PhotosWorkerError("cannot write \(path): \(error.message) (nothing was written)")
+            throw failure(error, path)
         }
         return SavedPhoto(path: path, byteCount: bytes.count)
+    }
+
+    /// Writes `path`, whole or not at all, with what `fill` writes to the file: a download or a copy
+    /// streamed through it, never held in memory. When `fill` throws, nothing is written.
+    static func write(to path: String, replacing: Bool, fill: (ReplacingFile) async throws -> Void) async throws -> SavedPhoto {
+        let file: ReplacingFile
+        do { file = try FileBytes.startReplacing(path, mode: 0o644, replacing: replacing) } catch { throw failure(error, path) }
+        try await fill(file)
+        var info = stat()
+        let size = fstat(file.fd, &info) == 0 ? Int(info.st_size) : 0
+        do { try FileBytes.finish(file, replacing: replacing) } catch { throw failure(error, path) }
+        return SavedPhoto(path: path, byteCount: size)
+    }
+
+    private static func failure(_ error: FileBytes.Failure, _ path: String) -> PhotosWorkerError {
+        if error.exists { return PhotosWorkerError("\(path) exists: add --force to replace it, or give another PATH") }
+        return PhotosWorkerError("cannot write \(path): \(error.message) (nothing was written)")
     }
 }
