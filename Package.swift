@@ -29,6 +29,10 @@ let package = Package(
         // HTTP through libcurl, loaded with dlopen at the first request (its headers from
         // libcurl4-openssl-dev at build time; nothing of it linked, so start-up never pays for it).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        // WebP (libwebp), GIF (giflib), HEIC and AVIF (libheif), each loaded with dlopen when the first
+        // photo of its format is met (their headers from libwebp-dev, libgif-dev and libheif-dev at
+        // build time): a session without such photos never loads them.
+        .target(name: "CImageFormats", linkerSettings: [.linkedLibrary("dl")]),
         // Files written whole or not at all (scripts, transcripts, cassettes, saved photos), and the
         // table of their temporary files that a signal removes.
         .target(name: "CTemporaryFiles"),
@@ -37,8 +41,9 @@ let package = Package(
         .target(name: "Networking", dependencies: ["CCurl", "SafeFiles"], swiftSettings: releaseSpeed),
         // libchafa behind plain C functions, so that Swift never imports glib's headers.
         .target(name: "CChafaRender", dependencies: ["CChafa"]),
-        // Pixels and where they come from: BlurHash, JPEG with DCT scaling, PNG, EXIF; the limits.
-        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG"], swiftSettings: releaseSpeed),
+        // Pixels and where they come from: BlurHash, JPEG with DCT scaling, PNG, WebP, GIF, HEIC, AVIF,
+        // EXIF; the limits.
+        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG", "CImageFormats"], swiftSettings: releaseSpeed),
         // The REPL engine: line sources, tokenizer, navigation stack, dispatch, console. Knows nothing about photos.
         .target(name: "REPLEngine", dependencies: ["CLibEdit", "SafeFiles"], swiftSettings: releaseSpeed),
         // An app's launcher: `APP`, `APP run`, `APP test`, their options and exit codes, for any app on

@@ -2,14 +2,45 @@ import CPNG
 import CTurboJPEG
 
 /// The image formats photorepl decodes, told apart by their first bytes, never by a file's name.
-public enum ImageFormat: String, Sendable {
+public enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg = "JPEG"
     case png = "PNG"
+    case webp = "WebP"
+    case gif = "GIF"
+    case heic = "HEIC"
+    case avif = "AVIF"
 
-    /// The format `bytes` start with, or nil when they are neither.
+    /// How many bytes from a file's start `sniff` needs to tell every format.
+    public static let sniffedBytes = 64
+
+    /// The format `bytes` (a file's first `sniffedBytes`, or all of a shorter one) start with, or nil
+    /// when they are none of these: files are known by their content, never by their name.
     public static func sniff(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
+        func matches(_ offset: Int, _ text: String) -> Bool {
+            let expected = Array(text.utf8)
+            return bytes.count >= offset + expected.count && expected.indices.allSatisfy { bytes[offset + $0] == expected[$0] }
+        }
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
         if bytes.count >= 8, Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
+        if matches(0, "RIFF") && matches(8, "WEBP") { return .webp }
+        if matches(0, "GIF87a") || matches(0, "GIF89a") { return .gif }
+        if matches(4, "ftyp") { return isoBrand(bytes) }
+        return nil
+    }
+
+    /// HEIC or AVIF by an ISO file's brands: the major brand, else the compatible ones (a file that
+    /// says only `mif1` names its codec there).
+    private static func isoBrand(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
+        let boxSize = bytes.count >= 4 ? Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3]) : 0
+        let end = min(bytes.count, max(16, boxSize))
+        var brands: [String] = []
+        for offset in stride(from: 8, through: end - 4, by: 4) where offset != 12 {  // 12…16 is the minor version
+            brands.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 4]), as: UTF8.self))
+        }
+        for brand in brands {
+            if brand == "avif" || brand == "avis" { return .avif }
+            if ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs"].contains(brand) { return .heic }
+        }
         return nil
     }
 }
@@ -64,8 +95,9 @@ public struct ImageHeader: Equatable, Sendable {
     public var uprightSize: PixelSize { exif.orientation.uprightSize(of: storedSize) }
 }
 
-/// Decodes JPEG (libjpeg-turbo, scaled while decoding) and PNG (libpng) files held in memory to
-/// upright RGBA pixels.
+/// Decodes JPEG (libjpeg-turbo, scaled while decoding), PNG (libpng), WebP (libwebp, scaled while
+/// decoding), GIF (giflib, the first frame), HEIC and AVIF (libheif) files held in memory to upright
+/// RGBA pixels.
 public enum ImageDecoder {
     /// The header of an image file, with its limits checked.
     public static func header(of bytes: [UInt8], limits: ImageLimits = .init()) throws(ImageFailure) -> ImageHeader {
@@ -83,8 +115,23 @@ public enum ImageDecoder {
                     let size = try PNGChunks.size(raw)
                     try limits.check(size)
                     return .success(ImageHeader(format: .png, storedSize: size, exif: PNG.exif(raw)))
+                case .webp?:
+                    let (size, _) = try WebP.info(raw)
+                    try limits.check(size)
+                    return .success(ImageHeader(format: .webp, storedSize: size, exif: WebP.exif(raw)))
+                case .gif?:
+                    let size = try GIF.size(raw)
+                    try limits.check(size)
+                    return .success(ImageHeader(format: .gif, storedSize: size, exif: EXIFInfo()))
+                case let format? where format == .heic || format == .avif:
+                    // libheif applies the file's rotation and mirroring itself: the size is upright.
+                    let (size, exif) = try HEIF.info(raw, format: format)
+                    try limits.check(size)
+                    return .success(ImageHeader(format: format, storedSize: size, exif: exif))
+                case .some:
+                    return .failure(ImageFailure("not an image"))
                 case nil:
-                    return .failure(ImageFailure(bytes.isEmpty ? "the file is empty" : "not a JPEG or PNG image"))
+                    return .failure(ImageFailure(bytes.isEmpty ? "the file is empty" : "not a JPEG, PNG, WebP, GIF, HEIC or AVIF image"))
                 }
             } catch {
                 return .failure(error)
@@ -108,6 +155,15 @@ public enum ImageDecoder {
                     return .success(try JPEG.decode(raw, size: header.storedSize, atLeast: storedTarget).oriented(header.exif.orientation))
                 case .png:
                     return .success(try PNG.decode(raw, size: header.storedSize).oriented(header.exif.orientation))
+                case .webp:
+                    let target = header.uprightSize.fitted(in: box)
+                    let storedTarget = header.exif.orientation.swapsDimensions
+                        ? PixelSize(width: target.height, height: target.width) : target
+                    return .success(try WebP.decode(raw, size: header.storedSize, atLeast: storedTarget).oriented(header.exif.orientation))
+                case .gif:
+                    return .success(try GIF.decode(raw, size: header.storedSize))
+                case .heic, .avif:
+                    return .success(try HEIF.decode(raw, format: header.format, limits: limits))
                 }
             } catch {
                 return .failure(error)

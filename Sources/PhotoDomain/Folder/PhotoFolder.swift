@@ -212,7 +212,7 @@ public struct PhotoFolder: Sendable {
 
     /// The format a regular file's first bytes say it has.
     static func sniff(_ path: [UInt8]) -> Result<ImageFormat, PictureFailure> {
-        switch readFile(path, limit: 8) {
+        switch readFile(path, limit: ImageFormat.sniffedBytes) {
         case .failure(let failure): return .failure(failure)
         case .success(let bytes):
             guard let format = bytes.withUnsafeBytes(ImageFormat.sniff) else { return .failure(PictureFailure("not an image")) }

@@ -1,0 +1,13 @@
+// WebP, GIF, HEIC and AVIF decoding as photorepl calls it: the content sniffed, the header and its
+// limits, the decoder (libwebp, giflib, libheif, loaded when first needed), then scaled down.
+import Imaging
+@testable import PhotoDomain
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    var limits = ImageLimits()
+    limits.maxPixels = 4_000_000  // photorepl allows 100 MP; a fuzzer's memory limit does not
+    _ = try? PictureDecoding.decode(bytes, fitting: PixelSize(width: 64, height: 48), limits: limits)
+    return 0
+}

@@ -1,0 +1,494 @@
+#include "CImageFormats.h"
+#include <dlfcn.h>
+#include <gif_lib.h>
+#include <libheif/heif.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <webp/decode.h>
+#include <webp/demux.h>
+
+// A message in one line, whatever the library's own text holds (libheif's end in a line feed).
+static void say(char *message, size_t size, const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(message, size, format, arguments);
+    va_end(arguments);
+    for (char *c = message; *c; c++) {
+        if (*c == '\n' || *c == '\r' || *c == '\t') *c = ' ';
+    }
+    size_t length = strlen(message);
+    while (length > 0 && message[length - 1] == ' ') message[--length] = 0;
+}
+
+// Finds `name` in `library`, or records that the library is too old.
+#define FIND(handle, table, field, name, error)                                                      \
+    if (!(*(void **)&table.field = dlsym(handle, name))) {                                           \
+        snprintf(error, sizeof error, "the %s library lacks %s: it is too old", #table, name);      \
+        return;                                                                                      \
+    }
+
+// MARK: - WebP (libwebp 1.2, and libwebpdemux for an animation's first frame)
+
+static struct {
+    int (*get_features)(const uint8_t *, size_t, WebPBitstreamFeatures *, int);
+    int (*init_config)(WebPDecoderConfig *, int);
+    VP8StatusCode (*decode)(const uint8_t *, size_t, WebPDecoderConfig *);
+    void (*free_buffer)(WebPDecBuffer *);
+    int (*anim_options_init)(WebPAnimDecoderOptions *, int);
+    WebPAnimDecoder *(*anim_new)(const WebPData *, const WebPAnimDecoderOptions *, int);
+    int (*anim_get_next)(WebPAnimDecoder *, uint8_t **, int *);
+    void (*anim_info)(const WebPAnimDecoder *, WebPAnimInfo *);
+    void (*anim_delete)(WebPAnimDecoder *);
+    int loaded;  // 1 when every function above was found
+} webp;
+static char webp_error[200];
+static pthread_once_t webp_once = PTHREAD_ONCE_INIT;
+
+static void load_webp(void) {
+    void *library = dlopen("libwebp.so.7", RTLD_NOW | RTLD_LOCAL);
+    void *demux = library ? dlopen("libwebpdemux.so.2", RTLD_NOW | RTLD_LOCAL) : NULL;
+    if (!library || !demux) {
+        snprintf(webp_error, sizeof webp_error, "WebP pictures need libwebp: install the Debian packages libwebp7 and libwebpdemux2");
+        return;
+    }
+    FIND(library, webp, get_features, "WebPGetFeaturesInternal", webp_error)
+    FIND(library, webp, init_config, "WebPInitDecoderConfigInternal", webp_error)
+    FIND(library, webp, decode, "WebPDecode", webp_error)
+    FIND(library, webp, free_buffer, "WebPFreeDecBuffer", webp_error)
+    FIND(demux, webp, anim_options_init, "WebPAnimDecoderOptionsInitInternal", webp_error)
+    FIND(demux, webp, anim_new, "WebPAnimDecoderNewInternal", webp_error)
+    FIND(demux, webp, anim_get_next, "WebPAnimDecoderGetNext", webp_error)
+    FIND(demux, webp, anim_info, "WebPAnimDecoderGetInfo", webp_error)
+    FIND(demux, webp, anim_delete, "WebPAnimDecoderDelete", webp_error)
+    webp.loaded = 1;
+}
+
+static const char *webp_status(VP8StatusCode status) {
+    switch (status) {
+    case VP8_STATUS_OUT_OF_MEMORY: return "out of memory";
+    case VP8_STATUS_INVALID_PARAM: return "invalid parameter";
+    case VP8_STATUS_BITSTREAM_ERROR: return "corrupt WebP";
+    case VP8_STATUS_UNSUPPORTED_FEATURE: return "unsupported WebP feature";
+    case VP8_STATUS_NOT_ENOUGH_DATA: return "the WebP file is truncated";
+    default: return "WebP decoding failed";
+    }
+}
+
+int photorepl_webp_info(const unsigned char *data, size_t size, int *width, int *height, int *animated,
+                        char *message, size_t message_size) {
+    pthread_once(&webp_once, load_webp);
+    if (!webp.loaded) {
+        say(message, message_size, "%s", webp_error);
+        return -1;
+    }
+    WebPBitstreamFeatures features;
+    VP8StatusCode status = webp.get_features(data, size, &features, WEBP_DECODER_ABI_VERSION);
+    if (status != VP8_STATUS_OK) {
+        say(message, message_size, "%s", webp_status(status));
+        return -1;
+    }
+    *width = features.width;
+    *height = features.height;
+    *animated = features.has_animation;
+    return 0;
+}
+
+void photorepl_webp_decode(const unsigned char *data, size_t size, int width, int height, photorepl_decoded *out) {
+    memset(out, 0, sizeof *out);
+    pthread_once(&webp_once, load_webp);
+    if (!webp.loaded) {
+        say(out->message, sizeof out->message, "%s", webp_error);
+        return;
+    }
+    WebPBitstreamFeatures features;
+    if (webp.get_features(data, size, &features, WEBP_DECODER_ABI_VERSION) == VP8_STATUS_OK && features.has_animation) {
+        // The first frame, composed on the canvas at full size (the caller scales it).
+        WebPAnimDecoderOptions options;
+        if (!webp.anim_options_init(&options, WEBP_DEMUX_ABI_VERSION)) {
+            say(out->message, sizeof out->message, "libwebpdemux could not start");
+            return;
+        }
+        options.color_mode = MODE_RGBA;
+        options.use_threads = 0;
+        WebPData input = {data, size};
+        WebPAnimDecoder *decoder = webp.anim_new(&input, &options, WEBP_DEMUX_ABI_VERSION);
+        if (!decoder) {
+            say(out->message, sizeof out->message, "corrupt animated WebP");
+            return;
+        }
+        WebPAnimInfo info;
+        webp.anim_info(decoder, &info);
+        uint8_t *frame = NULL;
+        int timestamp = 0;
+        if (info.canvas_width != (uint32_t)width || info.canvas_height != (uint32_t)height ||
+            !webp.anim_get_next(decoder, &frame, &timestamp) || !frame) {
+            webp.anim_delete(decoder);
+            say(out->message, sizeof out->message, "corrupt animated WebP: no first frame");
+            return;
+        }
+        size_t bytes = (size_t)width * (size_t)height * 4;
+        out->rgba = malloc(bytes);
+        if (out->rgba) {
+            memcpy(out->rgba, frame, bytes);  // the frame belongs to the decoder
+            out->width = width;
+            out->height = height;
+        } else {
+            say(out->message, sizeof out->message, "out of memory");
+        }
+        webp.anim_delete(decoder);
+        return;
+    }
+    WebPDecoderConfig config;
+    if (!webp.init_config(&config, WEBP_DECODER_ABI_VERSION)) {
+        say(out->message, sizeof out->message, "libwebp could not start");
+        return;
+    }
+    config.output.colorspace = MODE_RGBA;
+    config.options.use_threads = 0;
+    if (width != features.width || height != features.height) {
+        config.options.use_scaling = 1;
+        config.options.scaled_width = width;
+        config.options.scaled_height = height;
+    }
+    // Decoded into a buffer of ours, so that the caller frees it as it frees the others.
+    size_t stride = (size_t)width * 4;
+    unsigned char *rgba = malloc(stride * (size_t)height);
+    if (!rgba) {
+        say(out->message, sizeof out->message, "out of memory");
+        return;
+    }
+    config.output.is_external_memory = 1;
+    config.output.u.RGBA.rgba = rgba;
+    config.output.u.RGBA.stride = (int)stride;
+    config.output.u.RGBA.size = stride * (size_t)height;
+    VP8StatusCode status = webp.decode(data, size, &config);
+    webp.free_buffer(&config.output);
+    if (status != VP8_STATUS_OK) {
+        free(rgba);
+        say(out->message, sizeof out->message, "%s", webp_status(status));
+        return;
+    }
+    out->rgba = rgba;
+    out->width = width;
+    out->height = height;
+}
+
+// MARK: - GIF (giflib 5), the first frame only, read record by record
+
+static struct {
+    GifFileType *(*open)(void *, InputFunc, int *);
+    int (*close)(GifFileType *, int *);
+    int (*record_type)(GifFileType *, GifRecordType *);
+    int (*image_desc)(GifFileType *);
+    int (*line)(GifFileType *, GifPixelType *, int);
+    int (*extension)(GifFileType *, int *, GifByteType **);
+    int (*extension_next)(GifFileType *, GifByteType **);
+    const char *(*error_string)(int);
+    int loaded;
+} gif;
+static char gif_error[200];
+static pthread_once_t gif_once = PTHREAD_ONCE_INIT;
+
+static void load_gif(void) {
+    void *library = dlopen("libgif.so.7", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(gif_error, sizeof gif_error, "GIF pictures need giflib: install the Debian package libgif7");
+        return;
+    }
+    FIND(library, gif, open, "DGifOpen", gif_error)
+    FIND(library, gif, close, "DGifCloseFile", gif_error)
+    FIND(library, gif, record_type, "DGifGetRecordType", gif_error)
+    FIND(library, gif, image_desc, "DGifGetImageDesc", gif_error)
+    FIND(library, gif, line, "DGifGetLine", gif_error)
+    FIND(library, gif, extension, "DGifGetExtension", gif_error)
+    FIND(library, gif, extension_next, "DGifGetExtensionNext", gif_error)
+    FIND(library, gif, error_string, "GifErrorString", gif_error)
+    gif.loaded = 1;
+}
+
+typedef struct {
+    const unsigned char *data;
+    size_t size, offset;
+} gif_input;
+
+static int gif_read(GifFileType *file, GifByteType *into, int count) {
+    gif_input *input = file->UserData;
+    size_t left = input->size - input->offset;
+    size_t n = count < 0 ? 0 : (size_t)count < left ? (size_t)count : left;
+    memcpy(into, input->data + input->offset, n);
+    input->offset += n;
+    return (int)n;
+}
+
+static void gif_failed(photorepl_decoded *out, GifFileType *file, const char *what) {
+    const char *reason = file && gif.error_string(file->Error) ? gif.error_string(file->Error) : "unknown error";
+    if (file && file->Error == D_GIF_ERR_READ_FAILED) reason = "the file ends early";
+    say(out->message, sizeof out->message, "corrupt GIF: %s (%s)", what, reason);
+    free(out->rgba);
+    out->rgba = NULL;
+}
+
+void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_width, int canvas_height,
+                          photorepl_decoded *out) {
+    memset(out, 0, sizeof *out);
+    pthread_once(&gif_once, load_gif);
+    if (!gif.loaded) {
+        say(out->message, sizeof out->message, "%s", gif_error);
+        return;
+    }
+    gif_input input = {data, size, 0};
+    int error = 0;
+    GifFileType *file = gif.open(&input, gif_read, &error);
+    if (!file) {
+        say(out->message, sizeof out->message, "corrupt GIF: %s", gif.error_string(error) ? gif.error_string(error) : "cannot open");
+        return;
+    }
+    if (file->SWidth != canvas_width || file->SHeight != canvas_height) {
+        say(out->message, sizeof out->message, "corrupt GIF: its size changed while it was read");
+        gif.close(file, &error);
+        return;
+    }
+    // Transparent to begin with: what the first frame does not cover is not part of the picture.
+    out->rgba = calloc((size_t)canvas_width * (size_t)canvas_height, 4);
+    if (!out->rgba) {
+        say(out->message, sizeof out->message, "out of memory");
+        free(out->rgba);
+        out->rgba = NULL;
+        gif.close(file, &error);
+        return;
+    }
+    int transparent = -1;
+    for (;;) {
+        GifRecordType type;
+        if (gif.record_type(file, &type) == GIF_ERROR) {
+            gif_failed(out, file, "a record cannot be read");
+            break;
+        }
+        if (type == TERMINATE_RECORD_TYPE) {
+            gif_failed(out, file, "no image in the file");
+            break;
+        }
+        if (type == EXTENSION_RECORD_TYPE) {
+            int code;
+            GifByteType *block;
+            if (gif.extension(file, &code, &block) == GIF_ERROR) {
+                gif_failed(out, file, "an extension cannot be read");
+                break;
+            }
+            // The graphic control extension: flags, delay (2 bytes), transparent colour index.
+            if (code == GRAPHICS_EXT_FUNC_CODE && block && block[0] >= 4 && (block[1] & 1)) transparent = block[4];
+            int failed = 0;
+            while (block) {
+                if (gif.extension_next(file, &block) == GIF_ERROR) {
+                    failed = 1;
+                    break;
+                }
+            }
+            if (failed) {
+                gif_failed(out, file, "an extension cannot be read");
+                break;
+            }
+            continue;
+        }
+        if (type != IMAGE_DESC_RECORD_TYPE) continue;
+        if (gif.image_desc(file) == GIF_ERROR) {
+            gif_failed(out, file, "the first frame's description cannot be read");
+            break;
+        }
+        GifImageDesc *frame = &file->Image;
+        ColorMapObject *colours = frame->ColorMap ? frame->ColorMap : file->SColorMap;
+        if (!colours || frame->Width <= 0 || frame->Height <= 0 || frame->Width > 65535 || frame->Height > 65535) {
+            gif_failed(out, file, !colours ? "no colour table" : "a frame of no size");
+            break;
+        }
+        // Rows come in file order; an interlaced frame stores every 8th row, then the 4th, 2nd and odd.
+        static const int starts[] = {0, 4, 2, 1}, steps[] = {8, 8, 4, 2};
+        int passes = frame->Interlace ? 4 : 1, failed = 0;
+        GifPixelType *line = malloc((size_t)frame->Width);
+        if (!line) {
+            say(out->message, sizeof out->message, "out of memory");
+            free(out->rgba);
+            out->rgba = NULL;
+            break;
+        }
+        for (int pass = 0; pass < passes && !failed; pass++) {
+            int start = frame->Interlace ? starts[pass] : 0, step = frame->Interlace ? steps[pass] : 1;
+            for (int y = start; y < frame->Height; y += step) {
+                if (gif.line(file, line, frame->Width) == GIF_ERROR) {
+                    failed = 1;
+                    break;
+                }
+                int canvas_y = frame->Top + y;
+                if (canvas_y < 0 || canvas_y >= canvas_height) continue;  // outside the canvas: not shown
+                unsigned char *target = out->rgba + (size_t)canvas_y * (size_t)canvas_width * 4;
+                for (int x = 0; x < frame->Width; x++) {
+                    int canvas_x = frame->Left + x, index = line[x];
+                    if (canvas_x < 0 || canvas_x >= canvas_width || index == transparent || index >= colours->ColorCount) continue;
+                    GifColorType colour = colours->Colors[index];
+                    unsigned char *pixel = target + (size_t)canvas_x * 4;
+                    pixel[0] = colour.Red;
+                    pixel[1] = colour.Green;
+                    pixel[2] = colour.Blue;
+                    pixel[3] = 255;
+                }
+            }
+        }
+        free(line);
+        if (failed) {
+            gif_failed(out, file, "the first frame is cut short");
+            break;
+        }
+        out->width = canvas_width;
+        out->height = canvas_height;
+        break;
+    }
+    gif.close(file, &error);
+}
+
+// MARK: - HEIC and AVIF (libheif 1.15, which decodes HEVC through libde265 and AV1 through libaom/dav1d)
+
+static struct {
+    struct heif_context *(*context_alloc)(void);
+    void (*context_free)(struct heif_context *);
+    struct heif_error (*read)(struct heif_context *, const void *, size_t, const struct heif_reading_options *);
+    struct heif_error (*primary)(struct heif_context *, struct heif_image_handle **);
+    void (*handle_release)(const struct heif_image_handle *);
+    int (*width)(const struct heif_image_handle *);
+    int (*height)(const struct heif_image_handle *);
+    struct heif_error (*decode)(const struct heif_image_handle *, struct heif_image **, enum heif_colorspace, enum heif_chroma,
+                                const struct heif_decoding_options *);
+    int (*image_width)(const struct heif_image *, enum heif_channel);
+    int (*image_height)(const struct heif_image *, enum heif_channel);
+    const uint8_t *(*plane)(const struct heif_image *, enum heif_channel, int *);
+    void (*image_release)(const struct heif_image *);
+    int (*metadata_count)(const struct heif_image_handle *, const char *);
+    int (*metadata_ids)(const struct heif_image_handle *, const char *, heif_item_id *, int);
+    size_t (*metadata_size)(const struct heif_image_handle *, heif_item_id);
+    struct heif_error (*metadata)(const struct heif_image_handle *, heif_item_id, void *);
+    int loaded;
+} heif;
+static char heif_error_text[200];
+static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
+
+static void load_heif(void) {
+    void *library = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(heif_error_text, sizeof heif_error_text, "HEIC and AVIF pictures need libheif: install the Debian package libheif1");
+        return;
+    }
+    FIND(library, heif, context_alloc, "heif_context_alloc", heif_error_text)
+    FIND(library, heif, context_free, "heif_context_free", heif_error_text)
+    FIND(library, heif, read, "heif_context_read_from_memory_without_copy", heif_error_text)
+    FIND(library, heif, primary, "heif_context_get_primary_image_handle", heif_error_text)
+    FIND(library, heif, handle_release, "heif_image_handle_release", heif_error_text)
+    FIND(library, heif, width, "heif_image_handle_get_width", heif_error_text)
+    FIND(library, heif, height, "heif_image_handle_get_height", heif_error_text)
+    FIND(library, heif, decode, "heif_decode_image", heif_error_text)
+    FIND(library, heif, image_width, "heif_image_get_width", heif_error_text)
+    FIND(library, heif, image_height, "heif_image_get_height", heif_error_text)
+    FIND(library, heif, plane, "heif_image_get_plane_readonly", heif_error_text)
+    FIND(library, heif, image_release, "heif_image_release", heif_error_text)
+    FIND(library, heif, metadata_count, "heif_image_handle_get_number_of_metadata_blocks", heif_error_text)
+    FIND(library, heif, metadata_ids, "heif_image_handle_get_list_of_metadata_block_IDs", heif_error_text)
+    FIND(library, heif, metadata_size, "heif_image_handle_get_metadata_size", heif_error_text)
+    FIND(library, heif, metadata, "heif_image_handle_get_metadata", heif_error_text)
+    heif.loaded = 1;
+}
+
+/// The primary image's handle, or NULL with `message` set.
+static struct heif_image_handle *heif_open(const unsigned char *data, size_t size, struct heif_context **context,
+                                           char *message, size_t message_size) {
+    pthread_once(&heif_once, load_heif);
+    if (!heif.loaded) {
+        say(message, message_size, "%s", heif_error_text);
+        return NULL;
+    }
+    *context = heif.context_alloc();
+    if (!*context) {
+        say(message, message_size, "libheif could not start");
+        return NULL;
+    }
+    struct heif_error error = heif.read(*context, data, size, NULL);
+    struct heif_image_handle *handle = NULL;
+    if (error.code == heif_error_Ok) error = heif.primary(*context, &handle);
+    if (error.code != heif_error_Ok) {
+        say(message, message_size, "corrupt HEIF: %s", error.message ? error.message : "unknown error");
+        heif.context_free(*context);
+        *context = NULL;
+        return NULL;
+    }
+    return handle;
+}
+
+int photorepl_heif_info(const unsigned char *data, size_t size, int *width, int *height,
+                        unsigned char **exif, size_t *exif_length, char *message, size_t message_size) {
+    *exif = NULL;
+    *exif_length = 0;
+    struct heif_context *context = NULL;
+    struct heif_image_handle *handle = heif_open(data, size, &context, message, message_size);
+    if (!handle) return -1;
+    *width = heif.width(handle);
+    *height = heif.height(handle);
+    // The EXIF block: a big-endian offset to the TIFF header, then the header and the rest.
+    heif_item_id id;
+    if (heif.metadata_count(handle, "Exif") > 0 && heif.metadata_ids(handle, "Exif", &id, 1) == 1) {
+        size_t length = heif.metadata_size(handle, id);
+        unsigned char *block = length >= 4 && length <= (1u << 20) ? malloc(length) : NULL;
+        if (block && heif.metadata(handle, id, block).code == heif_error_Ok) {
+            size_t skip = 4 + ((size_t)block[0] << 24 | (size_t)block[1] << 16 | (size_t)block[2] << 8 | block[3]);
+            if (skip < length) {
+                memmove(block, block + skip, length - skip);
+                *exif = block;
+                *exif_length = length - skip;
+                block = NULL;
+            }
+        }
+        free(block);
+    }
+    heif.handle_release(handle);
+    heif.context_free(context);
+    return 0;
+}
+
+void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, photorepl_decoded *out) {
+    memset(out, 0, sizeof *out);
+    struct heif_context *context = NULL;
+    struct heif_image_handle *handle = heif_open(data, size, &context, out->message, sizeof out->message);
+    if (!handle) return;
+    int width = heif.width(handle), height = heif.height(handle);
+    if (width <= 0 || height <= 0 || (long)width * (long)height > max_pixels) {
+        say(out->message, sizeof out->message, "the image is too large: %dx%d pixels", width, height);
+        heif.handle_release(handle);
+        heif.context_free(context);
+        return;
+    }
+    struct heif_image *image = NULL;
+    struct heif_error error = heif.decode(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, NULL);
+    if (error.code != heif_error_Ok) {
+        if (error.code == heif_error_Unsupported_feature || error.code == heif_error_Unsupported_filetype) {
+            say(out->message, sizeof out->message, "unsupported HEIF: %s", error.message ? error.message : "unknown");
+        } else {
+            say(out->message, sizeof out->message, "corrupt HEIF: %s", error.message ? error.message : "unknown error");
+        }
+    } else {
+        int stride = 0;
+        const uint8_t *plane = heif.plane(image, heif_channel_interleaved, &stride);
+        int w = heif.image_width(image, heif_channel_interleaved), h = heif.image_height(image, heif_channel_interleaved);
+        if (!plane || w <= 0 || h <= 0 || stride < w * 4 || (long)w * (long)h > max_pixels) {
+            say(out->message, sizeof out->message, "corrupt HEIF: no pixels were decoded");
+        } else if (!(out->rgba = malloc((size_t)w * (size_t)h * 4))) {
+            say(out->message, sizeof out->message, "out of memory");
+        } else {
+            for (int y = 0; y < h; y++) memcpy(out->rgba + (size_t)y * (size_t)w * 4, plane + (size_t)y * (size_t)stride, (size_t)w * 4);
+            out->width = w;
+            out->height = h;
+        }
+        heif.image_release(image);
+    }
+    heif.handle_release(handle);
+    heif.context_free(context);
+}

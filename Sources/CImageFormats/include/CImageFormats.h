@@ -1,0 +1,41 @@
+#ifndef PHOTOREPL_CIMAGEFORMATS_H
+#define PHOTOREPL_CIMAGEFORMATS_H
+// WebP (libwebp), GIF (giflib), HEIC and AVIF (libheif), each library loaded with dlopen the first
+// time a photo of its format is met: a session that never meets one (the embedded catalog, a folder
+// of JPEGs) never pays for loading it, and a machine without it shows one clear line naming the
+// Debian package instead of failing to start. Their headers are needed at build time only.
+#include <stddef.h>
+
+/// Decoded pixels, 8-bit RGBA, rows packed (`width * 4` bytes); `rgba` is malloc'd: free() it.
+/// On failure `rgba` is NULL and `message` says why in one line.
+typedef struct {
+    unsigned char *rgba;
+    int width, height;
+    char message[256];
+} photorepl_decoded;
+
+/// A format's size as its header says, without decoding: 0 on success; else -1 and `message`.
+/// `animated` is set for an animated WebP (its first frame is what is shown).
+int photorepl_webp_info(const unsigned char *data, size_t size, int *width, int *height, int *animated,
+                        char *message, size_t message_size);
+/// For HEIC and AVIF, also the primary image's EXIF (from its TIFF header on; malloc'd, free() it;
+/// NULL when there is none): its description and artist. Its orientation is not for applying:
+/// the file's rotation and mirroring are its `irot` and `imir`, which libheif applies.
+int photorepl_heif_info(const unsigned char *data, size_t size, int *width, int *height,
+                        unsigned char **exif, size_t *exif_length, char *message, size_t message_size);
+
+/// A WebP decoded straight to `width` × `height` (libwebp scales while decoding); for an animated
+/// one, its first frame.
+void photorepl_webp_decode(const unsigned char *data, size_t size, int width, int height, photorepl_decoded *out);
+
+/// A GIF's first frame on its canvas (`canvas_width` × `canvas_height`, as its header says and
+/// as checked against the limits): transparent where the frame does not cover it or its
+/// transparent colour is used. Never more than the one frame is read.
+void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_width, int canvas_height,
+                          photorepl_decoded *out);
+
+/// A HEIC or AVIF file's primary image, with its rotation and mirroring applied, refused (before
+/// decoding) when larger than `max_pixels`.
+void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, photorepl_decoded *out);
+
+#endif

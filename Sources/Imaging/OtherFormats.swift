@@ -1,0 +1,114 @@
+import CImageFormats
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What CImageFormats decoded, as pixels (its buffer freed), or its one-line reason.
+private func pixels(from decoded: inout photorepl_decoded) throws(ImageFailure) -> Pixels {
+    guard let rgba = decoded.rgba else { throw ImageFailure(message(&decoded.message)) }
+    defer { free(rgba) }
+    let count = Int(decoded.width) * Int(decoded.height) * 4
+    return Pixels(width: Int(decoded.width), height: Int(decoded.height), rgba: Array(UnsafeBufferPointer(start: rgba, count: count)))
+}
+
+private func message<T>(_ text: inout T) -> String {
+    withUnsafeBytes(of: &text) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+}
+
+private func base(_ raw: UnsafeRawBufferPointer) -> UnsafePointer<UInt8> {
+    raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+}
+
+/// WebP through libwebp (loaded at the first WebP): scaled while decoding, as JPEG is; an animated
+/// WebP shows its first frame; its EXIF chunk's orientation, description and artist apply.
+enum WebP {
+    static func info(_ raw: UnsafeRawBufferPointer) throws(ImageFailure) -> (size: PixelSize, isAnimated: Bool) {
+        var width: Int32 = 0, height: Int32 = 0, animated: Int32 = 0
+        var text = [CChar](repeating: 0, count: 256)
+        guard photorepl_webp_info(base(raw), raw.count, &width, &height, &animated, &text, text.count) == 0 else {
+            throw ImageFailure(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return (PixelSize(width: Int(width), height: Int(height)), animated != 0)
+    }
+
+    /// The EXIF chunk of an extended WebP (RIFF chunks: a four-letter name, a little-endian length,
+    /// the data padded to an even length), read as a JPEG's EXIF; none when there is none.
+    static func exif(_ raw: UnsafeRawBufferPointer) -> EXIFInfo {
+        var offset = 12
+        while offset + 8 <= raw.count {
+            let name = String(decoding: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + 4]), as: UTF8.self)
+            let length = Int(raw[offset + 4]) | Int(raw[offset + 5]) << 8 | Int(raw[offset + 6]) << 16 | Int(raw[offset + 7]) << 24
+            let start = offset + 8
+            guard length <= raw.count - start else { break }
+            if name == "EXIF" {
+                var tiff = UnsafeRawBufferPointer(rebasing: raw[start..<start + length])
+                // Some writers keep JPEG's "Exif\0\0" before the TIFF header.
+                if tiff.count >= 6, Array(tiff[0..<6]) == Array("Exif\0\0".utf8) { tiff = UnsafeRawBufferPointer(rebasing: tiff[6...]) }
+                return EXIF.readIFD0(tiff)
+            }
+            offset = start + length + (length & 1)
+        }
+        return EXIFInfo()
+    }
+
+    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
+        let (_, isAnimated) = try info(raw)
+        // Never enlarged; an animation's first frame comes at its canvas size.
+        let scaled = isAnimated || target.width >= size.width || target.height >= size.height ? size : target
+        var decoded = photorepl_decoded()
+        photorepl_webp_decode(base(raw), raw.count, Int32(scaled.width), Int32(scaled.height), &decoded)
+        return try pixels(from: &decoded)
+    }
+}
+
+/// GIF through giflib (loaded at the first GIF): the first frame, on its canvas, with its
+/// transparency. The canvas size is in the first ten bytes: no library is needed to list a GIF.
+enum GIF {
+    static func size(_ raw: UnsafeRawBufferPointer) throws(ImageFailure) -> PixelSize {
+        guard raw.count >= 13 else { throw ImageFailure("the GIF file is truncated (no screen descriptor)") }
+        return PixelSize(width: Int(raw[6]) | Int(raw[7]) << 8, height: Int(raw[8]) | Int(raw[9]) << 8)
+    }
+
+    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize) throws(ImageFailure) -> Pixels {
+        var decoded = photorepl_decoded()
+        photorepl_gif_decode(base(raw), raw.count, Int32(size.width), Int32(size.height), &decoded)
+        return try pixels(from: &decoded)
+    }
+}
+
+/// HEIC and AVIF through libheif (loaded at the first such file; it brings the HEVC and AV1
+/// decoders): the primary image, upright (libheif applies the file's rotation and mirroring).
+enum HEIF {
+    /// The size, upright, and the EXIF's description and artist (its orientation is left out: the
+    /// file's own rotation is applied by libheif, and HEIF readers ignore EXIF's).
+    static func info(_ raw: UnsafeRawBufferPointer, format: ImageFormat) throws(ImageFailure) -> (PixelSize, EXIFInfo) {
+        var width: Int32 = 0, height: Int32 = 0
+        var exif: UnsafeMutablePointer<UInt8>?
+        var exifLength = 0
+        var text = [CChar](repeating: 0, count: 256)
+        guard photorepl_heif_info(base(raw), raw.count, &width, &height, &exif, &exifLength, &text, text.count) == 0 else {
+            throw ImageFailure(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                .replacing("corrupt HEIF", with: "corrupt \(format.rawValue)"))
+        }
+        var info = EXIFInfo()
+        if let exif {
+            info = EXIF.readIFD0(UnsafeRawBufferPointer(start: exif, count: exifLength))
+            info.orientation = .up
+            free(exif)
+        }
+        return (PixelSize(width: Int(width), height: Int(height)), info)
+    }
+
+    static func decode(_ raw: UnsafeRawBufferPointer, format: ImageFormat, limits: ImageLimits) throws(ImageFailure) -> Pixels {
+        try HEIFBoxes.checkPrimary(raw, limits: limits, format: format)
+        var decoded = photorepl_decoded()
+        photorepl_heif_decode(base(raw), raw.count, limits.maxPixels, &decoded)
+        do {
+            let result = try pixels(from: &decoded)
+            try limits.check(PixelSize(width: result.width, height: result.height))
+            return result
+        } catch {
+            throw ImageFailure(error.reason.replacing("HEIF", with: format.rawValue), isTooLarge: error.isTooLarge)
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+@testable import Imaging
+
+/// Issue 20: WebP, GIF, HEIC and AVIF files were skipped as "not an image". The files are
+/// Tests/Fixtures/formats (Scripts/make-test-photos --format-cases, from the JPEGs and PNGs of
+/// Examples/photos), each decoded here and compared with what it was made from.
+@Suite struct OtherFormatsTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/formats")
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+    }
+
+    static func pixel(_ pixels: Pixels, _ x: Int, _ y: Int) -> [UInt8] {
+        let i = (y * pixels.width + x) * 4
+        return Array(pixels.rgba[i..<i + 4])
+    }
+
+    /// The mean of each channel over the picture: pictures of the same photo agree within a few levels.
+    static func mean(_ pixels: Pixels) -> [Double] {
+        var sums = [0.0, 0.0, 0.0]
+        for i in stride(from: 0, to: pixels.rgba.count, by: 4) {
+            for c in 0..<3 { sums[c] += Double(pixels.rgba[i + c]) }
+        }
+        return sums.map { $0 / Double(pixels.width * pixels.height) }
+    }
+
+    static func close(_ a: [Double], _ b: [Double], within tolerance: Double) -> Bool {
+        zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
+    }
+
+    @Test(arguments: [
+        ("sunset.jpg", ImageFormat.jpeg), ("leaf.png", .png), ("sunset.webp", .webp), ("leaf-lossless.webp", .webp),
+        ("animated.webp", .webp), ("leaf.gif", .gif), ("interlaced.gif", .gif), ("sunset.heic", .heic),
+        ("sunset.avif", .avif), ("rotated.avif", .avif),
+    ])
+    func filesAreKnownByTheirContent(name: String, format: ImageFormat) throws {
+        let bytes = try Self.bytes(name)
+        #expect(bytes.prefix(ImageFormat.sniffedBytes).withUnsafeBytes(ImageFormat.sniff) == format)
+    }
+
+    @Test func brandsAndSignaturesThatAreNotImages() {
+        func sniff(_ text: String) -> ImageFormat? { Array(text.utf8).withUnsafeBytes(ImageFormat.sniff) }
+        #expect(sniff("RIFF\0\0\0\0WAVEfmt ") == nil)                // a RIFF that is not WebP
+        #expect(sniff("GIF90a") == nil)
+        #expect(sniff("\0\0\0\u{18}ftypisom\0\0\0\0isommp41") == nil)  // an MP4 video
+        #expect(sniff("\0\0\0\u{18}ftypmif1\0\0\0\0mif1heic") == .heic)  // the codec among the compatible brands
+        #expect(sniff("\0\0\0\u{18}ftypmif1\0\0\0\0mif1avif") == .avif)
+        #expect(sniff("RIFF") == nil && sniff("") == nil)
+    }
+
+    @Test func headersGiveTheUprightSizeAndTheEXIFText() throws {
+        func header(_ name: String) throws -> ImageHeader { try ImageDecoder.header(of: try Self.bytes(name)) }
+        // The WebP keeps the JPEG's EXIF chunk: orientation 6 turns 240×160 upright.
+        let rotated = try header("rotated.webp")
+        #expect(rotated.storedSize == PixelSize(width: 240, height: 160) && rotated.exif.orientation == .right)
+        #expect(rotated.uprightSize == PixelSize(width: 160, height: 240))
+        #expect(rotated.exif.imageDescription == "Rotated by EXIF (orientation 6)")
+        let sunset = try header("sunset.webp")
+        #expect(sunset.uprightSize == PixelSize(width: 320, height: 200) && sunset.exif.artist == "Ada Lovelace")
+        #expect(try header("leaf.gif").uprightSize == PixelSize(width: 200, height: 200))
+        #expect(try header("animated.webp").uprightSize == PixelSize(width: 200, height: 200))
+        // HEIF: the size as libheif gives it (its irot applied: avifenc turned EXIF orientation 6 into
+        // one), the EXIF's text kept and its orientation never applied a second time.
+        let heic = try header("sunset.heic")
+        #expect(heic.format == .heic && heic.uprightSize == PixelSize(width: 320, height: 200))
+        #expect(heic.exif == EXIFInfo(orientation: .up, imageDescription: "Sunset over the bay", artist: "Ada Lovelace"))
+        let avif = try header("rotated.avif")
+        #expect(avif.format == .avif && avif.uprightSize == PixelSize(width: 160, height: 240) && avif.exif.orientation == .up)
+    }
+
+    /// Each format's pixels are the photo it was made from: the same mean colour as the JPEG's, at
+    /// the size asked for (WebP scales while decoding), upright.
+    @Test func picturesAreThePhotosTheyWereMadeFrom() throws {
+        let box = PixelSize(width: 80, height: 80)
+        let jpeg = Self.mean(try ImageDecoder.decode(try Self.bytes("sunset.jpg"), fitting: PixelSize(width: 320, height: 200)))
+        let webp = try ImageDecoder.decode(try Self.bytes("sunset.webp"), fitting: box)
+        #expect(webp.width == 80 && webp.height == 50, "scaled while decoding: \(webp.width)×\(webp.height)")
+        #expect(Self.close(Self.mean(webp), jpeg, within: 6), "\(Self.mean(webp)) against \(jpeg)")
+        for name in ["sunset.heic", "sunset.avif", "plain.gif"] {
+            let pixels = try ImageDecoder.decode(try Self.bytes(name), fitting: box)
+            #expect(pixels.width == 320 && pixels.height == 200, "\(name)")
+            #expect(Self.close(Self.mean(pixels), jpeg, within: 6), "\(name): \(Self.mean(pixels)) against \(jpeg)")
+        }
+        // Upright: the rotated photo is taller than wide in every format that carries its orientation.
+        for name in ["rotated.webp", "rotated.avif"] {
+            let pixels = try ImageDecoder.decode(try Self.bytes(name), fitting: PixelSize(width: 500, height: 500))
+            #expect(pixels.width == 160 && pixels.height == 240, "\(name): \(pixels.width)×\(pixels.height)")
+        }
+    }
+
+    @Test func transparencyIsKept() throws {
+        let png = try ImageDecoder.decode(try Self.bytes("leaf.png"), fitting: PixelSize(width: 200, height: 200))
+        for name in ["leaf.gif", "leaf-lossless.webp"] {
+            let pixels = try ImageDecoder.decode(try Self.bytes(name), fitting: PixelSize(width: 200, height: 200))
+            #expect(pixels.width == 200 && pixels.height == 200)
+            #expect(Self.pixel(pixels, 0, 0)[3] == 0, "\(name): the corner is transparent")
+            #expect(Self.pixel(pixels, 100, 100)[3] == 255, "\(name): the middle is not")
+            // The lossless WebP is the PNG, pixel for pixel where opaque.
+            if name.hasSuffix(".webp") { #expect(Self.pixel(pixels, 100, 100) == Self.pixel(png, 100, 100)) }
+        }
+    }
+
+    /// Only the first frame: a 100×60 patch at (20, 30) of a 320×200 canvas; the second frame, which
+    /// covers the canvas, is never read.
+    @Test func aGIFShowsItsFirstFrameWhereItLies() throws {
+        let pixels = try ImageDecoder.decode(try Self.bytes("frames.gif"), fitting: PixelSize(width: 320, height: 200))
+        #expect(pixels.width == 320 && pixels.height == 200)
+        #expect(Self.pixel(pixels, 70, 60)[3] == 255)
+        #expect(Self.pixel(pixels, 19, 60)[3] == 0 && Self.pixel(pixels, 120, 60)[3] == 0)
+        #expect(Self.pixel(pixels, 70, 29)[3] == 0 && Self.pixel(pixels, 70, 90)[3] == 0)
+        #expect(Self.pixel(pixels, 300, 180)[3] == 0, "the second frame is not drawn")
+    }
+
+    /// An interlaced GIF stores its rows out of order (every 8th, then the 4th, 2nd and odd ones):
+    /// put back in order, it is the plain GIF of the same photo.
+    @Test func anInterlacedGIFIsTheSameAsAPlainOne() throws {
+        let interlaced = try ImageDecoder.decode(try Self.bytes("interlaced.gif"), fitting: PixelSize(width: 320, height: 200))
+        let plain = try ImageDecoder.decode(try Self.bytes("plain.gif"), fitting: PixelSize(width: 320, height: 200))
+        #expect(interlaced.width == plain.width && interlaced.height == plain.height)
+        // Row by row: rows out of place would differ by far more than the palettes' rounding.
+        var worst = 0.0
+        for y in 0..<plain.height {
+            var difference = 0
+            for x in 0..<plain.width {
+                let a = Self.pixel(interlaced, x, y), b = Self.pixel(plain, x, y)
+                difference += (0..<3).map { abs(Int(a[$0]) - Int(b[$0])) }.reduce(0, +)
+            }
+            worst = max(worst, Double(difference) / Double(plain.width * 3))
+        }
+        #expect(worst < 4, "the worst row differs by \(worst) levels on average")
+    }
+
+    @Test func anAnimatedWebPShowsItsFirstFrame() throws {
+        let pixels = try ImageDecoder.decode(try Self.bytes("animated.webp"), fitting: PixelSize(width: 200, height: 200))
+        #expect(pixels.width == 200 && pixels.height == 200)
+        // The first frame is the leaf (transparent corner); the second, the sunset, is opaque.
+        #expect(Self.pixel(pixels, 0, 0)[3] == 0 && Self.pixel(pixels, 100, 100)[3] == 255)
+    }
+
+    /// A header claiming more pixels than the limits is refused before the decoder allocates anything.
+    @Test func headersClaimingTooMuchAreRefused() throws {
+        var gif = try Self.bytes("leaf.gif")
+        gif[6] = 0xFF; gif[7] = 0xFF; gif[8] = 0xFF; gif[9] = 0xFF  // 65535×65535
+        #expect(throws: ImageFailure("the image is too large: 65535×65535 pixels (at most 100 megapixels and 30000 a side)", isTooLarge: true)) {
+            try ImageDecoder.decode(gif, fitting: PixelSize(width: 80, height: 80))
+        }
+        // A lossless WebP's size: after the VP8L signature byte, 14 bits of width − 1, 14 of height − 1.
+        var webp = try Self.bytes("leaf-lossless.webp")
+        #expect(Array(webp[12..<16]) == Array("VP8L".utf8) && webp[20] == 0x2F)
+        let bits = UInt32(webp[21]) | UInt32(webp[22]) << 8 | UInt32(webp[23]) << 16 | UInt32(webp[24]) << 24
+        let claimed = (bits & ~0x0FFF_FFFF) | 16382 | 16382 << 14  // 16383×16383, the alpha and version bits kept
+        webp.replaceSubrange(21..<25, with: (0..<4).map { UInt8(truncatingIfNeeded: claimed >> (8 * $0)) })
+        #expect(throws: ImageFailure("the image is too large: 16383×16383 pixels (at most 100 megapixels and 30000 a side)", isTooLarge: true)) {
+            try ImageDecoder.decode(webp, fitting: PixelSize(width: 80, height: 80))
+        }
+        var limits = ImageLimits()
+        limits.maxPixels = 10_000
+        #expect(throws: ImageFailure("the image is too large: 320×200 pixels (at most 0 megapixels and 30000 a side)", isTooLarge: true)) {
+            try ImageDecoder.decode(try Self.bytes("sunset.heic"), fitting: PixelSize(width: 80, height: 80), limits: limits)
+        }
+    }
+
+    /// Found by the `formats` fuzz target: 1,211 bytes of AVIF whose primary item is an overlay
+    /// claiming a 24948×25956 canvas (its `ispe` says 160×240). libheif 1.15 allocated 4 GB and
+    /// crashed; the canvas is now read from the file and checked before libheif decodes anything.
+    @Test func anOverlayClaimingAHugeCanvasIsRefusedBeforeDecoding() throws {
+        let bytes = try Self.bytes("overlay-bomb.avif")
+        #expect(try ImageDecoder.header(of: bytes).uprightSize == PixelSize(width: 160, height: 240))
+        #expect(throws: ImageFailure("the image is too large: 24948×25956 pixels (at most 100 megapixels and 30000 a side)", isTooLarge: true)) {
+            try ImageDecoder.decode(bytes, fitting: PixelSize(width: 80, height: 80))
+        }
+        // The descriptions' layouts: a grid's rows and columns, an overlay's fill colour, then the size
+        // in 16 or 32 bits.
+        #expect(HEIFBoxes.canvas(of: [0, 0, 1, 2, 0x01, 0x40, 0x00, 0xC8], type: "grid") == PixelSize(width: 320, height: 200))
+        #expect(HEIFBoxes.canvas(of: [0, 1, 1, 2, 0, 0, 0x01, 0x40, 0, 0, 0x00, 0xC8], type: "grid") == PixelSize(width: 320, height: 200))
+        #expect(HEIFBoxes.canvas(of: [0, 0] + [UInt8](repeating: 0, count: 8) + [0x01, 0x40, 0x00, 0xC8], type: "iovl") == PixelSize(width: 320, height: 200))
+        #expect(HEIFBoxes.canvas(of: [0, 1, 1], type: "grid") == nil)
+    }
+
+    /// A file cut anywhere is one line saying so, never a crash (each cut of each file, every 97 bytes).
+    @Test(arguments: ["sunset.webp", "leaf-lossless.webp", "animated.webp", "leaf.gif", "interlaced.gif", "sunset.heic", "sunset.avif"])
+    func truncatedFilesFailWithOneLine(name: String) throws {
+        let bytes = try Self.bytes(name)
+        for cut in stride(from: 1, to: bytes.count, by: 97) {
+            do {
+                _ = try ImageDecoder.decode(Array(bytes.prefix(cut)), fitting: PixelSize(width: 80, height: 80))
+            } catch {
+                #expect(!error.reason.isEmpty && !error.reason.contains("\n"), "\(name) cut at \(cut)")
+            }
+        }
+        let half = Array(bytes.prefix(bytes.count / 2))
+        let failure = #expect(throws: ImageFailure.self) { try ImageDecoder.decode(half, fitting: PixelSize(width: 80, height: 80)) }
+        let expected = name.hasSuffix(".webp") ? ["WebP"] : name.hasSuffix(".gif") ? ["corrupt GIF"] : ["corrupt HEIC", "corrupt AVIF"]
+        #expect(expected.contains { failure?.reason.contains($0) == true }, "\(name): \(failure?.reason ?? "")")
+    }
+}
