@@ -24,6 +24,25 @@ static void say(char *message, size_t size, const char *format, ...) {
     while (length > 0 && message[length - 1] == ' ') message[--length] = 0;
 }
 
+// A decode starts with no result; `into` and `capacity` are the caller's.
+static void begin(photorepl_decoded *out) {
+    out->rgba = NULL;
+    out->width = out->height = 0;
+    out->message[0] = 0;
+}
+
+// Where `bytes` of pixels go: the caller's buffer when it is large enough, else a new one.
+static unsigned char *output(photorepl_decoded *out, size_t bytes) {
+    if (out->into) return out->capacity >= bytes ? out->into : NULL;
+    return malloc(bytes);
+}
+
+// Gives up the pixels (freeing them if they were ours).
+static void discard(photorepl_decoded *out) {
+    if (out->rgba && out->rgba != out->into) free(out->rgba);
+    out->rgba = NULL;
+}
+
 // Finds `name` in `library`, or records that the library is too old.
 #define FIND(handle, table, field, name, error)                                                      \
     if (!(*(void **)&table.field = dlsym(handle, name))) {                                           \
@@ -98,7 +117,7 @@ int photorepl_webp_info(const unsigned char *data, size_t size, int *width, int 
 }
 
 void photorepl_webp_decode(const unsigned char *data, size_t size, int width, int height, photorepl_decoded *out) {
-    memset(out, 0, sizeof *out);
+    begin(out);
     pthread_once(&webp_once, load_webp);
     if (!webp.loaded) {
         say(out->message, sizeof out->message, "%s", webp_error);
@@ -131,7 +150,7 @@ void photorepl_webp_decode(const unsigned char *data, size_t size, int width, in
             return;
         }
         size_t bytes = (size_t)width * (size_t)height * 4;
-        out->rgba = malloc(bytes);
+        out->rgba = output(out, bytes);
         if (out->rgba) {
             memcpy(out->rgba, frame, bytes);  // the frame belongs to the decoder
             out->width = width;
@@ -148,7 +167,11 @@ void photorepl_webp_decode(const unsigned char *data, size_t size, int width, in
         return;
     }
     config.output.colorspace = MODE_RGBA;
-    config.options.use_threads = 0;
+    // A picture for a terminal is a fraction of the photo's size: the in-loop filter and the smooth
+    // chroma upsampling change nothing that survives the scaling, and cost a third of the time.
+    config.options.bypass_filtering = width * 2 <= features.width;
+    config.options.no_fancy_upsampling = width * 2 <= features.width;
+    config.options.use_threads = 1;
     if (width != features.width || height != features.height) {
         config.options.use_scaling = 1;
         config.options.scaled_width = width;
@@ -156,7 +179,7 @@ void photorepl_webp_decode(const unsigned char *data, size_t size, int width, in
     }
     // Decoded into a buffer of ours, so that the caller frees it as it frees the others.
     size_t stride = (size_t)width * 4;
-    unsigned char *rgba = malloc(stride * (size_t)height);
+    unsigned char *rgba = output(out, stride * (size_t)height);
     if (!rgba) {
         say(out->message, sizeof out->message, "out of memory");
         return;
@@ -168,7 +191,7 @@ void photorepl_webp_decode(const unsigned char *data, size_t size, int width, in
     VP8StatusCode status = webp.decode(data, size, &config);
     webp.free_buffer(&config.output);
     if (status != VP8_STATUS_OK) {
-        free(rgba);
+        if (rgba != out->into) free(rgba);
         say(out->message, sizeof out->message, "%s", webp_status(status));
         return;
     }
@@ -228,13 +251,12 @@ static void gif_failed(photorepl_decoded *out, GifFileType *file, const char *wh
     const char *reason = file && gif.error_string(file->Error) ? gif.error_string(file->Error) : "unknown error";
     if (file && file->Error == D_GIF_ERR_READ_FAILED) reason = "the file ends early";
     say(out->message, sizeof out->message, "corrupt GIF: %s (%s)", what, reason);
-    free(out->rgba);
-    out->rgba = NULL;
+    discard(out);
 }
 
-void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_width, int canvas_height,
+void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_width, int canvas_height, int factor,
                           photorepl_decoded *out) {
-    memset(out, 0, sizeof *out);
+    begin(out);
     pthread_once(&gif_once, load_gif);
     if (!gif.loaded) {
         say(out->message, sizeof out->message, "%s", gif_error);
@@ -252,15 +274,18 @@ void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_wid
         gif.close(file, &error);
         return;
     }
-    // Transparent to begin with: what the first frame does not cover is not part of the picture.
-    out->rgba = calloc((size_t)canvas_width * (size_t)canvas_height, 4);
-    if (!out->rgba) {
+    // Each `factor` × `factor` block of the canvas is one pixel of the picture, summed as the rows
+    // arrive (in any order: an interlaced frame's come in four passes) with their colours weighted
+    // by their opacity; transparent to begin with, as what the first frame does not cover is.
+    if (factor < 1) factor = 1;
+    int width = (canvas_width + factor - 1) / factor, height = (canvas_height + factor - 1) / factor;
+    uint32_t *sums = calloc((size_t)width * (size_t)height * 4, sizeof *sums);
+    if (!sums) {
         say(out->message, sizeof out->message, "out of memory");
-        free(out->rgba);
-        out->rgba = NULL;
         gif.close(file, &error);
         return;
     }
+    int done = 0;
     int transparent = -1;
     for (;;) {
         GifRecordType type;
@@ -311,8 +336,7 @@ void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_wid
         GifPixelType *line = malloc((size_t)frame->Width);
         if (!line) {
             say(out->message, sizeof out->message, "out of memory");
-            free(out->rgba);
-            out->rgba = NULL;
+            discard(out);
             break;
         }
         for (int pass = 0; pass < passes && !failed; pass++) {
@@ -324,16 +348,16 @@ void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_wid
                 }
                 int canvas_y = frame->Top + y;
                 if (canvas_y < 0 || canvas_y >= canvas_height) continue;  // outside the canvas: not shown
-                unsigned char *target = out->rgba + (size_t)canvas_y * (size_t)canvas_width * 4;
+                uint32_t *row_sums = sums + (size_t)(canvas_y / factor) * (size_t)width * 4;
                 for (int x = 0; x < frame->Width; x++) {
                     int canvas_x = frame->Left + x, index = line[x];
                     if (canvas_x < 0 || canvas_x >= canvas_width || index == transparent || index >= colours->ColorCount) continue;
                     GifColorType colour = colours->Colors[index];
-                    unsigned char *pixel = target + (size_t)canvas_x * 4;
-                    pixel[0] = colour.Red;
-                    pixel[1] = colour.Green;
-                    pixel[2] = colour.Blue;
-                    pixel[3] = 255;
+                    uint32_t *sum = row_sums + (size_t)(canvas_x / factor) * 4;
+                    sum[0] += colour.Red;
+                    sum[1] += colour.Green;
+                    sum[2] += colour.Blue;
+                    sum[3] += 1;  // opaque pixels in the block
                 }
             }
         }
@@ -342,10 +366,29 @@ void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_wid
             gif_failed(out, file, "the first frame is cut short");
             break;
         }
-        out->width = canvas_width;
-        out->height = canvas_height;
+        done = 1;
         break;
     }
+    if (done && !(out->rgba = output(out, (size_t)width * (size_t)height * 4))) {
+        say(out->message, sizeof out->message, "out of memory");
+    } else if (done) {
+        // A block's colour is its opaque pixels' mean; its opacity, their share of the block (edge
+        // blocks are smaller).
+        for (int by = 0; by < height; by++) {
+            int rows = canvas_height - by * factor < factor ? canvas_height - by * factor : factor;
+            for (int bx = 0; bx < width; bx++) {
+                int columns = canvas_width - bx * factor < factor ? canvas_width - bx * factor : factor;
+                uint32_t *sum = sums + ((size_t)by * (size_t)width + (size_t)bx) * 4;
+                unsigned char *pixel = out->rgba + ((size_t)by * (size_t)width + (size_t)bx) * 4;
+                uint32_t opaque = sum[3], area = (uint32_t)(rows * columns);
+                for (int c = 0; c < 3; c++) pixel[c] = opaque ? (unsigned char)((sum[c] + opaque / 2) / opaque) : 0;
+                pixel[3] = (unsigned char)((opaque * 255 + area / 2) / area);
+            }
+        }
+        out->width = width;
+        out->height = height;
+    }
+    free(sums);
     gif.close(file, &error);
 }
 
@@ -455,7 +498,7 @@ int photorepl_heif_info(const unsigned char *data, size_t size, int *width, int 
 }
 
 void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, photorepl_decoded *out) {
-    memset(out, 0, sizeof *out);
+    begin(out);
     struct heif_context *context = NULL;
     struct heif_image_handle *handle = heif_open(data, size, &context, out->message, sizeof out->message);
     if (!handle) return;
@@ -480,8 +523,8 @@ void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixe
         int w = heif.image_width(image, heif_channel_interleaved), h = heif.image_height(image, heif_channel_interleaved);
         if (!plane || w <= 0 || h <= 0 || stride < w * 4 || (long)w * (long)h > max_pixels) {
             say(out->message, sizeof out->message, "corrupt HEIF: no pixels were decoded");
-        } else if (!(out->rgba = malloc((size_t)w * (size_t)h * 4))) {
-            say(out->message, sizeof out->message, "out of memory");
+        } else if (!(out->rgba = output(out, (size_t)w * (size_t)h * 4))) {
+            say(out->message, sizeof out->message, out->into ? "corrupt HEIF: decoded at another size than its header says" : "out of memory");
         } else {
             for (int y = 0; y < h; y++) memcpy(out->rgba + (size_t)y * (size_t)w * 4, plane + (size_t)y * (size_t)stride, (size_t)w * 4);
             out->width = w;

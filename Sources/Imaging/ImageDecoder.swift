@@ -161,9 +161,9 @@ public enum ImageDecoder {
                         ? PixelSize(width: target.height, height: target.width) : target
                     return .success(try WebP.decode(raw, size: header.storedSize, atLeast: storedTarget).oriented(header.exif.orientation))
                 case .gif:
-                    return .success(try GIF.decode(raw, size: header.storedSize))
+                    return .success(try GIF.decode(raw, size: header.storedSize, atLeast: header.uprightSize.fitted(in: box)))
                 case .heic, .avif:
-                    return .success(try HEIF.decode(raw, format: header.format, limits: limits))
+                    return .success(try HEIF.decode(raw, size: header.storedSize, format: header.format, limits: limits))
                 }
             } catch {
                 return .failure(error)

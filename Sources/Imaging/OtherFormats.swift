@@ -3,12 +3,30 @@ import CImageFormats
 import Glibc
 #endif
 
-/// What CImageFormats decoded, as pixels (its buffer freed), or its one-line reason.
-private func pixels(from decoded: inout photorepl_decoded) throws(ImageFailure) -> Pixels {
-    guard let rgba = decoded.rgba else { throw ImageFailure(message(&decoded.message)) }
-    defer { free(rgba) }
-    let count = Int(decoded.width) * Int(decoded.height) * 4
-    return Pixels(width: Int(decoded.width), height: Int(decoded.height), rgba: Array(UnsafeBufferPointer(start: rgba, count: count)))
+/// Pixels of the size the header gave, decoded by `call` straight into their array (no copy of a
+/// 12-megapixel picture), or its one-line reason.
+private func decodeInto(_ size: PixelSize, _ call: (inout photorepl_decoded) -> Void) throws(ImageFailure) -> Pixels {
+    let count = size.width * size.height * 4
+    var failure: String?
+    let rgba = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        var decoded = photorepl_decoded()
+        decoded.into = buffer.baseAddress
+        decoded.capacity = count
+        call(&decoded)
+        initialized = 0
+        guard let pixels = decoded.rgba else {
+            failure = message(&decoded.message)
+            return
+        }
+        guard pixels == buffer.baseAddress, Int(decoded.width) == size.width, Int(decoded.height) == size.height else {
+            if pixels != buffer.baseAddress { free(pixels) }
+            failure = "the image decoded at \(decoded.width)×\(decoded.height), not the \(size) its header says"
+            return
+        }
+        initialized = count
+    }
+    if let failure { throw ImageFailure(failure) }
+    return Pixels(width: size.width, height: size.height, rgba: rgba)
 }
 
 private func message<T>(_ text: inout T) -> String {
@@ -55,9 +73,7 @@ enum WebP {
         let (_, isAnimated) = try info(raw)
         // Never enlarged; an animation's first frame comes at its canvas size.
         let scaled = isAnimated || target.width >= size.width || target.height >= size.height ? size : target
-        var decoded = photorepl_decoded()
-        photorepl_webp_decode(base(raw), raw.count, Int32(scaled.width), Int32(scaled.height), &decoded)
-        return try pixels(from: &decoded)
+        return try decodeInto(scaled) { photorepl_webp_decode(base(raw), raw.count, Int32(scaled.width), Int32(scaled.height), &$0) }
     }
 }
 
@@ -69,10 +85,11 @@ enum GIF {
         return PixelSize(width: Int(raw[6]) | Int(raw[7]) << 8, height: Int(raw[8]) | Int(raw[9]) << 8)
     }
 
-    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize) throws(ImageFailure) -> Pixels {
-        var decoded = photorepl_decoded()
-        photorepl_gif_decode(base(raw), raw.count, Int32(size.width), Int32(size.height), &decoded)
-        return try pixels(from: &decoded)
+    /// Scaled down while decoding by the largest whole factor that still covers `target`.
+    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
+        let factor = max(1, min(size.width / max(1, target.width), size.height / max(1, target.height)))
+        let scaled = PixelSize(width: (size.width + factor - 1) / factor, height: (size.height + factor - 1) / factor)
+        return try decodeInto(scaled) { photorepl_gif_decode(base(raw), raw.count, Int32(size.width), Int32(size.height), Int32(factor), &$0) }
     }
 }
 
@@ -99,14 +116,11 @@ enum HEIF {
         return (PixelSize(width: Int(width), height: Int(height)), info)
     }
 
-    static func decode(_ raw: UnsafeRawBufferPointer, format: ImageFormat, limits: ImageLimits) throws(ImageFailure) -> Pixels {
+    /// `size`: the header's (checked against the limits); the image decodes at that size or not at all.
+    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, format: ImageFormat, limits: ImageLimits) throws(ImageFailure) -> Pixels {
         try HEIFBoxes.checkPrimary(raw, limits: limits, format: format)
-        var decoded = photorepl_decoded()
-        photorepl_heif_decode(base(raw), raw.count, limits.maxPixels, &decoded)
         do {
-            let result = try pixels(from: &decoded)
-            try limits.check(PixelSize(width: result.width, height: result.height))
-            return result
+            return try decodeInto(size) { photorepl_heif_decode(base(raw), raw.count, limits.maxPixels, &$0) }
         } catch {
             throw ImageFailure(error.reason.replacing("HEIF", with: format.rawValue), isTooLarge: error.isTooLarge)
         }

@@ -7,7 +7,7 @@ import TerminalPictures
 enum PhotoSource: String, CaseIterable, Sendable {
     /// The catalog compiled into photorepl: offline, deterministic.
     case embedded
-    /// A folder of the user's own JPEG and PNG photos.
+    /// A folder of the user's own photos.
     case folder
     /// The Unsplash API (UNSPLASH_ACCESS_KEY; UNSPLASH_API_URL for another server).
     case unsplash
@@ -32,7 +32,7 @@ struct SessionOptions: Sendable {
     /// photorepl's options, for the launcher's command line and `--help`.
     static let declared: [AppOption] = [
         AppOption("--source", valueName: "SOURCE", help: "Where photos come from: embedded (the default), folder (the current directory, or --folder) or unsplash (the Unsplash API, with UNSPLASH_ACCESS_KEY)."),
-        AppOption("--folder", valueName: "DIR", help: "A folder of JPEG and PNG photos to browse (implies --source folder)."),
+        AppOption("--folder", valueName: "DIR", help: "A folder of photos to browse: JPEG, PNG, WebP, GIF, HEIC, AVIF (implies --source folder)."),
         AppOption("--folder-shown-as", valueName: "NAME", help: "How the folder is named in messages.", isHidden: true),
         AppOption("--seed", valueName: "SEED", help: "The seed of the random picks: the same seed, the same photos (default: \(EmbeddedPhotosWorker.defaultSeed))."),
         AppOption("--preview", valueName: "MODE", help: "How pictures are drawn: auto (the default: the best the terminal can show; none when output is not a terminal), symbols, sixel, kitty, iterm, ascii (plain text, the same everywhere: for scripts and golden files) or none."),

@@ -79,9 +79,11 @@ import Testing
         let webp = try ImageDecoder.decode(try Self.bytes("sunset.webp"), fitting: box)
         #expect(webp.width == 80 && webp.height == 50, "scaled while decoding: \(webp.width)×\(webp.height)")
         #expect(Self.close(Self.mean(webp), jpeg, within: 6), "\(Self.mean(webp)) against \(jpeg)")
-        for name in ["sunset.heic", "sunset.avif", "plain.gif"] {
+        // HEIF decodes at full size; a GIF is scaled while its rows are read (by 4 here: 80×50).
+        for (name, size) in [("sunset.heic", PixelSize(width: 320, height: 200)), ("sunset.avif", PixelSize(width: 320, height: 200)),
+                             ("plain.gif", PixelSize(width: 80, height: 50))] {
             let pixels = try ImageDecoder.decode(try Self.bytes(name), fitting: box)
-            #expect(pixels.width == 320 && pixels.height == 200, "\(name)")
+            #expect(pixels.width == size.width && pixels.height == size.height, "\(name): \(pixels.width)×\(pixels.height)")
             #expect(Self.close(Self.mean(pixels), jpeg, within: 6), "\(name): \(Self.mean(pixels)) against \(jpeg)")
         }
         // Upright: the rotated photo is taller than wide in every format that carries its orientation.
@@ -105,6 +107,19 @@ import Testing
 
     /// Only the first frame: a 100×60 patch at (20, 30) of a 320×200 canvas; the second frame, which
     /// covers the canvas, is never read.
+    /// Scaled while decoding, a GIF's blocks keep its transparency: a block half covered is half
+    /// opaque, in the colour of its opaque pixels (not darkened by the transparent ones).
+    @Test func aScaledGIFKeepsItsTransparency() throws {
+        let full = try ImageDecoder.decode(try Self.bytes("frames.gif"), fitting: PixelSize(width: 320, height: 200))
+        let scaled = try ImageDecoder.decode(try Self.bytes("frames.gif"), fitting: PixelSize(width: 80, height: 50))
+        #expect(scaled.width == 80 && scaled.height == 50)
+        // The patch spans x 20…119, y 30…89: block (5, 7) is rows 28…31, half of them covered.
+        #expect(Self.pixel(scaled, 5, 7)[3] == 128, "\(Self.pixel(scaled, 5, 7))")
+        #expect(Self.pixel(scaled, 10, 10)[3] == 255 && Self.pixel(scaled, 0, 0)[3] == 0)
+        let colour = Self.pixel(scaled, 5, 7), below = Self.pixel(full, 21, 31)
+        #expect((0..<3).allSatisfy { abs(Int(colour[$0]) - Int(below[$0])) < 40 }, "\(colour) against \(below)")
+    }
+
     @Test func aGIFShowsItsFirstFrameWhereItLies() throws {
         let pixels = try ImageDecoder.decode(try Self.bytes("frames.gif"), fitting: PixelSize(width: 320, height: 200))
         #expect(pixels.width == 320 && pixels.height == 200)

@@ -292,7 +292,7 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(await save("1.jpg") == "the photo's file was replaced since it was listed by a link out of the folder (nothing was written): type 'fetch' to list the folder again")
         unlink(folder.bytes("a.jpg").map { CChar(bitPattern: $0) } + [0])
         try folder.symlink("notes.txt", at: "a.jpg")
-        #expect(await save("2.jpg") == "the photo's file was replaced since it was listed, and is no longer a JPEG or PNG image (nothing was written)")
+        #expect(await save("2.jpg") == "the photo's file was replaced since it was listed, and is no longer an image (nothing was written)")
         unlink(folder.bytes("a.jpg").map { CChar(bitPattern: $0) } + [0])
         try folder.symlink("b.png", at: "a.jpg")
         #expect(await save("3.jpg") == nil, "another image inside the folder is copied")
@@ -411,7 +411,7 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         // In every message: a transcript's output must not depend on where the folder really is.
         try folder.write("empty/notes.txt", Array("text".utf8))
         #expect(await fetchError(FolderPhotosWorker(root: root + "/empty", shownAs: "empty"), count: 1)
-            == PhotosWorkerError("no JPEG or PNG photos in empty (1 file skipped: 1 not an image): put some there, or choose another folder with --folder DIR"))
+            == PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC or AVIF) in empty (1 file skipped: 1 not an image): put some there, or choose another folder with --folder DIR"))
         #expect(await fetchError(FolderPhotosWorker(root: root + "/missing", shownAs: "missing"), count: 1)
             == PhotosWorkerError("cannot read the folder missing: No such file or directory"))
         #expect(await fetchError(FolderPhotosWorker(root: root + "/a.png", shownAs: "a.png"), count: 1)
@@ -420,12 +420,12 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
 
     @Test func aFolderWithNoPhotosIsAnError() async throws {
         #expect(await fetchError(FolderPhotosWorker(root: root), count: 3)
-            == PhotosWorkerError("no JPEG or PNG photos in \(root): put some there, or choose another folder with --folder DIR"))
+            == PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC or AVIF) in \(root): put some there, or choose another folder with --folder DIR"))
         try folder.write("notes.txt", Array("text".utf8))
         try folder.write(".hidden.png", TestImage.png(width: 2, height: 2))
         try folder.write("empty.jpg", [])
         #expect(await fetchError(FolderPhotosWorker(root: root), count: 3)
-            == PhotosWorkerError("no JPEG or PNG photos in \(root) (2 files skipped: 2 not an image): put some there, or choose another folder with --folder DIR"))
+            == PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC or AVIF) in \(root) (2 files skipped: 2 not an image): put some there, or choose another folder with --folder DIR"))
     }
 
     @Test func aMissingFolderOrAFileIsAnErrorNamingIt() async throws {

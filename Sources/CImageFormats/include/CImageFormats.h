@@ -6,9 +6,12 @@
 // Debian package instead of failing to start. Their headers are needed at build time only.
 #include <stddef.h>
 
-/// Decoded pixels, 8-bit RGBA, rows packed (`width * 4` bytes); `rgba` is malloc'd: free() it.
-/// On failure `rgba` is NULL and `message` says why in one line.
+/// Decoded pixels, 8-bit RGBA, rows packed (`width * 4` bytes). Written to `into` when the caller
+/// gives a buffer of `capacity` bytes there (the size it expects, from the header: no copy), else
+/// to a malloc'd `rgba` to free(). On failure `rgba` is NULL and `message` says why in one line.
 typedef struct {
+    unsigned char *into;
+    size_t capacity;
     unsigned char *rgba;
     int width, height;
     char message[256];
@@ -29,9 +32,11 @@ int photorepl_heif_info(const unsigned char *data, size_t size, int *width, int 
 void photorepl_webp_decode(const unsigned char *data, size_t size, int width, int height, photorepl_decoded *out);
 
 /// A GIF's first frame on its canvas (`canvas_width` × `canvas_height`, as its header says and
-/// as checked against the limits): transparent where the frame does not cover it or its
-/// transparent colour is used. Never more than the one frame is read.
-void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_width, int canvas_height,
+/// as checked against the limits), scaled down by `factor` as its rows are read (each factor ×
+/// factor block one pixel: the picture is ⌈canvas / factor⌉ in each direction, and the full canvas
+/// never exists): transparent where the frame does not cover it or its transparent colour is used.
+/// Never more than the one frame is read.
+void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_width, int canvas_height, int factor,
                           photorepl_decoded *out);
 
 /// A HEIC or AVIF file's primary image, with its rotation and mirroring applied, refused (before

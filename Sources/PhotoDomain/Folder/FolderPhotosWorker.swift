@@ -5,7 +5,7 @@ import Imaging
 import Networking
 import Synchronization
 
-/// `--source folder`: random photos from a folder of the user's JPEG and PNG files, drawn with the
+/// `--source folder`: random photos from a folder of the user's image files, drawn with the
 /// seeded generator exactly like the embedded catalog, and their pictures decoded from the files.
 /// Each fetch walks the folder again (it may have changed) but reads the headers of the drawn
 /// photos only.
@@ -45,7 +45,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         var notes = ["Found \(scan.entries.count) photo\(scan.entries.count == 1 ? "" : "s") in \(shownName)"
             + (scan.skippedSummary.map { " (\($0))" } ?? "") + "."]
         guard !scan.entries.isEmpty else {
-            throw PhotosWorkerError("no JPEG or PNG photos in \(shownName)" + (scan.skippedSummary.map { " (\($0))" } ?? "")
+            throw PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC or AVIF) in \(shownName)" + (scan.skippedSummary.map { " (\($0))" } ?? "")
                 + ": put some there, or choose another folder with --folder DIR")
         }
         let drawn = min(count, scan.entries.count)
@@ -193,7 +193,7 @@ extension FolderPhotosWorker: PhotoSavingWorker {
             var start = [UInt8](repeating: 0, count: 16)
             let n = start.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 16, 0) }
             guard n > 0, start.prefix(n).withUnsafeBytes({ ImageFormat.sniff($0) }) != nil else {
-                throw PhotosWorkerError("\(replaced), and is no longer a JPEG or PNG image (nothing was written)")
+                throw PhotosWorkerError("\(replaced), and is no longer an image (nothing was written)")
             }
         }
         kept = true

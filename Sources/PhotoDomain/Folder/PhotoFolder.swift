@@ -4,7 +4,7 @@ import Networking
 import Glibc
 #endif
 
-/// A folder of the user's own photos, found by walking it: JPEG and PNG files by content, hidden
+/// A folder of the user's own photos, found by walking it: image files by content, hidden
 /// entries left out, nothing but regular files ever opened (a FIFO or a device would block or never
 /// end). What cannot be used is counted by reason, for the user.
 public struct PhotoFolder: Sendable {
