@@ -7,7 +7,7 @@
 enum HEIFBoxes {
     /// Throws when the primary image cannot be decoded within `limits`, or is of a kind not decoded.
     static func checkPrimary(_ raw: UnsafeRawBufferPointer, limits: ImageLimits, format: ImageFormat) throws(ImageFailure) {
-        var reader = Reader(raw)
+        let reader = Reader(raw)
         guard let meta = reader.box("meta", in: 0..<raw.count, isFull: true) else {
             throw ImageFailure("corrupt \(format.rawValue): no meta box")
         }
