@@ -70,17 +70,24 @@ public final class ReplacingFile {
         let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
         let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
         // A hidden name in the same folder (a rename never crosses file systems), random and exclusive.
-        var opened: (fd: Int32, path: String)?
+        // The name is registered for removal by a signal before the file exists, not after: a signal
+        // between the two would leave the file behind (a test that stopped the process the moment the
+        // file appeared found it there). A signal before the open removes nothing, the name being
+        // new and random; a name that turns out taken is forgotten at once.
+        var opened: (fd: Int32, path: String, slot: Int32)?
         for _ in 0..<16 {
             let candidate = (folder.isEmpty ? "" : folder + "/") + ".\(name.prefix(100)).\(Self.randomSuffix())"
+            let slot = photorepl_temporary_remember(candidate)
             let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            if fd >= 0 { opened = (fd, candidate); break }
-            if errno != EEXIST { throw Failure(path, "\(Self.errorText())") }
+            if fd >= 0 { opened = (fd, candidate, slot); break }
+            let code = errno
+            photorepl_temporary_forget(slot)
+            if code != EEXIST { throw Failure(path, "\(String(cString: strerror(code)))") }
         }
         guard let opened else { throw Failure(path, "no temporary name was free beside it") }
         fd = opened.fd
         temporary = opened.path
-        slot = photorepl_temporary_remember(temporary)
+        slot = opened.slot
         // The target's mode, or the mode asked for as open(2) would apply the umask.
         let mask = umask(0)
         umask(mask)
