@@ -56,7 +56,9 @@ public enum BlurHash {
                 rgba[p + 2] = byte(b, limits)
             }
         }
-        return Pixels(width: width, height: height, rgba: rgba, isSmooth: true)
+        var pixels = Pixels(width: width, height: height, rgba: rgba, isSmooth: true)
+        pixels.source = .blurHash
+        return pixels
     }
 
     /// The hash's component counts, after the same validation as `decode`: a caller can reject a bad hash

@@ -87,7 +87,7 @@ public enum EXIF {
 
 /// TIFF data in its byte order. `u16` and `u32` take offsets the caller has checked;
 /// `offset(_:length:)` is the check for offsets found in the data.
-private struct TIFFData {
+struct TIFFData {
     let bytes: UnsafeRawBufferPointer
     let bigEndian: Bool
 
@@ -181,5 +181,99 @@ enum JPEGSegments {
             return false
         }
         return progressive
+    }
+}
+
+/// A smaller JPEG that a camera put inside a JPEG: the EXIF thumbnail (IFD1, usually 160×120) or an
+/// MPF preview (CIPA DC-007, APP2 "MPF", often 1920 pixels wide). Decoding one that covers the
+/// picture's box costs a fraction of the photo's own decode.
+public struct EmbeddedPreview: Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        case exifThumbnail = "EXIF thumbnail"
+        case mpfPreview = "MPF preview"
+    }
+    public var kind: Kind
+    /// Where its bytes are in the file.
+    public var range: Range<Int>
+
+    /// The previews in `bytes` (a JPEG file, whole): every one within the file, none of them read yet.
+    public static func find(inJPEG bytes: UnsafeRawBufferPointer) -> [EmbeddedPreview] {
+        var found: [EmbeddedPreview] = []
+        guard let start = bytes.baseAddress else { return [] }
+        JPEGSegments.walk(bytes) { marker, payload in
+            let p = payload.lowerBound
+            if marker == 0xE1, payload.count >= 14, Array(bytes[p..<p + 6]) == Array("Exif\0\0".utf8) {
+                let tiff = UnsafeRawBufferPointer(rebasing: bytes[(p + 6)..<payload.upperBound])
+                if let range = exifThumbnail(in: tiff) {
+                    let base = tiff.baseAddress! - start
+                    found.append(EmbeddedPreview(kind: .exifThumbnail, range: base + range.lowerBound..<base + range.upperBound))
+                }
+            } else if marker == 0xE2, payload.count >= 12, Array(bytes[p..<p + 4]) == Array("MPF\0".utf8) {
+                // MPF offsets count from its TIFF header, and point past this segment: the whole file.
+                let base = p + 4
+                for range in mpfImages(bytes, header: base) { found.append(EmbeddedPreview(kind: .mpfPreview, range: range)) }
+            }
+            return true
+        }
+        return found.filter { $0.range.lowerBound >= 0 && $0.range.upperBound <= bytes.count && $0.range.count >= 4
+            && bytes[$0.range.lowerBound] == 0xFF && bytes[$0.range.lowerBound + 1] == 0xD8 }
+    }
+
+    private static func byteOrder(_ bytes: UnsafeRawBufferPointer, at i: Int) -> Bool? {
+        guard i + 8 <= bytes.count else { return nil }
+        switch (bytes[i], bytes[i + 1]) {
+        case (0x49, 0x49): return false
+        case (0x4D, 0x4D): return true
+        default: return nil
+        }
+    }
+
+    /// IFD1's JPEGInterchangeFormat (0x0201) and its length (0x0202), offsets in the TIFF data.
+    static func exifThumbnail(in tiff: UnsafeRawBufferPointer) -> Range<Int>? {
+        guard let bigEndian = byteOrder(tiff, at: 0) else { return nil }
+        let data = TIFFData(bytes: tiff, bigEndian: bigEndian)
+        guard data.u16(at: 2) == 42, let ifd0 = data.offset(data.u32(at: 4), length: 2) else { return nil }
+        let count0 = Int(data.u16(at: ifd0))
+        guard let next = data.offset(UInt32(ifd0 + 2 + count0 * 12), length: 4),
+              let ifd1 = data.offset(data.u32(at: next), length: 2), ifd1 != 0 else { return nil }
+        var offset: UInt32?, length: UInt32?
+        let entries = min(Int(data.u16(at: ifd1)), EXIF.maxEntries, (tiff.count - ifd1 - 2) / 12)
+        for index in 0..<entries {
+            let entry = ifd1 + 2 + index * 12
+            switch data.u16(at: entry) {
+            case 0x0201: offset = data.u32(at: entry + 8)
+            case 0x0202: length = data.u32(at: entry + 8)
+            default: continue
+            }
+        }
+        guard let offset, let length, let start = data.offset(offset, length: Int(length)) else { return nil }
+        return start..<start + Int(length)
+    }
+
+    /// The MP Entry list (tag 0xB002) of the MP Index IFD: 16 bytes an image (attributes, size,
+    /// offset from the MPF header, two dependents); the first is the photo itself (offset 0).
+    static func mpfImages(_ bytes: UnsafeRawBufferPointer, header: Int) -> [Range<Int>] {
+        guard let bigEndian = byteOrder(bytes, at: header) else { return [] }
+        let tiff = UnsafeRawBufferPointer(rebasing: bytes[header...])
+        let data = TIFFData(bytes: tiff, bigEndian: bigEndian)
+        guard data.u16(at: 2) == 42, let ifd = data.offset(data.u32(at: 4), length: 2) else { return [] }
+        let entries = min(Int(data.u16(at: ifd)), EXIF.maxEntries, (tiff.count - ifd - 2) / 12)
+        for index in 0..<entries {
+            let entry = ifd + 2 + index * 12
+            guard data.u16(at: entry) == 0xB002, data.u16(at: entry + 2) == 7 else { continue }
+            let count = Int(data.u32(at: entry + 4))
+            guard count >= 16, count <= 16 * 64, let list = data.offset(data.u32(at: entry + 8), length: count) else { return [] }
+            var images: [Range<Int>] = []
+            for image in 1..<count / 16 {
+                let at = list + image * 16
+                let size = Int(data.u32(at: at + 4)), offset = Int(data.u32(at: at + 8))
+                guard offset > 0, size > 0 else { continue }
+                let (start, overflow) = header.addingReportingOverflow(offset)
+                guard !overflow, start < bytes.count, size <= bytes.count - start else { continue }
+                images.append(start..<start + size)
+            }
+            return images
+        }
+        return []
     }
 }

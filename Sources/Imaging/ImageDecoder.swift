@@ -144,6 +144,14 @@ public enum ImageDecoder {
     /// format can scale while decoding: JPEG's DCT scaling), else at full size.
     public static func decode(_ bytes: [UInt8], fitting box: PixelSize, limits: ImageLimits = .init()) throws(ImageFailure) -> Pixels {
         let header = try header(of: bytes, limits: limits)
+        var pixels = try decodeImage(bytes, header: header, fitting: box, limits: limits)
+        if pixels.source == .unknown {
+            pixels.source = .file(format: header.format.rawValue, stored: header.uprightSize, decoded: PixelSize(width: pixels.width, height: pixels.height))
+        }
+        return pixels
+    }
+
+    private static func decodeImage(_ bytes: [UInt8], header: ImageHeader, fitting box: PixelSize, limits: ImageLimits) throws(ImageFailure) -> Pixels {
         let result: Result<Pixels, ImageFailure> = bytes.withUnsafeBytes { raw in
             do throws(ImageFailure) {
                 switch header.format {
@@ -152,6 +160,7 @@ public enum ImageDecoder {
                     let target = header.uprightSize.fitted(in: box)
                     let storedTarget = header.exif.orientation.swapsDimensions
                         ? PixelSize(width: target.height, height: target.width) : target
+                    if let preview = JPEG.preview(raw, header: header, covering: storedTarget, limits: limits) { return .success(preview) }
                     return .success(try JPEG.decode(raw, size: header.storedSize, atLeast: storedTarget).oriented(header.exif.orientation))
                 case .png:
                     return .success(try PNG.decode(raw, size: header.storedSize).oriented(header.exif.orientation))
@@ -175,6 +184,28 @@ public enum ImageDecoder {
 
 /// libjpeg-turbo through its TurboJPEG 2.x API.
 enum JPEG {
+    /// The smallest preview inside the file (EXIF thumbnail, MPF preview) that covers `target` (the
+    /// stored shape) with the photo's own aspect ratio (a 160×120 thumbnail of a 3:2 photo has black
+    /// bars), decoded and turned upright as the photo would be; nil when none does.
+    static func preview(_ raw: UnsafeRawBufferPointer, header: ImageHeader, covering target: PixelSize, limits: ImageLimits) -> Pixels? {
+        let photo = header.storedSize
+        var best: (preview: EmbeddedPreview, size: PixelSize)?
+        for preview in EmbeddedPreview.find(inJPEG: raw) {
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[preview.range])
+            guard let size = try? JPEG.size(bytes), (try? limits.check(size)) != nil,
+                  size.width >= target.width, size.height >= target.height, size.width < photo.width,
+                  abs(size.width * photo.height - size.height * photo.width) * 50 <= photo.width * size.height,
+                  best.map({ size.width < $0.size.width }) ?? true else { continue }
+            best = (preview, size)
+        }
+        guard let best, var pixels = try? JPEG.decode(UnsafeRawBufferPointer(rebasing: raw[best.preview.range]), size: best.size, atLeast: target)
+            .oriented(header.exif.orientation) else { return nil }
+        let upright = header.exif.orientation.uprightSize(of: best.size)
+        pixels.source = .preview(kind: best.preview.kind.rawValue, size: upright, photo: header.uprightSize,
+                                 decoded: PixelSize(width: pixels.width, height: pixels.height))
+        return pixels
+    }
+
     static func size(_ raw: UnsafeRawBufferPointer) throws(ImageFailure) -> PixelSize {
         guard let handle = tjInitDecompress() else { throw ImageFailure("libjpeg-turbo could not start") }
         defer { tjDestroy(handle) }

@@ -8,6 +8,8 @@ public struct Pixels: Sendable, Equatable {
     /// Whether the picture holds no fine detail (a BlurHash): half blocks show all of it, and cost a
     /// fraction of libchafa's symbol matching.
     public var isSmooth: Bool
+    /// Where the pixels came from: the rung of the preview ladder that gave them (`show --why`).
+    public var source: PictureSource = .unknown
 
     public init(width: Int, height: Int, rgba: [UInt8], isSmooth: Bool = false) {
         precondition(width > 0 && height > 0 && rgba.count == width * height * 4, "RGBA buffer of the wrong size")
@@ -19,6 +21,11 @@ public struct Pixels: Sendable, Equatable {
 
     /// Bytes held, for the session's memory cap.
     public var byteCount: Int { rgba.count }
+
+    /// The same picture: the same pixels, wherever they came from.
+    public static func == (a: Pixels, b: Pixels) -> Bool {
+        a.width == b.width && a.height == b.height && a.isSmooth == b.isSmooth && a.rgba == b.rgba
+    }
 }
 
 /// A size in pixels.
@@ -46,5 +53,28 @@ public struct PixelSize: Sendable, Equatable, Hashable, CustomStringConvertible 
             return PixelSize(width: box.width, height: max(1, (height * box.width + width / 2) / width))
         }
         return PixelSize(width: max(1, (width * box.height + height / 2) / height), height: box.height)
+    }
+}
+
+/// Where a picture's pixels came from, cheapest first: a preview the file holds (when it covers the
+/// picture's box), else the file's own image decoded at the smallest size that does.
+public enum PictureSource: Sendable, Equatable, CustomStringConvertible {
+    case unknown
+    /// A BlurHash: the source has no image file (the embedded catalog) or not yet.
+    case blurHash
+    /// The file's own image, stored at `stored`, decoded at `decoded`.
+    case file(format: String, stored: PixelSize, decoded: PixelSize)
+    /// A smaller image inside the file (`kind`: "EXIF thumbnail", "MPF preview"), decoded at `decoded`.
+    case preview(kind: String, size: PixelSize, photo: PixelSize, decoded: PixelSize)
+
+    public var description: String {
+        switch self {
+        case .unknown: "unknown"
+        case .blurHash: "its BlurHash (a blurred placeholder of its colours)"
+        case let .file(format, stored, decoded):
+            stored == decoded ? "the \(format) itself, \(stored)" : "the \(format) itself (\(stored)), decoded at \(decoded)"
+        case let .preview(kind, size, photo, decoded):
+            "the \(kind) (\(size)) inside the \(photo) photo" + (size == decoded ? "" : ", decoded at \(decoded)")
+        }
     }
 }

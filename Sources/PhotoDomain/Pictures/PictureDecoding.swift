@@ -11,7 +11,9 @@ public enum PictureDecoding {
             let needed = PixelSize(width: pixels.width, height: pixels.height).fitted(in: box)
             if pixels.width > 2 * needed.width || pixels.height > 2 * needed.height {
                 try Task.checkCancellation()
-                return pixels.resampled(to: needed)
+                var resampled = pixels.resampled(to: needed)
+                resampled.source = pixels.source
+                return resampled
             }
             return pixels
         } catch let failure as ImageFailure {

@@ -52,7 +52,7 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
 
     public func showPhoto(_ request: PhotoDetail.Show.Request) async {
         let picture = if let photo { await PictureLoading.load(pictures, photo, box: request.pictureBox) } else { Result<Pixels, PictureFailure>?.none }
-        presenter?.presentPhoto(.init(photo: photo, picture: picture, index: index, photoCount: photos.count))
+        presenter?.presentPhoto(.init(photo: photo, picture: picture, index: index, photoCount: photos.count, explainsPicture: request.explainsPicture))
     }
 
     public func loadPhotoWithoutPicture() {

@@ -8,9 +8,12 @@ public enum PhotoDetail {
         public struct Request: Equatable, Sendable {
             /// The pixels a picture needs, or nil when no picture is shown.
             public var pictureBox: PixelSize?
+            /// `show --why`: say where the picture's pixels came from.
+            public var explainsPicture: Bool
 
-            public init(pictureBox: PixelSize? = nil) {
+            public init(pictureBox: PixelSize? = nil, explainsPicture: Bool = false) {
                 self.pictureBox = pictureBox
+                self.explainsPicture = explainsPicture
             }
         }
 
@@ -22,11 +25,15 @@ public enum PhotoDetail {
             /// 0-based position of the photo (after a saved move, its new one).
             public var index: Int?
             public var photoCount: Int
+            /// `show --why` was asked.
+            public var explainsPicture = false
         }
 
         public struct ViewModel: Equatable, Sendable {
             /// Drawn above the heading; nil when no picture was asked for.
             public var picture: ScenePicture?
+            /// For `show --why`: "picture: the MPF preview (1920×1440) inside the 4000×3000 photo, …".
+            public var pictureSource: String? = nil
             /// "Photo 2 of 5"
             public var heading: String
             /// Label and value pairs: id, description, author, likes, size, url.

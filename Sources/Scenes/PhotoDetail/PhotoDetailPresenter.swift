@@ -1,3 +1,4 @@
+import Imaging
 import PhotoDomain
 import REPLEngine
 
@@ -31,9 +32,19 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         }
         view?.displayPhoto(.init(
             picture: ScenePicture.presenting(response.picture),
+            pictureSource: response.explainsPicture ? Self.source(of: response.picture) : nil,
             heading: PhotoFormatting.joined("Photo ", PhotoFormatting.number(index + 1), " of ", PhotoFormatting.number(response.photoCount)),
             fields: texts.wording(for: .init(photo: photo)) { Self.fields(photo) }
         ))
+    }
+
+    /// Which rung of the preview ladder drew the picture (the failure's line already says why none).
+    static func source(of picture: Result<Pixels, PictureFailure>?) -> String? {
+        switch picture {
+        case nil: "picture: none (this session shows no pictures: --preview)"
+        case .success(let pixels)?: "picture: from \(pixels.source)"
+        case .failure?: nil
+        }
     }
 
     /// id, description, author, likes, size, url, and the credit where the photo has one.

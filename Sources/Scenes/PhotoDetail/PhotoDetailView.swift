@@ -82,8 +82,12 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     }
 
     public static let commands: [Command<PhotoDetailView>] = [
-        Command("show", summary: "show the photo again: its picture, position, id, description, author, likes, size, URL") { view, _ in
-            await view.interactor?.showPhoto(.init(pictureBox: view.display?.pixelBox(for: .detail)))
+        Command("show", arguments: [Argument("--why", optional: true)],
+                summary: "show the photo again: its picture, position, id, description, author, likes, size, URL; --why says where the picture came from") { view, arguments in
+            guard arguments.allSatisfy({ $0 == "--why" }) else {
+                throw CommandError("show takes only --why, not '\(TerminalText.truncate(arguments.first { $0 != "--why" } ?? "", toWidth: 40))' (type 'show' or 'show --why')")
+            }
+            await view.interactor?.showPhoto(.init(pictureBox: view.display?.pixelBox(for: .detail), explainsPicture: !arguments.isEmpty))
         },
         Command("edit", summary: "open the index-edit sheet to choose a new position") { view, _ in
             try view.checkMovable()
@@ -142,6 +146,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
 
     public func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel) {
         console.show(viewModel.picture, at: .detail, on: display)
+        if let source = viewModel.pictureSource { console.line(source, style: .dim) }
         console.line(viewModel.heading, style: .bold)
         // Laid out once and kept where it never depends on a window's width (scripts, files). The
         // closures are written out, not kept in a constant, so that none is allocated per command.
