@@ -161,6 +161,8 @@ public enum ImageDecoder {
                     let storedTarget = header.exif.orientation.swapsDimensions
                         ? PixelSize(width: target.height, height: target.width) : target
                     if let preview = JPEG.preview(raw, header: header, covering: storedTarget, limits: limits) { return .success(preview) }
+                    let scale = JPEG.scale(for: header.storedSize, atLeast: storedTarget)
+                    if let firstScans = ProgressiveJPEG.firstScans(raw, header: header, scale: scale) { return .success(firstScans) }
                     return .success(try JPEG.decode(raw, size: header.storedSize, atLeast: storedTarget).oriented(header.exif.orientation))
                 case .png:
                     return .success(try PNG.decode(raw, size: header.storedSize).oriented(header.exif.orientation))

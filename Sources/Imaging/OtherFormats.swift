@@ -5,7 +5,7 @@ import Glibc
 
 /// Pixels of the size the header gave, decoded by `call` straight into their array (no copy of a
 /// 12-megapixel picture), or its one-line reason.
-private func decodeInto(_ size: PixelSize, _ call: (inout photorepl_decoded) -> Void) throws(ImageFailure) -> Pixels {
+func decodeInto(_ size: PixelSize, _ call: (inout photorepl_decoded) -> Void) throws(ImageFailure) -> Pixels {
     let count = size.width * size.height * 4
     var failure: String?
     let rgba = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -29,11 +29,11 @@ private func decodeInto(_ size: PixelSize, _ call: (inout photorepl_decoded) -> 
     return Pixels(width: size.width, height: size.height, rgba: rgba)
 }
 
-private func message<T>(_ text: inout T) -> String {
+func message<T>(_ text: inout T) -> String {
     withUnsafeBytes(of: &text) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
 }
 
-private func base(_ raw: UnsafeRawBufferPointer) -> UnsafePointer<UInt8> {
+func base(_ raw: UnsafeRawBufferPointer) -> UnsafePointer<UInt8> {
     raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
 }
 

@@ -66,6 +66,8 @@ public enum PictureSource: Sendable, Equatable, CustomStringConvertible {
     case file(format: String, stored: PixelSize, decoded: PixelSize)
     /// A smaller image inside the file (`kind`: "EXIF thumbnail", "MPF preview"), decoded at `decoded`.
     case preview(kind: String, size: PixelSize, photo: PixelSize, decoded: PixelSize)
+    /// A progressive JPEG's first `scans` scans, `bytes` of its `fileBytes`, decoded at `decoded`.
+    case firstScans(scans: Int, bytes: Int, fileBytes: Int, photo: PixelSize, decoded: PixelSize)
 
     public var description: String {
         switch self {
@@ -75,6 +77,16 @@ public enum PictureSource: Sendable, Equatable, CustomStringConvertible {
             stored == decoded ? "the \(format) itself, \(stored)" : "the \(format) itself (\(stored)), decoded at \(decoded)"
         case let .preview(kind, size, photo, decoded):
             "the \(kind) (\(size)) inside the \(photo) photo" + (size == decoded ? "" : ", decoded at \(decoded)")
+        case let .firstScans(scans, bytes, fileBytes, photo, decoded):
+            "the first \(scans == 1 ? "scan" : "\(scans) scans") of the progressive JPEG (\(photo)), \(Self.amount(bytes)) of \(Self.amount(fileBytes)), decoded at \(decoded)"
         }
+    }
+
+    /// Bytes as a person reads them: "433 KB", "16.0 MB".
+    static func amount(_ bytes: Int) -> String {
+        if bytes < 1_000 { return "\(bytes) bytes" }
+        if bytes < 1_000_000 { return "\((bytes + 500) / 1_000) KB" }
+        let tenths = (bytes + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }

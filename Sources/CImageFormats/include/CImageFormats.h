@@ -43,4 +43,13 @@ void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_wid
 /// decoding) when larger than `max_pixels`.
 void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, photorepl_decoded *out);
 
+/// A progressive JPEG decoded from its first scans only (libjpeg's buffered-image mode, libjpeg
+/// loaded with dlopen at the first one), at `scale_eighths` / 8 of its size: reading stops at the
+/// first scan header after which every coefficient that scale's IDCT reads has arrived (the DC scan
+/// alone for 1/8). 0 on success, with how many scans and bytes were read; 1 when the file is left to
+/// the full decode (not progressive, CMYK, a warning or an error, libjpeg missing; `message` says
+/// why). The caller checks the header's size against its limits first.
+int photorepl_jpeg_first_scans(const unsigned char *data, size_t size, int scale_eighths, photorepl_decoded *out,
+                               int *scans_read, size_t *bytes_read);
+
 #endif
