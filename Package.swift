@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "CChafaRender", dependencies: ["CChafa"]),
         // Pixels and where they come from: BlurHash, JPEG with DCT scaling, PNG, WebP, GIF, HEIC, AVIF,
         // EXIF; the limits.
-        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG", "CImageFormats"], swiftSettings: releaseSpeed),
+        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG", "CZlib", "CImageFormats"], swiftSettings: releaseSpeed),
         // The REPL engine: line sources, tokenizer, navigation stack, dispatch, console. Knows nothing about photos.
         .target(name: "REPLEngine", dependencies: ["CLibEdit", "SafeFiles"], swiftSettings: releaseSpeed),
         // An app's launcher: `APP`, `APP run`, `APP test`, their options and exit codes, for any app on

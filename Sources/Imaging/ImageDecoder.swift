@@ -82,6 +82,10 @@ public struct ImageFailure: Error, Equatable, Sendable, CustomStringConvertible 
         self.isTooLarge = isTooLarge
     }
     public var description: String { reason }
+
+    /// The decoder's library is missing on this machine (the message names its Debian package):
+    /// nothing is wrong with the file.
+    public var isMissingDecoder: Bool { reason.contains("install the Debian package") }
 }
 
 /// What a file's header says, read without decoding any pixels.

@@ -66,8 +66,21 @@ public enum PictureSource: Sendable, Equatable, CustomStringConvertible {
     case file(format: String, stored: PixelSize, decoded: PixelSize)
     /// A smaller image inside the file (`kind`: "EXIF thumbnail", "MPF preview"), decoded at `decoded`.
     case preview(kind: String, size: PixelSize, photo: PixelSize, decoded: PixelSize)
+    /// A thumbnail from the freedesktop.org thumbnail cache (its size's `folder`, e.g. "large"),
+    /// made by `software` when it says.
+    case thumbnail(folder: String, size: PixelSize, software: String?)
     /// A progressive JPEG's first `scans` scans, `bytes` of its `fileBytes`, decoded at `decoded`.
     case firstScans(scans: Int, bytes: Int, fileBytes: Int, photo: PixelSize, decoded: PixelSize)
+
+    /// The photo's own size (upright), when the source knows it.
+    public var photoSize: PixelSize? {
+        switch self {
+        case .unknown, .blurHash, .thumbnail: nil
+        case let .file(_, stored, _): stored
+        case let .preview(_, _, photo, _): photo
+        case let .firstScans(_, _, _, photo, _): photo
+        }
+    }
 
     public var description: String {
         switch self {
@@ -77,9 +90,16 @@ public enum PictureSource: Sendable, Equatable, CustomStringConvertible {
             stored == decoded ? "the \(format) itself, \(stored)" : "the \(format) itself (\(stored)), decoded at \(decoded)"
         case let .preview(kind, size, photo, decoded):
             "the \(kind) (\(size)) inside the \(photo) photo" + (size == decoded ? "" : ", decoded at \(decoded)")
+        case let .thumbnail(folder, size, software):
+            "the \(folder) thumbnail (\(size)) in the thumbnail cache" + (software.map { ", made by \(Self.printable($0))" } ?? "")
         case let .firstScans(scans, bytes, fileBytes, photo, decoded):
             "the first \(scans == 1 ? "scan" : "\(scans) scans") of the progressive JPEG (\(photo)), \(Self.amount(bytes)) of \(Self.amount(fileBytes)), decoded at \(decoded)"
         }
+    }
+
+    /// Text from a file, safe to print: at most 40 characters, control characters as `?`.
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.prefix(40).map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
     }
 
     /// Bytes as a person reads them: "433 KB", "16.0 MB".

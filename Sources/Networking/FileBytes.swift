@@ -86,10 +86,11 @@ public enum FileBytes {
     /// a signal or any other failure leaves no half-written file, and never a replaced one
     /// (SafeFiles' ReplacingFile). A link is never written through here: a photo saved or a cassette
     /// recorded replaces only a file.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t, replacing: Bool) throws(Failure) {
+    /// `flushing: false` for files that can be made again (see `ReplacingFile.commit`).
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t, replacing: Bool, flushing: Bool = true) throws(Failure) {
         let file = try startReplacing(path, mode: mode, replacing: replacing)
         file.write(bytes)
-        try finish(file, replacing: replacing)
+        try finish(file, replacing: replacing, flushing: flushing)
     }
 
     /// A file to write `path` through, whole or not at all (see `writeAtomically`); `finish` puts
@@ -109,9 +110,9 @@ public enum FileBytes {
     }
 
     /// Puts what was written in place (see `ReplacingFile.commit`).
-    public static func finish(_ file: ReplacingFile, replacing: Bool) throws(Failure) {
+    public static func finish(_ file: ReplacingFile, replacing: Bool, flushing: Bool = true) throws(Failure) {
         do throws(ReplacingFile.Failure) {
-            try file.commit(replacing: replacing)
+            try file.commit(replacing: replacing, flushing: flushing)
         } catch {
             throw Failure(error.reason, exists: error.exists)
         }

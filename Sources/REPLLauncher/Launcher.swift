@@ -131,7 +131,7 @@ extension REPLApp {
             let options = try header.map { header throws(TranscriptSuite.Failure) in try applyingHeader(options, header) } ?? options
             // A transcript is plain text, whatever the terminal.
             do throws(SessionSetupFailure) {
-                return try makeSession(options, SessionSetup(console: console, isInteractive: false)).engine
+                return try makeSession(options, SessionSetup(console: console, isInteractive: false, isCheckingTranscript: true)).engine
             } catch {
                 throw TranscriptSuite.Failure(message: error.message)
             }

@@ -124,11 +124,15 @@ public struct SessionSetup {
     /// Whether this is an interactive session (standard input and output are terminals). Scripts and
     /// transcripts are not, even when their output is a terminal, so they print the same everywhere.
     public let isInteractive: Bool
+    /// Whether this session checks a golden transcript (`APP test`): what it prints must not depend
+    /// on the machine it runs on (a cache the user's sessions fill, say).
+    public let isCheckingTranscript: Bool
 
     /// A setup on `console`.
-    public init(console: Console, isInteractive: Bool) {
+    public init(console: Console, isInteractive: Bool, isCheckingTranscript: Bool = false) {
         self.console = console
         self.isInteractive = isInteractive
+        self.isCheckingTranscript = isCheckingTranscript
     }
 }
 

@@ -118,9 +118,11 @@ public final class ReplacingFile {
 
     /// Flushes the file to disk and puts it in place of the target (or, when not replacing, at the
     /// target only if nothing is there). On any failure the target is as it was and nothing is left.
-    public func commit(replacing: Bool = true) throws(Failure) {
+    /// `flushing: false` leaves the flush to the system: for what can be made again if a crash loses
+    /// it (a thumbnail), where waiting for the disk would cost more than the file is worth.
+    public func commit(replacing: Bool = true, flushing: Bool = true) throws(Failure) {
         guard fd >= 0 else { throw failure ?? Failure(path, "it was already written") }
-        if failure == nil && fsync(fd) != 0 { failure = Failure(path, "\(Self.errorText())") }
+        if failure == nil && flushing && fsync(fd) != 0 { failure = Failure(path, "\(Self.errorText())") }
         if close(fd) != 0 && failure == nil { failure = Failure(path, "\(Self.errorText())") }
         fd = -1
         if failure == nil {

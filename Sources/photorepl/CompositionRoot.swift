@@ -14,13 +14,15 @@ enum CompositionRoot {
     /// exchange, so one that could not be written keeps its last whole state, and the session still
     /// ends in exit 73.
     static func makeSession(
-        _ options: SessionOptions, console: Console, display: PictureDisplay.Setting, isInteractive: Bool = false
+        _ options: SessionOptions, console: Console, display: PictureDisplay.Setting, isInteractive: Bool = false,
+        thumbnails: ThumbnailCache? = nil
     ) throws(SessionSetupFailure) -> AppSession {
         let pictureDisplay = PictureDisplay(display)
         var worker: PhotosWorker & PhotographersWorker
         var pictures: PhotoPicturesWorker
         let saver: PhotoSavingWorker
         var cassette: CassetteTransport?
+        var folderWorker: FolderPhotosWorker?
         switch options.effectiveSource {
         case .embedded:
             let embedded = EmbeddedPhotosWorker(seed: options.seed)
@@ -30,8 +32,9 @@ enum CompositionRoot {
             pictures = CachingPicturesWorker(BlurHashPicturesWorker())
             saver = embedded
         case .folder:
-            let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed)
+            let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed, thumbnails: thumbnails)
             worker = folder
+            folderWorker = folder
             pictures = CachingPicturesWorker(folder)
             saver = folder
         case .unsplash:
@@ -60,7 +63,12 @@ enum CompositionRoot {
             if let tidying = pictureDisplay.tidyAfterResize() { console.control(tidying) }
         }
         let recording = cassette
-        return AppSession(engine: engine, outputFailures: { await recording?.writeFailure.map { [$0] } ?? [] })
+        return AppSession(engine: engine, outputFailures: {
+            // Thumbnails still being made are finished, not cut off; one that cannot be written is
+            // not the session's failure (the cache is made again as it is used).
+            await folderWorker?.finishThumbnails()
+            return await recording?.writeFailure.map { [$0] } ?? []
+        })
     }
 
     /// The API client: the network through libcurl, or a cassette that records or replays (and is

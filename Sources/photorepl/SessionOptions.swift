@@ -28,6 +28,10 @@ struct SessionOptions: Sendable {
     var cassette: String?
     var timeout: UInt32 = 15
     var fetchDelay: UInt32 = 0
+    /// The thumbnail cache's folder (`--thumbnails DIR`), when not the standard one.
+    var thumbnails: String?
+    /// `--no-cache`: no thumbnail cache, read or written.
+    var noCache = false
 
     /// photorepl's options, for the launcher's command line and `--help`.
     static let declared: [AppOption] = [
@@ -39,6 +43,8 @@ struct SessionOptions: Sendable {
         AppOption("--preview-size", valueName: "COLSxROWS", help: "The box a picture must fit in, in terminal cells (default: the terminal's width and 60 % of its height)."),
         AppOption("--cassette", valueName: "FILE", help: "Record the network session into FILE, or replay it from FILE when it exists (then nothing touches the network, and no key is needed)."),
         AppOption("--timeout", valueName: "SECONDS", help: "How long a request may take before it is given up (default: 15)."),
+        AppOption("--thumbnails", valueName: "DIR", help: "The thumbnail cache, shared with the desktop (freedesktop.org's standard): read, and written for photos of a folder (default: $XDG_CACHE_HOME/thumbnails, else ~/.cache/thumbnails; 'photorepl test' uses none unless given)."),
+        AppOption(flag: "--no-cache", help: "Neither read nor write the thumbnail cache."),
         AppOption("--fetch-delay", valueName: "MILLISECONDS", help: "Make every fetch and every picture take this long, like a slow network (to try Ctrl-C)."),
     ]
 
@@ -85,6 +91,11 @@ struct SessionOptions: Sendable {
                     throw LaunchCommand.UsageError("--timeout takes 1…3600 seconds, not '\(value)' (type e.g. --timeout 30)")
                 }
                 self.timeout = timeout
+            case "--thumbnails":
+                guard !value.isEmpty else { throw LaunchCommand.UsageError("--thumbnails takes a folder, e.g. --thumbnails ~/.cache/thumbnails") }
+                thumbnails = value
+            case "--no-cache":
+                noCache = true
             case "--fetch-delay":
                 guard let delay = UInt32(value) else {
                     throw LaunchCommand.UsageError("--fetch-delay takes a whole number of milliseconds, not '\(value)' (type e.g. --fetch-delay 500)")
@@ -127,6 +138,7 @@ struct SessionOptions: Sendable {
         if let cassette { words += ["--cassette", Self.quoted(cassette)] }
         if preview != .auto { words += ["--preview", preview.rawValue] }
         if let previewSize { words += ["--preview-size", previewSize.description] }
+        if noCache { words.append("--no-cache") } else if let thumbnails { words += ["--thumbnails", Self.quoted(thumbnails)] }
         return words.joined(separator: " ")
     }
 
@@ -155,6 +167,9 @@ extension SessionOptions {
         }
         if named("--cassette"), let cassette = merged.cassette, !cassette.hasPrefix("/") {
             merged.cassette = header.directory + "/" + cassette
+        }
+        if named("--thumbnails"), let thumbnails = merged.thumbnails, !thumbnails.hasPrefix("/") {
+            merged.thumbnails = header.directory + "/" + thumbnails
         }
         return merged
     }

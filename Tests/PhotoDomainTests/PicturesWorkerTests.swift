@@ -155,12 +155,32 @@ private func photo(_ id: String) -> Photo {
         let base = CountingPicturesWorker()
         let cache = CachingPicturesWorker(base)
         let small = try await cache.pixels(for: photo("a"), fitting: box)
-        let large = try await cache.pixels(for: photo("a"), fitting: PixelSize(width: 20, height: 10))
+        // A larger box than the picture kept covers: decoded again.
+        let large = try await cache.pixels(for: photo("a"), fitting: PixelSize(width: 20, height: 20))
         #expect((small.width, large.width) == (10, 20))
         #expect(await base.calls == ["a", "a"])
-        #expect(await eventually { await cache.usage == (2, 400 + 800) })
-        _ = try await cache.pixels(for: photo("a"), fitting: PixelSize(width: 20, height: 10))
+        #expect(await eventually { await cache.usage == (2, 400 + 1_600) })
+        _ = try await cache.pixels(for: photo("a"), fitting: PixelSize(width: 20, height: 20))
         _ = try await cache.pixels(for: photo("a"), fitting: box)
+        #expect(await base.calls == ["a", "a"])
+    }
+
+    /// Issue 20: a photo decoded for a larger box serves a smaller one without decoding again: as it
+    /// is when it is at most twice the size needed, scaled down (and kept) when it is more.
+    @Test func aLargerPictureServesASmallerBox() async throws {
+        let base = CountingPicturesWorker()
+        let cache = CachingPicturesWorker(base)
+        let large = try await cache.pixels(for: photo("a"), fitting: PixelSize(width: 40, height: 20))
+        #expect(await eventually { await cache.usage == (1, 3_200) })
+        let half = try await cache.pixels(for: photo("a"), fitting: PixelSize(width: 20, height: 20))
+        #expect(half == large)
+        let quarter = try await cache.pixels(for: photo("a"), fitting: box)
+        #expect((quarter.width, quarter.height) == (10, 5))
+        #expect(quarter == large.resampled(to: PixelSize(width: 10, height: 5)))
+        #expect(await base.calls == ["a"])
+        #expect(await cache.usage == (2, 3_200 + 200))
+        // A larger box than any decoded is decoded.
+        _ = try await cache.pixels(for: photo("a"), fitting: PixelSize(width: 80, height: 40))
         #expect(await base.calls == ["a", "a"])
     }
 

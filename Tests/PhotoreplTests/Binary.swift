@@ -40,6 +40,8 @@ enum Binary {
         process.currentDirectoryURL = directory ?? packageRoot
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
+        // The thumbnail cache of this run alone: never the machine's (removed with the scratch folder).
+        env["XDG_CACHE_HOME"] = scratch.appendingPathComponent("cache").path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardInput = try FileHandle(forReadingFrom: inURL)

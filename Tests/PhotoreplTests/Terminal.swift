@@ -26,7 +26,8 @@ final class Terminal {
         self.home = home ?? scratch.appendingPathComponent("home").path
         try FileManager.default.createDirectory(atPath: self.home, withIntermediateDirectories: true)
         statusFile = scratch.appendingPathComponent("status").path
-        var env = ["HOME": self.home, "XDG_STATE_HOME": "", "LANG": "C.UTF-8", "TERM": "xterm-256color"]
+        // XDG_CACHE_HOME empty: the thumbnail cache is in the scratch home's .cache.
+        var env = ["HOME": self.home, "XDG_STATE_HOME": "", "XDG_CACHE_HOME": "", "LANG": "C.UTF-8", "TERM": "xterm-256color"]
         for (key, value) in environment { env[key] = value }
         let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let command = ([Binary.executable.path] + arguments).map(Self.quote).joined(separator: " ")

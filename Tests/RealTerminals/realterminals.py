@@ -155,7 +155,7 @@ class Terminal:
         self.transcript = os.path.join(self.scratch, "transcript.txt")
         self.title = f"photorepl-{os.getpid()}-{os.path.basename(self.scratch)}"
         binary = binary or os.environ.get("PHOTOREPL") or os.path.join(ROOT, ".build", "release", "photorepl")
-        env = {"HOME": self.scratch, "LANG": "C.UTF-8", "XDG_STATE_HOME": self.scratch}
+        env = {"HOME": self.scratch, "LANG": "C.UTF-8", "XDG_STATE_HOME": self.scratch, "XDG_CACHE_HOME": self.scratch + "/cache"}
         env.update(environment or {})
         assignments = " ".join(f"{k}={shlex.quote(v)}" for k, v in sorted(env.items()))
         command = " ".join(shlex.quote(a) for a in [binary] + arguments + ["--transcript", self.transcript])

@@ -19,17 +19,25 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// `café.jpg` in NFC and in NFD are two files (whose ids differ in bytes).
     private let paths = Mutex<[[UInt8]: PhotoFolder.Entry]>([:])
     private let limits: ImageLimits
+    /// The desktop's thumbnail cache, read and written; nil when it is off (`--no-cache`).
+    private let thumbnails: ThumbnailCache?
+    /// The folder's absolute path, as thumbnails name photos (by their URIs).
+    private let absoluteRoot: [UInt8]
     /// How much of a file is read for its header: JPEG's EXIF may take 64 KB before the frame header.
     static let headerBytes = 256 << 10
     /// Files larger than this are not decoded (the pixel limits would refuse most of them anyway).
     static let maxFileBytes = 256 << 20
 
     /// - Parameter shownAs: how messages name the folder, when not as `root`.
-    public init(root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init()) {
-        folder = PhotoFolder(root: root, shownAs: shownAs)
+    /// - Parameter thumbnails: the thumbnail cache to read and write, if any.
+    public init(root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init(),
+                thumbnails: ThumbnailCache? = nil) {
+        folder = PhotoFolder(root: root, shownAs: shownAs, excluding: thumbnails?.root)
         shownName = shownAs ?? root
         generator = SeededGenerator(seed: seed)
         self.limits = limits
+        self.thumbnails = thumbnails
+        absoluteRoot = PhotoFolder.absolutePath(Array(root.utf8))
     }
 
     public func fetchRandomPhotos(count: Int) async throws -> [Photo] {
@@ -98,10 +106,58 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         return nil
     }
 
+    /// The picture from the cheapest source that covers `box`: a thumbnail in the cache, else the
+    /// file (its embedded preview, its first scans, or its image; see `ImageDecoder`). A photo
+    /// larger than its thumbnail then leaves one in the cache for next time, made after the picture
+    /// is shown (see `ThumbnailCache.make`).
     public nonisolated func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
         guard let relative = paths.withLock({ $0[Array(photo.id.utf8)]?.relativePath }) else { throw PictureFailure("the photo is not from this folder") }
         let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + relative
-        // The header's limits first: a file claiming too many pixels is refused before it is read whole.
+        guard let thumbnails, photo.width > 0, photo.height > 0,
+              let original = Self.original(absolutePath: absoluteRoot + [UInt8(ascii: "/")] + relative, at: full, size: PixelSize(width: photo.width, height: photo.height))
+        else { return try decode(try readFile(full), fitting: box) }
+        let shown = original.size.fitted(in: box)
+        let needed = PixelSize(width: min(shown.width, original.size.width), height: min(shown.height, original.size.height))
+        if let cached = thumbnails.thumbnail(of: original, covering: needed) { return cached }
+        let bytes = try readFile(full)
+        let pixels: Pixels
+        do {
+            pixels = try decode(bytes, fitting: box)
+        } catch let failure as PictureFailure where failure.isUndecodable && !thumbnails.hasFailure(of: original) {
+            try? thumbnails.storeFailure(of: original)
+            throw failure
+        }
+        // A photo no larger than the thumbnail would be is as cheap to read as one.
+        guard let size = ThumbnailCache.Size.covering(needed),
+              original.size.width > size.rawValue || original.size.height > size.rawValue
+        else { return pixels }
+        var read = original
+        // The photo as it was read, if it changed since it was listed.
+        if let photoSize = pixels.source.photoSize { read.size = photoSize }
+        let square = PixelSize(width: size.rawValue, height: size.rawValue)
+        let thumbnail = read.size.fitted(in: square)
+        let limits = self.limits
+        thumbnails.make(read, in: size) {
+            // The bytes read for the picture (the file may have changed since its time was taken),
+            // decoded again for the thumbnail's square unless the picture already covers it.
+            if pixels.width >= thumbnail.width && pixels.height >= thumbnail.height { return pixels }
+            return try PictureDecoding.decode(bytes, fitting: square, limits: limits)
+        }
+        return pixels
+    }
+
+    /// The photo file as the thumbnail cache knows it, its time taken before it is read (a change
+    /// while it is read makes the thumbnail stale, never wrong); nil when it cannot be read.
+    static func original(absolutePath: [UInt8], at path: [UInt8], size: PixelSize) -> ThumbnailCache.Original? {
+        var info = stat()
+        guard PhotoFolder.withPath(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return ThumbnailCache.Original(uri: ThumbnailCache.uri(ofAbsolutePath: absolutePath), modified: Int(info.st_mtim.tv_sec),
+                                       bytes: Int(info.st_size), size: size)
+    }
+
+    /// The file's bytes, its header's limits checked first: a file claiming too many pixels is
+    /// refused before it is read whole.
+    private nonisolated func readFile(_ full: [UInt8]) throws -> [UInt8] {
         if case .success(let start) = PhotoFolder.readFile(full, limit: Self.headerBytes) {
             do {
                 _ = try ImageDecoder.header(of: start, limits: limits)
@@ -112,15 +168,21 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
             }
         }
         try Task.checkCancellation()
-        let bytes: [UInt8]
         switch PhotoFolder.readFile(full, limit: Self.maxFileBytes, whole: true) {
-        case .success(let read): bytes = read
+        case .success(let read): return read
         case .failure(let failure): throw failure
         }
+    }
+
+    private nonisolated func decode(_ bytes: [UInt8], fitting box: PixelSize) throws -> Pixels {
         try Task.checkCancellation()
         return try PictureDecoding.decode(bytes, fitting: box, limits: limits)
     }
 
+    /// Waits for the thumbnails still being made (the session waits before it ends).
+    public nonisolated func finishThumbnails() async {
+        await thumbnails?.finishWriting()
+    }
 }
 
 extension FolderPhotosWorker: PhotographersWorker {

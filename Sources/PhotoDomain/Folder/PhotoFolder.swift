@@ -51,10 +51,13 @@ public struct PhotoFolder: Sendable {
     public let root: String
     /// The folder as messages name it.
     public let shownName: String
+    /// A folder inside it that holds no photos of the user's (the thumbnail cache, when it is there).
+    public let excluded: String?
 
-    public init(root: String, shownAs: String? = nil) {
+    public init(root: String, shownAs: String? = nil, excluding excluded: String? = nil) {
         self.root = root
         self.shownName = shownAs ?? root
+        self.excluded = excluded
     }
 
     /// Walks the folder. Throws when the folder itself cannot be read.
@@ -70,7 +73,11 @@ public struct PhotoFolder: Sendable {
         closedir(probe)
         var scan = Scan()
         var walked: Set<FileID> = [FileID(info)]
-        walk(Array(root.utf8), relative: [], ancestors: [FileID(info)], walked: &walked, into: &scan)
+        // Thumbnails are not photos: the cache's folder is passed over as if walked already (quietly).
+        var cache = stat()
+        let quiet = excluded.flatMap { stat($0, &cache) == 0 && (cache.st_mode & S_IFMT) == S_IFDIR ? FileID(cache) : nil }
+        if let quiet { walked.insert(quiet) }
+        walk(Array(root.utf8), relative: [], ancestors: [FileID(info)], walked: &walked, quiet: quiet, into: &scan)
         // readdir's order differs between file systems: sorted, the same seed draws the same photos.
         scan.entries.sort { $0.relativePath.lexicographicallyPrecedes($1.relativePath) }
         return scan
@@ -89,7 +96,7 @@ public struct PhotoFolder: Sendable {
     /// Walks `directory`. `ancestors` are the folders above it (a link back to one is a loop);
     /// `walked`, every folder walked so far (a second link to one is walked once). Stops early when
     /// the task is cancelled (Ctrl-C): the caller checks.
-    private func walk(_ directory: [UInt8], relative: [UInt8], ancestors: [FileID], walked: inout Set<FileID>, into scan: inout Scan) {
+    private func walk(_ directory: [UInt8], relative: [UInt8], ancestors: [FileID], walked: inout Set<FileID>, quiet: FileID?, into scan: inout Scan) {
         guard let dir = Self.withPath(directory, { opendir($0) }) else {
             scan.skipped["unreadable folder", default: 0] += 1
             return
@@ -138,14 +145,14 @@ public struct PhotoFolder: Sendable {
                     continue
                 }
                 guard walked.insert(id).inserted else {
-                    scan.skipped["folder already walked under another name", default: 0] += 1
+                    if id != quiet { scan.skipped["folder already walked under another name", default: 0] += 1 }
                     continue
                 }
                 guard ancestors.count <= Self.maxDepth else {
                     scan.skipped["folder nested too deep", default: 0] += 1
                     continue
                 }
-                walk(path, relative: relativePath, ancestors: ancestors + [id], walked: &walked, into: &scan)
+                walk(path, relative: relativePath, ancestors: ancestors + [id], walked: &walked, quiet: quiet, into: &scan)
             case S_IFREG:
                 switch Self.sniff(path) {
                 case .success(let format): scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(info)))
@@ -231,6 +238,27 @@ public struct PhotoFolder: Sendable {
             if let code = error.code { return .failure(PictureFailure("cannot open: \(String(cString: strerror(code)))")) }
             return .failure(PictureFailure(error.message))
         }
+    }
+
+    /// `path` made absolute (from the working directory) and tidied as GLib tidies a path it makes
+    /// into a URI: empty and `.` parts dropped, `..` taking away the part before it. Symbolic links
+    /// are kept, as the desktop keeps them when it names a file's thumbnail.
+    static func absolutePath(_ path: [UInt8]) -> [UInt8] {
+        var full = path
+        if path.first != UInt8(ascii: "/"), let cwd = getcwd(nil, 0) {
+            full = Array(UnsafeBufferPointer(start: UnsafeRawPointer(cwd).assumingMemoryBound(to: UInt8.self), count: strlen(cwd))) + [UInt8(ascii: "/")] + path
+            free(cwd)
+        }
+        var parts: [ArraySlice<UInt8>] = []
+        for part in full.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+            if part.elementsEqual([UInt8(ascii: ".")]) { continue }
+            if part.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(part)
+        }
+        return parts.isEmpty ? [UInt8(ascii: "/")] : parts.flatMap { [UInt8(ascii: "/")] + $0 }
     }
 
     static func withPath<R>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {

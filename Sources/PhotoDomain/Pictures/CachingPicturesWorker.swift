@@ -31,6 +31,7 @@ public actor CachingPicturesWorker: PhotoPicturesWorker {
             touch(key)
             return pixels
         }
+        if let pixels = smaller(key) { return pixels }
         // The user went elsewhere: the picture decoded ahead is not wanted now.
         if let ahead, ahead != key {
             running[ahead]?.cancel()
@@ -48,6 +49,24 @@ public actor CachingPicturesWorker: PhotoPicturesWorker {
         if let ahead { running[ahead]?.cancel(); running[ahead] = nil }
         ahead = key
         _ = start(key, photo)
+    }
+
+    /// The picture of a photo already decoded for a larger box, made to fit this smaller one (without
+    /// decoding again), and kept for it; nil when there is none.
+    private func smaller(_ key: Key) -> Pixels? {
+        for (other, pixels) in cached where other.id == key.id && other.box != key.box {
+            let size = PixelSize(width: pixels.width, height: pixels.height)
+            let needed = size.fitted(in: key.box)
+            guard needed.width <= size.width, needed.height <= size.height else { continue }
+            touch(other)
+            // As a decode would leave it: scaled down only when far larger than needed.
+            guard size.width > 2 * needed.width || size.height > 2 * needed.height else { return pixels }
+            var resampled = pixels.resampled(to: needed)
+            resampled.source = pixels.source
+            store(key, resampled)
+            return resampled
+        }
+        return nil
     }
 
     /// How many pictures are kept, and their bytes (for tests and `state`).

@@ -18,7 +18,13 @@ extension PhotoPicturesWorker {
 /// Why a picture cannot be shown, in one line.
 public struct PictureFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public let reason: String
-    public init(_ reason: String) { self.reason = reason }
+    /// The file was read, and is not a picture that can be decoded (corrupt, truncated, of an
+    /// unsupported kind): no other program will make a picture of it either, until it changes.
+    public var isUndecodable = false
+    public init(_ reason: String, isUndecodable: Bool = false) {
+        self.reason = reason
+        self.isUndecodable = isUndecodable
+    }
     public var description: String { reason }
 }
 

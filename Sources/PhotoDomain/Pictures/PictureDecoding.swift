@@ -17,7 +17,8 @@ public enum PictureDecoding {
             }
             return pixels
         } catch let failure as ImageFailure {
-            throw PictureFailure(failure.reason)
+            // A missing decoder library (which names its package) is this machine's, not the file's.
+            throw PictureFailure(failure.reason, isUndecodable: !failure.isTooLarge && !failure.isMissingDecoder)
         }
     }
 }

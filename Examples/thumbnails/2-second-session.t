@@ -1,0 +1,81 @@
+# photorepl: --folder photos --thumbnails cache --preview ascii --preview-size 24x8
+count: 0
+photos> count 2
+count: 2
+photos> fetch
+Found 2 photos in photos.
+Fetched 2 photos.
+▸ 1  sunset.jpg  Sunset over the bay               Ada Lovelace        —
+  2  camera.jpg  A camera's photo with previews    unknown             —
+● ○  1/2
+photos> open 1
+........................
+::::::::::::::::::::::::
+------------------------
+=============+%@@#======
++++++++++++++*@@@@++++++
+==============*##*======
+..............---:......
+              .-:
+Photo 1 of 2
+  id           sunset.jpg
+  description  Sunset over the bay
+  author       Ada Lovelace
+  likes        —
+  size         320 × 200
+  url          sunset.jpg
+photos/detail 1> show --why
+........................
+::::::::::::::::::::::::
+------------------------
+=============+%@@#======
++++++++++++++*@@@@++++++
+==============*##*======
+..............---:......
+              .-:
+picture: from the large thumbnail (256×160) in the thumbnail cache, made by photorepl
+Photo 1 of 2
+  id           sunset.jpg
+  description  Sunset over the bay
+  author       Ada Lovelace
+  likes        —
+  size         320 × 200
+  url          sunset.jpg
+photos/detail 1> back
+Photo 1 stays at position 1.
+▸ 1  sunset.jpg  Sunset over the bay               Ada Lovelace        —
+  2  camera.jpg  A camera's photo with previews    unknown             —
+● ○  1/2
+photos> open 2
+......................
+::::::::::::::::::::::
+----------------------
+============*@@@#=====
+++++++++++++@@@@@+++++
+============+***+=====
+............:---:.....
+             .-.
+Photo 2 of 2
+  id           camera.jpg
+  description  A camera's photo with previews
+  author       unknown
+  likes        —
+  size         1200 × 900
+  url          camera.jpg
+photos/detail 2> show --why
+......................
+::::::::::::::::::::::
+----------------------
+============*@@@#=====
+++++++++++++@@@@@+++++
+============+***+=====
+............:---:.....
+             .-.
+picture: from the large thumbnail (256×192) in the thumbnail cache, made by photorepl
+Photo 2 of 2
+  id           camera.jpg
+  description  A camera's photo with previews
+  author       unknown
+  likes        —
+  size         1200 × 900
+  url          camera.jpg

@@ -1,0 +1,247 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Imaging
+import Networking
+import Synchronization
+
+/// The thumbnail cache that the desktop shares: the freedesktop.org Thumbnail Managing Standard
+/// (0.9). Thumbnails that Nautilus, Thunar or KDE made are read; the ones photorepl makes are
+/// written for them too. A thumbnail is a PNG named by the MD5 of its photo's URI, in the folder of
+/// its size, and carries that URI and the photo's modification time: one whose time is not the
+/// photo's is stale, and never shown.
+public struct ThumbnailCache: Sendable {
+    /// The standard's sizes: a thumbnail fits in a square of this many pixels.
+    public enum Size: Int, CaseIterable, Sendable {
+        case normal = 128, large = 256, xLarge = 512, xxLarge = 1024
+
+        /// Its folder's name.
+        public var folder: String {
+            switch self {
+            case .normal: "normal"
+            case .large: "large"
+            case .xLarge: "x-large"
+            case .xxLarge: "xx-large"
+            }
+        }
+
+        /// The smallest size whose square holds `picture`; nil when none does.
+        public static func covering(_ picture: PixelSize) -> Size? {
+            allCases.first { $0.rawValue >= max(picture.width, picture.height) }
+        }
+    }
+
+    /// A photo file as the standard knows it.
+    public struct Original: Sendable, Equatable {
+        /// `file://` and its absolute path, percent-encoded.
+        public var uri: String
+        /// Its modification time, in whole seconds since 1970.
+        public var modified: Int
+        /// Its size in bytes.
+        public var bytes: Int
+        /// Its picture's size, upright.
+        public var size: PixelSize
+
+        public init(uri: String, modified: Int, bytes: Int, size: PixelSize) {
+            self.uri = uri
+            self.modified = modified
+            self.bytes = bytes
+            self.size = size
+        }
+    }
+
+    /// The cache's folder (`…/thumbnails`).
+    public let root: String
+    /// Who writes here, for `fail/PROGRAM/`: `photorepl-0.2.0`.
+    public let program: String
+    /// Whether thumbnails are made after their picture is shown (a session's) or at once (a
+    /// golden transcript's, whose next session must find them).
+    public let writesInBackground: Bool
+    /// The thumbnails being made; shared by every copy of this cache.
+    private let pending = PendingThumbnails()
+
+    /// How large a thumbnail file may be (a 1024 × 1024 RGBA PNG that does not compress at all is
+    /// 4 MB); and its pixels, checked on its header before any are decoded.
+    static let maxFileBytes = 8 << 20
+    static let limits: ImageLimits = {
+        var limits = ImageLimits()
+        limits.maxSide = 4096
+        limits.maxPixels = 4096 * 4096
+        return limits
+    }()
+
+    public init(root: String, program: String, writesInBackground: Bool = true) {
+        self.root = root
+        self.program = program
+        self.writesInBackground = writesInBackground
+    }
+
+    /// Where the standard puts the cache: `$XDG_CACHE_HOME/thumbnails`, else `$HOME/.cache/thumbnails`
+    /// (an XDG_CACHE_HOME that is not absolute is ignored, as the XDG Base Directory Specification
+    /// says); nil when neither is known.
+    public static func standardRoot(environment: (String) -> String?) -> String? {
+        if let cache = environment("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/thumbnails" }
+        if let home = environment("HOME"), home.hasPrefix("/") { return home + "/.cache/thumbnails" }
+        return nil
+    }
+
+    /// The `file://` URI of an absolute path, percent-encoded as GLib's g_filename_to_uri does it
+    /// (which is what names the desktop's thumbnails): bytes outside a small safe set, and every
+    /// byte of a name that is not ASCII, as `%XX`.
+    public static func uri(ofAbsolutePath path: [UInt8]) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out = Array("file://".utf8)
+        for byte in path {
+            if safeInPath(byte) {
+                out.append(byte)
+            } else {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// GLib's table for a URI's path: letters, digits and `!$&'()*+,-./:=@_~`.
+    private static func safeInPath(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: Array("!$&'()*+,-./:=@_~".utf8).contains(byte)
+        }
+    }
+
+    /// A thumbnail's file name: the MD5 of the URI, in hexadecimal, and `.png`.
+    public static func fileName(uri: String) -> String { MD5.hex(Array(uri.utf8)) + ".png" }
+
+    /// Where the thumbnail of `original` in `size` is.
+    public func path(of original: Original, in size: Size) -> String {
+        root + "/" + size.folder + "/" + Self.fileName(uri: original.uri)
+    }
+
+    /// The smallest thumbnail of `original` that holds `needed` pixels (the picture as shown, upright),
+    /// or nil when there is none that is sound and up to date. A thumbnail for another photo (its URI),
+    /// of another version (its modification time), of another shape, or that does not decode, is
+    /// passed over.
+    public func thumbnail(of original: Original, covering needed: PixelSize) -> Pixels? {
+        guard let smallest = Size.covering(needed) else { return nil }
+        for size in Size.allCases where size.rawValue >= smallest.rawValue {
+            guard let bytes = try? FileBytes.read(path: Array(path(of: original, in: size).utf8), limit: Self.maxFileBytes) else { continue }
+            let text = PNGFile.text(bytes)
+            guard text["Thumb::URI"] == original.uri, text["Thumb::MTime"] == String(original.modified),
+                  (try? ImageDecoder.header(of: bytes, limits: Self.limits))?.format == .png,
+                  var pixels = try? ImageDecoder.decode(bytes, fitting: PixelSize(width: 4096, height: 4096), limits: Self.limits)
+            else { continue }
+            let got = PixelSize(width: pixels.width, height: pixels.height)
+            // The photo's shape (within a pixel of rounding), and as large as needed unless it is the
+            // whole photo (a thumbnail of a small photo is the photo's size).
+            let shaped = abs(got.width * original.size.height - got.height * original.size.width) <= max(original.size.width, original.size.height)
+            let covers = (got.width >= needed.width && got.height >= needed.height) || got == original.size
+            guard shaped, covers else { continue }
+            pixels.source = .thumbnail(folder: size.folder, size: got, software: text["Software"])
+            return pixels
+        }
+        return nil
+    }
+
+    /// Writes the thumbnail of `original` in `size` from `pixels` (the photo upright, at least the
+    /// thumbnail's size, or whole): a temporary file renamed into place, 0600 in 0700 folders, as
+    /// the standard asks. Not where a link or anything but a file is in the way.
+    public func store(_ pixels: Pixels, of original: Original, in size: Size) throws(FileBytes.Failure) {
+        let fitted = original.size.fitted(in: PixelSize(width: size.rawValue, height: size.rawValue))
+        let target = PixelSize(width: min(fitted.width, original.size.width), height: min(fitted.height, original.size.height))
+        let thumbnail = pixels.width == target.width && pixels.height == target.height ? pixels : pixels.resampled(to: target)
+        try write(thumbnail, of: original, to: path(of: original, in: size), folder: size.folder)
+    }
+
+    /// Makes the thumbnail of `original` in `size` from what `picture` gives (the photo upright, at
+    /// least the thumbnail's size), after the picture the user asked for is shown: a 1024-pixel
+    /// thumbnail may need a decode at twice the scale, and its PNG takes tens of milliseconds. One
+    /// at a time for a thumbnail; a photo that cannot be decoded is recorded in `fail/`. Nothing
+    /// about it is the user's concern: a thumbnail that cannot be written is simply not there.
+    public func make(_ original: Original, in size: Size, from picture: @escaping @Sendable () throws -> Pixels) {
+        let work: @Sendable () -> Void = {
+            do {
+                try self.store(try picture(), of: original, in: size)
+            } catch let failure as PictureFailure where failure.isUndecodable {
+                try? self.storeFailure(of: original)
+            } catch {
+                // Written next time.
+            }
+        }
+        if writesInBackground {
+            pending.start(path(of: original, in: size), work)
+        } else {
+            work()
+        }
+    }
+
+    /// Waits for the thumbnails being made.
+    public func finishWriting() async {
+        await pending.finish()
+    }
+
+    /// Records that `original` could not be made into a thumbnail (`fail/PROGRAM/NAME.png`, an
+    /// empty picture with the photo's URI and time), as the standard asks, so that nobody tries again
+    /// until it changes.
+    public func storeFailure(of original: Original) throws(FileBytes.Failure) {
+        let empty = Pixels(width: 1, height: 1, rgba: [0, 0, 0, 0])
+        try write(empty, of: original, to: root + "/fail/" + program + "/" + Self.fileName(uri: original.uri), folder: "fail/" + program)
+    }
+
+    /// Whether a failure is recorded for this version of `original`.
+    public func hasFailure(of original: Original) -> Bool {
+        guard let bytes = try? FileBytes.read(path: Array((root + "/fail/" + program + "/" + Self.fileName(uri: original.uri)).utf8), limit: 64 << 10) else { return false }
+        let text = PNGFile.text(bytes)
+        return text["Thumb::URI"] == original.uri && text["Thumb::MTime"] == String(original.modified)
+    }
+
+    private func write(_ pixels: Pixels, of original: Original, to path: String, folder: String) throws(FileBytes.Failure) {
+        try makeFolders(folder)
+        var existing = stat()
+        if lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) != S_IFREG {
+            throw FileBytes.Failure("\(path) is not a file")
+        }
+        let png: [UInt8]
+        do {
+            png = try PNGFile.encode(pixels, text: [
+                ("Thumb::URI", original.uri), ("Thumb::MTime", String(original.modified)), ("Thumb::Size", String(original.bytes)),
+                ("Thumb::Image::Width", String(original.size.width)), ("Thumb::Image::Height", String(original.size.height)),
+                ("Software", "photorepl"),
+            ])
+        } catch {
+            throw FileBytes.Failure(error.reason)
+        }
+        try FileBytes.writeAtomically(png, to: path, mode: 0o600, replacing: true, flushing: false)
+    }
+
+    /// The cache's folders, each made 0700 if missing (and the cache folder's parents, as `mkdir -p`).
+    private func makeFolders(_ folder: String) throws(FileBytes.Failure) {
+        let full = root + "/" + folder
+        var path = full.hasPrefix("/") ? "" : "."
+        for part in full.split(separator: "/") {
+            path += "/" + part
+            try FileBytes.makeFolder(path)
+        }
+    }
+}
+
+/// Thumbnails being made in the background, by where they go: one at a time for each.
+final class PendingThumbnails: Sendable {
+    private let tasks = Mutex<[String: Task<Void, Never>]>([:])
+
+    func start(_ path: String, _ work: @escaping @Sendable () -> Void) {
+        tasks.withLock { tasks in
+            guard tasks[path] == nil else { return }
+            tasks[path] = Task.detached(priority: .utility) { [self] in
+                work()
+                _ = self.tasks.withLock { $0.removeValue(forKey: path) }
+            }
+        }
+    }
+
+    /// Returns once none is being made (including any started meanwhile).
+    func finish() async {
+        while let next = tasks.withLock({ $0.values.first }) {
+            await next.value
+        }
+    }
+}
