@@ -402,6 +402,7 @@ static struct {
     void (*handle_release)(const struct heif_image_handle *);
     int (*width)(const struct heif_image_handle *);
     int (*height)(const struct heif_image_handle *);
+    int (*has_alpha)(const struct heif_image_handle *);
     struct heif_error (*decode)(const struct heif_image_handle *, struct heif_image **, enum heif_colorspace, enum heif_chroma,
                                 const struct heif_decoding_options *);
     int (*image_width)(const struct heif_image *, enum heif_channel);
@@ -430,6 +431,7 @@ static void load_heif(void) {
     FIND(library, heif, handle_release, "heif_image_handle_release", heif_error_text)
     FIND(library, heif, width, "heif_image_handle_get_width", heif_error_text)
     FIND(library, heif, height, "heif_image_handle_get_height", heif_error_text)
+    FIND(library, heif, has_alpha, "heif_image_handle_has_alpha_channel", heif_error_text)
     FIND(library, heif, decode, "heif_decode_image", heif_error_text)
     FIND(library, heif, image_width, "heif_image_get_width", heif_error_text)
     FIND(library, heif, image_height, "heif_image_get_height", heif_error_text)
@@ -497,8 +499,42 @@ int photorepl_heif_info(const unsigned char *data, size_t size, int *width, int 
     return 0;
 }
 
-void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, photorepl_decoded *out) {
+// Each `factor` × `factor` block of `plane` (`channels` bytes a pixel: RGB, or RGBA with alpha not
+// premultiplied) averaged into one RGBA pixel of `out` (⌈w / factor⌉ × ⌈h / factor⌉); with alpha,
+// the colours are weighted by it, so that transparent pixels lend the picture none of theirs.
+static void shrink(const uint8_t *plane, int stride, int w, int h, int channels, int factor, unsigned char *out) {
+    int width = (w + factor - 1) / factor, height = (h + factor - 1) / factor;
+    uint32_t *sums = calloc((size_t)width * 4, sizeof(uint32_t));
+    if (!sums) return;
+    for (int by = 0; by < height; by++) {
+        memset(sums, 0, (size_t)width * 4 * sizeof(uint32_t));
+        int rows = h - by * factor < factor ? h - by * factor : factor;
+        for (int y = by * factor; y < by * factor + rows; y++) {
+            const uint8_t *row = plane + (size_t)y * (size_t)stride;
+            for (int x = 0; x < w; x++) {
+                const uint8_t *p = row + (size_t)x * (size_t)channels;
+                uint32_t *sum = sums + (size_t)(x / factor) * 4;
+                uint32_t alpha = channels == 4 ? p[3] : 255;
+                sum[0] += p[0] * alpha;
+                sum[1] += p[1] * alpha;
+                sum[2] += p[2] * alpha;
+                sum[3] += alpha;
+            }
+        }
+        for (int bx = 0; bx < width; bx++) {
+            int columns = w - bx * factor < factor ? w - bx * factor : factor;
+            uint32_t *sum = sums + (size_t)bx * 4, count = (uint32_t)(rows * columns);
+            unsigned char *o = out + ((size_t)by * (size_t)width + (size_t)bx) * 4;
+            for (int c = 0; c < 3; c++) o[c] = sum[3] ? (unsigned char)((sum[c] + sum[3] / 2) / sum[3]) : 0;
+            o[3] = (unsigned char)((sum[3] + count / 2) / count);
+        }
+    }
+    free(sums);
+}
+
+void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, int factor, photorepl_decoded *out) {
     begin(out);
+    if (factor < 1) factor = 1;
     struct heif_context *context = NULL;
     struct heif_image_handle *handle = heif_open(data, size, &context, out->message, sizeof out->message);
     if (!handle) return;
@@ -509,8 +545,11 @@ void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixe
         heif.context_free(context);
         return;
     }
+    // Three bytes a pixel unless the image has alpha: a 12-megapixel photo's RGBA was 48 MB.
+    int channels = heif.has_alpha(handle) ? 4 : 3;
     struct heif_image *image = NULL;
-    struct heif_error error = heif.decode(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, NULL);
+    struct heif_error error = heif.decode(handle, &image, heif_colorspace_RGB,
+                                          channels == 4 ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, NULL);
     if (error.code != heif_error_Ok) {
         if (error.code == heif_error_Unsupported_feature || error.code == heif_error_Unsupported_filetype) {
             say(out->message, sizeof out->message, "unsupported HEIF: %s", error.message ? error.message : "unknown");
@@ -521,14 +560,15 @@ void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixe
         int stride = 0;
         const uint8_t *plane = heif.plane(image, heif_channel_interleaved, &stride);
         int w = heif.image_width(image, heif_channel_interleaved), h = heif.image_height(image, heif_channel_interleaved);
-        if (!plane || w <= 0 || h <= 0 || stride < w * 4 || (long)w * (long)h > max_pixels) {
+        int scaled_w = (w + factor - 1) / factor, scaled_h = (h + factor - 1) / factor;
+        if (!plane || w <= 0 || h <= 0 || stride < w * channels || (long)w * (long)h > max_pixels) {
             say(out->message, sizeof out->message, "corrupt HEIF: no pixels were decoded");
-        } else if (!(out->rgba = output(out, (size_t)w * (size_t)h * 4))) {
+        } else if (!(out->rgba = output(out, (size_t)scaled_w * (size_t)scaled_h * 4))) {
             say(out->message, sizeof out->message, out->into ? "corrupt HEIF: decoded at another size than its header says" : "out of memory");
         } else {
-            for (int y = 0; y < h; y++) memcpy(out->rgba + (size_t)y * (size_t)w * 4, plane + (size_t)y * (size_t)stride, (size_t)w * 4);
-            out->width = w;
-            out->height = h;
+            shrink(plane, stride, w, h, channels, factor, out->rgba);
+            out->width = scaled_w;
+            out->height = scaled_h;
         }
         heif.image_release(image);
     }

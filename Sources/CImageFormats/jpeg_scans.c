@@ -146,7 +146,7 @@ int photorepl_jpeg_first_scans(const unsigned char *data, size_t size, int scale
     info.scale_denom = 8;
     info.out_color_space = JCS_EXT_RGBA;
     // Smoothing guesses the missing AC coefficients from neighbouring DC values: about 30 ms on a
-    // 27 MP photo, and nothing a picture made from the DC values alone can show.
+    // 27 MP photo, for a picture whose scans already hold the detail its scale can show.
     info.do_block_smoothing = FALSE;
     info.dct_method = JDCT_ISLOW;
     jpeg.start_decompress(&info);

@@ -178,7 +178,8 @@ public enum ImageDecoder {
                 case .gif:
                     return .success(try GIF.decode(raw, size: header.storedSize, atLeast: header.uprightSize.fitted(in: box)))
                 case .heic, .avif:
-                    return .success(try HEIF.decode(raw, size: header.storedSize, format: header.format, limits: limits))
+                    return .success(try HEIF.decode(raw, size: header.storedSize, format: header.format, limits: limits,
+                                                    atLeast: header.uprightSize.fitted(in: box)))
                 }
             } catch {
                 return .failure(error)

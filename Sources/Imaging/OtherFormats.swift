@@ -116,11 +116,15 @@ enum HEIF {
         return (PixelSize(width: Int(width), height: Int(height)), info)
     }
 
-    /// `size`: the header's (checked against the limits); the image decodes at that size or not at all.
-    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, format: ImageFormat, limits: ImageLimits) throws(ImageFailure) -> Pixels {
+    /// `size`: the header's (checked against the limits); the image decodes at that size or not at
+    /// all, and is scaled down by the largest whole factor that still covers `target`.
+    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, format: ImageFormat, limits: ImageLimits,
+                       atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
         try HEIFBoxes.checkPrimary(raw, limits: limits, format: format)
+        let factor = max(1, min(size.width / max(1, target.width), size.height / max(1, target.height)))
+        let scaled = PixelSize(width: (size.width + factor - 1) / factor, height: (size.height + factor - 1) / factor)
         do {
-            return try decodeInto(size) { photorepl_heif_decode(base(raw), raw.count, limits.maxPixels, &$0) }
+            return try decodeInto(scaled) { photorepl_heif_decode(base(raw), raw.count, limits.maxPixels, Int32(factor), &$0) }
         } catch {
             throw ImageFailure(error.reason.replacing("HEIF", with: format.rawValue), isTooLarge: error.isTooLarge)
         }

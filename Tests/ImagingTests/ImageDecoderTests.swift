@@ -8,14 +8,14 @@ import Testing
 enum ImageFiles {
     /// A JPEG (4:2:0, the given quality; baseline, or progressive by libjpeg's standard script: the DC
     /// scan first) of `pixels`, by TurboJPEG's compressor.
-    static func jpeg(_ pixels: Pixels, quality: Int32 = 90, progressive: Bool = false) -> [UInt8] {
+    static func jpeg(_ pixels: Pixels, quality: Int32 = 90, progressive: Bool = false, subsampling: TJSAMP = TJSAMP_420) -> [UInt8] {
         guard let handle = tjInitCompress() else { fatalError("tjInitCompress failed") }
         defer { tjDestroy(handle) }
         var buffer: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = pixels.rgba.withUnsafeBufferPointer { p in
             tjCompress2(handle, p.baseAddress, Int32(pixels.width), 0, Int32(pixels.height), Int32(TJPF_RGBA.rawValue),
-                        &buffer, &size, Int32(TJSAMP_420.rawValue), quality, progressive ? TJFLAG_PROGRESSIVE : 0)
+                        &buffer, &size, Int32(subsampling.rawValue), quality, progressive ? TJFLAG_PROGRESSIVE : 0)
         }
         precondition(status == 0 && buffer != nil, "tjCompress2 failed")
         defer { tjFree(buffer) }

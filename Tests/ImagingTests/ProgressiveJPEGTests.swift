@@ -1,5 +1,11 @@
+import CImageFormats
+import CTurboJPEG
+import Foundation
 import Testing
 @testable import Imaging
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Issue 20, the preview ladder's third rung: a progressive JPEG shown small is drawn from its first
 /// scans (libjpeg's buffered-image mode), and reads a fraction of the file.
@@ -90,5 +96,96 @@ import Testing
         // Orientation 6 turns the stored picture clockwise: its bottom-left pixel is now the top-left.
         let stored = (59 * 80) * 4, shown = 0
         #expect(Array(pixels.rgba[shown..<shown + 3]) == Array(upright.rgba[stored..<stored + 3]))
+    }
+}
+
+/// The DC reader (jpeg_dc.c) against libjpeg's buffered-image mode at 1/8 scale: the same picture
+/// (within a level of rounding), for each kind of progressive file there is.
+@Suite struct DCReaderTests {
+    /// Both readers on `file`: (ours, libjpeg's), or nil for ours when it declined the file.
+    static func both(_ file: [UInt8]) throws -> (ours: Pixels?, libjpeg: Pixels) {
+        let header = try ImageDecoder.header(of: file)
+        let size = PixelSize(width: (header.storedSize.width + 7) / 8, height: (header.storedSize.height + 7) / 8)
+        var scans: Int32 = 0
+        var bytes = 0
+        let ours = try? file.withUnsafeBytes { raw in
+            try decodeInto(size) { photorepl_jpeg_dc_preview(base(raw), raw.count, &$0, &scans, &bytes) }
+        }
+        let theirs = try file.withUnsafeBytes { raw in
+            try decodeInto(size) { photorepl_jpeg_first_scans(base(raw), raw.count, 1, &$0, &scans, &bytes) }
+        }
+        return (ours, theirs)
+    }
+
+    static func largestDifference(_ a: Pixels, _ b: Pixels) -> Int {
+        zip(a.rgba, b.rgba).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    }
+
+    /// TurboJPEG's progressive files in each subsampling, grey included.
+    @Test(arguments: [TJSAMP_444, TJSAMP_422, TJSAMP_420, TJSAMP_440, TJSAMP_411, TJSAMP_GRAY])
+    func eachSubsamplingIsTheSamePicture(subsampling: TJSAMP) throws {
+        let file = ImageFiles.jpeg(ProgressiveJPEGTests.scene, quality: 92, progressive: true, subsampling: subsampling)
+        let (ours, theirs) = try Self.both(file)
+        let picture = try #require(ours, "declined")
+        #expect(Self.largestDifference(picture, theirs) <= 1)
+    }
+
+    /// Restart markers, DC scans one component at a time, successive approximation, odd sizes:
+    /// jpegtran's doing (Debian libjpeg-turbo-progs), as cameras' and editors' files have them.
+    @Test(arguments: [
+        ["-restart", "1"], ["-restart", "3B"], ["-scans", "separate"], ["-scans", "refined"],
+    ])
+    func jpegtransKindsAreTheSamePicture(options: [String]) throws {
+        let base = ImageFiles.jpeg(ProgressiveJPEGTests.scene.resampled(to: PixelSize(width: 333, height: 221)), quality: 90)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-dc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("in.jpg"), output = folder.appendingPathComponent("out.jpg")
+        try Data(base).write(to: input)
+        var arguments = options
+        if options.first == "-scans" {
+            // Each component's DC alone (so the picture needs all three scans), then refinements.
+            let script = options[1] == "separate"
+                ? "0: 0 0 0 1;\n1: 0 0 0 1;\n2: 0 0 0 1;\n0: 1 63 0 0;\n1: 1 63 0 0;\n2: 1 63 0 0;\n0: 0 0 1 0;\n1: 0 0 1 0;\n2: 0 0 1 0;\n"
+                : "0 1 2: 0 0 0 2;\n0: 1 63 0 0;\n0 1 2: 0 0 2 1;\n1: 1 63 0 0;\n2: 1 63 0 0;\n0 1 2: 0 0 1 0;\n"
+            let scans = folder.appendingPathComponent("scans.txt")
+            try script.write(to: scans, atomically: true, encoding: .utf8)
+            arguments = ["-scans", scans.path]
+        } else {
+            arguments.append("-progressive")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["jpegtran"] + arguments + ["-outfile", output.path, input.path]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "jpegtran (Debian libjpeg-turbo-progs) is needed")
+        let file = [UInt8](try Data(contentsOf: output))
+        let (ours, theirs) = try Self.both(file)
+        let picture = try #require(ours, "declined")
+        // Al > 0 in the first DC scan: both lack the same low bits.
+        #expect(Self.largestDifference(picture, theirs) <= 1, "\(options)")
+        #expect((picture.width, picture.height) == (42, 28))
+    }
+
+    /// Files it leaves to libjpeg: baseline, cut before the DC values, a scan of a component the
+    /// frame does not have.
+    @Test func whatItDeclinesIsLeftToLibjpeg() throws {
+        let progressive = ProgressiveJPEGTests.progressive
+        var scans: Int32 = 0
+        var bytes = 0
+        func declines(_ file: [UInt8]) -> Bool {
+            var out = photorepl_decoded()
+            let status = file.withUnsafeBytes { photorepl_jpeg_dc_preview(base($0), $0.count, &out, &scans, &bytes) }
+            if let pixels = out.rgba { free(pixels) }
+            return status == 1 && out.rgba == nil
+        }
+        #expect(declines(ImageFiles.jpeg(ProgressiveJPEGTests.scene)))
+        let sos = try #require((2..<progressive.count - 1).first { progressive[$0] == 0xFF && progressive[$0 + 1] == 0xDA })
+        #expect(declines(Array(progressive.prefix(sos + 20))))
+        var unknown = progressive
+        unknown[sos + 5] = 0x77  // the scan's first component id
+        #expect(declines(unknown))
+        #expect(!declines(progressive))
     }
 }

@@ -40,8 +40,9 @@ void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_wid
                           photorepl_decoded *out);
 
 /// A HEIC or AVIF file's primary image, with its rotation and mirroring applied, refused (before
-/// decoding) when larger than `max_pixels`.
-void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, photorepl_decoded *out);
+/// decoding) when larger than `max_pixels`, and scaled down by `factor` (each factor × factor block
+/// one pixel: ⌈size / factor⌉ in each direction) from libheif's RGB.
+void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, int factor, photorepl_decoded *out);
 
 /// A progressive JPEG decoded from its first scans only (libjpeg's buffered-image mode, libjpeg
 /// loaded with dlopen at the first one), at `scale_eighths` / 8 of its size: reading stops at the
@@ -51,5 +52,11 @@ void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixe
 /// why). The caller checks the header's size against its limits first.
 int photorepl_jpeg_first_scans(const unsigned char *data, size_t size, int scale_eighths, photorepl_decoded *out,
                                int *scans_read, size_t *bytes_read);
+
+/// A progressive JPEG at 1/8 of its size (⌈width / 8⌉ × ⌈height / 8⌉) from its DC scans alone,
+/// read here without libjpeg: one value a block is kept, not the whole image's coefficients. 0 on
+/// success, with how many scans and bytes were read; 1 when the file is left to libjpeg (not a
+/// progressive Huffman 8-bit JPEG of 1 or 3 components, or anything amiss; `message` says why).
+int photorepl_jpeg_dc_preview(const unsigned char *data, size_t size, photorepl_decoded *out, int *scans_read, size_t *bytes_read);
 
 #endif
