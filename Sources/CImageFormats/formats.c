@@ -502,18 +502,20 @@ int photorepl_heif_info(const unsigned char *data, size_t size, int *width, int 
 // Each `factor` × `factor` block of `plane` (`channels` bytes a pixel: RGB, or RGBA with alpha not
 // premultiplied) averaged into one RGBA pixel of `out` (⌈w / factor⌉ × ⌈h / factor⌉); with alpha,
 // the colours are weighted by it, so that transparent pixels lend the picture none of theirs.
-static void shrink(const uint8_t *plane, int stride, int w, int h, int channels, int factor, unsigned char *out) {
+// 0 when done; -1 when there was no memory for the sums.
+static int shrink(const uint8_t *plane, int stride, int w, int h, int channels, int factor, unsigned char *out) {
     int width = (w + factor - 1) / factor, height = (h + factor - 1) / factor;
-    uint32_t *sums = calloc((size_t)width * 4, sizeof(uint32_t));
-    if (!sums) return;
+    // 64 bits: a block of a 10000-pixel photo shown 38 pixels wide sums 263² values of up to 255².
+    uint64_t *sums = calloc((size_t)width * 4, sizeof(uint64_t));
+    if (!sums) return -1;
     for (int by = 0; by < height; by++) {
-        memset(sums, 0, (size_t)width * 4 * sizeof(uint32_t));
+        memset(sums, 0, (size_t)width * 4 * sizeof(uint64_t));
         int rows = h - by * factor < factor ? h - by * factor : factor;
         for (int y = by * factor; y < by * factor + rows; y++) {
             const uint8_t *row = plane + (size_t)y * (size_t)stride;
             for (int x = 0; x < w; x++) {
                 const uint8_t *p = row + (size_t)x * (size_t)channels;
-                uint32_t *sum = sums + (size_t)(x / factor) * 4;
+                uint64_t *sum = sums + (size_t)(x / factor) * 4;
                 uint32_t alpha = channels == 4 ? p[3] : 255;
                 sum[0] += p[0] * alpha;
                 sum[1] += p[1] * alpha;
@@ -523,13 +525,14 @@ static void shrink(const uint8_t *plane, int stride, int w, int h, int channels,
         }
         for (int bx = 0; bx < width; bx++) {
             int columns = w - bx * factor < factor ? w - bx * factor : factor;
-            uint32_t *sum = sums + (size_t)bx * 4, count = (uint32_t)(rows * columns);
+            uint64_t *sum = sums + (size_t)bx * 4, count = (uint64_t)rows * (uint64_t)columns;
             unsigned char *o = out + ((size_t)by * (size_t)width + (size_t)bx) * 4;
             for (int c = 0; c < 3; c++) o[c] = sum[3] ? (unsigned char)((sum[c] + sum[3] / 2) / sum[3]) : 0;
             o[3] = (unsigned char)((sum[3] + count / 2) / count);
         }
     }
     free(sums);
+    return 0;
 }
 
 void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, int factor, photorepl_decoded *out) {
@@ -565,8 +568,10 @@ void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixe
             say(out->message, sizeof out->message, "corrupt HEIF: no pixels were decoded");
         } else if (!(out->rgba = output(out, (size_t)scaled_w * (size_t)scaled_h * 4))) {
             say(out->message, sizeof out->message, out->into ? "corrupt HEIF: decoded at another size than its header says" : "out of memory");
+        } else if (shrink(plane, stride, w, h, channels, factor, out->rgba) != 0) {
+            discard(out);
+            say(out->message, sizeof out->message, "out of memory");
         } else {
-            shrink(plane, stride, w, h, channels, factor, out->rgba);
             out->width = scaled_w;
             out->height = scaled_h;
         }

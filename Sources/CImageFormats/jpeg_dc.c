@@ -43,10 +43,15 @@ typedef struct {
     int short_data;  // bits of those zeros were decoded: the scan's data ended too soon
 } bit_reader;
 
-// Whether the zeros put in after the data were needed: then the data was cut short (libjpeg warns
-// "premature end of data segment"), and the file is left to it.
+// At the end of a scan's data or of a restart interval: the zeros put in after the data were not
+// needed (else the data was cut short: libjpeg warns "premature end of data segment"), and no whole
+// byte of data is left over before the marker (libjpeg warns of "extraneous bytes before marker").
+// Either way the file is left to libjpeg, whose full decode says what is wrong with it.
 static void check_padding(bit_reader *r) {
     if (r->count < 8 * r->padded) r->short_data = 1;
+    if (r->count - 8 * r->padded >= 8) r->short_data = 1;
+    if (!r->marker_hit && !(r->position + 1 < r->size && r->data[r->position] == 0xFF && r->data[r->position + 1] != 0x00))
+        r->short_data = 1;
 }
 
 static int fill(bit_reader *r) {
@@ -99,20 +104,18 @@ static int decode_symbol(bit_reader *r, const huffman_table *t) {
     return -1;
 }
 
-// The byte-aligned restart: the bits left are dropped, the RSTn marker read.
-static void restart(bit_reader *r) {
+// The byte-aligned restart: the bits left are dropped, and the next marker must be the RSTn due
+// (they count 0…7 in turn); anything else is left to libjpeg.
+static void restart(bit_reader *r, int expected) {
     check_padding(r);
     r->bits = 0;
     r->count = 0;
     r->marker_hit = 0;
     r->padded = 0;
-    while (r->position + 1 < r->size) {
-        if (r->data[r->position] == 0xFF && r->data[r->position + 1] >= 0xD0 && r->data[r->position + 1] <= 0xD7) {
-            r->position += 2;
-            return;
-        }
-        if (r->data[r->position] == 0xFF && r->data[r->position + 1] != 0x00 && r->data[r->position + 1] != 0xFF) return;  // another marker
-        r->position++;
+    if (r->position + 1 < r->size && r->data[r->position] == 0xFF && r->data[r->position + 1] == 0xD0 + expected) {
+        r->position += 2;
+    } else {
+        r->short_data = 1;
     }
 }
 
@@ -176,7 +179,8 @@ static int decode_dc_scan(bit_reader *r, component *components, int *in_scan, in
     for (int my = 0; my < mcus_high; my++) {
         for (int mx = 0; mx < mcus_wide; mx++, mcu++) {
             if (restart_interval && mcu > 0 && mcu % restart_interval == 0) {
-                restart(r);
+                restart(r, (int)((mcu / restart_interval - 1) % 8));
+                if (r->short_data) return -1;
                 for (int s = 0; s < in_scan_count; s++) components[in_scan[s]].predictor = 0;
             }
             for (int s = 0; s < in_scan_count; s++) {
@@ -239,8 +243,8 @@ int photorepl_jpeg_dc_preview(const unsigned char *data, size_t size, photorepl_
     size_t position = 2;
     int scans = 0, have_frame = 0;
     for (;;) {
-        // The next marker (fill bytes 0xFF allowed before it).
-        while (position < size && data[position] != 0xFF) position++;
+        // The next marker (fill bytes 0xFF allowed before it, nothing else: libjpeg warns of that).
+        if (position < size && data[position] != 0xFF) return fail_with(out, components, count, "bytes between segments");
         while (position < size && data[position] == 0xFF) position++;
         if (position >= size) return fail_with(out, components, count, "the file ends before the DC values");
         uint8_t marker = data[position++];
@@ -334,7 +338,7 @@ int photorepl_jpeg_dc_preview(const unsigned char *data, size_t size, photorepl_
                 for (int s = 0; s < in_scan_count; s++) components[in_scan[s]].has_dc = 1;
                 position = reader.position;
             }
-            position = skip_entropy(data, size, position);
+            position = skip_entropy(data, size, position);  // an AC or refinement scan's data
             int all = 1;
             for (int c = 0; c < count; c++) all &= components[c].has_dc;
             if (all) goto convert;
@@ -364,8 +368,10 @@ convert:
                     if (bx >= k->blocks_wide) bx = k->blocks_wide - 1;
                     if (by >= k->blocks_high) by = k->blocks_high - 1;
                     long dc = (long)k->dc[(size_t)by * (size_t)k->blocks_wide + (size_t)bx] * quant[k->quant][0];
-                    // libjpeg's 1 × 1 inverse DCT: the DC value over 8, rounded, centred on 128.
-                    value[c] = clamp((int)((dc + 4) >> 3) + 128);
+                    // libjpeg's 1 × 1 inverse DCT: the DC value over 8, rounded, centred on 128
+                    // (clamped before it is an int: a corrupt file's product is far out of range).
+                    long level = ((dc + 4) >> 3) + 128;
+                    value[c] = level < 0 ? 0 : level > 255 ? 255 : (int)level;
                 }
                 unsigned char *o = pixels + ((size_t)y * (size_t)out_w + (size_t)x) * 4;
                 if (count == 1) {

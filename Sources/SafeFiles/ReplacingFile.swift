@@ -89,9 +89,22 @@ public final class ReplacingFile {
         temporary = opened.path
         slot = opened.slot
         // The target's mode, or the mode asked for as open(2) would apply the umask.
-        let mask = umask(0)
-        umask(mask)
-        fchmod(fd, keptMode ?? (mode & ~mask))
+        fchmod(fd, keptMode ?? (mode & ~Self.umaskValue()))
+    }
+
+    /// The process's umask, read without changing it: `umask(0)` then `umask(mask)` would leave it
+    /// at 0 for good when two threads did it at once (thumbnails are written on several). Linux says
+    /// it in /proc/self/status (since 4.7); else the common 022.
+    static func umaskValue() -> mode_t {
+        guard let file = fopen("/proc/self/status", "re") else { return 0o022 }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.hasPrefix("Umask:") else { continue }
+            return mode_t(text.dropFirst(6).trimmingPrefix { $0 == " " || $0 == "\t" }.prefix { $0.isNumber }, radix: 8) ?? 0o022
+        }
+        return 0o022
     }
 
     deinit { discard() }

@@ -136,12 +136,12 @@ import Glibc
         ["-restart", "1"], ["-restart", "3B"], ["-scans", "separate"], ["-scans", "refined"],
     ])
     func jpegtransKindsAreTheSamePicture(options: [String]) throws {
-        let base = ImageFiles.jpeg(ProgressiveJPEGTests.scene.resampled(to: PixelSize(width: 333, height: 221)), quality: 90)
+        let source = ImageFiles.jpeg(ProgressiveJPEGTests.scene.resampled(to: PixelSize(width: 333, height: 221)), quality: 90)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-dc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("in.jpg"), output = folder.appendingPathComponent("out.jpg")
-        try Data(base).write(to: input)
+        try Data(source).write(to: input)
         var arguments = options
         if options.first == "-scans" {
             // Each component's DC alone (so the picture needs all three scans), then refinements.
@@ -161,6 +161,18 @@ import Glibc
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "jpegtran (Debian libjpeg-turbo-progs) is needed")
         let file = [UInt8](try Data(contentsOf: output))
+        if options == ["-restart", "1"] {
+            // Restart markers out of their turn: left to libjpeg.
+            var swapped = file
+            let markers = (2..<file.count - 1).filter { file[$0] == 0xFF && (0xD0...0xD7).contains(file[$0 + 1]) }
+            #expect(markers.count > 8)
+            swapped[markers[0] + 1] = 0xD1
+            swapped[markers[1] + 1] = 0xD0
+            var out = photorepl_decoded()
+            var scans: Int32 = 0
+            var bytes = 0
+            #expect(swapped.withUnsafeBytes { photorepl_jpeg_dc_preview(base($0), $0.count, &out, &scans, &bytes) } == 1)
+        }
         let (ours, theirs) = try Self.both(file)
         let picture = try #require(ours, "declined")
         // Al > 0 in the first DC scan: both lack the same low bits.
@@ -186,6 +198,12 @@ import Glibc
         var unknown = progressive
         unknown[sos + 5] = 0x77  // the scan's first component id
         #expect(declines(unknown))
+        // Bytes between two segments (libjpeg warns of them): before the first scan's header.
+        #expect(declines(Array(progressive[..<sos]) + [0x00, 0x00] + Array(progressive[sos...])))
+        // Extra bytes at the end of the DC scan's data, before the next marker.
+        let dataStart = sos + 2 + (Int(progressive[sos + 2]) << 8 | Int(progressive[sos + 3]))
+        let nextMarker = try #require((dataStart..<progressive.count - 1).first { progressive[$0] == 0xFF && progressive[$0 + 1] != 0x00 })
+        #expect(declines(Array(progressive[..<nextMarker]) + [0x12, 0x34, 0x56] + Array(progressive[nextMarker...])))
         #expect(!declines(progressive))
     }
 }

@@ -114,6 +114,11 @@ import Glibc
         square.size = PixelSize(width: 800, height: 800)
         try cache.store(Self.picture(800, 800), of: square, in: .large)
         #expect(cache.thumbnail(of: Self.photo, covering: box) == nil)
+        // Of a file of another size, with the same time (copied with its time kept: cp -p, rsync).
+        try cache.store(Self.picture(600, 400), of: Self.photo, in: .large)
+        var copied = Self.photo
+        copied.bytes += 1
+        #expect(cache.thumbnail(of: copied, covering: box) == nil)
         // A thumbnail written again replaces the stale one.
         try cache.store(Self.picture(600, 400), of: Self.photo, in: .large)
         #expect(cache.thumbnail(of: Self.photo, covering: box) != nil)

@@ -136,12 +136,13 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         if let photoSize = pixels.source.photoSize { read.size = photoSize }
         let square = PixelSize(width: size.rawValue, height: size.rawValue)
         let thumbnail = read.size.fitted(in: square)
-        let limits = self.limits
-        thumbnails.make(read, in: size) {
+        if pixels.width >= thumbnail.width && pixels.height >= thumbnail.height {
+            thumbnails.make(read, in: size) { pixels }
+        } else {
             // The bytes read for the picture (the file may have changed since its time was taken),
-            // decoded again for the thumbnail's square unless the picture already covers it.
-            if pixels.width >= thumbnail.width && pixels.height >= thumbnail.height { return pixels }
-            return try PictureDecoding.decode(bytes, fitting: square, limits: limits)
+            // decoded again for the thumbnail's square.
+            let limits = self.limits
+            thumbnails.make(read, in: size) { try PictureDecoding.decode(bytes, fitting: square, limits: limits) }
         }
         return pixels
     }

@@ -126,7 +126,10 @@ public struct ThumbnailCache: Sendable {
         for size in Size.allCases where size.rawValue >= smallest.rawValue {
             guard let bytes = try? FileBytes.read(path: Array(path(of: original, in: size).utf8), limit: Self.maxFileBytes) else { continue }
             let text = PNGFile.text(bytes)
+            // Thumb::Size too when it is there: a file replaced within the same second, or copied
+            // with its time kept (cp -p, rsync), has the time of the one the thumbnail shows.
             guard text["Thumb::URI"] == original.uri, text["Thumb::MTime"] == String(original.modified),
+                  text["Thumb::Size"].map({ $0 == String(original.bytes) }) ?? true,
                   (try? ImageDecoder.header(of: bytes, limits: Self.limits))?.format == .png,
                   var pixels = try? ImageDecoder.decode(bytes, fitting: PixelSize(width: 4096, height: 4096), limits: Self.limits)
             else { continue }
@@ -224,13 +227,17 @@ public struct ThumbnailCache: Sendable {
     }
 }
 
-/// Thumbnails being made in the background, by where they go: one at a time for each.
+/// Thumbnails being made in the background, by where they go: one at a time for each, and at most
+/// `limit` at once. Paging fast through a folder of big photos asks for more than that: the rest are
+/// not made this time (each would hold its photo's bytes until its turn, and a thread of the pool
+/// the pictures asked for need), and are made when their photos are seen again.
 final class PendingThumbnails: Sendable {
     private let tasks = Mutex<[String: Task<Void, Never>]>([:])
+    static let limit = 2
 
     func start(_ path: String, _ work: @escaping @Sendable () -> Void) {
         tasks.withLock { tasks in
-            guard tasks[path] == nil else { return }
+            guard tasks[path] == nil, tasks.count < Self.limit else { return }
             tasks[path] = Task.detached(priority: .utility) { [self] in
                 work()
                 _ = self.tasks.withLock { $0.removeValue(forKey: path) }
