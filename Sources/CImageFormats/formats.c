@@ -1,4 +1,5 @@
 #include "CImageFormats.h"
+#include "loading.h"
 #include <dlfcn.h>
 #include <gif_lib.h>
 #include <libheif/heif.h>
@@ -42,13 +43,6 @@ static void discard(photorepl_decoded *out) {
     if (out->rgba && out->rgba != out->into) free(out->rgba);
     out->rgba = NULL;
 }
-
-// Finds `name` in `library`, or records that the library is too old.
-#define FIND(handle, table, field, name, error)                                                      \
-    if (!(*(void **)&table.field = dlsym(handle, name))) {                                           \
-        snprintf(error, sizeof error, "the %s library lacks %s: it is too old", #table, name);      \
-        return;                                                                                      \
-    }
 
 // MARK: - WebP (libwebp 1.2, and libwebpdemux for an animation's first frame)
 

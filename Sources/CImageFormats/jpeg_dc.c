@@ -18,7 +18,7 @@ enum { MAX_COMPONENTS_HERE = 3 };
 
 typedef struct {
     // Canonical Huffman decoding: for each code length, the largest code, and where its symbols start.
-    int32_t max_code[18];
+    int32_t max_code[17];
     int32_t offset[17];
     uint8_t symbols[256];
     int defined;
@@ -54,7 +54,7 @@ static void check_padding(bit_reader *r) {
         r->short_data = 1;
 }
 
-static int fill(bit_reader *r) {
+static void fill(bit_reader *r) {
     while (r->count <= 24) {
         uint32_t byte = 0;
         if (r->marker_hit || r->position >= r->size) r->padded++;
@@ -76,7 +76,6 @@ static int fill(bit_reader *r) {
         r->bits |= byte << (24 - r->count);
         r->count += 8;
     }
-    return 0;
 }
 
 static int bits(bit_reader *r, int n) {
@@ -142,7 +141,6 @@ static int read_dht(const uint8_t *p, size_t length, huffman_table dc[4]) {
                 if (code > (1 << bits_length)) return -1;  // more codes than the length holds
                 code <<= 1;
             }
-            t->max_code[17] = INT32_MAX;
             memcpy(t->symbols, p + i + 17, (size_t)total);
             t->defined = 1;
         }
@@ -235,7 +233,7 @@ int photorepl_jpeg_dc_preview(const unsigned char *data, size_t size, photorepl_
     component components[MAX_COMPONENTS_HERE];
     memset(components, 0, sizeof components);
     int count = 0, width = 0, height = 0, h_max = 1, v_max = 1, restart_interval = 0, adobe_transform = -1;
-    int quant[4][1] = {{0}};
+    int quant[4] = {0};  // each table's DC entry
     int quant_defined[4] = {0};
     huffman_table tables[4];
     memset(tables, 0, sizeof tables);
@@ -296,7 +294,7 @@ int photorepl_jpeg_dc_preview(const unsigned char *data, size_t size, photorepl_
                 int precision = p[i] >> 4, id = p[i] & 15;
                 size_t entries = precision ? 128 : 64;
                 if (id > 3 || precision > 1 || i + 1 + entries > n) return fail_with(out, components, count, "bad quantization table");
-                quant[id][0] = precision ? (p[i + 1] << 8 | p[i + 2]) : p[i + 1];
+                quant[id] = precision ? (p[i + 1] << 8 | p[i + 2]) : p[i + 1];
                 quant_defined[id] = 1;
                 i += 1 + entries;
             }
@@ -367,7 +365,7 @@ convert:
                     int bx = x * k->h / h_max, by = y * k->v / v_max;
                     if (bx >= k->blocks_wide) bx = k->blocks_wide - 1;
                     if (by >= k->blocks_high) by = k->blocks_high - 1;
-                    long dc = (long)k->dc[(size_t)by * (size_t)k->blocks_wide + (size_t)bx] * quant[k->quant][0];
+                    long dc = (long)k->dc[(size_t)by * (size_t)k->blocks_wide + (size_t)bx] * quant[k->quant];
                     // libjpeg's 1 × 1 inverse DCT: the DC value over 8, rounded, centred on 128
                     // (clamped before it is an int: a corrupt file's product is far out of range).
                     long level = ((dc + 4) >> 3) + 128;

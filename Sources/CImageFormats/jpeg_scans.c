@@ -1,4 +1,5 @@
 #include "CImageFormats.h"
+#include "loading.h"
 #include <dlfcn.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -27,12 +28,6 @@ static struct {
 } jpeg;
 static char jpeg_error[200];
 static pthread_once_t jpeg_once = PTHREAD_ONCE_INIT;
-
-#define FIND(handle, table, field, name, error)                                                      \
-    if (!(*(void **)&table.field = dlsym(handle, name))) {                                           \
-        snprintf(error, sizeof error, "the %s library lacks %s: it is too old", #table, name);      \
-        return;                                                                                      \
-    }
 
 static void load_jpeg(void) {
     void *library = dlopen("libjpeg.so.62", RTLD_NOW | RTLD_LOCAL);

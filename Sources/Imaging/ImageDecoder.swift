@@ -21,7 +21,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
             return bytes.count >= offset + expected.count && expected.indices.allSatisfy { bytes[offset + $0] == expected[$0] }
         }
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
-        if bytes.count >= 8, Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
+        if bytes.starts(with: PNGChunks.signature) { return .png }
         if matches(0, "RIFF") && matches(8, "WEBP") { return .webp }
         if matches(0, "GIF87a") || matches(0, "GIF89a") { return .gif }
         if matches(4, "ftyp") { return isoBrand(bytes) }
@@ -144,8 +144,10 @@ public enum ImageDecoder {
         return try result.get()
     }
 
-    /// Decodes `bytes` to upright pixels at least as large as the picture fitted in `box` (when the
-    /// format can scale while decoding: JPEG's DCT scaling), else at full size.
+    /// Decodes `bytes` to upright pixels at least as large as the picture fitted in `box`, from the
+    /// cheapest source in the file that covers it (an embedded preview, a progressive JPEG's first
+    /// scans), scaled while decoding where the format allows (JPEG, WebP, GIF; HEIF after libheif's
+    /// full-size decode), else at full size (PNG).
     public static func decode(_ bytes: [UInt8], fitting box: PixelSize, limits: ImageLimits = .init()) throws(ImageFailure) -> Pixels {
         let header = try header(of: bytes, limits: limits)
         var pixels = try decodeImage(bytes, header: header, fitting: box, limits: limits)

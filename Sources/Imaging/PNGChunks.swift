@@ -11,7 +11,8 @@ enum PNGChunks {
     private static let keptAncillary: Set<String> = ["tRNS", "gAMA", "sRGB", "cHRM", "sBIT"]
     /// No kept ancillary chunk is near this; a longer one is corrupt.
     private static let ancillaryLimit = 1024
-    static let signatureCount = 8
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static var signatureCount: Int { signature.count }
 
     struct Walk {
         /// The PNG with only the chunks libpng needs, in their order.
@@ -71,11 +72,11 @@ enum PNGChunks {
         return Walk(essential: essential, exif: exif)
     }
 
-    private static func bigEndian(_ raw: UnsafeRawBufferPointer, at i: Int) -> UInt32 {
+    static func bigEndian(_ raw: UnsafeRawBufferPointer, at i: Int) -> UInt32 {
         UInt32(raw[i]) << 24 | UInt32(raw[i + 1]) << 16 | UInt32(raw[i + 2]) << 8 | UInt32(raw[i + 3])
     }
 
-    private static func type(_ raw: UnsafeRawBufferPointer, at i: Int) -> String {
+    static func type(_ raw: UnsafeRawBufferPointer, at i: Int) -> String {
         String(decoding: raw[i..<(i + 4)], as: UTF8.self)
     }
 

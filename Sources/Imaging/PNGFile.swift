@@ -38,7 +38,7 @@ public enum PNGFile {
         filtered = []
         guard status == Z_OK else { throw ImageFailure("cannot write a PNG: zlib failed (\(status))") }
         compressed.removeSubrange(Int(compressedSize)...)
-        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var file = PNGChunks.signature
         // IHDR: width, height, 8 bits a channel, colour type 6 (RGBA), deflate, adaptive filtering, no interlace.
         file += chunk("IHDR", bigEndian(UInt32(pixels.width)) + bigEndian(UInt32(pixels.height)) + [8, 6, 0, 0, 0])
         for (key, value) in text {
@@ -54,20 +54,20 @@ public enum PNGFile {
     /// Every length is checked against the file; a value over `limit` bytes is passed over.
     public static func text(_ bytes: [UInt8], limit: Int = 16 << 10) -> [String: String] {
         var found: [String: String] = [:]
-        var position = PNGChunks.signatureCount
-        guard bytes.count > position, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return found }
-        while position + 12 <= bytes.count {
-            let length = Int(bytes[position]) << 24 | Int(bytes[position + 1]) << 16 | Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
-            let type = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
-            let start = position + 8
-            guard length <= bytes.count - start - 4 else { break }  // cut short
-            if type == "IDAT" || type == "IEND" { break }
-            if type == "tEXt", length <= limit, let zero = bytes[start..<(start + length)].firstIndex(of: 0) {
-                let key = String(decoding: bytes[start..<zero], as: UTF8.self)
-                let value = String(String.UnicodeScalarView(bytes[(zero + 1)..<(start + length)].map { Unicode.Scalar($0) }))
-                if found[key] == nil { found[key] = value }
+        guard bytes.starts(with: PNGChunks.signature) else { return found }
+        bytes.withUnsafeBytes { raw in
+            var position = PNGChunks.signatureCount
+            while position + 12 <= raw.count {
+                let length = Int(PNGChunks.bigEndian(raw, at: position)), type = PNGChunks.type(raw, at: position + 4)
+                let start = position + 8
+                guard length <= raw.count - start - 4, type != "IDAT", type != "IEND" else { break }  // cut short, or the image
+                if type == "tEXt", length <= limit, let zero = raw[start..<(start + length)].firstIndex(of: 0) {
+                    let key = String(decoding: raw[start..<zero], as: UTF8.self)
+                    let value = String(String.UnicodeScalarView(raw[(zero + 1)..<(start + length)].map { Unicode.Scalar($0) }))
+                    if found[key] == nil { found[key] = value }
+                }
+                position = start + length + 4
             }
-            position = start + length + 4
         }
         return found
     }

@@ -15,7 +15,7 @@ enum CompositionRoot {
     /// ends in exit 73.
     static func makeSession(
         _ options: SessionOptions, console: Console, display: PictureDisplay.Setting, isInteractive: Bool = false,
-        thumbnails: ThumbnailCache? = nil
+        isCheckingTranscript: Bool = false
     ) throws(SessionSetupFailure) -> AppSession {
         let pictureDisplay = PictureDisplay(display)
         var worker: PhotosWorker & PhotographersWorker
@@ -32,7 +32,8 @@ enum CompositionRoot {
             pictures = CachingPicturesWorker(BlurHashPicturesWorker())
             saver = embedded
         case .folder:
-            let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed, thumbnails: thumbnails)
+            let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed,
+                                            thumbnails: thumbnailCache(options, checkingTranscript: isCheckingTranscript))
             worker = folder
             folderWorker = folder
             pictures = CachingPicturesWorker(folder)
@@ -69,6 +70,16 @@ enum CompositionRoot {
             await folderWorker?.finishThumbnails()
             return await recording?.writeFailure.map { [$0] } ?? []
         })
+    }
+
+    /// The thumbnail cache a folder session reads and writes: `--thumbnails DIR`, else the standard
+    /// one, unless `--no-cache`. A golden transcript uses one only when it names it: what it prints
+    /// must not depend on what the user's own sessions left in theirs.
+    private static func thumbnailCache(_ options: SessionOptions, checkingTranscript: Bool) -> ThumbnailCache? {
+        guard !options.noCache, options.thumbnails != nil || !checkingTranscript,
+              let root = options.thumbnails ?? ThumbnailCache.standardRoot(environment: Environment.environmentValue)
+        else { return nil }
+        return ThumbnailCache(root: root, program: "photorepl-\(Photorepl.version)", writesInBackground: !checkingTranscript)
     }
 
     /// The API client: the network through libcurl, or a cassette that records or replays (and is

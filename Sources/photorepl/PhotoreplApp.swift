@@ -1,4 +1,3 @@
-import PhotoDomain
 import REPLEngine
 import REPLLauncher
 import TerminalPictures
@@ -16,21 +15,11 @@ enum PhotoreplApp {
         makeSession: { options, setup throws(SessionSetupFailure) in
             try CompositionRoot.makeSession(
                 options, console: setup.console, display: displaySetting(options, outputIsTerminal: setup.isInteractive),
-                isInteractive: setup.isInteractive, thumbnails: thumbnailCache(options, checkingTranscript: setup.isCheckingTranscript))
+                isInteractive: setup.isInteractive, isCheckingTranscript: setup.isCheckingTranscript)
         },
         applyingHeader: { options, header throws(TranscriptSuite.Failure) in try options.applying(header) },
         replayArguments: { $0.replayArguments }
     )
-
-    /// The thumbnail cache a session reads and writes: `--thumbnails DIR`, else the standard one,
-    /// unless `--no-cache`. A golden transcript uses one only when it names it: what it prints must
-    /// not depend on what the user's own sessions left in theirs.
-    static func thumbnailCache(_ options: SessionOptions, checkingTranscript: Bool) -> ThumbnailCache? {
-        guard !options.noCache, options.thumbnails != nil || !checkingTranscript,
-              let root = options.thumbnails ?? ThumbnailCache.standardRoot(environment: Environment.environmentValue)
-        else { return nil }
-        return ThumbnailCache(root: root, program: "photorepl-\(Photorepl.version)", writesInBackground: !checkingTranscript)
-    }
 
     /// How pictures are shown in a session whose standard output is (or is not) a terminal.
     static func displaySetting(_ options: SessionOptions, outputIsTerminal: Bool) -> PictureDisplay.Setting {

@@ -187,12 +187,17 @@ public struct ThumbnailCache: Sendable {
     /// until it changes.
     public func storeFailure(of original: Original) throws(FileBytes.Failure) {
         let empty = Pixels(width: 1, height: 1, rgba: [0, 0, 0, 0])
-        try write(empty, of: original, to: root + "/fail/" + program + "/" + Self.fileName(uri: original.uri), folder: "fail/" + program)
+        try write(empty, of: original, to: failurePath(of: original), folder: "fail/" + program)
+    }
+
+    /// Where the failure of `original` is recorded.
+    func failurePath(of original: Original) -> String {
+        root + "/fail/" + program + "/" + Self.fileName(uri: original.uri)
     }
 
     /// Whether a failure is recorded for this version of `original`.
     public func hasFailure(of original: Original) -> Bool {
-        guard let bytes = try? FileBytes.read(path: Array((root + "/fail/" + program + "/" + Self.fileName(uri: original.uri)).utf8), limit: 64 << 10) else { return false }
+        guard let bytes = try? FileBytes.read(path: Array(failurePath(of: original).utf8), limit: 64 << 10) else { return false }
         let text = PNGFile.text(bytes)
         return text["Thumb::URI"] == original.uri && text["Thumb::MTime"] == String(original.modified)
     }
