@@ -24,4 +24,4 @@ Moved photo 2 to position 3.
 ▸ 3  [..]
 ○ ○ ●  3/3
 photos> state --json
-{"stack":["collection"],"count":3,"photos":[[..]],"page":3,"source":"embedded"}
+{"stack":["collection"],"count":3,"photos":[[..]],"page":3,"source":"embedded","layout":"list"}

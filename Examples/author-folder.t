@@ -27,7 +27,7 @@ Photo 4 of 4
   size         320 × 200
   url          sunset.jpg
 photos/detail 4> state --json
-{"stack":["collection","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","index":4}
+{"stack":["collection","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4}
 photos/detail 4> author
 Ada Lovelace
   totals  1 photo
@@ -35,7 +35,7 @@ Ada Lovelace
 ▸ 1  sunset.jpg  Sunset over the bay               —
 ●  1/1
 photos/detail 4/author> state --json
-{"stack":["collection","detail","author"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","index":4,"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1}
+{"stack":["collection","detail","author"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1}
 photos/detail 4/author> open 1
 ........................
 ::::::::::::::::::::::::
@@ -53,7 +53,7 @@ Photo 1 of 1
   size         320 × 200
   url          sunset.jpg
 photos/detail 4/author/detail 1> state --json
-{"stack":["collection","detail","author","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","index":4,"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1,"authorIndex":1}
+{"stack":["collection","detail","author","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1,"authorIndex":1}
 photos/detail 4/author/detail 1> back
 Ada Lovelace
   totals  1 photo
@@ -61,7 +61,7 @@ Ada Lovelace
 ▸ 1  sunset.jpg  Sunset over the bay               —
 ●  1/1
 photos/detail 4/author> state --json
-{"stack":["collection","detail","author"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","index":4,"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1}
+{"stack":["collection","detail","author"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1}
 photos/detail 4/author> back
 Photo 4 of 4
   id           sunset.jpg
@@ -71,7 +71,7 @@ Photo 4 of 4
   size         320 × 200
   url          sunset.jpg
 photos/detail 4> state --json
-{"stack":["collection","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","index":4}
+{"stack":["collection","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4}
 photos/detail 4> back
 Photo 4 stays at position 4.
   1  rotated.jpg             Rotated by EXIF (orientation 6)   unknown             —
@@ -80,4 +80,4 @@ Photo 4 stays at position 4.
 ▸ 4  sunset.jpg              Sunset over the bay               Ada Lovelace        —
 ○ ○ ○ ●  4/4
 photos> state --json
-{"stack":["collection"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder"}
+{"stack":["collection"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list"}

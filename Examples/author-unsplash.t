@@ -30,7 +30,7 @@ Photo 2 of 5
                https://unsplash.com/@tomas_park?utm_source=photorepl&utm_medium=referral
                https://unsplash.com/?utm_source=photorepl&utm_medium=referral
 photos/detail 2> state --json
-{"stack":["collection","detail"],"count":5,"photos":["qhefDGeuKaS","AhR0V7ywHCK","32wo9AI8OGh","VlWWM52hftW","M-CVkE53rdE"],"page":2,"source":"unsplash","ratelimit":{"limit":50,"remaining":49},"index":2}
+{"stack":["collection","detail"],"count":5,"photos":["qhefDGeuKaS","AhR0V7ywHCK","32wo9AI8OGh","VlWWM52hftW","M-CVkE53rdE"],"page":2,"source":"unsplash","layout":"list","ratelimit":{"limit":50,"remaining":49},"index":2}
 photos/detail 2> author
 Tomás Park (@tomas_park)
   location  Oaxaca, México
@@ -45,7 +45,7 @@ Tomás Park (@tomas_park)
   6  nSbjFOQ2TwT  Misty pine forest at sunrise.     ♥ 8,897
 ● ○ ○ ○ ○ ○  1/6
 photos/detail 2/author> state --json
-{"stack":["collection","detail","author"],"count":5,"photos":["qhefDGeuKaS","AhR0V7ywHCK","32wo9AI8OGh","VlWWM52hftW","M-CVkE53rdE"],"page":2,"source":"unsplash","ratelimit":{"limit":50,"remaining":47},"index":2,"author":"tomas_park","authorPhotos":["jwD9muvW5Wu","AhR0V7ywHCK","JfJK1rupGiV","qNSWPQX78wb","oZZkQpHM8T-","nSbjFOQ2TwT"],"authorPage":1}
+{"stack":["collection","detail","author"],"count":5,"photos":["qhefDGeuKaS","AhR0V7ywHCK","32wo9AI8OGh","VlWWM52hftW","M-CVkE53rdE"],"page":2,"source":"unsplash","layout":"list","ratelimit":{"limit":50,"remaining":47},"index":2,"author":"tomas_park","authorPhotos":["jwD9muvW5Wu","AhR0V7ywHCK","JfJK1rupGiV","qNSWPQX78wb","oZZkQpHM8T-","nSbjFOQ2TwT"],"authorPage":1}
 photos/detail 2/author> open 1
 ........................
 ::::::::::::::::::::::::
@@ -66,7 +66,7 @@ Photo 1 of 6
                https://unsplash.com/@tomas_park?utm_source=photorepl&utm_medium=referral
                https://unsplash.com/?utm_source=photorepl&utm_medium=referral
 photos/detail 2/author/detail 1> state --json
-{"stack":["collection","detail","author","detail"],"count":5,"photos":["qhefDGeuKaS","AhR0V7ywHCK","32wo9AI8OGh","VlWWM52hftW","M-CVkE53rdE"],"page":2,"source":"unsplash","ratelimit":{"limit":50,"remaining":47},"index":2,"author":"tomas_park","authorPhotos":["jwD9muvW5Wu","AhR0V7ywHCK","JfJK1rupGiV","qNSWPQX78wb","oZZkQpHM8T-","nSbjFOQ2TwT"],"authorPage":1,"authorIndex":1}
+{"stack":["collection","detail","author","detail"],"count":5,"photos":["qhefDGeuKaS","AhR0V7ywHCK","32wo9AI8OGh","VlWWM52hftW","M-CVkE53rdE"],"page":2,"source":"unsplash","layout":"list","ratelimit":{"limit":50,"remaining":47},"index":2,"author":"tomas_park","authorPhotos":["jwD9muvW5Wu","AhR0V7ywHCK","JfJK1rupGiV","qNSWPQX78wb","oZZkQpHM8T-","nSbjFOQ2TwT"],"authorPage":1,"authorIndex":1}
 photos/detail 2/author/detail 1> back
 Tomás Park (@tomas_park)
   location  Oaxaca, México
@@ -81,7 +81,7 @@ Tomás Park (@tomas_park)
   6  nSbjFOQ2TwT  Misty pine forest at sunrise.     ♥ 8,897
 ● ○ ○ ○ ○ ○  1/6
 photos/detail 2/author> state --json
-{"stack":["collection","detail","author"],"count":5,"photos":["qhefDGeuKaS","AhR0V7ywHCK","32wo9AI8OGh","VlWWM52hftW","M-CVkE53rdE"],"page":2,"source":"unsplash","ratelimit":{"limit":50,"remaining":47},"index":2,"author":"tomas_park","authorPhotos":["jwD9muvW5Wu","AhR0V7ywHCK","JfJK1rupGiV","qNSWPQX78wb","oZZkQpHM8T-","nSbjFOQ2TwT"],"authorPage":1}
+{"stack":["collection","detail","author"],"count":5,"photos":["qhefDGeuKaS","AhR0V7ywHCK","32wo9AI8OGh","VlWWM52hftW","M-CVkE53rdE"],"page":2,"source":"unsplash","layout":"list","ratelimit":{"limit":50,"remaining":47},"index":2,"author":"tomas_park","authorPhotos":["jwD9muvW5Wu","AhR0V7ywHCK","JfJK1rupGiV","qNSWPQX78wb","oZZkQpHM8T-","nSbjFOQ2TwT"],"authorPage":1}
 photos/detail 2/author> back
 Photo 2 of 5
   id           AhR0V7ywHCK
@@ -94,7 +94,7 @@ Photo 2 of 5
                https://unsplash.com/@tomas_park?utm_source=photorepl&utm_medium=referral
                https://unsplash.com/?utm_source=photorepl&utm_medium=referral
 photos/detail 2> state --json
-{"stack":["collection","detail"],"count":5,"photos":["qhefDGeuKaS","AhR0V7ywHCK","32wo9AI8OGh","VlWWM52hftW","M-CVkE53rdE"],"page":2,"source":"unsplash","ratelimit":{"limit":50,"remaining":47},"index":2}
+{"stack":["collection","detail"],"count":5,"photos":["qhefDGeuKaS","AhR0V7ywHCK","32wo9AI8OGh","VlWWM52hftW","M-CVkE53rdE"],"page":2,"source":"unsplash","layout":"list","ratelimit":{"limit":50,"remaining":47},"index":2}
 photos/detail 2> back
 Photo 2 stays at position 2.
   1  qhefDGeuKaS  Kayaks on a turquoise lake        Yuna Nakamura       ♥ 27
@@ -104,4 +104,4 @@ Photo 2 stays at position 2.
   5  M-CVkE53rdE  Misty pine forest at sunrise      김서연              ♥ 7,872
 ○ ● ○ ○ ○  2/5
 photos> state --json
-{"stack":["collection"],"count":5,"photos":["qhefDGeuKaS","AhR0V7ywHCK","32wo9AI8OGh","VlWWM52hftW","M-CVkE53rdE"],"page":2,"source":"unsplash","ratelimit":{"limit":50,"remaining":47}}
+{"stack":["collection"],"count":5,"photos":["qhefDGeuKaS","AhR0V7ywHCK","32wo9AI8OGh","VlWWM52hftW","M-CVkE53rdE"],"page":2,"source":"unsplash","layout":"list","ratelimit":{"limit":50,"remaining":47}}

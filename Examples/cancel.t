@@ -48,4 +48,4 @@ Photo 3 stays at position 3.
   4  p4BlJ6DLpdE  A Bowl Of Ramen With Egg          Chloé Dubois        ♥ 26
 ○ ○ ● ○  3/4
 photos> state --json
-{"stack":["collection"],"count":4,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR","WJAFXn85P28","p4BlJ6DLpdE"],"page":3,"source":"embedded"}
+{"stack":["collection"],"count":4,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR","WJAFXn85P28","p4BlJ6DLpdE"],"page":3,"source":"embedded","layout":"list"}

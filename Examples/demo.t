@@ -48,4 +48,4 @@ Moved photo 2 to position 4.
   5  3OyPTWKEVZX  brown wheat field under white c…  Noah Moreau         ♥ 1,587
 ○ ○ ○ ● ○  4/5
 photos> state --json
-{"stack":["collection"],"count":5,"photos":["2Tr0D_iV2WQ","WJAFXn85P28","p4BlJ6DLpdE","CDA5yLnU5qR","3OyPTWKEVZX"],"page":4,"source":"embedded"}
+{"stack":["collection"],"count":5,"photos":["2Tr0D_iV2WQ","WJAFXn85P28","p4BlJ6DLpdE","CDA5yLnU5qR","3OyPTWKEVZX"],"page":4,"source":"embedded","layout":"list"}

@@ -77,4 +77,4 @@ Photo 1 of 4
   size         160 × 240
   url          rotated.jpg
 photos/detail 1> state --json
-{"stack":["collection","detail"],"count":6,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":1,"source":"folder","index":1}
+{"stack":["collection","detail"],"count":6,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":1,"source":"folder","layout":"list","index":1}

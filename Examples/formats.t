@@ -237,4 +237,4 @@ Photo 7 of 7
   size         320 × 200
   url          sunset.heic
 photos/detail 7> state --json
-{"stack":["collection","detail"],"count":7,"photos":["rotated.webp","leaf.gif","rotated.avif","leaf.png","sunset.jpg","camera.jpg","sunset.heic"],"page":7,"source":"folder","index":7}
+{"stack":["collection","detail"],"count":7,"photos":["rotated.webp","leaf.gif","rotated.avif","leaf.png","sunset.jpg","camera.jpg","sunset.heic"],"page":7,"source":"folder","layout":"list","index":7}

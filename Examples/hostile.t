@@ -32,7 +32,7 @@ Photo 1 stays at position 1.
 photos> fetch
 error: fetch failed: Unsplash refused the request (HTTP 403: ^[]8;;https://evil.example^[\click^[]8;;^[\ ^[[2J^[[H wiped <U+009B>31m C1 <U+202E>eman<U+202C> ^M overwritten ^H^H^H bs ^@ nul ^[]52;c;cHduZWQ=^G clipboard) (the photos shown before are kept)
 photos> state --json
-{"stack":["collection"],"count":2,"photos":["qhefDGeuKaS\nphotos> FORGED-ID\tTAB","AhR0V7ywHCK"],"page":1,"source":"unsplash","ratelimit":{"limit":50,"remaining":47}}
+{"stack":["collection"],"count":2,"photos":["qhefDGeuKaS\nphotos> FORGED-ID\tTAB","AhR0V7ywHCK"],"page":1,"source":"unsplash","layout":"list","ratelimit":{"limit":50,"remaining":47}}
 photos> state
 stack: collection
 collection:
@@ -40,4 +40,5 @@ collection:
   photos: qhefDGeuKaS^Jphotos> FORGED-ID^ITAB AhR0V7ywHCK
   page: 1
   source: unsplash
+  layout: list
   ratelimit: limit 50, remaining 47

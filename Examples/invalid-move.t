@@ -32,7 +32,7 @@ photos/detail 2/index> move -1
 photos/detail 2/index> move 99999999999999999999
 [An error occurred] An invalid value was passed: 99999999999999999999 is not a position; choose a position from 1 to 5.
 photos/detail 2/index> state --json
-{"stack":["collection","detail","index-edit"],"count":5,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR","WJAFXn85P28","p4BlJ6DLpdE","3OyPTWKEVZX"],"page":2,"source":"embedded","index":2}
+{"stack":["collection","detail","index-edit"],"count":5,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR","WJAFXn85P28","p4BlJ6DLpdE","3OyPTWKEVZX"],"page":2,"source":"embedded","layout":"list","index":2}
 photos/detail 2/index> move 5
 Photo 5 of 5
   id           CDA5yLnU5qR
@@ -50,4 +50,4 @@ Moved photo 2 to position 5.
 ▸ 5  CDA5yLnU5qR  Autumn Leaves On A Forest Path    Anna García         ♥ 42
 ○ ○ ○ ○ ●  5/5
 photos> state --json
-{"stack":["collection"],"count":5,"photos":["2Tr0D_iV2WQ","WJAFXn85P28","p4BlJ6DLpdE","3OyPTWKEVZX","CDA5yLnU5qR"],"page":5,"source":"embedded"}
+{"stack":["collection"],"count":5,"photos":["2Tr0D_iV2WQ","WJAFXn85P28","p4BlJ6DLpdE","3OyPTWKEVZX","CDA5yLnU5qR"],"page":5,"source":"embedded","layout":"list"}

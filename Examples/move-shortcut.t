@@ -50,7 +50,7 @@ Move photo 2 to which position? (1…5)
 Type 'move N' to save it, or 'cancel'.
 [An error occurred] An invalid value was passed: 9 is not a position; choose a position from 1 to 5.
 photos/detail 2/index> state --json
-{"stack":["collection","detail","index-edit"],"count":5,"photos":["3OyPTWKEVZX","2Tr0D_iV2WQ","CDA5yLnU5qR","WJAFXn85P28","p4BlJ6DLpdE"],"page":2,"source":"embedded","index":2}
+{"stack":["collection","detail","index-edit"],"count":5,"photos":["3OyPTWKEVZX","2Tr0D_iV2WQ","CDA5yLnU5qR","WJAFXn85P28","p4BlJ6DLpdE"],"page":2,"source":"embedded","layout":"list","index":2}
 photos/detail 2/index> move 3
 Photo 3 of 5
   id           2Tr0D_iV2WQ
@@ -68,4 +68,4 @@ Moved photo 2 to position 3.
   5  p4BlJ6DLpdE  A Bowl Of Ramen With Egg          Chloé Dubois        ♥ 26
 ○ ○ ● ○ ○  3/5
 photos> state --json
-{"stack":["collection"],"count":5,"photos":["3OyPTWKEVZX","CDA5yLnU5qR","2Tr0D_iV2WQ","WJAFXn85P28","p4BlJ6DLpdE"],"page":3,"source":"embedded"}
+{"stack":["collection"],"count":5,"photos":["3OyPTWKEVZX","CDA5yLnU5qR","2Tr0D_iV2WQ","WJAFXn85P28","p4BlJ6DLpdE"],"page":3,"source":"embedded","layout":"list"}

@@ -122,3 +122,4 @@ collection:
   photos: 2Tr0D_iV2WQ CDA5yLnU5qR WJAFXn85P28
   page: 2
   source: embedded
+  layout: list

@@ -36,4 +36,4 @@ Photo 2 stays at position 2.
   3  WJAFXn85P28  glass building reflecting clouds  Ines García         ♥ 70
 ○ ● ○  2/3
 photos> state --json
-{"stack":["collection"],"count":3,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR","WJAFXn85P28"],"page":2,"source":"embedded"}
+{"stack":["collection"],"count":3,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR","WJAFXn85P28"],"page":2,"source":"embedded","layout":"list"}

@@ -64,4 +64,4 @@ Photo 3 stays at position 3.
 ▸ 3  WJAFXn85P28  glass building reflecting clouds  Ines García         ♥ 70
 ○ ○ ●  3/3
 photos> state --json
-{"stack":["collection"],"count":3,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR","WJAFXn85P28"],"page":3,"source":"embedded"}
+{"stack":["collection"],"count":3,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR","WJAFXn85P28"],"page":3,"source":"embedded","layout":"list"}

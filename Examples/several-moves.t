@@ -89,4 +89,4 @@ Moved photo 6 to position 1.
   6  3OyPTWKEVZX  brown wheat field under white c…  Noah Moreau         ♥ 1,587
 ● ○ ○ ○ ○ ○  1/6
 photos> state --json
-{"stack":["collection"],"count":6,"photos":["RrUsiJ50Yr-","CDA5yLnU5qR","WJAFXn85P28","p4BlJ6DLpdE","2Tr0D_iV2WQ","3OyPTWKEVZX"],"page":1,"source":"embedded"}
+{"stack":["collection"],"count":6,"photos":["RrUsiJ50Yr-","CDA5yLnU5qR","WJAFXn85P28","p4BlJ6DLpdE","2Tr0D_iV2WQ","3OyPTWKEVZX"],"page":1,"source":"embedded","layout":"list"}

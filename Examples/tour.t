@@ -42,7 +42,7 @@ Photo 4 of 5
   size         7952 × 5304
   url          https://images.unsplash.com/photo-1583147393076-2275caeebff8?ixid=M3wCc0jKe7cvz5IyFqB7&ixlib=rb-4.0.3&q=80&fm=jpg&crop=entropy&cs=tinysrgb&w=1080&fit=max
 photos/detail 4> state --json
-{"stack":["collection","detail"],"count":5,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR","WJAFXn85P28","p4BlJ6DLpdE","3OyPTWKEVZX"],"page":2,"source":"embedded","index":4}
+{"stack":["collection","detail"],"count":5,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR","WJAFXn85P28","p4BlJ6DLpdE","3OyPTWKEVZX"],"page":2,"source":"embedded","layout":"list","index":4}
 photos/detail 4> back
 Moved photo 2 to position 4.
   1  2Tr0D_iV2WQ  Hot air balloons over a valley    Anna García         ♥ 101
@@ -52,4 +52,4 @@ Moved photo 2 to position 4.
   5  3OyPTWKEVZX  brown wheat field under white c…  Noah Moreau         ♥ 1,587
 ○ ○ ○ ● ○  4/5
 photos> state --json
-{"stack":["collection"],"count":5,"photos":["2Tr0D_iV2WQ","WJAFXn85P28","p4BlJ6DLpdE","CDA5yLnU5qR","3OyPTWKEVZX"],"page":4,"source":"embedded"}
+{"stack":["collection"],"count":5,"photos":["2Tr0D_iV2WQ","WJAFXn85P28","p4BlJ6DLpdE","CDA5yLnU5qR","3OyPTWKEVZX"],"page":4,"source":"embedded","layout":"list"}

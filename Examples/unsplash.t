@@ -55,4 +55,4 @@ Moved photo 2 to position 3.
 ▸ 3  yyRKAr3C60O  Surfer riding a small wave        Amélie Nguyen       ♥ 26
 ○ ○ ●  3/3
 photos> state --json
-{"stack":["collection"],"count":3,"photos":["ro4qydz2TEK","qhefDGeuKaS","yyRKAr3C60O"],"page":3,"source":"unsplash","ratelimit":{"limit":50,"remaining":48}}
+{"stack":["collection"],"count":3,"photos":["ro4qydz2TEK","qhefDGeuKaS","yyRKAr3C60O"],"page":3,"source":"unsplash","layout":"list","ratelimit":{"limit":50,"remaining":48}}

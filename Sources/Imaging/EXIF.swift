@@ -7,15 +7,20 @@ public struct EXIFInfo: Equatable, Sendable {
     public var imageDescription: String?
     /// Tag 0x013B, ASCII: the photographer, for the credit line.
     public var artist: String?
+    /// When the photo was taken, `YYYY:MM:DD HH:MM:SS` as EXIF writes it (local time, no zone):
+    /// DateTimeOriginal (0x9003, in the Exif IFD), else DateTime (0x0132). Only a value of exactly
+    /// that shape is kept, so that dates compare as text.
+    public var dateTaken: String?
 
-    public init(orientation: Orientation = .up, imageDescription: String? = nil, artist: String? = nil) {
+    public init(orientation: Orientation = .up, imageDescription: String? = nil, artist: String? = nil, dateTaken: String? = nil) {
         self.orientation = orientation
         self.imageDescription = imageDescription
         self.artist = artist
+        self.dateTaken = dateTaken
     }
 }
 
-/// A reader for the three IFD0 tags photorepl uses. Files come from the network, so every byte is
+/// A reader for the IFD0 tags photorepl uses, and the Exif IFD's date. Files come from the network, so every byte is
 /// hostile: each offset and length is checked against the segment before it is read (the raw
 /// buffer's subscript is unchecked in release builds), and nothing is allocated but the strings.
 public enum EXIF {
@@ -78,10 +83,45 @@ public enum EXIF {
                 info.imageDescription = data.ascii(count: count, valueField: entry + 8)
             case 0x013B where type == 2:
                 info.artist = data.ascii(count: count, valueField: entry + 8)
+            case 0x0132 where type == 2:
+                info.dateTaken = info.dateTaken ?? date(data.ascii(count: count, valueField: entry + 8))
+            case 0x8769 where (type == 4 || type == 13) && count == 1:
+                // The Exif IFD: DateTimeOriginal there is when the shutter fired (DateTime, when
+                // the file was last changed).
+                if let original = dateTimeOriginal(data, ifd: data.u32(at: entry + 8)) { info.dateTaken = original }
             default: continue
             }
         }
         return info
+    }
+
+    /// DateTimeOriginal from the Exif IFD at `offset`, when it is there and of the right shape.
+    private static func dateTimeOriginal(_ data: TIFFData, ifd offset: UInt32) -> String? {
+        guard let ifd = data.offset(offset, length: 2) else { return nil }
+        let entries = min(Int(data.u16(at: ifd)), maxEntries, (data.bytes.count - ifd - 2) / 12)
+        for index in 0..<entries {
+            let entry = ifd + 2 + index * 12
+            if data.u16(at: entry) == 0x9003, data.u16(at: entry + 2) == 2 {
+                return date(data.ascii(count: data.u32(at: entry + 4), valueField: entry + 8))
+            }
+        }
+        return nil
+    }
+
+    /// `text` when it is `YYYY:MM:DD HH:MM:SS` with digits where digits go (cameras write
+    /// `0000:00:00 00:00:00` or blanks for an unknown date: those are no date).
+    static func date(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let bytes = Array(text.utf8)
+        guard bytes.count == 19 else { return nil }
+        for (i, byte) in bytes.enumerated() {
+            switch i {
+            case 4, 7, 13, 16: guard byte == UInt8(ascii: ":") else { return nil }
+            case 10: guard byte == UInt8(ascii: " ") else { return nil }
+            default: guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            }
+        }
+        return text.hasPrefix("0000") ? nil : text
     }
 }
 

@@ -21,12 +21,15 @@ public final class PictureDisplay {
         public var outputIsTerminal: Bool
         /// The environment variables that matter (TERM, COLORTERM, NO_COLOR, TMUX, TERM_PROGRAM, …).
         public var environment: [String: String]
+        /// `--sheet-size`: the area a contact sheet fills; nil: the window (80×20 with no terminal).
+        public var sheetSize: CellBox?
 
-        public init(mode: PreviewMode, size: CellBox?, outputIsTerminal: Bool, environment: [String: String]) {
+        public init(mode: PreviewMode, size: CellBox?, outputIsTerminal: Bool, environment: [String: String], sheetSize: CellBox? = nil) {
             self.mode = mode
             self.size = size
             self.outputIsTerminal = outputIsTerminal
             self.environment = environment
+            self.sheetSize = sheetSize
         }
     }
 
@@ -88,6 +91,34 @@ public final class PictureDisplay {
     public func pixelBox(for place: Place) -> PixelSize? {
         guard mayShowPictures, renderer.style != .none else { return nil }
         return renderer.pixelBox(for: box(for: place))
+    }
+
+    /// How a contact sheet is laid out here: as many cells of `SheetLayout.cell` as fit the window
+    /// (less four lines for the headline, the prompt and the line the command was typed on), or
+    /// `--sheet-size` within it; 80×20 with no terminal. The same whether pictures are shown or not,
+    /// so that `grid 2` shows the same photos in every mode.
+    public func sheetLayout() -> SheetLayout {
+        var area = setting.sheetSize ?? CellBox(columns: 80, rows: 20)
+        if let size = windowSize(), size.ws_col > 0, size.ws_row > 0 {
+            area.columns = min(setting.sheetSize?.columns ?? .max, Int(size.ws_col))
+            area.rows = min(setting.sheetSize?.rows ?? .max, Int(size.ws_row) - 4)
+        }
+        let cell = SheetLayout.cell
+        return SheetLayout(columns: max(1, (area.columns + SheetLayout.gap) / (cell.columns + SheetLayout.gap)),
+                           rows: max(1, area.rows / (cell.rows + 1)))
+    }
+
+    /// The pixel box to decode for a sheet's thumbnails, or nil when no picture is shown.
+    public func sheetPixelBox() -> PixelSize? {
+        guard mayShowPictures, renderer.style != .none else { return nil }
+        return renderer.pixelBox(for: SheetLayout.cell)
+    }
+
+    /// A row of a sheet's thumbnails (nil where a photo has none); nil when no picture is shown.
+    public func sheetRow(_ pictures: [Pixels?]) -> TerminalPicture? {
+        guard mayShowPictures else { return nil }
+        if renderer.style == .kitty, let size = windowSize() { kittyPicturesWindow = size }
+        return renderer.renderRow(pictures, cell: SheetLayout.cell, gap: SheetLayout.gap)
     }
 
     /// The picture of `pixels` for `place`; nil when no picture is shown.
@@ -243,4 +274,22 @@ public final class PictureDisplay {
         guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
         return size
     }
+}
+
+/// A contact sheet's grid: `columns` cells a row, `rows` rows a sheet.
+public struct SheetLayout: Equatable, Sendable {
+    /// A thumbnail's box in cells (144×144 pixels in symbols and ASCII), with a caption line under it.
+    public static let cell = CellBox(columns: 18, rows: 9)
+    /// Blank columns between cells.
+    public static let gap = 2
+
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    public var perSheet: Int { columns * rows }
 }

@@ -27,6 +27,7 @@ enum PhotoreplApp {
         for name in ["TERM", "COLORTERM", "NO_COLOR", "TMUX", "TERM_PROGRAM", "KITTY_WINDOW_ID"] {
             environment[name] = Environment.environmentValue(name)
         }
-        return PictureDisplay.Setting(mode: options.preview, size: options.previewSize, outputIsTerminal: outputIsTerminal, environment: environment)
+        return PictureDisplay.Setting(mode: options.preview, size: options.previewSize, outputIsTerminal: outputIsTerminal, environment: environment,
+                                      sheetSize: options.sheetSize)
     }
 }

@@ -1,6 +1,7 @@
 import PhotoDomain
 import REPLEngine
 import REPLLauncher
+import Scenes
 import TerminalPictures
 
 /// Where photos come from.
@@ -25,6 +26,8 @@ struct SessionOptions: Sendable {
     var seed: UInt64 = EmbeddedPhotosWorker.defaultSeed
     var preview: PreviewMode = .auto
     var previewSize: CellBox?
+    /// `--sheet-size`: the area of a contact sheet, when not the terminal's window.
+    var sheetSize: CellBox?
     var cassette: String?
     var timeout: UInt32 = 15
     var fetchDelay: UInt32 = 0
@@ -32,6 +35,13 @@ struct SessionOptions: Sendable {
     var thumbnails: String?
     /// `--no-cache`: no thumbnail cache, read or written.
     var noCache = false
+    /// `--feed`: `fetch` pages through the source's photos, newest first, instead of random ones.
+    var feed = false
+    /// `--topic SLUG`, `--collection ID`: the Unsplash topic's or collection's photos as the feed.
+    var topic: String?
+    var collection: String?
+    /// `--layout list|grid`: how lists of photos are shown at first.
+    var layout: BrowseSettings.Layout = .list
 
     /// photorepl's options, for the launcher's command line and `--help`.
     static let declared: [AppOption] = [
@@ -41,10 +51,15 @@ struct SessionOptions: Sendable {
         AppOption("--seed", valueName: "SEED", help: "The seed of the random picks: the same seed, the same photos (default: \(EmbeddedPhotosWorker.defaultSeed))."),
         AppOption("--preview", valueName: "MODE", help: "How pictures are drawn: auto (the default: the best the terminal can show; none when output is not a terminal), symbols, sixel, kitty, iterm, ascii (plain text, the same everywhere: for scripts and golden files) or none."),
         AppOption("--preview-size", valueName: "COLSxROWS", help: "The box a picture must fit in, in terminal cells (default: the terminal's width and 60 % of its height)."),
+        AppOption("--sheet-size", valueName: "COLSxROWS", help: "The area a contact sheet ('grid') fills, in terminal cells: its thumbnails are 18x9 cells with a caption under each (default: the terminal's window; 80x20 when output is not a terminal)."),
         AppOption("--cassette", valueName: "FILE", help: "Record the network session into FILE, or replay it from FILE when it exists (then nothing touches the network, and no key is needed)."),
         AppOption("--timeout", valueName: "SECONDS", help: "How long a request may take before it is given up (default: 15)."),
         AppOption("--thumbnails", valueName: "DIR", help: "The thumbnail cache, shared with the desktop (freedesktop.org's standard): read, and written for photos of a folder (default: $XDG_CACHE_HOME/thumbnails, else ~/.cache/thumbnails; 'photorepl test' uses none unless given)."),
         AppOption(flag: "--no-cache", help: "Neither read nor write the thumbnail cache."),
+        AppOption(flag: "--feed", help: "Page through the source's photos, newest first (Unsplash: GET /photos; a folder: by EXIF date, else file time; the catalog: in its order), instead of random ones: 'fetch' loads the first page, 'next' past the last photo the next."),
+        AppOption("--topic", valueName: "SLUG", help: "Page through an Unsplash topic's photos (GET /topics/SLUG/photos), like --feed."),
+        AppOption("--collection", valueName: "ID", help: "Page through an Unsplash collection's photos (GET /collections/ID/photos), like --feed."),
+        AppOption("--layout", valueName: "LAYOUT", help: "How lists of photos are shown at first: list (one line a photo, the default) or grid (contact sheets of thumbnails); 'layout' changes it."),
         AppOption("--fetch-delay", valueName: "MILLISECONDS", help: "Make every fetch and every picture take this long, like a slow network (to try Ctrl-C)."),
     ]
 
@@ -84,6 +99,11 @@ struct SessionOptions: Sendable {
                     throw LaunchCommand.UsageError("--preview-size takes COLSxROWS within 1x1…\(CellBox.maximum.columns)x\(CellBox.maximum.rows), e.g. 80x40, not '\(value)'")
                 }
                 previewSize = size
+            case "--sheet-size":
+                guard let size = CellBox(parsing: value) else {
+                    throw LaunchCommand.UsageError("--sheet-size takes COLSxROWS within 1x1…\(CellBox.maximum.columns)x\(CellBox.maximum.rows), e.g. 120x50, not '\(value)'")
+                }
+                sheetSize = size
             case "--cassette":
                 cassette = value
             case "--timeout":
@@ -96,6 +116,19 @@ struct SessionOptions: Sendable {
                 thumbnails = value
             case "--no-cache":
                 noCache = true
+            case "--feed":
+                feed = true
+            case "--topic":
+                guard !value.isEmpty else { throw LaunchCommand.UsageError("--topic takes a topic's slug, e.g. --topic nature") }
+                topic = value
+            case "--collection":
+                guard !value.isEmpty else { throw LaunchCommand.UsageError("--collection takes a collection's id, e.g. --collection 1580860") }
+                collection = value
+            case "--layout":
+                guard let layout = BrowseSettings.Layout(rawValue: value) else {
+                    throw LaunchCommand.UsageError("--layout takes list or grid, not '\(value)'")
+                }
+                self.layout = layout
             case "--fetch-delay":
                 guard let delay = UInt32(value) else {
                     throw LaunchCommand.UsageError("--fetch-delay takes a whole number of milliseconds, not '\(value)' (type e.g. --fetch-delay 500)")
@@ -126,6 +159,12 @@ struct SessionOptions: Sendable {
         if cassette != nil, effectiveSource != .unsplash {
             throw LaunchCommand.UsageError("--cassette records and replays a network source: add --source unsplash")
         }
+        if (topic != nil || collection != nil), effectiveSource != .unsplash {
+            throw LaunchCommand.UsageError("\(topic != nil ? "--topic" : "--collection") pages through Unsplash: add --source unsplash")
+        }
+        if topic != nil && collection != nil {
+            throw LaunchCommand.UsageError("--topic and --collection are two feeds: choose one")
+        }
         if timeout == 0 || timeout > 3600 {
             throw LaunchCommand.UsageError("--timeout takes 1…3600 seconds, not \(timeout) (type e.g. --timeout 30)")
         }
@@ -138,7 +177,12 @@ struct SessionOptions: Sendable {
         if let cassette { words += ["--cassette", Self.quoted(cassette)] }
         if preview != .auto { words += ["--preview", preview.rawValue] }
         if let previewSize { words += ["--preview-size", previewSize.description] }
+        if let sheetSize { words += ["--sheet-size", sheetSize.description] }
         if noCache { words.append("--no-cache") } else if let thumbnails { words += ["--thumbnails", Self.quoted(thumbnails)] }
+        if feed { words.append("--feed") }
+        if let topic { words += ["--topic", Self.quoted(topic)] }
+        if let collection { words += ["--collection", Self.quoted(collection)] }
+        if layout != .list { words += ["--layout", layout.rawValue] }
         return words.joined(separator: " ")
     }
 

@@ -247,3 +247,41 @@ enum EXIFFixture {
         }
     }
 }
+
+/// When a photo was taken: the Exif IFD's DateTimeOriginal, else IFD0's DateTime, only when well formed.
+@Suite struct EXIFDateTests {
+    /// IFD0 with an Exif IFD pointer (and DateTime, when given), the Exif IFD with DateTimeOriginal.
+    static func tiff(original: String, dateTime: String? = nil) -> [UInt8] {
+        var fields: [EXIFField] = []
+        if let dateTime { fields.append(.text(0x0132, dateTime)) }
+        // The Exif IFD goes after IFD0 and its data: 8 + 2 + 12 entries + 4, then DateTime's 20 bytes.
+        let exifIFD = UInt32(8 + 2 + 12 * (fields.count + 1) + 4 + (dateTime == nil ? 0 : 20))
+        fields.append(.raw(tag: 0x8769, type: 4, count: 1, value: exifIFD))
+        var tiff = EXIFFixture.tiff(fields, bigEndian: false)
+        #expect(tiff.count == Int(exifIFD))
+        let text = Array(original.utf8) + [0]
+        let at = UInt32(tiff.count + 2 + 12 + 4)
+        tiff += [1, 0, 0x03, 0x90, 2, 0] + le32(UInt32(text.count)) + le32(at) + le32(0) + text
+        return tiff
+    }
+
+    static func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+
+    @Test func theShutterTimeWinsOverTheFilesChangeTime() {
+        let file = EXIFFixture.jpeg(EXIFFixture.segment(0xE1, EXIFFixture.exif(Self.tiff(original: "2019:07:14 18:30:05", dateTime: "2023:01:01 00:00:00"))))
+        #expect(EXIF.read(jpeg: file).dateTaken == "2019:07:14 18:30:05")
+        #expect(EXIF.read(jpeg: EXIFFixture.jpeg([.text(0x0132, "2023:01:01 00:00:00")])).dateTaken == "2023:01:01 00:00:00")
+    }
+
+    @Test(arguments: ["0000:00:00 00:00:00", "    :  :     :  :  ", "2019-07-14 18:30:05", "2019:07:14", "2019:07:14 18:30:5x"])
+    func aDateOfAnotherShapeIsNoDate(_ text: String) {
+        #expect(EXIF.read(jpeg: EXIFFixture.jpeg([.text(0x0132, text)])).dateTaken == nil)
+        let file = EXIFFixture.jpeg(EXIFFixture.segment(0xE1, EXIFFixture.exif(Self.tiff(original: text))))
+        #expect(EXIF.read(jpeg: file).dateTaken == nil)
+    }
+
+    @Test func anExifPointerOutsideTheDataIsIgnored() {
+        let file = EXIFFixture.jpeg([.text(0x0132, "2020:02:02 02:02:02"), .raw(tag: 0x8769, type: 4, count: 1, value: 0xFFFF_FFF0)])
+        #expect(EXIF.read(jpeg: file).dateTaken == "2020:02:02 02:02:02")
+    }
+}

@@ -67,12 +67,15 @@ enum TestImage {
     }
 
     /// `jpeg` with an Exif APP1 inserted right after SOI: IFD0 (little-endian) with the tags given.
-    static func withEXIF(_ jpeg: [UInt8], orientation: UInt16? = nil, description: String? = nil, artist: String? = nil) -> [UInt8] {
+    static func withEXIF(_ jpeg: [UInt8], orientation: UInt16? = nil, description: String? = nil, artist: String? = nil,
+                         dateTime: String? = nil) -> [UInt8] {
         precondition(jpeg.starts(with: [0xFF, 0xD8]), "not a JPEG")
-        // IFD0 entries in tag order: ImageDescription 0x010E, Orientation 0x0112, Artist 0x013B.
+        // IFD0 entries in tag order: ImageDescription 0x010E, Orientation 0x0112, DateTime 0x0132,
+        // Artist 0x013B.
         var entries: [(tag: UInt16, type: UInt16, count: UInt32, value: [UInt8])] = []
         if let description { entries.append((0x010E, 2, 0, Array(description.utf8) + [0])) }
         if let orientation { entries.append((0x0112, 3, 1, le16(orientation) + [0, 0])) }
+        if let dateTime { entries.append((0x0132, 2, 0, Array(dateTime.utf8) + [0])) }
         if let artist { entries.append((0x013B, 2, 0, Array(artist.utf8) + [0])) }
         let dataStart = 8 + 2 + 12 * entries.count + 4
         var tiff: [UInt8] = [0x49, 0x49] + le16(42) + le32(8) + le16(UInt16(entries.count))
@@ -684,6 +687,62 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
             let id = PhotoFolder.displayID(name)
             if let other = seen[id] { #expect(other == name, "\(other) and \(name) both read \(id)") }
             seen[id] = name
+        }
+    }
+}
+
+/// The folder as a feed (newest first) and searched (path order).
+@Suite struct FolderFeedAndSearchTests {
+    /// Sets a file's modification time to `seconds` since 1970.
+    private func touch(_ folder: TemporaryFolder, _ name: String, _ seconds: Int) {
+        var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, folder.path + "/" + name, &times, 0) == 0)
+    }
+
+    @Test func theFeedIsNewestFirstByEXIFDateElseByTheFilesTime() async throws {
+        let folder = try TemporaryFolder()
+        let jpeg = TestImage.jpeg(width: 40, height: 30)
+        try folder.write("a-2020.jpg", TestImage.withEXIF(jpeg, dateTime: "2020:05:01 10:00:00"))
+        try folder.write("b-mtime-2023.jpg", jpeg)
+        try folder.write("c-mtime-2019.png", TestImage.png(width: 30, height: 40))
+        try folder.write("d-2024.jpg", TestImage.withEXIF(jpeg, description: "Lake at dawn", dateTime: "2024:01:02 03:04:05"))
+        // An unknown date, as cameras write it: the file's time counts instead.
+        try folder.write("e-zero-date-2022.jpg", TestImage.withEXIF(jpeg, dateTime: "0000:00:00 00:00:00"))
+        touch(folder, "a-2020.jpg", 1_900_000_000)   // 2030: the EXIF date wins over it
+        touch(folder, "b-mtime-2023.jpg", 1_690_000_000)
+        touch(folder, "c-mtime-2019.png", 1_560_000_000)
+        touch(folder, "d-2024.jpg", 1_000_000_000)
+        touch(folder, "e-zero-date-2022.jpg", 1_660_000_000)
+        let worker = FolderPhotosWorker(root: folder.path)
+        let first = try await worker.feedPage(1, perPage: 2)
+        #expect(first.photos.map(\.id) == ["d-2024.jpg", "b-mtime-2023.jpg"] && first.hasNext && first.total == 5)
+        #expect(first.notes == ["Found 5 photos in \(folder.path)."])
+        // A photo added after page 1 does not shift the pages after it.
+        try folder.write("f-new.jpg", jpeg)
+        let second = try await worker.feedPage(2, perPage: 2)
+        #expect(second.photos.map(\.id) == ["e-zero-date-2022.jpg", "a-2020.jpg"] && second.hasNext && second.notes.isEmpty)
+        let third = try await worker.feedPage(3, perPage: 2)
+        #expect(third.photos.map(\.id) == ["c-mtime-2019.png"] && !third.hasNext)
+        // Its pictures can be drawn: the feed's photos are known to the worker.
+        _ = try await worker.pixels(for: third.photos[0], fitting: PixelSize(width: 10, height: 10))
+        #expect(FolderPhotosWorker.modificationDate(Array((folder.path + "/c-mtime-2019.png").utf8)) == "2019:06:08 13:20:00")
+    }
+
+    @Test func searchLooksInPathsDescriptionsAndArtistsInPathOrder() async throws {
+        let folder = try TemporaryFolder()
+        let wide = TestImage.jpeg(width: 40, height: 30), tall = TestImage.jpeg(width: 30, height: 40)
+        try folder.write("trips/Oslo harbour.jpg", wide)
+        try folder.write("b.jpg", TestImage.withEXIF(tall, description: "Harbour at night"))
+        try folder.write("c.jpg", TestImage.withEXIF(wide, artist: "Ada Harbour"))
+        try folder.write("d.jpg", wide)
+        let worker = FolderPhotosWorker(root: folder.path)
+        let all = try await worker.search(PhotoQuery(text: "HARBOUR"), page: 1, perPage: 10)
+        #expect(all.photos.map(\.id) == ["b.jpg", "c.jpg", "trips/Oslo harbour.jpg"] && !all.hasNext)
+        let wideOnes = try await worker.search(PhotoQuery(text: "harbour", orientation: .landscape), page: 1, perPage: 1)
+        #expect(wideOnes.photos.map(\.id) == ["c.jpg"] && wideOnes.hasNext && wideOnes.total == 2)
+        #expect(try await worker.search(PhotoQuery(text: "harbour", orientation: .landscape), page: 2, perPage: 1).photos.map(\.id) == ["trips/Oslo harbour.jpg"])
+        await #expect(throws: PhotosWorkerError("a folder's photos carry no colour to search by, so --color red cannot be applied: search without --color")) {
+            try await worker.search(PhotoQuery(text: "harbour", color: "red"), page: 1, perPage: 10)
         }
     }
 }

@@ -140,7 +140,7 @@ import Testing
         let b = try Binary.script("count +\nstate --json\n", name: "b.txt")
         let result = try Binary.run(["run", a, b])
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("count: 4\nphotos> state --json\n{\"stack\":[\"collection\"],\"count\":4,\"photos\":[],\"page\":0,\"source\":\"embedded\"}\n"))
+        #expect(result.stdout.hasSuffix("count: 4\nphotos> state --json\n{\"stack\":[\"collection\"],\"count\":4,\"photos\":[],\"page\":0,\"source\":\"embedded\",\"layout\":\"list\"}\n"))
     }
 
     @Test func quitEndsTheRunSuccessfully() throws {
@@ -153,7 +153,7 @@ import Testing
         let piped = try Binary.run([], stdin: Data("count 2\r\nfetch\nstate --json".utf8))
         #expect(piped.status == 0)
         #expect(piped.stdout.hasPrefix("count: 0\nphotos> count 2\ncount: 2\nphotos> fetch\nFetched 2 photos.\n"))
-        #expect(piped.stdout.hasSuffix("\"page\":1,\"source\":\"embedded\"}\n"))
+        #expect(piped.stdout.hasSuffix("\"page\":1,\"source\":\"embedded\",\"layout\":\"list\"}\n"))
         let dash = try Binary.run(["run", "-"], stdin: Data("fech\n".utf8))
         #expect(dash.status == 1 && dash.stderr.hasPrefix("<stdin>:1: error: unknown command 'fech'"))
     }

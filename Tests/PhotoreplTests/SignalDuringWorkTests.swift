@@ -72,7 +72,7 @@ import Glibc
             #expect(try terminal.wait(for: "error: interrupted: fetch was cancelled and changed nothing\nphotos>"), "\(terminal.shown)")
             #expect(!terminal.shown.contains("Found"), "the walk was not interrupted: \(terminal.shown)")
             try terminal.enter("state --json")
-            #expect(try terminal.wait(for: #""count":1,"photos":[],"page":0,"source":"folder""#), "\(terminal.shown)")
+            #expect(try terminal.wait(for: #""count":1,"photos":[],"page":0,"source":"folder","layout":"list""#), "\(terminal.shown)")
             try terminal.enter("quit")
             #expect(try terminal.exitStatus() == 0)
         default:

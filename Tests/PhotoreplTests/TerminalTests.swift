@@ -97,7 +97,7 @@ import Glibc
         try terminal.press("C-c")
         #expect(try terminal.wait(for: "error: interrupted: fetch was cancelled and changed nothing\nphotos>"))
         try terminal.enter("state --json")
-        #expect(try terminal.wait { $0.contains(#""count":5,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR"],"page":1,"source":"embedded"}"#) })
+        #expect(try terminal.wait { $0.contains(#""count":5,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR"],"page":1,"source":"embedded","layout":"list"}"#) })
         try terminal.press("C-d")
         #expect(try terminal.exitStatus() == 0)
         #expect(try terminal.ttyIsSane())

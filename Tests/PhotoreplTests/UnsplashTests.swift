@@ -192,9 +192,9 @@ final class TemporaryFolder {
             """))
         #expect(out.contains("photos/detail 3> back\nMoved photo 2 to position 3.\n"))
         #expect(Self.stateLines(out) == [
-            #"{"stack":["collection"],"count":3,"photos":["qhefDGeuKaS","32wo9AI8OGh","AhR0V7ywHCK"],"page":3,"source":"unsplash","ratelimit":{"limit":50,"remaining":49}}"#,
+            #"{"stack":["collection"],"count":3,"photos":["qhefDGeuKaS","32wo9AI8OGh","AhR0V7ywHCK"],"page":3,"source":"unsplash","layout":"list","ratelimit":{"limit":50,"remaining":49}}"#,
         ])
-        #expect(out.contains("  source: unsplash\n  ratelimit: limit 50, remaining "))
+        #expect(out.contains("  source: unsplash\n  layout: list\n  ratelimit: limit 50, remaining "))
         // Saved: the full image's bytes.
         let expected = try Self.bytes(of: "qhefDGeuKaS")
         #expect(out.contains("photos/detail 1> save \(target)\nSaved photo 1 to \(target) (\(Self.grouped(expected.count)) bytes).\n"))
@@ -343,7 +343,7 @@ final class TemporaryFolder {
         // (all used up, after a rate-limit answer; else as before, when the failing answer says nothing).
         let states = Self.stateLines(result.stdout)
         #expect(states.count == 2)
-        let before = #"{"stack":["collection"],"count":2,"photos":["qhefDGeuKaS","AhR0V7ywHCK"],"page":2,"source":"unsplash","ratelimit":{"limit":50,"remaining":"#
+        let before = #"{"stack":["collection"],"count":2,"photos":["qhefDGeuKaS","AhR0V7ywHCK"],"page":2,"source":"unsplash","layout":"list","ratelimit":{"limit":50,"remaining":"#
         #expect(states.first == before + "49}}")
         // A whole answer that fails to decode still told the quota (one more request used).
         let remaining = ["rate-limit-403", "429"].contains(mode) ? "0" : mode == "invalid-utf8" ? "48" : "49"
@@ -361,7 +361,7 @@ final class TemporaryFolder {
         #expect(result.stdout.contains("photos> fetch\nerror: \(message)\nphotos> state --json\n"))
         #expect(result.stderr == "\(script):2: error: \(message)\nphotorepl: 1 command failed\n")
         // No photos, and no rate limit known.
-        #expect(Self.stateLines(result.stdout) == [#"{"stack":["collection"],"count":2,"photos":[],"page":0,"source":"unsplash"}"#])
+        #expect(Self.stateLines(result.stdout) == [#"{"stack":["collection"],"count":2,"photos":[],"page":0,"source":"unsplash","layout":"list"}"#])
     }
 
     /// Answers that are not failures but test the decoder and the terminal: nulls where the API sends
@@ -415,7 +415,7 @@ final class TemporaryFolder {
         // Not a performance claim: well before the server's 30 s answer and the 60 s time-out.
         #expect(ContinuousClock.now - start < .seconds(15))
         try terminal.enter("state --json")
-        #expect(try terminal.wait { $0.contains(#""count":2,"photos":["qhefDGeuKaS","AhR0V7ywHCK"],"page":1,"source":"unsplash","ratelimit":{"limit":50,"remaining":49}}"#) }, "\(terminal.shown)")
+        #expect(try terminal.wait { $0.contains(#""count":2,"photos":["qhefDGeuKaS","AhR0V7ywHCK"],"page":1,"source":"unsplash","layout":"list","ratelimit":{"limit":50,"remaining":49}}"#) }, "\(terminal.shown)")
         try terminal.enter("quit")
         #expect(try terminal.exitStatus() == 0)
         #expect(try terminal.ttyIsSane())
@@ -510,7 +510,7 @@ final class TemporaryFolder {
         let other = "fetch failed: the cassette \(cassette) has no answer for GET \(url)/photos/random?count=4: delete it to record it again" + Self.keepsPhotos
         #expect(replay.stdout.contains("photos> fetch\nerror: \(second)\n"))
         #expect(replay.stdout.contains("photos> fetch\nerror: \(other)\n"))
-        #expect(replay.stdout.hasSuffix(#"{"stack":["collection"],"count":4,"photos":["qhefDGeuKaS","AhR0V7ywHCK"],"page":1,"source":"unsplash","ratelimit":{"limit":50,"remaining":49}}"# + "\n"))
+        #expect(replay.stdout.hasSuffix(#"{"stack":["collection"],"count":4,"photos":["qhefDGeuKaS","AhR0V7ywHCK"],"page":1,"source":"unsplash","layout":"list","ratelimit":{"limit":50,"remaining":49}}"# + "\n"))
         #expect(replay.stderr.hasSuffix("photorepl: 2 commands failed\n"))
     }
 

@@ -1,6 +1,7 @@
 import Imaging
 import PhotoDomain
 import REPLEngine
+import TerminalPictures
 import Testing
 @testable import Scenes
 
@@ -97,12 +98,15 @@ struct App {
     let engine: Engine
     let output = OutputSink.memory()
 
-    init(worker: PhotosWorker = StubWorker(), photographers: PhotographersWorker = StubPhotographers()) {
+    init(worker: PhotosWorker = StubWorker(), photographers: PhotographersWorker = StubPhotographers(), feed: PhotoFeedWorker? = nil,
+         search: PhotoSearchWorker = StubPages(), pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil) {
         engine = Engine(console: Console(output: output, diagnostics: .memory()))
-        engine.register(PhotoCollectionView.module(worker: worker))
+        let settings = BrowseSettings()
+        engine.register(PhotoCollectionView.module(worker: worker, pictures: pictures, display: display, feed: feed, settings: settings))
         engine.register(PhotoDetailView.module())
         engine.register(IndexEditView.module())
-        engine.register(PhotoAuthorView.module(worker: photographers))
+        engine.register(PhotoAuthorView.module(worker: photographers, pictures: pictures, display: display, settings: settings))
+        engine.register(PhotoSearchView.module(worker: search, pictures: pictures, display: display, settings: settings))
         engine.start(root: PhotoCollectionView.self)
     }
 
@@ -153,6 +157,10 @@ actor FakePicturesWorker: PhotoPicturesWorker {
         prefetches.append(.init(id: photo.id, box: box))
     }
 
+    func prefetch(_ photos: [Photo], fitting box: PixelSize) async {
+        prefetches += photos.map { .init(id: $0.id, box: box) }
+    }
+
     /// The picture it gives for a photo: the box's size, its first byte the id's first.
     static func picture(_ id: String, _ box: PixelSize) -> Pixels {
         var rgba = [UInt8](repeating: 128, count: box.width * box.height * 4)
@@ -172,4 +180,35 @@ struct NotingWorker: PhotosWorker {
     func fetch(count: Int) async throws -> FetchedPhotos {
         FetchedPhotos(photos: Array(Photo.abcde.prefix(count)), notes: notes)
     }
+}
+
+/// A paged source over `photos`: its feed in their order, its search over their descriptions; a
+/// page in `failing` fails, and every page asked for is recorded.
+actor StubPages: PhotoFeedWorker, PhotoSearchWorker {
+    let photos: [Photo]
+    var failing: Set<Int>
+    private(set) var asked: [Int] = []
+    private(set) var queries: [PhotoQuery] = []
+
+    init(_ photos: [Photo] = (1...23).map { Photo.fixture("p\($0)") }, failing: Set<Int> = []) {
+        self.photos = photos
+        self.failing = failing
+    }
+
+    nonisolated var feedName: String { "the stub's photos" }
+
+    func feedPage(_ page: Int, perPage: Int) async throws -> PhotoPage {
+        asked.append(page)
+        if failing.contains(page) { throw PhotosWorkerError("page \(page) is down") }
+        return PhotoPage.slice(photos, page: page, perPage: perPage)
+    }
+
+    func search(_ query: PhotoQuery, page: Int, perPage: Int) async throws -> PhotoPage {
+        asked.append(page)
+        queries.append(query)
+        if failing.contains(page) { throw PhotosWorkerError("page \(page) is down") }
+        return PhotoPage.slice(photos.filter { query.matchesText([$0.description]) }, page: page, perPage: perPage)
+    }
+
+    func heal() { failing = [] }
 }

@@ -31,11 +31,11 @@ import Testing
             ● ○ ○  1/3
 
             """)
-        #expect(await app.stateJSON() == #"{"stack":["collection","detail","author"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","index":2,"author":"user_b","authorPhotos":["b","b2","b3"],"authorPage":1}"# + "\n")
+        #expect(await app.stateJSON() == #"{"stack":["collection","detail","author"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","layout":"list","index":2,"author":"user_b","authorPhotos":["b","b2","b3"],"authorPage":1}"# + "\n")
 
         await app.run("open 3")
         #expect(app.engine.stackNames == ["collection", "detail", "author", "detail"])
-        #expect(await app.stateJSON() == #"{"stack":["collection","detail","author","detail"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","index":2,"author":"user_b","authorPhotos":["b","b2","b3"],"authorPage":3,"authorIndex":3}"# + "\n")
+        #expect(await app.stateJSON() == #"{"stack":["collection","detail","author","detail"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","layout":"list","index":2,"author":"user_b","authorPhotos":["b","b2","b3"],"authorPage":3,"authorIndex":3}"# + "\n")
         // Moving is the collection's business: refused here, with the way to do it.
         for command in ["move 1", "edit"] {
             guard case .failed(let error) = await app.engine.execute(command) else {
@@ -95,7 +95,7 @@ import Testing
         await app.run("author")
         #expect(app.output.text == "Cannot show @user_b's photos: the source is unreachable. Type 'show' to try again, or 'back'.\n")
         #expect(app.engine.stackNames == ["collection", "detail", "author"])
-        #expect(await app.stateJSON() == #"{"stack":["collection","detail","author"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","index":2,"author":"user_b","authorPhotos":[],"authorPage":0}"# + "\n")
+        #expect(await app.stateJSON() == #"{"stack":["collection","detail","author"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","layout":"list","index":2,"author":"user_b","authorPhotos":[],"authorPage":0}"# + "\n")
         app.output.clear()
         await app.run("show")
         #expect(app.output.text.contains("3 of their 1,204 photos:"), "\(app.output.text)")

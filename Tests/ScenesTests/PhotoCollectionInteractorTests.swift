@@ -17,6 +17,12 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
     func presentPage(_ response: PhotoCollection.Page.Response) { pages.append(response) }
     func presentSelection(_ response: PhotoCollection.Selection.Response) { selections += 1 }
     func presentFailure(_ response: PhotoCollection.Failure.Response) { failures.append(response.problem) }
+    var more: [PhotoCollection.More.Response] = []
+    var sheets: [ContactSheet.Response] = []
+    var searches = 0
+    func presentMore(_ response: PhotoCollection.More.Response) { more.append(response) }
+    func presentSheet(_ response: ContactSheet.Response) { sheets.append(response) }
+    func presentSearch() { searches += 1 }
 }
 
 @MainActor

@@ -17,6 +17,10 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
     func displayPage(_ viewModel: PhotoCollection.Page.ViewModel) { pages.append(viewModel) }
     func displaySelectedPhoto(_ viewModel: PhotoCollection.Selection.ViewModel) { selections += 1 }
     func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel) { failures.append(viewModel.message) }
+    var sheets: [ContactSheet.ViewModel] = []
+    var searches = 0
+    func displaySheet(_ viewModel: ContactSheet.ViewModel) { sheets.append(viewModel) }
+    func displaySearch() { searches += 1 }
 }
 
 @MainActor

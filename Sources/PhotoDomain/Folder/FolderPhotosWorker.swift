@@ -23,6 +23,10 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     private let thumbnails: ThumbnailCache?
     /// The folder's absolute path, as thumbnails name photos (by their URIs).
     private let absoluteRoot: [UInt8]
+    /// The feed as its first page listed it (photos newest first, and the scan's note).
+    private var feedList: (photos: [Photo], notes: [String])?
+    /// The last search's results, for its next pages.
+    private var searchList: (query: PhotoQuery, photos: [Photo])?
     /// How much of a file is read for its header: JPEG's EXIF may take 64 KB before the frame header.
     static let headerBytes = 256 << 10
     /// Files larger than this are not decoded (the pixel limits would refuse most of them anyway).
@@ -76,6 +80,11 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// A photo's fields from its header: id = relative path; description = EXIF ImageDescription,
     /// else the file name; author = EXIF Artist, else `unknown`; the size as shown (after orientation).
     private func photo(id: String, entry: PhotoFolder.Entry) -> Photo {
+        described(id: id, entry: entry).photo
+    }
+
+    /// The photo, and what its header says beyond it (its date, for the feed).
+    private func described(id: String, entry: PhotoFolder.Entry) -> (photo: Photo, exif: EXIFInfo) {
         let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + entry.relativePath
         var size = PixelSize(width: 0, height: 0)
         var exif = EXIFInfo()
@@ -85,12 +94,12 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
             exif = header.exif
         }
         let fileName = PhotoFolder.displayID(entry.relativePath.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? [])
-        return Photo(
+        return (Photo(
             id: id, width: size.width, height: size.height, color: nil, blurHash: nil,
             description: exif.imageDescription ?? fileName, altDescription: nil, likes: nil,
             user: Photo.User(id: "", username: "", name: exif.artist ?? "unknown"),
             urls: Photo.URLs(raw: id, full: id, regular: id, small: id, thumb: id)
-        )
+        ), exif)
     }
 
     // MARK: - Pictures
@@ -261,5 +270,72 @@ extension FolderPhotosWorker: PhotoSavingWorker {
         }
         kept = true
         return fd
+    }
+}
+
+extension FolderPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
+    public nonisolated var feedName: String { "the folder's photos, newest first" }
+
+    /// The folder's photos newest first: by EXIF DateTimeOriginal (else DateTime), else the file's
+    /// modification time (UTC), then by path. Page 1 walks the folder and reads every header; the
+    /// pages after it are cut from that same list, so that photos added meanwhile do not shift them.
+    public func feedPage(_ page: Int, perPage: Int) async throws -> PhotoPage {
+        if page == 1 || feedList == nil {
+            let scan = try folder.scan()
+            var dated: [(photo: Photo, date: String, path: [UInt8])] = []
+            var known: [[UInt8]: PhotoFolder.Entry] = [:]
+            for entry in scan.entries {
+                try Task.checkCancellation()
+                let (photo, exif) = described(id: PhotoFolder.displayID(entry.relativePath), entry: entry)
+                known[Array(photo.id.utf8)] = entry
+                let date = exif.dateTaken ?? Self.modificationDate(Array(folder.root.utf8) + [UInt8(ascii: "/")] + entry.relativePath)
+                dated.append((photo, date, entry.relativePath))
+            }
+            paths.withLock { $0.merge(known) { $1 } }
+            dated.sort { $0.date != $1.date ? $0.date > $1.date : $0.path.lexicographicallyPrecedes($1.path) }
+            feedList = (dated.map(\.photo), ["Found \(scan.entries.count) photo\(scan.entries.count == 1 ? "" : "s") in \(shownName)"
+                + (scan.skippedSummary.map { " (\($0))" } ?? "") + "."])
+        }
+        guard let (photos, notes) = feedList, !photos.isEmpty else {
+            throw PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC or AVIF) in \(shownName): put some there, or choose another folder with --folder DIR")
+        }
+        return PhotoPage.slice(photos, page: page, perPage: perPage, notes: page == 1 ? notes : [])
+    }
+
+    /// The file's modification time as EXIF writes dates (in UTC), or the earliest date when it has none.
+    static func modificationDate(_ path: [UInt8]) -> String {
+        var info = stat()
+        guard PhotoFolder.withPath(path, { stat($0, &info) }) == 0 else { return "0000:00:00 00:00:00" }
+        var seconds = info.st_mtim.tv_sec
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return "0000:00:00 00:00:00" }
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let year = String(parts.tm_year + 1900)
+        return "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year):\(two(parts.tm_mon + 1)):\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+
+    /// The folder's photos whose path or EXIF description or artist hold every word of the query,
+    /// in path order (the scan's). The whole folder is walked and every header read for page 1; the
+    /// pages after it come from that list. A folder's photos have no dominant colour to filter by.
+    public func search(_ query: PhotoQuery, page: Int, perPage: Int) async throws -> PhotoPage {
+        if let color = query.color {
+            throw PhotosWorkerError("a folder's photos carry no colour to search by, so --color \(color) cannot be applied: search without --color")
+        }
+        if page == 1 || searchList?.query != query {
+            let scan = try folder.scan()
+            var found: [Photo] = []
+            var known: [[UInt8]: PhotoFolder.Entry] = [:]
+            for entry in scan.entries {
+                try Task.checkCancellation()
+                let (photo, exif) = described(id: PhotoFolder.displayID(entry.relativePath), entry: entry)
+                guard query.matchesOrientation(width: photo.width, height: photo.height),
+                      query.matchesText([photo.id, exif.imageDescription, exif.artist]) else { continue }
+                known[Array(photo.id.utf8)] = entry
+                found.append(photo)
+            }
+            paths.withLock { $0.merge(known) { $1 } }
+            searchList = (query, found)
+        }
+        return PhotoPage.slice(searchList?.photos ?? [], page: page, perPage: perPage)
     }
 }

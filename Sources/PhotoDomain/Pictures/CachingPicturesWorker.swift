@@ -17,8 +17,9 @@ public actor CachingPicturesWorker: PhotoPicturesWorker {
     private var order: [Key] = []
     private var bytes = 0
     private var running: [Key: Task<Pixels, Error>] = [:]
-    /// The decode started ahead of time, cancelled when something else is asked for.
-    private var ahead: Key?
+    /// The decodes started ahead of time (the next page's picture, the next sheet's thumbnails),
+    /// cancelled when something else is asked for.
+    private var ahead: Set<Key> = []
 
     public init(_ base: PhotoPicturesWorker, capacity: Int = 48 << 20) {
         self.base = base
@@ -32,23 +33,37 @@ public actor CachingPicturesWorker: PhotoPicturesWorker {
             return pixels
         }
         if let pixels = smaller(key) { return pixels }
-        // The user went elsewhere: the picture decoded ahead is not wanted now.
-        if let ahead, ahead != key {
-            running[ahead]?.cancel()
-            running[ahead] = nil
-        }
-        ahead = nil
+        // The user went elsewhere: the pictures decoded ahead are not wanted now.
+        if ahead.remove(key) == nil { cancelAhead() }
         // A decode whose requester was cancelled ends in CancellationError, maybe not yet: start afresh.
         let task = running[key].flatMap { $0.isCancelled ? nil : $0 } ?? start(key, photo)
         return try await Self.value(of: task)
     }
 
     public func prefetch(_ photo: Photo, fitting box: PixelSize) async {
-        let key = Key(id: photo.id, box: box)
-        guard cached[key] == nil, running[key] == nil else { return }
-        if let ahead { running[ahead]?.cancel(); running[ahead] = nil }
-        ahead = key
-        _ = start(key, photo)
+        await prefetch([photo], fitting: box)
+    }
+
+    /// Starts decoding `photos` for `box`, in place of what was being decoded ahead. They run on the
+    /// global executor, as many at once as there are cores.
+    public func prefetch(_ photos: [Photo], fitting box: PixelSize) async {
+        let wanted = Set(photos.map { Key(id: $0.id, box: box) })
+        cancelAhead(except: wanted)
+        for photo in photos {
+            let key = Key(id: photo.id, box: box)
+            guard cached[key] == nil, running[key] == nil else { continue }
+            ahead.insert(key)
+            _ = start(key, photo)
+        }
+    }
+
+    /// Cancels the decodes started ahead, but those of `kept`.
+    private func cancelAhead(except kept: Set<Key> = []) {
+        for key in ahead where !kept.contains(key) {
+            running[key]?.cancel()
+            running[key] = nil
+        }
+        ahead.formIntersection(kept)
     }
 
     /// The picture of a photo already decoded for a larger box, made to fit this smaller one (without
@@ -86,7 +101,7 @@ public actor CachingPicturesWorker: PhotoPicturesWorker {
         let result = await task.result
         guard running[key] == task else { return }
         running[key] = nil
-        if ahead == key { ahead = nil }
+        ahead.remove(key)
         if case .success(let pixels) = result { store(key, pixels) }
     }
 

@@ -9,10 +9,13 @@ public protocol PhotoPicturesWorker: Sendable {
     func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels
     /// Starts decoding a picture that will probably be asked for next (the next page's).
     func prefetch(_ photo: Photo, fitting box: PixelSize) async
+    /// Starts decoding pictures that will probably be asked for next (the next sheet's).
+    func prefetch(_ photos: [Photo], fitting box: PixelSize) async
 }
 
 extension PhotoPicturesWorker {
     public func prefetch(_ photo: Photo, fitting box: PixelSize) async {}
+    public func prefetch(_ photos: [Photo], fitting box: PixelSize) async {}
 }
 
 /// Why a picture cannot be shown, in one line.

@@ -31,8 +31,9 @@ public struct UnsplashAPI: Sendable {
         self.transport = transport
     }
 
-    /// An API request, with the key and `Accept-Version: v1`.
-    func get(_ url: String) async throws -> HTTPResponse {
+    /// An API request, with the key and `Accept-Version: v1`. `meanings` says what a failing status
+    /// means for this endpoint (a topic's 404: no such topic), in place of the general words.
+    func get(_ url: String, meanings: [Int: String] = [:]) async throws -> HTTPResponse {
         var headers = [HTTPHeader("Accept-Version", "v1")]
         if let key { headers.append(HTTPHeader("Authorization", "Client-ID \(key)")) }
         let response: HTTPResponse
@@ -43,7 +44,7 @@ public struct UnsplashAPI: Sendable {
         }
         let limit = Self.rateLimit(response)
         if let limit { lastRateLimit.value.withLock { $0 = limit } }
-        if let problem = Self.problem(response, limit: limit) { throw PhotosWorkerError(problem) }
+        if let problem = Self.problem(response, limit: limit) { throw PhotosWorkerError(meanings[response.status] ?? problem) }
         return response
     }
 
@@ -122,6 +123,100 @@ public struct UnsplashAPI: Sendable {
         return try Self.photos(in: json(try await get("\(base)/users/\(Self.pathSegment(username))/photos?per_page=\(perPage)")), atMost: perPage)
     }
 
+    /// What the collection pages through on Unsplash.
+    public enum Feed: Equatable, Sendable {
+        /// `GET /photos`: the latest photos (its `order_by` was removed in September 2024).
+        case latest
+        /// `GET /topics/:slug/photos`.
+        case topic(String)
+        /// `GET /collections/:id/photos`.
+        case collection(String)
+
+        /// `the latest photos`, `the topic 'nature'`, `the collection '1580860'`.
+        public var name: String {
+            switch self {
+            case .latest: "Unsplash's latest photos"
+            case .topic(let slug): "the Unsplash topic '\(slug)'"
+            case .collection(let id): "the Unsplash collection '\(id)'"
+            }
+        }
+
+        /// What a 404 means for this feed.
+        var notFound: String? {
+            switch self {
+            case .latest: nil
+            case .topic(let slug): "Unsplash has no topic '\(slug)' (HTTP 404): check the slug, the last part of https://unsplash.com/t/SLUG"
+            case .collection(let id): "Unsplash has no collection '\(id)' (HTTP 404): check the id, the number in https://unsplash.com/collections/ID/…"
+            }
+        }
+
+        func path(base: String) -> String {
+            switch self {
+            case .latest: "\(base)/photos"
+            case .topic(let slug): "\(base)/topics/\(UnsplashAPI.pathSegment(slug))/photos"
+            case .collection(let id): "\(base)/collections/\(UnsplashAPI.pathSegment(id))/photos"
+            }
+        }
+    }
+
+    /// Page `page` of `feed`, `perPage` (1…30) a page; whether a page follows, from the `Link`
+    /// header's `rel="next"` (else from `X-Total`).
+    public func feedPage(_ feed: Feed, page: Int, perPage: Int) async throws -> PhotoPage {
+        let perPage = min(max(perPage, 1), 30)
+        let response = try await get("\(feed.path(base: base))?page=\(max(page, 1))&per_page=\(perPage)", meanings: feed.notFound.map { [404: $0] } ?? [:])
+        let photos = try Self.photos(in: json(response), atMost: perPage)
+        let total = response.header("X-Total").flatMap(Self.count)
+        return PhotoPage(photos: photos, hasNext: Self.hasNextPage(response, page: page, perPage: perPage, total: total, got: photos.count), total: total)
+    }
+
+    /// `GET /search/photos`: page `page` of the photos matching `query`, in Unsplash's order
+    /// (relevance). 410 is a query Unsplash flagged.
+    public func search(_ query: PhotoQuery, page: Int, perPage: Int) async throws -> PhotoPage {
+        let perPage = min(max(perPage, 1), 30)
+        var url = "\(base)/search/photos?query=\(Self.queryValue(query.text))&page=\(max(page, 1))&per_page=\(perPage)"
+        if let orientation = query.orientation { url += "&orientation=\(orientation.rawValue)" }
+        if let color = query.color { url += "&color=\(Self.queryValue(color))" }
+        let response = try await get(url, meanings: [410: "Unsplash refused the search: it flagged the query as spam (HTTP 410); search for other words"])
+        let value = try json(response)
+        guard value["results"]?.array != nil else {
+            throw PhotosWorkerError("Unsplash's answer is not a page of search results: try again; if it persists, the API may have changed")
+        }
+        let photos = try Self.photos(in: value["results"]!, atMost: perPage)
+        let total = value["total"]?.count
+        let pages = value["total_pages"]?.count
+        return PhotoPage(photos: photos, hasNext: pages.map { page < $0 } ?? Self.hasNextPage(response, page: page, perPage: perPage, total: total, got: photos.count), total: total)
+    }
+
+    /// Whether a page follows: the `Link` header's `rel="next"` when there is one (RFC 8288), else
+    /// `X-Total` against the pages so far, else whether this page was full.
+    static func hasNextPage(_ response: HTTPResponse, page: Int, perPage: Int, total: Int?, got: Int) -> Bool {
+        if let link = response.header("Link") {
+            return link.split(separator: ",").contains { $0.contains("rel=\"next\"") }
+        }
+        if let total { return page.multipliedReportingOverflow(by: perPage).partialValue < total }
+        return got >= perPage
+    }
+
+    /// Text as a URL query value: anything but unreserved characters percent-encoded (a space as %20).
+    static func queryValue(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += Self.percentEncoded(byte)
+            }
+        }
+        return out
+    }
+
+    private static func percentEncoded(_ byte: UInt8) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        return "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
+    }
+
     private func json(_ response: HTTPResponse) throws -> JSONValue {
         do {
             return try JSON.parse(response.body)
@@ -140,8 +235,7 @@ public struct UnsplashAPI: Sendable {
                  UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF".utf8)
-                out += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
+                out += Self.percentEncoded(byte)
             }
         }
         // "." and ".." alone are path steps, not names.

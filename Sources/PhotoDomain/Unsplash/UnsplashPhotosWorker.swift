@@ -1,24 +1,22 @@
 import Imaging
 import Networking
 
-/// `--source unsplash`: random photos from the Unsplash API, their pictures downloaded from the image
-/// host (`urls.small` for symbols and ASCII, `urls.regular` for the pixel protocols) and decoded like a
-/// folder's files, and `save` as the API guidelines ask (the full image, and a call to the photo's
-/// `download_location`).
-public struct UnsplashPhotosWorker: PhotosWorker, PhotographersWorker, PhotoPicturesWorker, PhotoSavingWorker {
+/// `--source unsplash`: random photos from the Unsplash API (or, with `feed`, the latest photos, a
+/// topic's or a collection's, a page at a time), their pictures downloaded from the image host at the
+/// size they are shown (`urls.raw` resized by imgix) and decoded like a folder's files, and `save` as
+/// the API guidelines ask (the full image, and a call to the photo's `download_location`).
+public struct UnsplashPhotosWorker: PhotosWorker, PhotographersWorker, PhotoPicturesWorker, PhotoSavingWorker, PhotoFeedWorker, PhotoSearchWorker {
     private let api: UnsplashAPI
-    /// Downloaded images, so that a photo's page picture and its detail picture (two sizes) cost
-    /// one download.
+    /// Downloaded images, so that a picture asked for twice at one size costs one download.
     private let downloads = Downloads()
-    /// Whether pictures are drawn with pixels (sixel, kitty, iTerm2): asked at the first picture,
-    /// when the terminal is known.
-    private let wantsLargeImages: @Sendable () async -> Bool
+    /// What `feedPage` pages through.
+    public let feed: UnsplashAPI.Feed
     /// When this few requests are left in the hour, `fetch` says so.
     static let fewLeft = 5
 
-    public init(api: UnsplashAPI, wantsLargeImages: @escaping @Sendable () async -> Bool = { false }) {
+    public init(api: UnsplashAPI, feed: UnsplashAPI.Feed = .latest) {
         self.api = api
-        self.wantsLargeImages = wantsLargeImages
+        self.feed = feed
     }
 
     public var rateLimit: RateLimit? { api.rateLimit }
@@ -33,11 +31,7 @@ public struct UnsplashPhotosWorker: PhotosWorker, PhotographersWorker, PhotoPict
         }
         let photos = try await api.randomPhotos(count: count)
         guard !photos.isEmpty else { throw PhotosWorkerError("Unsplash sent no photos: try again") }
-        var notes: [String] = []
-        if let limit = api.rateLimit, limit.remaining <= Self.fewLeft {
-            notes.append("Only \(limit.remaining) of \(limit.limit) Unsplash requests are left this hour.")
-        }
-        return FetchedPhotos(photos: photos, notes: notes)
+        return FetchedPhotos(photos: photos, notes: quotaNotes())
     }
 
     // MARK: - Photographers
@@ -54,11 +48,25 @@ public struct UnsplashPhotosWorker: PhotosWorker, PhotographersWorker, PhotoPict
     // MARK: - Pictures
 
     public func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
-        let url = await wantsLargeImages() ? photo.urls.regular : photo.urls.small
-        guard !url.isEmpty else { throw PictureFailure("Unsplash gave no image URL for this photo") }
+        guard let url = Self.imageURL(of: photo, fitting: box) else { throw PictureFailure("Unsplash gave no image URL for this photo") }
         let bytes = try await downloads.bytes(of: url) { try await api.image(url) }
         try Task.checkCancellation()
         return try PictureDecoding.decode(bytes, fitting: box)
+    }
+
+    /// The photo's image at the size it is shown: `urls.raw` with imgix's `w`, `h`, `fit=max` (the
+    /// photo fitted inside the box, its shape kept, never enlarged) and `dpr=1` (the box is already in
+    /// the terminal's pixels), as a JPEG (`fm=jpg&q=80`, what `urls.small` asks too). Unsplash's
+    /// supported resizing parameters, so a sixel picture on a large window is sharp and a sheet's
+    /// thumbnails are a few kilobytes each. Without `urls.raw`, `urls.regular` (or `small`).
+    static func imageURL(of photo: Photo, fitting box: PixelSize) -> String? {
+        let raw = photo.urls.raw
+        guard !raw.isEmpty else {
+            let fixed = photo.urls.regular.isEmpty ? photo.urls.small : photo.urls.regular
+            return fixed.isEmpty ? nil : fixed
+        }
+        let width = min(max(box.width, 1), 8192), height = min(max(box.height, 1), 8192)
+        return raw + (raw.contains("?") ? "&" : "?") + "fm=jpg&q=80&w=\(width)&h=\(height)&fit=max&dpr=1"
     }
 
     /// The session's downloaded images, by URL, up to a cap on bytes (oldest out first); a download
@@ -88,6 +96,28 @@ public struct UnsplashPhotosWorker: PhotosWorker, PhotographersWorker, PhotoPict
             }
             return bytes
         }
+    }
+
+    // MARK: - Feed and search
+
+    public var feedName: String { feed.name }
+
+    public func feedPage(_ page: Int, perPage: Int) async throws -> PhotoPage {
+        var found = try await api.feedPage(feed, page: page, perPage: perPage)
+        found.notes = quotaNotes()
+        return found
+    }
+
+    public func search(_ query: PhotoQuery, page: Int, perPage: Int) async throws -> PhotoPage {
+        var found = try await api.search(query, page: page, perPage: perPage)
+        found.notes = quotaNotes()
+        return found
+    }
+
+    /// A line when few requests are left this hour.
+    private func quotaNotes() -> [String] {
+        guard let limit = api.rateLimit, limit.remaining <= Self.fewLeft else { return [] }
+        return ["Only \(limit.remaining) of \(limit.limit) Unsplash requests are left this hour."]
     }
 
     // MARK: - Saving

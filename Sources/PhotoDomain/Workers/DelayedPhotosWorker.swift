@@ -48,4 +48,31 @@ public struct DelayedPicturesWorker: PhotoPicturesWorker {
     public func prefetch(_ photo: Photo, fitting box: PixelSize) async {
         await base.prefetch(photo, fitting: box)
     }
+
+    public func prefetch(_ photos: [Photo], fitting box: PixelSize) async {
+        await base.prefetch(photos, fitting: box)
+    }
+}
+
+/// Feed pages and search results made slow on purpose, like the rest of a slow source.
+public struct DelayedPagesWorker: PhotoFeedWorker, PhotoSearchWorker {
+    private let base: PhotoFeedWorker & PhotoSearchWorker
+    private let delay: Duration
+
+    public init(_ base: PhotoFeedWorker & PhotoSearchWorker, delay: Duration) {
+        self.base = base
+        self.delay = delay
+    }
+
+    public var feedName: String { base.feedName }
+
+    public func feedPage(_ page: Int, perPage: Int) async throws -> PhotoPage {
+        try await Task.sleep(for: delay)
+        return try await base.feedPage(page, perPage: perPage)
+    }
+
+    public func search(_ query: PhotoQuery, page: Int, perPage: Int) async throws -> PhotoPage {
+        try await Task.sleep(for: delay)
+        return try await base.search(query, page: page, perPage: perPage)
+    }
 }

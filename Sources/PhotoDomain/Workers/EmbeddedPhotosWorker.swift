@@ -36,3 +36,24 @@ extension EmbeddedPhotosWorker: PhotographersWorker {
         return PhotographerPhotos(profile: theirs.first?.user ?? user, photos: Array(theirs.prefix(max(0, limit))))
     }
 }
+
+extension EmbeddedPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
+    public nonisolated var feedName: String { "the catalog's photos" }
+
+    /// The catalog in its own order (catalog.json's): it holds no dates to order by.
+    public nonisolated func feedPage(_ page: Int, perPage: Int) async throws -> PhotoPage {
+        PhotoPage.slice(catalog, page: page, perPage: perPage)
+    }
+
+    /// The catalog's photos whose description, alt text, photographer's name or username, or
+    /// photographer's location hold every word of the query, in catalog order; the orientation by
+    /// width and height, the colour by the photo's dominant colour (`ColourName`).
+    public nonisolated func search(_ query: PhotoQuery, page: Int, perPage: Int) async throws -> PhotoPage {
+        let found = catalog.filter { photo in
+            query.matchesOrientation(width: photo.width, height: photo.height)
+                && (query.color.map { ColourName.names(ofHex: photo.color).contains($0) } ?? true)
+                && query.matchesText([photo.description, photo.altDescription, photo.user.name, photo.user.username, photo.user.location])
+        }
+        return PhotoPage.slice(found, page: page, perPage: perPage)
+    }
+}

@@ -11,6 +11,8 @@ public protocol PhotoAuthorBusinessLogic: AnyObject {
     /// Moves the page control and shows the page, with its picture when the request asks.
     func changeToPage(_ request: PhotoAuthor.Page.Request) async
     func selectPhoto(_ request: PhotoAuthor.Selection.Request)
+    /// Lays the photographer's photos out as a contact sheet.
+    func showSheet(_ request: ContactSheet.Request) async
 }
 
 /// What the photographer scene keeps: the detail scene's router hands it the photographer.
@@ -23,6 +25,8 @@ public protocol PhotoAuthorDataStore: AnyObject {
     var index: Int? { get }
     /// 0-based current page.
     var page: Int { get }
+    /// The 0-based contact sheet shown last.
+    var sheet: Int? { get }
 }
 
 public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorDataStore {
@@ -37,6 +41,7 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
     public private(set) var photos: [Photo] = []
     public private(set) var index: Int?
     public private(set) var page = 0
+    public private(set) var sheet: Int?
     private var loaded = false
 
     public init(worker: PhotographersWorker, pictures: PhotoPicturesWorker? = nil) {
@@ -96,5 +101,15 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
         index = request.row
         page = request.row
         presenter?.presentSelection()
+    }
+
+    public func showSheet(_ request: ContactSheet.Request) async {
+        switch ContactSheet.sheet(for: request, shown: sheet, current: page, count: photos.count) {
+        case .failure(let problem):
+            presenter?.presentFailure(.init(problem: .sheet(problem)))
+        case .success(let target):
+            sheet = target
+            presenter?.presentSheet(await ContactSheet.load(sheet: target, of: photos, current: page, request: request, hasMore: false, pictures: pictures))
+        }
     }
 }

@@ -78,6 +78,7 @@ public enum PhotoAuthor {
             case noPhotos(command: String)
             case pageOutOfRange(requested: Int, pageCount: Int)
             case positionOutOfRange(requested: Int, photoCount: Int)
+            case sheet(ContactSheet.Problem)
         }
 
         public struct Response: Equatable, Sendable {

@@ -8,6 +8,7 @@ public protocol PhotoAuthorPresentationLogic: AnyObject {
     func presentPage(_ response: PhotoAuthor.Page.Response)
     func presentSelection()
     func presentFailure(_ response: PhotoAuthor.Failure.Response)
+    func presentSheet(_ response: ContactSheet.Response)
 }
 
 /// All of the photographer scene's wording.
@@ -76,6 +77,10 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
         view?.displaySelectedPhoto()
     }
 
+    public func presentSheet(_ response: ContactSheet.Response) {
+        view?.displaySheet(ContactSheet.presenting(response))
+    }
+
     public func presentFailure(_ response: PhotoAuthor.Failure.Response) {
         let message: String
         switch response.problem {
@@ -85,6 +90,10 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
             message = "there is no page \(requested): pages are 1…\(pageCount) (type e.g. 'page \(pageCount)')"
         case .positionOutOfRange(let requested, let photoCount):
             message = "there is no photo \(requested): positions are 1…\(photoCount) (type e.g. 'open \(photoCount)')"
+        case .sheet(.noPhotos):
+            message = "this photographer has no photos here to lay out: type 'back'"
+        case .sheet(let problem):
+            message = ContactSheet.message(problem)
         }
         view?.displayFailure(.init(message: message))
     }

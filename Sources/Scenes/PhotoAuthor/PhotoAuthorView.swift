@@ -9,6 +9,7 @@ public protocol PhotoAuthorDisplayLogic: AnyObject {
     func displayPage(_ viewModel: PhotoAuthor.Page.ViewModel)
     func displaySelectedPhoto()
     func displayFailure(_ viewModel: PhotoAuthor.Failure.ViewModel)
+    func displaySheet(_ viewModel: ContactSheet.ViewModel)
 }
 
 /// The photographer scene's View: who took the photo, and their photos with a page control.
@@ -21,23 +22,26 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
     private let effects: any SceneEffects
     /// nil: this session shows no pictures.
     private let display: PictureDisplay?
+    private let settings: BrowseSettings
     private var pageControl: PageControl?
     /// Set by `displayFailure`; the command that caused it reports it.
     private var failure: CommandError?
 
     public var title: String { "author" }
 
-    init(console: Console, effects: any SceneEffects, display: PictureDisplay?) {
+    init(console: Console, effects: any SceneEffects, display: PictureDisplay?, settings: BrowseSettings) {
         self.console = console
         self.effects = effects
         self.display = display
+        self.settings = settings
     }
 
     /// The scene, wired up: `worker` finds the photographer and their photos; `pictures` and
     /// `display` draw each page's photo (nil: text only).
-    public static func module(worker: PhotographersWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil) -> SceneModule {
+    public static func module(worker: PhotographersWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
+                              settings: BrowseSettings = BrowseSettings()) -> SceneModule {
         SceneModule(PhotoAuthorView.self) { context in
-            let view = PhotoAuthorView(console: context.console, effects: context.effects, display: display)
+            let view = PhotoAuthorView(console: context.console, effects: context.effects, display: display, settings: settings)
             let interactor = PhotoAuthorInteractor(worker: worker, pictures: pictures)
             let presenter = PhotoAuthorPresenter()
             let router = PhotoAuthorRouter(navigator: context.navigator)
@@ -53,13 +57,35 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
     /// The photographer is asked for as the scene appears: the `author` that pushed it ends when
     /// they are shown (or it says why not).
     public func sceneDidLoad() {
-        effects.finishBeforeCommandEnds { [self] in await interactor?.loadPhotographer(.init()) }
+        effects.finishBeforeCommandEnds { [self] in
+            await interactor?.loadPhotographer(.init())
+            try? await showSheetInGridLayout()
+        }
     }
 
     /// Back from one of the photos: the photographer and their photos again, as the collection lists
     /// its photos again.
     public func sceneWillAppear() {
-        effects.finishBeforeCommandEnds { [self] in await interactor?.showPhotographer(.init()) }
+        effects.finishBeforeCommandEnds { [self] in await show() }
+    }
+
+    private func show() async {
+        await interactor?.showPhotographer(.init())
+        try? await showSheetInGridLayout()
+    }
+
+    /// Whether the last listing left its photos to a sheet (the grid layout).
+    private var shownAsGrid = false
+
+    private func showSheet(_ which: ContactSheet.Request.Which) async throws {
+        let layout = display?.sheetLayout() ?? PhotoCollectionView.textSheetLayout
+        await interactor?.showSheet(.init(which: which, perSheet: layout.perSheet, pictureBox: display?.sheetPixelBox()))
+        try reportFailure()
+    }
+
+    private func showSheetInGridLayout() async throws {
+        guard shownAsGrid else { return }
+        try await showSheet(.current)
     }
 
     public func stateFields() -> [StateField] {
@@ -69,7 +95,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
             StateField("author", user.map { .string($0.username.isEmpty ? $0.name : $0.username) } ?? .null),
             StateField("authorPhotos", .strings(store.photos.map(\.id))),
             StateField("authorPage", .int(store.photos.isEmpty ? 0 : store.page + 1)),
-        ]
+        ] + (store.sheet.map { [StateField("authorSheet", .int($0 + 1))] } ?? [])
     }
 
     public func positions(for command: String) -> [String] {
@@ -80,7 +106,13 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
 
     public static let commands: [Command<PhotoAuthorView>] = [
         Command("show", summary: "show the photographer again: name, location, bio, totals and their photos") { view, _ in
-            await view.interactor?.showPhotographer(.init())
+            await view.show()
+        },
+        Command("grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid") { view, arguments in
+            try await view.showSheet(try ContactSheet.which(arguments.first))
+        },
+        Command("layout", arguments: [BrowseSettings.argument], summary: BrowseSettings.summary, example: "layout grid") { view, arguments in
+            try view.settings.set(arguments.first, telling: view.console)
         },
         Command(
             "page", arguments: [Argument("N", completion: .positions)],
@@ -132,12 +164,19 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
         let fields = viewModel.fields
         console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value })
         console.line(viewModel.headline)
-        console.writePhotoRows(viewModel.photos, currentRow: viewModel.currentRow)
         pageControl = viewModel.pageControl
+        shownAsGrid = settings.layout == .grid && !viewModel.photos.isEmpty
+        guard !shownAsGrid else { return }
+        console.writePhotoRows(viewModel.photos, currentRow: viewModel.currentRow)
         if let pageControl { console.writePageControl(pageControl) }
     }
 
+    public func displaySheet(_ viewModel: ContactSheet.ViewModel) {
+        console.writeSheet(viewModel, layout: display?.sheetLayout() ?? PhotoCollectionView.textSheetLayout, display: display)
+    }
+
     public func displayLoadFailure(_ viewModel: PhotoAuthor.LoadFailure.ViewModel) {
+        shownAsGrid = false
         console.line(viewModel.message)
     }
 

@@ -16,6 +16,14 @@ public protocol PhotoCollectionBusinessLogic: AnyObject {
     func selectPhoto(_ request: PhotoCollection.Selection.Request)
     /// When the scene reappears: moves the opened photo to the position the detail scene handed back.
     func applyChangedIndex()
+    /// A feed's next page, appended to the photos (as the seed's collection view loaded more when
+    /// scrolled to its end); then the page of the first photo it brought.
+    func loadMore(_ request: PhotoCollection.Page.Request) async
+    /// Lays the photos out as a contact sheet (`grid`); a `next` past the last sheet of a feed loads
+    /// its next page first.
+    func showSheet(_ request: ContactSheet.Request) async
+    /// Remembers what `search` asks for, for the results scene the router pushes.
+    func search(_ request: PhotoCollection.Search.Request)
 }
 
 /// What the collection keeps, and what its router reads and writes.
@@ -31,6 +39,15 @@ public protocol PhotoCollectionDataStore: AnyObject {
     var page: Int { get }
     /// What the source said of its quota with its last answer (Unsplash's rate limit).
     var rateLimit: RateLimit? { get }
+    /// The feed the collection pages through instead of random photos (nil: random photos).
+    var feedName: String? { get }
+    /// How many of the feed's pages are loaded, and whether more follow.
+    var feedPages: Int { get }
+    var feedHasMore: Bool { get }
+    /// The 0-based contact sheet shown last; nil before the first.
+    var sheet: Int? { get }
+    /// What the search scene pushed by `search` is to look for.
+    var query: PhotoQuery? { get }
 }
 
 public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollectionDataStore {
@@ -40,6 +57,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     var presenter: PhotoCollectionPresentationLogic?
     private let worker: PhotosWorker
     private let pictures: PhotoPicturesWorker?
+    private let feed: PhotoFeedWorker?
 
     public var count = 0
     public var index: Int?
@@ -48,10 +66,19 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     public private(set) var page = 0
     /// The source's, as its last answer told it (a `save` in the detail scene counts too).
     public var rateLimit: RateLimit? { worker.rateLimit }
+    public var feedName: String? { feed?.feedName }
+    public private(set) var feedPages = 0
+    public private(set) var feedHasMore = false
+    /// The count when the feed's first page was fetched: its pages are all that long.
+    private var feedPerPage = 1
+    public private(set) var sheet: Int?
+    public private(set) var query: PhotoQuery?
 
-    public init(worker: PhotosWorker, pictures: PhotoPicturesWorker? = nil) {
+    /// - Parameter feed: what `fetch` pages through instead of asking for random photos.
+    public init(worker: PhotosWorker, pictures: PhotoPicturesWorker? = nil, feed: PhotoFeedWorker? = nil) {
         self.worker = worker
         self.pictures = pictures
+        self.feed = feed
     }
 
     public func start() {
@@ -89,8 +116,14 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
             return
         }
         let fetched: FetchedPhotos
+        var page: PhotoPage?
         do {
-            fetched = try await worker.fetch(count: count)
+            if let feed {
+                page = try await feed.feedPage(1, perPage: count)
+                fetched = FetchedPhotos(photos: Self.distinct(page?.photos ?? [], after: []), notes: page?.notes ?? [])
+            } else {
+                fetched = try await worker.fetch(count: count)
+            }
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -99,22 +132,97 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         }
         // Interrupted while the worker was busy: leave everything as it was.
         try Task.checkCancellation()
+        if let feed, fetched.photos.isEmpty {
+            presenter?.presentFailure(.init(problem: .fetchFailed("\(feed.feedName) has no photos")))
+            return
+        }
         photos = fetched.photos
-        page = 0
+        self.page = 0
         index = nil
         changedIndex = nil
-        presenter?.presentPhotos(.init(event: .fetched, photos: photos, page: page, notes: fetched.notes))
+        sheet = nil
+        if let page {
+            feedPages = 1
+            feedHasMore = page.hasNext
+            feedPerPage = count
+        }
+        presenter?.presentPhotos(.init(event: .fetched, photos: photos, page: self.page, notes: fetched.notes, feed: feedState))
+    }
+
+    /// The feed as the presenter words it; nil for random photos.
+    private var feedState: PhotoCollection.FeedState? {
+        feed.map { PhotoCollection.FeedState(name: $0.feedName, pages: feedPages, hasMore: feedHasMore) }
+    }
+
+    /// `page`'s photos less those already listed (a feed shifts while it is read: a photo published
+    /// meanwhile pushes the last one of a page onto the next) and repeats within it.
+    static func distinct(_ page: [Photo], after listed: [Photo]) -> [Photo] {
+        var seen = Set(listed.map { Array($0.id.utf8) })
+        return page.filter { seen.insert(Array($0.id.utf8)).inserted }
+    }
+
+    public func loadMore(_ request: PhotoCollection.Page.Request) async {
+        guard await loadNextFeedPage() else { return }
+        await changeToPage(request)
+    }
+
+    /// Appends the feed's next page; false, having presented why, when nothing was added.
+    private func loadNextFeedPage() async -> Bool {
+        guard let feed, feedHasMore else {
+            presenter?.presentFailure(.init(problem: .nothingMore(photoCount: photos.count)))
+            return false
+        }
+        let next: PhotoPage
+        do {
+            next = try await feed.feedPage(feedPages + 1, perPage: feedPerPage)
+            try Task.checkCancellation()
+        } catch is CancellationError {
+            presenter?.presentFailure(.init(problem: .loadMoreFailed("interrupted", kept: photos.count)))
+            return false
+        } catch {
+            presenter?.presentFailure(.init(problem: .loadMoreFailed(String(describing: error), kept: photos.count)))
+            return false
+        }
+        let added = Self.distinct(next.photos, after: photos)
+        feedPages += 1
+        feedHasMore = next.hasNext && !next.photos.isEmpty
+        photos += added
+        presenter?.presentMore(.init(added: added.count, photoCount: photos.count, feed: feedState ?? .init(name: feed.feedName, pages: feedPages, hasMore: feedHasMore), notes: next.notes))
+        return !added.isEmpty
+    }
+
+    public func showSheet(_ request: ContactSheet.Request) async {
+        let target: Int
+        switch await ContactSheet.resolve(request, shown: sheet, current: page, count: { photos.count }, canLoadMore: feedHasMore,
+                                          loadMore: { await loadNextFeedPage() }) {
+        case nil:
+            return
+        case .failure(let problem)?:
+            presenter?.presentFailure(.init(problem: .sheet(problem)))
+            return
+        case .success(let found)?:
+            target = found
+        }
+        sheet = target
+        let response = await ContactSheet.load(sheet: target, of: photos, current: photos.isEmpty ? nil : page, request: request,
+                                               hasMore: feedHasMore, pictures: pictures)
+        presenter?.presentSheet(response)
+    }
+
+    public func search(_ request: PhotoCollection.Search.Request) {
+        query = request.query
+        presenter?.presentSearch()
     }
 
     public func listPhotos(_ request: PhotoCollection.List.Request) {
-        presenter?.presentPhotos(.init(event: .listed, photos: photos, page: page))
+        presenter?.presentPhotos(.init(event: .listed, photos: photos, page: page, feed: feedState))
     }
 
     public func changeToPage(_ request: PhotoCollection.Page.Request) async {
         guard let photo = turnPage(request) else { return }
         let shown = page
         let picture = await PictureLoading.load(pictures, photo, box: request.pictureBox)
-        presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: picture))
+        presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: picture, hasMore: feedHasMore))
         if let box = request.pictureBox, case .success? = picture, shown + 1 < photos.count {
             await pictures?.prefetch(photos[shown + 1], fitting: box)
         }
@@ -122,7 +230,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
 
     public func changeToPageWithoutPicture(_ request: PhotoCollection.Page.Request) {
         guard let photo = turnPage(request) else { return }
-        presenter?.presentPage(.init(page: page, photo: photo, pageCount: photos.count, picture: nil))
+        presenter?.presentPage(.init(page: page, photo: photo, pageCount: photos.count, picture: nil, hasMore: feedHasMore))
     }
 
     /// Moves to the page the request points at and returns its photo, or presents why it cannot.
@@ -172,13 +280,13 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         index = nil
         changedIndex = nil
         guard from != to, photos.indices.contains(to) else {
-            presenter?.presentPhotos(.init(event: .unchanged(at: from), photos: photos, page: page))
+            presenter?.presentPhotos(.init(event: .unchanged(at: from), photos: photos, page: page, feed: feedState))
             return
         }
         // A move, not a swap: [A,B,C,D] with the 1st to the 3rd gives [B,C,A,D].
         let photo = photos.remove(at: from)
         photos.insert(photo, at: to)
         page = to
-        presenter?.presentPhotos(.init(event: .moved(from: from, to: to), photos: photos, page: page))
+        presenter?.presentPhotos(.init(event: .moved(from: from, to: to), photos: photos, page: page, feed: feedState))
     }
 }

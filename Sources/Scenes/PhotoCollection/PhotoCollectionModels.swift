@@ -49,6 +49,8 @@ public enum PhotoCollection {
             public var page: Int
             /// What the source said about the fetch (a folder: what it found and skipped).
             public var notes: [String] = []
+            /// The feed paged through; nil for random photos.
+            public var feed: FeedState?
         }
 
         public struct ViewModel: Equatable, Sendable {
@@ -92,6 +94,8 @@ public enum PhotoCollection {
             public var pageCount: Int
             /// The page's pixels or why there are none; nil when no picture was asked for.
             public var picture: Result<Pixels, PictureFailure>? = nil
+            /// Whether a feed has more photos to load after the last page.
+            public var hasMore = false
         }
 
         public struct ViewModel: Equatable, Sendable {
@@ -99,6 +103,31 @@ public enum PhotoCollection {
             public var picture: ScenePicture? = nil
             public var photo: DisplayedPhoto
             public var pageControl: PageControl
+        }
+    }
+
+    /// A feed: what it is, how many of its pages are loaded, whether more follow.
+    public struct FeedState: Equatable, Sendable {
+        public var name: String
+        public var pages: Int
+        public var hasMore: Bool
+    }
+
+    /// A feed's next page, loaded by `next` past the last photo or `grid next` past the last sheet.
+    public enum More {
+        public struct Response: Equatable, Sendable {
+            /// Photos the page added (those not listed already).
+            public var added: Int
+            public var photoCount: Int
+            public var feed: FeedState
+            public var notes: [String] = []
+        }
+    }
+
+    /// `search QUERY`: what the results scene is to look for.
+    public enum Search {
+        public struct Request: Equatable, Sendable {
+            public var query: PhotoQuery
         }
     }
 
@@ -122,6 +151,10 @@ public enum PhotoCollection {
                 case pageOutOfRange(requested: Int, pageCount: Int)
                 case positionOutOfRange(requested: Int, photoCount: Int)
                 case fetchFailed(String)
+                /// `next` past the last photo of a feed that has no more.
+                case nothingMore(photoCount: Int)
+                case loadMoreFailed(String, kept: Int)
+                case sheet(ContactSheet.Problem)
             }
             public var problem: Problem
         }
@@ -131,10 +164,12 @@ public enum PhotoCollection {
         }
     }
 
-    /// A note that is not an error: nothing to fetch, nothing listed.
+    /// A note that is not an error: nothing to fetch, nothing listed, more loaded.
     public enum Notice {
         public struct ViewModel: Equatable, Sendable {
             public var message: String
+            /// Lines after it (the source's: few requests left).
+            public var notes: [String] = []
         }
     }
 }

@@ -9,6 +9,9 @@ public protocol PhotoCollectionPresentationLogic: AnyObject {
     func presentPage(_ response: PhotoCollection.Page.Response)
     func presentSelection(_ response: PhotoCollection.Selection.Response)
     func presentFailure(_ response: PhotoCollection.Failure.Response)
+    func presentMore(_ response: PhotoCollection.More.Response)
+    func presentSheet(_ response: ContactSheet.Response)
+    func presentSearch()
 }
 
 /// Turns Responses into display-ready ViewModels: all of the collection's wording lives here.
@@ -42,7 +45,9 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         }
         let headline: String
         switch response.event {
-        case .fetched: headline = "Fetched \(photos.count) photo\(photos.count == 1 ? "" : "s")."
+        case .fetched:
+            headline = response.feed.map { "Fetched page 1 of \($0.name): \(photos.count) photo\(photos.count == 1 ? "" : "s")\($0.hasMore ? ", more to come" : "")." }
+                ?? "Fetched \(photos.count) photo\(photos.count == 1 ? "" : "s")."
         case .listed: headline = "\(photos.count) photo\(photos.count == 1 ? "" : "s"):"
         case .moved(let from, let to): headline = PhotoFormatting.joined("Moved photo ", PhotoFormatting.number(from + 1), " to position ", PhotoFormatting.number(to + 1), ".")
         case .unchanged(let at): headline = "Photo \(at + 1) stays at position \(at + 1)."
@@ -52,7 +57,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
             headline: headline,
             photos: rows(for: response),
             currentRow: response.page,
-            pageControl: pageControl(page: response.page, of: photos.count)
+            pageControl: pageControl(page: response.page, of: photos.count, hasMore: response.feed?.hasMore ?? false)
         ))
     }
 
@@ -100,13 +105,17 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         return row
     }
 
-    private func pageControl(page: Int, of pages: Int) -> PageControl {
-        guard (0..<pages).contains(page) else { return PageControl(page: page, of: pages) }
-        if pageControls.count != pages { pageControls = Array(repeating: nil, count: pages) }
-        if let made = pageControls[page] { return made }
-        let made = PageControl(page: page, of: pages)
-        pageControls[page] = made
-        return made
+    private func pageControl(page: Int, of pages: Int, hasMore: Bool) -> PageControl {
+        var control: PageControl
+        if (0..<pages).contains(page) {
+            if pageControls.count != pages { pageControls = Array(repeating: nil, count: pages) }
+            control = pageControls[page] ?? PageControl(page: page, of: pages)
+            pageControls[page] = control
+        } else {
+            control = PageControl(page: page, of: pages)
+        }
+        control.hasMore = hasMore
+        return control
     }
 
     public func presentNothingToFetch() {
@@ -117,8 +126,24 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         view?.displayPage(.init(
             picture: ScenePicture.presenting(response.picture),
             photo: row(for: response.photo, at: response.page),
-            pageControl: pageControl(page: response.page, of: response.pageCount)
+            pageControl: pageControl(page: response.page, of: response.pageCount, hasMore: response.hasMore)
         ))
+    }
+
+    public func presentMore(_ response: PhotoCollection.More.Response) {
+        let added = response.added
+        var message = "Loaded page \(response.feed.pages) of \(response.feed.name): "
+        message += added == 0 ? "no photos not listed already" : "\(added) more photo\(added == 1 ? "" : "s")"
+        message += " (\(response.photoCount) in all\(response.feed.hasMore ? "" : "; that is the last page"))."
+        view?.displayNotice(.init(message: message, notes: response.notes))
+    }
+
+    public func presentSheet(_ response: ContactSheet.Response) {
+        view?.displaySheet(ContactSheet.presenting(response))
+    }
+
+    public func presentSearch() {
+        view?.displaySearch()
     }
 
     public func presentSelection(_ response: PhotoCollection.Selection.Response) {
@@ -138,6 +163,12 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
             message = "there is no photo \(requested): positions are 1…\(photoCount) (type e.g. 'open \(photoCount)')"
         case .fetchFailed(let reason):
             message = "fetch failed: \(reason) (the photos shown before are kept)"
+        case .nothingMore(let photoCount):
+            message = "there are no more photos to load: all \(photoCount) are listed (type 'page 1' for the first)"
+        case .loadMoreFailed(let reason, let kept):
+            message = "cannot load more photos: \(reason) (the \(kept) loaded are kept; type 'next' to try again)"
+        case .sheet(let problem):
+            message = ContactSheet.message(problem)
         }
         view?.displayFailure(.init(message: message))
     }

@@ -3,6 +3,7 @@ import REPLEngine
 @MainActor
 public protocol PhotoCollectionRoutingLogic: AnyObject {
     func routeToDetail()
+    func routeToSearch()
 }
 
 @MainActor
@@ -24,6 +25,18 @@ public final class PhotoCollectionRouter: PhotoCollectionRoutingLogic, PhotoColl
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
         passDataToDetail(source: dataStore, destination: &destinationDataStore)
         navigator.push(destination)
+    }
+
+    /// The search results scene, for the query `search` was given.
+    public func routeToSearch() {
+        let destination = navigator.instantiate(PhotoSearchView.self)
+        guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
+        passDataToSearch(source: dataStore, destination: &destinationDataStore)
+        navigator.push(destination)
+    }
+
+    public func passDataToSearch(source: PhotoCollectionDataStore, destination: inout PhotoSearchDataStore) {
+        destination.query = source.query
     }
 
     /// Hands the detail scene the photos and the opened position.

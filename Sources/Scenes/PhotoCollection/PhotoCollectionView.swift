@@ -10,6 +10,8 @@ public protocol PhotoCollectionDisplayLogic: AnyObject {
     func displayPage(_ viewModel: PhotoCollection.Page.ViewModel)
     func displaySelectedPhoto(_ viewModel: PhotoCollection.Selection.ViewModel)
     func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel)
+    func displaySheet(_ viewModel: ContactSheet.ViewModel)
+    func displaySearch()
 }
 
 /// The collection scene's View (the original's view controller): parses what was typed into
@@ -22,10 +24,15 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     var interactor: PhotoCollectionBusinessLogic?
     var router: (PhotoCollectionRoutingLogic & PhotoCollectionDataPassing)?
     private let console: Console
+    private let effects: any SceneEffects
     /// nil: this session shows no pictures.
     private let display: PictureDisplay?
     /// The source's name for `state`: embedded, folder or unsplash.
     private let sourceName: String
+    /// The session's layout of lists (`layout`), shared with the other scenes that list photos.
+    private let settings: BrowseSettings
+    /// The sheet's grid when no picture display is given (no pictures in this session).
+    static let textSheetLayout = SheetLayout(columns: 4, rows: 2)
     /// What the page control shows, as UIKit's page control keeps it.
     private var pageControl: PageControl?
     /// Set by `displayFailure`; the command that caused it reports it.
@@ -33,22 +40,24 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
 
     public var title: String { "photos" }
 
-    init(console: Console, display: PictureDisplay?, sourceName: String) {
+    init(console: Console, effects: any SceneEffects, display: PictureDisplay?, sourceName: String, settings: BrowseSettings) {
         self.console = console
+        self.effects = effects
         self.display = display
         self.sourceName = sourceName
+        self.settings = settings
     }
 
     /// The scene with its interactor, presenter and router wired up, and the workers injected:
     /// `pictures` and `display` draw each page's photo as the page changes (nil: text only).
     public static func module(
         worker: PhotosWorker, sourceName: String = "embedded", pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
-        showsCountOnLoad: Bool = true
+        showsCountOnLoad: Bool = true, feed: PhotoFeedWorker? = nil, settings: BrowseSettings = BrowseSettings()
     ) -> SceneModule {
         SceneModule(PhotoCollectionView.self) { context in
-            let view = PhotoCollectionView(console: context.console, display: display, sourceName: sourceName)
+            let view = PhotoCollectionView(console: context.console, effects: context.effects, display: display, sourceName: sourceName, settings: settings)
             view.showsCountOnLoad = showsCountOnLoad
-            let interactor = PhotoCollectionInteractor(worker: worker, pictures: pictures)
+            let interactor = PhotoCollectionInteractor(worker: worker, pictures: pictures, feed: feed)
             let presenter = PhotoCollectionPresenter()
             let router = PhotoCollectionRouter(navigator: context.navigator)
             view.interactor = interactor
@@ -74,7 +83,9 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     }
 
     public func sceneWillAppear() {
+        shownAsGrid = false
         interactor?.applyChangedIndex()
+        if shownAsGrid { effects.finishBeforeCommandEnds { [self] in try? await showSheet(.current) } }
     }
 
     public func stateFields() -> [StateField] {
@@ -84,7 +95,14 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
             StateField("photos", .strings(store.photos.map(\.id))),
             StateField("page", .int(store.photos.isEmpty ? 0 : store.page + 1)),
             StateField("source", .string(sourceName)),
-        ] + (store.rateLimit.map { limit in
+            StateField("layout", .string(settings.layout.rawValue)),
+        ]
+        // Present only when there is something to say: the sheet shown last, the feed paged through.
+        + (store.sheet.map { [StateField("sheet", .int($0 + 1))] } ?? [])
+        + (store.feedName.map { name in
+            [StateField("feed", .object([StateField("name", .string(name)), StateField("pages", .int(store.feedPages)), StateField("more", .bool(store.feedHasMore))]))]
+        } ?? [])
+        + (store.rateLimit.map { limit in
             [StateField("ratelimit", .object([StateField("limit", .int(limit.limit)), StateField("remaining", .int(limit.remaining))]))]
         } ?? [])
     }
@@ -103,12 +121,27 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         ) { view, arguments in
             try view.count(arguments.first)
         },
-        Command("fetch", summary: "fetch 'count' random photos from the source, replacing the collection") { view, _ in
+        Command("fetch", summary: "fetch 'count' photos (random ones, or a feed's first page), replacing the collection") { view, _ in
             try await view.interactor?.fetchPhotos(.init())
             try view.reportFailure()
+            try await view.showSheetInGridLayout()
         },
         Command("list", summary: "show the collection again") { view, _ in
             try view.run { $0.listPhotos(.init()) }
+            try await view.showSheetInGridLayout()
+        },
+        Command("grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid next") { view, arguments in
+            try await view.showSheet(try ContactSheet.which(arguments.first))
+        },
+        Command("layout", arguments: [BrowseSettings.argument], summary: BrowseSettings.summary, example: "layout grid") { view, arguments in
+            try view.settings.set(arguments.first, telling: view.console)
+        },
+        Command(
+            "search", arguments: [Argument("QUERY", repeated: true)],
+            summary: "search the photos (--orientation landscape|portrait|squarish, --color COLOR)", example: "search misty forest --orientation landscape"
+        ) { view, arguments in
+            let query = try PhotoQueryParsing.parse(arguments)
+            try view.run { $0.search(.init(query: query)) }
         },
         .staged(
             "page", arguments: [Argument("N", completion: .positions)],
@@ -150,7 +183,30 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
             return nil
         }
         guard let target = pageControl.page(steppedBy: delta, telling: console) else { return nil }
+        guard target < pageControl.numberOfPages else {
+            // Past the last photo of a feed: its next page first, as the seed's scrolling did.
+            let request = PhotoCollection.Page.Request(page: target, width: Self.pageWidth, pictureBox: display?.pixelBox(for: .page))
+            return { [self] in
+                await interactor?.loadMore(request)
+                try reportFailure()
+            }
+        }
         return try scroll(toPage: target)
+    }
+
+    /// Whether the last listing was a sheet (in the grid layout, `fetch`, `list` and coming back
+    /// show one).
+    private var shownAsGrid = false
+
+    private func showSheet(_ which: ContactSheet.Request.Which) async throws {
+        let layout = display?.sheetLayout() ?? Self.textSheetLayout
+        await interactor?.showSheet(.init(which: which, perSheet: layout.perSheet, pictureBox: display?.sheetPixelBox()))
+        try reportFailure()
+    }
+
+    private func showSheetInGridLayout() async throws {
+        guard settings.layout == .grid, shownAsGrid else { return }
+        try await showSheet(.current)
     }
 
     /// Turns to `page` at once when no picture is drawn; with a picture, returns the wait for it.
@@ -192,13 +248,26 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     public func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel) {
         for note in viewModel.notes { console.line(note) }
         console.line(viewModel.headline)
-        console.writePhotoRows(viewModel.photos, currentRow: viewModel.currentRow)
         pageControl = viewModel.pageControl
+        // The grid layout shows a sheet after the headline instead of the rows (the command that
+        // listed them asks for it).
+        shownAsGrid = settings.layout == .grid && !viewModel.photos.isEmpty
+        guard !shownAsGrid else { return }
+        console.writePhotoRows(viewModel.photos, currentRow: viewModel.currentRow)
         if let pageControl { console.writePageControl(pageControl) }
     }
 
     public func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel) {
         console.line(viewModel.message)
+        for note in viewModel.notes { console.line(note) }
+    }
+
+    public func displaySheet(_ viewModel: ContactSheet.ViewModel) {
+        console.writeSheet(viewModel, layout: display?.sheetLayout() ?? Self.textSheetLayout, display: display)
+    }
+
+    public func displaySearch() {
+        router?.routeToSearch()
     }
 
     public func displayPage(_ viewModel: PhotoCollection.Page.ViewModel) {

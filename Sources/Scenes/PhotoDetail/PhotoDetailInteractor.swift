@@ -24,6 +24,9 @@ public protocol PhotoDetailDataStore: AnyObject {
     /// Whether the photos are the collection's own list, where a move applies (false when the detail
     /// was opened from a photographer's photos).
     var movesInCollection: Bool { get set }
+    /// Where the photos came from when they are not the collection's: `the photographer's photos`,
+    /// `the search results`; and the `state` key of the position among them.
+    var otherList: (name: String, stateKey: String) { get set }
     /// The photo shown, once the scene has loaded.
     var photo: Photo? { get }
 }
@@ -36,6 +39,7 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
     public var photos: [Photo] = []
     public var index: Int?
     public var movesInCollection = true
+    public var otherList = (name: "the photographer's photos", stateKey: "authorIndex")
     /// The photo shown. It stays the same when a move changes `index`: it is the same photo,
     /// only its position will change.
     public private(set) var photo: Photo?

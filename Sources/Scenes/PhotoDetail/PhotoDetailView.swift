@@ -73,7 +73,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     /// photos holds a position among those, under a key of its own.
     public func stateFields() -> [StateField] {
         let store = router?.dataStore
-        return [StateField(store?.movesInCollection == false ? "authorIndex" : "index", store?.index.map { .int($0 + 1) } ?? .null)]
+        return [StateField(store.map { $0.movesInCollection ? "index" : $0.otherList.stateKey } ?? "index", store?.index.map { .int($0 + 1) } ?? .null)]
     }
 
     public func positions(for command: String) -> [String] {
@@ -119,8 +119,8 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     /// Moving reorders the collection's own list; a photo opened from a photographer's photos is
     /// not in it as such.
     private func checkMovable() throws {
-        guard router?.dataStore?.movesInCollection == false else { return }
-        throw CommandError("this photo was opened from the photographer's photos, and moving applies to the collection's own list: type 'back' until the prompt is 'photos>', then open the photo there")
+        guard let store = router?.dataStore, !store.movesInCollection else { return }
+        throw CommandError("this photo was opened from \(store.otherList.name), and moving applies to the collection's own list: type 'back' until the prompt is 'photos>', then open the photo there")
     }
 
     /// Set by `displaySaved` when the save failed; the command reports it.

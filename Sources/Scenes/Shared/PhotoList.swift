@@ -92,6 +92,8 @@ public struct PageControl: Equatable, Sendable {
     /// 0-based.
     public var currentPage: Int
     public var text: String
+    /// Whether more pages can be loaded after the last (a feed, search results): `next` there loads them.
+    public var hasMore = false
 }
 
 extension PageControl {
@@ -106,7 +108,7 @@ extension PageControl {
         text.append(contentsOf: PhotoFormatting.number(page + 1).utf8)
         text.append(UInt8(ascii: "/"))
         text.append(contentsOf: PhotoFormatting.number(pages).utf8)
-        self.init(numberOfPages: pages, currentPage: page, text: String(decoding: text, as: UTF8.self))
+        self.init(numberOfPages: pages, currentPage: page, text: String(decoding: text, as: UTF8.self), hasMore: false)
     }
 
     private static let filledDot = Array("●".utf8)
@@ -117,7 +119,7 @@ extension PageControl {
     @MainActor
     func page(steppedBy delta: Int, telling console: Console) -> Int? {
         let target = currentPage + delta
-        guard (0..<numberOfPages).contains(target) else {
+        guard (0..<numberOfPages).contains(target) || (hasMore && target == numberOfPages) else {
             console.line("Already on the \(delta > 0 ? "last" : "first") page.")
             console.line(text)
             return nil

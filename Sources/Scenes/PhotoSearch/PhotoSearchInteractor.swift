@@ -1,0 +1,158 @@
+import Imaging
+import PhotoDomain
+
+@MainActor
+public protocol PhotoSearchBusinessLogic: AnyObject {
+    /// Asks the source for the first page of results and shows them (when the scene loads; on
+    /// `show` after a failed search). Ctrl-C or a failure leaves the scene empty, saying why.
+    func searchPhotos(_ request: PhotoSearch.Results.Request) async
+    /// Shows the results again, or searches when that has not worked yet.
+    func showResults(_ request: PhotoSearch.Results.Request) async
+    /// Moves the page control and shows the page, with its picture when the request asks; one page
+    /// past the last loaded result loads the source's next page of results first.
+    func changeToPage(_ request: PhotoSearch.Page.Request) async
+    func selectPhoto(_ request: PhotoSearch.Selection.Request)
+    /// Lays the results out as a contact sheet; `next` past the last sheet loads more first.
+    func showSheet(_ request: ContactSheet.Request) async
+}
+
+/// What the results scene keeps: the collection's router hands it the query.
+@MainActor
+public protocol PhotoSearchDataStore: AnyObject {
+    var query: PhotoQuery? { get set }
+    var photos: [Photo] { get }
+    /// 0-based position of the result to open.
+    var index: Int? { get }
+    /// 0-based current page of the page control.
+    var page: Int { get }
+    /// How many of the source's pages of results are loaded; the results it has in all, when it says.
+    var pagesLoaded: Int { get }
+    var total: Int? { get }
+    var hasMore: Bool { get }
+    /// The 0-based contact sheet shown last.
+    var sheet: Int? { get }
+}
+
+public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchDataStore {
+    /// Results asked for at a time: Unsplash's default page.
+    public static let perPage = 10
+
+    var presenter: PhotoSearchPresentationLogic?
+    private let worker: PhotoSearchWorker
+    private let pictures: PhotoPicturesWorker?
+
+    public var query: PhotoQuery?
+    public private(set) var photos: [Photo] = []
+    public private(set) var index: Int?
+    public private(set) var page = 0
+    public private(set) var pagesLoaded = 0
+    public private(set) var total: Int?
+    public private(set) var hasMore = false
+    public private(set) var sheet: Int?
+
+    public init(worker: PhotoSearchWorker, pictures: PhotoPicturesWorker? = nil) {
+        self.worker = worker
+        self.pictures = pictures
+    }
+
+    public func searchPhotos(_ request: PhotoSearch.Results.Request) async {
+        guard let query else { return }
+        let found: PhotoPage
+        do {
+            found = try await worker.search(query, page: 1, perPage: Self.perPage)
+            try Task.checkCancellation()
+        } catch is CancellationError {
+            presenter?.presentSearchFailure(.init(query: query, reason: "interrupted"))
+            return
+        } catch {
+            presenter?.presentSearchFailure(.init(query: query, reason: String(describing: error)))
+            return
+        }
+        photos = PhotoCollectionInteractor.distinct(found.photos, after: [])
+        page = 0
+        pagesLoaded = 1
+        total = found.total
+        hasMore = found.hasNext && !found.photos.isEmpty
+        sheet = nil
+        presenter?.presentResults(.init(query: query, photos: photos, page: page, total: total, hasMore: hasMore, notes: found.notes))
+    }
+
+    public func showResults(_ request: PhotoSearch.Results.Request) async {
+        guard pagesLoaded > 0, let query else { return await searchPhotos(request) }
+        presenter?.presentResults(.init(query: query, photos: photos, page: page, total: total, hasMore: hasMore))
+    }
+
+    public func changeToPage(_ request: PhotoSearch.Page.Request) async {
+        guard !photos.isEmpty else {
+            presenter?.presentFailure(.init(problem: .noResults(command: "page")))
+            return
+        }
+        if request.page == photos.count, hasMore {
+            guard await loadMore() else { return }
+        }
+        guard photos.indices.contains(request.page) else {
+            presenter?.presentFailure(.init(problem: .pageOutOfRange(requested: TypedNumber.position(ofRow: request.page), pageCount: photos.count)))
+            return
+        }
+        page = request.page
+        let photo = photos[page], shown = page
+        let picture = await PictureLoading.load(pictures, photo, box: request.pictureBox)
+        presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: picture, hasMore: hasMore))
+    }
+
+    /// Appends the next page of results; false, having presented why, when nothing was added.
+    private func loadMore() async -> Bool {
+        guard let query, hasMore else {
+            presenter?.presentFailure(.init(problem: .nothingMore(photoCount: photos.count)))
+            return false
+        }
+        let next: PhotoPage
+        do {
+            next = try await worker.search(query, page: pagesLoaded + 1, perPage: Self.perPage)
+            try Task.checkCancellation()
+        } catch is CancellationError {
+            presenter?.presentFailure(.init(problem: .loadMoreFailed("interrupted", kept: photos.count)))
+            return false
+        } catch {
+            presenter?.presentFailure(.init(problem: .loadMoreFailed(String(describing: error), kept: photos.count)))
+            return false
+        }
+        let added = PhotoCollectionInteractor.distinct(next.photos, after: photos)
+        pagesLoaded += 1
+        hasMore = next.hasNext && !next.photos.isEmpty
+        total = next.total ?? total
+        photos += added
+        presenter?.presentMore(.init(added: added.count, photoCount: photos.count, total: total, hasMore: hasMore, notes: next.notes))
+        return !added.isEmpty
+    }
+
+    public func selectPhoto(_ request: PhotoSearch.Selection.Request) {
+        guard !photos.isEmpty else {
+            presenter?.presentFailure(.init(problem: .noResults(command: "open")))
+            return
+        }
+        guard photos.indices.contains(request.row) else {
+            presenter?.presentFailure(.init(problem: .positionOutOfRange(requested: TypedNumber.position(ofRow: request.row), photoCount: photos.count)))
+            return
+        }
+        index = request.row
+        page = request.row
+        presenter?.presentSelection()
+    }
+
+    public func showSheet(_ request: ContactSheet.Request) async {
+        let target: Int
+        switch await ContactSheet.resolve(request, shown: sheet, current: page, count: { photos.count }, canLoadMore: hasMore,
+                                          loadMore: { await loadMore() }) {
+        case nil:
+            return
+        case .failure(let problem)?:
+            presenter?.presentFailure(.init(problem: .sheet(problem)))
+            return
+        case .success(let found)?:
+            target = found
+        }
+        sheet = target
+        presenter?.presentSheet(await ContactSheet.load(sheet: target, of: photos, current: page, request: request, hasMore: hasMore, pictures: pictures))
+    }
+}

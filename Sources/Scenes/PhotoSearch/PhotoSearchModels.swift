@@ -1,0 +1,154 @@
+import Imaging
+import PhotoDomain
+import REPLEngine
+
+/// The search results scene's use cases: Request (View → Interactor), Response (Interactor →
+/// Presenter), ViewModel (Presenter → View).
+public enum PhotoSearch {
+    /// The results: when the scene loads (the first page), and on `show`.
+    public enum Results {
+        public struct Request: Equatable, Sendable {
+            public init() {}
+        }
+
+        public struct Response: Equatable, Sendable {
+            public var query: PhotoQuery
+            public var photos: [Photo]
+            /// 0-based current page of the page control.
+            public var page: Int
+            /// How many results the source has in all, when it says.
+            public var total: Int?
+            public var hasMore: Bool
+            public var notes: [String] = []
+        }
+
+        public struct ViewModel: Equatable, Sendable {
+            public var notes: [String]
+            /// `Found 23 photos for "forest" (landscape) — 10 loaded:`, or that none were.
+            public var headline: String
+            public var photos: [DisplayedPhoto]
+            public var currentRow: Int?
+            public var pageControl: PageControl?
+        }
+    }
+
+    /// Why the search could not be done; the scene stays, and `show` tries again.
+    public enum SearchFailure {
+        public struct Response: Equatable, Sendable {
+            public var query: PhotoQuery
+            public var reason: String
+        }
+
+        public struct ViewModel: Equatable, Sendable {
+            public var message: String
+        }
+    }
+
+    /// `page N`, `next`, `prev` over the results; a `next` past the last loaded one loads the next page.
+    public enum Page {
+        public struct Request: Equatable, Sendable {
+            /// 0-based.
+            public var page: Int
+            public var pictureBox: PixelSize?
+        }
+
+        public struct Response: Equatable, Sendable {
+            public var page: Int
+            public var photo: Photo
+            public var pageCount: Int
+            public var picture: Result<Pixels, PictureFailure>?
+            public var hasMore: Bool
+        }
+
+        public struct ViewModel: Equatable, Sendable {
+            public var picture: ScenePicture?
+            public var photo: DisplayedPhoto
+            public var pageControl: PageControl
+        }
+    }
+
+    /// Results loaded by `next` past the last one, or `grid next` past the last sheet.
+    public enum More {
+        public struct Response: Equatable, Sendable {
+            public var added: Int
+            public var photoCount: Int
+            public var total: Int?
+            public var hasMore: Bool
+            public var notes: [String] = []
+        }
+
+        public struct ViewModel: Equatable, Sendable {
+            public var lines: [String]
+        }
+    }
+
+    /// `open N`: the result to show in a detail scene.
+    public enum Selection {
+        public struct Request: Equatable, Sendable {
+            /// 0-based.
+            public var row: Int
+        }
+    }
+
+    /// What cannot be done as typed: the command fails with the message.
+    public enum Failure {
+        public enum Problem: Equatable, Sendable {
+            case noResults(command: String)
+            case pageOutOfRange(requested: Int, pageCount: Int)
+            case positionOutOfRange(requested: Int, photoCount: Int)
+            case nothingMore(photoCount: Int)
+            case loadMoreFailed(String, kept: Int)
+            case sheet(ContactSheet.Problem)
+        }
+
+        public struct Response: Equatable, Sendable {
+            public var problem: Problem
+        }
+
+        public struct ViewModel: Equatable, Sendable {
+            public var message: String
+        }
+    }
+}
+
+/// `search`'s words: the query, then `--orientation X` and `--color C` anywhere among them
+/// (`--orientation=X` too).
+enum PhotoQueryParsing {
+    static func parse(_ words: [String]) throws -> PhotoQuery {
+        var text: [String] = []
+        var orientation: PhotoQuery.Orientation?
+        var color: String?
+        var index = 0
+        func value(of option: String, _ word: String) throws -> String {
+            if let equals = word.firstIndex(of: "=") { return String(word[word.index(after: equals)...]) }
+            index += 1
+            guard index < words.count else { throw CommandError("\(option) needs a value (type e.g. 'search forest \(option) \(option == "--color" ? "green" : "landscape")')") }
+            return words[index]
+        }
+        while index < words.count {
+            let word = words[index]
+            if word == "--orientation" || word.hasPrefix("--orientation=") {
+                let given = try value(of: "--orientation", word)
+                guard let parsed = PhotoQuery.Orientation(rawValue: given) else {
+                    throw CommandError("--orientation takes landscape, portrait or squarish, not '\(TerminalText.truncate(given, toWidth: 40))'")
+                }
+                orientation = parsed
+            } else if word == "--color" || word.hasPrefix("--color=") {
+                let given = try value(of: "--color", word)
+                guard PhotoQuery.colors.contains(given) else {
+                    throw CommandError("--color takes \(PhotoQuery.colors.joined(separator: ", ")), not '\(TerminalText.truncate(given, toWidth: 40))'")
+                }
+                color = given
+            } else if word.hasPrefix("--") {
+                throw CommandError("search knows --orientation and --color, not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. 'search forest --orientation landscape')")
+            } else {
+                text.append(word)
+            }
+            index += 1
+        }
+        let query = text.joined(separator: " ")
+        guard !query.isEmpty else { throw CommandError("search needs words to look for (type e.g. 'search misty forest')") }
+        guard query.utf8.count <= 200 else { throw CommandError("the query is \(query.utf8.count) bytes long: search for at most 200 (a few words)") }
+        return PhotoQuery(text: query, orientation: orientation, color: color)
+    }
+}

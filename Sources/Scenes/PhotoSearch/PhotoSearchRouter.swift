@@ -1,0 +1,37 @@
+import REPLEngine
+
+@MainActor
+public protocol PhotoSearchRoutingLogic: AnyObject {
+    func routeToDetail()
+}
+
+@MainActor
+public protocol PhotoSearchDataPassing: AnyObject {
+    var dataStore: PhotoSearchDataStore? { get }
+}
+
+public final class PhotoSearchRouter: PhotoSearchRoutingLogic, PhotoSearchDataPassing {
+    public var dataStore: PhotoSearchDataStore?
+    private unowned let navigator: any Navigator
+
+    init(navigator: any Navigator) {
+        self.navigator = navigator
+    }
+
+    /// A detail scene for one of the results. No delegate: results are not the collection, so a
+    /// move has nothing to change.
+    public func routeToDetail() {
+        let destination = navigator.instantiate(PhotoDetailView.self)
+        guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
+        passDataToDetail(source: dataStore, destination: &destinationDataStore)
+        navigator.push(destination)
+    }
+
+    /// Hands the detail scene the results and the opened position; it cannot move them.
+    public func passDataToDetail(source: PhotoSearchDataStore, destination: inout PhotoDetailDataStore) {
+        destination.photos = source.photos
+        destination.index = source.index
+        destination.movesInCollection = false
+        destination.otherList = (name: "the search results", stateKey: "resultIndex")
+    }
+}

@@ -1,0 +1,254 @@
+import Imaging
+import PhotoDomain
+import REPLEngine
+import TerminalPictures
+
+/// The contact sheet: a list's photos as a grid of numbered thumbnails with captions, a screenful
+/// (a "sheet") at a time, as the seeds' collection views showed them. The collection, a
+/// photographer's photos and search results share it: each scene's interactor keeps which sheet is
+/// shown, its presenter words it with `presenting`, its view draws it with `Console.writeSheet`.
+public enum ContactSheet {
+    /// `grid`, `grid N`, `grid next`, `grid prev`.
+    public struct Request: Equatable, Sendable {
+        public enum Which: Equatable, Sendable {
+            /// The sheet holding the current photo.
+            case current
+            /// Sheet N, 0-based.
+            case number(Int)
+            case next
+            case previous
+        }
+
+        public var which: Which
+        /// Photos a sheet: what fits the terminal (`PictureDisplay.sheetLayout`).
+        public var perSheet: Int
+        /// The pixels a thumbnail needs, or nil when no picture is shown.
+        public var pictureBox: PixelSize?
+
+        public init(which: Which, perSheet: Int, pictureBox: PixelSize? = nil) {
+            self.which = which
+            self.perSheet = perSheet
+            self.pictureBox = pictureBox
+        }
+    }
+
+    public struct Response: Equatable, Sendable {
+        /// 0-based.
+        public var sheet: Int
+        public var sheetCount: Int
+        /// 0-based position of the sheet's first photo in the list.
+        public var first: Int
+        public var photos: [Photo]
+        /// How many photos the list holds (loaded so far, for a feed).
+        public var total: Int
+        /// 0-based position of the current photo.
+        public var current: Int?
+        /// Each photo's thumbnail or why there is none; nil when no picture was asked for.
+        public var pictures: [Result<Pixels, PictureFailure>?]
+        /// Whether the source has more to load after the last sheet (a feed, search results).
+        public var hasMore: Bool
+    }
+
+    public struct ViewModel: Equatable, Sendable {
+        /// `Sheet 1 of 4 (photos 1–8 of 30):`
+        public var headline: String
+        public var cells: [Cell]
+        /// Lines after the sheet: the thumbnails that could not be drawn, and why.
+        public var notes: [String]
+    }
+
+    public struct Cell: Equatable, Sendable {
+        /// 1-based, as `open N` takes it.
+        public var position: String
+        public var caption: DisplayText
+        public var isCurrent: Bool
+        public var picture: Pixels?
+    }
+
+    /// What cannot be shown as asked.
+    public enum Problem: Error, Equatable, Sendable {
+        case noPhotos
+        case sheetOutOfRange(requested: Int, sheetCount: Int)
+        case atLastSheet(sheetCount: Int)
+        case atFirstSheet
+    }
+
+    /// The 0-based sheet a request points at, from the sheet shown last (nil: none yet) and the
+    /// current photo; or why there is none. `canLoadMore`: a `next` past the last sheet is allowed,
+    /// for the caller to load more photos first.
+    static func sheet(for request: Request, shown: Int?, current: Int, count: Int, canLoadMore: Bool = false) -> Result<Int, Problem> {
+        guard count > 0 else { return .failure(.noPhotos) }
+        let perSheet = max(1, request.perSheet)
+        let sheetCount = (count + perSheet - 1) / perSheet
+        let here = shown.map { min($0, sheetCount - 1) } ?? min(max(current, 0) / perSheet, sheetCount - 1)
+        switch request.which {
+        case .current:
+            return .success(min(max(current, 0) / perSheet, sheetCount - 1))
+        case .number(let sheet):
+            guard (0..<sheetCount).contains(sheet) else {
+                return .failure(.sheetOutOfRange(requested: TypedNumber.position(ofRow: sheet), sheetCount: sheetCount))
+            }
+            return .success(sheet)
+        case .next:
+            guard here + 1 < sheetCount || canLoadMore else { return .failure(.atLastSheet(sheetCount: sheetCount)) }
+            return .success(here + 1)
+        case .previous:
+            guard here > 0 else { return .failure(.atFirstSheet) }
+            return .success(here - 1)
+        }
+    }
+
+    /// The sheet a request points at, as `sheet(for:…)` finds it, with the next page of the list
+    /// loaded first (`loadMore`, which presents why not and returns false) when the sheet starts past
+    /// the photos loaded; nil when that failed.
+    @MainActor
+    static func resolve(_ request: Request, shown: Int?, current: Int, count: () -> Int, canLoadMore: Bool,
+                        loadMore: () async -> Bool) async -> Result<Int, Problem>? {
+        let perSheet = max(1, request.perSheet)
+        let found = sheet(for: request, shown: shown, current: current, count: count(), canLoadMore: canLoadMore)
+        guard case .success(let target) = found, target * perSheet >= count() else { return found }
+        guard await loadMore() else { return nil }
+        return .success(min(target, (count() - 1) / perSheet))
+    }
+
+    /// The sheet's response: its photos' thumbnails decoded in parallel (as many at once as there are
+    /// cores), then the next sheet's started ahead.
+    @MainActor
+    static func load(sheet: Int, of photos: [Photo], current: Int?, request: Request, hasMore: Bool,
+                     pictures: PhotoPicturesWorker?) async -> Response {
+        let perSheet = max(1, request.perSheet)
+        let first = sheet * perSheet
+        let shown = Array(photos[first..<min(photos.count, first + perSheet)])
+        var loaded = [Result<Pixels, PictureFailure>?](repeating: nil, count: shown.count)
+        if let box = request.pictureBox, let pictures {
+            // Each decode runs on the global executor; the group only waits for them all.
+            await withTaskGroup(of: (Int, Result<Pixels, PictureFailure>?).self) { group in
+                for (i, photo) in shown.enumerated() {
+                    group.addTask { (i, await PictureLoading.load(pictures, photo, box: box)) }
+                }
+                for await (i, result) in group { loaded[i] = result }
+            }
+            let next = Array(photos[min(photos.count, first + perSheet)..<min(photos.count, first + 2 * perSheet)])
+            if !next.isEmpty { await pictures.prefetch(next, fitting: box) }
+        }
+        return Response(sheet: sheet, sheetCount: (photos.count + perSheet - 1) / perSheet, first: first, photos: shown,
+                        total: photos.count, current: current, pictures: loaded, hasMore: hasMore)
+    }
+
+    /// The presenters' wording of a sheet.
+    static func presenting(_ response: Response) -> ViewModel {
+        let last = response.first + response.photos.count
+        let range = response.photos.count == 1 ? "photo \(last)" : "photos \(response.first + 1)–\(last)"
+        let headline = "Sheet \(response.sheet + 1) of \(response.sheetCount)\(response.hasMore ? "+" : "")"
+            + " (\(range) of \(response.total)\(response.hasMore ? " loaded" : "")):"
+        var cells: [Cell] = []
+        var notes: [String] = []
+        for (i, photo) in response.photos.enumerated() {
+            let position = response.first + i + 1
+            var picture: Pixels?
+            switch response.pictures[i] {
+            case .success(let pixels)?: picture = pixels
+            case .failure(let failure)?: notes.append("(picture \(position) not shown: \(failure.reason))")
+            case nil: break
+            }
+            cells.append(Cell(position: PhotoFormatting.number(position), caption: DisplayText(PhotoFormatting.caption(photo)),
+                              isCurrent: response.current == position - 1, picture: picture))
+        }
+        if response.hasMore && response.sheet == response.sheetCount - 1 {
+            notes.append("More photos to load: type 'grid next'.")
+        }
+        return ViewModel(headline: headline, cells: cells, notes: notes)
+    }
+
+    /// The words for a problem, as the command's error.
+    static func message(_ problem: Problem) -> String {
+        switch problem {
+        case .noPhotos: "there are no photos to lay out: type 'fetch' first"
+        case .sheetOutOfRange(let requested, let sheetCount): "there is no sheet \(requested): sheets are 1…\(sheetCount) (type e.g. 'grid \(sheetCount)')"
+        case .atLastSheet(let sheetCount): "this is the last sheet (\(sheetCount) of \(sheetCount)): type 'grid prev' or 'grid 1'"
+        case .atFirstSheet: "this is the first sheet: type 'grid next'"
+        }
+    }
+
+    /// `grid`'s argument as a request's `which`: nothing, N (1-based), `next` or `prev`.
+    static func which(_ argument: String?) throws -> Request.Which {
+        switch argument {
+        case nil: return .current
+        case "next"?, "+"?: return .next
+        case "prev"?, "-"?: return .previous
+        case let text?: return .number(TypedNumber.row(ofPosition: try TypedNumber.parse(text, naming: "sheet", for: "grid")))
+        }
+    }
+
+    /// `grid`'s declaration, the same in every scene that lists photos.
+    static let argument = Argument("N|next|prev", optional: true, completion: .words(["next", "prev"]))
+    static let summary = "show a contact sheet of thumbnails: the current photo's, sheet N, the next or the previous"
+}
+
+/// How lists of photos are shown in this session: `layout list|grid`. One object for every scene of
+/// the session, made at the composition root, so that the layout chosen sticks as scenes come and go.
+@MainActor
+public final class BrowseSettings {
+    public enum Layout: String, CaseIterable, Sendable {
+        /// One line a photo, the page control under them.
+        case list
+        /// Contact sheets of thumbnails.
+        case grid
+    }
+
+    public var layout: Layout
+
+    public init(layout: Layout = .list) {
+        self.layout = layout
+    }
+
+    /// `layout`: says the layout; `layout list|grid` sets it.
+    func set(_ argument: String?, telling console: Console) throws {
+        guard let argument else {
+            console.line("layout: \(layout.rawValue)")
+            return
+        }
+        guard let chosen = Layout(rawValue: argument) else {
+            throw CommandError("layout takes list or grid, not '\(TerminalText.truncate(argument, toWidth: 40))' (type e.g. 'layout grid')")
+        }
+        layout = chosen
+        console.line("layout: \(chosen.rawValue) (lists of photos are shown \(chosen == .grid ? "as contact sheets" : "one line a photo"))")
+    }
+
+    /// `layout`'s declaration, the same in every scene that lists photos.
+    static let argument = Argument("list|grid", optional: true, completion: .words(Layout.allCases.map(\.rawValue)))
+    static let summary = "show or set how lists are shown: list (a line a photo) or grid (contact sheets)"
+}
+
+extension Console {
+    /// Draws a sheet: each row's thumbnails side by side (when pictures are shown), then its
+    /// captions under them, each cut to its cell: `▸ 3 Misty pine forest…`.
+    @MainActor
+    func writeSheet(_ sheet: ContactSheet.ViewModel, layout: SheetLayout, display: PictureDisplay?) {
+        line(sheet.headline)
+        let cell = SheetLayout.cell
+        var start = 0
+        while start < sheet.cells.count {
+            let row = sheet.cells[start..<min(sheet.cells.count, start + layout.columns)]
+            if let display, row.contains(where: { $0.picture != nil }), let picture = display.sheetRow(row.map(\.picture)) {
+                if let note = display.takeNote() { line(note, style: .dim) }
+                self.picture(picture)
+            }
+            for (i, item) in row.enumerated() {
+                write(item.isCurrent ? "▸" : " ")
+                let number = item.position + " "
+                write(number)
+                let last = i == row.count - 1
+                let width = cell.columns - 1 - number.utf8.count
+                if last {
+                    line(TerminalText.truncate(item.caption.string, toWidth: width))
+                } else {
+                    write(item.caption, column: width)
+                    spaces(SheetLayout.gap)
+                }
+            }
+            start += layout.columns
+        }
+        for note in sheet.notes { line(note, style: .dim) }
+    }
+}

@@ -1,0 +1,276 @@
+import Imaging
+import PhotoDomain
+import REPLEngine
+import TerminalPictures
+import Testing
+@testable import Scenes
+
+/// Browsing as the seeds' apps do: the feed a page at a time, contact sheets, search results.
+@MainActor
+@Suite struct BrowseTests {
+    // MARK: - The feed
+
+    @Test func theFeedLoadsItsNextPageWhenNextGoesPastTheLastPhoto() async {
+        let pages = StubPages()
+        let app = App(feed: pages)
+        await app.run("count 10", "fetch")
+        #expect(app.output.text.contains("Fetched page 1 of the stub's photos: 10 photos, more to come."))
+        #expect(app.ids == (1...10).map { "p\($0)" })
+        await app.run("page 10")
+        app.output.clear()
+        await app.run("next")
+        #expect(app.output.text == """
+            Loaded page 2 of the stub's photos: 10 more photos (20 in all).
+            ▸ 11  p11  Photo p11                         Author P11          ♥ 10
+            ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ● ○ ○ ○ ○ ○ ○ ○ ○ ○  11/20
+
+            """)
+        #expect(app.ids == (1...20).map { "p\($0)" })
+        await app.run("page 20", "next")
+        #expect(app.ids.count == 23)
+        #expect(app.collection.feedPages == 3 && !app.collection.feedHasMore)
+        app.output.clear()
+        await app.run("page 23", "next")
+        #expect(app.output.text.hasSuffix("Already on the last page.\n○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ●  23/23\n"))
+        #expect(await pages.asked == [1, 2, 3])
+        #expect(await app.stateJSON().contains(#""feed":{"name":"the stub's photos","pages":3,"more":false}"#))
+    }
+
+    @Test func aPageThatFailsKeepsWhatWasLoadedAndNextTriesAgain() async {
+        let pages = StubPages(failing: [2])
+        let app = App(feed: pages)
+        await app.run("count 10", "fetch", "page 10")
+        guard case .failed(let error) = await app.engine.execute("next") else { Issue.record("next did not fail"); return }
+        #expect(error.message == "cannot load more photos: page 2 is down (the 10 loaded are kept; type 'next' to try again)")
+        #expect(app.ids.count == 10 && app.collection.page == 9 && app.collection.feedPages == 1)
+        await pages.heal()
+        await app.run("next")
+        #expect(app.ids.count == 20 && app.collection.page == 10)
+    }
+
+    @Test func photosAPageRepeatsAreDroppedAndFetchStartsAgainFromPage1() async {
+        // A photo published while the feed is read pushes the last of page 1 onto page 2.
+        let photos = (1...6).map { Photo.fixture("p\($0)") }
+        let pages = StubPages([photos[0], photos[1], photos[2], photos[2], photos[3], photos[4]])
+        let app = App(feed: pages)
+        await app.run("count 3", "fetch", "page 3", "next")
+        #expect(app.ids == ["p1", "p2", "p3", "p4", "p5"])
+        #expect(app.output.text.contains("Loaded page 2 of the stub's photos: 2 more photos (5 in all; that is the last page)."))
+        await app.run("fetch")
+        #expect(app.ids == ["p1", "p2", "p3"] && app.collection.feedPages == 1)
+    }
+
+    @Test func randomPhotosHaveNoMoreToLoad() async {
+        let app = App()
+        await app.run("count 2", "fetch", "next")
+        app.output.clear()
+        await app.run("next")
+        #expect(app.output.text == "Already on the last page.\n○ ●  2/2\n")
+        #expect(await app.stateJSON() == #"{"stack":["collection"],"count":2,"photos":["a","b"],"page":2,"source":"embedded","layout":"list"}"# + "\n")
+    }
+
+    // MARK: - Contact sheets
+
+    @Test func aSheetWithoutPicturesIsAGridOfNumberedCaptions() async {
+        let app = App(worker: StubWorker((1...11).map { Photo.fixture("p\($0)", description: "A long description of photo \($0)") }))
+        await app.run("count 11", "fetch", "page 3")
+        app.output.clear()
+        await app.run("grid")
+        // Four columns and two rows without a terminal: eight photos a sheet.
+        #expect(app.output.text == """
+            Sheet 1 of 2 (photos 1–8 of 11):
+             1 A long descrip…   2 A long descrip…  ▸3 A long descrip…   4 A long descrip…
+             5 A long descrip…   6 A long descrip…   7 A long descrip…   8 A long descrip…
+
+            """)
+        app.output.clear()
+        await app.run("grid next")
+        #expect(app.output.text == """
+            Sheet 2 of 2 (photos 9–11 of 11):
+             9 A long descrip…   10 A long descri…   11 A long descri…
+
+            """)
+        for (command, message) in [
+            ("grid next", "this is the last sheet (2 of 2): type 'grid prev' or 'grid 1'"),
+            ("grid 3", "there is no sheet 3: sheets are 1…2 (type e.g. 'grid 2')"),
+            ("grid 0", "there is no sheet 0: sheets are 1…2 (type e.g. 'grid 2')"),
+            ("grid x", "'x' is not a sheet: type a whole number, e.g. 'grid 1'"),
+        ] {
+            guard case .failed(let error) = await app.engine.execute(command) else { Issue.record("\(command) did not fail"); continue }
+            #expect(error.message == message)
+        }
+        await app.run("grid prev")
+        guard case .failed(let error) = await app.engine.execute("grid prev") else { Issue.record("grid prev did not fail"); return }
+        #expect(error.message == "this is the first sheet: type 'grid next'")
+        #expect(app.collection.sheet == 0)
+        // `open` still opens the current page's photo, not the sheet's.
+        await app.run("open")
+        #expect(app.engine.prompt == "photos/detail 3> ")
+    }
+
+    @Test func gridBeforeAnyPhotoSaysToFetch() async {
+        let app = App()
+        guard case .failed(let error) = await app.engine.execute("grid") else { Issue.record("grid did not fail"); return }
+        #expect(error.message == "there are no photos to lay out: type 'fetch' first")
+    }
+
+    @Test func gridNextPastTheLastSheetOfAFeedLoadsItsNextPage() async {
+        let pages = StubPages()
+        let app = App(feed: pages)
+        await app.run("count 8", "fetch", "grid")
+        #expect(app.output.text.contains("Sheet 1 of 1+ (photos 1–8 of 8 loaded):"))
+        #expect(app.output.text.contains("More photos to load: type 'grid next'."))
+        app.output.clear()
+        await app.run("grid next")
+        #expect(app.output.text.hasPrefix("Loaded page 2 of the stub's photos: 8 more photos (16 in all).\nSheet 2 of 2+ (photos 9–16 of 16 loaded):\n"))
+        #expect(app.collection.sheet == 1)
+    }
+
+    @Test func theGridLayoutSticksAcrossScenes() async {
+        let app = App(search: StubPages())
+        await app.run("count 5", "fetch")
+        app.output.clear()
+        await app.run("layout")
+        #expect(app.output.text == "layout: list\n")
+        await app.run("layout grid", "list")
+        #expect(app.output.text.contains("5 photos:\nSheet 1 of 1 (photos 1–5 of 5):\n▸1 Photo a"))
+        #expect(!app.output.text.contains("● ○"), "no rows and no page control in the grid layout")
+        app.output.clear()
+        await app.run("open 2", "back")
+        #expect(app.output.text.hasSuffix("Photo 2 stays at position 2.\nSheet 1 of 1 (photos 1–5 of 5):\n 1 Photo a          ▸2 Photo b           3 Photo c           4 Photo d\n 5 Photo e\n"))
+        app.output.clear()
+        await app.run("search p1")
+        #expect(app.output.text.hasPrefix("Found 11 photos for \"p1\"; 10 loaded:\nSheet 1 of 2+ (photos 1–8 of 10 loaded):\n▸1 Photo p1          2 Photo p10"))
+        #expect(await app.stateJSON().contains(#""layout":"grid""#))
+        guard case .failed(let error) = await app.engine.execute("layout tiles") else { Issue.record("layout tiles did not fail"); return }
+        #expect(error.message == "layout takes list or grid, not 'tiles' (type e.g. 'layout grid')")
+    }
+
+    @Test func sheetThumbnailsAreDecodedTogetherAndTheNextSheetsAhead() async {
+        let pictures = FakePicturesWorker(errors: ["p2": PictureFailure("it is not a picture")])
+        let display = PictureDisplay(.init(mode: .ascii, size: nil, outputIsTerminal: false, environment: [:]), probe: { _ in nil }, windowSize: { nil })
+        let app = App(worker: StubWorker((1...12).map { Photo.fixture("p\($0)") }), pictures: pictures, display: display)
+        await app.run("count 12", "fetch")
+        app.output.clear()
+        await app.run("grid")
+        let box = PixelSize(width: 144, height: 144)
+        #expect(Set(await pictures.requests.map(\.id)) == Set((1...8).map { "p\($0)" }))
+        #expect(await pictures.requests.allSatisfy { $0.box == box })
+        // The next sheet's, ahead.
+        #expect(await pictures.prefetches == (9...12).map { .init(id: "p\($0)", box: box) })
+        let lines = app.output.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "Sheet 1 of 2 (photos 1–8 of 12):")
+        // The fake's pictures are the box's size, 144×144 pixels, half transparent grey: 18×9
+        // cells of ':'. The second photo has none: its cell is blank.
+        let cell = String(repeating: ":", count: 18)
+        for line in lines[1...9] { #expect(line == cell + String(repeating: " ", count: 22) + cell + "  " + cell) }
+        #expect(lines[10] == "▸1 Photo p1          2 Photo p2          3 Photo p3          4 Photo p4")
+        #expect(app.output.text.contains("(picture 2 not shown: it is not a picture)"))
+    }
+
+    // MARK: - Search
+
+    @Test func searchPushesAResultsSceneThatPagesAndOpens() async {
+        let pages = StubPages()
+        let app = App(search: pages)
+        await app.run("count 3", "fetch")
+        app.output.clear()
+        await app.run("search p1 --orientation landscape")
+        #expect(app.engine.stackNames == ["collection", "search"])
+        #expect(app.engine.prompt == "photos/search> ")
+        #expect(await pages.queries == [PhotoQuery(text: "p1", orientation: .landscape)])
+        #expect(app.output.text.hasPrefix("Found 11 photos for \"p1\" (landscape); 10 loaded:\n▸  1  p1   Photo p1 "))
+        await app.run("page 10")
+        app.output.clear()
+        await app.run("next")
+        // p1, p10…p19 match; the stub's second page holds the last one.
+        #expect(app.output.text.hasPrefix("Loaded 1 more result (11 of 11 loaded; that is all of them).\n▸ 11  p19"))
+        await app.run("open 2")
+        #expect(app.engine.stackNames == ["collection", "search", "detail"])
+        guard case .failed(let error) = await app.engine.execute("move 1") else { Issue.record("move did not fail"); return }
+        #expect(error.message.hasPrefix("this photo was opened from the search results, and moving applies to the collection's own list"))
+        let state = await app.stateJSON()
+        #expect(state.contains(#""search":{"query":"p1","orientation":"landscape","color":null}"#), "\(state)")
+        #expect(state.contains(#""resultsPage":2,"resultsPagesLoaded":2,"resultsTotal":11,"resultsMore":false,"resultIndex":2"#), "\(state)")
+        app.output.clear()
+        await app.run("back")
+        #expect(app.output.text.hasPrefix("Found 11 photos for \"p1\" (landscape):\n"))
+        await app.run("back")
+        #expect(app.engine.stackNames == ["collection"])
+        #expect(app.ids == ["a", "b", "c"], "the collection is untouched")
+    }
+
+    @Test(arguments: [
+        ("search --color red", "search needs words to look for (type e.g. 'search misty forest')"),
+        ("search x --orientation sideways", "--orientation takes landscape, portrait or squarish, not 'sideways'"),
+        ("search x --color pink", "--color takes black_and_white, black, white, yellow, orange, red, purple, magenta, green, teal, blue, not 'pink'"),
+        ("search x --colour red", "search knows --orientation and --color, not '--colour' (type e.g. 'search forest --orientation landscape')"),
+        ("search x --color", "--color needs a value (type e.g. 'search forest --color green')"),
+    ])
+    func searchWordsThatCannotBeSearched(_ line: String, _ message: String) async {
+        let app = App()
+        guard case .failed(let error) = await app.engine.execute(line) else { Issue.record("\(line) did not fail"); return }
+        #expect(error.message == message)
+        #expect(app.engine.stackNames == ["collection"])
+    }
+
+    @Test func aSearchThatFailsSaysWhyAndShowTriesAgain() async {
+        let pages = StubPages(failing: [1])
+        let app = App(search: pages)
+        await app.run("search p2")
+        #expect(app.output.text.hasSuffix("Cannot search for \"p2\": page 1 is down. Type 'show' to try again, or 'back'.\n"))
+        await pages.heal()
+        app.output.clear()
+        await app.run("show")
+        #expect(app.output.text.hasPrefix("Found 5 photos for \"p2\":\n▸ 1  p2   Photo p2 "))
+        await app.run("grid")
+        #expect(app.output.text.hasSuffix("Sheet 1 of 1 (photos 1–5 of 5):\n▸1 Photo p2          2 Photo p20         3 Photo p21         4 Photo p22\n 5 Photo p23\n"))
+    }
+
+    @Test func noResultsSayNoAndCommandsExplain() async {
+        let app = App(search: StubPages())
+        await app.run("search zebra")
+        #expect(app.output.text.hasSuffix("No photos found for \"zebra\".\n"))
+        for command in ["open", "page 1", "grid"] {
+            guard case .failed(let error) = await app.engine.execute(command) else { Issue.record("\(command) did not fail"); continue }
+            #expect(error.message.contains("there are no") || error.message.contains("no results"), "\(error.message)")
+        }
+    }
+}
+
+/// The query's own matching, which the catalog's and a folder's searches use.
+@Suite struct PhotoQueryTests {
+    @Test func everyWordMustBeSomewhereCaseInsensitively() {
+        let query = PhotoQuery(text: "Misty  FOREST")
+        #expect(query.matchesText(["misty pine forest", nil]))
+        #expect(query.matchesText(["Misty morning", "a forest"]))
+        #expect(!query.matchesText(["misty morning"]))
+    }
+
+    @Test func orientationsAndSquarishPhotos() {
+        #expect(PhotoQuery(text: "x", orientation: .landscape).matchesOrientation(width: 4000, height: 3000))
+        #expect(!PhotoQuery(text: "x", orientation: .landscape).matchesOrientation(width: 3000, height: 4000))
+        #expect(PhotoQuery(text: "x", orientation: .squarish).matchesOrientation(width: 4000, height: 3700))
+        #expect(!PhotoQuery(text: "x", orientation: .landscape).matchesOrientation(width: 4000, height: 3700))
+        #expect(!PhotoQuery(text: "x", orientation: .portrait).matchesOrientation(width: 0, height: 0))
+        #expect(PhotoQuery(text: "x").matchesOrientation(width: 0, height: 0))
+    }
+
+    @Test func coloursByHue() {
+        #expect(ColourName.names(ofHex: "#d15b27") == ["orange"])
+        #expect(ColourName.names(ofHex: "#288176") == ["teal"])
+        #expect(ColourName.names(ofHex: "#0c0c0c") == ["black", "black_and_white"])
+        #expect(ColourName.names(ofHex: "#f2f2f2") == ["white", "black_and_white"])
+        #expect(ColourName.names(ofHex: "#ce55a8") == ["magenta"])
+        #expect(ColourName.names(ofHex: "#354d87") == ["blue"])
+        #expect(ColourName.names(ofHex: "nope") == [] && ColourName.names(ofHex: nil) == [])
+    }
+
+    @Test func pagesAreCutWithoutOverflow() {
+        let photos = (1...5).map { Photo.fixture("p\($0)") }
+        #expect(PhotoPage.slice(photos, page: 2, perPage: 2).photos.map(\.id) == ["p3", "p4"])
+        #expect(PhotoPage.slice(photos, page: 3, perPage: 2) == PhotoPage(photos: [photos[4]], hasNext: false, total: 5))
+        #expect(PhotoPage.slice(photos, page: Int.max, perPage: 30).photos.isEmpty)
+        #expect(PhotoPage.slice(photos, page: 0, perPage: 2).photos.isEmpty)
+    }
+}
