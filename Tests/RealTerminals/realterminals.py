@@ -363,9 +363,9 @@ class Terminal:
 class Picture:
     """Where a test photo of four flat quadrants was drawn on a screenshot, and how well."""
 
-    def __init__(self, shot, quadrants, tolerance, top=0, bottom=None):
-        """Looks between pixel rows `top` and `bottom` only, when they are given (to tell one picture
-        from another above it)."""
+    def __init__(self, shot, quadrants, tolerance, top=0, bottom=None, left=0, right=None):
+        """Looks between pixel rows `top` and `bottom` (and columns `left` and `right`) only, when
+        they are given (to tell one picture from another above it, or beside it)."""
         self.shot = shot
         self.quadrants = quadrants
         masks = [shot.near(colour, tolerance) for colour in quadrants]
@@ -373,6 +373,9 @@ class Picture:
         any_quadrant[:top] = False
         if bottom is not None:
             any_quadrant[bottom:] = False
+        any_quadrant[:, :left] = False
+        if right is not None:
+            any_quadrant[:, right:] = False
         rows = np.nonzero(any_quadrant.sum(axis=1) > 8)[0]
         columns = np.nonzero(any_quadrant[rows].sum(axis=0) > 8)[0] if len(rows) else []
         self.found = len(rows) > 0 and len(columns) > 0
@@ -397,6 +400,35 @@ class Picture:
                 pictures.append(cls(shot, quadrants, tolerance, top=int(start), bottom=int(row) + 1))
                 start = None
         return pictures
+
+    @classmethod
+    def grid(cls, shot, quadrants, tolerance, gap=8):
+        """The pictures of a contact sheet: each band of rows (as `all` finds them) split into the
+        pictures side by side in it, apart from each other by at least `gap` columns without them."""
+        # A scaled picture's seam between its quadrants blends their colours: a row or two of none of
+        # them, inside one picture. Bands closer than `gap` rows are one.
+        bands = []
+        for band in cls.all(shot, quadrants, tolerance):
+            if bands and band.top - bands[-1][1] <= gap:
+                bands[-1] = (bands[-1][0], band.bottom)
+            else:
+                bands.append((band.top, band.bottom))
+        masks = [shot.near(colour, tolerance) for colour in quadrants]
+        any_quadrant = masks[0] | masks[1] | masks[2] | masks[3]
+        rows = []
+        for top, bottom in bands:
+            mask = any_quadrant[top:bottom]
+            columns = np.nonzero(mask.sum(axis=0) > 4)[0]
+            pictures, start = [], None
+            for index, column in enumerate(columns):
+                if start is None:
+                    start = column
+                if index + 1 == len(columns) or columns[index + 1] > column + gap:
+                    pictures.append(cls(shot, quadrants, tolerance, top=top, bottom=bottom,
+                                        left=int(start), right=int(column) + 1))
+                    start = None
+            rows.append(pictures)
+        return rows
 
     @property
     def width(self):
