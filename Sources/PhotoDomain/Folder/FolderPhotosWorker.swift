@@ -146,7 +146,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         let square = PixelSize(width: size.rawValue, height: size.rawValue)
         let thumbnail = read.size.fitted(in: square)
         if pixels.width >= thumbnail.width && pixels.height >= thumbnail.height {
-            thumbnails.make(read, in: size) { pixels }
+            thumbnails.make(read, in: size, decodes: false) { pixels }
         } else {
             // The bytes read for the picture (the file may have changed since its time was taken),
             // decoded again for the thumbnail's square.

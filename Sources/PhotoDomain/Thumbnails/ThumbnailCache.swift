@@ -160,7 +160,10 @@ public struct ThumbnailCache: Sendable {
     /// thumbnail may need a decode at twice the scale, and its PNG takes tens of milliseconds. One
     /// at a time for a thumbnail; a photo that cannot be decoded is recorded in `fail/`. Nothing
     /// about it is the user's concern: a thumbnail that cannot be written is simply not there.
-    public func make(_ original: Original, in size: Size, from picture: @escaping @Sendable () throws -> Pixels) {
+    /// `decodes`: whether `picture` decodes the photo again (it holds the file's bytes until then),
+    /// rather than handing on pixels already decoded: few of those wait at once (see
+    /// `PendingThumbnails`).
+    public func make(_ original: Original, in size: Size, decodes: Bool = true, from picture: @escaping @Sendable () throws -> Pixels) {
         let work: @Sendable () -> Void = {
             do {
                 try self.store(try picture(), of: original, in: size)
@@ -171,7 +174,7 @@ public struct ThumbnailCache: Sendable {
             }
         }
         if writesInBackground {
-            pending.start(path(of: original, in: size), work)
+            pending.start(path(of: original, in: size), decodes: decodes, work)
         } else {
             work()
         }
@@ -232,27 +235,34 @@ public struct ThumbnailCache: Sendable {
     }
 }
 
-/// Thumbnails being made in the background, by where they go: one at a time for each, and at most
-/// `limit` at once. Paging fast through a folder of big photos asks for more than that: the rest are
-/// not made this time (each would hold its photo's bytes until its turn, and a thread of the pool
-/// the pictures asked for need), and are made when their photos are seen again.
+/// Thumbnails being made in the background, by where they go: one at a time for each. At most
+/// `decodingLimit` of those that decode their photo again are pending at once: paging fast through
+/// a folder of big photos asks for more than that, and the rest are not made this time (each would
+/// hold its photo's bytes until its turn, and a thread of the pool the pictures asked for need);
+/// they are made when their photos are seen again. Those made from pixels already decoded (a
+/// contact sheet's thumbnails: kilobytes, and a PNG to write) wait in a queue of `limit`.
 final class PendingThumbnails: Sendable {
-    private let tasks = Mutex<[String: Task<Void, Never>]>([:])
-    static let limit = 2
+    private let tasks = Mutex<(all: [String: Task<Void, Never>], decoding: Int)>(([:], 0))
+    static let decodingLimit = 2
+    static let limit = 64
 
-    func start(_ path: String, _ work: @escaping @Sendable () -> Void) {
+    func start(_ path: String, decodes: Bool, _ work: @escaping @Sendable () -> Void) {
         tasks.withLock { tasks in
-            guard tasks[path] == nil, tasks.count < Self.limit else { return }
-            tasks[path] = Task.detached(priority: .utility) { [self] in
+            guard tasks.all[path] == nil, tasks.all.count < Self.limit, !decodes || tasks.decoding < Self.decodingLimit else { return }
+            if decodes { tasks.decoding += 1 }
+            tasks.all[path] = Task.detached(priority: .utility) { [self] in
                 work()
-                _ = self.tasks.withLock { $0.removeValue(forKey: path) }
+                self.tasks.withLock { tasks in
+                    tasks.all[path] = nil
+                    if decodes { tasks.decoding -= 1 }
+                }
             }
         }
     }
 
     /// Returns once none is being made (including any started meanwhile).
     func finish() async {
-        while let next = tasks.withLock({ $0.values.first }) {
+        while let next = tasks.withLock({ $0.all.values.first }) {
             await next.value
         }
     }
