@@ -105,12 +105,18 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     // MARK: - Pictures
 
     /// A file's header, from its first bytes (more of them when its segments before the frame header
-    /// are large, as an ICC profile or XMP data can be); nil when it has none that reads.
+    /// are large, as an ICC profile or XMP data can be); nil when it has none that reads. A feed or a
+    /// search reads every photo's header: 64 KB hold a JPEG's (its EXIF segment is at most that, and
+    /// a frame header found means every segment before it was read whole); other formats may keep
+    /// their EXIF further on, and are read as far as before.
     static func header(of path: [UInt8], limits: ImageLimits) -> ImageHeader? {
-        for limit in [headerBytes, 16 << 20] {
+        for limit in [64 << 10, headerBytes, 16 << 20] {
             guard case .success(let bytes) = PhotoFolder.readFile(path, limit: limit) else { return nil }
-            if let header = try? ImageDecoder.header(of: bytes, limits: limits) { return header }
-            if bytes.count < limit { return nil }  // the whole file was read
+            let wholeFile = bytes.count < limit
+            if let header = try? ImageDecoder.header(of: bytes, limits: limits), wholeFile || limit > 64 << 10 || header.format == .jpeg {
+                return header
+            }
+            if wholeFile { return nil }
         }
         return nil
     }

@@ -106,15 +106,14 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
     }
 
     private func pageControl(page: Int, of pages: Int, hasMore: Bool) -> PageControl {
-        var control: PageControl
-        if (0..<pages).contains(page) {
+        let cached = (0..<pages).contains(page)
+        if cached {
             if pageControls.count != pages { pageControls = Array(repeating: nil, count: pages) }
-            control = pageControls[page] ?? PageControl(page: page, of: pages)
-            pageControls[page] = control
-        } else {
-            control = PageControl(page: page, of: pages)
+            if let made = pageControls[page], made.hasMore == hasMore { return made }
         }
+        var control = PageControl(page: page, of: pages)
         control.hasMore = hasMore
+        if cached { pageControls[page] = control }
         return control
     }
 

@@ -142,17 +142,31 @@ public enum ContactSheet {
         let headline = "Sheet \(response.sheet + 1) of \(response.sheetCount)\(response.hasMore ? "+" : "")"
             + " (\(range) of \(response.total)\(response.hasMore ? " loaded" : "")):"
         var cells: [Cell] = []
-        var notes: [String] = []
+        // The positions whose picture failed, by reason, in the order the reasons first came: a
+        // sheet interrupted by Ctrl-C says so once, not thirty times.
+        var failed: [(reason: String, positions: [Int])] = []
         for (i, photo) in response.photos.enumerated() {
             let position = response.first + i + 1
             var picture: Pixels?
             switch response.pictures[i] {
-            case .success(let pixels)?: picture = pixels
-            case .failure(let failure)?: notes.append("(picture \(position) not shown: \(failure.reason))")
-            case nil: break
+            case .success(let pixels)?:
+                picture = pixels
+            case .failure(let failure)?:
+                if let k = failed.firstIndex(where: { $0.reason == failure.reason }) {
+                    failed[k].positions.append(position)
+                } else {
+                    failed.append((failure.reason, [position]))
+                }
+            case nil:
+                break
             }
             cells.append(Cell(position: PhotoFormatting.number(position), caption: DisplayText(PhotoFormatting.caption(photo)),
                               isCurrent: response.current == position - 1, picture: picture))
+        }
+        var notes = failed.map { failure in
+            let numbers = failure.positions.map(PhotoFormatting.number)
+            let listed = numbers.count == 1 ? numbers[0] : numbers.dropLast().joined(separator: ", ") + " and " + numbers[numbers.count - 1]
+            return "(picture\(numbers.count == 1 ? "" : "s") \(listed) not shown: \(failure.reason))"
         }
         if response.hasMore && response.sheet == response.sheetCount - 1 {
             notes.append("More photos to load: type 'grid next'.")
