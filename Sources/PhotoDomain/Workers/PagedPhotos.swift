@@ -31,6 +31,29 @@ public struct PhotoPage: Equatable, Sendable {
     }
 }
 
+extension PhotoPage {
+    /// The page's photos less those already in `listed` (a feed shifts while it is read: a photo
+    /// published meanwhile pushes the last one of a page onto the next) and its own repeats. Ids are
+    /// compared byte for byte: Unicode calls "café" in its two spellings equal.
+    public func photos(notIn listed: [Photo]) -> [Photo] {
+        var seen = Set(listed.map { Array($0.id.utf8) })
+        return photos.filter { seen.insert(Array($0.id.utf8)).inserted }
+    }
+
+    /// The page `load` gives, or why there is none in words for the user ("interrupted" for Ctrl-C).
+    public static func loading(_ load: @Sendable () async throws -> PhotoPage) async -> Result<PhotoPage, PhotosWorkerError> {
+        do {
+            let page = try await load()
+            try Task.checkCancellation()
+            return .success(page)
+        } catch is CancellationError {
+            return .failure(PhotosWorkerError("interrupted"))
+        } catch {
+            return .failure(PhotosWorkerError(String(describing: error)))
+        }
+    }
+}
+
 /// The feed the collection browses instead of random photos (`--feed`, `--topic`, `--collection`).
 public protocol PhotoFeedWorker: Sendable {
     /// What the feed is, for `state` and messages: `the latest photos`, `the topic 'nature'`.

@@ -104,12 +104,15 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
     }
 
     public func showSheet(_ request: ContactSheet.Request) async {
-        switch ContactSheet.sheet(for: request, shown: sheet, current: page, count: photos.count) {
-        case .failure(let problem):
+        switch await ContactSheet.show(request, shown: sheet, current: page, photos: { photos }, hasMore: { false },
+                                       loadMore: { false }, pictures: pictures) {
+        case nil:
+            break
+        case .failure(let problem)?:
             presenter?.presentFailure(.init(problem: .sheet(problem)))
-        case .success(let target):
-            sheet = target
-            presenter?.presentSheet(await ContactSheet.load(sheet: target, of: photos, current: page, request: request, hasMore: false, pictures: pictures))
+        case .success(let response)?:
+            sheet = response.sheet
+            presenter?.presentSheet(response)
         }
     }
 }

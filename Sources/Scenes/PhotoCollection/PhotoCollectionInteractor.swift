@@ -120,7 +120,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         do {
             if let feed {
                 page = try await feed.feedPage(1, perPage: count)
-                fetched = FetchedPhotos(photos: Self.distinct(page?.photos ?? [], after: []), notes: page?.notes ?? [])
+                fetched = FetchedPhotos(photos: page?.photos(notIn: []) ?? [], notes: page?.notes ?? [])
             } else {
                 fetched = try await worker.fetch(count: count)
             }
@@ -154,13 +154,6 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         feed.map { PhotoCollection.FeedState(name: $0.feedName, pages: feedPages, hasMore: feedHasMore) }
     }
 
-    /// `page`'s photos less those already listed (a feed shifts while it is read: a photo published
-    /// meanwhile pushes the last one of a page onto the next) and repeats within it.
-    static func distinct(_ page: [Photo], after listed: [Photo]) -> [Photo] {
-        var seen = Set(listed.map { Array($0.id.utf8) })
-        return page.filter { seen.insert(Array($0.id.utf8)).inserted }
-    }
-
     public func loadMore(_ request: PhotoCollection.Page.Request) async {
         guard await loadNextFeedPage() else { return }
         await changeToPage(request)
@@ -172,18 +165,16 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
             presenter?.presentFailure(.init(problem: .nothingMore(photoCount: photos.count)))
             return false
         }
+        let pageNumber = feedPages + 1, perPage = feedPerPage
         let next: PhotoPage
-        do {
-            next = try await feed.feedPage(feedPages + 1, perPage: feedPerPage)
-            try Task.checkCancellation()
-        } catch is CancellationError {
-            presenter?.presentFailure(.init(problem: .loadMoreFailed("interrupted", kept: photos.count)))
+        switch await PhotoPage.loading({ try await feed.feedPage(pageNumber, perPage: perPage) }) {
+        case .failure(let why):
+            presenter?.presentFailure(.init(problem: .loadMoreFailed(why.message, kept: photos.count)))
             return false
-        } catch {
-            presenter?.presentFailure(.init(problem: .loadMoreFailed(String(describing: error), kept: photos.count)))
-            return false
+        case .success(let page):
+            next = page
         }
-        let added = Self.distinct(next.photos, after: photos)
+        let added = next.photos(notIn: photos)
         feedPages += 1
         feedHasMore = next.hasNext && !next.photos.isEmpty
         photos += added
@@ -192,21 +183,16 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     }
 
     public func showSheet(_ request: ContactSheet.Request) async {
-        let target: Int
-        switch await ContactSheet.resolve(request, shown: sheet, current: page, count: { photos.count }, canLoadMore: feedHasMore,
-                                          loadMore: { await loadNextFeedPage() }) {
+        switch await ContactSheet.show(request, shown: sheet, current: page, photos: { photos }, hasMore: { feedHasMore },
+                                       loadMore: { await loadNextFeedPage() }, pictures: pictures) {
         case nil:
-            return
+            break
         case .failure(let problem)?:
             presenter?.presentFailure(.init(problem: .sheet(problem)))
-            return
-        case .success(let found)?:
-            target = found
+        case .success(let response)?:
+            sheet = response.sheet
+            presenter?.presentSheet(response)
         }
-        sheet = target
-        let response = await ContactSheet.load(sheet: target, of: photos, current: photos.isEmpty ? nil : page, request: request,
-                                               hasMore: feedHasMore, pictures: pictures)
-        presenter?.presentSheet(response)
     }
 
     public func search(_ request: PhotoCollection.Search.Request) {

@@ -31,8 +31,6 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     private let sourceName: String
     /// The session's layout of lists (`layout`), shared with the other scenes that list photos.
     private let settings: BrowseSettings
-    /// The sheet's grid when no picture display is given (no pictures in this session).
-    static let textSheetLayout = SheetLayout(columns: 4, rows: 2)
     /// What the page control shows, as UIKit's page control keeps it.
     private var pageControl: PageControl?
     /// Set by `displayFailure`; the command that caused it reports it.
@@ -199,8 +197,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     private var shownAsGrid = false
 
     private func showSheet(_ which: ContactSheet.Request.Which) async throws {
-        let layout = display?.sheetLayout() ?? Self.textSheetLayout
-        await interactor?.showSheet(.init(which: which, perSheet: layout.perSheet, pictureBox: display?.sheetPixelBox()))
+        await interactor?.showSheet(ContactSheet.Request(which, on: display))
         try reportFailure()
     }
 
@@ -263,7 +260,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     }
 
     public func displaySheet(_ viewModel: ContactSheet.ViewModel) {
-        console.writeSheet(viewModel, layout: display?.sheetLayout() ?? Self.textSheetLayout, display: display)
+        console.writeSheet(viewModel, display: display)
     }
 
     public func displaySearch() {

@@ -58,17 +58,14 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
     public func searchPhotos(_ request: PhotoSearch.Results.Request) async {
         guard let query else { return }
         let found: PhotoPage
-        do {
-            found = try await worker.search(query, page: 1, perPage: Self.perPage)
-            try Task.checkCancellation()
-        } catch is CancellationError {
-            presenter?.presentSearchFailure(.init(query: query, reason: "interrupted"))
+        switch await PhotoPage.loading({ try await worker.search(query, page: 1, perPage: Self.perPage) }) {
+        case .failure(let why):
+            presenter?.presentSearchFailure(.init(query: query, reason: why.message))
             return
-        } catch {
-            presenter?.presentSearchFailure(.init(query: query, reason: String(describing: error)))
-            return
+        case .success(let page):
+            found = page
         }
-        photos = PhotoCollectionInteractor.distinct(found.photos, after: [])
+        photos = found.photos(notIn: [])
         page = 0
         pagesLoaded = 1
         total = found.total
@@ -106,18 +103,16 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
             presenter?.presentFailure(.init(problem: .nothingMore(photoCount: photos.count)))
             return false
         }
+        let pageNumber = pagesLoaded + 1
         let next: PhotoPage
-        do {
-            next = try await worker.search(query, page: pagesLoaded + 1, perPage: Self.perPage)
-            try Task.checkCancellation()
-        } catch is CancellationError {
-            presenter?.presentFailure(.init(problem: .loadMoreFailed("interrupted", kept: photos.count)))
+        switch await PhotoPage.loading({ try await worker.search(query, page: pageNumber, perPage: Self.perPage) }) {
+        case .failure(let why):
+            presenter?.presentFailure(.init(problem: .loadMoreFailed(why.message, kept: photos.count)))
             return false
-        } catch {
-            presenter?.presentFailure(.init(problem: .loadMoreFailed(String(describing: error), kept: photos.count)))
-            return false
+        case .success(let page):
+            next = page
         }
-        let added = PhotoCollectionInteractor.distinct(next.photos, after: photos)
+        let added = next.photos(notIn: photos)
         pagesLoaded += 1
         hasMore = next.hasNext && !next.photos.isEmpty
         total = next.total ?? total
@@ -141,18 +136,15 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
     }
 
     public func showSheet(_ request: ContactSheet.Request) async {
-        let target: Int
-        switch await ContactSheet.resolve(request, shown: sheet, current: page, count: { photos.count }, canLoadMore: hasMore,
-                                          loadMore: { await loadMore() }) {
+        switch await ContactSheet.show(request, shown: sheet, current: page, photos: { photos }, hasMore: { hasMore },
+                                       loadMore: { await loadMore() }, pictures: pictures) {
         case nil:
-            return
+            break
         case .failure(let problem)?:
             presenter?.presentFailure(.init(problem: .sheet(problem)))
-            return
-        case .success(let found)?:
-            target = found
+        case .success(let response)?:
+            sheet = response.sheet
+            presenter?.presentSheet(response)
         }
-        sheet = target
-        presenter?.presentSheet(await ContactSheet.load(sheet: target, of: photos, current: page, request: request, hasMore: hasMore, pictures: pictures))
     }
 }

@@ -146,8 +146,7 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
     private var shownAsGrid = false
 
     private func showSheet(_ which: ContactSheet.Request.Which) async throws {
-        let layout = display?.sheetLayout() ?? PhotoCollectionView.textSheetLayout
-        await interactor?.showSheet(.init(which: which, perSheet: layout.perSheet, pictureBox: display?.sheetPixelBox()))
+        await interactor?.showSheet(ContactSheet.Request(which, on: display))
         try reportFailure()
     }
 
@@ -192,7 +191,7 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
     }
 
     public func displaySheet(_ viewModel: ContactSheet.ViewModel) {
-        console.writeSheet(viewModel, layout: display?.sheetLayout() ?? PhotoCollectionView.textSheetLayout, display: display)
+        console.writeSheet(viewModel, display: display)
     }
 
     public func displaySelectedPhoto() {

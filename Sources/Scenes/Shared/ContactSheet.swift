@@ -30,6 +30,22 @@ public enum ContactSheet {
             self.perSheet = perSheet
             self.pictureBox = pictureBox
         }
+
+        /// The request for `which` as `display` lays sheets out and draws their thumbnails (no
+        /// display: the text layout, without pictures).
+        @MainActor
+        init(_ which: Which, on display: PictureDisplay?) {
+            self.init(which: which, perSheet: ContactSheet.layout(display).perSheet, pictureBox: display?.sheetPixelBox())
+        }
+    }
+
+    /// The sheet's grid when no picture display is given (no pictures in this session): four by
+    /// two, as an 80×20 area gives.
+    static let textLayout = SheetLayout(columns: 4, rows: 2)
+
+    @MainActor
+    static func layout(_ display: PictureDisplay?) -> SheetLayout {
+        display?.sheetLayout() ?? textLayout
     }
 
     public struct Response: Equatable, Sendable {
@@ -98,23 +114,30 @@ public enum ContactSheet {
         }
     }
 
-    /// The sheet a request points at, as `sheet(for:…)` finds it, with the next page of the list
-    /// loaded first (`loadMore`, which presents why not and returns false) when the sheet starts past
-    /// the photos loaded; nil when that failed.
+    /// The sheet a request points at (as `sheet(for:…)` finds it), loaded: when it starts past the
+    /// photos loaded, the list's next page first (`loadMore`, which presents why not and returns
+    /// false). nil when that failed. The lists are read through closures, after `loadMore` changed them.
     @MainActor
-    static func resolve(_ request: Request, shown: Int?, current: Int, count: () -> Int, canLoadMore: Bool,
-                        loadMore: () async -> Bool) async -> Result<Int, Problem>? {
+    static func show(_ request: Request, shown: Int?, current: Int, photos: () -> [Photo], hasMore: () -> Bool,
+                     loadMore: () async -> Bool, pictures: PhotoPicturesWorker?) async -> Result<Response, Problem>? {
         let perSheet = max(1, request.perSheet)
-        let found = sheet(for: request, shown: shown, current: current, count: count(), canLoadMore: canLoadMore)
-        guard case .success(let target) = found, target * perSheet >= count() else { return found }
-        guard await loadMore() else { return nil }
-        return .success(min(target, (count() - 1) / perSheet))
+        var target: Int
+        switch sheet(for: request, shown: shown, current: current, count: photos().count, canLoadMore: hasMore()) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let found): target = found
+        }
+        if target * perSheet >= photos().count {
+            guard await loadMore() else { return nil }
+            target = min(target, (photos().count - 1) / perSheet)
+        }
+        let list = photos()
+        return .success(await load(sheet: target, of: list, current: list.isEmpty ? nil : current, request: request, hasMore: hasMore(), pictures: pictures))
     }
 
     /// The sheet's response: its photos' thumbnails decoded in parallel (as many at once as there are
     /// cores), then the next sheet's started ahead.
     @MainActor
-    static func load(sheet: Int, of photos: [Photo], current: Int?, request: Request, hasMore: Bool,
+    private static func load(sheet: Int, of photos: [Photo], current: Int?, request: Request, hasMore: Bool,
                      pictures: PhotoPicturesWorker?) async -> Response {
         let perSheet = max(1, request.perSheet)
         let first = sheet * perSheet
@@ -238,7 +261,8 @@ extension Console {
     /// Draws a sheet: each row's thumbnails side by side (when pictures are shown), then its
     /// captions under them, each cut to its cell: `▸ 3 Misty pine forest…`.
     @MainActor
-    func writeSheet(_ sheet: ContactSheet.ViewModel, layout: SheetLayout, display: PictureDisplay?) {
+    func writeSheet(_ sheet: ContactSheet.ViewModel, display: PictureDisplay?) {
+        let layout = ContactSheet.layout(display)
         line(sheet.headline)
         let cell = SheetLayout.cell
         var start = 0
