@@ -254,6 +254,25 @@ private func photo(_ id: String) -> Photo {
         #expect(await base.count("c") == 1)
     }
 
+    @Test func picturesDecodedAheadTogetherAreNotCancelledByOneAnother() async throws {
+        // A contact sheet: its photos all prefetched, then each asked for; the next sheet's ahead.
+        let base = CountingPicturesWorker(delays: ["b": .milliseconds(200), "c": .milliseconds(200)])
+        let cache = CachingPicturesWorker(base)
+        await cache.prefetch([photo("a"), photo("b"), photo("c")], fitting: box)
+        _ = try await cache.pixels(for: photo("a"), fitting: box)
+        _ = try await cache.pixels(for: photo("b"), fitting: box)
+        _ = try await cache.pixels(for: photo("c"), fitting: box)
+        #expect(await base.cancelled.isEmpty)
+        #expect(await base.calls.sorted() == ["a", "b", "c"], "each decoded once")
+        // Another set ahead cancels those of the first still running, and keeps those in both.
+        let slow = CountingPicturesWorker(delays: ["d": .seconds(60), "e": .seconds(60)])
+        let other = CachingPicturesWorker(slow)
+        await other.prefetch([photo("d"), photo("e")], fitting: box)
+        await other.prefetch([photo("e"), photo("f")], fitting: box)
+        #expect(await eventually { await slow.cancelled == ["d"] })
+        #expect(await slow.calls.filter { $0 == "e" }.count == 1)
+    }
+
     @Test func cancellingTheRequestThrowsCancellationError() async throws {
         let base = CountingPicturesWorker(delays: ["b": .seconds(60)])
         let cache = CachingPicturesWorker(base)

@@ -41,7 +41,7 @@ import Testing
         let app = App(feed: pages)
         await app.run("count 10", "fetch", "page 10")
         guard case .failed(let error) = await app.engine.execute("next") else { Issue.record("next did not fail"); return }
-        #expect(error.message == "cannot load more photos: page 2 is down (the 10 loaded are kept; type 'next' to try again)")
+        #expect(error.message == "cannot load more photos: page 2 is down (the 10 loaded are kept; type 'next' or 'grid next' to try again)")
         #expect(app.ids.count == 10 && app.collection.page == 9 && app.collection.feedPages == 1)
         await pages.heal()
         await app.run("next")
@@ -126,6 +126,29 @@ import Testing
         #expect(app.collection.sheet == 1)
     }
 
+    @Test func gridNextAfterAPartLastSheetShowsItFilledSkippingNothing() async {
+        let app = App(feed: StubPages())
+        // Pages of 10, sheets of 8: sheet 2 holds photos 9 and 10 until page 2 comes.
+        await app.run("count 10", "fetch", "grid 2")
+        app.output.clear()
+        await app.run("grid next")
+        #expect(app.output.text.hasPrefix("Loaded page 2 of the stub's photos: 10 more photos (20 in all).\nSheet 2 of 3+ (photos 9–16 of 20 loaded):\n"))
+        await app.run("grid next")
+        #expect(app.output.text.contains("Sheet 3 of 3+ (photos 17–20 of 20 loaded):\n"))
+    }
+
+    @Test func aFeedThatRepeatsItselfEnds() async {
+        // The stub's page 2 holds only photos of page 1 again.
+        let photos = (1...3).map { Photo.fixture("p\($0)") }
+        let app = App(feed: StubPages(photos + photos + photos))
+        await app.run("count 3", "fetch", "page 3", "next")
+        #expect(app.output.text.contains("Loaded page 2 of the stub's photos: no photos not listed already (3 in all; that is the last page)."))
+        #expect(!app.collection.feedHasMore)
+        app.output.clear()
+        await app.run("next")
+        #expect(app.output.text == "Already on the last page.\n○ ○ ●  3/3\n")
+    }
+
     @Test func theGridLayoutSticksAcrossScenes() async {
         let app = App(search: StubPages())
         await app.run("count 5", "fetch")
@@ -157,7 +180,7 @@ import Testing
         #expect(Set(await pictures.requests.map(\.id)) == Set((1...8).map { "p\($0)" }))
         #expect(await pictures.requests.allSatisfy { $0.box == box })
         // The next sheet's, ahead.
-        #expect(await pictures.prefetches == (9...12).map { .init(id: "p\($0)", box: box) })
+        #expect(await pictures.prefetches == (1...12).map { .init(id: "p\($0)", box: box) })
         let lines = app.output.text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "Sheet 1 of 2 (photos 1–8 of 12):")
         // The fake's pictures are the box's size, 144×144 pixels, half transparent grey: 18×9
@@ -202,6 +225,7 @@ import Testing
 
     @Test(arguments: [
         ("search --color red", "search needs words to look for (type e.g. 'search misty forest')"),
+        ("search \"   \"", "search needs words to look for (type e.g. 'search misty forest')"),
         ("search x --orientation sideways", "--orientation takes landscape, portrait or squarish, not 'sideways'"),
         ("search x --color pink", "--color takes black_and_white, black, white, yellow, orange, red, purple, magenta, green, teal, blue, not 'pink'"),
         ("search x --colour red", "search knows --orientation and --color, not '--colour' (type e.g. 'search forest --orientation landscape')"),

@@ -21,6 +21,8 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
     var searches = 0
     func displaySheet(_ viewModel: ContactSheet.ViewModel) { sheets.append(viewModel) }
     func displaySearch() { searches += 1 }
+    var more: [PhotoCollection.More.ViewModel] = []
+    func displayMore(_ viewModel: PhotoCollection.More.ViewModel) { more.append(viewModel) }
 }
 
 @MainActor

@@ -152,12 +152,12 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         let square = PixelSize(width: size.rawValue, height: size.rawValue)
         let thumbnail = read.size.fitted(in: square)
         if pixels.width >= thumbnail.width && pixels.height >= thumbnail.height {
-            thumbnails.make(read, in: size, decodes: false) { pixels }
+            thumbnails.make(read, in: size, decodes: false, holding: pixels.byteCount) { pixels }
         } else {
             // The bytes read for the picture (the file may have changed since its time was taken),
             // decoded again for the thumbnail's square.
             let limits = self.limits
-            thumbnails.make(read, in: size) { try PictureDecoding.decode(bytes, fitting: square, limits: limits) }
+            thumbnails.make(read, in: size, holding: bytes.count) { try PictureDecoding.decode(bytes, fitting: square, limits: limits) }
         }
         return pixels
     }

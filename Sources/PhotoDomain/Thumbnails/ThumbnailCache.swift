@@ -160,10 +160,11 @@ public struct ThumbnailCache: Sendable {
     /// thumbnail may need a decode at twice the scale, and its PNG takes tens of milliseconds. One
     /// at a time for a thumbnail; a photo that cannot be decoded is recorded in `fail/`. Nothing
     /// about it is the user's concern: a thumbnail that cannot be written is simply not there.
-    /// `decodes`: whether `picture` decodes the photo again (it holds the file's bytes until then),
-    /// rather than handing on pixels already decoded: few of those wait at once (see
-    /// `PendingThumbnails`).
-    public func make(_ original: Original, in size: Size, decodes: Bool = true, from picture: @escaping @Sendable () throws -> Pixels) {
+    /// `decodes`: whether `picture` decodes the photo again, rather than handing on pixels already
+    /// decoded; `holding`: the bytes it holds until it runs (the file's, or the pixels'). Few of
+    /// those wait at once (see `PendingThumbnails`).
+    public func make(_ original: Original, in size: Size, decodes: Bool = true, holding bytes: Int = 0,
+                     from picture: @escaping @Sendable () throws -> Pixels) {
         let work: @Sendable () -> Void = {
             do {
                 try self.store(try picture(), of: original, in: size)
@@ -174,7 +175,7 @@ public struct ThumbnailCache: Sendable {
             }
         }
         if writesInBackground {
-            pending.start(path(of: original, in: size), decodes: decodes, work)
+            pending.start(path(of: original, in: size), decodes: decodes, holding: bytes, work)
         } else {
             work()
         }
@@ -236,25 +237,37 @@ public struct ThumbnailCache: Sendable {
 }
 
 /// Thumbnails being made in the background, by where they go: one at a time for each. At most
-/// `decodingLimit` of those that decode their photo again are pending at once: paging fast through
-/// a folder of big photos asks for more than that, and the rest are not made this time (each would
-/// hold its photo's bytes until its turn, and a thread of the pool the pictures asked for need);
-/// they are made when their photos are seen again. Those made from pixels already decoded (a
-/// contact sheet's thumbnails: kilobytes, and a PNG to write) wait in a queue of `limit`.
+/// `decodingLimit` of those that decode their photo again are pending at once (each takes a thread
+/// of the pool the pictures asked for need, and holds its file's bytes until its turn); at most
+/// `limit` in all, those made from pixels already decoded holding at most `byteBudget` bytes of
+/// them together. Paging fast
+/// through a folder of big photos asks for more than that: the rest are not made this time, and
+/// are made when their photos are seen again.
 final class PendingThumbnails: Sendable {
-    private let tasks = Mutex<(all: [String: Task<Void, Never>], decoding: Int)>(([:], 0))
+    private struct Pending {
+        var tasks: [String: Task<Void, Never>] = [:]
+        var decoding = 0
+        var bytes = 0
+    }
+
+    private let pending = Mutex(Pending())
     static let decodingLimit = 2
     static let limit = 64
+    static let byteBudget = 48 << 20
 
-    func start(_ path: String, decodes: Bool, _ work: @escaping @Sendable () -> Void) {
-        tasks.withLock { tasks in
-            guard tasks.all[path] == nil, tasks.all.count < Self.limit, !decodes || tasks.decoding < Self.decodingLimit else { return }
-            if decodes { tasks.decoding += 1 }
-            tasks.all[path] = Task.detached(priority: .utility) { [self] in
+    func start(_ path: String, decodes: Bool, holding bytes: Int, _ work: @escaping @Sendable () -> Void) {
+        pending.withLock { pending in
+            guard pending.tasks[path] == nil, pending.tasks.count < Self.limit,
+                  decodes ? pending.decoding < Self.decodingLimit : bytes <= Self.byteBudget - pending.bytes else { return }
+            let held = decodes ? 0 : bytes
+            if decodes { pending.decoding += 1 }
+            pending.bytes += held
+            pending.tasks[path] = Task.detached(priority: .utility) { [self] in
                 work()
-                self.tasks.withLock { tasks in
-                    tasks.all[path] = nil
-                    if decodes { tasks.decoding -= 1 }
+                self.pending.withLock { pending in
+                    pending.tasks[path] = nil
+                    pending.bytes -= held
+                    if decodes { pending.decoding -= 1 }
                 }
             }
         }
@@ -262,7 +275,7 @@ final class PendingThumbnails: Sendable {
 
     /// Returns once none is being made (including any started meanwhile).
     func finish() async {
-        while let next = tasks.withLock({ $0.all.values.first }) {
+        while let next = pending.withLock({ $0.tasks.values.first }) {
             await next.value
         }
     }

@@ -26,7 +26,8 @@ public struct PhotoPage: Equatable, Sendable {
         guard page >= 1, perPage >= 1, !start.overflow, start.partialValue < all.count else {
             return PhotoPage(photos: [], hasNext: false, total: all.count, notes: notes)
         }
-        let end = min(all.count, start.partialValue + perPage)
+        // Compared before it is added: a page size near Int.max must not overflow.
+        let end = all.count - start.partialValue <= perPage ? all.count : start.partialValue + perPage
         return PhotoPage(photos: Array(all[start.partialValue..<end]), hasNext: end < all.count, total: all.count, notes: notes)
     }
 }
@@ -40,17 +41,23 @@ extension PhotoPage {
         return photos.filter { seen.insert(Array($0.id.utf8)).inserted }
     }
 
-    /// The page `load` gives, or why there is none in words for the user ("interrupted" for Ctrl-C).
-    public static func loading(_ load: @Sendable () async throws -> PhotoPage) async -> Result<PhotoPage, PhotosWorkerError> {
+    /// The page `load` gives, or why there is none.
+    public static func loading(_ load: @Sendable () async throws -> PhotoPage) async -> Result<PhotoPage, LoadFailure> {
         do {
             let page = try await load()
             try Task.checkCancellation()
             return .success(page)
         } catch is CancellationError {
-            return .failure(PhotosWorkerError("interrupted"))
+            return .failure(.interrupted)
         } catch {
-            return .failure(PhotosWorkerError(String(describing: error)))
+            return .failure(.failed(String(describing: error)))
         }
+    }
+
+    /// Why a page is not there: Ctrl-C, or the source's words.
+    public enum LoadFailure: Error, Equatable, Sendable {
+        case interrupted
+        case failed(String)
     }
 }
 

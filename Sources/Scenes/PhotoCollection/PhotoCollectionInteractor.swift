@@ -169,14 +169,15 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         let next: PhotoPage
         switch await PhotoPage.loading({ try await feed.feedPage(pageNumber, perPage: perPage) }) {
         case .failure(let why):
-            presenter?.presentFailure(.init(problem: .loadMoreFailed(why.message, kept: photos.count)))
+            presenter?.presentFailure(.init(problem: .loadMoreFailed(why, kept: photos.count)))
             return false
         case .success(let page):
             next = page
         }
         let added = next.photos(notIn: photos)
         feedPages += 1
-        feedHasMore = next.hasNext && !next.photos.isEmpty
+        // A page of photos listed already (a feed that repeats itself) ends the feed too.
+        feedHasMore = next.hasNext && !added.isEmpty
         photos += added
         presenter?.presentMore(.init(added: added.count, photoCount: photos.count, feed: feedState ?? .init(name: feed.feedName, pages: feedPages, hasMore: feedHasMore), notes: next.notes))
         return !added.isEmpty

@@ -122,6 +122,12 @@ public enum PhotoCollection {
             public var feed: FeedState
             public var notes: [String] = []
         }
+
+        public struct ViewModel: Equatable, Sendable {
+            public var lines: [String]
+            /// Whether more pages follow now: the page control shown learns it.
+            public var hasMore: Bool
+        }
     }
 
     /// `search QUERY`: what the results scene is to look for.
@@ -153,7 +159,7 @@ public enum PhotoCollection {
                 case fetchFailed(String)
                 /// `next` past the last photo of a feed that has no more.
                 case nothingMore(photoCount: Int)
-                case loadMoreFailed(String, kept: Int)
+                case loadMoreFailed(PhotoPage.LoadFailure, kept: Int)
                 case sheet(ContactSheet.Problem)
             }
             public var problem: Problem
@@ -168,8 +174,6 @@ public enum PhotoCollection {
     public enum Notice {
         public struct ViewModel: Equatable, Sendable {
             public var message: String
-            /// Lines after it (the source's: few requests left).
-            public var notes: [String] = []
         }
     }
 }

@@ -134,7 +134,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         var message = "Loaded page \(response.feed.pages) of \(response.feed.name): "
         message += added == 0 ? "no photos not listed already" : "\(added) more photo\(added == 1 ? "" : "s")"
         message += " (\(response.photoCount) in all\(response.feed.hasMore ? "" : "; that is the last page"))."
-        view?.displayNotice(.init(message: message, notes: response.notes))
+        view?.displayMore(.init(lines: [message] + response.notes, hasMore: response.feed.hasMore))
     }
 
     public func presentSheet(_ response: ContactSheet.Response) {
@@ -165,7 +165,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         case .nothingMore(let photoCount):
             message = "there are no more photos to load: all \(photoCount) are listed (type 'page 1' for the first)"
         case .loadMoreFailed(let reason, let kept):
-            message = "cannot load more photos: \(reason) (the \(kept) loaded are kept; type 'next' to try again)"
+            message = "cannot load more photos: \(PhotoPage.words(for: reason)) (the \(kept) loaded are kept; type 'next' or 'grid next' to try again)"
         case .sheet(let problem):
             message = ContactSheet.message(problem)
         }

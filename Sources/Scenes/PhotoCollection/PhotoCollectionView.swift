@@ -12,6 +12,7 @@ public protocol PhotoCollectionDisplayLogic: AnyObject {
     func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel)
     func displaySheet(_ viewModel: ContactSheet.ViewModel)
     func displaySearch()
+    func displayMore(_ viewModel: PhotoCollection.More.ViewModel)
 }
 
 /// The collection scene's View (the original's view controller): parses what was typed into
@@ -256,7 +257,11 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
 
     public func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel) {
         console.line(viewModel.message)
-        for note in viewModel.notes { console.line(note) }
+    }
+
+    public func displayMore(_ viewModel: PhotoCollection.More.ViewModel) {
+        for line in viewModel.lines { console.line(line) }
+        pageControl?.hasMore = viewModel.hasMore
     }
 
     public func displaySheet(_ viewModel: ContactSheet.ViewModel) {

@@ -60,7 +60,7 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
         let found: PhotoPage
         switch await PhotoPage.loading({ try await worker.search(query, page: 1, perPage: Self.perPage) }) {
         case .failure(let why):
-            presenter?.presentSearchFailure(.init(query: query, reason: why.message))
+            presenter?.presentSearchFailure(.init(query: query, reason: why))
             return
         case .success(let page):
             found = page
@@ -107,14 +107,15 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
         let next: PhotoPage
         switch await PhotoPage.loading({ try await worker.search(query, page: pageNumber, perPage: Self.perPage) }) {
         case .failure(let why):
-            presenter?.presentFailure(.init(problem: .loadMoreFailed(why.message, kept: photos.count)))
+            presenter?.presentFailure(.init(problem: .loadMoreFailed(why, kept: photos.count)))
             return false
         case .success(let page):
             next = page
         }
         let added = next.photos(notIn: photos)
         pagesLoaded += 1
-        hasMore = next.hasNext && !next.photos.isEmpty
+        // A page of photos listed already (a source that repeats itself) ends the list too.
+        hasMore = next.hasNext && !added.isEmpty
         total = next.total ?? total
         photos += added
         presenter?.presentMore(.init(added: added.count, photoCount: photos.count, total: total, hasMore: hasMore, notes: next.notes))

@@ -36,7 +36,7 @@ public enum PhotoSearch {
     public enum SearchFailure {
         public struct Response: Equatable, Sendable {
             public var query: PhotoQuery
-            public var reason: String
+            public var reason: PhotoPage.LoadFailure
         }
 
         public struct ViewModel: Equatable, Sendable {
@@ -79,6 +79,8 @@ public enum PhotoSearch {
 
         public struct ViewModel: Equatable, Sendable {
             public var lines: [String]
+            /// Whether more pages follow now: the page control shown learns it.
+            public var hasMore: Bool
         }
     }
 
@@ -97,7 +99,7 @@ public enum PhotoSearch {
             case pageOutOfRange(requested: Int, pageCount: Int)
             case positionOutOfRange(requested: Int, photoCount: Int)
             case nothingMore(photoCount: Int)
-            case loadMoreFailed(String, kept: Int)
+            case loadMoreFailed(PhotoPage.LoadFailure, kept: Int)
             case sheet(ContactSheet.Problem)
         }
 
@@ -147,7 +149,7 @@ enum PhotoQueryParsing {
             index += 1
         }
         let query = text.joined(separator: " ")
-        guard !query.isEmpty else { throw CommandError("search needs words to look for (type e.g. 'search misty forest')") }
+        guard !query.allSatisfy(\.isWhitespace) else { throw CommandError("search needs words to look for (type e.g. 'search misty forest')") }
         guard query.utf8.count <= 200 else { throw CommandError("the query is \(query.utf8.count) bytes long: search for at most 200 (a few words)") }
         return PhotoQuery(text: query, orientation: orientation, color: color)
     }

@@ -43,9 +43,10 @@ public final class PhotoSearchPresenter: PhotoSearchPresentationLogic {
 
     public func presentSearchFailure(_ response: PhotoSearch.SearchFailure.Response) {
         let what = Self.describe(response.query)
-        let message = response.reason == "interrupted"
-            ? "Interrupted: the search for \(what) was not done. Type 'show' to try again, or 'back'."
-            : "Cannot search for \(what): \(response.reason). Type 'show' to try again, or 'back'."
+        let message = switch response.reason {
+        case .interrupted: "Interrupted: the search for \(what) was not done. Type 'show' to try again, or 'back'."
+        case .failed(let reason): "Cannot search for \(what): \(reason). Type 'show' to try again, or 'back'."
+        }
         view?.displaySearchFailure(.init(message: message))
     }
 
@@ -62,7 +63,7 @@ public final class PhotoSearchPresenter: PhotoSearchPresentationLogic {
     public func presentMore(_ response: PhotoSearch.More.Response) {
         var line = "Loaded \(response.added == 0 ? "no results not listed already" : "\(response.added) more result\(response.added == 1 ? "" : "s")")"
         line += " (\(response.photoCount)\(response.total.map { " of \(PhotoFormatting.grouped($0))" } ?? "") loaded\(response.hasMore ? "" : "; that is all of them"))."
-        view?.displayMore(.init(lines: [line] + response.notes))
+        view?.displayMore(.init(lines: [line] + response.notes, hasMore: response.hasMore))
     }
 
     public func presentSheet(_ response: ContactSheet.Response) {
@@ -85,7 +86,9 @@ public final class PhotoSearchPresenter: PhotoSearchPresentationLogic {
         case .nothingMore(let photoCount):
             message = "there are no more results: all \(photoCount) are listed (type 'page 1' for the first)"
         case .loadMoreFailed(let reason, let kept):
-            message = "cannot load more results: \(reason) (the \(kept) loaded are kept; type 'next' to try again)"
+            message = "cannot load more results: \(PhotoPage.words(for: reason)) (the \(kept) loaded are kept; type 'next' or 'grid next' to try again)"
+        case .sheet(.noPhotos):
+            message = "there are no results to lay out: type 'back' and search for other words"
         case .sheet(let problem):
             message = ContactSheet.message(problem)
         }

@@ -188,6 +188,7 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
 
     public func displayMore(_ viewModel: PhotoSearch.More.ViewModel) {
         for line in viewModel.lines { console.line(line) }
+        pageControl?.hasMore = viewModel.hasMore
     }
 
     public func displaySheet(_ viewModel: ContactSheet.ViewModel) {

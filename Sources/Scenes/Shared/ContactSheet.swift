@@ -126,9 +126,12 @@ public enum ContactSheet {
         case .failure(let problem): return .failure(problem)
         case .success(let found): target = found
         }
-        if target * perSheet >= photos().count {
+        let before = photos().count
+        if target * perSheet >= before {
             guard await loadMore() else { return nil }
-            target = min(target, (photos().count - 1) / perSheet)
+            // A last sheet that was only partly filled is shown again, now filled: none of the
+            // photos the page brought is skipped.
+            target = min(target, before / perSheet, (photos().count - 1) / perSheet)
         }
         let list = photos()
         return .success(await load(sheet: target, of: list, current: list.isEmpty ? nil : current, request: request, hasMore: hasMore(), pictures: pictures))
@@ -144,6 +147,9 @@ public enum ContactSheet {
         let shown = Array(photos[first..<min(photos.count, first + perSheet)])
         var loaded = [Result<Pixels, PictureFailure>?](repeating: nil, count: shown.count)
         if let box = request.pictureBox, let pictures {
+            // All of the sheet's are what is decoded ahead now: a request for one of them does not
+            // cancel the others' (a decode started for the previous sheet's next is kept).
+            await pictures.prefetch(shown, fitting: box)
             // Each decode runs on the global executor; the group only waits for them all.
             await withTaskGroup(of: (Int, Result<Pixels, PictureFailure>?).self) { group in
                 for (i, photo) in shown.enumerated() {
@@ -152,7 +158,7 @@ public enum ContactSheet {
                 for await (i, result) in group { loaded[i] = result }
             }
             let next = Array(photos[min(photos.count, first + perSheet)..<min(photos.count, first + 2 * perSheet)])
-            if !next.isEmpty { await pictures.prefetch(next, fitting: box) }
+            if !next.isEmpty, !Task.isCancelled { await pictures.prefetch(next, fitting: box) }
         }
         return Response(sheet: sheet, sheetCount: (photos.count + perSheet - 1) / perSheet, first: first, photos: shown,
                         total: photos.count, current: current, pictures: loaded, hasMore: hasMore)
@@ -202,6 +208,7 @@ public enum ContactSheet {
         switch problem {
         case .noPhotos: "there are no photos to lay out: type 'fetch' first"
         case .sheetOutOfRange(let requested, let sheetCount): "there is no sheet \(requested): sheets are 1…\(sheetCount) (type e.g. 'grid \(sheetCount)')"
+        case .atLastSheet(1): "there is only one sheet: type 'grid' to see it again"
         case .atLastSheet(let sheetCount): "this is the last sheet (\(sheetCount) of \(sheetCount)): type 'grid prev' or 'grid 1'"
         case .atFirstSheet: "this is the first sheet: type 'grid next'"
         }
@@ -220,6 +227,16 @@ public enum ContactSheet {
     /// `grid`'s declaration, the same in every scene that lists photos.
     static let argument = Argument("N|next|prev", optional: true, completion: .words(["next", "prev"]))
     static let summary = "show a contact sheet of thumbnails: the current photo's, sheet N, the next or the previous"
+}
+
+extension PhotoPage {
+    /// The presenters' words for why a page is not there.
+    static func words(for failure: LoadFailure) -> String {
+        switch failure {
+        case .interrupted: "interrupted"
+        case .failed(let reason): reason
+        }
+    }
 }
 
 /// How lists of photos are shown in this session: `layout list|grid`. One object for every scene of
