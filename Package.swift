@@ -56,13 +56,16 @@ let package = Package(
         .target(name: "TerminalPictures", dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CZlib"], swiftSettings: releaseSpeed),
         // The Clean Swift scenes, one folder each.
         .target(name: "Scenes", dependencies: ["REPLEngine", "PhotoDomain", "TerminalPictures"], swiftSettings: releaseSpeed),
-        // photorepl's options, on the launcher's command line, and the composition root.
+        // photorepl's options, on the launcher's command line, and the composition root; the commit
+        // it is built from, for --version (the BuildInfo plugin).
         .executableTarget(
             name: "photorepl",
             dependencies: [
                 "REPLEngine", "REPLLauncher", "PhotoDomain", "Scenes", "TerminalPictures", "Imaging",
-            ]
+            ],
+            plugins: ["BuildInfo"]
         ),
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         .testTarget(name: "REPLEngineTests", dependencies: ["REPLEngine", "SafeFiles"]),
         .testTarget(name: "REPLLauncherTests", dependencies: ["REPLLauncher", "REPLEngine"]),
         .testTarget(name: "PhotoDomainTests", dependencies: ["PhotoDomain", "Imaging", "Networking", "CTurboJPEG", "CPNG"]),

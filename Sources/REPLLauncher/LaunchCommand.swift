@@ -23,6 +23,10 @@ public enum LaunchCommand: Equatable, Sendable {
     case help(topic: Topic)
     /// `--version`.
     case version
+    /// `--generate-completion-script SHELL`: the completion script for bash, zsh or fish.
+    case completionScript(shell: String)
+    /// `--generate-manual`: the manual page, in man(7) format.
+    case manual
 
     /// What `--help` explains.
     public enum Topic: Equatable, Sendable {
@@ -127,6 +131,20 @@ public enum LaunchCommand: Equatable, Sendable {
                 try flag()
                 if command == nil { return (.version, given) }
                 throw usage("--version is not an option of '\(appName) \(command!)'")
+            case "--generate-completion-script":
+                guard command == nil else { throw usage("\(option) is not an option of '\(appName) \(command!)'") }
+                let shells = CommandLineReference.shells
+                guard let shell = attached ?? (i < arguments.count ? arguments[i] : nil) else {
+                    throw usage("\(option) needs a shell: \(shells.joined(separator: ", "))")
+                }
+                guard shells.contains(shell) else {
+                    throw usage("\(option) takes \(shells.joined(separator: ", ")), not '\(shell)'")
+                }
+                return (.completionScript(shell: shell), given)
+            case "--generate-manual":
+                try flag()
+                guard command == nil else { throw usage("\(option) is not an option of '\(appName) \(command!)'") }
+                return (.manual, given)
             case "--record", "--transcript":
                 guard command != "test" else { throw usage("\(option) is not an option of '\(appName) test'") }
                 let path = try value()
@@ -205,7 +223,7 @@ public enum LaunchCommand: Equatable, Sendable {
         case .run: .run
         case .test: .test
         case .help(let topic): topic
-        case .session, .version: .app
+        case .session, .version, .completionScript, .manual: .app
         }
     }
 
@@ -250,15 +268,9 @@ public enum LaunchCommand: Equatable, Sendable {
                 inside for the commands of each scene.
 
                 COMMANDS:
-                  run                 Replay scripts and print the transcript.
-                  test                Check golden transcripts: replay their commands and compare the whole output.
-
+                \(CommandLineReference.commands.map { helpLine($0.name, $0.help) }.joined())
                 OPTIONS:
-                \(appOptions)  --record FILE       Write the commands of the session to a script that replays it.
-                  --transcript FILE   Write the whole transcript of the session (commands and output) to FILE.
-                  -h, --help          Show this help ('\(appName) help run' for a command's).
-                  --version           Show the version.
-
+                \(appOptions)\(CommandLineReference.helpLines(at: .session, appName: appName))
                 EXIT CODES: 0 success, 1 a command or a transcript failed, 64 bad usage, 66 a file that cannot
                 be read, 73 an output file that cannot be written, 128+N ended by signal N.
 
@@ -272,10 +284,7 @@ public enum LaunchCommand: Equatable, Sendable {
                 USAGE: \(usageLine(for: .run, appName: appName))
 
                 OPTIONS:
-                \(appOptions)  --keep-going        Run every command even after errors (still exits 1 if any failed).
-                  --record FILE       Write the commands of the session to a script that replays it.
-                  --transcript FILE   Write the whole transcript of the session to FILE.
-
+                \(appOptions)\(CommandLineReference.helpLines(at: .run, appName: appName))
                 """
         case .test:
             """
@@ -287,9 +296,7 @@ public enum LaunchCommand: Equatable, Sendable {
                 USAGE: \(usageLine(for: .test, appName: appName))
 
                 OPTIONS:
-                \(appOptions)  --update            Rewrite failing transcripts with the actual output, keeping the lines
-                                      that matched a wildcard. Refused when CI is set.
-
+                \(appOptions)\(CommandLineReference.helpLines(at: .test, appName: appName))
                 """
         }
     }
@@ -344,18 +351,34 @@ public struct AppOption: Equatable, Sendable {
     public let help: String
     /// Whether `--help` leaves it out (it is still accepted).
     public let isHidden: Bool
+    /// What its value can be, for shell completions: nothing to offer, fixed words, files or folders.
+    public let values: Values
+
+    /// What shell completions offer for an option's value.
+    public enum Values: Equatable, Sendable {
+        /// Nothing: a number, a size, a name.
+        case text
+        /// One of these words.
+        case words([String])
+        /// A file's name.
+        case files
+        /// A folder's name.
+        case folders
+    }
 
     /// An option that takes a value: `--name VALUE` or `--name=VALUE`.
     /// - Parameters:
     ///   - name: its name with its dashes, e.g. `--seed`.
     ///   - valueName: what its value stands for, e.g. `SEED`.
+    ///   - values: what completions offer for the value (default: nothing).
     ///   - help: one line for `--help`.
     ///   - isHidden: whether `--help` leaves it out.
-    public init(_ name: String, valueName: String, help: String, isHidden: Bool = false) {
+    public init(_ name: String, valueName: String, values: Values = .text, help: String, isHidden: Bool = false) {
         self.name = name
         self.valueName = valueName
         self.help = help
         self.isHidden = isHidden
+        self.values = values
     }
 
     /// A flag: `--name`, which takes no value.
@@ -368,6 +391,7 @@ public struct AppOption: Equatable, Sendable {
         self.valueName = nil
         self.help = help
         self.isHidden = isHidden
+        self.values = .text
     }
 
     /// An app option as it was typed: for the app to turn into its `Options`.
@@ -422,7 +446,24 @@ extension REPLApp {
                 standardOutput.write(Array(text.utf8))
                 return ExitStatus.success
             case .version:
-                standardOutput.write(Array((version + "\n").utf8))
+                standardOutput.write(Array("\(name) \(version)\n".utf8))
+                return ExitStatus.success
+            case .completionScript(let shell):
+                standardOutput.write(Array((CompletionScript.text(for: shell, appName: name, options: declaredOptions) ?? "").utf8))
+                return ExitStatus.success
+            case .manual:
+                let description = manualDescription ?? """
+                    With no command, \(name) starts the interactive REPL when standard input and output are terminals, and \
+                    otherwise reads commands from standard input as a script. Type 'help' inside for the commands of each scene.
+
+                    A script holds one command per line, as typed; blank lines and lines starting with # are skipped. \
+                    '\(name) run' replays scripts and prints the transcript; '\(name) test' checks golden transcripts: \
+                    it replays their commands and compares the whole output. In expected lines, [..] matches any text \
+                    within a line and a line '...' matches any number of lines.
+                    """
+                let page = ManualPage.text(appName: name, version: version, summary: summary, description: description,
+                                           options: declaredOptions, sections: manualSections)
+                standardOutput.write(Array(page.utf8))
                 return ExitStatus.success
             case .session, .run, .test:
                 do throws(LaunchCommand.UsageError) {
@@ -444,7 +485,7 @@ extension REPLApp {
             return await scripts(files, options, keepGoing: keepGoing, outputs)
         case .test(let paths, let update):
             return await transcripts(paths, options, update: update)
-        case .help, .version:
+        case .help, .version, .completionScript, .manual:
             return ExitStatus.success
         }
     }

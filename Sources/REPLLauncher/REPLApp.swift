@@ -36,6 +36,10 @@ public struct REPLApp<Options> {
     /// Whether this runs on CI, where `test --update` is refused (tests of the launcher itself set it,
     /// so they behave the same on CI and off it).
     var isOnCI: Bool = AppEnvironment.isOnCI
+    /// The manual page's description, when not the launcher's own (what the app is, how it runs).
+    public var manualDescription: String?
+    /// Sections the manual page adds after the options: the app's environment, files, examples.
+    public var manualSections: [ManualPage.Section] = []
 
     /// Declares an app with options of its own.
     /// - Parameters:

@@ -7,8 +7,9 @@ import TerminalPictures
 /// line and runs the interactive session, `run` and `test`.
 @MainActor
 enum PhotoreplApp {
-    static let app = REPLApp<SessionOptions>(
-        name: "photorepl", version: Photorepl.version,
+    static let app: REPLApp<SessionOptions> = {
+        var app = REPLApp<SessionOptions>(
+        name: "photorepl", version: "\(Photorepl.version) (commit \(BuildInfo.commit))",
         summary: "A scriptable REPL for Clean Swift scenes: browse photos in a terminal.",
         options: SessionOptions.declared,
         parseOptions: { given throws(LaunchCommand.UsageError) in try SessionOptions(given) },
@@ -19,7 +20,36 @@ enum PhotoreplApp {
         },
         applyingHeader: { options, header throws(TranscriptSuite.Failure) in try options.applying(header) },
         replayArguments: { $0.replayArguments }
-    )
+        )
+        app.manualSections = manualSections
+        return app
+    }()
+
+    /// The manual page's sections of photorepl's own, after the options.
+    static let manualSections: [ManualPage.Section] = [
+        ManualPage.Section("Environment", [
+            ("UNSPLASH_ACCESS_KEY", "The Unsplash API's access key, for --source unsplash: sent in the Authorization header only, written nowhere. Not needed to replay a cassette."),
+            ("UNSPLASH_API_URL", "Another server in place of https://api.unsplash.com (the tests' fake, Scripts/unsplash-test-server)."),
+            ("XDG_CACHE_HOME", "Where the thumbnail cache is: $XDG_CACHE_HOME/thumbnails, else ~/.cache/thumbnails."),
+            ("XDG_STATE_HOME", "Where the history is kept: $XDG_STATE_HOME/photorepl/history, else ~/.local/state/photorepl/history."),
+            ("NO_COLOR", "When set and not empty, no colours and no styles."),
+            ("CI", "When set and not empty: 'test --update' is refused, and a missing cassette is an error instead of being recorded."),
+        ]),
+        ManualPage.Section("Files", [
+            ("~/.local/state/photorepl/history", "The interactive session's history, readable by you only, at most 1000 lines."),
+            ("~/.cache/thumbnails", "The freedesktop.org thumbnail cache, shared with the desktop: read, and written for the photos of a folder."),
+            ("bash", "source <(photorepl --generate-completion-script bash), or save the script in ~/.local/share/bash-completion/completions/photorepl."),
+            ("zsh", "photorepl --generate-completion-script zsh > ~/.zfunc/_photorepl, with fpath=(~/.zfunc $fpath) before compinit."),
+            ("fish", "photorepl --generate-completion-script fish > ~/.config/fish/completions/photorepl.fish."),
+        ]),
+        ManualPage.Section("Examples", [
+            ("photorepl", "The interactive REPL on the embedded catalog: type 'count 5', 'fetch', 'open 2', 'move 4', 'back'."),
+            ("photorepl --folder ~/Pictures --layout grid", "Your own photos, as contact sheets."),
+            ("photorepl run --preview ascii Examples/demo.txt", "Replay a script and print its transcript."),
+            ("photorepl test Examples", "Check the golden transcripts of a folder."),
+            ("UNSPLASH_ACCESS_KEY=... photorepl --source unsplash --feed", "Unsplash's latest photos, a page at a time."),
+        ]),
+    ]
 
     /// How pictures are shown in a session whose standard output is (or is not) a terminal.
     static func displaySetting(_ options: SessionOptions, outputIsTerminal: Bool) -> PictureDisplay.Setting {

@@ -45,21 +45,21 @@ struct SessionOptions: Sendable {
 
     /// photorepl's options, for the launcher's command line and `--help`.
     static let declared: [AppOption] = [
-        AppOption("--source", valueName: "SOURCE", help: "Where photos come from: embedded (the default), folder (the current directory, or --folder) or unsplash (the Unsplash API, with UNSPLASH_ACCESS_KEY)."),
-        AppOption("--folder", valueName: "DIR", help: "A folder of photos to browse: JPEG, PNG, WebP, GIF, HEIC, AVIF (implies --source folder)."),
+        AppOption("--source", valueName: "SOURCE", values: .words(PhotoSource.allCases.map(\.rawValue)), help: "Where photos come from: embedded (the default), folder (the current directory, or --folder) or unsplash (the Unsplash API, with UNSPLASH_ACCESS_KEY)."),
+        AppOption("--folder", valueName: "DIR", values: .folders, help: "A folder of photos to browse: JPEG, PNG, WebP, GIF, HEIC, AVIF (implies --source folder)."),
         AppOption("--folder-shown-as", valueName: "NAME", help: "How the folder is named in messages.", isHidden: true),
         AppOption("--seed", valueName: "SEED", help: "The seed of the random picks: the same seed, the same photos (default: \(EmbeddedPhotosWorker.defaultSeed))."),
-        AppOption("--preview", valueName: "MODE", help: "How pictures are drawn: auto (the default: the best the terminal can show; none when output is not a terminal), symbols, sixel, kitty, iterm, ascii (plain text, the same everywhere: for scripts and golden files) or none."),
+        AppOption("--preview", valueName: "MODE", values: .words(PreviewMode.allCases.map(\.rawValue)), help: "How pictures are drawn: auto (the default: the best the terminal can show; none when output is not a terminal), symbols, sixel, kitty, iterm, ascii (plain text, the same everywhere: for scripts and golden files) or none."),
         AppOption("--preview-size", valueName: "COLSxROWS", help: "The box a picture must fit in, in terminal cells (default: the terminal's width and 60 % of its height)."),
         AppOption("--sheet-size", valueName: "COLSxROWS", help: "The area a contact sheet ('grid') fills, in terminal cells: its thumbnails are 18x9 cells with a caption under each (default: the terminal's window; 80x20 when output is not a terminal)."),
-        AppOption("--cassette", valueName: "FILE", help: "Record the network session into FILE, or replay it from FILE when it exists (then nothing touches the network, and no key is needed)."),
+        AppOption("--cassette", valueName: "FILE", values: .files, help: "Record the network session into FILE, or replay it from FILE when it exists (then nothing touches the network, and no key is needed)."),
         AppOption("--timeout", valueName: "SECONDS", help: "How long a request may take before it is given up (default: 15)."),
-        AppOption("--thumbnails", valueName: "DIR", help: "The thumbnail cache, shared with the desktop (freedesktop.org's standard): read, and written for photos of a folder (default: $XDG_CACHE_HOME/thumbnails, else ~/.cache/thumbnails; 'photorepl test' uses none unless given)."),
+        AppOption("--thumbnails", valueName: "DIR", values: .folders, help: "The thumbnail cache, shared with the desktop (freedesktop.org's standard): read, and written for photos of a folder (default: $XDG_CACHE_HOME/thumbnails, else ~/.cache/thumbnails; 'photorepl test' uses none unless given)."),
         AppOption(flag: "--no-cache", help: "Neither read nor write the thumbnail cache."),
         AppOption(flag: "--feed", help: "Page through the source's photos, newest first (Unsplash: GET /photos; a folder: by EXIF date, else file time; the catalog: in its order), instead of random ones: 'fetch' loads the first page, 'next' past the last photo the next."),
         AppOption("--topic", valueName: "SLUG", help: "Page through an Unsplash topic's photos (GET /topics/SLUG/photos), like --feed."),
         AppOption("--collection", valueName: "ID", help: "Page through an Unsplash collection's photos (GET /collections/ID/photos), like --feed."),
-        AppOption("--layout", valueName: "LAYOUT", help: "How lists of photos are shown at first: list (one line a photo, the default) or grid (contact sheets of thumbnails); 'layout' changes it."),
+        AppOption("--layout", valueName: "LAYOUT", values: .words(BrowseSettings.Layout.allCases.map(\.rawValue)), help: "How lists of photos are shown at first: list (one line a photo, the default) or grid (contact sheets of thumbnails); 'layout' changes it."),
         AppOption("--fetch-delay", valueName: "MILLISECONDS", help: "Make every fetch and every picture take this long, like a slow network (to try Ctrl-C)."),
     ]
 

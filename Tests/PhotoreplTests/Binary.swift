@@ -56,6 +56,11 @@ enum Binary {
         )
     }
 
+    /// Runs another program (a shell, man, git) as `run` runs photorepl, from the package root.
+    static func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try run(arguments, environment: environment, launcher: path)
+    }
+
     /// Writes `bytes` to a temporary script and returns its path.
     static func script(_ bytes: Data, name: String = "script.txt") throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-script-\(UUID().uuidString)")

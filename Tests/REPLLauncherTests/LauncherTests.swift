@@ -141,7 +141,7 @@ final class CounterScene: SceneView {
 
     @Test func helpVersionAndUsageErrors() async {
         #expect(await app().run(arguments: ["--version"]) == 0)
-        #expect(output.text == "1.2\n")
+        #expect(output.text == "demo 1.2\n")
         output.clear()
         #expect(await app().run(arguments: ["--help"]) == 0)
         #expect(output.text.hasPrefix("A demo.\n\nUSAGE: demo [--record FILE] [--transcript FILE]\n"))
@@ -250,7 +250,7 @@ final class CounterScene: SceneView {
         #expect(!output.text.contains("--debug-name"))
         output.clear()
         #expect(await countingApp().run(arguments: ["--version"]) == 0)
-        #expect(output.text == "2\n")
+        #expect(output.text == "opts 2\n")
         #expect(errors.text.isEmpty)
     }
 }

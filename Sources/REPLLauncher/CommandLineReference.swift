@@ -1,0 +1,86 @@
+/// The launcher's command line, declared once: its commands and its own options, beside the app's
+/// (`AppOption`). `--help`'s option lines, the shell completion scripts and the manual page are all
+/// made from these declarations, so every app on the engine gets them for free, and they never
+/// disagree with what `LaunchCommand.parse` accepts.
+public enum CommandLineReference {
+    /// Where an option is accepted.
+    public enum Place: Sendable, Equatable {
+        /// With no command: the interactive session (or standard input as a script).
+        case session
+        case run
+        case test
+    }
+
+    /// One of the launcher's own options.
+    public struct Option: Sendable, Equatable {
+        /// Its names, short first: `["-h", "--help"]`.
+        public let names: [String]
+        public let valueName: String?
+        public let values: AppOption.Values
+        public let help: String
+        public let places: [Place]
+        /// Left out of `--help`, the completions and the manual's option list (still accepted).
+        public let isHidden: Bool
+
+        init(_ names: [String], _ valueName: String? = nil, values: AppOption.Values = .text, help: String, in places: [Place],
+             isHidden: Bool = false) {
+            self.names = names
+            self.valueName = valueName
+            self.values = values
+            self.help = help
+            self.places = places
+            self.isHidden = isHidden
+        }
+
+        /// `--record FILE`, `-h, --help`.
+        var label: String { names.joined(separator: ", ") + (valueName.map { " \($0)" } ?? "") }
+    }
+
+    /// The commands, with what each does.
+    public static let commands: [(name: String, help: String)] = [
+        ("run", "Replay scripts and print the transcript."),
+        ("test", "Check golden transcripts: replay their commands and compare the whole output."),
+        ("help", "Show the usage of the app, or of 'run' or 'test'."),
+    ]
+
+    /// The shells `--generate-completion-script` writes for.
+    public static let shells = ["bash", "zsh", "fish"]
+
+    /// The launcher's own options, in the order `--help` lists them (after the app's).
+    public static let options: [Option] = [
+        Option(["--keep-going"], help: "Run every command even after errors (still exits 1 if any failed).", in: [.run]),
+        Option(["--update"], help: "Rewrite failing transcripts with the actual output, keeping the lines that matched a wildcard. Refused when CI is set.",
+               in: [.test]),
+        Option(["--record"], "FILE", values: .files, help: "Write the commands of the session to a script that replays it.", in: [.session, .run]),
+        Option(["--transcript"], "FILE", values: .files, help: "Write the whole transcript of the session (commands and output) to FILE.",
+               in: [.session, .run]),
+        Option(["-h", "--help"], help: "Show this help ('APP help run' for a command's).", in: [.session, .run, .test]),
+        Option(["--version"], help: "Show the version and the commit it was built from.", in: [.session]),
+        Option(["--generate-completion-script"], "SHELL", values: .words(shells),
+               help: "Print a completion script for bash, zsh or fish (see the manual page: FILES).", in: [.session]),
+        Option(["--generate-manual"], help: "Print the manual page, in man(7) format.", in: [.session], isHidden: true),
+    ]
+
+    /// The launcher's options accepted at `place`, in `--help`'s order.
+    static func options(at place: Place) -> [Option] {
+        options.filter { $0.places.contains(place) && !$0.isHidden }
+    }
+
+    /// The help lines of the launcher's options at `place`, `APP` replaced by the app's name.
+    static func helpLines(at place: Place, appName: String) -> String {
+        options(at: place).map { LaunchCommand.helpLine($0.label, $0.help.replacingAppName(with: appName)) }.joined()
+    }
+}
+
+extension String {
+    /// `APP` in a declaration's help, as the app is called.
+    func replacingAppName(with name: String) -> String {
+        var out = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: "APP") {
+            out += rest[..<range.lowerBound] + name
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
+    }
+}

@@ -1,0 +1,144 @@
+/// The manual page of an app on the launcher, in man(7) format, made from the same declarations as
+/// `--help`: the usage lines, the commands, the app's options and the launcher's, the exit codes; and
+/// the sections the app adds (its environment, files, examples).
+public enum ManualPage {
+    /// A section the app adds after the options: a title (`ENVIRONMENT`) and its entries, each a
+    /// term (nil: a plain paragraph) and its text.
+    public struct Section: Sendable, Equatable {
+        public var title: String
+        public var entries: [(term: String?, text: String)]
+
+        public init(_ title: String, _ entries: [(term: String?, text: String)]) {
+            self.title = title
+            self.entries = entries
+        }
+
+        public static func == (lhs: Section, rhs: Section) -> Bool {
+            lhs.title == rhs.title && lhs.entries.map(\.term) == rhs.entries.map(\.term) && lhs.entries.map(\.text) == rhs.entries.map(\.text)
+        }
+    }
+
+    /// The page.
+    public static func text(appName: String, version: String, summary: String, description: String, options: [AppOption],
+                            sections: [Section] = []) -> String {
+        var page = [String]()
+        page.append(".TH \(roffWord(appName.uppercased())) 1 \"\" \"\(roffWord(appName)) \(roffWord(version))\" \"User Commands\"")
+        page.append(".SH NAME")
+        page.append("\(roffWord(appName)) \\- \(roff(summary))")
+        page.append(".SH SYNOPSIS")
+        let hasOptions = options.contains { !$0.isHidden }
+        for topic in [LaunchCommand.Topic.app, .run, .test] {
+            page.append(".PP")
+            page.append(synopsis(LaunchCommand.usageLine(for: topic, appName: appName, hasOptions: hasOptions), appName: appName))
+        }
+        page.append(".SH DESCRIPTION")
+        for paragraph in description.split(separator: "\n\n") {
+            page.append(".PP")
+            page.append(roff(paragraph.split(separator: "\n").joined(separator: " ")))
+        }
+        page.append(".SH COMMANDS")
+        for command in CommandLineReference.commands {
+            page.append(".TP")
+            page.append(".B \(command.name)")
+            page.append(roff(command.help.replacingAppName(with: appName)))
+        }
+        page.append(".SH OPTIONS")
+        page.append(".PP")
+        page.append("The options of \(roffWord(appName)) are accepted anywhere on the command line, before or after")
+        page.append(".B run")
+        page.append("and")
+        page.append(".BR test ,")
+        page.append("as \\fB\\-\\-name\\fR \\fIVALUE\\fR or \\fB\\-\\-name\\fR=\\fIVALUE\\fR.")
+        for option in options where !option.isHidden {
+            page.append(".TP")
+            page.append(term([option.name], option.valueName))
+            page.append(roff(option.help.replacingAppName(with: appName)))
+        }
+        for option in CommandLineReference.options where !option.isHidden {
+            page.append(".TP")
+            page.append(term(option.names, option.valueName))
+            let places = option.places == [.session, .run, .test] ? "" : " (" + option.places.map {
+                switch $0 {
+                case .session: "with no command"
+                case .run: "run"
+                case .test: "test"
+                }
+            }.joined(separator: ", ") + ")"
+            page.append(roff(option.help.replacingAppName(with: appName) + places))
+        }
+        for section in sections {
+            page.append(".SH \(roff(section.title.uppercased()))")
+            for entry in section.entries {
+                if let term = entry.term {
+                    page.append(".TP")
+                    page.append(".B \(roff(term))")
+                } else {
+                    page.append(".PP")
+                }
+                page.append(roff(entry.text.replacingAppName(with: appName)))
+            }
+        }
+        page.append(".SH EXIT STATUS")
+        for (code, meaning) in [("0", "Success."), ("1", "A command or a golden transcript failed."), ("64", "Bad command-line usage."),
+                                ("66", "An input file cannot be read."), ("73", "An output file cannot be written to its end."),
+                                ("128+N", "Ended by signal N.")] {
+            page.append(".TP")
+            page.append(".B \(code)")
+            page.append(meaning)
+        }
+        return page.joined(separator: "\n") + "\n"
+    }
+
+    /// `.B run` for `APP run [OPTIONS] FILE…`: the app's name and the words in capitals as
+    /// placeholders, the rest bold.
+    static func synopsis(_ line: String, appName: String) -> String {
+        line.split(separator: " ").map { word -> String in
+            let text = String(word)
+            let bare = text.trimming("[]…|")
+            if bare.allSatisfy({ $0.isUppercase || $0 == "|" }) && !bare.isEmpty {
+                return "\\fI\(roff(text))\\fR"
+            }
+            return "\\fB\(roff(text))\\fR"
+        }.joined(separator: " ")
+    }
+
+    /// An option's term: `\fB\-\-seed\fR \fISEED\fR`, names joined by commas.
+    static func term(_ names: [String], _ valueName: String?) -> String {
+        names.map { "\\fB\(roff($0))\\fR" }.joined(separator: ", ") + (valueName.map { " \\fI\(roff($0))\\fR" } ?? "")
+    }
+
+    /// Text as roff: backslashes and hyphens escaped, a line never starting with a control character,
+    /// and the few non-ASCII characters of help texts in the forms man(7) documents for them.
+    static func roff(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "\\": out += "\\e"
+            case "-": out += "\\-"
+            case "…": out += "..."
+            case "×": out += "x"
+            case "—", "–": out += "\\-"
+            case "’": out += "'"
+            case "\n": out += " "
+            default: out.append(character)
+            }
+        }
+        if out.first == "." || out.first == "'" { out = "\\&" + out }
+        return out
+    }
+
+    /// A word in a header line: no spaces, roff-escaped.
+    static func roffWord(_ text: String) -> String {
+        roff(text).split(separator: " ").joined(separator: "\\ ")
+    }
+}
+
+extension String {
+    /// The string without the given characters at either end.
+    func trimming(_ set: String) -> String {
+        var characters = Substring(self)
+        while let first = characters.first, set.contains(first) { characters = characters.dropFirst() }
+        while let last = characters.last, set.contains(last) { characters = characters.dropLast() }
+        return String(characters)
+    }
+}

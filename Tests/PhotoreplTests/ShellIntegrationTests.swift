@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// photorepl in the shells and `man`: the completion scripts it prints, loaded by bash, zsh and
+/// fish, and its manual page rendered by man without a warning; and --version's commit.
+@Suite struct ShellIntegrationTests {
+    /// What bash's completion function offers for each partial command line (the last word is the
+    /// one being completed), run in the package's folder.
+    func bashOffers(_ lines: [[String]]) throws -> [String] {
+        let script = try Binary.run(["--generate-completion-script", "bash"])
+        #expect(script.status == 0)
+        let path = try Binary.script(script.stdout, name: "photorepl.bash")
+        var driver = "source '\(path)'\n"
+        for words in lines {
+            let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
+            driver += "COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMPREPLY=(); _photorepl; echo \"${COMPREPLY[*]}\"\n"
+        }
+        let bash = try Binary.runProgram("/bin/bash", ["--norc", "--noprofile", "-c", driver])
+        #expect(bash.status == 0, "\(bash.stderr)")
+        // Each line's offers sorted: files come in the folder's order.
+        return bash.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .map { $0.split(separator: " ").sorted().joined(separator: " ") }
+    }
+
+    @Test func bashCompletesCommandsOptionsTheirValuesAndFiles() throws {
+        let offers = try bashOffers([
+            ["photorepl", ""],
+            ["photorepl", "--so"],
+            ["photorepl", "--source", ""],
+            ["photorepl", "--source=f"],
+            ["photorepl", "--source", "=", "u"],   // bash's own split at '=' (COMP_WORDBREAKS)
+            ["photorepl", "--preview", "k"],
+            ["photorepl", "--layout", ""],
+            ["photorepl", "run", "--k"],
+            ["photorepl", "test", "--up"],
+            ["photorepl", "--folder", "Example"],
+            ["photorepl", "run", "Examples/dem"],
+            ["photorepl", "--seed", "7", "r"],
+            ["photorepl", "--folder", "Examples", "t"],
+            ["photorepl", "help", ""],
+            ["photorepl", "--seed", ""],
+        ])
+        #expect(offers == [
+            "help run test",
+            "--source",
+            "embedded folder unsplash",
+            "--source=folder",
+            "unsplash",
+            "kitty",
+            "grid list",
+            "--keep-going",
+            "--update",
+            "Examples",
+            "Examples/demo.t Examples/demo.txt",
+            "run",
+            "test",
+            "run test",
+            "",
+        ])
+    }
+
+    @Test func zshAndFishLoadTheirScripts() throws {
+        for shell in ["zsh", "fish"] {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(shell)") else {
+                Issue.record("\(shell) is not installed (Scripts/test installs it)")
+                continue
+            }
+            let script = try Binary.run(["--generate-completion-script", shell])
+            let path = try Binary.script(script.stdout, name: shell == "zsh" ? "_photorepl" : "photorepl.fish")
+            let syntax = try Binary.runProgram("/usr/bin/\(shell)", ["-n", path])
+            #expect(syntax.status == 0, "\(shell): \(syntax.stderr)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else { return }
+        let fish = try Binary.run(["--generate-completion-script", "fish"])
+        let path = try Binary.script(fish.stdout, name: "photorepl.fish")
+        let offers = try Binary.runProgram("/usr/bin/fish", ["--no-config", "-c", "source '\(path)'; complete -C 'photorepl --source '; complete -C 'photorepl run --k'"])
+        #expect(offers.stdout.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
+            == ["embedded", "folder", "unsplash", "--keep-going"], "\(offers.stdout)\(offers.stderr)")
+    }
+
+    @Test func theManualPageRendersWithoutWarnings() throws {
+        let page = try Binary.run(["--generate-manual"])
+        #expect(page.status == 0)
+        let path = try Binary.script(page.stdout, name: "photorepl.1")
+        let man = try Binary.runProgram("/usr/bin/man", ["--warnings", "-l", path], environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+        #expect(man.status == 0 && man.stderr.isEmpty, "\(man.stderr)")
+        for heading in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXAMPLES", "EXIT STATUS"] {
+            #expect(man.stdout.contains("\n\(heading)\n"), "\(heading)")
+        }
+        #expect(man.stdout.contains("--sheet-size COLSxROWS") && man.stdout.contains("UNSPLASH_ACCESS_KEY"))
+    }
+
+    @Test func versionSaysTheCommitItWasBuiltFrom() throws {
+        let version = try Binary.run(["--version"])
+        let head = try Binary.runProgram("/usr/bin/git", ["-C", Binary.packageRoot.path, "rev-parse", "--short=12", "HEAD"])
+        let commit = head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(version.status == 0)
+        // The build's commit is HEAD's, and says so when tracked files differ from it.
+        #expect(version.stdout == "photorepl 0.1.0 (commit \(commit))\n" || version.stdout == "photorepl 0.1.0 (commit \(commit)-modified)\n",
+                "\(version.stdout)")
+    }
+}
