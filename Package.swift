@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// Release builds skip the run-time exclusivity checks (debug builds and the tests keep them): on the
-/// per-command path they cost about a tenth of the time (see Scripts/bench and README "Performance").
+/// per-command path they cost about a tenth of the time (see Scripts/bench and docs/performance.md).
 let releaseSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
@@ -13,6 +13,11 @@ let package = Package(
         // What every app on the engine shares: its command line, interactive session, scripts and
         // transcripts (Examples/todo is such an app).
         .library(name: "REPLLauncher", targets: ["REPLLauncher"]),
+    ],
+    dependencies: [
+        // `swift package generate-documentation`: the DocC catalogs of REPLEngine and REPLLauncher.
+        // A command plugin: built only when the documentation is, never for photorepl itself.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         // libedit's variadic el_set/el_get/history cannot be called from Swift: one typed C wrapper each.

@@ -13,7 +13,12 @@ public final class ScriptRunner {
     /// The line of the first command that failed.
     public private(set) var firstFailureLine: Int?
 
-    /// - Parameter reportsDiagnostics: whether errors also go to standard error as `FILE:LINE: error: …`.
+    /// A runner of scripts on `engine`.
+    /// - Parameters:
+    ///   - engine: the session the scripts' commands run in.
+    ///   - keepGoing: whether to go on after a command fails (`run --keep-going`); else the first
+    ///     failure ends the run.
+    ///   - reportsDiagnostics: whether errors also go to standard error as `FILE:LINE: error: …`.
     public init(engine: Engine, keepGoing: Bool, reportsDiagnostics: Bool = true) {
         self.engine = engine
         self.keepGoing = keepGoing

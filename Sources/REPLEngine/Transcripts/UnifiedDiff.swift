@@ -26,7 +26,11 @@ public struct UnifiedDiff: Sendable {
     /// The diff of `expected` against `actual` lines (wildcards in `expected` matching as in a
     /// transcript), with `context` unchanged lines around each change.
     /// - Parameters:
-    ///   - expectedStart, actualStart: the 1-based line numbers of the first lines given, in their files.
+    ///   - expected: the golden transcript's lines.
+    ///   - actual: the lines printed.
+    ///   - expectedStart: the 1-based line number of the first expected line, in its file.
+    ///   - actualStart: the 1-based line number of the first actual line, in the output.
+    ///   - context: how many unchanged lines are shown around each change.
     public init(expected: [String], actual: [String], expectedStart: Int = 1, actualStart: Int = 1, context: Int = 3) {
         let edits = TranscriptPattern.align(expected, actual)
         // Rows: (kind, expected line index?, actual line index?, text)
