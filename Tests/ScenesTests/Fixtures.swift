@@ -182,6 +182,22 @@ struct NotingWorker: PhotosWorker {
     }
 }
 
+/// The engine's effects, for an interactor tested alone: the work scheduled, run by `finish()` as
+/// the engine runs it before a command ends.
+@MainActor
+final class CollectingEffects: SceneEffects {
+    private var work: [@MainActor () async -> Void] = []
+    var pending: Int { work.count }
+
+    func finishBeforeCommandEnds(_ work: @escaping @MainActor () async -> Void) {
+        self.work.append(work)
+    }
+
+    func finish() async {
+        while !work.isEmpty { await work.removeFirst()() }
+    }
+}
+
 /// A paged source over `photos`: its feed in their order, its search over their descriptions; a
 /// page in `failing` fails, and every page asked for is recorded.
 actor StubPages: PhotoFeedWorker, PhotoSearchWorker {

@@ -116,11 +116,11 @@ import Testing
 
     @Test func theRoutersPassTheData() {
         let detail = PhotoDetailInteractor()
-        detail.photos = Photo.abcde
+        detail.photoCount = 5
         detail.index = 1
         let author = PhotoAuthorInteractor(worker: StubPhotographers())
         var authorStore: PhotoAuthorDataStore = author
-        // Before the detail has loaded there is no photo to hand over.
+        // A detail with no photo (its index pointed at none) hands over no photographer.
         PhotoDetailRouter(navigator: NoNavigator.shared).passDataToAuthor(source: detail, destination: &authorStore)
         #expect(author.user == nil)
 

@@ -124,8 +124,8 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
 
     @Test func thePageIsTheOffsetOverTheWidth() async throws {
         let interactor = try await fetched()
-        await interactor.changeToPage(.init(width: 80, offset: 160))
-        await interactor.changeToPage(.init(width: 80, offset: 239.5))
+        interactor.changeToPage(.init(width: 80, offset: 160))
+        interactor.changeToPage(.init(width: 80, offset: 239.5))
         #expect(spy.pages.map(\.page) == [2, 2])
         #expect(spy.pages[0] == .init(page: 2, photo: .fixture("c"), pageCount: 5))
         #expect(interactor.page == 2)
@@ -133,16 +133,16 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
 
     @Test func pagesOutsideTheCollectionAreRefused() async throws {
         let interactor = try await fetched()
-        await interactor.changeToPage(.init(width: 80, offset: 400))
-        await interactor.changeToPage(.init(width: 80, offset: -80))
-        await interactor.changeToPage(.init(width: 0, offset: 0))
-        await interactor.changeToPage(.init(width: 80, offset: .infinity))
+        interactor.changeToPage(.init(width: 80, offset: 400))
+        interactor.changeToPage(.init(width: 80, offset: -80))
+        interactor.changeToPage(.init(width: 0, offset: 0))
+        interactor.changeToPage(.init(width: 80, offset: .infinity))
         #expect(spy.failures == [
             .pageOutOfRange(requested: 6, pageCount: 5), .pageOutOfRange(requested: 0, pageCount: 5),
             .pageOutOfRange(requested: 0, pageCount: 5), .pageOutOfRange(requested: 0, pageCount: 5),
         ])
         #expect(interactor.page == 0 && spy.pages.isEmpty)
-        await makeInteractor().changeToPage(.init(width: 80, offset: 0))
+        makeInteractor().changeToPage(.init(width: 80, offset: 0))
         #expect(spy.failures.last == .noPhotos(command: "page"))
     }
 
@@ -152,13 +152,13 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
     @Test func pagesAtTheEndsOfIntAreRefusedAsTheyWereAsked() async throws {
         let interactor = try await fetched()
         for typed in [Int.min, Int.min + 2, Int.max, -(1 << 53) - 1] {
-            interactor.changeToPageWithoutPicture(.init(page: TypedNumber.row(ofPosition: typed), width: 80))
+            interactor.changeToPage(.init(page: TypedNumber.row(ofPosition: typed), width: 80))
             #expect(spy.failures.last == .pageOutOfRange(requested: typed, pageCount: 5))
         }
         // An offset beyond any Int (not typed: a layout's) is the last page number an Int holds.
-        interactor.changeToPageWithoutPicture(.init(width: 1, offset: 1e300))
+        interactor.changeToPage(.init(width: 1, offset: 1e300))
         #expect(spy.failures.last == .pageOutOfRange(requested: Int.max, pageCount: 5))
-        interactor.changeToPageWithoutPicture(.init(width: 1, offset: -1e300))
+        interactor.changeToPage(.init(width: 1, offset: -1e300))
         #expect(spy.failures.last == .pageOutOfRange(requested: Int.min + 1, pageCount: 5))
         #expect(interactor.page == 0 && spy.pages.isEmpty)
     }

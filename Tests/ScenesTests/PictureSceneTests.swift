@@ -21,19 +21,23 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
 @MainActor
 @Suite struct PhotoDetailPictureTests {
     let spy = DetailPresenterSpy()
+    let effects = CollectingEffects()
     let box = PixelSize(width: 60, height: 40)
 
     func makeInteractor(_ pictures: PhotoPicturesWorker?, index: Int? = 1) -> PhotoDetailInteractor {
         let interactor = PhotoDetailInteractor(pictures: pictures)
         interactor.presenter = spy
-        interactor.photos = Photo.abcde
+        interactor.effects = effects
+        interactor.photo = index.flatMap { Photo.abcde.indices.contains($0) ? Photo.abcde[$0] : nil }
+        interactor.photoCount = Photo.abcde.count
         interactor.index = index
         return interactor
     }
 
     @Test func theBoxGoesToTheWorkerAndThePixelsToThePresenter() async {
         let pictures = FakePicturesWorker()
-        await makeInteractor(pictures).loadPhoto(.init(pictureBox: box))
+        makeInteractor(pictures).showPhoto(.init(pictureBox: box))
+        await effects.finish()
         #expect(await pictures.requests == [.init(id: "b", box: box)])
         #expect(await pictures.prefetches.isEmpty)
         #expect(spy.responses == [.init(photo: .fixture("b"), picture: .success(FakePicturesWorker.picture("b", box)), index: 1, photoCount: 5)])
@@ -42,18 +46,22 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
     @Test func withoutABoxTheWorkerIsNotAsked() async {
         let pictures = FakePicturesWorker()
         let interactor = makeInteractor(pictures)
-        await interactor.loadPhoto(.init())
-        await interactor.showPhoto(.init())
+        interactor.showPhoto(.init())
+        await effects.finish()
+        interactor.showPhoto(.init())
+        await effects.finish()
         #expect(await pictures.requests.isEmpty)
         #expect(spy.responses == Array(repeating: .init(photo: .fixture("b"), picture: nil, index: 1, photoCount: 5), count: 2))
         // No worker at all (a session without pictures): a box changes nothing.
-        await makeInteractor(nil).loadPhoto(.init(pictureBox: box))
+        makeInteractor(nil).showPhoto(.init(pictureBox: box))
+        await effects.finish()
         #expect(spy.responses.last == .init(photo: .fixture("b"), picture: nil, index: 1, photoCount: 5))
     }
 
     @Test func aFailedPictureStillShowsThePhoto() async {
         let pictures = FakePicturesWorker(errors: ["b": PictureFailure("corrupt JPEG: bogus marker")])
-        await makeInteractor(pictures).loadPhoto(.init(pictureBox: box))
+        makeInteractor(pictures).showPhoto(.init(pictureBox: box))
+        await effects.finish()
         #expect(spy.responses == [.init(photo: .fixture("b"), picture: .failure(PictureFailure("corrupt JPEG: bogus marker")), index: 1, photoCount: 5)])
     }
 
@@ -61,16 +69,21 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
     @Test func otherErrorsBecomeFailuresToo() async {
         let pictures = FakePicturesWorker(errors: ["a": CancellationError(), "c": DiskOnFire()])
         let interactor = makeInteractor(pictures, index: 0)
-        await interactor.loadPhoto(.init(pictureBox: box))
+        interactor.showPhoto(.init(pictureBox: box))
+        await effects.finish()
+        // Another photo opened: its router hands it over.
+        interactor.photo = Photo.abcde[2]
         interactor.index = 2
-        await interactor.loadPhoto(.init(pictureBox: box))
+        interactor.showPhoto(.init(pictureBox: box))
+        await effects.finish()
         #expect(spy.responses.map(\.picture) == [.failure(PictureFailure("interrupted")), .failure(PictureFailure("the disk is on fire"))])
         #expect(spy.responses.map(\.photo?.id) == ["a", "c"])
     }
 
     @Test func noPhotoAtTheIndexMeansNoPicture() async {
         let pictures = FakePicturesWorker()
-        await makeInteractor(pictures, index: 9).loadPhoto(.init(pictureBox: box))
+        makeInteractor(pictures, index: 9).showPhoto(.init(pictureBox: box))
+        await effects.finish()
         #expect(await pictures.requests.isEmpty)
         #expect(spy.responses == [.init(photo: nil, picture: nil, index: 9, photoCount: 5)])
     }
@@ -79,9 +92,11 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
     @Test func showingAgainAsksForThePictureOfTheSamePhoto() async {
         let pictures = FakePicturesWorker()
         let interactor = makeInteractor(pictures)
-        await interactor.loadPhoto(.init(pictureBox: box))
+        interactor.showPhoto(.init(pictureBox: box))
+        await effects.finish()
         interactor.index = 3
-        await interactor.showPhoto(.init(pictureBox: box))
+        interactor.showPhoto(.init(pictureBox: box))
+        await effects.finish()
         #expect(await pictures.requests == [.init(id: "b", box: box), .init(id: "b", box: box)])
         #expect(spy.responses.map(\.index) == [1, 3])
         #expect(spy.responses.map(\.photo?.id) == ["b", "b"])
@@ -118,11 +133,13 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
 @MainActor
 @Suite struct PhotoCollectionPictureTests {
     let spy = CollectionPresenterSpy()
+    let effects = CollectingEffects()
     let box = PixelSize(width: 48, height: 24)
 
     func fetched(_ pictures: FakePicturesWorker) async throws -> PhotoCollectionInteractor {
         let interactor = PhotoCollectionInteractor(worker: StubWorker(), pictures: pictures)
         interactor.presenter = spy
+        interactor.effects = effects
         interactor.changeCount(.init(change: .set(5)))
         try await interactor.fetchPhotos(.init())
         return interactor
@@ -131,7 +148,8 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
     @Test func aPageShowsItsPictureThenTheNextOneIsPrefetched() async throws {
         let pictures = FakePicturesWorker()
         let interactor = try await fetched(pictures)
-        await interactor.changeToPage(.init(width: 80, offset: 80, pictureBox: box))
+        interactor.changeToPage(.init(width: 80, offset: 80, pictureBox: box))
+        await effects.finish()
         #expect(spy.pages == [.init(page: 1, photo: .fixture("b"), pageCount: 5, picture: .success(FakePicturesWorker.picture("b", box)))])
         #expect(await pictures.requests == [.init(id: "b", box: box)])
         #expect(await pictures.prefetches == [.init(id: "c", box: box)])
@@ -140,7 +158,8 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
     @Test func theLastPageHasNothingToPrefetch() async throws {
         let pictures = FakePicturesWorker()
         let interactor = try await fetched(pictures)
-        await interactor.changeToPage(.init(width: 80, offset: 320, pictureBox: box))
+        interactor.changeToPage(.init(width: 80, offset: 320, pictureBox: box))
+        await effects.finish()
         #expect(spy.pages.map(\.page) == [4])
         #expect(spy.pages.first?.picture == .success(FakePicturesWorker.picture("e", box)))
         #expect(await pictures.requests == [.init(id: "e", box: box)])
@@ -150,7 +169,8 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
     @Test func aFailedPictureIsShownAsSuchAndNothingIsPrefetched() async throws {
         let pictures = FakePicturesWorker(errors: ["a": PictureFailure("not a regular file")])
         let interactor = try await fetched(pictures)
-        await interactor.changeToPage(.init(width: 80, offset: 0, pictureBox: box))
+        interactor.changeToPage(.init(width: 80, offset: 0, pictureBox: box))
+        await effects.finish()
         #expect(spy.pages == [.init(page: 0, photo: .fixture("a"), pageCount: 5, picture: .failure(PictureFailure("not a regular file")))])
         #expect(await pictures.prefetches.isEmpty)
     }
@@ -158,7 +178,8 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
     @Test func withoutABoxThereIsNoPictureAndNoPrefetch() async throws {
         let pictures = FakePicturesWorker()
         let interactor = try await fetched(pictures)
-        await interactor.changeToPage(.init(width: 80, offset: 80))
+        interactor.changeToPage(.init(width: 80, offset: 80))
+        await effects.finish()
         #expect(spy.pages == [.init(page: 1, photo: .fixture("b"), pageCount: 5, picture: nil)])
         #expect(await pictures.requests.isEmpty)
         #expect(await pictures.prefetches.isEmpty)
@@ -167,7 +188,8 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
     @Test func aRefusedPageAsksForNoPicture() async throws {
         let pictures = FakePicturesWorker()
         let interactor = try await fetched(pictures)
-        await interactor.changeToPage(.init(width: 80, offset: 400, pictureBox: box))
+        interactor.changeToPage(.init(width: 80, offset: 400, pictureBox: box))
+        await effects.finish()
         #expect(spy.failures == [.pageOutOfRange(requested: 6, pageCount: 5)])
         #expect(await pictures.requests.isEmpty)
         #expect(await pictures.prefetches.isEmpty)

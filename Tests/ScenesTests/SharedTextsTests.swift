@@ -14,24 +14,25 @@ import Testing
         collection.presenter = spy
         collection.changeCount(.init(change: .set(5)))
         try await collection.fetchPhotos(.init())
-        collection.changeToPageWithoutPicture(.init(width: 80, offset: 160))
-        await collection.changeToPage(.init(width: 80, offset: 160))
+        collection.changeToPage(.init(width: 80, offset: 160))
+        collection.changeToPage(.init(width: 80, offset: 160))
         #expect(spy.pages.count == 2 && spy.pages[0] == spy.pages[1])
         #expect(spy.pages[0] == .init(page: 2, photo: .fixture("c"), pageCount: 5, picture: nil))
         #expect(collection.page == 2)
-        collection.changeToPageWithoutPicture(.init(width: 80, offset: 400))
+        collection.changeToPage(.init(width: 80, offset: 400))
         #expect(spy.failures == [.pageOutOfRange(requested: 6, pageCount: 5)])
         #expect(collection.page == 2)
 
         let detailSpy = DetailPresenterSpy()
         let detail = PhotoDetailInteractor()
         detail.presenter = detailSpy
-        detail.photos = Photo.abcde
+        detail.photo = .fixture("d")
+        detail.photoCount = 5
         detail.index = 3
-        detail.loadPhotoWithoutPicture()
+        detail.showPhoto(.init())
         detail.index = 0  // a saved move: the same photo at its new position
-        detail.showPhotoWithoutPicture()
-        await detail.showPhoto(.init())
+        detail.showPhoto(.init())
+        detail.showPhoto(.init())
         #expect(detailSpy.responses == [
             .init(photo: .fixture("d"), picture: nil, index: 3, photoCount: 5),
             .init(photo: .fixture("d"), picture: nil, index: 0, photoCount: 5),

@@ -1,5 +1,6 @@
 import Imaging
 import PhotoDomain
+import REPLEngine
 
 @MainActor
 public protocol PhotoAuthorBusinessLogic: AnyObject {
@@ -8,8 +9,9 @@ public protocol PhotoAuthorBusinessLogic: AnyObject {
     func loadPhotographer(_ request: PhotoAuthor.Show.Request) async
     /// Shows the photographer again, or loads them when that has not worked yet.
     func showPhotographer(_ request: PhotoAuthor.Show.Request) async
-    /// Moves the page control and shows the page, with its picture when the request asks.
-    func changeToPage(_ request: PhotoAuthor.Page.Request) async
+    /// Moves the page control and shows the page (with a picture to decode, by an effect the
+    /// command awaits).
+    func changeToPage(_ request: PhotoAuthor.Page.Request)
     func selectPhoto(_ request: PhotoAuthor.Selection.Request)
     /// Lays the photographer's photos out as a contact sheet.
     func showSheet(_ request: ContactSheet.Request) async
@@ -34,6 +36,10 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
     public static let photoLimit = 10
 
     var presenter: PhotoAuthorPresentationLogic?
+    /// Where a picture's decode is scheduled: the engine awaits it before the command ends. Not
+    /// owned (the engine outlives its scenes), and unowned rather than weak: a weakly held engine
+    /// would take the slow path on every retain and release.
+    unowned var effects: (any SceneEffects)?
     private let worker: PhotographersWorker
     private let pictures: PhotoPicturesWorker?
 
@@ -74,7 +80,7 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
         presenter?.presentPhotographer(.init(profile: user, photos: photos, page: page))
     }
 
-    public func changeToPage(_ request: PhotoAuthor.Page.Request) async {
+    public func changeToPage(_ request: PhotoAuthor.Page.Request) {
         guard !photos.isEmpty else {
             presenter?.presentFailure(.init(problem: .noPhotos(command: "page")))
             return
@@ -85,8 +91,14 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
         }
         page = request.page
         let photo = photos[page], shown = page
-        let picture = await PictureLoading.load(pictures, photo, box: request.pictureBox)
-        presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: picture))
+        guard let box = request.pictureBox, let pictures, let effects else {
+            presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: nil))
+            return
+        }
+        effects.finishBeforeCommandEnds { [self] in
+            let picture = await PictureLoading.load(pictures, photo, box: box)
+            presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: picture))
+        }
     }
 
     public func selectPhoto(_ request: PhotoAuthor.Selection.Request) {

@@ -27,9 +27,11 @@ public final class PhotoAuthorRouter: PhotoAuthorRoutingLogic, PhotoAuthorDataPa
         navigator.push(destination)
     }
 
-    /// Hands the detail scene the photographer's photos and the opened position; it cannot move them.
+    /// Hands the detail scene the opened photo, its position and how many photos the photographer
+    /// has here; it cannot move them.
     public func passDataToDetail(source: PhotoAuthorDataStore, destination: inout PhotoDetailDataStore) {
-        destination.photos = source.photos
+        destination.photo = source.index.flatMap { source.photos.indices.contains($0) ? source.photos[$0] : nil }
+        destination.photoCount = source.photos.count
         destination.index = source.index
         destination.movesInCollection = false
     }

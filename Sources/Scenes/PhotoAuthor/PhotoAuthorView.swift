@@ -43,6 +43,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
         SceneModule(PhotoAuthorView.self) { context in
             let view = PhotoAuthorView(console: context.console, effects: context.effects, display: display, settings: settings)
             let interactor = PhotoAuthorInteractor(worker: worker, pictures: pictures)
+            interactor.effects = context.effects
             let presenter = PhotoAuthorPresenter()
             let router = PhotoAuthorRouter(navigator: context.navigator)
             view.interactor = interactor
@@ -117,13 +118,13 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
             "page", arguments: [Argument("N", completion: .positions)],
             summary: "go to page N of the photographer's photos", example: "page 2"
         ) { view, arguments in
-            try await view.scroll(toPage: TypedNumber.row(ofPosition: try TypedNumber.parse(arguments[0], naming: "page", for: "page")))
+            try view.scroll(toPage: TypedNumber.row(ofPosition: try TypedNumber.parse(arguments[0], naming: "page", for: "page")))
         },
         Command("next", summary: "go to the next page") { view, _ in
-            try await view.step(by: 1)
+            try view.step(by: 1)
         },
         Command("prev", summary: "go to the previous page") { view, _ in
-            try await view.step(by: -1)
+            try view.step(by: -1)
         },
         Command(
             "open", arguments: [Argument("N", optional: true, completion: .positions)],
@@ -135,17 +136,17 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
         },
     ]
 
-    private func step(by delta: Int) async throws {
+    private func step(by delta: Int) throws {
         guard let pageControl, pageControl.numberOfPages > 0 else {
             console.line("No photos to page through: type 'back'.")
             return
         }
         guard let target = pageControl.page(steppedBy: delta, telling: console) else { return }
-        try await scroll(toPage: target)
+        try scroll(toPage: target)
     }
 
-    private func scroll(toPage page: Int) async throws {
-        await interactor?.changeToPage(.init(page: page, pictureBox: display?.pixelBox(for: .page)))
+    private func scroll(toPage page: Int) throws {
+        interactor?.changeToPage(.init(page: page, pictureBox: display?.pixelBox(for: .page)))
         try reportFailure()
     }
 

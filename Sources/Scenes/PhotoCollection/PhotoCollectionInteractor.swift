@@ -1,4 +1,5 @@
 import PhotoDomain
+import REPLEngine
 
 @MainActor
 public protocol PhotoCollectionBusinessLogic: AnyObject {
@@ -8,11 +9,9 @@ public protocol PhotoCollectionBusinessLogic: AnyObject {
     /// Throws only `CancellationError`, and then changes nothing.
     func fetchPhotos(_ request: PhotoCollection.Fetch.Request) async throws
     func listPhotos(_ request: PhotoCollection.List.Request)
-    /// Moves the page control and shows the page, with its picture when the request asks; then
-    /// decodes the next page's picture ahead.
-    func changeToPage(_ request: PhotoCollection.Page.Request) async
-    /// The same for a request that asks for no picture: there is nothing to wait for.
-    func changeToPageWithoutPicture(_ request: PhotoCollection.Page.Request)
+    /// Moves the page control and shows the page. With a picture to decode, the page is shown by
+    /// an effect the command awaits (then the next page's picture is decoded ahead); without, at once.
+    func changeToPage(_ request: PhotoCollection.Page.Request)
     func selectPhoto(_ request: PhotoCollection.Selection.Request)
     /// When the scene reappears: moves the opened photo to the position the detail scene handed back.
     func applyChangedIndex()
@@ -55,6 +54,10 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     public static let maxCount = 30
 
     var presenter: PhotoCollectionPresentationLogic?
+    /// Where a picture's decode is scheduled: the engine awaits it before the command ends. Not
+    /// owned (the engine outlives its scenes), and unowned rather than weak: a weakly held engine
+    /// would take the slow path on every retain and release.
+    unowned var effects: (any SceneEffects)?
     private let worker: PhotosWorker
     private let pictures: PhotoPicturesWorker?
     private let feed: PhotoFeedWorker?
@@ -156,7 +159,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
 
     public func loadMore(_ request: PhotoCollection.Page.Request) async {
         guard await loadNextFeedPage() else { return }
-        await changeToPage(request)
+        changeToPage(request)
     }
 
     /// Appends the feed's next page; false, having presented why, when nothing was added.
@@ -205,19 +208,20 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         presenter?.presentPhotos(.init(event: .listed, photos: photos, page: page, feed: feedState))
     }
 
-    public func changeToPage(_ request: PhotoCollection.Page.Request) async {
+    public func changeToPage(_ request: PhotoCollection.Page.Request) {
         guard let photo = turnPage(request) else { return }
         let shown = page
-        let picture = await PictureLoading.load(pictures, photo, box: request.pictureBox)
-        presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: picture, hasMore: feedHasMore))
-        if let box = request.pictureBox, case .success? = picture, shown + 1 < photos.count {
-            await pictures?.prefetch(photos[shown + 1], fitting: box)
+        guard let box = request.pictureBox, let pictures, let effects else {
+            presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: nil, hasMore: feedHasMore))
+            return
         }
-    }
-
-    public func changeToPageWithoutPicture(_ request: PhotoCollection.Page.Request) {
-        guard let photo = turnPage(request) else { return }
-        presenter?.presentPage(.init(page: page, photo: photo, pageCount: photos.count, picture: nil, hasMore: feedHasMore))
+        effects.finishBeforeCommandEnds { [self] in
+            let picture = await PictureLoading.load(pictures, photo, box: box)
+            presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: picture, hasMore: feedHasMore))
+            if case .success? = picture, shown + 1 < photos.count {
+                await pictures.prefetch(photos[shown + 1], fitting: box)
+            }
+        }
     }
 
     /// Moves to the page the request points at and returns its photo, or presents why it cannot.

@@ -39,9 +39,11 @@ public final class PhotoCollectionRouter: PhotoCollectionRoutingLogic, PhotoColl
         destination.query = source.query
     }
 
-    /// Hands the detail scene the photos and the opened position.
+    /// Hands the detail scene the opened photo, its position and how many photos there are: not the
+    /// list itself, which stays the collection's alone (a move then changes it in place).
     public func passDataToDetail(source: PhotoCollectionDataStore, destination: inout PhotoDetailDataStore) {
-        destination.photos = source.photos
+        destination.photo = source.index.flatMap { source.photos.indices.contains($0) ? source.photos[$0] : nil }
+        destination.photoCount = source.photos.count
         destination.index = source.index
     }
 }

@@ -57,6 +57,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
             let view = PhotoCollectionView(console: context.console, effects: context.effects, display: display, sourceName: sourceName, settings: settings)
             view.showsCountOnLoad = showsCountOnLoad
             let interactor = PhotoCollectionInteractor(worker: worker, pictures: pictures, feed: feed)
+            interactor.effects = context.effects
             let presenter = PhotoCollectionPresenter()
             let router = PhotoCollectionRouter(navigator: context.navigator)
             view.interactor = interactor
@@ -207,19 +208,10 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         try await showSheet(.current)
     }
 
-    /// Turns to `page` at once when no picture is drawn; with a picture, returns the wait for it.
+    /// Turns to `page` (its picture, when there is one, is an effect the command awaits).
     private func scroll(toPage page: Int) throws -> CommandRest? {
-        guard let interactor else { return nil }
-        let request = PhotoCollection.Page.Request(page: page, width: Self.pageWidth, pictureBox: display?.pixelBox(for: .page))
-        guard request.pictureBox != nil else {
-            interactor.changeToPageWithoutPicture(request)
-            try reportFailure()
-            return nil
-        }
-        return { [self] in
-            await interactor.changeToPage(request)
-            try reportFailure()
-        }
+        try run { $0.changeToPage(.init(page: page, width: Self.pageWidth, pictureBox: display?.pixelBox(for: .page))) }
+        return nil
     }
 
     /// Sends a request and reports a failure the presenter displayed as this command's error.

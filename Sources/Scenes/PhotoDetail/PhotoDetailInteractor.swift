@@ -1,16 +1,13 @@
 import Imaging
 import PhotoDomain
+import REPLEngine
 
 @MainActor
 public protocol PhotoDetailBusinessLogic: AnyObject {
-    /// Loads the photo at `index` (when the scene loads), with its picture when the request asks.
-    func loadPhoto(_ request: PhotoDetail.Show.Request) async
-    /// Shows the loaded photo again, at its current position.
-    func showPhoto(_ request: PhotoDetail.Show.Request) async
-    /// `loadPhoto` for a request that asks for no picture: there is nothing to wait for.
-    func loadPhotoWithoutPicture()
-    /// `showPhoto` for a request that asks for no picture.
-    func showPhotoWithoutPicture()
+    /// Shows the photo at its current position: when the scene loads, on `show`, and when the sheet
+    /// above it closes. With a picture to decode, the photo is shown by an effect the command awaits
+    /// (the picture above the fields); without, at once.
+    func showPhoto(_ request: PhotoDetail.Show.Request)
     /// Writes the photo's image file. Throws only CancellationError (Ctrl-C), and then writes nothing.
     func savePhoto(_ request: PhotoDetail.Save.Request) async throws
 }
@@ -18,7 +15,11 @@ public protocol PhotoDetailBusinessLogic: AnyObject {
 /// What the detail scene keeps; routers write it (from the collection, and from the sheet).
 @MainActor
 public protocol PhotoDetailDataStore: AnyObject {
-    var photos: [Photo] { get set }
+    /// The photo shown, handed over by the router that opened it (nil when its index pointed at
+    /// none). It stays the same when a move changes `index`: only its position changes.
+    var photo: Photo? { get set }
+    /// How many photos the list it was opened from holds: positions are 1…photoCount.
+    var photoCount: Int { get set }
     /// 0-based position of the photo; the sheet writes the new one here.
     var index: Int? { get set }
     /// Whether the photos are the collection's own list, where a move applies (false when the detail
@@ -27,49 +28,39 @@ public protocol PhotoDetailDataStore: AnyObject {
     /// Where the photos came from when they are not the collection's: `the photographer's photos`,
     /// `the search results`; and the `state` key of the position among them.
     var otherList: (name: String, stateKey: String) { get set }
-    /// The photo shown, once the scene has loaded.
-    var photo: Photo? { get }
 }
 
 public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStore {
     var presenter: PhotoDetailPresentationLogic?
+    /// Where a picture's decode is scheduled: the engine awaits it before the command ends. Not
+    /// owned (the engine outlives its scenes), and unowned rather than weak: a weakly held engine
+    /// would take the slow path on every retain and release.
+    unowned var effects: (any SceneEffects)?
     private let pictures: PhotoPicturesWorker?
     private let saver: PhotoSavingWorker?
 
-    public var photos: [Photo] = []
+    public var photo: Photo?
+    public var photoCount = 0
     public var index: Int?
     public var movesInCollection = true
     public var otherList = (name: "the photographer's photos", stateKey: "authorIndex")
-    /// The photo shown. It stays the same when a move changes `index`: it is the same photo,
-    /// only its position will change.
-    public private(set) var photo: Photo?
 
     public init(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil) {
         self.pictures = pictures
         self.saver = saver
     }
 
-    public func loadPhoto(_ request: PhotoDetail.Show.Request) async {
-        selectPhoto()
-        await showPhoto(request)
-    }
-
-    public func showPhoto(_ request: PhotoDetail.Show.Request) async {
-        let picture = if let photo { await PictureLoading.load(pictures, photo, box: request.pictureBox) } else { Result<Pixels, PictureFailure>?.none }
-        presenter?.presentPhoto(.init(photo: photo, picture: picture, index: index, photoCount: photos.count, explainsPicture: request.explainsPicture))
-    }
-
-    public func loadPhotoWithoutPicture() {
-        selectPhoto()
-        showPhotoWithoutPicture()
-    }
-
-    public func showPhotoWithoutPicture() {
-        presenter?.presentPhoto(.init(photo: photo, picture: nil, index: index, photoCount: photos.count))
-    }
-
-    private func selectPhoto() {
-        photo = index.flatMap { photos.indices.contains($0) ? photos[$0] : nil }
+    public func showPhoto(_ request: PhotoDetail.Show.Request) {
+        let response = PhotoDetail.Show.Response(photo: photo, picture: nil, index: index, photoCount: photoCount, explainsPicture: request.explainsPicture)
+        guard let photo, let box = request.pictureBox, let pictures, let effects else {
+            presenter?.presentPhoto(response)
+            return
+        }
+        effects.finishBeforeCommandEnds { [self] in
+            var shown = response
+            shown.picture = await PictureLoading.load(pictures, photo, box: box)
+            presenter?.presentPhoto(shown)
+        }
     }
 
     public func savePhoto(_ request: PhotoDetail.Save.Request) async throws {

@@ -38,9 +38,6 @@ public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPa
         if let index = dataStore?.index {
             delegate?.dismissWithChange(index: index)
         }
-        // The detail is done with its copy of the list: let go of it before the collection moves a
-        // photo in its own, which would otherwise have to copy the whole list first.
-        dataStore?.photos = []
         navigator.pop()
     }
 
@@ -66,7 +63,7 @@ public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPa
 
     /// Hands the sheet every position and the current one.
     public func passDataToIndexEdit(source: PhotoDetailDataStore, destination: inout IndexEditDataStore) {
-        destination.positions = Array(source.photos.indices)
+        destination.positions = Array(0..<source.photoCount)
         destination.currentIndex = source.index ?? 0
     }
 }

@@ -17,7 +17,6 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     var router: (PhotoDetailRoutingLogic & PhotoDetailDataPassing)?
     private let console: Console
     private let commands: any CommandPerformer
-    private let effects: any SceneEffects
     /// nil: this session shows no pictures.
     private let display: PictureDisplay?
     /// The lines of each photo's fields, shared with the other detail scenes of the module.
@@ -27,10 +26,9 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         router?.dataStore?.index.map { PhotoFormatting.joined("detail ", PhotoFormatting.number($0 + 1)) } ?? "detail"
     }
 
-    init(console: Console, commands: any CommandPerformer, effects: any SceneEffects, display: PictureDisplay?, texts: PhotoDetailTexts) {
+    init(console: Console, commands: any CommandPerformer, display: PictureDisplay?, texts: PhotoDetailTexts) {
         self.console = console
         self.commands = commands
-        self.effects = effects
         self.display = display
         self.texts = texts
     }
@@ -40,8 +38,9 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     public static func module(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, display: PictureDisplay? = nil) -> SceneModule {
         let texts = PhotoDetailTexts()
         return SceneModule(PhotoDetailView.self) { context in
-            let view = PhotoDetailView(console: context.console, commands: context.commands, effects: context.effects, display: display, texts: texts)
+            let view = PhotoDetailView(console: context.console, commands: context.commands, display: display, texts: texts)
             let interactor = PhotoDetailInteractor(pictures: pictures, saver: saver)
+            interactor.effects = context.effects
             let presenter = PhotoDetailPresenter(texts: texts)
             let router = PhotoDetailRouter(navigator: context.navigator)
             view.interactor = interactor
@@ -53,20 +52,15 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         }
     }
 
-    /// The photo is shown with its picture, which may take a decode: the `open` that pushed this
-    /// scene ends when it is shown. With no picture to draw it is shown at once.
+    /// The photo is shown with its picture: the `open` that pushed this scene ends when it is.
     public func sceneDidLoad() {
-        guard let box = display?.pixelBox(for: .detail) else {
-            interactor?.loadPhotoWithoutPicture()
-            return
-        }
-        effects.finishBeforeCommandEnds { [self] in await interactor?.loadPhoto(.init(pictureBox: box)) }
+        interactor?.showPhoto(.init(pictureBox: display?.pixelBox(for: .detail)))
     }
 
     /// Back from the sheet: the photo's fields at its (maybe new) position; the picture is on
-    /// screen above, so there is nothing to wait for.
+    /// screen above.
     public func sceneWillAppear() {
-        interactor?.showPhotoWithoutPicture()
+        interactor?.showPhoto(.init())
     }
 
     /// `index` is the position in the collection (SPEC §4); a detail opened from a photographer's
@@ -77,7 +71,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     }
 
     public func positions(for command: String) -> [String] {
-        let count = router?.dataStore?.photos.count ?? 0
+        let count = router?.dataStore?.photoCount ?? 0
         return (0..<count).map { String($0 + 1) }
     }
 
@@ -87,7 +81,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             guard arguments.allSatisfy({ $0 == "--why" }) else {
                 throw CommandError("show takes only --why, not '\(TerminalText.truncate(arguments.first { $0 != "--why" } ?? "", toWidth: 40))' (type 'show' or 'show --why')")
             }
-            await view.interactor?.showPhoto(.init(pictureBox: view.display?.pixelBox(for: .detail), explainsPicture: !arguments.isEmpty))
+            view.interactor?.showPhoto(.init(pictureBox: view.display?.pixelBox(for: .detail), explainsPicture: !arguments.isEmpty))
         },
         Command("edit", summary: "open the index-edit sheet to choose a new position") { view, _ in
             try view.checkMovable()

@@ -1,5 +1,6 @@
 import Imaging
 import PhotoDomain
+import REPLEngine
 
 @MainActor
 public protocol PhotoSearchBusinessLogic: AnyObject {
@@ -8,9 +9,11 @@ public protocol PhotoSearchBusinessLogic: AnyObject {
     func searchPhotos(_ request: PhotoSearch.Results.Request) async
     /// Shows the results again, or searches when that has not worked yet.
     func showResults(_ request: PhotoSearch.Results.Request) async
-    /// Moves the page control and shows the page, with its picture when the request asks; one page
-    /// past the last loaded result loads the source's next page of results first.
-    func changeToPage(_ request: PhotoSearch.Page.Request) async
+    /// Moves the page control and shows the page (with a picture to decode, by an effect the
+    /// command awaits).
+    func changeToPage(_ request: PhotoSearch.Page.Request)
+    /// The source's next page of results, appended; then the page the request asks.
+    func loadMore(_ request: PhotoSearch.Page.Request) async
     func selectPhoto(_ request: PhotoSearch.Selection.Request)
     /// Lays the results out as a contact sheet; `next` past the last sheet loads more first.
     func showSheet(_ request: ContactSheet.Request) async
@@ -38,6 +41,10 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
     public static let perPage = 10
 
     var presenter: PhotoSearchPresentationLogic?
+    /// Where a picture's decode is scheduled: the engine awaits it before the command ends. Not
+    /// owned (the engine outlives its scenes), and unowned rather than weak: a weakly held engine
+    /// would take the slow path on every retain and release.
+    unowned var effects: (any SceneEffects)?
     private let worker: PhotoSearchWorker
     private let pictures: PhotoPicturesWorker?
 
@@ -79,13 +86,10 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
         presenter?.presentResults(.init(query: query, photos: photos, page: page, total: total, hasMore: hasMore))
     }
 
-    public func changeToPage(_ request: PhotoSearch.Page.Request) async {
+    public func changeToPage(_ request: PhotoSearch.Page.Request) {
         guard !photos.isEmpty else {
             presenter?.presentFailure(.init(problem: .noResults(command: "page")))
             return
-        }
-        if request.page == photos.count, hasMore {
-            guard await loadMore() else { return }
         }
         guard photos.indices.contains(request.page) else {
             presenter?.presentFailure(.init(problem: .pageOutOfRange(requested: TypedNumber.position(ofRow: request.page), pageCount: photos.count)))
@@ -93,12 +97,23 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
         }
         page = request.page
         let photo = photos[page], shown = page
-        let picture = await PictureLoading.load(pictures, photo, box: request.pictureBox)
-        presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: picture, hasMore: hasMore))
+        guard let box = request.pictureBox, let pictures, let effects else {
+            presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: nil, hasMore: hasMore))
+            return
+        }
+        effects.finishBeforeCommandEnds { [self] in
+            let picture = await PictureLoading.load(pictures, photo, box: box)
+            presenter?.presentPage(.init(page: shown, photo: photo, pageCount: photos.count, picture: picture, hasMore: hasMore))
+        }
+    }
+
+    public func loadMore(_ request: PhotoSearch.Page.Request) async {
+        guard await loadNextPage() else { return }
+        changeToPage(request)
     }
 
     /// Appends the next page of results; false, having presented why, when nothing was added.
-    private func loadMore() async -> Bool {
+    private func loadNextPage() async -> Bool {
         guard let query, hasMore else {
             presenter?.presentFailure(.init(problem: .nothingMore(photoCount: photos.count)))
             return false
@@ -138,7 +153,7 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
 
     public func showSheet(_ request: ContactSheet.Request) async {
         switch await ContactSheet.show(request, shown: sheet, current: page, photos: { photos }, hasMore: { hasMore },
-                                       loadMore: { await loadMore() }, pictures: pictures) {
+                                       loadMore: { await loadNextPage() }, pictures: pictures) {
         case nil:
             break
         case .failure(let problem)?:

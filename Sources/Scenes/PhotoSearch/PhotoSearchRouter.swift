@@ -27,9 +27,11 @@ public final class PhotoSearchRouter: PhotoSearchRoutingLogic, PhotoSearchDataPa
         navigator.push(destination)
     }
 
-    /// Hands the detail scene the results and the opened position; it cannot move them.
+    /// Hands the detail scene the opened result, its position and how many results are loaded; it
+    /// cannot move them.
     public func passDataToDetail(source: PhotoSearchDataStore, destination: inout PhotoDetailDataStore) {
-        destination.photos = source.photos
+        destination.photo = source.index.flatMap { source.photos.indices.contains($0) ? source.photos[$0] : nil }
+        destination.photoCount = source.photos.count
         destination.index = source.index
         destination.movesInCollection = false
         destination.otherList = (name: "the search results", stateKey: "resultIndex")

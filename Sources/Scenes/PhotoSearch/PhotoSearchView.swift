@@ -45,6 +45,7 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
         SceneModule(PhotoSearchView.self) { context in
             let view = PhotoSearchView(console: context.console, effects: context.effects, display: display, settings: settings)
             let interactor = PhotoSearchInteractor(worker: worker, pictures: pictures)
+            interactor.effects = context.effects
             let presenter = PhotoSearchPresenter()
             let router = PhotoSearchRouter(navigator: context.navigator)
             view.interactor = interactor
@@ -137,8 +138,14 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
         try await scroll(toPage: target)
     }
 
+    /// Turns to `page`; one past the last result loaded, when more follow, loads them first.
     private func scroll(toPage page: Int) async throws {
-        await interactor?.changeToPage(.init(page: page, pictureBox: display?.pixelBox(for: .page)))
+        let request = PhotoSearch.Page.Request(page: page, pictureBox: display?.pixelBox(for: .page))
+        if let pageControl, page == pageControl.numberOfPages, pageControl.hasMore {
+            await interactor?.loadMore(request)
+        } else {
+            interactor?.changeToPage(request)
+        }
         try reportFailure()
     }
 
