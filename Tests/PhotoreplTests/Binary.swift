@@ -56,6 +56,13 @@ enum Binary {
         )
     }
 
+    /// What `photorepl --version` prints, without its newline (`photorepl 0.1.0 (commit …)`): the
+    /// name and version a recorded script's header names.
+    static let version: String = {
+        let output = (try? run(["--version"]).stdout) ?? ""
+        return output.hasSuffix("\n") ? String(output.dropLast()) : output
+    }()
+
     /// Runs another program (a shell, man, git) as `run` runs photorepl, from the package root.
     static func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         try run(arguments, environment: environment, launcher: path)

@@ -115,7 +115,7 @@ import Testing
                                      stdin: Data("count 4\nfetch\nopen 3\nmove 1\nback\nstate --json\n".utf8))
         #expect(session.status == 0)
         let script = try String(contentsOfFile: record, encoding: .utf8)
-        #expect(script == "# photorepl 0.1.0 session; replay: photorepl run --keep-going --source embedded --seed 5 \(record)\ncount 4\nfetch\nopen 3\nmove 1\nback\nstate --json\n")
+        #expect(script == "# \(Binary.version) session; replay: photorepl run --keep-going --source embedded --seed 5 \(record)\ncount 4\nfetch\nopen 3\nmove 1\nback\nstate --json\n")
         let replay = try Binary.run(["run", "--keep-going", "--seed", "5", record])
         #expect(replay.stdout == (try String(contentsOfFile: transcript, encoding: .utf8)))
         #expect(replay.stdout == session.stdout)

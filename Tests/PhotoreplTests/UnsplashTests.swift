@@ -461,7 +461,7 @@ final class TemporaryFolder {
         #expect(!bodies.isEmpty && bodies.allSatisfy { $0.hasSuffix(".jpg") })
         // The recorded script's header says how to replay it, cassette included.
         let script = try String(contentsOfFile: record, encoding: .utf8)
-        #expect(script.hasPrefix("# photorepl 0.1.0 session; replay: photorepl run --keep-going --source unsplash --seed 2024 --cassette \(cassette) --preview ascii --preview-size 20x6 \(record)\n"))
+        #expect(script.hasPrefix("# \(Binary.version) session; replay: photorepl run --keep-going --source unsplash --seed 2024 --cassette \(cassette) --preview ascii --preview-size 20x6 \(record)\n"))
         #expect(try String(contentsOfFile: transcript, encoding: .utf8) == recording.stdout)
 
         server.stop()
