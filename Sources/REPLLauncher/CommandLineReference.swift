@@ -32,6 +32,8 @@ public enum CommandLineReference {
             self.isHidden = isHidden
         }
 
+        var takesValue: Bool { valueName != nil }
+
         /// `--record FILE`, `-h, --help`.
         var label: String { names.joined(separator: ", ") + (valueName.map { " \($0)" } ?? "") }
     }
@@ -60,6 +62,14 @@ public enum CommandLineReference {
                help: "Print a completion script for bash, zsh or fish (see the manual page: FILES).", in: [.session]),
         Option(["--generate-manual"], help: "Print the manual page, in man(7) format.", in: [.session], isHidden: true),
     ]
+
+    /// Every option shown (`--help`'s, the completions', the manual's): the app's, accepted
+    /// everywhere, then the launcher's.
+    static func shownOptions(app options: [AppOption]) -> [Option] {
+        options.filter { !$0.isHidden }.map {
+            Option([$0.name], $0.valueName, values: $0.values, help: $0.help, in: [.session, .run, .test])
+        } + Self.options.filter { !$0.isHidden }
+    }
 
     /// The launcher's options accepted at `place`, in `--help`'s order.
     static func options(at place: Place) -> [Option] {

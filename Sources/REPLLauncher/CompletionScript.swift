@@ -4,29 +4,12 @@
 public enum CompletionScript {
     /// The script for `shell` (bash, zsh or fish), or nil for another shell.
     public static func text(for shell: String, appName: String, options: [AppOption]) -> String? {
-        let all = declared(options)
+        let all = CommandLineReference.shownOptions(app: options)
         switch shell {
         case "bash": return bash(appName, all)
         case "zsh": return zsh(appName, all)
         case "fish": return fish(appName, all)
         default: return nil
-        }
-    }
-
-    /// Every option, the app's and the launcher's, as completions see them.
-    struct Declared {
-        var names: [String]
-        var takesValue: Bool
-        var values: AppOption.Values
-        var help: String
-        var places: [CommandLineReference.Place]
-    }
-
-    static func declared(_ options: [AppOption]) -> [Declared] {
-        options.filter { !$0.isHidden }.map {
-            Declared(names: [$0.name], takesValue: $0.valueName != nil, values: $0.values, help: $0.help, places: [.session, .run, .test])
-        } + CommandLineReference.options.filter { !$0.isHidden }.map {
-            Declared(names: $0.names, takesValue: $0.valueName != nil, values: $0.values, help: $0.help, places: $0.places)
         }
     }
 
@@ -44,7 +27,7 @@ public enum CompletionScript {
 
     // MARK: - bash
 
-    static func bash(_ app: String, _ options: [Declared]) -> String {
+    static func bash(_ app: String, _ options: [CommandLineReference.Option]) -> String {
         let function = functionName(app)
         func words(_ place: CommandLineReference.Place) -> String {
             options.filter { $0.places.contains(place) }.flatMap(\.names).joined(separator: " ")
@@ -144,7 +127,7 @@ public enum CompletionScript {
         return out
     }
 
-    static func zsh(_ app: String, _ options: [Declared]) -> String {
+    static func zsh(_ app: String, _ options: [CommandLineReference.Option]) -> String {
         var specs: [String] = []
         for option in options {
             let help = zshQuoted(firstSentence(option.help, appName: app))
@@ -201,7 +184,7 @@ public enum CompletionScript {
         return out
     }
 
-    static func fish(_ app: String, _ options: [Declared]) -> String {
+    static func fish(_ app: String, _ options: [CommandLineReference.Option]) -> String {
         var lines = [
             "# fish completion for \(app): made by '\(app) --generate-completion-script fish'. Save it as",
             "# ~/.config/fish/completions/\(app).fish.",

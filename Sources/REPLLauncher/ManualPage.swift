@@ -4,17 +4,13 @@
 public enum ManualPage {
     /// A section the app adds after the options: a title (`ENVIRONMENT`) and its entries, each a
     /// term (nil: a plain paragraph) and its text.
-    public struct Section: Sendable, Equatable {
+    public struct Section: Sendable {
         public var title: String
         public var entries: [(term: String?, text: String)]
 
         public init(_ title: String, _ entries: [(term: String?, text: String)]) {
             self.title = title
             self.entries = entries
-        }
-
-        public static func == (lhs: Section, rhs: Section) -> Bool {
-            lhs.title == rhs.title && lhs.entries.map(\.term) == rhs.entries.map(\.term) && lhs.entries.map(\.text) == rhs.entries.map(\.text)
         }
     }
 
@@ -49,12 +45,7 @@ public enum ManualPage {
         page.append("and")
         page.append(".BR test ,")
         page.append("as \\fB\\-\\-name\\fR \\fIVALUE\\fR or \\fB\\-\\-name\\fR=\\fIVALUE\\fR.")
-        for option in options where !option.isHidden {
-            page.append(".TP")
-            page.append(term([option.name], option.valueName))
-            page.append(roff(option.help.replacingAppName(with: appName)))
-        }
-        for option in CommandLineReference.options where !option.isHidden {
+        for option in CommandLineReference.shownOptions(app: options) {
             page.append(".TP")
             page.append(term(option.names, option.valueName))
             let places = option.places == [.session, .run, .test] ? "" : " (" + option.places.map {

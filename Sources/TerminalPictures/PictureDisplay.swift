@@ -98,14 +98,12 @@ public final class PictureDisplay {
     /// `--sheet-size` within it; 80×20 with no terminal. The same whether pictures are shown or not,
     /// so that `grid 2` shows the same photos in every mode.
     public func sheetLayout() -> SheetLayout {
-        var area = setting.sheetSize ?? CellBox(columns: 80, rows: 20)
+        var area = setting.sheetSize ?? SheetLayout.areaWithoutTerminal
         if let size = windowSize(), size.ws_col > 0, size.ws_row > 0 {
             area.columns = min(setting.sheetSize?.columns ?? .max, Int(size.ws_col))
             area.rows = min(setting.sheetSize?.rows ?? .max, Int(size.ws_row) - 4)
         }
-        let cell = SheetLayout.cell
-        return SheetLayout(columns: max(1, (area.columns + SheetLayout.gap) / (cell.columns + SheetLayout.gap)),
-                           rows: max(1, area.rows / (cell.rows + 1)))
+        return SheetLayout(fitting: area)
     }
 
     /// The pixel box to decode for a sheet's thumbnails, or nil when no picture is shown.
@@ -283,12 +281,20 @@ public struct SheetLayout: Equatable, Sendable {
     /// Blank columns between cells.
     public static let gap = 2
 
+    /// The area a sheet fills when there is no terminal to measure.
+    public static let areaWithoutTerminal = CellBox(columns: 80, rows: 20)
+
     public var columns: Int
     public var rows: Int
 
     public init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
+    }
+
+    /// As many cells as fit in `area`, each with its caption line; at least one.
+    public init(fitting area: CellBox) {
+        self.init(columns: max(1, (area.columns + Self.gap) / (Self.cell.columns + Self.gap)), rows: max(1, area.rows / (Self.cell.rows + 1)))
     }
 
     public var perSheet: Int { columns * rows }

@@ -54,12 +54,8 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         }
         let scan = try folder.scan()
         try Task.checkCancellation()
-        var notes = ["Found \(scan.entries.count) photo\(scan.entries.count == 1 ? "" : "s") in \(shownName)"
-            + (scan.skippedSummary.map { " (\($0))" } ?? "") + "."]
-        guard !scan.entries.isEmpty else {
-            throw PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC or AVIF) in \(shownName)" + (scan.skippedSummary.map { " (\($0))" } ?? "")
-                + ": put some there, or choose another folder with --folder DIR")
-        }
+        var notes = [foundNote(scan)]
+        guard !scan.entries.isEmpty else { throw noPhotos(scan) }
         let drawn = min(count, scan.entries.count)
         if drawn < count {
             notes.append("The folder has only \(drawn) photo\(drawn == 1 ? "" : "s"), not \(count): all of them are shown.")
@@ -75,6 +71,41 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         }
         paths.withLock { $0.merge(known) { $1 } }
         return FetchedPhotos(photos: photos, notes: notes)
+    }
+
+    /// `Found 8 photos in ~/Pictures (3 files skipped: …).`
+    private func foundNote(_ scan: PhotoFolder.Scan) -> String {
+        "Found \(scan.entries.count) photo\(scan.entries.count == 1 ? "" : "s") in \(shownName)" + (scan.skippedSummary.map { " (\($0))" } ?? "") + "."
+    }
+
+    /// Why a folder without photos shows nothing, and what to do.
+    private func noPhotos(_ scan: PhotoFolder.Scan) -> PhotosWorkerError {
+        PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC or AVIF) in \(shownName)" + (scan.skippedSummary.map { " (\($0))" } ?? "")
+            + ": put some there, or choose another folder with --folder DIR")
+    }
+
+    /// A photo of a walk, with what its header says beyond the photo's fields.
+    struct Described {
+        var photo: Photo
+        var exif: EXIFInfo
+        var entry: PhotoFolder.Entry
+    }
+
+    /// A fresh walk of the folder with every photo's header read, in path order (Ctrl-C stops it):
+    /// what a photographer's photos, the feed and a search choose from. Each photo is known to the
+    /// worker afterwards, for its picture and `save`.
+    private func describedWalk() throws -> (scan: PhotoFolder.Scan, photos: [Described]) {
+        let scan = try folder.scan()
+        var photos: [Described] = []
+        var known: [[UInt8]: PhotoFolder.Entry] = [:]
+        for entry in scan.entries {
+            try Task.checkCancellation()
+            let (photo, exif) = described(id: PhotoFolder.displayID(entry.relativePath), entry: entry)
+            known[Array(photo.id.utf8)] = entry
+            photos.append(Described(photo: photo, exif: exif, entry: entry))
+        }
+        paths.withLock { $0.merge(known) { $1 } }
+        return (scan, photos)
     }
 
     /// A photo's fields from its header: id = relative path; description = EXIF ImageDescription,
@@ -206,22 +237,9 @@ extension FolderPhotosWorker: PhotographersWorker {
     /// Artist), in path order. This reads the header of every photo in the folder; Ctrl-C stops it.
     /// The profile is the name and how many photos the folder holds by them: a folder knows no more.
     public func photographer(_ user: Photo.User, limit: Int) async throws -> PhotographerPhotos {
-        let scan = try folder.scan()
-        var photos: [Photo] = []
-        var known: [[UInt8]: PhotoFolder.Entry] = [:]
-        var total = 0
-        for entry in scan.entries {
-            try Task.checkCancellation()
-            let photo = photo(id: PhotoFolder.displayID(entry.relativePath), entry: entry)
-            guard photo.user.name == user.name else { continue }
-            total += 1
-            if photos.count < limit {
-                photos.append(photo)
-                known[Array(photo.id.utf8)] = entry
-            }
-        }
-        paths.withLock { $0.merge(known) { $1 } }
-        return PhotographerPhotos(profile: Photo.User(id: "", username: "", name: user.name, totalPhotos: total), photos: photos)
+        let theirs = try describedWalk().photos.map(\.photo).filter { $0.user.name == user.name }
+        return PhotographerPhotos(profile: Photo.User(id: "", username: "", name: user.name, totalPhotos: theirs.count),
+                                  photos: Array(theirs.prefix(max(0, limit))))
     }
 }
 
@@ -287,24 +305,13 @@ extension FolderPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
     /// pages after it are cut from that same list, so that photos added meanwhile do not shift them.
     public func feedPage(_ page: Int, perPage: Int) async throws -> PhotoPage {
         if page == 1 || feedList == nil {
-            let scan = try folder.scan()
-            var dated: [(photo: Photo, date: String, path: [UInt8])] = []
-            var known: [[UInt8]: PhotoFolder.Entry] = [:]
-            for entry in scan.entries {
-                try Task.checkCancellation()
-                let (photo, exif) = described(id: PhotoFolder.displayID(entry.relativePath), entry: entry)
-                known[Array(photo.id.utf8)] = entry
-                let date = exif.dateTaken ?? Self.modificationDate(Array(folder.root.utf8) + [UInt8(ascii: "/")] + entry.relativePath)
-                dated.append((photo, date, entry.relativePath))
-            }
-            paths.withLock { $0.merge(known) { $1 } }
-            dated.sort { $0.date != $1.date ? $0.date > $1.date : $0.path.lexicographicallyPrecedes($1.path) }
-            feedList = (dated.map(\.photo), ["Found \(scan.entries.count) photo\(scan.entries.count == 1 ? "" : "s") in \(shownName)"
-                + (scan.skippedSummary.map { " (\($0))" } ?? "") + "."])
+            let (scan, walked) = try describedWalk()
+            guard !walked.isEmpty else { throw noPhotos(scan) }
+            // The walk is in path order, and the sort stable: photos of one date stay in path order.
+            let dated = walked.map { ($0.photo, $0.exif.dateTaken ?? Self.modificationDate(Array(folder.root.utf8) + [UInt8(ascii: "/")] + $0.entry.relativePath)) }
+            feedList = (dated.sorted { $0.1 > $1.1 }.map(\.0), [foundNote(scan)])
         }
-        guard let (photos, notes) = feedList, !photos.isEmpty else {
-            throw PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC or AVIF) in \(shownName): put some there, or choose another folder with --folder DIR")
-        }
+        let (photos, notes) = feedList ?? ([], [])
         return PhotoPage.slice(photos, page: page, perPage: perPage, notes: page == 1 ? notes : [])
     }
 
@@ -328,19 +335,11 @@ extension FolderPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
             throw PhotosWorkerError("a folder's photos carry no colour to search by, so --color \(color) cannot be applied: search without --color")
         }
         if page == 1 || searchList?.query != query {
-            let scan = try folder.scan()
-            var found: [Photo] = []
-            var known: [[UInt8]: PhotoFolder.Entry] = [:]
-            for entry in scan.entries {
-                try Task.checkCancellation()
-                let (photo, exif) = described(id: PhotoFolder.displayID(entry.relativePath), entry: entry)
-                guard query.matchesOrientation(width: photo.width, height: photo.height),
-                      query.matchesText([photo.id, exif.imageDescription, exif.artist]) else { continue }
-                known[Array(photo.id.utf8)] = entry
-                found.append(photo)
+            let found = try describedWalk().photos.filter {
+                query.matchesOrientation(width: $0.photo.width, height: $0.photo.height)
+                    && query.matchesText([$0.photo.id, $0.exif.imageDescription, $0.exif.artist])
             }
-            paths.withLock { $0.merge(known) { $1 } }
-            searchList = (query, found)
+            searchList = (query, found.map(\.photo))
         }
         return PhotoPage.slice(searchList?.photos ?? [], page: page, perPage: perPage)
     }

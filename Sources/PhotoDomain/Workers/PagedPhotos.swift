@@ -42,22 +42,52 @@ extension PhotoPage {
     }
 
     /// The page `load` gives, or why there is none.
-    public static func loading(_ load: @Sendable () async throws -> PhotoPage) async -> Result<PhotoPage, LoadFailure> {
+    public static func loading(_ load: @Sendable () async throws -> PhotoPage) async -> Result<PhotoPage, LoadingFailure> {
         do {
             let page = try await load()
             try Task.checkCancellation()
             return .success(page)
-        } catch is CancellationError {
-            return .failure(.interrupted)
         } catch {
-            return .failure(.failed(String(describing: error)))
+            return .failure(LoadingFailure(error))
         }
     }
+}
 
-    /// Why a page is not there: Ctrl-C, or the source's words.
-    public enum LoadFailure: Error, Equatable, Sendable {
-        case interrupted
-        case failed(String)
+/// Why what a source was asked for is not there: Ctrl-C, or the source's words.
+public enum LoadingFailure: Error, Equatable, Sendable {
+    case interrupted
+    case failed(String)
+
+    /// `error` as a failure: a `CancellationError` is Ctrl-C.
+    public init(_ error: any Error) {
+        self = error is CancellationError ? .interrupted : .failed(String(describing: error))
+    }
+}
+
+/// Where a list loaded a page at a time stands: how many pages are in, whether more follow, how
+/// many photos the source says it holds. The collection's feed and the search results keep one.
+public struct LoadedPages: Equatable, Sendable {
+    public private(set) var count = 0
+    public private(set) var hasMore = false
+    public private(set) var total: Int?
+
+    public init() {}
+
+    /// Page 1's photos (its repeats left out), which start the list over.
+    public mutating func start(with page: PhotoPage) -> [Photo] {
+        count = 0
+        total = nil
+        return next(page, after: [])
+    }
+
+    /// The next page's photos not in `listed`, to append. A page that brings nothing new (a source
+    /// that repeats itself) ends the list, as the last page does.
+    public mutating func next(_ page: PhotoPage, after listed: [Photo]) -> [Photo] {
+        let added = page.photos(notIn: listed)
+        count += 1
+        hasMore = page.hasNext && !added.isEmpty
+        total = page.total ?? total
+        return added
     }
 }
 

@@ -61,11 +61,8 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
         do {
             found = try await worker.photographer(user, limit: Self.photoLimit)
             try Task.checkCancellation()
-        } catch is CancellationError {
-            presenter?.presentLoadFailure(.init(user: user, reason: "interrupted"))
-            return
         } catch {
-            presenter?.presentLoadFailure(.init(user: user, reason: String(describing: error)))
+            presenter?.presentLoadFailure(.init(user: user, reason: LoadingFailure(error)))
             return
         }
         self.user = found.profile

@@ -34,7 +34,7 @@ public enum PhotoAuthor {
     public enum LoadFailure {
         public struct Response: Equatable, Sendable {
             public var user: Photo.User
-            public var reason: String
+            public var reason: LoadingFailure
         }
 
         public struct ViewModel: Equatable, Sendable {

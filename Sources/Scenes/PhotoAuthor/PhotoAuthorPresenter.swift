@@ -59,9 +59,10 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
 
     public func presentLoadFailure(_ response: PhotoAuthor.LoadFailure.Response) {
         let whose = Self.handle(response.user)
-        let message = response.reason == "interrupted"
-            ? "Interrupted: \(whose) photos were not loaded. Type 'show' to try again, or 'back'."
-            : "Cannot show \(whose) photos: \(response.reason). Type 'show' to try again, or 'back'."
+        let message = switch response.reason {
+        case .interrupted: "Interrupted: \(whose) photos were not loaded. Type 'show' to try again, or 'back'."
+        case .failed(let reason): "Cannot show \(whose) photos: \(reason). Type 'show' to try again, or 'back'."
+        }
         view?.displayLoadFailure(.init(message: message))
     }
 

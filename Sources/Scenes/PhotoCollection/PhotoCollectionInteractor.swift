@@ -70,8 +70,10 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     /// The source's, as its last answer told it (a `save` in the detail scene counts too).
     public var rateLimit: RateLimit? { worker.rateLimit }
     public var feedName: String? { feed?.feedName }
-    public private(set) var feedPages = 0
-    public private(set) var feedHasMore = false
+    public var feedPages: Int { loaded.count }
+    public var feedHasMore: Bool { loaded.hasMore }
+    /// Where the feed stands.
+    private var loaded = LoadedPages()
     /// The count when the feed's first page was fetched: its pages are all that long.
     private var feedPerPage = 1
     public private(set) var sheet: Int?
@@ -119,11 +121,14 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
             return
         }
         let fetched: FetchedPhotos
-        var page: PhotoPage?
+        // A feed's first page starts it over: applied with the photos, not before.
+        var started: LoadedPages?
         do {
             if let feed {
-                page = try await feed.feedPage(1, perPage: count)
-                fetched = FetchedPhotos(photos: page?.photos(notIn: []) ?? [], notes: page?.notes ?? [])
+                let page = try await feed.feedPage(1, perPage: count)
+                var pages = LoadedPages()
+                fetched = FetchedPhotos(photos: pages.start(with: page), notes: page.notes)
+                started = pages
             } else {
                 fetched = try await worker.fetch(count: count)
             }
@@ -144,9 +149,8 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         index = nil
         changedIndex = nil
         sheet = nil
-        if let page {
-            feedPages = 1
-            feedHasMore = page.hasNext
+        if let started {
+            loaded = started
             feedPerPage = count
         }
         presenter?.presentPhotos(.init(event: .fetched, photos: photos, page: self.page, notes: fetched.notes, feed: feedState))
@@ -177,12 +181,10 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         case .success(let page):
             next = page
         }
-        let added = next.photos(notIn: photos)
-        feedPages += 1
-        // A page of photos listed already (a feed that repeats itself) ends the feed too.
-        feedHasMore = next.hasNext && !added.isEmpty
+        let added = loaded.next(next, after: photos)
         photos += added
-        presenter?.presentMore(.init(added: added.count, photoCount: photos.count, feed: feedState ?? .init(name: feed.feedName, pages: feedPages, hasMore: feedHasMore), notes: next.notes))
+        presenter?.presentMore(.init(added: added.count, photoCount: photos.count,
+                                     feed: .init(name: feed.feedName, pages: feedPages, hasMore: feedHasMore), notes: next.notes))
         return !added.isEmpty
     }
 

@@ -159,7 +159,7 @@ public enum PhotoCollection {
                 case fetchFailed(String)
                 /// `next` past the last photo of a feed that has no more.
                 case nothingMore(photoCount: Int)
-                case loadMoreFailed(PhotoPage.LoadFailure, kept: Int)
+                case loadMoreFailed(LoadingFailure, kept: Int)
                 case sheet(ContactSheet.Problem)
             }
             public var problem: Problem

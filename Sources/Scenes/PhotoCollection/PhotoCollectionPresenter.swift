@@ -165,7 +165,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         case .nothingMore(let photoCount):
             message = "there are no more photos to load: all \(photoCount) are listed (type 'page 1' for the first)"
         case .loadMoreFailed(let reason, let kept):
-            message = "cannot load more photos: \(PhotoPage.words(for: reason)) (the \(kept) loaded are kept; type 'next' or 'grid next' to try again)"
+            message = "cannot load more photos: \(PhotoFormatting.reason(reason)) (the \(kept) loaded are kept; type 'next' or 'grid next' to try again)"
         case .sheet(let problem):
             message = ContactSheet.message(problem)
         }

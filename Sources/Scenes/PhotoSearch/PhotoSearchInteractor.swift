@@ -52,9 +52,11 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
     public private(set) var photos: [Photo] = []
     public private(set) var index: Int?
     public private(set) var page = 0
-    public private(set) var pagesLoaded = 0
-    public private(set) var total: Int?
-    public private(set) var hasMore = false
+    public var pagesLoaded: Int { loaded.count }
+    public var total: Int? { loaded.total }
+    public var hasMore: Bool { loaded.hasMore }
+    /// Where the results stand.
+    private var loaded = LoadedPages()
     public private(set) var sheet: Int?
 
     public init(worker: PhotoSearchWorker, pictures: PhotoPicturesWorker? = nil) {
@@ -72,11 +74,8 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
         case .success(let page):
             found = page
         }
-        photos = found.photos(notIn: [])
+        photos = loaded.start(with: found)
         page = 0
-        pagesLoaded = 1
-        total = found.total
-        hasMore = found.hasNext && !found.photos.isEmpty
         sheet = nil
         presenter?.presentResults(.init(query: query, photos: photos, page: page, total: total, hasMore: hasMore, notes: found.notes))
     }
@@ -127,11 +126,7 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
         case .success(let page):
             next = page
         }
-        let added = next.photos(notIn: photos)
-        pagesLoaded += 1
-        // A page of photos listed already (a source that repeats itself) ends the list too.
-        hasMore = next.hasNext && !added.isEmpty
-        total = next.total ?? total
+        let added = loaded.next(next, after: photos)
         photos += added
         presenter?.presentMore(.init(added: added.count, photoCount: photos.count, total: total, hasMore: hasMore, notes: next.notes))
         return !added.isEmpty

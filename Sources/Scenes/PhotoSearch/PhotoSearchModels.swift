@@ -36,7 +36,7 @@ public enum PhotoSearch {
     public enum SearchFailure {
         public struct Response: Equatable, Sendable {
             public var query: PhotoQuery
-            public var reason: PhotoPage.LoadFailure
+            public var reason: LoadingFailure
         }
 
         public struct ViewModel: Equatable, Sendable {
@@ -99,7 +99,7 @@ public enum PhotoSearch {
             case pageOutOfRange(requested: Int, pageCount: Int)
             case positionOutOfRange(requested: Int, photoCount: Int)
             case nothingMore(photoCount: Int)
-            case loadMoreFailed(PhotoPage.LoadFailure, kept: Int)
+            case loadMoreFailed(LoadingFailure, kept: Int)
             case sheet(ContactSheet.Problem)
         }
 

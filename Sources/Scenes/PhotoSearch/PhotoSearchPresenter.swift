@@ -86,7 +86,7 @@ public final class PhotoSearchPresenter: PhotoSearchPresentationLogic {
         case .nothingMore(let photoCount):
             message = "there are no more results: all \(photoCount) are listed (type 'page 1' for the first)"
         case .loadMoreFailed(let reason, let kept):
-            message = "cannot load more results: \(PhotoPage.words(for: reason)) (the \(kept) loaded are kept; type 'next' or 'grid next' to try again)"
+            message = "cannot load more results: \(PhotoFormatting.reason(reason)) (the \(kept) loaded are kept; type 'next' or 'grid next' to try again)"
         case .sheet(.noPhotos):
             message = "there are no results to lay out: type 'back' and search for other words"
         case .sheet(let problem):

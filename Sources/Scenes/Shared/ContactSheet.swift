@@ -39,9 +39,8 @@ public enum ContactSheet {
         }
     }
 
-    /// The sheet's grid when no picture display is given (no pictures in this session): four by
-    /// two, as an 80×20 area gives.
-    static let textLayout = SheetLayout(columns: 4, rows: 2)
+    /// The sheet's grid when no picture display is given (no pictures in this session).
+    static let textLayout = SheetLayout(fitting: SheetLayout.areaWithoutTerminal)
 
     @MainActor
     static func layout(_ display: PictureDisplay?) -> SheetLayout {
@@ -227,16 +226,6 @@ public enum ContactSheet {
     /// `grid`'s declaration, the same in every scene that lists photos.
     static let argument = Argument("N|next|prev", optional: true, completion: .words(["next", "prev"]))
     static let summary = "show a contact sheet of thumbnails: the current photo's, sheet N, the next or the previous"
-}
-
-extension PhotoPage {
-    /// The presenters' words for why a page is not there.
-    static func words(for failure: LoadFailure) -> String {
-        switch failure {
-        case .interrupted: "interrupted"
-        case .failed(let reason): reason
-        }
-    }
 }
 
 /// How lists of photos are shown in this session: `layout list|grid`. One object for every scene of

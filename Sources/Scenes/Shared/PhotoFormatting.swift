@@ -8,6 +8,14 @@ import REPLEngine
 
 /// Formatting that more than one presenter uses.
 enum PhotoFormatting {
+    /// Why a page of a feed or of search results is not there.
+    static func reason(_ failure: LoadingFailure) -> String {
+        switch failure {
+        case .interrupted: "interrupted"
+        case .failed(let reason): reason
+        }
+    }
+
     /// `n` in decimal. Positions, pages and counts are printed on every listing, and `String(n)`
     /// costs more than copying a row's text: the small ones are made once.
     static func number(_ n: Int) -> String {
