@@ -32,6 +32,9 @@ uint8_t *photorepl_chafa_render(const uint8_t *rgba, int width, int height, phot
         // and its bytes differ from run to run).
         chafa_canvas_config_set_canvas_mode(config, canvas_mode(colours));
         chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_ORDERED);
+        // A grain of one pixel: the default 4×4 grain shows as a checker over every smooth area
+        // (pure black turns to dots); a fine grain reads as the colour it stands for.
+        chafa_canvas_config_set_dither_grain_size(config, 1, 1);
         break;
     case PHOTOREPL_CHAFA_ITERM:
         chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_ITERM2);

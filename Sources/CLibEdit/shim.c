@@ -6,7 +6,9 @@
 #include <signal.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -16,6 +18,10 @@ EditLine *photorepl_el_init(const char *program) {
 
 int photorepl_el_set_prompt(EditLine *el, photorepl_prompt_fn fn) { return el_set(el, EL_PROMPT, fn); }
 int photorepl_el_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR, mode); }
+int photorepl_el_is_emacs(EditLine *el) {
+    const char *mode = NULL;
+    return el_get(el, EL_EDITOR, &mode) == 0 && mode && strcmp(mode, "emacs") == 0;
+}
 int photorepl_el_set_clientdata(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
 
 void *photorepl_el_get_clientdata(EditLine *el) {
@@ -90,9 +96,14 @@ int photorepl_signals_install(void) {
 
 int photorepl_signals_fd(void) { return signal_pipe[0]; }
 
+static int echo_hidden;
+
 void photorepl_suspend(EditLine *el) {
     // Ctrl-Z: the terminal as the shell expects it while photorepl is stopped (libedit's raw mode
-    // off), then stopped for real; after `fg` (SIGCONT) raw mode again and the line redrawn.
+    // off, the echo back on during a command), then stopped for real; after `fg` (SIGCONT) as it was,
+    // and the line redrawn.
+    int was_hidden = echo_hidden;
+    if (was_hidden) photorepl_echo_restore();
     if (el) el_set(el, EL_PREP_TERM, 0);
     struct sigaction ours, stop;
     memset(&stop, 0, sizeof stop);
@@ -107,6 +118,7 @@ void photorepl_suspend(EditLine *el) {
     raise(SIGTSTP);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     sigaction(SIGTSTP, &ours, NULL);
+    if (was_hidden) photorepl_echo_hide();
     if (el) {
         el_set(el, EL_PREP_TERM, 1);
         photorepl_write_out("\r\033[J");
@@ -130,29 +142,55 @@ void photorepl_push_type_ahead(const unsigned char *bytes, size_t count) {
     for (size_t i = 0; i < count && type_ahead_length < sizeof type_ahead; i++) type_ahead[type_ahead_length++] = bytes[i];
 }
 
-// A terminal's answer that came too late for the query that asked it (over a slow link, after the
-// time-out) must not reach the line editor as typed keys. No key sends an APC string (ESC _ …) or a
-// private-mode CSI (ESC [ ? …): after an ESC, what is already there is looked at, and such a
-// sequence is dropped whole; anything else goes back to be read as typed.
-static int drop_terminal_answer(void) {
+// The keys that send escape sequences libedit has bindings for (emacs mode; EditLineSource binds
+// the ones terminfo may not name): arrows, Ctrl-arrows, Home, End and Delete, as CSI (ESC [) or SS3
+// (ESC O). Any other sequence would reach the line as typed
+// text after its ESC: Shift-PgUp's `ESC [ 5 ; 2 ~` typed `;2~`, a function key `~` or `P`.
+static int libedit_knows(const unsigned char *sequence, size_t length) {
+    static const char *known[] = {"[A", "[B", "[C", "[D", "[H", "[F", "[1~", "[3~", "[4~", "[7~", "[8~",
+                                  "[1;5C", "[1;5D", "OA", "OB", "OC", "OD", "OH", "OF"};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        if (strlen(known[i]) == length && memcmp(known[i], sequence, length) == 0) return 1;
+    }
+    return 0;
+}
+
+// After an ESC: what follows it, read whole, then either handed back to libedit (a key it knows, an
+// Alt-key, a lone Escape) or dropped (1). Dropped are a terminal's answers that came too late for the
+// query that asked them (over a slow link, after the time-out: an APC string ESC _ …, a private-mode
+// CSI ESC [ ? …, a window report) and keys libedit has no binding for (Shift-PgUp, F5, …): no key
+// reaches the command line as the text of its sequence.
+static int drop_escape_sequence(void) {
     unsigned char seen[4096];
     size_t count = 0;
     // What was handed back already comes first: it was read before what is still in the terminal.
     while (type_ahead_next < type_ahead_length && count < sizeof seen) seen[count++] = type_ahead[type_ahead_next++];
     type_ahead_next = type_ahead_length = 0;
-    // A terminal writes its answer at once, but a busy machine may hand it over in pieces: the wait
+    // A terminal writes a sequence at once, but a busy machine may hand it over in pieces: the wait
     // for the rest is as long as vim's usual key-code time-out (a lone Escape key pays it once).
     for (int reads = 0;; reads++) {
-        int string = count >= 1 && seen[0] == '_';                 // APC: ends with ESC \ or BEL
-        int csi = count >= 2 && seen[0] == '[' && seen[1] == '?';  // CSI ? params final
-        if (count >= 1 && !string && !csi && (count >= 2 || seen[0] != '[')) break;  // a key
-        for (size_t k = 1; k < count; k++) {
-            size_t end = 0;
-            if (string && (seen[k] == 0x07 || (seen[k] == '\\' && seen[k - 1] == 0x1B))) end = k + 1;
-            if (csi && k >= 2 && seen[k] >= 0x40 && seen[k] <= 0x7E) end = k + 1;
-            if (end) {
-                photorepl_push_type_ahead(seen + end, count - end);
-                return 1;
+        if (count >= 1 && seen[0] != '[' && seen[0] != '_' && seen[0] != 'O') break;  // Alt-key: libedit's
+        if (count >= 1 && seen[0] == '_') {  // APC: ends with ESC \ or BEL
+            for (size_t k = 1; k < count; k++) {
+                if (seen[k] == 0x07 || (seen[k] == '\\' && seen[k - 1] == 0x1B)) {
+                    photorepl_push_type_ahead(seen + k + 1, count - k - 1);
+                    return 1;
+                }
+            }
+        }
+        if (count >= 2 && seen[0] == 'O') {  // SS3 and one final byte
+            int known = libedit_knows(seen, 2);
+            photorepl_push_type_ahead(seen + (known ? 0 : 2), count - (known ? 0 : 2));
+            return !known;
+        }
+        if (count >= 2 && seen[0] == '[') {  // CSI: parameter and intermediate bytes, then a final byte
+            size_t k = 1;
+            while (k < count && seen[k] >= 0x20 && seen[k] <= 0x3F) k++;
+            if (k < count) {
+                size_t end = k + 1;
+                int known = seen[k] >= 0x40 && seen[k] <= 0x7E && libedit_knows(seen, end);
+                photorepl_push_type_ahead(seen + (known ? 0 : end), count - (known ? 0 : end));
+                return !known;
             }
         }
         if (reads == 3 || count == sizeof seen) break;
@@ -164,6 +202,7 @@ static int drop_terminal_answer(void) {
         if (n <= 0) break;
         count += (size_t)n;
     }
+    // A lone Escape, an Alt-key, or a sequence that never ended: libedit's to read, as typed.
     photorepl_push_type_ahead(seen, count);
     return 0;
 }
@@ -225,7 +264,7 @@ static int read_character(EditLine *el, wchar_t *out) {
         int result = 0;
         int got = next_byte(el, &byte, out, &result);
         if (got <= 0) return got == 0 ? 0 : result;
-        if (byte == 0x1B && drop_terminal_answer()) continue;
+        if (byte == 0x1B && drop_escape_sequence()) continue;
         char c = (char)byte;
         size_t used = mbrtowc(out, &c, 1, &state);
         if (used == (size_t)-2) continue;  // more bytes of this character to come
@@ -254,4 +293,59 @@ void photorepl_write_out(const char *text) {
         text += n;
         left -= (size_t)n;
     }
+}
+
+static struct termios echo_saved;
+
+// A crash while the echo is off would leave the shell without it: the fatal signals put the echo
+// back (tcsetattr is async-signal-safe), then go on to whatever handled them before (Swift's
+// backtracer, or the default: a core dump, the same exit status).
+static const int fatal_signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGQUIT};
+static struct sigaction fatal_previous[sizeof fatal_signals / sizeof fatal_signals[0]];
+
+static void on_fatal_signal(int signo) {
+    if (echo_hidden) {
+        struct termios now;
+        if (tcgetattr(STDIN_FILENO, &now) == 0) {
+            now.c_lflag = (now.c_lflag & ~(tcflag_t)(ECHO | ECHOCTL)) | (echo_saved.c_lflag & (ECHO | ECHOCTL));
+            tcsetattr(STDIN_FILENO, TCSANOW, &now);
+        }
+    }
+    for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+        if (fatal_signals[i] == signo) sigaction(signo, &fatal_previous[i], NULL);
+    }
+    raise(signo);  // delivered on return (it is blocked in its own handler), to the previous handler
+}
+
+static void restore_echo_on_fatal_signals(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_fatal_signal;
+    sigemptyset(&action.sa_mask);
+    for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+        sigaction(fatal_signals[i], &action, &fatal_previous[i]);
+    }
+}
+
+void photorepl_echo_hide(void) {
+    static int registered;
+    if (echo_hidden || !isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &echo_saved) != 0) return;
+    // However photorepl ends (quit, a signal's orderly exit, an error), the shell gets its echo back.
+    if (!registered) {
+        registered = atexit(photorepl_echo_restore) == 0;
+        restore_echo_on_fatal_signals();
+    }
+    struct termios quiet = echo_saved;
+    quiet.c_lflag &= ~(tcflag_t)(ECHO | ECHOCTL);
+    if (tcsetattr(STDIN_FILENO, TCSANOW, &quiet) == 0) echo_hidden = 1;
+}
+
+void photorepl_echo_restore(void) {
+    if (!echo_hidden) return;
+    echo_hidden = 0;
+    // Only the echo bits: anything else set meanwhile (by a terminal query's raw mode) stays as it is.
+    struct termios now;
+    if (tcgetattr(STDIN_FILENO, &now) != 0) return;
+    now.c_lflag = (now.c_lflag & ~(tcflag_t)(ECHO | ECHOCTL)) | (echo_saved.c_lflag & (ECHO | ECHOCTL));
+    tcsetattr(STDIN_FILENO, TCSANOW, &now);
 }

@@ -22,6 +22,31 @@ public struct Pixels: Sendable, Equatable {
     /// Bytes held, for the session's memory cap.
     public var byteCount: Int { rgba.count }
 
+    /// The picture laid over a plain `background` (R, G, B), every pixel opaque: for terminals that
+    /// have no transparency (sixel, iTerm2, symbols), which would otherwise drop or darken what is
+    /// see-through. The same picture when it is opaque already.
+    public func composited(onto background: (UInt8, UInt8, UInt8)) -> Pixels {
+        var alphaSeen = false
+        for i in stride(from: 3, to: rgba.count, by: 4) where rgba[i] != 255 {
+            alphaSeen = true
+            break
+        }
+        guard alphaSeen else { return self }
+        var out = rgba
+        let back = [Int(background.0), Int(background.1), Int(background.2)]
+        for i in stride(from: 0, to: out.count, by: 4) {
+            let alpha = Int(out[i + 3])
+            for c in 0..<3 {
+                // Rounded: (value·α + background·(255 − α)) / 255.
+                out[i + c] = UInt8((Int(out[i + c]) * alpha + back[c] * (255 - alpha) + 127) / 255)
+            }
+            out[i + 3] = 255
+        }
+        var composited = Pixels(width: width, height: height, rgba: out, isSmooth: isSmooth)
+        composited.source = source
+        return composited
+    }
+
     /// The same picture: the same pixels, wherever they came from.
     public static func == (a: Pixels, b: Pixels) -> Bool {
         a.width == b.width && a.height == b.height && a.isSmooth == b.isSmooth && a.rgba == b.rgba

@@ -109,21 +109,39 @@ public final class PictureDisplay {
     /// The pixel box to decode for a sheet's thumbnails, or nil when no picture is shown.
     public func sheetPixelBox() -> PixelSize? {
         guard mayShowPictures, renderer.style != .none else { return nil }
-        return renderer.pixelBox(for: SheetLayout.cell)
+        return sheetRenderer.pixelBox(for: SheetLayout.cell)
+    }
+
+    /// How a sheet's thumbnails are drawn: as single pictures are, but inside tmux, where pixel
+    /// pictures side by side are drawn in symbols. tmux passes a picture through to the terminal
+    /// outside wherever that terminal's cursor happens to be, which is not where tmux's own cursor is
+    /// until tmux has drawn the text before it: thumbnails landed over the list and in other cells.
+    private var sheetRenderer: PictureRenderer {
+        let renderer = renderer
+        guard isInTmux, renderer.style.usesPixels else { return renderer }
+        return PictureRenderer(style: .symbols(.truecolor), cellSize: renderer.cellSize, inTmux: true, background: renderer.background)
     }
 
     /// A row of a sheet's thumbnails (nil where a photo has none); nil when no picture is shown.
     public func sheetRow(_ pictures: [Pixels?]) -> TerminalPicture? {
         guard mayShowPictures else { return nil }
-        if renderer.style == .kitty, let size = windowSize() { kittyPicturesWindow = size }
-        return renderer.renderRow(pictures, cell: SheetLayout.cell, gap: SheetLayout.gap)
+        return afterTidying(sheetRenderer.renderRow(pictures, cell: SheetLayout.cell, gap: SheetLayout.gap))
     }
 
     /// The picture of `pixels` for `place`; nil when no picture is shown.
     public func picture(_ pixels: Pixels, for place: Place) -> TerminalPicture? {
         guard mayShowPictures else { return nil }
-        if renderer.style == .kitty, let size = windowSize() { kittyPicturesWindow = size }
-        return renderer.render(pixels, in: box(for: place))
+        return afterTidying(renderer.render(pixels, in: box(for: place)))
+    }
+
+    /// A kitty picture about to be drawn, after deleting those the window has shrunk over since they
+    /// were drawn (the prompt's tidying is not asked between a resize and the next command's picture).
+    private func afterTidying(_ picture: TerminalPicture?) -> TerminalPicture? {
+        guard renderer.style == .kitty else { return picture }
+        let tidying = tidyAfterResize()
+        if let size = windowSize() { kittyPicturesWindow = size }
+        guard let tidying else { return picture }
+        return TerminalPicture(generated: tidying.bytes + (picture?.bytes ?? []), transcriptText: nil)
     }
 
     /// The window's size when the last kitty picture was drawn; nil: none is on screen.
@@ -152,6 +170,13 @@ public final class PictureDisplay {
 
     private var isInTmux: Bool { !(setting.environment["TMUX"] ?? "").isEmpty }
 
+    /// GNU screen (STY, or a `screen` TERM outside tmux, which names its terminals so too): it prints
+    /// queries it does not know as text and passes no pictures through, so it is never asked anything
+    /// and pictures are drawn with symbols, in the 256 colours it carries.
+    private var isInScreen: Bool {
+        !isInTmux && (!(setting.environment["STY"] ?? "").isEmpty || (setting.environment["TERM"] ?? "").hasPrefix("screen"))
+    }
+
     /// Everything about the terminal, learned once: the style, its colours, the sixel limits, and
     /// what tmux lets through.
     private func resolveRenderer() -> PictureRenderer {
@@ -166,11 +191,16 @@ public final class PictureDisplay {
         var answer: TerminalProbe.Answer?
         var asked = false
         func ask() -> TerminalProbe.Answer? {
-            if !asked { answer = probe(isInTmux); asked = true }
+            if !asked { answer = isInScreen ? nil : probe(isInTmux); asked = true }
             return answer?.complete == true ? answer : nil
         }
+        var mode = setting.mode
+        if terminal && isInScreen && [.sixel, .kitty, .iterm, .auto].contains(mode) {
+            if mode != .auto { note = "GNU screen passes no pictures through: drawing them with symbols instead." }
+            mode = .symbols
+        }
         let style: PictureStyle
-        switch setting.mode {
+        switch mode {
         case .none: style = .none
         case .ascii: style = .ascii
         case .kitty: style = .kitty
@@ -199,8 +229,9 @@ public final class PictureDisplay {
         }
         let reply = asked ? answer : nil
         return PictureRenderer(
-            style: style, cellSize: cellSize(), inTmux: isInTmux,
-            sixelMaximum: reply?.sixelMaximum, sixelColours: sixelColours(reply?.sixelColourRegisters))
+            style: style, cellSize: reply?.cellSize ?? cellSize(), inTmux: isInTmux,
+            sixelMaximum: reply?.sixelMaximum, sixelColours: sixelColours(reply?.sixelColourRegisters),
+            background: reply?.background ?? .black)
     }
 
     /// Whether the environment already says the terminal has direct colour (then nothing is asked).
@@ -222,6 +253,8 @@ public final class PictureDisplay {
         if let noColour = env["NO_COLOR"], !noColour.isEmpty { return .monochrome }
         // tmux turns direct colour into what the terminal outside it has, itself.
         if environmentHasDirectColour || isInTmux { return .truecolor }
+        // GNU screen (4.x) carries 256 colours, and turns them into what the terminal outside has.
+        if isInScreen { return .indexed256 }
         if let answer {
             if answer.directColour { return .truecolor }
             if let version = answer.version, Self.directColourTerminals.contains(where: { version.hasPrefix($0) }) {
@@ -243,11 +276,12 @@ public final class PictureDisplay {
     }
 
     /// The cell size in pixels from TIOCGWINSZ when the terminal reports a plausible one (timg's
-    /// rule: at least 2×4 pixels a cell), else 10×20, a common one.
+    /// rule: at least 2×4 pixels a cell; and at most 512×1024, as for CSI 16 t), else 10×20, a common
+    /// one. (Asked only when the terminal did not say it with CSI 16 t.)
     private func cellSize() -> PixelSize {
-        if let size = windowSize(), size.ws_col > 0, size.ws_row > 0,
-           Int(size.ws_xpixel) >= 2 * Int(size.ws_col), Int(size.ws_ypixel) >= 4 * Int(size.ws_row) {
-            return PixelSize(width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
+        if let size = windowSize(), size.ws_col > 0, size.ws_row > 0 {
+            let width = Int(size.ws_xpixel) / Int(size.ws_col), height = Int(size.ws_ypixel) / Int(size.ws_row)
+            if (2...512).contains(width), (4...1024).contains(height) { return PixelSize(width: width, height: height) }
         }
         return PixelSize(width: 10, height: 20)
     }

@@ -15,8 +15,11 @@ public struct PictureRenderer: Sendable {
     public let sixelMaximum: PixelSize?
     /// The palette of a sixel picture, from the terminal's colour registers.
     public let sixelColours: PictureStyle.Colours
+    /// The terminal's background: see-through pixels are laid over it in the styles that have no
+    /// transparency (sixel drops pixels under half opaque; symbols and iTerm2 have none).
+    public let background: RGB
 
-    /// Cells a character stands for in the symbol and ASCII styles: about twice as tall as wide.
+    /// Cells a character stands for in ASCII (the same bytes on every machine): twice as tall as wide.
     static let symbolCell = PixelSize(width: 8, height: 16)
     /// libchafa's sixel bytes depend on its thread count; a fixed count makes them the same everywhere.
     static let chafaThreads: Int32 = 2
@@ -27,33 +30,69 @@ public struct PictureRenderer: Sendable {
     static let tmuxSequenceLimit = 1_048_576 - 4096
 
     public init(style: PictureStyle, cellSize: PixelSize = PixelSize(width: 10, height: 20), inTmux: Bool = false,
-                sixelMaximum: PixelSize? = nil, sixelColours: PictureStyle.Colours = .truecolor) {
+                sixelMaximum: PixelSize? = nil, sixelColours: PictureStyle.Colours = .truecolor, background: RGB = .black) {
         self.style = style
         self.cellSize = cellSize
         self.inTmux = inTmux
         self.sixelMaximum = sixelMaximum
         self.sixelColours = sixelColours
+        self.background = background
+    }
+
+    /// `pixels` as the style draws them: opaque over the background, but in kitty graphics (which
+    /// blends them itself) and ASCII (whose characters are scaled by the alpha, the same everywhere).
+    private func flattened(_ pixels: Pixels) -> Pixels {
+        switch style {
+        case .sixel, .iterm, .symbols: pixels.composited(onto: (background.red, background.green, background.blue))
+        default: pixels
+        }
+    }
+
+    /// What one cell stands for, in pixels: the terminal's own cell in the pixel styles; in symbols
+    /// a cell 8 pixels wide with the terminal's cell's shape (a picture drawn for an assumed 1:2 cell is
+    /// 5 % too tall in a 9×19 one); in ASCII always 8×16, so that its bytes are the same everywhere.
+    var cell: PixelSize {
+        switch style {
+        case .sixel, .kitty, .iterm: cellSize
+        case .symbols: PixelSize(width: 8, height: max(1, (16 * cellSize.height + cellSize.width) / (2 * cellSize.width)))
+        default: Self.symbolCell
+        }
     }
 
     /// The box, in pixels, that a decoder should fill for a picture drawn in `box`: decoding more
     /// than that is wasted, less is blurred.
     public func pixelBox(for box: CellBox) -> PixelSize {
-        let cell = style.usesPixels ? cellSize : Self.symbolCell
-        return PixelSize(width: box.columns * cell.width, height: box.rows * cell.height)
+        PixelSize(width: box.columns * cell.width, height: box.rows * cell.height)
     }
 
-    /// The cells a picture of `size` takes in `box`, its aspect ratio kept.
-    public func cells(for size: PixelSize, in box: CellBox) -> CellBox {
-        let cell = style.usesPixels ? cellSize : Self.symbolCell
+    /// The size a picture of `size` is drawn at in `box`, in pixels, its aspect ratio kept: the pixel
+    /// styles draw exactly this many pixels, whatever the rows and columns they take.
+    func shownSize(of size: PixelSize, in box: CellBox) -> PixelSize {
         let fitted = size.fitted(in: pixelBox(for: box))
+        guard style == .sixel, fitted.height > 6, fitted.height % 6 != 0 else { return fitted }
+        // libchafa writes a sixel in whole bands of six pixel rows and leaves out a last partial one:
+        // the height is made a multiple of six, and the width follows it, so the shape is kept.
+        let height = fitted.height / 6 * 6
+        return PixelSize(width: max(1, (fitted.width * height + fitted.height / 2) / fitted.height), height: height)
+    }
+
+    /// The cells a picture of `size` takes in `box`, its aspect ratio kept. A pixel picture takes
+    /// every row and column it touches (the text after it starts below it); a symbol picture fills
+    /// the nearest number of rows.
+    public func cells(for size: PixelSize, in box: CellBox) -> CellBox {
+        let cell = cell
+        let fitted = shownSize(of: size, in: box)
         let columns = (fitted.width + cell.width - 1) / cell.width
-        let rows = (fitted.height + cell.height / 2) / cell.height
+        let rows = style.usesPixels ? (fitted.height + cell.height - 1) / cell.height : (fitted.height + cell.height / 2) / cell.height
         return CellBox(columns: min(box.columns, max(1, columns)), rows: min(box.rows, max(1, rows)))
     }
 
     /// The picture, or nil in the `none` style.
     public func render(_ pixels: Pixels, in box: CellBox) -> TerminalPicture? {
-        let cells = cells(for: PixelSize(width: pixels.width, height: pixels.height), in: box)
+        let pixels = flattened(pixels)
+        let size = PixelSize(width: pixels.width, height: pixels.height)
+        let cells = cells(for: size, in: box)
+        let shown = shownSize(of: size, in: box)
         switch style {
         case .none:
             return nil
@@ -61,17 +100,17 @@ public struct PictureRenderer: Sendable {
             let text = Self.ascii(pixels, cells: cells)
             return TerminalPicture(generated: text, transcriptText: String(decoding: text, as: UTF8.self))
         case .kitty:
-            return TerminalPicture(generated: placed(kitty(enlarged(pixels, to: cells), cells: cells), rows: cells.rows), transcriptText: nil)
+            return TerminalPicture(generated: placed(kitty(enlarged(pixels, to: shown), size: shown), rows: cells.rows), transcriptText: nil)
         case .symbols(let colours):
             return TerminalPicture(generated: symbols(pixels, cells: cells, colours: colours), transcriptText: nil)
         case .sixel, .iterm:
             // A sequence tmux would drop whole is made again smaller, and past that the picture is
             // drawn in symbols: a picture always appears.
-            var fitted = cells
+            var fitted = box
             for _ in 0..<4 {
-                let bytes = pixelPicture(pixels, cells: fitted)
+                let bytes = pixelPicture(pixels, size: shownSize(of: size, in: fitted))
                 if !inTmux || bytes.count <= Self.tmuxSequenceLimit {
-                    return TerminalPicture(generated: placed(passthrough(bytes), rows: fitted.rows), transcriptText: nil)
+                    return TerminalPicture(generated: placed(passthrough(bytes), rows: self.cells(for: size, in: fitted).rows), transcriptText: nil)
                 }
                 // Bytes grow with the area: shrink both sides by the square root of the excess, and a little more.
                 let scale = (Double(Self.tmuxSequenceLimit) / Double(bytes.count)).squareRoot() * 0.9
@@ -86,7 +125,9 @@ public struct PictureRenderer: Sendable {
     /// in the `none` style). In ASCII and symbols the lines are joined; a pixel style places each
     /// picture at its cell's column, the row's lines made first as `placed` does for one picture.
     public func renderRow(_ pictures: [Pixels?], cell: CellBox, gap: Int) -> TerminalPicture? {
+        let pictures = pictures.map { $0.map(flattened) }
         let fitted = pictures.map { $0.map { cells(for: PixelSize(width: $0.width, height: $0.height), in: cell) } }
+        let shown = pictures.map { $0.map { shownSize(of: PixelSize(width: $0.width, height: $0.height), in: cell) } }
         let rows = fitted.reduce(0) { max($0, $1?.rows ?? 0) }
         guard rows > 0 else { return nil }
         switch style {
@@ -130,9 +171,9 @@ public struct PictureRenderer: Sendable {
             var out = [UInt8](repeating: 0x0A, count: rows)
             out += Array("\u{1B}[\(rows)A".utf8)
             for (i, pixels) in pictures.enumerated() {
-                guard let pixels, let cells = fitted[i] else { continue }
+                guard let pixels, let size = shown[i] else { continue }
                 // A thumbnail is far below tmux's passthrough limit: no smaller remake is needed.
-                let body = style == .kitty ? kitty(enlarged(pixels, to: cells), cells: cells) : passthrough(pixelPicture(pixels, cells: cells))
+                let body = style == .kitty ? kitty(enlarged(pixels, to: size), size: size) : passthrough(pixelPicture(pixels, size: size))
                 out += Array("\u{1B}[\(i * (cell.columns + gap) + 1)G\u{1B}7".utf8)
                 out += body
                 out += Array("\u{1B}8".utf8)
@@ -146,23 +187,24 @@ public struct PictureRenderer: Sendable {
 
     private static let resetStyle = Array("\u{1B}[0m".utf8)
 
-    private func pixelPicture(_ pixels: Pixels, cells: CellBox) -> [UInt8] {
+    /// A sixel or iTerm2 picture of exactly `size` pixels: libchafa is given cells of one pixel, so
+    /// that it neither stretches the picture to whole cells nor rounds its size to them.
+    private func pixelPicture(_ pixels: Pixels, size: PixelSize) -> [UInt8] {
         let output = style == .sixel ? PHOTOREPL_CHAFA_SIXEL : PHOTOREPL_CHAFA_ITERM
-        return chafa(enlarged(pixels, to: cells), cells: cells, output: output, colours: style == .sixel ? sixelColours : .truecolor)
+        return chafa(enlarged(pixels, to: size), columns: size.width, rows: size.height, cell: PixelSize(width: 1, height: 1),
+                     output: output, colours: style == .sixel ? sixelColours : .truecolor)
     }
 
     private func symbols(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
         if pixels.isSmooth && colours != .monochrome { return Self.halfBlocks(pixels, cells: cells, colours: colours) }
-        return chafa(pixels, cells: cells, output: PHOTOREPL_CHAFA_SYMBOLS, colours: colours)
+        return chafa(pixels, columns: cells.columns, rows: cells.rows, cell: cell, output: PHOTOREPL_CHAFA_SYMBOLS, colours: colours)
     }
 
-    /// A photo smaller than the cells it is drawn in, enlarged smoothly first: terminals and libchafa
-    /// enlarge pixel pictures by repeating pixels, which shows as steps.
-    private func enlarged(_ pixels: Pixels, to cells: CellBox) -> Pixels {
-        let display = PixelSize(width: cells.columns * cellSize.width, height: cells.rows * cellSize.height)
-        let fitted = PixelSize(width: pixels.width, height: pixels.height).fitted(in: display)
-        guard fitted.width > pixels.width || fitted.height > pixels.height else { return pixels }
-        return pixels.enlarged(to: fitted)
+    /// A photo smaller than `size`, enlarged smoothly to it first: terminals and libchafa enlarge
+    /// pixel pictures by repeating pixels, which shows as steps.
+    private func enlarged(_ pixels: Pixels, to size: PixelSize) -> Pixels {
+        guard size.width > pixels.width || size.height > pixels.height else { return pixels }
+        return pixels.enlarged(to: size)
     }
 
     /// A pixel picture placed so that the text after it starts below it, in every terminal: its rows
@@ -281,15 +323,15 @@ public struct PictureRenderer: Sendable {
 
     // MARK: - Kitty graphics
 
-    /// RGBA at no more than the picture's own resolution, zlib-compressed (`o=z`; libchafa 1.12 sends
-    /// it raw, megabytes a picture), with `q=2` so that the terminal sends no reply that could reach
-    /// the line editor as typed keys, and `C=1`: the cursor is placed by `placed`. (Placed below the
-    /// text, `z=-1`, kitty 0.26 with Mesa's software OpenGL left earlier frames' text and pictures on
-    /// screen: pictures a smaller window lays over text are deleted instead, `deletingPictures`.)
-    func kitty(_ pixels: Pixels, cells: CellBox) -> [UInt8] {
-        let display = PixelSize(width: cells.columns * cellSize.width, height: cells.rows * cellSize.height)
-        let payloadSize = PixelSize(width: pixels.width, height: pixels.height).fitted(in: display)
-        let payload = payloadSize.width < pixels.width ? pixels.resampled(to: payloadSize) : pixels
+    /// RGBA of exactly `size` pixels, shown one to one (no `c`/`r`: kitty would stretch it to whole
+    /// cells), zlib-compressed (`o=z`; libchafa 1.12 sends it raw, megabytes a picture), with `q=2` so
+    /// that the terminal sends no reply that could reach the line editor as typed keys, and `C=1`: the
+    /// cursor is placed by `placed`. (Placed below the text, `z=-1`, kitty 0.26 with Mesa's software
+    /// OpenGL left earlier frames' text and pictures on screen: pictures a smaller window lays over
+    /// text are deleted instead, `deletingPictures`.)
+    func kitty(_ pixels: Pixels, size: PixelSize) -> [UInt8] {
+        let payloadSize = PixelSize(width: pixels.width, height: pixels.height).fitted(in: size)
+        let payload = payloadSize.width < pixels.width || payloadSize.height < pixels.height ? pixels.resampled(to: payloadSize) : pixels
         let data = Base64.encode(Self.deflate(payload.rgba))
         var out = [UInt8]()
         var offset = 0
@@ -298,7 +340,7 @@ public struct PictureRenderer: Sendable {
             let more = end < data.count ? 1 : 0
             var sequence = Array("\u{1B}_G".utf8)
             if offset == 0 {
-                sequence += Array("a=T,f=32,o=z,q=2,C=1,s=\(payload.width),v=\(payload.height),c=\(cells.columns),r=\(cells.rows),".utf8)
+                sequence += Array("a=T,f=32,o=z,q=2,C=1,s=\(payload.width),v=\(payload.height),".utf8)
             }
             sequence += Array("m=\(more);".utf8)
             sequence += data[offset..<end]
@@ -328,7 +370,8 @@ public struct PictureRenderer: Sendable {
 
     // MARK: - libchafa
 
-    private func chafa(_ pixels: Pixels, cells: CellBox, output: photorepl_chafa_output, colours: PictureStyle.Colours) -> [UInt8] {
+    private func chafa(_ pixels: Pixels, columns: Int, rows: Int, cell: PixelSize, output: photorepl_chafa_output,
+                       colours: PictureStyle.Colours) -> [UInt8] {
         Self.setThreadsOnce
         let palette: photorepl_chafa_colours = switch colours {
         case .truecolor: PHOTOREPL_CHAFA_TRUECOLOR
@@ -336,11 +379,10 @@ public struct PictureRenderer: Sendable {
         case .indexed16: PHOTOREPL_CHAFA_16
         case .monochrome: PHOTOREPL_CHAFA_MONOCHROME
         }
-        let cell = output == PHOTOREPL_CHAFA_SYMBOLS ? Self.symbolCell : cellSize
         var length = 0
         let bytes = pixels.rgba.withUnsafeBufferPointer { p in
             photorepl_chafa_render(p.baseAddress, Int32(pixels.width), Int32(pixels.height), output, palette,
-                                   Int32(cells.columns), Int32(cells.rows), Int32(cell.width), Int32(cell.height), &length)
+                                   Int32(columns), Int32(rows), Int32(cell.width), Int32(cell.height), &length)
         }
         guard let bytes else { return [] }
         defer { photorepl_chafa_free(bytes) }

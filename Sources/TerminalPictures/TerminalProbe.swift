@@ -23,6 +23,11 @@ public enum TerminalProbe {
         public var version: String?
         /// The terminal said it has direct (24-bit) colour: XTGETTCAP `RGB` or `Tc`.
         public var directColour = false
+        /// The terminal's background colour (OSC 11), when it said: what see-through pixels are laid
+        /// over for the styles that have no transparency.
+        public var background: RGB?
+        /// The size of a cell in pixels (CSI 16 t), when the terminal said and it is plausible.
+        public var cellSize: PixelSize?
         /// The DA1 reply arrived: everything the terminal will say has been said.
         public var complete = false
         /// What was read that is no answer: keys the user typed meanwhile, to be handed back.
@@ -40,9 +45,14 @@ public enum TerminalProbe {
     static let versionQuery = "\u{1B}[>0q"
     /// XTGETTCAP of `RGB` and `Tc` (hex-encoded names): terminfo's and tmux's words for direct colour.
     static let directColourQuery = "\u{1B}P+q524742;5463\u{1B}\\"
+    /// OSC 11: the background colour; CSI 16 t: the cell's size in pixels (xterm answers it only when
+    /// window operations are allowed; TIOCGWINSZ is asked then).
+    static let backgroundQuery = "\u{1B}]11;?\u{1B}\\"
+    static let cellSizeQuery = "\u{1B}[16t"
     static let deviceAttributes = "\u{1B}[c"
     /// Everything asked, in this order: DA1 last, as every terminal answers it, and in order.
-    static let queries = kittyQuery + sixelRegistersQuery + sixelGeometryQuery + versionQuery + directColourQuery + deviceAttributes
+    static let queries = kittyQuery + sixelRegistersQuery + sixelGeometryQuery + versionQuery + directColourQuery
+        + backgroundQuery + cellSizeQuery + deviceAttributes
     /// Local terminals answer in a few milliseconds, and the DA1 answer ends the wait; a slow SSH link
     /// may take hundreds (timg waits 250 ms, yazi 3 s). An answer that came after the time-out would
     /// reach the line editor as typed keys, so the wait is generous: only a terminal that never
@@ -72,6 +82,8 @@ public enum TerminalProbe {
                         answer.kittyGraphics = body.hasSuffix(";OK")
                     } else if bytes[i + 1] == UInt8(ascii: "P") {
                         readString(body, into: &answer)
+                    } else if bytes[i + 1] == UInt8(ascii: "]"), body.hasPrefix("11;") {
+                        answer.background = RGB(x11: body.dropFirst(3))
                     }
                 }
                 i = end.next
@@ -86,6 +98,8 @@ public enum TerminalProbe {
                         answer.sixel = String(decoding: bytes[(i + 3)..<j], as: UTF8.self).split(separator: ";").contains("4")
                         answer.complete = true
                     }
+                } else if !isPrivate && final == UInt8(ascii: "t") {
+                    if !answer.complete { readCellSize(String(decoding: bytes[(i + 2)..<j], as: UTF8.self), into: &answer) }
                 } else if isPrivate && final == UInt8(ascii: "S") {
                     if !answer.complete { readGraphicsAttributes(String(decoding: bytes[(i + 3)..<j], as: UTF8.self), into: &answer) }
                 } else if !isPrivate && !"RnNt".utf8.contains(final) {
@@ -116,6 +130,15 @@ public enum TerminalProbe {
         default:
             break
         }
+    }
+
+    /// A CSI 16 t reply, `6;HEIGHT;WIDTH`: cells smaller than 2×4 pixels or larger than 512×1024 are
+    /// no cells a picture can trust.
+    private static func readCellSize(_ parameters: String, into answer: inout Answer) {
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        guard numbers.count == 3, numbers[0] == 6, let height = numbers[1], let width = numbers[2],
+              (2...512).contains(width), (4...1024).contains(height) else { return }
+        answer.cellSize = PixelSize(width: width, height: height)
     }
 
     /// A DCS reply: XTVERSION (`>|name(version)`) or XTGETTCAP (`1+r` and the names it has).
@@ -244,5 +267,33 @@ public enum TerminalProbe {
         waitpid(pid, &status, 0)
         let value = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).first ?? ""
         return value == "on" || value == "all"
+    }
+}
+
+/// A colour of 8 bits a channel.
+public struct RGB: Equatable, Sendable {
+    public var red: UInt8, green: UInt8, blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    public static let black = RGB(red: 0, green: 0, blue: 0)
+
+    /// An X11 colour as terminals answer OSC 11 with it: `rgb:R/G/B`, each of 1 to 4 hex digits
+    /// (`rgb:ffff/ffff/ffff`, `rgb:00/00/00`); nil for anything else.
+    init?<S: StringProtocol>(x11 text: S) {
+        guard text.hasPrefix("rgb:") else { return nil }
+        let parts = text.dropFirst(4).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var channels: [UInt8] = []
+        for part in parts {
+            guard (1...4).contains(part.count), part.allSatisfy(\.isHexDigit), let value = Int(part, radix: 16) else { return nil }
+            let maximum = (1 << (4 * part.count)) - 1
+            channels.append(UInt8((value * 255 + maximum / 2) / maximum))
+        }
+        self.init(red: channels[0], green: channels[1], blue: channels[2])
     }
 }

@@ -103,6 +103,56 @@ import Glibc
         #expect(try terminal.ttyIsSane())
     }
 
+    /// Issue 27: Ctrl-C during a command is not echoed into its output (`^Cerror: …`), and keys typed
+    /// while it runs are not echoed over it either: they wait for the next prompt, and are shown there.
+    @Test func nothingTypedDuringACommandIsEchoedIntoItsOutput() throws {
+        let terminal = try Terminal(["--fetch-delay", "1500"], width: 140)
+        try terminal.waitForPrompt()
+        try terminal.enter("count 2")
+        try terminal.enter("fetch")
+        try terminal.wait(for: "photos> fetch\n")
+        usleep(300_000)
+        try terminal.press("C-c")
+        #expect(try terminal.wait(for: "photos> fetch\nerror: interrupted: fetch was cancelled and changed nothing\nphotos>"), "\(terminal.shown)")
+        #expect(!terminal.shown.contains("^C"), "\(terminal.shown)")
+        try terminal.enter("fetch")
+        try terminal.wait(for: "photos> fetch\n")
+        usleep(200_000)
+        try terminal.type("count 3")
+        #expect(try terminal.wait(for: "Fetched 2 photos."))
+        // Typed ahead: not in the output, but on the next prompt's line, ready to be entered.
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos> count 3" }, "\(terminal.shown)")
+        #expect(!terminal.shown.contains("count 3Fetched") && !terminal.shown.contains("count 3\nFetched"), "\(terminal.shown)")
+        try terminal.press("Enter")
+        #expect(try terminal.wait(for: "photos> count 3\ncount: 3\n"))
+        try terminal.press("C-d")
+        #expect(try terminal.exitStatus() == 0)
+        #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
+    }
+
+    /// Issue 27: keys whose escape sequences libedit has no binding for (Shift-PgUp in kitty, F5, F1,
+    /// Ctrl-Up) are swallowed whole: `;2~;2~back` was typed, and failed as an unknown command.
+    @Test func unknownKeysNeverReachTheCommandLine() throws {
+        let terminal = try Terminal()
+        try terminal.waitForPrompt()
+        for sequence in ["\u{1B}[5;2~", "\u{1B}[6;2~", "\u{1B}[15~", "\u{1B}OP", "\u{1B}[1;5A", "\u{1B}[200~", "\u{1B}[?1;2c", "\u{1B}[24;1R"] {
+            try terminal.type(sequence)
+        }
+        try terminal.type("back")
+        try terminal.press("Enter")
+        #expect(try terminal.wait(for: "photos> back\nAlready at the root scene"), "\(terminal.shown)")
+        // The keys libedit knows still work: Left moves back into the line, Delete deletes.
+        try terminal.type("counx 5")
+        try terminal.press("Left", "Left", "BSpace")
+        try terminal.type("t")
+        try terminal.press("Home", "DC")
+        try terminal.type("c")
+        try terminal.press("End", "Enter")
+        #expect(try terminal.wait(for: "photos> count 5\ncount: 5\n"), "\(terminal.shown)")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+    }
+
     @Test func historyIsKeptAcrossSessionsPrivatelyAndWithoutRepeats() throws {
         let first = try Terminal()
         try first.waitForPrompt()

@@ -146,7 +146,7 @@ class Terminal:
     KINDS = ("xterm-vt340", "xterm", "mlterm", "kitty")
 
     def __init__(self, display, kind, arguments, columns=100, rows=40, environment=None, tmux=None,
-                 binary=None, folder=None):
+                 binary=None, folder=None, font_size=FONT_SIZE):
         assert kind in self.KINDS, kind
         self.display = display
         self.kind = kind
@@ -178,17 +178,17 @@ class Terminal:
             launch_env.pop(name, None)
         geometry = f"{columns}x{rows}+0+0"
         if kind.startswith("xterm"):
-            args = ["xterm", "-geometry", geometry, "-fa", FONT, "-fs", str(FONT_SIZE), "-bg", "black", "-fg", "white",
+            args = ["xterm", "-geometry", geometry, "-fa", FONT, "-fs", str(font_size), "-bg", "black", "-fg", "white",
                     "-T", self.title, "-xrm", "XTerm*cursorBlink: false", "-xrm", "XTerm*scrollBar: false"]
             if kind == "xterm-vt340":
                 args += ["-ti", "vt340", "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256"]
             args += ["-e", "sh", "-c", script]
         elif kind == "mlterm":
-            args = ["mlterm", "-g", geometry, "-w", str(FONT_SIZE), "--fg", "white", "--bg", "black", "-T", self.title,
+            args = ["mlterm", "-g", geometry, "-w", str(font_size), "--fg", "white", "--bg", "black", "-T", self.title,
                     "--blink=false", "--sb=false", "-e", "sh", "-c", script]
         else:
             launch_env["LIBGL_ALWAYS_SOFTWARE"] = "1"
-            args = ["kitty", "--title", self.title, "-o", f"font_family={FONT}", "-o", f"font_size={FONT_SIZE}",
+            args = ["kitty", "--title", self.title, "-o", f"font_family={FONT}", "-o", f"font_size={font_size}",
                     "-o", "background=#000000", "-o", "foreground=#ffffff", "-o", f"initial_window_width={columns}c",
                     "-o", f"initial_window_height={rows}c", "-o", "remember_window_size=no", "-o", "window_padding_width=0",
                     "-o", "placement_strategy=top-left", "-o", "cursor_blink_interval=0", "-o", "enable_audio_bell=no",

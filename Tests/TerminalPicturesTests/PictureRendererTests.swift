@@ -206,6 +206,30 @@ extension Array where Element == UInt8 {
                 == CellBox(columns: 80, rows: 36))
     }
 
+    /// Issue 27: a pixel picture is drawn at exactly its size in pixels (never stretched to whole
+    /// cells), and takes every row it touches; symbols use the shape of the terminal's cell.
+    @Test func pixelPicturesKeepTheirShapeInAnyCell() throws {
+        // 16:9 in a sheet cell of 18×9 cells of 7×15 pixels: 126×71 pixels in kitty, 5 rows (75 px).
+        let photo = PixelSize(width: 1280, height: 720)
+        let kitty = PictureRenderer(style: .kitty, cellSize: PixelSize(width: 7, height: 15))
+        #expect(kitty.shownSize(of: photo, in: CellBox(columns: 18, rows: 9)) == PixelSize(width: 126, height: 71))
+        #expect(kitty.cells(for: photo, in: CellBox(columns: 18, rows: 9)) == CellBox(columns: 18, rows: 5))
+        // A sixel is made of bands of 6 pixel rows: 66 high, and 117 wide to keep the shape (libchafa
+        // would leave out the last 5 rows of a picture 71 high), in 17×5 cells.
+        let sixel = PictureRenderer(style: .sixel, cellSize: PixelSize(width: 7, height: 15))
+        #expect(sixel.shownSize(of: photo, in: CellBox(columns: 18, rows: 9)) == PixelSize(width: 117, height: 66))
+        #expect(sixel.cells(for: photo, in: CellBox(columns: 18, rows: 9)) == CellBox(columns: 17, rows: 5))
+        // The sixel's raster attributes say so.
+        let bytes = try #require(sixel.render(TestPictures.colourful(1280, 720), in: CellBox(columns: 18, rows: 9))).bytes
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("\"1;1;117;66#"), "raster attributes: \(text.prefix(80).debugDescription)")
+        // Symbols: 8 pixels wide, as tall as the terminal's cell is for its width.
+        #expect(PictureRenderer(style: .symbols(.truecolor), cellSize: PixelSize(width: 9, height: 19)).cell == PixelSize(width: 8, height: 17))
+        #expect(PictureRenderer(style: .symbols(.truecolor), cellSize: PixelSize(width: 10, height: 20)).cell == PixelSize(width: 8, height: 16))
+        // ASCII stays 8×16 whatever the terminal: its bytes are the same on every machine.
+        #expect(PictureRenderer(style: .ascii, cellSize: PixelSize(width: 9, height: 19)).cell == PixelSize(width: 8, height: 16))
+    }
+
     // MARK: libchafa
 
     static func symbols(_ colours: PictureStyle.Colours, _ pixels: Pixels = TestPictures.colourful(160, 120),
@@ -272,9 +296,9 @@ extension Array where Element == UInt8 {
         #expect(chunks.count > 10)
         #expect(chunks.allSatisfy { $0.payload.count <= 4096 })
         #expect(chunks.dropLast().allSatisfy { $0.payload.count == 4096 })
-        // 200×200 in 20×10 cells of 10×20 (200×200 pixels): all 20×10 cells, sent at its own size,
-        // the cursor left where it was (C=1).
-        #expect(chunks[0].control == "a=T,f=32,o=z,q=2,C=1,s=200,v=200,c=20,r=10,m=1")
+        // 200×200 in 20×10 cells of 10×20 (200×200 pixels): sent and shown at its own size (no c or r,
+        // which would stretch it to whole cells), the cursor left where it was (C=1).
+        #expect(chunks[0].control == "a=T,f=32,o=z,q=2,C=1,s=200,v=200,m=1")
         #expect(chunks.dropFirst().dropLast().allSatisfy { $0.control == "m=1" })
         #expect(chunks.last?.control == "m=0")
         let data = try #require(base64Decode(chunks.flatMap(\.payload)))
@@ -290,7 +314,7 @@ extension Array where Element == UInt8 {
         let placed = try #require(unplaced(bytes, rows: 5))
         let chunks = try #require(kittyChunks(placed))
         // 2000×1000 in 200×200 pixels: 200×100, 20×5 cells.
-        #expect(chunks[0].control.hasPrefix("a=T,f=32,o=z,q=2,C=1,s=200,v=100,c=20,r=5,m="))
+        #expect(chunks[0].control.hasPrefix("a=T,f=32,o=z,q=2,C=1,s=200,v=100,m="))
         #expect(chunks.last?.control.hasSuffix("m=0") == true)
         let data = try #require(base64Decode(chunks.flatMap(\.payload)))
         let raw = try #require(inflate(data, expected: 200 * 100 * 4))
@@ -300,7 +324,7 @@ extension Array where Element == UInt8 {
         let smallPicture = try #require(renderer.render(tiny, in: CellBox(columns: 20, rows: 10)))
         let smallPlaced = try #require(unplaced(smallPicture.bytes, rows: 5))
         let small = try #require(kittyChunks(smallPlaced))
-        #expect(small[0].control.hasPrefix("a=T,f=32,o=z,q=2,C=1,s=200,v=100,c=20,r=5,m="))
+        #expect(small[0].control.hasPrefix("a=T,f=32,o=z,q=2,C=1,s=200,v=100,m="))
         let smallData = try #require(base64Decode(small.flatMap(\.payload)))
         #expect(inflate(smallData, expected: 200 * 100 * 4) == tiny.enlarged(to: PixelSize(width: 200, height: 100)).rgba)
     }

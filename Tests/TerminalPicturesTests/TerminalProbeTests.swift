@@ -114,11 +114,34 @@ extension Array where Element == UInt8 {
         let typed = "ls -l\r\(esc)[A\(esc)OB\(esc)[1;5C\u{7F}x"
         let text = "abc\(typed)\(esc)_Gi=31;OK\(esc)\\\(esc)[24;1R\(esc)]11;rgb:0000/0000/0000\u{07}q\(typed)\(esc)[?65;1;4;9c zz"
         var expected = answer(kitty: true, sixel: true, complete: true)
+        expected.background = .black  // the OSC 11 reply
         expected.typed = bytes("abc\(typed)q\(typed) zz")
         #expect(TerminalProbe.parse(bytes(text)) == expected)
         var other = answer(sixel: true, complete: true)
         other.typed = bytes("\u{00}\u{FF}\(esc)")
         #expect(TerminalProbe.parse(bytes("\u{00}\u{FF}\(esc)\(esc)[?62;4c")) == other)
+    }
+
+    /// The background colour (OSC 11) in any number of hex digits a channel, ended by ST or BEL;
+    /// the cell size (CSI 16 t) when plausible.
+    @Test func backgroundAndCellSizeAreRead() {
+        var expected = answer(complete: true)
+        expected.background = RGB(red: 255, green: 128, blue: 0)
+        #expect(TerminalProbe.parse(bytes("\(esc)]11;rgb:ffff/8080/0000\(esc)\\\(esc)[?62c")) == expected)
+        #expect(TerminalProbe.parse(bytes("\(esc)]11;rgb:ff/80/00\u{07}\(esc)[?62c")) == expected)
+        expected.background = RGB(red: 255, green: 136, blue: 0)
+        #expect(TerminalProbe.parse(bytes("\(esc)]11;rgb:f/8/0\u{07}\(esc)[?62c")) == expected)
+        // Not a colour we can read: none.
+        for reply in ["rgb:ffff/ffff", "rgba:ffff/ffff/ffff/ffff", "rgb:fffff/0/0", "rgb:zz/00/00", "#ffffff"] {
+            #expect(TerminalProbe.parse(bytes("\(esc)]11;\(reply)\u{07}\(esc)[?62c")) == answer(complete: true))
+        }
+        var cells = answer(complete: true)
+        cells.cellSize = PixelSize(width: 9, height: 18)
+        #expect(TerminalProbe.parse(bytes("\(esc)[6;18;9t\(esc)[?62c")) == cells)
+        // Cells no picture can trust are ignored.
+        for reply in ["6;0;9", "6;18;0", "6;65535;65535", "6;18", "4;504;594", "6;-1;9"] {
+            #expect(TerminalProbe.parse(bytes("\(esc)[\(reply)t\(esc)[?62c")) == answer(complete: true))
+        }
     }
 
     @Test func anIncompleteReplyIsNotComplete() {
@@ -153,7 +176,7 @@ extension Array where Element == UInt8 {
     static let kittyQuery = "\(esc)_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\(esc)\\"
     /// Everything asked, DA1 last: kitty graphics, XTSMGRAPHICS registers and geometry, XTVERSION,
     /// XTGETTCAP RGB and Tc.
-    static let queries = kittyQuery + "\(esc)[?1;1;0S\(esc)[?2;1;0S\(esc)[>0q\(esc)P+q524742;5463\(esc)\\\(esc)[c"
+    static let queries = kittyQuery + "\(esc)[?1;1;0S\(esc)[?2;1;0S\(esc)[>0q\(esc)P+q524742;5463\(esc)\\\(esc)]11;?\(esc)\\\(esc)[16t\(esc)[c"
 
     @Test func aTerminalThatAnswersIsReadUntilItsDeviceAttributes() {
         let terminal = FakeTerminal { FakeTerminal.write("\(esc)_Gi=31;OK\(esc)\\\(esc)[?62;4c", to: $0) }
@@ -511,5 +534,99 @@ extension Array where Element == UInt8 {
         _ = sixel.picture(TestPictures.colourful(64, 48), for: .detail)
         window.size.ws_col = 10
         #expect(sixel.tidyAfterResize() == nil)
+    }
+
+    /// Issue 27: a sheet at 100×40, the window shrunk to 80×24 while at the prompt, then `open 16`:
+    /// the old thumbnails are deleted before the new picture is drawn, not left beside it.
+    @Test func theNextPictureAfterAShrinkDeletesTheOldOnesFirst() throws {
+        let window = Window()
+        let display = PictureDisplay(.init(mode: .kitty, size: nil, outputIsTerminal: true, environment: ["TERM": "xterm-kitty"]),
+                                     probe: { _ in nil }, windowSize: { window.size })
+        _ = try #require(display.sheetRow([TestPictures.colourful(64, 48), TestPictures.colourful(64, 48)]))
+        (window.size.ws_col, window.size.ws_row) = (80, 24)
+        let picture = try #require(display.picture(TestPictures.colourful(64, 48), for: .detail))
+        let deleting = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
+        #expect(Array(picture.bytes.prefix(deleting.count)) == deleting)
+        #expect(display.tidyAfterResize() == nil, "nothing more to delete at the prompt")
+        // The same window again: no deletion in front of the next picture.
+        let next = try #require(display.picture(TestPictures.colourful(64, 48), for: .detail))
+        #expect(Array(next.bytes.prefix(deleting.count)) != deleting)
+    }
+}
+
+/// Issue 27: GNU screen, the background, the real cell size, sheets inside tmux.
+@MainActor
+@Suite struct OtherTerminalsTests {
+    final class Asked { var count = 0 }
+
+    static func display(_ environment: [String: String], mode: PreviewMode = .auto, answer: TerminalProbe.Answer? = nil, asked: Asked = Asked(),
+                        window: winsize = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 900, ws_ypixel: 760)) -> PictureDisplay {
+        PictureDisplay(.init(mode: mode, size: nil, outputIsTerminal: true, environment: environment),
+                       probe: { _ in asked.count += 1; return answer }, windowSize: { window })
+    }
+
+    static func reply(sixel: Bool = true, background: RGB? = nil, cellSize: PixelSize? = nil) -> TerminalProbe.Answer {
+        var answer = TerminalProbe.Answer()
+        answer.sixel = sixel
+        answer.background = background
+        answer.cellSize = cellSize
+        answer.complete = true
+        return answer
+    }
+
+    /// GNU screen prints queries it does not know as text (`+q524742;5463` above the first picture)
+    /// and passes no picture through: it is never asked, and pictures are 256-colour symbols.
+    @Test func gnuScreenIsNeverAskedAndGetsSymbolsIn256Colours() throws {
+        for environment in [["TERM": "screen", "STY": "1234.pts-0.host"], ["TERM": "screen.xterm-256color"], ["TERM": "xterm", "STY": "1.x"]] {
+            for mode: PreviewMode in [.auto, .sixel, .kitty, .iterm, .symbols] {
+                let asked = Asked()
+                let display = Self.display(environment, mode: mode, answer: Self.reply(), asked: asked)
+                #expect(display.renderer.style == .symbols(.indexed256), "\(environment) \(mode)")
+                #expect(asked.count == 0, "\(environment) \(mode): asked")
+                let note = display.takeNote()
+                #expect(mode == .auto || mode == .symbols ? note == nil : note?.contains("GNU screen") == true)
+            }
+        }
+        // COLORTERM says more: direct colour. tmux (TERM=screen too) is not screen.
+        #expect(Self.display(["TERM": "screen", "STY": "1.x", "COLORTERM": "truecolor"]).renderer.style == .symbols(.truecolor))
+        let tmux = Asked()
+        _ = Self.display(["TERM": "screen", "TMUX": "/tmp/t,1,0"], answer: Self.reply(), asked: tmux).renderer
+        #expect(tmux.count == 1)
+    }
+
+    /// The cell size the terminal states (CSI 16 t) wins over TIOCGWINSZ's, which xterm counts with
+    /// its border (904 pixels for 100 columns of 9).
+    @Test func theTerminalsOwnCellSizeIsUsed() {
+        #expect(Self.display(["TERM": "xterm"], answer: Self.reply(cellSize: PixelSize(width: 7, height: 15))).renderer.cellSize == PixelSize(width: 7, height: 15))
+        #expect(Self.display(["TERM": "xterm"], answer: Self.reply()).renderer.cellSize == PixelSize(width: 9, height: 19))
+    }
+
+    /// See-through pixels are laid over the terminal's background before sixel sees them (it drops
+    /// pixels under half opaque): white at alpha 100 over black is grey, not nothing.
+    @Test func transparentPixelsAreLaidOverTheBackground() throws {
+        let silk = TestPictures.make(32, 32) { _, _ in [255, 255, 255, 100] }
+        #expect(silk.composited(onto: (0, 0, 0)).rgba.prefix(4) == [100, 100, 100, 255])
+        #expect(silk.composited(onto: (255, 255, 255)).rgba.prefix(4) == [255, 255, 255, 255])
+        #expect(silk.composited(onto: (0, 0, 200)).rgba.prefix(4) == [100, 100, 222, 255])
+        let opaque = TestPictures.colourful(16, 16)
+        #expect(opaque.composited(onto: (9, 9, 9)) == opaque)
+        let display = Self.display(["TERM": "xterm"], mode: .sixel, answer: Self.reply(background: RGB(red: 255, green: 255, blue: 255)))
+        #expect(display.renderer.background == RGB(red: 255, green: 255, blue: 255))
+        #expect(Self.display(["TERM": "xterm"], mode: .sixel, answer: Self.reply()).renderer.background == .black)
+        // The sixel of white at alpha 100 over black has colour (a grey), not only the transparent.
+        let sixel = try #require(PictureRenderer(style: .sixel).render(silk, in: CellBox(columns: 4, rows: 2))).bytes
+        #expect(String(decoding: sixel, as: UTF8.self).contains("#0;2;39;39;39") || String(decoding: sixel, as: UTF8.self).contains(";39;39;39"))
+    }
+
+    /// Inside tmux, a sheet's pixel pictures would land wherever the outer terminal's cursor is: the
+    /// sheet is drawn in symbols there; single pictures stay pixels.
+    @Test func sheetsInsideTmuxAreSymbols() throws {
+        let display = Self.display(["TERM": "screen", "TMUX": "/tmp/t,1,0"], mode: .sixel, answer: Self.reply())
+        #expect(display.renderer.style == .sixel)
+        let row = try #require(display.sheetRow([TestPictures.colourful(64, 48)])).bytes
+        #expect(!row.contains(0x50) || !String(decoding: row, as: UTF8.self).contains("Ptmux;"))
+        #expect(String(decoding: row, as: UTF8.self).contains("▀") || String(decoding: row, as: UTF8.self).contains("\u{1B}[38;2;"))
+        let single = try #require(display.picture(TestPictures.colourful(64, 48), for: .detail)).bytes
+        #expect(String(decoding: single, as: UTF8.self).contains("\u{1B}Ptmux;"))
     }
 }

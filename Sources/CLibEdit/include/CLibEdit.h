@@ -15,6 +15,8 @@ typedef unsigned char (*photorepl_command_fn)(EditLine *, int);
 
 int photorepl_el_set_prompt(EditLine *el, photorepl_prompt_fn fn);
 int photorepl_el_set_editor(EditLine *el, const char *mode);
+// Whether the key map is emacs's (not vi's, which `bind -v` in ~/.editrc chooses).
+int photorepl_el_is_emacs(EditLine *el);
 int photorepl_el_set_clientdata(EditLine *el, void *data);
 void *photorepl_el_get_clientdata(EditLine *el);
 int photorepl_el_set_history(EditLine *el, History *h);
@@ -57,5 +59,12 @@ void photorepl_push_type_ahead(const unsigned char *bytes, size_t count);
 int photorepl_el_take_signal(void);
 /// Writes bytes straight to standard output (for completion lists while editing).
 void photorepl_write_out(const char *text);
+
+// While a command runs (between two lines read), the terminal echoes nothing: Ctrl-C's `^C` and keys
+// typed ahead would land inside the command's output and pictures. Keys typed ahead are still read,
+// and shown, at the next prompt. photorepl_echo_hide saves the settings it changes; photorepl_echo_restore
+// puts them back (before libedit reads a line, and at the end); each is harmless when not needed.
+void photorepl_echo_hide(void);
+void photorepl_echo_restore(void);
 
 #endif

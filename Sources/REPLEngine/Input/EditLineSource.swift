@@ -68,12 +68,27 @@ public final class EditLineSource {
             guard let el, let data = photorepl_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
             return Unmanaged<EditLineSource>.fromOpaque(data).takeUnretainedValue().complete()
         }
-        photorepl_el_bind(editLine, "^I", "photorepl-complete")
+        bindKeys()
         el_source(editLine, nil)  // ~/.editrc (or $EDITRC): `NAME:` lines apply, other programs' are skipped
         // `bind -v` or `bind -e` in .editrc resets the key map: Tab must complete in every mode.
-        photorepl_el_bind(editLine, "^I", "photorepl-complete")
+        bindKeys()
         photorepl_signals_install()
         photorepl_el_use_reader(editLine)
+    }
+
+    /// Tab completes; in emacs mode Home, End and Delete work whichever of their sequences the terminal
+    /// sends (libedit binds only those terminfo names: tmux's `ESC [ 1 ~` for Home typed a `~`), and
+    /// Ctrl-Left and Ctrl-Right move by words. (Not in vi mode: a sequence bound there would make
+    /// Escape wait for the key after it.) Every other escape sequence is dropped by the character reader.
+    private func bindKeys() {
+        photorepl_el_bind(editLine, "^I", "photorepl-complete")
+        guard photorepl_el_is_emacs(editLine) != 0 else { return }
+        for (keys, function) in [
+            (["\\e[H", "\\eOH", "\\e[1~", "\\e[7~"], "ed-move-to-beg"), (["\\e[F", "\\eOF", "\\e[4~", "\\e[8~"], "ed-move-to-end"),
+            (["\\e[3~"], "ed-delete-next-char"), (["\\e[1;5C"], "em-next-word"), (["\\e[1;5D"], "ed-prev-word"),
+        ] {
+            for key in keys { photorepl_el_bind(editLine, key, function) }
+        }
     }
 
     deinit { close() }
@@ -82,6 +97,7 @@ public final class EditLineSource {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        photorepl_echo_restore()
         saveHistory()
         el_end(editLine)
         history_end(history)
@@ -93,6 +109,10 @@ public final class EditLineSource {
         free(promptBuffer)
         promptBuffer = strdup(prompt)
         var count: Int32 = 0
+        // libedit reads the line with the terminal as the user set it; the command that follows runs
+        // with no echo (a `^C` or keys typed ahead would land in its output).
+        photorepl_echo_restore()
+        defer { photorepl_echo_hide() }
         guard let raw = el_gets(editLine, &count), count > 0 else {
             switch photorepl_el_take_signal() {
             case SIGINT:

@@ -70,8 +70,7 @@ public final class InteractiveSession {
         watcher.resume()
         let outcome = await task.value
         watcher.cancel()
-        // The terminal echoed ^C where the output was; what comes next starts on a line of its own.
-        if task.isCancelled { engine.console.line() }
+        // (The terminal echoes nothing while a command runs, ^C included: EditLineSource.readLine.)
         return outcome
     }
 
