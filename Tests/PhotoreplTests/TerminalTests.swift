@@ -130,6 +130,27 @@ import Glibc
         #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
     }
 
+    /// Issue 27: Ctrl-C while a sheet's thumbnails are decoded ends the sheet: nothing of it is drawn
+    /// (it was, with the thumbnails done by then, seconds later), the prompt is back, and `grid`
+    /// shows it afterwards.
+    @Test func ctrlCDuringASheetDrawsNothingOfIt() throws {
+        let terminal = try Terminal(["--fetch-delay", "3000", "--preview", "ascii"], width: 100, height: 40)
+        try terminal.waitForPrompt()
+        try terminal.enter("count 4")
+        try terminal.enter("fetch")
+        #expect(try terminal.wait(for: "Fetched 4 photos."))
+        try terminal.waitForPrompt()
+        try terminal.enter("grid")
+        try terminal.wait(for: "photos> grid\n")
+        usleep(300_000)
+        try terminal.press("C-c")
+        #expect(try terminal.wait(for: "photos> grid\nerror: interrupted: the sheet was not shown (type 'grid' to show it)\nphotos>"),
+                "\(terminal.shown)")
+        #expect(!terminal.shown.contains("Sheet 1 of"), "\(terminal.shown)")
+        try terminal.press("C-d")
+        #expect(try terminal.exitStatus() == 0)
+    }
+
     /// Issue 27: keys whose escape sequences libedit has no binding for (Shift-PgUp in kitty, F5, F1,
     /// Ctrl-Up) are swallowed whole: `;2~;2~back` was typed, and failed as an unknown command.
     @Test func unknownKeysNeverReachTheCommandLine() throws {

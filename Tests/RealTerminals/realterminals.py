@@ -143,7 +143,7 @@ class Screenshot:
 class Terminal:
     """A terminal emulator window showing photorepl (`arguments`), `columns` × `rows` cells."""
 
-    KINDS = ("xterm-vt340", "xterm", "mlterm", "kitty")
+    KINDS = ("xterm-vt340", "xterm", "mlterm", "kitty", "konsole", "screen")
 
     def __init__(self, display, kind, arguments, columns=100, rows=40, environment=None, tmux=None,
                  binary=None, folder=None, font_size=FONT_SIZE):
@@ -163,7 +163,11 @@ class Terminal:
         # own TERM, and no COLORTERM unless a check sets it.
         # Inside tmux, TMUX (set by tmux) stays: photorepl asks tmux whether it passes pictures through.
         unset = "-u COLORTERM -u NO_COLOR" + ("" if tmux is not None else " -u TMUX")
-        script = f"cd {shlex.quote(folder or ROOT)} && exec env {unset} {assignments} {command}"
+        # The terminal's real size in cells, as photorepl will see it (`stty size`): a terminal may not
+        # give the size asked for (Konsole's window is never smaller than 903×720 pixels).
+        self.size_file = os.path.join(self.scratch, "size")
+        script = (f"stty size > {shlex.quote(self.size_file)} 2>/dev/null; "
+                  f"cd {shlex.quote(folder or ROOT)} && exec env {unset} {assignments} {command}")
         self.tmux_socket = None
         if tmux is not None:
             # tmux inside the terminal, with or without allow-passthrough; no status line.
@@ -173,19 +177,39 @@ class Terminal:
                 f.write("set -g status off\nset -g escape-time 0\n")
                 f.write(f"set -g allow-passthrough {'on' if tmux == 'passthrough' else 'off'}\n")
             script = f"exec tmux -L {self.tmux_socket} -f {config} new-session {shlex.quote(script)}"
+        if kind == "screen":
+            # GNU screen inside an xterm that shows sixels and says it has 256 colours (screen
+            # passes on no more colours than its terminal's terminfo names); no start-up message.
+            config = os.path.join(self.scratch, "screenrc")
+            with open(config, "w") as f:
+                f.write("startup_message off\nvbell off\nterm screen-256color\n")
+            script = f"exec screen -c {config} sh -c {shlex.quote(script)}"
         launch_env = dict(os.environ, DISPLAY=display.name)
         for name in ("COLORTERM", "TMUX", "NO_COLOR", "TERM", "KITTY_WINDOW_ID", "TERM_PROGRAM"):
             launch_env.pop(name, None)
         geometry = f"{columns}x{rows}+0+0"
-        if kind.startswith("xterm"):
+        if kind.startswith("xterm") or kind == "screen":
             args = ["xterm", "-geometry", geometry, "-fa", FONT, "-fs", str(font_size), "-bg", "black", "-fg", "white",
                     "-T", self.title, "-xrm", "XTerm*cursorBlink: false", "-xrm", "XTerm*scrollBar: false"]
-            if kind == "xterm-vt340":
+            if kind in ("xterm-vt340", "screen"):
                 args += ["-ti", "vt340", "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256"]
+            if kind == "screen":
+                args += ["-tn", "xterm-256color"]
             args += ["-e", "sh", "-c", script]
         elif kind == "mlterm":
             args = ["mlterm", "-g", geometry, "-w", str(font_size), "--fg", "white", "--bg", "black", "-T", self.title,
                     "--blink=false", "--sb=false", "-e", "sh", "-c", script]
+        elif kind == "konsole":
+            # (Its window is 903×720 pixels whatever TerminalColumns and TerminalRows say: the cells
+            # are what fits, read from `stty size`.)
+            # Konsole 22.12 speaks sixel and kitty graphics; no menu, tabs, scroll bar or margin, so
+            # that the window is its cells; the window is found by its tab's title.
+            launch_env["XDG_RUNTIME_DIR"] = self.scratch
+            args = ["konsole", "--nofork", "--hide-menubar", "--hide-tabbar", "-p", f"TerminalColumns={columns}",
+                    "-p", f"TerminalRows={rows}", "-p", f"Font={FONT},{font_size}", "-p", "TerminalMargin=0",
+                    "-p", "ScrollBarPosition=2", "-p", "ColorScheme=WhiteOnBlack", "-p", "BlinkingCursorEnabled=false",
+                    "-p", f"LocalTabTitleFormat={self.title}", "-p", f"RemoteTabTitleFormat={self.title}",
+                    "-e", "sh", "-c", script]
         else:
             launch_env["LIBGL_ALWAYS_SOFTWARE"] = "1"
             args = ["kitty", "--title", self.title, "-o", f"font_family={FONT}", "-o", f"font_size={font_size}",
@@ -278,6 +302,7 @@ class Terminal:
         the screen (something is drawn), then until the window stops changing."""
         deadline = time.time() + timeout
         if count == 0:
+            self.read_size(deadline)
             while time.time() < deadline:
                 if len(self.screenshot().ink_rows()) > 0:
                     break
@@ -299,6 +324,20 @@ class Terminal:
             raise AssertionError(f"photorepl did not finish command {count} ({self.commands[count - 1]!r}) in {timeout} s; "
                                  f"transcript:\n{self.transcript_text()[-1500:]}")
         self.settle()
+
+    def read_size(self, deadline):
+        """Takes the terminal's real size in cells from `stty size` (rows, then columns)."""
+        while time.time() < deadline:
+            try:
+                with open(self.size_file) as f:
+                    fields = f.read().split()
+                if len(fields) == 2:
+                    self.rows, self.columns = int(fields[0]), int(fields[1])
+                    return
+            except (FileNotFoundError, ValueError):
+                pass
+            time.sleep(0.05)
+        raise AssertionError(f"{self.kind}: the terminal's size was never written; log: {self.log_text()}")
 
     def commands_done(self):
         """How many of the typed commands are in the transcript, in order, each as a prompt line

@@ -27,7 +27,9 @@ import Testing
     @Test func rowsAndFieldsFitTheWindow() async {
         for columns in [80, 60, 40] {
             let app = Self.app(columns: columns)
-            await app.run("count 5", "fetch", "open 1")
+            // `show --why`'s line too (issue 27: it ran past the window).
+            await app.run("count 5", "fetch", "open 1", "show --why")
+            #expect(app.output.text.contains("picture: none"))
             let widths = Self.widths(app.output.text)
             #expect(widths.allSatisfy { $0 <= columns }, "\(columns): \(widths)\n\(app.output.text)")
             // Cut, not dropped: every row still shows its position, its id's start and its likes.

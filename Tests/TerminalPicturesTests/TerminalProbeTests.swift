@@ -618,6 +618,18 @@ extension Array where Element == UInt8 {
         #expect(String(decoding: sixel, as: UTF8.self).contains("#0;2;39;39;39") || String(decoding: sixel, as: UTF8.self).contains(";39;39;39"))
     }
 
+    /// A sheet fills the window less four lines (headline, prompt, the command's line): two rows of
+    /// four at 80×24, three of five at 100×40; one row when only one fits.
+    @Test func sheetsFillTheWindow() {
+        func layout(_ columns: UInt16, _ rows: UInt16) -> SheetLayout {
+            Self.display(["TERM": "xterm-kitty"], window: winsize(ws_row: rows, ws_col: columns, ws_xpixel: columns * 9, ws_ypixel: rows * 19)).sheetLayout()
+        }
+        #expect(layout(80, 24) == SheetLayout(columns: 4, rows: 2))
+        #expect(layout(100, 40) == SheetLayout(columns: 5, rows: 3))
+        #expect(layout(80, 23) == SheetLayout(columns: 4, rows: 1))
+        #expect(layout(17, 5) == SheetLayout(columns: 1, rows: 1))
+    }
+
     /// Inside tmux, a sheet's pixel pictures would land wherever the outer terminal's cursor is: the
     /// sheet is drawn in symbols there; single pictures stay pixels.
     @Test func sheetsInsideTmuxAreSymbols() throws {

@@ -45,7 +45,7 @@ public actor CachingPicturesWorker: PhotoPicturesWorker {
     }
 
     /// Starts decoding `photos` for `box`, in place of what was being decoded ahead. They run on the
-    /// global executor, as many at once as there are cores.
+    /// decoding threads (`DecodingExecutor`), as many at once as there are cores.
     public func prefetch(_ photos: [Photo], fitting box: PixelSize) async {
         let wanted = Set(photos.map { Key(id: $0.id, box: box) })
         cancelAhead(except: wanted)
@@ -89,7 +89,7 @@ public actor CachingPicturesWorker: PhotoPicturesWorker {
 
     private func start(_ key: Key, _ photo: Photo) -> Task<Pixels, Error> {
         let base = self.base
-        let task = Task.detached {
+        let task = Task.detached(executorPreference: DecodingExecutor.shared) {
             try await base.pixels(for: photo, fitting: key.box)
         }
         running[key] = task

@@ -236,13 +236,12 @@ public struct ThumbnailCache: Sendable {
     }
 }
 
-/// Thumbnails being made in the background, by where they go: one at a time for each. At most
-/// `decodingLimit` of those that decode their photo again are pending at once (each takes a thread
-/// of the pool the pictures asked for need, and holds its file's bytes until its turn); at most
-/// `limit` in all, those made from pixels already decoded holding at most `byteBudget` bytes of
-/// them together. Paging fast
-/// through a folder of big photos asks for more than that: the rest are not made this time, and
-/// are made when their photos are seen again.
+/// Thumbnails being made in the background, by where they go: one at a time for each, on a thread
+/// of their own (`DecodingExecutor.thumbnails`). At most `decodingLimit` of those that decode their
+/// photo again are pending at once (each holds its file's bytes until its turn); at most `limit` in
+/// all, those made from pixels already decoded holding at most `byteBudget` bytes of them together.
+/// Paging fast through a folder of big photos asks for more than that: the rest are not made this
+/// time, and are made when their photos are seen again.
 final class PendingThumbnails: Sendable {
     private struct Pending {
         var tasks: [String: Task<Void, Never>] = [:]
@@ -262,7 +261,9 @@ final class PendingThumbnails: Sendable {
             let held = decodes ? 0 : bytes
             if decodes { pending.decoding += 1 }
             pending.bytes += held
-            pending.tasks[path] = Task.detached(priority: .utility) { [self] in
+            // On a decoding thread of their own: on the pool, a thumbnail's decode held a thread that
+            // Ctrl-C's cancellation of a command needed.
+            pending.tasks[path] = Task.detached(executorPreference: DecodingExecutor.thumbnails, priority: .utility) { [self] in
                 work()
                 self.pending.withLock { pending in
                     pending.tasks[path] = nil

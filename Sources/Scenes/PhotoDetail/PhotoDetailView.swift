@@ -140,7 +140,10 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
 
     public func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel) {
         console.show(viewModel.picture, at: .detail, on: display)
-        if let source = viewModel.pictureSource { console.line(source, style: .dim) }
+        if let source = viewModel.pictureSource {
+            // Cut to the window (a folder's long path ran past it); whole in the transcript.
+            if let columns = console.terminalColumns() { console.line(source, cutTo: columns, style: .dim) } else { console.line(source, style: .dim) }
+        }
         console.line(viewModel.heading, style: .bold)
         // Laid out once and kept where it never depends on a window's width (scripts, files). The
         // closures are written out, not kept in a constant, so that none is allocated per command.

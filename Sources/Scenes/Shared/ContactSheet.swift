@@ -86,6 +86,8 @@ public enum ContactSheet {
         case sheetOutOfRange(requested: Int, sheetCount: Int)
         case atLastSheet(sheetCount: Int)
         case atFirstSheet
+        /// Ctrl-C while the thumbnails were decoded: nothing of the sheet is drawn.
+        case interrupted
     }
 
     /// The 0-based sheet a request points at, from the sheet shown last (nil: none yet) and the
@@ -133,7 +135,9 @@ public enum ContactSheet {
             target = min(target, before / perSheet, (photos().count - 1) / perSheet)
         }
         let list = photos()
-        return .success(await load(sheet: target, of: list, current: list.isEmpty ? nil : current, request: request, hasMore: hasMore(), pictures: pictures))
+        let response = await load(sheet: target, of: list, current: list.isEmpty ? nil : current, request: request, hasMore: hasMore(), pictures: pictures)
+        // Ctrl-C ends the sheet at once: the thumbnails decoded meanwhile are not drawn.
+        return Task.isCancelled ? .failure(.interrupted) : .success(response)
     }
 
     /// The sheet's response: its photos' thumbnails decoded in parallel (as many at once as there are
@@ -149,13 +153,14 @@ public enum ContactSheet {
             // All of the sheet's are what is decoded ahead now: a request for one of them does not
             // cancel the others' (a decode started for the previous sheet's next is kept).
             await pictures.prefetch(shown, fitting: box)
-            // Each decode runs on the global executor; the group only waits for them all.
             await withTaskGroup(of: (Int, Result<Pixels, PictureFailure>?).self) { group in
                 for (i, photo) in shown.enumerated() {
                     group.addTask { (i, await PictureLoading.load(pictures, photo, box: box)) }
                 }
                 for await (i, result) in group { loaded[i] = result }
             }
+            // Each decode runs on the decoding threads; the group only waits for them all, and a
+            // cancelled wait ends at once (the decodes in flight finish into the cache).
             let next = Array(photos[min(photos.count, first + perSheet)..<min(photos.count, first + 2 * perSheet)])
             if !next.isEmpty, !Task.isCancelled { await pictures.prefetch(next, fitting: box) }
         }
@@ -210,6 +215,7 @@ public enum ContactSheet {
         case .atLastSheet(1): "there is only one sheet: type 'grid' to see it again"
         case .atLastSheet(let sheetCount): "this is the last sheet (\(sheetCount) of \(sheetCount)): type 'grid prev' or 'grid 1'"
         case .atFirstSheet: "this is the first sheet: type 'grid next'"
+        case .interrupted: "interrupted: the sheet was not shown (type 'grid' to show it)"
         }
     }
 
