@@ -275,13 +275,15 @@ public final class PictureDisplay {
         return .monochrome
     }
 
-    /// The cell size in pixels from TIOCGWINSZ when the terminal reports a plausible one (timg's
-    /// rule: at least 2×4 pixels a cell; and at most 512×1024, as for CSI 16 t), else 10×20, a common
-    /// one. (Asked only when the terminal did not say it with CSI 16 t.)
+    /// The cell size in pixels from TIOCGWINSZ when the terminal reports a plausible one (as for
+    /// CSI 16 t: `TerminalProbe.plausibleCellWidths` and `…Heights`), else 10×20, a common one.
+    /// (Asked only when the terminal did not say it with CSI 16 t.)
     private func cellSize() -> PixelSize {
         if let size = windowSize(), size.ws_col > 0, size.ws_row > 0 {
             let width = Int(size.ws_xpixel) / Int(size.ws_col), height = Int(size.ws_ypixel) / Int(size.ws_row)
-            if (2...512).contains(width), (4...1024).contains(height) { return PixelSize(width: width, height: height) }
+            if TerminalProbe.plausibleCellWidths.contains(width), TerminalProbe.plausibleCellHeights.contains(height) {
+                return PixelSize(width: width, height: height)
+            }
         }
         return PixelSize(width: 10, height: 20)
     }

@@ -59,10 +59,20 @@ public struct PictureRenderer: Sendable {
         }
     }
 
+    /// The most pixels a picture is made of, whatever the terminal claims of its cells, its window or
+    /// its largest sixel: 4096×4096 (64 MB of RGBA) is more than any window shows. A pty that says its
+    /// 80×24 cells are 65535×65535 pixels, or `--preview-size 1000x500` with a terminal answering
+    /// XTSMGRAPHICS with 10000×10000, asked for pictures of billions of pixels.
+    public static let maximumPixels = 4096 * 4096
+
     /// The box, in pixels, that a decoder should fill for a picture drawn in `box`: decoding more
-    /// than that is wasted, less is blurred.
+    /// than that is wasted, less is blurred. Never more than `maximumPixels`: a larger box is scaled
+    /// down, its shape kept.
     public func pixelBox(for box: CellBox) -> PixelSize {
-        PixelSize(width: box.columns * cell.width, height: box.rows * cell.height)
+        let full = PixelSize(width: box.columns * cell.width, height: box.rows * cell.height)
+        guard full.width * full.height > Self.maximumPixels else { return full }
+        let scale = (Double(Self.maximumPixels) / Double(full.width * full.height)).squareRoot()
+        return PixelSize(width: max(1, Int(Double(full.width) * scale)), height: max(1, Int(Double(full.height) * scale)))
     }
 
     /// The size a picture of `size` is drawn at in `box`, in pixels, its aspect ratio kept: the pixel

@@ -132,12 +132,16 @@ public enum TerminalProbe {
         }
     }
 
-    /// A CSI 16 t reply, `6;HEIGHT;WIDTH`: cells smaller than 2×4 pixels or larger than 512×1024 are
-    /// no cells a picture can trust.
+    /// The cells a picture can trust, in pixels: at least 2×4 (timg's rule), at most 128×256 (a huge
+    /// font on an 8K screen); a terminal or a pty claiming more is not believed.
+    public static let plausibleCellWidths = 2...128
+    public static let plausibleCellHeights = 4...256
+
+    /// A CSI 16 t reply, `6;HEIGHT;WIDTH`, when the cell is plausible.
     private static func readCellSize(_ parameters: String, into answer: inout Answer) {
         let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
         guard numbers.count == 3, numbers[0] == 6, let height = numbers[1], let width = numbers[2],
-              (2...512).contains(width), (4...1024).contains(height) else { return }
+              plausibleCellWidths.contains(width), plausibleCellHeights.contains(height) else { return }
         answer.cellSize = PixelSize(width: width, height: height)
     }
 

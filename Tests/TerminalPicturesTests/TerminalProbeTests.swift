@@ -139,7 +139,7 @@ extension Array where Element == UInt8 {
         cells.cellSize = PixelSize(width: 9, height: 18)
         #expect(TerminalProbe.parse(bytes("\(esc)[6;18;9t\(esc)[?62c")) == cells)
         // Cells no picture can trust are ignored.
-        for reply in ["6;0;9", "6;18;0", "6;65535;65535", "6;18", "4;504;594", "6;-1;9"] {
+        for reply in ["6;0;9", "6;18;0", "6;65535;65535", "6;1000;500", "6;257;20", "6;20;129", "6;18", "4;504;594", "6;-1;9"] {
             #expect(TerminalProbe.parse(bytes("\(esc)[\(reply)t\(esc)[?62c")) == answer(complete: true))
         }
     }
@@ -616,6 +616,27 @@ extension Array where Element == UInt8 {
         // The sixel of white at alpha 100 over black has colour (a grey), not only the transparent.
         let sixel = try #require(PictureRenderer(style: .sixel).render(silk, in: CellBox(columns: 4, rows: 2))).bytes
         #expect(String(decoding: sixel, as: UTF8.self).contains("#0;2;39;39;39") || String(decoding: sixel, as: UTF8.self).contains(";39;39;39"))
+    }
+
+    /// A terminal's geometry is a claim: a pty of 80×24 cells of 65535×65535 pixels, or a huge
+    /// `--preview-size` with XTSMGRAPHICS answering 10000×10000, never makes a picture of more than
+    /// `PictureRenderer.maximumPixels` (it made 7.8 GB allocations and a SIGABRT).
+    @Test func aLyingTerminalMakesNoHugePicture() throws {
+        let lying = Self.display(["TERM": "xterm-kitty"], window: winsize(ws_row: 24, ws_col: 80, ws_xpixel: 65535, ws_ypixel: 65535))
+        #expect(lying.renderer.cellSize == PixelSize(width: 10, height: 20))
+        let box = try #require(lying.pixelBox(for: .detail))
+        #expect(box.width * box.height <= PictureRenderer.maximumPixels)
+        var answer = Self.reply(cellSize: PixelSize(width: 128, height: 256))
+        answer.sixelMaximum = PixelSize(width: 10_000, height: 10_000)
+        let huge = PictureDisplay(.init(mode: .sixel, size: CellBox(columns: 1000, rows: 500), outputIsTerminal: true, environment: ["TERM": "xterm"]),
+                                  probe: { _ in answer }, windowSize: { winsize(ws_row: 500, ws_col: 1000, ws_xpixel: 0, ws_ypixel: 0) })
+        let hugeBox = try #require(huge.pixelBox(for: .detail))
+        #expect(hugeBox.width * hugeBox.height <= PictureRenderer.maximumPixels)
+        #expect(hugeBox.width > 2000, "a large window still gets a large picture: \(hugeBox)")
+        // What is drawn stays within it too.
+        let renderer = PictureRenderer(style: .kitty, cellSize: PixelSize(width: 128, height: 256))
+        let shown = renderer.shownSize(of: PixelSize(width: 60_000, height: 40_000), in: CellBox(columns: 1000, rows: 500))
+        #expect(shown.width * shown.height <= PictureRenderer.maximumPixels)
     }
 
     /// A sheet fills the window less four lines (headline, prompt, the command's line): two rows of
