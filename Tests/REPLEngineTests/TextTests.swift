@@ -72,6 +72,17 @@ import Testing
         #expect(TerminalText.truncate("abcdefgh", toWidth: 5) == "abcd…")
         #expect(TerminalText.truncate("한글한글", toWidth: 5) == "한글…")
         #expect(TerminalText.truncate("short", toWidth: 5) == "short")
+        // Issue 28: never inside a character: no dangling zero-width joiner of an emoji sequence, no
+        // combining mark left to sit on the ellipsis.
+        let family = "👩\u{200D}👩\u{200D}👧"
+        for columns in 1...9 {
+            let cut = TerminalText.truncate("ab" + family + family + "cd", toWidth: columns)
+            #expect(!cut.unicodeScalars.contains("\u{200D}\u{2026}".unicodeScalars.first!) || cut.contains(family), "\(columns): \(cut.debugDescription)")
+            #expect(!cut.hasSuffix("\u{200D}…"), "\(columns): \(cut.debugDescription)")
+            #expect(cut.dropLast().allSatisfy { $0 == "a" || $0 == "b" || $0 == Character(family) }, "\(columns): \(cut.debugDescription)")
+        }
+        #expect(TerminalText.truncate("cafe\u{301}st", toWidth: 5) == "cafe\u{301}…")
+        #expect(TerminalText.truncate("cafe\u{301}st", toWidth: 4) == "caf…")
     }
 
     @Test func singleLineCollapsesWhitespace() {

@@ -163,15 +163,17 @@ public enum TerminalText {
     public static func truncate(_ text: String, toWidth columns: Int) -> String {
         if width(text) <= columns { return text }
         if isASCII(text) { return String(text.utf8.prefix(columns - 1))! + "…" }
-        var out = String.UnicodeScalarView()
+        // Whole characters (grapheme clusters): a cut inside an emoji's ZWJ sequence or before a
+        // combining mark would leave a dangling joiner or a mark on the ellipsis.
+        var out = ""
         var used = 0
-        for scalar in text.unicodeScalars {
-            let w = width(of: scalar)
+        for character in text {
+            let w = character.unicodeScalars.reduce(0) { $0 + width(of: $1) }
             if used + w > columns - 1 { break }
-            out.append(scalar)
+            out.append(character)
             used += w
         }
-        return String(out) + "…"
+        return out + "…"
     }
 
     /// `text` padded with spaces on the right to `columns` columns.
