@@ -96,14 +96,24 @@ int photorepl_signals_install(void) {
 
 int photorepl_signals_fd(void) { return signal_pipe[0]; }
 
+// The echo while a command runs (photorepl_echo_hide and _restore, at the end of this file).
+// `command_running` is what the session wants (set by hide, cleared by restore); `echo_hidden` is what
+// the terminal has now, and `echo_saved` its modes before. A lock keeps them together: Ctrl-Z's
+// suspend runs on another thread than the session's.
+static pthread_mutex_t echo_lock = PTHREAD_MUTEX_INITIALIZER;
+static int command_running;
 static int echo_hidden;
+static struct termios echo_saved;
+static void echo_back_now(void);
+static void echo_off_now(void);
 
 void photorepl_suspend(EditLine *el) {
     // Ctrl-Z: the terminal as the shell expects it while photorepl is stopped (libedit's raw mode
     // off, the echo back on during a command), then stopped for real; after `fg` (SIGCONT) as it was,
-    // and the line redrawn.
-    int was_hidden = echo_hidden;
-    if (was_hidden) photorepl_echo_restore();
+    // and the line redrawn; after `bg`, the terminal is left alone (setting it would stop us again).
+    pthread_mutex_lock(&echo_lock);
+    echo_back_now();
+    pthread_mutex_unlock(&echo_lock);
     if (el) el_set(el, EL_PREP_TERM, 0);
     struct sigaction ours, stop;
     memset(&stop, 0, sizeof stop);
@@ -118,7 +128,9 @@ void photorepl_suspend(EditLine *el) {
     raise(SIGTSTP);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     sigaction(SIGTSTP, &ours, NULL);
-    if (was_hidden) photorepl_echo_hide();
+    pthread_mutex_lock(&echo_lock);
+    if (command_running) echo_off_now();  // not once the command has ended and a line is read
+    pthread_mutex_unlock(&echo_lock);
     if (el) {
         el_set(el, EL_PREP_TERM, 1);
         photorepl_write_out("\r\033[J");
@@ -169,8 +181,9 @@ static int drop_escape_sequence(void) {
     // A terminal writes a sequence at once, but a busy machine may hand it over in pieces: the wait
     // for the rest is as long as vim's usual key-code time-out (a lone Escape key pays it once).
     for (int reads = 0;; reads++) {
-        if (count >= 1 && seen[0] != '[' && seen[0] != '_' && seen[0] != 'O') break;  // Alt-key: libedit's
-        if (count >= 1 && seen[0] == '_') {  // APC: ends with ESC \ or BEL
+        int string = count >= 1 && (seen[0] == '_' || seen[0] == ']' || seen[0] == 'P');
+        if (count >= 1 && seen[0] != '[' && seen[0] != 'O' && !string) break;  // Alt-key: libedit's
+        if (string) {  // APC, OSC, DCS (a late background colour, name or capability): to ESC \ or BEL
             for (size_t k = 1; k < count; k++) {
                 if (seen[k] == 0x07 || (seen[k] == '\\' && seen[k - 1] == 0x1B)) {
                     photorepl_push_type_ahead(seen + k + 1, count - k - 1);
@@ -295,32 +308,54 @@ void photorepl_write_out(const char *text) {
     }
 }
 
-static struct termios echo_saved;
+// Whether photorepl is the terminal's foreground: a background process that sets the terminal's
+// modes is stopped (SIGTTOU), so it leaves them alone.
+static int in_foreground(void) { return tcgetpgrp(STDIN_FILENO) == getpgrp(); }
+
+static void echo_back_now(void) {  // async-signal-safe: tcgetattr and tcsetattr only
+    if (!echo_hidden) return;
+    struct termios now;
+    // Only the echo bits: anything else set meanwhile (by a terminal query's raw mode) stays as it is.
+    if (tcgetattr(STDIN_FILENO, &now) == 0) {
+        now.c_lflag = (now.c_lflag & ~(tcflag_t)(ECHO | ECHOCTL)) | (echo_saved.c_lflag & (ECHO | ECHOCTL));
+        tcsetattr(STDIN_FILENO, TCSANOW, &now);
+    }
+    echo_hidden = 0;
+}
+
+static void echo_off_now(void) {
+    if (echo_hidden || !isatty(STDIN_FILENO) || !in_foreground() || tcgetattr(STDIN_FILENO, &echo_saved) != 0) return;
+    struct termios quiet = echo_saved;
+    quiet.c_lflag &= ~(tcflag_t)(ECHO | ECHOCTL);
+    if (tcsetattr(STDIN_FILENO, TCSANOW, &quiet) == 0) echo_hidden = 1;
+}
 
 // A crash while the echo is off would leave the shell without it: the fatal signals put the echo
-// back (tcsetattr is async-signal-safe), then go on to whatever handled them before (Swift's
-// backtracer, or the default: a core dump, the same exit status).
+// back, then go on to whatever handled them before (Swift's backtracer, or the default: a core dump,
+// the same exit status). On the alternate stack when there is one: a stack overflow has no other.
 static const int fatal_signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGQUIT};
 static struct sigaction fatal_previous[sizeof fatal_signals / sizeof fatal_signals[0]];
 
-static void on_fatal_signal(int signo) {
-    if (echo_hidden) {
-        struct termios now;
-        if (tcgetattr(STDIN_FILENO, &now) == 0) {
-            now.c_lflag = (now.c_lflag & ~(tcflag_t)(ECHO | ECHOCTL)) | (echo_saved.c_lflag & (ECHO | ECHOCTL));
-            tcsetattr(STDIN_FILENO, TCSANOW, &now);
-        }
-    }
+static void on_fatal_signal(int signo, siginfo_t *info, void *context) {
+    (void)info;
+    (void)context;
+    echo_back_now();
     for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
         if (fatal_signals[i] == signo) sigaction(signo, &fatal_previous[i], NULL);
     }
     raise(signo);  // delivered on return (it is blocked in its own handler), to the previous handler
 }
 
-static void restore_echo_on_fatal_signals(void) {
+static void restore_echo_on_exit_and_crashes(void) {
+    static int installed;
+    if (installed) return;
+    installed = 1;
+    // However photorepl ends (quit, a signal's orderly exit, an error), the shell gets its echo back.
+    atexit(photorepl_echo_restore);
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = on_fatal_signal;
+    action.sa_sigaction = on_fatal_signal;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&action.sa_mask);
     for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
         sigaction(fatal_signals[i], &action, &fatal_previous[i]);
@@ -328,24 +363,16 @@ static void restore_echo_on_fatal_signals(void) {
 }
 
 void photorepl_echo_hide(void) {
-    static int registered;
-    if (echo_hidden || !isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &echo_saved) != 0) return;
-    // However photorepl ends (quit, a signal's orderly exit, an error), the shell gets its echo back.
-    if (!registered) {
-        registered = atexit(photorepl_echo_restore) == 0;
-        restore_echo_on_fatal_signals();
-    }
-    struct termios quiet = echo_saved;
-    quiet.c_lflag &= ~(tcflag_t)(ECHO | ECHOCTL);
-    if (tcsetattr(STDIN_FILENO, TCSANOW, &quiet) == 0) echo_hidden = 1;
+    pthread_mutex_lock(&echo_lock);
+    restore_echo_on_exit_and_crashes();
+    command_running = 1;
+    echo_off_now();
+    pthread_mutex_unlock(&echo_lock);
 }
 
 void photorepl_echo_restore(void) {
-    if (!echo_hidden) return;
-    echo_hidden = 0;
-    // Only the echo bits: anything else set meanwhile (by a terminal query's raw mode) stays as it is.
-    struct termios now;
-    if (tcgetattr(STDIN_FILENO, &now) != 0) return;
-    now.c_lflag = (now.c_lflag & ~(tcflag_t)(ECHO | ECHOCTL)) | (echo_saved.c_lflag & (ECHO | ECHOCTL));
-    tcsetattr(STDIN_FILENO, TCSANOW, &now);
+    pthread_mutex_lock(&echo_lock);
+    command_running = 0;
+    if (in_foreground()) echo_back_now();
+    pthread_mutex_unlock(&echo_lock);
 }

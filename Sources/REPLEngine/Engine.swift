@@ -136,6 +136,11 @@ public final class Engine {
         switch error {
         case nil:
             outcome = quitRequested ? .quit : .done
+        case let error as CommandError where Task.isCancelled:
+            // Ctrl-C, reported by the command in its own words (an interrupted sheet): kept only as
+            // a comment too, since a replay would run it to the end.
+            if depth == 1 { recorder?.record("# interrupted: \(line)") }
+            return .failed(error)
         case let error as CommandError:
             outcome = .failed(error)
         case is CancellationError:

@@ -62,11 +62,24 @@ public final class PictureDisplay {
     /// The renderer, resolved at the first call: the environment, then (on a terminal) the terminal's
     /// own answers, asked once.
     public var renderer: PictureRenderer {
-        if let resolved { return resolved }
+        if let resolved {
+            // A font change (kitty's Ctrl+Shift+−) changes the cells' pixels: the window says so,
+            // and pictures are made for the new cells (kitty draws them at their size in pixels).
+            let cell = windowCell()
+            guard cell != resolvedWindowCell, let cell else { return resolved }
+            resolvedWindowCell = cell
+            let renderer = resolved.withCellSize(cell)
+            self.resolved = renderer
+            return renderer
+        }
         let renderer = resolveRenderer()
         resolved = renderer
+        resolvedWindowCell = windowCell()
         return renderer
     }
+
+    /// The window's cell size when the renderer was made (or last changed with the font).
+    private var resolvedWindowCell: PixelSize?
 
     /// The box a picture at `place` must fit in, in cells: `--preview-size` or the default, never
     /// larger than the window (with a row left for the line after it), nor than the terminal's largest
@@ -125,18 +138,19 @@ public final class PictureDisplay {
     /// A row of a sheet's thumbnails (nil where a photo has none); nil when no picture is shown.
     public func sheetRow(_ pictures: [Pixels?]) -> TerminalPicture? {
         guard mayShowPictures else { return nil }
-        return afterTidying(sheetRenderer.renderRow(pictures, cell: SheetLayout.cell, gap: SheetLayout.gap))
+        let renderer = sheetRenderer
+        return afterTidying(renderer.renderRow(pictures, cell: SheetLayout.cell, gap: SheetLayout.gap), drawnBy: renderer)
     }
 
     /// The picture of `pixels` for `place`; nil when no picture is shown.
     public func picture(_ pixels: Pixels, for place: Place) -> TerminalPicture? {
         guard mayShowPictures else { return nil }
-        return afterTidying(renderer.render(pixels, in: box(for: place)))
+        return afterTidying(renderer.render(pixels, in: box(for: place)), drawnBy: renderer)
     }
 
     /// A kitty picture about to be drawn, after deleting those the window has shrunk over since they
     /// were drawn (the prompt's tidying is not asked between a resize and the next command's picture).
-    private func afterTidying(_ picture: TerminalPicture?) -> TerminalPicture? {
+    private func afterTidying(_ picture: TerminalPicture?, drawnBy renderer: PictureRenderer) -> TerminalPicture? {
         guard renderer.style == .kitty else { return picture }
         let tidying = tidyAfterResize()
         if let size = windowSize() { kittyPicturesWindow = size }
@@ -279,13 +293,15 @@ public final class PictureDisplay {
     /// CSI 16 t: `TerminalProbe.plausibleCellWidths` and `…Heights`), else 10×20, a common one.
     /// (Asked only when the terminal did not say it with CSI 16 t.)
     private func cellSize() -> PixelSize {
-        if let size = windowSize(), size.ws_col > 0, size.ws_row > 0 {
-            let width = Int(size.ws_xpixel) / Int(size.ws_col), height = Int(size.ws_ypixel) / Int(size.ws_row)
-            if TerminalProbe.plausibleCellWidths.contains(width), TerminalProbe.plausibleCellHeights.contains(height) {
-                return PixelSize(width: width, height: height)
-            }
-        }
-        return PixelSize(width: 10, height: 20)
+        windowCell() ?? PixelSize(width: 10, height: 20)
+    }
+
+    /// The cell size TIOCGWINSZ gives, when plausible.
+    private func windowCell() -> PixelSize? {
+        guard let size = windowSize(), size.ws_col > 0, size.ws_row > 0 else { return nil }
+        let width = Int(size.ws_xpixel) / Int(size.ws_col), height = Int(size.ws_ypixel) / Int(size.ws_row)
+        guard TerminalProbe.plausibleCellWidths.contains(width), TerminalProbe.plausibleCellHeights.contains(height) else { return nil }
+        return PixelSize(width: width, height: height)
     }
 
     /// The terminal's width and about 60 % of its height; 80×14 (of an 80×24 screen) with no terminal.

@@ -39,6 +39,12 @@ public struct PictureRenderer: Sendable {
         self.background = background
     }
 
+    /// The same renderer for cells of another size (the terminal's font changed).
+    func withCellSize(_ cellSize: PixelSize) -> PictureRenderer {
+        PictureRenderer(style: style, cellSize: cellSize, inTmux: inTmux, sixelMaximum: sixelMaximum, sixelColours: sixelColours,
+                        background: background)
+    }
+
     /// `pixels` as the style draws them: opaque over the background, but in kitty graphics (which
     /// blends them itself) and ASCII (whose characters are scaled by the alpha, the same everywhere).
     private func flattened(_ pixels: Pixels) -> Pixels {

@@ -639,6 +639,22 @@ extension Array where Element == UInt8 {
         #expect(shown.width * shown.height <= PictureRenderer.maximumPixels)
     }
 
+    /// The font changed (kitty's Ctrl+Shift+−): the window's pixels say so, and pictures are made for
+    /// the new cells, not the ones learned at the first picture.
+    @Test func aFontChangeIsSeenAtTheNextPicture() {
+        final class Window { var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 900, ws_ypixel: 760) }
+        let window = Window()
+        let display = PictureDisplay(.init(mode: .kitty, size: nil, outputIsTerminal: true, environment: ["TERM": "xterm-kitty"]),
+                                     probe: { _ in nil }, windowSize: { window.size })
+        #expect(display.renderer.cellSize == PixelSize(width: 9, height: 19))
+        (window.size.ws_xpixel, window.size.ws_ypixel) = (700, 560)
+        #expect(display.renderer.cellSize == PixelSize(width: 7, height: 14))
+        #expect(display.pixelBox(for: .detail) == PixelSize(width: 700, height: 24 * 14))
+        // A window that stops saying: the cells last known are kept.
+        (window.size.ws_xpixel, window.size.ws_ypixel) = (0, 0)
+        #expect(display.renderer.cellSize == PixelSize(width: 7, height: 14))
+    }
+
     /// A sheet fills the window less four lines (headline, prompt, the command's line): two rows of
     /// four at 80×24, three of five at 100×40; one row when only one fits.
     @Test func sheetsFillTheWindow() {

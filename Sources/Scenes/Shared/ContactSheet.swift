@@ -215,7 +215,7 @@ public enum ContactSheet {
         case .atLastSheet(1): "there is only one sheet: type 'grid' to see it again"
         case .atLastSheet(let sheetCount): "this is the last sheet (\(sheetCount) of \(sheetCount)): type 'grid prev' or 'grid 1'"
         case .atFirstSheet: "this is the first sheet: type 'grid next'"
-        case .interrupted: "interrupted: the sheet was not shown (type 'grid' to show it)"
+        case .interrupted: "interrupted: the sheet was not shown (type the command again to show it)"
         }
     }
 
