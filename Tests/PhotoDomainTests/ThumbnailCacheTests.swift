@@ -144,6 +144,43 @@ import Glibc
         #expect(try String(contentsOfFile: folder.path + "/victim", encoding: .utf8) == "precious\n")
     }
 
+    /// Issue 28: nothing is written outside the cache. A size folder (or `fail/`) that is a link to
+    /// another folder, a folder open to others, or one that belongs to another user is not written
+    /// into (a shared `--thumbnails` folder let another user choose where thumbnails went).
+    @Test func aFolderOfTheCacheThatIsNotPrivateIsNotWrittenInto() throws {
+        let root = folder.path + "/cache/thumbnails"
+        try cache.store(Self.picture(600, 400), of: Self.photo, in: .normal)  // makes the root, 0700
+        let elsewhere = folder.path + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        chmod(elsewhere, 0o700)
+        // large/ a link to another folder; fail/ too.
+        try FileManager.default.createSymbolicLink(atPath: root + "/large", withDestinationPath: elsewhere)
+        #expect(throws: (any Error).self) { try cache.store(Self.picture(600, 400), of: Self.photo, in: .large) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/fail", withDestinationPath: elsewhere)
+        #expect(throws: (any Error).self) { try cache.storeFailure(of: Self.photo) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+        // x-large/ open to others: not written into, whoever made it so.
+        mkdir(root + "/x-large", 0o755)
+        chmod(root + "/x-large", 0o755)
+        #expect(throws: (any Error).self) { try cache.store(Self.picture(600, 400), of: Self.photo, in: .xLarge) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/x-large").isEmpty)
+        // The cache's own folder shared with everyone (a --thumbnails folder in /tmp): nothing at all.
+        chmod(root, 0o1777)
+        #expect(throws: (any Error).self) { try cache.store(Self.picture(600, 400), of: Self.photo, in: .normal) }
+        chmod(root, 0o700)
+        try cache.store(Self.picture(600, 400), of: Self.photo, in: .normal)
+        // Another user's folder (only root can make one here).
+        if geteuid() == 0 {
+            mkdir(root + "/xx-large", 0o700)
+            chown(root + "/xx-large", 65534, 65534)
+            #expect(throws: (any Error).self) { try cache.store(Self.picture(600, 400), of: Self.photo, in: .xxLarge) }
+        }
+        // The cache put where its user wanted it, through a link of theirs: written there.
+        let linked = ThumbnailCache(root: folder.path + "/linked", program: "photorepl-test", writesInBackground: false)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/linked", withDestinationPath: root)
+        try linked.store(Self.picture(300, 200), of: Self.photo, in: .normal)
+    }
+
     /// A photo that cannot be decoded is recorded in fail/PROGRAM/, for this version of it only.
     @Test func aFailureIsRecordedForThisVersionOfThePhoto() throws {
         #expect(!cache.hasFailure(of: Self.photo))

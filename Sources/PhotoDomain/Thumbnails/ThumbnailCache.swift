@@ -207,7 +207,8 @@ public struct ThumbnailCache: Sendable {
     }
 
     private func write(_ pixels: Pixels, of original: Original, to path: String, folder: String) throws(FileBytes.Failure) {
-        try makeFolders(folder)
+        // Written under the folder checked, not through the name again (a link swapped in meanwhile).
+        let path = try privateFolder(folder) + "/" + (path.split(separator: "/").last.map(String.init) ?? "")
         var existing = stat()
         if lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) != S_IFREG {
             throw FileBytes.Failure("\(path) is not a file")
@@ -225,9 +226,35 @@ public struct ThumbnailCache: Sendable {
         try FileBytes.writeAtomically(png, to: path, mode: 0o600, replacing: true, flushing: false)
     }
 
-    /// The cache's folders, each made 0700 if missing (and the cache folder's parents, as `mkdir -p`).
-    private func makeFolders(_ folder: String) throws(FileBytes.Failure) {
-        let full = root + "/" + folder
+    /// `folder` of the cache, with the cache's own place resolved (where the user put it, links and
+    /// all), once it and every folder from the cache's down to it are checked: a folder, not a link
+    /// to one, ours, and closed to everyone else (nothing for group or others, as the standard's
+    /// 0700). Else nothing is written: in a cache others can write to (a shared `--thumbnails`
+    /// folder), a `large` made a link by another user chose where photorepl wrote.
+    private func privateFolder(_ folder: String) throws(FileBytes.Failure) -> String {
+        try makeFolders(of: root)
+        guard let resolved = realpath(root, nil) else { throw FileBytes.Failure("\(root): \(String(cString: strerror(errno)))") }
+        var path = String(cString: resolved)
+        free(resolved)
+        // Each folder made (0700) and checked before the next is made in it: a link is never
+        // followed, not even to make a folder.
+        for part in [""] + folder.split(separator: "/").map(String.init) {
+            if !part.isEmpty {
+                path += "/" + part
+                try FileBytes.makeFolder(path)  // a link already there is EEXIST, and refused below
+            }
+            var info = stat()
+            guard lstat(path, &info) == 0 else { throw FileBytes.Failure("\(path): \(String(cString: strerror(errno)))") }
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw FileBytes.Failure("\(path) is not a folder of the cache (a link?)") }
+            guard info.st_uid == geteuid(), info.st_mode & 0o077 == 0 else {
+                throw FileBytes.Failure("\(path) is not private to you (its owner or mode): no thumbnail is written there")
+            }
+        }
+        return path
+    }
+
+    /// The cache's own folder and its parents, each made 0700 if missing (as `mkdir -p`).
+    private func makeFolders(of full: String) throws(FileBytes.Failure) {
         var path = full.hasPrefix("/") ? "" : "."
         for part in full.split(separator: "/") {
             path += "/" + part
