@@ -275,6 +275,32 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         }
     }
 
+    /// Issue 28: `open 1`, the file replaced by another picture of another size, `fetch`, `open 1`:
+    /// the fields said the new size and the old picture was drawn (pictures were kept in memory by
+    /// the photo's id alone). They are kept by the file's identity too: device, inode, size, time.
+    @Test func aReplacedPhotoIsNotDrawnAsItWas() async throws {
+        try folder.write("a.png", TestImage.png(width: 40, height: 20, colour: (200, 30, 30, 255)))
+        let worker = FolderPhotosWorker(root: root)
+        let caching = CachingPicturesWorker(worker)
+        let box = PixelSize(width: 400, height: 400)
+        let before = try #require(try await worker.fetch(count: 1).photos.first)
+        let old = try await caching.pixels(for: before, fitting: box)
+        #expect(PixelSize(width: old.width, height: old.height) == PixelSize(width: 40, height: 20))
+        let version = try #require(caching.version(of: before))
+        // Replaced: a new file (another inode) of another size and colour, renamed over the old one.
+        try folder.write("b.tmp", TestImage.png(width: 30, height: 30, colour: (20, 40, 220, 255)))
+        rename(folder.path + "/b.tmp", folder.path + "/a.png")
+        let after = try #require(try await worker.fetch(count: 1).photos.first)
+        #expect(caching.version(of: after) != version)
+        let new = try await caching.pixels(for: after, fitting: box)
+        #expect(PixelSize(width: new.width, height: new.height) == PixelSize(width: 30, height: 30))
+        #expect(Array(new.rgba.prefix(3)) == [20, 40, 220])
+        // The old picture is not kept beside it.
+        #expect(await caching.usage.pictures == 1)
+        // Unchanged: the same version, from memory.
+        #expect(caching.version(of: after) == caching.version(of: after))
+    }
+
     /// Issue 19: after `fetch`, `a.jpg` replaced by a link to /etc/shadow: `save` copied the link's
     /// target. Now it copies only the file the scan found, or one still inside the folder and still an
     /// image; else it fails and writes nothing.

@@ -156,6 +156,19 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// file (its embedded preview, its first scans, or its image; see `ImageDecoder`). A photo
     /// larger than its thumbnail then leaves one in the cache for next time, made after the picture
     /// is shown (see `ThumbnailCache.make`).
+    /// The file's identity and version (device, inode, size, time to the nanosecond): a photo
+    /// replaced under its name, or rewritten, is another picture. Nil when it is not there.
+    public nonisolated func version(of photo: Photo) -> String? {
+        guard let relative = paths.withLock({ $0[Array(photo.id.utf8)]?.relativePath }) else { return nil }
+        let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + relative
+        var info = stat()
+        let found = (full + [0]).withUnsafeBufferPointer { path in
+            path.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+        }
+        guard found else { return nil }
+        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
     public nonisolated func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
         guard let relative = paths.withLock({ $0[Array(photo.id.utf8)]?.relativePath }) else { throw PictureFailure("the photo is not from this folder") }
         let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + relative

@@ -5,8 +5,11 @@ import Synchronization
 /// and decodes the next one ahead of time: a camera-size JPEG costs about 60 ms of entropy decoding
 /// at any scale, so browsing feels instant only when that work is done before it is asked for.
 public actor CachingPicturesWorker: PhotoPicturesWorker {
+    /// A photo's picture for a box, in one version of the photo: a file replaced under the same
+    /// name is another picture (it was drawn as the old one, `show --why` naming the old size).
     struct Key: Hashable {
         var id: String
+        var version: String?
         var box: PixelSize
     }
 
@@ -27,7 +30,8 @@ public actor CachingPicturesWorker: PhotoPicturesWorker {
     }
 
     public func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
-        let key = Key(id: photo.id, box: box)
+        let key = Key(id: photo.id, version: base.version(of: photo), box: box)
+        forgetOtherVersions(of: key)
         if let pixels = cached[key] {
             touch(key)
             return pixels
@@ -44,13 +48,15 @@ public actor CachingPicturesWorker: PhotoPicturesWorker {
         await prefetch([photo], fitting: box)
     }
 
+    public nonisolated func version(of photo: Photo) -> String? { base.version(of: photo) }
+
     /// Starts decoding `photos` for `box`, in place of what was being decoded ahead. They run on the
     /// decoding threads (`DecodingExecutor`), as many at once as there are cores.
     public func prefetch(_ photos: [Photo], fitting box: PixelSize) async {
-        let wanted = Set(photos.map { Key(id: $0.id, box: box) })
+        let keys = photos.map { Key(id: $0.id, version: base.version(of: $0), box: box) }
+        let wanted = Set(keys)
         cancelAhead(except: wanted)
-        for photo in photos {
-            let key = Key(id: photo.id, box: box)
+        for (photo, key) in zip(photos, keys) {
             guard cached[key] == nil, running[key] == nil else { continue }
             ahead.insert(key)
             _ = start(key, photo)
@@ -66,10 +72,18 @@ public actor CachingPicturesWorker: PhotoPicturesWorker {
         ahead.formIntersection(kept)
     }
 
+    /// Drops what is kept of other versions of `key`'s photo: they will not be shown again.
+    private func forgetOtherVersions(of key: Key) {
+        let stale = order.filter { $0.id == key.id && $0.version != key.version }
+        guard !stale.isEmpty else { return }
+        for old in stale { bytes -= cached.removeValue(forKey: old)?.byteCount ?? 0 }
+        order.removeAll { $0.id == key.id && $0.version != key.version }
+    }
+
     /// The picture of a photo already decoded for a larger box, made to fit this smaller one (without
     /// decoding again), and kept for it; nil when there is none.
     private func smaller(_ key: Key) -> Pixels? {
-        for (other, pixels) in cached where other.id == key.id && other.box != key.box {
+        for (other, pixels) in cached where other.id == key.id && other.version == key.version && other.box != key.box {
             let size = PixelSize(width: pixels.width, height: pixels.height)
             let needed = size.fitted(in: key.box)
             guard needed.width <= size.width, needed.height <= size.height else { continue }

@@ -11,11 +11,16 @@ public protocol PhotoPicturesWorker: Sendable {
     func prefetch(_ photo: Photo, fitting box: PixelSize) async
     /// Starts decoding pictures that will probably be asked for next (the next sheet's).
     func prefetch(_ photos: [Photo], fitting box: PixelSize) async
+    /// What changes when the photo's picture may have (a folder's file replaced, rewritten or
+    /// touched: its device, inode, size and time); nil where it cannot change (a catalog's BlurHash,
+    /// a download by its URL). Pictures kept in memory are kept by it too.
+    func version(of photo: Photo) -> String?
 }
 
 extension PhotoPicturesWorker {
     public func prefetch(_ photo: Photo, fitting box: PixelSize) async {}
     public func prefetch(_ photos: [Photo], fitting box: PixelSize) async {}
+    public func version(of photo: Photo) -> String? { nil }
 }
 
 /// Why a picture cannot be shown, in one line.

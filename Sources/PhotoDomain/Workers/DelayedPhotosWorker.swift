@@ -52,6 +52,8 @@ public struct DelayedPicturesWorker: PhotoPicturesWorker {
     public func prefetch(_ photos: [Photo], fitting box: PixelSize) async {
         await base.prefetch(photos, fitting: box)
     }
+
+    public func version(of photo: Photo) -> String? { base.version(of: photo) }
 }
 
 /// Feed pages and search results made slow on purpose, like the rest of a slow source.
