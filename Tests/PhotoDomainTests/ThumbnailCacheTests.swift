@@ -124,6 +124,29 @@ import Glibc
         #expect(cache.thumbnail(of: Self.photo, covering: box) != nil)
     }
 
+    /// Issue 28: a cached thumbnail is judged by its header before a pixel of it is inflated. One
+    /// larger than its folder's size (`large/` holds at most 256 pixels a side), however right its
+    /// URI, time and shape, is not read: twenty planted 4096×4095 PNGs were each inflated (seconds a
+    /// sheet) before being refused.
+    @Test func aThumbnailLargerThanItsFolderIsNotRead() throws {
+        let box = PixelSize(width: 200, height: 133)
+        let planted = try PNGFile.encode(Self.picture(600, 400), text: [
+            ("Thumb::URI", Self.photo.uri), ("Thumb::MTime", String(Self.photo.modified)), ("Software", "someone else"),
+        ])
+        try cache.store(Self.picture(600, 400), of: Self.photo, in: .normal)  // the folders
+        for size in [ThumbnailCache.Size.large, .normal] {
+            try FileManager.default.createDirectory(atPath: folder.path + "/cache/thumbnails/" + size.folder, withIntermediateDirectories: true)
+            chmod(folder.path + "/cache/thumbnails/" + size.folder, 0o700)
+            try Data(planted).write(to: URL(fileURLWithPath: cache.path(of: Self.photo, in: size)))
+        }
+        #expect(cache.thumbnail(of: Self.photo, covering: box) == nil)
+        #expect(cache.thumbnail(of: Self.photo, covering: PixelSize(width: 100, height: 66)) == nil)
+        // The same picture at its folder's size is read.
+        try cache.store(Self.picture(600, 400), of: Self.photo, in: .large)
+        let read = try #require(cache.thumbnail(of: Self.photo, covering: box))
+        #expect(PixelSize(width: read.width, height: read.height) == PixelSize(width: 256, height: 171))
+    }
+
     /// One another program made (GNOME's): read, and said so.
     @Test func aThumbnailTheDesktopMadeIsRead() throws {
         let png = try PNGFile.encode(Self.picture(256, 171), text: [

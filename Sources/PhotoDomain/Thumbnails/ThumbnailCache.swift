@@ -130,15 +130,21 @@ public struct ThumbnailCache: Sendable {
             // with its time kept (cp -p, rsync), has the time of the one the thumbnail shows.
             guard text["Thumb::URI"] == original.uri, text["Thumb::MTime"] == String(original.modified),
                   text["Thumb::Size"].map({ $0 == String(original.bytes) }) ?? true,
-                  (try? ImageDecoder.header(of: bytes, limits: Self.limits))?.format == .png,
-                  var pixels = try? ImageDecoder.decode(bytes, fitting: PixelSize(width: 4096, height: 4096), limits: Self.limits)
+                  let header = try? ImageDecoder.header(of: bytes, limits: Self.limits), header.format == .png
             else { continue }
-            let got = PixelSize(width: pixels.width, height: pixels.height)
-            // The photo's shape (within a pixel of rounding), and as large as needed unless it is the
-            // whole photo (a thumbnail of a small photo is the photo's size).
+            // Judged by its header before a pixel is inflated: no larger than its folder's size (as
+            // the standard has it), the photo's shape (within a pixel of rounding), and as large as
+            // needed unless it is the whole photo (a thumbnail of a small photo is the photo's size).
+            // Twenty planted 4096×4095 PNGs with the right URI and time were each inflated, then
+            // refused for their shape, on every visit: seconds for a sheet.
+            let got = header.uprightSize
+            let fits = max(got.width, got.height) <= size.rawValue || got == original.size
             let shaped = abs(got.width * original.size.height - got.height * original.size.width) <= max(original.size.width, original.size.height)
             let covers = (got.width >= needed.width && got.height >= needed.height) || got == original.size
-            guard shaped, covers else { continue }
+            guard fits, shaped, covers,
+                  var pixels = try? ImageDecoder.decode(bytes, fitting: PixelSize(width: 4096, height: 4096), limits: Self.limits),
+                  PixelSize(width: pixels.width, height: pixels.height) == got
+            else { continue }
             pixels.source = .thumbnail(folder: size.folder, size: got, software: text["Software"])
             return pixels
         }
