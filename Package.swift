@@ -79,6 +79,6 @@ let package = Package(
         .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", "Imaging", "REPLEngine"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "REPLEngine", "PhotoDomain", "Imaging", "TerminalPictures"]),
         // Drives the built photorepl binary: golden transcripts, exit codes, a real terminal through tmux.
-        .testTarget(name: "PhotoreplTests", dependencies: ["photorepl"]),
+        .testTarget(name: "PhotoreplTests", dependencies: ["photorepl"], exclude: ["Helpers"]),
     ]
 )

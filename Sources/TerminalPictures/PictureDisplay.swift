@@ -316,6 +316,8 @@ public final class PictureDisplay {
         if tmux && !TerminalProbe.tmuxPassesThrough() { return nil }
         let answer = TerminalProbe.queryTerminal(tmux: tmux)
         EditLineSource.returnTypeAhead(answer?.typed ?? [])
+        // A rest still to come is swallowed; and whatever comes later is known to follow a query.
+        EditLineSource.expectAnswerTail(answer?.cutOff)
         return answer
     }
 

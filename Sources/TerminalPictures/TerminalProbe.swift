@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Imaging
+import REPLEngine
 
 /// Asks the terminal what it can show: a kitty graphics query, its sixel limits (XTSMGRAPHICS: colour
 /// registers and the largest picture), its name and version (XTVERSION), whether it has direct colour
@@ -32,6 +33,10 @@ public enum TerminalProbe {
         public var complete = false
         /// What was read that is no answer: keys the user typed meanwhile, to be handed back.
         public var typed: [UInt8] = []
+        /// The read ended inside an answer (the time-out ran out while it came in pieces): what kind
+        /// of rest is still to come, for the line editor to swallow.
+        /// (After a lone ESC, inside an OSC, DCS or APC string, or inside a CSI sequence.)
+        public var cutOff: EditLineSource.AnswerTail?
 
         public init() {}
     }
@@ -72,10 +77,16 @@ public enum TerminalProbe {
                 i += 1
                 continue
             }
-            guard i + 1 < bytes.count else { return answer }  // a lone ESC at the end: cut off
+            guard i + 1 < bytes.count else {  // a lone ESC at the end: cut off
+                answer.cutOff = .afterEscape
+                return answer
+            }
             switch bytes[i + 1] {
             case UInt8(ascii: "_"), UInt8(ascii: "P"), UInt8(ascii: "]"):  // APC, DCS, OSC strings
-                guard let end = stringEnd(bytes, from: i + 2) else { return answer }
+                guard let end = stringEnd(bytes, from: i + 2) else {
+                    answer.cutOff = .string
+                    return answer
+                }
                 let body = String(decoding: bytes[(i + 2)..<end.body], as: UTF8.self)
                 if !answer.complete {
                     if bytes[i + 1] == UInt8(ascii: "_"), body.hasPrefix("Gi=\(kittyQueryID);") {
@@ -90,7 +101,10 @@ public enum TerminalProbe {
             case UInt8(ascii: "["):  // CSI: parameters, then a final byte
                 var j = i + 2
                 while j < bytes.count, (0x20...0x3F).contains(bytes[j]) { j += 1 }
-                guard j < bytes.count else { return answer }
+                guard j < bytes.count else {
+                    answer.cutOff = .csi
+                    return answer
+                }
                 let isPrivate = i + 2 < j && bytes[i + 2] == UInt8(ascii: "?")
                 let final = bytes[j]
                 if isPrivate && final == UInt8(ascii: "c") {

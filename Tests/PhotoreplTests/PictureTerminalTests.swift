@@ -225,3 +225,29 @@ extension PictureTerminalTests {
         #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
     }
 }
+
+extension PictureTerminalTests {
+    /// Issue 28: a terminal answers the first picture's query in pieces (a slow link), the rest after
+    /// the query's time-out: the rest has no ESC before it, and was typed (`rm(390)x`, an unknown
+    /// command; a carriage return in it ran `quit`). And all of an answer that comes late, in pieces:
+    /// `ESC P` was read as Alt-Shift-P (a history search). Both are swallowed as answers; what is
+    /// typed after them runs.
+    @Test(arguments: [(headAfter: "0", head: "\u{1B}[?1;0;256S\u{1B}P>|XTe"), (headAfter: "1.3", head: "\u{1B}P>|XTe")])
+    func aLateAnswerInPiecesIsNeverTyped(headAfter: String, head: String) throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let hex = { (text: String) in text.utf8.map { String(format: "%02x", $0) }.joined() }
+        let helper = Binary.packageRoot.appendingPathComponent("Tests/PhotoreplTests/Helpers/slow_terminal.py").path
+        let output = try Terminal.run("/usr/bin/env", [
+            "-u", "COLORTERM", "-u", "TMUX", "-u", "NO_COLOR", "-u", "KITTY_WINDOW_ID", "-u", "TERM_PROGRAM",
+            "HOME=\(home)", "XDG_STATE_HOME=", "XDG_CACHE_HOME=", "TERM=xterm", "LANG=C.UTF-8",
+            "python3", helper, "--head-after", headAfter, "--head", hex(head), "--wait", "0.8",
+            "--tail", hex("rm(390)x\rquit\r\u{1B}\\\u{1B}[?62;4c"), "--type", "show",
+            "--", Binary.executable.path, "--folder", "Examples/photos", "--preview", "symbols",
+        ])
+        #expect(!output.contains("rm(390)") && !output.contains("XTerm") && !output.contains("unknown command"), "\(output)")
+        // `show` ran after the answer: the photo's heading twice, and the session did not quit.
+        #expect(output.components(separatedBy: "Photo 1 of 1").count == 3, "\(output)")
+        #expect(!output.contains("> quit"), "\(output)")
+    }
+}

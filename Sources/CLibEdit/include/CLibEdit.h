@@ -55,6 +55,11 @@ int photorepl_el_use_reader(EditLine *el);
 /// Hands back keys typed while photorepl read the terminal for its own reasons: the line editor
 /// reads them before the terminal.
 void photorepl_push_type_ahead(const unsigned char *bytes, size_t count);
+
+/// The rest of a terminal's answer that was cut off when the query's time-out ran out: swallowed
+/// when it comes, never read as typed keys.
+enum { PHOTOREPL_TAIL_AFTER_ESCAPE = 1, PHOTOREPL_TAIL_STRING = 2, PHOTOREPL_TAIL_CSI = 3 };
+void photorepl_expect_answer_tail(int kind);
 /// The signal that ended the last el_gets (SIGINT, SIGTERM, SIGHUP), or 0; cleared by reading it.
 int photorepl_el_take_signal(void);
 /// Writes bytes straight to standard output (for completion lists while editing).

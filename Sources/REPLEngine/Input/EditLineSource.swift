@@ -43,6 +43,28 @@ public final class EditLineSource {
         bytes.withUnsafeBufferPointer { photorepl_push_type_ahead($0.baseAddress, $0.count) }
     }
 
+    /// The rest of a terminal's answer that a query's time-out cut off: swallowed when it comes
+    /// (it has no ESC before it, so it would be read as typed keys).
+    public enum AnswerTail: Equatable, Sendable {
+        /// After a lone ESC: the next byte says what follows.
+        case afterEscape
+        /// Inside an OSC, DCS or APC string (ends with BEL or ESC \\).
+        case string
+        /// Inside a CSI sequence (ends with a final byte).
+        case csi
+    }
+
+    /// Called after every query of the terminal (nil: its answers were all in): for half a minute an
+    /// answer's start that does not end (ESC P …) is taken as a late answer, not as Alt-Shift-P.
+    public static func expectAnswerTail(_ tail: AnswerTail?) {
+        switch tail {
+        case nil: photorepl_expect_answer_tail(0)
+        case .afterEscape?: photorepl_expect_answer_tail(Int32(PHOTOREPL_TAIL_AFTER_ESCAPE))
+        case .string?: photorepl_expect_answer_tail(Int32(PHOTOREPL_TAIL_STRING))
+        case .csi?: photorepl_expect_answer_tail(Int32(PHOTOREPL_TAIL_CSI))
+        }
+    }
+
     /// - Parameters:
     ///   - programName: the app's name: lines of `~/.editrc` that start with `NAME:` apply to it.
     ///   - historyFile: where history is loaded from and saved to; nil keeps it in memory only.
