@@ -109,11 +109,7 @@ public enum ImageDecoder {
             do throws(ImageFailure) {
                 switch ImageFormat.sniff(raw) {
                 case .jpeg?:
-                    let size = try JPEG.size(raw)
-                    try limits.check(size)
-                    if size.width * size.height > limits.maxProgressivePixels, JPEGSegments.isProgressive(raw) {
-                        throw ImageFailure("the image is too large: \(size) pixels (at most \(limits.maxProgressivePixels / 1_000_000) megapixels for a progressive JPEG)", isTooLarge: true)
-                    }
+                    let size = try JPEG.checkedSize(raw, limits: limits)
                     return .success(ImageHeader(format: .jpeg, storedSize: size, exif: EXIF.read(jpeg: raw)))
                 case .png?:
                     let size = try PNGChunks.size(raw)
@@ -193,6 +189,17 @@ public enum ImageDecoder {
 
 /// libjpeg-turbo through its TurboJPEG 2.x API.
 enum JPEG {
+    /// A JPEG's size, refused as a file's would be: over the limits, or a progressive JPEG over its
+    /// cap (its decoder holds every coefficient).
+    static func checkedSize(_ raw: UnsafeRawBufferPointer, limits: ImageLimits) throws(ImageFailure) -> PixelSize {
+        let size = try JPEG.size(raw)
+        try limits.check(size)
+        if size.width * size.height > limits.maxProgressivePixels, JPEGSegments.isProgressive(raw) {
+            throw ImageFailure("the image is too large: \(size) pixels (at most \(limits.maxProgressivePixels / 1_000_000) megapixels for a progressive JPEG)", isTooLarge: true)
+        }
+        return size
+    }
+
     /// The smallest preview inside the file (EXIF thumbnail, MPF preview) that covers `target` (the
     /// stored shape) with the photo's own aspect ratio (a 160×120 thumbnail of a 3:2 photo has black
     /// bars), decoded and turned upright as the photo would be; nil when none does.
@@ -201,7 +208,9 @@ enum JPEG {
         var best: (preview: EmbeddedPreview, size: PixelSize)?
         for preview in EmbeddedPreview.find(inJPEG: raw) {
             let bytes = UnsafeRawBufferPointer(rebasing: raw[preview.range])
-            guard let size = try? JPEG.size(bytes), (try? limits.check(size)) != nil,
+            // Every limit of a file (the progressive cap too) applies to a preview inside one: a
+            // baseline photo whose MPF preview was a 9990×9990 progressive JPEG took 607 MB.
+            guard let size = try? JPEG.checkedSize(bytes, limits: limits),
                   size.width >= target.width, size.height >= target.height, size.width < photo.width,
                   abs(size.width * photo.height - size.height * photo.width) * 50 <= photo.width * size.height,
                   best.map({ size.width < $0.size.width }) ?? true else { continue }

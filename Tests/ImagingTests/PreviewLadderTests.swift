@@ -41,6 +41,25 @@ import Testing
         }
     }
 
+    /// Issue 28: every limit of a file applies to a preview inside one. camera-progressive-preview.jpg's
+    /// MPF preview is a progressive 640×480 JPEG: shown under the usual cap, passed over (for the
+    /// photo itself, baseline, scaled) when the cap on progressive JPEGs is below its 307,200 pixels.
+    /// (A baseline photo whose MPF preview was a 9990×9990 progressive JPEG took 607 MB.)
+    @Test func aPreviewMeetsTheLimitsOfAFile() throws {
+        let camera = try Self.bytes("camera-progressive-preview.jpg")
+        let box = PixelSize(width: 400, height: 300)
+        let usual = try ImageDecoder.decode(camera, fitting: box)
+        #expect(usual.source.description == "the MPF preview (640×480) inside the 1200×900 photo, decoded at 400×300")
+        var limits = ImageLimits()
+        limits.maxProgressivePixels = 300_000
+        let capped = try ImageDecoder.decode(camera, fitting: box, limits: limits)
+        #expect(capped.source.description == "the JPEG itself (1200×900), decoded at 450×338")
+        // The same preview as a file of its own is refused by the same cap.
+        let previews = camera.withUnsafeBytes { EmbeddedPreview.find(inJPEG: $0) }
+        let preview = Array(camera[try #require(previews.last).range])
+        #expect(throws: ImageFailure.self) { try ImageDecoder.header(of: preview, limits: limits) }
+    }
+
     /// A preview listed past the end of the file (cut there) is never read: the photo itself is decoded.
     @Test func aPreviewPastTheEndIsNotRead() throws {
         let camera = try Self.bytes("camera.jpg")
