@@ -57,6 +57,25 @@ import Testing
         #expect(TerminalText.sanitize("osc\u{1B}]52;c;AAAA\u{07}") == "osc^[]52;c;AAAA^G")
     }
 
+    /// The check of printable ASCII agrees with a byte-by-byte one, for every kind of byte at every
+    /// place in texts of every length up to 40.
+    @Test func printableASCIIIsDecidedAsByteByByte() {
+        for length in 1...40 {
+            for place in 0..<length {
+                for byte in [0x00, 0x09, 0x0A, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xC3, 0xFF] as [UInt8] {
+                    var bytes = [UInt8](repeating: 0x61, count: length)
+                    bytes[place] = byte
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    let expected = text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
+                    #expect(TerminalText.isPrintableASCII(text) == expected, "\(length) \(place) \(byte)")
+                }
+            }
+        }
+        #expect(TerminalText.isPrintableASCII(""))
+        #expect(DisplayText("plain text, 12345").isClean && DisplayText("tab\there").isClean && !DisplayText("esc\u{1B}[2J").isClean)
+        #expect(DisplayText("한글").width == 4 && DisplayText("plain").width == 5)
+    }
+
     @Test func ordinaryTextIsUntouched() {
         for text in ["plain", "tab\tand\nnewline", "café 한글 🌲 ●○ ♥ 1,204", "×…▸", ""] {
             #expect(TerminalText.sanitize(text) == text)

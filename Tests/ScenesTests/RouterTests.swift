@@ -99,9 +99,8 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
         #expect(spy.indices == [4])
     }
 
-    /// A router does not own its delegate (the scene below it does): no cycle keeps either alive.
-    /// It holds it `unowned`, not `weak`: a weakly held object gets a side table, and every retain
-    /// and release of it takes the slow path; the scene below always outlives the one above it.
+    /// A router does not own its delegate (the scene below it does): no cycle keeps either alive. It
+    /// holds it `weak`, as Clean Swift does: once the scene below is gone, there is no delegate.
     @Test func delegatesAreNotOwned() {
         let app = App()
         let detail = app.engine.instantiate(PhotoDetailView.self)
@@ -118,6 +117,7 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
             #expect(sheet.router?.delegate === sheetSpy)
         }
         #expect(gone == nil && goneToo == nil)
+        #expect(detail.router?.delegate == nil && sheet.router?.delegate == nil)
     }
 
     @Test func anIndexThatPointsAtNoPhotoRoutesStraightBack() async {

@@ -168,11 +168,6 @@ public struct Photo: Codable, Equatable, Sendable {
         try storage.fields.encode(to: encoder)
     }
 
-    /// Whether the two are one photo, copied: the same box of fields. Stricter than `==`, which
-    /// compares strings as Unicode does ("é" and "e" with a combining accent are equal): a cache of
-    /// what a photo prints keys on this, so that it never prints one photo's bytes for another's.
-    public func isIdentical(to other: Photo) -> Bool { storage === other.storage }
-
     public static func == (lhs: Photo, rhs: Photo) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }

@@ -16,8 +16,10 @@ public struct DisplayText: Equatable, Sendable, CustomStringConvertible, Express
     /// `text`, measured and checked.
     public init(_ text: String) {
         string = text
-        isClean = TerminalText.isSafe(text)
-        isASCII = TerminalText.isASCII(text)
+        // Printable ASCII (nearly all text) is all three at once: clean, ASCII, a column a byte.
+        let plain = TerminalText.isPrintableASCII(text)
+        isClean = plain || TerminalText.isSafe(text)
+        isASCII = plain || TerminalText.isASCII(text)
         width = isASCII ? text.utf8.count : TerminalText.width(text)
     }
 

@@ -92,11 +92,19 @@ public enum TerminalText {
         return native.utf8.withContiguousStorageIfAvailable(body)!
     }
 
-    private static func isSafe(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Printable ASCII, the common case, decided without a branch per byte.
+    /// Whether every byte is printable ASCII (0x20…0x7E), the common case: then the text is safe,
+    /// and each byte a column. Without a branch per byte, a loop the compiler vectorizes (reading
+    /// eight bytes at a time by hand took more instructions).
+    static func isPrintableASCII(_ text: String) -> Bool { withBytes(of: text, isPrintableASCII(bytes:)) }
+
+    private static func isPrintableASCII(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var outside: UInt8 = 0
         for byte in bytes { outside |= (byte &- 0x20) & 0x80 | (byte == 0x7F ? 0x80 : 0) }
-        if outside == 0 { return true }
+        return outside == 0
+    }
+
+    private static func isSafe(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if isPrintableASCII(bytes: bytes) { return true }
         var i = 0
         let n = bytes.count
         while i < n {

@@ -50,13 +50,3 @@ public enum IndexEdit {
     }
 }
 
-/// The sheets' shared texts: the positions as worded for each list and current one, and their line.
-typealias IndexEditTexts = SharedTexts<IndexEdit.ListedPositions, String>
-
-extension IndexEdit {
-    /// What the sheet's positions are worded from: the key of their wording.
-    struct ListedPositions: Hashable {
-        let positions: [Int]
-        let currentIndex: Int
-    }
-}

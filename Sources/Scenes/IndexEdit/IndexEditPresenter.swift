@@ -7,34 +7,16 @@ public protocol IndexEditPresentationLogic: AnyObject {
 }
 
 public final class IndexEditPresenter: IndexEditPresentationLogic {
-    /// Not owned: the view owns the interactor that owns this presenter. Unowned, where the original
-    /// holds it weakly: a weakly held view would take the slow path on every retain and release.
-    unowned var view: IndexEditDisplayLogic?
-    /// The positions as worded for each list and current one, shared with the module's other sheets.
-    private let texts: IndexEditTexts
+    /// Not owned: the view owns the interactor that owns this presenter.
+    weak var view: IndexEditDisplayLogic?
 
-    public init() {
-        texts = IndexEditTexts()
-    }
-
-    init(texts: IndexEditTexts) {
-        self.texts = texts
-    }
+    public init() {}
 
     public func presentPositions(_ response: IndexEdit.Positions.Response) {
         let current = response.currentIndex
-        let positions = texts.wording(for: .init(positions: response.positions, currentIndex: current)) {
-            // A loop, not `map`: a closure handed to `map` is checked for the main actor at every call.
-            var positions: [String] = []
-            positions.reserveCapacity(response.positions.count)
-            for position in response.positions {
-                let number = PhotoFormatting.number(position + 1)
-                positions.append(position == current ? "[" + number + "]" : number)
-            }
-            return positions
-        }
+        let positions = response.positions.map { $0 == current ? "[\($0 + 1)]" : "\($0 + 1)" }
         view?.displayPositions(.init(
-            prompt: PhotoFormatting.joined("Move photo ", PhotoFormatting.number(current + 1), " to which position? (1…", PhotoFormatting.number(response.positions.count), ")"),
+            prompt: "Move photo \(current + 1) to which position? (1…\(response.positions.count))",
             positions: positions,
             hint: "Type 'move N' to save it, or 'cancel'."
         ))

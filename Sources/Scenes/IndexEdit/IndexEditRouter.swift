@@ -21,9 +21,10 @@ public protocol IndexEditDataPassing: AnyObject {
 
 public final class IndexEditRouter: IndexEditRoutingLogic, IndexEditDataPassing {
     public var dataStore: IndexEditDataStore?
-    /// Not owned: the detail below the sheet outlives it (unowned, as `PhotoDetailRouter.delegate`).
-    public unowned var delegate: IndexEditRouterDelegate?
-    private unowned let navigator: any Navigator
+    /// Not owned: the detail below the sheet outlives it.
+    public weak var delegate: IndexEditRouterDelegate?
+    /// Not owned: the engine's navigation stack outlives its scenes.
+    private weak var navigator: (any Navigator)?
 
     init(navigator: any Navigator) {
         self.navigator = navigator
@@ -31,6 +32,6 @@ public final class IndexEditRouter: IndexEditRoutingLogic, IndexEditDataPassing 
 
     public func routeToDetail(with index: Int?) {
         if let index { delegate?.dismissWithSuccess(changedIndex: index) }
-        navigator.dismiss()
+        navigator?.dismiss()
     }
 }

@@ -13,22 +13,18 @@ public final class IndexEditView: SceneView, IndexEditDisplayLogic {
     var interactor: IndexEditBusinessLogic?
     var router: (IndexEditRoutingLogic & IndexEditDataPassing)?
     private let console: Console
-    /// The line of each list of positions, shared with the module's other sheets.
-    private let texts: IndexEditTexts
 
     public var title: String { "index" }
 
-    init(console: Console, texts: IndexEditTexts) {
+    init(console: Console) {
         self.console = console
-        self.texts = texts
     }
 
     public static func module() -> SceneModule {
-        let texts = IndexEditTexts()
-        return SceneModule(IndexEditView.self) { context in
-            let view = IndexEditView(console: context.console, texts: texts)
+        SceneModule(IndexEditView.self) { context in
+            let view = IndexEditView(console: context.console)
             let interactor = IndexEditInteractor()
-            let presenter = IndexEditPresenter(texts: texts)
+            let presenter = IndexEditPresenter()
             let router = IndexEditRouter(navigator: context.navigator)
             view.interactor = interactor
             view.router = router
@@ -69,14 +65,7 @@ public final class IndexEditView: SceneView, IndexEditDisplayLogic {
 
     public func displayPositions(_ viewModel: IndexEdit.Positions.ViewModel) {
         console.line(viewModel.prompt, style: .bold)
-        texts.writeLines(of: viewModel.positions, on: console) {
-            console.spaces(2)
-            for (i, position) in viewModel.positions.enumerated() {
-                if i > 0 { console.spaces(2) }
-                console.write(position)
-            }
-            console.line()
-        }
+        console.line("  " + viewModel.positions.joined(separator: "  "))
         console.line(viewModel.hint, style: .dim)
     }
 

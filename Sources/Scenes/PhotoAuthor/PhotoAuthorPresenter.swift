@@ -13,9 +13,8 @@ public protocol PhotoAuthorPresentationLogic: AnyObject {
 
 /// All of the photographer scene's wording.
 public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
-    /// Not owned: the view owns the interactor that owns this presenter. Unowned, where the original
-    /// holds it weakly: a weakly held view would take the slow path on every retain and release.
-    unowned var view: PhotoAuthorDisplayLogic?
+    /// Not owned: the view owns the interactor that owns this presenter.
+    weak var view: PhotoAuthorDisplayLogic?
     /// Bios are wrapped to this many columns, beside their label.
     static let bioWidth = 64
 

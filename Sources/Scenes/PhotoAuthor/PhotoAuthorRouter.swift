@@ -12,7 +12,8 @@ public protocol PhotoAuthorDataPassing: AnyObject {
 
 public final class PhotoAuthorRouter: PhotoAuthorRoutingLogic, PhotoAuthorDataPassing {
     public var dataStore: PhotoAuthorDataStore?
-    private unowned let navigator: any Navigator
+    /// Not owned: the engine's navigation stack outlives its scenes.
+    private weak var navigator: (any Navigator)?
 
     init(navigator: any Navigator) {
         self.navigator = navigator
@@ -21,10 +22,10 @@ public final class PhotoAuthorRouter: PhotoAuthorRoutingLogic, PhotoAuthorDataPa
     /// A detail scene for one of the photographer's photos. No delegate: what is moved is the
     /// collection's own list, so nothing comes back from there.
     public func routeToDetail() {
-        let destination = navigator.instantiate(PhotoDetailView.self)
+        guard let destination = navigator?.instantiate(PhotoDetailView.self) else { return }
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
         passDataToDetail(source: dataStore, destination: &destinationDataStore)
-        navigator.push(destination)
+        navigator?.push(destination)
     }
 
     /// Hands the detail scene the opened photo, its position and how many photos the photographer

@@ -16,19 +16,13 @@ public protocol PhotoCollectionPresentationLogic: AnyObject {
 
 /// Turns Responses into display-ready ViewModels: all of the collection's wording lives here.
 public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
-    /// Not owned: the view owns the interactor that owns this presenter. Unowned, where the original
-    /// holds it weakly: a weakly held view would take the slow path on every retain and release.
-    unowned var view: PhotoCollectionDisplayLogic?
-    /// The rows as last listed, in that order: each photo's row is made the first time it is listed
-    /// and reused by every listing after it (a move reorders them as it reordered the photos).
-    private var listedRows: [DisplayedPhoto] = []
-    /// The page control at each page, for the current number of pages, made once each.
-    private var pageControls: [PageControl?] = []
+    /// Not owned: the view owns the interactor that owns this presenter.
+    weak var view: PhotoCollectionDisplayLogic?
 
     public init() {}
 
     public func presentCount(_ response: PhotoCollection.Count.Response) {
-        var text = PhotoFormatting.joined("count: ", PhotoFormatting.number(response.count))
+        var text = "count: \(response.count)"
         switch response.limit {
         case .minimum: text += " (the minimum)"
         case .maximum: text += " (the maximum)"
@@ -49,71 +43,21 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
             headline = response.feed.map { "Fetched page 1 of \($0.name): \(photos.count) photo\(photos.count == 1 ? "" : "s")\($0.hasMore ? ", more to come" : "")." }
                 ?? "Fetched \(photos.count) photo\(photos.count == 1 ? "" : "s")."
         case .listed: headline = "\(photos.count) photo\(photos.count == 1 ? "" : "s"):"
-        case .moved(let from, let to): headline = PhotoFormatting.joined("Moved photo ", PhotoFormatting.number(from + 1), " to position ", PhotoFormatting.number(to + 1), ".")
+        case .moved(let from, let to): headline = "Moved photo \(from + 1) to position \(to + 1)."
         case .unchanged(let at): headline = "Photo \(at + 1) stays at position \(at + 1)."
         }
         view?.displayPhotos(.init(
             notes: response.notes,
             headline: headline,
-            photos: rows(for: response),
+            photos: photos.indices.map { DisplayedPhoto.presenting(photos[$0], at: $0, withAuthor: true) },
             currentRow: response.page,
             pageControl: pageControl(page: response.page, of: photos.count, hasMore: response.feed?.hasMore ?? false)
         ))
     }
 
-    /// The rows of the photos, reusing the ones listed before where the photo is the same.
-    private func rows(for response: PhotoCollection.Photos.Response) -> [DisplayedPhoto] {
-        switch response.event {
-        case .fetched:
-            listedRows = []
-        case .moved(let from, let to) where listedRows.indices.contains(from) && listedRows.indices.contains(to):
-            listedRows.insert(listedRows.remove(at: from), at: to)
-        default:
-            break
-        }
-        // The kept rows are brought up to date in place, and handed on as they are: a listing of
-        // the same photos copies no row and makes no array.
-        let photos = response.photos
-        if listedRows.count > photos.count { listedRows.removeLast(listedRows.count - photos.count) }
-        listedRows.reserveCapacity(photos.count)
-        for index in photos.indices where index >= listedRows.count {
-            listedRows.append(DisplayedPhoto.presenting(photos[index], at: index, withAuthor: true))
-        }
-        // Compared and updated in place: copying each row out to look at it would retain its texts.
-        photos.withUnsafeBufferPointer { photos in
-            listedRows.withUnsafeMutableBufferPointer { rows in
-                for index in photos.indices {
-                    // Byte for byte: Unicode calls "café" in its two spellings equal.
-                    if !rows[index].id.string.hasSameBytes(as: photos[index].id) {
-                        rows[index] = DisplayedPhoto.presenting(photos[index], at: index, withAuthor: true)
-                    } else if rows[index].position != PhotoFormatting.number(index + 1) {
-                        rows[index].position = PhotoFormatting.number(index + 1)
-                    }
-                }
-            }
-        }
-        return listedRows
-    }
-
-    /// The row of `photo` at 0-based `index`: the one listed there when it shows the same photo.
-    private func row(for photo: Photo, at index: Int) -> DisplayedPhoto {
-        guard listedRows.indices.contains(index) && listedRows[index].id.string.hasSameBytes(as: photo.id) else {
-            return DisplayedPhoto.presenting(photo, at: index, withAuthor: true)
-        }
-        var row = listedRows[index]
-        row.position = PhotoFormatting.number(index + 1)
-        return row
-    }
-
     private func pageControl(page: Int, of pages: Int, hasMore: Bool) -> PageControl {
-        let cached = (0..<pages).contains(page)
-        if cached {
-            if pageControls.count != pages { pageControls = Array(repeating: nil, count: pages) }
-            if let made = pageControls[page], made.hasMore == hasMore { return made }
-        }
         var control = PageControl(page: page, of: pages)
         control.hasMore = hasMore
-        if cached { pageControls[page] = control }
         return control
     }
 
@@ -124,7 +68,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
     public func presentPage(_ response: PhotoCollection.Page.Response) {
         view?.displayPage(.init(
             picture: ScenePicture.presenting(response.picture),
-            photo: row(for: response.photo, at: response.page),
+            photo: DisplayedPhoto.presenting(response.photo, at: response.page, withAuthor: true),
             pageControl: pageControl(page: response.page, of: response.pageCount, hasMore: response.hasMore)
         ))
     }

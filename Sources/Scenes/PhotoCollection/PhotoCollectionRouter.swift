@@ -13,26 +13,27 @@ public protocol PhotoCollectionDataPassing: AnyObject {
 
 public final class PhotoCollectionRouter: PhotoCollectionRoutingLogic, PhotoCollectionDataPassing {
     public var dataStore: PhotoCollectionDataStore?
-    private unowned let navigator: any Navigator
+    /// Not owned: the engine's navigation stack outlives its scenes.
+    private weak var navigator: (any Navigator)?
 
     init(navigator: any Navigator) {
         self.navigator = navigator
     }
 
     public func routeToDetail() {
-        let destination = navigator.instantiate(PhotoDetailView.self)
+        guard let destination = navigator?.instantiate(PhotoDetailView.self) else { return }
         destination.router?.delegate = self
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
         passDataToDetail(source: dataStore, destination: &destinationDataStore)
-        navigator.push(destination)
+        navigator?.push(destination)
     }
 
     /// The search results scene, for the query `search` was given.
     public func routeToSearch() {
-        let destination = navigator.instantiate(PhotoSearchView.self)
+        guard let destination = navigator?.instantiate(PhotoSearchView.self) else { return }
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
         passDataToSearch(source: dataStore, destination: &destinationDataStore)
-        navigator.push(destination)
+        navigator?.push(destination)
     }
 
     public func passDataToSearch(source: PhotoCollectionDataStore, destination: inout PhotoSearchDataStore) {

@@ -33,9 +33,8 @@ public protocol PhotoDetailDataStore: AnyObject {
 public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStore {
     var presenter: PhotoDetailPresentationLogic?
     /// Where a picture's decode is scheduled: the engine awaits it before the command ends. Not
-    /// owned (the engine outlives its scenes), and unowned rather than weak: a weakly held engine
-    /// would take the slow path on every retain and release.
-    unowned var effects: (any SceneEffects)?
+    /// owned: the engine outlives its scenes.
+    weak var effects: (any SceneEffects)?
     private let pictures: PhotoPicturesWorker?
     private let saver: PhotoSavingWorker?
 

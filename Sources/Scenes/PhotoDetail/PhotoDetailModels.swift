@@ -75,16 +75,3 @@ public enum PhotoDetail {
     }
 }
 
-/// The detail scenes' shared texts: each photo's fields, and their lines.
-typealias PhotoDetailTexts = SharedTexts<PhotoDetail.ShownPhoto, PhotoDetail.Show.Field>
-
-extension PhotoDetail {
-    /// A photo as the key of its fields: found by its id, and the same only when it is the same
-    /// photo, copied (`Photo.isIdentical`). Equal fields are not enough: Unicode calls "café" in its
-    /// two spellings equal, and a folder may hold a file of each; a photo fetched again is worded anew.
-    struct ShownPhoto: Hashable {
-        let photo: Photo
-        func hash(into hasher: inout Hasher) { hasher.combine(photo.id) }
-        static func == (lhs: ShownPhoto, rhs: ShownPhoto) -> Bool { lhs.photo.isIdentical(to: rhs.photo) }
-    }
-}

@@ -9,19 +9,10 @@ public protocol PhotoDetailPresentationLogic: AnyObject {
 }
 
 public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
-    /// Not owned: the view owns the interactor that owns this presenter. Unowned, where the original
-    /// holds it weakly: a weakly held view would take the slow path on every retain and release.
-    unowned var view: PhotoDetailDisplayLogic?
-    /// Each photo's fields, shared with the other detail scenes of the module.
-    private let texts: PhotoDetailTexts
+    /// Not owned: the view owns the interactor that owns this presenter.
+    weak var view: PhotoDetailDisplayLogic?
 
-    public init() {
-        texts = PhotoDetailTexts()
-    }
-
-    init(texts: PhotoDetailTexts) {
-        self.texts = texts
-    }
+    public init() {}
 
     public func presentPhoto(_ response: PhotoDetail.Show.Response) {
         guard let photo = response.photo, let index = response.index else {
@@ -33,8 +24,8 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         view?.displayPhoto(.init(
             picture: ScenePicture.presenting(response.picture),
             pictureSource: response.explainsPicture ? Self.source(of: response.picture) : nil,
-            heading: PhotoFormatting.joined("Photo ", PhotoFormatting.number(index + 1), " of ", PhotoFormatting.number(response.photoCount)),
-            fields: texts.wording(for: .init(photo: photo)) { Self.fields(photo) }
+            heading: "Photo \(index + 1) of \(response.photoCount)",
+            fields: Self.fields(photo)
         ))
     }
 

@@ -22,11 +22,10 @@ public protocol PhotoDetailDataPassing: AnyObject {
 
 public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPassing {
     public var dataStore: PhotoDetailDataStore?
-    /// Not owned, as in the original (which holds it weakly): the scene below owns the way back and
-    /// outlives this one. Unowned rather than weak: a weakly held object takes the slow path on
-    /// every retain and release.
-    public unowned var delegate: PhotoDetailRouterDelegate?
-    private unowned let navigator: any Navigator
+    /// Not owned, as in the original: the scene below owns the way back and outlives this one.
+    public weak var delegate: PhotoDetailRouterDelegate?
+    /// Not owned: the engine's navigation stack outlives its scenes.
+    private weak var navigator: (any Navigator)?
 
     init(navigator: any Navigator) {
         self.navigator = navigator
@@ -38,22 +37,22 @@ public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPa
         if let index = dataStore?.index {
             delegate?.dismissWithChange(index: index)
         }
-        navigator.pop()
+        navigator?.pop()
     }
 
     public func routeToIndexEdit() {
-        let destination = navigator.instantiate(IndexEditView.self)
+        guard let destination = navigator?.instantiate(IndexEditView.self) else { return }
         destination.router?.delegate = self
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
         passDataToIndexEdit(source: dataStore, destination: &destinationDataStore)
-        navigator.present(destination)
+        navigator?.present(destination)
     }
 
     public func routeToAuthor() {
-        let destination = navigator.instantiate(PhotoAuthorView.self)
+        guard let destination = navigator?.instantiate(PhotoAuthorView.self) else { return }
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
         passDataToAuthor(source: dataStore, destination: &destinationDataStore)
-        navigator.push(destination)
+        navigator?.push(destination)
     }
 
     /// Hands the photographer scene the photo's photographer.

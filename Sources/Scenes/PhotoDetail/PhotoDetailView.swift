@@ -19,29 +19,25 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     private let commands: any CommandPerformer
     /// nil: this session shows no pictures.
     private let display: PictureDisplay?
-    /// The lines of each photo's fields, shared with the other detail scenes of the module.
-    private let texts: PhotoDetailTexts
 
     public var title: String {
-        router?.dataStore?.index.map { PhotoFormatting.joined("detail ", PhotoFormatting.number($0 + 1)) } ?? "detail"
+        router?.dataStore?.index.map { "detail \($0 + 1)" } ?? "detail"
     }
 
-    init(console: Console, commands: any CommandPerformer, display: PictureDisplay?, texts: PhotoDetailTexts) {
+    init(console: Console, commands: any CommandPerformer, display: PictureDisplay?) {
         self.console = console
         self.commands = commands
         self.display = display
-        self.texts = texts
     }
 
     /// The scene, wired up; `pictures` and `display` draw the photo above its fields (nil: text
     /// only), `saver` writes its file for `save`.
     public static func module(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, display: PictureDisplay? = nil) -> SceneModule {
-        let texts = PhotoDetailTexts()
-        return SceneModule(PhotoDetailView.self) { context in
-            let view = PhotoDetailView(console: context.console, commands: context.commands, display: display, texts: texts)
+        SceneModule(PhotoDetailView.self) { context in
+            let view = PhotoDetailView(console: context.console, commands: context.commands, display: display)
             let interactor = PhotoDetailInteractor(pictures: pictures, saver: saver)
             interactor.effects = context.effects
-            let presenter = PhotoDetailPresenter(texts: texts)
+            let presenter = PhotoDetailPresenter()
             let router = PhotoDetailRouter(navigator: context.navigator)
             view.interactor = interactor
             view.router = router
@@ -145,17 +141,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             if let columns = console.terminalColumns() { console.line(source, cutTo: columns, style: .dim) } else { console.line(source, style: .dim) }
         }
         console.line(viewModel.heading, style: .bold)
-        // Laid out once and kept where it never depends on a window's width (scripts, files). The
-        // closures are written out, not kept in a constant, so that none is allocated per command.
         let fields = viewModel.fields
-        if console.terminalColumns() == nil {
-            texts.writeLines(of: fields, on: console) { writeFieldLines(fields) }
-        } else {
-            writeFieldLines(fields)
-        }
-    }
-
-    private func writeFieldLines(_ fields: [PhotoDetail.Show.Field]) {
         console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value })
     }
 

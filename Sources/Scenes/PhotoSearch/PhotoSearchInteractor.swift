@@ -42,9 +42,8 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
 
     var presenter: PhotoSearchPresentationLogic?
     /// Where a picture's decode is scheduled: the engine awaits it before the command ends. Not
-    /// owned (the engine outlives its scenes), and unowned rather than weak: a weakly held engine
-    /// would take the slow path on every retain and release.
-    unowned var effects: (any SceneEffects)?
+    /// owned: the engine outlives its scenes.
+    weak var effects: (any SceneEffects)?
     private let worker: PhotoSearchWorker
     private let pictures: PhotoPicturesWorker?
 

@@ -15,7 +15,7 @@ public protocol PhotoSearchPresentationLogic: AnyObject {
 /// All of the results scene's wording.
 public final class PhotoSearchPresenter: PhotoSearchPresentationLogic {
     /// Not owned: the view owns the interactor that owns this presenter.
-    unowned var view: PhotoSearchDisplayLogic?
+    weak var view: PhotoSearchDisplayLogic?
 
     public init() {}
 

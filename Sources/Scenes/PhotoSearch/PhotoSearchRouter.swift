@@ -12,7 +12,8 @@ public protocol PhotoSearchDataPassing: AnyObject {
 
 public final class PhotoSearchRouter: PhotoSearchRoutingLogic, PhotoSearchDataPassing {
     public var dataStore: PhotoSearchDataStore?
-    private unowned let navigator: any Navigator
+    /// Not owned: the engine's navigation stack outlives its scenes.
+    private weak var navigator: (any Navigator)?
 
     init(navigator: any Navigator) {
         self.navigator = navigator
@@ -21,10 +22,10 @@ public final class PhotoSearchRouter: PhotoSearchRoutingLogic, PhotoSearchDataPa
     /// A detail scene for one of the results. No delegate: results are not the collection, so a
     /// move has nothing to change.
     public func routeToDetail() {
-        let destination = navigator.instantiate(PhotoDetailView.self)
+        guard let destination = navigator?.instantiate(PhotoDetailView.self) else { return }
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
         passDataToDetail(source: dataStore, destination: &destinationDataStore)
-        navigator.push(destination)
+        navigator?.push(destination)
     }
 
     /// Hands the detail scene the opened result, its position and how many results are loaded; it

@@ -193,11 +193,11 @@ public enum ContactSheet {
             case nil:
                 break
             }
-            cells.append(Cell(position: PhotoFormatting.number(position), caption: DisplayText(PhotoFormatting.caption(photo)),
+            cells.append(Cell(position: String(position), caption: DisplayText(PhotoFormatting.caption(photo)),
                               isCurrent: response.current == position - 1, picture: picture))
         }
         var notes = failed.map { failure in
-            let numbers = failure.positions.map(PhotoFormatting.number)
+            let numbers = failure.positions.map { String($0) }
             let listed = numbers.count == 1 ? numbers[0] : numbers.dropLast().joined(separator: ", ") + " and " + numbers[numbers.count - 1]
             return "(picture\(numbers.count == 1 ? "" : "s") \(listed) not shown: \(failure.reason))"
         }

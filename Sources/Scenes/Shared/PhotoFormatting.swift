@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PhotoDomain
 import REPLEngine
 
@@ -13,34 +8,6 @@ enum PhotoFormatting {
         switch failure {
         case .interrupted: "interrupted"
         case .failed(let reason): reason
-        }
-    }
-
-    /// `n` in decimal. Positions, pages and counts are printed on every listing, and `String(n)`
-    /// costs more than copying a row's text: the small ones are made once.
-    static func number(_ n: Int) -> String {
-        n >= 0 && n < smallNumbers.count ? smallNumbers[n] : String(n)
-    }
-
-    private static let smallNumbers = (0...100).map { String($0) }
-
-    /// The pieces as one string, made at once: a presenter's wording with numbers in it is made on
-    /// every command, and `+` appends piece by piece through the general path (most of these fit in
-    /// a small string, which is then made with no allocation at all).
-    static func joined(_ a: String, _ b: String, _ c: String = "", _ d: String = "", _ e: String = "") -> String {
-        let count = a.utf8.count + b.utf8.count + c.utf8.count + d.utf8.count + e.utf8.count
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var end = 0
-            func copy(_ piece: String) {
-                var piece = piece
-                piece.withUTF8 { bytes in
-                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-                    UnsafeMutableRawPointer(buffer.baseAddress! + end).copyMemory(from: base, byteCount: bytes.count)
-                    end += bytes.count
-                }
-            }
-            copy(a); copy(b); copy(c); copy(d); copy(e)
-            return end
         }
     }
 
@@ -83,7 +50,7 @@ enum PhotoFormatting {
 
     /// 1204 → "1,204", without Foundation's locale-dependent formatters.
     static func grouped(_ number: Int) -> String {
-        if number >= 0 && number < 1000 { return self.number(number) }
+        if number >= 0 && number < 1000 { return String(number) }
         let digits = String(number.magnitude)
         var out = number < 0 ? "-" : ""
         for (i, digit) in digits.enumerated() {
@@ -91,14 +58,5 @@ enum PhotoFormatting {
             out.append(digit)
         }
         return out
-    }
-}
-
-extension String {
-    /// The same bytes: stricter than `==`, which compares as Unicode does ("é" and "e" with a
-    /// combining accent are equal). A row kept for one photo must not be printed for the other.
-    func hasSameBytes(as other: String) -> Bool {
-        var a = self, b = other
-        return a.withUTF8 { a in b.withUTF8 { b in a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) } }
     }
 }

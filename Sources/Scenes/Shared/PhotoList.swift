@@ -4,42 +4,14 @@ import REPLEngine
 /// What the scenes that list photos share (the collection and a photographer's photos): the rows,
 /// the page control, and reading a typed position.
 
-/// One photo line of a list. Its texts are prepared once (`DisplayText`) and shared by every copy
-/// of the row: a listing hands each row on several times on its way to the screen, and a list shown
-/// again reuses them.
+/// One photo line of a list.
 public struct DisplayedPhoto: Equatable, Sendable {
     public var position: String
-    private let texts: Texts
-
-    /// On the main actor, where lists are written: the row's columns, once laid out, are kept here.
-    @MainActor
-    private final class Texts {
-        let id: DisplayText
-        let description: DisplayText
-        let author: DisplayText?
-        let likes: DisplayText
-        /// The columns from the id to the end of the line, as written for columns of `widths`: a row
-        /// listed again is a copy of these bytes.
-        var columns: (widths: ColumnWidths, output: Console.Prepared)?
-
-        nonisolated init(id: DisplayText, description: DisplayText, author: DisplayText?, likes: DisplayText) {
-            self.id = id
-            self.description = description
-            self.author = author
-            self.likes = likes
-        }
-    }
-
-    public init(position: String, id: DisplayText, description: DisplayText, author: DisplayText?, likes: DisplayText) {
-        self.position = position
-        texts = Texts(id: id, description: description, author: author, likes: likes)
-    }
-
-    public var id: DisplayText { texts.id }
-    public var description: DisplayText { texts.description }
+    public var id: DisplayText
+    public var description: DisplayText
     /// nil in a list where every photo has the same author (a photographer's): no column for it.
-    public var author: DisplayText? { texts.author }
-    public var likes: DisplayText { texts.likes }
+    public var author: DisplayText?
+    public var likes: DisplayText
 
     /// The widths of a row's cut columns.
     struct ColumnWidths: Equatable {
@@ -48,36 +20,10 @@ public struct DisplayedPhoto: Equatable, Sendable {
         var author = 18
     }
 
-    /// Writes the row's columns from the id on, laid out the first time and copied after that.
-    @MainActor
-    fileprivate func writeColumns(_ widths: ColumnWidths, on console: Console) {
-        if let columns = texts.columns, columns.widths == widths {
-            console.write(columns.output)
-            return
-        }
-        let output = console.prepare {
-            console.write(id, column: widths.id)
-            console.spaces(2)
-            console.write(description, column: widths.description)
-            console.spaces(2)
-            if let author {
-                console.write(author, column: widths.author)
-                console.spaces(2)
-            }
-            console.line(likes)
-        }
-        if let output { texts.columns = (widths, output) }
-    }
-
-    public static func == (lhs: DisplayedPhoto, rhs: DisplayedPhoto) -> Bool {
-        lhs.position == rhs.position && (lhs.texts === rhs.texts || (
-            lhs.id == rhs.id && lhs.description == rhs.description && lhs.author == rhs.author && lhs.likes == rhs.likes))
-    }
-
     /// The presenters' wording for the photo at 0-based `row`.
     static func presenting(_ photo: Photo, at row: Int, withAuthor: Bool) -> DisplayedPhoto {
         DisplayedPhoto(
-            position: PhotoFormatting.number(row + 1),
+            position: String(row + 1),
             id: DisplayText(TerminalText.oneLine(photo.id)),
             description: DisplayText(PhotoFormatting.caption(photo)),
             author: withAuthor ? DisplayText(PhotoFormatting.author(photo)) : nil,
@@ -98,21 +44,17 @@ public struct PageControl: Equatable, Sendable {
 
 extension PageControl {
     init(page: Int, of pages: Int) {
+        // Bytes, then one string: appending a dot at a time to a String costs more than the rest
+        // of a listing.
         var text = [UInt8]()
         text.reserveCapacity(pages * 4 + 12)
         for i in 0..<pages {
             if i > 0 { text.append(0x20) }
-            text.append(contentsOf: i == page ? Self.filledDot : Self.emptyDot)
+            text += (i == page ? "●" : "○").utf8
         }
-        text.append(contentsOf: "  ".utf8)
-        text.append(contentsOf: PhotoFormatting.number(page + 1).utf8)
-        text.append(UInt8(ascii: "/"))
-        text.append(contentsOf: PhotoFormatting.number(pages).utf8)
+        text += "  \(page + 1)/\(pages)".utf8
         self.init(numberOfPages: pages, currentPage: page, text: String(decoding: text, as: UTF8.self), hasMore: false)
     }
-
-    private static let filledDot = Array("●".utf8)
-    private static let emptyDot = Array("○".utf8)
 
     /// The page `delta` pages on, or nil past an end: a page control does not scroll past its ends,
     /// it stays, and `console` is told so.
@@ -153,15 +95,20 @@ extension Console {
 
     @MainActor
     private func writePhotoRows(_ photos: [DisplayedPhoto], currentRow: Int?, positionWidth: Int, widths: DisplayedPhoto.ColumnWidths) {
-        // Read in place: a copy of each row would retain and release its texts.
-        photos.withUnsafeBufferPointer { rows in
-            for row in rows.indices {
-                write(row == currentRow ? Self.currentRowMark : Self.otherRowMark)
-                spaces(positionWidth - rows[row].position.utf8.count)
-                write(rows[row].position)
+        for (row, photo) in photos.enumerated() {
+            write(row == currentRow ? "▸ " : "  ")
+            spaces(positionWidth - photo.position.utf8.count)
+            write(photo.position)
+            spaces(2)
+            write(photo.id, column: widths.id)
+            spaces(2)
+            write(photo.description, column: widths.description)
+            spaces(2)
+            if let author = photo.author {
+                write(author, column: widths.author)
                 spaces(2)
-                rows[row].writeColumns(widths, on: self)
             }
+            line(photo.likes)
         }
     }
 
@@ -198,15 +145,12 @@ extension Console {
     func writePageControl(_ control: PageControl) {
         if let columns = terminalColumns(), TerminalText.width(control.text) > columns {
             differently(
-                onTerminal: { line("● " + PhotoFormatting.number(control.currentPage + 1) + "/" + PhotoFormatting.number(control.numberOfPages)) },
+                onTerminal: { line("● \(control.currentPage + 1)/\(control.numberOfPages)") },
                 inTranscript: { line(control.text) })
         } else {
             line(control.text)
         }
     }
-
-    private static let currentRowMark: DisplayText = "▸ "
-    private static let otherRowMark: DisplayText = "  "
 }
 
 /// A number the user typed for a page or a position.

@@ -18,7 +18,8 @@ final class TodoDetailRouter: TodoDetailRouterInput {
     let dataStore: TodoDetailDataStore
     /// Held weakly: the list owns the way back, not the detail.
     weak var delegate: TodoDetailRouterDelegate?
-    private unowned let navigator: any Navigator
+    /// Not owned: the engine's navigation stack outlives its scenes.
+    private weak var navigator: (any Navigator)?
 
     init(navigator: any Navigator, dataStore: TodoDetailDataStore) {
         self.navigator = navigator
@@ -27,6 +28,6 @@ final class TodoDetailRouter: TodoDetailRouterInput {
 
     func routeBackToList() {
         if let todo = dataStore.todo { delegate?.todoDetailDidClose(with: todo) }
-        navigator.pop()
+        navigator?.pop()
     }
 }

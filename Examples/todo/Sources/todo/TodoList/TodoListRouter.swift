@@ -15,7 +15,8 @@ protocol TodoListRouterInput: AnyObject {
 
 final class TodoListRouter: TodoListRouterInput {
     private(set) var selectedTodo: TodoItem?
-    private unowned let navigator: any Navigator
+    /// Not owned: the engine's navigation stack outlives its scenes.
+    private weak var navigator: (any Navigator)?
 
     init(navigator: any Navigator) {
         self.navigator = navigator
@@ -23,10 +24,10 @@ final class TodoListRouter: TodoListRouterInput {
 
     func moveToSelectedTodoDetail(todo: TodoItem, position: Int, listener: TodoDetailRouterDelegate) {
         selectedTodo = todo
-        let destination = navigator.instantiate(TodoDetailView.self)
+        guard let destination = navigator?.instantiate(TodoDetailView.self) else { return }
         destination.router.delegate = listener
         passDataToTodoDetail(todo: todo, position: position, destination: destination.router.dataStore)
-        navigator.push(destination)
+        navigator?.push(destination)
     }
 
     /// Data passing: the detail gets its own copy of the to-do, and where it stands in the list.

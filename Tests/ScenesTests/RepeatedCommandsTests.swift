@@ -4,10 +4,10 @@ import REPLEngine
 import Testing
 @testable import Scenes
 
-/// Commands that wait only for a picture run straight through without one, and what the scenes of
-/// one module share is worded and laid out once, but always what a fresh scene would print.
+/// Commands that wait only for a picture run straight through without one, and a scene shown again
+/// prints what it printed the first time.
 @MainActor
-@Suite struct SharedTextsTests {
+@Suite struct RepeatedCommandsTests {
     @Test func theNoPictureFormsPresentWhatTheAsynchronousOnesDo() async throws {
         let spy = CollectionPresenterSpy()
         let collection = PhotoCollectionInteractor(worker: StubWorker())
@@ -55,41 +55,6 @@ import Testing
         #expect(app.output.text.hasSuffix("[An error occurred] An invalid value was passed: 9 is not a position; choose a position from 1 to 5.\n"))
     }
 
-    @Test func aWordingIsMadeOnceAndItsLinesAreCopies() {
-        let texts = SharedTexts<Int, String>(limit: 3)
-        var made = 0
-        let first = texts.wording(for: 1) { made += 1; return ["a", "b"] }
-        let again = texts.wording(for: 1) { made += 1; return ["x"] }
-        #expect(first == ["a", "b"] && again == first && made == 1)
-
-        let output = OutputSink.memory()
-        let console = Console(output: output, diagnostics: .memory())
-        var laidOut = 0
-        for _ in 0..<3 {
-            texts.writeLines(of: first, on: console) {
-                laidOut += 1
-                console.line(first.joined(separator: " "))
-            }
-        }
-        // An equal array made elsewhere is laid out anew, and prints the same.
-        let equal = ["a", "b"]
-        texts.writeLines(of: equal, on: console) {
-            laidOut += 1
-            console.line(equal.joined(separator: " "))
-        }
-        console.flush()
-        #expect(laidOut == 2)
-        #expect(output.text == "a b\na b\na b\na b\n")
-    }
-
-    @Test func sharedTextsForgetEverythingAtTheirLimit() {
-        let texts = SharedTexts<Int, String>(limit: 2)
-        var made = 0
-        for key in [1, 2, 3, 1] { _ = texts.wording(for: key) { made += 1; return ["\(key)"] } }
-        // 1 and 2 kept; 3 found the memo full, so it was emptied: 1 is made again.
-        #expect(made == 4)
-    }
-
     /// What `command` prints, run in `app`.
     func printed(_ app: App, _ command: String) async -> String {
         let before = app.output.text.count
@@ -107,7 +72,7 @@ import Testing
         // After a move the heading says the new position; the fields are the same lines.
         let moved = await printed(app, "move 4")
         #expect(moved.hasSuffix(first.replacingOccurrences(of: "Photo 2 of 5", with: "Photo 4 of 5")))
-        // The sheet's line of positions, kept from the first 'edit', for another photo's sheet.
+        // The sheet's line of positions, for another photo's sheet.
         await app.run("back", "open 3")
         #expect(await printed(app, "edit") == "Move photo 3 to which position? (1…5)\n  1  2  [3]  4  5\nType 'move N' to save it, or 'cancel'.\n")
         await app.run("cancel", "back", "open 2")
@@ -117,10 +82,10 @@ import Testing
     /// "café" spelled with é and with e and a combining accent: equal to Unicode, two files to a folder.
     @Test func twoSpellingsOfOneNameAreTwoPhotosWhateverWasKept() {
         let composed = Photo.fixture("caf\u{E9}.png"), decomposed = Photo.fixture("cafe\u{301}.png")
-        #expect(composed == decomposed && !composed.isIdentical(to: decomposed))
-        let texts = PhotoDetailTexts()
+        // Equal as Unicode compares strings, two files all the same.
+        #expect(composed == decomposed && Array(composed.id.utf8) != Array(decomposed.id.utf8))
         let detailSpy = DetailDisplaySpy()
-        let presenter = PhotoDetailPresenter(texts: texts)
+        let presenter = PhotoDetailPresenter()
         presenter.view = detailSpy
         for photo in [composed, decomposed, composed] {
             presenter.presentPhoto(.init(photo: photo, picture: nil, index: 0, photoCount: 2))
