@@ -95,10 +95,9 @@ public final class Console {
     private var buffer: ByteBuffer
     private var transcriptBuffer = ByteBuffer(capacity: 4096)
     private let flushThreshold = 1 << 16
-    /// Set while `prepare` runs: its bytes must stay in the buffer until they are copied out.
-    private var isPreparing = false
-    /// How many times the buffer went out: a `prepare` whose body flushed has nothing whole to keep.
-    private var flushes = 0
+    /// Set while `differently` lays out the transcript's text in the buffer: it must stay there until
+    /// it is moved to the transcript's.
+    private var holdsBuffer = false
 
     /// A console writing to `output` (buffered), with messages for standard error to `diagnostics`;
     /// styled only when `isStyled`.
@@ -171,10 +170,10 @@ public final class Console {
         onTerminal()
         // The transcript's text is laid out in the buffer, where every writer puts it, then moved
         // to the transcript's buffer (nothing is flushed in between).
-        let start = buffer.count, wasPreparing = isPreparing
-        isPreparing = true
+        let start = buffer.count, wasHolding = holdsBuffer
+        holdsBuffer = true
         inTranscript()
-        isPreparing = wasPreparing
+        holdsBuffer = wasHolding
         transcriptBuffer.append(buffer.bytes(from: start))
         buffer.removeLast(from: start)
     }
@@ -245,40 +244,7 @@ public final class Console {
     private func append(newline: ()) {
         buffer.append(0x0A)
         if hasTranscript { transcriptBuffer.append(0x0A) }
-        if buffer.count >= flushThreshold && !isPreparing { flush() }
-    }
-
-    /// Output laid out once and kept, to be written again as it is: a row whose texts never change
-    /// is measured, cut, padded and sanitized the first time only (`prepare`, `write(_:)`).
-    public struct Prepared: Sendable, Equatable {
-        fileprivate let bytes: [UInt8]
-    }
-
-    /// Runs `body`, which writes as usual, and returns the bytes it wrote, to be written again with
-    /// `write(_ prepared:)`. Nil on a styled console, where what the terminal gets and what the
-    /// transcript gets differ (only unstyled output is kept).
-    public func prepare(_ body: () -> Void) -> Prepared? {
-        guard !isStyled else {
-            body()
-            return nil
-        }
-        let start = buffer.count, flushesBefore = flushes, wasPreparing = isPreparing
-        isPreparing = true
-        body()
-        isPreparing = wasPreparing  // a prepare inside another leaves the outer one preparing
-        let prepared = flushes == flushesBefore ? Prepared(bytes: Array(buffer.bytes(from: start))) : nil
-        if buffer.count >= flushThreshold && !isPreparing { flush() }
-        return prepared
-    }
-
-    /// Writes again what `prepare` kept: a copy, with no second look (unstyled output is the same
-    /// bytes in the transcript).
-    public func write(_ prepared: Prepared) {
-        prepared.bytes.withUnsafeBufferPointer { bytes in
-            buffer.append(bytes)
-            if hasTranscript { transcriptBuffer.append(bytes) }
-        }
-        if buffer.count >= flushThreshold && !isPreparing { flush() }
+        if buffer.count >= flushThreshold && !holdsBuffer { flush() }
     }
 
     /// Writes a picture's control sequence (one that deletes pictures, say) where the cursor is, with
@@ -296,7 +262,7 @@ public final class Console {
             transcriptBuffer.append(utf8: text)
             if text.utf8.last != 0x0A { transcriptBuffer.append(0x0A) }
         }
-        if buffer.count >= flushThreshold && !isPreparing { flush() }
+        if buffer.count >= flushThreshold && !holdsBuffer { flush() }
     }
 
     /// Writes out what is buffered.
@@ -304,7 +270,6 @@ public final class Console {
         if !buffer.isEmpty {
             output.write(buffer.bytes(from: 0))
             buffer.removeAll()
-            flushes &+= 1
         }
         if let transcript, !transcriptBuffer.isEmpty {
             transcript.write(transcriptBuffer.bytes(from: 0))
