@@ -168,10 +168,53 @@ static int libedit_knows(const unsigned char *sequence, size_t length) {
     return 0;
 }
 
-static long long last_query;
-static long long now_milliseconds(void);
-static int answer_tail, answer_tail_escape;
+// The rest of a terminal's answer whose start the terminal query read before its time-out ran out
+// (a slow link, an answer in pieces): it comes without its ESC, so nothing else would tell it from
+// typed keys (`rm(390)` of `XTerm(390)`; a carriage return in it ran commands). Expected by the query
+// (photorepl_expect_answer_tail), it is swallowed up to its end: BEL or ESC \ for a string, a final
+// byte for a CSI sequence; after a lone ESC, what the next byte starts. Only bytes from the
+// terminal, never keys handed back; and when nothing of it has come within a second of the query,
+// it is expected no more.
+static int answer_tail;             // PHOTOREPL_TAIL_…, or 0
+static int answer_tail_escape;      // a string's last byte was ESC
 static long long answer_tail_deadline;
+static long long last_query;        // when the terminal was last asked (only then can an answer come late)
+
+static long long now_milliseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+void photorepl_expect_answer_tail(int kind) {
+    last_query = now_milliseconds();
+    answer_tail = kind;
+    answer_tail_escape = 0;
+    answer_tail_deadline = last_query + 1000;
+}
+
+// What follows ESC in an APC, OSC or DCS string: a terminal's answer, ended by BEL or ESC \.
+static int starts_string(unsigned char byte) { return byte == '_' || byte == ']' || byte == 'P'; }
+
+// Whether `byte`, read from the terminal, is part of an expected answer's tail (and so dropped).
+static int swallow_answer_tail(unsigned char byte) {
+    switch (answer_tail) {
+    case PHOTOREPL_TAIL_AFTER_ESCAPE:
+        if (byte == '[') answer_tail = PHOTOREPL_TAIL_CSI;
+        else if (starts_string(byte)) answer_tail = PHOTOREPL_TAIL_STRING;
+        else { answer_tail = 0; return 0; }  // ESC and a key: not an answer
+        return 1;
+    case PHOTOREPL_TAIL_STRING:
+        if (byte == 0x07 || (answer_tail_escape && byte == '\\')) answer_tail = 0;
+        answer_tail_escape = byte == 0x1B;
+        return 1;
+    case PHOTOREPL_TAIL_CSI:
+        if (byte >= 0x40 && byte <= 0x7E) answer_tail = 0;
+        return 1;
+    default:
+        return 0;
+    }
+}
 
 // After an ESC: what follows it, read whole, then either handed back to libedit (a key it knows, an
 // Alt-key, a lone Escape) or dropped (1). Dropped are a terminal's answers that came too late for the
@@ -187,7 +230,7 @@ static int drop_escape_sequence(void) {
     // A terminal writes a sequence at once, but a busy machine may hand it over in pieces: the wait
     // for the rest is as long as vim's usual key-code time-out (a lone Escape key pays it once).
     for (int reads = 0;; reads++) {
-        int string = count >= 1 && (seen[0] == '_' || seen[0] == ']' || seen[0] == 'P');
+        int string = count >= 1 && starts_string(seen[0]);
         if (count >= 1 && seen[0] != '[' && seen[0] != 'O' && !string) break;  // Alt-key: libedit's
         if (string) {  // APC, OSC, DCS (a late background colour, name or capability): to ESC \ or BEL
             for (size_t k = 1; k < count; k++) {
@@ -224,7 +267,7 @@ static int drop_escape_sequence(void) {
     // A string or CSI sequence that has not ended, within half a minute of a query: the start of a
     // late answer, whose rest comes later still. Dropped, and the rest swallowed when it comes.
     // (Without a query, ESC P or ESC ] is a key: Alt-Shift-P, Alt-].)
-    int unended_string = count >= 1 && (seen[0] == '_' || seen[0] == ']' || seen[0] == 'P');
+    int unended_string = count >= 1 && starts_string(seen[0]);
     int unended_csi = count >= 1 && seen[0] == '[';
     if ((unended_string || unended_csi) && last_query > 0 && now_milliseconds() - last_query < 30000) {
         int kind = unended_string ? PHOTOREPL_TAIL_STRING : PHOTOREPL_TAIL_CSI;
@@ -235,51 +278,6 @@ static int drop_escape_sequence(void) {
     // A lone Escape, an Alt-key, or a sequence that never ended: libedit's to read, as typed.
     photorepl_push_type_ahead(seen, count);
     return 0;
-}
-
-// The rest of a terminal's answer whose start the terminal query read before its time-out ran out
-// (a slow link, an answer in pieces): it comes without its ESC, so nothing else would tell it from
-// typed keys (`rm(390)` of `XTerm(390)`; a carriage return in it ran commands). Expected by the query
-// (photorepl_expect_answer_tail), it is swallowed up to its end: BEL or ESC \ for a string, a final
-// byte for a CSI sequence; after a lone ESC, what the next byte starts. Only bytes from the
-// terminal, never keys handed back; and when nothing of it has come within a second of the query,
-// it is expected no more.
-// answer_tail: PHOTOREPL_TAIL_…, or 0; answer_tail_escape: a string's last byte was ESC (declared
-// above drop_escape_sequence, which starts a tail too).
-
-static long long now_milliseconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
-}
-
-// last_query: when the terminal was last asked something (only then can an answer come late).
-
-void photorepl_expect_answer_tail(int kind) {
-    last_query = now_milliseconds();
-    answer_tail = kind;
-    answer_tail_escape = 0;
-    answer_tail_deadline = last_query + 1000;
-}
-
-// Whether `byte`, read from the terminal, is part of an expected answer's tail (and so dropped).
-static int swallow_answer_tail(unsigned char byte) {
-    switch (answer_tail) {
-    case PHOTOREPL_TAIL_AFTER_ESCAPE:
-        if (byte == '[') answer_tail = PHOTOREPL_TAIL_CSI;
-        else if (byte == 'P' || byte == ']' || byte == '_') answer_tail = PHOTOREPL_TAIL_STRING;
-        else { answer_tail = 0; return 0; }  // ESC and a key: not an answer
-        return 1;
-    case PHOTOREPL_TAIL_STRING:
-        if (byte == 0x07 || (answer_tail_escape && byte == '\\')) answer_tail = 0;
-        answer_tail_escape = byte == 0x1B;
-        return 1;
-    case PHOTOREPL_TAIL_CSI:
-        if (byte >= 0x40 && byte <= 0x7E) answer_tail = 0;
-        return 1;
-    default:
-        return 0;
-    }
 }
 
 // One byte to read: what was handed back first, then the terminal. 1: a byte; 0: end of input;

@@ -22,18 +22,13 @@ public struct Pixels: Sendable, Equatable {
     /// Bytes held, for the session's memory cap.
     public var byteCount: Int { rgba.count }
 
-    /// The picture laid over a plain `background` (R, G, B), every pixel opaque: for terminals that
-    /// have no transparency (sixel, iTerm2, symbols), which would otherwise drop or darken what is
+    /// The picture laid over a plain `background`, every pixel opaque: for terminals that have no
+    /// transparency (sixel, iTerm2, symbols), which would otherwise drop or darken what is
     /// see-through. The same picture when it is opaque already.
-    public func composited(onto background: (UInt8, UInt8, UInt8)) -> Pixels {
-        var alphaSeen = false
-        for i in stride(from: 3, to: rgba.count, by: 4) where rgba[i] != 255 {
-            alphaSeen = true
-            break
-        }
-        guard alphaSeen else { return self }
+    public func composited(onto background: RGB) -> Pixels {
+        guard stride(from: 3, to: rgba.count, by: 4).contains(where: { rgba[$0] != 255 }) else { return self }
         var out = rgba
-        let back = [Int(background.0), Int(background.1), Int(background.2)]
+        let back = [Int(background.red), Int(background.green), Int(background.blue)]
         for i in stride(from: 0, to: out.count, by: 4) {
             let alpha = Int(out[i + 3])
             for c in 0..<3 {
@@ -51,6 +46,19 @@ public struct Pixels: Sendable, Equatable {
     public static func == (a: Pixels, b: Pixels) -> Bool {
         a.width == b.width && a.height == b.height && a.isSmooth == b.isSmooth && a.rgba == b.rgba
     }
+}
+
+/// A colour of 8 bits a channel.
+public struct RGB: Equatable, Sendable {
+    public var red: UInt8, green: UInt8, blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    public static let black = RGB(red: 0, green: 0, blue: 0)
 }
 
 /// A size in pixels.

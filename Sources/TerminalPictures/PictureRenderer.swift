@@ -49,7 +49,7 @@ public struct PictureRenderer: Sendable {
     /// blends them itself) and ASCII (whose characters are scaled by the alpha, the same everywhere).
     private func flattened(_ pixels: Pixels) -> Pixels {
         switch style {
-        case .sixel, .iterm, .symbols: pixels.composited(onto: (background.red, background.green, background.blue))
+        case .sixel, .iterm, .symbols: pixels.composited(onto: background)
         default: pixels
         }
     }

@@ -288,18 +288,7 @@ public enum TerminalProbe {
     }
 }
 
-/// A colour of 8 bits a channel.
-public struct RGB: Equatable, Sendable {
-    public var red: UInt8, green: UInt8, blue: UInt8
-
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-    }
-
-    public static let black = RGB(red: 0, green: 0, blue: 0)
-
+extension RGB {
     /// An X11 colour as terminals answer OSC 11 with it: `rgb:R/G/B`, each of 1 to 4 hex digits
     /// (`rgb:ffff/ffff/ffff`, `rgb:00/00/00`); nil for anything else.
     init?<S: StringProtocol>(x11 text: S) {

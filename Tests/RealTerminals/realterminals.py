@@ -8,8 +8,8 @@ changing. (photorepl writes the transcript whole or not at all: into a hidden te
 it, `.transcript.txt.XXXXXXXXXXXX`, renamed into place at the end; while it runs, that file is read.) Pixels are checked, not whole-image goldens: a flat-coloured test photo must come back as a
 clean rectangle of its colours, upright, in its aspect ratio, with the text that follows it below it.
 
-Only the standard library and numpy (pixels as arrays); ImageMagick's `convert` turns `xwd` dumps
-into PPM. The checks are in `run` next to this file (`Tests/RealTerminals/run --help`).
+Only the standard library and numpy (pixels as arrays); `xwd` dumps are read here, and ImageMagick's
+`convert` saves the screenshots as PNG. The checks are in `run` next to this file (`Tests/RealTerminals/run --help`).
 """
 import os
 import shlex
@@ -68,25 +68,6 @@ class Display:
 
     def __exit__(self, *exc):
         self.close()
-
-
-def parse_ppm(ppm):
-    """Width, height and the RGB bytes of a binary PPM (P6, 8 bits), comments allowed in its header."""
-    fields, position = [], 0
-    while len(fields) < 4:
-        while ppm[position:position + 1].isspace():
-            position += 1
-        if ppm[position:position + 1] == b"#":
-            position = ppm.index(b"\n", position) + 1
-            continue
-        end = position
-        while not ppm[end:end + 1].isspace():
-            end += 1
-        fields.append(ppm[position:end])
-        position = end
-    if fields[0] != b"P6" or fields[3] != b"255":
-        raise ValueError(f"not an 8-bit binary PPM: {fields}")
-    return int(fields[1]), int(fields[2]), ppm[position + 1:]
 
 
 def parse_xwd(dump):

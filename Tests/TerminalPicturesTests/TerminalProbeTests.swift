@@ -618,17 +618,17 @@ extension Array where Element == UInt8 {
     /// pixels under half opaque): white at alpha 100 over black is grey, not nothing.
     @Test func transparentPixelsAreLaidOverTheBackground() throws {
         let silk = TestPictures.make(32, 32) { _, _ in [255, 255, 255, 100] }
-        #expect(silk.composited(onto: (0, 0, 0)).rgba.prefix(4) == [100, 100, 100, 255])
-        #expect(silk.composited(onto: (255, 255, 255)).rgba.prefix(4) == [255, 255, 255, 255])
-        #expect(silk.composited(onto: (0, 0, 200)).rgba.prefix(4) == [100, 100, 222, 255])
+        #expect(silk.composited(onto: .black).rgba.prefix(4) == [100, 100, 100, 255])
+        #expect(silk.composited(onto: RGB(red: 255, green: 255, blue: 255)).rgba.prefix(4) == [255, 255, 255, 255])
+        #expect(silk.composited(onto: RGB(red: 0, green: 0, blue: 200)).rgba.prefix(4) == [100, 100, 222, 255])
         let opaque = TestPictures.colourful(16, 16)
-        #expect(opaque.composited(onto: (9, 9, 9)) == opaque)
+        #expect(opaque.composited(onto: RGB(red: 9, green: 9, blue: 9)) == opaque)
         let display = Self.display(["TERM": "xterm"], mode: .sixel, answer: Self.reply(background: RGB(red: 255, green: 255, blue: 255)))
         #expect(display.renderer.background == RGB(red: 255, green: 255, blue: 255))
         #expect(Self.display(["TERM": "xterm"], mode: .sixel, answer: Self.reply()).renderer.background == .black)
         // The sixel of white at alpha 100 over black has colour (a grey), not only the transparent.
         let sixel = try #require(PictureRenderer(style: .sixel).render(silk, in: CellBox(columns: 4, rows: 2))).bytes
-        #expect(String(decoding: sixel, as: UTF8.self).contains("#0;2;39;39;39") || String(decoding: sixel, as: UTF8.self).contains(";39;39;39"))
+        #expect(String(decoding: sixel, as: UTF8.self).contains(";2;39;39;39"), "a colour register of 39 % grey (100 of 255)")
     }
 
     /// A terminal's geometry is a claim: a pty of 80×24 cells of 65535×65535 pixels, or a huge
@@ -686,7 +686,7 @@ extension Array where Element == UInt8 {
         let display = Self.display(["TERM": "screen", "TMUX": "/tmp/t,1,0"], mode: .sixel, answer: Self.reply())
         #expect(display.renderer.style == .sixel)
         let row = try #require(display.sheetRow([TestPictures.colourful(64, 48)])).bytes
-        #expect(!row.contains(0x50) || !String(decoding: row, as: UTF8.self).contains("Ptmux;"))
+        #expect(!String(decoding: row, as: UTF8.self).contains("Ptmux;"))
         #expect(String(decoding: row, as: UTF8.self).contains("▀") || String(decoding: row, as: UTF8.self).contains("\u{1B}[38;2;"))
         let single = try #require(display.picture(TestPictures.colourful(64, 48), for: .detail)).bytes
         #expect(String(decoding: single, as: UTF8.self).contains("\u{1B}Ptmux;"))
