@@ -407,10 +407,17 @@ static struct {
     int (*metadata_ids)(const struct heif_image_handle *, const char *, heif_item_id *, int);
     size_t (*metadata_size)(const struct heif_image_handle *, heif_item_id);
     struct heif_error (*metadata)(const struct heif_image_handle *, heif_item_id, void *);
+    int (*thumbnail_count)(const struct heif_image_handle *);
+    int (*thumbnail_ids)(const struct heif_image_handle *, heif_item_id *, int);
+    struct heif_error (*thumbnail)(const struct heif_image_handle *, heif_item_id, struct heif_image_handle **);
     int loaded;
 } heif;
 static char heif_error_text[200];
 static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
+// The pixels of the HEIF images being decoded now, across threads (see photorepl_heif_decode).
+static pthread_mutex_t heif_budget_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t heif_budget_freed = PTHREAD_COND_INITIALIZER;
+static long heif_pixels_decoding = 0;
 
 static void load_heif(void) {
     void *library = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -435,6 +442,9 @@ static void load_heif(void) {
     FIND(library, heif, metadata_ids, "heif_image_handle_get_list_of_metadata_block_IDs", heif_error_text)
     FIND(library, heif, metadata_size, "heif_image_handle_get_metadata_size", heif_error_text)
     FIND(library, heif, metadata, "heif_image_handle_get_metadata", heif_error_text)
+    FIND(library, heif, thumbnail_count, "heif_image_handle_get_number_of_thumbnails", heif_error_text)
+    FIND(library, heif, thumbnail_ids, "heif_image_handle_get_list_of_thumbnail_IDs", heif_error_text)
+    FIND(library, heif, thumbnail, "heif_image_handle_get_thumbnail", heif_error_text)
     heif.loaded = 1;
 }
 
@@ -529,12 +539,50 @@ static int shrink(const uint8_t *plane, int stride, int w, int h, int channels, 
     return 0;
 }
 
-void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, int factor, photorepl_decoded *out) {
+// The handle of the primary image's thumbnail number `index` (0, 1, …), the primary's released;
+// NULL when there is no such thumbnail.
+static struct heif_image_handle *heif_thumbnail(struct heif_image_handle *primary, int index) {
+    heif_item_id ids[16];
+    int count = heif.thumbnail_ids(primary, ids, 16);
+    struct heif_image_handle *thumbnail = NULL;
+    if (index < count && heif.thumbnail(primary, ids[index], &thumbnail).code != heif_error_Ok) thumbnail = NULL;
+    heif.handle_release(primary);
+    return thumbnail;
+}
+
+int photorepl_heif_thumbnails(const unsigned char *data, size_t size, int *widths, int *heights, int capacity) {
+    char message[200];
+    struct heif_context *context = NULL;
+    struct heif_image_handle *handle = heif_open(data, size, &context, message, sizeof message);
+    if (!handle) return 0;
+    heif_item_id ids[16];
+    int count = heif.thumbnail_ids(handle, ids, capacity < 16 ? capacity : 16);
+    for (int i = 0; i < count; i++) {
+        struct heif_image_handle *thumbnail = NULL;
+        widths[i] = heights[i] = 0;
+        if (heif.thumbnail(handle, ids[i], &thumbnail).code == heif_error_Ok) {
+            widths[i] = heif.width(thumbnail);
+            heights[i] = heif.height(thumbnail);
+            heif.handle_release(thumbnail);
+        }
+    }
+    heif.handle_release(handle);
+    heif.context_free(context);
+    return count < 0 ? 0 : count;
+}
+
+void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, int thumbnail, int factor,
+                           photorepl_decoded *out) {
     begin(out);
     if (factor < 1) factor = 1;
     struct heif_context *context = NULL;
     struct heif_image_handle *handle = heif_open(data, size, &context, out->message, sizeof out->message);
     if (!handle) return;
+    if (thumbnail >= 0 && !(handle = heif_thumbnail(handle, thumbnail))) {
+        say(out->message, sizeof out->message, "corrupt HEIF: its thumbnail %d is missing", thumbnail);
+        heif.context_free(context);
+        return;
+    }
     int width = heif.width(handle), height = heif.height(handle);
     if (width <= 0 || height <= 0 || (long)width * (long)height > max_pixels) {
         say(out->message, sizeof out->message, "the image is too large: %dx%d pixels", width, height);
@@ -544,6 +592,14 @@ void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixe
     }
     // Three bytes a pixel unless the image has alpha: a 12-megapixel photo's RGBA was 48 MB.
     int channels = heif.has_alpha(handle) ? 4 : 3;
+    // Each full-size decode holds about 6.5 bytes a pixel of the image: a sheet of eight 6000×6000
+    // HEICs decoded two at a time took 559 MB. Decodes run together only while their pixels add up
+    // to at most `max_pixels` (two 12 MP phone photos do; two 36 MP ones wait for each other).
+    long pixels = (long)width * (long)height;
+    pthread_mutex_lock(&heif_budget_lock);
+    while (heif_pixels_decoding > 0 && heif_pixels_decoding + pixels > max_pixels) pthread_cond_wait(&heif_budget_freed, &heif_budget_lock);
+    heif_pixels_decoding += pixels;
+    pthread_mutex_unlock(&heif_budget_lock);
     struct heif_image *image = NULL;
     struct heif_error error = heif.decode(handle, &image, heif_colorspace_RGB,
                                           channels == 4 ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, NULL);
@@ -571,6 +627,10 @@ void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixe
         }
         heif.image_release(image);
     }
+    pthread_mutex_lock(&heif_budget_lock);
+    heif_pixels_decoding -= pixels;
+    pthread_cond_broadcast(&heif_budget_freed);
+    pthread_mutex_unlock(&heif_budget_lock);
     heif.handle_release(handle);
     heif.context_free(context);
 }

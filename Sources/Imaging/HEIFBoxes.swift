@@ -1,22 +1,32 @@
 /// Just enough of a HEIF file's boxes (ISO/IEC 23008-12) to know, before libheif decodes it, what
-/// its primary image is and how large a canvas decoding it makes. libheif 1.15 allocates a derived
-/// image's canvas from the size its data claims, not from the `ispe` it reports: a 1,211-byte AVIF
-/// whose primary item is an overlay (`iovl`) took 4 GB and crashed (found by the `formats` fuzz
-/// target). Coded images (`hvc1`, `av01`) are decoded at their `ispe` size, which the header's limits
-/// already checked; a grid's or an overlay's canvas is checked here; anything else is refused.
+/// its primary image is and how large every picture decoding it makes is. libheif 1.15 allocates
+/// from what the data claims, not from the `ispe` it reports:
+/// - a derived image's canvas from its description: a 1,211-byte AVIF whose primary item is an
+///   overlay (`iovl`) took 4 GB and crashed (found by the `formats` fuzz target);
+/// - a coded image (`hvc1`, `av01`) at the size its stream's headers say: a 23 KB HEIC whose `ispe`
+///   says 100×100 but whose HEVC stream is 10000×10000 was decoded at full size (650 MB).
+/// So a grid's or an overlay's canvas is checked here, and so is every coded image's stream (the
+/// primary, a grid's tiles, thumbnails): within the limits, and no larger than its `ispe` but for
+/// the padding a codec may add (64 pixels: HEVC codes whole blocks and crops). Anything else is refused.
 enum HEIFBoxes {
-    /// Throws when the primary image cannot be decoded within `limits`, or is of a kind not decoded.
-    static func checkPrimary(_ raw: UnsafeRawBufferPointer, limits: ImageLimits, format: ImageFormat) throws(ImageFailure) {
+    /// How much larger than its `ispe` a coded picture may be: HEVC codes whole coding blocks (up
+    /// to 64 pixels) and crops the rest with its conformance window.
+    static let codingPadding = 64
+
+    /// Throws when the file's pictures cannot be decoded within `limits`, or its primary image is
+    /// of a kind not decoded.
+    static func check(_ raw: UnsafeRawBufferPointer, limits: ImageLimits, format: ImageFormat) throws(ImageFailure) {
         let reader = Reader(raw)
         guard let meta = reader.box("meta", in: 0..<raw.count, isFull: true) else {
             throw ImageFailure("corrupt \(format.rawValue): no meta box")
         }
-        guard let primary = reader.primaryItem(in: meta), let type = reader.itemType(of: primary, in: meta) else {
+        let items = reader.items(in: meta)
+        guard let primary = reader.primaryItem(in: meta), let type = items.first(where: { $0.id == primary })?.type else {
             throw ImageFailure("corrupt \(format.rawValue): no primary image")
         }
         switch type {
         case "hvc1", "av01":
-            return
+            break
         case "grid", "iovl":
             guard let data = reader.itemData(of: primary, in: meta, count: 32) else {
                 throw ImageFailure("corrupt \(format.rawValue): the \(type) image's description is missing")
@@ -27,6 +37,40 @@ enum HEIFBoxes {
             try limits.check(canvas)
         default:
             throw ImageFailure("unsupported \(format.rawValue): its primary image is of type '\(type.filter { $0.isASCII && !$0.isNewline })'")
+        }
+        for item in items where item.type == "hvc1" || item.type == "av01" {
+            try checkCoded(item: item.id, type: item.type, reader: reader, meta: meta, limits: limits, format: format)
+        }
+    }
+
+    /// A coded image's sizes as its decoder will see them: from its configuration property (`hvcC`,
+    /// `av1C`) and from its own data (a stream may carry its parameter sets in band).
+    private static func checkCoded(item: Int, type: String, reader: Reader, meta: Range<Int>, limits: ImageLimits,
+                                   format: ImageFormat) throws(ImageFailure) {
+        let properties = reader.properties(of: item, in: meta)
+        guard let ispe = properties.first(where: { $0.type == "ispe" }),
+              let width = reader.number(at: ispe.contents.lowerBound + 4, size: 4),
+              let height = reader.number(at: ispe.contents.lowerBound + 8, size: 4) else {
+            throw ImageFailure("corrupt \(format.rawValue): image \(item) does not say its size")
+        }
+        let stated = PixelSize(width: width, height: height)
+        let data = reader.itemData(of: item, in: meta) ?? []
+        var sizes: [PixelSize?] = []
+        if type == "hvc1" {
+            let config = properties.first { $0.type == "hvcC" }.map { [UInt8](UnsafeRawBufferPointer(rebasing: reader.raw[$0.contents])) } ?? []
+            sizes = CodedSize.hevc(configuration: config, data: data)
+        } else {
+            let config = properties.first { $0.type == "av1C" }.map { [UInt8](UnsafeRawBufferPointer(rebasing: reader.raw[$0.contents])) } ?? []
+            sizes = CodedSize.av1(configuration: config, data: data)
+        }
+        let codec = type == "hvc1" ? "HEVC" : "AV1"
+        for size in sizes {
+            guard let size else { throw ImageFailure("corrupt \(format.rawValue): its \(codec) stream's size cannot be read") }
+            guard size.width > 0, size.height > 0 else { throw ImageFailure("corrupt \(format.rawValue): its \(codec) stream claims a size of \(size)") }
+            try limits.check(size)
+            if size.width > stated.width + codingPadding || size.height > stated.height + codingPadding {
+                throw ImageFailure("corrupt \(format.rawValue): its \(codec) stream is \(size) pixels, though the file says \(stated)")
+            }
         }
     }
 
@@ -95,22 +139,9 @@ enum HEIFBoxes {
             return number(at: pitm.lowerBound, size: version == 0 ? 2 : 4)
         }
 
-        /// `iinf`'s `infe` (version 2 or 3) for `item`: its four-letter type.
-        func itemType(of item: Int, in meta: Range<Int>) -> String? {
-            guard let iinf = box("iinf", in: meta, isFull: true), let version = version(ofFullBoxAt: iinf) else { return nil }
-            let entries = iinf.lowerBound + (version == 0 ? 2 : 4)..<iinf.upperBound
-            for infe in boxes(in: entries) where infe.type == "infe" {
-                guard let entryVersion = number(at: infe.contents.lowerBound, size: 1), entryVersion >= 2 else { continue }
-                let idSize = entryVersion == 2 ? 2 : 4
-                let idAt = infe.contents.lowerBound + 4
-                guard number(at: idAt, size: idSize) == item else { continue }
-                return fourCC(at: idAt + idSize + 2)
-            }
-            return nil
-        }
-
-        /// The first `count` bytes of `item`'s data, found through `iloc` (in the file, or in `idat`).
-        func itemData(of item: Int, in meta: Range<Int>, count: Int) -> [UInt8]? {
+        /// `item`'s data, its extents joined (found through `iloc`: in the file, or in `idat`), at
+        /// most `count` bytes of it; nil when `iloc` does not say where it is.
+        func itemData(of item: Int, in meta: Range<Int>, count: Int = .max) -> [UInt8]? {
             guard let iloc = box("iloc", in: meta, isFull: true), let version = version(ofFullBoxAt: iloc), version <= 2,
                   let sizes = number(at: iloc.lowerBound, size: 2) else { return nil }
             let offsetSize = sizes >> 12 & 15, lengthSize = sizes >> 8 & 15, baseSize = sizes >> 4 & 15
@@ -131,16 +162,16 @@ enum HEIFBoxes {
                 at += 2  // data_reference_index
                 guard let base = number(at: at, size: baseSize) else { return nil }
                 at += baseSize
-                guard let extents = number(at: at, size: 2) else { return nil }
+                guard let extentCount = number(at: at, size: 2) else { return nil }
                 at += 2
-                var first: (offset: Int, length: Int)?
-                for _ in 0..<extents {
+                var extents: [(offset: Int, length: Int)] = []
+                for _ in 0..<extentCount {
                     at += indexSize
                     guard let offset = number(at: at, size: offsetSize), let length = number(at: at + offsetSize, size: lengthSize) else { return nil }
                     at += offsetSize + lengthSize
-                    if first == nil { first = (offset, length) }
+                    extents.append((offset, length))
                 }
-                guard id == item, let first else { continue }
+                guard id == item, !extents.isEmpty else { continue }
                 let origin: Int
                 switch method {
                 case 0: origin = 0
@@ -149,13 +180,58 @@ enum HEIFBoxes {
                     origin = idat.lowerBound
                 default: return nil
                 }
-                let (start, overflow) = origin.addingReportingOverflow(base)
-                let (begin, overflow2) = start.addingReportingOverflow(first.offset)
-                guard !overflow, !overflow2, begin >= 0, begin < raw.count else { return nil }
-                let length = first.length == 0 ? raw.count - begin : min(first.length, raw.count - begin)
-                return Array(raw[begin..<begin + min(count, length)])
+                var data: [UInt8] = []
+                for extent in extents where data.count < count {
+                    let (start, overflow) = origin.addingReportingOverflow(base)
+                    let (begin, overflow2) = start.addingReportingOverflow(extent.offset)
+                    guard !overflow, !overflow2, begin >= 0, begin < raw.count else { return nil }
+                    let length = extent.length == 0 ? raw.count - begin : min(extent.length, raw.count - begin)
+                    data += raw[begin..<begin + min(count - data.count, length)]
+                }
+                return data
             }
             return nil
+        }
+
+        /// Every item `iinf` lists: its id and four-letter type.
+        func items(in meta: Range<Int>) -> [(id: Int, type: String)] {
+            guard let iinf = box("iinf", in: meta, isFull: true), let version = version(ofFullBoxAt: iinf) else { return [] }
+            let entries = iinf.lowerBound + (version == 0 ? 2 : 4)..<iinf.upperBound
+            return boxes(in: entries).compactMap { infe in
+                guard infe.type == "infe", let entryVersion = number(at: infe.contents.lowerBound, size: 1), entryVersion >= 2 else { return nil }
+                let idSize = entryVersion == 2 ? 2 : 4
+                let idAt = infe.contents.lowerBound + 4
+                guard let id = number(at: idAt, size: idSize), let type = fourCC(at: idAt + idSize + 2) else { return nil }
+                return (id, type)
+            }
+        }
+
+        /// The properties `ipma` gives `item`, from `iprp`'s `ipco` (numbered from 1 there).
+        func properties(of item: Int, in meta: Range<Int>) -> [(type: String, contents: Range<Int>)] {
+            guard let iprp = box("iprp", in: meta), let ipco = box("ipco", in: iprp) else { return [] }
+            let all = boxes(in: ipco)
+            var found: [(type: String, contents: Range<Int>)] = []
+            for ipma in boxes(in: iprp) where ipma.type == "ipma" {
+                guard let version = number(at: ipma.contents.lowerBound, size: 1),
+                      let flags = number(at: ipma.contents.lowerBound + 1, size: 3) else { continue }
+                var at = ipma.contents.lowerBound + 4
+                guard let entryCount = number(at: at, size: 4) else { continue }
+                at += 4
+                for _ in 0..<min(entryCount, 65536) {
+                    guard let id = number(at: at, size: version < 1 ? 2 : 4) else { break }
+                    at += version < 1 ? 2 : 4
+                    guard let associationCount = number(at: at, size: 1) else { break }
+                    at += 1
+                    let indexSize = flags & 1 != 0 ? 2 : 1
+                    for _ in 0..<associationCount {
+                        guard let value = number(at: at, size: indexSize) else { break }
+                        at += indexSize
+                        let index = value & (indexSize == 2 ? 0x7FFF : 0x7F)
+                        if id == item, index >= 1, index <= all.count { found.append(all[index - 1]) }
+                    }
+                }
+            }
+            return found
         }
     }
 }

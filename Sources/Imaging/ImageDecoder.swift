@@ -53,6 +53,11 @@ public struct ImageLimits: Sendable, Equatable {
     /// A progressive JPEG's decoder holds all its coefficients (about 3 bytes a pixel): 40 MP is
     /// about 120 MB; a 3.5 KB file claiming 100 MP took 311 MB.
     public var maxProgressivePixels = 40_000_000
+    /// libheif decodes a HEIC's or AVIF's image at full size, then converts it to RGB: about 6.5
+    /// bytes a pixel (a 23 KB 10000×10000 HEIC took 651 MB to show 385×385 pixels). 50 MP, about
+    /// 330 MB, still shows a phone's 48-megapixel photo; a larger one is shown from a thumbnail
+    /// that covers the picture, or not at all.
+    public var maxHEIFPixels = 50_000_000
     public init() {}
 
     /// No limit: for reading what a header claims, never for decoding.
@@ -61,6 +66,7 @@ public struct ImageLimits: Sendable, Equatable {
         limits.maxPixels = .max
         limits.maxSide = .max
         limits.maxProgressivePixels = .max
+        limits.maxHEIFPixels = .max
         return limits
     }()
 
@@ -70,6 +76,7 @@ public struct ImageLimits: Sendable, Equatable {
             throw ImageFailure("the image is too large: \(size) pixels (at most \(maxPixels / 1_000_000) megapixels and \(maxSide) a side)", isTooLarge: true)
         }
     }
+
 }
 
 /// Why a picture could not be decoded: one line a user can read.
@@ -127,6 +134,7 @@ public enum ImageDecoder {
                     // libheif applies the file's rotation and mirroring itself: the size is upright.
                     let (size, exif) = try HEIF.info(raw, format: format)
                     try limits.check(size)
+                    try HEIFBoxes.check(raw, limits: limits, format: format)
                     return .success(ImageHeader(format: format, storedSize: size, exif: exif))
                 case .some:
                     return .failure(ImageFailure("not an image"))
@@ -210,9 +218,7 @@ enum JPEG {
             let bytes = UnsafeRawBufferPointer(rebasing: raw[preview.range])
             // Every limit of a file (the progressive cap too) applies to a preview inside one: a
             // baseline photo whose MPF preview was a 9990×9990 progressive JPEG took 607 MB.
-            guard let size = try? JPEG.checkedSize(bytes, limits: limits),
-                  size.width >= target.width, size.height >= target.height, size.width < photo.width,
-                  abs(size.width * photo.height - size.height * photo.width) * 50 <= photo.width * size.height,
+            guard let size = try? JPEG.checkedSize(bytes, limits: limits), size.isPreview(of: photo, covering: target),
                   best.map({ size.width < $0.size.width }) ?? true else { continue }
             best = (preview, size)
         }

@@ -116,15 +116,41 @@ enum HEIF {
         return (PixelSize(width: Int(width), height: Int(height)), info)
     }
 
-    /// `size`: the header's (checked against the limits); the image decodes at that size or not at
-    /// all, and is scaled down by the largest whole factor that still covers `target`.
+    /// `size`: the header's (checked against the limits). The smallest thumbnail that covers
+    /// `target` with the photo's shape (phones store one of about 320×240; the full HEVC decode of a
+    /// 12 MP photo takes 1.6 s), else the image itself, which decodes at that size or not at all.
+    /// Either is scaled down by the largest whole factor that still covers `target`.
     static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, format: ImageFormat, limits: ImageLimits,
                        atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
-        try HEIFBoxes.checkPrimary(raw, limits: limits, format: format)
+        let maxPixels = min(limits.maxPixels, limits.maxHEIFPixels)
+        if let (index, thumbnail) = thumbnail(raw, photo: size, covering: target),
+           var pixels = try? decode(raw, item: index, size: thumbnail, maxPixels: maxPixels, format: format, atLeast: target) {
+            pixels.source = .preview(kind: "HEIF thumbnail", size: thumbnail, photo: size,
+                                     decoded: PixelSize(width: pixels.width, height: pixels.height))
+            return pixels
+        }
+        if size.width * size.height > limits.maxHEIFPixels {
+            throw ImageFailure("the image is too large: \(size) pixels (at most \(limits.maxHEIFPixels / 1_000_000) megapixels for a \(format.rawValue) without a thumbnail that covers the picture)", isTooLarge: true)
+        }
+        return try decode(raw, item: -1, size: size, maxPixels: maxPixels, format: format, atLeast: target)
+    }
+
+    private static func thumbnail(_ raw: UnsafeRawBufferPointer, photo: PixelSize, covering target: PixelSize) -> (Int, PixelSize)? {
+        var widths = [Int32](repeating: 0, count: 16), heights = [Int32](repeating: 0, count: 16)
+        let count = Int(photorepl_heif_thumbnails(base(raw), raw.count, &widths, &heights, 16))
+        return (0..<count)
+            .map { ($0, PixelSize(width: Int(widths[$0]), height: Int(heights[$0]))) }
+            .filter { $0.1.isPreview(of: photo, covering: target) }
+            .min { $0.1.width < $1.1.width }
+    }
+
+    /// `item`: -1 for the primary image, else the number of one of its thumbnails.
+    private static func decode(_ raw: UnsafeRawBufferPointer, item: Int, size: PixelSize, maxPixels: Int, format: ImageFormat,
+                               atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
         let factor = max(1, min(size.width / max(1, target.width), size.height / max(1, target.height)))
         let scaled = PixelSize(width: (size.width + factor - 1) / factor, height: (size.height + factor - 1) / factor)
         do {
-            return try decodeInto(scaled) { photorepl_heif_decode(base(raw), raw.count, limits.maxPixels, Int32(factor), &$0) }
+            return try decodeInto(scaled) { photorepl_heif_decode(base(raw), raw.count, maxPixels, Int32(item), Int32(factor), &$0) }
         } catch {
             throw ImageFailure(error.reason.replacing("HEIF", with: format.rawValue), isTooLarge: error.isTooLarge)
         }

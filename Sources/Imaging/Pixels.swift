@@ -87,6 +87,14 @@ public struct PixelSize: Sendable, Equatable, Hashable, CustomStringConvertible 
         }
         return PixelSize(width: max(1, (width * box.height + height / 2) / height), height: box.height)
     }
+
+    /// Whether a smaller image inside a file, of this size, can stand for the `photo`: it covers
+    /// `target`, is smaller than the photo, and has its shape (within 2 %; a preview with black
+    /// bands, say a 4:3 camera's 16:9 preview, would show them).
+    public func isPreview(of photo: PixelSize, covering target: PixelSize) -> Bool {
+        width >= target.width && height >= target.height && width < photo.width
+            && abs(width * photo.height - height * photo.width) * 50 <= photo.width * height
+    }
 }
 
 /// Where a picture's pixels came from, cheapest first: a preview the file holds (when it covers the

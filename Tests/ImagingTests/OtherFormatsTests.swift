@@ -183,7 +183,10 @@ import Testing
     /// crashed; the canvas is now read from the file and checked before libheif decodes anything.
     @Test func anOverlayClaimingAHugeCanvasIsRefusedBeforeDecoding() throws {
         let bytes = [UInt8](try Data(contentsOf: Self.folder.deletingLastPathComponent().appendingPathComponent("found/overlay-bomb.avif")))
-        #expect(try ImageDecoder.header(of: bytes).uprightSize == PixelSize(width: 160, height: 240))
+        // Its `ispe` says 160×240; the header (read when the folder is listed) refuses it already.
+        #expect(throws: ImageFailure("the image is too large: 24948×25956 pixels (at most 100 megapixels and 30000 a side)", isTooLarge: true)) {
+            try ImageDecoder.header(of: bytes)
+        }
         #expect(throws: ImageFailure("the image is too large: 24948×25956 pixels (at most 100 megapixels and 30000 a side)", isTooLarge: true)) {
             try ImageDecoder.decode(bytes, fitting: PixelSize(width: 80, height: 80))
         }
@@ -193,6 +196,112 @@ import Testing
         #expect(HEIFBoxes.canvas(of: [0, 1, 1, 2, 0, 0, 0x01, 0x40, 0, 0, 0x00, 0xC8], type: "grid") == PixelSize(width: 320, height: 200))
         #expect(HEIFBoxes.canvas(of: [0, 0] + [UInt8](repeating: 0, count: 8) + [0x01, 0x40, 0x00, 0xC8], type: "iovl") == PixelSize(width: 320, height: 200))
         #expect(HEIFBoxes.canvas(of: [0, 1, 1], type: "grid") == nil)
+    }
+
+    /// `bytes` with every `ispe` (an image's stated size), or only the one numbered `only` (from 0),
+    /// saying `size`.
+    static func stating(_ size: PixelSize, in bytes: [UInt8], only: Int? = nil) -> [UInt8] {
+        var bytes = bytes
+        var at = 0, number = 0
+        while let found = bytes[at...].firstRange(of: Array("ispe".utf8)) {
+            let field = found.upperBound + 4  // after the full box's version and flags
+            if only == nil || only == number {
+                bytes.replaceSubrange(field..<field + 8, with: [size.width, size.height].flatMap { value in
+                    (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+                })
+            }
+            at = field + 8
+            number += 1
+        }
+        return bytes
+    }
+
+    /// Issue 28: a 23 KB HEIC whose `ispe` said 100×100 while its HEVC stream was 10000×10000 was
+    /// decoded at full size (650 MB) before anything refused it. The stream's own headers (HEVC's
+    /// sequence parameter set, AV1's sequence header) are read and checked before libheif decodes.
+    @Test func aStreamLargerThanItsImageSaysIsRefusedBeforeDecoding() throws {
+        let heic = Self.stating(PixelSize(width: 32, height: 20), in: try Self.bytes("sunset.heic"))
+        #expect(throws: ImageFailure("corrupt HEIC: its HEVC stream is 320×200 pixels, though the file says 32×20")) {
+            try ImageDecoder.header(of: heic)
+        }
+        let avif = Self.stating(PixelSize(width: 32, height: 20), in: try Self.bytes("sunset.avif"))
+        #expect(throws: ImageFailure("corrupt AVIF: its AV1 stream is 320×200 pixels, though the file says 32×20")) {
+            try ImageDecoder.header(of: avif)
+        }
+        // A thumbnail's stream is checked as the primary image's is.
+        let lyingThumbnail = Self.stating(PixelSize(width: 16, height: 10), in: try Self.bytes("sunset-thumbnail.heic"), only: 1)
+        #expect(throws: ImageFailure("corrupt HEIC: its HEVC stream is 160×104 pixels, though the file says 16×10")) {
+            try ImageDecoder.header(of: lyingThumbnail)
+        }
+        // HEVC codes whole blocks (160×100 is coded 160×104): a stream up to 64 pixels larger than
+        // its `ispe` is fine.
+        let padded = Self.stating(PixelSize(width: 320 - 64, height: 200 - 64), in: try Self.bytes("sunset.heic"))
+        #expect(try ImageDecoder.header(of: padded).storedSize == PixelSize(width: 256, height: 136))
+    }
+
+    /// The sizes are read wherever a decoder finds them: in the configuration, or in band with the
+    /// image's data; a parameter set that cannot be read is refused rather than guessed at.
+    @Test func streamSizesAreReadInTheConfigurationAndInBand() throws {
+        let hevc = CodedSize.hevc(configuration: Self.hvcC, data: [])
+        #expect(hevc == [PixelSize(width: 320, height: 200)])
+        // The same parameter set in the data, after its 4-byte length: found there.
+        let sps = Self.sequenceParameterSet
+        let inBand = [0, 0, 0, UInt8(sps.count)] + sps
+        #expect(CodedSize.hevc(configuration: [], data: inBand) == [PixelSize(width: 320, height: 200)])
+        #expect(CodedSize.hevc(configuration: [], data: [0, 0, 0, 4] + Array(sps.prefix(4))) == [nil])
+        let avif = try Self.bytes("sunset.avif")
+        #expect(avif.withUnsafeBytes { raw in
+            let reader = HEIFBoxes.Reader(raw)
+            let meta = reader.box("meta", in: 0..<raw.count, isFull: true)!
+            let config = reader.properties(of: 1, in: meta).first { $0.type == "av1C" }!
+            return CodedSize.av1(configuration: Array(raw[config.contents]), data: reader.itemData(of: 1, in: meta) ?? [])
+        }.allSatisfy { $0 == PixelSize(width: 320, height: 200) })
+    }
+
+    /// sunset.heic's `hvcC` and the sequence parameter set inside it.
+    static let hvcC: [UInt8] = {
+        let bytes = try! OtherFormatsTests.bytes("sunset.heic")
+        return bytes.withUnsafeBytes { raw in
+            let reader = HEIFBoxes.Reader(raw)
+            let meta = reader.box("meta", in: 0..<raw.count, isFull: true)!
+            return Array(raw[reader.properties(of: 1, in: meta).first { $0.type == "hvcC" }!.contents])
+        }
+    }()
+    static let sequenceParameterSet: [UInt8] = {
+        var at = 23
+        for _ in 0..<Int(hvcC[22]) {
+            let type = hvcC[at] & 0x3F, count = Int(hvcC[at + 1]) << 8 | Int(hvcC[at + 2])
+            at += 3
+            for _ in 0..<count {
+                let length = Int(hvcC[at]) << 8 | Int(hvcC[at + 1])
+                if type == 33 { return Array(hvcC[at + 2..<at + 2 + length]) }
+                at += 2 + length
+            }
+        }
+        return []
+    }()
+
+    /// Issue 28: a genuine 23 KB 10000×10000 HEIC took 651 MB to show 385×385 pixels. A HEIC's or
+    /// AVIF's image is decoded at full size only up to its own cap; a phone's thumbnail that covers
+    /// the picture is decoded instead, whatever the photo's size.
+    @Test func aHEIFIsShownFromItsThumbnailWhenItCoversThePicture() throws {
+        let bytes = try Self.bytes("sunset-thumbnail.heic")
+        let small = try ImageDecoder.decode(bytes, fitting: PixelSize(width: 100, height: 100))
+        #expect(small.source == .preview(kind: "HEIF thumbnail", size: PixelSize(width: 160, height: 100),
+                                         photo: PixelSize(width: 320, height: 200), decoded: PixelSize(width: 160, height: 100)))
+        let large = try ImageDecoder.decode(bytes, fitting: PixelSize(width: 200, height: 200))
+        #expect(large.source == .file(format: "HEIC", stored: PixelSize(width: 320, height: 200), decoded: PixelSize(width: 320, height: 200)))
+        #expect(Self.close(Self.mean(small), Self.mean(large), within: 6), "\(Self.mean(small)) \(Self.mean(large))")
+
+        var limits = ImageLimits()
+        limits.maxHEIFPixels = 60_000  // below the photo's 64,000
+        #expect(try ImageDecoder.decode(bytes, fitting: PixelSize(width: 100, height: 100), limits: limits).width == 160)
+        #expect(throws: ImageFailure("the image is too large: 320×200 pixels (at most 0 megapixels for a HEIC without a thumbnail that covers the picture)", isTooLarge: true)) {
+            try ImageDecoder.decode(bytes, fitting: PixelSize(width: 200, height: 200), limits: limits)
+        }
+        #expect(throws: ImageFailure("the image is too large: 320×200 pixels (at most 0 megapixels for a HEIC without a thumbnail that covers the picture)", isTooLarge: true)) {
+            try ImageDecoder.decode(try Self.bytes("sunset.heic"), fitting: PixelSize(width: 40, height: 40), limits: limits)
+        }
     }
 
     /// A file cut anywhere is one line saying so, never a crash (each cut of each file, every 97 bytes).

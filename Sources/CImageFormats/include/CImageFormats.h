@@ -39,10 +39,17 @@ void photorepl_webp_decode(const unsigned char *data, size_t size, int width, in
 void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_width, int canvas_height, int factor,
                           photorepl_decoded *out);
 
-/// A HEIC or AVIF file's primary image, with its rotation and mirroring applied, refused (before
-/// decoding) when larger than `max_pixels`, and scaled down by `factor` (each factor × factor block
-/// one pixel: ⌈size / factor⌉ in each direction) from libheif's RGB.
-void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, int factor, photorepl_decoded *out);
+/// The sizes (rotation applied) of the thumbnails a HEIC or AVIF file's primary image has, at most
+/// `capacity`: how many there are (0 when none, or the file cannot be read).
+int photorepl_heif_thumbnails(const unsigned char *data, size_t size, int *widths, int *heights, int capacity);
+
+/// A HEIC or AVIF file's primary image (`thumbnail` -1) or its thumbnail number `thumbnail`, with
+/// its rotation and mirroring applied, refused (before decoding) when larger than `max_pixels`, and
+/// scaled down by `factor` (each factor × factor block one pixel: ⌈size / factor⌉ in each
+/// direction) from libheif's RGB. Decodes on other threads wait while their pixels and these
+/// would add up to more than `max_pixels`.
+void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, int thumbnail, int factor,
+                           photorepl_decoded *out);
 
 /// A progressive JPEG decoded from its first scans only (libjpeg's buffered-image mode, libjpeg
 /// loaded with dlopen at the first one), at `scale_eighths` / 8 of its size: reading stops at the
