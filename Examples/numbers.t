@@ -4,7 +4,7 @@ error: count must be within 0…30, not -9223372036854775808 (type e.g. 'count 5
 photos> count 9223372036854775807
 error: count must be within 0…30, not 9223372036854775807 (type e.g. 'count 5')
 photos> count 99999999999999999999
-error: count takes +, - or a number 0…30, not '99999999999999999999' (type e.g. 'count 5')
+error: count must be within 0…30, not 99999999999999999999 (type e.g. 'count 5')
 photos> count 3
 count: 3
 photos> fetch
@@ -20,15 +20,21 @@ error: there is no page 9223372036854775807: pages are 1…3 (type e.g. 'page 3'
 photos> page -9223372036854775806
 error: there is no page -9223372036854775806: pages are 1…3 (type e.g. 'page 3')
 photos> page 99999999999999999999
-error: there is no page 99999999999999999999: no list is that long (type e.g. 'page 1')
+error: there is no page 99999999999999999999: pages are 1…3 (type e.g. 'page 3')
 photos> page -99999999999999999999
-error: there is no page -99999999999999999999: pages start at 1 (type e.g. 'page 1')
+error: there is no page -99999999999999999999: pages are 1…3 (type e.g. 'page 3')
+photos> grid 9223372036854775807
+error: there is no sheet 9223372036854775807: sheets are 1…1 (type e.g. 'grid 1')
+photos> grid 99999999999999999999
+error: there is no sheet 99999999999999999999: sheets are 1…1 (type e.g. 'grid 1')
+photos> grid -99999999999999999999
+error: there is no sheet -99999999999999999999: sheets are 1…1 (type e.g. 'grid 1')
 photos> open -9223372036854775808
 error: there is no photo -9223372036854775808: positions are 1…3 (type e.g. 'open 3')
 photos> open 9223372036854775807
 error: there is no photo 9223372036854775807: positions are 1…3 (type e.g. 'open 3')
 photos> open 99999999999999999999
-error: there is no photo position 99999999999999999999: no list is that long (type e.g. 'open 1')
+error: there is no photo 99999999999999999999: positions are 1…3 (type e.g. 'open 3')
 photos> open 2
 Photo 2 of 3
   id           CDA5yLnU5qR
@@ -100,7 +106,7 @@ error: there is no photo -9223372036854775808: positions are 1…6 (type e.g. 'o
 photos/detail 2/author> open 9223372036854775807
 error: there is no photo 9223372036854775807: positions are 1…6 (type e.g. 'open 6')
 photos/detail 2/author> open -99999999999999999999
-error: there is no photo position -99999999999999999999: photo positions start at 1 (type e.g. 'open 1')
+error: there is no photo -99999999999999999999: positions are 1…6 (type e.g. 'open 6')
 photos/detail 2/author> back
 Photo 2 of 3
   id           CDA5yLnU5qR

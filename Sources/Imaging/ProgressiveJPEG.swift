@@ -9,11 +9,10 @@ enum ProgressiveJPEG {
     /// wanted, or anything at all unusual about the file (the full decode then says what).
     static func firstScans(_ raw: UnsafeRawBufferPointer, header: ImageHeader, scale: (num: Int, denom: Int)) -> Pixels? {
         let eighths = scale.num * 8 / scale.denom
-        // A file cut short still has its first scans; but a cut file is shown by the full decode's
-        // rules (refused as truncated), whatever the size of the picture. One that does not end in
-        // EOI is left to it (so is one with bytes after its EOI: a phone's motion-photo video).
-        guard scale.num * 8 % scale.denom == 0, eighths < 8, raw.count > 4, raw[raw.count - 2] == 0xFF, raw[raw.count - 1] == 0xD9,
-              JPEGSegments.isProgressive(raw) else { return nil }
+        // A file cut short (or with bytes after its EOI: a phone's motion-photo video) still has its
+        // first scans: a scan counts only once the next one's header is reached, so a picture is
+        // drawn from whole scans or left to the full decode, which says the file is truncated.
+        guard scale.num * 8 % scale.denom == 0, eighths < 8, raw.count > 4, JPEGSegments.isProgressive(raw) else { return nil }
         let stored = header.storedSize
         // libjpeg's output size: ⌈size × eighths / 8⌉, as TurboJPEG's.
         let size = PixelSize(width: (stored.width * eighths + 7) / 8, height: (stored.height * eighths + 7) / 8)

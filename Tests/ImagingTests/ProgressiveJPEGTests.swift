@@ -73,14 +73,41 @@ import Glibc
         #expect(Self.meanDifference(pixels, full) < 4, "mean difference \(Self.meanDifference(pixels, full))")
     }
 
-    /// Full size, a baseline file, a file cut short: the full decode, as before.
+    /// Full size, a baseline file: the full decode, as before.
     @Test func otherwiseTheFullDecodeDrawsIt() throws {
         let fullSize = try ImageDecoder.decode(Self.progressive, fitting: PixelSize(width: 640, height: 480))
         #expect(fullSize.source.description == "the JPEG itself, 640×480")
         let baseline = try ImageDecoder.decode(ImageFiles.jpeg(Self.scene), fitting: PixelSize(width: 80, height: 60))
         #expect(baseline.source.description == "the JPEG itself (640×480), decoded at 80×60")
-        let cut = Array(Self.progressive.prefix(Self.progressive.count * 2 / 3))
-        #expect(throws: ImageFailure.self) { try ImageDecoder.decode(cut, fitting: PixelSize(width: 80, height: 60)) }
+    }
+
+    /// Issue 28: a file cut short after its DC scan was refused as truncated, though a small picture
+    /// reads only that scan. Now the scans it holds whole draw the pictures they can; a picture that
+    /// needs more is refused as truncated, and so is a file cut inside its first scan.
+    @Test func aFileCutShortShowsTheScansItHoldsWhole() throws {
+        let full = try ImageDecoder.decode(Self.progressive, fitting: PixelSize(width: 80, height: 60))
+        guard case let .firstScans(_, dcBytes, _, _, _) = full.source else { Issue.record("drawn from \(full.source)"); return }
+        // Cut halfway through the file: the DC scan is whole, the last scans are not.
+        let cut = Array(Self.progressive.prefix(Self.progressive.count / 2))
+        #expect(cut.count > dcBytes)
+        let small = try ImageDecoder.decode(cut, fitting: PixelSize(width: 80, height: 60))
+        #expect(small.rgba == full.rgba, "drawn from \(small.source)")
+        // libjpeg's reader (the DC reader's fallback) draws the same picture from the cut file.
+        let libjpeg = try cut.withUnsafeBytes { raw in
+            try decodeInto(PixelSize(width: 80, height: 60)) { out in
+                var scans: Int32 = 0, bytes = 0
+                _ = photorepl_jpeg_first_scans(base(raw), raw.count, 1, &out, &scans, &bytes)
+            }
+        }
+        #expect(DCReaderTests.largestDifference(libjpeg, small) <= 1)
+        #expect(throws: ImageFailure.self) { try ImageDecoder.decode(cut, fitting: PixelSize(width: 640, height: 480)) }
+        // Cut inside the DC scan: no whole scan to draw from, refused as the full decode refuses it.
+        let early = Array(Self.progressive.prefix(dcBytes - 40))
+        let failure = #expect(throws: ImageFailure.self) { try ImageDecoder.decode(early, fitting: PixelSize(width: 80, height: 60)) }
+        #expect(failure?.reason.hasPrefix("the JPEG file is truncated") == true, "\(failure?.reason ?? "")")
+        // Bytes after the EOI (a motion photo's video) change nothing.
+        let motion = Self.progressive + [UInt8](repeating: 0x42, count: 5000)
+        #expect(try ImageDecoder.decode(motion, fitting: PixelSize(width: 80, height: 60)).rgba == full.rgba)
     }
 
     /// The EXIF orientation turns it upright, as it does every other source.

@@ -83,6 +83,15 @@ import Testing
         #expect(await server.asked == [url])
     }
 
+    /// Issue 28: an answer with `total: -5` and ten results. A total or a page count no server could
+    /// mean is unknown, never a reason to drop the results that came.
+    @Test func aNegativeTotalLeavesTheResultsThatCame() async throws {
+        let results = #"{"total": -5, "total_pages": -1, "results": \#(photos((0..<10).map { "p\($0)" }))}"#
+        let server = Server(["\(base)/search/photos?query=forest&page=1&per_page=10": answer(results)])
+        let page = try await UnsplashAPI(base: base, key: "k", transport: server).search(PhotoQuery(text: "forest"), page: 1, perPage: 10)
+        #expect(page.photos.count == 10 && page.total == nil && page.hasNext)
+    }
+
     @Test func aFlaggedQueryAndAnAnswerOfAnotherShape() async throws {
         let server = Server([
             "\(base)/search/photos?query=spam&page=1&per_page=10": answer(#"{"errors": ["Query flagged as spam"]}"#, status: 410),

@@ -94,6 +94,9 @@ import Testing
             ("grid next", "this is the last sheet (2 of 2): type 'grid prev' or 'grid 1'"),
             ("grid 3", "there is no sheet 3: sheets are 1…2 (type e.g. 'grid 2')"),
             ("grid 0", "there is no sheet 0: sheets are 1…2 (type e.g. 'grid 2')"),
+            // Past 64 bits, refused as any number outside the sheets (issue 28: it suggested 'grid 1').
+            ("grid 99999999999999999999", "there is no sheet 99999999999999999999: sheets are 1…2 (type e.g. 'grid 2')"),
+            ("grid -99999999999999999999", "there is no sheet -99999999999999999999: sheets are 1…2 (type e.g. 'grid 2')"),
             ("grid x", "'x' is not a sheet: type a whole number, e.g. 'grid 1'"),
         ] {
             guard case .failed(let error) = await app.engine.execute(command) else { Issue.record("\(command) did not fail"); continue }

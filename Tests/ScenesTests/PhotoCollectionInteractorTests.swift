@@ -75,7 +75,7 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
         interactor.changeCount(.init(change: .set(3)))
         interactor.changeCount(.init(change: .set(value)))
         #expect(interactor.count == 3)
-        #expect(spy.failures == [.countOutOfRange(value)])
+        #expect(spy.failures == [.countOutOfRange("\(value)")])
     }
 
     @Test func fetchAtZeroHasNothingToDo() async throws {
@@ -138,8 +138,8 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
         interactor.changeToPage(.init(width: 0, offset: 0))
         interactor.changeToPage(.init(width: 80, offset: .infinity))
         #expect(spy.failures == [
-            .pageOutOfRange(requested: 6, pageCount: 5), .pageOutOfRange(requested: 0, pageCount: 5),
-            .pageOutOfRange(requested: 0, pageCount: 5), .pageOutOfRange(requested: 0, pageCount: 5),
+            .pageOutOfRange(requested: "6", pageCount: 5), .pageOutOfRange(requested: "0", pageCount: 5),
+            .pageOutOfRange(requested: "0", pageCount: 5), .pageOutOfRange(requested: "0", pageCount: 5),
         ])
         #expect(interactor.page == 0 && spy.pages.isEmpty)
         makeInteractor().changeToPage(.init(width: 80, offset: 0))
@@ -153,13 +153,13 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
         let interactor = try await fetched()
         for typed in [Int.min, Int.min + 2, Int.max, -(1 << 53) - 1] {
             interactor.changeToPage(.init(page: TypedNumber.row(ofPosition: typed), width: 80))
-            #expect(spy.failures.last == .pageOutOfRange(requested: typed, pageCount: 5))
+            #expect(spy.failures.last == .pageOutOfRange(requested: "\(typed)", pageCount: 5))
         }
         // An offset beyond any Int (not typed: a layout's) is the last page number an Int holds.
         interactor.changeToPage(.init(width: 1, offset: 1e300))
-        #expect(spy.failures.last == .pageOutOfRange(requested: Int.max, pageCount: 5))
+        #expect(spy.failures.last == .pageOutOfRange(requested: "\(Int.max)", pageCount: 5))
         interactor.changeToPage(.init(width: 1, offset: -1e300))
-        #expect(spy.failures.last == .pageOutOfRange(requested: Int.min + 1, pageCount: 5))
+        #expect(spy.failures.last == .pageOutOfRange(requested: "\(Int.min + 1)", pageCount: 5))
         #expect(interactor.page == 0 && spy.pages.isEmpty)
     }
 
@@ -167,7 +167,7 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
         let interactor = try await fetched()
         for typed in [Int.min, Int.max] {
             interactor.selectPhoto(.init(row: TypedNumber.row(ofPosition: typed)))
-            #expect(spy.failures.last == .positionOutOfRange(requested: typed, photoCount: 5))
+            #expect(spy.failures.last == .positionOutOfRange(requested: "\(typed)", photoCount: 5))
         }
         #expect(spy.selections == 0)
     }
@@ -179,7 +179,7 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
         #expect(spy.selections == 1)
         interactor.selectPhoto(.init(row: 5))
         interactor.selectPhoto(.init(row: -1))
-        #expect(spy.failures == [.positionOutOfRange(requested: 6, photoCount: 5), .positionOutOfRange(requested: 0, photoCount: 5)])
+        #expect(spy.failures == [.positionOutOfRange(requested: "6", photoCount: 5), .positionOutOfRange(requested: "0", photoCount: 5)])
         #expect(interactor.index == 1)
         makeInteractor().selectPhoto(.init(row: 0))
         #expect(spy.failures.last == .noPhotos(command: "open"))

@@ -190,7 +190,7 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
         let interactor = try await fetched(pictures)
         interactor.changeToPage(.init(width: 80, offset: 400, pictureBox: box))
         await effects.finish()
-        #expect(spy.failures == [.pageOutOfRange(requested: 6, pageCount: 5)])
+        #expect(spy.failures == [.pageOutOfRange(requested: "6", pageCount: 5)])
         #expect(await pictures.requests.isEmpty)
         #expect(await pictures.prefetches.isEmpty)
     }

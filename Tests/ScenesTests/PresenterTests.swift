@@ -157,9 +157,9 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
             "Nothing to fetch: the count is 0. Type 'count +' or 'count N' first.",
             "No photos yet: type 'fetch' to get some (set how many with 'count N').",
         ])
-        presenter.presentFailure(.init(problem: .countOutOfRange(31)))
-        presenter.presentFailure(.init(problem: .pageOutOfRange(requested: 9, pageCount: 5)))
-        presenter.presentFailure(.init(problem: .positionOutOfRange(requested: 0, photoCount: 5)))
+        presenter.presentFailure(.init(problem: .countOutOfRange("31")))
+        presenter.presentFailure(.init(problem: .pageOutOfRange(requested: "9", pageCount: 5)))
+        presenter.presentFailure(.init(problem: .positionOutOfRange(requested: "0", photoCount: 5)))
         presenter.presentFailure(.init(problem: .noPhotos(command: "open")))
         presenter.presentFailure(.init(problem: .fetchFailed("timed out")))
         #expect(spy.failures == [

@@ -20,7 +20,7 @@ import Testing
         #expect(spy.pages[0] == .init(page: 2, photo: .fixture("c"), pageCount: 5, picture: nil))
         #expect(collection.page == 2)
         collection.changeToPage(.init(width: 80, offset: 400))
-        #expect(spy.failures == [.pageOutOfRange(requested: 6, pageCount: 5)])
+        #expect(spy.failures == [.pageOutOfRange(requested: "6", pageCount: 5)])
         #expect(collection.page == 2)
 
         let detailSpy = DetailPresenterSpy()

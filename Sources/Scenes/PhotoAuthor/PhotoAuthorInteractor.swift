@@ -82,7 +82,7 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
             return
         }
         guard photos.indices.contains(request.page) else {
-            presenter?.presentFailure(.init(problem: .pageOutOfRange(requested: TypedNumber.position(ofRow: request.page), pageCount: photos.count)))
+            presenter?.presentFailure(.init(problem: .pageOutOfRange(requested: request.typed ?? "\(TypedNumber.position(ofRow: request.page))", pageCount: photos.count)))
             return
         }
         page = request.page
@@ -103,7 +103,7 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
             return
         }
         guard photos.indices.contains(request.row) else {
-            presenter?.presentFailure(.init(problem: .positionOutOfRange(requested: TypedNumber.position(ofRow: request.row), photoCount: photos.count)))
+            presenter?.presentFailure(.init(problem: .positionOutOfRange(requested: request.typed ?? "\(TypedNumber.position(ofRow: request.row))", photoCount: photos.count)))
             return
         }
         index = request.row

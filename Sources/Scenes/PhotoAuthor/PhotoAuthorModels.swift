@@ -48,6 +48,8 @@ public enum PhotoAuthor {
             /// 0-based.
             public var page: Int
             public var pictureBox: PixelSize?
+            /// The page as it was typed (`page N`), for the error when there is no such page.
+            public var typed: String? = nil
         }
 
         public struct Response: Equatable, Sendable {
@@ -69,6 +71,8 @@ public enum PhotoAuthor {
         public struct Request: Equatable, Sendable {
             /// 0-based.
             public var row: Int
+            /// The position as it was typed (`open N`), for the error when there is no such photo.
+            public var typed: String? = nil
         }
     }
 
@@ -76,8 +80,9 @@ public enum PhotoAuthor {
     public enum Failure {
         public enum Problem: Equatable, Sendable {
             case noPhotos(command: String)
-            case pageOutOfRange(requested: Int, pageCount: Int)
-            case positionOutOfRange(requested: Int, photoCount: Int)
+            /// `requested`: the page as it was typed (a number of any length), else as the request says it.
+            case pageOutOfRange(requested: String, pageCount: Int)
+            case positionOutOfRange(requested: String, photoCount: Int)
             case sheet(ContactSheet.Problem)
         }
 

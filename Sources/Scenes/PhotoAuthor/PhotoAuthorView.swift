@@ -118,7 +118,8 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
             "page", arguments: [Argument("N", completion: .positions)],
             summary: "go to page N of the photographer's photos", example: "page 2"
         ) { view, arguments in
-            try view.scroll(toPage: TypedNumber.row(ofPosition: try TypedNumber.parse(arguments[0], naming: "page", for: "page")))
+            try view.scroll(toPage: TypedNumber.row(ofPosition: try TypedNumber.parse(arguments[0], naming: "page", for: "page")),
+                            typed: TypedNumber.typed(arguments[0]))
         },
         Command("next", summary: "go to the next page") { view, _ in
             try view.step(by: 1)
@@ -131,7 +132,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
             summary: "open the photographer's photo N (default: the current page) in a detail scene", example: "open 1"
         ) { view, arguments in
             let row = try arguments.first.map { TypedNumber.row(ofPosition: try TypedNumber.parse($0, naming: "photo position", for: "open")) } ?? (view.pageControl?.currentPage ?? 0)
-            view.interactor?.selectPhoto(.init(row: row))
+            view.interactor?.selectPhoto(.init(row: row, typed: arguments.first.map(TypedNumber.typed)))
             try view.reportFailure()
         },
     ]
@@ -145,8 +146,8 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
         try scroll(toPage: target)
     }
 
-    private func scroll(toPage page: Int) throws {
-        interactor?.changeToPage(.init(page: page, pictureBox: display?.pixelBox(for: .page)))
+    private func scroll(toPage page: Int, typed: String? = nil) throws {
+        interactor?.changeToPage(.init(page: page, pictureBox: display?.pixelBox(for: .page), typed: typed))
         try reportFailure()
     }
 

@@ -104,9 +104,9 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
             let atCap = count >= Self.maxCount
             count = min(count + 1, Self.maxCount)
             presenter?.presentCount(.init(count: count, limit: atCap ? .maximum : nil))
-        case .set(let value):
+        case .set(let value, let typed):
             guard (0...Self.maxCount).contains(value) else {
-                presenter?.presentFailure(.init(problem: .countOutOfRange(value)))
+                presenter?.presentFailure(.init(problem: .countOutOfRange(typed ?? "\(value)")))
                 return
             }
             count = value
@@ -235,7 +235,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         guard request.width > 0, request.offset.isFinite, request.offset >= 0,
               request.offset / request.width < Double(photos.count)
         else {
-            presenter?.presentFailure(.init(problem: .pageOutOfRange(requested: TypedNumber.position(ofRow: Self.requestedPage(request)), pageCount: photos.count)))
+            presenter?.presentFailure(.init(problem: .pageOutOfRange(requested: request.typed ?? "\(TypedNumber.position(ofRow: Self.requestedPage(request)))", pageCount: photos.count)))
             return nil
         }
         page = Int(request.offset / request.width)
@@ -258,7 +258,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
             return
         }
         guard photos.indices.contains(request.row) else {
-            presenter?.presentFailure(.init(problem: .positionOutOfRange(requested: TypedNumber.position(ofRow: request.row), photoCount: photos.count)))
+            presenter?.presentFailure(.init(problem: .positionOutOfRange(requested: request.typed ?? "\(TypedNumber.position(ofRow: request.row))", photoCount: photos.count)))
             return
         }
         index = request.row

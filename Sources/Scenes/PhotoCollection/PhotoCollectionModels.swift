@@ -7,7 +7,8 @@ public enum PhotoCollection {
     /// The stepper and its label; `start` shows it when the scene appears.
     public enum Count {
         public struct Request: Equatable, Sendable {
-            public enum Change: Equatable, Sendable { case show, increment, decrement, set(Int) }
+            /// `set`: the number, and as it was typed (for the error when it is out of range).
+            public enum Change: Equatable, Sendable { case show, increment, decrement, set(Int, typed: String? = nil) }
             public var change: Change
         }
 
@@ -74,6 +75,8 @@ public enum PhotoCollection {
             /// The 0-based page asked for, when it was asked by number: reported as it was asked
             /// when there is no such page (a Double offset holds integers exactly only up to 2^53).
             public var page: Int?
+            /// The page as it was typed (`page N`), for the error when there is no such page.
+            public var typed: String?
 
             public init(width: Double, offset: Double, pictureBox: PixelSize? = nil) {
                 self.width = width
@@ -81,10 +84,11 @@ public enum PhotoCollection {
                 self.pictureBox = pictureBox
             }
 
-            /// Scrolled to page `page` (0-based) of pages `width` wide.
-            public init(page: Int, width: Double, pictureBox: PixelSize? = nil) {
+            /// Scrolled to page `page` (0-based) of pages `width` wide; `typed`: as `page N` said it.
+            public init(page: Int, width: Double, pictureBox: PixelSize? = nil, typed: String? = nil) {
                 self.init(width: width, offset: Double(page) * width, pictureBox: pictureBox)
                 self.page = page
+                self.typed = typed
             }
         }
 
@@ -142,6 +146,8 @@ public enum PhotoCollection {
         public struct Request: Equatable, Sendable {
             /// 0-based.
             public var row: Int
+            /// The position as it was typed (`open N`), for the error when there is no such photo.
+            public var typed: String? = nil
         }
 
         public struct Response: Equatable, Sendable {}
@@ -152,10 +158,12 @@ public enum PhotoCollection {
     public enum Failure {
         public struct Response: Equatable, Sendable {
             public enum Problem: Equatable, Sendable {
-                case countOutOfRange(Int)
+                /// The count asked for, as it was typed.
+                case countOutOfRange(String)
                 case noPhotos(command: String)
-                case pageOutOfRange(requested: Int, pageCount: Int)
-                case positionOutOfRange(requested: Int, photoCount: Int)
+                /// `requested`: the page as it was typed (a number of any length), else as the request says it.
+                case pageOutOfRange(requested: String, pageCount: Int)
+                case positionOutOfRange(requested: String, photoCount: Int)
                 case fetchFailed(String)
                 /// `next` past the last photo of a feed that has no more.
                 case nothingMore(photoCount: Int)

@@ -148,7 +148,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
             summary: "go to page N of the collection", example: "page 3",
             start: { view, arguments in
                 let page = try TypedNumber.parse(arguments[0], naming: "page", for: "page")
-                return try view.scroll(toPage: TypedNumber.row(ofPosition: page))
+                return try view.scroll(toPage: TypedNumber.row(ofPosition: page), typed: TypedNumber.typed(arguments[0]))
             }
         ),
         .staged("next", summary: "go to the next page", start: { view, _ in try view.step(by: 1) }),
@@ -158,7 +158,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
             summary: "open photo N (default: the current page) in the detail scene", example: "open 2"
         ) { view, arguments in
             let row = try arguments.first.map { TypedNumber.row(ofPosition: try TypedNumber.parse($0, naming: "photo position", for: "open")) } ?? (view.pageControl?.currentPage ?? 0)
-            try view.run { $0.selectPhoto(.init(row: row)) }
+            try view.run { $0.selectPhoto(.init(row: row, typed: arguments.first.map(TypedNumber.typed))) }
         },
     ]
 
@@ -169,10 +169,11 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         case "+": change = .increment
         case "-": change = .decrement
         case let text?:
-            guard let value = Int(text) else {
-                throw CommandError("count takes +, - or a number 0…30, not '\(TerminalText.truncate(text, toWidth: 40))' (type e.g. 'count 5')")
+            // A number past 64 bits is refused by the interactor as any number out of range is.
+            guard let value = Int(text) ?? (TypedNumber.isWholeNumber(text) ? (text.hasPrefix("-") ? Int.min : Int.max) : nil) else {
+                throw CommandError("count takes +, - or a number 0…30, not '\(TypedNumber.typed(text))' (type e.g. 'count 5')")
             }
-            change = .set(value)
+            change = .set(value, typed: TypedNumber.typed(text))
         }
         try run { $0.changeCount(.init(change: change)) }
     }
@@ -209,8 +210,8 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     }
 
     /// Turns to `page` (its picture, when there is one, is an effect the command awaits).
-    private func scroll(toPage page: Int) throws -> CommandRest? {
-        try run { $0.changeToPage(.init(page: page, width: Self.pageWidth, pictureBox: display?.pixelBox(for: .page))) }
+    private func scroll(toPage page: Int, typed: String? = nil) throws -> CommandRest? {
+        try run { $0.changeToPage(.init(page: page, width: Self.pageWidth, pictureBox: display?.pixelBox(for: .page), typed: typed)) }
         return nil
     }
 

@@ -50,6 +50,8 @@ public enum PhotoSearch {
             /// 0-based.
             public var page: Int
             public var pictureBox: PixelSize?
+            /// The page as it was typed (`page N`), for the error when there is no such page.
+            public var typed: String? = nil
         }
 
         public struct Response: Equatable, Sendable {
@@ -89,6 +91,8 @@ public enum PhotoSearch {
         public struct Request: Equatable, Sendable {
             /// 0-based.
             public var row: Int
+            /// The position as it was typed (`open N`), for the error when there is no such photo.
+            public var typed: String? = nil
         }
     }
 
@@ -96,8 +100,9 @@ public enum PhotoSearch {
     public enum Failure {
         public enum Problem: Equatable, Sendable {
             case noResults(command: String)
-            case pageOutOfRange(requested: Int, pageCount: Int)
-            case positionOutOfRange(requested: Int, photoCount: Int)
+            /// `requested`: the page as it was typed (a number of any length), else as the request says it.
+            case pageOutOfRange(requested: String, pageCount: Int)
+            case positionOutOfRange(requested: String, photoCount: Int)
             case nothingMore(photoCount: Int)
             case loadMoreFailed(LoadingFailure, kept: Int)
             case sheet(ContactSheet.Problem)

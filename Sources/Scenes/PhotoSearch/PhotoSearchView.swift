@@ -100,7 +100,8 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
             "page", arguments: [Argument("N", completion: .positions)],
             summary: "go to page N of the results", example: "page 2"
         ) { view, arguments in
-            try await view.scroll(toPage: TypedNumber.row(ofPosition: try TypedNumber.parse(arguments[0], naming: "page", for: "page")))
+            try await view.scroll(toPage: TypedNumber.row(ofPosition: try TypedNumber.parse(arguments[0], naming: "page", for: "page")),
+                                  typed: TypedNumber.typed(arguments[0]))
         },
         Command("next", summary: "go to the next result (past the last one loaded: load more)") { view, _ in
             try await view.step(by: 1)
@@ -119,7 +120,7 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
             summary: "open result N (default: the current page) in a detail scene", example: "open 1"
         ) { view, arguments in
             let row = try arguments.first.map { TypedNumber.row(ofPosition: try TypedNumber.parse($0, naming: "result position", for: "open")) } ?? (view.pageControl?.currentPage ?? 0)
-            view.interactor?.selectPhoto(.init(row: row))
+            view.interactor?.selectPhoto(.init(row: row, typed: arguments.first.map(TypedNumber.typed)))
             try view.reportFailure()
         },
     ]
@@ -139,8 +140,8 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
     }
 
     /// Turns to `page`; one past the last result loaded, when more follow, loads them first.
-    private func scroll(toPage page: Int) async throws {
-        let request = PhotoSearch.Page.Request(page: page, pictureBox: display?.pixelBox(for: .page))
+    private func scroll(toPage page: Int, typed: String? = nil) async throws {
+        let request = PhotoSearch.Page.Request(page: page, pictureBox: display?.pixelBox(for: .page), typed: typed)
         if let pageControl, page == pageControl.numberOfPages, pageControl.hasMore {
             await interactor?.loadMore(request)
         } else {

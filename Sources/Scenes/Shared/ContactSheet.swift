@@ -13,8 +13,9 @@ public enum ContactSheet {
         public enum Which: Equatable, Sendable {
             /// The sheet holding the current photo.
             case current
-            /// Sheet N, 0-based.
-            case number(Int)
+            /// Sheet N, 0-based, and N as it was typed (a number of any length: one beyond 64 bits is
+            /// the last or first sheet an Int holds, and refused as typed).
+            case number(Int, typed: String? = nil)
             case next
             case previous
         }
@@ -83,7 +84,7 @@ public enum ContactSheet {
     /// What cannot be shown as asked.
     public enum Problem: Error, Equatable, Sendable {
         case noPhotos
-        case sheetOutOfRange(requested: Int, sheetCount: Int)
+        case sheetOutOfRange(requested: String, sheetCount: Int)
         case atLastSheet(sheetCount: Int)
         case atFirstSheet
         /// Ctrl-C while the thumbnails were decoded: nothing of the sheet is drawn.
@@ -101,9 +102,9 @@ public enum ContactSheet {
         switch request.which {
         case .current:
             return .success(min(max(current, 0) / perSheet, sheetCount - 1))
-        case .number(let sheet):
+        case .number(let sheet, let typed):
             guard (0..<sheetCount).contains(sheet) else {
-                return .failure(.sheetOutOfRange(requested: TypedNumber.position(ofRow: sheet), sheetCount: sheetCount))
+                return .failure(.sheetOutOfRange(requested: typed ?? "\(TypedNumber.position(ofRow: sheet))", sheetCount: sheetCount))
             }
             return .success(sheet)
         case .next:
@@ -225,7 +226,7 @@ public enum ContactSheet {
         case nil: return .current
         case "next"?, "+"?: return .next
         case "prev"?, "-"?: return .previous
-        case let text?: return .number(TypedNumber.row(ofPosition: try TypedNumber.parse(text, naming: "sheet", for: "grid")))
+        case let text?: return .number(TypedNumber.row(ofPosition: try TypedNumber.parse(text, naming: "sheet", for: "grid")), typed: TypedNumber.typed(text))
         }
     }
 

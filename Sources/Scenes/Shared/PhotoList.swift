@@ -155,19 +155,20 @@ extension Console {
 
 /// A number the user typed for a page or a position.
 enum TypedNumber {
-    /// `text` as a whole number for `command` (`page`, `open`), or an error that repeats it.
+    /// `text` as a whole number for `command` (`page`, `open`), or an error that repeats it. A
+    /// whole number past what 64 bits hold is the largest (or smallest) Int: no list is that long,
+    /// and the scene refuses it as it refuses any number outside its list, repeating it as typed
+    /// (`typed(_:)`).
     static func parse(_ text: String, naming what: String, for command: String) throws -> Int {
         guard let value = Int(text) else {
-            let typed = TerminalText.truncate(text, toWidth: 40)
-            if isWholeNumber(text) {
-                // Past what 64 bits hold: no list is that long, nor that far below 1.
-                let why = text.hasPrefix("-") ? "\(what)s start at 1" : "no list is that long"
-                throw CommandError("there is no \(what) \(typed): \(why) (type e.g. '\(command) 1')")
-            }
-            throw CommandError("'\(typed)' is not a \(what): type a whole number, e.g. '\(command) 1'")
+            if isWholeNumber(text) { return text.hasPrefix("-") ? Int.min : Int.max }
+            throw CommandError("'\(typed(text))' is not a \(what): type a whole number, e.g. '\(command) 1'")
         }
         return value
     }
+
+    /// A number as it was typed, for a message that repeats it: at most 40 columns.
+    static func typed(_ text: String) -> String { TerminalText.truncate(text, toWidth: 40) }
 
     /// The 0-based row of a page or position typed 1-based. Wrapping, so that no typed number traps
     /// (-9223372036854775808 becomes Int.max, never a row) and `position(ofRow:)` gives back exactly
