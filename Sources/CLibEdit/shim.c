@@ -175,8 +175,11 @@ static int libedit_knows(const unsigned char *sequence, size_t length) {
 // byte for a CSI sequence; after a lone ESC, what the next byte starts. Only bytes from the
 // terminal, never keys handed back; and when nothing of it has come within a second of the query,
 // it is expected no more.
-static int answer_tail;             // PHOTOREPL_TAIL_…, or 0
-static int answer_tail_escape;      // a string's last byte was ESC
+typedef struct {
+    int kind;    // PHOTOREPL_TAIL_…, or 0: none expected
+    int escape;  // a string's last byte was ESC
+} answer_tail_state;
+static answer_tail_state answer_tail;
 static long long answer_tail_deadline;
 static long long last_query;        // when the terminal was last asked (only then can an answer come late)
 
@@ -186,34 +189,46 @@ static long long now_milliseconds(void) {
     return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
 }
 
+// A string's tail that starts just after an ESC is a string's, with that ESC remembered.
+static answer_tail_state tail_of_kind(int kind) {
+    if (kind == PHOTOREPL_TAIL_STRING_AFTER_ESCAPE) return (answer_tail_state){.kind = PHOTOREPL_TAIL_STRING, .escape = 1};
+    return (answer_tail_state){.kind = kind, .escape = 0};
+}
+
 void photorepl_expect_answer_tail(int kind) {
     last_query = now_milliseconds();
-    answer_tail = kind;
-    answer_tail_escape = 0;
+    answer_tail = tail_of_kind(kind);
     answer_tail_deadline = last_query + 1000;
 }
 
 // What follows ESC in an APC, OSC or DCS string: a terminal's answer, ended by BEL or ESC \.
 static int starts_string(unsigned char byte) { return byte == '_' || byte == ']' || byte == 'P'; }
 
-// Whether `byte`, read from the terminal, is part of an expected answer's tail (and so dropped).
-static int swallow_answer_tail(unsigned char byte) {
-    switch (answer_tail) {
+// Whether `byte`, read from the terminal, is part of the expected answer's tail (and so dropped).
+static int swallow_answer_tail(answer_tail_state *tail, unsigned char byte) {
+    switch (tail->kind) {
     case PHOTOREPL_TAIL_AFTER_ESCAPE:
-        if (byte == '[') answer_tail = PHOTOREPL_TAIL_CSI;
-        else if (starts_string(byte)) answer_tail = PHOTOREPL_TAIL_STRING;
-        else { answer_tail = 0; return 0; }  // ESC and a key: not an answer
+        if (byte == '[') tail->kind = PHOTOREPL_TAIL_CSI;
+        else if (starts_string(byte)) tail->kind = PHOTOREPL_TAIL_STRING;
+        else { tail->kind = 0; return 0; }  // ESC and a key: not an answer
         return 1;
     case PHOTOREPL_TAIL_STRING:
-        if (byte == 0x07 || (answer_tail_escape && byte == '\\')) answer_tail = 0;
-        answer_tail_escape = byte == 0x1B;
+        if (byte == 0x07 || (tail->escape && byte == '\\')) tail->kind = 0;
+        tail->escape = byte == 0x1B;
         return 1;
     case PHOTOREPL_TAIL_CSI:
-        if (byte >= 0x40 && byte <= 0x7E) answer_tail = 0;
+        if (byte >= 0x40 && byte <= 0x7E) tail->kind = 0;
         return 1;
     default:
         return 0;
     }
+}
+
+size_t photorepl_answer_tail_length(int kind, const unsigned char *bytes, size_t count) {
+    answer_tail_state tail = tail_of_kind(kind);
+    size_t swallowed = 0;
+    while (swallowed < count && tail.kind && swallow_answer_tail(&tail, bytes[swallowed])) swallowed++;
+    return swallowed;
 }
 
 // After an ESC: what follows it, read whole, then either handed back to libedit (a key it knows, an
@@ -272,7 +287,7 @@ static int drop_escape_sequence(void) {
     if ((unended_string || unended_csi) && last_query > 0 && now_milliseconds() - last_query < 30000) {
         int kind = unended_string ? PHOTOREPL_TAIL_STRING : PHOTOREPL_TAIL_CSI;
         photorepl_expect_answer_tail(kind);
-        answer_tail_escape = unended_string && count >= 2 && seen[count - 1] == 0x1B;
+        answer_tail.escape = unended_string && count >= 2 && seen[count - 1] == 0x1B;
         return 1;
     }
     // A lone Escape, an Alt-key, or a sequence that never ended: libedit's to read, as typed.
@@ -289,10 +304,10 @@ static int next_byte(EditLine *el, unsigned char *byte, wchar_t *out, int *signa
     }
     for (;;) {
         struct pollfd fds[2] = {{.fd = STDIN_FILENO, .events = POLLIN}, {.fd = signal_pipe[0], .events = POLLIN}};
-        if (answer_tail && now_milliseconds() > answer_tail_deadline) {
+        if (answer_tail.kind && now_milliseconds() > answer_tail_deadline) {
             // What is there already is read as the tail; with nothing there, none is coming.
             struct pollfd input = {.fd = STDIN_FILENO, .events = POLLIN};
-            if (poll(&input, 1, 0) <= 0) answer_tail = 0;
+            if (poll(&input, 1, 0) <= 0) answer_tail.kind = 0;
         }
         if (poll(fds, signal_pipe[0] >= 0 ? 2 : 1, -1) < 0) {
             if (errno == EINTR) continue;
@@ -328,7 +343,7 @@ static int next_byte(EditLine *el, unsigned char *byte, wchar_t *out, int *signa
                 *signal_result = -1;
                 return -1;
             }
-            if (answer_tail && swallow_answer_tail(*byte)) continue;
+            if (answer_tail.kind && swallow_answer_tail(&answer_tail, *byte)) continue;
             return 1;
         }
     }

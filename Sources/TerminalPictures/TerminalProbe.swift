@@ -84,7 +84,8 @@ public enum TerminalProbe {
             switch bytes[i + 1] {
             case UInt8(ascii: "_"), UInt8(ascii: "P"), UInt8(ascii: "]"):  // APC, DCS, OSC strings
                 guard let end = stringEnd(bytes, from: i + 2) else {
-                    answer.cutOff = .string
+                    // Cut between the ESC and the backslash that end it: the backslash ends the rest.
+                    answer.cutOff = bytes.count > i + 2 && bytes.last == 0x1B ? .stringAfterEscape : .string
                     return answer
                 }
                 let body = String(decoding: bytes[(i + 2)..<end.body], as: UTF8.self)

@@ -162,8 +162,22 @@ extension Array where Element == UInt8 {
         #expect(TerminalProbe.parse(bytes("\(esc)[?")) == cut(answer(), .csi))
         #expect(TerminalProbe.parse(bytes("\(esc)[")) == cut(answer(), .csi))
         #expect(TerminalProbe.parse(bytes(esc)) == cut(answer(), .afterEscape))
+        // Cut between the ESC and the backslash that end a string (found by the terminal-answers
+        // fuzz target: the tail's backslash did not end it, and the keys after it were swallowed).
+        #expect(TerminalProbe.parse(bytes("\(esc)_Gi=31;OK\(esc)")) == cut(answer(), .stringAfterEscape))
         // Complete: nothing to come.
         #expect(TerminalProbe.parse(bytes("\(esc)[?62;4c")).cutOff == nil)
+    }
+
+    /// The line editor swallows the rest of a cut-off answer up to its end, and not a byte more.
+    @Test func theRestOfACutOffAnswerIsSwallowedToItsEnd() {
+        let keys = bytes("x\rquit\r")
+        for (tail, rest) in [(EditLineSource.AnswerTail.string, "OK\(esc)\\"), (.string, "rgb:0000/0000/0000\u{07}"),
+                             (.stringAfterEscape, "\\"), (.csi, "62;4c"), (.afterEscape, "[?62;4c"), (.afterEscape, "_Gi=31;OK\(esc)\\")] {
+            #expect(EditLineSource.answerTailLength(tail, in: bytes(rest) + keys) == bytes(rest).count, "\(tail) \(rest)")
+        }
+        // After a lone ESC, a key is a key (Alt-x): nothing swallowed.
+        #expect(EditLineSource.answerTailLength(.afterEscape, in: keys) == 0)
     }
 
     /// Whatever arrives, parsing ends and the answer is one of the possible ones.

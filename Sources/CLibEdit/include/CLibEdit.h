@@ -58,8 +58,11 @@ void photorepl_push_type_ahead(const unsigned char *bytes, size_t count);
 
 /// The rest of a terminal's answer that was cut off when the query's time-out ran out: swallowed
 /// when it comes, never read as typed keys.
-enum { PHOTOREPL_TAIL_AFTER_ESCAPE = 1, PHOTOREPL_TAIL_STRING = 2, PHOTOREPL_TAIL_CSI = 3 };
+enum { PHOTOREPL_TAIL_AFTER_ESCAPE = 1, PHOTOREPL_TAIL_STRING = 2, PHOTOREPL_TAIL_CSI = 3, PHOTOREPL_TAIL_STRING_AFTER_ESCAPE = 4 };
 void photorepl_expect_answer_tail(int kind);
+/// How many of `bytes`, read after an answer cut off as `kind`, are the rest of that answer (the
+/// line editor's rule, for tests and the fuzzer).
+size_t photorepl_answer_tail_length(int kind, const unsigned char *bytes, size_t count);
 /// The signal that ended the last el_gets (SIGINT, SIGTERM, SIGHUP), or 0; cleared by reading it.
 int photorepl_el_take_signal(void);
 /// Writes bytes straight to standard output (for completion lists while editing).

@@ -50,6 +50,8 @@ public final class EditLineSource {
         case afterEscape
         /// Inside an OSC, DCS or APC string (ends with BEL or ESC \\).
         case string
+        /// Inside such a string, just after an ESC (a backslash ends it).
+        case stringAfterEscape
         /// Inside a CSI sequence (ends with a final byte).
         case csi
     }
@@ -61,8 +63,21 @@ public final class EditLineSource {
         case nil: photorepl_expect_answer_tail(0)
         case .afterEscape?: photorepl_expect_answer_tail(Int32(PHOTOREPL_TAIL_AFTER_ESCAPE))
         case .string?: photorepl_expect_answer_tail(Int32(PHOTOREPL_TAIL_STRING))
+        case .stringAfterEscape?: photorepl_expect_answer_tail(Int32(PHOTOREPL_TAIL_STRING_AFTER_ESCAPE))
         case .csi?: photorepl_expect_answer_tail(Int32(PHOTOREPL_TAIL_CSI))
         }
+    }
+
+    /// How many of `bytes`, read after an answer was cut off as `tail`, the line editor swallows
+    /// as the rest of it: up to and with the answer's end, nothing after.
+    public static func answerTailLength(_ tail: AnswerTail, in bytes: [UInt8]) -> Int {
+        let kind = switch tail {
+        case .afterEscape: PHOTOREPL_TAIL_AFTER_ESCAPE
+        case .string: PHOTOREPL_TAIL_STRING
+        case .stringAfterEscape: PHOTOREPL_TAIL_STRING_AFTER_ESCAPE
+        case .csi: PHOTOREPL_TAIL_CSI
+        }
+        return photorepl_answer_tail_length(Int32(kind), bytes, bytes.count)
     }
 
     /// - Parameters:
