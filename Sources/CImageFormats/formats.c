@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <gif_lib.h>
 #include <libheif/heif.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -634,3 +635,5 @@ void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixe
     heif.handle_release(handle);
     heif.context_free(context);
 }
+
+void photorepl_map_large_buffers(size_t bytes) { mallopt(M_MMAP_THRESHOLD, (int)bytes); }

@@ -66,4 +66,9 @@ int photorepl_jpeg_first_scans(const unsigned char *data, size_t size, int scale
 /// progressive Huffman 8-bit JPEG of 1 or 3 components, or anything amiss; `message` says why).
 int photorepl_jpeg_dc_preview(const unsigned char *data, size_t size, photorepl_decoded *out, int *scans_read, size_t *bytes_read);
 
+
+/// Allocations of `bytes` and more are mapped and unmapped on their own (glibc's M_MMAP_THRESHOLD,
+/// fixed), never kept in a thread's malloc arena once freed.
+void photorepl_map_large_buffers(size_t bytes);
+
 #endif

@@ -1,4 +1,5 @@
 import Dispatch
+import Imaging
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -20,6 +21,7 @@ final class DecodingExecutor: TaskExecutor, Sendable {
     private let ready = DispatchSemaphore(value: 0)
 
     private init(threads: Int) {
+        DecodingMemory.mapLargeBuffers()
         for _ in 0..<min(max(1, threads), 16) {
             var thread = pthread_t()
             let context = Unmanaged.passRetained(self).toOpaque()
