@@ -4,9 +4,8 @@
 /// read, which the caller refuses rather than guess what the decoder would make of it.
 enum CodedSize {
     /// Sizes in the HEVC sequence parameter sets of an `hvcC` configuration (ISO/IEC 14496-15
-    /// §8.3.3) and of `data`, NAL units each preceded by its length in the configuration's
-    /// `lengthSizeMinusOne + 1` bytes.
-    static func hevc(configuration: [UInt8], data: [UInt8]) -> [PixelSize?] {
+    /// §8.3.3), and how many bytes give each NAL unit's length in the image's data.
+    static func hevc(configuration: [UInt8]) -> (sizes: [PixelSize?], lengthSize: Int) {
         var units: [ArraySlice<UInt8>] = []
         var lengthSize = 4
         // 22 bytes of profile, level, chroma and bit depth, then lengthSizeMinusOne, then the arrays.
@@ -27,6 +26,13 @@ enum CodedSize {
                 }
             }
         }
+        return (hevcSequences(units), lengthSize)
+    }
+
+    /// Sizes in the sequence parameter sets among `data`'s NAL units, each preceded by its length in
+    /// `lengthSize` bytes.
+    static func hevc(data: [UInt8], lengthSize: Int) -> [PixelSize?] {
+        var units: [ArraySlice<UInt8>] = []
         var at = 0
         while at + lengthSize <= data.count {
             let length = data[at..<at + lengthSize].reduce(0) { $0 << 8 | Int($1) }
@@ -35,8 +41,12 @@ enum CodedSize {
             units.append(data[at..<at + length])
             at += length
         }
-        // The NAL unit type is bits 1…6 of the first header byte; 33 is a sequence parameter set.
-        return units.filter { $0.count > 2 && $0.first! >> 1 & 0x3F == 33 }.map(hevcSequence)
+        return hevcSequences(units)
+    }
+
+    /// The NAL unit type is bits 1…6 of the first header byte; 33 is a sequence parameter set.
+    private static func hevcSequences(_ units: [ArraySlice<UInt8>]) -> [PixelSize?] {
+        units.filter { $0.count > 2 && $0.first! >> 1 & 0x3F == 33 }.map(hevcSequence)
     }
 
     /// `pic_width_in_luma_samples` and `pic_height_in_luma_samples` of a sequence parameter set
@@ -61,27 +71,25 @@ enum CodedSize {
         return PixelSize(width: width, height: height)
     }
 
-    /// Sizes in the AV1 sequence headers among the OBUs of an `av1C` configuration (after its 4
-    /// bytes) and of `data`.
-    static func av1(configuration: [UInt8], data: [UInt8]) -> [PixelSize?] {
+    /// Sizes in the AV1 sequence headers among `obus` (an `av1C` configuration after its 4 bytes,
+    /// or an image's data).
+    static func av1(obus stream: [UInt8]) -> [PixelSize?] {
         var sizes: [PixelSize?] = []
-        for stream in [Array(configuration.dropFirst(4)), data] {
-            var at = 0
-            while at < stream.count {
-                // The OBU header: its type (bits 3…6), an extension byte (bit 2), a size field (bit 1).
-                let header = stream[at]
-                let type = Int(header >> 3 & 15)
-                at += header & 4 != 0 ? 2 : 1
-                var length = stream.count - at
-                if header & 2 != 0 {
-                    guard let (value, used) = leb128(stream, at: at) else { break }
-                    at += used
-                    length = value
-                }
-                guard at <= stream.count, length <= stream.count - at else { break }
-                if type == 1 { sizes.append(av1Sequence(stream[at..<at + length])) }
-                at += length
+        var at = 0
+        while at < stream.count {
+            // The OBU header: its type (bits 3…6), an extension byte (bit 2), a size field (bit 1).
+            let header = stream[at]
+            let type = Int(header >> 3 & 15)
+            at += header & 4 != 0 ? 2 : 1
+            var length = stream.count - at
+            if header & 2 != 0 {
+                guard let (value, used) = leb128(stream, at: at) else { break }
+                at += used
+                length = value
             }
+            guard at <= stream.count, length <= stream.count - at else { break }
+            if type == 1 { sizes.append(av1Sequence(stream[at..<at + length])) }
+            at += length
         }
         return sizes
     }

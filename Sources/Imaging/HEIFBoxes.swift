@@ -38,32 +38,46 @@ enum HEIFBoxes {
         default:
             throw ImageFailure("unsupported \(format.rawValue): its primary image is of type '\(type.filter { $0.isASCII && !$0.isNewline })'")
         }
+        // Each coded image's data is read for its parameter sets: at most the file's size in all
+        // (items' data do not overlap), however many items share the same bytes.
+        guard let locations = reader.locations(in: meta) else {
+            throw ImageFailure("corrupt \(format.rawValue): where its images' data are cannot be read")
+        }
+        let properties = reader.propertyTable(in: meta)
+        // A configuration shared by many items (a grid's tiles share one) is read once.
+        var configurations: [Int: (sizes: [PixelSize?], lengthSize: Int)] = [:]
+        var budget = raw.count
         for item in items where item.type == "hvc1" || item.type == "av01" {
-            try checkCoded(item: item.id, type: item.type, reader: reader, meta: meta, limits: limits, format: format)
+            let data = reader.data(in: locations[item.id] ?? [], count: budget + 1)
+            guard data.count <= budget else { throw ImageFailure("corrupt \(format.rawValue): its images' data overlap") }
+            budget -= data.count
+            let own = properties.associations[item.id] ?? []
+            let configuration = own.first { properties.all[$0 - 1].type == (item.type == "hvc1" ? "hvcC" : "av1C") }
+            var fromConfiguration: (sizes: [PixelSize?], lengthSize: Int) = ([], 4)
+            if let configuration {
+                if let known = configurations[configuration] {
+                    fromConfiguration = known
+                } else {
+                    let bytes = [UInt8](UnsafeRawBufferPointer(rebasing: raw[properties.all[configuration - 1].contents]))
+                    fromConfiguration = item.type == "hvc1" ? CodedSize.hevc(configuration: bytes) : (CodedSize.av1(obus: Array(bytes.dropFirst(4))), 0)
+                    configurations[configuration] = fromConfiguration
+                }
+            }
+            let inBand = item.type == "hvc1" ? CodedSize.hevc(data: data, lengthSize: fromConfiguration.lengthSize) : CodedSize.av1(obus: data)
+            guard let ispe = own.first(where: { properties.all[$0 - 1].type == "ispe" }).map({ properties.all[$0 - 1].contents }),
+                  let width = reader.number(at: ispe.lowerBound + 4, size: 4), let height = reader.number(at: ispe.lowerBound + 8, size: 4) else {
+                throw ImageFailure("corrupt \(format.rawValue): image \(item.id) does not say its size")
+            }
+            try checkCoded(fromConfiguration.sizes + inBand, stated: PixelSize(width: width, height: height),
+                           codec: item.type == "hvc1" ? "HEVC" : "AV1", limits: limits, format: format)
         }
     }
 
-    /// A coded image's sizes as its decoder will see them: from its configuration property (`hvcC`,
-    /// `av1C`) and from its own data (a stream may carry its parameter sets in band).
-    private static func checkCoded(item: Int, type: String, reader: Reader, meta: Range<Int>, limits: ImageLimits,
+    /// A coded image's sizes as its decoder will see them (from its configuration property, `hvcC`
+    /// or `av1C`, and from its own data: a stream may carry its parameter sets in band), against
+    /// the limits and the size its `ispe` states.
+    private static func checkCoded(_ sizes: [PixelSize?], stated: PixelSize, codec: String, limits: ImageLimits,
                                    format: ImageFormat) throws(ImageFailure) {
-        let properties = reader.properties(of: item, in: meta)
-        guard let ispe = properties.first(where: { $0.type == "ispe" }),
-              let width = reader.number(at: ispe.contents.lowerBound + 4, size: 4),
-              let height = reader.number(at: ispe.contents.lowerBound + 8, size: 4) else {
-            throw ImageFailure("corrupt \(format.rawValue): image \(item) does not say its size")
-        }
-        let stated = PixelSize(width: width, height: height)
-        let data = reader.itemData(of: item, in: meta) ?? []
-        var sizes: [PixelSize?] = []
-        if type == "hvc1" {
-            let config = properties.first { $0.type == "hvcC" }.map { [UInt8](UnsafeRawBufferPointer(rebasing: reader.raw[$0.contents])) } ?? []
-            sizes = CodedSize.hevc(configuration: config, data: data)
-        } else {
-            let config = properties.first { $0.type == "av1C" }.map { [UInt8](UnsafeRawBufferPointer(rebasing: reader.raw[$0.contents])) } ?? []
-            sizes = CodedSize.av1(configuration: config, data: data)
-        }
-        let codec = type == "hvc1" ? "HEVC" : "AV1"
         for size in sizes {
             guard let size else { throw ImageFailure("corrupt \(format.rawValue): its \(codec) stream's size cannot be read") }
             guard size.width > 0, size.height > 0 else { throw ImageFailure("corrupt \(format.rawValue): its \(codec) stream claims a size of \(size)") }
@@ -139,9 +153,11 @@ enum HEIFBoxes {
             return number(at: pitm.lowerBound, size: version == 0 ? 2 : 4)
         }
 
-        /// `item`'s data, its extents joined (found through `iloc`: in the file, or in `idat`), at
-        /// most `count` bytes of it; nil when `iloc` does not say where it is.
-        func itemData(of item: Int, in meta: Range<Int>, count: Int = .max) -> [UInt8]? {
+        /// Where each item's data is (`iloc`, read once): its extents as ranges of the file (in the
+        /// file, or in `idat`), cut to the file. Nil when `iloc` cannot be read, or lists more than
+        /// 65,536 extents in all: with offsets and lengths of zero bytes each, 65,536 items of
+        /// 65,535 extents would be four billion turns reading nothing.
+        func locations(in meta: Range<Int>) -> [Int: [Range<Int>]]? {
             guard let iloc = box("iloc", in: meta, isFull: true), let version = version(ofFullBoxAt: iloc), version <= 2,
                   let sizes = number(at: iloc.lowerBound, size: 2) else { return nil }
             let offsetSize = sizes >> 12 & 15, lengthSize = sizes >> 8 & 15, baseSize = sizes >> 4 & 15
@@ -150,7 +166,9 @@ enum HEIFBoxes {
             var at = iloc.lowerBound + 2
             guard let itemCount = number(at: at, size: version < 2 ? 2 : 4) else { return nil }
             at += version < 2 ? 2 : 4
-            for _ in 0..<min(itemCount, 65536) {
+            var found: [Int: [Range<Int>]] = [:]
+            var extentsRead = 0
+            for _ in 0..<itemCount {
                 guard let id = number(at: at, size: idSize) else { return nil }
                 at += idSize
                 var method = 0
@@ -160,37 +178,46 @@ enum HEIFBoxes {
                     at += 2
                 }
                 at += 2  // data_reference_index
-                guard let base = number(at: at, size: baseSize) else { return nil }
-                at += baseSize
-                guard let extentCount = number(at: at, size: 2) else { return nil }
-                at += 2
-                var extents: [(offset: Int, length: Int)] = []
+                guard let base = number(at: at, size: baseSize), let extentCount = number(at: at + baseSize, size: 2) else { return nil }
+                at += baseSize + 2
+                extentsRead += max(1, extentCount)
+                guard extentsRead <= 65536 else { return nil }
+                var origin = 0
+                if method == 1 {
+                    guard let idat = box("idat", in: meta) else { return nil }
+                    origin = idat.lowerBound
+                } else if method != 0 {
+                    return nil
+                }
+                var ranges: [Range<Int>] = []
                 for _ in 0..<extentCount {
                     at += indexSize
                     guard let offset = number(at: at, size: offsetSize), let length = number(at: at + offsetSize, size: lengthSize) else { return nil }
                     at += offsetSize + lengthSize
-                    extents.append((offset, length))
-                }
-                guard id == item, !extents.isEmpty else { continue }
-                let origin: Int
-                switch method {
-                case 0: origin = 0
-                case 1:
-                    guard let idat = box("idat", in: meta) else { return nil }
-                    origin = idat.lowerBound
-                default: return nil
-                }
-                var data: [UInt8] = []
-                for extent in extents where data.count < count {
                     let (start, overflow) = origin.addingReportingOverflow(base)
-                    let (begin, overflow2) = start.addingReportingOverflow(extent.offset)
+                    let (begin, overflow2) = start.addingReportingOverflow(offset)
                     guard !overflow, !overflow2, begin >= 0, begin < raw.count else { return nil }
-                    let length = extent.length == 0 ? raw.count - begin : min(extent.length, raw.count - begin)
-                    data += raw[begin..<begin + min(count - data.count, length)]
+                    ranges.append(begin..<(length == 0 ? raw.count : begin + min(length, raw.count - begin)))
                 }
-                return data
+                found[id] = ranges
             }
-            return nil
+            return found
+        }
+
+        /// `item`'s data, its extents joined, at most `count` bytes of it; nil when `iloc` does not
+        /// say where it is.
+        func itemData(of item: Int, in meta: Range<Int>, count: Int = .max) -> [UInt8]? {
+            guard let ranges = locations(in: meta)?[item], !ranges.isEmpty else { return nil }
+            return data(in: ranges, count: count)
+        }
+
+        /// The bytes of `ranges`, joined, at most `count` of them.
+        func data(in ranges: [Range<Int>], count: Int = .max) -> [UInt8] {
+            var data: [UInt8] = []
+            for range in ranges where data.count < count {
+                data += raw[range.lowerBound..<range.lowerBound + min(count - data.count, range.count)]
+            }
+            return data
         }
 
         /// Every item `iinf` lists: its id and four-letter type.
@@ -208,16 +235,24 @@ enum HEIFBoxes {
 
         /// The properties `ipma` gives `item`, from `iprp`'s `ipco` (numbered from 1 there).
         func properties(of item: Int, in meta: Range<Int>) -> [(type: String, contents: Range<Int>)] {
-            guard let iprp = box("iprp", in: meta), let ipco = box("ipco", in: iprp) else { return [] }
+            let (all, associations) = propertyTable(in: meta)
+            return (associations[item] ?? []).map { all[$0 - 1] }
+        }
+
+        /// `ipco`'s properties, and for each item the numbers (from 1, each within `ipco`) `ipma`
+        /// gives it; read once.
+        func propertyTable(in meta: Range<Int>) -> (all: [(type: String, contents: Range<Int>)], associations: [Int: [Int]]) {
+            guard let iprp = box("iprp", in: meta), let ipco = box("ipco", in: iprp) else { return ([], [:]) }
             let all = boxes(in: ipco)
-            var found: [(type: String, contents: Range<Int>)] = []
+            var associations: [Int: [Int]] = [:]
             for ipma in boxes(in: iprp) where ipma.type == "ipma" {
                 guard let version = number(at: ipma.contents.lowerBound, size: 1),
                       let flags = number(at: ipma.contents.lowerBound + 1, size: 3) else { continue }
                 var at = ipma.contents.lowerBound + 4
                 guard let entryCount = number(at: at, size: 4) else { continue }
                 at += 4
-                for _ in 0..<min(entryCount, 65536) {
+                // Each entry takes at least 3 bytes and each association 1: bounded by the box.
+                for _ in 0..<min(entryCount, ipma.contents.count / 3) {
                     guard let id = number(at: at, size: version < 1 ? 2 : 4) else { break }
                     at += version < 1 ? 2 : 4
                     guard let associationCount = number(at: at, size: 1) else { break }
@@ -227,11 +262,11 @@ enum HEIFBoxes {
                         guard let value = number(at: at, size: indexSize) else { break }
                         at += indexSize
                         let index = value & (indexSize == 2 ? 0x7FFF : 0x7F)
-                        if id == item, index >= 1, index <= all.count { found.append(all[index - 1]) }
+                        if index >= 1, index <= all.count { associations[id, default: []].append(index) }
                     }
                 }
             }
-            return found
+            return (all, associations)
         }
     }
 }

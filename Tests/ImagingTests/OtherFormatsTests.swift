@@ -242,20 +242,69 @@ import Testing
     /// The sizes are read wherever a decoder finds them: in the configuration, or in band with the
     /// image's data; a parameter set that cannot be read is refused rather than guessed at.
     @Test func streamSizesAreReadInTheConfigurationAndInBand() throws {
-        let hevc = CodedSize.hevc(configuration: Self.hvcC, data: [])
-        #expect(hevc == [PixelSize(width: 320, height: 200)])
+        let hevc = CodedSize.hevc(configuration: Self.hvcC)
+        #expect(hevc.sizes == [PixelSize(width: 320, height: 200)] && hevc.lengthSize == 4)
         // The same parameter set in the data, after its 4-byte length: found there.
         let sps = Self.sequenceParameterSet
         let inBand = [0, 0, 0, UInt8(sps.count)] + sps
-        #expect(CodedSize.hevc(configuration: [], data: inBand) == [PixelSize(width: 320, height: 200)])
-        #expect(CodedSize.hevc(configuration: [], data: [0, 0, 0, 4] + Array(sps.prefix(4))) == [nil])
+        #expect(CodedSize.hevc(data: inBand, lengthSize: 4) == [PixelSize(width: 320, height: 200)])
+        #expect(CodedSize.hevc(data: [0, 0, 0, 4] + Array(sps.prefix(4)), lengthSize: 4) == [nil])
+        // sunset.avif's sequence header is in its av1C and again in its data.
         let avif = try Self.bytes("sunset.avif")
-        #expect(avif.withUnsafeBytes { raw in
+        let (configuration, data): ([UInt8], [UInt8]) = avif.withUnsafeBytes { raw in
             let reader = HEIFBoxes.Reader(raw)
             let meta = reader.box("meta", in: 0..<raw.count, isFull: true)!
             let config = reader.properties(of: 1, in: meta).first { $0.type == "av1C" }!
-            return CodedSize.av1(configuration: Array(raw[config.contents]), data: reader.itemData(of: 1, in: meta) ?? [])
-        }.allSatisfy { $0 == PixelSize(width: 320, height: 200) })
+            return (Array(raw[config.contents].dropFirst(4)), reader.itemData(of: 1, in: meta) ?? [])
+        }
+        let sizes: [PixelSize?] = CodedSize.av1(obus: configuration) + CodedSize.av1(obus: data)
+        #expect(!sizes.isEmpty && sizes.allSatisfy { $0 == PixelSize(width: 320, height: 200) }, "\(sizes)")
+    }
+
+    /// A box: its size, its type, its contents (a full box's version and flags are the caller's).
+    static func box(_ type: String, _ contents: [UInt8]) -> [UInt8] {
+        bigEndian(8 + contents.count, 4) + Array(type.utf8) + contents
+    }
+
+    static func bigEndian(_ value: Int, _ bytes: Int) -> [UInt8] {
+        (0..<bytes).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
+    /// A HEIF file of `items` HEVC images of 64×64 (the first primary), their `iloc` as given.
+    static func heif(items: Int, iloc: [UInt8]) -> [UInt8] {
+        let infe = (1...items).flatMap { box("infe", [2, 0, 0, 0] + bigEndian($0, 2) + [0, 0] + Array("hvc1".utf8) + [0]) }
+        let ispe = box("ispe", [0, 0, 0, 0] + bigEndian(64, 4) + bigEndian(64, 4))
+        let ipma = box("ipma", [0, 0, 0, 0] + bigEndian(items, 4) + (1...items).flatMap { bigEndian($0, 2) + [1, 0x81] })
+        let meta = box("meta", [0, 0, 0, 0] + box("pitm", [0, 0, 0, 0, 0, 1]) + box("iinf", [0, 0, 0, 0] + bigEndian(items, 2) + infe)
+            + box("iprp", box("ipco", ispe) + ipma) + box("iloc", iloc))
+        return box("ftyp", Array("heic\0\0\0\0mif1heic".utf8)) + meta
+    }
+
+    /// Found while reading the item locations once for every image: `iloc` with fields of zero
+    /// bytes (65,535 items of 65,535 extents would be four billion turns reading nothing), and
+    /// images whose data are the same bytes (each read again: a file's size times its items).
+    @Test func itemLocationsThatWouldTakeForeverAreRefused() throws {
+        // Version 1, offsets, lengths and bases of zero bytes; 65,535 items of 65,535 extents.
+        let record = Self.bigEndian(1, 2) + [0, 0, 0, 0] + Self.bigEndian(65535, 2)
+        let endless = Self.heif(items: 1, iloc: [1, 0, 0, 0, 0x00, 0x00] + Self.bigEndian(65535, 2) + Array([[UInt8]](repeating: record, count: 3).joined()))
+        endless.withUnsafeBytes { raw in
+            let reader = HEIFBoxes.Reader(raw)
+            let meta = reader.box("meta", in: 0..<raw.count, isFull: true)!
+            #expect(reader.locations(in: meta) == nil)
+        }
+        #expect(throws: ImageFailure("corrupt HEIC: where its images' data are cannot be read")) {
+            try endless.withUnsafeBytes { try HEIFBoxes.check($0, limits: ImageLimits(), format: .heic) }
+        }
+        // Three images, each the whole file (offset 0, length 0: to the end).
+        // After an item's id: its construction method, data reference, one extent of offset 0 and length 0.
+        let whole = Self.bigEndian(0, 2) + Self.bigEndian(0, 2) + Self.bigEndian(1, 2) + Self.bigEndian(0, 4) + Self.bigEndian(0, 4)
+        let shared = Self.heif(items: 3, iloc: [1, 0, 0, 0, 0x44, 0x00] + Self.bigEndian(3, 2) + (1...3).flatMap { Self.bigEndian($0, 2) + whole })
+        #expect(throws: ImageFailure("corrupt HEIC: its images' data overlap")) {
+            try shared.withUnsafeBytes { try HEIFBoxes.check($0, limits: ImageLimits(), format: .heic) }
+        }
+        // One such image is a file like any other: its data read once.
+        let single = Self.heif(items: 1, iloc: [1, 0, 0, 0, 0x44, 0x00] + Self.bigEndian(1, 2) + Self.bigEndian(1, 2) + whole)
+        try single.withUnsafeBytes { try HEIFBoxes.check($0, limits: ImageLimits(), format: .heic) }
     }
 
     /// sunset.heic's `hvcC` and the sequence parameter set inside it.
