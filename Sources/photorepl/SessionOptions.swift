@@ -43,25 +43,98 @@ struct SessionOptions: Sendable {
     /// `--layout list|grid`: how lists of photos are shown at first.
     var layout: BrowseSettings.Layout = .list
 
-    /// photorepl's options, for the launcher's command line and `--help`.
-    static let declared: [AppOption] = [
-        AppOption("--source", valueName: "SOURCE", values: .words(PhotoSource.allCases.map(\.rawValue)), help: "Where photos come from: embedded (the default), folder (the current directory, or --folder) or unsplash (the Unsplash API, with UNSPLASH_ACCESS_KEY)."),
-        AppOption("--folder", valueName: "DIR", values: .folders, help: "A folder of photos to browse: JPEG, PNG, WebP, GIF, HEIC, AVIF (implies --source folder)."),
-        AppOption("--folder-shown-as", valueName: "NAME", help: "How the folder is named in messages.", isHidden: true),
-        AppOption("--seed", valueName: "SEED", help: "The seed of the random picks: the same seed, the same photos (default: \(EmbeddedPhotosWorker.defaultSeed))."),
-        AppOption("--preview", valueName: "MODE", values: .words(PreviewMode.allCases.map(\.rawValue)), help: "How pictures are drawn: auto (the default: the best the terminal can show; none when output is not a terminal), symbols, sixel, kitty, iterm, ascii (plain text, the same everywhere: for scripts and golden files) or none."),
-        AppOption("--preview-size", valueName: "COLSxROWS", help: "The box a picture must fit in, in terminal cells (default: the terminal's width and 60 % of its height)."),
-        AppOption("--sheet-size", valueName: "COLSxROWS", help: "The area a contact sheet ('grid') fills, in terminal cells: its thumbnails are 18x9 cells with a caption under each (default: the terminal's window; 80x20 when output is not a terminal)."),
-        AppOption("--cassette", valueName: "FILE", values: .files, help: "Record the network session into FILE, or replay it from FILE when it exists (then nothing touches the network, and no key is needed)."),
-        AppOption("--timeout", valueName: "SECONDS", help: "How long a request may take before it is given up (default: 15)."),
-        AppOption("--thumbnails", valueName: "DIR", values: .folders, help: "The thumbnail cache, shared with the desktop (freedesktop.org's standard): read, and written for photos of a folder (default: $XDG_CACHE_HOME/thumbnails, else ~/.cache/thumbnails; 'photorepl test' uses none unless given)."),
-        AppOption(flag: "--no-cache", help: "Neither read nor write the thumbnail cache."),
-        AppOption(flag: "--feed", help: "Page through the source's photos, newest first (Unsplash: GET /photos; a folder: by EXIF date, else file time; the catalog: in its order), instead of random ones: 'fetch' loads the first page, 'next' past the last photo the next."),
-        AppOption("--topic", valueName: "SLUG", help: "Page through an Unsplash topic's photos (GET /topics/SLUG/photos), like --feed."),
-        AppOption("--collection", valueName: "ID", help: "Page through an Unsplash collection's photos (GET /collections/ID/photos), like --feed."),
-        AppOption("--layout", valueName: "LAYOUT", values: .words(BrowseSettings.Layout.allCases.map(\.rawValue)), help: "How lists of photos are shown at first: list (one line a photo, the default) or grid (contact sheets of thumbnails); 'layout' changes it."),
-        AppOption("--fetch-delay", valueName: "MILLISECONDS", help: "Make every fetch and every picture take this long, like a slow network (to try Ctrl-C)."),
+    /// One of photorepl's options: how the launcher and `--help` know it, and what its value sets.
+    struct Option: Sendable {
+        let declaration: AppOption
+        let apply: @Sendable (inout SessionOptions, String) throws(LaunchCommand.UsageError) -> Void
+
+        init(_ declaration: AppOption, apply: @escaping @Sendable (inout SessionOptions, String) throws(LaunchCommand.UsageError) -> Void) {
+            self.declaration = declaration
+            self.apply = apply
+        }
+    }
+
+    /// photorepl's options, each declared once: its name, value, help and what it sets.
+    static let options: [Option] = [
+        Option(AppOption("--source", valueName: "SOURCE", values: .words(PhotoSource.allCases.map(\.rawValue)), help: "Where photos come from: embedded (the default), folder (the current directory, or --folder) or unsplash (the Unsplash API, with UNSPLASH_ACCESS_KEY).")) { options, value throws(LaunchCommand.UsageError) in
+            guard let source = PhotoSource(rawValue: value) else {
+                throw LaunchCommand.UsageError("--source takes \(alternatives(PhotoSource.allCases.map(\.rawValue))), not '\(value)'")
+            }
+            options.source = source
+        },
+        Option(AppOption("--folder", valueName: "DIR", values: .folders, help: "A folder of photos to browse: JPEG, PNG, WebP, GIF, HEIC, AVIF (implies --source folder).")) { options, value in
+            options.folder = value
+        },
+        Option(AppOption("--folder-shown-as", valueName: "NAME", help: "How the folder is named in messages.", isHidden: true)) { options, value in
+            options.folderShownAs = value
+        },
+        Option(AppOption("--seed", valueName: "SEED", help: "The seed of the random picks: the same seed, the same photos (default: \(EmbeddedPhotosWorker.defaultSeed)).")) { options, value throws(LaunchCommand.UsageError) in
+            guard let seed = UInt64(value) else {
+                throw LaunchCommand.UsageError("--seed takes a whole number, not '\(value)' (type e.g. --seed 7)")
+            }
+            options.seed = seed
+        },
+        Option(AppOption("--preview", valueName: "MODE", values: .words(PreviewMode.allCases.map(\.rawValue)), help: "How pictures are drawn: auto (the default: the best the terminal can show; none when output is not a terminal), symbols, sixel, kitty, iterm, ascii (plain text, the same everywhere: for scripts and golden files) or none.")) { options, value throws(LaunchCommand.UsageError) in
+            guard let preview = PreviewMode(rawValue: value) else {
+                throw LaunchCommand.UsageError("--preview takes \(alternatives(PreviewMode.allCases.map(\.rawValue))), not '\(value)'")
+            }
+            options.preview = preview
+        },
+        Option(AppOption("--preview-size", valueName: "COLSxROWS", help: "The box a picture must fit in, in terminal cells (default: the terminal's width and 60 % of its height).")) { options, value throws(LaunchCommand.UsageError) in
+            guard let size = CellBox(parsing: value) else {
+                throw LaunchCommand.UsageError("--preview-size takes COLSxROWS within 1x1…\(CellBox.maximum.columns)x\(CellBox.maximum.rows), e.g. 80x40, not '\(value)'")
+            }
+            options.previewSize = size
+        },
+        Option(AppOption("--sheet-size", valueName: "COLSxROWS", help: "The area a contact sheet ('grid') fills, in terminal cells: its thumbnails are 18x9 cells with a caption under each (default: the terminal's window; 80x20 when output is not a terminal).")) { options, value throws(LaunchCommand.UsageError) in
+            guard let size = CellBox(parsing: value) else {
+                throw LaunchCommand.UsageError("--sheet-size takes COLSxROWS within 1x1…\(CellBox.maximum.columns)x\(CellBox.maximum.rows), e.g. 120x50, not '\(value)'")
+            }
+            options.sheetSize = size
+        },
+        Option(AppOption("--cassette", valueName: "FILE", values: .files, help: "Record the network session into FILE, or replay it from FILE when it exists (then nothing touches the network, and no key is needed).")) { options, value in
+            options.cassette = value
+        },
+        Option(AppOption("--timeout", valueName: "SECONDS", help: "How long a request may take before it is given up (default: 15).")) { options, value throws(LaunchCommand.UsageError) in
+            guard let timeout = UInt32(value) else {
+                throw LaunchCommand.UsageError("--timeout takes 1…3600 seconds, not '\(value)' (type e.g. --timeout 30)")
+            }
+            options.timeout = timeout
+        },
+        Option(AppOption("--thumbnails", valueName: "DIR", values: .folders, help: "The thumbnail cache, shared with the desktop (freedesktop.org's standard): read, and written for photos of a folder (default: $XDG_CACHE_HOME/thumbnails, else ~/.cache/thumbnails; 'photorepl test' uses none unless given).")) { options, value throws(LaunchCommand.UsageError) in
+            guard !value.isEmpty else { throw LaunchCommand.UsageError("--thumbnails takes a folder, e.g. --thumbnails ~/.cache/thumbnails") }
+            options.thumbnails = value
+        },
+        Option(AppOption(flag: "--no-cache", help: "Neither read nor write the thumbnail cache.")) { options, _ in
+            options.noCache = true
+        },
+        Option(AppOption(flag: "--feed", help: "Page through the source's photos, newest first (Unsplash: GET /photos; a folder: by EXIF date, else file time; the catalog: in its order), instead of random ones: 'fetch' loads the first page, 'next' past the last photo the next.")) { options, _ in
+            options.feed = true
+        },
+        Option(AppOption("--topic", valueName: "SLUG", help: "Page through an Unsplash topic's photos (GET /topics/SLUG/photos), like --feed.")) { options, value throws(LaunchCommand.UsageError) in
+            guard !value.isEmpty else { throw LaunchCommand.UsageError("--topic takes a topic's slug, e.g. --topic nature") }
+            options.topic = value
+        },
+        Option(AppOption("--collection", valueName: "ID", help: "Page through an Unsplash collection's photos (GET /collections/ID/photos), like --feed.")) { options, value throws(LaunchCommand.UsageError) in
+            guard !value.isEmpty else { throw LaunchCommand.UsageError("--collection takes a collection's id, e.g. --collection 1580860") }
+            options.collection = value
+        },
+        Option(AppOption("--layout", valueName: "LAYOUT", values: .words(BrowseSettings.Layout.allCases.map(\.rawValue)), help: "How lists of photos are shown at first: list (one line a photo, the default) or grid (contact sheets of thumbnails); 'layout' changes it.")) { options, value throws(LaunchCommand.UsageError) in
+            guard let layout = BrowseSettings.Layout(rawValue: value) else {
+                throw LaunchCommand.UsageError("--layout takes list or grid, not '\(value)'")
+            }
+            options.layout = layout
+        },
+        Option(AppOption("--fetch-delay", valueName: "MILLISECONDS", help: "Make every fetch and every picture take this long, like a slow network (to try Ctrl-C).")) { options, value throws(LaunchCommand.UsageError) in
+            guard let delay = UInt32(value) else {
+                throw LaunchCommand.UsageError("--fetch-delay takes a whole number of milliseconds, not '\(value)' (type e.g. --fetch-delay 500)")
+            }
+            options.fetchDelay = delay
+        },
     ]
+
+    /// photorepl's options, for the launcher's command line and `--help`.
+    static let declared: [AppOption] = options.map(\.declaration)
 
     /// The options typed on a command line (the defaults for the ones not typed; the last one wins
     /// when one is typed twice), checked together by `validate()`.
@@ -72,71 +145,11 @@ struct SessionOptions: Sendable {
 
     /// Sets the options typed, in their order.
     mutating func set(_ given: [AppOption.Given]) throws(LaunchCommand.UsageError) {
-        for option in given {
-            let value = option.value ?? ""
-            switch option.name {
-            case "--source":
-                guard let source = PhotoSource(rawValue: value) else {
-                    throw LaunchCommand.UsageError("--source takes \(Self.alternatives(PhotoSource.allCases.map(\.rawValue))), not '\(value)'")
-                }
-                self.source = source
-            case "--folder":
-                folder = value
-            case "--folder-shown-as":
-                folderShownAs = value
-            case "--seed":
-                guard let seed = UInt64(value) else {
-                    throw LaunchCommand.UsageError("--seed takes a whole number, not '\(value)' (type e.g. --seed 7)")
-                }
-                self.seed = seed
-            case "--preview":
-                guard let preview = PreviewMode(rawValue: value) else {
-                    throw LaunchCommand.UsageError("--preview takes \(Self.alternatives(PreviewMode.allCases.map(\.rawValue))), not '\(value)'")
-                }
-                self.preview = preview
-            case "--preview-size":
-                guard let size = CellBox(parsing: value) else {
-                    throw LaunchCommand.UsageError("--preview-size takes COLSxROWS within 1x1…\(CellBox.maximum.columns)x\(CellBox.maximum.rows), e.g. 80x40, not '\(value)'")
-                }
-                previewSize = size
-            case "--sheet-size":
-                guard let size = CellBox(parsing: value) else {
-                    throw LaunchCommand.UsageError("--sheet-size takes COLSxROWS within 1x1…\(CellBox.maximum.columns)x\(CellBox.maximum.rows), e.g. 120x50, not '\(value)'")
-                }
-                sheetSize = size
-            case "--cassette":
-                cassette = value
-            case "--timeout":
-                guard let timeout = UInt32(value) else {
-                    throw LaunchCommand.UsageError("--timeout takes 1…3600 seconds, not '\(value)' (type e.g. --timeout 30)")
-                }
-                self.timeout = timeout
-            case "--thumbnails":
-                guard !value.isEmpty else { throw LaunchCommand.UsageError("--thumbnails takes a folder, e.g. --thumbnails ~/.cache/thumbnails") }
-                thumbnails = value
-            case "--no-cache":
-                noCache = true
-            case "--feed":
-                feed = true
-            case "--topic":
-                guard !value.isEmpty else { throw LaunchCommand.UsageError("--topic takes a topic's slug, e.g. --topic nature") }
-                topic = value
-            case "--collection":
-                guard !value.isEmpty else { throw LaunchCommand.UsageError("--collection takes a collection's id, e.g. --collection 1580860") }
-                collection = value
-            case "--layout":
-                guard let layout = BrowseSettings.Layout(rawValue: value) else {
-                    throw LaunchCommand.UsageError("--layout takes list or grid, not '\(value)'")
-                }
-                self.layout = layout
-            case "--fetch-delay":
-                guard let delay = UInt32(value) else {
-                    throw LaunchCommand.UsageError("--fetch-delay takes a whole number of milliseconds, not '\(value)' (type e.g. --fetch-delay 500)")
-                }
-                fetchDelay = delay
-            default:
-                throw LaunchCommand.UsageError("unknown option '\(option.name)'")
+        for typed in given {
+            guard let option = Self.options.first(where: { $0.declaration.name == typed.name }) else {
+                throw LaunchCommand.UsageError("unknown option '\(typed.name)'")
             }
+            try option.apply(&self, typed.value ?? "")
         }
     }
 
