@@ -18,54 +18,44 @@ enum CompositionRoot {
         isCheckingTranscript: Bool = false
     ) throws(SessionSetupFailure) -> AppSession {
         let pictureDisplay = PictureDisplay(display)
-        var worker: PhotosWorker & PhotographersWorker
-        var pages: PhotoFeedWorker & PhotoSearchWorker
+        // The session's one source, and its pictures (kept once decoded, like every source's: a
+        // photo opened, shown again and paged to is decoded once, not three times).
+        var source: any PhotoSourceWorker
         var pictures: PhotoPicturesWorker
-        let saver: PhotoSavingWorker
         var cassette: CassetteTransport?
         var folderWorker: FolderPhotosWorker?
         switch options.effectiveSource {
         case .embedded:
-            let embedded = EmbeddedPhotosWorker(seed: options.seed)
-            worker = embedded
-            pages = embedded
-            // Kept once decoded, like every source's: a photo opened, shown again and paged to is
-            // decoded once, not three times.
+            source = EmbeddedPhotosWorker(seed: options.seed)
             pictures = CachingPicturesWorker(BlurHashPicturesWorker())
-            saver = embedded
         case .folder:
             let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed,
                                             thumbnails: thumbnailCache(options, checkingTranscript: isCheckingTranscript))
-            worker = folder
-            pages = folder
+            source = folder
             folderWorker = folder
             pictures = CachingPicturesWorker(folder)
-            saver = folder
         case .unsplash:
             let (api, recorder) = try unsplashAPI(options)
             cassette = recorder
             let feed: UnsplashAPI.Feed = options.topic.map { .topic($0) } ?? options.collection.map { .collection($0) } ?? .latest
             let unsplash = UnsplashPhotosWorker(api: api, feed: feed)
-            worker = unsplash
-            pages = unsplash
+            source = unsplash
             pictures = CachingPicturesWorker(unsplash)
-            saver = unsplash
         }
         if options.fetchDelay > 0 {
-            worker = DelayedPhotosWorker(worker, delay: .milliseconds(options.fetchDelay))
+            source = DelayedSourceWorker(source, delay: .milliseconds(options.fetchDelay))
             pictures = DelayedPicturesWorker(pictures, delay: .milliseconds(options.fetchDelay))
-            pages = DelayedPagesWorker(pages, delay: .milliseconds(options.fetchDelay))
         }
         let isFeed = options.feed || options.topic != nil || options.collection != nil
         let settings = BrowseSettings(layout: options.layout)
         let engine = Engine(console: console)
         engine.register(PhotoCollectionView.module(
-            worker: worker, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay,
-            showsCountOnLoad: !isInteractive, feed: isFeed ? pages : nil, settings: settings))
-        engine.register(PhotoDetailView.module(pictures: pictures, saver: saver, display: pictureDisplay))
+            worker: source, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay,
+            showsCountOnLoad: !isInteractive, feed: isFeed ? source : nil, settings: settings))
+        engine.register(PhotoDetailView.module(pictures: pictures, saver: source, display: pictureDisplay))
         engine.register(IndexEditView.module())
-        engine.register(PhotoAuthorView.module(worker: worker, pictures: pictures, display: pictureDisplay, settings: settings))
-        engine.register(PhotoSearchView.module(worker: pages, pictures: pictures, display: pictureDisplay, settings: settings))
+        engine.register(PhotoAuthorView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
+        engine.register(PhotoSearchView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
         engine.start(root: PhotoCollectionView.self)
         engine.beforePrompt = { [console] in
             if let tidying = pictureDisplay.tidyAfterResize() { console.control(tidying) }

@@ -1,12 +1,12 @@
 import Imaging
 
-/// A source made slow on purpose, like a slow network: each fetch waits, and can be cancelled
-/// while it waits.
-public struct DelayedPhotosWorker: PhotosWorker, PhotographersWorker {
-    private let base: PhotosWorker & PhotographersWorker
+/// A source made slow on purpose, like a slow network: each fetch, photographer, feed page and
+/// search waits, and can be cancelled while it waits (saving a photo does not wait).
+public struct DelayedSourceWorker: PhotoSourceWorker {
+    private let base: any PhotoSourceWorker
     private let delay: Duration
 
-    public init(_ base: PhotosWorker & PhotographersWorker, delay: Duration) {
+    public init(_ base: any PhotoSourceWorker, delay: Duration) {
         self.base = base
         self.delay = delay
     }
@@ -26,6 +26,22 @@ public struct DelayedPhotosWorker: PhotosWorker, PhotographersWorker {
     public func photographer(_ user: Photo.User, limit: Int) async throws -> PhotographerPhotos {
         try await Task.sleep(for: delay)
         return try await base.photographer(user, limit: limit)
+    }
+
+    public var feedName: String { base.feedName }
+
+    public func feedPage(_ page: Int, perPage: Int) async throws -> PhotoPage {
+        try await Task.sleep(for: delay)
+        return try await base.feedPage(page, perPage: perPage)
+    }
+
+    public func search(_ query: PhotoQuery, page: Int, perPage: Int) async throws -> PhotoPage {
+        try await Task.sleep(for: delay)
+        return try await base.search(query, page: page, perPage: perPage)
+    }
+
+    public func save(_ photo: Photo, to path: String?, replacing: Bool) async throws -> SavedPhoto {
+        try await base.save(photo, to: path, replacing: replacing)
     }
 }
 
@@ -54,27 +70,4 @@ public struct DelayedPicturesWorker: PhotoPicturesWorker {
     }
 
     public func version(of photo: Photo) -> String? { base.version(of: photo) }
-}
-
-/// Feed pages and search results made slow on purpose, like the rest of a slow source.
-public struct DelayedPagesWorker: PhotoFeedWorker, PhotoSearchWorker {
-    private let base: PhotoFeedWorker & PhotoSearchWorker
-    private let delay: Duration
-
-    public init(_ base: PhotoFeedWorker & PhotoSearchWorker, delay: Duration) {
-        self.base = base
-        self.delay = delay
-    }
-
-    public var feedName: String { base.feedName }
-
-    public func feedPage(_ page: Int, perPage: Int) async throws -> PhotoPage {
-        try await Task.sleep(for: delay)
-        return try await base.feedPage(page, perPage: perPage)
-    }
-
-    public func search(_ query: PhotoQuery, page: Int, perPage: Int) async throws -> PhotoPage {
-        try await Task.sleep(for: delay)
-        return try await base.search(query, page: page, perPage: perPage)
-    }
 }

@@ -41,6 +41,11 @@ public struct RateLimit: Equatable, Sendable {
 }
 
 /// A photo's image file, written where the user asked (`save`).
+/// Everything a source of photos does for the scenes: random photos and photographers, pages of a
+/// feed and of search results, and saving a photo's file. The catalog, a folder and Unsplash are
+/// each one; the composition root hands the session's to every scene.
+public typealias PhotoSourceWorker = PhotosWorker & PhotographersWorker & PhotoFeedWorker & PhotoSearchWorker & PhotoSavingWorker
+
 public protocol PhotoSavingWorker: Sendable {
     /// Writes the photo's image to `path` (nil: a name made from its id, in the current directory),
     /// never over an existing file unless `replacing`. Throws `PhotosWorkerError` saying why not.
