@@ -127,8 +127,8 @@ import Testing
         let opened = PhotoDetailInteractor()
         var openedStore: PhotoDetailDataStore = opened
         PhotoAuthorRouter(navigator: NoNavigator.shared).passDataToDetail(source: author, destination: &openedStore)
-        #expect(opened.movesInCollection == false)
-        #expect(PhotoDetailInteractor().movesInCollection, "a detail opened from the collection moves photos")
+        #expect(opened.origin == PhotoDetail.Origin(listName: "the photographer's photos", positionKey: "authorIndex", canMove: false))
+        #expect(!PhotoDetailInteractor().origin.canMove, "a detail moves photos only when the scene that opened it says so")
     }
 
     @Test func aFolderPhotographerHasANameOnly() {

@@ -27,6 +27,8 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
         router.passDataToDetail(source: source, destination: &destination)
         #expect(destination.photo == .fixture("c") && destination.photoCount == 5)
         #expect(destination.index == 2)
+        // The detail is told what list it shows: the collection's, where a move applies.
+        #expect(destination.origin == PhotoDetail.Origin(listName: "the collection", positionKey: "index", canMove: true))
         // An index that points at no photo hands over none.
         source.index = 9
         router.passDataToDetail(source: source, destination: &destination)
@@ -53,13 +55,13 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
         #expect(app.collection.index == 1)
     }
 
-    @Test func routeToCollectionHandsTheIndexBackAndPops() async {
+    @Test func routeBackHandsTheIndexBackAndPops() async {
         let app = App()
         await app.run("count 5", "fetch", "open 4")
         let detail = app.scene(PhotoDetailView.self)!
         let spy = DetailDelegateSpy()
         detail.router?.delegate = spy
-        detail.router?.routeToCollection()
+        detail.router?.routeBack()
         #expect(spy.indices == [3])
         #expect(app.engine.stackNames == ["collection"])
         #expect(app.ids == ["a", "b", "c", "d", "e"])

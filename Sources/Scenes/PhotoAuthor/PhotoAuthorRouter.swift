@@ -34,6 +34,6 @@ public final class PhotoAuthorRouter: PhotoAuthorRoutingLogic, PhotoAuthorDataPa
         destination.photo = source.index.flatMap { source.photos.indices.contains($0) ? source.photos[$0] : nil }
         destination.photoCount = source.photos.count
         destination.index = source.index
-        destination.movesInCollection = false
+        destination.origin = PhotoDetail.Origin(listName: "the photographer's photos", positionKey: "authorIndex", canMove: false)
     }
 }

@@ -46,6 +46,7 @@ public final class PhotoCollectionRouter: PhotoCollectionRoutingLogic, PhotoColl
         destination.photo = source.index.flatMap { source.photos.indices.contains($0) ? source.photos[$0] : nil }
         destination.photoCount = source.photos.count
         destination.index = source.index
+        destination.origin = PhotoDetail.Origin(listName: "the collection", positionKey: "index", canMove: true)
     }
 }
 

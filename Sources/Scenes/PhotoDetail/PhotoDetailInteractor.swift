@@ -22,12 +22,8 @@ public protocol PhotoDetailDataStore: AnyObject {
     var photoCount: Int { get set }
     /// 0-based position of the photo; the sheet writes the new one here.
     var index: Int? { get set }
-    /// Whether the photos are the collection's own list, where a move applies (false when the detail
-    /// was opened from a photographer's photos).
-    var movesInCollection: Bool { get set }
-    /// Where the photos came from when they are not the collection's: `the photographer's photos`,
-    /// `the search results`; and the `state` key of the position among them.
-    var otherList: (name: String, stateKey: String) { get set }
+    /// The list the photo was opened from, handed over by the router that opened it.
+    var origin: PhotoDetail.Origin { get set }
 }
 
 public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStore {
@@ -41,8 +37,8 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
     public var photo: Photo?
     public var photoCount = 0
     public var index: Int?
-    public var movesInCollection = true
-    public var otherList = (name: "the photographer's photos", stateKey: "authorIndex")
+    /// Until a router says: a list no move applies to, the position under `index`.
+    public var origin = PhotoDetail.Origin(listName: "the list it was opened from", positionKey: "index", canMove: false)
 
     public init(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil) {
         self.pictures = pictures

@@ -3,6 +3,20 @@ import PhotoDomain
 
 /// The detail scene's use cases.
 public enum PhotoDetail {
+    /// The list a photo was opened from, as the scene that opened it tells: its name in messages,
+    /// the `state` key of the photo's position in it, and whether a move applies to it.
+    public struct Origin: Equatable, Sendable {
+        public var listName: String
+        public var positionKey: String
+        public var canMove: Bool
+
+        public init(listName: String, positionKey: String, canMove: Bool) {
+            self.listName = listName
+            self.positionKey = positionKey
+            self.canMove = canMove
+        }
+    }
+
     /// Showing the photo: when the scene loads, on `show`, and when the sheet above it closes.
     public enum Show {
         public struct Request: Equatable, Sendable {

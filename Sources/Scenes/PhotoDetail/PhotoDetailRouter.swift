@@ -1,6 +1,7 @@
 import REPLEngine
 
-/// The back-channel to the scene that pushed the detail: the position the photo should end up at.
+/// The back-channel to the scene that pushed the detail (when it wants one): the position the
+/// photo should end up at.
 @MainActor
 public protocol PhotoDetailRouterDelegate: AnyObject {
     func dismissWithChange(index: Int)
@@ -8,9 +9,9 @@ public protocol PhotoDetailRouterDelegate: AnyObject {
 
 @MainActor
 public protocol PhotoDetailRoutingLogic: AnyObject {
-    /// Where `routeToCollection` hands the index: set by the router that pushed this scene.
+    /// Where `routeBack` hands the index: set by the router that pushed this scene, when it wants it.
     var delegate: PhotoDetailRouterDelegate? { get set }
-    func routeToCollection()
+    func routeBack()
     func routeToIndexEdit()
     func routeToAuthor()
 }
@@ -31,9 +32,9 @@ public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPa
         self.navigator = navigator
     }
 
-    /// Going back always hands the index to the scene that opened the photo (the collection), changed
-    /// or not, then pops.
-    public func routeToCollection() {
+    /// Going back hands the index to the scene that opened the photo, changed or not (the
+    /// collection moves the photo there), then pops.
+    public func routeBack() {
         if let index = dataStore?.index {
             delegate?.dismissWithChange(index: index)
         }

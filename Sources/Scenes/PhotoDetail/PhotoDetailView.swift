@@ -59,11 +59,11 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         interactor?.showPhoto(.init())
     }
 
-    /// `index` is the position in the collection (SPEC §4); a detail opened from a photographer's
-    /// photos holds a position among those, under a key of its own.
+    /// The photo's position, under the key the list it was opened from gives (`index` in the
+    /// collection, SPEC §4).
     public func stateFields() -> [StateField] {
         let store = router?.dataStore
-        return [StateField(store.map { $0.movesInCollection ? "index" : $0.otherList.stateKey } ?? "index", store?.index.map { .int($0 + 1) } ?? .null)]
+        return [StateField(store?.origin.positionKey ?? "index", store?.index.map { .int($0 + 1) } ?? .null)]
     }
 
     public func positions(for command: String) -> [String] {
@@ -102,15 +102,15 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             view.router?.routeToAuthor()
         },
         Command("back", summary: "back to where the photo was opened (the collection moves it to its new position)") { view, _ in
-            view.router?.routeToCollection()
+            view.router?.routeBack()
         },
     ]
 
-    /// Moving reorders the collection's own list; a photo opened from a photographer's photos is
-    /// not in it as such.
+    /// Moving reorders the collection's own list; a photo opened from another list (a photographer's
+    /// photos, search results) is not in it as such.
     private func checkMovable() throws {
-        guard let store = router?.dataStore, !store.movesInCollection else { return }
-        throw CommandError("this photo was opened from \(store.otherList.name), and moving applies to the collection's own list: type 'back' until the prompt is 'photos>', then open the photo there")
+        guard let store = router?.dataStore, !store.origin.canMove else { return }
+        throw CommandError("this photo was opened from \(store.origin.listName), and moving applies to the collection's own list: type 'back' until the prompt is 'photos>', then open the photo there")
     }
 
     /// Set by `displaySaved` when the save failed; the command reports it.
@@ -155,6 +155,6 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
 
     public func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel) {
         console.line(viewModel.message)
-        router?.routeToCollection()
+        router?.routeBack()
     }
 }

@@ -34,7 +34,6 @@ public final class PhotoSearchRouter: PhotoSearchRoutingLogic, PhotoSearchDataPa
         destination.photo = source.index.flatMap { source.photos.indices.contains($0) ? source.photos[$0] : nil }
         destination.photoCount = source.photos.count
         destination.index = source.index
-        destination.movesInCollection = false
-        destination.otherList = (name: "the search results", stateKey: "resultIndex")
+        destination.origin = PhotoDetail.Origin(listName: "the search results", positionKey: "resultIndex", canMove: false)
     }
 }
