@@ -11,6 +11,9 @@ public protocol IndexEditDataStore: AnyObject {
     var positions: [Int] { get set }
     /// 0-based position selected now.
     var currentIndex: Int { get set }
+    /// A position chosen before the sheet opened (the detail's `move N`, as typed): saved as soon as
+    /// the sheet has listed the positions, as if typed there.
+    var chosenPosition: String? { get set }
 }
 
 public final class IndexEditInteractor: IndexEditBusinessLogic, IndexEditDataStore {
@@ -18,6 +21,7 @@ public final class IndexEditInteractor: IndexEditBusinessLogic, IndexEditDataSto
 
     public var positions: [Int] = []
     public var currentIndex = 0
+    public var chosenPosition: String?
 
     public init() {}
 

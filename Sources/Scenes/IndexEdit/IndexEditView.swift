@@ -35,8 +35,13 @@ public final class IndexEditView: SceneView, IndexEditDisplayLogic {
         }
     }
 
+    /// Lists the positions; a position chosen before the sheet opened is then saved.
     public func sceneDidLoad() {
         interactor?.start(.init())
+        if let chosen = router?.dataStore?.chosenPosition {
+            router?.dataStore?.chosenPosition = nil
+            interactor?.save(.init(value: chosen))
+        }
     }
 
     public func positions(for command: String) -> [String] {

@@ -12,7 +12,8 @@ public protocol PhotoDetailRoutingLogic: AnyObject {
     /// Where `routeBack` hands the index: set by the router that pushed this scene, when it wants it.
     var delegate: PhotoDetailRouterDelegate? { get set }
     func routeBack()
-    func routeToIndexEdit()
+    /// Presents the index-edit sheet; with `position` (as typed), the sheet saves it at once.
+    func routeToIndexEdit(choosing position: String?)
     func routeToAuthor()
 }
 
@@ -41,11 +42,12 @@ public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPa
         navigator?.pop()
     }
 
-    public func routeToIndexEdit() {
+    public func routeToIndexEdit(choosing position: String? = nil) {
         guard let destination = navigator?.instantiate(IndexEditView.self) else { return }
         destination.router?.delegate = self
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
         passDataToIndexEdit(source: dataStore, destination: &destinationDataStore)
+        destinationDataStore.chosenPosition = position
         navigator?.present(destination)
     }
 

@@ -16,7 +16,6 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     var interactor: PhotoDetailBusinessLogic?
     var router: (PhotoDetailRoutingLogic & PhotoDetailDataPassing)?
     private let console: Console
-    private let commands: any CommandPerformer
     /// nil: this session shows no pictures.
     private let display: PictureDisplay?
 
@@ -24,9 +23,8 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         router?.dataStore?.index.map { "detail \($0 + 1)" } ?? "detail"
     }
 
-    init(console: Console, commands: any CommandPerformer, display: PictureDisplay?) {
+    init(console: Console, display: PictureDisplay?) {
         self.console = console
-        self.commands = commands
         self.display = display
     }
 
@@ -34,7 +32,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     /// only), `saver` writes its file for `save`.
     public static func module(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, display: PictureDisplay? = nil) -> SceneModule {
         SceneModule(PhotoDetailView.self) { context in
-            let view = PhotoDetailView(console: context.console, commands: context.commands, display: display)
+            let view = PhotoDetailView(console: context.console, display: display)
             let interactor = PhotoDetailInteractor(pictures: pictures, saver: saver)
             interactor.effects = context.effects
             let presenter = PhotoDetailPresenter()
@@ -81,17 +79,17 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         },
         Command("edit", summary: "open the index-edit sheet to choose a new position") { view, _ in
             try view.checkMovable()
-            view.router?.routeToIndexEdit()
+            view.router?.routeToIndexEdit(choosing: nil)
         },
-        .staged(
+        Command(
             "move", arguments: [Argument("N", completion: .positions)],
-            summary: "move the photo to position N: 'edit' then the sheet's 'move N'", example: "move 4",
-            start: { view, arguments in
-                // Exactly the two commands a user would type, so the steps, output and end state
-                // match (a photo that cannot move fails at 'edit').
-                try view.commands.performInTurn([["edit"], ["move", arguments[0]]])
-            }
-        ),
+            summary: "move the photo to position N: 'edit' then the sheet's 'move N'", example: "move 4"
+        ) { view, arguments in
+            // The sheet opens with N chosen, as if typed there: the same steps, output and end
+            // state as 'edit' then 'move N' (an invalid N leaves the sheet open with its alert).
+            try view.checkMovable()
+            view.router?.routeToIndexEdit(choosing: arguments[0])
+        },
         Command(
             "save", arguments: [Argument("PATH", optional: true, completion: .files), Argument("--force", optional: true)],
             summary: "write the photo's image file to PATH (default: ID.jpg here); --force replaces a file", example: "save photo.jpg"
