@@ -118,30 +118,36 @@ enum HEIF {
 
     /// `size`: the header's (checked against the limits). The smallest thumbnail that covers
     /// `target` with the photo's shape (phones store one of about 320×240; the full HEVC decode of a
-    /// 12 MP photo takes 1.6 s), else the image itself, which decodes at that size or not at all.
-    /// Either is scaled down by the largest whole factor that still covers `target`.
+    /// 12 MP photo takes 1.6 s), else the image itself, which decodes at that size or not at all;
+    /// an image over `maxHEIFPixels` only from its largest thumbnail. Either is scaled down by the
+    /// largest whole factor that still covers `target`.
     static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, format: ImageFormat, limits: ImageLimits,
                        atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
         let maxPixels = min(limits.maxPixels, limits.maxHEIFPixels)
-        if let (index, thumbnail) = thumbnail(raw, photo: size, covering: target),
-           var pixels = try? decode(raw, item: index, size: thumbnail, maxPixels: maxPixels, format: format, atLeast: target) {
-            pixels.source = .preview(kind: "HEIF thumbnail", size: thumbnail, photo: size,
+        let thumbnails = thumbnails(raw, photo: size)
+        let tooLarge = size.width * size.height > limits.maxHEIFPixels
+        // The smallest that covers the picture; for an image too large to decode, the largest there
+        // is (a smaller picture rather than none).
+        let covering = thumbnails.filter { $0.size.width >= target.width && $0.size.height >= target.height }.min { $0.size.width < $1.size.width }
+        if let chosen = covering ?? (tooLarge ? thumbnails.max { $0.size.width < $1.size.width } : nil),
+           var pixels = try? decode(raw, item: chosen.index, size: chosen.size, maxPixels: maxPixels, format: format, atLeast: target) {
+            pixels.source = .preview(kind: "HEIF thumbnail", size: chosen.size, photo: size,
                                      decoded: PixelSize(width: pixels.width, height: pixels.height))
             return pixels
         }
-        if size.width * size.height > limits.maxHEIFPixels {
-            throw ImageFailure("the image is too large: \(size) pixels (at most \(limits.maxHEIFPixels / 1_000_000) megapixels for a \(format.rawValue) without a thumbnail that covers the picture)", isTooLarge: true)
+        if tooLarge {
+            throw ImageFailure("the image is too large: \(size) pixels (at most \(limits.maxHEIFPixels / 1_000_000) megapixels for a \(format.rawValue) without a thumbnail)", isTooLarge: true)
         }
         return try decode(raw, item: -1, size: size, maxPixels: maxPixels, format: format, atLeast: target)
     }
 
-    private static func thumbnail(_ raw: UnsafeRawBufferPointer, photo: PixelSize, covering target: PixelSize) -> (Int, PixelSize)? {
+    /// The primary image's thumbnails that can stand for it: smaller, and of its shape.
+    private static func thumbnails(_ raw: UnsafeRawBufferPointer, photo: PixelSize) -> [(index: Int, size: PixelSize)] {
         var widths = [Int32](repeating: 0, count: 16), heights = [Int32](repeating: 0, count: 16)
         let count = Int(photorepl_heif_thumbnails(base(raw), raw.count, &widths, &heights, 16))
         return (0..<count)
-            .map { ($0, PixelSize(width: Int(widths[$0]), height: Int(heights[$0]))) }
-            .filter { $0.1.isPreview(of: photo, covering: target) }
-            .min { $0.1.width < $1.1.width }
+            .map { (index: $0, size: PixelSize(width: Int(widths[$0]), height: Int(heights[$0]))) }
+            .filter { $0.size.isPreview(of: photo, covering: PixelSize(width: 1, height: 1)) }
     }
 
     /// `item`: -1 for the primary image, else the number of one of its thumbnails.
