@@ -27,7 +27,6 @@ final class DecodingExecutor: TaskExecutor, Sendable {
             let context = Unmanaged.passRetained(self).toOpaque()
             let started = pthread_create(&thread, nil, { context in
                 Unmanaged<DecodingExecutor>.fromOpaque(context!).takeRetainedValue().run()
-                return nil
             }, context)
             if started == 0 { pthread_detach(thread) } else { Unmanaged<DecodingExecutor>.fromOpaque(context).release() }
         }
