@@ -4,13 +4,12 @@
 /// read, which the caller refuses rather than guess what the decoder would make of it.
 enum CodedSize {
     /// Sizes in the HEVC sequence parameter sets of an `hvcC` configuration (ISO/IEC 14496-15
-    /// §8.3.3), and how many bytes give each NAL unit's length in the image's data.
-    static func hevc(configuration: [UInt8]) -> (sizes: [PixelSize?], lengthSize: Int) {
+    /// §8.3.3).
+    static func hevc(configuration: [UInt8]) -> [PixelSize?] {
         var units: [ArraySlice<UInt8>] = []
-        var lengthSize = 4
-        // 22 bytes of profile, level, chroma and bit depth, then lengthSizeMinusOne, then the arrays.
+        // 22 bytes of profile, level, chroma and bit depth, then lengthSizeMinusOne (libheif's
+        // decoder reads 4-byte lengths whatever it says), then the arrays.
         if configuration.count >= 23 {
-            lengthSize = Int(configuration[21] & 3) + 1
             var at = 23
             for _ in 0..<Int(configuration[22]) {
                 guard at + 3 <= configuration.count else { break }
@@ -26,7 +25,7 @@ enum CodedSize {
                 }
             }
         }
-        return (hevcSequences(units), lengthSize)
+        return hevcSequences(units)
     }
 
     /// Sizes in the sequence parameter sets among `data`'s NAL units, each preceded by its length in

@@ -44,32 +44,44 @@ enum HEIFBoxes {
             throw ImageFailure("corrupt \(format.rawValue): where its images' data are cannot be read")
         }
         let properties = reader.propertyTable(in: meta)
+        // What this reader does not see would go unchecked: more items or properties than it reads
+        // (libheif reads more), or an association with a property that is not there.
+        guard items.count < Reader.mostBoxes, properties.all.count < Reader.mostBoxes, !properties.dangling else {
+            throw ImageFailure("corrupt \(format.rawValue): its items and properties cannot all be read")
+        }
+        // Images other than the primary (a grid's tiles, thumbnails) are decoded whenever it is: each
+        // within what a HEIF image may be decoded at (the primary's own size is judged when it is
+        // decoded, when a thumbnail may stand for it).
+        var others = limits
+        others.maxPixels = min(limits.maxPixels, limits.maxHEIFPixels)
         // A configuration shared by many items (a grid's tiles share one) is read once.
-        var configurations: [Int: (sizes: [PixelSize?], lengthSize: Int)] = [:]
+        var configurations: [Int: [PixelSize?]] = [:]
         var budget = raw.count
-        for item in items where item.type == "hvc1" || item.type == "av01" {
+        var seen: Set<Int> = []
+        for item in items where (item.type == "hvc1" || item.type == "av01") && seen.insert(item.id).inserted {
             let data = reader.data(in: locations[item.id] ?? [], count: budget + 1)
             guard data.count <= budget else { throw ImageFailure("corrupt \(format.rawValue): its images' data overlap") }
             budget -= data.count
             let own = properties.associations[item.id] ?? []
             let configuration = own.first { properties.all[$0 - 1].type == (item.type == "hvc1" ? "hvcC" : "av1C") }
-            var fromConfiguration: (sizes: [PixelSize?], lengthSize: Int) = ([], 4)
+            var fromConfiguration: [PixelSize?] = []
             if let configuration {
                 if let known = configurations[configuration] {
                     fromConfiguration = known
                 } else {
                     let bytes = [UInt8](UnsafeRawBufferPointer(rebasing: raw[properties.all[configuration - 1].contents]))
-                    fromConfiguration = item.type == "hvc1" ? CodedSize.hevc(configuration: bytes) : (CodedSize.av1(obus: Array(bytes.dropFirst(4))), 0)
+                    fromConfiguration = item.type == "hvc1" ? CodedSize.hevc(configuration: bytes) : CodedSize.av1(obus: Array(bytes.dropFirst(4)))
                     configurations[configuration] = fromConfiguration
                 }
             }
-            let inBand = item.type == "hvc1" ? CodedSize.hevc(data: data, lengthSize: fromConfiguration.lengthSize) : CodedSize.av1(obus: data)
+            // libheif's HEVC decoder reads the data's NAL units after 4-byte lengths, whatever hvcC says.
+            let inBand = item.type == "hvc1" ? CodedSize.hevc(data: data, lengthSize: 4) : CodedSize.av1(obus: data)
             guard let ispe = own.first(where: { properties.all[$0 - 1].type == "ispe" }).map({ properties.all[$0 - 1].contents }),
                   let width = reader.number(at: ispe.lowerBound + 4, size: 4), let height = reader.number(at: ispe.lowerBound + 8, size: 4) else {
                 throw ImageFailure("corrupt \(format.rawValue): image \(item.id) does not say its size")
             }
-            try checkCoded(fromConfiguration.sizes + inBand, stated: PixelSize(width: width, height: height),
-                           codec: item.type == "hvc1" ? "HEVC" : "AV1", limits: limits, format: format)
+            try checkCoded(fromConfiguration + inBand, stated: PixelSize(width: width, height: height),
+                           codec: item.type == "hvc1" ? "HEVC" : "AV1", limits: item.id == primary ? limits : others, format: format)
         }
     }
 
@@ -116,11 +128,15 @@ enum HEIFBoxes {
             return String(decoding: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + 4]), as: UTF8.self)
         }
 
-        /// The boxes directly within `range`: each one's type and the range of its contents.
+        /// How many boxes `boxes(in:)` reads in one place.
+        static let mostBoxes = 4096
+
+        /// The boxes directly within `range`: each one's type and the range of its contents (at
+        /// most `mostBoxes`).
         func boxes(in range: Range<Int>) -> [(type: String, contents: Range<Int>)] {
             var found: [(String, Range<Int>)] = []
             var offset = range.lowerBound
-            while offset + 8 <= range.upperBound, found.count < 4096 {
+            while offset + 8 <= range.upperBound, found.count < Self.mostBoxes {
                 guard var size = number(at: offset, size: 4), let type = fourCC(at: offset + 4) else { break }
                 var header = 8
                 if size == 1 {
@@ -178,7 +194,7 @@ enum HEIFBoxes {
                     at += 2
                 }
                 at += 2  // data_reference_index
-                guard let base = number(at: at, size: baseSize), let extentCount = number(at: at + baseSize, size: 2) else { return nil }
+                guard let base = number(at: at, size: baseSize), base >= 0, let extentCount = number(at: at + baseSize, size: 2) else { return nil }
                 at += baseSize + 2
                 extentsRead += max(1, extentCount)
                 guard extentsRead <= 65536 else { return nil }
@@ -192,7 +208,9 @@ enum HEIFBoxes {
                 var ranges: [Range<Int>] = []
                 for _ in 0..<extentCount {
                     at += indexSize
-                    guard let offset = number(at: at, size: offsetSize), let length = number(at: at + offsetSize, size: lengthSize) else { return nil }
+                    // Eight-byte fields read as Int may be negative: no such offset or length.
+                    guard let offset = number(at: at, size: offsetSize), let length = number(at: at + offsetSize, size: lengthSize),
+                          offset >= 0, length >= 0 else { return nil }
                     at += offsetSize + lengthSize
                     let (start, overflow) = origin.addingReportingOverflow(base)
                     let (begin, overflow2) = start.addingReportingOverflow(offset)
@@ -235,14 +253,15 @@ enum HEIFBoxes {
 
         /// The properties `ipma` gives `item`, from `iprp`'s `ipco` (numbered from 1 there).
         func properties(of item: Int, in meta: Range<Int>) -> [(type: String, contents: Range<Int>)] {
-            let (all, associations) = propertyTable(in: meta)
-            return (associations[item] ?? []).map { all[$0 - 1] }
+            let table = propertyTable(in: meta)
+            return (table.associations[item] ?? []).map { table.all[$0 - 1] }
         }
 
         /// `ipco`'s properties, and for each item the numbers (from 1, each within `ipco`) `ipma`
-        /// gives it; read once.
-        func propertyTable(in meta: Range<Int>) -> (all: [(type: String, contents: Range<Int>)], associations: [Int: [Int]]) {
-            guard let iprp = box("iprp", in: meta), let ipco = box("ipco", in: iprp) else { return ([], [:]) }
+        /// gives it; read once. `dangling`: an association names a property `ipco` does not have.
+        func propertyTable(in meta: Range<Int>) -> (all: [(type: String, contents: Range<Int>)], associations: [Int: [Int]], dangling: Bool) {
+            guard let iprp = box("iprp", in: meta), let ipco = box("ipco", in: iprp) else { return ([], [:], false) }
+            var dangling = false
             let all = boxes(in: ipco)
             var associations: [Int: [Int]] = [:]
             for ipma in boxes(in: iprp) where ipma.type == "ipma" {
@@ -262,11 +281,11 @@ enum HEIFBoxes {
                         guard let value = number(at: at, size: indexSize) else { break }
                         at += indexSize
                         let index = value & (indexSize == 2 ? 0x7FFF : 0x7F)
-                        if index >= 1, index <= all.count { associations[id, default: []].append(index) }
+                        if index >= 1, index <= all.count { associations[id, default: []].append(index) } else if index != 0 { dangling = true }
                     }
                 }
             }
-            return (all, associations)
+            return (all, associations, dangling)
         }
     }
 }

@@ -72,7 +72,9 @@ public struct ImageLimits: Sendable, Equatable {
 
     func check(_ size: PixelSize) throws(ImageFailure) {
         guard size.width > 0, size.height > 0 else { throw ImageFailure("the image claims a size of \(size)") }
-        if size.width > maxSide || size.height > maxSide || size.width * size.height > maxPixels {
+        // Sizes read from a stream's headers reach 2^32 a side: their product may not fit an Int.
+        let (area, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+        if size.width > maxSide || size.height > maxSide || overflow || area > maxPixels {
             throw ImageFailure("the image is too large: \(size) pixels (at most \(maxPixels / 1_000_000) megapixels and \(maxSide) a side)", isTooLarge: true)
         }
     }

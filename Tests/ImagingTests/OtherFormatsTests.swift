@@ -242,8 +242,7 @@ import Testing
     /// The sizes are read wherever a decoder finds them: in the configuration, or in band with the
     /// image's data; a parameter set that cannot be read is refused rather than guessed at.
     @Test func streamSizesAreReadInTheConfigurationAndInBand() throws {
-        let hevc = CodedSize.hevc(configuration: Self.hvcC)
-        #expect(hevc.sizes == [PixelSize(width: 320, height: 200)] && hevc.lengthSize == 4)
+        #expect(CodedSize.hevc(configuration: Self.hvcC) == [PixelSize(width: 320, height: 200)])
         // The same parameter set in the data, after its 4-byte length: found there.
         let sps = Self.sequenceParameterSet
         let inBand = [0, 0, 0, UInt8(sps.count)] + sps
@@ -305,6 +304,40 @@ import Testing
         // One such image is a file like any other: its data read once.
         let single = Self.heif(items: 1, iloc: [1, 0, 0, 0, 0x44, 0x00] + Self.bigEndian(1, 2) + Self.bigEndian(1, 2) + whole)
         try single.withUnsafeBytes { try HEIFBoxes.check($0, limits: ImageLimits(), format: .heic) }
+    }
+
+    /// Found in review: an eight-byte extent length of all ones read as -1 made a range that traps;
+    /// sizes of 2^32 a side (an SPS can say so) overflowed the area's product, even for the folder
+    /// listing's unlimited header; an association with a property `ipco` does not have went unchecked.
+    @Test func fieldsThatDoNotFitAreRefusedNotTrapped() throws {
+        // Version 1, offsets and lengths of 8 bytes, one item of one extent: offset 0, length -1.
+        let negative = Self.heif(items: 1, iloc: [1, 0, 0, 0, 0x88, 0x00] + Self.bigEndian(1, 2) + Self.bigEndian(1, 2)
+            + [0, 0, 0, 0] + Self.bigEndian(1, 2) + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0xFF, count: 8))
+        #expect(throws: ImageFailure("corrupt HEIC: where its images' data are cannot be read")) {
+            try negative.withUnsafeBytes { try HEIFBoxes.check($0, limits: ImageLimits(), format: .heic) }
+        }
+        #expect(throws: ImageFailure.self) { try ImageLimits.unlimited.check(PixelSize(width: 1 << 32, height: 1 << 32)) }
+        // Item 1 associated with property 5 of an ipco that has one.
+        var dangling = Self.heif(items: 1, iloc: [1, 0, 0, 0, 0x44, 0x00] + Self.bigEndian(1, 2) + Self.bigEndian(1, 2)
+            + Self.bigEndian(0, 2) + Self.bigEndian(0, 2) + Self.bigEndian(1, 2) + Self.bigEndian(0, 4) + Self.bigEndian(0, 4))
+        let association = try #require(dangling.firstRange(of: [0x00, 0x01, 0x01, 0x81]))
+        dangling[association.upperBound - 1] = 0x85
+        #expect(throws: ImageFailure("corrupt HEIC: its items and properties cannot all be read")) {
+            try dangling.withUnsafeBytes { try HEIFBoxes.check($0, limits: ImageLimits(), format: .heic) }
+        }
+    }
+
+    /// Found in review: images other than the primary (a grid's tiles, thumbnails) are decoded
+    /// whenever it is, so each is held to what a HEIF image may be decoded at; the primary's own size
+    /// is judged when it is decoded (when a thumbnail may stand for it).
+    @Test func otherImagesAreHeldToTheHEIFCap() throws {
+        let bytes = try Self.bytes("sunset-thumbnail.heic")
+        var limits = ImageLimits()
+        limits.maxHEIFPixels = 10_000  // below the thumbnail's 160×104 and the photo's 320×200
+        let failure = #expect(throws: ImageFailure.self) { try bytes.withUnsafeBytes { try HEIFBoxes.check($0, limits: limits, format: .heic) } }
+        #expect(failure?.isTooLarge == true && failure?.reason.contains("160×104") == true, "\(failure?.reason ?? "")")
+        limits.maxHEIFPixels = 20_000  // the thumbnail within it, the photo not: checked when decoded
+        try bytes.withUnsafeBytes { try HEIFBoxes.check($0, limits: limits, format: .heic) }
     }
 
     /// sunset.heic's `hvcC` and the sequence parameter set inside it.
