@@ -115,7 +115,7 @@ enum CodedSize {
             var bufferDelayLength = 0
             if timingInfo == 1 {
                 guard bits.skip(64), let equalInterval = bits.read(1) else { return nil }
-                if equalInterval == 1 { guard bits.readUVLC() != nil else { return nil } }
+                if equalInterval == 1 { guard bits.readExpGolomb(thirtyTwoZerosAreMax: true) != nil else { return nil } }
                 guard let model = bits.read(1) else { return nil }
                 decoderModel = model
                 if model == 1 {
@@ -182,27 +182,16 @@ struct BitReader {
         return value
     }
 
-    /// ue(v): as many zero bits as the value has bits after its leading one, then the value + 1.
-    mutating func readExpGolomb() -> Int? {
+    /// HEVC's ue(v) and AV1's uvlc(): as many zero bits as the value has bits after its leading
+    /// one, then the value + 1. 32 zeros are corrupt in HEVC (nil); in AV1 (`thirtyTwoZerosAreMax`)
+    /// they are the largest value, with nothing after, as dav1d reads them.
+    mutating func readExpGolomb(thirtyTwoZerosAreMax: Bool = false) -> Int? {
         var zeros = 0
         while true {
             guard let bit = read(1) else { return nil }
             if bit == 1 { break }
             zeros += 1
-            guard zeros <= 31 else { return nil }
-        }
-        guard let rest = read(zeros) else { return nil }
-        return (1 << zeros) - 1 + rest
-    }
-
-    /// AV1's uvlc(): the same shape as ue(v), but 32 zeros are the largest value, with nothing after.
-    mutating func readUVLC() -> Int? {
-        var zeros = 0
-        while true {
-            guard let bit = read(1) else { return nil }
-            if bit == 1 { break }
-            zeros += 1
-            if zeros == 32 { return Int(UInt32.max) }
+            if zeros == 32 { return thirtyTwoZerosAreMax ? Int(UInt32.max) : nil }
         }
         guard let rest = read(zeros) else { return nil }
         return (1 << zeros) - 1 + rest

@@ -160,11 +160,16 @@ enum TypedNumber {
     /// and the scene refuses it as it refuses any number outside its list, repeating it as typed
     /// (`typed(_:)`).
     static func parse(_ text: String, naming what: String, for command: String) throws -> Int {
-        guard let value = Int(text) else {
-            if isWholeNumber(text) { return text.hasPrefix("-") ? Int.min : Int.max }
+        guard let value = saturated(text) else {
             throw CommandError("'\(typed(text))' is not a \(what): type a whole number, e.g. '\(command) 1'")
         }
         return value
+    }
+
+    /// A whole number of any length as an Int, the largest (or smallest) when it does not fit; nil
+    /// for anything else.
+    static func saturated(_ text: String) -> Int? {
+        Int(text) ?? (isWholeNumber(text) ? (text.hasPrefix("-") ? Int.min : Int.max) : nil)
     }
 
     /// A number as it was typed, for a message that repeats it: at most 40 columns.
