@@ -55,8 +55,8 @@ public struct ImageLimits: Sendable, Equatable {
     public var maxProgressivePixels = 40_000_000
     /// libheif decodes a HEIC's or AVIF's image at full size, then converts it to RGB: about 6.5
     /// bytes a pixel (a 23 KB 10000×10000 HEIC took 651 MB to show 385×385 pixels). 50 MP, about
-    /// 330 MB, still shows a phone's 48-megapixel photo; a larger one is shown from a thumbnail
-    /// that covers the picture, or not at all.
+    /// 330 MB, still shows a phone's 48-megapixel photo; a larger one is shown only from one of
+    /// its thumbnails.
     public var maxHEIFPixels = 50_000_000
     public init() {}
 
@@ -78,7 +78,6 @@ public struct ImageLimits: Sendable, Equatable {
             throw ImageFailure("the image is too large: \(size) pixels (at most \(maxPixels / 1_000_000) megapixels and \(maxSide) a side)", isTooLarge: true)
         }
     }
-
 }
 
 /// Why a picture could not be decoded: one line a user can read.

@@ -42,7 +42,7 @@ public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPa
         navigator?.pop()
     }
 
-    public func routeToIndexEdit(choosing position: String? = nil) {
+    public func routeToIndexEdit(choosing position: String?) {
         guard let destination = navigator?.instantiate(IndexEditView.self) else { return }
         destination.router?.delegate = self
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
