@@ -354,24 +354,11 @@ public final class Engine {
     }
 }
 
-extension Engine: CommandPerformer {
+extension Engine {
     /// Runs the command `words` name (its name, then its arguments) on the scene on top, as if it
     /// had been typed, with its effects; throws its `CommandError`.
     public func perform(_ words: [String]) async throws {
         if let rest = try begin(words) { try await rest() }
-    }
-
-    /// Runs `commands` as if typed, as far as they go without waiting (see `CommandPerformer`).
-    public func performInTurn(_ commands: [[String]]) throws -> CommandRest? {
-        for (i, words) in commands.enumerated() {
-            guard let rest = try begin(words) else { continue }
-            let after = commands[(i + 1)...]
-            return {
-                try await rest()
-                for words in after { try await self.perform(words) }
-            }
-        }
-        return nil
     }
 
     /// Runs the command `words` name as far as it goes without waiting; returns what is left to
@@ -385,42 +372,49 @@ extension Engine: CommandPerformer {
             return nil
         }
         if let problem = arityProblem(command, arguments.count) { throw problem }
+        // A failure a View reported outside any command (as the root scene loaded) is not this one's.
+        _ = console.takeFailure()
         switch command.body {
         case .immediate(let run):
-            try dropEffectsIfFailed { try run(target, arguments) }
+            do {
+                try run(target, arguments)
+                try throwFailure()
+            } catch {
+                pendingEffects.removeAll()
+                throw error
+            }
             return rest(then: nil)
-        case .staged(let start):
-            return rest(then: try dropEffectsIfFailed { try start(target, arguments) })
         case .suspending(let run):
             return rest(then: { try await run(target, arguments) })
         }
     }
 
-    /// `body`'s result; when it throws, the effects the failed command scheduled are dropped.
-    private func dropEffectsIfFailed<R>(_ body: () throws -> R) throws -> R {
-        do {
-            return try body()
-        } catch {
-            pendingEffects.removeAll()
-            throw error
-        }
+    /// The failure a View reported with `Console.fail`, thrown as the command's error.
+    private func throwFailure() throws(CommandError) {
+        if let failure = console.takeFailure() { throw failure }
     }
 
     /// What is left of a command once it ran as far as it could: `waiting` (nil when it did not have
-    /// to wait), then the effects it scheduled; nil when there is nothing left at all.
+    /// to wait), then the effects it scheduled; nil when there is nothing left at all. A failure ends
+    /// it: the effects still pending are dropped.
     private func rest(then waiting: CommandRest?) -> CommandRest? {
-        guard let waiting else {
-            if pendingEffects.isEmpty { return nil }
-            return { await self.finishPendingEffects() }
-        }
+        if waiting == nil && pendingEffects.isEmpty { return nil }
         return {
             do {
-                try await waiting()
+                try await waiting?()
+                try await self.finishEffects()
             } catch {
                 self.pendingEffects.removeAll()
                 throw error
             }
-            await self.finishPendingEffects()
+        }
+    }
+
+    /// Runs the effects one after the other; throws the failure one of them reported.
+    private func finishEffects() async throws(CommandError) {
+        while !pendingEffects.isEmpty {
+            await pendingEffects.removeFirst()()
+            try throwFailure()
         }
     }
 
@@ -446,7 +440,7 @@ extension Engine: Navigator {
         guard let module = modules[ObjectIdentifier(view)] else {
             preconditionFailure("\(view) is not registered with the engine")
         }
-        return module.make(SceneContext(navigator: self, commands: self, effects: self, console: console)) as! View
+        return module.make(SceneContext(navigator: self, effects: self, console: console)) as! View
     }
 
     /// Pushes `scene` on the stack; it loads (`sceneDidLoad`).

@@ -56,36 +56,22 @@ final class RootScene: SceneView {
             scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.line("never") }
             throw CommandError("failed after scheduling")
         },
-        Command("twice", summary: "runs inc twice through the engine") { scene, _ in
-            try await scene.context.perform(["inc"])
-            try await scene.context.perform(["inc"])
-        },
-        // Waits only when told to, as a page waits only for a picture.
-        .staged("maybe", arguments: [Argument("MODE")], summary: "MODE now prints at once, wait waits, fail fails", start: { scene, arguments in
-            switch arguments[0] {
-            case "now":
-                scene.console.line("now")
-                return nil
-            case "wait":
-                scene.console.line("started")
-                return { [console = scene.console] in
-                    console.line("waited")
-                }
-            default:
-                scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.line("never") }
-                throw CommandError("failed before waiting")
-            }
-        }),
-        .staged("wait-then-fail", summary: "waits, then fails", start: { scene, _ in
+        // A failure as a value: what a View does with the message its presenter worded.
+        Command("refuse", summary: "reports a failure, then schedules an effect") { scene, _ in
+            scene.console.line("before")
+            scene.console.fail("refused")
             scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.line("never") }
-            return { throw CommandError("failed while waiting") }
-        }),
-        .staged("all", arguments: [Argument("COMMAND", repeated: true)], summary: "runs each word as a command, as if typed", start: { scene, arguments in
-            try scene.context.performInTurn(arguments.map { $0.split(separator: ":").map(String.init) })
-        }),
+        },
+        Command("refuse-later", summary: "an effect reports a failure; the effect after it never runs") { scene, _ in
+            scene.effects.finishBeforeCommandEnds { [console = scene.console] in
+                console.line("waited")
+                console.fail("refused while waiting")
+                console.fail("a second failure is not the command's")
+            }
+            scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.line("never") }
+        },
     ]
 
-    var context: any CommandPerformer { navigator as! any CommandPerformer }
 }
 
 @MainActor
@@ -214,19 +200,11 @@ final class ChildScene: SceneView {
         #expect(await run("help ecoh") == .failed(CommandError("unknown command 'ecoh': did you mean 'echo'? (type 'help' for the commands here)")))
     }
 
-    @Test func aCommandCanRunOthersAsIfTyped() async {
-        #expect(await run("twice") == .done)
-        #expect(output.text == "value: 1\nvalue: 2\n")
-    }
-
-    @Test func commandsThatNeverWaitAreDeclaredSo() {
+    @Test func aCommandHasOneKindOfBody() {
         let commands = SceneModule(RootScene.self) { RootScene($0) }.commands
-        func isImmediate(_ name: String) -> Bool {
-            if case .immediate = commands[name]!.body { return true }
-            return false
+        for command in commands.all {
+            guard case .immediate = command.body else { Issue.record("\(command.name) suspends"); continue }
         }
-        #expect(isImmediate("inc") && isImmediate("later") && isImmediate("fail"))
-        #expect(!isImmediate("twice"))
     }
 
     @Test func aCommandThatNeverWaitsEndsInStart() async {
@@ -235,15 +213,6 @@ final class ChildScene: SceneView {
         #expect(engine.start("nope") != nil)
         engine.console.flush()
         #expect(output.text == "value: 1\n")
-    }
-
-    @Test func theRestOfAWaitingCommandRunsInFinishStarted() async {
-        #expect(engine.start("twice") == nil)
-        engine.console.flush()
-        #expect(output.text == "")
-        #expect(await engine.finishStarted() == .done)
-        engine.console.flush()
-        #expect(output.text == "value: 1\nvalue: 2\n")
     }
 
     @Test func effectsOfACommandThatNeverWaitsRunBeforeItEnds() async {
@@ -259,42 +228,24 @@ final class ChildScene: SceneView {
         #expect(output.text == "now\nlater\n")
     }
 
-    @Test func aStagedCommandWithNothingToWaitForEndsInStart() async {
-        #expect(engine.start("maybe now") == .done)
-        #expect(engine.start("maybe fail") == .failed(CommandError("failed before waiting")))
+    @Test func aFailureReportedAsAValueFailsTheCommandAndDropsItsEffects() async {
+        #expect(engine.start("refuse") == .failed(CommandError("refused")))
         #expect(await run("inc") == .done)  // the dropped effect never runs
-        #expect(output.text == "now\nvalue: 1\n")
+        engine.console.flush()
+        #expect(output.text == "before\nvalue: 1\n")
     }
 
-    @Test func theRestOfAStagedCommandIsAwaited() async {
-        #expect(engine.start("maybe wait") == nil)
+    @Test func aFailureReportedByAnEffectFailsTheCommandAndDropsTheRest() async {
+        #expect(engine.start("refuse-later") == nil)
+        #expect(await engine.finishStarted() == .failed(CommandError("refused while waiting")))
+        #expect(await run("inc") == .done, "the failure was the last command's alone")
         engine.console.flush()
-        #expect(output.text == "started\n")
-        #expect(await engine.finishStarted() == .done)
-        engine.console.flush()
-        #expect(output.text == "started\nwaited\n")
-        #expect(await run("wait-then-fail") == .failed(CommandError("failed while waiting")))
+        #expect(output.text == "waited\nvalue: 1\n")
+    }
+
+    @Test func aFailureReportedOutsideACommandIsNotTheNextOnes() async {
+        engine.console.fail("as a scene loaded")
         #expect(await run("inc") == .done)
-        #expect(output.text == "started\nwaited\nvalue: 1\n")
-    }
-
-    @Test func commandsRunAsIfTypedRunStraightThroughUnlessOneWaits() async {
-        #expect(engine.start("all inc inc") == .done)
-        engine.console.flush()
-        #expect(output.text == "value: 1\nvalue: 2\n")
-        // One that waits: the ones before it ran, the ones after it run once it is done.
-        #expect(engine.start("all inc maybe:wait inc") == nil)
-        engine.console.flush()
-        #expect(output.text == "value: 1\nvalue: 2\nvalue: 3\nstarted\n")
-        #expect(await engine.finishStarted() == .done)
-        engine.console.flush()
-        #expect(output.text == "value: 1\nvalue: 2\nvalue: 3\nstarted\nwaited\nvalue: 4\n")
-    }
-
-    @Test func commandsRunAsIfTypedStopAtTheFirstFailure() async {
-        #expect(engine.start("all inc fail inc") == .failed(CommandError("it failed")))
-        #expect(await run("all inc maybe:wait fail inc") == .failed(CommandError("it failed")))
-        #expect(output.text == "value: 1\nvalue: 2\nstarted\nwaited\n")
     }
 
     @Test func quitEndsTheSession() async {

@@ -201,10 +201,10 @@ import Testing
         _ = await engine.execute("inc")
         _ = await engine.execute("record \(path)")
         #expect(await engine.execute("record other.txt") == .failed(CommandError("already recording to \(path): type 'record stop' first")))
-        for line in ["  inc ", "", "nope", "twice", "child", "quit"] { _ = await engine.execute(line) }
+        for line in ["  inc ", "", "nope", "later", "child", "quit"] { _ = await engine.execute(line) }
         _ = await engine.execute("record stop")
         _ = await engine.execute("inc")
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "# replay with: app run \(path)\ninc\nnope\ntwice\nchild\nquit\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "# replay with: app run \(path)\ninc\nnope\nlater\nchild\nquit\n")
         #expect(await engine.execute("record /nonexistent/dir/x.txt") == .failed(CommandError("cannot record to /nonexistent/dir/x.txt: No such file or directory")))
     }
 }

@@ -28,7 +28,7 @@ import Testing
         #expect(app.ids == (1...20).map { "p\($0)" })
         await app.run("page 20", "next")
         #expect(app.ids.count == 23)
-        #expect(app.collection.feedPages == 3 && !app.collection.feedHasMore)
+        #expect(app.collection.list.pagesLoaded == 3 && !app.collection.list.hasMore)
         app.output.clear()
         await app.run("page 23", "next")
         #expect(app.output.text.hasSuffix("Already on the last page.\n○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ●  23/23\n"))
@@ -42,10 +42,10 @@ import Testing
         await app.run("count 10", "fetch", "page 10")
         guard case .failed(let error) = await app.engine.execute("next") else { Issue.record("next did not fail"); return }
         #expect(error.message == "cannot load more photos: page 2 is down (the 10 loaded are kept; type 'next' or 'grid next' to try again)")
-        #expect(app.ids.count == 10 && app.collection.page == 9 && app.collection.feedPages == 1)
+        #expect(app.ids.count == 10 && app.collection.list.page == 9 && app.collection.list.pagesLoaded == 1)
         await pages.heal()
         await app.run("next")
-        #expect(app.ids.count == 20 && app.collection.page == 10)
+        #expect(app.ids.count == 20 && app.collection.list.page == 10)
     }
 
     @Test func photosAPageRepeatsAreDroppedAndFetchStartsAgainFromPage1() async {
@@ -57,7 +57,7 @@ import Testing
         #expect(app.ids == ["p1", "p2", "p3", "p4", "p5"])
         #expect(app.output.text.contains("Loaded page 2 of the stub's photos: 2 more photos (5 in all; that is the last page)."))
         await app.run("fetch")
-        #expect(app.ids == ["p1", "p2", "p3"] && app.collection.feedPages == 1)
+        #expect(app.ids == ["p1", "p2", "p3"] && app.collection.list.pagesLoaded == 1)
     }
 
     @Test func randomPhotosHaveNoMoreToLoad() async {
@@ -105,7 +105,7 @@ import Testing
         await app.run("grid prev")
         guard case .failed(let error) = await app.engine.execute("grid prev") else { Issue.record("grid prev did not fail"); return }
         #expect(error.message == "this is the first sheet: type 'grid next'")
-        #expect(app.collection.sheet == 0)
+        #expect(app.collection.list.sheet == 0)
         // `open` still opens the current page's photo, not the sheet's.
         await app.run("open")
         #expect(app.engine.prompt == "photos/detail 3> ")
@@ -126,7 +126,7 @@ import Testing
         app.output.clear()
         await app.run("grid next")
         #expect(app.output.text.hasPrefix("Loaded page 2 of the stub's photos: 8 more photos (16 in all).\nSheet 2 of 2+ (photos 9–16 of 16 loaded):\n"))
-        #expect(app.collection.sheet == 1)
+        #expect(app.collection.list.sheet == 1)
     }
 
     @Test func gridNextAfterAPartLastSheetShowsItFilledSkippingNothing() async {
@@ -146,7 +146,7 @@ import Testing
         let app = App(feed: StubPages(photos + photos + photos))
         await app.run("count 3", "fetch", "page 3", "next")
         #expect(app.output.text.contains("Loaded page 2 of the stub's photos: no photos not listed already (3 in all; that is the last page)."))
-        #expect(!app.collection.feedHasMore)
+        #expect(!app.collection.list.hasMore)
         app.output.clear()
         await app.run("next")
         #expect(app.output.text == "Already on the last page.\n○ ○ ●  3/3\n")

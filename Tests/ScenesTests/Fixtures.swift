@@ -120,7 +120,7 @@ struct App {
     }
 
     var collection: PhotoCollectionDataStore { (engine.scenes[0] as! PhotoCollectionView).router!.dataStore! }
-    var ids: [String] { collection.photos.map(\.id) }
+    var ids: [String] { collection.list.photos.map(\.id) }
 
     func scene<View: SceneView>(_ type: View.Type) -> View? {
         engine.scenes.lazy.compactMap { $0 as? View }.first

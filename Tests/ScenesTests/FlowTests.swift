@@ -55,7 +55,7 @@ import Testing
         let app = App()
         await app.run("count 5", "fetch", "open 3", "back")
         #expect(app.ids == ["a", "b", "c", "d", "e"])
-        #expect(app.collection.index == nil && app.collection.changedIndex == nil)
+        #expect(app.collection.list.index == nil && app.collection.changedIndex == nil)
     }
 
     @Test func untrustedTextIsSanitizedOnItsWayOut() async {

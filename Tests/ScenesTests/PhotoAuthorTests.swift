@@ -118,7 +118,7 @@ import Testing
         let detail = PhotoDetailInteractor()
         detail.photoCount = 5
         detail.index = 1
-        let author = PhotoAuthorInteractor(worker: StubPhotographers())
+        let author = PhotoAuthorInteractor(worker: StubPhotographers(), list: PhotoListInteractor())
         var authorStore: PhotoAuthorDataStore = author
         // A detail with no photo (its index pointed at none) hands over no photographer.
         PhotoDetailRouter(navigator: NoNavigator.shared).passDataToAuthor(source: detail, destination: &authorStore)
@@ -126,8 +126,9 @@ import Testing
 
         let opened = PhotoDetailInteractor()
         var openedStore: PhotoDetailDataStore = opened
-        PhotoAuthorRouter(navigator: NoNavigator.shared).passDataToDetail(source: author, destination: &openedStore)
-        #expect(opened.origin == PhotoDetail.Origin(listName: "the photographer's photos", positionKey: "authorIndex", canMove: false))
+        let origin = PhotoDetail.Origin(listName: "the photographer's photos", positionKey: "authorIndex", canMove: false)
+        PhotoListRouter(navigator: NoNavigator.shared, origin: origin).passDataToDetail(source: author.photos, destination: &openedStore)
+        #expect(opened.origin == origin)
         #expect(!PhotoDetailInteractor().origin.canMove, "a detail moves photos only when the scene that opened it says so")
     }
 

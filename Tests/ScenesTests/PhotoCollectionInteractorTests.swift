@@ -3,43 +3,64 @@ import Testing
 @testable import Scenes
 
 @MainActor
-final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
+final class CollectionPresenterSpy: PhotoCollectionPresentationLogic, PhotoListPresentationLogic {
     var counts: [PhotoCollection.Count.Response] = []
     var photos: [PhotoCollection.Photos.Response] = []
     var nothingToFetch = 0
-    var pages: [PhotoCollection.Page.Response] = []
-    var selections = 0
     var failures: [PhotoCollection.Failure.Response.Problem] = []
+    var searches = 0
+    // The list's
+    var pages: [PhotoList.Page.Response] = []
+    var selections = 0
+    var listFailures: [PhotoList.Failure.Problem] = []
+    var more: [PhotoList.More.Response] = []
+    var sheets: [ContactSheet.Response] = []
 
     func presentCount(_ response: PhotoCollection.Count.Response) { counts.append(response) }
     func presentPhotos(_ response: PhotoCollection.Photos.Response) { photos.append(response) }
     func presentNothingToFetch() { nothingToFetch += 1 }
-    func presentPage(_ response: PhotoCollection.Page.Response) { pages.append(response) }
-    func presentSelection(_ response: PhotoCollection.Selection.Response) { selections += 1 }
     func presentFailure(_ response: PhotoCollection.Failure.Response) { failures.append(response.problem) }
-    var more: [PhotoCollection.More.Response] = []
-    var sheets: [ContactSheet.Response] = []
-    var searches = 0
-    func presentMore(_ response: PhotoCollection.More.Response) { more.append(response) }
-    func presentSheet(_ response: ContactSheet.Response) { sheets.append(response) }
     func presentSearch() { searches += 1 }
+    func presentPage(_ response: PhotoList.Page.Response) { pages.append(response) }
+    func presentSelection() { selections += 1 }
+    func presentFailure(_ response: PhotoList.Failure.Response) { listFailures.append(response.problem) }
+    func presentMore(_ response: PhotoList.More.Response) { more.append(response) }
+    func presentSheet(_ response: ContactSheet.Response) { sheets.append(response) }
+}
+
+extension PhotoCollectionInteractor {
+    /// The list the collection's photos are in, to select and fill in a test.
+    var listInteractor: PhotoListInteractor { list as! PhotoListInteractor }
+}
+
+/// A collection's interactor and its list, both presenting to `spy`, their effects in `effects`.
+@MainActor
+func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPicturesWorker? = nil, spy: CollectionPresenterSpy,
+                    effects: CollectingEffects) -> PhotoCollectionInteractor {
+    let list = PhotoListInteractor(pictures: pictures)
+    list.presenter = spy
+    list.effects = effects
+    let interactor = PhotoCollectionInteractor(worker: worker, list: list)
+    interactor.presenter = spy
+    interactor.effects = effects
+    return interactor
 }
 
 @MainActor
 @Suite struct PhotoCollectionInteractorTests {
     let spy = CollectionPresenterSpy()
+    let effects = CollectingEffects()
 
     func makeInteractor(_ worker: PhotosWorker = StubWorker()) -> PhotoCollectionInteractor {
-        let interactor = PhotoCollectionInteractor(worker: worker)
-        interactor.presenter = spy
-        return interactor
+        makeCollection(worker, spy: spy, effects: effects)
     }
 
     /// An interactor that has fetched [a,b,c,d,e].
     func fetched() async throws -> PhotoCollectionInteractor {
         let interactor = makeInteractor()
         interactor.changeCount(.init(change: .set(5)))
-        try await interactor.fetchPhotos(.init())
+        interactor.fetchPhotos(.init())
+        await effects.finish()
         spy.photos = []
         return interactor
     }
@@ -80,7 +101,8 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
 
     @Test func fetchAtZeroHasNothingToDo() async throws {
         let worker = StubWorker()
-        try await makeInteractor(worker).fetchPhotos(.init())
+        makeInteractor(worker).fetchPhotos(.init())
+        await effects.finish()
         #expect(spy.nothingToFetch == 1)
         #expect(await worker.calls.isEmpty)
     }
@@ -89,36 +111,41 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
         let worker = StubWorker()
         let interactor = makeInteractor(worker)
         interactor.changeCount(.init(change: .set(3)))
-        try await interactor.fetchPhotos(.init())
+        interactor.fetchPhotos(.init())
+        await effects.finish()
         interactor.changeCount(.init(change: .set(5)))
-        interactor.selectPhoto(.init(row: 4 - 2))
-        try await interactor.fetchPhotos(.init())
+        interactor.listInteractor.selectPhoto(.init(row: 4 - 2))
+        interactor.fetchPhotos(.init())
+        await effects.finish()
         #expect(await worker.calls == [3, 5])
-        #expect(interactor.photos.map(\.id) == ["a", "b", "c", "d", "e"])
-        #expect(interactor.page == 0 && interactor.index == nil && interactor.changedIndex == nil)
-        #expect(spy.photos.last == .init(event: .fetched, photos: Photo.abcde, page: 0))
+        #expect(interactor.list.photos.map(\.id) == ["a", "b", "c", "d", "e"])
+        #expect(interactor.list.page == 0 && interactor.list.index == nil && interactor.changedIndex == nil)
+        #expect(spy.photos.last == .init(event: .fetched, rows: .init(photos: Photo.abcde, page: 0, hasMore: false)))
     }
 
     @Test func aFailedFetchKeepsThePhotosAndSaysWhy() async throws {
         let interactor = makeInteractor(FailingWorker())
-        interactor.photos = Photo.abcde
+        interactor.listInteractor.show(Photo.abcde)
         interactor.changeCount(.init(change: .set(2)))
-        try await interactor.fetchPhotos(.init())
-        #expect(interactor.photos == Photo.abcde)
+        interactor.fetchPhotos(.init())
+        await effects.finish()
+        #expect(interactor.list.photos == Photo.abcde)
         #expect(spy.failures == [.fetchFailed("the source is unreachable")])
     }
 
-    @Test func aCancelledSlowFetchChangesNothing() async throws {
+    @Test func aCancelledSlowFetchChangesNothingAndSaysSo() async throws {
         for worker: PhotosWorker in [SlowWorker(), IgnoresCancellationWorker()] {
-            let interactor = makeInteractor(worker)
-            interactor.photos = [.fixture("old")]
+            let spy = CollectionPresenterSpy(), effects = CollectingEffects()
+            let interactor = makeCollection(worker, spy: spy, effects: effects)
+            interactor.listInteractor.show([.fixture("old")])
             interactor.changeCount(.init(change: .set(4)))
-            let task = Task { try await interactor.fetchPhotos(.init()) }
+            interactor.fetchPhotos(.init())
+            let task = Task { await effects.finish() }
             try await Task.sleep(for: .milliseconds(20))
             task.cancel()
-            await #expect(throws: CancellationError.self) { try await task.value }
-            #expect(interactor.photos.map(\.id) == ["old"])
-            #expect(spy.photos.isEmpty && spy.failures.isEmpty)
+            await task.value
+            #expect(interactor.list.photos.map(\.id) == ["old"])
+            #expect(spy.photos.isEmpty && spy.failures == [.fetchInterrupted])
         }
     }
 
@@ -127,8 +154,8 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
         interactor.changeToPage(.init(width: 80, offset: 160))
         interactor.changeToPage(.init(width: 80, offset: 239.5))
         #expect(spy.pages.map(\.page) == [2, 2])
-        #expect(spy.pages[0] == .init(page: 2, photo: .fixture("c"), pageCount: 5))
-        #expect(interactor.page == 2)
+        #expect(spy.pages[0] == .init(page: 2, photo: .fixture("c"), pageCount: 5, picture: nil, hasMore: false))
+        #expect(interactor.list.page == 2)
     }
 
     @Test func pagesOutsideTheCollectionAreRefused() async throws {
@@ -137,13 +164,13 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
         interactor.changeToPage(.init(width: 80, offset: -80))
         interactor.changeToPage(.init(width: 0, offset: 0))
         interactor.changeToPage(.init(width: 80, offset: .infinity))
-        #expect(spy.failures == [
+        #expect(spy.listFailures == [
             .pageOutOfRange(requested: "6", pageCount: 5), .pageOutOfRange(requested: "0", pageCount: 5),
             .pageOutOfRange(requested: "0", pageCount: 5), .pageOutOfRange(requested: "0", pageCount: 5),
         ])
-        #expect(interactor.page == 0 && spy.pages.isEmpty)
+        #expect(interactor.list.page == 0 && spy.pages.isEmpty)
         makeInteractor().changeToPage(.init(width: 80, offset: 0))
-        #expect(spy.failures.last == .noPhotos(command: "page"))
+        #expect(spy.listFailures.last == .noPhotos(command: "page"))
     }
 
     /// Issue 19: `page -9223372036854775808` trapped (SIGILL) in `- 1`, `page 9223372036854775807`
@@ -153,36 +180,36 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
         let interactor = try await fetched()
         for typed in [Int.min, Int.min + 2, Int.max, -(1 << 53) - 1] {
             interactor.changeToPage(.init(page: TypedNumber.row(ofPosition: typed), width: 80))
-            #expect(spy.failures.last == .pageOutOfRange(requested: "\(typed)", pageCount: 5))
+            #expect(spy.listFailures.last == .pageOutOfRange(requested: "\(typed)", pageCount: 5))
         }
         // An offset beyond any Int (not typed: a layout's) is the last page number an Int holds.
         interactor.changeToPage(.init(width: 1, offset: 1e300))
-        #expect(spy.failures.last == .pageOutOfRange(requested: "\(Int.max)", pageCount: 5))
+        #expect(spy.listFailures.last == .pageOutOfRange(requested: "\(Int.max)", pageCount: 5))
         interactor.changeToPage(.init(width: 1, offset: -1e300))
-        #expect(spy.failures.last == .pageOutOfRange(requested: "\(Int.min + 1)", pageCount: 5))
-        #expect(interactor.page == 0 && spy.pages.isEmpty)
+        #expect(spy.listFailures.last == .pageOutOfRange(requested: "\(Int.min + 1)", pageCount: 5))
+        #expect(interactor.list.page == 0 && spy.pages.isEmpty)
     }
 
     @Test func positionsAtTheEndsOfIntAreRefusedAsTheyWereAsked() async throws {
         let interactor = try await fetched()
         for typed in [Int.min, Int.max] {
-            interactor.selectPhoto(.init(row: TypedNumber.row(ofPosition: typed)))
-            #expect(spy.failures.last == .positionOutOfRange(requested: "\(typed)", photoCount: 5))
+            interactor.listInteractor.selectPhoto(.init(row: TypedNumber.row(ofPosition: typed)))
+            #expect(spy.listFailures.last == .positionOutOfRange(requested: "\(typed)", photoCount: 5))
         }
         #expect(spy.selections == 0)
     }
 
-    @Test func selectingSetsBothIndices() async throws {
+    @Test func selectingSetsTheIndex() async throws {
         let interactor = try await fetched()
-        interactor.selectPhoto(.init(row: 1))
-        #expect(interactor.index == 1 && interactor.changedIndex == 1)
+        interactor.listInteractor.selectPhoto(.init(row: 1))
+        #expect(interactor.list.index == 1)
         #expect(spy.selections == 1)
-        interactor.selectPhoto(.init(row: 5))
-        interactor.selectPhoto(.init(row: -1))
-        #expect(spy.failures == [.positionOutOfRange(requested: "6", photoCount: 5), .positionOutOfRange(requested: "0", photoCount: 5)])
-        #expect(interactor.index == 1)
-        makeInteractor().selectPhoto(.init(row: 0))
-        #expect(spy.failures.last == .noPhotos(command: "open"))
+        interactor.listInteractor.selectPhoto(.init(row: 5))
+        interactor.listInteractor.selectPhoto(.init(row: -1))
+        #expect(spy.listFailures == [.positionOutOfRange(requested: "6", photoCount: 5), .positionOutOfRange(requested: "0", photoCount: 5)])
+        #expect(interactor.list.index == 1)
+        makeInteractor().listInteractor.selectPhoto(.init(row: 0))
+        #expect(spy.listFailures.last == .noPhotos(command: "open"))
     }
 
     /// Remove at `from`, insert at `to`: a move, not a swap.
@@ -191,12 +218,12 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
     ])
     func reappearingMovesTheOpenedPhoto(from: Int, to: Int, order: String) async throws {
         let interactor = try await fetched()
-        interactor.selectPhoto(.init(row: from))
+        interactor.listInteractor.selectPhoto(.init(row: from))
         interactor.changedIndex = to
         interactor.applyChangedIndex()
-        #expect(interactor.photos.map(\.id).joined() == order)
-        #expect(interactor.index == nil && interactor.changedIndex == nil)
-        #expect(interactor.page == (from == to ? from : to))
+        #expect(interactor.list.photos.map(\.id).joined() == order)
+        #expect(interactor.list.index == nil && interactor.changedIndex == nil)
+        #expect(interactor.list.page == (from == to ? from : to))
         let event: PhotoCollection.Photos.Response.Event = from == to ? .unchanged(at: from) : .moved(from: from, to: to)
         #expect(spy.photos.last?.event == event)
     }
@@ -205,6 +232,6 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
         let interactor = try await fetched()
         interactor.applyChangedIndex()
         #expect(spy.photos.isEmpty)
-        #expect(interactor.photos == Photo.abcde)
+        #expect(interactor.list.photos == Photo.abcde)
     }
 }

@@ -9,6 +9,10 @@ final class DetailPresenterSpy: PhotoDetailPresentationLogic {
     func presentPhoto(_ response: PhotoDetail.Show.Response) { responses.append(response) }
     var saved: [PhotoDetail.Save.Response] = []
     func presentSaved(_ response: PhotoDetail.Save.Response) { saved.append(response) }
+    var indexEdits: [PhotoDetail.Move.Response] = []
+    func presentIndexEdit(_ response: PhotoDetail.Move.Response) { indexEdits.append(response) }
+    var refusals: [PhotoDetail.Move.Refusal.Response] = []
+    func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response) { refusals.append(response) }
 }
 
 /// Something a picture worker may throw that is neither a PictureFailure nor a cancellation.
@@ -137,11 +141,10 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
     let box = PixelSize(width: 48, height: 24)
 
     func fetched(_ pictures: FakePicturesWorker) async throws -> PhotoCollectionInteractor {
-        let interactor = PhotoCollectionInteractor(worker: StubWorker(), pictures: pictures)
-        interactor.presenter = spy
-        interactor.effects = effects
+        let interactor = makeCollection(pictures: pictures, spy: spy, effects: effects)
         interactor.changeCount(.init(change: .set(5)))
-        try await interactor.fetchPhotos(.init())
+        interactor.fetchPhotos(.init())
+        await effects.finish()
         return interactor
     }
 
@@ -150,7 +153,7 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
         let interactor = try await fetched(pictures)
         interactor.changeToPage(.init(width: 80, offset: 80, pictureBox: box))
         await effects.finish()
-        #expect(spy.pages == [.init(page: 1, photo: .fixture("b"), pageCount: 5, picture: .success(FakePicturesWorker.picture("b", box)))])
+        #expect(spy.pages == [.init(page: 1, photo: .fixture("b"), pageCount: 5, picture: .success(FakePicturesWorker.picture("b", box)), hasMore: false)])
         #expect(await pictures.requests == [.init(id: "b", box: box)])
         #expect(await pictures.prefetches == [.init(id: "c", box: box)])
     }
@@ -171,7 +174,7 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
         let interactor = try await fetched(pictures)
         interactor.changeToPage(.init(width: 80, offset: 0, pictureBox: box))
         await effects.finish()
-        #expect(spy.pages == [.init(page: 0, photo: .fixture("a"), pageCount: 5, picture: .failure(PictureFailure("not a regular file")))])
+        #expect(spy.pages == [.init(page: 0, photo: .fixture("a"), pageCount: 5, picture: .failure(PictureFailure("not a regular file")), hasMore: false)])
         #expect(await pictures.prefetches.isEmpty)
     }
 
@@ -180,7 +183,7 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
         let interactor = try await fetched(pictures)
         interactor.changeToPage(.init(width: 80, offset: 80))
         await effects.finish()
-        #expect(spy.pages == [.init(page: 1, photo: .fixture("b"), pageCount: 5, picture: nil)])
+        #expect(spy.pages == [.init(page: 1, photo: .fixture("b"), pageCount: 5, picture: nil, hasMore: false)])
         #expect(await pictures.requests.isEmpty)
         #expect(await pictures.prefetches.isEmpty)
     }
@@ -190,18 +193,18 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
         let interactor = try await fetched(pictures)
         interactor.changeToPage(.init(width: 80, offset: 400, pictureBox: box))
         await effects.finish()
-        #expect(spy.failures == [.pageOutOfRange(requested: "6", pageCount: 5)])
+        #expect(spy.listFailures == [.pageOutOfRange(requested: "6", pageCount: 5)])
         #expect(await pictures.requests.isEmpty)
         #expect(await pictures.prefetches.isEmpty)
     }
 
     @Test func theSourcesNotesReachTheResponse() async throws {
         let notes = ["Found 5 photos in ~/Pictures (1 file skipped: 1 not an image).", "The folder has only 5 photos, not 8: all of them are shown."]
-        let interactor = PhotoCollectionInteractor(worker: NotingWorker(notes: notes))
-        interactor.presenter = spy
+        let interactor = makeCollection(NotingWorker(notes: notes), spy: spy, effects: effects)
         interactor.changeCount(.init(change: .set(5)))
-        try await interactor.fetchPhotos(.init())
-        #expect(spy.photos == [.init(event: .fetched, photos: Photo.abcde, page: 0, notes: notes)])
+        interactor.fetchPhotos(.init())
+        await effects.finish()
+        #expect(spy.photos == [.init(event: .fetched, rows: .init(photos: Photo.abcde, page: 0, hasMore: false), notes: notes)])
         // Listing again shows the photos, not the fetch's notes.
         interactor.listPhotos(.init())
         #expect(spy.photos.last?.notes == [])
@@ -216,15 +219,18 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
 
     @Test func notesComeBeforeTheHeadline() {
         let notes = ["Found 2 photos in photos (2 files skipped: 2 not an image).", "The folder has only 2 photos, not 3: all of them are shown."]
-        presenter.presentPhotos(.init(event: .fetched, photos: [.fixture("a"), .fixture("b")], page: 0, notes: notes))
+        presenter.presentPhotos(.init(event: .fetched, rows: .init(photos: [.fixture("a"), .fixture("b")], page: 0, hasMore: false), notes: notes))
         #expect(spy.photos.map(\.notes) == [notes])
         #expect(spy.photos.map(\.headline) == ["Fetched 2 photos."])
     }
 
     @Test func aPagesPictureOrWhyNot() {
+        let spy = ListDisplaySpy()
+        let presenter = PhotoListPresenter(wording: PhotoCollectionPresenter.wording(feedName: nil))
+        presenter.view = spy
         let pixels = FakePicturesWorker.picture("c", PixelSize(width: 4, height: 2))
-        presenter.presentPage(.init(page: 2, photo: .fixture("c"), pageCount: 5, picture: .success(pixels)))
-        presenter.presentPage(.init(page: 2, photo: .fixture("c"), pageCount: 5, picture: .failure(PictureFailure("unreadable"))))
+        presenter.presentPage(.init(page: 2, photo: .fixture("c"), pageCount: 5, picture: .success(pixels), hasMore: false))
+        presenter.presentPage(.init(page: 2, photo: .fixture("c"), pageCount: 5, picture: .failure(PictureFailure("unreadable")), hasMore: false))
         #expect(spy.pages.map(\.picture) == [.pixels(pixels), .unavailable("(picture not shown: unreadable)")])
         #expect(spy.pages.map(\.pageControl.text) == Array(repeating: "○ ○ ● ○ ○  3/5", count: 2))
     }

@@ -3,34 +3,70 @@ import Testing
 @testable import Scenes
 
 @MainActor
-final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
+final class CollectionDisplaySpy: PhotoCollectionDisplayLogic, PhotoListDisplayLogic {
     var counts: [String] = []
     var photos: [PhotoCollection.Photos.ViewModel] = []
     var notices: [String] = []
-    var pages: [PhotoCollection.Page.ViewModel] = []
-    var selections = 0
     var failures: [String] = []
+    var searches = 0
+    // The list's
+    var pages: [PhotoList.Page.ViewModel] = []
+    var selections = 0
+    var sheets: [ContactSheet.ViewModel] = []
+    var more: [PhotoList.More.ViewModel] = []
 
     func displayCount(_ viewModel: PhotoCollection.Count.ViewModel) { counts.append(viewModel.count) }
     func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel) { photos.append(viewModel) }
     func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel) { notices.append(viewModel.message) }
-    func displayPage(_ viewModel: PhotoCollection.Page.ViewModel) { pages.append(viewModel) }
-    func displaySelectedPhoto(_ viewModel: PhotoCollection.Selection.ViewModel) { selections += 1 }
     func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel) { failures.append(viewModel.message) }
-    var sheets: [ContactSheet.ViewModel] = []
-    var searches = 0
-    func displaySheet(_ viewModel: ContactSheet.ViewModel) { sheets.append(viewModel) }
     func displaySearch() { searches += 1 }
-    var more: [PhotoCollection.More.ViewModel] = []
-    func displayMore(_ viewModel: PhotoCollection.More.ViewModel) { more.append(viewModel) }
+    func displayPage(_ viewModel: PhotoList.Page.ViewModel) { pages.append(viewModel) }
+    func displaySelectedPhoto() { selections += 1 }
+    func displaySheet(_ viewModel: ContactSheet.ViewModel) { sheets.append(viewModel) }
+    func displayMore(_ viewModel: PhotoList.More.ViewModel) { more.append(viewModel) }
+    func displayFailure(_ viewModel: PhotoList.Failure.ViewModel) { failures.append(viewModel.message) }
+}
+
+/// A list's View, for its presenter tested alone.
+typealias ListDisplaySpy = CollectionDisplaySpy
+
+extension PhotoCollection.Photos.Response {
+    init(event: Event, photos: [Photo], page: Int, notes: [String] = []) {
+        self.init(event: event, rows: .init(photos: photos, page: page, hasMore: false), notes: notes)
+    }
+}
+
+extension PhotoCollection.Photos.ViewModel {
+    init(headline: String, photos: [DisplayedPhoto], currentRow: Int?, pageControl: PageControl?) {
+        self.init(notes: [], headline: headline, rows: .init(photos: photos, currentRow: currentRow, pageControl: pageControl))
+    }
+    var photos: [DisplayedPhoto] { rows.photos }
+    var pageControl: PageControl? { rows.pageControl }
+}
+
+extension PhotoList.Page.Response {
+    init(page: Int, photo: Photo, pageCount: Int) {
+        self.init(page: page, photo: photo, pageCount: pageCount, picture: nil, hasMore: false)
+    }
+}
+
+extension PhotoList.Page.ViewModel {
+    init(photo: DisplayedPhoto, pageControl: PageControl) {
+        self.init(picture: nil, photo: photo, pageControl: pageControl)
+    }
 }
 
 @MainActor
 @Suite struct PhotoCollectionPresenterTests {
     let spy = CollectionDisplaySpy()
     let presenter = PhotoCollectionPresenter()
+    /// The collection's list, in its words.
+    let list = PhotoListPresenter(wording: PhotoCollectionPresenter.wording(feedName: nil))
 
-    init() { presenter.view = spy }
+    init() {
+        presenter.view = spy
+        list.view = spy
+    }
 
     @Test func countTexts() {
         presenter.presentCount(.init(count: 5, limit: nil))
@@ -76,7 +112,7 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
         presenter.presentPhotos(.init(event: .listed, photos: photos, page: 3))
         let other = [Photo.fixture("x", likes: 3), Photo.fixture("b", likes: 99, description: "changed")]
         presenter.presentPhotos(.init(event: .fetched, photos: other, page: 0))
-        presenter.presentPage(.init(page: 1, photo: other[1], pageCount: 2))
+        list.presentPage(.init(page: 1, photo: other[1], pageCount: 2))
 
         let freshSpy = CollectionDisplaySpy()
         let fresh = PhotoCollectionPresenter()
@@ -135,9 +171,9 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
 
     @Test func pageControlsFollowThePageAndTheCount() {
         presenter.presentPhotos(.init(event: .fetched, photos: Photo.abcde, page: 0))
-        presenter.presentPage(.init(page: 2, photo: Photo.abcde[2], pageCount: 5))
+        list.presentPage(.init(page: 2, photo: Photo.abcde[2], pageCount: 5))
         presenter.presentPhotos(.init(event: .fetched, photos: Array(Photo.abcde.prefix(2)), page: 0))
-        presenter.presentPage(.init(page: 1, photo: Photo.abcde[1], pageCount: 2))
+        list.presentPage(.init(page: 1, photo: Photo.abcde[1], pageCount: 2))
         #expect(spy.photos.map { $0.pageControl?.text } == ["● ○ ○ ○ ○  1/5", "● ○  1/2"])
         #expect(spy.pages.map(\.pageControl.text) == ["○ ○ ● ○ ○  3/5", "○ ●  2/2"])
     }
@@ -158,9 +194,9 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
             "No photos yet: type 'fetch' to get some (set how many with 'count N').",
         ])
         presenter.presentFailure(.init(problem: .countOutOfRange("31")))
-        presenter.presentFailure(.init(problem: .pageOutOfRange(requested: "9", pageCount: 5)))
-        presenter.presentFailure(.init(problem: .positionOutOfRange(requested: "0", photoCount: 5)))
-        presenter.presentFailure(.init(problem: .noPhotos(command: "open")))
+        list.presentFailure(.init(problem: .pageOutOfRange(requested: "9", pageCount: 5)))
+        list.presentFailure(.init(problem: .positionOutOfRange(requested: "0", photoCount: 5)))
+        list.presentFailure(.init(problem: .noPhotos(command: "open")))
         presenter.presentFailure(.init(problem: .fetchFailed("timed out")))
         #expect(spy.failures == [
             "count must be within 0…30, not 31 (type e.g. 'count 5')",
@@ -172,7 +208,7 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
     }
 
     @Test func pageViewModel() {
-        presenter.presentPage(.init(page: 4, photo: .fixture("e"), pageCount: 5))
+        list.presentPage(.init(page: 4, photo: .fixture("e"), pageCount: 5))
         #expect(spy.pages == [.init(
             photo: .init(position: "5", id: "e", description: "Photo e", author: "Author E", likes: "♥ 10"),
             pageControl: .init(numberOfPages: 5, currentPage: 4, text: "○ ○ ○ ○ ●  5/5")
@@ -188,6 +224,10 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
     func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel) { missing.append(viewModel.message) }
     var saved: [PhotoDetail.Save.ViewModel] = []
     func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) { saved.append(viewModel) }
+    var indexEdits: [String?] = []
+    func displayIndexEdit(_ viewModel: PhotoDetail.Move.ViewModel) { indexEdits.append(viewModel.position) }
+    var refusals: [String] = []
+    func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel) { refusals.append(viewModel.message) }
 }
 
 @MainActor

@@ -9,19 +9,20 @@ import Testing
 @MainActor
 @Suite struct RepeatedCommandsTests {
     @Test func theNoPictureFormsPresentWhatTheAsynchronousOnesDo() async throws {
-        let spy = CollectionPresenterSpy()
-        let collection = PhotoCollectionInteractor(worker: StubWorker())
-        collection.presenter = spy
+        let spy = CollectionPresenterSpy(), effects = CollectingEffects()
+        let collection = makeCollection(spy: spy, effects: effects)
         collection.changeCount(.init(change: .set(5)))
-        try await collection.fetchPhotos(.init())
+        collection.fetchPhotos(.init())
+        await effects.finish()
         collection.changeToPage(.init(width: 80, offset: 160))
         collection.changeToPage(.init(width: 80, offset: 160))
         #expect(spy.pages.count == 2 && spy.pages[0] == spy.pages[1])
-        #expect(spy.pages[0] == .init(page: 2, photo: .fixture("c"), pageCount: 5, picture: nil))
-        #expect(collection.page == 2)
+        #expect(spy.pages[0] == .init(page: 2, photo: .fixture("c"), pageCount: 5, picture: nil, hasMore: false))
+        #expect(effects.pending == 0, "a page with no picture is shown at once")
+        #expect(collection.list.page == 2)
         collection.changeToPage(.init(width: 80, offset: 400))
-        #expect(spy.failures == [.pageOutOfRange(requested: "6", pageCount: 5)])
-        #expect(collection.page == 2)
+        #expect(spy.listFailures == [.pageOutOfRange(requested: "6", pageCount: 5)])
+        #expect(collection.list.page == 2)
 
         let detailSpy = DetailPresenterSpy()
         let detail = PhotoDetailInteractor()

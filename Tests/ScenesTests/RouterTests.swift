@@ -18,21 +18,25 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
 @MainActor
 @Suite struct RouterTests {
     @Test func passDataToDetailHandsOverThePhotoItsPositionAndTheCount() {
-        let source = PhotoCollectionInteractor(worker: StubWorker())
-        source.photos = Photo.abcde
-        source.index = 2
+        let source = ListStore(photos: Photo.abcde, index: 2)
         var destination: PhotoDetailDataStore = PhotoDetailInteractor()
-        let app = App()
-        let router = (app.engine.scenes[0] as! PhotoCollectionView).router as! PhotoCollectionRouter
+        let origin = PhotoDetail.Origin(listName: "the collection", positionKey: "index", canMove: true)
+        let router = PhotoListRouter(navigator: NoNavigator.shared, origin: origin)
         router.passDataToDetail(source: source, destination: &destination)
         #expect(destination.photo == .fixture("c") && destination.photoCount == 5)
         #expect(destination.index == 2)
-        // The detail is told what list it shows: the collection's, where a move applies.
-        #expect(destination.origin == PhotoDetail.Origin(listName: "the collection", positionKey: "index", canMove: true))
+        // The detail is told what list it shows: here the collection's, where a move applies.
+        #expect(destination.origin == origin)
         // An index that points at no photo hands over none.
         source.index = 9
         router.passDataToDetail(source: source, destination: &destination)
         #expect(destination.photo == nil && destination.index == 9)
+    }
+
+    @Test func theCollectionTellsTheDetailItsListCanMove() async {
+        let app = App()
+        await app.run("count 5", "fetch", "open 3")
+        #expect(app.scene(PhotoDetailView.self)?.router?.dataStore?.origin == PhotoDetail.Origin(listName: "the collection", positionKey: "index", canMove: true))
     }
 
     @Test func routeToDetailPushesTheDetailWithTheDataAndItselfAsDelegate() async {
@@ -52,7 +56,7 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
         let collectionRouter = (app.engine.scenes[0] as! PhotoCollectionView).router as! PhotoCollectionRouter
         collectionRouter.dismissWithChange(index: 4)
         #expect(app.collection.changedIndex == 4)
-        #expect(app.collection.index == 1)
+        #expect(app.collection.list.index == 1)
     }
 
     @Test func routeBackHandsTheIndexBackAndPops() async {
@@ -133,5 +137,22 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
         #expect(app.engine.stackNames == ["collection"])
         app.engine.console.flush()
         #expect(app.output.text.hasSuffix("There is no photo 8 among 5: back to the collection.\n"))
+    }
+}
+
+/// A list's DataStore as a router reads it, with any index.
+@MainActor
+final class ListStore: PhotoListDataStore {
+    var photos: [Photo]
+    var index: Int?
+    var page = 0
+    var sheet: Int?
+    var pagesLoaded = 1
+    var hasMore = false
+    var total: Int?
+
+    init(photos: [Photo], index: Int?) {
+        self.photos = photos
+        self.index = index
     }
 }

@@ -80,21 +80,16 @@ public struct Command<Target: AnyObject> {
 
     private let declaration: Declaration
 
-    /// What runs a command: most never wait for anything, and the engine runs those straight
-    /// through, without the cost of an asynchronous call (a frame, and a check of the executor at
-    /// every call and return).
+    /// What runs a command. A scene's command has one kind of body: it runs to its end at once, and
+    /// work it must wait for (the network, a picture to decode) is scheduled as `SceneEffects`, which
+    /// the engine awaits before the command ends. Only the engine's own `run FILE` suspends: it runs
+    /// other commands, each with its own effects.
     enum Body {
-        /// Runs to its end at once (it may still schedule `SceneEffects`).
         case immediate(@MainActor (Target, [String]) throws -> Void)
-        /// Runs as far as it can at once, and returns the rest when it has to wait (a picture to
-        /// decode): most of the time it has nothing to wait for and costs no more than `immediate`.
-        case staged(@MainActor (Target, [String]) throws -> CommandRest?)
-        /// May suspend: a fetch, a picture, commands run as if typed.
         case suspending(@MainActor (Target, [String]) async throws -> Void)
     }
 
-    /// Declares a command that may wait (for the network, a decode, other commands).
-    /// - Parameters: as in the declaration of a command that never waits.
+    /// Declares a command.
     /// - Parameters:
     ///   - name: what is typed.
     ///   - aliases: other names for it.
@@ -102,25 +97,10 @@ public struct Command<Target: AnyObject> {
     ///   - summary: one line for `help`.
     ///   - example: a typical use for `help COMMAND` (default: the name alone).
     ///   - run: what it does, on the scene (`Target`) on top, with the words typed after its name
-    ///     (already checked against `arguments` for their number). Throw a `CommandError` that says
-    ///     what to type instead when they cannot be carried out.
-    public init(
-        _ name: String, aliases: [String] = [], arguments: [Argument] = [], summary: String, example: String? = nil,
-        run: @escaping @MainActor (Target, [String]) async throws -> Void
-    ) {
-        self.init(name, aliases: aliases, arguments: arguments, summary: summary, example: example, body: .suspending(run))
-    }
-
-    /// Declares a command that never waits: the engine runs it straight through.
-    /// - Parameters:
-    ///   - name: what is typed.
-    ///   - aliases: other names for it.
-    ///   - arguments: its arguments, required ones first.
-    ///   - summary: one line for `help`.
-    ///   - example: a typical use for `help COMMAND` (default: the name alone).
-    ///   - run: what it does, on the scene (`Target`) on top, with the words typed after its name
-    ///     (already checked against `arguments` for their number). Throw a `CommandError` that says
-    ///     what to type instead when they cannot be carried out.
+    ///     (already checked against `arguments` for their number): usually it turns them into a
+    ///     Request for the interactor. Throw a `CommandError` that says what to type instead when the
+    ///     words make no request (`open x`); a request that cannot be carried out comes back through
+    ///     the presenter, and the View says so with `Console.fail`.
     public init(
         _ name: String, aliases: [String] = [], arguments: [Argument] = [], summary: String, example: String? = nil,
         run: @escaping @MainActor (Target, [String]) throws -> Void
@@ -128,15 +108,12 @@ public struct Command<Target: AnyObject> {
         self.init(name, aliases: aliases, arguments: arguments, summary: summary, example: example, body: .immediate(run))
     }
 
-    /// Declares a command that waits only sometimes: `start` does what it can at once and returns
-    /// the rest to await (a picture to decode), or nil when it is done; the engine awaits nothing then.
-    /// (A function of its own, not an `init`: a trailing closure could not tell the two apart.)
-    /// - Parameters: as in the declaration of a command that never waits.
-    public static func staged(
-        _ name: String, aliases: [String] = [], arguments: [Argument] = [], summary: String, example: String? = nil,
-        start: @escaping @MainActor (Target, [String]) throws -> CommandRest?
-    ) -> Command {
-        Command(name, aliases: aliases, arguments: arguments, summary: summary, example: example, body: .staged(start))
+    /// The engine's `run FILE`, which waits for the commands it runs.
+    init(
+        _ name: String, arguments: [Argument], summary: String, example: String,
+        runSuspending run: @escaping @MainActor (Target, [String]) async throws -> Void
+    ) {
+        self.init(name, aliases: [], arguments: arguments, summary: summary, example: example, body: .suspending(run))
     }
 
     init(_ name: String, aliases: [String], arguments: [Argument], summary: String, example: String?, body: Body) {
@@ -171,7 +148,6 @@ public struct Command<Target: AnyObject> {
         let erasedBody: Command<AnyObject>.Body
         switch body {
         case .immediate(let run): erasedBody = .immediate { try run(unsafeDowncast($0, to: Target.self), $1) }
-        case .staged(let start): erasedBody = .staged { try start(unsafeDowncast($0, to: Target.self), $1) }
         case .suspending(let run): erasedBody = .suspending { try await run(unsafeDowncast($0, to: Target.self), $1) }
         }
         return Command<AnyObject>(name, aliases: aliases, arguments: arguments, summary: summary, example: example, body: erasedBody)

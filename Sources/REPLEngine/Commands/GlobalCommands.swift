@@ -29,10 +29,9 @@ enum GlobalCommands {
         Command(
             "run", arguments: [Argument("FILE", completion: .files)],
             summary: "run the commands of a script FILE in this session, up to its first error",
-            example: "run Examples/demo.txt"
-        ) { engine, arguments in
-            try await engine.runScript(arguments[0])
-        },
+            example: "run Examples/demo.txt",
+            runSuspending: { engine, arguments in try await engine.runScript(arguments[0]) }
+        ),
         Command(
             "record", arguments: [Argument("FILE|stop", completion: .files)],
             summary: "write the commands from now on to a script FILE (replay it with run); 'record stop' ends it",

@@ -30,39 +30,28 @@ extension SceneView {
     public func positions(for command: String) -> [String] { [] }
 }
 
-/// What a scene makes available to its router and view: navigation, output, and running a command
-/// as if it had been typed (for shortcuts that are several commands in a row).
+/// What a scene makes available to its router, interactor and view: navigation, output, and the
+/// command's asynchronous work.
 @MainActor
 public struct SceneContext {
     /// Where the scene's router pushes, pops, presents and dismisses scenes.
     public unowned let navigator: any Navigator
-    /// Runs a command as if it had been typed (a shortcut that is several commands in a row).
-    public unowned let commands: any CommandPerformer
     /// Asynchronous work the command being run awaits before it ends.
     public unowned let effects: any SceneEffects
     /// The only writer of output: the View writes its lines here.
     public let console: Console
 }
 
-/// Asynchronous work that belongs to the command being run, such as a scene loading its picture as
-/// it appears: the engine awaits it before that command ends, so output stays in order, a script
-/// replays deterministically, and Ctrl-C cancels it together with the command. (A scene appears in
-/// `sceneDidLoad`, which is synchronous, like the view controller callbacks it stands for.)
+/// Asynchronous work that belongs to the command being run, such as a fetch or a picture to decode:
+/// the engine awaits it before that command ends, so output stays in order, a script replays
+/// deterministically, and Ctrl-C cancels it together with the command. A command's body and a
+/// scene's `sceneDidLoad` are synchronous, like the view controller callbacks they stand for: what
+/// they must wait for, they schedule here (as CleanStore's interactor hands its worker a completion
+/// handler), and what it finds goes to the presenter like any other result.
 @MainActor
 public protocol SceneEffects: AnyObject {
     /// Schedules `work` to run, to its end, before the command being run ends.
     func finishBeforeCommandEnds(_ work: @escaping @MainActor () async -> Void)
-}
-
-/// Runs a command as if it had been typed at the current scene.
-@MainActor
-public protocol CommandPerformer: AnyObject {
-    /// Throws the command's `CommandError` when it fails.
-    func perform(_ words: [String]) async throws
-    /// Runs `commands` one after the other, as if typed, as far as they go without waiting: throws
-    /// the first one's error that fails; returns the rest to await when one of them has to wait
-    /// (the commands after it run then), or nil when all of them ran to their end.
-    func performInTurn(_ commands: [[String]]) throws -> CommandRest?
 }
 
 /// A scene type registered with the engine: its commands and how to make one (with the

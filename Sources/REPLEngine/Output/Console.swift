@@ -34,6 +34,25 @@ public final class Console {
         }
     }
 
+    /// The error of the command being run, when a View said it failed (`fail`); the engine takes it
+    /// when the command ends.
+    private(set) var failure: CommandError?
+
+    /// Ends the command being run as failed, with `message` as its error: the engine writes it as
+    /// `error: …` after the command's output (`FILE:LINE: error: …` on standard error in a script),
+    /// drops the work the command had left, and a script stops there, as when a command throws a
+    /// `CommandError`. This is how a View displays a failure its presenter worded: a value that came
+    /// through the VIP cycle like any other result. The first failure of a command is the one kept.
+    public func fail(_ message: String) {
+        if failure == nil { failure = CommandError(message) }
+    }
+
+    /// The failure `fail` kept, now taken (nil when the command has not failed).
+    func takeFailure() -> CommandError? {
+        defer { failure = nil }
+        return failure
+    }
+
     /// Whether styles are drawn: decided once by the caller (terminal, NO_COLOR, TERM=dumb).
     public let isStyled: Bool
     /// The width of the terminal the output goes to, in columns, asked each time a table is laid out

@@ -5,13 +5,9 @@ import REPLEngine
 public protocol PhotoAuthorPresentationLogic: AnyObject {
     func presentPhotographer(_ response: PhotoAuthor.Show.Response)
     func presentLoadFailure(_ response: PhotoAuthor.LoadFailure.Response)
-    func presentPage(_ response: PhotoAuthor.Page.Response)
-    func presentSelection()
-    func presentFailure(_ response: PhotoAuthor.Failure.Response)
-    func presentSheet(_ response: ContactSheet.Response)
 }
 
-/// All of the photographer scene's wording.
+/// The photographer scene's own wording; its list's is `wording`.
 public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
     /// Not owned: the view owns the interactor that owns this presenter.
     weak var view: PhotoAuthorDisplayLogic?
@@ -19,6 +15,14 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
     static let bioWidth = 64
 
     public init() {}
+
+    /// How the list of their photos speaks of them.
+    static let wording = PhotoList.Wording(
+        noun: "photo", withAuthor: false,
+        nothingTo: { "this photographer has no photos here to \($0): type 'back'" },
+        nothingToPage: "No photos to page through: type 'back'.",
+        noMore: "there are no more photos to load",
+        loaded: { "Loaded \($0.added) more photo\($0.added == 1 ? "" : "s")." })
 
     public func presentPhotographer(_ response: PhotoAuthor.Show.Response) {
         let profile = response.profile
@@ -37,7 +41,7 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
         if let likes = profile.totalLikes { totals.append("\(PhotoFormatting.grouped(likes)) liked") }
         if !totals.isEmpty { fields.append(.init(label: "totals", value: totals.joined(separator: " · "))) }
 
-        let photos = response.photos
+        let photos = response.rows.photos
         let headline: String
         if photos.isEmpty {
             headline = "No photos to show."
@@ -50,9 +54,7 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
             heading: Self.name(profile),
             fields: fields,
             headline: headline,
-            photos: photos.indices.map { DisplayedPhoto.presenting(photos[$0], at: $0, withAuthor: false) },
-            currentRow: photos.isEmpty ? nil : response.page,
-            pageControl: photos.isEmpty ? nil : PageControl(page: response.page, of: photos.count)
+            rows: PhotoListPresenter.rows(response.rows, withAuthor: Self.wording.withAuthor)
         ))
     }
 
@@ -63,39 +65,6 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
         case .failed(let reason): "Cannot show \(whose) photos: \(reason). Type 'show' to try again, or 'back'."
         }
         view?.displayLoadFailure(.init(message: message))
-    }
-
-    public func presentPage(_ response: PhotoAuthor.Page.Response) {
-        view?.displayPage(.init(
-            picture: ScenePicture.presenting(response.picture),
-            photo: DisplayedPhoto.presenting(response.photo, at: response.page, withAuthor: false),
-            pageControl: PageControl(page: response.page, of: response.pageCount)
-        ))
-    }
-
-    public func presentSelection() {
-        view?.displaySelectedPhoto()
-    }
-
-    public func presentSheet(_ response: ContactSheet.Response) {
-        view?.displaySheet(ContactSheet.presenting(response))
-    }
-
-    public func presentFailure(_ response: PhotoAuthor.Failure.Response) {
-        let message: String
-        switch response.problem {
-        case .noPhotos(let command):
-            message = "this photographer has no photos here to \(command == "open" ? "open" : "page through"): type 'back'"
-        case .pageOutOfRange(let requested, let pageCount):
-            message = "there is no page \(requested): pages are 1…\(pageCount) (type e.g. 'page \(pageCount)')"
-        case .positionOutOfRange(let requested, let photoCount):
-            message = "there is no photo \(requested): positions are 1…\(photoCount) (type e.g. 'open \(photoCount)')"
-        case .sheet(.noPhotos):
-            message = "this photographer has no photos here to lay out: type 'back'"
-        case .sheet(let problem):
-            message = ContactSheet.message(problem)
-        }
-        view?.displayFailure(.init(message: message))
     }
 
     /// `Anna García (@annagarcia94)`, or the name alone when the source has no usernames (a folder).

@@ -45,27 +45,23 @@ public enum PhotoCollection {
                 case unchanged(at: Int)
             }
             public var event: Event
-            public var photos: [Photo]
-            /// 0-based current page.
-            public var page: Int
+            public var rows: PhotoList.Rows.Response
             /// What the source said about the fetch (a folder: what it found and skipped).
             public var notes: [String] = []
-            /// The feed paged through; nil for random photos.
-            public var feed: FeedState?
+            /// The name of the feed paged through; nil for random photos.
+            public var feedName: String?
         }
 
         public struct ViewModel: Equatable, Sendable {
-            /// Lines before the headline.
-            public var notes: [String] = []
+            public var notes: [String]
+            /// "Fetched 5 photos.", "5 photos:", "Moved photo 2 to position 4."
             public var headline: String
-            public var photos: [DisplayedPhoto]
-            /// Index into `photos` of the current page's photo; nil when there are none.
-            public var currentRow: Int?
-            public var pageControl: PageControl?
+            public var rows: PhotoList.Rows.ViewModel
         }
     }
 
-    /// Scrolling: the page is `Int(offset / width)`, as the original's layout handler computes it.
+    /// Scrolling: the page is `Int(offset / width)`, as the original's layout handler computes it;
+    /// the collection turns it into the list's page.
     public enum Page {
         public struct Request: Equatable, Sendable {
             public var width: Double
@@ -91,47 +87,6 @@ public enum PhotoCollection {
                 self.typed = typed
             }
         }
-
-        public struct Response: Equatable, Sendable {
-            public var page: Int
-            public var photo: Photo
-            public var pageCount: Int
-            /// The page's pixels or why there are none; nil when no picture was asked for.
-            public var picture: Result<Pixels, PictureFailure>? = nil
-            /// Whether a feed has more photos to load after the last page.
-            public var hasMore = false
-        }
-
-        public struct ViewModel: Equatable, Sendable {
-            /// Drawn above the page's row; nil when no picture was asked for.
-            public var picture: ScenePicture? = nil
-            public var photo: DisplayedPhoto
-            public var pageControl: PageControl
-        }
-    }
-
-    /// A feed: what it is, how many of its pages are loaded, whether more follow.
-    public struct FeedState: Equatable, Sendable {
-        public var name: String
-        public var pages: Int
-        public var hasMore: Bool
-    }
-
-    /// A feed's next page, loaded by `next` past the last photo or `grid next` past the last sheet.
-    public enum More {
-        public struct Response: Equatable, Sendable {
-            /// Photos the page added (those not listed already).
-            public var added: Int
-            public var photoCount: Int
-            public var feed: FeedState
-            public var notes: [String] = []
-        }
-
-        public struct ViewModel: Equatable, Sendable {
-            public var lines: [String]
-            /// Whether more pages follow now: the page control shown learns it.
-            public var hasMore: Bool
-        }
     }
 
     /// `search QUERY`: what the results scene is to look for.
@@ -141,34 +96,16 @@ public enum PhotoCollection {
         }
     }
 
-    /// Choosing a photo to open.
-    public enum Selection {
-        public struct Request: Equatable, Sendable {
-            /// 0-based.
-            public var row: Int
-            /// The position as it was typed (`open N`), for the error when there is no such photo.
-            public var typed: String? = nil
-        }
-
-        public struct Response: Equatable, Sendable {}
-        public struct ViewModel: Equatable, Sendable {}
-    }
-
-    /// Something the user asked for that cannot be done; the view reports it as an error.
+    /// What the collection cannot do as asked (its list's failures are `PhotoList.Failure`); the
+    /// command fails with the message.
     public enum Failure {
         public struct Response: Equatable, Sendable {
             public enum Problem: Equatable, Sendable {
                 /// The count asked for, as it was typed.
                 case countOutOfRange(String)
-                case noPhotos(command: String)
-                /// `requested`: the page as it was typed (a number of any length), else as the request says it.
-                case pageOutOfRange(requested: String, pageCount: Int)
-                case positionOutOfRange(requested: String, photoCount: Int)
                 case fetchFailed(String)
-                /// `next` past the last photo of a feed that has no more.
-                case nothingMore(photoCount: Int)
-                case loadMoreFailed(LoadingFailure, kept: Int)
-                case sheet(ContactSheet.Problem)
+                /// Ctrl-C while fetching: nothing changed.
+                case fetchInterrupted
             }
             public var problem: Problem
         }
@@ -178,7 +115,7 @@ public enum PhotoCollection {
         }
     }
 
-    /// A note that is not an error: nothing to fetch, nothing listed, more loaded.
+    /// A note that is not an error: nothing to fetch, nothing listed.
     public enum Notice {
         public struct ViewModel: Equatable, Sendable {
             public var message: String

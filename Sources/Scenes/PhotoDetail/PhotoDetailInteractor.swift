@@ -8,8 +8,10 @@ public protocol PhotoDetailBusinessLogic: AnyObject {
     /// above it closes. With a picture to decode, the photo is shown by an effect the command awaits
     /// (the picture above the fields); without, at once.
     func showPhoto(_ request: PhotoDetail.Show.Request)
-    /// Writes the photo's image file. Throws only CancellationError (Ctrl-C), and then writes nothing.
-    func savePhoto(_ request: PhotoDetail.Save.Request) async throws
+    /// Writes the photo's image file, by an effect the command awaits; Ctrl-C writes nothing.
+    func savePhoto(_ request: PhotoDetail.Save.Request)
+    /// `edit` and `move N`: the index-edit sheet, where the list the photo came from can be reordered.
+    func choosePosition(_ request: PhotoDetail.Move.Request)
 }
 
 /// What the detail scene keeps; routers write it (from the collection, and from the sheet).
@@ -58,18 +60,29 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
         }
     }
 
-    public func savePhoto(_ request: PhotoDetail.Save.Request) async throws {
+    public func savePhoto(_ request: PhotoDetail.Save.Request) {
         guard let photo, let saver else { return }
-        let result: Result<SavedPhoto, PhotosWorkerError>
-        do {
-            result = .success(try await saver.save(photo, to: request.path, replacing: request.replacing))
-        } catch let failure as PhotosWorkerError {
-            result = .failure(failure)
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            result = .failure(PhotosWorkerError("\(error)"))
+        let position = index ?? 0
+        effects?.finishBeforeCommandEnds { [self] in
+            let result: Result<SavedPhoto, PhotosWorkerError>?
+            do {
+                result = .success(try await saver.save(photo, to: request.path, replacing: request.replacing))
+            } catch let failure as PhotosWorkerError {
+                result = .failure(failure)
+            } catch is CancellationError {
+                result = nil
+            } catch {
+                result = .failure(PhotosWorkerError("\(error)"))
+            }
+            presenter?.presentSaved(.init(result: result, position: position))
         }
-        presenter?.presentSaved(.init(result: result, position: index ?? 0))
+    }
+
+    public func choosePosition(_ request: PhotoDetail.Move.Request) {
+        guard origin.canMove else {
+            presenter?.presentMoveRefused(.init(listName: origin.listName))
+            return
+        }
+        presenter?.presentIndexEdit(.init(position: request.position))
     }
 }

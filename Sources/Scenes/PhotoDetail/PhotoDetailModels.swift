@@ -69,7 +69,8 @@ public enum PhotoDetail {
         }
 
         public struct Response: Equatable, Sendable {
-            public var result: Result<SavedPhoto, PhotosWorkerError>
+            /// nil: Ctrl-C stopped it, and nothing was written.
+            public var result: Result<SavedPhoto, PhotosWorkerError>?
             /// 0-based position of the photo saved.
             public var position: Int
         }
@@ -78,6 +79,33 @@ public enum PhotoDetail {
             public var message: String
             /// The view reports it as the command's error.
             public var failed: Bool
+        }
+    }
+
+    /// `edit` and `move N`: the sheet that chooses the photo's new position, over the detail.
+    public enum Move {
+        public struct Request: Equatable, Sendable {
+            /// `move N`'s N as typed, which the sheet saves as soon as it opens; nil for `edit`.
+            public var position: String?
+        }
+
+        public struct Response: Equatable, Sendable {
+            public var position: String?
+        }
+
+        public struct ViewModel: Equatable, Sendable {
+            public var position: String?
+        }
+
+        /// Moving is refused: the photo was opened from a list other than the collection.
+        public enum Refusal {
+            public struct Response: Equatable, Sendable {
+                public var listName: String
+            }
+
+            public struct ViewModel: Equatable, Sendable {
+                public var message: String
+            }
         }
     }
 

@@ -6,6 +6,8 @@ import REPLEngine
 public protocol PhotoDetailPresentationLogic: AnyObject {
     func presentPhoto(_ response: PhotoDetail.Show.Response)
     func presentSaved(_ response: PhotoDetail.Save.Response)
+    func presentIndexEdit(_ response: PhotoDetail.Move.Response)
+    func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response)
 }
 
 public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
@@ -76,13 +78,25 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
 
     public func presentSaved(_ response: PhotoDetail.Save.Response) {
         switch response.result {
-        case .success(let saved):
+        case .success(let saved)?:
             let bytes = PhotoFormatting.grouped(saved.byteCount)
             var message = "Saved photo \(response.position + 1) to \(saved.path) (\(bytes) bytes)."
             if let note = saved.note { message += "\n" + note }
             view?.displaySaved(.init(message: message, failed: false))
-        case .failure(let failure):
+        case .failure(let failure)?:
             view?.displaySaved(.init(message: "save failed: \(failure.message)", failed: true))
+        case nil:
+            view?.displaySaved(.init(message: "interrupted: save was cancelled and changed nothing", failed: true))
         }
+    }
+
+    public func presentIndexEdit(_ response: PhotoDetail.Move.Response) {
+        view?.displayIndexEdit(.init(position: response.position))
+    }
+
+    /// Moving reorders the collection's own list; a photo opened from another list (a photographer's
+    /// photos, search results) is not in it as such.
+    public func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response) {
+        view?.displayMoveRefused(.init(message: "this photo was opened from \(response.listName), and moving applies to the collection's own list: type 'back' until the prompt is 'photos>', then open the photo there"))
     }
 }

@@ -7,6 +7,8 @@ public protocol PhotoDetailDisplayLogic: AnyObject {
     func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel)
     func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel)
     func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel)
+    func displayIndexEdit(_ viewModel: PhotoDetail.Move.ViewModel)
+    func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel)
 }
 
 /// The detail scene's View: one photo, its position, and the way to move it.
@@ -78,8 +80,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             view.interactor?.showPhoto(.init(pictureBox: view.display?.pixelBox(for: .detail), explainsPicture: !arguments.isEmpty))
         },
         Command("edit", summary: "open the index-edit sheet to choose a new position") { view, _ in
-            try view.checkMovable()
-            view.router?.routeToIndexEdit(choosing: nil)
+            view.interactor?.choosePosition(.init(position: nil))
         },
         Command(
             "move", arguments: [Argument("N", completion: .positions)],
@@ -87,14 +88,13 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         ) { view, arguments in
             // The sheet opens with N chosen, as if typed there: the same steps, output and end
             // state as 'edit' then 'move N' (an invalid N leaves the sheet open with its alert).
-            try view.checkMovable()
-            view.router?.routeToIndexEdit(choosing: arguments[0])
+            view.interactor?.choosePosition(.init(position: arguments[0]))
         },
         Command(
             "save", arguments: [Argument("PATH", optional: true, completion: .files), Argument("--force", optional: true)],
             summary: "write the photo's image file to PATH (default: ID.jpg here); --force replaces a file", example: "save photo.jpg"
         ) { view, arguments in
-            try await view.save(arguments)
+            try view.save(arguments)
         },
         Command("author", summary: "show the photographer: their profile and their photos") { view, _ in
             view.router?.routeToAuthor()
@@ -104,17 +104,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         },
     ]
 
-    /// Moving reorders the collection's own list; a photo opened from another list (a photographer's
-    /// photos, search results) is not in it as such.
-    private func checkMovable() throws {
-        guard let store = router?.dataStore, !store.origin.canMove else { return }
-        throw CommandError("this photo was opened from \(store.origin.listName), and moving applies to the collection's own list: type 'back' until the prompt is 'photos>', then open the photo there")
-    }
-
-    /// Set by `displaySaved` when the save failed; the command reports it.
-    private var failure: CommandError?
-
-    private func save(_ arguments: [String]) async throws {
+    private func save(_ arguments: [String]) throws {
         let replacing = arguments.contains("--force")
         let paths = arguments.filter { $0 != "--force" }
         guard paths.count <= 1 else {
@@ -123,11 +113,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         if let path = paths.first, path.hasPrefix("-") {
             throw CommandError("unknown option '\(TerminalText.truncate(path, toWidth: 40))': save takes PATH and --force (type e.g. 'save ./\(TerminalText.truncate(path, toWidth: 40))' for a file of that name)")
         }
-        try await interactor?.savePhoto(.init(path: paths.first, replacing: replacing))
-        if let failure {
-            self.failure = nil
-            throw failure
-        }
+        interactor?.savePhoto(.init(path: paths.first, replacing: replacing))
     }
 
     // MARK: - Display logic
@@ -145,7 +131,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
 
     public func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) {
         if viewModel.failed {
-            failure = CommandError(viewModel.message)
+            console.fail(viewModel.message)
         } else {
             console.line(viewModel.message)
         }
@@ -154,5 +140,13 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     public func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel) {
         console.line(viewModel.message)
         router?.routeBack()
+    }
+
+    public func displayIndexEdit(_ viewModel: PhotoDetail.Move.ViewModel) {
+        router?.routeToIndexEdit(choosing: viewModel.position)
+    }
+
+    public func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel) {
+        console.fail(viewModel.message)
     }
 }

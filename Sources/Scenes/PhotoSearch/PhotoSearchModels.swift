@@ -13,12 +13,9 @@ public enum PhotoSearch {
 
         public struct Response: Equatable, Sendable {
             public var query: PhotoQuery
-            public var photos: [Photo]
-            /// 0-based current page of the page control.
-            public var page: Int
+            public var rows: PhotoList.Rows.Response
             /// How many results the source has in all, when it says.
             public var total: Int?
-            public var hasMore: Bool
             public var notes: [String] = []
         }
 
@@ -26,9 +23,7 @@ public enum PhotoSearch {
             public var notes: [String]
             /// `Found 23 photos for "forest" (landscape) — 10 loaded:`, or that none were.
             public var headline: String
-            public var photos: [DisplayedPhoto]
-            public var currentRow: Int?
-            public var pageControl: PageControl?
+            public var rows: PhotoList.Rows.ViewModel
         }
     }
 
@@ -37,79 +32,6 @@ public enum PhotoSearch {
         public struct Response: Equatable, Sendable {
             public var query: PhotoQuery
             public var reason: LoadingFailure
-        }
-
-        public struct ViewModel: Equatable, Sendable {
-            public var message: String
-        }
-    }
-
-    /// `page N`, `next`, `prev` over the results; a `next` past the last loaded one loads the next page.
-    public enum Page {
-        public struct Request: Equatable, Sendable {
-            /// 0-based.
-            public var page: Int
-            public var pictureBox: PixelSize?
-            /// The page as it was typed (`page N`), for the error when there is no such page.
-            public var typed: String? = nil
-        }
-
-        public struct Response: Equatable, Sendable {
-            public var page: Int
-            public var photo: Photo
-            public var pageCount: Int
-            public var picture: Result<Pixels, PictureFailure>?
-            public var hasMore: Bool
-        }
-
-        public struct ViewModel: Equatable, Sendable {
-            public var picture: ScenePicture?
-            public var photo: DisplayedPhoto
-            public var pageControl: PageControl
-        }
-    }
-
-    /// Results loaded by `next` past the last one, or `grid next` past the last sheet.
-    public enum More {
-        public struct Response: Equatable, Sendable {
-            public var added: Int
-            public var photoCount: Int
-            public var total: Int?
-            public var hasMore: Bool
-            public var notes: [String] = []
-        }
-
-        public struct ViewModel: Equatable, Sendable {
-            public var lines: [String]
-            /// Whether more pages follow now: the page control shown learns it.
-            public var hasMore: Bool
-        }
-    }
-
-    /// `open N`: the result to show in a detail scene.
-    public enum Selection {
-        public struct Request: Equatable, Sendable {
-            /// 0-based.
-            public var row: Int
-            /// The position as it was typed (`open N`), for the error when there is no such photo.
-            public var typed: String? = nil
-        }
-    }
-
-    /// What cannot be done as typed: the command fails with the message.
-    public enum Failure {
-        public enum Problem: Equatable, Sendable {
-            case noResults(command: String)
-            /// `requested`: the page as it was typed (a number of any length), else as the request says it.
-            case pageOutOfRange(requested: String, pageCount: Int)
-            case positionOutOfRange(requested: String, photoCount: Int)
-            case nothingMore(photoCount: Int)
-            case loadMoreFailed(LoadingFailure, kept: Int)
-            case sheet(ContactSheet.Problem)
-        }
-
-        public struct Response: Equatable, Sendable {
-            public var problem: Problem
         }
 
         public struct ViewModel: Equatable, Sendable {

@@ -6,11 +6,6 @@ import TerminalPictures
 public protocol PhotoSearchDisplayLogic: AnyObject {
     func displayResults(_ viewModel: PhotoSearch.Results.ViewModel)
     func displaySearchFailure(_ viewModel: PhotoSearch.SearchFailure.ViewModel)
-    func displayPage(_ viewModel: PhotoSearch.Page.ViewModel)
-    func displayMore(_ viewModel: PhotoSearch.More.ViewModel)
-    func displaySheet(_ viewModel: ContactSheet.ViewModel)
-    func displaySelectedPhoto()
-    func displayFailure(_ viewModel: PhotoSearch.Failure.ViewModel)
 }
 
 /// The search results scene's View: what `search QUERY` found, paged like the collection, each
@@ -19,23 +14,16 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
     public static let sceneName = "search"
 
     var interactor: PhotoSearchBusinessLogic?
-    var router: (PhotoSearchRoutingLogic & PhotoSearchDataPassing)?
+    var router: PhotoSearchDataPassing?
+    /// The results' rows, page control and sheets.
+    let list: PhotoListView
     private let console: Console
-    private let effects: any SceneEffects
-    /// nil: this session shows no pictures.
-    private let display: PictureDisplay?
-    private let settings: BrowseSettings
-    private var pageControl: PageControl?
-    /// Set by `displayFailure`; the command that caused it reports it.
-    private var failure: CommandError?
 
     public var title: String { "search" }
 
-    init(console: Console, effects: any SceneEffects, display: PictureDisplay?, settings: BrowseSettings) {
+    init(console: Console, list: PhotoListView) {
         self.console = console
-        self.effects = effects
-        self.display = display
-        self.settings = settings
+        self.list = list
     }
 
     /// The scene, wired up: `worker` searches the source; `pictures` and `display` draw each page's
@@ -43,11 +31,13 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
     public static func module(worker: PhotoSearchWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
                               settings: BrowseSettings = BrowseSettings()) -> SceneModule {
         SceneModule(PhotoSearchView.self) { context in
-            let view = PhotoSearchView(console: context.console, effects: context.effects, display: display, settings: settings)
-            let interactor = PhotoSearchInteractor(worker: worker, pictures: pictures)
+            let list = PhotoList.compose(context, pictures: pictures, display: display, settings: settings, wording: PhotoSearchPresenter.wording,
+                                         origin: PhotoDetail.Origin(listName: "the search results", positionKey: "resultIndex", canMove: false))
+            let view = PhotoSearchView(console: context.console, list: list.view)
+            let interactor = PhotoSearchInteractor(worker: worker, list: list.interactor)
             interactor.effects = context.effects
             let presenter = PhotoSearchPresenter()
-            let router = PhotoSearchRouter(navigator: context.navigator)
+            let router = PhotoSearchRouter()
             view.interactor = interactor
             view.router = router
             interactor.presenter = presenter
@@ -60,16 +50,17 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
     /// The search runs as the scene appears: the `search` that pushed it ends when the results are
     /// shown (or it says why not).
     public func sceneDidLoad() {
-        effects.finishBeforeCommandEnds { [self] in await showResults() }
+        interactor?.searchPhotos(.init())
     }
 
     /// Back from a result: the results again, as the collection lists its photos again.
     public func sceneWillAppear() {
-        effects.finishBeforeCommandEnds { [self] in await interactor?.showResults(.init()); try? await showSheetInGridLayout() }
+        interactor?.showResults(.init())
     }
 
     public func stateFields() -> [StateField] {
         guard let store = router?.dataStore else { return [] }
+        let results = store.results
         return [
             StateField("search", store.query.map { query in
                 .object([
@@ -78,136 +69,56 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
                     StateField("color", query.color.map { .string($0) } ?? .null),
                 ])
             } ?? .null),
-            StateField("results", .strings(store.photos.map(\.id))),
-            StateField("resultsPage", .int(store.photos.isEmpty ? 0 : store.page + 1)),
-            StateField("resultsPagesLoaded", .int(store.pagesLoaded)),
-            StateField("resultsTotal", store.total.map { .int($0) } ?? .null),
-            StateField("resultsMore", .bool(store.hasMore)),
-        ] + (store.sheet.map { [StateField("resultsSheet", .int($0 + 1))] } ?? [])
+            StateField("results", .strings(results.photos.map(\.id))),
+            StateField("resultsPage", .int(results.photos.isEmpty ? 0 : results.page + 1)),
+            StateField("resultsPagesLoaded", .int(results.pagesLoaded)),
+            StateField("resultsTotal", results.total.map { .int($0) } ?? .null),
+            StateField("resultsMore", .bool(results.hasMore)),
+        ] + (results.sheet.map { [StateField("resultsSheet", .int($0 + 1))] } ?? [])
     }
 
     public func positions(for command: String) -> [String] {
-        (0..<(router?.dataStore?.photos.count ?? 0)).map { String($0 + 1) }
+        (0..<(router?.dataStore?.results.photos.count ?? 0)).map { String($0 + 1) }
     }
 
     // MARK: - Commands
 
     public static let commands: [Command<PhotoSearchView>] = [
         Command("show", summary: "show the results again (as a contact sheet in the grid layout)") { view, _ in
-            await view.showResults()
+            view.interactor?.showResults(.init())
         },
-        Command(
-            "page", arguments: [Argument("N", completion: .positions)],
-            summary: "go to page N of the results", example: "page 2"
-        ) { view, arguments in
-            try await view.scroll(toPage: TypedNumber.row(ofPosition: try TypedNumber.parse(arguments[0], naming: "page", for: "page")),
-                                  typed: TypedNumber.typed(arguments[0]))
+        Command("page", arguments: [Argument("N", completion: .positions)], summary: "go to page N of the results", example: "page 2") { view, arguments in
+            try view.list.page(arguments[0])
         },
         Command("next", summary: "go to the next result (past the last one loaded: load more)") { view, _ in
-            try await view.step(by: 1)
+            view.list.step(by: 1)
         },
         Command("prev", summary: "go to the previous result") { view, _ in
-            try await view.step(by: -1)
+            view.list.step(by: -1)
         },
         Command("grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid next") { view, arguments in
-            try await view.showSheet(try ContactSheet.which(arguments.first))
+            try view.list.grid(arguments.first)
         },
         Command("layout", arguments: [BrowseSettings.argument], summary: BrowseSettings.summary, example: "layout grid") { view, arguments in
-            try view.settings.set(arguments.first, telling: view.console)
+            try view.list.layout(arguments.first)
         },
         Command(
             "open", arguments: [Argument("N", optional: true, completion: .positions)],
             summary: "open result N (default: the current page) in a detail scene", example: "open 1"
         ) { view, arguments in
-            let row = try arguments.first.map { TypedNumber.row(ofPosition: try TypedNumber.parse($0, naming: "result position", for: "open")) } ?? (view.pageControl?.currentPage ?? 0)
-            view.interactor?.selectPhoto(.init(row: row, typed: arguments.first.map(TypedNumber.typed)))
-            try view.reportFailure()
+            try view.list.open(arguments.first)
         },
     ]
-
-    private func showResults() async {
-        await interactor?.showResults(.init())
-        try? await showSheetInGridLayout()
-    }
-
-    private func step(by delta: Int) async throws {
-        guard let pageControl, pageControl.numberOfPages > 0 else {
-            console.line("No results to page through: type 'back'.")
-            return
-        }
-        guard let target = pageControl.page(steppedBy: delta, telling: console) else { return }
-        try await scroll(toPage: target)
-    }
-
-    /// Turns to `page`; one past the last result loaded, when more follow, loads them first.
-    private func scroll(toPage page: Int, typed: String? = nil) async throws {
-        let request = PhotoSearch.Page.Request(page: page, pictureBox: display?.pixelBox(for: .page), typed: typed)
-        if let pageControl, page == pageControl.numberOfPages, pageControl.hasMore {
-            await interactor?.loadMore(request)
-        } else {
-            interactor?.changeToPage(request)
-        }
-        try reportFailure()
-    }
-
-    /// Whether the last listing was a sheet's headline only (the grid layout).
-    private var shownAsGrid = false
-
-    private func showSheet(_ which: ContactSheet.Request.Which) async throws {
-        await interactor?.showSheet(ContactSheet.Request(which, on: display))
-        try reportFailure()
-    }
-
-    private func showSheetInGridLayout() async throws {
-        guard shownAsGrid else { return }
-        try await showSheet(.current)
-    }
-
-    private func reportFailure() throws {
-        if let failure {
-            self.failure = nil
-            throw failure
-        }
-    }
 
     // MARK: - Display logic
 
     public func displayResults(_ viewModel: PhotoSearch.Results.ViewModel) {
         for note in viewModel.notes { console.line(note) }
         console.line(viewModel.headline)
-        pageControl = viewModel.pageControl
-        shownAsGrid = settings.layout == .grid && !viewModel.photos.isEmpty
-        guard !shownAsGrid else { return }
-        console.writePhotoRows(viewModel.photos, currentRow: viewModel.currentRow)
-        if let pageControl { console.writePageControl(pageControl) }
+        list.displayRows(viewModel.rows)
     }
 
     public func displaySearchFailure(_ viewModel: PhotoSearch.SearchFailure.ViewModel) {
-        shownAsGrid = false
         console.line(viewModel.message)
-    }
-
-    public func displayPage(_ viewModel: PhotoSearch.Page.ViewModel) {
-        console.show(viewModel.picture, at: .page, on: display)
-        pageControl = viewModel.pageControl
-        console.writePhotoRows([viewModel.photo], currentRow: 0)
-        console.writePageControl(viewModel.pageControl)
-    }
-
-    public func displayMore(_ viewModel: PhotoSearch.More.ViewModel) {
-        for line in viewModel.lines { console.line(line) }
-        pageControl?.hasMore = viewModel.hasMore
-    }
-
-    public func displaySheet(_ viewModel: ContactSheet.ViewModel) {
-        console.writeSheet(viewModel, display: display)
-    }
-
-    public func displaySelectedPhoto() {
-        router?.routeToDetail()
-    }
-
-    public func displayFailure(_ viewModel: PhotoSearch.Failure.ViewModel) {
-        failure = CommandError(viewModel.message)
     }
 }

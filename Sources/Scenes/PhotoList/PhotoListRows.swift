@@ -1,8 +1,7 @@
 import PhotoDomain
 import REPLEngine
 
-/// What the scenes that list photos share (the collection and a photographer's photos): the rows,
-/// the page control, and reading a typed position.
+/// The paged photo list's rows and page control, and how the console writes them.
 
 /// One photo line of a list.
 public struct DisplayedPhoto: Equatable, Sendable {
@@ -125,21 +124,6 @@ extension Console {
         }
     }
 
-    /// `  label  value` lines, the labels in a column as wide as the widest. On a terminal a value
-    /// longer than the line (a long URL, a biography) is cut to fit it, whole in the transcript.
-    @MainActor
-    func writeFields(count: Int, label: (Int) -> String, value: (Int) -> String) {
-        var width = 0
-        for i in 0..<count { width = max(width, TerminalText.width(label(i))) }
-        let columns = terminalColumns()
-        for i in 0..<count {
-            spaces(2)
-            write(label(i), column: width)
-            spaces(2)
-            if let columns { line(value(i), cutTo: columns - width - 4) } else { line(value(i)) }
-        }
-    }
-
     /// The page control, or only its current dot and position where the dots would not fit.
     @MainActor
     func writePageControl(_ control: PageControl) {
@@ -153,39 +137,3 @@ extension Console {
     }
 }
 
-/// A number the user typed for a page or a position.
-enum TypedNumber {
-    /// `text` as a whole number for `command` (`page`, `open`), or an error that repeats it. A
-    /// whole number past what 64 bits hold is the largest (or smallest) Int: no list is that long,
-    /// and the scene refuses it as it refuses any number outside its list, repeating it as typed
-    /// (`typed(_:)`).
-    static func parse(_ text: String, naming what: String, for command: String) throws -> Int {
-        guard let value = saturated(text) else {
-            throw CommandError("'\(typed(text))' is not a \(what): type a whole number, e.g. '\(command) 1'")
-        }
-        return value
-    }
-
-    /// A whole number of any length as an Int, the largest (or smallest) when it does not fit; nil
-    /// for anything else.
-    static func saturated(_ text: String) -> Int? {
-        Int(text) ?? (isWholeNumber(text) ? (text.hasPrefix("-") ? Int.min : Int.max) : nil)
-    }
-
-    /// A number as it was typed, for a message that repeats it: at most 40 columns.
-    static func typed(_ text: String) -> String { TerminalText.truncate(text, toWidth: 40) }
-
-    /// The 0-based row of a page or position typed 1-based. Wrapping, so that no typed number traps
-    /// (-9223372036854775808 becomes Int.max, never a row) and `position(ofRow:)` gives back exactly
-    /// what was typed, for the error that repeats it.
-    static func row(ofPosition position: Int) -> Int { position &- 1 }
-
-    /// The 1-based position of a row: the inverse of `row(ofPosition:)`.
-    static func position(ofRow row: Int) -> Int { row &+ 1 }
-
-    /// Digits with an optional sign, however many: "99999999999999999999" is a whole number too.
-    static func isWholeNumber(_ text: String) -> Bool {
-        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
-        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
-    }
-}
