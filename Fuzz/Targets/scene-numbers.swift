@@ -39,7 +39,7 @@ private let outside: Set<Substring> = ["run", "record", "save", "quit", "exit", 
             guard engine.start("back") != nil else { return false }
         }
         interactor.count = 7
-        interactor.photos = Array(EmbeddedCatalog.photos.prefix(7))
+        (interactor.list as! PhotoListInteractor).show(Array(EmbeddedCatalog.photos.prefix(7)))
         interactor.listPhotos(.init())
         return true
     }
@@ -70,7 +70,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 Session.current = Session()
                 return
             }
-            precondition(session.interactor.photos.map(\.id).sorted() == session.ids, "a move lost or doubled a photo: \(line)")
+            precondition(session.interactor.list.photos.map(\.id).sorted() == session.ids, "a move lost or doubled a photo: \(line)")
         }
     }
     return 0
