@@ -355,12 +355,6 @@ public final class Engine {
 }
 
 extension Engine {
-    /// Runs the command `words` name (its name, then its arguments) on the scene on top, as if it
-    /// had been typed, with its effects; throws its `CommandError`.
-    public func perform(_ words: [String]) async throws {
-        if let rest = try begin(words) { try await rest() }
-    }
-
     /// Runs the command `words` name as far as it goes without waiting; returns what is left to
     /// await (the rest of a command that waits, or the effects it scheduled), or nil when it is done.
     func begin(_ words: [String]) throws -> CommandRest? {
@@ -421,8 +415,11 @@ extension Engine {
     /// Runs the work scenes scheduled (`SceneEffects`) to its end. Commands do this by themselves; a
     /// host (or a test) that pushes a scene outside a command calls it.
     public func finishPendingEffects() async {
-        while !pendingEffects.isEmpty {
-            await pendingEffects.removeFirst()()
+        do {
+            try await finishEffects()
+        } catch {
+            // Outside a command there is no command to fail: a failure ends the work, as in one.
+            pendingEffects.removeAll()
         }
     }
 }

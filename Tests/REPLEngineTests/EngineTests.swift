@@ -200,13 +200,6 @@ final class ChildScene: SceneView {
         #expect(await run("help ecoh") == .failed(CommandError("unknown command 'ecoh': did you mean 'echo'? (type 'help' for the commands here)")))
     }
 
-    @Test func aCommandHasOneKindOfBody() {
-        let commands = SceneModule(RootScene.self) { RootScene($0) }.commands
-        for command in commands.all {
-            guard case .immediate = command.body else { Issue.record("\(command.name) suspends"); continue }
-        }
-    }
-
     @Test func aCommandThatNeverWaitsEndsInStart() async {
         #expect(engine.start("inc") == .done)
         #expect(engine.start("fail") == .failed(CommandError("it failed")))

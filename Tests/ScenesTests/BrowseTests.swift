@@ -127,6 +127,27 @@ import Testing
         await app.run("grid next")
         #expect(app.output.text.hasPrefix("Loaded page 2 of the stub's photos: 8 more photos (16 in all).\nSheet 2 of 2+ (photos 9–16 of 16 loaded):\n"))
         #expect(app.collection.list.sheet == 1)
+        // The page control learned the photos the sheet loaded: `next` from the old last page turns
+        // to photo 9, and asks for no page more.
+        await app.run("page 8")
+        app.output.clear()
+        await app.run("next")
+        #expect(app.output.text.hasPrefix("▸ 9  p9"), "\(app.output.text)")
+        #expect(app.collection.list.page == 8 && app.ids.count == 16)
+        #expect(await pages.asked == [1, 2])
+    }
+
+    /// `page N` one past the last photo loaded loads the next page, in the collection as in search.
+    @Test func pageOnePastTheLastPhotoOfAFeedLoadsItsNextPage() async {
+        let pages = StubPages()
+        let app = App(feed: pages)
+        await app.run("count 10", "fetch")
+        app.output.clear()
+        await app.run("page 11")
+        #expect(app.output.text.hasPrefix("Loaded page 2 of the stub's photos: 10 more photos (20 in all).\n▸ 11  p11"), "\(app.output.text)")
+        #expect(app.collection.list.page == 10)
+        guard case .failed(let error) = await app.engine.execute("page 22") else { Issue.record("page 22 did not fail"); return }
+        #expect(error.message == "there is no page 22: pages are 1…20 (type e.g. 'page 20')")
     }
 
     @Test func gridNextAfterAPartLastSheetShowsItFilledSkippingNothing() async {

@@ -20,6 +20,22 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
     var description: String { "the disk is on fire" }
 }
 
+@MainActor
+@Suite struct PhotoDetailMoveTests {
+    @Test func aMoveIsChosenOnlyWhereTheListCanMove() {
+        let spy = DetailPresenterSpy()
+        let detail = PhotoDetailInteractor()
+        detail.presenter = spy
+        detail.origin = PhotoDetail.Origin(listName: "the collection", positionKey: "index", canMove: true)
+        detail.choosePosition(.init(position: "4"))
+        detail.choosePosition(.init(position: nil))
+        #expect(spy.indexEdits == [.init(position: "4"), .init(position: nil)] && spy.refusals.isEmpty)
+        detail.origin = PhotoDetail.Origin(listName: "the photographer's photos", positionKey: "authorIndex", canMove: false)
+        detail.choosePosition(.init(position: "2"))
+        #expect(spy.indexEdits.count == 2 && spy.refusals == [.init(listName: "the photographer's photos")])
+    }
+}
+
 // MARK: - Detail
 
 @MainActor

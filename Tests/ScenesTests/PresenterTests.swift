@@ -253,6 +253,23 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
         presenter.presentPhoto(.init(photo: nil, index: nil, photoCount: 5))
         #expect(spy.missing == ["There is no photo 8 among 5: back to the collection.", "No photo was selected: back to the collection."])
     }
+
+    @Test func aSaveCutShortOrFailedIsTheCommandsError() {
+        presenter.presentSaved(.init(result: nil, position: 1))
+        presenter.presentSaved(.init(result: .failure(PhotosWorkerError("the disk is full")), position: 1))
+        #expect(spy.saved == [
+            .init(message: "interrupted: save was cancelled and changed nothing", failed: true),
+            .init(message: "save failed: the disk is full", failed: true),
+        ])
+    }
+
+    @Test func aMoveGoesToTheSheetOrSaysWhyNot() {
+        presenter.presentIndexEdit(.init(position: "4"))
+        presenter.presentIndexEdit(.init(position: nil))
+        #expect(spy.indexEdits == ["4", nil])
+        presenter.presentMoveRefused(.init(listName: "the search results"))
+        #expect(spy.refusals == ["this photo was opened from the search results, and moving applies to the collection's own list: type 'back' until the prompt is 'photos>', then open the photo there"])
+    }
 }
 
 @MainActor

@@ -156,7 +156,7 @@ public struct Command<Target: AnyObject> {
 }
 
 /// What is left of a command that had to wait: awaited before the command ends.
-public typealias CommandRest = @MainActor () async throws -> Void
+typealias CommandRest = @MainActor () async throws -> Void
 
 /// A command that could not be carried out as typed. The message says what to type instead.
 public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {

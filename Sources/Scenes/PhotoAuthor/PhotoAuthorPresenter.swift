@@ -22,6 +22,7 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
         nothingTo: { "this photographer has no photos here to \($0): type 'back'" },
         nothingToPage: "No photos to page through: type 'back'.",
         noMore: "there are no more photos to load",
+        // Their photos come whole (one request's worth): `next` past the last says `noMore` instead.
         loaded: { "Loaded \($0.added) more photo\($0.added == 1 ? "" : "s")." })
 
     public func presentPhotographer(_ response: PhotoAuthor.Show.Response) {

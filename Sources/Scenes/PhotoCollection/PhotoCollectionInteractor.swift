@@ -156,8 +156,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         guard let from = photos.index, photos.photos.indices.contains(from) else { return }
         let to = changedIndex ?? from
         changedIndex = nil
-        let moves = from != to && photos.photos.indices.contains(to)
-        photos.move(from: from, to: to)
+        let moves = photos.move(from: from, to: to)
         presenter?.presentPhotos(.init(event: moves ? .moved(from: from, to: to) : .unchanged(at: from), rows: photos.rows, feedName: feedName))
     }
 }

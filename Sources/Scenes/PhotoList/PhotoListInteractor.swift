@@ -5,10 +5,9 @@ import REPLEngine
 public protocol PhotoListBusinessLogic: AnyObject {
     /// Moves the page control and shows the page. With a picture to decode, the page is shown by an
     /// effect the command awaits (then the next page's picture is decoded ahead); without, at once.
+    /// One past the last photo loaded, where the source has more, its next page is loaded first (as
+    /// the seed's collection view loaded more when scrolled to its end).
     func changeToPage(_ request: PhotoList.Page.Request)
-    /// The source's next page, appended (as the seed's collection view loaded more when scrolled to
-    /// its end); then the page the request asks for.
-    func loadMore(_ request: PhotoList.Page.Request)
     func selectPhoto(_ request: PhotoList.Selection.Request)
     /// Lays the photos out as a contact sheet; `next` past the last sheet loads more first, where
     /// the source has more.
@@ -79,13 +78,15 @@ public final class PhotoListInteractor: PhotoListBusinessLogic, PhotoListDataSto
     }
 
     /// Moves the photo at `from` to `to` (a move, not a swap: [A,B,C,D] with the 1st to the 3rd
-    /// gives [B,C,A,D]); the page follows it. The opened photo is closed either way.
-    func move(from: Int, to: Int) {
+    /// gives [B,C,A,D]); the page follows it. The opened photo is closed either way. Returns whether
+    /// the photo moved (not when `to` is where it is, or no position).
+    func move(from: Int, to: Int) -> Bool {
         index = nil
-        guard from != to, photos.indices.contains(from), photos.indices.contains(to) else { return }
+        guard from != to, photos.indices.contains(from), photos.indices.contains(to) else { return false }
         let photo = photos.remove(at: from)
         photos.insert(photo, at: to)
         page = to
+        return true
     }
 
     /// The rows as listed now.
@@ -95,16 +96,25 @@ public final class PhotoListInteractor: PhotoListBusinessLogic, PhotoListDataSto
 
     // MARK: - Business logic
 
-    public func changeToPage(_ request: PhotoList.Page.Request) {
+    /// Whether `row` is one of the photos; else presents why not: nothing listed to `command`, or
+    /// `outOfRange` with the row as typed (else as the request says it) and how many photos there are.
+    private func lists(_ row: Int, typed: String?, for command: String,
+                       outOfRange: (_ requested: String, _ count: Int) -> PhotoList.Failure.Problem) -> Bool {
         guard !photos.isEmpty else {
-            presenter?.presentFailure(.init(problem: .noPhotos(command: "page")))
-            return
+            presenter?.presentFailure(.init(problem: .noPhotos(command: command)))
+            return false
         }
-        guard photos.indices.contains(request.page) else {
-            let requested = request.typed ?? String(TypedNumber.position(ofRow: request.page))
-            presenter?.presentFailure(.init(problem: .pageOutOfRange(requested: requested, pageCount: photos.count)))
-            return
+        guard photos.indices.contains(row) else {
+            let requested = typed ?? String(TypedNumber.position(ofRow: row))
+            presenter?.presentFailure(.init(problem: outOfRange(requested, photos.count)))
+            return false
         }
+        return true
+    }
+
+    public func changeToPage(_ request: PhotoList.Page.Request) {
+        if request.page == photos.count && hasMore { return loadMore(then: request) }
+        guard lists(request.page, typed: request.typed, for: "page", outOfRange: { .pageOutOfRange(requested: $0, pageCount: $1) }) else { return }
         page = request.page
         let photo = photos[page], shown = page
         guard let box = request.pictureBox, let pictures, let effects else {
@@ -120,7 +130,8 @@ public final class PhotoListInteractor: PhotoListBusinessLogic, PhotoListDataSto
         }
     }
 
-    public func loadMore(_ request: PhotoList.Page.Request) {
+    /// The source's next page, appended; then the page `request` asks for.
+    private func loadMore(then request: PhotoList.Page.Request) {
         effects?.finishBeforeCommandEnds { [self] in
             guard await loadNextPage() else { return }
             changeToPage(request)
@@ -144,23 +155,16 @@ public final class PhotoListInteractor: PhotoListBusinessLogic, PhotoListDataSto
         }
         let added = loaded.next(next, after: photos)
         photos += added
-        presenter?.presentMore(.init(added: added.count, photoCount: photos.count, pagesLoaded: pagesLoaded, total: total,
+        presenter?.presentMore(.init(added: added.count, photoCount: photos.count, page: page, pagesLoaded: pagesLoaded, total: total,
                                      hasMore: hasMore, notes: next.notes))
         return !added.isEmpty
     }
 
     public func selectPhoto(_ request: PhotoList.Selection.Request) {
-        guard !photos.isEmpty else {
-            presenter?.presentFailure(.init(problem: .noPhotos(command: "open")))
-            return
-        }
-        guard photos.indices.contains(request.row) else {
-            let requested = request.typed ?? String(TypedNumber.position(ofRow: request.row))
-            presenter?.presentFailure(.init(problem: .positionOutOfRange(requested: requested, photoCount: photos.count)))
-            return
-        }
-        index = request.row
-        page = request.row
+        let row = request.row ?? page
+        guard lists(row, typed: request.typed, for: "open", outOfRange: { .positionOutOfRange(requested: $0, photoCount: $1) }) else { return }
+        index = row
+        page = row
         presenter?.presentSelection()
     }
 
@@ -169,6 +173,10 @@ public final class PhotoListInteractor: PhotoListBusinessLogic, PhotoListDataSto
             switch await ContactSheet.show(request, shown: sheet, current: page, photos: { photos }, hasMore: { hasMore },
                                            loadMore: { await loadNextPage() }, pictures: pictures) {
             case nil:
+                break
+            case .failure(.interrupted)? where request.isListing:
+                // Ctrl-C gives up a sheet a listing showed by itself, as it gives up a picture: the
+                // command that listed (a `back`, a `search`) has done what it was typed for.
                 break
             case .failure(let problem)?:
                 presenter?.presentFailure(.init(problem: .sheet(problem)))

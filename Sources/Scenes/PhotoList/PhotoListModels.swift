@@ -67,6 +67,8 @@ public enum PhotoList {
             /// Photos the page added (those not listed already).
             public var added: Int
             public var photoCount: Int
+            /// 0-based current page: the page control shown learns the new count.
+            public var page: Int
             public var pagesLoaded: Int
             /// How many photos the source has in all, when it says.
             public var total: Int?
@@ -76,20 +78,20 @@ public enum PhotoList {
 
         public struct ViewModel: Equatable, Sendable {
             public var lines: [String]
-            /// Whether more pages follow now: the page control shown learns it.
-            public var hasMore: Bool
+            /// The page control over the photos loaded now, and whether more follow.
+            public var pageControl: PageControl
         }
     }
 
     /// `open N`: the photo to show in a detail scene.
     public enum Selection {
         public struct Request: Equatable, Sendable {
-            /// 0-based.
-            public var row: Int
+            /// 0-based; nil: the current page's photo (`open` alone).
+            public var row: Int?
             /// The position as it was typed (`open N`), for the error when there is no such photo.
             public var typed: String?
 
-            public init(row: Int, typed: String? = nil) {
+            public init(row: Int?, typed: String? = nil) {
                 self.row = row
                 self.typed = typed
             }

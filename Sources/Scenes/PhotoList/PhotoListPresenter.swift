@@ -43,7 +43,9 @@ public final class PhotoListPresenter: PhotoListPresentationLogic {
     }
 
     public func presentMore(_ response: PhotoList.More.Response) {
-        view?.displayMore(.init(lines: [wording.loaded(response)] + response.notes, hasMore: response.hasMore))
+        var control = PageControl(page: response.page, of: response.photoCount)
+        control.hasMore = response.hasMore
+        view?.displayMore(.init(lines: [wording.loaded(response)] + response.notes, pageControl: control))
     }
 
     public func presentSheet(_ response: ContactSheet.Response) {

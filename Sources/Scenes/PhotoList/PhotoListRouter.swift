@@ -5,12 +5,7 @@ public protocol PhotoListRoutingLogic: AnyObject {
     func routeToDetail()
 }
 
-@MainActor
-public protocol PhotoListDataPassing: AnyObject {
-    var dataStore: PhotoListDataStore? { get }
-}
-
-public final class PhotoListRouter: PhotoListRoutingLogic, PhotoListDataPassing {
+public final class PhotoListRouter: PhotoListRoutingLogic {
     public var dataStore: PhotoListDataStore?
     /// Where the detail hands the opened photo's position back: the collection's router, which moves
     /// it; nil for a list a move does not apply to.

@@ -23,6 +23,8 @@ public final class PhotoListView: PhotoListDisplayLogic {
     /// The session's layout of lists (`layout`), shared by every scene that lists photos.
     let settings: BrowseSettings
     private let wording: PhotoList.Wording
+    /// What `open x` calls a position (`result position`), worded once.
+    private let positionName: String
     /// What the page control shows, as UIKit's page control keeps it.
     private(set) var pageControl: PageControl?
 
@@ -31,6 +33,7 @@ public final class PhotoListView: PhotoListDisplayLogic {
         self.display = display
         self.settings = settings
         self.wording = wording
+        positionName = "\(wording.noun) position"
     }
 
     // MARK: - What the list's commands send
@@ -42,31 +45,31 @@ public final class PhotoListView: PhotoListDisplayLogic {
     }
 
     /// `next` and `prev`. A page control does not scroll past its ends: it stays, and says so; one
-    /// past the last photo of a source with more pages loads them. `turn`: how the scene turns to a
-    /// page it lists already (the collection sends the seed's own request), else the list's own.
-    func step(by delta: Int, turning turn: ((Int) -> Void)? = nil) {
+    /// past the last photo of a source with more pages loads them.
+    func step(by delta: Int) {
+        step(by: delta, turning: { turn(toPage: $0) })
+    }
+
+    /// `step(by:)`, where `turn` turns to a page the list holds already: the collection sends the
+    /// seed's own request.
+    func step(by delta: Int, turning turn: (Int) -> Void) {
         guard let pageControl, pageControl.numberOfPages > 0 else {
             console.line(wording.nothingToPage)
             return
         }
         guard let target = pageControl.page(steppedBy: delta, telling: console) else { return }
-        if let turn, target < pageControl.numberOfPages { turn(target) } else { self.turn(toPage: target) }
+        if target < pageControl.numberOfPages { turn(target) } else { self.turn(toPage: target) }
     }
 
-    /// Turns to `page`; one past the last photo loaded, when more follow, loads them first.
+    /// Turns to `page` (one past the last photo loaded, where more follow, loads them first).
     private func turn(toPage page: Int, typed: String? = nil) {
-        let request = PhotoList.Page.Request(page: page, pictureBox: display?.pixelBox(for: .page), typed: typed)
-        if let pageControl, page == pageControl.numberOfPages, pageControl.hasMore {
-            interactor?.loadMore(request)
-        } else {
-            interactor?.changeToPage(request)
-        }
+        interactor?.changeToPage(PhotoList.Page.Request(page: page, pictureBox: display?.pixelBox(for: .page), typed: typed))
     }
 
     /// `open [N]`: photo N, else the current page's.
     func open(_ typed: String?) throws {
-        let row = try typed.map { TypedNumber.row(ofPosition: try TypedNumber.parse($0, naming: "\(wording.noun) position", for: "open")) }
-        interactor?.selectPhoto(.init(row: row ?? pageControl?.currentPage ?? 0, typed: typed.map(TypedNumber.typed)))
+        let row = try typed.map { TypedNumber.row(ofPosition: try TypedNumber.parse($0, naming: positionName, for: "open")) }
+        interactor?.selectPhoto(.init(row: row, typed: typed.map(TypedNumber.typed)))
     }
 
     /// `grid [N|next|prev]`.
@@ -85,7 +88,9 @@ public final class PhotoListView: PhotoListDisplayLogic {
     func displayRows(_ viewModel: PhotoList.Rows.ViewModel) {
         pageControl = viewModel.pageControl
         if settings.layout == .grid && !viewModel.photos.isEmpty {
-            interactor?.showSheet(ContactSheet.Request(.current, on: display))
+            var request = ContactSheet.Request(.current, on: display)
+            request.isListing = true
+            interactor?.showSheet(request)
             return
         }
         console.writePhotoRows(viewModel.photos, currentRow: viewModel.currentRow)
@@ -101,7 +106,7 @@ public final class PhotoListView: PhotoListDisplayLogic {
 
     public func displayMore(_ viewModel: PhotoList.More.ViewModel) {
         for line in viewModel.lines { console.line(line) }
-        pageControl?.hasMore = viewModel.hasMore
+        pageControl = viewModel.pageControl
     }
 
     public func displaySheet(_ viewModel: ContactSheet.ViewModel) {

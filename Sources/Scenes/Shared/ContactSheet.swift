@@ -25,6 +25,9 @@ public enum ContactSheet {
         public var perSheet: Int
         /// The pixels a thumbnail needs, or nil when no picture is shown.
         public var pictureBox: PixelSize?
+        /// Shown by a listing in the grid layout (a fetch, a search, coming back), not asked for by
+        /// `grid`: Ctrl-C while it loads gives it up without failing the command.
+        public var isListing = false
 
         public init(which: Which, perSheet: Int, pictureBox: PixelSize? = nil) {
             self.which = which
