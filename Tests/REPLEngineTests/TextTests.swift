@@ -112,6 +112,42 @@ import Testing
         #expect(TerminalText.singleLine("김서연 🌲") == "김서연 🌲")
         #expect(TerminalText.singleLine("end ") == "end")
     }
+
+    /// Texts of every kind of byte and scalar the one-pass checks tell apart, placed at the start,
+    /// the middle and the end of ASCII text: controls, DEL, C1, bidi overrides, line and other
+    /// separators, wide, zero-width and four-byte scalars, spaces alone and doubled.
+    static let pieces: [String] = ["", "a", " ", "  ", "\t", "\n", "\r", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}", "\u{A0}", "é",
+                         "\u{301}", "\u{202A}", "\u{202E}", "\u{202F}", "\u{2028}", "\u{2066}", "\u{2069}", "\u{3000}",
+                         "♥", "…", "한", "🌲", "\u{1F3FB}", "\u{E0100}", "\u{FFFD}"]
+    static var texts: [String] {
+        pieces.flatMap { (piece: String) -> [String] in
+            [piece, piece + "abc", "abc" + piece, "ab" + piece + "cd", "a" + piece + piece + "b"]
+        }
+    }
+
+    /// `measure` finds in one pass what `isSafe`, `isASCII` and `width` say one by one, scalar by
+    /// scalar.
+    @Test func measureAgreesWithTheChecksItJoins() {
+        for text in Self.texts {
+            let measured = TerminalText.measure(text)
+            let width = text.unicodeScalars.reduce(0) { $0 + TerminalText.width(of: $1) }
+            #expect(measured.isClean == (TerminalText.sanitize(text) == text), "\(text.debugDescription)")
+            #expect(measured.isASCII == text.unicodeScalars.allSatisfy(\.isASCII), "\(text.debugDescription)")
+            #expect(measured.width == width, "\(text.debugDescription)")
+            let display = DisplayText(text)
+            #expect(display.isClean == measured.isClean && display.width == width, "\(text.debugDescription)")
+        }
+    }
+
+    /// Text already on one line comes back as it is, and only such text: the quick check of ASCII
+    /// agrees with collapsing.
+    @Test func singleLineLeavesOnlySingleLineTextAlone() {
+        for text in Self.texts {
+            let blanks = text.unicodeScalars.filter { $0.isASCII ? $0 == " " || (0x09...0x0D).contains($0.value) : $0.properties.isWhitespace }
+            let alreadySingle = blanks.allSatisfy { $0 == " " } && !text.contains("  ") && !text.hasPrefix(" ") && !text.hasSuffix(" ")
+            #expect((TerminalText.singleLine(text) == text) == alreadySingle, "\(text.debugDescription)")
+        }
+    }
 }
 
 @Suite struct JSONWriterTests {

@@ -169,6 +169,16 @@ extension PhotoList.Page.ViewModel {
         #expect(PhotoDetailPresenter.fields(Photo.fixture("b")).first { $0.label == "size" }?.value == "4000 × 3000")
     }
 
+    @Test func numbersAreGroupedByThousands() {
+        let cases: [(Int, String)] = [
+            (0, "0"), (7, "7"), (999, "999"), (1000, "1,000"), (1204, "1,204"), (10_050, "10,050"),
+            (1_000_007, "1,000,007"), (-1234, "-1,234"), (-999, "-999"),
+            (Int.max, "9,223,372,036,854,775,807"), (Int.min, "-9,223,372,036,854,775,808"),
+        ]
+        for (number, text) in cases { #expect(PhotoFormatting.grouped(number) == text) }
+        #expect(PhotoFormatting.likes(1587) == "♥ 1,587" && PhotoFormatting.likes(nil) == "—")
+    }
+
     @Test func pageControlsFollowThePageAndTheCount() {
         presenter.presentPhotos(.init(event: .fetched, photos: Photo.abcde, page: 0))
         list.presentPage(.init(page: 2, photo: Photo.abcde[2], pageCount: 5))
@@ -176,6 +186,9 @@ extension PhotoList.Page.ViewModel {
         list.presentPage(.init(page: 1, photo: Photo.abcde[1], pageCount: 2))
         #expect(spy.photos.map { $0.pageControl?.text } == ["● ○ ○ ○ ○  1/5", "● ○  1/2"])
         #expect(spy.pages.map(\.pageControl.text) == ["○ ○ ● ○ ○  3/5", "○ ●  2/2"])
+        // A page that is none of them (one being loaded) fills no dot.
+        #expect(PageControl(page: 3, of: 3).text == "○ ○ ○  4/3")
+        #expect(PageControl(page: 0, of: 1).text == "●  1/1" && PageControl(page: 0, of: 0).text == "  1/0")
     }
 
     @Test func aMissingCaptionFallsBackToTheAltTextThenToAPlaceholder() {

@@ -200,8 +200,8 @@ public final class Console {
     /// Writes `text` in a column `width` columns wide: cut with "…" when longer, padded with spaces
     /// when shorter. Lays out tables without building each row as a string first.
     public func write(_ text: String, column width: Int, style: Style = .plain) {
-        let isASCII = TerminalText.isASCII(text)
-        writeColumn(text, width: isASCII ? text.utf8.count : TerminalText.width(text), isASCII: isASCII, isClean: TerminalText.isSafe(text), column: width, style: style)
+        let measured = TerminalText.measure(text)
+        writeColumn(text, width: measured.width, isASCII: measured.isASCII, isClean: measured.isClean, column: width, style: style)
     }
 
     /// Writes prepared text in a column, cut or padded as `write(_:column:)` does, with the width it
@@ -245,9 +245,13 @@ public final class Console {
 
     /// `text` sanitized into the buffer: copied when no byte needs it (nearly always).
     private func appendSanitized(_ text: String) {
-        if TerminalText.isSafe(text) {
-            buffer.append(utf8: text)
-        } else {
+        // One look at the bytes: checked and, when clean, copied from the same buffer.
+        let copied = TerminalText.withBytes(of: text) { bytes in
+            guard TerminalText.isSafe(bytes: bytes) else { return false }
+            buffer.append(bytes)
+            return true
+        }
+        if !copied {
             var escaped: [UInt8] = []
             TerminalText.appendSanitized(text, to: &escaped)
             buffer.append(escaped)

@@ -16,11 +16,7 @@ public struct DisplayText: Equatable, Sendable, CustomStringConvertible, Express
     /// `text`, measured and checked.
     public init(_ text: String) {
         string = text
-        // Printable ASCII (nearly all text) is all three at once: clean, ASCII, a column a byte.
-        let plain = TerminalText.isPrintableASCII(text)
-        isClean = plain || TerminalText.isSafe(text)
-        isASCII = plain || TerminalText.isASCII(text)
-        width = isASCII ? text.utf8.count : TerminalText.width(text)
+        (isClean, isASCII, width) = TerminalText.measure(text)
     }
 
     /// A literal, prepared like any other text.

@@ -38,6 +38,11 @@ public enum TerminalText {
 
     /// A tab, a line feed, or U+2028/U+2029 (E2 80 A8/A9) among the bytes.
     private static func hasLineBreakOrTab(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Nearly every id and URL has none of the three first bytes: a loop with no branch per byte
+        // says so, and only text with one is looked at byte by byte.
+        var seen: UInt8 = 0
+        for byte in bytes { seen |= (byte == 0x09 ? 1 : 0) | (byte == 0x0A ? 1 : 0) | (byte == 0xE2 ? 1 : 0) }
+        if seen == 0 { return false }
         for i in bytes.indices {
             switch bytes[i] {
             case 0x09, 0x0A: return true
@@ -103,13 +108,14 @@ public enum TerminalText {
         return outside == 0
     }
 
-    private static func isSafe(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isSafe(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if isPrintableASCII(bytes: bytes) { return true }
         var i = 0
         let n = bytes.count
         while i < n {
             let b = bytes[i]
-            if b >= 0x20 && b < 0x7F { i += 1; continue }
+            // Most bytes: printable ASCII, or a byte of a scalar that cannot be a control.
+            if b >= 0x20 && b != 0x7F && b != 0xC2 && b != 0xE2 { i += 1; continue }
             if b == 0x09 || b == 0x0A { i += 1; continue }
             if b < 0x80 { return false }  // other C0, DEL
             // C1 controls are U+0080…U+009F: C2 80…C2 9F.
@@ -143,6 +149,43 @@ public enum TerminalText {
         return columns
     }
 
+    /// What the Console needs to know of `text` to lay it out: whether it is clean (`isSafe`), whether
+    /// every byte is ASCII, and its columns (`width`), found in one pass over its bytes, where asking
+    /// the three one by one read a line three times and decoded it once more.
+    static func measure(_ text: String) -> (isClean: Bool, isASCII: Bool, width: Int) {
+        withBytes(of: text) { bytes in
+            // Printable ASCII (nearly all text) is all three at once: clean, ASCII, a column a byte.
+            if isPrintableASCII(bytes: bytes) { return (true, true, bytes.count) }
+            var isClean = true, isASCII = true, width = 0
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let lead = bytes[i]
+                if lead < 0x80 {
+                    if lead < 0x20 ? lead != 0x09 && lead != 0x0A : lead == 0x7F { isClean = false }
+                    width += 1
+                    i += 1
+                    continue
+                }
+                // A Swift string is valid UTF-8: the lead byte says how many bytes follow.
+                isASCII = false
+                let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                guard i + length <= n else { break }
+                var value = UInt32(lead) & (0x7F >> length)
+                for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                if isControl(value) { isClean = false }
+                width += self.width(ofScalar: value)
+                i += length
+            }
+            return (isClean, isASCII, width)
+        }
+    }
+
+    /// The scalars above ASCII that the sanitizer shows in notation: C1 controls and bidi overrides.
+    private static func isControl(_ value: UInt32) -> Bool {
+        (0x80...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+
     /// Whether every byte is ASCII: then one byte is one column and one character.
     static func isASCII(_ text: String) -> Bool {
         withBytes(of: text) { bytes in
@@ -152,8 +195,9 @@ public enum TerminalText {
         }
     }
 
-    static func width(of scalar: Unicode.Scalar) -> Int {
-        let v = scalar.value
+    static func width(of scalar: Unicode.Scalar) -> Int { width(ofScalar: scalar.value) }
+
+    private static func width(ofScalar v: UInt32) -> Int {
         if v < 0x300 { return 1 }
         switch v {
         case 0x300...0x36F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0100...0xE01EF:
@@ -214,6 +258,7 @@ public enum TerminalText {
     /// U+2029, U+202F, U+205F, U+3000).
     private static func isSingleLine(_ text: String) -> Bool {
         withBytes(of: text) { bytes in
+            if isPrintableASCII(bytes: bytes) { return isSingleSpaced(bytes) }
             var previous: UInt8 = 0x20
             var i = 0
             let n = bytes.count
@@ -237,5 +282,19 @@ public enum TerminalText {
             }
             return previous != 0x20 || n == 0
         }
+    }
+
+    /// Printable ASCII with no space at either end and no two spaces in a row: a loop with no branch
+    /// per byte, as `isPrintableASCII` is.
+    private static func isSingleSpaced(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        if first == 0x20 || last == 0x20 { return false }
+        var doubled: UInt8 = 0, wasSpace: UInt8 = 0
+        for byte in bytes {
+            let isSpace: UInt8 = byte == 0x20 ? 1 : 0
+            doubled |= wasSpace & isSpace
+            wasSpace = isSpace
+        }
+        return doubled == 0
     }
 }

@@ -70,7 +70,11 @@ public final class IndexEditView: SceneView, IndexEditDisplayLogic {
 
     public func displayPositions(_ viewModel: IndexEdit.Positions.ViewModel) {
         console.line(viewModel.prompt, style: .bold)
-        console.line("  " + viewModel.positions.joined(separator: "  "))
+        for position in viewModel.positions {
+            console.spaces(2)
+            console.write(position)
+        }
+        console.line()
         console.line(viewModel.hint, style: .dim)
     }
 

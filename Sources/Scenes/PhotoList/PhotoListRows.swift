@@ -43,16 +43,20 @@ public struct PageControl: Equatable, Sendable {
 
 extension PageControl {
     init(page: Int, of pages: Int) {
-        // Bytes, then one string: appending a dot at a time to a String costs more than the rest
-        // of a listing.
-        var text = [UInt8]()
-        text.reserveCapacity(pages * 4 + 12)
+        // A dot a page, the current one filled: bytes, then one string (appending a dot at a time to
+        // a String costs more than the rest of a listing). ● is U+25CF and ○ U+25CB, in UTF-8
+        // E2 97 8F and E2 97 8B.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(pages * 4 + 24)
         for i in 0..<pages {
-            if i > 0 { text.append(0x20) }
-            text += (i == page ? "●" : "○").utf8
+            if i > 0 { bytes.append(0x20) }
+            bytes.append(0xE2)
+            bytes.append(0x97)
+            bytes.append(i == page ? 0x8F : 0x8B)
         }
-        text += "  \(page + 1)/\(pages)".utf8
-        self.init(numberOfPages: pages, currentPage: page, text: String(decoding: text, as: UTF8.self), hasMore: false)
+        bytes += "  \(page + 1)/\(pages)".utf8
+        let text = String(decoding: bytes, as: UTF8.self)
+        self.init(numberOfPages: pages, currentPage: page, text: text, hasMore: false)
     }
 
     /// The page `delta` pages on, or nil past an end: a page control does not scroll past its ends,

@@ -26,13 +26,8 @@ enum PhotoFormatting {
 
     /// `Anna García (@annagarcia94)`, or the name alone when the source has no username (a folder's).
     static func authorWithUsername(_ photo: Photo) -> String {
-        var text = author(photo)
-        guard !photo.user.username.isEmpty else { return text }
-        text.reserveCapacity(text.utf8.count + photo.user.username.utf8.count + 4)
-        text += " (@"
-        text += TerminalText.oneLine(photo.user.username)
-        text += ")"
-        return text
+        let username = photo.user.username
+        return username.isEmpty ? author(photo) : "\(author(photo)) (@\(TerminalText.oneLine(username)))"
     }
 
     /// A link back to Unsplash with the referral parameters its guidelines ask for.
@@ -50,13 +45,13 @@ enum PhotoFormatting {
 
     /// 1204 → "1,204", without Foundation's locale-dependent formatters.
     static func grouped(_ number: Int) -> String {
-        if number >= 0 && number < 1000 { return String(number) }
-        let digits = String(number.magnitude)
-        var out = number < 0 ? "-" : ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
-            out.append(digit)
-        }
-        return out
+        number < 0 ? "-" + grouped(number.magnitude) : grouped(number.magnitude)
+    }
+
+    /// The thousands before the last three digits, grouped, then those three.
+    private static func grouped(_ magnitude: UInt) -> String {
+        if magnitude < 1000 { return String(magnitude) }
+        let last = magnitude % 1000
+        return grouped(magnitude / 1000) + (last < 10 ? ",00" : last < 100 ? ",0" : ",") + String(last)
     }
 }

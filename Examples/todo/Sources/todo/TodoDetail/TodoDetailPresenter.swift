@@ -13,7 +13,7 @@ struct TodoDetailViewModel: Equatable {
 protocol TodoDetailPresenterInput: AnyObject {
     func viewDidLoad()
     func didAskToShow()
-    func didRename(to title: String) throws(CommandError)
+    func didRename(to title: String)
     func didMarkDone()
     func didReopen()
     func didGoBack()
@@ -28,6 +28,8 @@ protocol TodoDetailPresenterInput: AnyObject {
 protocol TodoDetailViewInput: AnyObject {
     func displayTodo(_ viewModel: TodoDetailViewModel)
     func displayMessage(_ message: String)
+    /// What could not be done, and what to type instead: the command fails with it.
+    func displayFailure(_ message: String)
 }
 
 /// P (Presenter) of the detail: the seed's `TodoDetailView` shows the title; here it can be
@@ -51,12 +53,12 @@ final class TodoDetailPresenter: TodoDetailPresenterInput {
         view?.displayTodo(TodoDetailViewModel(heading: "To-do \(interactor.position): \(todo.title)", status: "status: \(todo.isDone ? "done" : "open")"))
     }
 
-    func didRename(to title: String) throws(CommandError) {
+    func didRename(to title: String) {
         do {
             guard let todo = try interactor.rename(to: title) else { return }
             view?.displayMessage("Renamed to-do \(interactor.position): \(todo.title)")
         } catch {
-            throw CommandError("a to-do needs some text: type e.g. 'rename buy oat milk'")
+            view?.displayFailure("a to-do needs some text: type e.g. 'rename buy oat milk'")
         }
     }
 

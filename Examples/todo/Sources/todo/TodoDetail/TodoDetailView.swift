@@ -39,7 +39,7 @@ final class TodoDetailView: SceneView, TodoDetailViewInput {
             "rename", arguments: [Argument("TEXT", repeated: true)],
             summary: "give the to-do a new text", example: "rename buy oat milk"
         ) { view, words in
-            try view.presenter.didRename(to: words.joined(separator: " "))
+            view.presenter.didRename(to: words.joined(separator: " "))
         },
         Command("done", summary: "check the to-do off") { view, _ in
             view.presenter.didMarkDone()
@@ -64,5 +64,10 @@ final class TodoDetailView: SceneView, TodoDetailViewInput {
 
     func displayMessage(_ message: String) {
         console.line(message)
+    }
+
+    /// The command fails with the message: `error: …`, and a script stops there.
+    func displayFailure(_ message: String) {
+        console.fail(message)
     }
 }

@@ -13,11 +13,11 @@ struct TodoListViewModel: Equatable {
 protocol TodoListPresenterInput: AnyObject {
     func viewDidLoad()
     func viewWillAppear()
-    func didAddTodo(title: String) throws(CommandError)
+    func didAddTodo(title: String)
     func didAskForList()
-    func didSelectedTodo(at position: String) throws(CommandError)
-    func didMarkDone(at position: String) throws(CommandError)
-    func didRemove(at position: String) throws(CommandError)
+    func didSelectedTodo(at position: String)
+    func didMarkDone(at position: String)
+    func didRemove(at position: String)
     /// The list's data for `state`.
     func stateFields() -> [StateField]
     /// The positions Tab offers after `command`.
@@ -29,6 +29,8 @@ protocol TodoListPresenterInput: AnyObject {
 protocol TodoListViewInput: AnyObject {
     func displayList(_ viewModel: TodoListViewModel)
     func displayMessage(_ message: String)
+    /// What could not be done, and what to type instead: the command fails with it.
+    func displayFailure(_ message: String)
 }
 
 /// P (Presenter) of the list: takes the View's events to the Interactor and the Router, and turns
@@ -63,24 +65,22 @@ final class TodoListPresenter: TodoListPresenterInput {
         view?.displayList(listViewModel())
     }
 
-    func didAddTodo(title: String) throws(CommandError) {
-        let todo: TodoItem
-        do {
-            todo = try interactor.addTodo(title: title)
-        } catch {
-            throw CommandError("a to-do needs some text: type e.g. 'add buy milk'")
+    func didAddTodo(title: String) {
+        guard let todo = try? interactor.addTodo(title: title) else {
+            view?.displayFailure("a to-do needs some text: type e.g. 'add buy milk'")
+            return
         }
         fetchTodos()
         view?.displayMessage("Added \(todos.count). \(todo.title)")
     }
 
-    func didSelectedTodo(at position: String) throws(CommandError) {
-        let (todo, index) = try find(position, for: "open")
+    func didSelectedTodo(at position: String) {
+        guard case let (todo, index)? = find(position, for: "open") else { return }
         router.moveToSelectedTodoDetail(todo: todo, position: index + 1, listener: self)
     }
 
-    func didMarkDone(at position: String) throws(CommandError) {
-        let (todo, index) = try find(position, for: "done")
+    func didMarkDone(at position: String) {
+        guard case let (todo, index)? = find(position, for: "done") else { return }
         if interactor.markDone(todo) {
             fetchTodos()
             view?.displayMessage("Done: \(index + 1). \(todo.title)")
@@ -89,26 +89,30 @@ final class TodoListPresenter: TodoListPresenterInput {
         }
     }
 
-    func didRemove(at position: String) throws(CommandError) {
-        let (todo, index) = try find(position, for: "remove")
+    func didRemove(at position: String) {
+        guard case let (todo, index)? = find(position, for: "remove") else { return }
         interactor.remove(todo)
         fetchTodos()
         let left = todos.isEmpty ? "the list is empty" : todos.count == 1 ? "1 to-do left" : "\(todos.count) to-dos left"
         view?.displayMessage("Removed \(index + 1). \(todo.title); \(left).")
     }
 
-    /// The to-do at a position as typed, and its 0-based index; the error says what to type instead.
-    private func find(_ typed: String, for command: String) throws(CommandError) -> (TodoItem, Int) {
+    /// The to-do at a position as typed, and its 0-based index; nil when there is none, after the
+    /// View was given the failure, worded to say what to type instead.
+    private func find(_ typed: String, for command: String) -> (todo: TodoItem, index: Int)? {
         let shown = TerminalText.truncate(typed, toWidth: 40)
         guard !todos.isEmpty else {
-            throw CommandError("the list is empty: type 'add TEXT' to add a to-do first")
+            view?.displayFailure("the list is empty: type 'add TEXT' to add a to-do first")
+            return nil
         }
         let size = todos.count == 1 ? "1 to-do" : "\(todos.count) to-dos"
         guard typed.allSatisfy({ $0.isASCII && $0.isNumber }), !typed.isEmpty else {
-            throw CommandError("\(command) takes a position, not '\(shown)': the list has \(size) (type e.g. '\(command) 1')")
+            view?.displayFailure("\(command) takes a position, not '\(shown)': the list has \(size) (type e.g. '\(command) 1')")
+            return nil
         }
         guard let position = Int(typed), todos.indices.contains(position - 1) else {
-            throw CommandError("there is no to-do \(shown): the list has \(size) (type 'list' for the positions)")
+            view?.displayFailure("there is no to-do \(shown): the list has \(size) (type 'list' for the positions)")
+            return nil
         }
         return (todos[position - 1], position - 1)
     }
