@@ -1,10 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Release builds skip the run-time exclusivity checks (debug builds and the tests keep them): on the
-/// per-command path they cost about a tenth of the time (see Scripts/bench and docs/performance.md).
-let releaseSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-
 let package = Package(
     name: "photorepl",
     products: [
@@ -13,11 +9,9 @@ let package = Package(
         // What every app on the engine shares: its command line, interactive session, scripts and
         // transcripts (Examples/todo is such an app).
         .library(name: "REPLLauncher", targets: ["REPLLauncher"]),
-    ],
-    dependencies: [
-        // `swift package generate-documentation`: the DocC catalogs of REPLEngine and REPLLauncher.
-        // A command plugin: built only when the documentation is, never for photorepl itself.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
+        // HTTP through libcurl and cassettes that record and replay it: an app's network sessions as
+        // replayable, offline golden transcripts.
+        .library(name: "Networking", targets: ["Networking"]),
     ],
     targets: [
         // libedit's variadic el_set/el_get/history cannot be called from Swift: one typed C wrapper each.
@@ -41,26 +35,26 @@ let package = Package(
         // Files written whole or not at all (scripts, transcripts, cassettes, saved photos), and the
         // table of their temporary files that a signal removes.
         .target(name: "CTemporaryFiles"),
-        .target(name: "SafeFiles", dependencies: ["CTemporaryFiles"], swiftSettings: releaseSpeed),
+        .target(name: "SafeFiles", dependencies: ["CTemporaryFiles"]),
         // Requests and answers, the libcurl transport, cassettes that record and replay them, JSON.
-        .target(name: "Networking", dependencies: ["CCurl", "SafeFiles"], swiftSettings: releaseSpeed),
+        .target(name: "Networking", dependencies: ["CCurl", "SafeFiles"]),
         // libchafa behind plain C functions, so that Swift never imports glib's headers.
         .target(name: "CChafaRender", dependencies: ["CChafa"]),
         // Pixels and where they come from: BlurHash, JPEG with DCT scaling, PNG, WebP, GIF, HEIC, AVIF,
         // EXIF; the limits.
-        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG", "CZlib", "CImageFormats"], swiftSettings: releaseSpeed),
+        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG", "CZlib", "CImageFormats"]),
         // The REPL engine: line sources, tokenizer, navigation stack, dispatch, console. Knows nothing about photos.
-        .target(name: "REPLEngine", dependencies: ["CLibEdit", "SafeFiles"], swiftSettings: releaseSpeed),
+        .target(name: "REPLEngine", dependencies: ["CLibEdit", "SafeFiles"]),
         // An app's launcher: `APP`, `APP run`, `APP test`, their options and exit codes, for any app on
         // the engine; no argument-parsing library, so an app starts fast.
-        .target(name: "REPLLauncher", dependencies: ["REPLEngine", "SafeFiles"], swiftSettings: releaseSpeed),
+        .target(name: "REPLLauncher", dependencies: ["REPLEngine", "SafeFiles"]),
         // Photos in the Unsplash shape, the PhotosWorker protocol and the embedded catalog.
-        .target(name: "PhotoDomain", dependencies: ["Imaging", "Networking", "SafeFiles"], exclude: ["Catalog/catalog.json"], swiftSettings: releaseSpeed),
+        .target(name: "PhotoDomain", dependencies: ["Imaging", "Networking", "SafeFiles"], exclude: ["Catalog/catalog.json"]),
         // Pixels drawn in a terminal: libchafa's symbols and sixels, kitty and ASCII of our own, and the
         // terminal queried for what it can show.
-        .target(name: "TerminalPictures", dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CZlib"], swiftSettings: releaseSpeed),
+        .target(name: "TerminalPictures", dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CZlib"]),
         // The Clean Swift scenes, one folder each.
-        .target(name: "Scenes", dependencies: ["REPLEngine", "PhotoDomain", "TerminalPictures"], swiftSettings: releaseSpeed),
+        .target(name: "Scenes", dependencies: ["REPLEngine", "PhotoDomain", "TerminalPictures"]),
         // photorepl's options, on the launcher's command line, and the composition root; the commit
         // it is built from, for --version (the BuildInfo plugin).
         .executableTarget(

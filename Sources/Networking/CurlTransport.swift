@@ -156,7 +156,7 @@ public struct CurlTransport: HTTPTransport {
             case PHOTOREPL_HTTP_MALFORMED: return .failure(HTTPFailure(.malformed, Self.malformation(message)))
             case PHOTOREPL_HTTP_LOCAL_ADDRESS:
                 let host = URLParts.host(of: request.url) ?? request.url
-                return .failure(HTTPFailure(.hostNotAllowed, "\(host) resolves to \(message), a local or private address, which photorepl does not connect to", host: host))
+                return .failure(HTTPFailure(.hostNotAllowed, "\(host) resolves to \(message), a local or private address, refused unless the API itself is at one", host: host))
             case PHOTOREPL_HTTP_WRITE_FAILED: return .failure(HTTPFailure(.fileWrite, message))
             default: return .failure(HTTPFailure(.other, message))
             }

@@ -13,7 +13,7 @@ public struct HTTPHeader: Equatable, Sendable {
     }
 }
 
-/// A GET request: all photorepl asks of a server.
+/// A GET request, the only kind the transports send (an API read, a download).
 public struct HTTPRequest: Equatable, Sendable {
     public var method = "GET"
     public var url: String

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Where requests may go: a set of host names, checked before every request and every redirect.
-/// A server's answer or redirect cannot send photorepl to another host (a 302 to
+/// A server's answer or redirect cannot send the program to another host (a 302 to
 /// `http://169.254.169.254/` made it connect to the cloud's metadata service). Addresses that are
 /// not on the internet (loopback, private, link-local, and the names `localhost`) are reached only
 /// when the configured API is itself at one, as a test server on 127.0.0.1 is.
@@ -18,14 +18,15 @@ public struct HostPolicy: Sendable, Equatable {
         self.allowsLocalAddresses = allowsLocalAddresses
     }
 
-    /// The API at `apiBase` and the image hosts: Unsplash's own (`images.unsplash.com`,
-    /// `plus.unsplash.com`) for its real API, whose names must lead to the internet (a DNS answer
-    /// of 169.254.169.254 is refused); for another API (`UNSPLASH_API_URL`, a test server that
-    /// serves its images itself) its host alone, wherever that host is: on this machine or the LAN,
-    /// by address or by name, the configured API is itself there.
-    public static func unsplash(apiBase: String, isDefault: Bool) -> HostPolicy {
+    /// The API at `apiBase`, and the hosts its answers link to (`alsoAllowed`: where its images are,
+    /// say). For the API's own address (`isDefault`), those hosts, whose names must lead to the
+    /// internet (a DNS answer of 169.254.169.254 is refused) unless the API's is itself local. For
+    /// another address (a test server that serves everything itself, set by the user) its host alone,
+    /// wherever that host is: on this machine or the LAN, by address or by name, the configured API
+    /// is itself there.
+    public static func api(at apiBase: String, alsoAllowed: Set<String> = [], isDefault: Bool) -> HostPolicy {
         let api = URLParts.host(of: apiBase) ?? ""
-        if isDefault { return HostPolicy(hosts: [api, "images.unsplash.com", "plus.unsplash.com"], allowsLocalAddresses: URLParts.isLocalAddress(api)) }
+        if isDefault { return HostPolicy(hosts: alsoAllowed.union([api]), allowsLocalAddresses: URLParts.isLocalAddress(api)) }
         return HostPolicy(hosts: [api], allowsLocalAddresses: true)
     }
 
@@ -36,10 +37,10 @@ public struct HostPolicy: Sendable, Equatable {
         }
         guard let host = URLParts.host(of: url), !host.isEmpty else { return "\(url) names no host" }
         if URLParts.isLocalAddress(host) && !allowsLocalAddresses {
-            return "\(host) is a local or private address, which photorepl does not connect to"
+            return "\(host) is a local or private address, refused unless the API itself is at one"
         }
         guard hosts.contains(host) else {
-            return "\(host) is not one of the hosts photorepl connects to (\(hosts.sorted().joined(separator: ", ")))"
+            return "\(host) is not one of the allowed hosts (\(hosts.sorted().joined(separator: ", ")))"
         }
         return nil
     }

@@ -170,10 +170,10 @@ import Testing
         defer { server.stop() }
         try server.setMode("redirect-metadata")
         var transport = CurlTransport(timeout: .seconds(30))
-        transport.hostPolicy = .unsplash(apiBase: server.baseURL, isDefault: false)
+        transport.hostPolicy = .api(at: server.baseURL, isDefault: false)
         let result = await Self.outcome(transport, server.baseURL + "/photos/random?count=1")
         #expect(Self.failure(result) == HTTPFailure(
-            .hostNotAllowed, "a redirect went to http://169.254.169.254/latest/meta-data/: 169.254.169.254 is not one of the hosts photorepl connects to (127.0.0.1)",
+            .hostNotAllowed, "a redirect went to http://169.254.169.254/latest/meta-data/: 169.254.169.254 is not one of the allowed hosts (127.0.0.1)",
             host: "169.254.169.254"))
         #expect(try server.log().count == 1)
         // A first request to another host is not made either.
@@ -217,7 +217,7 @@ import Testing
         let result = await Self.outcome(transport, "http://\(name):\(server.port)/photos/random?count=1")
         let failure = try #require(Self.failure(result))
         #expect(failure.kind == .hostNotAllowed && failure.host == name.lowercased())
-        #expect(failure.message.hasPrefix("\(name.lowercased()) resolves to ") && failure.message.hasSuffix(", a local or private address, which photorepl does not connect to"),
+        #expect(failure.message.hasPrefix("\(name.lowercased()) resolves to ") && failure.message.hasSuffix(", a local or private address, refused unless the API itself is at one"),
                 "\(failure.message)")
         #expect(try server.log().isEmpty)
         // Where the policy allows local addresses (the API is itself on one), the name is reached.

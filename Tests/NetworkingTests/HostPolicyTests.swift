@@ -4,15 +4,15 @@ import Testing
 /// Issue 19: redirects and image URLs went to any http(s) host. The policy names the hosts, and keeps
 /// loopback, private and link-local addresses out unless the API itself is at one.
 @Suite struct HostPolicyTests {
-    let unsplash = HostPolicy.unsplash(apiBase: "https://api.unsplash.com", isDefault: true)
+    let unsplash = HostPolicy.api(at: "https://api.unsplash.com", alsoAllowed: ["images.unsplash.com", "plus.unsplash.com"], isDefault: true)
 
     @Test func theRealAPIReachesItsHostAndUnsplashsImageHostsOnly() {
         #expect(unsplash.refusal(of: "https://api.unsplash.com/photos/random?count=2") == nil)
         #expect(unsplash.refusal(of: "https://images.unsplash.com/photo-1?w=400") == nil)
         #expect(unsplash.refusal(of: "https://plus.unsplash.com/premium_photo-1") == nil)
         #expect(unsplash.refusal(of: "https://IMAGES.unsplash.com/x") == nil)
-        #expect(unsplash.refusal(of: "http://169.254.169.254/latest/meta-data/") == "169.254.169.254 is a local or private address, which photorepl does not connect to")
-        #expect(unsplash.refusal(of: "https://evil.example/x") == "evil.example is not one of the hosts photorepl connects to (api.unsplash.com, images.unsplash.com, plus.unsplash.com)")
+        #expect(unsplash.refusal(of: "http://169.254.169.254/latest/meta-data/") == "169.254.169.254 is a local or private address, refused unless the API itself is at one")
+        #expect(unsplash.refusal(of: "https://evil.example/x") == "evil.example is not one of the allowed hosts (api.unsplash.com, images.unsplash.com, plus.unsplash.com)")
         #expect(unsplash.refusal(of: "https://images.unsplash.com.evil.example/x") != nil)
         #expect(unsplash.refusal(of: "https://user@evil.example/x") != nil)
         #expect(unsplash.refusal(of: "https://api.unsplash.com@evil.example/x") != nil)
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aTestServerOnLoopbackIsReachedAndOnlyIt() {
-        let local = HostPolicy.unsplash(apiBase: "http://127.0.0.1:8080", isDefault: false)
+        let local = HostPolicy.api(at: "http://127.0.0.1:8080", alsoAllowed: ["images.unsplash.com", "plus.unsplash.com"], isDefault: false)
         #expect(local.refusal(of: "http://127.0.0.1:8080/photos") == nil)
         #expect(local.refusal(of: "http://127.0.0.1:9999/images/a.jpg") == nil)
         #expect(local.refusal(of: "http://localhost:8080/photos") != nil)
@@ -41,9 +41,9 @@ import Testing
         // Unsplash's names must lead to the internet; a configured API's may lead anywhere, as a
         // server on the LAN named photos.lan does. Other hosts stay out either way.
         #expect(!unsplash.allowsLocalAddresses)
-        let lan = HostPolicy.unsplash(apiBase: "http://photos.lan:8080", isDefault: false)
+        let lan = HostPolicy.api(at: "http://photos.lan:8080", alsoAllowed: ["images.unsplash.com", "plus.unsplash.com"], isDefault: false)
         #expect(lan.allowsLocalAddresses && lan.refusal(of: "http://photos.lan:8080/photos") == nil)
-        #expect(lan.refusal(of: "http://10.0.0.1/") == "10.0.0.1 is not one of the hosts photorepl connects to (photos.lan)")
+        #expect(lan.refusal(of: "http://10.0.0.1/") == "10.0.0.1 is not one of the allowed hosts (photos.lan)")
     }
 
     @Test func hostsAndRedirects() {

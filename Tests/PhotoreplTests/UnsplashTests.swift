@@ -306,7 +306,7 @@ final class TemporaryFolder {
         ("http09", "HOST did not answer in HTTP that photorepl can read (it answered without an HTTP status line): is UNSPLASH_API_URL a web API's address?"),
         ("bad-length", "HOST did not answer in HTTP that photorepl can read (its Content-Length is not a number): is UNSPLASH_API_URL a web API's address?"),
         // Issue 19: photorepl followed a 302 to the cloud's metadata service and blamed the API's host.
-        ("redirect-metadata", "not requested: a redirect went to http://169.254.169.254/latest/meta-data/: 169.254.169.254 is not one of the hosts photorepl connects to (127.0.0.1)"),
+        ("redirect-metadata", "not requested: a redirect went to http://169.254.169.254/latest/meta-data/: 169.254.169.254 is not one of the allowed hosts (127.0.0.1)"),
         ("refused", "cannot connect to HOST: the connection was refused (is the server running? is UNSPLASH_API_URL right?)"),
     ]
 

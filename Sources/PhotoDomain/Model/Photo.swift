@@ -65,14 +65,15 @@ public struct Photo: Codable, Equatable, Sendable {
 
     /// The photo's fields, kept in one shared box: photos are handed from worker to DataStore to
     /// Response, and copying a box is one retain where copying the fields retains each of their
-    /// dozen strings. Copy-on-write keeps `Photo` a value: a change to a shared one copies the box.
-    private final class Storage: @unchecked Sendable {
-        // Mutated only through `Photo.update`, when this box is not shared.
-        var fields: Fields
+    /// dozen strings. A change makes a new box, so `Photo` stays a value.
+    private final class Storage: Sendable {
+        // A constant: reading a class's `var` is an access Swift checks at run time (exclusivity),
+        // and the fields are read on every listing. A change makes a new box (`Photo.update`).
+        let fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    private struct Fields: Codable, Equatable {
+    private struct Fields: Codable, Equatable, Sendable {
         var id: String
         var width: Int
         var height: Int
@@ -97,9 +98,11 @@ public struct Photo: Codable, Equatable, Sendable {
     // The fields are read with `_read`: a reader borrows the field in its box (`photo.user.name`
     // does not copy the whole `User`, six strings, to take one).
 
+    /// A photo's fields change only where it is made (a source, a test): a new box each time.
     private mutating func update(_ change: (inout Fields) -> Void) {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-        change(&storage.fields)
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
     }
 
     public var id: String {

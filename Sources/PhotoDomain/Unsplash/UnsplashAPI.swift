@@ -350,3 +350,11 @@ public struct UnsplashAPI: Sendable {
         return String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
     }
 }
+
+extension HostPolicy {
+    /// Unsplash's API and its image hosts (`images.unsplash.com`, `plus.unsplash.com`); for another
+    /// API (`UNSPLASH_API_URL`, a test server that serves its images itself) its host alone.
+    public static func unsplash(apiBase: String, isDefault: Bool) -> HostPolicy {
+        .api(at: apiBase, alsoAllowed: ["images.unsplash.com", "plus.unsplash.com"], isDefault: isDefault)
+    }
+}

@@ -111,8 +111,8 @@ public final class Console {
     /// Whether there is a transcript: asked on every write, where reading `transcript` itself would
     /// retain and release it.
     private var hasTranscript = false
-    private var buffer: ByteBuffer
-    private var transcriptBuffer = ByteBuffer(capacity: 4096)
+    private let buffer: ByteBuffer
+    private let transcriptBuffer = ByteBuffer(capacity: 4096)
     private let flushThreshold = 1 << 16
     /// Set while `differently` lays out the transcript's text in the buffer: it must stay there until
     /// it is moved to the transcript's.
