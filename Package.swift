@@ -12,6 +12,8 @@ let package = Package(
         // HTTP through libcurl and cassettes that record and replay it: an app's network sessions as
         // replayable, offline golden transcripts.
         .library(name: "Networking", targets: ["Networking"]),
+        // The commit a build is made from, for an app's `--version` (`BuildInfo.commit`).
+        .plugin(name: "BuildInfo", targets: ["BuildInfo"]),
     ],
     targets: [
         // libedit's variadic el_set/el_get/history cannot be called from Swift: one typed C wrapper each.

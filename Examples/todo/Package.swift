@@ -15,7 +15,9 @@ let package = Package(
             dependencies: [
                 .product(name: "REPLEngine", package: "photorepl"),
                 .product(name: "REPLLauncher", package: "photorepl"),
-            ]
+            ],
+            // `BuildInfo.commit`: the commit `todo --version` names.
+            plugins: [.plugin(name: "BuildInfo", package: "photorepl")]
         ),
     ]
 )

@@ -8,7 +8,7 @@ import REPLLauncher
 @MainActor
 enum TodoListApp {
     static let app = REPLApp(
-        name: "todo", version: "0.1.0",
+        name: "todo", version: "0.1.0 (commit \(BuildInfo.commit))",
         summary: "A to-do list in a REPL: the VIPER example of seed 002 on photorepl's engine."
     ) { setup in
         let engine = Engine(console: setup.console)

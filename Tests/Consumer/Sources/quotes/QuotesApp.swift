@@ -12,7 +12,7 @@ import REPLLauncher
 @MainActor
 enum QuotesApp {
     static let app = REPLApp(
-        name: "quotes", version: "0.1.0",
+        name: "quotes", version: "0.1.0 (commit \(BuildInfo.commit))",
         summary: "Quotes by number, from a cassette: the consumer test of photorepl's libraries."
     ) { setup throws(SessionSetupFailure) in
         guard let path = Environment.value("QUOTES_CASSETTE") else {
