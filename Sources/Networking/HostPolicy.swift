@@ -46,8 +46,28 @@ public struct HostPolicy: Sendable, Equatable {
     }
 }
 
-/// Just enough of a URL: its scheme and host, as libcurl would read them.
+/// Just enough of a URL: its scheme and host, as libcurl would read them, and values made safe to put
+/// in one.
 public enum URLParts {
+    /// Text as a URL query value: letters, digits and `-_.~` as they are, every other byte
+    /// percent-encoded (a space as `%20`), so that typed text cannot add a parameter or end the query.
+    public static func queryValue(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                out.append(Unicode.Scalar(byte))
+            default:
+                out.append("%")
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 15)])
+            }
+        }
+        return String(out)
+    }
+
     /// `https` in `https://…`, lower-case.
     public static func scheme(of url: String) -> String? {
         guard let end = url.firstRange(of: "://") else { return nil }

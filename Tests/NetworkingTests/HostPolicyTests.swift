@@ -55,3 +55,15 @@ import Testing
         #expect(URLParts.resolve("http://o/p", against: "https://h/a") == "http://o/p")
     }
 }
+
+@Suite struct QueryValueTests {
+    /// Typed text cannot add a parameter, end the query or start a fragment; what is unreserved is kept.
+    @Test func encodesAllButUnreservedBytes() {
+        #expect(URLParts.queryValue("swift repl") == "swift%20repl")
+        #expect(URLParts.queryValue("a&b=c#d?e+f/g") == "a%26b%3Dc%23d%3Fe%2Bf%2Fg")
+        #expect(URLParts.queryValue("stars:>100 language:swift") == "stars%3A%3E100%20language%3Aswift")
+        #expect(URLParts.queryValue("Az09-_.~") == "Az09-_.~")
+        #expect(URLParts.queryValue("é\n") == "%C3%A9%0A")
+        #expect(URLParts.queryValue("") == "")
+    }
+}

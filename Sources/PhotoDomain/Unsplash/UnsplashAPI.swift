@@ -173,9 +173,9 @@ public struct UnsplashAPI: Sendable {
     /// (relevance). 410 is a query Unsplash flagged.
     public func search(_ query: PhotoQuery, page: Int, perPage: Int) async throws -> PhotoPage {
         let perPage = min(max(perPage, 1), 30)
-        var url = "\(base)/search/photos?query=\(Self.queryValue(query.text))&page=\(max(page, 1))&per_page=\(perPage)"
+        var url = "\(base)/search/photos?query=\(URLParts.queryValue(query.text))&page=\(max(page, 1))&per_page=\(perPage)"
         if let orientation = query.orientation { url += "&orientation=\(orientation.rawValue)" }
-        if let color = query.color { url += "&color=\(Self.queryValue(color))" }
+        if let color = query.color { url += "&color=\(URLParts.queryValue(color))" }
         let response = try await get(url, meanings: [410: "Unsplash refused the search: it flagged the query as spam (HTTP 410); search for other words"])
         let value = try json(response)
         guard value["results"]?.array != nil else {
@@ -195,21 +195,6 @@ public struct UnsplashAPI: Sendable {
         }
         if let total { return page.multipliedReportingOverflow(by: perPage).partialValue < total }
         return got >= perPage
-    }
-
-    /// Text as a URL query value: anything but unreserved characters percent-encoded (a space as %20).
-    static func queryValue(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += Self.percentEncoded(byte)
-            }
-        }
-        return out
     }
 
     private static func percentEncoded(_ byte: UInt8) -> String {

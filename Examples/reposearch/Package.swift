@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Seed 003's GitHub repository search as a REPL: a third app on photorepl's engine, with its network
+// sessions replayable from cassettes (the Networking library).
+let package = Package(
+    name: "reposearch",
+    dependencies: [
+        // The repository this example lives in: its libraries and the BuildInfo plugin.
+        .package(name: "photorepl", path: "../.."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "reposearch",
+            dependencies: [
+                .product(name: "REPLEngine", package: "photorepl"),
+                .product(name: "REPLLauncher", package: "photorepl"),
+                .product(name: "Networking", package: "photorepl"),
+            ],
+            plugins: [.plugin(name: "BuildInfo", package: "photorepl")]
+        ),
+    ]
+)

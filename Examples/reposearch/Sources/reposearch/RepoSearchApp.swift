@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Networking
+import REPLEngine
+import REPLLauncher
+
+/// The app's options: where its answers come from.
+struct RepoSearchOptions {
+    /// `--cassette FILE`: replay the session's HTTP from FILE, or record it there when FILE is new.
+    var cassette: String?
+}
+
+/// The composition root: the one place that knows both scenes, the worker and its transport.
+@main
+@MainActor
+enum RepoSearchApp {
+    static let cassetteOption = AppOption(
+        "--cassette", valueName: "FILE", values: .files,
+        help: "Replay the session's HTTP from FILE, or record it into FILE when it does not exist (never on CI).")
+
+    static let app: REPLApp<RepoSearchOptions> = {
+        var app = REPLApp<RepoSearchOptions>(
+            name: "reposearch", version: "0.1.0 (commit \(BuildInfo.commit))",
+            summary: "GitHub's repository search in a REPL: seed 003's Clean Swift app on photorepl's engine.",
+            options: [cassetteOption],
+            parseOptions: { given throws(LaunchCommand.UsageError) in
+                RepoSearchOptions(cassette: given.last { $0.name == "--cassette" }?.value)
+            },
+            makeSession: { options, setup throws(SessionSetupFailure) in try makeSession(options, setup) },
+            applyingHeader: { options, header throws(TranscriptSuite.Failure) in
+                // A transcript's `# reposearch: --cassette FILE`, FILE relative to the transcript.
+                var options = options
+                var arguments = header.arguments[...]
+                while let name = arguments.popFirst() {
+                    guard name == "--cassette", let value = arguments.popFirst() else {
+                        throw TranscriptSuite.Failure(message: "\(header.path):1: '\(name)' is not an option of reposearch here: only --cassette FILE")
+                    }
+                    options.cassette = value.hasPrefix("/") ? value : header.directory + "/" + value
+                }
+                return options
+            },
+            replayArguments: { options in options.cassette.map { "--cassette '\($0)'" } ?? "" }
+        )
+        app.manualSections = [
+            ManualPage.Section("Environment", [
+                ("GITHUB_TOKEN", "A token for GitHub's API (optional): a higher rate limit. Sent in the Authorization header only, written nowhere."),
+                ("GITHUB_API_URL", "Another server in place of https://api.github.com (the tests' fake, Scripts/github-test-server)."),
+                ("CI", "When set and not empty, a missing cassette is an error instead of being recorded."),
+            ]),
+        ]
+        return app
+    }()
+
+    static func makeSession(_ options: RepoSearchOptions, _ setup: SessionSetup) throws(SessionSetupFailure) -> AppSession {
+        let token = environment("GITHUB_TOKEN")
+        let configured = environment("GITHUB_API_URL")
+        var base = configured ?? GitHubSearchWorker.defaultBase
+        var network = CurlTransport(timeout: .seconds(15))
+        network.hostPolicy = .api(at: base, isDefault: configured == nil)
+        var transport: HTTPTransport = network
+        var cassette: CassetteTransport?
+        if let path = options.cassette {
+            do throws(HTTPFailure) {
+                let opened = try CassetteTransport(path: path, apiBase: base, live: AppEnvironment.isOnCI ? nil : network, secrets: token.map { [$0] } ?? [])
+                cassette = opened
+                transport = opened
+                base = opened.apiBase
+            } catch {
+                throw SessionSetupFailure(message: error.message, exitCode: FileBytes.exists(path) ? 66 : 64)
+            }
+        }
+        // A replay sends no token: the cassette holds no header, and the answers are the same.
+        let worker = GitHubSearchWorker(base: base, transport: transport, token: cassette?.isReplaying == true ? nil : token)
+        let engine = Engine(console: setup.console)
+        engine.register(SearchView.module(worker: worker))
+        engine.register(SearchDetailView.module())
+        engine.start(root: SearchView.self)
+        return AppSession(engine: engine, outputFailures: {
+            await cassette?.writeFailure.map { [$0] } ?? []
+        })
+    }
+
+    static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+
+    static func main() async {
+        await app.main()
+    }
+}

@@ -1,0 +1,87 @@
+import REPLEngine
+
+@MainActor
+protocol SearchDisplayLogic: AnyObject {
+    func displayRepositories(viewModel: Search.FetchRepositories.ViewModel)
+    func displayFailure(_ message: String)
+    func displaySelectedRepository()
+}
+
+/// V (View) of the search, the seed's `SearchViewController`: `search QUERY` is its search bar's
+/// button, `next`/`prev` its paging, `open N` a tap on a row.
+final class SearchView: SceneView, SearchDisplayLogic {
+    static let sceneName = "search"
+    var title: String { "repos" }
+
+    var interactor: SearchBusinessLogic?
+    var router: SearchRoutingLogic?
+    private let console: Console
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    /// The scene as the engine registers it: a View wired to its Interactor (over `worker`),
+    /// Presenter and Router, each time one is made.
+    static func module(worker: GitHubSearchWorker) -> SceneModule {
+        SceneModule(SearchView.self) { context in
+            let view = SearchView(console: context.console)
+            let interactor = SearchInteractor(worker: worker)
+            let presenter = SearchPresenter()
+            let router = SearchRouter()
+            interactor.presenter = presenter
+            interactor.effects = context.effects
+            presenter.view = view
+            router.navigator = context.navigator
+            router.dataStore = interactor
+            view.interactor = interactor
+            view.router = router
+            return view
+        }
+    }
+
+    static let commands: [Command<SearchView>] = [
+        Command(
+            "search", arguments: [Argument("QUERY", repeated: true)],
+            summary: "search GitHub's repositories (GitHub's qualifiers work: language:swift stars:>100)",
+            example: "search swift repl"
+        ) { view, words in
+            view.interactor?.fetchRepositories(request: .init(page: .first(query: words.joined(separator: " "))))
+        },
+        Command("next", summary: "the next page of results") { view, _ in
+            view.interactor?.fetchRepositories(request: .init(page: .next))
+        },
+        Command("prev", summary: "the page before") { view, _ in
+            view.interactor?.fetchRepositories(request: .init(page: .previous))
+        },
+        Command("page", arguments: [Argument("N")], summary: "page N of the results", example: "page 3") { view, words in
+            view.interactor?.fetchRepositories(request: .init(page: .number(words[0])))
+        },
+        Command(
+            "open", arguments: [Argument("N")],
+            summary: "open repository N of the page in the detail scene", example: "open 1"
+        ) { view, words in
+            view.interactor?.selectRepository(request: .init(position: words[0]))
+        },
+    ]
+
+    func sceneDidLoad() {
+        console.line("Type 'search QUERY' to search GitHub's repositories (e.g. 'search swift repl').", style: .dim)
+    }
+
+    // MARK: - Display logic
+
+    func displayRepositories(viewModel: Search.FetchRepositories.ViewModel) {
+        console.line(viewModel.headline, style: .bold)
+        for row in viewModel.rows { console.line(row) }
+        for note in viewModel.notes { console.line(note, style: .dim) }
+    }
+
+    func displayFailure(_ message: String) {
+        console.fail(message)
+    }
+
+    func displaySelectedRepository() {
+        router?.routeToSearchDetail()
+    }
+}

@@ -1,0 +1,73 @@
+import Networking
+
+/// One page of `GET /search/repositories` (the seed's `Search.FetchRepositories.Response`).
+struct RepositoriesPage: Equatable, Sendable {
+    /// `total_count`: how many repositories match, of which GitHub serves the first 1,000.
+    var totalCount: Int
+    /// `incomplete_results`: the search timed out on GitHub's side, and some matches may be missing.
+    var incompleteResults: Bool
+    var items: [Repository]
+}
+
+/// Why a search has no page, as GitHub says it.
+enum SearchFailure: Error, Equatable {
+    /// 403 or 429 with the rate limit used up: when it resets (`X-RateLimit-Reset`, seconds since
+    /// 1970), or how long to wait (`Retry-After`, seconds: the secondary limit).
+    case rateLimited(resetsAt: Int?, retryAfter: Int?)
+    /// 422: GitHub's message, and the first error's (`"message"` of `errors`).
+    case invalid(String)
+    /// Any other status, with GitHub's message when it sent one.
+    case status(Int, String?)
+    /// No answer: a refused connection, a time-out, a cassette with no answer.
+    case unreachable(String)
+    /// An answer that is not the search's JSON.
+    case malformed(String)
+}
+
+/// The worker (the seed's `fetchRepositories(text:completion:)`): asks GitHub through whatever
+/// transport the composition root gave it, the network or a cassette.
+struct GitHubSearchWorker: Sendable {
+    static let defaultBase = "https://api.github.com"
+    /// Results a page: a screenful (GitHub's default is 30); the 1,000-result cap is then page 100.
+    static let perPage = 10
+
+    let base: String
+    let transport: HTTPTransport
+    /// `GITHUB_TOKEN`, sent as `Authorization: Bearer …` only (never stored, never printed).
+    let token: String?
+
+    func fetchRepositories(query: String, page: Int) async -> Result<RepositoriesPage, SearchFailure> {
+        let url = "\(base)/search/repositories?q=\(URLParts.queryValue(query))&page=\(page)&per_page=\(Self.perPage)"
+        var headers = [HTTPHeader("Accept", "application/vnd.github+json"), HTTPHeader("X-GitHub-Api-Version", "2022-11-28")]
+        if let token { headers.append(HTTPHeader("Authorization", "Bearer \(token)")) }
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(HTTPRequest(url: url, headers: headers))
+        } catch let failure as HTTPFailure {
+            return .failure(.unreachable(failure.message))
+        } catch {
+            return .failure(.unreachable("cancelled"))
+        }
+        let json = try? JSON.parse(response.body)
+        // A used-up limit is a 403 (the primary limit) or a 429 (the secondary one); a 403 without
+        // either header is another refusal, worded with GitHub's message below.
+        if response.status == 403 || response.status == 429,
+           response.header("X-RateLimit-Remaining") == "0" || response.header("Retry-After") != nil {
+            return .failure(.rateLimited(resetsAt: response.header("X-RateLimit-Reset").flatMap { Int($0) },
+                                         retryAfter: response.header("Retry-After").flatMap { Int($0) }))
+        }
+        switch response.status {
+        case 200:
+            guard let json, let items = json["items"]?.array else { return .failure(.malformed("the answer has no list of items")) }
+            return .success(RepositoriesPage(
+                totalCount: max(0, json["total_count"]?.int ?? 0),
+                incompleteResults: json["incomplete_results"]?.bool ?? false,
+                items: items.compactMap(Repository.init)))
+        case 422:
+            let detail = json?["errors"]?[0]?["message"]?.string
+            return .failure(.invalid(detail ?? json?["message"]?.string ?? "Validation Failed"))
+        default:
+            return .failure(.status(response.status, json?["message"]?.string))
+        }
+    }
+}
