@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import REPLEngine
 
 /// What an app's command line asks for, read by `LaunchCommand.parse` (a small parser of its own, so
 /// that apps start without loading an argument-parsing library):
@@ -71,8 +72,11 @@ public enum LaunchCommand: Equatable, Sendable {
     ///   - appName: the app's name, for messages.
     ///   - options: the app's options (none: only the launcher's are accepted).
     ///   - isOnCI: whether `CI` is set; `test --update` is refused then.
+    ///   - argumentAsOptions: what a word that is neither a command nor an option stands for, when
+    ///     the app knows (photorepl takes a folder for `--folder FOLDER`); nil: the word is refused.
     public static func parse(
-        _ arguments: [String], appName: String, options: [AppOption], isOnCI: Bool = AppEnvironment.isOnCI
+        _ arguments: [String], appName: String, options: [AppOption], isOnCI: Bool = AppEnvironment.isOnCI,
+        argumentAsOptions: (String) -> [AppOption.Given]? = { _ in nil }
     ) throws(UsageError) -> (command: LaunchCommand, options: [AppOption.Given]) {
         let hasOptions = options.contains { !$0.isHidden }
         var topic: Topic = .app
@@ -164,7 +168,11 @@ public enum LaunchCommand: Equatable, Sendable {
                 guard command == "test" else { throw usage("--update is an option of '\(appName) test'") }
                 update = true
             default:
-                throw usage("unknown option '\(option)'")
+                let known = launcherOptions + options.filter { !$0.isHidden }.map(\.name)
+                if let suggestion = Suggestion.closest(to: option, among: known) {
+                    throw usage("unknown option '\(TerminalText.truncate(option, toWidth: 40))': did you mean '\(suggestion)'?")
+                }
+                throw usage("unknown option '\(TerminalText.truncate(option, toWidth: 40))'")
             }
         }
         if help { return (.help(topic: topic), given) }
@@ -188,11 +196,22 @@ public enum LaunchCommand: Equatable, Sendable {
             return (.test(paths: positional, update: update), given)
         default:
             if let first = positional.first {
-                throw usage("unknown command '\(first)': to run a script, type '\(appName) run \(first)'")
+                let shown = TerminalText.truncate(first, toWidth: 60)
+                if positional.count == 1, let meant = argumentAsOptions(first) {
+                    return (.session(outputs), given + meant)
+                }
+                if let suggestion = Suggestion.closest(to: first, among: ["run", "test", "help"]) {
+                    throw usage("unknown command '\(shown)': did you mean '\(suggestion)'?")
+                }
+                throw usage("unknown command '\(shown)': to run a script, type '\(appName) run \(shown)'")
             }
             return (.session(outputs), given)
         }
     }
+
+    /// The launcher's own options, for "did you mean" (the app's are added to them).
+    static let launcherOptions = ["--help", "--version", "--record", "--transcript", "--keep-going", "--update",
+                                  "--generate-completion-script", "--generate-manual"]
 
     /// Reads words that hold the app's options alone, as a script's or transcript's first line gives
     /// them (`# NAME: --seed 7`): the options in the order typed. The messages say what is wrong,
@@ -438,7 +457,7 @@ extension REPLApp {
         let command: LaunchCommand
         let options: Options
         do throws(LaunchCommand.UsageError) {
-            let line = try LaunchCommand.parse(arguments, appName: name, options: declaredOptions, isOnCI: isOnCI)
+            let line = try LaunchCommand.parse(arguments, appName: name, options: declaredOptions, isOnCI: isOnCI, argumentAsOptions: argumentAsOptions)
             command = line.command
             switch command {
             case .help(let topic):

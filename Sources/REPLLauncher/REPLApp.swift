@@ -40,6 +40,10 @@ public struct REPLApp<Options> {
     public var manualDescription: String?
     /// Sections the manual page adds after the options: the app's environment, files, examples.
     public var manualSections: [ManualPage.Section] = []
+    /// What a lone word on the command line that is neither a command nor an option stands for, as
+    /// options (photorepl takes a folder for `--folder FOLDER`, as viewers take a path); nil for a
+    /// word the app does not take, which is then refused with advice.
+    public var argumentAsOptions: (String) -> [AppOption.Given]? = { _ in nil }
 
     /// Declares an app with options of its own.
     /// - Parameters:

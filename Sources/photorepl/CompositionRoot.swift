@@ -29,6 +29,10 @@ enum CompositionRoot {
             source = EmbeddedPhotosWorker(seed: options.seed)
             pictures = CachingPicturesWorker(BlurHashPicturesWorker())
         case .folder:
+            // Checked before anything starts: a folder that is not there would fail only at 'fetch'.
+            if let problem = FolderCheck.problem(options.folderPath) {
+                throw SessionSetupFailure(message: "--folder \(TerminalText.truncate(options.folderPath, toWidth: 80)): \(problem)", exitCode: 66)
+            }
             let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed,
                                             thumbnails: thumbnailCache(options, checkingTranscript: isCheckingTranscript))
             source = folder

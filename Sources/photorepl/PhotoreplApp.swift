@@ -22,6 +22,10 @@ enum PhotoreplApp {
         replayArguments: { $0.replayArguments }
         )
         app.manualSections = manualSections
+        // `photorepl ~/Pictures`, as image viewers take a folder: the folder to browse.
+        app.argumentAsOptions = { word in
+            FolderCheck.problem(word) == nil ? [AppOption.Given(name: "--folder", value: word)] : nil
+        }
         return app
     }()
 

@@ -47,6 +47,42 @@ import Testing
         #expect(try Binary.run(["test", path]).status == 0)
     }
 
+    /// Issue 31: a script given to `test` is said to be one, with how to make its transcript, instead
+    /// of a diff of every line; a transcript of the start-up output alone still fails with its diff.
+    @Test func aScriptGivenToTestIsSaidToBeAScript() throws {
+        let script = try copy("demo.txt")
+        let result = try Binary.run(["test", script])
+        #expect(result.status == 1)
+        let transcript = String(script.dropLast(4)) + ".t"
+        #expect(result.stdout == """
+            FAIL \(script)
+            \(script): this is a script, not a transcript: no line starts with a prompt ('photos> '), and its first line is the command 'count'. Make its transcript with 'photorepl run \(script) > \(transcript)', read it, then test that file.
+            0 passed, 1 failed
+
+            """, "\(result.stdout)")
+        let startUpOnly = try Binary.script("count: 1\n", name: "start.t")
+        let failed = try Binary.run(["test", startUpOnly])
+        #expect(failed.stdout.contains("\(startUpOnly):1: the start-up output differs\n"), "\(failed.stdout)")
+    }
+
+    /// Issue 31: `--folder` is checked at start, not at the first `fetch`; a lone folder on the
+    /// command line is `--folder`, as viewers take one.
+    @Test func theFolderIsCheckedAtStartAndALoneFolderIsBrowsed() throws {
+        let missing = try Binary.run(["--folder", "/nonexistent-photos", "run", "Examples/demo.txt"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "photorepl: --folder /nonexistent-photos: there is no such folder (type e.g. --folder ~/Pictures)\n")
+        #expect(missing.stdout.isEmpty)
+        let file = try Binary.run(["--folder", "/etc/passwd", "run", "Examples/demo.txt"])
+        #expect(file.status == 66)
+        #expect(file.stderr == "photorepl: --folder /etc/passwd: it is a file, not a folder: give the folder it is in (--folder /etc)\n")
+        let browsed = try Binary.run(["Examples/photos"], stdin: Data("state --json\n".utf8))
+        #expect(browsed.status == 0, "\(browsed.stderr)")
+        #expect(browsed.stdout.contains("\"source\":\"folder\""), "\(browsed.stdout)")
+        let misspelt = try Binary.run(["--foldr", "Examples/photos"])
+        #expect(misspelt.status == 64)
+        #expect(misspelt.stderr.hasPrefix("photorepl: unknown option '--foldr': did you mean '--folder'? (usage: "), "\(misspelt.stderr)")
+    }
+
     @Test func wildcardsPassAgainstVaryingOutputAndFailOnTheFixedParts() throws {
         for seed in ["1", "2", "2024", "31337"] {
             let result = try Binary.run(["test", "--seed", seed, "Examples/any-seed.t"])

@@ -113,6 +113,35 @@ import Testing
         #expect(usageErrorWithOptions(["--bogus"], options: [Self.options[2]]) == "unknown option '--bogus' (usage: demo [--record FILE] [--transcript FILE])")
     }
 
+    /// Issue 31: misspelt commands and options get a "did you mean", as misspelt REPL commands do;
+    /// a hidden option is never suggested.
+    @Test func misspeltCommandsAndOptionsGetADidYouMean() {
+        let usage = "(usage: demo [OPTIONS] [--record FILE] [--transcript FILE])"
+        #expect(usageErrorWithOptions(["tset"]) == "unknown command 'tset': did you mean 'test'? \(usage)")
+        #expect(usageErrorWithOptions(["rnu", "a.txt"])?.hasPrefix("unknown command 'rnu'") == true)
+        #expect(usageErrorWithOptions(["--sed", "7"]) == "unknown option '--sed': did you mean '--seed'? \(usage)")
+        #expect(usageErrorWithOptions(["--keepgoing"]) == "unknown option '--keepgoing': did you mean '--keep-going'? \(usage)")
+        #expect(usageErrorWithOptions(["--secrte"]) == "unknown option '--secrte' \(usage)")
+        #expect(usageErrorWithOptions(["--zzzzzz"]) == "unknown option '--zzzzzz' \(usage)")
+        // A word far from any command keeps the advice to run it as a script.
+        #expect(usageErrorWithOptions(["notes.txt"]) == "unknown command 'notes.txt': to run a script, type 'demo run notes.txt' \(usage)")
+    }
+
+    /// Issue 31: a lone word the app takes (a folder, for photorepl) stands for its options; two
+    /// words, or a word the app does not take, are refused as before.
+    @Test func aLoneWordTheAppTakesStandsForItsOptions() throws {
+        let asSeed: (String) -> [AppOption.Given]? = { word in Int(word).map { _ in [AppOption.Given(name: "--seed", value: word)] } }
+        let parsed = try LaunchCommand.parse(["--fast", "7"], appName: "demo", options: Self.options, isOnCI: false, argumentAsOptions: asSeed)
+        #expect(parsed.command == .session(SessionOutputs()))
+        #expect(parsed.options == [AppOption.Given(name: "--fast", value: nil), AppOption.Given(name: "--seed", value: "7")])
+        #expect(throws: LaunchCommand.UsageError.self) {
+            try LaunchCommand.parse(["7", "8"], appName: "demo", options: Self.options, isOnCI: false, argumentAsOptions: asSeed)
+        }
+        #expect(throws: LaunchCommand.UsageError.self) {
+            try LaunchCommand.parse(["seven"], appName: "demo", options: Self.options, isOnCI: false, argumentAsOptions: asSeed)
+        }
+    }
+
     @Test func helpListsTheAppsOptionsButNotTheHiddenOnes() throws {
         #expect(try parseWithOptions(["run", "--seed", "7", "--help"]).command == .help(topic: .run))
         #expect(try parseWithOptions(["--version", "--seed", "7"]).command == .version)

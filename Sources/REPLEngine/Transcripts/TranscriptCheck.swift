@@ -32,6 +32,9 @@ public struct TranscriptCheck {
     public let updatedLines: [String]
     /// Whether the whole output matched.
     public var passed: Bool { mismatches.isEmpty && moreMismatches == 0 }
+    /// How many prompt lines were replayed as commands: none for a file with no prompt line at all
+    /// (a script given to `test`, say).
+    public let commandsReplayed: Int
 
     /// Whether `text` starts with the bytes of `prefix` (compared in place: the generic
     /// `starts(with:)` on UTF-8 views was a tenth of a long check).
@@ -140,6 +143,7 @@ public struct TranscriptCheck {
         var i = end(of: 0, actual: startOutput, prompt: engine.prompt)
         compare(0..<i, with: startOutput, promptLine: nil)
         var stopped = false
+        var replayed = 0
         while i < expected.count {
             let promptLine = expected[i]
             guard !stopped, let typed = command(on: promptLine, prompt: engine.prompt) else {
@@ -147,6 +151,7 @@ public struct TranscriptCheck {
                 compare(i..<expected.count, with: [], promptLine: promptLine)
                 break
             }
+            replayed += 1
             let outcome = await ScriptRunner.replay(ScriptRunner.command(in: SourceLine(number: 0, text: typed)), on: engine)
             if outcome == .quit { stopped = true }
             let actual = takeOutput()
@@ -154,6 +159,6 @@ public struct TranscriptCheck {
             compare(i..<blockEnd, with: actual, promptLine: promptLine)
             i = blockEnd
         }
-        return TranscriptCheck(mismatches: mismatches, moreMismatches: moreMismatches, updatedLines: updated)
+        return TranscriptCheck(mismatches: mismatches, moreMismatches: moreMismatches, updatedLines: updated, commandsReplayed: replayed)
     }
 }

@@ -125,6 +125,11 @@ public struct TranscriptSuite {
             }
             summary.failed += 1
             report.line("FAIL \(file)", style: .error)
+            if !update, let command = Self.scriptCommand(in: expected, replayed: check.commandsReplayed, knownCommands: engine.commandNames) {
+                // A script given for a transcript: its diff would show every output line missing.
+                report.line("\(file): this is a script, not a transcript: no line starts with a prompt ('\(engine.prompt)'), and its first line is the command '\(command)'. Make its transcript with '\(appName) run \(file) > \(Self.transcriptName(for: file))', read it, then test that file.", style: .bold)
+                continue
+            }
             for mismatch in check.mismatches {
                 let what = mismatch.promptLine.map { "the output of '\($0)'" } ?? "the start-up output"
                 report.line("\(file):\(mismatch.line + (headerLine == nil ? 0 : 1)): \(what) differs", style: .bold)
@@ -153,6 +158,25 @@ public struct TranscriptSuite {
         report.line(closing, style: .bold)
         report.flush()
         return summary
+    }
+
+    /// The first command of `expected` when it reads as a script rather than a transcript: no prompt
+    /// line was replayed, and its first line that is neither empty nor a comment starts with a command
+    /// of the root scene. Nil otherwise (a transcript of the start-up output alone, say).
+    static func scriptCommand(in expected: [String], replayed: Int, knownCommands: [String]) -> String? {
+        guard replayed == 0,
+              let first = expected.first(where: { !$0.allSatisfy(\.isWhitespace) && !$0.hasPrefix("#") }),
+              let word = first.split(whereSeparator: \.isWhitespace).first.map(String.init),
+              knownCommands.contains(word)
+        else { return nil }
+        return TerminalText.truncate(first, toWidth: 40)
+    }
+
+    /// `demo.t` for `demo.txt`, `session.t` for `session`: where a script's transcript goes.
+    static func transcriptName(for script: String) -> String {
+        let slash = script.lastIndex(of: "/").map { script.index(after: $0) } ?? script.startIndex
+        if let dot = script[slash...].lastIndex(of: "."), dot > slash { return String(script[..<dot]) + ".t" }
+        return script + ".t"
     }
 
     static func lines(of path: String) throws(Failure) -> [String] {

@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whether a path names a folder photorepl can browse, and if not, what to type instead.
+enum FolderCheck {
+    /// Nil for a folder that can be read; else why not, in words that say what to do.
+    static func problem(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return errno == ENOENT || errno == ENOTDIR
+                ? "there is no such folder (type e.g. --folder ~/Pictures)"
+                : "cannot be read: \(String(cString: strerror(errno)))"
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            let parent = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+            return "it is a file, not a folder: give the folder it is in (--folder \(parent))"
+        }
+        guard access(path, R_OK | X_OK) == 0 else {
+            return "cannot be read: \(String(cString: strerror(errno)))"
+        }
+        return nil
+    }
+}
