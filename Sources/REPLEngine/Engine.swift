@@ -232,6 +232,13 @@ public final class Engine {
         return (scene, global)
     }
 
+    /// Whether an empty line typed after `line` would run it again: its command, in the scene on top
+    /// now, repeats (`next`, `grid next`). Asked before the line runs, which may change the scene.
+    public func repeatsOnEmptyLine(_ line: String) -> Bool {
+        guard let words = try? Tokenizer.words(line), let name = words.first, let (command, _) = resolve(name) else { return false }
+        return command.repetition.applies(to: Array(words.dropFirst()))
+    }
+
     /// Every name that can be typed now, aliases included.
     public var commandNames: [String] {
         let (scene, global) = availableCommands
@@ -300,6 +307,16 @@ public final class Engine {
         list("\(stack.top?.module.name ?? "scene") commands:", scene)
         list("global commands:", global)
         console.line("Type 'help COMMAND' or 'COMMAND --help' for one command's usage and an example.", style: .dim)
+        let repeating = scene.flatMap { command -> [String] in
+            switch command.repetition {
+            case .never: []
+            case .always: [command.name]
+            case .whenFirstArgument(let words): words.map { "\(command.name) \($0)" }
+            }
+        }
+        if !repeating.isEmpty {
+            console.line("At the prompt, an empty line repeats \(repeating.joined(separator: ", ")) (the last one typed).", style: .dim)
+        }
     }
 
     func helpTopic(_ word: String) throws {

@@ -16,6 +16,36 @@ import Glibc
         #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
     }
 
+    /// Issue 31: browsing is Enter, Enter: an empty line runs the last paging command again (`next`,
+    /// `grid next`), as gdb repeats `next`; after any other command it is nothing, as before.
+    @Test func anEmptyLineRepeatsTheLastPagingCommand() throws {
+        let terminal = try Terminal()
+        try terminal.waitForPrompt()
+        try terminal.enter("count 5")
+        try terminal.enter("fetch")
+        #expect(try terminal.wait(for: "1/5"), "\(terminal.shown)")
+        try terminal.enter("next")
+        #expect(try terminal.wait(for: "2/5"), "\(terminal.shown)")
+        try terminal.press("Enter")
+        #expect(try terminal.wait(for: "3/5"), "\(terminal.shown)")
+        try terminal.press("Enter")
+        #expect(try terminal.wait(for: "4/5"), "\(terminal.shown)")
+        try terminal.enter("prev")
+        try terminal.press("Enter")
+        #expect(try terminal.wait(for: "2/5"), "\(terminal.shown)")
+        // A command that does not page ends the repeating: Enter after it shows nothing new.
+        try terminal.enter("state")
+        #expect(try terminal.wait(for: "page: 2"), "\(terminal.shown)")
+        try terminal.press("Enter")
+        try terminal.enter("count")
+        // The empty line ran nothing: its prompt stands alone between the state and `count`.
+        #expect(try terminal.wait(for: "  layout: list\nphotos>\nphotos> count\ncount: 5"), "\(terminal.shown)")
+        try terminal.enter("help")
+        #expect(try terminal.wait(for: "At the prompt, an empty line repeats grid next, grid prev, next, prev"), "\(terminal.shown)")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+    }
+
     @Test func ctrlDOnAnEmptyLineLeaves() throws {
         let terminal = try Terminal()
         try terminal.waitForPrompt()

@@ -23,7 +23,8 @@ final class RootScene: SceneView {
     func stateFields() -> [StateField] { [StateField("value", .int(value))] }
 
     static let commands: [Command<RootScene>] = [
-        Command("inc", summary: "adds one") { scene, _ in
+        Command("page", arguments: [Argument("WHERE")], summary: "pages", repetition: .whenFirstArgument(in: ["next", "prev"])) { _, _ in },
+        Command("inc", summary: "adds one", repetition: .always) { scene, _ in
             scene.value += 1
             scene.console.line("value: \(scene.value)")
         },
@@ -105,6 +106,19 @@ final class ChildScene: SceneView {
         let outcome = await engine.execute(line)
         engine.console.flush()
         return outcome
+    }
+
+    /// Issue 31: which lines an empty line repeats, decided in the scene on top; `help` says so.
+    @Test func anEmptyLineRepeatsOnlyWhatTheCommandDeclares() async {
+        #expect(engine.repeatsOnEmptyLine("inc"))
+        #expect(engine.repeatsOnEmptyLine("page next") && engine.repeatsOnEmptyLine("page prev"))
+        #expect(!engine.repeatsOnEmptyLine("page 3") && !engine.repeatsOnEmptyLine("page"))
+        #expect(!engine.repeatsOnEmptyLine("say hi") && !engine.repeatsOnEmptyLine("") && !engine.repeatsOnEmptyLine("nosuch"))
+        #expect(!engine.repeatsOnEmptyLine("say \"unterminated"))
+        _ = await run("help")
+        #expect(output.text.contains("At the prompt, an empty line repeats page next, page prev, inc (the last one typed).\n"), "\(output.text)")
+        _ = await run("child")
+        #expect(!engine.repeatsOnEmptyLine("inc"))
     }
 
     @Test func dispatchesToTheTopScene() async {

@@ -38,6 +38,24 @@ public struct Argument: Sendable {
     }
 }
 
+/// Whether an empty line typed at the prompt of an interactive session runs a command again, as
+/// gdb repeats `next`: for the commands that page, so that browsing is Enter, Enter, Enter. Scripts
+/// and transcripts never repeat (an empty line there is nothing).
+public enum Repetition: Sendable, Equatable {
+    case never
+    case always
+    /// Only when its first argument is one of these: `grid next`, not `grid 3`.
+    case whenFirstArgument(in: [String])
+
+    func applies(to arguments: [String]) -> Bool {
+        switch self {
+        case .never: false
+        case .always: true
+        case .whenFirstArgument(let words): arguments.first.map(words.contains) ?? false
+        }
+    }
+}
+
 /// A command a scene (or the engine) offers: its declaration and what runs it.
 @MainActor
 public struct Command<Target: AnyObject> {
@@ -51,6 +69,8 @@ public struct Command<Target: AnyObject> {
     public var summary: String { declaration.summary }
     /// A typical use for `help COMMAND`.
     public var example: String { declaration.example }
+    /// Whether an empty line runs it again in an interactive session.
+    public var repetition: Repetition { declaration.repetition }
     var body: Body { declaration.body }
 
     /// The command's parts in one object: the engine hands the command it found to the one that
@@ -61,17 +81,19 @@ public struct Command<Target: AnyObject> {
         let arguments: [Argument]
         let summary: String
         let example: String
+        let repetition: Repetition
         let body: Body
         /// Counted once: the engine checks every line's words against them.
         let requiredCount: Int
         let maximumCount: Int?
 
-        init(name: String, aliases: [String], arguments: [Argument], summary: String, example: String, body: Body) {
+        init(name: String, aliases: [String], arguments: [Argument], summary: String, example: String, repetition: Repetition, body: Body) {
             self.name = name
             self.aliases = aliases
             self.arguments = arguments
             self.summary = summary
             self.example = example
+            self.repetition = repetition
             self.body = body
             requiredCount = arguments.count(where: { !$0.isOptional })
             maximumCount = arguments.last?.isRepeated == true ? nil : arguments.count
@@ -96,6 +118,7 @@ public struct Command<Target: AnyObject> {
     ///   - arguments: its arguments, required ones first.
     ///   - summary: one line for `help`.
     ///   - example: a typical use for `help COMMAND` (default: the name alone).
+    ///   - repetition: whether an empty line runs it again in an interactive session (`next`).
     ///   - run: what it does, on the scene (`Target`) on top, with the words typed after its name
     ///     (already checked against `arguments` for their number): usually it turns them into a
     ///     Request for the interactor. Throw a `CommandError` that says what to type instead when the
@@ -103,9 +126,9 @@ public struct Command<Target: AnyObject> {
     ///     the presenter, and the View says so with `Console.fail`.
     public init(
         _ name: String, aliases: [String] = [], arguments: [Argument] = [], summary: String, example: String? = nil,
-        run: @escaping @MainActor (Target, [String]) throws -> Void
+        repetition: Repetition = .never, run: @escaping @MainActor (Target, [String]) throws -> Void
     ) {
-        self.init(name, aliases: aliases, arguments: arguments, summary: summary, example: example, body: .immediate(run))
+        self.init(name, aliases: aliases, arguments: arguments, summary: summary, example: example, repetition: repetition, body: .immediate(run))
     }
 
     /// The engine's `run FILE`, which waits for the commands it runs.
@@ -113,12 +136,13 @@ public struct Command<Target: AnyObject> {
         _ name: String, arguments: [Argument], summary: String, example: String,
         runSuspending run: @escaping @MainActor (Target, [String]) async throws -> Void
     ) {
-        self.init(name, aliases: [], arguments: arguments, summary: summary, example: example, body: .suspending(run))
+        self.init(name, aliases: [], arguments: arguments, summary: summary, example: example, repetition: .never, body: .suspending(run))
     }
 
-    init(_ name: String, aliases: [String], arguments: [Argument], summary: String, example: String?, body: Body) {
+    init(_ name: String, aliases: [String], arguments: [Argument], summary: String, example: String?, repetition: Repetition, body: Body) {
         precondition(!arguments.dropLast().contains { $0.isRepeated }, "only the last argument of \(name) may be repeated")
-        declaration = Declaration(name: name, aliases: aliases, arguments: arguments, summary: summary, example: example ?? name, body: body)
+        declaration = Declaration(name: name, aliases: aliases, arguments: arguments, summary: summary, example: example ?? name,
+                                  repetition: repetition, body: body)
     }
 
     /// `count [+|-|N]`, `add TEXT…`
@@ -150,7 +174,7 @@ public struct Command<Target: AnyObject> {
         case .immediate(let run): erasedBody = .immediate { try run(unsafeDowncast($0, to: Target.self), $1) }
         case .suspending(let run): erasedBody = .suspending { try await run(unsafeDowncast($0, to: Target.self), $1) }
         }
-        return Command<AnyObject>(name, aliases: aliases, arguments: arguments, summary: summary, example: example, body: erasedBody)
+        return Command<AnyObject>(name, aliases: aliases, arguments: arguments, summary: summary, example: example, repetition: repetition, body: erasedBody)
     }
 
 }

@@ -24,6 +24,9 @@ public final class InteractiveSession {
     private let editor: EditLineSource
     /// A SIGTERM or SIGHUP that arrived while a command was running.
     private let pendingTermination = PendingSignal()
+    /// The last line typed whose command repeats on an empty line (`next`, `grid next`), until a
+    /// line that does not repeat is typed.
+    private var lastRepeating: String?
 
     /// A session reading lines from `editor` and running them on `engine`.
     public init(engine: Engine, editor: EditLineSource) {
@@ -47,8 +50,15 @@ public final class InteractiveSession {
                 continue
             case .terminated(let signal):
                 return .signal(signal)
-            case .line(let line):
+            case .line(let typed):
+                // An empty line runs the last paging command again (gdb's way); otherwise it is
+                // nothing, as before.
+                let isEmpty = typed.allSatisfy(\.isWhitespace)
+                let line = isEmpty ? lastRepeating ?? typed : typed
                 console.transcriptOnly(engine.prompt + line)
+                if !isEmpty || lastRepeating == nil {
+                    lastRepeating = engine.repeatsOnEmptyLine(line) ? line : nil
+                }
                 switch await runCancellable(line) {
                 case .done: continue
                 case .quit:

@@ -78,7 +78,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
         Command("show", summary: "show the photographer again: name, location, bio, totals and their photos") { view, _ in
             view.interactor?.showPhotographer(.init())
         },
-        Command("grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid") { view, arguments in
+        Command("grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid", repetition: .whenFirstArgument(in: ["next", "prev"])) { view, arguments in
             try view.list.grid(arguments.first)
         },
         Command("layout", arguments: [BrowseSettings.argument], summary: BrowseSettings.summary, example: "layout grid") { view, arguments in
@@ -87,10 +87,10 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
         Command("page", arguments: [Argument("N", completion: .positions)], summary: "go to page N of the photographer's photos", example: "page 2") { view, arguments in
             try view.list.page(arguments[0])
         },
-        Command("next", summary: "go to the next page") { view, _ in
+        Command("next", summary: "go to the next page", repetition: .always) { view, _ in
             view.list.step(by: 1)
         },
-        Command("prev", summary: "go to the previous page") { view, _ in
+        Command("prev", summary: "go to the previous page", repetition: .always) { view, _ in
             view.list.step(by: -1)
         },
         Command(

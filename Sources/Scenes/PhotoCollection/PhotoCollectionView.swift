@@ -121,7 +121,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         Command("list", summary: "show the collection again") { view, _ in
             view.interactor?.listPhotos(.init())
         },
-        Command("grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid next") { view, arguments in
+        Command("grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid next", repetition: .whenFirstArgument(in: ["next", "prev"])) { view, arguments in
             try view.list.grid(arguments.first)
         },
         Command("layout", arguments: [BrowseSettings.argument], summary: BrowseSettings.summary, example: "layout grid") { view, arguments in
@@ -137,10 +137,10 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
             let page = try TypedNumber.parse(arguments[0], naming: "page", for: "page")
             view.scroll(toPage: TypedNumber.row(ofPosition: page), typed: TypedNumber.typed(arguments[0]))
         },
-        Command("next", summary: "go to the next page") { view, _ in
+        Command("next", summary: "go to the next page", repetition: .always) { view, _ in
             view.list.step(by: 1, turning: { view.scroll(toPage: $0) })
         },
-        Command("prev", summary: "go to the previous page") { view, _ in
+        Command("prev", summary: "go to the previous page", repetition: .always) { view, _ in
             view.list.step(by: -1, turning: { view.scroll(toPage: $0) })
         },
         Command(

@@ -90,13 +90,13 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
         Command("page", arguments: [Argument("N", completion: .positions)], summary: "go to page N of the results", example: "page 2") { view, arguments in
             try view.list.page(arguments[0])
         },
-        Command("next", summary: "go to the next result (past the last one loaded: load more)") { view, _ in
+        Command("next", summary: "go to the next result (past the last one loaded: load more)", repetition: .always) { view, _ in
             view.list.step(by: 1)
         },
-        Command("prev", summary: "go to the previous result") { view, _ in
+        Command("prev", summary: "go to the previous result", repetition: .always) { view, _ in
             view.list.step(by: -1)
         },
-        Command("grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid next") { view, arguments in
+        Command("grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid next", repetition: .whenFirstArgument(in: ["next", "prev"])) { view, arguments in
             try view.list.grid(arguments.first)
         },
         Command("layout", arguments: [BrowseSettings.argument], summary: BrowseSettings.summary, example: "layout grid") { view, arguments in

@@ -48,10 +48,10 @@ final class SearchView: SceneView, SearchDisplayLogic {
         ) { view, words in
             view.interactor?.fetchRepositories(request: .init(page: .first(query: words.joined(separator: " "))))
         },
-        Command("next", summary: "the next page of results") { view, _ in
+        Command("next", summary: "the next page of results", repetition: .always) { view, _ in
             view.interactor?.fetchRepositories(request: .init(page: .next))
         },
-        Command("prev", summary: "the page before") { view, _ in
+        Command("prev", summary: "the page before", repetition: .always) { view, _ in
             view.interactor?.fetchRepositories(request: .init(page: .previous))
         },
         Command("page", arguments: [Argument("N")], summary: "page N of the results", example: "page 3") { view, words in
