@@ -156,11 +156,11 @@ void photorepl_push_type_ahead(const unsigned char *bytes, size_t count) {
 }
 
 // The keys that send escape sequences libedit has bindings for (emacs mode; EditLineSource binds
-// the ones terminfo may not name): arrows, Ctrl-arrows, Home, End and Delete, as CSI (ESC [) or SS3
+// the ones terminfo may not name): arrows, Ctrl-arrows, Home, End, Delete, PageUp and PageDown, as CSI (ESC [) or SS3
 // (ESC O). Any other sequence would reach the line as typed
 // text after its ESC: Shift-PgUp's `ESC [ 5 ; 2 ~` typed `;2~`, a function key `~` or `P`.
 static int libedit_knows(const unsigned char *sequence, size_t length) {
-    static const char *known[] = {"[A", "[B", "[C", "[D", "[H", "[F", "[1~", "[3~", "[4~", "[7~", "[8~",
+    static const char *known[] = {"[A", "[B", "[C", "[D", "[H", "[F", "[1~", "[3~", "[4~", "[5~", "[6~", "[7~", "[8~",
                                   "[1;5C", "[1;5D", "OA", "OB", "OC", "OD", "OH", "OF"};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         if (strlen(known[i]) == length && memcmp(known[i], sequence, length) == 0) return 1;

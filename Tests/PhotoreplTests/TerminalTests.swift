@@ -42,6 +42,24 @@ import Glibc
         #expect(try terminal.wait(for: "  layout: list\nphotos>\nphotos> count\ncount: 5"), "\(terminal.shown)")
         try terminal.enter("help")
         #expect(try terminal.wait(for: "At the prompt, an empty line repeats grid next, grid prev, next, prev"), "\(terminal.shown)")
+        // PageDown and PageUp on an empty line are `next` and `prev`, typed where they can be seen;
+        // on a line being typed they change nothing.
+        try terminal.press("NPage")
+        #expect(try terminal.wait { $0.contains("(the last one typed).\nphotos> next\n") && $0.hasSuffix("  3/5\nphotos>\n") }, "\(terminal.shown)")
+        try terminal.press("PPage")
+        #expect(try terminal.wait { $0.contains("  3/5\nphotos> prev\n") && $0.hasSuffix("  2/5\nphotos>\n") }, "\(terminal.shown)")
+        try terminal.type("cou")
+        try terminal.press("NPage")
+        try terminal.type("nt")
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos> count" }, "\(terminal.shown)")
+        try terminal.press("Enter")
+        #expect(try terminal.wait(for: "photos> count\ncount: 5"), "\(terminal.shown)")
+        // In a scene with nothing to page (the detail), the keys only beep.
+        try terminal.enter("open 1")
+        #expect(try terminal.waitForPrompt("photos/detail 1>"), "\(terminal.shown)")
+        try terminal.press("NPage")
+        try terminal.enter("back")
+        #expect(!(try terminal.screen()).contains("photos/detail 1> next"), "\(terminal.shown)")
         try terminal.enter("quit")
         #expect(try terminal.exitStatus() == 0)
     }

@@ -32,6 +32,10 @@ public final class EditLineSource {
     private let completer: (String) -> Completion
     private var promptBuffer: UnsafeMutablePointer<CChar>
     private var isClosed = false
+    /// What PageDown (`true`) or PageUp (`false`) runs on an empty line, as if typed: `next` or
+    /// `prev` where the scene on top has them; nil where it has nothing to page (the key beeps).
+    /// Called on the main thread, inside el_gets.
+    public var pageCommand: (_ forward: Bool) -> String? = { _ in nil }
 
     /// Whether stdin and stdout are both terminals: only then is libedit used.
     public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
@@ -105,6 +109,12 @@ public final class EditLineSource {
             guard let el, let data = photorepl_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
             return Unmanaged<EditLineSource>.fromOpaque(data).takeUnretainedValue().complete()
         }
+        for (name, forward) in [("photorepl-page-down", true), ("photorepl-page-up", false)] {
+            let function: @convention(c) (OpaquePointer?, Int32) -> UInt8 = forward
+                ? { el, _ in EditLineSource.source(of: el)?.page(forward: true) ?? UInt8(CC_ERROR) }
+                : { el, _ in EditLineSource.source(of: el)?.page(forward: false) ?? UInt8(CC_ERROR) }
+            photorepl_el_addfn(editLine, name, forward ? "Run 'next' on an empty line" : "Run 'prev' on an empty line", function)
+        }
         bindKeys()
         el_source(editLine, nil)  // ~/.editrc (or $EDITRC): `NAME:` lines apply, other programs' are skipped
         // `bind -v` or `bind -e` in .editrc resets the key map: Tab must complete in every mode.
@@ -123,6 +133,7 @@ public final class EditLineSource {
         for (keys, function) in [
             (["\\e[H", "\\eOH", "\\e[1~", "\\e[7~"], "ed-move-to-beg"), (["\\e[F", "\\eOF", "\\e[4~", "\\e[8~"], "ed-move-to-end"),
             (["\\e[3~"], "ed-delete-next-char"), (["\\e[1;5C"], "em-next-word"), (["\\e[1;5D"], "ed-prev-word"),
+            (["\\e[6~"], "photorepl-page-down"), (["\\e[5~"], "photorepl-page-up"),
         ] {
             for key in keys { photorepl_el_bind(editLine, key, function) }
         }
@@ -163,7 +174,9 @@ public final class EditLineSource {
                 return .end
             }
         }
-        var line = String(cString: raw)
+        // `count` bytes, not up to a NUL: a line a key's function ended (PageDown's `next`) is not
+        // terminated in libedit's narrow buffer, where the end of a longer earlier line remains.
+        var line = String(decoding: UnsafeRawBufferPointer(start: raw, count: Int(count)), as: UTF8.self)
         if line.hasSuffix("\n") { line.removeLast() }
         if !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
             _ = photorepl_history_enter(history, line)
@@ -178,6 +191,25 @@ public final class EditLineSource {
         if fd >= 0 { Glibc.close(fd) }
         _ = photorepl_history_save(history, historyFile)
         chmod(historyFile, 0o600)
+    }
+
+    /// The source a libedit callback is for.
+    private static func source(of el: OpaquePointer?) -> EditLineSource? {
+        guard let el, let data = photorepl_el_get_clientdata(el) else { return nil }
+        return Unmanaged<EditLineSource>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// PageDown and PageUp: on an empty line, the paging command typed and run; on a line being
+    /// typed, or where nothing pages, a beep (the line stays as it is).
+    private func page(forward: Bool) -> UInt8 {
+        guard let info = el_line(editLine)?.pointee, info.lastchar == info.buffer, let command = pageCommand(forward) else {
+            return UInt8(CC_REFRESH_BEEP)
+        }
+        el_insertstr(editLine, command)
+        // Ending the line does not redraw it: the command is written after the prompt by hand, so
+        // the screen shows what ran, as if typed.
+        photorepl_write_out(command + "\n")
+        return UInt8(CC_NEWLINE)
     }
 
     /// Tab: one match is completed with a space after it; several insert what they share and are

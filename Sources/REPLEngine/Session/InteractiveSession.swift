@@ -32,6 +32,14 @@ public final class InteractiveSession {
     public init(engine: Engine, editor: EditLineSource) {
         self.engine = engine
         self.editor = editor
+        // PageDown and PageUp page where the scene on top has `next` and `prev` (libedit calls the
+        // keys' functions on the main thread, inside el_gets).
+        editor.pageCommand = { [weak engine] forward in
+            MainActor.assumeIsolated {
+                let command = forward ? "next" : "prev"
+                return engine?.commandNames.contains(command) == true ? command : nil
+            }
+        }
     }
 
     /// Runs until `quit`, Ctrl-D or a terminating signal.
