@@ -20,7 +20,7 @@ struct LibcurlMissingTests {
         ], launcher: "/usr/bin/unshare", launcherArguments: ["-m"])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stdout.contains("photos> fetch\nerror: fetch failed: libcurl could not be loaded ("), "\(result.stdout)")
-        #expect(result.stdout.contains("install the Debian package libcurl4 to use the network (the photos shown before are kept)"))
+        #expect(result.stdout.contains("install the Debian package libcurl4 to use the network (nothing was fetched: type 'fetch' to try again)"))
         #expect(result.stdout.contains(#"{"stack":["collection"],"count":1,"photos":[],"page":0,"source":"unsplash","layout":"list"}"#))
     }
 

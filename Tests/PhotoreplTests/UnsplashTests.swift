@@ -92,6 +92,8 @@ final class TemporaryFolder {
     static let key = "KEY-b7f1c2d9-do-not-leak"
     static let options = ["--source", "unsplash", "--preview", "ascii", "--preview-size", "20x6"]
     static let keepsPhotos = " (the photos shown before are kept)"
+    /// Issue 31: a failed first fetch has no photos to keep, and says what to do instead.
+    static let keptNothing = " (nothing was fetched: type 'fetch' to try again)"
 
     /// The environment of a session: the key, the server, CI unset (empty) and no proxy in the way.
     static func environment(_ server: TestServer?, key: String = key, ci: String = "") -> [String: String] {
@@ -357,7 +359,7 @@ final class TemporaryFolder {
         env["UNSPLASH_API_URL"] = "http://photorepl-no-such-host.invalid"
         let result = try Binary.run(["run", "--keep-going"] + Self.options + [script], environment: env)
         #expect(result.status == 1)
-        let message = "fetch failed: cannot find photorepl-no-such-host.invalid: no network, or a wrong host name (Could not resolve host: photorepl-no-such-host.invalid)" + Self.keepsPhotos
+        let message = "fetch failed: cannot find photorepl-no-such-host.invalid: no network, or a wrong host name (Could not resolve host: photorepl-no-such-host.invalid)" + Self.keptNothing
         #expect(result.stdout.contains("photos> fetch\nerror: \(message)\nphotos> state --json\n"))
         #expect(result.stderr == "\(script):2: error: \(message)\nphotorepl: 1 command failed\n")
         // No photos, and no rate limit known.

@@ -130,7 +130,7 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
         interactor.fetchPhotos(.init())
         await effects.finish()
         #expect(interactor.list.photos == Photo.abcde)
-        #expect(spy.failures == [.fetchFailed("the source is unreachable")])
+        #expect(spy.failures == [.fetchFailed("the source is unreachable", photosKept: 5)])
     }
 
     @Test func aCancelledSlowFetchChangesNothingAndSaysSo() async throws {

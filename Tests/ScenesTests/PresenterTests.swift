@@ -210,13 +210,15 @@ extension PhotoList.Page.ViewModel {
         list.presentFailure(.init(problem: .pageOutOfRange(requested: "9", pageCount: 5)))
         list.presentFailure(.init(problem: .positionOutOfRange(requested: "0", photoCount: 5)))
         list.presentFailure(.init(problem: .noPhotos(command: "open")))
-        presenter.presentFailure(.init(problem: .fetchFailed("timed out")))
+        presenter.presentFailure(.init(problem: .fetchFailed("timed out", photosKept: 3)))
+        presenter.presentFailure(.init(problem: .fetchFailed("timed out", photosKept: 0)))
         #expect(spy.failures == [
             "count must be within 0…30, not 31 (type e.g. 'count 5')",
             "there is no page 9: pages are 1…5 (type e.g. 'page 5')",
             "there is no photo 0: positions are 1…5 (type e.g. 'open 5')",
             "there are no photos to open yet: type 'fetch' first",
             "fetch failed: timed out (the photos shown before are kept)",
+            "fetch failed: timed out (nothing was fetched: type 'fetch' to try again)",
         ])
     }
 

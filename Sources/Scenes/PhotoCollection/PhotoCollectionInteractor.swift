@@ -103,7 +103,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
                     let first = try await feed.feedPage(1, perPage: count)
                     try Task.checkCancellation()
                     guard !first.photos.isEmpty else {
-                        presenter?.presentFailure(.init(problem: .fetchFailed("\(feed.feedName) has no photos")))
+                        presenter?.presentFailure(.init(problem: .fetchFailed("\(feed.feedName) has no photos", photosKept: photos.photos.count)))
                         return
                     }
                     photos.start(with: first, loadingMoreWith: { page in try await feed.feedPage(page, perPage: count) })
@@ -117,7 +117,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
             } catch is CancellationError {
                 presenter?.presentFailure(.init(problem: .fetchInterrupted))
             } catch {
-                presenter?.presentFailure(.init(problem: .fetchFailed(String(describing: error))))
+                presenter?.presentFailure(.init(problem: .fetchFailed(String(describing: error), photosKept: photos.photos.count)))
             }
         }
     }

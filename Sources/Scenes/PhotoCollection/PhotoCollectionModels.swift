@@ -103,7 +103,8 @@ public enum PhotoCollection {
             public enum Problem: Equatable, Sendable {
                 /// The count asked for, as it was typed.
                 case countOutOfRange(String)
-                case fetchFailed(String)
+                /// Why, and how many photos were shown before (and stay).
+                case fetchFailed(String, photosKept: Int)
                 /// Ctrl-C while fetching: nothing changed.
                 case fetchInterrupted
             }

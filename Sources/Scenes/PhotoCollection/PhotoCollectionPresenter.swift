@@ -74,7 +74,9 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
     public func presentFailure(_ response: PhotoCollection.Failure.Response) {
         let message = switch response.problem {
         case .countOutOfRange(let value): "count must be within 0…\(PhotoCollectionInteractor.maxCount), not \(value) (type e.g. 'count 5')"
-        case .fetchFailed(let reason): "fetch failed: \(reason) (the photos shown before are kept)"
+        case .fetchFailed(let reason, let kept):
+            // Only photos that were shown can be kept: with none, say what to do instead.
+            "fetch failed: \(reason) (\(kept > 0 ? "the photos shown before are kept" : "nothing was fetched: type 'fetch' to try again"))"
         case .fetchInterrupted: "interrupted: fetch was cancelled and changed nothing"
         }
         view?.displayFailure(.init(message: message))
