@@ -319,6 +319,27 @@ public final class Engine {
         }
     }
 
+    /// `APP help COMMAND` at the shell: the usage of a command of any scene, the one on top first,
+    /// then the registered scenes in order (naming the scene it belongs to), then the global ones.
+    /// Throws with a "did you mean" when no scene has it.
+    public func printHelp(forCommandOfAnyScene word: String) throws(CommandError) {
+        if let (command, _) = resolve(word) {
+            printHelp(for: command)
+            return
+        }
+        if let module = moduleOrder.first(where: { $0.command(named: word) != nil }), let command = module.command(named: word) {
+            console.line("(a command of the \(module.name) scene)", style: .dim)
+            printHelp(for: command)
+            return
+        }
+        let shown = TerminalText.truncate(word, toWidth: 40)
+        let every = moduleOrder.flatMap { $0.commands.all.flatMap { [$0.name] + $0.aliases } } + globals.all.map(\.name)
+        if let suggestion = Suggestion.closest(to: word, among: every) {
+            throw CommandError("no scene has a command '\(shown)': did you mean '\(suggestion)'?")
+        }
+        throw CommandError("no scene has a command '\(shown)'")
+    }
+
     func helpTopic(_ word: String) throws {
         if let (command, _) = resolve(word) {
             printHelp(for: command)

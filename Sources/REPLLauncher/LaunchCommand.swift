@@ -22,6 +22,8 @@ public enum LaunchCommand: Equatable, Sendable {
     case test(paths: [String], update: Bool)
     /// `--help`, `help`, `help run`: the usage of the app or of one command.
     case help(topic: Topic)
+    /// `help COMMAND` (not run or test): a scene's command, as `help COMMAND` inside explains it.
+    case commandHelp(String)
     /// `--version`.
     case version
     /// `--generate-completion-script SHELL`: the completion script for bash, zsh or fish.
@@ -179,12 +181,12 @@ public enum LaunchCommand: Equatable, Sendable {
         let outputs = SessionOutputs(record: record, transcript: transcript)
         switch command {
         case "help":
-            guard positional.count <= 1 else { throw usage("'help' takes one command: run or test") }
+            guard positional.count <= 1 else { throw usage("'help' takes one command: run, test, or a command of a scene (e.g. help fetch)") }
             switch positional.first {
             case nil: return (.help(topic: .app), given)
             case "run": return (.help(topic: .run), given)
             case "test": return (.help(topic: .test), given)
-            case let other?: throw usage("there is no command '\(other)': the commands are run and test")
+            case let other?: return (.commandHelp(other), given)
             }
         case "run":
             guard !positional.isEmpty else { throw usage("give at least one script file, e.g. \(appName) run session.txt") }
@@ -242,7 +244,7 @@ public enum LaunchCommand: Equatable, Sendable {
         case .run: .run
         case .test: .test
         case .help(let topic): topic
-        case .session, .version, .completionScript, .manual: .app
+        case .session, .version, .completionScript, .manual, .commandHelp: .app
         }
     }
 
@@ -484,7 +486,7 @@ extension REPLApp {
                                            options: declaredOptions, sections: manualSections)
                 standardOutput.write(Array(page.utf8))
                 return ExitStatus.success
-            case .session, .run, .test:
+            case .session, .run, .test, .commandHelp:
                 do throws(LaunchCommand.UsageError) {
                     options = try parseOptions(line.options)
                 } catch {
@@ -504,6 +506,8 @@ extension REPLApp {
             return await scripts(files, options, keepGoing: keepGoing, outputs)
         case .test(let paths, let update):
             return await transcripts(paths, options, update: update)
+        case .commandHelp(let word):
+            return commandHelp(word, options)
         case .help, .version, .completionScript, .manual:
             return ExitStatus.success
         }

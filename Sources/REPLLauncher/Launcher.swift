@@ -145,6 +145,31 @@ extension REPLApp {
         }
     }
 
+    /// `APP help COMMAND`: the usage of a command of any scene, from a session made for the purpose
+    /// (its start-up output unseen); 64 with a "did you mean" when no scene has it.
+    func commandHelp(_ word: String, _ options: Options) -> Int32 {
+        let output = OutputSink.memory()
+        let console = Console(output: output, diagnostics: .memory(), isStyled: wantsColour)
+        let session: AppSession
+        do throws(SessionSetupFailure) {
+            session = try makeSession(options, SessionSetup(console: console, isInteractive: false))
+        } catch {
+            printError(error.message)
+            return error.exitCode
+        }
+        console.flush()
+        output.clear()
+        do throws(CommandError) {
+            try session.engine.printHelp(forCommandOfAnyScene: word)
+        } catch {
+            printError("\(error.message) (type '\(name) help' for run and test, or '\(name)' then 'help' for the commands of each scene)")
+            return ExitStatus.usage
+        }
+        console.flush()
+        standardOutput.write(Array(output.text.utf8))
+        return ExitStatus.success
+    }
+
     /// The app's session, with the transcript file attached before the root scene shows (its output
     /// belongs in the transcript too) and recording started; a path that cannot be written fails at once.
     private func start(_ options: Options, console: Console, _ outputs: SessionOutputs, isInteractive: Bool) throws(LaunchExit) -> AppSession {

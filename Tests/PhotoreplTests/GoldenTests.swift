@@ -83,6 +83,21 @@ import Testing
         #expect(misspelt.stderr.hasPrefix("photorepl: unknown option '--foldr': did you mean '--folder'? (usage: "), "\(misspelt.stderr)")
     }
 
+    /// Issue 31: `photorepl help COMMAND` at the shell explains a command of any scene, as `help
+    /// COMMAND` does inside; a misspelt one gets a "did you mean".
+    @Test func helpForACommandOfAnySceneAtTheShell() throws {
+        let fetch = try Binary.run(["help", "fetch"])
+        #expect(fetch.status == 0)
+        #expect(fetch.stdout == "usage: fetch\n  fetch 'count' photos (random ones, or a feed's first page), replacing the collection\nexample: fetch\n", "\(fetch.stdout)")
+        let move = try Binary.run(["help", "move"])
+        #expect(move.status == 0)
+        #expect(move.stdout.hasPrefix("(a command of the detail scene)\nusage: move N\n"), "\(move.stdout)")
+        let misspelt = try Binary.run(["help", "fecth"])
+        #expect(misspelt.status == 64)
+        #expect(misspelt.stderr.hasPrefix("photorepl: no scene has a command 'fecth': did you mean 'fetch'?"), "\(misspelt.stderr)")
+        #expect(misspelt.stdout.isEmpty)
+    }
+
     @Test func wildcardsPassAgainstVaryingOutputAndFailOnTheFixedParts() throws {
         for seed in ["1", "2", "2024", "31337"] {
             let result = try Binary.run(["test", "--seed", seed, "Examples/any-seed.t"])
