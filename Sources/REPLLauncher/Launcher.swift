@@ -92,7 +92,10 @@ extension REPLApp {
         let console = Console(output: standardOutput, diagnostics: standardError)
         let session = try start(options, console: console, outputs, isInteractive: false)
         let engine = session.engine
-        let runner = ScriptRunner(engine: engine, keepGoing: keepGoing)
+        // A script's errors are in its transcript (`error: …` after the command); `FILE:LINE: error: …`
+        // on standard error says where, for a transcript sent to a file or a pipe. On one terminal
+        // the two would show the same error twice: the transcript's is enough there.
+        let runner = ScriptRunner(engine: engine, keepGoing: keepGoing, reportsDiagnostics: !errorsShareTheOutputTerminal)
         var finished = false
         defer {
             if !finished {

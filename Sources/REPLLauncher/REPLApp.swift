@@ -33,6 +33,9 @@ public struct REPLApp<Options> {
     var standardError: OutputSink = .standardError
     /// Whether the standard output wants colour (a terminal, no NO_COLOR, TERM not dumb).
     var wantsColour: Bool = AppEnvironment.standardOutputWantsColour
+    /// Whether standard output and standard error are one terminal: then a script's error, shown in
+    /// its transcript on that terminal, is not shown a second time as `FILE:LINE: error: …`.
+    var errorsShareTheOutputTerminal: Bool = AppEnvironment.standardOutputAndErrorAreOneTerminal
     /// Whether this runs on CI, where `test --update` is refused (tests of the launcher itself set it,
     /// so they behave the same on CI and off it).
     var isOnCI: Bool = AppEnvironment.isOnCI
@@ -88,6 +91,15 @@ public enum AppEnvironment {
         guard isatty(1) == 1 else { return false }
         if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
         return getenv("TERM").map { String(cString: $0) } != "dumb"
+    }
+
+    /// Whether standard output and standard error are the same terminal (one device and inode):
+    /// what is written to both would be seen twice.
+    public static var standardOutputAndErrorAreOneTerminal: Bool {
+        guard isatty(1) == 1, isatty(2) == 1 else { return false }
+        var output = stat(), errors = stat()
+        guard fstat(1, &output) == 0, fstat(2, &errors) == 0 else { return false }
+        return output.st_dev == errors.st_dev && output.st_ino == errors.st_ino
     }
 
     /// Whether this runs on CI (`CI` set and not empty): golden transcripts are never updated there.

@@ -64,6 +64,18 @@ import Glibc
         #expect(try terminal.exitStatus() == 0)
     }
 
+    /// Issue 31: a script's error on a terminal is shown once, in its transcript, not a second time
+    /// as `FILE:LINE: error: …` (which still goes to standard error when that is not the terminal).
+    @Test func aScriptsErrorIsShownOnceOnATerminal() throws {
+        let script = try Binary.script("count 2\nopen 9\ncount\n")
+        let terminal = try Terminal(["run", "--keep-going", script])
+        #expect(try terminal.exitStatus() == 1)
+        let screen = try terminal.screen()
+        #expect(screen.components(separatedBy: "there are no photos to open yet").count == 2, "\(screen)")
+        #expect(screen.contains("photos> open 9\nerror: there are no photos to open yet: type 'fetch' first\nphotos> count\ncount: 2\n"), "\(screen)")
+        #expect(screen.contains("photorepl: 1 command failed"), "\(screen)")
+    }
+
     @Test func ctrlDOnAnEmptyLineLeaves() throws {
         let terminal = try Terminal()
         try terminal.waitForPrompt()
