@@ -88,11 +88,16 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     }
 
     func selectRepository(request: Search.SelectRepository.Request) {
-        guard !repositories.isEmpty else { return presenter?.presentSelectionFailure(.nothingListed) ?? () }
+        guard !repositories.isEmpty else {
+            presenter?.presentSelectionFailure(.nothingListed)
+            return
+        }
+        // Rows are numbered across pages: page 2 lists 11…20.
         let first = (page - 1) * GitHubSearchWorker.perPage + 1
         let last = first + repositories.count - 1
         guard let position = Int(request.position), (first...last).contains(position) else {
-            return presenter?.presentSelectionFailure(.notListed(request.position, first: first, last: last)) ?? ()
+            presenter?.presentSelectionFailure(.notListed(request.position, first: first, last: last))
+            return
         }
         selectedRepository = repositories[position - first]
         presenter?.presentSelectedRepository()

@@ -118,8 +118,10 @@ final class SearchPresenter: SearchPresentationLogic {
         return (hours < 10 ? "0" : "") + String(hours) + ":" + (minutes < 10 ? "0" : "") + String(minutes)
     }
 
-    /// 1234 → `1,234`.
+    /// 1234 → `1,234` (counts from GitHub, never negative: the worker clamps them).
     static func grouped(_ number: Int) -> String {
-        number < 1000 ? String(number) : grouped(number / 1000) + (number % 1000 < 10 ? ",00" : number % 1000 < 100 ? ",0" : ",") + String(number % 1000)
+        if number < 1000 { return String(number) }
+        let last = number % 1000
+        return grouped(number / 1000) + (last < 10 ? ",00" : last < 100 ? ",0" : ",") + String(last)
     }
 }
