@@ -142,12 +142,7 @@ public enum TerminalText {
 
     /// Columns `text` takes on a terminal: wide East Asian characters and emoji take two, combining
     /// marks and joiners none. Good enough for aligning columns; not a full UAX #11.
-    public static func width(_ text: String) -> Int {
-        if isASCII(text) { return text.utf8.count }
-        var columns = 0
-        for scalar in text.unicodeScalars { columns += width(of: scalar) }
-        return columns
-    }
+    public static func width(_ text: String) -> Int { measure(text).width }
 
     /// What the Console needs to know of `text` to lay it out: whether it is clean (`isSafe`), whether
     /// every byte is ASCII, and its columns (`width`), found in one pass over its bytes, where asking
