@@ -5,10 +5,10 @@ count: 4
 photos> fetch
 Found 4 photos in photos (2 files skipped: 2 not an image).
 Fetched 4 photos.
-▸ 1  rotated.jpg             Rotated by EXIF (orientation 6)   unknown             —
-  2  nested/gray.png         gray.png                          unknown             —
-  3  nested/deeper/leaf.png  leaf.png                          unknown             —
-  4  sunset.jpg              Sunset over the bay               Ada Lovelace        —
+▸ 1  rotated.jpg             Rotated by EXIF (orientation 6)
+  2  nested/gray.png
+  3  nested/deeper/leaf.png
+  4  sunset.jpg              Sunset over the bay               Ada Lovelace
 ● ○ ○ ○  1/4
 photos> open 4
 ........................
@@ -32,7 +32,7 @@ photos/detail 4> author
 Ada Lovelace
   totals  1 photo
 1 photo:
-▸ 1  sunset.jpg  Sunset over the bay               —
+▸ 1  sunset.jpg  Sunset over the bay
 ●  1/1
 photos/detail 4/author> state --json
 {"stack":["collection","detail","author"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1}
@@ -58,7 +58,7 @@ photos/detail 4/author/detail 1> back
 Ada Lovelace
   totals  1 photo
 1 photo:
-▸ 1  sunset.jpg  Sunset over the bay               —
+▸ 1  sunset.jpg  Sunset over the bay
 ●  1/1
 photos/detail 4/author> state --json
 {"stack":["collection","detail","author"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1}
@@ -74,10 +74,10 @@ photos/detail 4> state --json
 {"stack":["collection","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4}
 photos/detail 4> back
 Photo 4 stays at position 4.
-  1  rotated.jpg             Rotated by EXIF (orientation 6)   unknown             —
-  2  nested/gray.png         gray.png                          unknown             —
-  3  nested/deeper/leaf.png  leaf.png                          unknown             —
-▸ 4  sunset.jpg              Sunset over the bay               Ada Lovelace        —
+  1  rotated.jpg             Rotated by EXIF (orientation 6)
+  2  nested/gray.png
+  3  nested/deeper/leaf.png
+▸ 4  sunset.jpg              Sunset over the bay               Ada Lovelace
 ○ ○ ○ ●  4/4
 photos> state --json
 {"stack":["collection"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list"}

@@ -6,10 +6,10 @@ photos> fetch
 Found 4 photos in photos (2 files skipped: 2 not an image).
 The folder has only 4 photos, not 6: all of them are shown.
 Fetched 4 photos.
-▸ 1  rotated.jpg             Rotated by EXIF (orientation 6)   unknown             —
-  2  nested/gray.png         gray.png                          unknown             —
-  3  nested/deeper/leaf.png  leaf.png                          unknown             —
-  4  sunset.jpg              Sunset over the bay               Ada Lovelace        —
+▸ 1  rotated.jpg             Rotated by EXIF (orientation 6)
+  2  nested/gray.png
+  3  nested/deeper/leaf.png
+  4  sunset.jpg              Sunset over the bay               Ada Lovelace
 ● ○ ○ ○  1/4
 photos> page 2
 ..%%..%%..%%..%%
@@ -18,7 +18,7 @@ photos> page 2
 %%..%%..%%..%%..
 ..%%..%%..%%..%%
 %%..%%..%%..%%..
-▸ 2  nested/gray.png  gray.png                          unknown             —
+▸ 2  nested/gray.png
 ○ ● ○ ○  2/4
 photos> next
     ....
@@ -27,7 +27,7 @@ photos> next
  : ====== :
   :.::::.:.
     .....
-▸ 3  nested/deeper/leaf.png  leaf.png                          unknown             —
+▸ 3  nested/deeper/leaf.png
 ○ ○ ● ○  3/4
 photos> open 4
 .......................................
@@ -51,10 +51,10 @@ Photo 4 of 4
   url          sunset.jpg
 photos/detail 4> back
 Photo 4 stays at position 4.
-  1  rotated.jpg             Rotated by EXIF (orientation 6)   unknown             —
-  2  nested/gray.png         gray.png                          unknown             —
-  3  nested/deeper/leaf.png  leaf.png                          unknown             —
-▸ 4  sunset.jpg              Sunset over the bay               Ada Lovelace        —
+  1  rotated.jpg             Rotated by EXIF (orientation 6)
+  2  nested/gray.png
+  3  nested/deeper/leaf.png
+▸ 4  sunset.jpg              Sunset over the bay               Ada Lovelace
 ○ ○ ○ ●  4/4
 photos> open 1
 %***%%%%%%%%%%%%

@@ -5,13 +5,13 @@ count: 7
 photos> fetch
 Found 7 photos in formats.
 Fetched 7 photos.
-▸ 1  rotated.webp  Rotated by EXIF (orientation 6)   unknown             —
-  2  leaf.gif      leaf.gif                          unknown             —
-  3  rotated.avif  Rotated by EXIF (orientation 6)   unknown             —
-  4  leaf.png      leaf.png                          unknown             —
-  5  sunset.jpg    Sunset over the bay               Ada Lovelace        —
-  6  camera.jpg    A camera's photo with previews    unknown             —
-  7  sunset.heic   Sunset over the bay               Ada Lovelace        —
+▸ 1  rotated.webp  Rotated by EXIF (orientation 6)
+  2  leaf.gif
+  3  rotated.avif  Rotated by EXIF (orientation 6)
+  4  leaf.png
+  5  sunset.jpg    Sunset over the bay               Ada Lovelace
+  6  camera.jpg    A camera's photo with previews
+  7  sunset.heic   Sunset over the bay               Ada Lovelace
 ● ○ ○ ○ ○ ○ ○  1/7
 photos> open 1
 #++%%#%%%%%
@@ -31,13 +31,13 @@ Photo 1 of 7
   url          rotated.webp
 photos/detail 1> back
 Photo 1 stays at position 1.
-▸ 1  rotated.webp  Rotated by EXIF (orientation 6)   unknown             —
-  2  leaf.gif      leaf.gif                          unknown             —
-  3  rotated.avif  Rotated by EXIF (orientation 6)   unknown             —
-  4  leaf.png      leaf.png                          unknown             —
-  5  sunset.jpg    Sunset over the bay               Ada Lovelace        —
-  6  camera.jpg    A camera's photo with previews    unknown             —
-  7  sunset.heic   Sunset over the bay               Ada Lovelace        —
+▸ 1  rotated.webp  Rotated by EXIF (orientation 6)
+  2  leaf.gif
+  3  rotated.avif  Rotated by EXIF (orientation 6)
+  4  leaf.png
+  5  sunset.jpg    Sunset over the bay               Ada Lovelace
+  6  camera.jpg    A camera's photo with previews
+  7  sunset.heic   Sunset over the bay               Ada Lovelace
 ● ○ ○ ○ ○ ○ ○  1/7
 photos> open 2
      .::::.
@@ -50,7 +50,7 @@ photos> open 2
      .::::.
 Photo 2 of 7
   id           leaf.gif
-  description  leaf.gif
+  description  (no description)
   author       unknown
   likes        —
   size         200 × 200
@@ -67,20 +67,20 @@ photos/detail 2> show --why
 picture: from the GIF itself, 200×200
 Photo 2 of 7
   id           leaf.gif
-  description  leaf.gif
+  description  (no description)
   author       unknown
   likes        —
   size         200 × 200
   url          leaf.gif
 photos/detail 2> back
 Photo 2 stays at position 2.
-  1  rotated.webp  Rotated by EXIF (orientation 6)   unknown             —
-▸ 2  leaf.gif      leaf.gif                          unknown             —
-  3  rotated.avif  Rotated by EXIF (orientation 6)   unknown             —
-  4  leaf.png      leaf.png                          unknown             —
-  5  sunset.jpg    Sunset over the bay               Ada Lovelace        —
-  6  camera.jpg    A camera's photo with previews    unknown             —
-  7  sunset.heic   Sunset over the bay               Ada Lovelace        —
+  1  rotated.webp  Rotated by EXIF (orientation 6)
+▸ 2  leaf.gif
+  3  rotated.avif  Rotated by EXIF (orientation 6)
+  4  leaf.png
+  5  sunset.jpg    Sunset over the bay               Ada Lovelace
+  6  camera.jpg    A camera's photo with previews
+  7  sunset.heic   Sunset over the bay               Ada Lovelace
 ○ ● ○ ○ ○ ○ ○  2/7
 photos> open 3
 #++%%#%%%%%
@@ -100,13 +100,13 @@ Photo 3 of 7
   url          rotated.avif
 photos/detail 3> back
 Photo 3 stays at position 3.
-  1  rotated.webp  Rotated by EXIF (orientation 6)   unknown             —
-  2  leaf.gif      leaf.gif                          unknown             —
-▸ 3  rotated.avif  Rotated by EXIF (orientation 6)   unknown             —
-  4  leaf.png      leaf.png                          unknown             —
-  5  sunset.jpg    Sunset over the bay               Ada Lovelace        —
-  6  camera.jpg    A camera's photo with previews    unknown             —
-  7  sunset.heic   Sunset over the bay               Ada Lovelace        —
+  1  rotated.webp  Rotated by EXIF (orientation 6)
+  2  leaf.gif
+▸ 3  rotated.avif  Rotated by EXIF (orientation 6)
+  4  leaf.png
+  5  sunset.jpg    Sunset over the bay               Ada Lovelace
+  6  camera.jpg    A camera's photo with previews
+  7  sunset.heic   Sunset over the bay               Ada Lovelace
 ○ ○ ● ○ ○ ○ ○  3/7
 photos> open 4
       ....
@@ -119,20 +119,20 @@ photos> open 4
       ....
 Photo 4 of 7
   id           leaf.png
-  description  leaf.png
+  description  (no description)
   author       unknown
   likes        —
   size         200 × 200
   url          leaf.png
 photos/detail 4> back
 Photo 4 stays at position 4.
-  1  rotated.webp  Rotated by EXIF (orientation 6)   unknown             —
-  2  leaf.gif      leaf.gif                          unknown             —
-  3  rotated.avif  Rotated by EXIF (orientation 6)   unknown             —
-▸ 4  leaf.png      leaf.png                          unknown             —
-  5  sunset.jpg    Sunset over the bay               Ada Lovelace        —
-  6  camera.jpg    A camera's photo with previews    unknown             —
-  7  sunset.heic   Sunset over the bay               Ada Lovelace        —
+  1  rotated.webp  Rotated by EXIF (orientation 6)
+  2  leaf.gif
+  3  rotated.avif  Rotated by EXIF (orientation 6)
+▸ 4  leaf.png
+  5  sunset.jpg    Sunset over the bay               Ada Lovelace
+  6  camera.jpg    A camera's photo with previews
+  7  sunset.heic   Sunset over the bay               Ada Lovelace
 ○ ○ ○ ● ○ ○ ○  4/7
 photos> open 5
 ..........................
@@ -169,13 +169,13 @@ Photo 5 of 7
   url          sunset.jpg
 photos/detail 5> back
 Photo 5 stays at position 5.
-  1  rotated.webp  Rotated by EXIF (orientation 6)   unknown             —
-  2  leaf.gif      leaf.gif                          unknown             —
-  3  rotated.avif  Rotated by EXIF (orientation 6)   unknown             —
-  4  leaf.png      leaf.png                          unknown             —
-▸ 5  sunset.jpg    Sunset over the bay               Ada Lovelace        —
-  6  camera.jpg    A camera's photo with previews    unknown             —
-  7  sunset.heic   Sunset over the bay               Ada Lovelace        —
+  1  rotated.webp  Rotated by EXIF (orientation 6)
+  2  leaf.gif
+  3  rotated.avif  Rotated by EXIF (orientation 6)
+  4  leaf.png
+▸ 5  sunset.jpg    Sunset over the bay               Ada Lovelace
+  6  camera.jpg    A camera's photo with previews
+  7  sunset.heic   Sunset over the bay               Ada Lovelace
 ○ ○ ○ ○ ● ○ ○  5/7
 photos> open 6
 ......................
@@ -212,13 +212,13 @@ Photo 6 of 7
   url          camera.jpg
 photos/detail 6> back
 Photo 6 stays at position 6.
-  1  rotated.webp  Rotated by EXIF (orientation 6)   unknown             —
-  2  leaf.gif      leaf.gif                          unknown             —
-  3  rotated.avif  Rotated by EXIF (orientation 6)   unknown             —
-  4  leaf.png      leaf.png                          unknown             —
-  5  sunset.jpg    Sunset over the bay               Ada Lovelace        —
-▸ 6  camera.jpg    A camera's photo with previews    unknown             —
-  7  sunset.heic   Sunset over the bay               Ada Lovelace        —
+  1  rotated.webp  Rotated by EXIF (orientation 6)
+  2  leaf.gif
+  3  rotated.avif  Rotated by EXIF (orientation 6)
+  4  leaf.png
+  5  sunset.jpg    Sunset over the bay               Ada Lovelace
+▸ 6  camera.jpg    A camera's photo with previews
+  7  sunset.heic   Sunset over the bay               Ada Lovelace
 ○ ○ ○ ○ ○ ● ○  6/7
 photos> open 7
 ..........................

@@ -20,7 +20,6 @@ Photo 5 of 5
 photos/detail 5> move 1
 Move photo 5 to which position? (1…5)
   1  2  3  4  [5]
-Type 'move N' to save it, or 'cancel'.
 Photo 1 of 5
   id           3OyPTWKEVZX
   description  brown wheat field under white clouds

@@ -21,7 +21,6 @@ Photo 1 of 6
 photos/detail 1> move 6
 Move photo 1 to which position? (1…6)
   [1]  2  3  4  5  6
-Type 'move N' to save it, or 'cancel'.
 Photo 6 of 6
   id           2Tr0D_iV2WQ
   description  Hot air balloons over a valley
@@ -32,7 +31,6 @@ Photo 6 of 6
 photos/detail 6> move 3
 Move photo 6 to which position? (1…6)
   1  2  3  4  5  [6]
-Type 'move N' to save it, or 'cancel'.
 Photo 3 of 6
   id           2Tr0D_iV2WQ
   description  Hot air balloons over a valley
@@ -43,7 +41,6 @@ Photo 3 of 6
 photos/detail 3> move 4
 Move photo 3 to which position? (1…6)
   1  2  [3]  4  5  6
-Type 'move N' to save it, or 'cancel'.
 Photo 4 of 6
   id           2Tr0D_iV2WQ
   description  Hot air balloons over a valley
@@ -71,7 +68,6 @@ Photo 6 of 6
 photos/detail 6> move 1
 Move photo 6 to which position? (1…6)
   1  2  3  4  5  [6]
-Type 'move N' to save it, or 'cancel'.
 Photo 1 of 6
   id           RrUsiJ50Yr-
   description  Desert dunes at dusk.

@@ -37,7 +37,6 @@ Photo 2 of 3
 photos/detail 2> move 3
 Move photo 2 to which position? (1…3)
   1  [2]  3
-Type 'move N' to save it, or 'cancel'.
 Photo 3 of 3
   id           yyRKAr3C60O
   description  Surfer riding a small wave

@@ -5,8 +5,8 @@ count: 2
 photos> fetch
 Found 2 photos in photos.
 Fetched 2 photos.
-▸ 1  sunset.jpg  Sunset over the bay               Ada Lovelace        —
-  2  camera.jpg  A camera's photo with previews    unknown             —
+▸ 1  sunset.jpg  Sunset over the bay               Ada Lovelace
+  2  camera.jpg  A camera's photo with previews
 ● ○  1/2
 photos> open 1
 ........................
@@ -43,8 +43,8 @@ Photo 1 of 2
   url          sunset.jpg
 photos/detail 1> back
 Photo 1 stays at position 1.
-▸ 1  sunset.jpg  Sunset over the bay               Ada Lovelace        —
-  2  camera.jpg  A camera's photo with previews    unknown             —
+▸ 1  sunset.jpg  Sunset over the bay               Ada Lovelace
+  2  camera.jpg  A camera's photo with previews
 ● ○  1/2
 photos> open 2
 ......................

@@ -1,3 +1,4 @@
+import Foundation
 import PhotoDomain
 import Testing
 @testable import Scenes
@@ -41,7 +42,9 @@ import Testing
         await steps.run("count 5", "fetch", "open 3")
         steps.output.clear()
         await steps.run("edit", "move 1")
-        #expect(shortcut.output.text == steps.output.text)
+        // The same, but for the sheet's hint: the shortcut has its position already.
+        #expect(shortcut.output.text == steps.output.text.replacingOccurrences(of: "Type 'move N' to save it, or 'cancel'.\n", with: ""))
+        #expect(steps.output.text.contains("Type 'move N' to save it"))
         #expect(await shortcut.stateJSON() == steps.stateJSON())
     }
 

@@ -25,6 +25,15 @@ final class IndexEditPresenterSpy: IndexEditPresentationLogic {
         #expect(spy.positions == [.init(positions: [0, 1, 2, 3, 4], currentIndex: 1)])
     }
 
+    /// A valid position chosen before the sheet opened is saved at once; an invalid one is not, and
+    /// the sheet then waits for one.
+    @Test(arguments: [("4", true), (" 5 ", true), ("6", false), ("x", false)])
+    func aChosenPositionSavesAtOnceOnlyWhenValid(chosen: String, savesAtOnce: Bool) {
+        interactor.chosenPosition = chosen
+        interactor.start(.init())
+        #expect(spy.positions.map(\.savesAtOnce) == [savesAtOnce])
+    }
+
     @Test(arguments: [("1", 0), ("5", 4), ("4", 3), ("+3", 2), ("2", 1)])
     func aValidPositionIsSaved(typed: String, index: Int) {
         interactor.save(.init(value: typed))

@@ -196,7 +196,10 @@ extension PhotoList.Page.ViewModel {
         photo.description = nil
         #expect(DisplayedPhoto.presenting(photo, at: 0, withAuthor: true).description == "alt a")
         photo.altDescription = " \n "
-        #expect(DisplayedPhoto.presenting(photo, at: 0, withAuthor: true).description == "(no description)")
+        // A row leaves the cell empty (a list without descriptions has no column for them); the
+        // detail says so.
+        #expect(DisplayedPhoto.presenting(photo, at: 0, withAuthor: true).description == "")
+        #expect(PhotoDetailPresenter.fields(photo)[1] == .init(label: "description", value: "(no description)"))
     }
 
     @Test func noticesAndFailures() {
@@ -308,6 +311,12 @@ final class IndexEditDisplaySpy: IndexEditDisplayLogic {
             positions: ["1", "[2]", "3", "4", "5"],
             hint: "Type 'move N' to save it, or 'cancel'."
         )])
+    }
+
+    /// The detail's `move 4` saves at once: the sheet does not ask for a position it already has.
+    @Test func aPositionChosenBeforeTheSheetOpenedIsNotAskedFor() {
+        presenter.presentPositions(.init(positions: [0, 1, 2], currentIndex: 0, savesAtOnce: true))
+        #expect(spy.positions.map(\.hint) == [nil])
     }
 
     @Test func theAlert() {

@@ -85,3 +85,38 @@ import Testing
         #expect(Self.widths(plain.output.text).max() ?? 0 > 80, "the test needs lines wider than 80")
     }
 }
+
+/// A folder's photos have no likes, and names and descriptions only where their EXIF gives them
+/// (issue 31): the list leaves out what no photo has, repeats no file name and ends lines where
+/// their text does.
+@MainActor
+@Suite struct FolderRowsTests {
+    static func folderPhoto(_ path: String, description: String?, artist: String?) -> Photo {
+        Photo(id: path, width: 40, height: 30, color: nil, blurHash: nil, description: description, altDescription: nil, likes: nil,
+              user: .init(id: "", username: "", name: artist ?? ""),
+              urls: .init(raw: path, full: path, regular: path, small: path, thumb: path))
+    }
+
+    @Test func columnsNoPhotoHasAreLeftOut() async {
+        let app = App(worker: StubWorker([
+            Self.folderPhoto("a/leaf.png", description: nil, artist: nil),
+            Self.folderPhoto("sunset.jpg", description: "Sunset over the bay", artist: "Ada Lovelace"),
+            Self.folderPhoto("gray.png", description: nil, artist: nil),
+        ]))
+        await app.run("count 3", "fetch")
+        let rows = app.output.text.split(separator: "\n").filter { $0.contains(".png") || $0.contains(".jpg") }
+        #expect(rows == [
+            "▸ 1  a/leaf.png",
+            "  2  sunset.jpg  Sunset over the bay               Ada Lovelace",
+            "  3  gray.png",
+        ])
+        await app.run("open 1")
+        #expect(app.output.text.contains("  author       unknown\n"))
+    }
+
+    @Test func photosFromUnsplashKeepEveryColumn() async {
+        let app = App(worker: StubWorker(Photo.abcde))
+        await app.run("count 2", "fetch")
+        #expect(app.output.text.contains("▸ 1  a  Photo a                           Author A            ♥ 10\n"))
+    }
+}

@@ -108,8 +108,9 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         return (scan, photos)
     }
 
-    /// A photo's fields from its header: id = relative path; description = EXIF ImageDescription,
-    /// else the file name; author = EXIF Artist, else `unknown`; the size as shown (after orientation).
+    /// A photo's fields from its header: id = relative path; description = EXIF ImageDescription
+    /// (none without one: the id names the file already); author = EXIF Artist (an empty name
+    /// without one); the size as shown (after orientation).
     private func photo(id: String, entry: PhotoFolder.Entry) -> Photo {
         described(id: id, entry: entry).photo
     }
@@ -124,11 +125,10 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
             size = header.uprightSize
             exif = header.exif
         }
-        let fileName = PhotoFolder.displayID(entry.relativePath.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? [])
         return (Photo(
             id: id, width: size.width, height: size.height, color: nil, blurHash: nil,
-            description: exif.imageDescription ?? fileName, altDescription: nil, likes: nil,
-            user: Photo.User(id: "", username: "", name: exif.artist ?? "unknown"),
+            description: exif.imageDescription, altDescription: nil, likes: nil,
+            user: Photo.User(id: "", username: "", name: exif.artist ?? ""),
             urls: Photo.URLs(raw: id, full: id, regular: id, small: id, thumb: id)
         ), exif)
     }

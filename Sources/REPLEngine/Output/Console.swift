@@ -198,21 +198,22 @@ public final class Console {
     }
 
     /// Writes `text` in a column `width` columns wide: cut with "…" when longer, padded with spaces
-    /// when shorter. Lays out tables without building each row as a string first.
-    public func write(_ text: String, column width: Int, style: Style = .plain) {
+    /// when shorter (unless `padded` is false: the last column of a line). Lays out tables without
+    /// building each row as a string first.
+    public func write(_ text: String, column width: Int, padded: Bool = true, style: Style = .plain) {
         let measured = TerminalText.measure(text)
-        writeColumn(text, width: measured.width, isASCII: measured.isASCII, isClean: measured.isClean, column: width, style: style)
+        writeColumn(text, width: measured.width, isASCII: measured.isASCII, isClean: measured.isClean, column: width, padded: padded, style: style)
     }
 
     /// Writes prepared text in a column, cut or padded as `write(_:column:)` does, with the width it
     /// was measured at when it came in.
-    public func write(_ text: DisplayText, column width: Int, style: Style = .plain) {
-        writeColumn(text.string, width: text.width, isASCII: text.isASCII, isClean: text.isClean, column: width, style: style)
+    public func write(_ text: DisplayText, column width: Int, padded: Bool = true, style: Style = .plain) {
+        writeColumn(text.string, width: text.width, isASCII: text.isASCII, isClean: text.isClean, column: width, padded: padded, style: style)
     }
 
     /// `text`, `used` columns wide, cut to `width` columns (measured before sanitizing, as the
     /// transcripts pin) or padded. Clean text is cut in place: the bytes that fit are copied, then "…".
-    private func writeColumn(_ text: String, width used: Int, isASCII: Bool, isClean: Bool, column width: Int, style: Style) {
+    private func writeColumn(_ text: String, width used: Int, isASCII: Bool, isClean: Bool, column width: Int, padded: Bool, style: Style) {
         if used > width && !isClean {
             write(TerminalText.truncate(text, toWidth: width), style: style)
             return
@@ -237,7 +238,7 @@ public final class Console {
         }
         if hasTranscript { transcriptBuffer.append(buffer.bytes(from: start)) }
         if styled { buffer.append(Self.resetStyle) }
-        if used < width { spaces(width - used) }
+        if padded && used < width { spaces(width - used) }
     }
 
     private static let ellipsis = Array("…".utf8)

@@ -26,20 +26,28 @@ public final class IndexEditInteractor: IndexEditBusinessLogic, IndexEditDataSto
     public init() {}
 
     public func start(_ request: IndexEdit.Positions.Request) {
-        presenter?.presentPositions(.init(positions: positions, currentIndex: currentIndex))
+        let savesAtOnce = chosenPosition.map { row(typed: $0) != nil } ?? false
+        presenter?.presentPositions(.init(positions: positions, currentIndex: currentIndex, savesAtOnce: savesAtOnce))
     }
 
     /// A valid value is a whole number within 1…count (typed 1-based); anything else is refused
     /// and nothing changes.
     public func save(_ request: IndexEdit.SaveIndex.Request) {
         let text = request.value.trimmingBlanks()
-        guard let typed = Int(text), positions.indices.contains(TypedNumber.row(ofPosition: typed)) else {
+        guard let row = row(typed: text) else {
             let problem: IndexEdit.SaveIndex.Response.Problem = TypedNumber.isWholeNumber(text) ? .outOfRange(text) : .notAWholeNumber(request.value)
             presenter?.presentSaveIndex(.init(index: nil, problem: problem, positionCount: positions.count))
             return
         }
-        currentIndex = positions[TypedNumber.row(ofPosition: typed)]
+        currentIndex = positions[row]
         presenter?.presentSaveIndex(.init(index: currentIndex, problem: nil, positionCount: positions.count))
+    }
+
+    /// The row of the position typed (1-based, blanks around it allowed), if it is one.
+    private func row(typed: String) -> Int? {
+        guard let typed = Int(typed.trimmingBlanks()) else { return nil }
+        let row = TypedNumber.row(ofPosition: typed)
+        return positions.indices.contains(row) ? row : nil
     }
 }
 

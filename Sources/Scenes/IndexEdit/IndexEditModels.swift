@@ -8,13 +8,17 @@ public enum IndexEdit {
             /// 0-based.
             public var positions: [Int]
             public var currentIndex: Int
+            /// Whether a valid position was chosen before the sheet opened (the detail's `move N`):
+            /// it is saved at once, so the sheet does not wait for one.
+            public var savesAtOnce = false
         }
 
         public struct ViewModel: Equatable, Sendable {
             public var prompt: String
             /// "1", "[2]", "3": the current one in brackets.
             public var positions: [String]
-            public var hint: String
+            /// What to type next; nil when the sheet saves a position chosen before it opened.
+            public var hint: String?
         }
     }
 

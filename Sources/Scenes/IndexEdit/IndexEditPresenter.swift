@@ -18,7 +18,7 @@ public final class IndexEditPresenter: IndexEditPresentationLogic {
         view?.displayPositions(.init(
             prompt: "Move photo \(current + 1) to which position? (1…\(response.positions.count))",
             positions: positions,
-            hint: "Type 'move N' to save it, or 'cancel'."
+            hint: response.savesAtOnce ? nil : "Type 'move N' to save it, or 'cancel'."
         ))
     }
 

@@ -75,7 +75,7 @@ public final class IndexEditView: SceneView, IndexEditDisplayLogic {
             console.write(position)
         }
         console.line()
-        console.line(viewModel.hint, style: .dim)
+        if let hint = viewModel.hint { console.line(hint, style: .dim) }
     }
 
     /// A saved position closes the sheet; an invalid one shows the original's alert and the sheet stays.

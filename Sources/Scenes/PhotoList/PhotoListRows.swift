@@ -12,6 +12,13 @@ public struct DisplayedPhoto: Equatable, Sendable {
     public var author: DisplayText?
     public var likes: DisplayText
 
+    /// Which columns a list shows besides the position and id: those some photo has a value for.
+    struct Columns: Equatable {
+        var description = false
+        var author = false
+        var likes = false
+    }
+
     /// The widths of a row's cut columns.
     struct ColumnWidths: Equatable {
         var id: Int
@@ -24,9 +31,9 @@ public struct DisplayedPhoto: Equatable, Sendable {
         DisplayedPhoto(
             position: String(row + 1),
             id: DisplayText(TerminalText.oneLine(photo.id)),
-            description: DisplayText(PhotoFormatting.caption(photo)),
-            author: withAuthor ? DisplayText(PhotoFormatting.author(photo)) : nil,
-            likes: DisplayText(PhotoFormatting.likes(photo.likes))
+            description: DisplayText(PhotoFormatting.caption(photo, whenNone: "")),
+            author: withAuthor ? DisplayText(PhotoFormatting.author(photo, whenUnknown: "")) : nil,
+            likes: DisplayText(photo.likes.map(PhotoFormatting.likes) ?? "")
         )
     }
 }
@@ -75,54 +82,67 @@ extension PageControl {
 
 extension Console {
     /// `▸ 2  888n_EIf54F  City skyline after the rain    Sofia Sato          ♥ 61`, one per photo, the
-    /// columns as wide as the widest; the author column only where the photos have one.
+    /// columns as wide as the widest. A column no photo listed has a value for is left out: the
+    /// author where every photo has the same one (a photographer's list), and a folder's likes, or
+    /// its descriptions and authors where no file's EXIF names them.
     @MainActor
     func writePhotoRows(_ photos: [DisplayedPhoto], currentRow: Int?) {
         let positionWidth = photos.last?.position.utf8.count ?? 1
         // Unsplash ids are 11 characters; a folder's are paths, as long as they come (up to a limit).
-        var idWidth = 0
-        for photo in photos { idWidth = max(idWidth, photo.id.width) }
+        var idWidth = 0, likesWidth = 0
+        var columns = DisplayedPhoto.Columns()
+        for photo in photos {
+            idWidth = max(idWidth, photo.id.width)
+            likesWidth = max(likesWidth, photo.likes.width)
+            if photo.description.width > 0 { columns.description = true }
+            if let author = photo.author, author.width > 0 { columns.author = true }
+        }
+        columns.likes = likesWidth > 0
         let widths = DisplayedPhoto.ColumnWidths(id: min(28, idWidth))
-        guard let columns = terminalColumns() else { return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths) }
-        var likesWidth = 0
-        for photo in photos { likesWidth = max(likesWidth, photo.likes.width) }
-        let hasAuthor = photos.first?.author != nil
+        guard let windowColumns = terminalColumns() else { return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths, columns: columns) }
         var fitted = widths
-        Self.fit(&fitted, hasAuthor: hasAuthor, into: columns - (2 + positionWidth + 2 + 2 + 2 + (hasAuthor ? 2 : 0) + likesWidth))
-        guard fitted != widths else { return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths) }
+        let fixed = 2 + positionWidth + 2 + (columns.description ? 2 : 0) + (columns.author ? 2 : 0) + (columns.likes ? 2 + likesWidth : 0)
+        Self.fit(&fitted, hasDescription: columns.description, hasAuthor: columns.author, into: windowColumns - fixed)
+        guard fitted != widths else { return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths, columns: columns) }
         // Cut to the window on the terminal; whole in the transcript.
         differently(
-            onTerminal: { writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: fitted) },
-            inTranscript: { writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths) })
+            onTerminal: { writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: fitted, columns: columns) },
+            inTranscript: { writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths, columns: columns) })
     }
 
     @MainActor
-    private func writePhotoRows(_ photos: [DisplayedPhoto], currentRow: Int?, positionWidth: Int, widths: DisplayedPhoto.ColumnWidths) {
+    private func writePhotoRows(_ photos: [DisplayedPhoto], currentRow: Int?, positionWidth: Int, widths: DisplayedPhoto.ColumnWidths,
+                                columns: DisplayedPhoto.Columns) {
+        let empty = DisplayText("")
         for (row, photo) in photos.enumerated() {
             write(row == currentRow ? "▸ " : "  ")
             spaces(positionWidth - photo.position.utf8.count)
             write(photo.position)
             spaces(2)
-            write(photo.id, column: widths.id)
-            spaces(2)
-            write(photo.description, column: widths.description)
-            spaces(2)
-            if let author = photo.author {
-                write(author, column: widths.author)
-                spaces(2)
+            // The cells this list shows after the id; a line ends with its last cell that says
+            // something, with no blanks after it.
+            var cells: [(text: DisplayText, width: Int)] = [(photo.id, widths.id)]
+            if columns.description { cells.append((photo.description, widths.description)) }
+            if columns.author { cells.append((photo.author ?? empty, widths.author)) }
+            if columns.likes { cells.append((photo.likes, 0)) }
+            let last = cells.lastIndex { $0.text.width > 0 } ?? 0
+            for (i, cell) in cells[...last].enumerated() {
+                if i > 0 { spaces(2) }
+                if i == last { write(cell.text, column: cell.width == 0 ? cell.text.width : cell.width, padded: false) }
+                else { write(cell.text, column: cell.width) }
             }
-            line(photo.likes)
+            line()
         }
     }
 
     /// Narrows the widest of the cut columns, one column at a time, until they fit in `space`
     /// columns or each is as narrow as it may be (then the line wraps, as it must).
-    static func fit(_ widths: inout DisplayedPhoto.ColumnWidths, hasAuthor: Bool, into space: Int) {
+    static func fit(_ widths: inout DisplayedPhoto.ColumnWidths, hasDescription: Bool = true, hasAuthor: Bool, into space: Int) {
         let narrowest = 6
-        while widths.id + widths.description + (hasAuthor ? widths.author : 0) > space {
-            let widest = max(widths.description, widths.id, hasAuthor ? widths.author : 0)
+        while widths.id + (hasDescription ? widths.description : 0) + (hasAuthor ? widths.author : 0) > space {
+            let widest = max(hasDescription ? widths.description : 0, widths.id, hasAuthor ? widths.author : 0)
             guard widest > narrowest else { return }
-            if widths.description == widest { widths.description -= 1 }
+            if hasDescription && widths.description == widest { widths.description -= 1 }
             else if widths.id == widest { widths.id -= 1 }
             else { widths.author -= 1 }
         }

@@ -197,7 +197,9 @@ public enum ContactSheet {
             case nil:
                 break
             }
-            cells.append(Cell(position: String(position), caption: DisplayText(PhotoFormatting.caption(photo)),
+            // A photo without a description is named by its file (a folder's) or its id.
+            let name = photo.id.split(separator: "/").last.map(String.init) ?? photo.id
+            cells.append(Cell(position: String(position), caption: DisplayText(PhotoFormatting.caption(photo, whenNone: TerminalText.oneLine(name))),
                               isCurrent: response.current == position - 1, picture: picture))
         }
         var notes = failed.map { failure in

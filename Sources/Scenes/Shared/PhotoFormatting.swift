@@ -11,8 +11,9 @@ enum PhotoFormatting {
         }
     }
 
-    /// The short text that stands for a photo: its description, else its alt text, on one line.
-    static func caption(_ photo: Photo) -> String {
+    /// The short text that stands for a photo: its description, else its alt text, on one line;
+    /// `whenNone` when it has neither (a folder's photo whose EXIF has no description).
+    static func caption(_ photo: Photo, whenNone: String = "(no description)") -> String {
         if let text = photo.description {
             let line = TerminalText.singleLine(text)
             if !line.isEmpty { return line }
@@ -21,7 +22,7 @@ enum PhotoFormatting {
             let line = TerminalText.singleLine(text)
             if !line.isEmpty { return line }
         }
-        return "(no description)"
+        return whenNone
     }
 
     /// `Anna García (@annagarcia94)`, or the name alone when the source has no username (a folder's).
@@ -35,9 +36,13 @@ enum PhotoFormatting {
         TerminalText.oneLine(url) + (url.contains("?") ? "&" : "?") + UnsplashAPI.referral
     }
 
-    static func author(_ photo: Photo) -> String {
+    /// The photographer's name, else `@username`; `whenUnknown` when the source has neither (a
+    /// folder's photo whose EXIF names no artist).
+    static func author(_ photo: Photo, whenUnknown: String = "unknown") -> String {
         let name = TerminalText.singleLine(photo.user.name)
-        return name.isEmpty ? "@\(TerminalText.oneLine(photo.user.username))" : name
+        if !name.isEmpty { return name }
+        let username = photo.user.username
+        return username.isEmpty ? whenUnknown : "@\(TerminalText.oneLine(username))"
     }
 
     /// `♥ 1,204`, or `—` for a photo with no likes to show (a folder's).
