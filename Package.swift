@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "photorepl",
             dependencies: [
-                "REPLEngine", "REPLLauncher", "PhotoDomain", "Scenes", "TerminalPictures", "Imaging",
+                "REPLEngine", "REPLLauncher", "PhotoDomain", "Scenes", "TerminalPictures", "Imaging", "Networking",
             ],
             plugins: ["BuildInfo"]
         ),

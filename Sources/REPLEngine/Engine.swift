@@ -84,6 +84,27 @@ public final class Engine {
     /// The scenes from the root to the top (for hosts and tests that look inside).
     public var scenes: [any SceneView] { stack.entries.map(\.scene) }
 
+    /// Commands run before the first prompt, as if typed, with only the last one's output shown
+    /// (photorepl's `photorepl photo.jpg`: the folder fetched, then the photo opened). Set by the
+    /// app when it makes the session; the launcher runs them with `runOpening()`, before any
+    /// recording starts (a replay makes the same session, which opens the same way).
+    public var opening: [String] = []
+
+    /// Runs `opening`: every command's output but the last one's is dropped. Stops at the first
+    /// that fails, and returns how it ended.
+    public func runOpening() async -> Outcome {
+        for (i, line) in opening.enumerated() {
+            let isLast = i == opening.count - 1
+            console.flush()
+            console.dropsOutput = !isLast
+            let outcome = await execute(line)
+            if !isLast { console.flush() }
+            console.dropsOutput = false
+            if outcome != .done { return outcome }
+        }
+        return .done
+    }
+
     /// Runs one typed line to the end, with all of its effects.
     public func execute(_ line: String) async -> Outcome {
         if let outcome = start(line) { return outcome }

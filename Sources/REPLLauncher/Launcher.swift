@@ -29,7 +29,7 @@ extension REPLApp {
         console.terminalColumns = Console.standardOutputColumns
         do throws(LaunchExit) {
             try refuseOutputsThatAreInputs(outputs, inputs: [])
-            let session = try start(options, console: console, outputs, isInteractive: true)
+            let session = try await start(options, console: console, outputs, isInteractive: true)
             let engine = session.engine
             let editor = EditLineSource(programName: name, historyFile: EditLineSource.defaultHistoryFile(for: name)) { line in
                 // libedit calls Tab's function on the main thread, inside el_gets.
@@ -90,7 +90,7 @@ extension REPLApp {
         }
         try refuseOutputsThatAreInputs(outputs, inputs: readers.map { ($0.name == "<stdin>" ? "standard input" : $0.name, $0.reader.descriptor) })
         let console = Console(output: standardOutput, diagnostics: standardError)
-        let session = try start(options, console: console, outputs, isInteractive: false)
+        let session = try await start(options, console: console, outputs, isInteractive: false)
         let engine = session.engine
         // A script's errors are in its transcript (`error: …` after the command); `FILE:LINE: error: …`
         // on standard error says where, for a transcript sent to a file or a pipe. On one terminal
@@ -175,7 +175,7 @@ extension REPLApp {
 
     /// The app's session, with the transcript file attached before the root scene shows (its output
     /// belongs in the transcript too) and recording started; a path that cannot be written fails at once.
-    private func start(_ options: Options, console: Console, _ outputs: SessionOutputs, isInteractive: Bool) throws(LaunchExit) -> AppSession {
+    private func start(_ options: Options, console: Console, _ outputs: SessionOutputs, isInteractive: Bool) async throws(LaunchExit) -> AppSession {
         if let path = outputs.transcript {
             do {
                 try console.startTranscript(at: path)
@@ -192,6 +192,10 @@ extension REPLApp {
             throw LaunchExit(code: error.exitCode)
         }
         let engine = session.engine
+        // The app's opening commands, before the recording: a replay opens the same way.
+        if case .failed(let error) = await engine.runOpening() {
+            console.line("error: \(error.message)", style: .error)
+        }
         // The options are written out when a recording starts (most sessions record nothing).
         let (name, version, replayArguments) = (name, version, replayArguments)
         engine.recordingHeader = { path in

@@ -33,8 +33,12 @@ enum CompositionRoot {
             if let problem = FolderCheck.problem(options.folderPath) {
                 throw SessionSetupFailure(message: "--folder \(TerminalText.truncate(options.folderPath, toWidth: 80)): \(problem)", exitCode: 66)
             }
+            if let open = options.open, !PhotoFolder.isPhoto(open) {
+                throw SessionSetupFailure(message: "--open \(TerminalText.truncate(open, toWidth: 80)): \(FolderCheck.photoProblem(open))", exitCode: 66)
+            }
             let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed,
-                                            thumbnails: thumbnailCache(options, checkingTranscript: isCheckingTranscript))
+                                            thumbnails: thumbnailCache(options, checkingTranscript: isCheckingTranscript),
+                                            firstPhoto: options.openedPhoto?.name)
             source = folder
             folderWorker = folder
             pictures = CachingPicturesWorker(folder)
@@ -61,6 +65,11 @@ enum CompositionRoot {
         engine.register(PhotoAuthorView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
         engine.register(PhotoSearchView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
         engine.start(root: PhotoCollectionView.self)
+        if options.open != nil {
+            // The photo opened on: the folder's photos fetched with it first, then it in the detail,
+            // as an image viewer opens a file. Only the detail is shown; `back` lists the others.
+            engine.opening = ["count \(PhotoCollectionInteractor.maxCount)", "fetch", "open 1"]
+        }
         engine.beforePrompt = { [console] in
             if let tidying = pictureDisplay.tidyAfterResize() { console.control(tidying) }
         }

@@ -21,4 +21,17 @@ enum FolderCheck {
         }
         return nil
     }
+
+    /// Why a path that should name a photo does not: what to type instead.
+    static func photoProblem(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return errno == ENOENT || errno == ENOTDIR
+                ? "there is no such file (type e.g. --open ~/Pictures/photo.jpg)"
+                : "cannot be read: \(String(cString: strerror(errno)))"
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { return "it is a folder: type --folder \(path) to browse it" }
+        guard access(path, R_OK) == 0 else { return "cannot be read: \(String(cString: strerror(errno)))" }
+        return "it is not a photo photorepl can show (JPEG, PNG, WebP, GIF, HEIC or AVIF)"
+    }
 }

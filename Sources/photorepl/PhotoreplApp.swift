@@ -1,3 +1,5 @@
+import Networking
+import PhotoDomain
 import REPLEngine
 import REPLLauncher
 import TerminalPictures
@@ -22,9 +24,17 @@ enum PhotoreplApp {
         replayArguments: { $0.replayArguments }
         )
         app.manualSections = manualSections
-        // `photorepl ~/Pictures`, as image viewers take a folder: the folder to browse.
+        // `photorepl ~/Pictures` and `photorepl photo.jpg`, as image viewers take them: the folder
+        // to browse, or the photo to open (its first bytes say it is one; a script is not).
         app.argumentAsOptions = { word in
-            FolderCheck.problem(word) == nil ? [AppOption.Given(name: "--folder", value: word)] : nil
+            if FolderCheck.problem(word) == nil { return [AppOption.Given(name: "--folder", value: word)] }
+            if PhotoFolder.isPhoto(word) { return [AppOption.Given(name: "--open", value: word)] }
+            // A photo's name that names nothing: the session says there is no such file.
+            let photoExtensions = ["jpg", "jpeg", "png", "webp", "gif", "heic", "heif", "avif"]
+            if !FileBytes.exists(word), let dot = word.lastIndex(of: "."), photoExtensions.contains(word[word.index(after: dot)...].lowercased()) {
+                return [AppOption.Given(name: "--open", value: word)]
+            }
+            return nil
         }
         return app
     }()

@@ -42,6 +42,9 @@ struct SessionOptions: Sendable {
     var collection: String?
     /// `--layout list|grid`: how lists of photos are shown at first.
     var layout: BrowseSettings.Layout = .list
+    /// `--open FILE` (or a photo file alone on the command line): the photo shown at start, in the
+    /// detail, its folder the source.
+    var open: String?
 
     /// One of photorepl's options: how the launcher and `--help` know it, and what its value sets.
     struct Option: Sendable {
@@ -64,6 +67,10 @@ struct SessionOptions: Sendable {
         },
         Option(AppOption("--folder", valueName: "DIR", values: .folders, help: "A folder of photos to browse: JPEG, PNG, WebP, GIF, HEIC, AVIF (implies --source folder).")) { options, value in
             options.folder = value
+        },
+        Option(AppOption("--open", valueName: "FILE", values: .files, help: "Start on this photo, shown in the detail, its folder the source ('back' lists it with others of the folder). 'photorepl FILE' means the same.")) { options, value throws(LaunchCommand.UsageError) in
+            guard !value.isEmpty else { throw LaunchCommand.UsageError("--open takes a photo file, e.g. --open ~/Pictures/photo.jpg") }
+            options.open = value
         },
         Option(AppOption("--folder-shown-as", valueName: "NAME", help: "How the folder is named in messages.", isHidden: true)) { options, value in
             options.folderShownAs = value
@@ -158,16 +165,38 @@ struct SessionOptions: Sendable {
         words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
     }
 
-    /// The source in effect: `--folder` alone implies the folder source.
-    var effectiveSource: PhotoSource { source ?? (folder != nil ? .folder : .embedded) }
+    /// The source in effect: `--folder` or `--open` alone implies the folder source.
+    var effectiveSource: PhotoSource { source ?? (folder != nil || open != nil ? .folder : .embedded) }
 
-    /// The folder of the folder source: `--folder`, else the current directory.
-    var folderPath: String { folder ?? "." }
+    /// The folder of the folder source: `--folder`, else the opened photo's, else the current directory.
+    var folderPath: String { folder ?? openedPhoto?.folder ?? "." }
+
+    /// `--open`'s photo as its folder and its name there.
+    var openedPhoto: (folder: String, name: String)? {
+        guard let open else { return nil }
+        guard let slash = open.lastIndex(of: "/") else { return (".", open) }
+        let folder = String(open[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(open[open.index(after: slash)...]))
+    }
 
     /// Checks the options together: the ones that do not go together, the timeout's range.
     func validate() throws(LaunchCommand.UsageError) {
         if let source, source != .folder, folder != nil {
             throw LaunchCommand.UsageError("--folder needs the folder source: drop --source \(source.rawValue), or use --source folder")
+        }
+        if let opened = openedPhoto {
+            if let source, source != .folder {
+                throw LaunchCommand.UsageError("--open shows a photo of a folder: drop --source \(source.rawValue)")
+            }
+            if let folder, folder != opened.folder {
+                throw LaunchCommand.UsageError("--open \(open!) browses the photo's own folder: drop --folder \(folder)")
+            }
+            if feed {
+                throw LaunchCommand.UsageError("--open starts on a photo and --feed on the newest: choose one")
+            }
+            if opened.name.isEmpty || opened.name == "." || opened.name == ".." {
+                throw LaunchCommand.UsageError("--open takes a photo file, not the folder '\(open!)' (type --folder \(open!) to browse it)")
+            }
         }
         if cassette != nil, effectiveSource != .unsplash {
             throw LaunchCommand.UsageError("--cassette records and replays a network source: add --source unsplash")
@@ -186,7 +215,7 @@ struct SessionOptions: Sendable {
     /// The options as they would be typed again, for a recorded script's header.
     var replayArguments: String {
         var words = ["--source", effectiveSource.rawValue, "--seed", String(seed)]
-        if effectiveSource == .folder { words += ["--folder", Self.quoted(folderPath)] }
+        if let open { words += ["--open", Self.quoted(open)] } else if effectiveSource == .folder { words += ["--folder", Self.quoted(folderPath)] }
         if let cassette { words += ["--cassette", Self.quoted(cassette)] }
         if preview != .auto { words += ["--preview", preview.rawValue] }
         if let previewSize { words += ["--preview-size", previewSize.description] }
@@ -221,6 +250,10 @@ extension SessionOptions {
         if named("--folder"), let folder = merged.folder, !folder.hasPrefix("/") {
             merged.folder = header.directory + "/" + folder
             merged.folderShownAs = folder
+        }
+        if named("--open"), let open = merged.open, !open.hasPrefix("/") {
+            merged.open = header.directory + "/" + open
+            merged.folderShownAs = merged.openedPhoto.map { _ in open.lastIndex(of: "/").map { String(open[..<$0]) } ?? "." }
         }
         if named("--cassette"), let cassette = merged.cassette, !cassette.hasPrefix("/") {
             merged.cassette = header.directory + "/" + cassette

@@ -497,6 +497,21 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(leaf.description == nil && leaf.user.name == "")
     }
 
+    /// `photorepl photo.jpg`: the first fetch lists that photo first and draws the rest as usual;
+    /// later fetches draw as before; a photo that is not in the folder is said so.
+    @Test func theFirstFetchListsTheOpenedPhotoFirst() async throws {
+        for i in 0..<12 { try folder.write("p\(i).jpg", TestImage.jpeg(width: 8, height: 8)) }
+        let drawn = try await FolderPhotosWorker(root: root).fetch(count: 5).photos.map(\.id)
+        let worker = FolderPhotosWorker(root: root, firstPhoto: "p7.jpg")
+        let first = try await worker.fetch(count: 5).photos.map(\.id)
+        #expect(first.count == 5 && first[0] == "p7.jpg" && Set(first).count == 5)
+        #expect(Array(first.dropFirst()) == Array(drawn.filter { $0 != "p7.jpg" }.prefix(4)))
+        let second = try await worker.fetch(count: 5).photos.map(\.id)
+        #expect(second.count == 5)
+        let missing = FolderPhotosWorker(root: root, firstPhoto: "gone.jpg")
+        await #expect(throws: PhotosWorkerError.self) { try await missing.fetch(count: 3) }
+    }
+
     /// A name that is not UTF-8 is still a photo: its id shows the byte as `\xFF`, and the file is opened
     /// by its real bytes.
     @Test func aNameThatIsNotUTF8IsListedAndItsPixelsDecode() async throws {

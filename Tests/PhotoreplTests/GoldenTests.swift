@@ -83,6 +83,31 @@ import Testing
         #expect(misspelt.stderr.hasPrefix("photorepl: unknown option '--foldr': did you mean '--folder'? (usage: "), "\(misspelt.stderr)")
     }
 
+    /// Issue 31: a photo file alone on the command line opens photorepl on it, in the detail, its
+    /// folder the source (as image viewers do); a script alone is still refused with advice, and a
+    /// photo that is not there or not a photo is said so at start.
+    @Test func aLonePhotoIsOpenedInTheDetail() throws {
+        let opened = try Binary.run(["--preview", "none", "Examples/photos/nested/gray.png"], stdin: Data("state --json\nback\n".utf8))
+        #expect(opened.status == 0, "\(opened.stderr)")
+        #expect(opened.stdout.contains("Photo 1 of 2\n  id           gray.png\n"), "\(opened.stdout)")
+        #expect(opened.stdout.contains(#"{"stack":["collection","detail"],"count":30,"photos":["gray.png","deeper/leaf.png"],"page":1,"source":"folder""#), "\(opened.stdout)")
+        // Only the detail shows at start: not the list the fetch printed.
+        #expect(!opened.stdout.contains("Found 2 photos"))
+        #expect(opened.stdout.contains("▸ 1  gray.png\n  2  deeper/leaf.png\n"), "back lists the folder")
+        let script = try Binary.run(["Examples/demo.txt"])
+        #expect(script.status == 64)
+        #expect(script.stderr.contains("to run a script, type 'photorepl run Examples/demo.txt'"), "\(script.stderr)")
+        let missing = try Binary.run(["Examples/photos/nope.jpg"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "photorepl: --open Examples/photos/nope.jpg: there is no such file (type e.g. --open ~/Pictures/photo.jpg)\n")
+        let notAPhoto = try Binary.run(["--open", "Examples/demo.txt"])
+        #expect(notAPhoto.status == 66)
+        #expect(notAPhoto.stderr.contains("it is not a photo photorepl can show"), "\(notAPhoto.stderr)")
+        let twoFolders = try Binary.run(["--folder", "Examples", "--open", "Examples/photos/sunset.jpg"])
+        #expect(twoFolders.status == 64)
+        #expect(twoFolders.stderr.hasPrefix("photorepl: --open Examples/photos/sunset.jpg browses the photo's own folder: drop --folder Examples"), "\(twoFolders.stderr)")
+    }
+
     /// Issue 31: `photorepl help COMMAND` at the shell explains a command of any scene, as `help
     /// COMMAND` does inside; a misspelt one gets a "did you mean".
     @Test func helpForACommandOfAnySceneAtTheShell() throws {

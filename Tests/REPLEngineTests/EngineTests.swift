@@ -108,6 +108,23 @@ final class ChildScene: SceneView {
         return outcome
     }
 
+    /// Issue 31: an app's opening commands run as if typed, only the last one's output shown (an
+    /// effect's too); the first that fails stops them.
+    @Test func openingShowsOnlyTheLastCommandsOutput() async {
+        output.clear()
+        engine.opening = ["inc", "later", "inc", "echo last"]
+        #expect(await engine.runOpening() == .done)
+        engine.console.flush()
+        #expect(output.text == "[last]\n")
+        #expect((engine.scenes.first as? RootScene)?.value == 2)
+        engine.opening = ["fail", "echo never"]
+        #expect(await engine.runOpening() == .failed(CommandError("it failed")))
+        engine.console.flush()
+        #expect(output.text == "[last]\n")
+        _ = await run("inc")
+        #expect(output.text == "[last]\nvalue: 3\n", "output is written again afterwards")
+    }
+
     /// Issue 31: which lines an empty line repeats, decided in the scene on top; `help` says so.
     @Test func anEmptyLineRepeatsOnlyWhatTheCommandDeclares() async {
         #expect(engine.repeatsOnEmptyLine("inc"))

@@ -27,6 +27,8 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     private var feedList: (photos: [Photo], notes: [String])?
     /// The last search's results, for its next pages.
     private var searchList: (query: PhotoQuery, photos: [Photo])?
+    /// The photo the first fetch lists first (`photorepl photo.jpg`): its path in the folder.
+    private var firstPhoto: [UInt8]?
     /// How much of a file is read for its header: JPEG's EXIF may take 64 KB before the frame header.
     static let headerBytes = 256 << 10
     /// Files larger than this are not decoded (the pixel limits would refuse most of them anyway).
@@ -34,8 +36,11 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
 
     /// - Parameter shownAs: how messages name the folder, when not as `root`.
     /// - Parameter thumbnails: the thumbnail cache to read and write, if any.
+    /// - Parameter firstPhoto: a photo's path in the folder that the first fetch lists first, the
+    ///   others drawn as usual (the photo a user opened photorepl on).
     public init(root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init(),
-                thumbnails: ThumbnailCache? = nil) {
+                thumbnails: ThumbnailCache? = nil, firstPhoto: String? = nil) {
+        self.firstPhoto = firstPhoto.map { Array($0.utf8) }
         folder = PhotoFolder(root: root, shownAs: shownAs, excluding: thumbnails?.root)
         shownName = shownAs ?? root
         generator = SeededGenerator(seed: seed)
@@ -62,7 +67,17 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         }
         var photos: [Photo] = []
         var known: [[UInt8]: PhotoFolder.Entry] = [:]
-        for index in generator.distinctIndices(drawn, of: scan.entries.count) {
+        var indices = generator.distinctIndices(drawn, of: scan.entries.count)
+        if let first = firstPhoto {
+            firstPhoto = nil
+            guard let index = scan.entries.firstIndex(where: { $0.relativePath == first }) else {
+                throw PhotosWorkerError("\(PhotoFolder.displayID(first)) is not among the photos of \(shownName) (it may have been moved, or be no image): type 'fetch' for others")
+            }
+            // It goes first; the others keep their drawn order (the last one drawn makes room).
+            indices.removeAll { $0 == index }
+            indices = [index] + indices.prefix(drawn - 1)
+        }
+        for index in indices {
             try Task.checkCancellation()
             let entry = scan.entries[index]
             let id = PhotoFolder.displayID(entry.relativePath)

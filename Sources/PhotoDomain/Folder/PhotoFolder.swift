@@ -217,6 +217,13 @@ public struct PhotoFolder: Sendable {
         return length
     }
 
+    /// Whether the file at `path` is one the folder source shows: a regular file whose first bytes
+    /// are an image's (`photorepl photo.jpg` opens it; a script is not one).
+    public static func isPhoto(_ path: String) -> Bool {
+        if case .success = sniff(Array(path.utf8)) { return true }
+        return false
+    }
+
     /// The format a regular file's first bytes say it has.
     static func sniff(_ path: [UInt8]) -> Result<ImageFormat, PictureFailure> {
         switch readFile(path, limit: ImageFormat.sniffedBytes) {

@@ -289,8 +289,17 @@ public final class Console {
         if buffer.count >= flushThreshold && !holdsBuffer { flush() }
     }
 
+    /// Whether what is written is dropped instead of written out (a session's opening commands,
+    /// whose output would only scroll by: see `Engine.runOpening`).
+    var dropsOutput = false
+
     /// Writes out what is buffered.
     public func flush() {
+        if dropsOutput {
+            buffer.removeAll()
+            transcriptBuffer.removeAll()
+            return
+        }
         if !buffer.isEmpty {
             output.write(buffer.bytes(from: 0))
             buffer.removeAll()

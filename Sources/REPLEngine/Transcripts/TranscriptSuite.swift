@@ -117,6 +117,7 @@ public struct TranscriptSuite {
             let headerLine = header != nil ? expected.removeFirst() : nil
             let output = OutputSink.memory()
             let engine = try makeEngine(Console(output: output, diagnostics: .memory()), header)
+            ScriptRunner.report(await engine.runOpening(), on: engine)
             let check = await TranscriptCheck.run(expected, engine: engine, output: output, updating: update)
             if check.passed {
                 summary.passed += 1

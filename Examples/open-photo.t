@@ -1,0 +1,42 @@
+# photorepl: --open photos/sunset.jpg --preview ascii --preview-size 24x8
+count: 0
+........................
+::::::::::::::::::::::::
+------------------------
+=============+%@@#======
++++++++++++++#@@@@++++++
+==============*##*======
+..............---:......
+              .-:
+Photo 1 of 4
+  id           sunset.jpg
+  description  Sunset over the bay
+  author       Ada Lovelace
+  likes        —
+  size         320 × 200
+  url          sunset.jpg
+photos/detail 1> state --json
+{"stack":["collection","detail"],"count":30,"photos":["sunset.jpg","rotated.jpg","nested/gray.png","nested/deeper/leaf.png"],"page":1,"source":"folder","layout":"list","index":1}
+photos/detail 1> back
+Photo 1 stays at position 1.
+▸ 1  sunset.jpg              Sunset over the bay               Ada Lovelace
+  2  rotated.jpg             Rotated by EXIF (orientation 6)
+  3  nested/gray.png
+  4  nested/deeper/leaf.png
+● ○ ○ ○  1/4
+photos> open 2
+#++%%#%%%%%
+%*#%=.-%%%%
+%%#:...:#%%
+%%=-...:-#%
+%%%#...*%%%
+%%%#...*%%%
+%%%#...*%%%
+%%%%===#%%%
+Photo 2 of 4
+  id           rotated.jpg
+  description  Rotated by EXIF (orientation 6)
+  author       unknown
+  likes        —
+  size         160 × 240
+  url          rotated.jpg
