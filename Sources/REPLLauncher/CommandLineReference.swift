@@ -56,6 +56,8 @@ public enum CommandLineReference {
         Option(["--record"], "FILE", values: .files, help: "Write the commands of the session to a script that replays it.", in: [.session, .run]),
         Option(["--transcript"], "FILE", values: .files, help: "Write the whole transcript of the session (commands and output) to FILE.",
                in: [.session, .run]),
+        Option(["--no-config"], help: "Do not read the configuration file ($XDG_CONFIG_HOME/APP/config, else ~/.config/APP/config: the app's long options without dashes, one a line, e.g. 'preview = ascii'). 'APP test' never reads it.",
+               in: [.session, .run]),
         Option(["-h", "--help"], help: "Show this help ('APP help run' for a command's).", in: [.session, .run, .test]),
         Option(["--version"], help: "Show the version and the commit it was built from.", in: [.session]),
         Option(["--generate-completion-script"], "SHELL", values: .words(shells),

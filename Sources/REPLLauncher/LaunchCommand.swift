@@ -79,14 +79,14 @@ public enum LaunchCommand: Equatable, Sendable {
     public static func parse(
         _ arguments: [String], appName: String, options: [AppOption], isOnCI: Bool = AppEnvironment.isOnCI,
         argumentAsOptions: (String) -> [AppOption.Given]? = { _ in nil }
-    ) throws(UsageError) -> (command: LaunchCommand, options: [AppOption.Given]) {
+    ) throws(UsageError) -> (command: LaunchCommand, options: [AppOption.Given], readsConfig: Bool) {
         let hasOptions = options.contains { !$0.isHidden }
         var topic: Topic = .app
         var command: String?
         var positional: [String] = []
         var given: [AppOption.Given] = []
         var record: String?, transcript: String?
-        var keepGoing = false, update = false, help = false
+        var keepGoing = false, update = false, help = false, readsConfig = true
         var optionsEnded = false
         var i = 0
         func usage(_ message: String) -> UsageError {
@@ -135,7 +135,7 @@ public enum LaunchCommand: Equatable, Sendable {
                 help = true
             case "--version":
                 try flag()
-                if command == nil { return (.version, given) }
+                if command == nil { return (.version, given, readsConfig) }
                 throw usage("--version is not an option of '\(appName) \(command!)'")
             case "--generate-completion-script":
                 guard command == nil else { throw usage("\(option) is not an option of '\(appName) \(command!)'") }
@@ -146,11 +146,11 @@ public enum LaunchCommand: Equatable, Sendable {
                 guard shells.contains(shell) else {
                     throw usage("\(option) takes \(shells.joined(separator: ", ")), not '\(shell)'")
                 }
-                return (.completionScript(shell: shell), given)
+                return (.completionScript(shell: shell), given, readsConfig)
             case "--generate-manual":
                 try flag()
                 guard command == nil else { throw usage("\(option) is not an option of '\(appName) \(command!)'") }
-                return (.manual, given)
+                return (.manual, given, readsConfig)
             case "--record", "--transcript":
                 guard command != "test" else { throw usage("\(option) is not an option of '\(appName) test'") }
                 let path = try value()
@@ -161,6 +161,9 @@ public enum LaunchCommand: Equatable, Sendable {
                     guard transcript == nil else { throw usage("--transcript is given twice") }
                     transcript = path
                 }
+            case "--no-config":
+                try flag()
+                readsConfig = false
             case "--keep-going":
                 try flag()
                 guard command == "run" else { throw usage("--keep-going is an option of '\(appName) run'") }
@@ -177,42 +180,42 @@ public enum LaunchCommand: Equatable, Sendable {
                 throw usage("unknown option '\(TerminalText.truncate(option, toWidth: 40))'")
             }
         }
-        if help { return (.help(topic: topic), given) }
+        if help { return (.help(topic: topic), given, readsConfig) }
         let outputs = SessionOutputs(record: record, transcript: transcript)
         switch command {
         case "help":
             guard positional.count <= 1 else { throw usage("'help' takes one command: run, test, or a command of a scene (e.g. help fetch)") }
             switch positional.first {
-            case nil: return (.help(topic: .app), given)
-            case "run": return (.help(topic: .run), given)
-            case "test": return (.help(topic: .test), given)
-            case let other?: return (.commandHelp(other), given)
+            case nil: return (.help(topic: .app), given, readsConfig)
+            case "run": return (.help(topic: .run), given, readsConfig)
+            case "test": return (.help(topic: .test), given, readsConfig)
+            case let other?: return (.commandHelp(other), given, readsConfig)
             }
         case "run":
             guard !positional.isEmpty else { throw usage("give at least one script file, e.g. \(appName) run session.txt") }
-            return (.run(files: positional, keepGoing: keepGoing, outputs: outputs), given)
+            return (.run(files: positional, keepGoing: keepGoing, outputs: outputs), given, readsConfig)
         case "test":
             guard !positional.isEmpty else { throw usage("give transcripts or folders, e.g. \(appName) test Examples") }
             if record != nil || transcript != nil { throw usage("\(record != nil ? "--record" : "--transcript") is not an option of '\(appName) test'") }
             if update && isOnCI { throw UsageError(updateRefusedOnCI) }
-            return (.test(paths: positional, update: update), given)
+            return (.test(paths: positional, update: update), given, readsConfig)
         default:
             if let first = positional.first {
                 let shown = TerminalText.truncate(first, toWidth: 60)
                 if positional.count == 1, let meant = argumentAsOptions(first) {
-                    return (.session(outputs), given + meant)
+                    return (.session(outputs), given + meant, readsConfig)
                 }
                 if let suggestion = Suggestion.closest(to: first, among: ["run", "test", "help"]) {
                     throw usage("unknown command '\(shown)': did you mean '\(suggestion)'?")
                 }
                 throw usage("unknown command '\(shown)': to run a script, type '\(appName) run \(shown)'")
             }
-            return (.session(outputs), given)
+            return (.session(outputs), given, readsConfig)
         }
     }
 
     /// The launcher's own options, for "did you mean" (the app's are added to them).
-    static let launcherOptions = ["--help", "--version", "--record", "--transcript", "--keep-going", "--update",
+    static let launcherOptions = ["--help", "--version", "--record", "--transcript", "--keep-going", "--update", "--no-config",
                                   "--generate-completion-script", "--generate-manual"]
 
     /// Reads words that hold the app's options alone, as a script's or transcript's first line gives
@@ -447,6 +450,11 @@ public struct AppOption: Equatable, Sendable {
 }
 
 extension REPLApp {
+    private func isTest(_ command: LaunchCommand) -> Bool {
+        if case .test = command { return true }
+        return false
+    }
+
     /// Runs the app from its command line (`LaunchCommand`) and exits with the code the run ended
     /// with. A command line that is not valid (the app's options included) prints
     /// `NAME: MESSAGE (usage: …)` and exits 64.
@@ -487,9 +495,32 @@ extension REPLApp {
                 standardOutput.write(Array(page.utf8))
                 return ExitStatus.success
             case .session, .run, .test, .commandHelp:
+                // Preferences first, the command line over them; a transcript's check reads none.
+                var given = line.options
+                if line.readsConfig, let configPath, !isTest(command) {
+                    do throws(ConfigFile.Failure) {
+                        let preferences = try ConfigFile.read(configPath, options: declaredOptions)
+                        // Each value is checked on its own first, so its message names its line.
+                        for preference in preferences {
+                            do throws(LaunchCommand.UsageError) {
+                                _ = try parseOptions([preference.option])
+                            } catch {
+                                throw ConfigFile.Failure(message: "\(configPath):\(preference.number): \(error.message)", exitCode: ExitStatus.usage)
+                            }
+                        }
+                        given = preferences.map(\.option) + given
+                    } catch {
+                        printError(error.message)
+                        return error.exitCode
+                    }
+                }
                 do throws(LaunchCommand.UsageError) {
-                    options = try parseOptions(line.options)
+                    options = try parseOptions(given)
                 } catch {
+                    // Options that go together on the command line but not with the preferences.
+                    if given.count > line.options.count, let configPath, (try? parseOptions(line.options)) != nil {
+                        throw LaunchCommand.UsageError("\(error.message), with the preferences in \(configPath) (start with --no-config to leave them out)")
+                    }
                     let usage = LaunchCommand.usageLine(
                         for: LaunchCommand.topic(of: command), appName: name, hasOptions: declaredOptions.contains { !$0.isHidden })
                     throw LaunchCommand.UsageError("\(error.message) (usage: \(usage))")

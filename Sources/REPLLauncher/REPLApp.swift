@@ -36,6 +36,9 @@ public struct REPLApp<Options> {
     /// Whether standard output and standard error are one terminal: then a script's error, shown in
     /// its transcript on that terminal, is not shown a second time as `FILE:LINE: error: …`.
     var errorsShareTheOutputTerminal: Bool = AppEnvironment.standardOutputAndErrorAreOneTerminal
+    /// The configuration file read before the command line (`ConfigFile`), unless `--no-config`;
+    /// nil: none (tests set it).
+    var configPath: String?
     /// Whether this runs on CI, where `test --update` is refused (tests of the launcher itself set it,
     /// so they behave the same on CI and off it).
     var isOnCI: Bool = AppEnvironment.isOnCI
@@ -81,6 +84,7 @@ public struct REPLApp<Options> {
         self.makeSession = makeSession
         self.applyingHeader = applyingHeader
         self.replayArguments = replayArguments
+        self.configPath = ConfigFile.path(appName: name)
     }
 }
 

@@ -42,6 +42,8 @@ enum Binary {
         env["NO_COLOR"] = "1"
         // The thumbnail cache of this run alone: never the machine's (removed with the scratch folder).
         env["XDG_CACHE_HOME"] = scratch.appendingPathComponent("cache").path
+        // No preferences but a test's own: never the machine's configuration file.
+        env["XDG_CONFIG_HOME"] = scratch.appendingPathComponent("config").path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardInput = try FileHandle(forReadingFrom: inURL)

@@ -108,6 +108,38 @@ import Testing
         #expect(twoFolders.stderr.hasPrefix("photorepl: --open Examples/photos/sunset.jpg browses the photo's own folder: drop --folder Examples"), "\(twoFolders.stderr)")
     }
 
+    /// Issue 31: preferences in `$XDG_CONFIG_HOME/photorepl/config` apply to sessions and `run`,
+    /// under the command line; `--no-config` leaves them out; `test` never reads them; a bad line
+    /// is an error naming the file and the line.
+    @Test func preferencesFromTheConfigurationFile() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("photorepl"), withIntermediateDirectories: true)
+        let file = config.appendingPathComponent("photorepl/config")
+        try Data("# mine\nseed = 7\n\nlayout = grid\n".utf8).write(to: file)
+        let environment = ["XDG_CONFIG_HOME": config.path]
+        let script = try Binary.script("state --json\n")
+        let preferred = try Binary.run(["run", script], environment: environment)
+        #expect(preferred.status == 0, "\(preferred.stderr)")
+        #expect(preferred.stdout.contains(#""layout":"grid""#), "\(preferred.stdout)")
+        let typed = try Binary.run(["run", "--layout", "list", script], environment: environment)
+        #expect(typed.stdout.contains(#""layout":"list""#), "the command line wins: \(typed.stdout)")
+        let skipped = try Binary.run(["run", "--no-config", script], environment: environment)
+        #expect(skipped.stdout.contains(#""layout":"list""#), "\(skipped.stdout)")
+        // The seed would change every photo of the demo: test reads no preferences.
+        let checked = try Binary.run(["test", "Examples/demo.t"], environment: environment)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        try Data("seed = 7\nprevew = ascii\n".utf8).write(to: file)
+        let bad = try Binary.run(["run", script], environment: environment)
+        #expect(bad.status == 64)
+        #expect(bad.stderr == "photorepl: \(file.path):2: unknown key 'prevew': did you mean 'preview'?\n")
+        #expect(bad.stdout.isEmpty)
+        try Data("preview = sepia\n".utf8).write(to: file)
+        let badValue = try Binary.run(["run", script], environment: environment)
+        #expect(badValue.status == 64)
+        #expect(badValue.stderr.hasPrefix("photorepl: \(file.path):1: --preview takes auto, "), "\(badValue.stderr)")
+    }
+
     /// Issue 31: `photorepl help COMMAND` at the shell explains a command of any scene, as `help
     /// COMMAND` does inside; a misspelt one gets a "did you mean".
     @Test func helpForACommandOfAnySceneAtTheShell() throws {

@@ -75,7 +75,8 @@ import Testing
     ]
 
     func parseWithOptions(_ arguments: [String], options: [AppOption] = Self.options) throws(LaunchCommand.UsageError) -> (command: LaunchCommand, options: [AppOption.Given]) {
-        try LaunchCommand.parse(arguments, appName: "demo", options: options, isOnCI: false)
+        let parsed = try LaunchCommand.parse(arguments, appName: "demo", options: options, isOnCI: false)
+        return (parsed.command, parsed.options)
     }
 
     func usageErrorWithOptions(_ arguments: [String], options: [AppOption] = Self.options) -> String? {
