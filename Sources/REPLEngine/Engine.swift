@@ -338,6 +338,10 @@ public final class Engine {
         if !repeating.isEmpty {
             console.line("At the prompt, an empty line repeats \(repeating.joined(separator: ", ")) (the last one typed).", style: .dim)
         }
+        let names = Set(scene.map(\.name))
+        if names.contains("next") && names.contains("prev") {
+            console.line("On an empty line, PageDown and Right run 'next', PageUp and Left 'prev'.", style: .dim)
+        }
     }
 
     /// `APP help COMMAND` at the shell: the usage of a command of any scene, the one on top first,

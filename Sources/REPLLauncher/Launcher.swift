@@ -31,6 +31,8 @@ extension REPLApp {
             try refuseOutputsThatAreInputs(outputs, inputs: [])
             let session = try await start(options, console: console, outputs, isInteractive: true)
             let engine = session.engine
+            // A bare prompt says nothing: one line of what to type first (never in a transcript).
+            console.differently(onTerminal: { console.line(Self.greeting, style: .dim) }, inTranscript: {})
             let editor = EditLineSource(programName: name, historyFile: EditLineSource.defaultHistoryFile(for: name)) { line in
                 // libedit calls Tab's function on the main thread, inside el_gets.
                 MainActor.assumeIsolated { engine.complete(line) }
@@ -44,6 +46,9 @@ extension REPLApp {
             return error.code
         }
     }
+
+    /// The line an interactive session opens with, above its first prompt.
+    static var greeting: String { "Type 'help' for the commands (Tab completes them), 'quit' or Ctrl-D to leave." }
 
     /// Runs scripts (`-` is standard input) one after another in one session, printing the
     /// transcript; stops at the first failed command unless `keepGoing`. The first script's first line

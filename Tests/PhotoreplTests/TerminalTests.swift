@@ -9,8 +9,9 @@ import Glibc
     @Test func startsShowsItsPromptAndLeavesOnQuit() throws {
         let terminal = try Terminal()
         try terminal.waitForPrompt()
-        // The prompt is the first line: the scene's "count: 0" is not printed above it (issue 18).
-        #expect(try terminal.screen() == "photos>\n", "\(terminal.shown)")
+        // The scene's "count: 0" is not printed above the prompt (issue 18); one line says what to
+        // type (issue 31: a bare prompt said nothing).
+        #expect(try terminal.screen() == "Type 'help' for the commands (Tab completes them), 'quit' or Ctrl-D to leave.\nphotos>\n", "\(terminal.shown)")
         try terminal.enter("quit")
         #expect(try terminal.exitStatus() == 0)
         #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
@@ -42,12 +43,26 @@ import Glibc
         #expect(try terminal.wait(for: "  layout: list\nphotos>\nphotos> count\ncount: 5"), "\(terminal.shown)")
         try terminal.enter("help")
         #expect(try terminal.wait(for: "At the prompt, an empty line repeats grid next, grid prev, next, prev"), "\(terminal.shown)")
+        #expect(try terminal.wait(for: "On an empty line, PageDown and Right run 'next', PageUp and Left 'prev'."), "\(terminal.shown)")
         // PageDown and PageUp on an empty line are `next` and `prev`, typed where they can be seen;
         // on a line being typed they change nothing.
         try terminal.press("NPage")
-        #expect(try terminal.wait { $0.contains("(the last one typed).\nphotos> next\n") && $0.hasSuffix("  3/5\nphotos>\n") }, "\(terminal.shown)")
+        #expect(try terminal.wait { $0.contains("'prev'.\nphotos> next\n") && $0.hasSuffix("  3/5\nphotos>\n") }, "\(terminal.shown)")
         try terminal.press("PPage")
         #expect(try terminal.wait { $0.contains("  3/5\nphotos> prev\n") && $0.hasSuffix("  2/5\nphotos>\n") }, "\(terminal.shown)")
+        // Right and Left on an empty line page too; on a line being typed they move the cursor.
+        try terminal.press("Right")
+        #expect(try terminal.wait { $0.contains("  2/5\nphotos> next\n") && $0.hasSuffix("  3/5\nphotos>\n") }, "\(terminal.shown)")
+        try terminal.press("Left")
+        #expect(try terminal.wait { $0.contains("  3/5\nphotos> prev\n") && $0.hasSuffix("  2/5\nphotos>\n") }, "\(terminal.shown)")
+        try terminal.type("cnt")
+        try terminal.press("Left")
+        try terminal.press("Left")
+        try terminal.type("ou")
+        try terminal.press("Right")
+        try terminal.press("Right")
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos> count" }, "\(terminal.shown)")
+        try terminal.press("C-u")
         try terminal.type("cou")
         try terminal.press("NPage")
         try terminal.type("nt")
@@ -371,7 +386,11 @@ import Glibc
         try coloured.wait(for: "error: unknown")
         let screen = try coloured.screen(escapes: true)
         #expect(screen.contains("\u{1B}[31merror: unknown command 'nope'"))
-        #expect(screen.components(separatedBy: "\n").contains { $0.hasPrefix("photos> nope") }, "the prompt stays plain")
+        // (tmux puts the greeting's closing reset at the start of the next line: before the prompt.)
+        let promptLine = screen.components(separatedBy: "\n").first { $0.hasSuffix("photos> nope") } ?? ""
+        var before = String(promptLine.dropLast("photos> nope".count))
+        for reset in ["\u{1B}[0m", "\u{1B}[39m", "\u{1B}[49m"] { before = before.replacingOccurrences(of: reset, with: "") }
+        #expect(!promptLine.isEmpty && before.isEmpty, "the prompt stays plain: \(promptLine.debugDescription)")
 
         for environment in [["NO_COLOR": "1"], ["TERM": "dumb"]] {
             let plain = try Terminal(environment: environment)

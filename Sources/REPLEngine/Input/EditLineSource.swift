@@ -115,6 +115,12 @@ public final class EditLineSource {
                 : { el, _ in EditLineSource.source(of: el)?.page(forward: false) ?? UInt8(CC_ERROR) }
             photorepl_el_addfn(editLine, name, forward ? "Run 'next' on an empty line" : "Run 'prev' on an empty line", function)
         }
+        for (name, forward) in [("photorepl-right", true), ("photorepl-left", false)] {
+            let function: @convention(c) (OpaquePointer?, Int32) -> UInt8 = forward
+                ? { el, _ in EditLineSource.source(of: el)?.arrow(forward: true) ?? UInt8(CC_ERROR) }
+                : { el, _ in EditLineSource.source(of: el)?.arrow(forward: false) ?? UInt8(CC_ERROR) }
+            photorepl_el_addfn(editLine, name, forward ? "Run 'next' on an empty line, else move right" : "Run 'prev' on an empty line, else move left", function)
+        }
         bindKeys()
         el_source(editLine, nil)  // ~/.editrc (or $EDITRC): `NAME:` lines apply, other programs' are skipped
         // `bind -v` or `bind -e` in .editrc resets the key map: Tab must complete in every mode.
@@ -134,6 +140,7 @@ public final class EditLineSource {
             (["\\e[H", "\\eOH", "\\e[1~", "\\e[7~"], "ed-move-to-beg"), (["\\e[F", "\\eOF", "\\e[4~", "\\e[8~"], "ed-move-to-end"),
             (["\\e[3~"], "ed-delete-next-char"), (["\\e[1;5C"], "em-next-word"), (["\\e[1;5D"], "ed-prev-word"),
             (["\\e[6~"], "photorepl-page-down"), (["\\e[5~"], "photorepl-page-up"),
+            (["\\e[C", "\\eOC"], "photorepl-right"), (["\\e[D", "\\eOD"], "photorepl-left"),
         ] {
             for key in keys { photorepl_el_bind(editLine, key, function) }
         }
@@ -210,6 +217,17 @@ public final class EditLineSource {
         // the screen shows what ran, as if typed.
         photorepl_write_out(command + "\n")
         return UInt8(CC_NEWLINE)
+    }
+
+    /// Right and Left: on an empty line where something pages, PageDown's and PageUp's paging;
+    /// otherwise the cursor moves, as the keys always do.
+    private func arrow(forward: Bool) -> UInt8 {
+        guard let info = el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
+        if info.lastchar == info.buffer, pageCommand(forward) != nil { return page(forward: forward) }
+        let atEnd = forward ? info.cursor == info.lastchar : info.cursor == info.buffer
+        if atEnd { return UInt8(CC_REFRESH_BEEP) }
+        _ = el_cursor(editLine, forward ? 1 : -1)
+        return UInt8(CC_CURSOR)
     }
 
     /// Tab: one match is completed with a space after it; several insert what they share and are
