@@ -18,6 +18,9 @@ enum CompositionRoot {
         isCheckingTranscript: Bool = false
     ) throws(SessionSetupFailure) -> AppSession {
         let pictureDisplay = PictureDisplay(display)
+        // Long work (a big folder walked, a slow network, a sheet of large photos) is shown on
+        // standard error while it runs, on a terminal only.
+        let progress = WorkProgress(display: ProgressLine.isWanted(checkingTranscript: isCheckingTranscript) ? ProgressLine() : nil)
         // The session's one source, and its pictures (kept once decoded, like every source's: a
         // photo opened, shown again and paged to is decoded once, not three times).
         var source: any PhotoSourceWorker
@@ -27,7 +30,7 @@ enum CompositionRoot {
         switch options.effectiveSource {
         case .embedded:
             source = EmbeddedPhotosWorker(seed: options.seed)
-            pictures = CachingPicturesWorker(BlurHashPicturesWorker())
+            pictures = CachingPicturesWorker(BlurHashPicturesWorker(), progress: progress)
         case .folder:
             // Checked before anything starts: a folder that is not there would fail only at 'fetch'.
             if let problem = FolderCheck.problem(options.folderPath) {
@@ -38,17 +41,17 @@ enum CompositionRoot {
             }
             let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed,
                                             thumbnails: thumbnailCache(options, checkingTranscript: isCheckingTranscript),
-                                            firstPhoto: options.openedPhoto?.name)
+                                            firstPhoto: options.openedPhoto?.name, progress: progress)
             source = folder
             folderWorker = folder
-            pictures = CachingPicturesWorker(folder)
+            pictures = CachingPicturesWorker(folder, progress: progress)
         case .unsplash:
-            let (api, recorder) = try unsplashAPI(options)
+            let (api, recorder) = try unsplashAPI(options, progress: progress)
             cassette = recorder
             let feed: UnsplashAPI.Feed = options.topic.map { .topic($0) } ?? options.collection.map { .collection($0) } ?? .latest
             let unsplash = UnsplashPhotosWorker(api: api, feed: feed)
             source = unsplash
-            pictures = CachingPicturesWorker(unsplash)
+            pictures = CachingPicturesWorker(unsplash, progress: progress)
         }
         if options.fetchDelay > 0 {
             source = DelayedSourceWorker(source, delay: .milliseconds(options.fetchDelay))
@@ -94,7 +97,7 @@ enum CompositionRoot {
 
     /// The API client: the network through libcurl, or a cassette that records or replays (and is
     /// returned too). A replay needs no key; anything else does.
-    private static func unsplashAPI(_ options: SessionOptions) throws(SessionSetupFailure) -> (UnsplashAPI, CassetteTransport?) {
+    private static func unsplashAPI(_ options: SessionOptions, progress: WorkProgress) throws(SessionSetupFailure) -> (UnsplashAPI, CassetteTransport?) {
         let key = Environment.environmentValue("UNSPLASH_ACCESS_KEY").flatMap { $0.isEmpty ? nil : $0 }
         let configuredBase = Environment.environmentValue("UNSPLASH_API_URL").flatMap { $0.isEmpty ? nil : $0 }
         var base = configuredBase ?? UnsplashAPI.defaultBase
@@ -119,6 +122,6 @@ enum CompositionRoot {
         if key == nil && !replaying {
             throw SessionSetupFailure(message: "--source unsplash needs an access key in UNSPLASH_ACCESS_KEY: \(UnsplashAPI.keyHelp) (or replay a recorded session with --cassette FILE)", exitCode: 64)
         }
-        return (UnsplashAPI(base: base, key: replaying ? nil : key, transport: transport), cassetteUsed)
+        return (UnsplashAPI(base: base, key: replaying ? nil : key, transport: transport, progress: progress), cassetteUsed)
     }
 }

@@ -79,6 +79,21 @@ import Glibc
         #expect(try terminal.exitStatus() == 0)
     }
 
+    /// Issue 31: long work shows a progress line on standard error while it runs (after 0.3 s),
+    /// erased before the command's output; in a pipe or a file there is none.
+    @Test func longWorkShowsProgressThatIsErasedWhenDone() throws {
+        let terminal = try Terminal(["--fetch-delay", "700", "--layout", "grid"], height: 40)
+        try terminal.waitForPrompt()
+        try terminal.enter("count 4")
+        try terminal.enter("fetch")
+        #expect(try terminal.wait { $0.contains("photos> fetch\nDrawing the sheet: 0/4 pictures… 0.") }, "\(terminal.shown)")
+        #expect(try terminal.wait { $0.hasSuffix("photos>\n") && $0.contains("Sheet 1 of 1") }, "\(terminal.shown)")
+        #expect(!(try terminal.screen()).contains("Drawing the sheet"), "erased: \(terminal.shown)")
+        try terminal.enter("quit")
+        let piped = try Binary.run(["run", "--fetch-delay", "700", "--layout", "grid", try Binary.script("count 4\nfetch\n")])
+        #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped.stderr)")
+    }
+
     /// Issue 31: a script's error on a terminal is shown once, in its transcript, not a second time
     /// as `FILE:LINE: error: …` (which still goes to standard error when that is not the terminal).
     @Test func aScriptsErrorIsShownOnceOnATerminal() throws {

@@ -29,6 +29,8 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     private var searchList: (query: PhotoQuery, photos: [Photo])?
     /// The photo the first fetch lists first (`photorepl photo.jpg`): its path in the folder.
     private var firstPhoto: [UInt8]?
+    /// Where long walks are reported, if anywhere.
+    private let walkProgress: WorkProgress?
     /// How much of a file is read for its header: JPEG's EXIF may take 64 KB before the frame header.
     static let headerBytes = 256 << 10
     /// Files larger than this are not decoded (the pixel limits would refuse most of them anyway).
@@ -39,7 +41,8 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// - Parameter firstPhoto: a photo's path in the folder that the first fetch lists first, the
     ///   others drawn as usual (the photo a user opened photorepl on).
     public init(root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init(),
-                thumbnails: ThumbnailCache? = nil, firstPhoto: String? = nil) {
+                thumbnails: ThumbnailCache? = nil, firstPhoto: String? = nil, progress: WorkProgress? = nil) {
+        self.walkProgress = progress
         self.firstPhoto = firstPhoto.map { Array($0.utf8) }
         folder = PhotoFolder(root: root, shownAs: shownAs, excluding: thumbnails?.root)
         shownName = shownAs ?? root
@@ -57,7 +60,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         guard count >= 1, count <= 30 else {
             throw PhotosWorkerError("a random fetch takes 1…30 photos, not \(count)")
         }
-        let scan = try folder.scan()
+        let scan = try walk()
         try Task.checkCancellation()
         var notes = [foundNote(scan)]
         guard !scan.entries.isEmpty else { throw noPhotos(scan) }
@@ -88,6 +91,14 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         return FetchedPhotos(photos: photos, notes: notes)
     }
 
+    /// The folder walked, its progress reported (`Walking ~/Pictures: 41,288 files`).
+    private func walk() throws(PhotosWorkerError) -> PhotoFolder.Scan {
+        guard let progress = walkProgress else { return try folder.scan() }
+        let work = progress.begin("Walking \(shownName)", unit: "files")
+        defer { progress.end(work) }
+        return try folder.scan { progress.advance(work, to: $0) }
+    }
+
     /// `Found 8 photos in ~/Pictures (3 files skipped: …).`
     private func foundNote(_ scan: PhotoFolder.Scan) -> String {
         "Found \(scan.entries.count) photo\(scan.entries.count == 1 ? "" : "s") in \(shownName)" + (scan.skippedSummary.map { " (\($0))" } ?? "") + "."
@@ -110,11 +121,15 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// what a photographer's photos, the feed and a search choose from. Each photo is known to the
     /// worker afterwards, for its picture and `save`.
     private func describedWalk() throws -> (scan: PhotoFolder.Scan, photos: [Described]) {
-        let scan = try folder.scan()
+        let scan = try walk()
         var photos: [Described] = []
         var known: [[UInt8]: PhotoFolder.Entry] = [:]
-        for entry in scan.entries {
+        let progress = walkProgress
+        let work = progress?.begin("Reading the photos' headers", unit: "photos", total: scan.entries.count)
+        defer { if let work { progress?.end(work) } }
+        for (i, entry) in scan.entries.enumerated() {
             try Task.checkCancellation()
+            if let work, i % 16 == 0 { progress?.advance(work, to: i) }
             let (photo, exif) = described(id: PhotoFolder.displayID(entry.relativePath), entry: entry)
             known[Array(photo.id.utf8)] = entry
             photos.append(Described(photo: photo, exif: exif, entry: entry))

@@ -61,7 +61,8 @@ public struct PhotoFolder: Sendable {
     }
 
     /// Walks the folder. Throws when the folder itself cannot be read.
-    public func scan() throws(PhotosWorkerError) -> Scan {
+    /// - Parameter walked: told how many files were walked so far, now and then (progress).
+    public func scan(walked: ((Int) -> Void)? = nil) throws(PhotosWorkerError) -> Scan {
         var info = stat()
         guard stat(root, &info) == 0 else {
             throw PhotosWorkerError("cannot read the folder \(shownName): \(String(cString: strerror(errno)))")
@@ -72,12 +73,13 @@ public struct PhotoFolder: Sendable {
         }
         closedir(probe)
         var scan = Scan()
+        let walkedFiles = walked
         var walked: Set<FileID> = [FileID(info)]
         // Thumbnails are not photos: the cache's folder is passed over as if walked already (quietly).
         var cache = stat()
         let quiet = excluded.flatMap { stat($0, &cache) == 0 && (cache.st_mode & S_IFMT) == S_IFDIR ? FileID(cache) : nil }
         if let quiet { walked.insert(quiet) }
-        walk(Array(root.utf8), relative: [], ancestors: [FileID(info)], walked: &walked, quiet: quiet, into: &scan)
+        walk(Array(root.utf8), relative: [], ancestors: [FileID(info)], walked: &walked, quiet: quiet, into: &scan, progress: walkedFiles)
         // readdir's order differs between file systems: sorted, the same seed draws the same photos.
         scan.entries.sort { $0.relativePath.lexicographicallyPrecedes($1.relativePath) }
         return scan
@@ -96,7 +98,8 @@ public struct PhotoFolder: Sendable {
     /// Walks `directory`. `ancestors` are the folders above it (a link back to one is a loop);
     /// `walked`, every folder walked so far (a second link to one is walked once). Stops early when
     /// the task is cancelled (Ctrl-C): the caller checks.
-    private func walk(_ directory: [UInt8], relative: [UInt8], ancestors: [FileID], walked: inout Set<FileID>, quiet: FileID?, into scan: inout Scan) {
+    private func walk(_ directory: [UInt8], relative: [UInt8], ancestors: [FileID], walked: inout Set<FileID>, quiet: FileID?, into scan: inout Scan,
+                      progress: ((Int) -> Void)?) {
         guard let dir = Self.withPath(directory, { opendir($0) }) else {
             scan.skipped["unreadable folder", default: 0] += 1
             return
@@ -152,8 +155,9 @@ public struct PhotoFolder: Sendable {
                     scan.skipped["folder nested too deep", default: 0] += 1
                     continue
                 }
-                walk(path, relative: relativePath, ancestors: ancestors + [id], walked: &walked, quiet: quiet, into: &scan)
+                walk(path, relative: relativePath, ancestors: ancestors + [id], walked: &walked, quiet: quiet, into: &scan, progress: progress)
             case S_IFREG:
+                if let progress, (scan.entries.count + scan.skippedCount) % 64 == 0 { progress(scan.entries.count + scan.skippedCount) }
                 switch Self.sniff(path) {
                 case .success(let format): scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(info)))
                 case .failure(let reason): scan.skipped[reason.reason, default: 0] += 1

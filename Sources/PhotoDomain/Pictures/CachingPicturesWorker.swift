@@ -24,9 +24,13 @@ public actor CachingPicturesWorker: PhotoPicturesWorker {
     /// cancelled when something else is asked for.
     private var ahead: Set<Key> = []
 
-    public init(_ base: PhotoPicturesWorker, capacity: Int = 48 << 20) {
+    public nonisolated let progress: WorkProgress?
+
+    /// - Parameter progress: where a sheet's decoding is shown, if anywhere.
+    public init(_ base: PhotoPicturesWorker, capacity: Int = 48 << 20, progress: WorkProgress? = nil) {
         self.base = base
         self.capacity = capacity
+        self.progress = progress
     }
 
     public func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {

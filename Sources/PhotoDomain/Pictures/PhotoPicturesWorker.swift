@@ -15,6 +15,12 @@ public protocol PhotoPicturesWorker: Sendable {
     /// touched: its device, inode, size and time); nil where it cannot change (a catalog's BlurHash,
     /// a download by its URL). Pictures kept in memory are kept by it too.
     func version(of photo: Photo) -> String?
+    /// Where decoding many pictures at once (a sheet's) is shown, if anywhere.
+    var progress: WorkProgress? { get }
+}
+
+extension PhotoPicturesWorker {
+    public var progress: WorkProgress? { nil }
 }
 
 extension PhotoPicturesWorker {

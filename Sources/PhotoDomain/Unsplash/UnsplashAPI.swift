@@ -25,10 +25,23 @@ public struct UnsplashAPI: Sendable {
     public var rateLimit: RateLimit? { lastRateLimit.value.withLock { $0 } }
 
     /// - Parameter key: nil when replaying a cassette, which needs none.
-    public init(base: String, key: String?, transport: HTTPTransport) {
+    /// Where requests that take a while are shown, if anywhere.
+    private let progress: WorkProgress?
+
+    public init(base: String, key: String?, transport: HTTPTransport, progress: WorkProgress? = nil) {
         self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
         self.key = key
         self.transport = transport
+        self.progress = progress
+    }
+
+    /// `Waiting for api.unsplash.com` while `body` runs.
+    private func waiting<T>(for url: String, _ body: () async throws -> T) async throws -> T {
+        guard let progress else { return try await body() }
+        let host = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).dropFirst(2).first.map(String.init) ?? url
+        let work = progress.begin("Waiting for \(host)")
+        defer { progress.end(work) }
+        return try await body()
     }
 
     /// An API request, with the key and `Accept-Version: v1`. `meanings` says what a failing status
@@ -38,7 +51,7 @@ public struct UnsplashAPI: Sendable {
         if let key { headers.append(HTTPHeader("Authorization", "Client-ID \(key)")) }
         let response: HTTPResponse
         do {
-            response = try await transport.send(HTTPRequest(url: url, headers: headers))
+            response = try await waiting(for: url) { try await transport.send(HTTPRequest(url: url, headers: headers)) }
         } catch let failure as HTTPFailure {
             throw PhotosWorkerError(Self.describe(failure, url: url))
         }
@@ -53,7 +66,7 @@ public struct UnsplashAPI: Sendable {
     func image(_ url: String) async throws -> [UInt8] {
         let response: HTTPResponse
         do {
-            response = try await transport.send(HTTPRequest(url: url))
+            response = try await waiting(for: url) { try await transport.send(HTTPRequest(url: url)) }
         } catch let failure as HTTPFailure {
             throw PictureFailure(Self.describe(failure, url: url))
         }

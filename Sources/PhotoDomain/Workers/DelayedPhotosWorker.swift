@@ -51,6 +51,8 @@ public struct DelayedPicturesWorker: PhotoPicturesWorker {
     private let base: PhotoPicturesWorker
     private let delay: Duration
 
+    public var progress: WorkProgress? { base.progress }
+
     public init(_ base: PhotoPicturesWorker, delay: Duration) {
         self.base = base
         self.delay = delay

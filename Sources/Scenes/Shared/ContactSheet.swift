@@ -157,12 +157,21 @@ public enum ContactSheet {
             // All of the sheet's are what is decoded ahead now: a request for one of them does not
             // cancel the others' (a decode started for the previous sheet's next is kept).
             await pictures.prefetch(shown, fitting: box)
+            // A sheet of large photos takes a while: `Drawing the sheet: 5/12 pictures`.
+            let progress = pictures.progress
+            let work = progress?.begin("Drawing the sheet", unit: "pictures", total: shown.count)
             await withTaskGroup(of: (Int, Result<Pixels, PictureFailure>?).self) { group in
                 for (i, photo) in shown.enumerated() {
                     group.addTask { (i, await PictureLoading.load(pictures, photo, box: box)) }
                 }
-                for await (i, result) in group { loaded[i] = result }
+                var done = 0
+                for await (i, result) in group {
+                    loaded[i] = result
+                    done += 1
+                    if let work { progress?.advance(work, to: done) }
+                }
             }
+            if let work { progress?.end(work) }
             // Each decode runs on the decoding threads; the group only waits for them all, and a
             // cancelled wait ends at once (the decodes in flight finish into the cache).
             let next = Array(photos[min(photos.count, first + perSheet)..<min(photos.count, first + 2 * perSheet)])
