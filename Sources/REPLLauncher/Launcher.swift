@@ -191,7 +191,8 @@ extension REPLApp {
         }
         let session: AppSession
         do throws(SessionSetupFailure) {
-            session = try makeSession(options, SessionSetup(console: console, isInteractive: isInteractive))
+            session = try makeSession(options, SessionSetup(console: console, isInteractive: isInteractive,
+                                                            outputIsTerminal: isInteractive || outputIsTerminal))
         } catch {
             printError(error.message)
             throw LaunchExit(code: error.exitCode)

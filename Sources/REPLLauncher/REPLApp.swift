@@ -33,6 +33,8 @@ public struct REPLApp<Options> {
     var standardError: OutputSink = .standardError
     /// Whether the standard output wants colour (a terminal, no NO_COLOR, TERM not dumb).
     var wantsColour: Bool = AppEnvironment.standardOutputWantsColour
+    /// Whether standard output is a terminal (a script run there may draw pictures).
+    var outputIsTerminal: Bool = isatty(1) == 1
     /// Whether standard output and standard error are one terminal: then a script's error, shown in
     /// its transcript on that terminal, is not shown a second time as `FILE:LINE: error: …`.
     var errorsShareTheOutputTerminal: Bool = AppEnvironment.standardOutputAndErrorAreOneTerminal
@@ -148,15 +150,20 @@ public struct SessionSetup {
     /// Whether this is an interactive session (standard input and output are terminals). Scripts and
     /// transcripts are not, even when their output is a terminal, so they print the same everywhere.
     public let isInteractive: Bool
+    /// Whether what the session prints goes to a terminal: an interactive session's, and a script's
+    /// run on one (`APP run demo.txt` in a terminal, where pictures can be drawn); never a
+    /// transcript's check.
+    public let outputIsTerminal: Bool
     /// Whether this session checks a golden transcript (`APP test`): what it prints must not depend
     /// on the machine it runs on (a cache the user's sessions fill, say).
     public let isCheckingTranscript: Bool
 
     /// A setup on `console`.
-    public init(console: Console, isInteractive: Bool, isCheckingTranscript: Bool = false) {
+    public init(console: Console, isInteractive: Bool, isCheckingTranscript: Bool = false, outputIsTerminal: Bool? = nil) {
         self.console = console
         self.isInteractive = isInteractive
         self.isCheckingTranscript = isCheckingTranscript
+        self.outputIsTerminal = outputIsTerminal ?? isInteractive
     }
 }
 

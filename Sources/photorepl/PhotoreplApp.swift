@@ -17,7 +17,7 @@ enum PhotoreplApp {
         parseOptions: { given throws(LaunchCommand.UsageError) in try SessionOptions(given) },
         makeSession: { options, setup throws(SessionSetupFailure) in
             try CompositionRoot.makeSession(
-                options, console: setup.console, display: displaySetting(options, outputIsTerminal: setup.isInteractive),
+                options, console: setup.console, display: displaySetting(options, outputIsTerminal: setup.outputIsTerminal),
                 isInteractive: setup.isInteractive, isCheckingTranscript: setup.isCheckingTranscript)
         },
         applyingHeader: { options, header throws(TranscriptSuite.Failure) in try options.applying(header) },

@@ -111,12 +111,16 @@ extension PictureTerminalTests {
         #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
     }
 
-    /// `run` on a terminal prints what it prints into a file: `auto` draws nothing for a script.
-    @Test func aScriptRunOnATerminalDrawsNoPicture() throws {
+    /// `run` on a terminal draws a folder's pictures as the REPL does (issue 31: it drew none, and
+    /// the README's contact sheets were captions only); `--preview none` still draws none.
+    @Test func aScriptRunOnATerminalDrawsPictures() throws {
         let script = try Binary.script("count 2\nfetch\nopen 1\n")
         let terminal = try Terminal(["run", "--folder", "Examples/photos", script])
         #expect(try terminal.wait(for: "EXIT=0"), "\(terminal.shown)")
-        let screen = try terminal.screen()
+        #expect(Self.hasSymbolPicture(try terminal.screen()), "\(terminal.shown)")
+        let plain = try Terminal(["run", "--folder", "Examples/photos", "--preview", "none", script])
+        #expect(try plain.wait(for: "EXIT=0"), "\(plain.shown)")
+        let screen = try plain.screen()
         #expect(screen.contains("photos> open 1\nPhoto 1 of 2"), "\(screen)")
         #expect(!Self.hasSymbolPicture(screen))
     }

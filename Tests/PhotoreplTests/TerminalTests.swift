@@ -94,6 +94,19 @@ import Glibc
         #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped.stderr)")
     }
 
+    /// Issue 31: `run` on a terminal draws pictures as the REPL does (`--preview auto`); in a pipe
+    /// it draws none, so a transcript is the same everywhere.
+    @Test func runOnATerminalDrawsPictures() throws {
+        let script = try Binary.script("count 1\nfetch\nopen 1\n")
+        let terminal = try Terminal(["run", "--preview-size", "20x4", script])
+        #expect(try terminal.exitStatus() == 0)
+        let screen = try terminal.screen(escapes: true)
+        #expect(screen.contains("photos> open 1\n\u{1B}[38;"), "a picture in colours after 'open 1': \(screen.debugDescription)")
+        #expect(screen.contains("▀"), "\(screen)")
+        let piped = try Binary.run(["run", "--preview-size", "20x4", script])
+        #expect(piped.status == 0 && !piped.stdout.contains("▀") && !piped.stdout.contains("\u{1B}"), "\(piped.stdout)")
+    }
+
     /// Issue 31: a script's error on a terminal is shown once, in its transcript, not a second time
     /// as `FILE:LINE: error: …` (which still goes to standard error when that is not the terminal).
     @Test func aScriptsErrorIsShownOnceOnATerminal() throws {
