@@ -56,7 +56,7 @@ public enum CommandLineReference {
         Option(["--record"], "FILE", values: .files, help: "Write the commands of the session to a script that replays it.", in: [.session, .run]),
         Option(["--transcript"], "FILE", values: .files, help: "Write the whole transcript of the session (commands and output) to FILE.",
                in: [.session, .run]),
-        Option(["--no-config"], help: "Do not read the configuration file ($XDG_CONFIG_HOME/APP/config, else ~/.config/APP/config: the app's long options without dashes, one a line, e.g. 'preview = ascii'). 'APP test' never reads it.",
+        Option(["--no-config"], help: "Do not read the preferences in $XDG_CONFIG_HOME/APP/config (else ~/.config/APP/config: the long options without their dashes, one a line, such as 'seed = 7'); 'APP test' never reads them.",
                in: [.session, .run]),
         Option(["-h", "--help"], help: "Show this help ('APP help run' for a command's).", in: [.session, .run, .test]),
         Option(["--version"], help: "Show the version and the commit it was built from.", in: [.session]),

@@ -59,6 +59,37 @@ import Testing
         ])
     }
 
+    /// Issue 31: in a window 60 columns wide, zsh's and fish's lists of options keep each
+    /// description on its option's line (cut to the window, not wrapped onto lines of their own).
+    @Test func zshAndFishListOptionsWithinTheWindow() throws {
+        for shell in ["zsh", "fish"] where FileManager.default.isExecutableFile(atPath: "/usr/bin/\(shell)") {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(shell)-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let script = try Binary.run(["--generate-completion-script", shell]).stdout
+            try Data(script.utf8).write(to: folder.appendingPathComponent(shell == "zsh" ? "_photorepl" : "photorepl.fish"))
+            let bin = Binary.executable.deletingLastPathComponent().path
+            let terminal: Terminal
+            if shell == "zsh" {
+                try Data("fpath=(\(folder.path) $fpath)\nautoload -U compinit && compinit -u\nPATH=\(bin):$PATH\nPS1='> '\n".utf8)
+                    .write(to: folder.appendingPathComponent(".zshrc"))
+                terminal = try Terminal(["-i"], environment: ["ZDOTDIR": folder.path], width: 60, height: 40, program: "/usr/bin/zsh")
+            } else {
+                terminal = try Terminal(["--no-config", "-C", "source \(folder.path)/photorepl.fish; set PATH \(bin) $PATH; function fish_prompt; echo '> '; end"],
+                                        width: 60, height: 40, program: "/usr/bin/fish")
+            }
+            #expect(try terminal.wait { $0.contains(">") }, "\(shell): \(terminal.shown)")
+            try terminal.type("photorepl --")
+            try terminal.press("Tab")
+            if shell == "zsh" { try terminal.press("Tab") }
+            #expect(try terminal.wait { $0.contains("--preview-size") && $0.contains("--thumbnails") }, "\(shell): \(terminal.shown)")
+            // (fish's pager ends a long list with a line of its own: "…and 3 more rows".)
+            let listed = try terminal.screen().split(separator: "\n").dropFirst()
+                .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("…and ") }
+            #expect(!listed.isEmpty && listed.allSatisfy { $0.hasPrefix("-") }, "\(shell): a description ran onto a line of its own:\n\(listed.joined(separator: "\n"))")
+        }
+    }
+
     @Test func zshAndFishLoadTheirScripts() throws {
         for shell in ["zsh", "fish"] {
             guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(shell)") else {

@@ -17,7 +17,7 @@ final class Terminal {
     /// Starts photorepl with `arguments`, in a fresh HOME unless one is given.
     init(
         _ arguments: [String] = [], environment: [String: String] = [:], home: String? = nil, width: Int = 100, height: Int = 30,
-        jobControl: Bool = false
+        jobControl: Bool = false, program: String? = nil
     ) throws {
         name = "t\(UUID().uuidString.prefix(8))"
         socket = "photorepl-tests-\(getpid())-\(name)"
@@ -30,7 +30,7 @@ final class Terminal {
         var env = ["HOME": self.home, "XDG_STATE_HOME": "", "XDG_CACHE_HOME": "", "LANG": "C.UTF-8", "TERM": "xterm-256color"]
         for (key, value) in environment { env[key] = value }
         let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        let command = ([Binary.executable.path] + arguments).map(Self.quote).joined(separator: " ")
+        let command = ([program ?? Binary.executable.path] + arguments).map(Self.quote).joined(separator: " ")
         // The test runner's own NO_COLOR must not leak into the terminal unless a test sets it.
         let unset = environment["NO_COLOR"] == nil ? "-u NO_COLOR " : ""
         // With job control (a shell's `set -m`), photorepl runs as a job of its own that Ctrl-Z can
