@@ -253,6 +253,18 @@ public final class Engine {
         return (scene, global)
     }
 
+    /// Every command the session knows, scene by scene in the order the scenes were registered,
+    /// then the global ones (scene "global"): what `help` lists in each scene, for a reference of
+    /// them all (a manual page).
+    public var commandReference: [(scene: String, commands: [(usage: String, summary: String)])] {
+        func entries(_ commands: [Command<AnyObject>]) -> [(usage: String, summary: String)] {
+            commands.map { command in
+                (command.aliases.isEmpty ? command.usage : ([command.usage] + command.aliases).joined(separator: ", "), command.summary)
+            }
+        }
+        return moduleOrder.map { ($0.name, entries($0.commands.all)) } + [("global", entries(globals.all))]
+    }
+
     /// Whether an empty line typed after `line` would run it again: its command, in the scene on top
     /// now, repeats (`next`, `grid next`). Asked before the line runs, which may change the scene.
     public func repeatsOnEmptyLine(_ line: String) -> Bool {

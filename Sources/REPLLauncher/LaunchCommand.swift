@@ -491,7 +491,7 @@ extension REPLApp {
                     within a line and a line '...' matches any number of lines.
                     """
                 let page = ManualPage.text(appName: name, version: version, summary: summary, description: description,
-                                           options: declaredOptions, sections: manualSections)
+                                           options: declaredOptions, sections: manualSections, replCommands: commandReference())
                 standardOutput.write(Array(page.utf8))
                 return ExitStatus.success
             case .session, .run, .test, .commandHelp:

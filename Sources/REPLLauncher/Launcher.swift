@@ -153,6 +153,15 @@ extension REPLApp {
         }
     }
 
+    /// Every scene's commands, from a session made with the default options for the purpose (none
+    /// when the app cannot make one without options: the manual then lists none).
+    func commandReference() -> [(scene: String, commands: [(usage: String, summary: String)])] {
+        let console = Console(output: .memory(), diagnostics: .memory())
+        guard let options = try? parseOptions([]),
+              let session = try? makeSession(options, SessionSetup(console: console, isInteractive: false)) else { return [] }
+        return session.engine.commandReference
+    }
+
     /// `APP help COMMAND`: the usage of a command of any scene, from a session made for the purpose
     /// (its start-up output unseen); 64 with a "did you mean" when no scene has it.
     func commandHelp(_ word: String, _ options: Options) -> Int32 {

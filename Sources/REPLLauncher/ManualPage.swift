@@ -15,8 +15,10 @@ public enum ManualPage {
     }
 
     /// The page.
+    /// - Parameter replCommands: the commands typed at the prompt, scene by scene
+    ///   (`Engine.commandReference`), listed under REPL COMMANDS.
     public static func text(appName: String, version: String, summary: String, description: String, options: [AppOption],
-                            sections: [Section] = []) -> String {
+                            sections: [Section] = [], replCommands: [(scene: String, commands: [(usage: String, summary: String)])] = []) -> String {
         var page = [String]()
         page.append(".TH \(roffWord(appName.uppercased())) 1 \"\" \"\(roffWord(appName)) \(roffWord(version))\" \"User Commands\"")
         page.append(".SH NAME")
@@ -37,6 +39,19 @@ public enum ManualPage {
             page.append(".TP")
             page.append(".B \(command.name)")
             page.append(roff(command.help.replacingAppName(with: appName)))
+        }
+        if !replCommands.isEmpty {
+            page.append(".SH REPL COMMANDS")
+            page.append(".PP")
+            page.append(roff("What is typed at the prompt, or written one a line in a script. Each scene has its own commands; the global ones work in every scene. Inside, 'help' lists the scene's and 'help COMMAND' explains one; '\(appName) help COMMAND' does at the shell."))
+            for (scene, commands) in replCommands where !commands.isEmpty {
+                page.append(".SS \(roff(scene == "global" ? "Global commands" : "The \(scene) scene"))")
+                for command in commands {
+                    page.append(".TP")
+                    page.append(".B \(roff(command.usage))")
+                    page.append(roff(command.summary))
+                }
+            }
         }
         page.append(".SH OPTIONS")
         page.append(".PP")

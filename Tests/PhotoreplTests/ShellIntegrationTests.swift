@@ -121,6 +121,35 @@ import Testing
         #expect(man.stdout.contains("--sheet-size COLSxROWS") && man.stdout.contains("UNSPLASH_ACCESS_KEY"))
     }
 
+    /// Issue 31: the page lists what is typed at the prompt, scene by scene, from the same
+    /// declarations as `help`; says where to look next; and its examples that need no photos run
+    /// as printed, with an installed binary in an empty folder (no Examples/ there).
+    @Test func theManualPageListsEverySceneAndItsExamplesRun() throws {
+        let page = try Binary.run(["--generate-manual"]).stdout
+        for scene in ["The collection scene", "The detail scene", "The index\\-edit scene", "The author scene", "The search scene", "Global commands"] {
+            #expect(page.contains(".SS \(scene)\n"), "\(scene)")
+        }
+        for command in ["count [+|\\-|N]", "move N", "cancel", "grid [N|next|prev]", "state [\\-\\-json]"] {
+            #expect(page.contains(".B \(command)\n"), "\(command)")
+        }
+        #expect(page.contains(".SH SEE ALSO\n") && page.contains("chafa(1)") && page.contains("timg(1)") && page.contains("tmux(1)"))
+        // The examples, as a person would copy them: the lines after `.B` under EXAMPLES.
+        let examples = page.components(separatedBy: ".SH EXAMPLES\n")[1].components(separatedBy: "\n.SH")[0]
+            .split(separator: "\n").filter { $0.hasPrefix(".B ") }
+            .map { $0.dropFirst(3).replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\") }
+        let runnable = examples.filter { $0.hasPrefix("printf") || $0.hasPrefix("photorepl run") }
+        #expect(runnable.count == 3, "\(examples)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("examples-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bin = Binary.executable.deletingLastPathComponent().path
+        let shell = try Binary.runProgram("/bin/sh", ["-c", "set -e; cd '\(folder.path)'; PATH='\(bin)':$PATH; " + runnable.joined(separator: "; ")],
+                                          environment: ["XDG_CONFIG_HOME": folder.path])
+        #expect(shell.status == 0, "\(runnable)\n\(shell.stdout)\(shell.stderr)")
+        #expect(shell.stdout.contains("1 passed, 0 failed"), "\(shell.stdout)")
+        #expect(shell.stdout.contains("photos> open 2\nPhoto 2 of 3"), "\(shell.stdout)")
+    }
+
     @Test func versionSaysTheCommitItWasBuiltFrom() throws {
         let version = try Binary.run(["--version"])
         let head = try Binary.runProgram("/usr/bin/git", ["-C", Binary.packageRoot.path, "rev-parse", "--short=12", "HEAD"])

@@ -84,7 +84,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         },
         Command(
             "move", arguments: [Argument("N", completion: .positions)],
-            summary: "move the photo to position N: 'edit' then the sheet's 'move N'", example: "move 4"
+            summary: "move the photo to position N at once (the index-edit sheet lists the positions first)", example: "move 4"
         ) { view, arguments in
             // The sheet opens with N chosen, as if typed there: the same steps, output and end
             // state as 'edit' then 'move N' (an invalid N leaves the sheet open with its alert).
