@@ -187,7 +187,7 @@ import Testing
     static let localName: String? = {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count) == 0 else { return nil }
-        let name = String(cString: buffer)
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard !name.isEmpty, !URLParts.isLocalAddress(name),
               !CurlTransport.proxyVariables.contains(where: { ProcessInfo.processInfo.environment[$0]?.isEmpty == false }) else { return nil }
         var hints = addrinfo()
@@ -199,7 +199,7 @@ import Testing
         while let entry = node {
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             guard getnameinfo(entry.pointee.ai_addr, entry.pointee.ai_addrlen, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0,
-                  URLParts.isLocalAddress(String(cString: host)) else { return nil }
+                  URLParts.isLocalAddress(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) else { return nil }
             node = entry.pointee.ai_next
         }
         return name

@@ -322,7 +322,7 @@ private func photo(_ id: String) -> Photo {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-cancel-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        for i in 0..<50 { FileManager.default.createFile(atPath: "\(root)/\(i).txt", contents: Data("not a photo".utf8)) }
+        for i in 0..<50 { #expect(FileManager.default.createFile(atPath: "\(root)/\(i).txt", contents: Data("not a photo".utf8))) }
         let worker = FolderPhotosWorker(root: root)
         let fetch = Task {
             withUnsafeCurrentTask { $0?.cancel() }

@@ -34,8 +34,8 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        for i in 0..<130 { FileManager.default.createFile(atPath: "\(root)/note\(i).txt", contents: Data("x".utf8)) }
-        FileManager.default.createFile(atPath: "\(root)/p.jpg", contents: Data(TestImage.jpeg(width: 8, height: 8)))
+        for i in 0..<130 { #expect(FileManager.default.createFile(atPath: "\(root)/note\(i).txt", contents: Data("x".utf8))) }
+        #expect(FileManager.default.createFile(atPath: "\(root)/p.jpg", contents: Data(TestImage.jpeg(width: 8, height: 8))))
         let seen = Mutex<[Int]>([])
         let scan = try PhotoFolder(root: root).scan { count in seen.withLock { $0.append(count) } }
         #expect(scan.entries.count == 1)

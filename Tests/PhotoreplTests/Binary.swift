@@ -30,9 +30,11 @@ enum Binary {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
         let inURL = scratch.appendingPathComponent("in")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        FileManager.default.createFile(atPath: inURL.path, contents: stdin ?? Data())
+        for (url, contents) in [(outURL, Data()), (errURL, Data()), (inURL, stdin ?? Data())] {
+            guard FileManager.default.createFile(atPath: url.path, contents: contents) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+        }
 
         let process = Process()
         process.executableURL = launcher.map { URL(fileURLWithPath: $0) } ?? executable

@@ -48,7 +48,7 @@ final class Terminal {
     }
 
     deinit {
-        try? tmux(["kill-server"])
+        _ = try? tmux(["kill-server"])
         // tmux leaves its socket behind.
         let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
         unlink("\(folder)/tmux-\(getuid())/\(socket)")
