@@ -450,9 +450,36 @@ public struct AppOption: Equatable, Sendable {
 }
 
 extension REPLApp {
-    private func isTest(_ command: LaunchCommand) -> Bool {
-        if case .test = command { return true }
-        return false
+    /// Whether `command` reads the preferences: a session and `run` do; `test` never (a golden
+    /// transcript prints the same on every machine), nor `help COMMAND`.
+    private func readsPreferences(_ command: LaunchCommand) -> Bool {
+        switch command {
+        case .session, .run: true
+        default: false
+        }
+    }
+
+    /// The preferences that go with the options typed, and those: all of them when they go
+    /// together; else the typed ones win, and a preference that does not go with them is left out
+    /// (`source = unsplash` in the file does not stop `photorepl photo.jpg`). Options typed that do
+    /// not go together are returned alone, for their own error.
+    func withPreferences(_ preferences: [AppOption.Given], typed: [AppOption.Given]) -> [AppOption.Given] {
+        if (try? parseOptions(preferences + typed)) != nil { return preferences + typed }
+        guard (try? parseOptions(typed)) != nil else { return typed }
+        var kept: [AppOption.Given] = []
+        var left = preferences
+        // Until no preference left goes with those kept: one may need another (a topic, its source).
+        var added = true
+        while added {
+            added = false
+            for (i, preference) in left.enumerated() where (try? parseOptions(kept + [preference] + typed)) != nil {
+                kept.append(preference)
+                left.remove(at: i)
+                added = true
+                break
+            }
+        }
+        return kept + typed
     }
 
     /// Runs the app from its command line (`LaunchCommand`) and exits with the code the run ended
@@ -466,6 +493,7 @@ extension REPLApp {
     public func run(arguments: [String]) async -> Int32 {
         let command: LaunchCommand
         let options: Options
+        var withoutPreferences: Options?
         do throws(LaunchCommand.UsageError) {
             let line = try LaunchCommand.parse(arguments, appName: name, options: declaredOptions, isOnCI: isOnCI, argumentAsOptions: argumentAsOptions)
             command = line.command
@@ -495,32 +523,33 @@ extension REPLApp {
                 standardOutput.write(Array(page.utf8))
                 return ExitStatus.success
             case .session, .run, .test, .commandHelp:
-                // Preferences first, the command line over them; a transcript's check reads none.
+                // Preferences first, the command line over them; a transcript's check and `help
+                // COMMAND` read none.
                 var given = line.options
-                if line.readsConfig, let configPath, !isTest(command) {
+                var preferencesRead = false
+                if line.readsConfig, let configPath, readsPreferences(command) {
+                    let preferences: [ConfigFile.Line]
                     do throws(ConfigFile.Failure) {
-                        let preferences = try ConfigFile.read(configPath, options: declaredOptions)
-                        // Each value is checked on its own first, so its message names its line.
+                        preferences = try ConfigFile.read(configPath, options: declaredOptions)
+                        // Each value is checked on its own, so its message names its line.
                         for preference in preferences {
                             do throws(LaunchCommand.UsageError) {
-                                _ = try parseOptions([preference.option])
+                                try checkOptionValue(preference.option)
                             } catch {
                                 throw ConfigFile.Failure(message: "\(configPath):\(preference.number): \(error.message)", exitCode: ExitStatus.usage)
                             }
                         }
-                        given = preferences.map(\.option) + given
                     } catch {
                         printError(error.message)
                         return error.exitCode
                     }
+                    given = withPreferences(preferences.map(\.option), typed: line.options)
+                    preferencesRead = !preferences.isEmpty
                 }
                 do throws(LaunchCommand.UsageError) {
                     options = try parseOptions(given)
+                    if preferencesRead { withoutPreferences = try? parseOptions(line.options) }
                 } catch {
-                    // Options that go together on the command line but not with the preferences.
-                    if given.count > line.options.count, let configPath, (try? parseOptions(line.options)) != nil {
-                        throw LaunchCommand.UsageError("\(error.message), with the preferences in \(configPath) (start with --no-config to leave them out)")
-                    }
                     let usage = LaunchCommand.usageLine(
                         for: LaunchCommand.topic(of: command), appName: name, hasOptions: declaredOptions.contains { !$0.isHidden })
                     throw LaunchCommand.UsageError("\(error.message) (usage: \(usage))")
@@ -534,7 +563,9 @@ extension REPLApp {
         case .session(let outputs):
             return await session(options, outputs)
         case .run(let files, let keepGoing, let outputs):
-            return await scripts(files, options, keepGoing: keepGoing, outputs)
+            var app = self
+            app.optionsWithoutPreferences = withoutPreferences
+            return await app.scripts(files, options, keepGoing: keepGoing, outputs)
         case .test(let paths, let update):
             return await transcripts(paths, options, update: update)
         case .commandHelp(let word):

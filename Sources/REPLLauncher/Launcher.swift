@@ -72,7 +72,13 @@ extension REPLApp {
             reader.close()
             do throws(TranscriptSuite.Failure) {
                 if let line, let header = try TranscriptSuite.SessionHeader.parse(line.text, inFileAt: first, appName: name) {
-                    options = try applyingHeader(commandLine, header)
+                    do throws(TranscriptSuite.Failure) {
+                        options = try applyingHeader(commandLine, header)
+                    } catch {
+                        // What the script asks for wins over the preferences too.
+                        guard let plain = optionsWithoutPreferences, let fitting = try? applyingHeader(plain, header) else { throw error }
+                        options = fitting
+                    }
                 }
             } catch {
                 printError(error.message)
@@ -207,9 +213,15 @@ extension REPLApp {
             throw LaunchExit(code: error.exitCode)
         }
         let engine = session.engine
-        // The app's opening commands, before the recording: a replay opens the same way.
+        // The app's opening commands, before the recording: a replay opens the same way. One that
+        // fails ends a script's run (its commands would run on what was not opened); an
+        // interactive session goes on at its prompt, where the user can act on the error.
         if case .failed(let error) = await engine.runOpening() {
             console.line("error: \(error.message)", style: .error)
+            if !isInteractive {
+                console.flush()
+                throw LaunchExit(code: ExitStatus.failure)
+            }
         }
         // The options are written out when a recording starts (most sessions record nothing).
         let (name, version, replayArguments) = (name, version, replayArguments)

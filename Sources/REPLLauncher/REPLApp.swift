@@ -41,6 +41,12 @@ public struct REPLApp<Options> {
     /// The configuration file read before the command line (`ConfigFile`), unless `--no-config`;
     /// nil: none (tests set it).
     var configPath: String?
+    /// Checks one option's value on its own, as the app reads it (not whether it goes with the
+    /// others): a preference with a bad value is an error naming its line. Default: any value.
+    public var checkOptionValue: @MainActor (AppOption.Given) throws(LaunchCommand.UsageError) -> Void = { _ throws(LaunchCommand.UsageError) in }
+    /// The options as typed, without the preferences, when preferences were read: a script whose
+    /// first line asks for options that do not go with the preferences runs with these instead.
+    var optionsWithoutPreferences: Options?
     /// Whether this runs on CI, where `test --update` is refused (tests of the launcher itself set it,
     /// so they behave the same on CI and off it).
     var isOnCI: Bool = AppEnvironment.isOnCI

@@ -24,6 +24,7 @@ enum PhotoreplApp {
         replayArguments: { $0.replayArguments }
         )
         app.manualSections = manualSections
+        app.checkOptionValue = { given throws(LaunchCommand.UsageError) in try SessionOptions.checkValue(given) }
         // `photorepl ~/Pictures` and `photorepl photo.jpg`, as image viewers take them: the folder
         // to browse, or the photo to open (its first bytes say it is one; a script is not).
         app.argumentAsOptions = { word in
@@ -60,11 +61,11 @@ enum PhotoreplApp {
         ]),
         ManualPage.Section("Examples", [
             ("photorepl", "The interactive REPL on the embedded catalog: type 'count 5', 'fetch', 'open 2', 'move 4', 'back'. Enter on an empty line repeats 'next'; PageDown and PageUp page."),
-            ("photorepl ~/Pictures/photo.jpg", "Open a photo in the detail, its folder the source: 'back' lists the folder's photos."),
+            ("photorepl ~/Pictures/photo.jpg", "Open a photo in the detail, its folder the source (its files, not the folders inside): 'back' lists them."),
             ("photorepl ~/Pictures --layout grid", "Your own photos, as contact sheets."),
             ("printf 'count 3\\nfetch\\nopen 2\\n' > tour.txt", "A script: one command a line, as typed."),
             ("photorepl run tour.txt", "Replay it and print its transcript (with pictures on a terminal)."),
-            ("photorepl run tour.txt > tour.t; photorepl test tour.t", "Keep the transcript as a golden file, read it, then check the script still prints it (the options it was made with are given to 'test' too, or written on its first line: '# photorepl: --preview ascii')."),
+            ("photorepl run --no-config tour.txt > tour.t; photorepl test tour.t", "Keep the transcript as a golden file, read it, then check the script still prints it. 'test' reads no preferences, so the transcript is made without them; options it needs are given to 'test' too, or written on its first line ('# photorepl: --preview ascii')."),
             ("photorepl --record session.txt", "Record what you type in the REPL as a script that replays it."),
             ("UNSPLASH_ACCESS_KEY=... photorepl --source unsplash --feed", "Unsplash's latest photos, a page at a time."),
         ]),

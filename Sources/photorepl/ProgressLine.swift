@@ -90,7 +90,8 @@ final class ProgressLine: ProgressDisplay {
         }
         if !counted.isEmpty && !work.unit.isEmpty { counted += " " + work.unit }
         let tenths = Int(elapsed.components.seconds) * 10 + Int(elapsed.components.attoseconds / 100_000_000_000_000_000)
-        return "\(TerminalText.singleLine(work.label))\(counted)… \(tenths / 10).\(tenths % 10) s"
+        // A label names a folder as typed: its control characters are shown, never sent.
+        return "\(TerminalText.sanitize(TerminalText.singleLine(work.label)))\(counted)… \(tenths / 10).\(tenths % 10) s"
     }
 
     /// 41288 → "41,288".

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import PhotoDomain
 import REPLEngine
 import REPLLauncher
@@ -143,6 +146,16 @@ struct SessionOptions: Sendable {
     /// photorepl's options, for the launcher's command line and `--help`.
     static let declared: [AppOption] = options.map(\.declaration)
 
+    /// The defaults.
+    init() {}
+
+    /// Checks one option's value as `set` reads it, not whether it goes with others (a preference's
+    /// line).
+    static func checkValue(_ given: AppOption.Given) throws(LaunchCommand.UsageError) {
+        var options = SessionOptions()
+        try options.set([given])
+    }
+
     /// The options typed on a command line (the defaults for the ones not typed; the last one wins
     /// when one is typed twice), checked together by `validate()`.
     init(_ given: [AppOption.Given]) throws(LaunchCommand.UsageError) {
@@ -188,7 +201,7 @@ struct SessionOptions: Sendable {
             if let source, source != .folder {
                 throw LaunchCommand.UsageError("--open shows a photo of a folder: drop --source \(source.rawValue)")
             }
-            if let folder, folder != opened.folder {
+            if let folder, !Self.isSameFolder(folder, opened.folder) {
                 throw LaunchCommand.UsageError("--open \(open!) browses the photo's own folder: drop --folder \(folder)")
             }
             if feed {
@@ -210,6 +223,14 @@ struct SessionOptions: Sendable {
         if timeout == 0 || timeout > 3600 {
             throw LaunchCommand.UsageError("--timeout takes 1…3600 seconds, not \(timeout) (type e.g. --timeout 30)")
         }
+    }
+
+    /// Whether two paths name one folder: the same one on disk (`dir/` and `dir`, `~/x` and `x` typed
+    /// in `~`), else the same words.
+    static func isSameFolder(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        if stat(a, &first) == 0, stat(b, &second) == 0 { return first.st_dev == second.st_dev && first.st_ino == second.st_ino }
+        return a == b
     }
 
     /// The options as they would be typed again, for a recorded script's header.

@@ -87,13 +87,14 @@ import Testing
     /// folder the source (as image viewers do); a script alone is still refused with advice, and a
     /// photo that is not there or not a photo is said so at start.
     @Test func aLonePhotoIsOpenedInTheDetail() throws {
-        let opened = try Binary.run(["--preview", "none", "Examples/photos/nested/gray.png"], stdin: Data("state --json\nback\n".utf8))
+        let opened = try Binary.run(["--preview", "none", "Examples/photos/rotated.jpg"], stdin: Data("state --json\nback\n".utf8))
         #expect(opened.status == 0, "\(opened.stderr)")
-        #expect(opened.stdout.contains("Photo 1 of 2\n  id           gray.png\n"), "\(opened.stdout)")
-        #expect(opened.stdout.contains(#"{"stack":["collection","detail"],"count":30,"photos":["gray.png","deeper/leaf.png"],"page":1,"source":"folder""#), "\(opened.stdout)")
+        #expect(opened.stdout.contains("Photo 1 of 2\n  id           rotated.jpg\n"), "\(opened.stdout)")
+        // Its neighbours, not the folders inside (a photo in ~ does not walk all of ~).
+        #expect(opened.stdout.contains(#"{"stack":["collection","detail"],"count":30,"photos":["rotated.jpg","sunset.jpg"],"page":1,"source":"folder""#), "\(opened.stdout)")
         // Only the detail shows at start: not the list the fetch printed.
         #expect(!opened.stdout.contains("Found 2 photos"))
-        #expect(opened.stdout.contains("▸ 1  gray.png\n  2  deeper/leaf.png\n"), "back lists the folder")
+        #expect(opened.stdout.contains("▸ 1  rotated.jpg  Rotated by EXIF (orientation 6)\n  2  sunset.jpg   Sunset over the bay"), "back lists the folder: \(opened.stdout)")
         let script = try Binary.run(["Examples/demo.txt"])
         #expect(script.status == 64)
         #expect(script.stderr.contains("to run a script, type 'photorepl run Examples/demo.txt'"), "\(script.stderr)")
@@ -106,6 +107,22 @@ import Testing
         let twoFolders = try Binary.run(["--folder", "Examples", "--open", "Examples/photos/sunset.jpg"])
         #expect(twoFolders.status == 64)
         #expect(twoFolders.stderr.hasPrefix("photorepl: --open Examples/photos/sunset.jpg browses the photo's own folder: drop --folder Examples"), "\(twoFolders.stderr)")
+        // The same folder under another name is no conflict.
+        let sameFolder = try Binary.run(["--folder", "Examples/photos/", "--open", "Examples/photos/sunset.jpg", "run", "-"], stdin: Data("state --json\n".utf8))
+        #expect(sameFolder.status == 0, "\(sameFolder.stderr)")
+    }
+
+    /// A photo whose name starts with a dot is opened too (a folder's listing skips such names).
+    @Test func aHiddenPhotoOpens() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hidden-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sunset = Binary.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg")
+        try FileManager.default.copyItem(at: sunset, to: folder.appendingPathComponent(".hidden.jpg"))
+        try FileManager.default.copyItem(at: sunset, to: folder.appendingPathComponent("shown.jpg"))
+        let hidden = try Binary.run(["--preview", "none", folder.appendingPathComponent(".hidden.jpg").path], stdin: Data("state --json\n".utf8))
+        #expect(hidden.status == 0, "\(hidden.stderr)")
+        #expect(hidden.stdout.contains("Photo 1 of 2\n  id           .hidden.jpg\n"), "\(hidden.stdout)")
     }
 
     /// Issue 31: preferences in `$XDG_CONFIG_HOME/photorepl/config` apply to sessions and `run`,
@@ -129,6 +146,20 @@ import Testing
         // The seed would change every photo of the demo: test reads no preferences.
         let checked = try Binary.run(["test", "Examples/demo.t"], environment: environment)
         #expect(checked.status == 0, "\(checked.stdout)")
+        // What is typed wins over preferences it does not go with, and preferences that need each
+        // other go together: a source with its topic, and a photo opened by name over them both.
+        try Data("topic = nature\nsource = unsplash\n".utf8).write(to: file)
+        let overruled = try Binary.run(["--preview", "none", "Examples/photos/sunset.jpg"], stdin: Data("state --json\n".utf8), environment: environment)
+        #expect(overruled.status == 0, "\(overruled.stderr)")
+        #expect(overruled.stdout.contains(#""source":"folder""#), "\(overruled.stdout)")
+        // A script's first line wins over preferences too (it asks for its own options).
+        try Data("folder = /nonexistent\nlayout = grid\n".utf8).write(to: file)
+        let headed = try Binary.run(["run", try Binary.script("# photorepl: --source embedded\nstate --json\n")], environment: environment)
+        #expect(headed.status == 0, "\(headed.stderr)")
+        #expect(headed.stdout.contains(#""source":"embedded""#), "\(headed.stdout)")
+        // `help COMMAND` reads no preferences.
+        let help = try Binary.run(["help", "fetch"], environment: environment)
+        #expect(help.status == 0, "\(help.stderr)")
         try Data("seed = 7\nprevew = ascii\n".utf8).write(to: file)
         let bad = try Binary.run(["run", script], environment: environment)
         #expect(bad.status == 64)

@@ -37,19 +37,34 @@ final class CounterScene: SceneView {
 
     /// An app without options; `failure` makes its sessions fail to start, `outputFailures` is what it
     /// reports it could not write.
-    func app(failure: SessionSetupFailure? = nil, outputFailures: [String] = []) -> REPLApp<Void> {
+    func app(failure: SessionSetupFailure? = nil, outputFailures: [String] = [], opening: [String] = []) -> REPLApp<Void> {
         var app = REPLApp(name: "demo", version: "1.2", summary: "A demo.") { setup throws(SessionSetupFailure) in
             if let failure { throw failure }
             let engine = Engine(console: setup.console)
             engine.register(SceneModule(CounterScene.self) { CounterScene($0) })
             engine.start(root: CounterScene.self)
+            engine.opening = opening
             return AppSession(engine: engine, outputFailures: { outputFailures })
         }
         app.standardOutput = output
         app.standardError = errors
         app.wantsColour = false
         app.isOnCI = false
+        app.configPath = nil
+        app.outputIsTerminal = false
         return app
+    }
+
+    /// Issue 31: an app's opening commands run before a script's, only the last one's output shown;
+    /// one that fails stops the run (exit 1) before the script's commands, which would run on what
+    /// was not opened.
+    @Test func openingCommandsRunFirstAndAFailureStopsTheScript() async throws {
+        let script = try file("s.txt", "inc\n")
+        #expect(await app(opening: ["inc", "inc"]).run(arguments: ["run", script]) == 0)
+        #expect(output.text == "ready\nvalue: 2\ndemo> inc\nvalue: 3\n", "\(output.text)")
+        output.clear()
+        #expect(await app(opening: ["inc", "fail"]).run(arguments: ["run", script]) == 1)
+        #expect(output.text == "ready\nerror: it failed\n", "\(output.text)")
     }
 
     func file(_ name: String, _ text: String) throws -> String {

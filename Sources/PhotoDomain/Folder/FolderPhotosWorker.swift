@@ -38,13 +38,17 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
 
     /// - Parameter shownAs: how messages name the folder, when not as `root`.
     /// - Parameter thumbnails: the thumbnail cache to read and write, if any.
-    /// - Parameter firstPhoto: a photo's path in the folder that the first fetch lists first, the
-    ///   others drawn as usual (the photo a user opened photorepl on).
+    /// - Parameter firstPhoto: a photo's name in the folder that the first fetch lists first, the
+    ///   others drawn as usual (the photo a user opened photorepl on); the folders inside are then
+    ///   not walked.
     public init(root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init(),
                 thumbnails: ThumbnailCache? = nil, firstPhoto: String? = nil, progress: WorkProgress? = nil) {
         self.walkProgress = progress
         self.firstPhoto = firstPhoto.map { Array($0.utf8) }
-        folder = PhotoFolder(root: root, shownAs: shownAs, excluding: thumbnails?.root)
+        // A photo opened by name is browsed among its neighbours, as image viewers do: that folder's
+        // files only (a photo in ~ does not walk all of ~).
+        folder = PhotoFolder(root: root, shownAs: shownAs, excluding: thumbnails?.root, descends: firstPhoto == nil,
+                             alsoListing: firstPhoto.map { Array($0.utf8) })
         shownName = shownAs ?? root
         generator = SeededGenerator(seed: seed)
         self.limits = limits

@@ -53,11 +53,18 @@ public struct PhotoFolder: Sendable {
     public let shownName: String
     /// A folder inside it that holds no photos of the user's (the thumbnail cache, when it is there).
     public let excluded: String?
+    /// Whether the folders inside are walked too (a folder source's), or only this one's files (the
+    /// folder of a photo opened by name, as image viewers list its neighbours).
+    public let descends: Bool
+    /// A name in this folder that is listed even though it starts with a dot (the photo opened).
+    public let alsoListing: [UInt8]?
 
-    public init(root: String, shownAs: String? = nil, excluding excluded: String? = nil) {
+    public init(root: String, shownAs: String? = nil, excluding excluded: String? = nil, descends: Bool = true, alsoListing: [UInt8]? = nil) {
         self.root = root
         self.shownName = shownAs ?? root
         self.excluded = excluded
+        self.descends = descends
+        self.alsoListing = alsoListing
     }
 
     /// Walks the folder. Throws when the folder itself cannot be read.
@@ -108,8 +115,8 @@ public struct PhotoFolder: Sendable {
         var names: [[UInt8]] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            // Hidden entries (and . and ..) are not the user's photos.
-            if name.first == UInt8(ascii: ".") { continue }
+            // Hidden entries (and . and ..) are not the user's photos, but for one opened by name.
+            if name.first == UInt8(ascii: "."), !(relative.isEmpty && name == alsoListing) { continue }
             names.append(name)
         }
         // In name order, not readdir's: a folder reached under two names (a link to it) is walked under
@@ -142,6 +149,7 @@ public struct PhotoFolder: Sendable {
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
+                guard descends else { continue }
                 let id = FileID(info)
                 guard !ancestors.contains(id) else {
                     scan.skipped["symbolic link loop", default: 0] += 1

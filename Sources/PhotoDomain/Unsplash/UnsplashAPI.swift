@@ -66,7 +66,9 @@ public struct UnsplashAPI: Sendable {
     func image(_ url: String) async throws -> [UInt8] {
         let response: HTTPResponse
         do {
-            response = try await waiting(for: url) { try await transport.send(HTTPRequest(url: url)) }
+            // No progress here: pictures are also fetched ahead, in the background, where a line
+            // drawn on the terminal would land on the prompt.
+            response = try await transport.send(HTTPRequest(url: url))
         } catch let failure as HTTPFailure {
             throw PictureFailure(Self.describe(failure, url: url))
         }
