@@ -15,8 +15,15 @@ public enum ManualPage {
     }
 
     /// The page.
-    /// - Parameter replCommands: the commands typed at the prompt, scene by scene
-    ///   (`Engine.commandReference`), listed under REPL COMMANDS.
+    /// - Parameters:
+    ///   - appName: the app's name, as typed.
+    ///   - version: its version, in the page's footer.
+    ///   - summary: one line saying what the app is (NAME).
+    ///   - description: DESCRIPTION's paragraphs, separated by blank lines.
+    ///   - options: the app's own options (OPTIONS, with the launcher's).
+    ///   - sections: the app's sections after the options (ENVIRONMENT, FILES, EXAMPLES…).
+    ///   - replCommands: the commands typed at the prompt, scene by scene
+    ///     (`Engine.commandReference`), listed under REPL COMMANDS.
     public static func text(appName: String, version: String, summary: String, description: String, options: [AppOption],
                             sections: [Section] = [], replCommands: [(scene: String, commands: [(usage: String, summary: String)])] = []) -> String {
         var page = [String]()
