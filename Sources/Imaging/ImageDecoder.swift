@@ -9,6 +9,10 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     case gif = "GIF"
     case heic = "HEIC"
     case avif = "AVIF"
+    /// TIFF, and camera RAW files that are TIFFs inside (DNG, NEF, ARW, PEF).
+    case tiff = "TIFF"
+    /// Camera RAW files with a TIFF inside under a magic of their own (CR2, ORF, RW2).
+    case cameraRaw = "camera RAW"
 
     /// How many bytes from a file's start `sniff` needs to tell every format.
     public static let sniffedBytes = 64
@@ -25,6 +29,11 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         if matches(0, "RIFF") && matches(8, "WEBP") { return .webp }
         if matches(0, "GIF87a") || matches(0, "GIF89a") { return .gif }
         if matches(4, "ftyp") { return isoBrand(bytes) }
+        if TIFFContainer.isContainer(bytes) {
+            let isPlainTIFF = bytes[2] == 42 || bytes[3] == 42
+            let isCR2 = bytes.count >= 11 && bytes[8] == 0x43 && bytes[9] == 0x52 && bytes[10] == 2
+            return isPlainTIFF && !isCR2 ? .tiff : .cameraRaw
+        }
         return nil
     }
 
@@ -137,10 +146,19 @@ public enum ImageDecoder {
                     try limits.check(size)
                     try HEIFBoxes.check(raw, limits: limits, format: format)
                     return .success(ImageHeader(format: format, storedSize: size, exif: exif))
+                case .tiff?, .cameraRaw?:
+                    // The photo's size is the largest image an IFD describes (a RAW's sensor data).
+                    guard let contents = TIFFContainer.read(raw), let size = contents.largest else {
+                        return .failure(ImageFailure("a TIFF container that names no image size"))
+                    }
+                    try limits.check(size)
+                    var exif = EXIF.readIFD0(raw)
+                    exif.orientation = contents.orientation
+                    return .success(ImageHeader(format: contents.kind == "TIFF" ? .tiff : .cameraRaw, storedSize: size, exif: exif))
                 case .some:
                     return .failure(ImageFailure("not an image"))
                 case nil:
-                    return .failure(ImageFailure(bytes.isEmpty ? "the file is empty" : "not a JPEG, PNG, WebP, GIF, HEIC or AVIF image"))
+                    return .failure(ImageFailure(bytes.isEmpty ? "the file is empty" : "not a JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF or camera RAW image"))
                 }
             } catch {
                 return .failure(error)
@@ -187,6 +205,8 @@ public enum ImageDecoder {
                 case .heic, .avif:
                     return .success(try HEIF.decode(raw, size: header.storedSize, format: header.format, limits: limits,
                                                     atLeast: header.uprightSize.fitted(in: box)))
+                case .tiff, .cameraRaw:
+                    return .success(try TIFFContainer.decodePreview(raw, header: header, fitting: box, limits: limits))
                 }
             } catch {
                 return .failure(error)

@@ -1,0 +1,171 @@
+/// Camera RAW files and TIFFs are TIFF containers: DNG, CR2, NEF, ARW and PEF start as a TIFF does
+/// (`II*\0`, `MM\0*`), ORF with `IIRO`/`IIRS`/`MMOR` and RW2 with `IIU\0`. Every camera puts JPEG
+/// previews in them, up to full size: photorepl shows the smallest one that covers the box, found
+/// by walking the IFDs itself (IFD0 and the ones after it, SubIFDs, RW2's JpgFromRaw tag), and
+/// never decodes the sensor data. Every offset and count comes from the file and is checked before
+/// it is read; the walk is bounded (IFDs, entries, a loop of IFDs).
+enum TIFFContainer {
+    /// A JPEG inside the container: where its bytes are.
+    struct JPEGImage: Equatable {
+        var range: Range<Int>
+    }
+
+    /// What the IFDs say.
+    struct Contents: Equatable {
+        /// The largest image an IFD describes (the sensor's, in a RAW): the photo's size.
+        var largest: PixelSize?
+        /// Every JPEG the IFDs point to (previews, thumbnails; a RAW's own lossless JPEG too, which
+        /// libjpeg-turbo refuses when it is decoded).
+        var jpegs: [JPEGImage] = []
+        /// IFD0's orientation (tag 0x0112).
+        var orientation: Orientation = .up
+        /// What kind of file the tags say it is: "DNG", "CR2", "NEF"…, else "TIFF".
+        var kind = "TIFF"
+    }
+
+    /// IFDs walked at most, and entries read in each: cameras use a handful of each.
+    static let maxIFDs = 32
+    static let maxEntries = 1_000
+
+    /// Whether `bytes` start as a TIFF container does (with any of the RAW makers' own magic).
+    static func isContainer(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        header(bytes) != nil
+    }
+
+    /// The byte order and the magic number after it, when `bytes` start a TIFF container.
+    private static func header(_ bytes: UnsafeRawBufferPointer) -> (bigEndian: Bool, magic: UInt16)? {
+        guard bytes.count >= 8 else { return nil }
+        let bigEndian: Bool
+        switch (bytes[0], bytes[1]) {
+        case (0x49, 0x49): bigEndian = false
+        case (0x4D, 0x4D): bigEndian = true
+        default: return nil
+        }
+        let magic = TIFFData(bytes: bytes, bigEndian: bigEndian).u16(at: 2)
+        // 42: TIFF (DNG, CR2, NEF, ARW, PEF); "RO"/"RS": Olympus ORF; 0x55: Panasonic RW2.
+        guard [42, 0x4F52, 0x5352, 0x0055].contains(magic) else { return nil }
+        return (bigEndian, magic)
+    }
+
+    /// The container's images and IFD0's orientation; nil when `bytes` are no TIFF container.
+    static func read(_ bytes: UnsafeRawBufferPointer) -> Contents? {
+        guard let (bigEndian, magic) = header(bytes) else { return nil }
+        let data = TIFFData(bytes: bytes, bigEndian: bigEndian)
+        var contents = Contents()
+        switch magic {
+        case 0x4F52, 0x5352: contents.kind = "ORF"
+        case 0x0055: contents.kind = "RW2"
+        default:
+            // Canon's CR2: "CR" and version 2 after the header.
+            if bytes.count >= 11, bytes[8] == 0x43, bytes[9] == 0x52, bytes[10] == 2 { contents.kind = "CR2" }
+        }
+        var pending = [data.u32(at: 4)]
+        var walked: Set<UInt32> = []
+        var isFirst = true
+        while let offset = pending.first, walked.count < maxIFDs {
+            pending.removeFirst()
+            guard offset != 0, walked.insert(offset).inserted, let ifd = data.offset(offset, length: 2) else { continue }
+            let count = min(Int(data.u16(at: ifd)), maxEntries, (bytes.count - ifd - 2) / 12)
+            var width = 0, height = 0, compression = 0
+            var interchange: (offset: UInt32, length: UInt32)? = nil
+            var jpegOffset: UInt32?, jpegLength: UInt32?
+            var strips: (offset: UInt32, length: UInt32)?
+            var stripOffsets: UInt32?, stripCounts: UInt32?, stripCount: UInt32 = 0
+            for index in 0..<count {
+                let entry = ifd + 2 + index * 12
+                let (tag, type, valueCount) = (data.u16(at: entry), data.u16(at: entry + 2), data.u32(at: entry + 4))
+                // A SHORT or a LONG, whichever the file wrote, as one number.
+                func number() -> Int {
+                    type == 3 ? Int(data.u16(at: entry + 8)) : Int(data.u32(at: entry + 8))
+                }
+                switch tag {
+                case 0x0100: width = number()
+                case 0x0101: height = number()
+                case 0x0103: compression = number()
+                case 0x0112 where isFirst && type == 3: contents.orientation = Orientation(rawValue: number()) ?? .up
+                case 0x0201: jpegOffset = data.u32(at: entry + 8)
+                case 0x0202: jpegLength = data.u32(at: entry + 8)
+                case 0x0111: stripOffsets = data.u32(at: entry + 8); stripCount = valueCount
+                case 0x0117: stripCounts = data.u32(at: entry + 8)
+                case 0x002E where type == 7 && contents.kind == "RW2":
+                    // RW2's JpgFromRaw: a whole JPEG as the tag's value.
+                    let length = Int(min(valueCount, UInt32(Int32.max)))
+                    if let start = data.offset(data.u32(at: entry + 8), length: length) {
+                        contents.jpegs.append(JPEGImage(range: start..<start + length))
+                    }
+                case 0x014A where type == 4 || type == 13:
+                    // SubIFDs: one offset in the value field, or a list of them where it points.
+                    if valueCount == 1 {
+                        pending.append(data.u32(at: entry + 8))
+                    } else if let list = data.offset(data.u32(at: entry + 8), length: Int(min(valueCount, 16)) * 4) {
+                        for k in 0..<Int(min(valueCount, 16)) { pending.append(data.u32(at: list + 4 * k)) }
+                    }
+                case 0xC612: contents.kind = "DNG"
+                case 0x010F where type == 2 && contents.kind == "TIFF":
+                    let make = data.ascii(count: valueCount, valueField: entry + 8)?.uppercased() ?? ""
+                    if make.hasPrefix("NIKON") { contents.kind = "NEF" }
+                    else if make.hasPrefix("SONY") { contents.kind = "ARW" }
+                    else if make.hasPrefix("PENTAX") || make.hasPrefix("RICOH") { contents.kind = "PEF" }
+                default: continue
+                }
+            }
+            if let jpegOffset, let jpegLength { interchange = (jpegOffset, jpegLength) }
+            // One strip (a single offset and count in the value fields) of a JPEG-compressed image.
+            if (compression == 6 || compression == 7), stripCount == 1, let stripOffsets, let stripCounts {
+                strips = (stripOffsets, stripCounts)
+            }
+            for (start, length) in [interchange, strips].compactMap({ $0 }) {
+                let capped = Int(min(length, UInt32(Int32.max)))
+                guard let at = data.offset(start, length: capped), capped >= 4 else { continue }
+                let range = at..<at + capped
+                if !contents.jpegs.contains(JPEGImage(range: range)) { contents.jpegs.append(JPEGImage(range: range)) }
+            }
+            // (Sides of up to 2^32 would overflow their product: no camera comes near 2^20.)
+            if width > 0, height > 0, width <= 1 << 20, height <= 1 << 20,
+               width * height > (contents.largest.map { $0.width * $0.height } ?? 0) {
+                contents.largest = PixelSize(width: width, height: height)
+            }
+            // The next IFD in the chain.
+            if let next = data.offset(UInt32(ifd + 2 + Int(data.u16(at: ifd)) * 12), length: 4) {
+                pending.append(data.u32(at: next))
+            }
+            isFirst = false
+        }
+        // Only the JPEGs that start as one: SOI, then a marker.
+        contents.jpegs = contents.jpegs.filter { $0.range.count >= 4 && $0.range.upperBound <= bytes.count
+            && bytes[$0.range.lowerBound] == 0xFF && bytes[$0.range.lowerBound + 1] == 0xD8 }
+        return contents
+    }
+
+    /// The smallest JPEG inside that covers `target` (the stored shape) with the photo's shape
+    /// (within 2 %), decoded and turned upright; else the largest of that shape, with its source
+    /// saying it is smaller than the box. Throws when the file holds no JPEG libjpeg-turbo decodes
+    /// (a TIFF of pixels only: photorepl does not decode those yet).
+    static func decodePreview(_ raw: UnsafeRawBufferPointer, header: ImageHeader, fitting box: PixelSize, limits: ImageLimits) throws(ImageFailure) -> Pixels {
+        guard let contents = read(raw) else { throw ImageFailure("not a TIFF container") }
+        let photo = header.storedSize
+        let target = header.uprightSize.fitted(in: box)
+        let storedTarget = header.exif.orientation.swapsDimensions ? PixelSize(width: target.height, height: target.width) : target
+        // Each JPEG's size, as a file's would be checked (a RAW's lossless sensor JPEG is refused).
+        var sized: [(range: Range<Int>, size: PixelSize)] = []
+        for jpeg in contents.jpegs {
+            if let size = try? JPEG.checkedSize(UnsafeRawBufferPointer(rebasing: raw[jpeg.range]), limits: limits) { sized.append((jpeg.range, size)) }
+        }
+        guard !sized.isEmpty else {
+            throw ImageFailure(contents.kind == "TIFF"
+                ? "a TIFF with no JPEG inside: photorepl shows TIFF files from their JPEG previews only, for now"
+                : "no JPEG preview photorepl can decode inside this \(contents.kind) file")
+        }
+        func hasShape(_ size: PixelSize) -> Bool { abs(size.width * photo.height - size.height * photo.width) * 50 <= photo.width * size.height }
+        let shaped = sized.filter { hasShape($0.size) }
+        let candidates = shaped.isEmpty ? sized : shaped
+        let covering = candidates.filter { $0.size.width >= storedTarget.width && $0.size.height >= storedTarget.height }
+        let chosen = covering.min { $0.size.width < $1.size.width } ?? candidates.max { $0.size.width < $1.size.width }!
+        var pixels = try JPEG.decode(UnsafeRawBufferPointer(rebasing: raw[chosen.range]), size: chosen.size, atLeast: storedTarget)
+            .oriented(header.exif.orientation)
+        let kind = covering.isEmpty ? "largest JPEG preview, smaller than the box," : "JPEG preview"
+        pixels.source = .preview(kind: "\(contents.kind) \(kind)", size: header.exif.orientation.uprightSize(of: chosen.size),
+                                 photo: header.uprightSize, decoded: PixelSize(width: pixels.width, height: pixels.height))
+        return pixels
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import Imaging
+import PhotoDomain
+import Testing
+
+/// TIFF containers built by hand, as cameras lay them out: header, the JPEGs, then the IFDs.
+enum TIFFContainerFile {
+    /// An IFD entry: a value in the value field, or the offset of `jpeg` N's bytes (`.jpeg(N)`), its
+    /// length (`.jpegLength(N)`), or IFD N's offset (`.ifd(N)`).
+    enum Value {
+        case number(UInt32)
+        case jpeg(Int)
+        case jpegLength(Int)
+        case ifd(Int)
+    }
+    struct Entry {
+        var tag: UInt16
+        var type: UInt16 = 4
+        var count: UInt32 = 1
+        var value: Value
+    }
+    struct IFD {
+        var entries: [Entry]
+        /// The IFD after it in the chain, if any.
+        var next: Int?
+    }
+
+    /// The file: `magic` (8 bytes with the IFD0 offset left 0), then `extra` (CR2's "CR\x02\0"…),
+    /// the JPEGs, the IFDs, little-endian.
+    static func make(magic: [UInt8] = [0x49, 0x49, 0x2A, 0x00], extra: [UInt8] = [], jpegs: [[UInt8]], ifds: [IFD]) -> [UInt8] {
+        var file = magic + [0, 0, 0, 0] + extra
+        var jpegAt: [Int] = []
+        for jpeg in jpegs {
+            jpegAt.append(file.count)
+            file += jpeg
+        }
+        if file.count % 2 == 1 { file.append(0) }
+        var ifdAt: [Int] = []
+        var at = file.count
+        for ifd in ifds {
+            ifdAt.append(at)
+            at += 2 + ifd.entries.count * 12 + 4
+        }
+        func u16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        func u32(_ v: UInt32) -> [UInt8] { [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8(v >> 24)] }
+        for ifd in ifds {
+            file += u16(UInt16(ifd.entries.count))
+            for entry in ifd.entries {
+                let value: UInt32 = switch entry.value {
+                case .number(let n): n
+                case .jpeg(let k): UInt32(jpegAt[k])
+                case .jpegLength(let k): UInt32(jpegs[k].count)
+                case .ifd(let k): UInt32(ifdAt[k])
+                }
+                let field = entry.type == 3 ? u16(UInt16(value)) + [0, 0] : u32(value)
+                file += u16(entry.tag) + u16(entry.type) + u32(entry.count) + field
+            }
+            file += u32(ifd.next.map { UInt32(ifdAt[$0]) } ?? 0)
+        }
+        file.replaceSubrange(4..<8, with: u32(UInt32(ifdAt[0])))
+        return file
+    }
+
+    static func size(_ width: Int, _ height: Int) -> [Entry] {
+        [Entry(tag: 0x0100, value: .number(UInt32(width))), Entry(tag: 0x0101, value: .number(UInt32(height)))]
+    }
+
+    /// One strip of a JPEG-compressed image: JPEG N.
+    static func strip(_ k: Int, compression: UInt32 = 7) -> [Entry] {
+        [Entry(tag: 0x0103, type: 3, value: .number(compression)), Entry(tag: 0x0111, value: .jpeg(k)), Entry(tag: 0x0117, value: .jpegLength(k))]
+    }
+
+    static func interchange(_ k: Int) -> [Entry] {
+        [Entry(tag: 0x0201, value: .jpeg(k)), Entry(tag: 0x0202, value: .jpegLength(k))]
+    }
+}
+
+/// Issue 32: camera RAW files and TIFFs shown from the JPEG previews inside them, the smallest that
+/// covers the box, never from the sensor data.
+@Suite struct CameraRawTests {
+    typealias File = TIFFContainerFile
+
+    /// A DNG as cameras write one: IFD0 a small preview, then the raw (lossless, not a JPEG
+    /// libjpeg-turbo decodes) and a larger preview, chained after it.
+    static let chainedDNG: [UInt8] = File.make(
+        jpegs: [TestImage.jpeg(width: 160, height: 107), Array("not the sensor data".utf8), TestImage.jpeg(width: 1024, height: 683)],
+        ifds: [
+            File.IFD(entries: File.size(160, 107) + File.strip(0) + [File.Entry(tag: 0xC612, type: 1, count: 4, value: .number(0x0000_0401))], next: 1),
+            File.IFD(entries: File.size(6000, 4000) + File.strip(1), next: 2),
+            File.IFD(entries: File.size(1024, 683) + File.strip(2)),
+        ])
+
+    static func decode(_ bytes: [UInt8], fitting box: PixelSize) throws -> Pixels {
+        try ImageDecoder.decode(bytes, fitting: box)
+    }
+
+    @Test func aDNGIsShownFromTheSmallestPreviewThatCoversTheBox() throws {
+        let header = try ImageDecoder.header(of: Self.chainedDNG)
+        #expect(header.format == .cameraRaw)
+        #expect(header.storedSize == PixelSize(width: 6000, height: 4000), "the sensor's size is the photo's")
+        let small = try Self.decode(Self.chainedDNG, fitting: PixelSize(width: 100, height: 100))
+        #expect(small.source == .preview(kind: "DNG JPEG preview", size: PixelSize(width: 160, height: 107), photo: PixelSize(width: 6000, height: 4000),
+                                         decoded: PixelSize(width: small.width, height: small.height)), "\(small.source)")
+        let large = try Self.decode(Self.chainedDNG, fitting: PixelSize(width: 600, height: 600))
+        #expect(large.source.description.hasPrefix("the DNG JPEG preview (1024×683) inside the 6000×4000 photo"), "\(large.source)")
+        // Nothing covers a box larger than the largest preview: that one, and the source says so.
+        let huge = try Self.decode(Self.chainedDNG, fitting: PixelSize(width: 3000, height: 3000))
+        #expect(huge.source.description.hasPrefix("the DNG largest JPEG preview, smaller than the box, (1024×683)"), "\(huge.source)")
+    }
+
+    @Test func subIFDsAreWalked() throws {
+        // The SubIFDs tag with one offset (IFD1); IFD2 chained after IFD1.
+        var file = File.make(
+            jpegs: [TestImage.jpeg(width: 160, height: 107), Array("raw".utf8), TestImage.jpeg(width: 1024, height: 683)],
+            ifds: [
+                File.IFD(entries: File.size(160, 107) + File.strip(0) + [File.Entry(tag: 0x014A, value: .ifd(1))]),
+                File.IFD(entries: File.size(6000, 4000) + File.strip(1), next: 2),
+                File.IFD(entries: File.size(1024, 683) + File.strip(2)),
+            ])
+        #expect(try ImageDecoder.header(of: file).storedSize == PixelSize(width: 6000, height: 4000))
+        let pixels = try Self.decode(file, fitting: PixelSize(width: 600, height: 600))
+        #expect(pixels.source.description.contains("(1024×683)"), "\(pixels.source)")
+        // A loop of IFDs (IFD2 back to IFD0) ends the walk; nothing hangs.
+        file = File.make(
+            jpegs: [TestImage.jpeg(width: 160, height: 107)],
+            ifds: [File.IFD(entries: File.size(160, 107) + File.strip(0), next: 1), File.IFD(entries: File.size(6000, 4000), next: 0)])
+        #expect(try Self.decode(file, fitting: PixelSize(width: 50, height: 50)).width > 0)
+    }
+
+    @Test func aCR2TurnedByItsOrientationIsShownUpright() throws {
+        let file = File.make(
+            extra: [0x43, 0x52, 0x02, 0x00, 0, 0, 0, 0],
+            jpegs: [TestImage.jpeg(width: 1536, height: 1024)],
+            ifds: [File.IFD(entries: File.size(6000, 4000) + File.strip(0, compression: 6) + [File.Entry(tag: 0x0112, type: 3, value: .number(6))])])
+        let header = try ImageDecoder.header(of: file)
+        #expect(header.format == .cameraRaw && header.uprightSize == PixelSize(width: 4000, height: 6000))
+        let pixels = try Self.decode(file, fitting: PixelSize(width: 100, height: 100))
+        #expect(pixels.height > pixels.width, "upright: \(pixels.width)×\(pixels.height)")
+        #expect(pixels.source.description.hasPrefix("the CR2 JPEG preview (1024×1536) inside the 4000×6000 photo"), "\(pixels.source)")
+    }
+
+    @Test func orfAndRW2HaveMagicOfTheirOwn() throws {
+        let orf = File.make(magic: [0x49, 0x49, 0x52, 0x4F], jpegs: [TestImage.jpeg(width: 320, height: 240)],
+                            ifds: [File.IFD(entries: File.size(4000, 3000) + File.interchange(0))])
+        #expect(orf.withUnsafeBytes { ImageFormat.sniff($0) } == .cameraRaw)
+        #expect(try Self.decode(orf, fitting: PixelSize(width: 80, height: 80)).source.description.hasPrefix("the ORF JPEG preview (320×240)"))
+        let rw2 = File.make(magic: [0x49, 0x49, 0x55, 0x00], jpegs: [TestImage.jpeg(width: 400, height: 300)],
+                            ifds: [File.IFD(entries: File.size(4000, 3000) + [File.Entry(tag: 0x002E, type: 7, count: 0, value: .jpeg(0))])])
+        // (count: the JPEG's length, set here: the builder writes counts as given.)
+        var fixed = rw2
+        let jpegLength = UInt32(TestImage.jpeg(width: 400, height: 300).count)
+        if let entry = Self.entry(0x002E, in: fixed) {
+            fixed.replaceSubrange(entry + 4..<entry + 8, with: withUnsafeBytes(of: jpegLength.littleEndian, Array.init))
+        }
+        #expect(try Self.decode(fixed, fitting: PixelSize(width: 80, height: 80)).source.description.hasPrefix("the RW2 JPEG preview (400×300)"))
+    }
+
+    @Test func aTIFFWithNoJPEGSaysWhatIsMissing() throws {
+        let tiff = File.make(jpegs: [Array(repeating: 0x80, count: 300)],
+                             ifds: [File.IFD(entries: File.size(10, 10) + [File.Entry(tag: 0x0103, type: 3, value: .number(1))])])
+        #expect(try ImageDecoder.header(of: tiff).format == .tiff)
+        #expect(throws: ImageFailure("a TIFF with no JPEG inside: photorepl shows TIFF files from their JPEG previews only, for now")) {
+            try Self.decode(tiff, fitting: PixelSize(width: 10, height: 10))
+        }
+    }
+
+    /// A folder lists camera RAW files and TIFFs as photos, with their size and EXIF from the IFDs,
+    /// and draws them from their previews.
+    @Test func aFolderShowsItsRAWFiles() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("raw-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Data(Self.chainedDNG).write(to: URL(fileURLWithPath: root + "/IMG_0001.dng"))
+        let worker = FolderPhotosWorker(root: root)
+        let fetched = try await worker.fetch(count: 1)
+        #expect(fetched.notes == ["Found 1 photo in \(root)."])
+        let photo = try #require(fetched.photos.first)
+        #expect(photo.id == "IMG_0001.dng" && photo.width == 6000 && photo.height == 4000)
+        let pixels = try await worker.pixels(for: photo, fitting: PixelSize(width: 120, height: 80))
+        #expect(pixels.source.description.hasPrefix("the DNG JPEG preview (160×107) inside the 6000×4000 photo"), "\(pixels.source)")
+    }
+
+    @Test func hostileContainersEndCleanly() {
+        let good = Self.chainedDNG
+        // Every prefix, and every byte changed in the first 200: an error or pixels, never a trap.
+        for length in stride(from: 0, to: good.count, by: 97) { _ = try? Self.decode(Array(good.prefix(length)), fitting: PixelSize(width: 50, height: 50)) }
+        for i in 0..<200 {
+            var bad = good
+            bad[i] ^= 0xFF
+            _ = try? Self.decode(bad, fitting: PixelSize(width: 50, height: 50))
+        }
+    }
+
+    /// Where the entry with `tag` is in a little-endian container built here (IFD0 only).
+    static func entry(_ tag: UInt16, in file: [UInt8]) -> Int? {
+        let ifd = Int(file[4]) | Int(file[5]) << 8 | Int(file[6]) << 16 | Int(file[7]) << 24
+        let count = Int(file[ifd]) | Int(file[ifd + 1]) << 8
+        for k in 0..<count {
+            let at = ifd + 2 + k * 12
+            if (UInt16(file[at]) | UInt16(file[at + 1]) << 8) == tag { return at }
+        }
+        return nil
+    }
+}
