@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <tiffio.h>
 #include <webp/decode.h>
 #include <webp/demux.h>
 
@@ -634,6 +635,134 @@ void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixe
     pthread_mutex_unlock(&heif_budget_lock);
     heif.handle_release(handle);
     heif.context_free(context);
+}
+
+// MARK: - TIFF (libtiff 4.5, loaded at the first TIFF with no JPEG inside to show)
+
+static struct {
+    TIFFOpenOptions *(*options_alloc)(void);
+    void (*options_free)(TIFFOpenOptions *);
+    void (*options_max_alloc)(TIFFOpenOptions *, tmsize_t);
+    void (*options_errors)(TIFFOpenOptions *, TIFFErrorHandlerExtR, void *);
+    void (*options_warnings)(TIFFOpenOptions *, TIFFErrorHandlerExtR, void *);
+    TIFF *(*open)(const char *, const char *, thandle_t, TIFFReadWriteProc, TIFFReadWriteProc, TIFFSeekProc, TIFFCloseProc,
+                  TIFFSizeProc, TIFFMapFileProc, TIFFUnmapFileProc, TIFFOpenOptions *);
+    int (*read_rgba)(TIFF *, uint32_t, uint32_t, uint32_t *, int, int);
+    void (*close)(TIFF *);
+    int loaded;
+} tiff;
+static char tiff_error_text[200];
+static pthread_once_t tiff_once = PTHREAD_ONCE_INIT;
+
+static void load_tiff(void) {
+    void *library = dlopen("libtiff.so.6", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(tiff_error_text, sizeof tiff_error_text, "TIFF pictures need libtiff: install the Debian package libtiff6");
+        return;
+    }
+    FIND(library, tiff, options_alloc, "TIFFOpenOptionsAlloc", tiff_error_text)
+    FIND(library, tiff, options_free, "TIFFOpenOptionsFree", tiff_error_text)
+    FIND(library, tiff, options_max_alloc, "TIFFOpenOptionsSetMaxSingleMemAlloc", tiff_error_text)
+    FIND(library, tiff, options_errors, "TIFFOpenOptionsSetErrorHandlerExtR", tiff_error_text)
+    FIND(library, tiff, options_warnings, "TIFFOpenOptionsSetWarningHandlerExtR", tiff_error_text)
+    FIND(library, tiff, open, "TIFFClientOpenExt", tiff_error_text)
+    FIND(library, tiff, read_rgba, "TIFFReadRGBAImageOriented", tiff_error_text)
+    FIND(library, tiff, close, "TIFFClose", tiff_error_text)
+    tiff.loaded = 1;
+}
+
+// The file in memory, read by libtiff through these (never written).
+typedef struct {
+    const unsigned char *data;
+    size_t size, position;
+} tiff_memory;
+
+static tmsize_t tiff_read(thandle_t handle, void *into, tmsize_t count) {
+    tiff_memory *memory = handle;
+    if (count <= 0 || memory->position >= memory->size) return 0;
+    size_t left = memory->size - memory->position, n = (size_t)count < left ? (size_t)count : left;
+    memcpy(into, memory->data + memory->position, n);
+    memory->position += n;
+    return (tmsize_t)n;
+}
+static tmsize_t tiff_write(thandle_t handle, void *from, tmsize_t count) { (void)handle; (void)from; (void)count; return -1; }
+static toff_t tiff_seek(thandle_t handle, toff_t offset, int whence) {
+    tiff_memory *memory = handle;
+    toff_t base = whence == SEEK_CUR ? memory->position : whence == SEEK_END ? memory->size : 0;
+    if (offset > UINT64_MAX - base) return (toff_t)-1;
+    memory->position = base + offset;
+    return memory->position;
+}
+static int tiff_close(thandle_t handle) { (void)handle; return 0; }
+static toff_t tiff_size(thandle_t handle) { return ((tiff_memory *)handle)->size; }
+static int tiff_map(thandle_t handle, void **base, toff_t *size) {
+    tiff_memory *memory = handle;
+    *base = (void *)memory->data;
+    *size = memory->size;
+    return 1;
+}
+static void tiff_unmap(thandle_t handle, void *base, toff_t size) { (void)handle; (void)base; (void)size; }
+
+// libtiff's first error, kept for the message; warnings (unknown tags) are nothing to show.
+static int tiff_error(TIFF *file, void *message, const char *module, const char *format, va_list arguments) {
+    (void)file; (void)module;
+    char *text = message;
+    if (!text[0]) {
+        vsnprintf(text, 200, format, arguments);
+        for (char *c = text; *c; c++) if (*c == '\n' || *c == '\r' || *c == '\t') *c = ' ';
+    }
+    return 1;
+}
+static int tiff_warning(TIFF *file, void *data, const char *module, const char *format, va_list arguments) {
+    (void)file; (void)data; (void)module; (void)format; (void)arguments;
+    return 1;
+}
+
+void photorepl_tiff_decode(const unsigned char *data, size_t size, int width, int height, int orientation,
+                           photorepl_decoded *out) {
+    begin(out);
+    pthread_once(&tiff_once, load_tiff);
+    if (!tiff.loaded) {
+        say(out->message, sizeof out->message, "%s", tiff_error_text);
+        return;
+    }
+    char error[200] = {0};
+    TIFFOpenOptions *options = tiff.options_alloc();
+    if (!options) {
+        say(out->message, sizeof out->message, "libtiff could not start");
+        return;
+    }
+    // A strip or tile that claims more than this is refused before libtiff allocates it.
+    tiff.options_max_alloc(options, (tmsize_t)256 << 20);
+    tiff.options_errors(options, tiff_error, error);
+    tiff.options_warnings(options, tiff_warning, NULL);
+    tiff_memory memory = {data, size, 0};
+    TIFF *file = tiff.open("photo", "rm", &memory, tiff_read, tiff_write, tiff_seek, tiff_close, tiff_size, tiff_map, tiff_unmap,
+                           options);
+    if (!file) {
+        tiff.options_free(options);
+        say(out->message, sizeof out->message, "corrupt TIFF: %s", error[0] ? error : "libtiff could not read it");
+        return;
+    }
+    size_t bytes = (size_t)width * (size_t)height * 4;
+    unsigned char *pixels = output(out, bytes);
+    if (!pixels) {
+        tiff.close(file);
+        tiff.options_free(options);
+        say(out->message, sizeof out->message, "out of memory for %dx%d pixels", width, height);
+        return;
+    }
+    // ABGR words, one a pixel: R, G, B, A in memory on a little-endian machine, rows as requested.
+    if (!tiff.read_rgba(file, (uint32_t)width, (uint32_t)height, (uint32_t *)pixels, orientation, 0)) {
+        if (pixels != out->into) free(pixels);
+        say(out->message, sizeof out->message, "corrupt TIFF: %s", error[0] ? error : "libtiff could not decode its image");
+    } else {
+        out->rgba = pixels;
+        out->width = width;
+        out->height = height;
+    }
+    tiff.close(file);
+    tiff.options_free(options);
 }
 
 void photorepl_map_large_buffers(size_t bytes) { mallopt(M_MMAP_THRESHOLD, (int)bytes); }

@@ -1,3 +1,5 @@
+import CImageFormats
+
 /// Camera RAW files and TIFFs are TIFF containers: DNG, CR2, NEF, ARW and PEF start as a TIFF does
 /// (`II*\0`, `MM\0*`), ORF with `IIRO`/`IIRS`/`MMOR` and RW2 with `IIU\0`. Every camera puts JPEG
 /// previews in them, up to full size: photorepl shows the smallest one that covers the box, found
@@ -14,6 +16,8 @@ enum TIFFContainer {
     struct Contents: Equatable {
         /// The largest image an IFD describes (the sensor's, in a RAW): the photo's size.
         var largest: PixelSize?
+        /// IFD0's image size: a TIFF's first page, which libtiff decodes.
+        var first: PixelSize?
         /// Every JPEG the IFDs point to (previews, thumbnails; a RAW's own lossless JPEG too, which
         /// libjpeg-turbo refuses when it is decoded).
         var jpegs: [JPEGImage] = []
@@ -121,6 +125,7 @@ enum TIFFContainer {
                 if !contents.jpegs.contains(JPEGImage(range: range)) { contents.jpegs.append(JPEGImage(range: range)) }
             }
             // (Sides of up to 2^32 would overflow their product: no camera comes near 2^20.)
+            if isFirst, width > 0, height > 0, width <= 1 << 20, height <= 1 << 20 { contents.first = PixelSize(width: width, height: height) }
             if width > 0, height > 0, width <= 1 << 20, height <= 1 << 20,
                width * height > (contents.largest.map { $0.width * $0.height } ?? 0) {
                 contents.largest = PixelSize(width: width, height: height)
@@ -135,6 +140,16 @@ enum TIFFContainer {
         contents.jpegs = contents.jpegs.filter { $0.range.count >= 4 && $0.range.upperBound <= bytes.count
             && bytes[$0.range.lowerBound] == 0xFF && bytes[$0.range.lowerBound + 1] == 0xD8 }
         return contents
+    }
+
+    /// A TIFF's first page through libtiff, at full size (the display scales it), upright. Its size
+    /// meets the limits of a file before anything is allocated.
+    static func decodeFirstPage(_ raw: UnsafeRawBufferPointer, size: PixelSize, orientation: Orientation, limits: ImageLimits) throws(ImageFailure) -> Pixels {
+        try limits.check(size)
+        var pixels = try decodeInto(size) { photorepl_tiff_decode(base(raw), raw.count, Int32(size.width), Int32(size.height), Int32(orientation.rawValue), &$0) }
+            .oriented(orientation)
+        pixels.source = .file(format: "TIFF", stored: orientation.uprightSize(of: size), decoded: PixelSize(width: pixels.width, height: pixels.height))
+        return pixels
     }
 
     /// The smallest JPEG inside that covers `target` (the stored shape) with the photo's shape
@@ -152,9 +167,10 @@ enum TIFFContainer {
             if let size = try? JPEG.checkedSize(UnsafeRawBufferPointer(rebasing: raw[jpeg.range]), limits: limits) { sized.append((jpeg.range, size)) }
         }
         guard !sized.isEmpty else {
-            throw ImageFailure(contents.kind == "TIFF"
-                ? "a TIFF with no JPEG inside: photorepl shows TIFF files from their JPEG previews only, for now"
-                : "no JPEG preview photorepl can decode inside this \(contents.kind) file")
+            guard contents.kind == "TIFF", let first = contents.first else {
+                throw ImageFailure("no JPEG preview photorepl can decode inside this \(contents.kind) file")
+            }
+            return try decodeFirstPage(raw, size: first, orientation: header.exif.orientation, limits: limits)
         }
         func hasShape(_ size: PixelSize) -> Bool { abs(size.width * photo.height - size.height * photo.width) * 50 <= photo.width * size.height }
         let shaped = sized.filter { hasShape($0.size) }

@@ -149,7 +149,7 @@ public enum ImageDecoder {
                 case .tiff?, .cameraRaw?:
                     // The photo's size is the largest image an IFD describes (a RAW's sensor data).
                     guard let contents = TIFFContainer.read(raw), let size = contents.largest else {
-                        return .failure(ImageFailure("a TIFF container that names no image size"))
+                        return .failure(ImageFailure("the TIFF is cut short, or names no image size"))
                     }
                     try limits.check(size)
                     var exif = EXIF.readIFD0(raw)

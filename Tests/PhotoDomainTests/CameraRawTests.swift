@@ -155,13 +155,42 @@ enum TIFFContainerFile {
         #expect(try Self.decode(fixed, fitting: PixelSize(width: 80, height: 80)).source.description.hasPrefix("the RW2 JPEG preview (400×300)"))
     }
 
-    @Test func aTIFFWithNoJPEGSaysWhatIsMissing() throws {
-        let tiff = File.make(jpegs: [Array(repeating: 0x80, count: 300)],
-                             ifds: [File.IFD(entries: File.size(10, 10) + [File.Entry(tag: 0x0103, type: 3, value: .number(1))])])
-        #expect(try ImageDecoder.header(of: tiff).format == .tiff)
-        #expect(throws: ImageFailure("a TIFF with no JPEG inside: photorepl shows TIFF files from their JPEG previews only, for now")) {
-            try Self.decode(tiff, fitting: PixelSize(width: 10, height: 10))
+    /// A TIFF of pixels (a scanner's: uncompressed RGB, 8 bits a sample, one strip) is decoded by
+    /// libtiff, turned by its orientation; one whose strip is cut short says so.
+    @Test func aTIFFOfPixelsIsDecodedByLibtiff() throws {
+        // 4×2 pixels: the top row red, the bottom row blue.
+        let rgb: [UInt8] = Array([[UInt8]](repeating: [255, 0, 0], count: 4).joined()) + Array([[UInt8]](repeating: [0, 0, 255], count: 4).joined())
+        func tiff(orientation: UInt32, strip: [UInt8]) -> [UInt8] {
+            File.make(jpegs: [strip], ifds: [File.IFD(entries: File.size(4, 2) + [
+                File.Entry(tag: 0x0102, type: 3, count: 1, value: .number(8)),   // 8 bits (one value for all)
+                File.Entry(tag: 0x0103, type: 3, value: .number(1)),             // no compression
+                File.Entry(tag: 0x0106, type: 3, value: .number(2)),             // RGB
+                File.Entry(tag: 0x0111, value: .jpeg(0)),
+                File.Entry(tag: 0x0112, type: 3, value: .number(orientation)),
+                File.Entry(tag: 0x0115, type: 3, value: .number(3)),             // 3 samples a pixel
+                File.Entry(tag: 0x0116, value: .number(2)),                      // 2 rows a strip
+                File.Entry(tag: 0x0117, value: .jpegLength(0)),
+            ])])
         }
+        let upright = try Self.decode(tiff(orientation: 1, strip: rgb), fitting: PixelSize(width: 10, height: 10))
+        #expect(upright.width == 4 && upright.height == 2)
+        #expect(Array(upright.rgba[0..<4]) == [255, 0, 0, 255] && Array(upright.rgba[16..<20]) == [0, 0, 255, 255], "\(upright.rgba)")
+        #expect(upright.source == .file(format: "TIFF", stored: PixelSize(width: 4, height: 2), decoded: PixelSize(width: 4, height: 2)))
+        // Orientation 6: shown turned a quarter clockwise, 2×4, the red row on the right.
+        let turned = try Self.decode(tiff(orientation: 6, strip: rgb), fitting: PixelSize(width: 10, height: 10))
+        #expect(turned.width == 2 && turned.height == 4)
+        #expect(Array(turned.rgba[4..<8]) == [255, 0, 0, 255] && Array(turned.rgba[0..<4]) == [0, 0, 255, 255], "\(turned.rgba)")
+        #expect(try ImageDecoder.header(of: tiff(orientation: 1, strip: rgb)).format == .tiff)
+        // A strip that claims fewer bytes than its rows need: libtiff reads on into the file's next
+        // bytes (never past its end): pixels of the declared size, or an error in words.
+        let cut = tiff(orientation: 1, strip: Array(rgb.prefix(5)))
+        if let pixels = try? Self.decode(cut, fitting: PixelSize(width: 10, height: 10)) {
+            #expect(pixels.width == 4 && pixels.height == 2)
+        }
+        // Cut off by the end of the file: an error that says so.
+        let file = tiff(orientation: 1, strip: rgb)
+        let truncated = Array(file.prefix(14))
+        #expect(throws: ImageFailure.self) { try Self.decode(truncated, fitting: PixelSize(width: 10, height: 10)) }
     }
 
     /// A folder lists camera RAW files and TIFFs as photos, with their size and EXIF from the IFDs,

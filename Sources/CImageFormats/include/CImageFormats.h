@@ -51,6 +51,13 @@ int photorepl_heif_thumbnails(const unsigned char *data, size_t size, int *width
 void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, int thumbnail, int factor,
                            photorepl_decoded *out);
 
+/// A TIFF's first image through libtiff (loaded at the first TIFF that holds no JPEG to show):
+/// `width`×`height` as its first IFD says (checked by the caller), in `orientation` (its own, so
+/// that the rows come as stored: the caller turns them), any sample format libtiff converts to
+/// RGBA (16-bit, CMYK, palette, YCbCr…); no single allocation of libtiff's over 256 MB.
+void photorepl_tiff_decode(const unsigned char *data, size_t size, int width, int height, int orientation,
+                           photorepl_decoded *out);
+
 /// A progressive JPEG decoded from its first scans only (libjpeg's buffered-image mode, libjpeg
 /// loaded with dlopen at the first one), at `scale_eighths` / 8 of its size: reading stops at the
 /// first scan header after which every coefficient that scale's IDCT reads has arrived (the DC scan
