@@ -157,21 +157,31 @@ enum TIFFContainer {
     /// saying it is smaller than the box. Throws when the file holds no JPEG libjpeg-turbo decodes
     /// (a TIFF of pixels only: photorepl does not decode those yet).
     static func decodePreview(_ raw: UnsafeRawBufferPointer, header: ImageHeader, fitting box: PixelSize, limits: ImageLimits) throws(ImageFailure) -> Pixels {
+        if CR3.isCR3(raw) {
+            let contents = CR3.read(raw)
+            return try decodeSmallestCovering(raw, jpegs: contents.jpegs, kind: "CR3", header: header, fitting: box, limits: limits)
+        }
         guard let contents = read(raw) else { throw ImageFailure("not a TIFF container") }
+        if contents.kind == "TIFF", let first = contents.first,
+           !contents.jpegs.contains(where: { (try? JPEG.checkedSize(UnsafeRawBufferPointer(rebasing: raw[$0.range]), limits: limits)) != nil }) {
+            return try decodeFirstPage(raw, size: first, orientation: header.exif.orientation, limits: limits)
+        }
+        return try decodeSmallestCovering(raw, jpegs: contents.jpegs.map(\.range), kind: contents.kind, header: header, fitting: box, limits: limits)
+    }
+
+    /// Of the JPEGs at `jpegs` (a file of `kind`), the smallest of the photo's shape that covers
+    /// the box, else the largest; decoded and turned upright.
+    static func decodeSmallestCovering(_ raw: UnsafeRawBufferPointer, jpegs: [Range<Int>], kind fileKind: String, header: ImageHeader,
+                                       fitting box: PixelSize, limits: ImageLimits) throws(ImageFailure) -> Pixels {
         let photo = header.storedSize
         let target = header.uprightSize.fitted(in: box)
         let storedTarget = header.exif.orientation.swapsDimensions ? PixelSize(width: target.height, height: target.width) : target
         // Each JPEG's size, as a file's would be checked (a RAW's lossless sensor JPEG is refused).
         var sized: [(range: Range<Int>, size: PixelSize)] = []
-        for jpeg in contents.jpegs {
-            if let size = try? JPEG.checkedSize(UnsafeRawBufferPointer(rebasing: raw[jpeg.range]), limits: limits) { sized.append((jpeg.range, size)) }
+        for jpeg in jpegs {
+            if let size = try? JPEG.checkedSize(UnsafeRawBufferPointer(rebasing: raw[jpeg]), limits: limits) { sized.append((jpeg, size)) }
         }
-        guard !sized.isEmpty else {
-            guard contents.kind == "TIFF", let first = contents.first else {
-                throw ImageFailure("no JPEG preview photorepl can decode inside this \(contents.kind) file")
-            }
-            return try decodeFirstPage(raw, size: first, orientation: header.exif.orientation, limits: limits)
-        }
+        guard !sized.isEmpty else { throw ImageFailure("no JPEG preview photorepl can decode inside this \(fileKind) file") }
         func hasShape(_ size: PixelSize) -> Bool { abs(size.width * photo.height - size.height * photo.width) * 50 <= photo.width * size.height }
         let shaped = sized.filter { hasShape($0.size) }
         let candidates = shaped.isEmpty ? sized : shaped
@@ -180,8 +190,62 @@ enum TIFFContainer {
         var pixels = try JPEG.decode(UnsafeRawBufferPointer(rebasing: raw[chosen.range]), size: chosen.size, atLeast: storedTarget)
             .oriented(header.exif.orientation)
         let kind = covering.isEmpty ? "largest JPEG preview, smaller than the box," : "JPEG preview"
-        pixels.source = .preview(kind: "\(contents.kind) \(kind)", size: header.exif.orientation.uprightSize(of: chosen.size),
+        pixels.source = .preview(kind: "\(fileKind) \(kind)", size: header.exif.orientation.uprightSize(of: chosen.size),
                                  photo: header.uprightSize, decoded: PixelSize(width: pixels.width, height: pixels.height))
         return pixels
+    }
+}
+
+/// Canon's CR3, an ISO base media file (brand `crx `): a thumbnail (THMB, about 160×120) and IFD0 as
+/// a TIFF (CMT1) in the moov box's Canon uuid box, and a larger preview (PRVW, about 1620×1080) in
+/// a uuid box of its own. Each JPEG is found where its box says, as what starts with a JPEG's SOI
+/// within the box's first bytes, and runs to the box's end (a JPEG decoder stops at its EOI).
+enum CR3 {
+    static let canonBox: [UInt8] = [0x85, 0xC0, 0xB6, 0x87, 0x82, 0x0F, 0x11, 0xE0, 0x81, 0x11, 0xF4, 0xCE, 0x46, 0x2B, 0x6A, 0x48]
+    static let previewBox: [UInt8] = [0xEA, 0xF4, 0x2B, 0x5E, 0x1C, 0x98, 0x4B, 0x88, 0xB9, 0xFB, 0xB7, 0xDC, 0x40, 0x6E, 0x4D, 0x16]
+
+    struct Contents: Equatable {
+        var jpegs: [Range<Int>] = []
+        /// CMT1: IFD0 as a TIFF (size, orientation, description, artist, date).
+        var ifd0: Range<Int>?
+    }
+
+    /// Whether `raw` starts with an `ftyp` box of brand `crx `.
+    static func isCR3(_ raw: UnsafeRawBufferPointer) -> Bool {
+        raw.count >= 12 && Array(raw[4..<12]) == Array("ftypcrx ".utf8)
+    }
+
+    static func read(_ raw: UnsafeRawBufferPointer) -> Contents {
+        let reader = HEIFBoxes.Reader(raw)
+        var contents = Contents()
+        func uuid(_ box: Range<Int>) -> [UInt8]? { box.count >= 16 ? Array(raw[box.lowerBound..<box.lowerBound + 16]) : nil }
+        /// A JPEG within the first 64 bytes of `box`, to its end.
+        func jpeg(in box: Range<Int>) -> Range<Int>? {
+            var i = box.lowerBound
+            while i + 1 < min(box.upperBound, box.lowerBound + 64) {
+                if raw[i] == 0xFF, raw[i + 1] == 0xD8 { return i..<box.upperBound }
+                i += 1
+            }
+            return nil
+        }
+        for top in reader.boxes(in: 0..<raw.count) {
+            if top.type == "moov" {
+                for box in reader.boxes(in: top.contents) where box.type == "uuid" && uuid(box.contents) == canonBox {
+                    for item in reader.boxes(in: box.contents.lowerBound + 16..<box.contents.upperBound) {
+                        if item.type == "THMB", let found = jpeg(in: item.contents) { contents.jpegs.append(found) }
+                        if item.type == "CMT1" { contents.ifd0 = item.contents }
+                    }
+                }
+            } else if top.type == "uuid", uuid(top.contents) == previewBox {
+                // After the UUID, 8 bytes, then the PRVW box.
+                let inner = top.contents.lowerBound + 16
+                for offset in [inner, inner + 8] where offset < top.contents.upperBound {
+                    let previews = reader.boxes(in: offset..<top.contents.upperBound).filter { $0.type == "PRVW" }.compactMap { jpeg(in: $0.contents) }
+                    contents.jpegs += previews
+                    if !previews.isEmpty { break }
+                }
+            }
+        }
+        return contents
     }
 }

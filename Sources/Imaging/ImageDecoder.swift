@@ -47,6 +47,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
             brands.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 4]), as: UTF8.self))
         }
         for brand in brands {
+            if brand == "crx " { return .cameraRaw }
             if brand == "avif" || brand == "avis" { return .avif }
             if ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs"].contains(brand) { return .heic }
         }
@@ -146,6 +147,16 @@ public enum ImageDecoder {
                     try limits.check(size)
                     try HEIFBoxes.check(raw, limits: limits, format: format)
                     return .success(ImageHeader(format: format, storedSize: size, exif: exif))
+                case .cameraRaw? where CR3.isCR3(raw):
+                    // IFD0 is CMT1's TIFF: the photo's size, orientation and EXIF text.
+                    guard let ifd0 = CR3.read(raw).ifd0, case let tiff = UnsafeRawBufferPointer(rebasing: raw[ifd0]),
+                          let contents = TIFFContainer.read(tiff), let size = contents.largest else {
+                        return .failure(ImageFailure("corrupt CR3: no IFD0 (CMT1) that names its size"))
+                    }
+                    try limits.check(size)
+                    var exif = EXIF.readIFD0(tiff)
+                    exif.orientation = contents.orientation
+                    return .success(ImageHeader(format: .cameraRaw, storedSize: size, exif: exif))
                 case .tiff?, .cameraRaw?:
                     // The photo's size is the largest image an IFD describes (a RAW's sensor data).
                     guard let contents = TIFFContainer.read(raw), let size = contents.largest else {

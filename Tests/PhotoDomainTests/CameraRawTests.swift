@@ -157,6 +157,48 @@ enum TIFFContainerFile {
 
     /// A TIFF of pixels (a scanner's: uncompressed RGB, 8 bits a sample, one strip) is decoded by
     /// libtiff, turned by its orientation; one whose strip is cut short says so.
+    /// An ISO base media box, sizes big-endian.
+    static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+        let size = UInt32(8 + payload.count)
+        return [UInt8(size >> 24), UInt8((size >> 16) & 0xFF), UInt8((size >> 8) & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8) + payload
+    }
+
+    /// A CR3 as Canon lays one out: ftyp `crx `; moov holding Canon's uuid box with CMT1 (IFD0 as a
+    /// TIFF) and THMB (a 160×107 thumbnail); a uuid box of its own holding PRVW (a 640×427 preview);
+    /// mdat (the sensor data).
+    static func cr3(orientation: UInt32 = 8) -> [UInt8] {
+        let ifd0 = File.make(jpegs: [], ifds: [File.IFD(entries: File.size(6000, 4000) + [File.Entry(tag: 0x0112, type: 3, value: .number(orientation))])])
+        let thumbnail = TestImage.jpeg(width: 160, height: 107), preview = TestImage.jpeg(width: 640, height: 427)
+        func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
+        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+        let thmb = box("THMB", [0, 0, 0, 0] + be16(160) + be16(107) + be32(thumbnail.count) + [0, 1, 0, 0] + thumbnail)
+        let prvw = box("PRVW", [0, 0, 0, 0] + be16(1) + be16(640) + be16(427) + be16(1) + be32(preview.count) + preview)
+        return box("ftyp", Array("crx ".utf8) + [0, 0, 0, 1] + Array("crx isom".utf8))
+            + box("moov", box("uuid", [0x85, 0xC0, 0xB6, 0x87, 0x82, 0x0F, 0x11, 0xE0, 0x81, 0x11, 0xF4, 0xCE, 0x46, 0x2B, 0x6A, 0x48]
+                                        + box("CMT1", ifd0) + thmb))
+            + box("uuid", [0xEA, 0xF4, 0x2B, 0x5E, 0x1C, 0x98, 0x4B, 0x88, 0xB9, 0xFB, 0xB7, 0xDC, 0x40, 0x6E, 0x4D, 0x16] + [0, 0, 0, 0, 0, 0, 0, 1] + prvw)
+            + box("mdat", Array(repeating: 0x5A, count: 4000))
+    }
+
+    @Test func aCR3IsShownFromItsThumbnailOrItsPreview() throws {
+        let file = Self.cr3()
+        let header = try ImageDecoder.header(of: file)
+        #expect(header.format == .cameraRaw && header.storedSize == PixelSize(width: 6000, height: 4000))
+        #expect(header.uprightSize == PixelSize(width: 4000, height: 6000), "orientation 8 from CMT1")
+        let small = try Self.decode(file, fitting: PixelSize(width: 100, height: 100))
+        #expect(small.source.description.hasPrefix("the CR3 JPEG preview (107×160) inside the 4000×6000 photo"), "\(small.source)")
+        #expect(small.height > small.width)
+        let large = try Self.decode(file, fitting: PixelSize(width: 400, height: 400))
+        #expect(large.source.description.hasPrefix("the CR3 JPEG preview (427×640)"), "\(large.source)")
+        // Cut anywhere, or a byte changed in its boxes: an error or pixels, never a trap.
+        for length in stride(from: 0, to: file.count, by: 211) { _ = try? Self.decode(Array(file.prefix(length)), fitting: PixelSize(width: 50, height: 50)) }
+        for i in 0..<160 {
+            var bad = file
+            bad[i] ^= 0xFF
+            _ = try? Self.decode(bad, fitting: PixelSize(width: 50, height: 50))
+        }
+    }
+
     @Test func aTIFFOfPixelsIsDecodedByLibtiff() throws {
         // 4×2 pixels: the top row red, the bottom row blue.
         let rgb: [UInt8] = Array([[UInt8]](repeating: [255, 0, 0], count: 4).joined()) + Array([[UInt8]](repeating: [0, 0, 255], count: 4).joined())
