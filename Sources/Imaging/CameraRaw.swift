@@ -31,9 +31,17 @@ enum TIFFContainer {
     static let maxIFDs = 32
     static let maxEntries = 1_000
 
-    /// Whether `bytes` start as a TIFF container does (with any of the RAW makers' own magic).
-    static func isContainer(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        header(bytes) != nil
+    /// The format `bytes` start as: a TIFF (TIFF magic: DNG, NEF, ARW and PEF too, told apart
+    /// later by their tags), a camera RAW with a magic of its own (ORF, RW2) or CR2's mark; nil
+    /// for no TIFF container.
+    static func sniff(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
+        guard let (_, magic) = header(bytes) else { return nil }
+        return magic == 42 && !isCR2(bytes) ? .tiff : .cameraRaw
+    }
+
+    /// Canon's CR2: "CR" and version 2 after the TIFF header.
+    private static func isCR2(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count >= 11 && bytes[8] == 0x43 && bytes[9] == 0x52 && bytes[10] == 2
     }
 
     /// The byte order and the magic number after it, when `bytes` start a TIFF container.
@@ -60,8 +68,7 @@ enum TIFFContainer {
         case 0x4F52, 0x5352: contents.kind = "ORF"
         case 0x0055: contents.kind = "RW2"
         default:
-            // Canon's CR2: "CR" and version 2 after the header.
-            if bytes.count >= 11, bytes[8] == 0x43, bytes[9] == 0x52, bytes[10] == 2 { contents.kind = "CR2" }
+            if isCR2(bytes) { contents.kind = "CR2" }
         }
         var pending = [data.u32(at: 4)]
         var walked: Set<UInt32> = []
@@ -157,31 +164,34 @@ enum TIFFContainer {
     /// saying it is smaller than the box. Throws when the file holds no JPEG libjpeg-turbo decodes
     /// (a TIFF of pixels only: photorepl does not decode those yet).
     static func decodePreview(_ raw: UnsafeRawBufferPointer, header: ImageHeader, fitting box: PixelSize, limits: ImageLimits) throws(ImageFailure) -> Pixels {
+        let kind: String, ranges: [Range<Int>]
+        var firstPage: PixelSize?
         if CR3.isCR3(raw) {
-            let contents = CR3.read(raw)
-            return try decodeSmallestCovering(raw, jpegs: contents.jpegs, kind: "CR3", header: header, fitting: box, limits: limits)
+            (kind, ranges) = ("CR3", CR3.read(raw).jpegs)
+        } else {
+            guard let contents = read(raw) else { throw ImageFailure("not a TIFF container") }
+            (kind, ranges, firstPage) = (contents.kind, contents.jpegs.map(\.range), contents.kind == "TIFF" ? contents.first : nil)
         }
-        guard let contents = read(raw) else { throw ImageFailure("not a TIFF container") }
-        if contents.kind == "TIFF", let first = contents.first,
-           !contents.jpegs.contains(where: { (try? JPEG.checkedSize(UnsafeRawBufferPointer(rebasing: raw[$0.range]), limits: limits)) != nil }) {
-            return try decodeFirstPage(raw, size: first, orientation: header.exif.orientation, limits: limits)
+        // Each JPEG's size, read once and checked as a file's would be (a RAW's lossless sensor
+        // JPEG is refused here).
+        let sized = ranges.compactMap { range in
+            (try? JPEG.checkedSize(UnsafeRawBufferPointer(rebasing: raw[range]), limits: limits)).map { (range: range, size: $0) }
         }
-        return try decodeSmallestCovering(raw, jpegs: contents.jpegs.map(\.range), kind: contents.kind, header: header, fitting: box, limits: limits)
+        guard !sized.isEmpty else {
+            // A TIFF of pixels only: its first page, through libtiff.
+            guard let firstPage else { throw ImageFailure("no JPEG preview photorepl can decode inside this \(kind) file") }
+            return try decodeFirstPage(raw, size: firstPage, orientation: header.exif.orientation, limits: limits)
+        }
+        return try decodeSmallestCovering(raw, sized: sized, kind: kind, header: header, fitting: box)
     }
 
-    /// Of the JPEGs at `jpegs` (a file of `kind`), the smallest of the photo's shape that covers
-    /// the box, else the largest; decoded and turned upright.
-    static func decodeSmallestCovering(_ raw: UnsafeRawBufferPointer, jpegs: [Range<Int>], kind fileKind: String, header: ImageHeader,
-                                       fitting box: PixelSize, limits: ImageLimits) throws(ImageFailure) -> Pixels {
+    /// Of the JPEGs `sized` (a file of `kind`), the smallest of the photo's shape that covers the
+    /// box, else the largest; decoded and turned upright.
+    static func decodeSmallestCovering(_ raw: UnsafeRawBufferPointer, sized: [(range: Range<Int>, size: PixelSize)], kind fileKind: String,
+                                       header: ImageHeader, fitting box: PixelSize) throws(ImageFailure) -> Pixels {
         let photo = header.storedSize
         let target = header.uprightSize.fitted(in: box)
         let storedTarget = header.exif.orientation.swapsDimensions ? PixelSize(width: target.height, height: target.width) : target
-        // Each JPEG's size, as a file's would be checked (a RAW's lossless sensor JPEG is refused).
-        var sized: [(range: Range<Int>, size: PixelSize)] = []
-        for jpeg in jpegs {
-            if let size = try? JPEG.checkedSize(UnsafeRawBufferPointer(rebasing: raw[jpeg]), limits: limits) { sized.append((jpeg, size)) }
-        }
-        guard !sized.isEmpty else { throw ImageFailure("no JPEG preview photorepl can decode inside this \(fileKind) file") }
         func hasShape(_ size: PixelSize) -> Bool { abs(size.width * photo.height - size.height * photo.width) * 50 <= photo.width * size.height }
         let shaped = sized.filter { hasShape($0.size) }
         let candidates = shaped.isEmpty ? sized : shaped

@@ -29,12 +29,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         if matches(0, "RIFF") && matches(8, "WEBP") { return .webp }
         if matches(0, "GIF87a") || matches(0, "GIF89a") { return .gif }
         if matches(4, "ftyp") { return isoBrand(bytes) }
-        if TIFFContainer.isContainer(bytes) {
-            let isPlainTIFF = bytes[2] == 42 || bytes[3] == 42
-            let isCR2 = bytes.count >= 11 && bytes[8] == 0x43 && bytes[9] == 0x52 && bytes[10] == 2
-            return isPlainTIFF && !isCR2 ? .tiff : .cameraRaw
-        }
-        return nil
+        return TIFFContainer.sniff(bytes)
     }
 
     /// HEIC or AVIF by an ISO file's brands: the major brand, else the compatible ones (a file that
