@@ -1,48 +1,75 @@
 # photorepl: --folder formats --preview ascii --preview-size 32x8
 count: 0
-photos> count 9
-count: 9
+photos> count 14
+count: 14
 photos> fetch
-Found 9 photos in formats.
-Fetched 9 photos.
-▸ 1  rotated.webp  Rotated by EXIF (orientation 6)
-  2  camera.jpg    A camera's photo with previews
-  3  rotated.avif  Rotated by EXIF (orientation 6)
-  4  leaf.png
-  5  sunset.jpg    Sunset over the bay               Ada Lovelace
-  6  sunset.heic   Sunset over the bay               Ada Lovelace
-  7  scan.tif
-  8  leaf.gif
-  9  camera.dng    A camera's RAW file with previe…
-● ○ ○ ○ ○ ○ ○ ○ ○  1/9
+Found 14 photos in formats.
+Fetched 14 photos.
+▸  1  rotated.avif  Rotated by EXIF (orientation 6)
+   2  camera.cr3    A Canon CR3-shaped RAW
+   3  camera.nef    A Nikon NEF-shaped RAW
+   4  camera.jpg    A camera's photo with previews
+   5  sunset.jpg    Sunset over the bay               Ada Lovelace
+   6  rotated.webp  Rotated by EXIF (orientation 6)
+   7  leaf.png
+   8  sunset.heic   Sunset over the bay               Ada Lovelace
+   9  camera.cr2    A Canon CR2-shaped RAW
+  10  leaf.gif
+  11  camera.arw    A Sony ARW-shaped RAW
+  12  sunset.jxl    Sunset over the bay               Ada Lovelace
+  13  scan.tif
+  14  camera.dng    A camera's RAW file with previe…
+● ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○  1/14
 photos> open 1
 #++%%#%%%%%
 %*#%=.-%%%%
-%%#:  ..*%%
-%%=-   :-#%
-%%%%   *%%%
-%%%%   *%%%
-%%%%   *%%%
+%%#:...:#%%
+%%=-...:-#%
+%%%#...*%%%
+%%%#.. *%%%
+%%%#.. *%%%
 %%%%===#%%%
-Photo 1 of 9
-  id           rotated.webp
+Photo 1 of 14
+  id           rotated.avif
   description  Rotated by EXIF (orientation 6)
   author       unknown
   likes        —
   size         160 × 240
-  url          rotated.webp
+  url          rotated.avif
+photos/detail 1> show --why
+#++%%#%%%%%
+%*#%=.-%%%%
+%%#:...:#%%
+%%=-...:-#%
+%%%#...*%%%
+%%%#.. *%%%
+%%%#.. *%%%
+%%%%===#%%%
+picture: from the AVIF itself, 160×240
+Photo 1 of 14
+  id           rotated.avif
+  description  Rotated by EXIF (orientation 6)
+  author       unknown
+  likes        —
+  size         160 × 240
+  url          rotated.avif
 photos/detail 1> back
 Photo 1 stays at position 1.
-▸ 1  rotated.webp  Rotated by EXIF (orientation 6)
-  2  camera.jpg    A camera's photo with previews
-  3  rotated.avif  Rotated by EXIF (orientation 6)
-  4  leaf.png
-  5  sunset.jpg    Sunset over the bay               Ada Lovelace
-  6  sunset.heic   Sunset over the bay               Ada Lovelace
-  7  scan.tif
-  8  leaf.gif
-  9  camera.dng    A camera's RAW file with previe…
-● ○ ○ ○ ○ ○ ○ ○ ○  1/9
+▸  1  rotated.avif  Rotated by EXIF (orientation 6)
+   2  camera.cr3    A Canon CR3-shaped RAW
+   3  camera.nef    A Nikon NEF-shaped RAW
+   4  camera.jpg    A camera's photo with previews
+   5  sunset.jpg    Sunset over the bay               Ada Lovelace
+   6  rotated.webp  Rotated by EXIF (orientation 6)
+   7  leaf.png
+   8  sunset.heic   Sunset over the bay               Ada Lovelace
+   9  camera.cr2    A Canon CR2-shaped RAW
+  10  leaf.gif
+  11  camera.arw    A Sony ARW-shaped RAW
+  12  sunset.jxl    Sunset over the bay               Ada Lovelace
+  13  scan.tif
+  14  camera.dng    A camera's RAW file with previe…
+● ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○  1/14
 photos> open 2
 ......................
 ::::::::::::::::::::::
@@ -52,13 +79,13 @@ photos> open 2
 ============+***+=====
 ............:---:.....
              .-.
-Photo 2 of 9
-  id           camera.jpg
-  description  A camera's photo with previews
+Photo 2 of 14
+  id           camera.cr3
+  description  A Canon CR3-shaped RAW
   author       unknown
   likes        —
-  size         1200 × 900
-  url          camera.jpg
+  size         4000 × 3000
+  url          camera.cr3
 photos/detail 2> show --why
 ......................
 ::::::::::::::::::::::
@@ -68,82 +95,131 @@ photos/detail 2> show --why
 ============+***+=====
 ............:---:.....
              .-.
-picture: from the MPF preview (640×480) inside the 1200×900 photo, decoded at 240×180
-Photo 2 of 9
+picture: from the CR3 JPEG preview (640×480) inside the 4000×3000 photo, decoded at 240×180
+Photo 2 of 14
+  id           camera.cr3
+  description  A Canon CR3-shaped RAW
+  author       unknown
+  likes        —
+  size         4000 × 3000
+  url          camera.cr3
+photos/detail 2> back
+Photo 2 stays at position 2.
+   1  rotated.avif  Rotated by EXIF (orientation 6)
+▸  2  camera.cr3    A Canon CR3-shaped RAW
+   3  camera.nef    A Nikon NEF-shaped RAW
+   4  camera.jpg    A camera's photo with previews
+   5  sunset.jpg    Sunset over the bay               Ada Lovelace
+   6  rotated.webp  Rotated by EXIF (orientation 6)
+   7  leaf.png
+   8  sunset.heic   Sunset over the bay               Ada Lovelace
+   9  camera.cr2    A Canon CR2-shaped RAW
+  10  leaf.gif
+  11  camera.arw    A Sony ARW-shaped RAW
+  12  sunset.jxl    Sunset over the bay               Ada Lovelace
+  13  scan.tif
+  14  camera.dng    A camera's RAW file with previe…
+○ ● ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○  2/14
+photos> open 3
+......................
+::::::::::::::::::::::
+----------------------
+============*@@@#=====
+++++++++++++@@@@@+++++
+============+***+=====
+............:---:.....
+             .-.
+Photo 3 of 14
+  id           camera.nef
+  description  A Nikon NEF-shaped RAW
+  author       unknown
+  likes        —
+  size         4000 × 3000
+  url          camera.nef
+photos/detail 3> show --why
+......................
+::::::::::::::::::::::
+----------------------
+============*@@@#=====
+++++++++++++@@@@@+++++
+============+***+=====
+............:---:.....
+             .-.
+picture: from the NEF JPEG preview (640×480) inside the 4000×3000 photo, decoded at 240×180
+Photo 3 of 14
+  id           camera.nef
+  description  A Nikon NEF-shaped RAW
+  author       unknown
+  likes        —
+  size         4000 × 3000
+  url          camera.nef
+photos/detail 3> back
+Photo 3 stays at position 3.
+   1  rotated.avif  Rotated by EXIF (orientation 6)
+   2  camera.cr3    A Canon CR3-shaped RAW
+▸  3  camera.nef    A Nikon NEF-shaped RAW
+   4  camera.jpg    A camera's photo with previews
+   5  sunset.jpg    Sunset over the bay               Ada Lovelace
+   6  rotated.webp  Rotated by EXIF (orientation 6)
+   7  leaf.png
+   8  sunset.heic   Sunset over the bay               Ada Lovelace
+   9  camera.cr2    A Canon CR2-shaped RAW
+  10  leaf.gif
+  11  camera.arw    A Sony ARW-shaped RAW
+  12  sunset.jxl    Sunset over the bay               Ada Lovelace
+  13  scan.tif
+  14  camera.dng    A camera's RAW file with previe…
+○ ○ ● ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○  3/14
+photos> open 4
+......................
+::::::::::::::::::::::
+----------------------
+============*@@@#=====
+++++++++++++@@@@@+++++
+============+***+=====
+............:---:.....
+             .-.
+Photo 4 of 14
   id           camera.jpg
   description  A camera's photo with previews
   author       unknown
   likes        —
   size         1200 × 900
   url          camera.jpg
-photos/detail 2> back
-Photo 2 stays at position 2.
-  1  rotated.webp  Rotated by EXIF (orientation 6)
-▸ 2  camera.jpg    A camera's photo with previews
-  3  rotated.avif  Rotated by EXIF (orientation 6)
-  4  leaf.png
-  5  sunset.jpg    Sunset over the bay               Ada Lovelace
-  6  sunset.heic   Sunset over the bay               Ada Lovelace
-  7  scan.tif
-  8  leaf.gif
-  9  camera.dng    A camera's RAW file with previe…
-○ ● ○ ○ ○ ○ ○ ○ ○  2/9
-photos> open 3
-#++%%#%%%%%
-%*#%=.-%%%%
-%%#:...:#%%
-%%=-...:-#%
-%%%#...*%%%
-%%%#.. *%%%
-%%%#.. *%%%
-%%%%===#%%%
-Photo 3 of 9
-  id           rotated.avif
-  description  Rotated by EXIF (orientation 6)
+photos/detail 4> show --why
+......................
+::::::::::::::::::::::
+----------------------
+============*@@@#=====
+++++++++++++@@@@@+++++
+============+***+=====
+............:---:.....
+             .-.
+picture: from the MPF preview (640×480) inside the 1200×900 photo, decoded at 240×180
+Photo 4 of 14
+  id           camera.jpg
+  description  A camera's photo with previews
   author       unknown
   likes        —
-  size         160 × 240
-  url          rotated.avif
-photos/detail 3> back
-Photo 3 stays at position 3.
-  1  rotated.webp  Rotated by EXIF (orientation 6)
-  2  camera.jpg    A camera's photo with previews
-▸ 3  rotated.avif  Rotated by EXIF (orientation 6)
-  4  leaf.png
-  5  sunset.jpg    Sunset over the bay               Ada Lovelace
-  6  sunset.heic   Sunset over the bay               Ada Lovelace
-  7  scan.tif
-  8  leaf.gif
-  9  camera.dng    A camera's RAW file with previe…
-○ ○ ● ○ ○ ○ ○ ○ ○  3/9
-photos> open 4
-      ....
-   .:......:.
-  :..-====-. :.
- :. ========..:
- :. ========..:
-  :..-====-. :.
-   .:......::
-      ....
-Photo 4 of 9
-  id           leaf.png
-  description  (no description)
-  author       unknown
-  likes        —
-  size         200 × 200
-  url          leaf.png
+  size         1200 × 900
+  url          camera.jpg
 photos/detail 4> back
 Photo 4 stays at position 4.
-  1  rotated.webp  Rotated by EXIF (orientation 6)
-  2  camera.jpg    A camera's photo with previews
-  3  rotated.avif  Rotated by EXIF (orientation 6)
-▸ 4  leaf.png
-  5  sunset.jpg    Sunset over the bay               Ada Lovelace
-  6  sunset.heic   Sunset over the bay               Ada Lovelace
-  7  scan.tif
-  8  leaf.gif
-  9  camera.dng    A camera's RAW file with previe…
-○ ○ ○ ● ○ ○ ○ ○ ○  4/9
+   1  rotated.avif  Rotated by EXIF (orientation 6)
+   2  camera.cr3    A Canon CR3-shaped RAW
+   3  camera.nef    A Nikon NEF-shaped RAW
+▸  4  camera.jpg    A camera's photo with previews
+   5  sunset.jpg    Sunset over the bay               Ada Lovelace
+   6  rotated.webp  Rotated by EXIF (orientation 6)
+   7  leaf.png
+   8  sunset.heic   Sunset over the bay               Ada Lovelace
+   9  camera.cr2    A Canon CR2-shaped RAW
+  10  leaf.gif
+  11  camera.arw    A Sony ARW-shaped RAW
+  12  sunset.jxl    Sunset over the bay               Ada Lovelace
+  13  scan.tif
+  14  camera.dng    A camera's RAW file with previe…
+○ ○ ○ ● ○ ○ ○ ○ ○ ○ ○ ○ ○ ○  4/14
 photos> open 5
 ..........................
 ::::::::::::::::::::::::::
@@ -153,7 +229,7 @@ photos> open 5
 ===============*##*+======
 ...............:---.......
                 :-.
-Photo 5 of 9
+Photo 5 of 14
   id           sunset.jpg
   description  Sunset over the bay
   author       Ada Lovelace
@@ -170,7 +246,7 @@ photos/detail 5> show --why
 ...............:---.......
                 :-.
 picture: from the JPEG itself (320×200), decoded at 240×150
-Photo 5 of 9
+Photo 5 of 14
   id           sunset.jpg
   description  Sunset over the bay
   author       Ada Lovelace
@@ -179,151 +255,171 @@ Photo 5 of 9
   url          sunset.jpg
 photos/detail 5> back
 Photo 5 stays at position 5.
-  1  rotated.webp  Rotated by EXIF (orientation 6)
-  2  camera.jpg    A camera's photo with previews
-  3  rotated.avif  Rotated by EXIF (orientation 6)
-  4  leaf.png
-▸ 5  sunset.jpg    Sunset over the bay               Ada Lovelace
-  6  sunset.heic   Sunset over the bay               Ada Lovelace
-  7  scan.tif
-  8  leaf.gif
-  9  camera.dng    A camera's RAW file with previe…
-○ ○ ○ ○ ● ○ ○ ○ ○  5/9
+   1  rotated.avif  Rotated by EXIF (orientation 6)
+   2  camera.cr3    A Canon CR3-shaped RAW
+   3  camera.nef    A Nikon NEF-shaped RAW
+   4  camera.jpg    A camera's photo with previews
+▸  5  sunset.jpg    Sunset over the bay               Ada Lovelace
+   6  rotated.webp  Rotated by EXIF (orientation 6)
+   7  leaf.png
+   8  sunset.heic   Sunset over the bay               Ada Lovelace
+   9  camera.cr2    A Canon CR2-shaped RAW
+  10  leaf.gif
+  11  camera.arw    A Sony ARW-shaped RAW
+  12  sunset.jxl    Sunset over the bay               Ada Lovelace
+  13  scan.tif
+  14  camera.dng    A camera's RAW file with previe…
+○ ○ ○ ○ ● ○ ○ ○ ○ ○ ○ ○ ○ ○  5/14
 photos> open 6
-..........................
-::::::::::::::::::::::::::
---------------------------
-===============%@@%+======
-++++++++++++++*@@@@#++++++
-===============**#*=======
-...............:---.......
-                :-.
-Photo 6 of 9
-  id           sunset.heic
-  description  Sunset over the bay
-  author       Ada Lovelace
+#++%%#%%%%%
+%*#%=.-%%%%
+%%#:  ..*%%
+%%=-   :-#%
+%%%%   *%%%
+%%%%   *%%%
+%%%%   *%%%
+%%%%===#%%%
+Photo 6 of 14
+  id           rotated.webp
+  description  Rotated by EXIF (orientation 6)
+  author       unknown
   likes        —
-  size         320 × 200
-  url          sunset.heic
+  size         160 × 240
+  url          rotated.webp
 photos/detail 6> show --why
-..........................
-::::::::::::::::::::::::::
---------------------------
-===============%@@%+======
-++++++++++++++*@@@@#++++++
-===============**#*=======
-...............:---.......
-                :-.
-picture: from the HEIC itself, 320×200
-Photo 6 of 9
-  id           sunset.heic
-  description  Sunset over the bay
-  author       Ada Lovelace
+#++%%#%%%%%
+%*#%=.-%%%%
+%%#:  ..*%%
+%%=-   :-#%
+%%%%   *%%%
+%%%%   *%%%
+%%%%   *%%%
+%%%%===#%%%
+picture: from the WebP itself (160×240), decoded at 85×128
+Photo 6 of 14
+  id           rotated.webp
+  description  Rotated by EXIF (orientation 6)
+  author       unknown
   likes        —
-  size         320 × 200
-  url          sunset.heic
+  size         160 × 240
+  url          rotated.webp
 photos/detail 6> back
 Photo 6 stays at position 6.
-  1  rotated.webp  Rotated by EXIF (orientation 6)
-  2  camera.jpg    A camera's photo with previews
-  3  rotated.avif  Rotated by EXIF (orientation 6)
-  4  leaf.png
-  5  sunset.jpg    Sunset over the bay               Ada Lovelace
-▸ 6  sunset.heic   Sunset over the bay               Ada Lovelace
-  7  scan.tif
-  8  leaf.gif
-  9  camera.dng    A camera's RAW file with previe…
-○ ○ ○ ○ ○ ● ○ ○ ○  6/9
+   1  rotated.avif  Rotated by EXIF (orientation 6)
+   2  camera.cr3    A Canon CR3-shaped RAW
+   3  camera.nef    A Nikon NEF-shaped RAW
+   4  camera.jpg    A camera's photo with previews
+   5  sunset.jpg    Sunset over the bay               Ada Lovelace
+▸  6  rotated.webp  Rotated by EXIF (orientation 6)
+   7  leaf.png
+   8  sunset.heic   Sunset over the bay               Ada Lovelace
+   9  camera.cr2    A Canon CR2-shaped RAW
+  10  leaf.gif
+  11  camera.arw    A Sony ARW-shaped RAW
+  12  sunset.jxl    Sunset over the bay               Ada Lovelace
+  13  scan.tif
+  14  camera.dng    A camera's RAW file with previe…
+○ ○ ○ ○ ○ ● ○ ○ ○ ○ ○ ○ ○ ○  6/14
 photos> open 7
-#++%%#%%%%%
-%*#%=.-%%%%
-%%#:...:#%%
-%#--...:-#%
-%%%#...*%%%
-%%%#...*%%%
-%%%#...*%%%
-%%%%===#%%%
-Photo 7 of 9
-  id           scan.tif
+      ....
+   .:......:.
+  :..-====-. :.
+ :. ========..:
+ :. ========..:
+  :..-====-. :.
+   .:......::
+      ....
+Photo 7 of 14
+  id           leaf.png
   description  (no description)
   author       unknown
   likes        —
-  size         160 × 240
-  url          scan.tif
+  size         200 × 200
+  url          leaf.png
 photos/detail 7> show --why
-#++%%#%%%%%
-%*#%=.-%%%%
-%%#:...:#%%
-%#--...:-#%
-%%%#...*%%%
-%%%#...*%%%
-%%%#...*%%%
-%%%%===#%%%
-picture: from the TIFF itself, 160×240
-Photo 7 of 9
-  id           scan.tif
+      ....
+   .:......:.
+  :..-====-. :.
+ :. ========..:
+ :. ========..:
+  :..-====-. :.
+   .:......::
+      ....
+picture: from the PNG itself, 200×200
+Photo 7 of 14
+  id           leaf.png
   description  (no description)
   author       unknown
   likes        —
-  size         160 × 240
-  url          scan.tif
+  size         200 × 200
+  url          leaf.png
 photos/detail 7> back
 Photo 7 stays at position 7.
-  1  rotated.webp  Rotated by EXIF (orientation 6)
-  2  camera.jpg    A camera's photo with previews
-  3  rotated.avif  Rotated by EXIF (orientation 6)
-  4  leaf.png
-  5  sunset.jpg    Sunset over the bay               Ada Lovelace
-  6  sunset.heic   Sunset over the bay               Ada Lovelace
-▸ 7  scan.tif
-  8  leaf.gif
-  9  camera.dng    A camera's RAW file with previe…
-○ ○ ○ ○ ○ ○ ● ○ ○  7/9
+   1  rotated.avif  Rotated by EXIF (orientation 6)
+   2  camera.cr3    A Canon CR3-shaped RAW
+   3  camera.nef    A Nikon NEF-shaped RAW
+   4  camera.jpg    A camera's photo with previews
+   5  sunset.jpg    Sunset over the bay               Ada Lovelace
+   6  rotated.webp  Rotated by EXIF (orientation 6)
+▸  7  leaf.png
+   8  sunset.heic   Sunset over the bay               Ada Lovelace
+   9  camera.cr2    A Canon CR2-shaped RAW
+  10  leaf.gif
+  11  camera.arw    A Sony ARW-shaped RAW
+  12  sunset.jxl    Sunset over the bay               Ada Lovelace
+  13  scan.tif
+  14  camera.dng    A camera's RAW file with previe…
+○ ○ ○ ○ ○ ○ ● ○ ○ ○ ○ ○ ○ ○  7/14
 photos> open 8
-     .::::.
-   -=-:::::=-.
- .+:.-====-..+:
- =- ========.:+
- =- ========.:+
- .+:.-====-..+:
-  .-=:.::.:==.
-     .::::.
-Photo 8 of 9
-  id           leaf.gif
-  description  (no description)
-  author       unknown
+..........................
+::::::::::::::::::::::::::
+--------------------------
+===============#@@%+======
+++++++++++++++*@@@@%++++++
+===============*##*+======
+...............:---.......
+................:-..
+Photo 8 of 14
+  id           sunset.heic
+  description  Sunset over the bay
+  author       Ada Lovelace
   likes        —
-  size         200 × 200
-  url          leaf.gif
+  size         320 × 200
+  url          sunset.heic
 photos/detail 8> show --why
-     .::::.
-   -=-:::::=-.
- .+:.-====-..+:
- =- ========.:+
- =- ========.:+
- .+:.-====-..+:
-  .-=:.::.:==.
-     .::::.
-picture: from the GIF itself, 200×200
-Photo 8 of 9
-  id           leaf.gif
-  description  (no description)
-  author       unknown
+..........................
+::::::::::::::::::::::::::
+--------------------------
+===============#@@%+======
+++++++++++++++*@@@@%++++++
+===============*##*+======
+...............:---.......
+................:-..
+picture: from the HEIF thumbnail (256×160) inside the 320×200 photo
+Photo 8 of 14
+  id           sunset.heic
+  description  Sunset over the bay
+  author       Ada Lovelace
   likes        —
-  size         200 × 200
-  url          leaf.gif
+  size         320 × 200
+  url          sunset.heic
 photos/detail 8> back
 Photo 8 stays at position 8.
-  1  rotated.webp  Rotated by EXIF (orientation 6)
-  2  camera.jpg    A camera's photo with previews
-  3  rotated.avif  Rotated by EXIF (orientation 6)
-  4  leaf.png
-  5  sunset.jpg    Sunset over the bay               Ada Lovelace
-  6  sunset.heic   Sunset over the bay               Ada Lovelace
-  7  scan.tif
-▸ 8  leaf.gif
-  9  camera.dng    A camera's RAW file with previe…
-○ ○ ○ ○ ○ ○ ○ ● ○  8/9
+   1  rotated.avif  Rotated by EXIF (orientation 6)
+   2  camera.cr3    A Canon CR3-shaped RAW
+   3  camera.nef    A Nikon NEF-shaped RAW
+   4  camera.jpg    A camera's photo with previews
+   5  sunset.jpg    Sunset over the bay               Ada Lovelace
+   6  rotated.webp  Rotated by EXIF (orientation 6)
+   7  leaf.png
+▸  8  sunset.heic   Sunset over the bay               Ada Lovelace
+   9  camera.cr2    A Canon CR2-shaped RAW
+  10  leaf.gif
+  11  camera.arw    A Sony ARW-shaped RAW
+  12  sunset.jxl    Sunset over the bay               Ada Lovelace
+  13  scan.tif
+  14  camera.dng    A camera's RAW file with previe…
+○ ○ ○ ○ ○ ○ ○ ● ○ ○ ○ ○ ○ ○  8/14
 photos> open 9
 ......................
 ::::::::::::::::::::::
@@ -333,13 +429,13 @@ photos> open 9
 ============+***+=====
 ............:---:.....
              .-.
-Photo 9 of 9
-  id           camera.dng
-  description  A camera's RAW file with previews
+Photo 9 of 14
+  id           camera.cr2
+  description  A Canon CR2-shaped RAW
   author       unknown
   likes        —
   size         4000 × 3000
-  url          camera.dng
+  url          camera.cr2
 photos/detail 9> show --why
 ......................
 ::::::::::::::::::::::
@@ -349,13 +445,263 @@ photos/detail 9> show --why
 ============+***+=====
 ............:---:.....
              .-.
-picture: from the DNG JPEG preview (640×480) inside the 4000×3000 photo, decoded at 240×180
-Photo 9 of 9
+picture: from the CR2 JPEG preview (640×480) inside the 4000×3000 photo, decoded at 240×180
+Photo 9 of 14
+  id           camera.cr2
+  description  A Canon CR2-shaped RAW
+  author       unknown
+  likes        —
+  size         4000 × 3000
+  url          camera.cr2
+photos/detail 9> back
+Photo 9 stays at position 9.
+   1  rotated.avif  Rotated by EXIF (orientation 6)
+   2  camera.cr3    A Canon CR3-shaped RAW
+   3  camera.nef    A Nikon NEF-shaped RAW
+   4  camera.jpg    A camera's photo with previews
+   5  sunset.jpg    Sunset over the bay               Ada Lovelace
+   6  rotated.webp  Rotated by EXIF (orientation 6)
+   7  leaf.png
+   8  sunset.heic   Sunset over the bay               Ada Lovelace
+▸  9  camera.cr2    A Canon CR2-shaped RAW
+  10  leaf.gif
+  11  camera.arw    A Sony ARW-shaped RAW
+  12  sunset.jxl    Sunset over the bay               Ada Lovelace
+  13  scan.tif
+  14  camera.dng    A camera's RAW file with previe…
+○ ○ ○ ○ ○ ○ ○ ○ ● ○ ○ ○ ○ ○  9/14
+photos> open 10
+     .::::.
+   -=-:::::=-.
+ .+:.-====-..+:
+ =- ========.:+
+ =- ========.:+
+ .+:.-====-..+:
+  .-=:.::.:==.
+     .::::.
+Photo 10 of 14
+  id           leaf.gif
+  description  (no description)
+  author       unknown
+  likes        —
+  size         200 × 200
+  url          leaf.gif
+photos/detail 10> show --why
+     .::::.
+   -=-:::::=-.
+ .+:.-====-..+:
+ =- ========.:+
+ =- ========.:+
+ .+:.-====-..+:
+  .-=:.::.:==.
+     .::::.
+picture: from the GIF itself, 200×200
+Photo 10 of 14
+  id           leaf.gif
+  description  (no description)
+  author       unknown
+  likes        —
+  size         200 × 200
+  url          leaf.gif
+photos/detail 10> back
+Photo 10 stays at position 10.
+   1  rotated.avif  Rotated by EXIF (orientation 6)
+   2  camera.cr3    A Canon CR3-shaped RAW
+   3  camera.nef    A Nikon NEF-shaped RAW
+   4  camera.jpg    A camera's photo with previews
+   5  sunset.jpg    Sunset over the bay               Ada Lovelace
+   6  rotated.webp  Rotated by EXIF (orientation 6)
+   7  leaf.png
+   8  sunset.heic   Sunset over the bay               Ada Lovelace
+   9  camera.cr2    A Canon CR2-shaped RAW
+▸ 10  leaf.gif
+  11  camera.arw    A Sony ARW-shaped RAW
+  12  sunset.jxl    Sunset over the bay               Ada Lovelace
+  13  scan.tif
+  14  camera.dng    A camera's RAW file with previe…
+○ ○ ○ ○ ○ ○ ○ ○ ○ ● ○ ○ ○ ○  10/14
+photos> open 11
+......................
+::::::::::::::::::::::
+----------------------
+============*@@@#=====
+++++++++++++@@@@@+++++
+============+***+=====
+............:---:.....
+             .-.
+Photo 11 of 14
+  id           camera.arw
+  description  A Sony ARW-shaped RAW
+  author       unknown
+  likes        —
+  size         4000 × 3000
+  url          camera.arw
+photos/detail 11> show --why
+......................
+::::::::::::::::::::::
+----------------------
+============*@@@#=====
+++++++++++++@@@@@+++++
+============+***+=====
+............:---:.....
+             .-.
+picture: from the ARW JPEG preview (640×480) inside the 4000×3000 photo, decoded at 240×180
+Photo 11 of 14
+  id           camera.arw
+  description  A Sony ARW-shaped RAW
+  author       unknown
+  likes        —
+  size         4000 × 3000
+  url          camera.arw
+photos/detail 11> back
+Photo 11 stays at position 11.
+   1  rotated.avif  Rotated by EXIF (orientation 6)
+   2  camera.cr3    A Canon CR3-shaped RAW
+   3  camera.nef    A Nikon NEF-shaped RAW
+   4  camera.jpg    A camera's photo with previews
+   5  sunset.jpg    Sunset over the bay               Ada Lovelace
+   6  rotated.webp  Rotated by EXIF (orientation 6)
+   7  leaf.png
+   8  sunset.heic   Sunset over the bay               Ada Lovelace
+   9  camera.cr2    A Canon CR2-shaped RAW
+  10  leaf.gif
+▸ 11  camera.arw    A Sony ARW-shaped RAW
+  12  sunset.jxl    Sunset over the bay               Ada Lovelace
+  13  scan.tif
+  14  camera.dng    A camera's RAW file with previe…
+○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ● ○ ○ ○  11/14
+photos> open 12
+..........................
+::::::::::::::::::::::::::
+--------------------------
+===============%@@%+======
+++++++++++++++*@@@@#++++++
+===============**#*=======
+...............:---.......
+               .:-.
+Photo 12 of 14
+  id           sunset.jxl
+  description  Sunset over the bay
+  author       Ada Lovelace
+  likes        —
+  size         320 × 200
+  url          sunset.jxl
+photos/detail 12> show --why
+..........................
+::::::::::::::::::::::::::
+--------------------------
+===============%@@%+======
+++++++++++++++*@@@@#++++++
+===============**#*=======
+...............:---.......
+               .:-.
+picture: from the JPEG XL itself, 320×200
+Photo 12 of 14
+  id           sunset.jxl
+  description  Sunset over the bay
+  author       Ada Lovelace
+  likes        —
+  size         320 × 200
+  url          sunset.jxl
+photos/detail 12> back
+Photo 12 stays at position 12.
+   1  rotated.avif  Rotated by EXIF (orientation 6)
+   2  camera.cr3    A Canon CR3-shaped RAW
+   3  camera.nef    A Nikon NEF-shaped RAW
+   4  camera.jpg    A camera's photo with previews
+   5  sunset.jpg    Sunset over the bay               Ada Lovelace
+   6  rotated.webp  Rotated by EXIF (orientation 6)
+   7  leaf.png
+   8  sunset.heic   Sunset over the bay               Ada Lovelace
+   9  camera.cr2    A Canon CR2-shaped RAW
+  10  leaf.gif
+  11  camera.arw    A Sony ARW-shaped RAW
+▸ 12  sunset.jxl    Sunset over the bay               Ada Lovelace
+  13  scan.tif
+  14  camera.dng    A camera's RAW file with previe…
+○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ● ○ ○  12/14
+photos> open 13
+#++%%#%%%%%
+%*#%=.-%%%%
+%%#:...:#%%
+%#--...:-#%
+%%%#...*%%%
+%%%#...*%%%
+%%%#...*%%%
+%%%%===#%%%
+Photo 13 of 14
+  id           scan.tif
+  description  (no description)
+  author       unknown
+  likes        —
+  size         160 × 240
+  url          scan.tif
+photos/detail 13> show --why
+#++%%#%%%%%
+%*#%=.-%%%%
+%%#:...:#%%
+%#--...:-#%
+%%%#...*%%%
+%%%#...*%%%
+%%%#...*%%%
+%%%%===#%%%
+picture: from the TIFF itself, 160×240
+Photo 13 of 14
+  id           scan.tif
+  description  (no description)
+  author       unknown
+  likes        —
+  size         160 × 240
+  url          scan.tif
+photos/detail 13> back
+Photo 13 stays at position 13.
+   1  rotated.avif  Rotated by EXIF (orientation 6)
+   2  camera.cr3    A Canon CR3-shaped RAW
+   3  camera.nef    A Nikon NEF-shaped RAW
+   4  camera.jpg    A camera's photo with previews
+   5  sunset.jpg    Sunset over the bay               Ada Lovelace
+   6  rotated.webp  Rotated by EXIF (orientation 6)
+   7  leaf.png
+   8  sunset.heic   Sunset over the bay               Ada Lovelace
+   9  camera.cr2    A Canon CR2-shaped RAW
+  10  leaf.gif
+  11  camera.arw    A Sony ARW-shaped RAW
+  12  sunset.jxl    Sunset over the bay               Ada Lovelace
+▸ 13  scan.tif
+  14  camera.dng    A camera's RAW file with previe…
+○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ○ ● ○  13/14
+photos> open 14
+......................
+::::::::::::::::::::::
+----------------------
+============*@@@#=====
+++++++++++++@@@@@+++++
+============+***+=====
+............:---:.....
+             .-.
+Photo 14 of 14
   id           camera.dng
   description  A camera's RAW file with previews
   author       unknown
   likes        —
   size         4000 × 3000
   url          camera.dng
-photos/detail 9> state --json
-{"stack":["collection","detail"],"count":9,"photos":["rotated.webp","camera.jpg","rotated.avif","leaf.png","sunset.jpg","sunset.heic","scan.tif","leaf.gif","camera.dng"],"page":9,"source":"folder","layout":"list","index":9}
+photos/detail 14> show --why
+......................
+::::::::::::::::::::::
+----------------------
+============*@@@#=====
+++++++++++++@@@@@+++++
+============+***+=====
+............:---:.....
+             .-.
+picture: from the DNG JPEG preview (640×480) inside the 4000×3000 photo, decoded at 240×180
+Photo 14 of 14
+  id           camera.dng
+  description  A camera's RAW file with previews
+  author       unknown
+  likes        —
+  size         4000 × 3000
+  url          camera.dng
+photos/detail 14> state --json
+{"stack":["collection","detail"],"count":14,"photos":["rotated.avif","camera.cr3","camera.nef","camera.jpg","sunset.jpg","rotated.webp","leaf.png","sunset.heic","camera.cr2","leaf.gif","camera.arw","sunset.jxl","scan.tif","camera.dng"],"page":14,"source":"folder","layout":"list","index":14}

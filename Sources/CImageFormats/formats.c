@@ -14,38 +14,6 @@
 #include <webp/decode.h>
 #include <webp/demux.h>
 
-// A message in one line, whatever the library's own text holds (libheif's end in a line feed).
-static void say(char *message, size_t size, const char *format, ...) {
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(message, size, format, arguments);
-    va_end(arguments);
-    for (char *c = message; *c; c++) {
-        if (*c == '\n' || *c == '\r' || *c == '\t') *c = ' ';
-    }
-    size_t length = strlen(message);
-    while (length > 0 && message[length - 1] == ' ') message[--length] = 0;
-}
-
-// A decode starts with no result; `into` and `capacity` are the caller's.
-static void begin(photorepl_decoded *out) {
-    out->rgba = NULL;
-    out->width = out->height = 0;
-    out->message[0] = 0;
-}
-
-// Where `bytes` of pixels go: the caller's buffer when it is large enough, else a new one.
-static unsigned char *output(photorepl_decoded *out, size_t bytes) {
-    if (out->into) return out->capacity >= bytes ? out->into : NULL;
-    return malloc(bytes);
-}
-
-// Gives up the pixels (freeing them if they were ours).
-static void discard(photorepl_decoded *out) {
-    if (out->rgba && out->rgba != out->into) free(out->rgba);
-    out->rgba = NULL;
-}
-
 // MARK: - WebP (libwebp 1.2, and libwebpdemux for an animation's first frame)
 
 static struct {
@@ -502,42 +470,6 @@ int photorepl_heif_info(const unsigned char *data, size_t size, int *width, int 
     }
     heif.handle_release(handle);
     heif.context_free(context);
-    return 0;
-}
-
-// Each `factor` × `factor` block of `plane` (`channels` bytes a pixel: RGB, or RGBA with alpha not
-// premultiplied) averaged into one RGBA pixel of `out` (⌈w / factor⌉ × ⌈h / factor⌉); with alpha,
-// the colours are weighted by it, so that transparent pixels lend the picture none of theirs.
-// 0 when done; -1 when there was no memory for the sums.
-static int shrink(const uint8_t *plane, int stride, int w, int h, int channels, int factor, unsigned char *out) {
-    int width = (w + factor - 1) / factor, height = (h + factor - 1) / factor;
-    // 64 bits: a block of a 10000-pixel photo shown 38 pixels wide sums 263² values of up to 255².
-    uint64_t *sums = calloc((size_t)width * 4, sizeof(uint64_t));
-    if (!sums) return -1;
-    for (int by = 0; by < height; by++) {
-        memset(sums, 0, (size_t)width * 4 * sizeof(uint64_t));
-        int rows = h - by * factor < factor ? h - by * factor : factor;
-        for (int y = by * factor; y < by * factor + rows; y++) {
-            const uint8_t *row = plane + (size_t)y * (size_t)stride;
-            for (int x = 0; x < w; x++) {
-                const uint8_t *p = row + (size_t)x * (size_t)channels;
-                uint64_t *sum = sums + (size_t)(x / factor) * 4;
-                uint32_t alpha = channels == 4 ? p[3] : 255;
-                sum[0] += p[0] * alpha;
-                sum[1] += p[1] * alpha;
-                sum[2] += p[2] * alpha;
-                sum[3] += alpha;
-            }
-        }
-        for (int bx = 0; bx < width; bx++) {
-            int columns = w - bx * factor < factor ? w - bx * factor : factor;
-            uint64_t *sum = sums + (size_t)bx * 4, count = (uint64_t)rows * (uint64_t)columns;
-            unsigned char *o = out + ((size_t)by * (size_t)width + (size_t)bx) * 4;
-            for (int c = 0; c < 3; c++) o[c] = sum[3] ? (unsigned char)((sum[c] + sum[3] / 2) / sum[3]) : 0;
-            o[3] = (unsigned char)((sum[3] + count / 2) / count);
-        }
-    }
-    free(sums);
     return 0;
 }
 

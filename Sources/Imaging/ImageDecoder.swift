@@ -9,6 +9,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     case gif = "GIF"
     case heic = "HEIC"
     case avif = "AVIF"
+    /// JPEG XL: a bare codestream or the ISO container.
+    case jpegXL = "JPEG XL"
     /// TIFF, and camera RAW files that are TIFFs inside (DNG, NEF, ARW, PEF).
     case tiff = "TIFF"
     /// Camera RAW files with a TIFF inside under a magic of their own (CR2, ORF, RW2).
@@ -28,6 +30,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         if bytes.starts(with: PNGChunks.signature) { return .png }
         if matches(0, "RIFF") && matches(8, "WEBP") { return .webp }
         if matches(0, "GIF87a") || matches(0, "GIF89a") { return .gif }
+        if JPEGXL.sniff(bytes) { return .jpegXL }
         if matches(4, "ftyp") { return isoBrand(bytes) }
         return TIFFContainer.sniff(bytes)
     }
@@ -152,6 +155,11 @@ public enum ImageDecoder {
                     var exif = EXIF.readIFD0(tiff)
                     exif.orientation = contents.orientation
                     return .success(ImageHeader(format: .cameraRaw, storedSize: size, exif: exif))
+                case .jpegXL?:
+                    // libjxl turns the picture upright itself: the size is upright.
+                    let (size, exif) = try JPEGXL.info(raw)
+                    try limits.check(size)
+                    return .success(ImageHeader(format: .jpegXL, storedSize: size, exif: exif))
                 case .tiff?, .cameraRaw?:
                     // The photo's size is the largest image an IFD describes (a RAW's sensor data).
                     guard let contents = TIFFContainer.read(raw), let size = contents.largest else {
@@ -164,7 +172,7 @@ public enum ImageDecoder {
                 case .some:
                     return .failure(ImageFailure("not an image"))
                 case nil:
-                    return .failure(ImageFailure(bytes.isEmpty ? "the file is empty" : "not a JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF or camera RAW image"))
+                    return .failure(ImageFailure(bytes.isEmpty ? "the file is empty" : "not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image"))
                 }
             } catch {
                 return .failure(error)
@@ -211,6 +219,8 @@ public enum ImageDecoder {
                 case .heic, .avif:
                     return .success(try HEIF.decode(raw, size: header.storedSize, format: header.format, limits: limits,
                                                     atLeast: header.uprightSize.fitted(in: box)))
+                case .jpegXL:
+                    return .success(try JPEGXL.decode(raw, size: header.storedSize, limits: limits, atLeast: header.uprightSize.fitted(in: box)))
                 case .tiff, .cameraRaw:
                     return .success(try TIFFContainer.decodePreview(raw, header: header, fitting: box, limits: limits))
                 }

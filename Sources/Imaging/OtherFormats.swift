@@ -29,6 +29,16 @@ func decodeInto(_ size: PixelSize, _ call: (inout photorepl_decoded) -> Void) th
     return Pixels(width: size.width, height: size.height, rgba: rgba)
 }
 
+/// Pixels of a size only the decoder knows, malloc'd by `call` and copied here, or its one-line reason.
+func decodeAllocated(_ call: (inout photorepl_decoded) -> Void) throws(ImageFailure) -> Pixels {
+    var decoded = photorepl_decoded()
+    call(&decoded)
+    guard let rgba = decoded.rgba else { throw ImageFailure(message(&decoded.message)) }
+    defer { free(rgba) }
+    let width = Int(decoded.width), height = Int(decoded.height)
+    return Pixels(width: width, height: height, rgba: Array(UnsafeBufferPointer(start: rgba, count: width * height * 4)))
+}
+
 func message<T>(_ text: inout T) -> String {
     withUnsafeBytes(of: &text) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
 }

@@ -112,6 +112,9 @@ public enum PictureSource: Sendable, Equatable, CustomStringConvertible {
     case thumbnail(folder: String, size: PixelSize, software: String?)
     /// A progressive JPEG's first `scans` scans, `bytes` of its `fileBytes`, decoded at `decoded`.
     case firstScans(scans: Int, bytes: Int, fileBytes: Int, photo: PixelSize, decoded: PixelSize)
+    /// A camera RAW file's (`kind`: "DNG", "CR2"…) sensor data, demosaicked by libraw at `decoded`:
+    /// no JPEG preview inside covered the box.
+    case sensorData(kind: String, photo: PixelSize, decoded: PixelSize)
 
     /// The photo's own size (upright), when the source knows it.
     public var photoSize: PixelSize? {
@@ -120,6 +123,7 @@ public enum PictureSource: Sendable, Equatable, CustomStringConvertible {
         case let .file(_, stored, _): stored
         case let .preview(_, _, photo, _): photo
         case let .firstScans(_, _, _, photo, _): photo
+        case let .sensorData(_, photo, _): photo
         }
     }
 
@@ -135,6 +139,8 @@ public enum PictureSource: Sendable, Equatable, CustomStringConvertible {
             "the \(folder) thumbnail (\(size)) in the thumbnail cache" + (software.map { ", made by \(Self.printable($0))" } ?? "")
         case let .firstScans(scans, bytes, fileBytes, photo, decoded):
             "the first \(scans == 1 ? "scan" : "\(scans) scans") of the progressive JPEG (\(photo)), \(Self.amount(bytes)) of \(Self.amount(fileBytes)), decoded at \(decoded)"
+        case let .sensorData(kind, photo, decoded):
+            "the \(kind) sensor data (\(photo)), demosaicked by libraw at \(decoded): no JPEG preview inside covers the box"
         }
     }
 

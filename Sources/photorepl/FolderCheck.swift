@@ -32,6 +32,6 @@ enum FolderCheck {
         }
         if info.st_mode & S_IFMT == S_IFDIR { return "it is a folder: type --folder \(path) to browse it" }
         guard access(path, R_OK) == 0 else { return "cannot be read: \(String(cString: strerror(errno)))" }
-        return "it is not a photo photorepl can show (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF or camera RAW)"
+        return "it is not a photo photorepl can show (JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW)"
     }
 }

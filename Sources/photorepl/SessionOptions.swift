@@ -68,7 +68,7 @@ struct SessionOptions: Sendable {
             }
             options.source = source
         },
-        Option(AppOption("--folder", valueName: "DIR", values: .folders, help: "A folder of photos to browse: JPEG, PNG, WebP, GIF, HEIC, AVIF, camera RAW and TIFF from their JPEG previews (implies --source folder).")) { options, value in
+        Option(AppOption("--folder", valueName: "DIR", values: .folders, help: "A folder of photos to browse: JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, camera RAW and TIFF from their JPEG previews (implies --source folder).")) { options, value in
             options.folder = value
         },
         Option(AppOption("--open", valueName: "FILE", values: .files, help: "Start on this photo, shown in the detail, its folder the source ('back' lists it with others of the folder). 'photorepl FILE' means the same.")) { options, value throws(LaunchCommand.UsageError) in

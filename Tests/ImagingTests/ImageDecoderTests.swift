@@ -144,14 +144,14 @@ private func near(_ a: [Int], _ b: [Int], within tolerance: Int) -> Bool {
 
         let text = Array("JFIF? no, just a text file named photo.jpg\n".utf8)
         #expect(text.withUnsafeBytes { ImageFormat.sniff($0) } == nil)
-        #expect(failure { try ImageDecoder.header(of: text) } == ImageFailure("not a JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF or camera RAW image"))
-        #expect(failure { try ImageDecoder.decode(text, fitting: Self.big) } == ImageFailure("not a JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF or camera RAW image"))
+        #expect(failure { try ImageDecoder.header(of: text) } == ImageFailure("not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image"))
+        #expect(failure { try ImageDecoder.decode(text, fitting: Self.big) } == ImageFailure("not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image"))
         #expect(failure { try ImageDecoder.decode([], fitting: Self.big) } == ImageFailure("the file is empty"))
         #expect(failure { try ImageDecoder.header(of: []) } == ImageFailure("the file is empty"))
         // Almost a signature is no signature.
         for almost: [UInt8] in [[0xFF], [0xFF, 0xD8], [0xFF, 0xD9, 0xFF], Array(png[..<7]), [0x89] + Array("PNG\r\n\u{1A}\r".utf8)] {
             #expect(almost.withUnsafeBytes { ImageFormat.sniff($0) } == nil)
-            #expect(failure { try ImageDecoder.decode(almost, fitting: Self.big) } == ImageFailure("not a JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF or camera RAW image"))
+            #expect(failure { try ImageDecoder.decode(almost, fitting: Self.big) } == ImageFailure("not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image"))
         }
     }
 
@@ -363,7 +363,7 @@ private func near(_ a: [Int], _ b: [Int], within tolerance: Int) -> Bool {
                 #expect(!error.reason.isEmpty)
                 // Cut anywhere after the scan header: short of data, not corrupt.
                 if length >= scan { #expect(error.reason.hasPrefix("the JPEG file is truncated"), "\(length): \(error.reason)") }
-                if length < 3 { #expect(error.reason == (length == 0 ? "the file is empty" : "not a JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF or camera RAW image")) }
+                if length < 3 { #expect(error.reason == (length == 0 ? "the file is empty" : "not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image")) }
             }
         }
         #expect(decoded == 0)

@@ -251,6 +251,76 @@ enum TIFFContainerFile {
         #expect(pixels.source.description.hasPrefix("the DNG JPEG preview (160×107) inside the 6000×4000 photo"), "\(pixels.source)")
     }
 
+    /// Tests/Fixtures/formats/camera-sensor.dng (Scripts/make-test-photos): a 256×160 sunset as a
+    /// camera's Bayer sensor data that libraw decodes, and one 64×40 JPEG preview.
+    static func sensorDNG() throws -> [UInt8] { try fixture("camera-sensor.dng") }
+
+    static func fixture(_ name: String) throws -> [UInt8] {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/formats")
+        return [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+    }
+
+    /// Issue 32: a RAW whose previews do not cover the box is decoded from its sensor data by
+    /// libraw (at half size when that covers it), and `show --why` says so; its EXIF (the date
+    /// too) is read from the RAW.
+    @Test func aRAWWhosePreviewsAreTooSmallIsDrawnFromItsSensorData() throws {
+        let file = try Self.sensorDNG()
+        let header = try ImageDecoder.header(of: file)
+        #expect(header.storedSize == PixelSize(width: 256, height: 160))
+        #expect(header.exif.imageDescription == "A RAW drawn from its sensor data" && header.exif.dateTaken == "2024:05:01 18:30:00")
+        let small = try Self.decode(file, fitting: PixelSize(width: 60, height: 60))
+        #expect(small.source.description.hasPrefix("the DNG JPEG preview (64×40)"), "\(small.source)")
+        let half = try Self.decode(file, fitting: PixelSize(width: 120, height: 120))
+        #expect(half.source == .sensorData(kind: "DNG", photo: PixelSize(width: 256, height: 160), decoded: PixelSize(width: 128, height: 80)))
+        #expect(half.source.description == "the DNG sensor data (256×160), demosaicked by libraw at 128×80: no JPEG preview inside covers the box")
+        let full = try Self.decode(file, fitting: PixelSize(width: 250, height: 250))
+        #expect(full.width == 256 && full.height == 160, "\(full.width)×\(full.height)")
+        // The sunset is there: a yellow sun in the middle, a sky redder than the dark blue sea below.
+        for pixels in [half, full] {
+            func at(_ x: Int, _ y: Int) -> [UInt8] {
+                let i = ((y * pixels.height / 160) * pixels.width + x * pixels.width / 256) * 4
+                return Array(pixels.rgba[i..<i + 3])
+            }
+            let sun = at(128, 80), sky = at(20, 20), sea = at(20, 150)
+            #expect(sun[0] > 200 && sun[1] > 170 && Int(sun[2]) + 40 < Int(sun[0]), "sun \(sun)")
+            #expect(sky[0] > sky[2] && sea[2] > sea[0], "sky \(sky), sea \(sea)")
+        }
+    }
+
+    /// A RAW libraw cannot read (a camera it does not know; here, sensor "data" that is text) is
+    /// shown from its largest preview, which says it is smaller than the box; with no preview at
+    /// all, the one line says both.
+    @Test func whenLibrawCannotReadTheSensorTheLargestPreviewIsShown() throws {
+        let large = try Self.decode(Self.chainedDNG, fitting: PixelSize(width: 3000, height: 3000))
+        #expect(large.source.description.hasPrefix("the DNG largest JPEG preview, smaller than the box, (1024×683)"), "\(large.source)")
+        let noPreview = File.make(jpegs: [Array("not the sensor data".utf8)],
+                                  ifds: [File.IFD(entries: File.size(6000, 4000) + File.strip(0) + [File.Entry(tag: 0xC612, type: 1, count: 4, value: .number(0x0000_0401))])])
+        #expect(throws: ImageFailure.self) { try Self.decode(noPreview, fitting: PixelSize(width: 50, height: 50)) }
+        do {
+            _ = try Self.decode(noPreview, fitting: PixelSize(width: 50, height: 50))
+        } catch let failure as ImageFailure {
+            #expect(failure.reason.hasPrefix("no JPEG preview photorepl can decode inside this DNG file, and libraw could not decode its sensor data: "), "\(failure.reason)")
+        }
+        // Sensor data cut short, or too small to be a sensor's (a 22 KB CR2 claiming 4000×3000, which
+        // libraw "decoded" to black): the preview, not zeros.
+        // The sensor's strip moved to 1,000 bytes before the end: its rows run past it.
+        var sensor = try Self.sensorDNG()
+        let stripOffsets: [UInt8] = [0x11, 0x01, 4, 0, 1, 0, 0, 0]  // tag 0x0111, LONG, count 1 (little-endian)
+        let entries = (0..<sensor.count - 12).filter { Array(sensor[$0..<$0 + 8]) == stripOffsets }
+        try #require(entries.count == 2, "the preview's and the sensor's StripOffsets")
+        let late = UInt32(sensor.count - 1000)
+        for k in 0..<4 { sensor[entries[1] + 8 + k] = UInt8(truncatingIfNeeded: late >> (8 * k)) }
+        let cut = try Self.decode(sensor, fitting: PixelSize(width: 120, height: 120))
+        #expect(cut.source.description.hasPrefix("the DNG largest JPEG preview, smaller than the box, (64×40)"), "\(cut.source)")
+        let cr2 = try Self.decode(try Self.fixture("camera.cr2"), fitting: PixelSize(width: 2000, height: 2000))
+        #expect(cr2.source.description.hasPrefix("the CR2 largest JPEG preview, smaller than the box, (640×480)"), "\(cr2.source)")
+        // Cut anywhere, the sensor DNG gives a picture or one line, never a trap.
+        let file = try Self.sensorDNG()
+        for length in stride(from: 0, to: file.count, by: 4099) {
+            if let pixels = try? Self.decode(Array(file.prefix(length)), fitting: PixelSize(width: 120, height: 120)) { #expect(pixels.width > 0) }
+        }
+    }
+
     @Test func hostileContainersEndCleanly() {
         let good = Self.chainedDNG
         // Every prefix, and every byte changed in the first 200: an error or pixels, never a trap.

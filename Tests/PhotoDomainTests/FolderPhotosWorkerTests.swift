@@ -440,7 +440,7 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         // In every message: a transcript's output must not depend on where the folder really is.
         try folder.write("empty/notes.txt", Array("text".utf8))
         #expect(await fetchError(FolderPhotosWorker(root: root + "/empty", shownAs: "empty"), count: 1)
-            == PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF or camera RAW) in empty (1 file skipped: 1 not an image): put some there, or choose another folder with --folder DIR"))
+            == PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW) in empty (1 file skipped: 1 not an image): put some there, or choose another folder with --folder DIR"))
         #expect(await fetchError(FolderPhotosWorker(root: root + "/missing", shownAs: "missing"), count: 1)
             == PhotosWorkerError("cannot read the folder missing: No such file or directory"))
         #expect(await fetchError(FolderPhotosWorker(root: root + "/a.png", shownAs: "a.png"), count: 1)
@@ -449,12 +449,12 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
 
     @Test func aFolderWithNoPhotosIsAnError() async throws {
         #expect(await fetchError(FolderPhotosWorker(root: root), count: 3)
-            == PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF or camera RAW) in \(root): put some there, or choose another folder with --folder DIR"))
+            == PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW) in \(root): put some there, or choose another folder with --folder DIR"))
         try folder.write("notes.txt", Array("text".utf8))
         try folder.write(".hidden.png", TestImage.png(width: 2, height: 2))
         try folder.write("empty.jpg", [])
         #expect(await fetchError(FolderPhotosWorker(root: root), count: 3)
-            == PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF or camera RAW) in \(root) (2 files skipped: 2 not an image): put some there, or choose another folder with --folder DIR"))
+            == PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW) in \(root) (2 files skipped: 2 not an image): put some there, or choose another folder with --folder DIR"))
     }
 
     @Test func aMissingFolderOrAFileIsAnErrorNamingIt() async throws {

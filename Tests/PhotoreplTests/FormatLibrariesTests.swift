@@ -4,35 +4,67 @@ import Testing
 import Glibc
 #endif
 
-/// The decoders of WebP, GIF, HEIC, AVIF and TIFF are loaded when the first photo of their format is met:
+/// The decoders of WebP, GIF, HEIC, AVIF, JPEG XL and TIFF are loaded when the first photo of their format is met:
 /// without them photorepl starts, lists the folder, shows its JPEGs and PNGs, and says for each
 /// other photo which Debian package would show it.
 struct FormatLibrariesTests {
-    static let libraries = ["libwebp.so.7", "libwebpdemux.so.2", "libgif.so.7", "libheif.so.1", "libtiff.so.6"]
+    static let libraries = ["libwebp.so.7", "libwebpdemux.so.2", "libgif.so.7", "libheif.so.1", "libtiff.so.6", "libjxl.so.0.7", "libraw_r.so.20"]
 
     /// Hides the libraries from photorepl in a mount namespace of its own (root only, as on CI and here).
     @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/unshare"), "needs root and unshare"))
     func missingLibrariesAreOneLineEachNamingThePackage() throws {
         let paths = Self.libraries.map { "/usr/lib/x86_64-linux-gnu/" + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
         try #require(paths.count == Self.libraries.count, "the libraries are not where Debian puts them: \(paths)")
-        // The photos as Examples/formats.t lists them: 1 WebP, 2 the camera's JPEG, 3 AVIF, 5 a JPEG,
-        // 7 the scanner's TIFF, 8 GIF, 9 the DNG (drawn from its JPEG preview, with no library).
-        let script = try Binary.script("count 9\nfetch\nopen 1\nback\nopen 8\nback\nopen 3\nback\nopen 7\nback\nopen 9\nback\nopen 5\n")
+        // The photos as Examples/formats.t lists them: 6 WebP, 10 GIF, 1 AVIF, 13 the scanner's TIFF,
+        // 12 JPEG XL, 5 a JPEG, 14 the DNG and 2 the CR3 (drawn from their JPEG previews, with no library).
+        let script = try Binary.script("count 14\nfetch\nopen 6\nback\nopen 10\nback\nopen 1\nback\nopen 13\nback\nopen 12\nback\nopen 14\nback\nopen 2\nback\nopen 5\n")
         let hide = paths.map { "mount --bind /dev/null \($0)" }.joined(separator: " && ")
         let command = "\(hide) && exec \(Binary.executable.path) run --keep-going --folder Examples/formats --preview ascii --preview-size 20x6 \(script)"
         let result = try Binary.run(["/bin/sh", "-c", command], launcher: "/usr/bin/unshare", launcherArguments: ["-m"])
         #expect(result.status == 0, "\(result.stderr)")
         let out = result.stdout
-        #expect(out.contains("Found 9 photos in Examples/formats.\n"), "\(out)")
-        #expect(out.contains("photos> open 1\n(picture not shown: WebP pictures need libwebp: install the Debian packages libwebp7 and libwebpdemux2)\nPhoto 1 of 9\n"), "\(out)")
-        #expect(out.contains("photos> open 8\n(picture not shown: GIF pictures need giflib: install the Debian package libgif7)\nPhoto 8 of 9\n"), "\(out)")
-        #expect(out.contains("photos> open 3\n(picture not shown: HEIC and AVIF pictures need libheif: install the Debian package libheif1)\nPhoto 3 of 9\n"), "\(out)")
-        #expect(out.contains("photos> open 7\n(picture not shown: TIFF pictures need libtiff: install the Debian package libtiff6)\nPhoto 7 of 9\n"), "\(out)")
-        // A JPEG is drawn as ever, and a camera's DNG from its JPEG preview, needing no library.
-        for position in [5, 9] {
+        #expect(out.contains("Found 14 photos in Examples/formats.\n"), "\(out)")
+        #expect(out.contains("photos> open 6\n(picture not shown: WebP pictures need libwebp: install the Debian packages libwebp7 and libwebpdemux2)\nPhoto 6 of 14\n"), "\(out)")
+        #expect(out.contains("photos> open 10\n(picture not shown: GIF pictures need giflib: install the Debian package libgif7)\nPhoto 10 of 14\n"), "\(out)")
+        #expect(out.contains("photos> open 1\n(picture not shown: HEIC and AVIF pictures need libheif: install the Debian package libheif1)\nPhoto 1 of 14\n"), "\(out)")
+        #expect(out.contains("photos> open 13\n(picture not shown: TIFF pictures need libtiff: install the Debian package libtiff6)\nPhoto 13 of 14\n"), "\(out)")
+        // Without libjxl the listing cannot read a JPEG XL's size either: its row says so.
+        #expect(out.contains("photos> open 12\n(picture not shown: JPEG XL pictures need libjxl: install the Debian package libjxl0.7)\nPhoto 12 of 14\n"), "\(out)")
+        // A JPEG is drawn as ever, and camera RAWs from their JPEG previews, needing no library.
+        for position in [5, 14, 2] {
             let shown = out.components(separatedBy: "photos> open \(position)\n").last ?? ""
-            #expect(!shown.hasPrefix("(picture not shown") && shown.contains("Photo \(position) of 9\n"), "\(shown)")
+            #expect(!shown.hasPrefix("(picture not shown") && shown.contains("Photo \(position) of 14\n"), "\(shown)")
         }
+    }
+
+    /// libjxl 0.7 prints each failure inside it to C's stderr ("decode.cc:2143: missing input"), and
+    /// libraw's default handler its data errors ("Unexpected end of file"): a cut or corrupt JPEG XL
+    /// says what is wrong in its one line, a RAW whose sensor data runs past the end is shown from
+    /// its preview, and nothing else reaches the screen.
+    @Test func aCorruptFilePrintsNothingButItsLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jxl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = [UInt8](try Data(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/formats/sunset.jxl")))
+        try Data(file[..<(file.count / 2)]).write(to: folder.appendingPathComponent("cut.jxl"))
+        var flipped = file
+        for i in stride(from: 600, to: file.count, by: 40) { flipped[i] ^= 0xFF }
+        try Data(flipped).write(to: folder.appendingPathComponent("flipped.jxl"))
+        // The sensor's strip (the second StripOffsets, little-endian LONG) moved to 1,000 bytes
+        // before the end: libraw reads past it.
+        var sensor = [UInt8](try Data(contentsOf: Binary.packageRoot.appendingPathComponent("Tests/Fixtures/formats/camera-sensor.dng")))
+        let stripOffsets: [UInt8] = [0x11, 0x01, 4, 0, 1, 0, 0, 0]
+        let entries = (0..<sensor.count - 12).filter { Array(sensor[$0..<$0 + 8]) == stripOffsets }
+        try #require(entries.count == 2)
+        for k in 0..<4 { sensor[entries[1] + 8 + k] = UInt8(truncatingIfNeeded: UInt32(sensor.count - 1000) >> (8 * k)) }
+        try Data(sensor).write(to: folder.appendingPathComponent("late.dng"))
+        let script = try Binary.script("count 3\nfetch\nopen 1\nshow --why\nback\nopen 2\nshow --why\nback\nopen 3\nshow --why\n")
+        let result = try Binary.run(["run", "--folder", folder.path, "--preview", "ascii", "--preview-size", "40x12", script])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdout.contains("(picture not shown: the JPEG XL file is truncated)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("(picture not shown: corrupt JPEG XL)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("picture: from the DNG largest JPEG preview, smaller than the box, (64×40)"), "\(result.stdout)")
     }
 
     /// None of them is among photorepl's libraries: a start never loads them.
@@ -40,7 +72,7 @@ struct FormatLibrariesTests {
     func theyAreNotLinked() throws {
         let result = try Binary.run([Binary.executable.path], launcher: "/usr/bin/ldd")
         #expect(result.status == 0)
-        for name in ["libwebp", "libgif", "libheif", "libde265", "libaom", "libdav1d", "libtiff"] {
+        for name in ["libwebp", "libgif", "libheif", "libde265", "libaom", "libdav1d", "libtiff", "libjxl", "libbrotli", "libraw"] {
             #expect(!result.stdout.contains(name), "\(name) in \(result.stdout)")
         }
     }

@@ -1,7 +1,7 @@
 #ifndef PHOTOREPL_CIMAGEFORMATS_H
 #define PHOTOREPL_CIMAGEFORMATS_H
-// WebP (libwebp), GIF (giflib), HEIC and AVIF (libheif), each library loaded with dlopen the first
-// time a photo of its format is met: a session that never meets one (the embedded catalog, a folder
+// WebP (libwebp), GIF (giflib), HEIC and AVIF (libheif), JPEG XL (libjxl), TIFF (libtiff), each
+// library loaded with dlopen the first time a photo of its format is met: a session that never meets one (the embedded catalog, a folder
 // of JPEGs) never pays for loading it, and a machine without it shows one clear line naming the
 // Debian package instead of failing to start. Their headers are needed at build time only.
 #include <stddef.h>
@@ -57,6 +57,26 @@ void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixe
 /// RGBA (16-bit, CMYK, palette, YCbCr…); no single allocation of libtiff's over 256 MB.
 void photorepl_tiff_decode(const unsigned char *data, size_t size, int width, int height, int orientation,
                            photorepl_decoded *out);
+
+/// A JPEG XL's size, upright (libjxl turns the picture by its orientation), and its `Exif` box (its
+/// 4-byte offset, then the TIFF header; malloc'd, free() it; NULL when there is none, or it is
+/// over 64 KB): 0 on success; else -1 and `message`.
+int photorepl_jxl_info(const unsigned char *data, size_t size, int *width, int *height, unsigned char **exif,
+                       size_t *exif_length, char *message, size_t message_size);
+
+/// A JPEG XL's image (libjxl, loaded at the first one; an animation's first frame), upright, refused
+/// when larger than `max_pixels` and scaled down by `factor` as the HEIF decode is. libjxl's
+/// allocations are counted and refused past 16 bytes a pixel of `max_pixels` (and 64 MB). libjxl
+/// 0.7 decodes at full size only: its progressive flush of the 1:8 DC image was measured slower
+/// than the whole decode (it renders the DC at full size).
+void photorepl_jxl_decode(const unsigned char *data, size_t size, long max_pixels, int factor, photorepl_decoded *out);
+
+/// A camera RAW file's sensor data demosaicked by libraw (its thread-safe build, loaded at the first
+/// one), at half size (`half`: each 2×2 block of the sensor one pixel) or full, 8-bit, with the
+/// camera's white balance, turned upright by libraw; refused when the sensor has more than
+/// `max_pixels` pixels. The size is libraw's (its crop of the sensor's margins): `rgba` is always
+/// malloc'd here, whatever `into` says.
+void photorepl_raw_decode(const unsigned char *data, size_t size, int half, long max_pixels, photorepl_decoded *out);
 
 /// A progressive JPEG decoded from its first scans only (libjpeg's buffered-image mode, libjpeg
 /// loaded with dlopen at the first one), at `scale_eighths` / 8 of its size: reading stops at the

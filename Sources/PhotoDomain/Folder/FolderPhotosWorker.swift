@@ -110,7 +110,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
 
     /// Why a folder without photos shows nothing, and what to do.
     private func noPhotos(_ scan: PhotoFolder.Scan) -> PhotosWorkerError {
-        PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF or camera RAW) in \(shownName)" + (scan.skippedSummary.map { " (\($0))" } ?? "")
+        PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW) in \(shownName)" + (scan.skippedSummary.map { " (\($0))" } ?? "")
             + ": put some there, or choose another folder with --folder DIR")
     }
 
