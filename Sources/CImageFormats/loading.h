@@ -61,20 +61,35 @@ static inline int shrink(const uint8_t *plane, int stride, int w, int h, int cha
         memset(sums, 0, (size_t)width * 4 * sizeof(uint64_t));
         int rows = h - by * factor < factor ? h - by * factor : factor;
         for (int y = by * factor; y < by * factor + rows; y++) {
-            const uint8_t *row = plane + (size_t)y * (size_t)stride;
-            for (int x = 0; x < w; x++) {
-                const uint8_t *p = row + (size_t)x * (size_t)channels;
-                uint64_t *sum = sums + (size_t)(x / factor) * 4;
-                uint32_t alpha = channels == 4 ? p[3] : 255;
-                sum[0] += p[0] * alpha;
-                sum[1] += p[1] * alpha;
-                sum[2] += p[2] * alpha;
-                sum[3] += alpha;
+            const uint8_t *p = plane + (size_t)y * (size_t)stride;
+            // Block by block (no division a pixel); without alpha, plain sums, weighted at the end.
+            for (int bx = 0, x = 0; bx < width; bx++) {
+                uint64_t *sum = sums + (size_t)bx * 4;
+                int end = x + factor < w ? x + factor : w;
+                if (channels == 4) {
+                    for (; x < end; x++, p += 4) {
+                        uint32_t alpha = p[3];
+                        sum[0] += p[0] * alpha;
+                        sum[1] += p[1] * alpha;
+                        sum[2] += p[2] * alpha;
+                        sum[3] += alpha;
+                    }
+                } else {
+                    for (; x < end; x++, p += channels) {
+                        sum[0] += p[0];
+                        sum[1] += p[1];
+                        sum[2] += p[2];
+                    }
+                }
             }
         }
         for (int bx = 0; bx < width; bx++) {
             int columns = w - bx * factor < factor ? w - bx * factor : factor;
             uint64_t *sum = sums + (size_t)bx * 4, count = (uint64_t)rows * (uint64_t)columns;
+            if (channels != 4) {
+                for (int c = 0; c < 3; c++) sum[c] *= 255;
+                sum[3] = 255 * count;
+            }
             unsigned char *o = out + ((size_t)by * (size_t)width + (size_t)bx) * 4;
             for (int c = 0; c < 3; c++) o[c] = sum[3] ? (unsigned char)((sum[c] + sum[3] / 2) / sum[3]) : 0;
             o[3] = (unsigned char)((sum[3] + count / 2) / count);

@@ -1,3 +1,4 @@
+import CImageFormats
 import CPNG
 import CTurboJPEG
 
@@ -208,7 +209,10 @@ public enum ImageDecoder {
                     if let firstScans = ProgressiveJPEG.firstScans(raw, header: header, scale: scale) { return .success(firstScans) }
                     return .success(try JPEG.decode(raw, size: header.storedSize, atLeast: storedTarget).oriented(header.exif.orientation))
                 case .png:
-                    return .success(try PNG.decode(raw, size: header.storedSize).oriented(header.exif.orientation))
+                    let target = header.uprightSize.fitted(in: box)
+                    let storedTarget = header.exif.orientation.swapsDimensions
+                        ? PixelSize(width: target.height, height: target.width) : target
+                    return .success(try PNG.decode(raw, size: header.storedSize, atLeast: storedTarget).oriented(header.exif.orientation))
                 case .webp:
                     let target = header.uprightSize.fitted(in: box)
                     let storedTarget = header.exif.orientation.swapsDimensions
@@ -387,7 +391,35 @@ enum PNG {
         return exif.withUnsafeBytes { EXIF.readIFD0($0) }
     }
 
-    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize) throws(ImageFailure) -> Pixels {
+    /// The common kinds by photorepl's own reader (libdeflate's inflate, scaled as the rows are
+    /// unfiltered; an interlaced one from its first passes), scaled down by the largest whole factor
+    /// that still covers `target`; any other at full size through libpng.
+    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
+        guard let data = try PNGChunks.imageData(raw) else { return try decodeByLibpng(raw, size: size) }
+        let factor = max(1, min(size.width / max(1, target.width), size.height / max(1, target.height)))
+        var width: Int32 = 0, height: Int32 = 0, grid: Int32 = 0
+        photorepl_png_scaled_size(Int32(size.width), Int32(size.height), data.isInterlaced ? 1 : 0, Int32(factor), &width, &height, &grid)
+        let scaled = PixelSize(width: Int(width), height: Int(height))
+        let result: Result<Pixels, ImageFailure> = data.idat.withUnsafeBytes { idat in
+            do throws(ImageFailure) {
+                return .success(try decodeInto(scaled) {
+                    _ = photorepl_png_decode(base(idat), idat.count, Int32(size.width), Int32(size.height), Int32(data.channels),
+                                             data.isInterlaced ? 1 : 0, Int32(factor), &$0)
+                })
+            } catch {
+                return .failure(error)
+            }
+        }
+        var pixels = try result.get()
+        if grid > 1 {
+            let passes = grid == 8 ? "first Adam7 pass" : "first \(grid == 4 ? 3 : 5) Adam7 passes"
+            let gridSize = PixelSize(width: (size.width + Int(grid) - 1) / Int(grid), height: (size.height + Int(grid) - 1) / Int(grid))
+            pixels.source = .preview(kind: passes, size: gridSize, photo: size, decoded: scaled)
+        }
+        return pixels
+    }
+
+    static func decodeByLibpng(_ raw: UnsafeRawBufferPointer, size: PixelSize) throws(ImageFailure) -> Pixels {
         let walk = try PNGChunks.walk(raw)
         let result: Result<Pixels, ImageFailure> = walk.essential.withUnsafeBytes { essential in
             do throws(ImageFailure) { return .success(try decodeEssential(essential, size: size)) } catch { return .failure(error) }

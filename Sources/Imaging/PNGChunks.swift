@@ -1,3 +1,5 @@
+import CZlib
+
 /// A PNG file's chunks, walked by us before libpng sees any of it. libpng reads every chunk before
 /// IDAT into memory whole, at the length the chunk claims: a 44-byte file whose `tEXt` claims
 /// 0x7fffffff bytes made it allocate 2 GB. Here each length is checked against what the file holds,
@@ -70,6 +72,48 @@ enum PNGChunks {
             if name == "IEND" { break }
         }
         return Walk(essential: essential, exif: exif)
+    }
+
+    /// What photorepl's own reader needs of a PNG it decodes (8-bit grey, grey + alpha, RGB, RGBA,
+    /// with no transparent colour and sRGB gamma, interlaced or not): the IDAT chunks' contents,
+    /// their CRCs checked. nil for any other PNG, which libpng decodes. The chunks' lengths are
+    /// those `walk` checked.
+    struct ImageData {
+        var idat: [UInt8]
+        var channels: Int
+        var isInterlaced: Bool
+    }
+
+    static func imageData(_ raw: UnsafeRawBufferPointer) throws(ImageFailure) -> ImageData? {
+        _ = try walk(raw, copying: false)
+        let header = signatureCount + 8
+        let depth = raw[header + 8], colourType = raw[header + 9], interlace = raw[header + 12]
+        let channels: [UInt8: Int] = [0: 1, 2: 3, 4: 2, 6: 4]
+        guard depth == 8, let count = channels[colourType], raw[header + 10] == 0, raw[header + 11] == 0, interlace <= 1 else { return nil }
+        var idat: [UInt8] = []
+        var position = signatureCount, hasSRGB = false, gamma: UInt32?
+        while position + 8 <= raw.count {
+            let length = Int(bigEndian(raw, at: position)), name = type(raw, at: position + 4)
+            let dataEnd = min(raw.count, position + 8 + length)
+            switch name {
+            case "IDAT":
+                if position + 12 + length <= raw.count {
+                    let crc = crc32(0, base(UnsafeRawBufferPointer(rebasing: raw[(position + 4)...])), UInt32(4 + length))
+                    guard crc == bigEndian(raw, at: position + 8 + length) else { throw ImageFailure("corrupt PNG: IDAT: CRC error") }
+                }
+                idat += raw[(position + 8)..<dataEnd]
+            case "tRNS": return nil                 // a transparent colour: libpng's
+            case "sRGB": hasSRGB = true
+            case "gAMA" where length == 4 && dataEnd == position + 12: gamma = bigEndian(raw, at: position + 8)
+            case "IHDR", "PLTE", "IEND": break      // a palette is only a suggestion in these kinds
+            default: if name.first?.isUppercase == true { return nil }  // an unknown critical chunk: libpng refuses it
+            }
+            position += 12 + length
+            if name == "IEND" { break }
+        }
+        // libpng turns another gamma into sRGB's; 1/2.2 (45455) is taken for sRGB, as libpng does.
+        if let gamma, !hasSRGB, !(45_000...46_000).contains(gamma) { return nil }
+        return ImageData(idat: idat, channels: count, isInterlaced: interlace == 1)
     }
 
     static func bigEndian(_ raw: UnsafeRawBufferPointer, at i: Int) -> UInt32 {

@@ -78,6 +78,17 @@ void photorepl_jxl_decode(const unsigned char *data, size_t size, long max_pixel
 /// malloc'd here, whatever `into` says.
 void photorepl_raw_decode(const unsigned char *data, size_t size, int half, long max_pixels, photorepl_decoded *out);
 
+/// A PNG of 8-bit samples (`channels` 1 grey, 2 grey + alpha, 3 RGB, 4 RGBA) from its IDAT data
+/// (the chunks' contents, concatenated): inflated by libdeflate (loaded at the first PNG; zlib's
+/// inflate without it), unfiltered and scaled down by `factor` as the rows come (each factor ×
+/// factor block one pixel, colours weighted by alpha). Interlaced (Adam7), only the first passes
+/// are read whose pixels make a grid of the largest of 8, 4, 2 and 1 within `factor`; the grid is
+/// then scaled by what is left of the factor. The size it decodes at, and the grid, are
+/// `photorepl_png_scaled_size`'s. 0 on success; else -1 and `message`.
+int photorepl_png_decode(const unsigned char *idat, size_t idat_size, int width, int height, int channels, int interlaced,
+                         int factor, photorepl_decoded *out);
+void photorepl_png_scaled_size(int width, int height, int interlaced, int factor, int *scaled_width, int *scaled_height, int *grid);
+
 /// A progressive JPEG decoded from its first scans only (libjpeg's buffered-image mode, libjpeg
 /// loaded with dlopen at the first one), at `scale_eighths` / 8 of its size: reading stops at the
 /// first scan header after which every coefficient that scale's IDCT reads has arrived (the DC scan
