@@ -66,7 +66,7 @@ int photorepl_jxl_info(const unsigned char *data, size_t size, int *width, int *
 
 /// A JPEG XL's image (libjxl, loaded at the first one; an animation's first frame), upright, refused
 /// when larger than `max_pixels` and scaled down by `factor` as the HEIF decode is. libjxl's
-/// allocations are counted and refused past 16 bytes a pixel of `max_pixels` (and 64 MB). libjxl
+/// allocations are counted and refused past 8 bytes a pixel of `max_pixels`, and 64 MB more. libjxl
 /// 0.7 decodes at full size only: its progressive flush of the 1:8 DC image was measured slower
 /// than the whole decode (it renders the DC at full size).
 void photorepl_jxl_decode(const unsigned char *data, size_t size, long max_pixels, int factor, photorepl_decoded *out);
