@@ -212,7 +212,7 @@ public enum ImageDecoder {
                     let target = header.uprightSize.fitted(in: box)
                     let storedTarget = header.exif.orientation.swapsDimensions
                         ? PixelSize(width: target.height, height: target.width) : target
-                    return .success(try PNG.decode(raw, size: header.storedSize, atLeast: storedTarget).oriented(header.exif.orientation))
+                    return .success(try PNG.decode(raw, size: header.storedSize, orientation: header.exif.orientation, atLeast: storedTarget))
                 case .webp:
                     let target = header.uprightSize.fitted(in: box)
                     let storedTarget = header.exif.orientation.swapsDimensions
@@ -393,9 +393,10 @@ enum PNG {
 
     /// The common kinds by photorepl's own reader (libdeflate's inflate, scaled as the rows are
     /// unfiltered; an interlaced one from its first passes), scaled down by the largest whole factor
-    /// that still covers `target`; any other at full size through libpng.
-    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
-        guard let data = try PNGChunks.imageData(raw) else { return try decodeByLibpng(raw, size: size) }
+    /// that still covers `target` (the stored shape); any other at full size through libpng. Turned
+    /// upright by `orientation` (the `eXIf` chunk's), the source saying so.
+    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, orientation: Orientation, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
+        guard let data = try PNGChunks.imageData(raw) else { return try decodeByLibpng(raw, size: size).oriented(orientation) }
         let factor = max(1, min(size.width / max(1, target.width), size.height / max(1, target.height)))
         var width: Int32 = 0, height: Int32 = 0, grid: Int32 = 0
         photorepl_png_scaled_size(Int32(size.width), Int32(size.height), data.isInterlaced ? 1 : 0, Int32(factor), &width, &height, &grid)
@@ -410,11 +411,12 @@ enum PNG {
                 return .failure(error)
             }
         }
-        var pixels = try result.get()
+        var pixels = try result.get().oriented(orientation)
         if grid > 1 {
             let passes = grid == 8 ? "first Adam7 pass" : "first \(grid == 4 ? 3 : 5) Adam7 passes"
             let gridSize = PixelSize(width: (size.width + Int(grid) - 1) / Int(grid), height: (size.height + Int(grid) - 1) / Int(grid))
-            pixels.source = .preview(kind: passes, size: gridSize, photo: size, decoded: scaled)
+            pixels.source = .preview(kind: passes, size: orientation.uprightSize(of: gridSize), photo: orientation.uprightSize(of: size),
+                                     decoded: PixelSize(width: pixels.width, height: pixels.height))
         }
         return pixels
     }

@@ -106,10 +106,12 @@ import Testing
         let scaled = try ImageDecoder.decode(file, fitting: PixelSize(width: 16, height: 16))  // factor 4
         #expect(scaled.width == 16 && scaled.height == 8)
         #expect(Array(scaled.rgba[0..<4]) == [200, 10, 10, 255] && Array(scaled.rgba[(15 * 4)..<(16 * 4)]) == [0, 0, 0, 0])
-        // A block half red and half transparent stays red, half covered.
+        // Blocks partly transparent stay red, as covered as they are: 6×2 pixels, the second row
+        // red for 3 pixels then transparent blue, by 2 into 3×1.
         let odd = try ImageDecoder.decode(Self.encode(width: 6, height: 2, channels: 4, samples: Array(samples[0..<(6 * 4)]) + Array(samples[(29 * 4)..<(35 * 4)])),
                                           fitting: PixelSize(width: 3, height: 1))
         #expect(odd.width == 3 && odd.height == 1)
+        #expect(odd.rgba == [200, 10, 10, 255, 200, 10, 10, 191, 200, 10, 10, 128])
     }
 
     /// An interlaced PNG shown small is read from its first pass alone (every eighth pixel of every
@@ -132,6 +134,21 @@ import Testing
         #expect(try ImageDecoder.decode(cut, fitting: PixelSize(width: 32, height: 32)) == small)
         let whole = Self.failure { try ImageDecoder.decode(cut, fitting: PixelSize(width: 500, height: 500)) }
         #expect(whole?.hasPrefix("the PNG file is truncated") == true, "\(whole ?? "decoded")")
+    }
+
+    /// An interlaced PNG whose `eXIf` says it is stored turned (orientation 6) is shown upright from
+    /// its first pass, and `show --why` gives the upright sizes.
+    @Test func aTurnedInterlacedPNGIsUprightFromItsFirstPass() throws {
+        let (width, height) = (64, 32)
+        var samples: [UInt8] = []
+        for y in 0..<height { for _ in 0..<width { samples += y < 8 ? [255, 0, 0] : [0, 0, 255] } }  // the first rows red
+        let orientation6: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
+        let file = Self.encode(width: width, height: height, channels: 3, samples: samples, interlaced: true, extra: [("eXIf", orientation6)])
+        let small = try ImageDecoder.decode(file, fitting: PixelSize(width: 4, height: 8))  // upright 32×64: factor 8
+        #expect(small.width == 4 && small.height == 8)
+        #expect(small.source.description == "the first Adam7 pass (4×8) inside the 32×64 photo")
+        // Turned a quarter clockwise: the stored top rows are now the right-hand column.
+        #expect(Array(small.rgba[(3 * 4)..<(3 * 4 + 3)]) == [255, 0, 0] && Array(small.rgba[0..<3]) == [0, 0, 255])
     }
 
     /// What the reader leaves to libpng, and what it refuses as libpng would.
