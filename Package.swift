@@ -16,35 +16,41 @@ let package = Package(
         .plugin(name: "BuildInfo", targets: ["BuildInfo"]),
     ],
     targets: [
-        // libedit's variadic el_set/el_get/history cannot be called from Swift: one typed C wrapper each.
-        .target(
-            name: "CLibEdit",
-            linkerSettings: [.linkedLibrary("edit")]
-        ),
-        // C libraries from Debian, found with pkg-config: pictures (libchafa), JPEG (libjpeg-turbo's
-        // TurboJPEG), PNG (libpng) and zlib (compressed kitty pictures).
+        // Shared libraries loaded with dlopen when first needed, not linked: a linked library is paid
+        // for at every start, and a missing one stops photorepl from starting at all.
+        .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
+        // libedit, loaded when the first interactive session starts (scripts never pay for it); its
+        // variadic el_set/el_get/history cannot be called from Swift: one typed C wrapper each.
+        .target(name: "CLibEdit", dependencies: ["CLibraryLoader"]),
+        // zlib from Debian, found with pkg-config (compressed kitty pictures, PNG chunks), linked: it is
+        // small, and libc's neighbour on every system.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The headers of libchafa, libjpeg-turbo's TurboJPEG and libpng, for the tests: photorepl loads
+        // these libraries with dlopen (Sources/CChafaRender, Sources/CImageFormats).
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // HTTP through libcurl, loaded with dlopen at the first request (its headers from
         // libcurl4-openssl-dev at build time; nothing of it linked, so start-up never pays for it).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
-        // WebP (libwebp), GIF (giflib), HEIC and AVIF (libheif), each loaded with dlopen when the first
-        // photo of its format is met (their headers from libwebp-dev, libgif-dev and libheif-dev at
-        // build time): a session without such photos never loads them.
-        .target(name: "CImageFormats", linkerSettings: [.linkedLibrary("dl")]),
+        // JPEG (libjpeg-turbo), PNG (libpng), WebP, GIF, HEIC and AVIF, JPEG XL, TIFF and camera RAW,
+        // each library loaded with dlopen when the first photo that needs it is met (their headers from
+        // Debian's -dev packages at build time): a session without such photos never loads them.
+        .target(name: "CImageFormats", dependencies: ["CLibraryLoader"], linkerSettings: [.linkedLibrary("dl")]),
         // Files written whole or not at all (scripts, transcripts, cassettes, saved photos), and the
         // table of their temporary files that a signal removes.
         .target(name: "CTemporaryFiles"),
         .target(name: "SafeFiles", dependencies: ["CTemporaryFiles"]),
         // Requests and answers, the libcurl transport, cassettes that record and replay them, JSON.
         .target(name: "Networking", dependencies: ["CCurl", "SafeFiles"]),
-        // libchafa behind plain C functions, so that Swift never imports glib's headers.
-        .target(name: "CChafaRender", dependencies: ["CChafa"]),
+        // libchafa behind plain C functions, so that Swift never imports glib's headers; loaded with
+        // dlopen at the first picture drawn with it.
+        .target(name: "CChafaRender", dependencies: ["CLibraryLoader"]),
+        // Fails to build when what CChafaRender declares of libchafa differs from libchafa's headers.
+        .target(name: "CChafaABICheck", dependencies: ["CChafa"], path: "Tests/CChafaABICheck"),
         // Pixels and where they come from: BlurHash, JPEG with DCT scaling, PNG, WebP, GIF, HEIC, AVIF,
         // EXIF; the limits.
-        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG", "CZlib", "CImageFormats"]),
+        .target(name: "Imaging", dependencies: ["CZlib", "CImageFormats"]),
         // The REPL engine: line sources, tokenizer, navigation stack, dispatch, console. Knows nothing about photos.
         .target(name: "REPLEngine", dependencies: ["CLibEdit", "SafeFiles"]),
         // An app's launcher: `APP`, `APP run`, `APP test`, their options and exit codes, for any app on
@@ -72,7 +78,7 @@ let package = Package(
         .testTarget(name: "PhotoDomainTests", dependencies: ["PhotoDomain", "Imaging", "Networking", "CTurboJPEG", "CPNG"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CTurboJPEG", "CPNG", "CZlib", "CImageFormats"]),
-        .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", "Imaging", "REPLEngine"]),
+        .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", "Imaging", "REPLEngine", "CChafaABICheck"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "REPLEngine", "PhotoDomain", "Imaging", "TerminalPictures"]),
         // Drives the built photorepl binary: golden transcripts, exit codes, a real terminal through tmux.
         .testTarget(name: "PhotoreplTests", dependencies: ["photorepl"], exclude: ["Helpers"]),

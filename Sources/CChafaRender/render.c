@@ -1,15 +1,80 @@
 #include "CChafaRender.h"
-#include <chafa.h>
-#include <string.h>
+#include "CLibraryLoader.h"
+#include "libchafa.h"
+#include <pthread.h>
 
-void photorepl_chafa_threads(int count) { chafa_set_n_threads(count); }
+// libchafa's functions, found at the first picture (libchafa.h says why it is not linked).
 
-static ChafaCanvasMode canvas_mode(photorepl_chafa_colours colours) {
+static struct {
+    void (*set_n_threads)(int);
+    libchafa_canvas_config *(*config_new)(void);
+    void (*config_unref)(libchafa_canvas_config *);
+    void (*config_set_geometry)(libchafa_canvas_config *, int, int);
+    void (*config_set_cell_geometry)(libchafa_canvas_config *, int, int);
+    void (*config_set_canvas_mode)(libchafa_canvas_config *, int);
+    void (*config_set_symbol_map)(libchafa_canvas_config *, const libchafa_symbol_map *);
+    void (*config_set_dither_mode)(libchafa_canvas_config *, int);
+    void (*config_set_dither_grain_size)(libchafa_canvas_config *, int, int);
+    void (*config_set_pixel_mode)(libchafa_canvas_config *, int);
+    libchafa_canvas *(*canvas_new)(const libchafa_canvas_config *);
+    void (*canvas_unref)(libchafa_canvas *);
+    void (*canvas_draw_all_pixels)(libchafa_canvas *, int, const uint8_t *, int, int, int);
+    libchafa_string *(*canvas_print)(libchafa_canvas *, void *);
+    libchafa_symbol_map *(*symbol_map_new)(void);
+    void (*symbol_map_unref)(libchafa_symbol_map *);
+    void (*symbol_map_add_by_tags)(libchafa_symbol_map *, int);
+    void (*symbol_map_remove_by_tags)(libchafa_symbol_map *, int);
+    char *(*string_free)(libchafa_string *, int);
+    void (*free)(void *);
+} chafa;
+static int chafa_loaded;  // 1 loaded, -1 failed
+static char chafa_error[256];
+static pthread_once_t chafa_once = PTHREAD_ONCE_INIT;
+
+static void load_chafa(void) {
+    // glib's functions are found through libchafa, which depends on it.
+    const photorepl_library_symbol symbols[] = {
+        {"chafa_set_n_threads", (void **)&chafa.set_n_threads},
+        {"chafa_canvas_config_new", (void **)&chafa.config_new},
+        {"chafa_canvas_config_unref", (void **)&chafa.config_unref},
+        {"chafa_canvas_config_set_geometry", (void **)&chafa.config_set_geometry},
+        {"chafa_canvas_config_set_cell_geometry", (void **)&chafa.config_set_cell_geometry},
+        {"chafa_canvas_config_set_canvas_mode", (void **)&chafa.config_set_canvas_mode},
+        {"chafa_canvas_config_set_symbol_map", (void **)&chafa.config_set_symbol_map},
+        {"chafa_canvas_config_set_dither_mode", (void **)&chafa.config_set_dither_mode},
+        {"chafa_canvas_config_set_dither_grain_size", (void **)&chafa.config_set_dither_grain_size},
+        {"chafa_canvas_config_set_pixel_mode", (void **)&chafa.config_set_pixel_mode},
+        {"chafa_canvas_new", (void **)&chafa.canvas_new},
+        {"chafa_canvas_unref", (void **)&chafa.canvas_unref},
+        {"chafa_canvas_draw_all_pixels", (void **)&chafa.canvas_draw_all_pixels},
+        {"chafa_canvas_print", (void **)&chafa.canvas_print},
+        {"chafa_symbol_map_new", (void **)&chafa.symbol_map_new},
+        {"chafa_symbol_map_unref", (void **)&chafa.symbol_map_unref},
+        {"chafa_symbol_map_add_by_tags", (void **)&chafa.symbol_map_add_by_tags},
+        {"chafa_symbol_map_remove_by_tags", (void **)&chafa.symbol_map_remove_by_tags},
+        {"g_string_free", (void **)&chafa.string_free},
+        {"g_free", (void **)&chafa.free},
+    };
+    chafa_loaded = photorepl_load_library("libchafa.so.0", symbols, sizeof symbols / sizeof symbols[0],
+                                          "symbols, sixel and iTerm2 pictures need libchafa", "libchafa0",
+                                          chafa_error, sizeof chafa_error) == 0 ? 1 : -1;
+}
+
+const char *photorepl_chafa_load(void) {
+    pthread_once(&chafa_once, load_chafa);
+    return chafa_loaded == 1 ? NULL : chafa_error;
+}
+
+void photorepl_chafa_threads(int count) {
+    if (!photorepl_chafa_load()) chafa.set_n_threads(count);
+}
+
+static int canvas_mode(photorepl_chafa_colours colours) {
     switch (colours) {
-    case PHOTOREPL_CHAFA_256: return CHAFA_CANVAS_MODE_INDEXED_240;  // leaves the 16 themed colours alone
-    case PHOTOREPL_CHAFA_16: return CHAFA_CANVAS_MODE_INDEXED_16;
-    case PHOTOREPL_CHAFA_MONOCHROME: return CHAFA_CANVAS_MODE_FGBG;
-    default: return CHAFA_CANVAS_MODE_TRUECOLOR;
+    case PHOTOREPL_CHAFA_256: return LIBCHAFA_CANVAS_MODE_INDEXED_240;  // leaves the 16 themed colours alone
+    case PHOTOREPL_CHAFA_16: return LIBCHAFA_CANVAS_MODE_INDEXED_16;
+    case PHOTOREPL_CHAFA_MONOCHROME: return LIBCHAFA_CANVAS_MODE_FGBG;
+    default: return LIBCHAFA_CANVAS_MODE_TRUECOLOR;
     }
 }
 
@@ -18,55 +83,58 @@ uint8_t *photorepl_chafa_render(const uint8_t *rgba, int width, int height, phot
                                 int cell_height, size_t *length) {
     *length = 0;
     if (!rgba || width <= 0 || height <= 0 || cols <= 0 || rows <= 0) return NULL;
+    if (photorepl_chafa_load()) return NULL;
 
-    ChafaCanvasConfig *config = chafa_canvas_config_new();
-    chafa_canvas_config_set_geometry(config, cols, rows);
+    libchafa_canvas_config *config = chafa.config_new();
+    chafa.config_set_geometry(config, cols, rows);
     // The default cell is 8×8 pixels: pixel protocols would come out at the wrong size without this.
-    chafa_canvas_config_set_cell_geometry(config, cell_width, cell_height);
-    ChafaSymbolMap *symbols = NULL;
+    chafa.config_set_cell_geometry(config, cell_width, cell_height);
+    libchafa_symbol_map *symbols = NULL;
     switch (output) {
     case PHOTOREPL_CHAFA_SIXEL:
-        chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS);
+        chafa.config_set_pixel_mode(config, LIBCHAFA_PIXEL_MODE_SIXELS);
         // The palette fits the terminal's colour registers; a photo in 256 colours or fewer shows
         // contour bands unless it is dithered: ordered dithering (diffusion runs in libchafa's threads
         // and its bytes differ from run to run).
-        chafa_canvas_config_set_canvas_mode(config, canvas_mode(colours));
-        chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_ORDERED);
+        chafa.config_set_canvas_mode(config, canvas_mode(colours));
+        chafa.config_set_dither_mode(config, LIBCHAFA_DITHER_MODE_ORDERED);
         // A grain of one pixel: the default 4×4 grain shows as a checker over every smooth area
         // (pure black turns to dots); a fine grain reads as the colour it stands for.
-        chafa_canvas_config_set_dither_grain_size(config, 1, 1);
+        chafa.config_set_dither_grain_size(config, 1, 1);
         break;
     case PHOTOREPL_CHAFA_ITERM:
-        chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_ITERM2);
+        chafa.config_set_pixel_mode(config, LIBCHAFA_PIXEL_MODE_ITERM2);
         break;
     default:
-        chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS);
-        chafa_canvas_config_set_canvas_mode(config, canvas_mode(colours));
-        symbols = chafa_symbol_map_new();
+        chafa.config_set_pixel_mode(config, LIBCHAFA_PIXEL_MODE_SYMBOLS);
+        chafa.config_set_canvas_mode(config, canvas_mode(colours));
+        symbols = chafa.symbol_map_new();
         // Blocks and borders read as a picture in every font; wide and ambiguous-width symbols would
         // break the column layout in some terminals.
-        chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_BORDER | CHAFA_SYMBOL_TAG_SPACE);
-        chafa_symbol_map_remove_by_tags(symbols, CHAFA_SYMBOL_TAG_WIDE | CHAFA_SYMBOL_TAG_AMBIGUOUS);
-        chafa_canvas_config_set_symbol_map(config, symbols);
+        chafa.symbol_map_add_by_tags(symbols, LIBCHAFA_SYMBOL_TAG_BLOCK | LIBCHAFA_SYMBOL_TAG_BORDER | LIBCHAFA_SYMBOL_TAG_SPACE);
+        chafa.symbol_map_remove_by_tags(symbols, LIBCHAFA_SYMBOL_TAG_WIDE | LIBCHAFA_SYMBOL_TAG_AMBIGUOUS);
+        chafa.config_set_symbol_map(config, symbols);
         break;
     }
-    ChafaCanvas *canvas = chafa_canvas_new(config);
-    chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, rgba, width, height, width * 4);
+    libchafa_canvas *canvas = chafa.canvas_new(config);
+    chafa.canvas_draw_all_pixels(canvas, LIBCHAFA_PIXEL_RGBA8_UNASSOCIATED, rgba, width, height, width * 4);
     // NULL term info: libchafa's fallback, which has every sequence (direct, 256 and 16 colours,
     // sixel, iTerm2). The canvas mode chosen above decides which are used; a detected terminal's
     // info could silently lack them.
-    GString *text = chafa_canvas_print(canvas, NULL);
+    libchafa_string *text = chafa.canvas_print(canvas, NULL);
     uint8_t *bytes = NULL;
     if (text && text->len > 0) {
         *length = text->len;
-        bytes = (uint8_t *)g_string_free(text, FALSE);
+        bytes = (uint8_t *)chafa.string_free(text, 0);  // FALSE: the characters are kept, the GString freed
     } else if (text) {
-        g_string_free(text, TRUE);
+        chafa.string_free(text, 1);
     }
-    chafa_canvas_unref(canvas);
-    if (symbols) chafa_symbol_map_unref(symbols);
-    chafa_canvas_config_unref(config);
+    chafa.canvas_unref(canvas);
+    if (symbols) chafa.symbol_map_unref(symbols);
+    chafa.config_unref(config);
     return bytes;
 }
 
-void photorepl_chafa_free(uint8_t *bytes) { g_free(bytes); }
+void photorepl_chafa_free(uint8_t *bytes) {
+    if (bytes) chafa.free(bytes);
+}

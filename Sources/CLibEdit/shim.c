@@ -12,57 +12,113 @@
 #include <time.h>
 #include <unistd.h>
 #include <wchar.h>
+#include "CLibraryLoader.h"
+
+// libedit, loaded with dlopen when the first interactive session starts: scripts, pipes and
+// transcripts never pay for it (with ncurses, libbsd and libmd, four libraries at every start).
+static struct {
+    EditLine *(*init)(const char *, FILE *, FILE *, FILE *);
+    void (*end)(EditLine *);
+    int (*set)(EditLine *, int, ...);
+    int (*get)(EditLine *, int, ...);
+    const char *(*gets)(EditLine *, int *);
+    int (*source)(EditLine *, const char *);
+    void (*resize)(EditLine *);
+    const LineInfo *(*line)(EditLine *);
+    int (*insertstr)(EditLine *, const char *);
+    int (*cursor)(EditLine *, int);
+    History *(*history_init)(void);
+    void (*history_end)(History *);
+    int (*history)(History *, HistEvent *, int, ...);
+} libedit;
+static int libedit_loaded;  // 1 loaded, -1 failed
+static char libedit_error[256];
+static pthread_once_t libedit_once = PTHREAD_ONCE_INIT;
+
+static void load_libedit(void) {
+    const photorepl_library_symbol symbols[] = {
+        {"el_init", (void **)&libedit.init},
+        {"el_end", (void **)&libedit.end},
+        {"el_set", (void **)&libedit.set},
+        {"el_get", (void **)&libedit.get},
+        {"el_gets", (void **)&libedit.gets},
+        {"el_source", (void **)&libedit.source},
+        {"el_resize", (void **)&libedit.resize},
+        {"el_line", (void **)&libedit.line},
+        {"el_insertstr", (void **)&libedit.insertstr},
+        {"el_cursor", (void **)&libedit.cursor},
+        {"history_init", (void **)&libedit.history_init},
+        {"history_end", (void **)&libedit.history_end},
+        {"history", (void **)&libedit.history},
+    };
+    libedit_loaded = photorepl_load_library("libedit.so.2", symbols, sizeof symbols / sizeof symbols[0],
+                                            "typing commands needs libedit", "libedit2", libedit_error,
+                                            sizeof libedit_error) == 0 ? 1 : -1;
+}
+
+const char *photorepl_libedit_load(void) {
+    pthread_once(&libedit_once, load_libedit);
+    return libedit_loaded == 1 ? NULL : libedit_error;
+}
 
 EditLine *photorepl_el_init(const char *program) {
-    return el_init(program, stdin, stdout, stderr);
+    return libedit.init(program, stdin, stdout, stderr);
 }
+void photorepl_el_end(EditLine *el) { libedit.end(el); }
+const char *photorepl_el_gets(EditLine *el, int *count) { return libedit.gets(el, count); }
+int photorepl_el_source(EditLine *el, const char *path) { return libedit.source(el, path); }
+const LineInfo *photorepl_el_line(EditLine *el) { return libedit.line(el); }
+int photorepl_el_insertstr(EditLine *el, const char *text) { return libedit.insertstr(el, text); }
+int photorepl_el_cursor(EditLine *el, int count) { return libedit.cursor(el, count); }
+History *photorepl_history_init(void) { return libedit.history_init(); }
+void photorepl_history_end(History *h) { libedit.history_end(h); }
 
-int photorepl_el_set_prompt(EditLine *el, photorepl_prompt_fn fn) { return el_set(el, EL_PROMPT, fn); }
-int photorepl_el_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR, mode); }
+int photorepl_el_set_prompt(EditLine *el, photorepl_prompt_fn fn) { return libedit.set(el, EL_PROMPT, fn); }
+int photorepl_el_set_editor(EditLine *el, const char *mode) { return libedit.set(el, EL_EDITOR, mode); }
 int photorepl_el_is_emacs(EditLine *el) {
     const char *mode = NULL;
-    return el_get(el, EL_EDITOR, &mode) == 0 && mode && strcmp(mode, "emacs") == 0;
+    return libedit.get(el, EL_EDITOR, &mode) == 0 && mode && strcmp(mode, "emacs") == 0;
 }
-int photorepl_el_set_clientdata(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
+int photorepl_el_set_clientdata(EditLine *el, void *data) { return libedit.set(el, EL_CLIENTDATA, data); }
 
 void *photorepl_el_get_clientdata(EditLine *el) {
     void *data = NULL;
-    if (el_get(el, EL_CLIENTDATA, &data) != 0) return NULL;
+    if (libedit.get(el, EL_CLIENTDATA, &data) != 0) return NULL;
     return data;
 }
 
-int photorepl_el_set_history(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }
+int photorepl_el_set_history(EditLine *el, History *h) { return libedit.set(el, EL_HIST, libedit.history, h); }
 
 int photorepl_el_addfn(EditLine *el, const char *name, const char *help, photorepl_command_fn fn) {
-    return el_set(el, EL_ADDFN, name, help, fn);
+    return libedit.set(el, EL_ADDFN, name, help, fn);
 }
 
 int photorepl_el_bind(EditLine *el, const char *key, const char *command) {
-    return el_set(el, EL_BIND, key, command, NULL);
+    return libedit.set(el, EL_BIND, key, command, NULL);
 }
 
 int photorepl_el_columns(EditLine *el) {
     int columns = 0;
     // EL_GETTC returns 0 on success, despite what the man page says.
-    if (el_get(el, EL_GETTC, "co", &columns, NULL) != 0) return -1;
+    if (libedit.get(el, EL_GETTC, "co", &columns, NULL) != 0) return -1;
     return columns;
 }
 
 // H_ENTER, H_LOAD and H_SAVE take one pointer argument; H_LOAD and H_SAVE return the entry count.
 static int history_op(History *h, int op, const char *arg) {
     HistEvent ev;
-    int rc = history(h, &ev, op, arg);
+    int rc = libedit.history(h, &ev, op, arg);
     return rc < 0 ? -1 : rc;
 }
 
 int photorepl_history_setsize(History *h, int size) {
     HistEvent ev;
-    return history(h, &ev, H_SETSIZE, size) < 0 ? -1 : 0;
+    return libedit.history(h, &ev, H_SETSIZE, size) < 0 ? -1 : 0;
 }
 
 int photorepl_history_setunique(History *h, int on) {
     HistEvent ev;
-    return history(h, &ev, H_SETUNIQUE, on) < 0 ? -1 : 0;
+    return libedit.history(h, &ev, H_SETUNIQUE, on) < 0 ? -1 : 0;
 }
 
 int photorepl_history_enter(History *h, const char *line) { return history_op(h, H_ENTER, line); }
@@ -115,7 +171,7 @@ void photorepl_suspend(EditLine *el) {
     pthread_mutex_lock(&echo_lock);
     echo_back_now();
     pthread_mutex_unlock(&echo_lock);
-    if (el) el_set(el, EL_PREP_TERM, 0);
+    if (el) libedit.set(el, EL_PREP_TERM, 0);
     struct sigaction ours, stop;
     memset(&stop, 0, sizeof stop);
     stop.sa_handler = SIG_DFL;
@@ -133,9 +189,9 @@ void photorepl_suspend(EditLine *el) {
     if (command_running) echo_off_now();  // not once the command has ended and a line is read
     pthread_mutex_unlock(&echo_lock);
     if (el) {
-        el_set(el, EL_PREP_TERM, 1);
+        libedit.set(el, EL_PREP_TERM, 1);
         photorepl_write_out("\r\033[J");
-        el_set(el, EL_REFRESH);
+        libedit.set(el, EL_REFRESH);
     }
 }
 
@@ -324,9 +380,9 @@ static int next_byte(EditLine *el, unsigned char *byte, wchar_t *out, int *signa
                 if (signo == SIGWINCH) {
                     // Learn the new size, then draw the prompt and line again from the start of the
                     // row: the terminal has reflowed the old drawing, so libedit's idea of it is stale.
-                    el_resize(el);
+                    libedit.resize(el);
                     photorepl_write_out("\r\033[J");
-                    el_set(el, EL_REFRESH);
+                    libedit.set(el, EL_REFRESH);
                     continue;
                 }
                 reader_signal = signo;
@@ -370,7 +426,7 @@ static int read_character(EditLine *el, wchar_t *out) {
     }
 }
 
-int photorepl_el_use_reader(EditLine *el) { return el_set(el, EL_GETCFN, read_character); }
+int photorepl_el_use_reader(EditLine *el) { return libedit.set(el, EL_GETCFN, read_character); }
 
 int photorepl_el_take_signal(void) {
     int signo = reader_signal;

@@ -1,6 +1,4 @@
 import CImageFormats
-import CPNG
-import CTurboJPEG
 
 /// The image formats photorepl decodes, told apart by their first bytes, never by a file's name.
 public enum ImageFormat: String, Sendable, CaseIterable {
@@ -272,29 +270,29 @@ enum JPEG {
     }
 
     static func size(_ raw: UnsafeRawBufferPointer) throws(ImageFailure) -> PixelSize {
-        guard let handle = tjInitDecompress() else { throw ImageFailure("libjpeg-turbo could not start") }
-        defer { tjDestroy(handle) }
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
-        let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        var width: Int32 = 0, height: Int32 = 0
+        var status = photorepl_jpeg_status()
+        photorepl_jpeg_header(base(raw), raw.count, &width, &height, &status)
         // A warning (stray bytes between segments, say) fails the call too, the size read: see failure(_:).
-        if tjDecompressHeader3(handle, base, UInt(raw.count), &width, &height, &subsampling, &colourspace) != 0,
-           let failure = failure(handle) {
-            throw failure
-        }
+        if let failure = failure(&status) { throw failure }
         // TurboJPEG 2.1 reads the header with require_image FALSE: a file that ends (or reaches EOI)
         // before its frame header is taken as "tables only" and succeeds, leaving the size at 0×0.
         guard width > 0, height > 0 else { throw ImageFailure("corrupt JPEG: no image before the end of the file") }
         return PixelSize(width: Int(width), height: Int(height))
     }
 
+    /// The scales TurboJPEG decodes at, asked once.
+    private static let scalingFactors: [(num: Int, denom: Int)] = {
+        var nums = [Int32](repeating: 0, count: 32), denoms = [Int32](repeating: 0, count: 32)
+        let count = photorepl_jpeg_scaling_factors(&nums, &denoms, Int32(nums.count))
+        return (0..<Int(count)).map { (Int(nums[$0]), Int(denoms[$0])) }
+    }()
+
     /// The smallest DCT scale (1/8 … 1/1) whose output still covers `target`: entropy decoding costs
     /// the same at every scale, but the IDCT, upsampling and colour conversion shrink with it.
     static func scale(for size: PixelSize, atLeast target: PixelSize) -> (num: Int, denom: Int) {
-        var count: Int32 = 0
-        guard let factors = tjGetScalingFactors(&count) else { return (1, 1) }
         var best = (num: 1, denom: 1)
-        for i in 0..<Int(count) {
-            let num = Int(factors[i].num), denom = Int(factors[i].denom)
+        for (num, denom) in scalingFactors {
             guard num <= denom else { continue }  // never enlarge
             let w = (size.width * num + denom - 1) / denom, h = (size.height * num + denom - 1) / denom
             if w >= target.width, h >= target.height, num * best.denom < best.num * denom { best = (num, denom) }
@@ -303,25 +301,17 @@ enum JPEG {
     }
 
     static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
-        guard let handle = tjInitDecompress() else { throw ImageFailure("libjpeg-turbo could not start") }
-        defer { tjDestroy(handle) }
         let (num, denom) = scale(for: size, atLeast: target)
         let width = (size.width * num + denom - 1) / denom, height = (size.height * num + denom - 1) / denom
-        let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        // CMYK and YCCK (Adobe) JPEGs decode to CMYK only: asked for RGBA, libjpeg-turbo refuses them.
-        var headerWidth: Int32 = 0, headerHeight: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
-        _ = tjDecompressHeader3(handle, base, UInt(raw.count), &headerWidth, &headerHeight, &subsampling, &colourspace)
-        let isCMYK = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
-        var status: Int32 = 0
+        var status = photorepl_jpeg_status()
+        var isCMYK: Int32 = 0
         // Not zeroed first: libjpeg-turbo writes every byte (a truncated file's rest in grey).
         var rgba = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
-            // LIMITSCANS: a progressive JPEG with thousands of scans would take minutes.
-            status = tjDecompress2(handle, base, UInt(raw.count), out.baseAddress, Int32(width), 0, Int32(height),
-                                   Int32((isCMYK ? TJPF_CMYK : TJPF_RGBA).rawValue), TJFLAG_LIMITSCANS)
+            photorepl_jpeg_decompress(base(raw), raw.count, out.baseAddress, Int32(width), Int32(height), &isCMYK, &status)
             initialized = width * height * 4
         }
-        if status != 0, let failure = failure(handle) { throw failure }
-        if isCMYK { Self.convertCMYKToRGBA(&rgba) }
+        if let failure = failure(&status) { throw failure }
+        if isCMYK != 0 { Self.convertCMYKToRGBA(&rgba) }
         return Pixels(width: width, height: height, rgba: rgba)
     }
 
@@ -347,11 +337,13 @@ enum JPEG {
     /// when a fatal error followed (the message is then the error's): a warning is only taken as one
     /// when the message is one of libjpeg's warnings (jerror.h's JWRN_ texts). Most leave a usable
     /// picture, but a file cut short leaves grey where the rest should be.
-    private static func failure(_ handle: tjhandle) -> ImageFailure? {
-        let text = message(handle)
+    private static func failure(_ status: inout photorepl_jpeg_status) -> ImageFailure? {
+        let text = withUnsafeBytes(of: &status.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if status.missing != 0 { return ImageFailure(text) }
+        guard status.failed != 0 else { return nil }
         if text.contains("Premature end") { return ImageFailure("the JPEG file is truncated (\(text))") }
         if let kind = unsupportedKind(text) { return ImageFailure("unsupported JPEG (\(kind)): photorepl shows 8-bit baseline and progressive JPEGs") }
-        let warned = tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) && warnings.contains { text.hasPrefix($0) }
+        let warned = status.warned != 0 && warnings.contains { text.hasPrefix($0) }
         return warned ? nil : ImageFailure("corrupt JPEG: \(text)")
     }
 
@@ -375,10 +367,6 @@ enum JPEG {
         "Invalid SOS parameters for sequential JPEG", "Application transferred too many scanlines",
     ]
 
-    private static func message(_ handle: tjhandle) -> String {
-        guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
-        return String(cString: text)
-    }
 }
 
 /// libpng through its simplified API, which converts every PNG colour type to RGBA. It is given only
@@ -430,30 +418,21 @@ enum PNG {
     }
 
     private static func decodeEssential(_ raw: UnsafeRawBufferPointer, size: PixelSize) throws(ImageFailure) -> Pixels {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        defer { png_image_free(&image) }
-        guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
-            throw ImageFailure("corrupt PNG: \(message(&image))")
+        var message = [CChar](repeating: 0, count: 256)
+        var result: Int32 = 0
+        let rgba = [UInt8](unsafeUninitializedCapacity: size.width * size.height * 4) { out, initialized in
+            out.initialize(repeating: 0)
+            result = photorepl_png_by_libpng(base(raw), raw.count, out.baseAddress, Int32(size.width), Int32(size.height),
+                                             &message, message.count)
+            initialized = out.count
         }
-        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)  // PNG_FORMAT_RGBA, a macro Swift cannot import
-        var rgba = [UInt8](repeating: 0, count: size.width * size.height * 4)
-        let ok = rgba.withUnsafeMutableBytes { out in
-            png_image_finish_read(&image, nil, out.baseAddress, 0, nil)
-        }
-        guard ok != 0 else {
-            let text = message(&image)
-            if text.contains("EOF") || text.contains("end") || text.contains("short") {
-                throw ImageFailure("the PNG file is truncated (\(text))")
-            }
-            throw ImageFailure("corrupt PNG: \(text)")
-        }
-        return Pixels(width: size.width, height: size.height, rgba: rgba)
-    }
-
-    private static func message(_ image: inout png_image) -> String {
-        withUnsafeBytes(of: &image.message) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch Int(result) {
+        case PHOTOREPL_PNG_DONE: return Pixels(width: size.width, height: size.height, rgba: rgba)
+        case PHOTOREPL_PNG_MISSING: throw ImageFailure(text)
+        case PHOTOREPL_PNG_CUT_OR_CORRUPT where text.contains("EOF") || text.contains("end") || text.contains("short"):
+            throw ImageFailure("the PNG file is truncated (\(text))")
+        default: throw ImageFailure("corrupt PNG: \(text)")
         }
     }
 }

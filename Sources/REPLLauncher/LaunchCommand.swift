@@ -296,7 +296,8 @@ public enum LaunchCommand: Equatable, Sendable {
                 OPTIONS:
                 \(appOptions)\(CommandLineReference.helpLines(at: .session, appName: appName))
                 EXIT CODES: 0 success, 1 a command or a transcript failed, 64 bad usage, 66 a file that cannot
-                be read, 73 an output file that cannot be written, 128+N ended by signal N.
+                be read, 69 no libedit to type commands with, 73 an output file that cannot be written, 128+N
+                ended by signal N.
 
                 """
         case .run:

@@ -21,9 +21,13 @@ extension REPLApp {
 
     /// The interactive REPL: libedit with Tab completion and the history in
     /// `$XDG_STATE_HOME/NAME/history` (else `~/.local/state/NAME/history`), until `quit`, Ctrl-D or a
-    /// signal. Returns the exit code: 0, 73 when an output could not be written, 128 + the signal's
-    /// number after SIGHUP or SIGTERM.
+    /// signal. Returns the exit code: 0, 69 when libedit cannot be loaded, 73 when an output could not
+    /// be written, 128 + the signal's number after SIGHUP or SIGTERM.
     public func interactive(_ options: Options, _ outputs: SessionOutputs) async -> Int32 {
+        if let missing = EditLineSource.loadLibrary() {
+            printError("\(missing) (scripts run without it: \(name) run FILE)")
+            return ExitStatus.unavailable
+        }
         let console = Console(output: standardOutput, diagnostics: standardError, isStyled: wantsColour)
         // Lines are laid out to fit the window (and cut where they would wrap).
         console.terminalColumns = Console.standardOutputColumns

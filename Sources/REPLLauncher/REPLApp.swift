@@ -229,6 +229,8 @@ public enum ExitStatus {
     public static let usage: Int32 = 64
     /// An input file could not be read (EX_NOINPUT).
     public static let noInput: Int32 = 66
+    /// A library the session needs could not be loaded: libedit, for typing commands (EX_UNAVAILABLE).
+    public static let unavailable: Int32 = 69
     /// An output file could not be created or written to the end (EX_CANTCREAT).
     public static let cannotCreate: Int32 = 73
     /// An interactive session ended by a signal: 128 + its number (129 for SIGHUP, 143 for SIGTERM).

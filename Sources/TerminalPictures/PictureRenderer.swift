@@ -206,6 +206,7 @@ public struct PictureRenderer: Sendable {
     /// A sixel or iTerm2 picture of exactly `size` pixels: libchafa is given cells of one pixel, so
     /// that it neither stretches the picture to whole cells nor rounds its size to them.
     private func pixelPicture(_ pixels: Pixels, size: PixelSize) -> [UInt8] {
+        if let missing = Self.chafaMissing { return Array("[no picture: \(missing)]".utf8) }
         let output = style == .sixel ? PHOTOREPL_CHAFA_SIXEL : PHOTOREPL_CHAFA_ITERM
         return chafa(enlarged(pixels, to: size), columns: size.width, rows: size.height, cell: PixelSize(width: 1, height: 1),
                      output: output, colours: style == .sixel ? sixelColours : .truecolor)
@@ -213,6 +214,10 @@ public struct PictureRenderer: Sendable {
 
     private func symbols(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
         if pixels.isSmooth && colours != .monochrome { return Self.halfBlocks(pixels, cells: cells, colours: colours) }
+        // Without libchafa, a picture of our own rather than none: half blocks, or ASCII in monochrome.
+        if Self.chafaMissing != nil {
+            return colours == .monochrome ? Self.ascii(pixels, cells: cells) : Self.halfBlocks(pixels, cells: cells, colours: colours)
+        }
         return chafa(pixels, columns: cells.columns, rows: cells.rows, cell: cell, output: PHOTOREPL_CHAFA_SYMBOLS, colours: colours)
     }
 
@@ -406,6 +411,10 @@ public struct PictureRenderer: Sendable {
     }
 
     private static let setThreadsOnce: Void = photorepl_chafa_threads(chafaThreads)
+
+    /// Why libchafa cannot be loaded (naming its Debian package), or nil when it is: loaded at the
+    /// first picture that needs it, not at start.
+    private static var chafaMissing: String? { photorepl_chafa_load().map { String(cString: $0) } }
 
     /// Inside tmux, wrapped for the terminal outside; else as it is.
     func passthrough(_ sequence: [UInt8]) -> [UInt8] {

@@ -4,7 +4,7 @@ import Testing
 import Glibc
 #endif
 
-/// The decoders of WebP, GIF, HEIC, AVIF, JPEG XL and TIFF are loaded when the first photo of their format is met:
+/// The decoders of WebP, GIF, HEIC, AVIF, JPEG XL, TIFF and RAW are loaded when the first photo of their format is met:
 /// without them photorepl starts, lists the folder, shows its JPEGs and PNGs, and says for each
 /// other photo which Debian package would show it.
 struct FormatLibrariesTests {
@@ -35,6 +35,83 @@ struct FormatLibrariesTests {
             let shown = out.components(separatedBy: "photos> open \(position)\n").last ?? ""
             #expect(!shown.hasPrefix("(picture not shown") && shown.contains("Photo \(position) of 14\n"), "\(shown)")
         }
+    }
+
+    /// libjpeg-turbo, libpng, libchafa and libedit are loaded when first needed too (they were linked,
+    /// and a third of every start): without them photorepl starts and runs scripts, each JPEG and each
+    /// PNG its own reader leaves to libpng says which package shows it, the PNGs it reads itself are
+    /// drawn, libchafa's symbols give way to half blocks of our own, and typing commands says to
+    /// install libedit (exit 69) and how to run a script instead.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/unshare")
+                   && FileManager.default.fileExists(atPath: "/usr/bin/script"), "needs root, unshare and script"))
+    func theLibrariesOfPicturesAndTypingAreLoadedWhenFirstNeeded() throws {
+        let libraries = ["libturbojpeg.so.0", "libpng16.so.16", "libchafa.so.0", "libedit.so.2"]
+        let paths = libraries.map { "/usr/lib/x86_64-linux-gnu/" + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
+        try #require(paths.count == libraries.count, "the libraries are not where Debian puts them: \(paths)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("core-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["sunset.jpg", "nested/deeper/leaf.png"] {
+            let source = Binary.packageRoot.appendingPathComponent("Examples/photos/\(name)")
+            try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(source.lastPathComponent))
+        }
+        try Data(Self.greyPNGWithATransparentShade).write(to: folder.appendingPathComponent("clear.png"))
+        let script = try Binary.script("count 3\nfetch\nopen 1\nback\nopen 2\nback\nopen 3\n")
+        let hide = paths.map { "mount --bind /dev/null \($0)" }.joined(separator: " && ")
+        let photorepl = "\(Binary.executable.path) run --keep-going --no-config --folder \(folder.path) --preview symbols --preview-size 20x6 \(script)"
+        // Colours (NO_COLOR empty is unset): in monochrome the half blocks would give way to ASCII.
+        let result = try Binary.run(["/bin/sh", "-c", "\(hide) && exec \(photorepl)"], environment: ["NO_COLOR": ""],
+                                    launcher: "/usr/bin/unshare", launcherArguments: ["-m"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let out = result.stdout
+        #expect(out.contains("Found 3 photos in \(folder.path).\n"), "\(out)")
+        // What each `open` printed before the photo's lines, by the photo's id.
+        var shown: [String: String] = [:]
+        for block in out.components(separatedBy: "photos> open ").dropFirst() {
+            guard let id = block.components(separatedBy: "  id           ").dropFirst().first?.prefix(while: { $0 != "\n" }) else { continue }
+            shown[String(id)] = block.components(separatedBy: "\nPhoto ").first.map { String($0.drop { $0 != "\n" }.dropFirst()) }
+        }
+        #expect(shown["clear.png"] == "(picture not shown: this PNG needs libpng: install the Debian package libpng16-16)", "\(out)")
+        #expect(shown["sunset.jpg"] == "(picture not shown: JPEG pictures need libjpeg-turbo: install the Debian package libturbojpeg0)", "\(out)")
+        // Half blocks of our own: every cell an upper half block in its two colours (libchafa's
+        // symbols would mix in others, spaces and quadrants among them).
+        let leaf = (shown["leaf.png"] ?? "").replacing(/\x1B\[[0-9;]*m/, with: "")
+        #expect(leaf.split(separator: "\n").count == 6 && leaf.split(separator: "\n").allSatisfy { $0.allSatisfy { $0 == "▀" } },
+                "the leaf in half blocks: \(out)")
+
+        // Typing commands: `script` gives photorepl a terminal, in which it would start libedit.
+        let typing = try Binary.run(["/bin/sh", "-c", "\(hide) && exec /usr/bin/script -qec '\(Binary.executable.path) --no-config' /dev/null < /dev/null"],
+                                    launcher: "/usr/bin/unshare", launcherArguments: ["-m"])
+        #expect(typing.status == 69, "\(typing.stdout) \(typing.stderr)")
+        #expect((typing.stdout + typing.stderr).contains(
+            "photorepl: typing commands needs libedit: install the Debian package libedit2 (scripts run without it: photorepl run FILE)"),
+                "\(typing.stdout) \(typing.stderr)")
+    }
+
+    /// A 2×2 grey PNG whose shade 0 is transparent (a tRNS chunk): photorepl's own reader leaves
+    /// such PNGs to libpng. Its one IDAT holds a stored (uncompressed) deflate block.
+    static var greyPNGWithATransparentShade: [UInt8] {
+        func be32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+        func crc32(_ bytes: [UInt8]) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return ~crc
+        }
+        func chunk(_ kind: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(kind.utf8) + data
+            return be32(UInt32(data.count)) + body + be32(crc32(body))
+        }
+        let rows: [UInt8] = [0, 0, 255, 0, 255, 0]  // filter 0, then two grey bytes, twice
+        let adler = rows.reduce((a: UInt32(1), b: UInt32(0))) { s, byte in
+            let a = (s.a + UInt32(byte)) % 65521
+            return (a, (s.b + a) % 65521)
+        }
+        let stored: [UInt8] = [0x78, 0x01, 0x01, UInt8(rows.count), 0, ~UInt8(rows.count), 0xFF] + rows + be32(adler.b << 16 | adler.a)
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be32(2) + be32(2) + [8, 0, 0, 0, 0])
+            + chunk("tRNS", [0, 0]) + chunk("IDAT", stored) + chunk("IEND", [])
     }
 
     /// libjxl 0.7 prints each failure inside it to C's stderr ("decode.cc:2143: missing input"), and
@@ -72,7 +149,8 @@ struct FormatLibrariesTests {
     func theyAreNotLinked() throws {
         let result = try Binary.run([Binary.executable.path], launcher: "/usr/bin/ldd")
         #expect(result.status == 0)
-        for name in ["libwebp", "libgif", "libheif", "libde265", "libaom", "libdav1d", "libtiff", "libjxl", "libbrotli", "libraw"] {
+        for name in ["libwebp", "libgif", "libheif", "libde265", "libaom", "libdav1d", "libtiff", "libjxl", "libbrotli", "libraw",
+                     "libturbojpeg", "libpng", "libchafa", "libglib", "libpcre2", "libedit", "libtinfo", "libbsd"] {
             #expect(!result.stdout.contains(name), "\(name) in \(result.stdout)")
         }
     }

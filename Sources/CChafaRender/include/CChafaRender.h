@@ -1,6 +1,6 @@
 #ifndef PHOTOREPL_CHAFA_RENDER_H
 #define PHOTOREPL_CHAFA_RENDER_H
-// libchafa behind four plain functions, so that Swift never imports glib's headers. Only the API
+// libchafa behind plain functions, so that Swift never imports glib's headers. Only the API
 // that libchafa 1.12 has is used.
 #include <stddef.h>
 #include <stdint.h>
@@ -21,9 +21,13 @@ typedef enum {
     PHOTOREPL_CHAFA_MONOCHROME = 3,
 } photorepl_chafa_colours;
 
+/// Loads libchafa (once; it is not linked, so that a session without pictures never pays for it).
+/// NULL when it is loaded; else why not, in one line naming the Debian package.
+const char *photorepl_chafa_load(void);
+
 /// Draws `rgba` (unassociated RGBA8, `width`×`height`, rows `width*4` bytes apart) on a canvas of
 /// `cols`×`rows` cells of `cell_width`×`cell_height` pixels and returns the bytes that show it, or
-/// NULL when libchafa made nothing. The caller frees them with photorepl_chafa_free.
+/// NULL when libchafa made nothing or cannot be loaded. The caller frees them with photorepl_chafa_free.
 /// libchafa runs a fixed number of threads (sixel output depends on it): see photorepl_chafa_threads.
 uint8_t *photorepl_chafa_render(const uint8_t *rgba, int width, int height, photorepl_chafa_output output,
                                 photorepl_chafa_colours colours, int cols, int rows, int cell_width,

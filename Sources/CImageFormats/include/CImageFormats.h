@@ -1,9 +1,10 @@
 #ifndef PHOTOREPL_CIMAGEFORMATS_H
 #define PHOTOREPL_CIMAGEFORMATS_H
-// WebP (libwebp), GIF (giflib), HEIC and AVIF (libheif), JPEG XL (libjxl), TIFF (libtiff), each
-// library loaded with dlopen the first time a photo of its format is met: a session that never meets one (the embedded catalog, a folder
-// of JPEGs) never pays for loading it, and a machine without it shows one clear line naming the
-// Debian package instead of failing to start. Their headers are needed at build time only.
+// JPEG (libjpeg-turbo), PNG (libpng, for the kinds photorepl does not read itself), WebP (libwebp),
+// GIF (giflib), HEIC and AVIF (libheif), JPEG XL (libjxl), TIFF (libtiff), each library loaded with
+// dlopen the first time a photo of its format is met: a session that never meets one (a script, the
+// embedded catalog, a folder of JPEGs for all but libjpeg-turbo) never pays for loading it, and a
+// machine without it shows one clear line naming the Debian package instead of failing to start. Their headers are needed at build time only.
 #include <stddef.h>
 
 /// Decoded pixels, 8-bit RGBA, rows packed (`width * 4` bytes). Written to `into` when the caller
@@ -104,6 +105,36 @@ int photorepl_jpeg_first_scans(const unsigned char *data, size_t size, int scale
 /// progressive Huffman 8-bit JPEG of 1 or 3 components, or anything amiss; `message` says why).
 int photorepl_jpeg_dc_preview(const unsigned char *data, size_t size, photorepl_decoded *out, int *scans_read, size_t *bytes_read);
 
+/// How a TurboJPEG call went: `failed` when it returned -1 (`warned` when TurboJPEG called it a
+/// warning: see ImageDecoder's JPEG.failure), `missing` when libjpeg-turbo cannot be loaded;
+/// `message` is TurboJPEG's own text, or what to install.
+typedef struct {
+    int failed, warned, missing;
+    char message[256];
+} photorepl_jpeg_status;
+
+/// A JPEG's size from its header (TurboJPEG, loaded with dlopen at the first JPEG).
+void photorepl_jpeg_header(const unsigned char *data, size_t size, int *width, int *height, photorepl_jpeg_status *status);
+/// The scales TurboJPEG decodes at (`nums[i]` / `denoms[i]`, at most `capacity`); how many, 0 when
+/// libjpeg-turbo cannot be loaded.
+int photorepl_jpeg_scaling_factors(int *nums, int *denoms, int capacity);
+/// A JPEG decoded to `width` × `height` (one of its scales) into `rgba` (4 bytes a pixel, every one
+/// written): RGBA, or, when `cmyk` comes back set (CMYK and YCCK files), Adobe's inverted CMYK.
+void photorepl_jpeg_decompress(const unsigned char *data, size_t size, unsigned char *rgba, int width, int height,
+                               int *cmyk, photorepl_jpeg_status *status);
+
+/// What photorepl_png_by_libpng did.
+enum {
+    PHOTOREPL_PNG_DONE = 0,
+    PHOTOREPL_PNG_MISSING = 1,  // libpng cannot be loaded: `message` says what to install
+    PHOTOREPL_PNG_NOT_READ = 2,  // its header was refused
+    PHOTOREPL_PNG_CUT_OR_CORRUPT = 3,  // the image data failed
+};
+/// A PNG (`data`: the chunks a picture needs) decoded to RGBA at its size, `width` × `height` as
+/// its header says, by libpng's simplified API (loaded with dlopen at the first such PNG); `message`
+/// is libpng's own text when it failed.
+int photorepl_png_by_libpng(const unsigned char *data, size_t size, unsigned char *rgba, int width, int height,
+                            char *message, size_t message_size);
 
 /// Allocations of `bytes` and more are mapped and unmapped on their own (glibc's M_MMAP_THRESHOLD,
 /// fixed), never kept in a thread's malloc arena once freed.

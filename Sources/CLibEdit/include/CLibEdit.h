@@ -1,4 +1,4 @@
-// Typed, non-variadic wrappers around libedit (histedit.h).
+// Typed, non-variadic wrappers around libedit (histedit.h), which is loaded with dlopen.
 // Swift cannot call the variadic el_set/el_get/history, and in Swift 6 mode it cannot name
 // Glibc's stdin/stdout/stderr globals, so el_init is done here too.
 #ifndef CLIBEDIT_H
@@ -7,8 +7,20 @@
 #include <histedit.h>
 #include <stddef.h>
 
+/// Loads libedit (once; it is not linked, so that scripts never pay for it). NULL when it is
+/// loaded; else why not, in one line naming the Debian package. Call it before any function below.
+const char *photorepl_libedit_load(void);
+
 /// el_init("photorepl", stdin, stdout, stderr). The program name scopes `photorepl:` lines in ~/.editrc.
 EditLine *photorepl_el_init(const char *program);
+void photorepl_el_end(EditLine *el);
+const char *photorepl_el_gets(EditLine *el, int *count);
+int photorepl_el_source(EditLine *el, const char *path);
+const LineInfo *photorepl_el_line(EditLine *el);
+int photorepl_el_insertstr(EditLine *el, const char *text);
+int photorepl_el_cursor(EditLine *el, int count);
+History *photorepl_history_init(void);
+void photorepl_history_end(History *h);
 
 typedef char *(*photorepl_prompt_fn)(EditLine *);
 typedef unsigned char (*photorepl_command_fn)(EditLine *, int);

@@ -40,6 +40,12 @@ public final class EditLineSource {
     /// Whether stdin and stdout are both terminals: only then is libedit used.
     public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
+    /// Loads libedit, which is not linked (scripts and pipes never pay for it): nil when it is
+    /// loaded, else why not, in one line naming the Debian package. Call it before `init`.
+    public static func loadLibrary() -> String? {
+        photorepl_libedit_load().map { String(cString: $0) }
+    }
+
     /// Keys the user typed while something else read the terminal (a query of what it can show): the
     /// next line read starts with them, as if nothing had been in between.
     public static func returnTypeAhead(_ bytes: [UInt8]) {
@@ -88,12 +94,14 @@ public final class EditLineSource {
     ///   - programName: the app's name: lines of `~/.editrc` that start with `NAME:` apply to it.
     ///   - historyFile: where history is loaded from and saved to; nil keeps it in memory only.
     ///   - completer: what Tab inserts or lists for the text before the cursor.
+    /// - Precondition: `loadLibrary()` returned nil.
     public init(programName: String, historyFile: String?, completer: @escaping (String) -> Completion) {
+        precondition(Self.loadLibrary() == nil, "EditLineSource needs libedit: check loadLibrary() first")
         EditLineSource.useUTF8Locale()  // before el_init: libedit checks the locale when history is attached
         self.historyFile = historyFile
         self.completer = completer
         editLine = photorepl_el_init(programName)
-        history = history_init()
+        history = photorepl_history_init()
         promptBuffer = strdup("> ")
         photorepl_history_setsize(history, Self.historySize)
         photorepl_history_setunique(history, 1)
@@ -122,7 +130,7 @@ public final class EditLineSource {
             photorepl_el_addfn(editLine, name, forward ? "Run 'next' on an empty line, else move right" : "Run 'prev' on an empty line, else move left", function)
         }
         bindKeys()
-        el_source(editLine, nil)  // ~/.editrc (or $EDITRC): `NAME:` lines apply, other programs' are skipped
+        photorepl_el_source(editLine, nil)  // ~/.editrc (or $EDITRC): `NAME:` lines apply, other programs' are skipped
         // `bind -v` or `bind -e` in .editrc resets the key map: Tab must complete in every mode.
         bindKeys()
         photorepl_signals_install()
@@ -154,8 +162,8 @@ public final class EditLineSource {
         isClosed = true
         photorepl_echo_restore()
         saveHistory()
-        el_end(editLine)
-        history_end(history)
+        photorepl_el_end(editLine)
+        photorepl_history_end(history)
         free(promptBuffer)
     }
 
@@ -168,7 +176,7 @@ public final class EditLineSource {
         // with no echo (a `^C` or keys typed ahead would land in its output).
         photorepl_echo_restore()
         defer { photorepl_echo_hide() }
-        guard let raw = el_gets(editLine, &count), count > 0 else {
+        guard let raw = photorepl_el_gets(editLine, &count), count > 0 else {
             switch photorepl_el_take_signal() {
             case SIGINT:
                 // Drop what was typed: show it was abandoned, and start afresh on a new line.
@@ -209,10 +217,10 @@ public final class EditLineSource {
     /// PageDown and PageUp: on an empty line, the paging command typed and run; on a line being
     /// typed, or where nothing pages, a beep (the line stays as it is).
     private func page(forward: Bool) -> UInt8 {
-        guard let info = el_line(editLine)?.pointee, info.lastchar == info.buffer, let command = pageCommand(forward) else {
+        guard let info = photorepl_el_line(editLine)?.pointee, info.lastchar == info.buffer, let command = pageCommand(forward) else {
             return UInt8(CC_REFRESH_BEEP)
         }
-        el_insertstr(editLine, command)
+        photorepl_el_insertstr(editLine, command)
         // Ending the line does not redraw it: the command is written after the prompt by hand, so
         // the screen shows what ran, as if typed.
         photorepl_write_out(command + "\n")
@@ -222,22 +230,22 @@ public final class EditLineSource {
     /// Right and Left: on an empty line where something pages, PageDown's and PageUp's paging;
     /// otherwise the cursor moves, as the keys always do.
     private func arrow(forward: Bool) -> UInt8 {
-        guard let info = el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
+        guard let info = photorepl_el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
         if info.lastchar == info.buffer, pageCommand(forward) != nil { return page(forward: forward) }
         let atEnd = forward ? info.cursor == info.lastchar : info.cursor == info.buffer
         if atEnd { return UInt8(CC_REFRESH_BEEP) }
-        _ = el_cursor(editLine, forward ? 1 : -1)
+        _ = photorepl_el_cursor(editLine, forward ? 1 : -1)
         return UInt8(CC_CURSOR)
     }
 
     /// Tab: one match is completed with a space after it; several insert what they share and are
     /// listed; none beeps.
     private func complete() -> UInt8 {
-        guard let info = el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
+        guard let info = photorepl_el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
         let before = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer), as: UTF8.self)
         let completion = completer(before)
         if completion.isEmpty { return UInt8(CC_REFRESH_BEEP) }
-        if !completion.insertion.isEmpty { el_insertstr(editLine, completion.insertion) }
+        if !completion.insertion.isEmpty { photorepl_el_insertstr(editLine, completion.insertion) }
         if completion.choices.isEmpty { return UInt8(CC_REFRESH) }
         photorepl_write_out("\n" + Self.columns(completion.choices, width: Int(photorepl_el_columns(editLine))))
         return UInt8(CC_REDISPLAY)

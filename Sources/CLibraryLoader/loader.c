@@ -1,0 +1,22 @@
+#include "CLibraryLoader.h"
+#include <dlfcn.h>
+#include <stdio.h>
+
+int photorepl_load_library(const char *soname, const photorepl_library_symbol *symbols, size_t count,
+                           const char *missing, const char *package, char *error, size_t error_size) {
+    // RTLD_LOCAL: the library's symbols stay out of the global scope, where they could stand in for
+    // another library's of the same name.
+    void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(error, error_size, "%s: install the Debian package %s", missing, package);
+        return -1;
+    }
+    for (size_t i = 0; i < count; i++) {
+        if (!(*symbols[i].address = dlsym(library, symbols[i].name))) {
+            snprintf(error, error_size, "%s (%s) lacks %s: it is too old; install a newer %s", soname, package,
+                     symbols[i].name, package);
+            return -1;
+        }
+    }
+    return 0;
+}
