@@ -85,6 +85,7 @@ Photo 2 of 14
   author       unknown
   likes        —
   size         4000 × 3000
+  camera       Canon EOS R5
   url          camera.cr3
 photos/detail 2> show --why
 ......................
@@ -102,6 +103,7 @@ Photo 2 of 14
   author       unknown
   likes        —
   size         4000 × 3000
+  camera       Canon EOS R5
   url          camera.cr3
 photos/detail 2> back
 Photo 2 stays at position 2.
@@ -135,6 +137,7 @@ Photo 3 of 14
   author       unknown
   likes        —
   size         4000 × 3000
+  camera       NIKON D850
   url          camera.nef
 photos/detail 3> show --why
 ......................
@@ -152,6 +155,7 @@ Photo 3 of 14
   author       unknown
   likes        —
   size         4000 × 3000
+  camera       NIKON D850
   url          camera.nef
 photos/detail 3> back
 Photo 3 stays at position 3.
@@ -435,6 +439,7 @@ Photo 9 of 14
   author       unknown
   likes        —
   size         4000 × 3000
+  camera       Canon EOS 5D Mark IV
   url          camera.cr2
 photos/detail 9> show --why
 ......................
@@ -452,6 +457,7 @@ Photo 9 of 14
   author       unknown
   likes        —
   size         4000 × 3000
+  camera       Canon EOS 5D Mark IV
   url          camera.cr2
 photos/detail 9> back
 Photo 9 stays at position 9.
@@ -535,6 +541,7 @@ Photo 11 of 14
   author       unknown
   likes        —
   size         4000 × 3000
+  camera       SONY ILCE-7M3
   url          camera.arw
 photos/detail 11> show --why
 ......................
@@ -552,6 +559,7 @@ Photo 11 of 14
   author       unknown
   likes        —
   size         4000 × 3000
+  camera       SONY ILCE-7M3
   url          camera.arw
 photos/detail 11> back
 Photo 11 stays at position 11.
@@ -685,6 +693,7 @@ Photo 14 of 14
   author       unknown
   likes        —
   size         4000 × 3000
+  camera       LEICA Q2
   url          camera.dng
 photos/detail 14> show --why
 ......................
@@ -702,6 +711,7 @@ Photo 14 of 14
   author       unknown
   likes        —
   size         4000 × 3000
+  camera       LEICA Q2
   url          camera.dng
 photos/detail 14> state --json
 {"stack":["collection","detail"],"count":14,"photos":["rotated.avif","camera.cr3","camera.nef","camera.jpg","sunset.jpg","rotated.webp","leaf.png","sunset.heic","camera.cr2","leaf.gif","camera.arw","sunset.jxl","scan.tif","camera.dng"],"page":14,"source":"folder","layout":"list","index":14}

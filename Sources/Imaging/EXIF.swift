@@ -11,16 +11,23 @@ public struct EXIFInfo: Equatable, Sendable {
     /// DateTimeOriginal (0x9003, in the Exif IFD), else DateTime (0x0132). Only a value of exactly
     /// that shape is kept, so that dates compare as text.
     public var dateTaken: String?
+    /// Tags 0x010F and 0x0110, ASCII: the camera's maker and model, as it writes them ("NIKON
+    /// CORPORATION", "NIKON D850"); a RAW file always has them.
+    public var make: String?
+    public var model: String?
 
-    public init(orientation: Orientation = .up, imageDescription: String? = nil, artist: String? = nil, dateTaken: String? = nil) {
+    public init(orientation: Orientation = .up, imageDescription: String? = nil, artist: String? = nil, dateTaken: String? = nil,
+                make: String? = nil, model: String? = nil) {
         self.orientation = orientation
         self.imageDescription = imageDescription
         self.artist = artist
         self.dateTaken = dateTaken
+        self.make = make
+        self.model = model
     }
 }
 
-/// A reader for the IFD0 tags photorepl uses, and the Exif IFD's date. Files come from the network, so every byte is
+/// A reader for the IFD0 tags photorepl uses (orientation, description, artist, camera), and the Exif IFD's date. Files come from the network, so every byte is
 /// hostile: each offset and length is checked against the segment before it is read (the raw
 /// buffer's subscript is unchecked in release builds), and nothing is allocated but the strings.
 public enum EXIF {
@@ -83,6 +90,10 @@ public enum EXIF {
                 info.imageDescription = data.ascii(count: count, valueField: entry + 8)
             case 0x013B where type == 2:
                 info.artist = data.ascii(count: count, valueField: entry + 8)
+            case 0x010F where type == 2:
+                info.make = data.ascii(count: count, valueField: entry + 8)
+            case 0x0110 where type == 2:
+                info.model = data.ascii(count: count, valueField: entry + 8)
             case 0x0132 where type == 2:
                 info.dateTaken = info.dateTaken ?? date(data.ascii(count: count, valueField: entry + 8))
             case 0x8769 where (type == 4 || type == 13) && count == 1:

@@ -122,6 +122,20 @@ enum EXIFFixture {
         #expect(EXIF.read(jpeg: byOffset) == EXIFInfo(orientation: .left, imageDescription: "A sunset over the bay", artist: "Jo Smith"))
     }
 
+    /// Make and Model (0x010F, 0x0110), as a camera writes them: inline ("SON" and its NUL fill the
+    /// value field) and by offset, trailing blanks dropped; of another type, not read.
+    @Test(arguments: [false, true]) func readsTheCamerasMakeAndModel(bigEndian: Bool) {
+        let short = EXIFFixture.jpeg([.text(0x010F, "SON"), .text(0x0110, "A1")], bigEndian: bigEndian)
+        #expect(EXIF.read(jpeg: short) == EXIFInfo(make: "SON", model: "A1"))
+        let file = EXIFFixture.jpeg([.text(0x010F, "SONY"), .text(0x0110, "ILCE-7M3  ")], bigEndian: bigEndian)
+        #expect(EXIF.read(jpeg: file) == EXIFInfo(make: "SONY", model: "ILCE-7M3"))
+        let long = EXIFFixture.jpeg([.text(0x010F, "NIKON CORPORATION"), .text(0x0110, "NIKON D850")], bigEndian: bigEndian)
+        #expect(EXIF.read(jpeg: long) == EXIFInfo(make: "NIKON CORPORATION", model: "NIKON D850"))
+        let wrongType = EXIFFixture.jpeg([.raw(tag: 0x010F, type: 4, count: 1, value: 0x4142), .raw(tag: 0x0110, type: 7, count: 2, value: 0x4142)],
+                                         bigEndian: bigEndian)
+        #expect(EXIF.read(jpeg: wrongType) == EXIFInfo())
+    }
+
     @Test func decodesUTF8AndReplacesWhatIsNot() {
         let file = EXIFFixture.jpeg([.text(description, "Fjällräven at 東京 🌲"), .bytes(artist, [0x41, 0xFF, 0x42, 0xC3, 0x00])])
         #expect(EXIF.read(jpeg: file) == EXIFInfo(imageDescription: "Fjällräven at 東京 🌲", artist: "A\u{FFFD}B\u{FFFD}"))

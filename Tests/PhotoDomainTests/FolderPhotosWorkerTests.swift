@@ -786,4 +786,22 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
             try await worker.search(PhotoQuery(text: "harbour", color: "red"), page: 1, perPage: 10)
         }
     }
+
+    /// A camera RAW's Make and Model (its IFD0) are the photo's camera, and what `search` finds it by.
+    @Test func aRAWsCameraIsReadAndSearchedFor() async throws {
+        let folder = try TemporaryFolder()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/formats")
+        for name in ["camera.nef", "camera.cr2", "sunset.jpg"] {
+            try folder.write(name, [UInt8](try Data(contentsOf: fixtures.appendingPathComponent(name))))
+        }
+        let worker = FolderPhotosWorker(root: folder.path)
+        let photos = try await worker.fetch(count: 3).photos
+        let cameras = Dictionary(uniqueKeysWithValues: photos.map { ($0.id, $0.camera) })
+        #expect(cameras["camera.nef"] == Photo.Camera(make: "NIKON CORPORATION", model: "NIKON D850"))
+        #expect(cameras["camera.cr2"] == Photo.Camera(make: "Canon", model: "Canon EOS 5D Mark IV"))
+        #expect(cameras["sunset.jpg"] == .some(nil), "a JPEG whose EXIF names no camera has none")
+        #expect(try await worker.search(PhotoQuery(text: "nikon d850"), page: 1, perPage: 10).photos.map(\.id) == ["camera.nef"])
+        #expect(try await worker.search(PhotoQuery(text: "canon eos"), page: 1, perPage: 10).photos.map(\.id) == ["camera.cr2"])
+    }
 }

@@ -169,6 +169,31 @@ extension PhotoList.Page.ViewModel {
         #expect(PhotoDetailPresenter.fields(Photo.fixture("b")).first { $0.label == "size" }?.value == "4000 × 3000")
     }
 
+    /// The camera row: the model alone when it starts with the maker's first word, else both; the
+    /// one that is known alone; no row when neither is; on one line whatever the file holds.
+    @Test func theCameraIsNamedAsPeopleNameIt() {
+        func camera(_ make: String?, _ model: String?) -> String? {
+            var photo = Photo.fixture("a")
+            photo.camera = make == nil && model == nil ? nil : Photo.Camera(make: make, model: model)
+            return PhotoDetailPresenter.fields(photo).first { $0.label == "camera" }?.value
+        }
+        #expect(camera("NIKON CORPORATION", "NIKON D850") == "NIKON D850")
+        #expect(camera("Canon", "Canon EOS R5") == "Canon EOS R5")
+        #expect(camera("Apple", "iPhone 15 Pro") == "Apple iPhone 15 Pro")
+        #expect(camera("SONY", "ILCE-7M3") == "SONY ILCE-7M3")
+        #expect(camera("OLYMPUS IMAGING CORP.", "E-M1") == "OLYMPUS IMAGING CORP. E-M1")
+        #expect(camera(nil, "Pixel 8") == "Pixel 8")
+        #expect(camera("FUJIFILM", "  ") == "FUJIFILM")
+        #expect(camera("Leica\nCamera", "Q2\tMono") == "Leica Camera Q2 Mono")
+        #expect(camera(nil, nil) == nil)
+        #expect(camera("", "") == nil)
+        // After the size, before the url.
+        var photo = Photo.fixture("b")
+        photo.camera = Photo.Camera(make: "Canon", model: "Canon EOS R5")
+        let labels = PhotoDetailPresenter.fields(photo).map(\.label)
+        #expect(Array(labels.prefix(7)) == ["id", "description", "author", "likes", "size", "camera", "url"])
+    }
+
     @Test func numbersAreGroupedByThousands() {
         let cases: [(Int, String)] = [
             (0, "0"), (7, "7"), (999, "999"), (1000, "1,000"), (1204, "1,204"), (10_050, "10,050"),

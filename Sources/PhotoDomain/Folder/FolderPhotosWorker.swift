@@ -163,7 +163,8 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
             id: id, width: size.width, height: size.height, color: nil, blurHash: nil,
             description: exif.imageDescription, altDescription: nil, likes: nil,
             user: Photo.User(id: "", username: "", name: exif.artist ?? ""),
-            urls: Photo.URLs(raw: id, full: id, regular: id, small: id, thumb: id)
+            urls: Photo.URLs(raw: id, full: id, regular: id, small: id, thumb: id),
+            camera: exif.make == nil && exif.model == nil ? nil : Photo.Camera(make: exif.make, model: exif.model)
         ), exif)
     }
 
@@ -374,7 +375,7 @@ extension FolderPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
         return "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year):\(two(parts.tm_mon + 1)):\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
-    /// The folder's photos whose path or EXIF description or artist hold every word of the query,
+    /// The folder's photos whose path or EXIF description, artist or camera hold every word of the query,
     /// in path order (the scan's). The whole folder is walked and every header read for page 1; the
     /// pages after it come from that list. A folder's photos have no dominant colour to filter by.
     public func search(_ query: PhotoQuery, page: Int, perPage: Int) async throws -> PhotoPage {
@@ -384,7 +385,7 @@ extension FolderPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
         if page == 1 || searchList?.query != query {
             let found = try describedWalk().photos.filter {
                 query.matchesOrientation(width: $0.photo.width, height: $0.photo.height)
-                    && query.matchesText([$0.photo.id, $0.exif.imageDescription, $0.exif.artist])
+                    && query.matchesText([$0.photo.id, $0.exif.imageDescription, $0.exif.artist, $0.exif.make, $0.exif.model])
             }
             searchList = (query, found.map(\.photo))
         }

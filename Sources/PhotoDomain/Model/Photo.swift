@@ -63,6 +63,18 @@ public struct Photo: Codable, Equatable, Sendable {
         }
     }
 
+    /// The camera, as Unsplash's `exif` object (in `GET /photos/:id`) and a file's EXIF name it: its
+    /// maker and model as the camera writes them ("NIKON CORPORATION", "NIKON D850").
+    public struct Camera: Codable, Equatable, Sendable {
+        public var make: String?
+        public var model: String?
+
+        public init(make: String?, model: String?) {
+            self.make = make
+            self.model = model
+        }
+    }
+
     /// The photo's fields, kept in one shared box: photos are handed from worker to DataStore to
     /// Response, and copying a box is one retain where copying the fields retains each of their
     /// dozen strings. A change makes a new box, so `Photo` stays a value.
@@ -85,9 +97,11 @@ public struct Photo: Codable, Equatable, Sendable {
         var user: User
         var urls: URLs
         var links: Links?
+        var camera: Camera?
 
         enum CodingKeys: String, CodingKey {
             case id, width, height, color, description, likes, user, urls
+            case camera = "exif"
             case blurHash = "blur_hash"
             case altDescription = "alt_description"
         }
@@ -153,13 +167,19 @@ public struct Photo: Codable, Equatable, Sendable {
         set { update { $0.links = newValue } }
     }
 
+    /// nil where the source does not say (the catalog, Unsplash's lists, a file without EXIF).
+    public var camera: Camera? {
+        _read { yield storage.fields.camera }
+        set { update { $0.camera = newValue } }
+    }
+
     public init(
         id: String, width: Int, height: Int, color: String?, blurHash: String?, description: String?,
-        altDescription: String?, likes: Int?, user: User, urls: URLs, links: Links? = nil
+        altDescription: String?, likes: Int?, user: User, urls: URLs, links: Links? = nil, camera: Camera? = nil
     ) {
         storage = Storage(Fields(
             id: id, width: width, height: height, color: color, blurHash: blurHash, description: description,
-            altDescription: altDescription, likes: likes, user: user, urls: urls, links: links
+            altDescription: altDescription, likes: likes, user: user, urls: urls, links: links, camera: camera
         ))
     }
 

@@ -40,7 +40,8 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         }
     }
 
-    /// id, description, author, likes, size, url, and the credit where the photo has one.
+    /// id, description, author, likes, size, the camera where the photo names one, url, and the
+    /// credit where it has one.
     static func fields(_ photo: Photo) -> [PhotoDetail.Show.Field] {
         var fields: [PhotoDetail.Show.Field] = []
         fields.reserveCapacity(9)
@@ -57,6 +58,7 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
             size += String(photo.height)
         }
         fields.append(.init(label: "size", value: size))
+        if let camera = PhotoFormatting.camera(photo) { fields.append(.init(label: "camera", value: camera)) }
         fields.append(.init(label: "url", value: TerminalText.oneLine(photo.urls.regular)))
         if photo.links != nil { fields += credit(photo) }
         return fields

@@ -25,6 +25,19 @@ enum PhotoFormatting {
         return whenNone
     }
 
+    /// The camera as people name it, on one line: the model alone when it already starts with the
+    /// maker's first word ("NIKON D850", not "NIKON CORPORATION NIKON D850"; "Canon EOS R5"), else
+    /// the maker and the model ("Apple" and "iPhone 15": "Apple iPhone 15"); nil when neither is known.
+    static func camera(_ photo: Photo) -> String? {
+        let make = photo.camera?.make.map(TerminalText.singleLine) ?? ""
+        let model = photo.camera?.model.map(TerminalText.singleLine) ?? ""
+        if make.isEmpty { return model.isEmpty ? nil : model }
+        if model.isEmpty { return make }
+        let brand = make.prefix { $0 != " " }
+        if model.lowercased().hasPrefix(brand.lowercased()) { return model }
+        return make + " " + model
+    }
+
     /// `Anna García (@annagarcia94)`, or the name alone when the source has no username (a folder's).
     static func authorWithUsername(_ photo: Photo) -> String {
         let username = photo.user.username
