@@ -47,6 +47,12 @@ public enum FileBytes {
     /// What `read(path:)` reads, from a descriptor already open (which stays open).
     public static func read(descriptor fd: Int32, limit: Int, whole: Bool = true) throws(Failure) -> [UInt8] {
         var info = stat()
+        return try read(descriptor: fd, limit: limit, whole: whole, status: &info)
+    }
+
+    /// The same, and the file's status as `fstat` gave it (its identity and size, for a caller that
+    /// keeps them: one system call fewer than asking again).
+    public static func read(descriptor fd: Int32, limit: Int, whole: Bool = true, status info: inout stat) throws(Failure) -> [UInt8] {
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw Failure("not a regular file") }
         if whole, Int(info.st_size) > limit {
             throw Failure("it is too large (\(Int(info.st_size) >> 20) MB; at most \(limit >> 20) MB)", tooLarge: true)

@@ -787,6 +787,36 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         }
     }
 
+    /// The walk's sniffing of a file the folder listed as regular, by its name in the open folder: a
+    /// photo and its status; not an image; and nil (look again, as any entry) for a name that is a
+    /// link now (never followed), a FIFO (never blocked on), or gone. Many at once give the same
+    /// answers in the same order as one at a time.
+    @Test func filesListedAsRegularAreSniffedByNameInTheirFolder() throws {
+        let folder = try TemporaryFolder()
+        let jpeg = TestImage.jpeg(width: 40, height: 30)
+        try folder.write("photo.jpg", jpeg)
+        try folder.write("notes.txt", Array("not a photo".utf8))
+        try folder.symlink("photo.jpg", at: "link.jpg")
+        try folder.mkfifo("pipe.jpg")
+        let directory = try #require(opendir(folder.path))
+        defer { closedir(directory) }
+        let fd = dirfd(directory)
+        func sniffed(_ name: String) -> (Result<ImageFormat, PictureFailure>?, stat) {
+            var info = stat()
+            return (PhotoFolder.sniff(Array(name.utf8), in: fd, status: &info), info)
+        }
+        let (photo, info) = sniffed("photo.jpg")
+        #expect(photo == .success(.jpeg) && Int(info.st_size) == jpeg.count)
+        #expect(sniffed("notes.txt").0 == .failure(PictureFailure("not an image")))
+        #expect(sniffed("link.jpg").0 == nil)
+        #expect(sniffed("pipe.jpg").0 == nil)
+        #expect(sniffed("gone.jpg").0 == nil)
+        let names = (0..<40).map { ["photo.jpg", "notes.txt", "link.jpg", "pipe.jpg", "gone.jpg"][$0 % 5] }.map { Array($0.utf8) }
+        let many = PhotoFolder.sniff(names[...], in: fd)
+        #expect(many.map(\.result) == names.map { sniffed(String(decoding: $0, as: UTF8.self)).0 })
+        #expect(many[0].status.st_ino == info.st_ino && many[5].status.st_size == info.st_size)
+    }
+
     /// A camera RAW's Make and Model (its IFD0) are the photo's camera, and what `search` finds it by.
     @Test func aRAWsCameraIsReadAndSearchedFor() async throws {
         let folder = try TemporaryFolder()

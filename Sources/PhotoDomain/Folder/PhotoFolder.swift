@@ -1,3 +1,4 @@
+import Dispatch
 import Imaging
 import Networking
 #if canImport(Glibc)
@@ -112,17 +113,22 @@ public struct PhotoFolder: Sendable {
             return
         }
         defer { closedir(dir) }
-        var names: [[UInt8]] = []
+        let folder = dirfd(dir)
+        var names: [(name: [UInt8], type: UInt8)] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
             // Hidden entries (and . and ..) are not the user's photos, but for one opened by name.
             if name.first == UInt8(ascii: "."), !(relative.isEmpty && name == alsoListing) { continue }
-            names.append(name)
+            names.append((name, entry.pointee.d_type))
         }
         // In name order, not readdir's: a folder reached under two names (a link to it) is walked under
         // the same one on every file system, and the entry cap cuts at the same place.
-        names.sort { $0.lexicographicallyPrecedes($1) }
-        for name in names {
+        names.sort { $0.name.lexicographicallyPrecedes($1.name) }
+        // The files the folder lists as regular are sniffed ahead, a batch at a time, two at once:
+        // `batch` holds what was found of `regular[batchStart...]`; `next` is the next one's index.
+        let regular = names.filter { $0.type == UInt8(DT_REG) }.map(\.name)
+        var batch: [Sniffed] = [], batchStart = 0, next = 0
+        for (name, type) in names {
             if Task.isCancelled { return }
             guard scan.entries.count + scan.skippedCount < Self.maxEntries else {
                 scan.skipped["beyond the first \(Self.maxEntries) files", default: 0] += 1
@@ -134,6 +140,26 @@ public struct PhotoFolder: Sendable {
             guard path.count < Int(PATH_MAX) else {
                 scan.skipped["path longer than \(PATH_MAX) bytes", default: 0] += 1
                 continue
+            }
+            // A file the folder lists as regular is opened by its name in the folder, not followed if
+            // it became a link since: four system calls on names looked up in one folder, where the
+            // path's lstat, open, fstat, read and close were five, each walking the whole path.
+            if type == UInt8(DT_REG) {
+                if let progress, (scan.entries.count + scan.skippedCount) % 64 == 0 { progress(scan.entries.count + scan.skippedCount) }
+                if next == batchStart + batch.count {
+                    batchStart = next
+                    batch = Self.sniff(regular[next..<min(regular.count, next + Self.sniffBatch)], in: folder)
+                }
+                let found = batch[next - batchStart]
+                next += 1
+                if let result = found.result {
+                    switch result {
+                    case .success(let format): scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(found.status)))
+                    case .failure(let reason): scan.skipped[reason.reason, default: 0] += 1
+                    }
+                    continue
+                }
+                // Replaced by a link or gone since the folder was read: as any other entry.
             }
             var link = stat()
             guard Self.withPath(path, { lstat($0, &link) }) == 0 else {
@@ -246,17 +272,81 @@ public struct PhotoFolder: Sendable {
         }
     }
 
+    /// What sniffing a file found: its format, or why it is not a photo, or nil when it is no longer
+    /// a file (see `sniff(_:in:status:)`); and its status.
+    struct Sniffed {
+        var result: Result<ImageFormat, PictureFailure>?
+        var status: stat
+    }
+
+    /// Files sniffed at once: enough to keep two threads busy, few enough that the progress line
+    /// moves and a cancelled walk stops soon.
+    static let sniffBatch = 256
+
+    /// The files `names` of the open folder `folder` sniffed, in order: two threads at a time when
+    /// there are more than a few (a walk's time is the system calls, which run in parallel).
+    static func sniff(_ names: ArraySlice<[UInt8]>, in folder: Int32) -> [Sniffed] {
+        let names = Array(names)
+        let empty = Sniffed(result: nil, status: stat())
+        guard names.count >= 16 else {
+            return names.map { name in
+                var found = empty
+                found.result = sniff(name, in: folder, status: &found.status)
+                return found
+            }
+        }
+        return [Sniffed](unsafeUninitializedCapacity: names.count) { buffer, initialized in
+            // Each thread writes only its own elements (every other one), and concurrentPerform
+            // returns when both are done: no element is shared.
+            nonisolated(unsafe) let base = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: 2) { thread in
+                for index in stride(from: thread, to: names.count, by: 2) {
+                    var found = empty
+                    found.result = sniff(names[index], in: folder, status: &found.status)
+                    (base + index).initialize(to: found)
+                }
+            }
+            initialized = names.count
+        }
+    }
+
+    /// The format of the file `name` in the open folder `folder`, and its status, or nil when it is
+    /// no longer a file there (a link now, which is not followed, or gone): the caller then looks
+    /// again. Opened without blocking and checked once open, as `FileBytes.read` does.
+    static func sniff(_ name: [UInt8], in folder: Int32, status info: inout stat) -> Result<ImageFormat, PictureFailure>? {
+        let fd = withPath(name) { openat(folder, $0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW) }
+        guard fd >= 0 else {
+            if errno == ELOOP || errno == ENOENT { return nil }
+            return .failure(failure(FileBytes.Failure("", code: errno)))
+        }
+        defer { close(fd) }
+        do {
+            let bytes = try FileBytes.read(descriptor: fd, limit: ImageFormat.sniffedBytes, whole: false, status: &info)
+            guard let format = bytes.withUnsafeBytes(ImageFormat.sniff) else { return .failure(PictureFailure("not an image")) }
+            return .success(format)
+        } catch {
+            // Not a regular file since the folder was read (a FIFO, say): the lstat that follows says so.
+            if (info.st_mode & S_IFMT) != S_IFREG { return nil }
+            return .failure(failure(error))
+        }
+    }
+
     /// At most `limit` bytes from the start of a regular file (see `FileBytes.read`), with the
     /// failure in the folder's words.
     static func readFile(_ path: [UInt8], limit: Int, whole: Bool = false) -> Result<[UInt8], PictureFailure> {
         do {
             return .success(try FileBytes.read(path: path, limit: limit, whole: whole))
         } catch {
-            if error.code == EACCES { return .failure(PictureFailure("unreadable")) }
-            if error.tooLarge { return .failure(PictureFailure("the file" + error.message.dropFirst("it".count))) }
-            if let code = error.code { return .failure(PictureFailure("cannot open: \(String(cString: strerror(code)))")) }
-            return .failure(PictureFailure(error.message))
+            return .failure(failure(error))
         }
+    }
+
+    /// A file that could not be read, in the folder's words.
+    private static func failure(_ error: FileBytes.Failure) -> PictureFailure {
+        if error.code == EACCES { return PictureFailure("unreadable") }
+        if error.tooLarge { return PictureFailure("the file" + error.message.dropFirst("it".count)) }
+        if let code = error.code { return PictureFailure("cannot open: \(String(cString: strerror(code)))") }
+        return PictureFailure(error.message)
     }
 
     /// `path` made absolute (from the working directory) and tidied as GLib tidies a path it makes
