@@ -8,10 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
+// Each pointer has the type png.h declares its function with: the compiler checks every call.
 static struct {
-    int (*begin_read_from_memory)(png_imagep, png_const_voidp, size_t);
-    int (*finish_read)(png_imagep, png_const_colorp, void *, png_int_32, void *);
-    void (*free)(png_imagep);
+    __typeof__(png_image_begin_read_from_memory) *begin_read_from_memory;
+    __typeof__(png_image_finish_read) *finish_read;
+    __typeof__(png_image_free) *free;
 } libpng;
 static int libpng_loaded;  // 1 loaded, -1 failed
 static char libpng_error[256];

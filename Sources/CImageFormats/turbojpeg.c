@@ -6,14 +6,15 @@
 #include <stdio.h>
 #include <turbojpeg.h>
 
+// Each pointer has the type turbojpeg.h declares its function with: the compiler checks every call.
 static struct {
-    tjhandle (*init_decompress)(void);
-    int (*destroy)(tjhandle);
-    int (*decompress_header3)(tjhandle, const unsigned char *, unsigned long, int *, int *, int *, int *);
-    tjscalingfactor *(*scaling_factors)(int *);
-    int (*decompress2)(tjhandle, const unsigned char *, unsigned long, unsigned char *, int, int, int, int, int);
-    char *(*error_str2)(tjhandle);
-    int (*error_code)(tjhandle);
+    __typeof__(tjInitDecompress) *init_decompress;
+    __typeof__(tjDestroy) *destroy;
+    __typeof__(tjDecompressHeader3) *decompress_header3;
+    __typeof__(tjGetScalingFactors) *scaling_factors;
+    __typeof__(tjDecompress2) *decompress2;
+    __typeof__(tjGetErrorStr2) *error_str2;
+    __typeof__(tjGetErrorCode) *error_code;
 } tj;
 static int tj_loaded;  // 1 loaded, -1 failed
 static char tj_error[256];
@@ -55,7 +56,8 @@ static void record(tjhandle handle, int result, photorepl_jpeg_status *status) {
 static tjhandle start(photorepl_jpeg_status *status) {
     tjhandle handle = tj.init_decompress();
     if (!handle) {
-        status->failed = 1;
+        // Said as it is, like a missing library: the file is not to blame.
+        status->missing = 1;
         snprintf(status->message, sizeof status->message, "libjpeg-turbo could not start");
     }
     return handle;

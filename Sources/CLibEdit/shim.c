@@ -16,20 +16,21 @@
 
 // libedit, loaded with dlopen when the first interactive session starts: scripts, pipes and
 // transcripts never pay for it (with ncurses, libbsd and libmd, four libraries at every start).
+// Each pointer has the type histedit.h declares its function with: the compiler checks every call.
 static struct {
-    EditLine *(*init)(const char *, FILE *, FILE *, FILE *);
-    void (*end)(EditLine *);
-    int (*set)(EditLine *, int, ...);
-    int (*get)(EditLine *, int, ...);
-    const char *(*gets)(EditLine *, int *);
-    int (*source)(EditLine *, const char *);
-    void (*resize)(EditLine *);
-    const LineInfo *(*line)(EditLine *);
-    int (*insertstr)(EditLine *, const char *);
-    int (*cursor)(EditLine *, int);
-    History *(*history_init)(void);
-    void (*history_end)(History *);
-    int (*history)(History *, HistEvent *, int, ...);
+    __typeof__(el_init) *init;
+    __typeof__(el_end) *end;
+    __typeof__(el_set) *set;
+    __typeof__(el_get) *get;
+    __typeof__(el_gets) *gets;
+    __typeof__(el_source) *source;
+    __typeof__(el_resize) *resize;
+    __typeof__(el_line) *line;
+    __typeof__(el_insertstr) *insertstr;
+    __typeof__(el_cursor) *cursor;
+    __typeof__(history_init) *history_init;
+    __typeof__(history_end) *history_end;
+    __typeof__(history) *history;
 } libedit;
 static int libedit_loaded;  // 1 loaded, -1 failed
 static char libedit_error[256];

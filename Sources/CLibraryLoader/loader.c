@@ -1,6 +1,7 @@
 #include "CLibraryLoader.h"
 #include <dlfcn.h>
 #include <stdio.h>
+#include <string.h>
 
 int photorepl_load_library(const char *soname, const photorepl_library_symbol *symbols, size_t count,
                            const char *missing, const char *package, char *error, size_t error_size) {
@@ -8,13 +9,23 @@ int photorepl_load_library(const char *soname, const photorepl_library_symbol *s
     // another library's of the same name.
     void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
     if (!library) {
-        snprintf(error, error_size, "%s: install the Debian package %s", missing, package);
+        // The loader's own words too, unless they only say the library is not there: when it is
+        // there but broken (a library it needs is missing, say), installing it is not the whole answer.
+        const char *why = dlerror();
+        char absent[256];
+        snprintf(absent, sizeof absent, "%s: cannot open shared object file: No such file or directory", soname);
+        if (why && strcmp(why, absent) != 0) {
+            snprintf(error, error_size, "%s: install the Debian package %s; the system's loader said: %s", missing, package, why);
+        } else {
+            snprintf(error, error_size, "%s: install the Debian package %s", missing, package);
+        }
         return -1;
     }
     for (size_t i = 0; i < count; i++) {
         if (!(*symbols[i].address = dlsym(library, symbols[i].name))) {
             snprintf(error, error_size, "%s (%s) lacks %s: it is too old; install a newer %s", soname, package,
                      symbols[i].name, package);
+            dlclose(library);
             return -1;
         }
     }

@@ -105,6 +105,7 @@ public struct PictureRenderer: Sendable {
 
     /// The picture, or nil in the `none` style.
     public func render(_ pixels: Pixels, in box: CellBox) -> TerminalPicture? {
+        if let symbols = symbolsWithoutChafa { return symbols.render(pixels, in: box) }
         let pixels = flattened(pixels)
         let size = PixelSize(width: pixels.width, height: pixels.height)
         let cells = cells(for: size, in: box)
@@ -141,6 +142,7 @@ public struct PictureRenderer: Sendable {
     /// in the `none` style). In ASCII and symbols the lines are joined; a pixel style places each
     /// picture at its cell's column, the row's lines made first as `placed` does for one picture.
     public func renderRow(_ pictures: [Pixels?], cell: CellBox, gap: Int) -> TerminalPicture? {
+        if let symbols = symbolsWithoutChafa { return symbols.renderRow(pictures, cell: cell, gap: gap) }
         let pictures = pictures.map { $0.map(flattened) }
         let fitted = pictures.map { $0.map { cells(for: PixelSize(width: $0.width, height: $0.height), in: cell) } }
         let shown = pictures.map { $0.map { shownSize(of: PixelSize(width: $0.width, height: $0.height), in: cell) } }
@@ -206,7 +208,6 @@ public struct PictureRenderer: Sendable {
     /// A sixel or iTerm2 picture of exactly `size` pixels: libchafa is given cells of one pixel, so
     /// that it neither stretches the picture to whole cells nor rounds its size to them.
     private func pixelPicture(_ pixels: Pixels, size: PixelSize) -> [UInt8] {
-        if let missing = Self.chafaMissing { return Array("[no picture: \(missing)]".utf8) }
         let output = style == .sixel ? PHOTOREPL_CHAFA_SIXEL : PHOTOREPL_CHAFA_ITERM
         return chafa(enlarged(pixels, to: size), columns: size.width, rows: size.height, cell: PixelSize(width: 1, height: 1),
                      output: output, colours: style == .sixel ? sixelColours : .truecolor)
@@ -415,6 +416,14 @@ public struct PictureRenderer: Sendable {
     /// Why libchafa cannot be loaded (naming its Debian package), or nil when it is: loaded at the
     /// first picture that needs it, not at start.
     private static var chafaMissing: String? { photorepl_chafa_load().map { String(cString: $0) } }
+
+    /// Without libchafa, sixel and iTerm2 pictures are drawn as symbols, which are then half blocks
+    /// of our own: a picture always appears, in the cells the pixel picture would have taken.
+    private var symbolsWithoutChafa: PictureRenderer? {
+        guard style == .sixel || style == .iterm, Self.chafaMissing != nil else { return nil }
+        return PictureRenderer(style: .symbols(.truecolor), cellSize: cellSize, inTmux: inTmux, sixelMaximum: sixelMaximum,
+                               sixelColours: sixelColours, background: background)
+    }
 
     /// Inside tmux, wrapped for the terminal outside; else as it is.
     func passthrough(_ sequence: [UInt8]) -> [UInt8] {

@@ -257,6 +257,39 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(scan.skipped == ["path longer than 4096 bytes": 1], "\(scan.skipped)")
     }
 
+    /// In one folder, a file whose path is too long between two that are not: each of the others
+    /// keeps its own format and size (the files listed as regular are sniffed ahead, and the one
+    /// passed over must not shift the answers of those after it).
+    @Test func aFilePassedOverForItsPathLeavesTheOthersTheirOwnAnswers() throws {
+        // Folders nested until the folder's path is 3,900 bytes: "a.jpg" and "c.jpg" fit in 4,096,
+        // a 250-byte name does not.
+        var fd = open(root, O_RDONLY | O_DIRECTORY)
+        var relative = ""
+        while root.utf8.count + relative.utf8.count < 3_900 {
+            let name = String(repeating: "d", count: min(200, 3_900 - root.utf8.count - relative.utf8.count - 1))
+            #expect(mkdirat(fd, name, 0o755) == 0)
+            let next = openat(fd, name, O_RDONLY | O_DIRECTORY)
+            close(fd)
+            fd = next
+            relative += "/" + name
+        }
+        func put(_ name: String, _ bytes: [UInt8]) {
+            let file = openat(fd, name, O_WRONLY | O_CREAT, 0o644)
+            #expect(bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) } == bytes.count)
+            close(file)
+        }
+        let small = TestImage.jpeg(width: 4, height: 4), large = TestImage.jpeg(width: 64, height: 48)
+        put("a.jpg", small)
+        put("b" + String(repeating: "x", count: 249), Array("not a photo".utf8))
+        put("c.jpg", large)
+        close(fd)
+        let scan = try PhotoFolder(root: root).scan()
+        let found = scan.entries.map { (String(decoding: $0.relativePath, as: UTF8.self), $0.file.size) }
+        #expect(found.map(\.0) == [String(relative.dropFirst()) + "/a.jpg", String(relative.dropFirst()) + "/c.jpg"])
+        #expect(found.map(\.1) == [Int64(small.count), Int64(large.count)])
+        #expect(scan.skipped == ["path longer than 4096 bytes": 1], "\(scan.skipped)")
+    }
+
     /// Issue 19: `café.jpg` in NFC (320×240) and in NFD (1×1) were one photo: the row said 320 × 240,
     /// but the picture and the bytes saved were the other file's (the table was keyed by `String`).
     @Test func namesEqualUnderUnicodeAreTwoPhotos() async throws {
@@ -812,7 +845,7 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(sniffed("pipe.jpg").0 == nil)
         #expect(sniffed("gone.jpg").0 == nil)
         let names = (0..<40).map { ["photo.jpg", "notes.txt", "link.jpg", "pipe.jpg", "gone.jpg"][$0 % 5] }.map { Array($0.utf8) }
-        let many = PhotoFolder.sniff(names[...], in: fd)
+        let many = PhotoFolder.sniff(names, in: fd)
         #expect(many.map(\.result) == names.map { sniffed(String(decoding: $0, as: UTF8.self)).0 })
         #expect(many[0].status.st_ino == info.st_ino && many[5].status.st_size == info.st_size)
     }

@@ -182,6 +182,8 @@ extension PhotoList.Page.ViewModel {
         #expect(camera("Apple", "iPhone 15 Pro") == "Apple iPhone 15 Pro")
         #expect(camera("SONY", "ILCE-7M3") == "SONY ILCE-7M3")
         #expect(camera("OLYMPUS IMAGING CORP.", "E-M1") == "OLYMPUS IMAGING CORP. E-M1")
+        #expect(camera("LG Electronics", "LGM-V300K") == "LG Electronics LGM-V300K")
+        #expect(camera("Canon", "Canon") == "Canon")
         #expect(camera(nil, "Pixel 8") == "Pixel 8")
         #expect(camera("FUJIFILM", "  ") == "FUJIFILM")
         #expect(camera("Leica\nCamera", "Q2\tMono") == "Leica Camera Q2 Mono")

@@ -12,8 +12,9 @@ typedef struct {
 } photorepl_library_symbol;
 
 /// Opens `soname` and finds each of `symbols`. Returns 0 when all were found. Else -1, and `error`
-/// (of `error_size` bytes) says in one line what is wrong: the library is missing ("`missing`:
-/// install the Debian package `package`"), or too old (it lacks a function).
+/// (of `error_size` bytes) says in one line what is wrong: the library cannot be loaded ("`missing`:
+/// install the Debian package `package`", and what the system's loader said when the file is there
+/// but broken), or is too old (it lacks a function).
 int photorepl_load_library(const char *soname, const photorepl_library_symbol *symbols, size_t count,
                            const char *missing, const char *package, char *error, size_t error_size);
 

@@ -125,10 +125,14 @@ public struct PhotoFolder: Sendable {
         // the same one on every file system, and the entry cap cuts at the same place.
         names.sort { $0.name.lexicographicallyPrecedes($1.name) }
         // The files the folder lists as regular are sniffed ahead, a batch at a time, two at once:
-        // `batch` holds what was found of `regular[batchStart...]`; `next` is the next one's index.
-        let regular = names.filter { $0.type == UInt8(DT_REG) }.map(\.name)
-        var batch: [Sniffed] = [], batchStart = 0, next = 0
-        for (name, type) in names {
+        // `regular` are their places in `names`, `ordinal` each name's place in `regular`, and `batch`
+        // what was found of `regular[batchStart...]`. A name passed over (its path too long) leaves
+        // its result unread: each result is found by its file's ordinal, never by counting.
+        let regular = names.indices.filter { names[$0].type == UInt8(DT_REG) }
+        var ordinal = [Int](repeating: -1, count: names.count)
+        for (k, index) in regular.enumerated() { ordinal[index] = k }
+        var batch: [Sniffed] = [], batchStart = 0
+        for (index, (name, type)) in names.enumerated() {
             if Task.isCancelled { return }
             guard scan.entries.count + scan.skippedCount < Self.maxEntries else {
                 scan.skipped["beyond the first \(Self.maxEntries) files", default: 0] += 1
@@ -146,12 +150,14 @@ public struct PhotoFolder: Sendable {
             // path's lstat, open, fstat, read and close were five, each walking the whole path.
             if type == UInt8(DT_REG) {
                 if let progress, (scan.entries.count + scan.skippedCount) % 64 == 0 { progress(scan.entries.count + scan.skippedCount) }
-                if next == batchStart + batch.count {
-                    batchStart = next
-                    batch = Self.sniff(regular[next..<min(regular.count, next + Self.sniffBatch)], in: folder)
+                let k = ordinal[index]
+                if k < batchStart || k >= batchStart + batch.count {
+                    // No further than the entry cap: the files past it are not opened.
+                    let room = Self.maxEntries - scan.entries.count - scan.skippedCount
+                    batchStart = k
+                    batch = Self.sniff(regular[k..<min(regular.count, k + min(Self.sniffBatch, room))].map { names[$0].name }, in: folder)
                 }
-                let found = batch[next - batchStart]
-                next += 1
+                let found = batch[k - batchStart]
                 if let result = found.result {
                     switch result {
                     case .success(let format): scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(found.status)))
@@ -280,13 +286,13 @@ public struct PhotoFolder: Sendable {
     }
 
     /// Files sniffed at once: enough to keep two threads busy, few enough that the progress line
-    /// moves and a cancelled walk stops soon.
-    static let sniffBatch = 256
+    /// moves and a cancelled walk stops soon (a batch is a third of a millisecond here, more on a
+    /// network file system).
+    static let sniffBatch = 64
 
     /// The files `names` of the open folder `folder` sniffed, in order: two threads at a time when
     /// there are more than a few (a walk's time is the system calls, which run in parallel).
-    static func sniff(_ names: ArraySlice<[UInt8]>, in folder: Int32) -> [Sniffed] {
-        let names = Array(names)
+    static func sniff(_ names: [[UInt8]], in folder: Int32) -> [Sniffed] {
         let empty = Sniffed(result: nil, status: stat())
         guard names.count >= 16 else {
             return names.map { name in

@@ -25,7 +25,7 @@ enum PhotoFormatting {
         return whenNone
     }
 
-    /// The camera as people name it, on one line: the model alone when it already starts with the
+    /// The camera as people name it, on one line: the model alone when its first word is the
     /// maker's first word ("NIKON D850", not "NIKON CORPORATION NIKON D850"; "Canon EOS R5"), else
     /// the maker and the model ("Apple" and "iPhone 15": "Apple iPhone 15"); nil when neither is known.
     static func camera(_ photo: Photo) -> String? {
@@ -33,8 +33,10 @@ enum PhotoFormatting {
         let model = photo.camera?.model.map(TerminalText.singleLine) ?? ""
         if make.isEmpty { return model.isEmpty ? nil : model }
         if model.isEmpty { return make }
-        let brand = make.prefix { $0 != " " }
-        if model.lowercased().hasPrefix(brand.lowercased()) { return model }
+        // The maker's first word, and a word of the model's: "LG" is not the start of "LGM-V300K".
+        let brand = make.prefix { $0 != " " }.lowercased()
+        let lowered = model.lowercased()
+        if lowered.hasPrefix(brand), lowered.dropFirst(brand.count).first.map({ !$0.isLetter && !$0.isNumber }) ?? true { return model }
         return make + " " + model
     }
 
