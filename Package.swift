@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "REPLLauncherTests", dependencies: ["REPLLauncher", "REPLEngine"]),
         .testTarget(name: "PhotoDomainTests", dependencies: ["PhotoDomain", "Imaging", "Networking", "CTurboJPEG", "CPNG"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CTurboJPEG", "CPNG", "CZlib", "CImageFormats"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CTurboJPEG", "CPNG", "CZlib", "CImageFormats", "CLibraryLoader"]),
         .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", "Imaging", "REPLEngine", "CChafaABICheck"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "REPLEngine", "PhotoDomain", "Imaging", "TerminalPictures"]),
         // Drives the built photorepl binary: golden transcripts, exit codes, a real terminal through tmux.
