@@ -1,7 +1,6 @@
 #include "CChafaRender.h"
 #include "CLibraryLoader.h"
 #include "libchafa.h"
-#include <pthread.h>
 
 // libchafa's functions, found at the first picture (libchafa.h says why it is not linked).
 
@@ -27,43 +26,33 @@ static struct {
     char *(*string_free)(libchafa_string *, int);
     void (*free)(void *);
 } chafa;
-static int chafa_loaded;  // 1 loaded, -1 failed
-static char chafa_error[256];
-static pthread_once_t chafa_once = PTHREAD_ONCE_INIT;
+// glib's functions are found through libchafa, which depends on it.
+static const photorepl_library_symbol chafa_symbols[] = {
+    {"chafa_set_n_threads", (void **)&chafa.set_n_threads},
+    {"chafa_canvas_config_new", (void **)&chafa.config_new},
+    {"chafa_canvas_config_unref", (void **)&chafa.config_unref},
+    {"chafa_canvas_config_set_geometry", (void **)&chafa.config_set_geometry},
+    {"chafa_canvas_config_set_cell_geometry", (void **)&chafa.config_set_cell_geometry},
+    {"chafa_canvas_config_set_canvas_mode", (void **)&chafa.config_set_canvas_mode},
+    {"chafa_canvas_config_set_symbol_map", (void **)&chafa.config_set_symbol_map},
+    {"chafa_canvas_config_set_dither_mode", (void **)&chafa.config_set_dither_mode},
+    {"chafa_canvas_config_set_dither_grain_size", (void **)&chafa.config_set_dither_grain_size},
+    {"chafa_canvas_config_set_pixel_mode", (void **)&chafa.config_set_pixel_mode},
+    {"chafa_canvas_new", (void **)&chafa.canvas_new},
+    {"chafa_canvas_unref", (void **)&chafa.canvas_unref},
+    {"chafa_canvas_draw_all_pixels", (void **)&chafa.canvas_draw_all_pixels},
+    {"chafa_canvas_print", (void **)&chafa.canvas_print},
+    {"chafa_symbol_map_new", (void **)&chafa.symbol_map_new},
+    {"chafa_symbol_map_unref", (void **)&chafa.symbol_map_unref},
+    {"chafa_symbol_map_add_by_tags", (void **)&chafa.symbol_map_add_by_tags},
+    {"chafa_symbol_map_remove_by_tags", (void **)&chafa.symbol_map_remove_by_tags},
+    {"g_string_free", (void **)&chafa.string_free},
+    {"g_free", (void **)&chafa.free},
+};
+static photorepl_library libchafa = {"libchafa.so.0", chafa_symbols, sizeof chafa_symbols / sizeof chafa_symbols[0],
+                                     "symbols, sixel and iTerm2 pictures need libchafa", "libchafa0"};
 
-static void load_chafa(void) {
-    // glib's functions are found through libchafa, which depends on it.
-    const photorepl_library_symbol symbols[] = {
-        {"chafa_set_n_threads", (void **)&chafa.set_n_threads},
-        {"chafa_canvas_config_new", (void **)&chafa.config_new},
-        {"chafa_canvas_config_unref", (void **)&chafa.config_unref},
-        {"chafa_canvas_config_set_geometry", (void **)&chafa.config_set_geometry},
-        {"chafa_canvas_config_set_cell_geometry", (void **)&chafa.config_set_cell_geometry},
-        {"chafa_canvas_config_set_canvas_mode", (void **)&chafa.config_set_canvas_mode},
-        {"chafa_canvas_config_set_symbol_map", (void **)&chafa.config_set_symbol_map},
-        {"chafa_canvas_config_set_dither_mode", (void **)&chafa.config_set_dither_mode},
-        {"chafa_canvas_config_set_dither_grain_size", (void **)&chafa.config_set_dither_grain_size},
-        {"chafa_canvas_config_set_pixel_mode", (void **)&chafa.config_set_pixel_mode},
-        {"chafa_canvas_new", (void **)&chafa.canvas_new},
-        {"chafa_canvas_unref", (void **)&chafa.canvas_unref},
-        {"chafa_canvas_draw_all_pixels", (void **)&chafa.canvas_draw_all_pixels},
-        {"chafa_canvas_print", (void **)&chafa.canvas_print},
-        {"chafa_symbol_map_new", (void **)&chafa.symbol_map_new},
-        {"chafa_symbol_map_unref", (void **)&chafa.symbol_map_unref},
-        {"chafa_symbol_map_add_by_tags", (void **)&chafa.symbol_map_add_by_tags},
-        {"chafa_symbol_map_remove_by_tags", (void **)&chafa.symbol_map_remove_by_tags},
-        {"g_string_free", (void **)&chafa.string_free},
-        {"g_free", (void **)&chafa.free},
-    };
-    chafa_loaded = photorepl_load_library("libchafa.so.0", symbols, sizeof symbols / sizeof symbols[0],
-                                          "symbols, sixel and iTerm2 pictures need libchafa", "libchafa0",
-                                          chafa_error, sizeof chafa_error) == 0 ? 1 : -1;
-}
-
-const char *photorepl_chafa_load(void) {
-    pthread_once(&chafa_once, load_chafa);
-    return chafa_loaded == 1 ? NULL : chafa_error;
-}
+const char *photorepl_chafa_load(void) { return photorepl_library_load(&libchafa); }
 
 void photorepl_chafa_threads(int count) {
     if (!photorepl_chafa_load()) chafa.set_n_threads(count);

@@ -4,7 +4,6 @@
 #include "CImageFormats.h"
 #include "CLibraryLoader.h"
 #include <png.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,25 +13,19 @@ static struct {
     __typeof__(png_image_finish_read) *finish_read;
     __typeof__(png_image_free) *free;
 } libpng;
-static int libpng_loaded;  // 1 loaded, -1 failed
-static char libpng_error[256];
-static pthread_once_t libpng_once = PTHREAD_ONCE_INIT;
-
-static void load_libpng(void) {
-    const photorepl_library_symbol symbols[] = {
-        {"png_image_begin_read_from_memory", (void **)&libpng.begin_read_from_memory},
-        {"png_image_finish_read", (void **)&libpng.finish_read},
-        {"png_image_free", (void **)&libpng.free},
-    };
-    libpng_loaded = photorepl_load_library("libpng16.so.16", symbols, sizeof symbols / sizeof symbols[0],
-                                        "this PNG needs libpng", "libpng16-16", libpng_error, sizeof libpng_error) == 0 ? 1 : -1;
-}
+static const photorepl_library_symbol libpng_symbols[] = {
+    {"png_image_begin_read_from_memory", (void **)&libpng.begin_read_from_memory},
+    {"png_image_finish_read", (void **)&libpng.finish_read},
+    {"png_image_free", (void **)&libpng.free},
+};
+static photorepl_library libpng_library = {"libpng16.so.16", libpng_symbols, sizeof libpng_symbols / sizeof libpng_symbols[0],
+                                           "this PNG needs libpng", "libpng16-16"};
 
 int photorepl_png_by_libpng(const unsigned char *data, size_t size, unsigned char *rgba, int width, int height,
                             char *message, size_t message_size) {
-    pthread_once(&libpng_once, load_libpng);
-    if (libpng_loaded != 1) {
-        snprintf(message, message_size, "%s", libpng_error);
+    const char *missing = photorepl_library_load(&libpng_library);
+    if (missing) {
+        snprintf(message, message_size, "%s", missing);
         return PHOTOREPL_PNG_MISSING;
     }
     png_image image;

@@ -2,7 +2,6 @@
 // sessions that show no JPEG, scripts and the catalog's BlurHash pictures, never pay for it).
 #include "CImageFormats.h"
 #include "CLibraryLoader.h"
-#include <pthread.h>
 #include <stdio.h>
 #include <turbojpeg.h>
 
@@ -16,32 +15,25 @@ static struct {
     __typeof__(tjGetErrorStr2) *error_str2;
     __typeof__(tjGetErrorCode) *error_code;
 } tj;
-static int tj_loaded;  // 1 loaded, -1 failed
-static char tj_error[256];
-static pthread_once_t tj_once = PTHREAD_ONCE_INIT;
-
-static void load_turbojpeg(void) {
-    const photorepl_library_symbol symbols[] = {
-        {"tjInitDecompress", (void **)&tj.init_decompress},
-        {"tjDestroy", (void **)&tj.destroy},
-        {"tjDecompressHeader3", (void **)&tj.decompress_header3},
-        {"tjGetScalingFactors", (void **)&tj.scaling_factors},
-        {"tjDecompress2", (void **)&tj.decompress2},
-        {"tjGetErrorStr2", (void **)&tj.error_str2},
-        {"tjGetErrorCode", (void **)&tj.error_code},
-    };
-    tj_loaded = photorepl_load_library("libturbojpeg.so.0", symbols, sizeof symbols / sizeof symbols[0],
-                                       "JPEG pictures need libjpeg-turbo", "libturbojpeg0", tj_error,
-                                       sizeof tj_error) == 0 ? 1 : -1;
-}
+static const photorepl_library_symbol tj_symbols[] = {
+    {"tjInitDecompress", (void **)&tj.init_decompress},
+    {"tjDestroy", (void **)&tj.destroy},
+    {"tjDecompressHeader3", (void **)&tj.decompress_header3},
+    {"tjGetScalingFactors", (void **)&tj.scaling_factors},
+    {"tjDecompress2", (void **)&tj.decompress2},
+    {"tjGetErrorStr2", (void **)&tj.error_str2},
+    {"tjGetErrorCode", (void **)&tj.error_code},
+};
+static photorepl_library turbojpeg = {"libturbojpeg.so.0", tj_symbols, sizeof tj_symbols / sizeof tj_symbols[0],
+                                      "JPEG pictures need libjpeg-turbo", "libturbojpeg0"};
 
 static int loaded(photorepl_jpeg_status *status) {
-    pthread_once(&tj_once, load_turbojpeg);
+    const char *missing = photorepl_library_load(&turbojpeg);
     status->failed = status->warned = 0;
-    status->missing = tj_loaded != 1;
+    status->missing = missing != NULL;
     status->message[0] = 0;
-    if (status->missing) snprintf(status->message, sizeof status->message, "%s", tj_error);
-    return !status->missing;
+    if (missing) snprintf(status->message, sizeof status->message, "%s", missing);
+    return !missing;
 }
 
 // After a call that returned `result`: whether it failed, and TurboJPEG's own words.
@@ -75,8 +67,7 @@ void photorepl_jpeg_header(const unsigned char *data, size_t size, int *width, i
 }
 
 int photorepl_jpeg_scaling_factors(int *nums, int *denoms, int capacity) {
-    pthread_once(&tj_once, load_turbojpeg);
-    if (tj_loaded != 1) return 0;
+    if (photorepl_library_load(&turbojpeg)) return 0;
     int count = 0;
     tjscalingfactor *factors = tj.scaling_factors(&count);
     if (!factors) return 0;

@@ -32,35 +32,25 @@ static struct {
     __typeof__(history_end) *history_end;
     __typeof__(history) *history;
 } libedit;
-static int libedit_loaded;  // 1 loaded, -1 failed
-static char libedit_error[256];
-static pthread_once_t libedit_once = PTHREAD_ONCE_INIT;
+static const photorepl_library_symbol libedit_symbols[] = {
+    {"el_init", (void **)&libedit.init},
+    {"el_end", (void **)&libedit.end},
+    {"el_set", (void **)&libedit.set},
+    {"el_get", (void **)&libedit.get},
+    {"el_gets", (void **)&libedit.gets},
+    {"el_source", (void **)&libedit.source},
+    {"el_resize", (void **)&libedit.resize},
+    {"el_line", (void **)&libedit.line},
+    {"el_insertstr", (void **)&libedit.insertstr},
+    {"el_cursor", (void **)&libedit.cursor},
+    {"history_init", (void **)&libedit.history_init},
+    {"history_end", (void **)&libedit.history_end},
+    {"history", (void **)&libedit.history},
+};
+static photorepl_library libedit_library = {"libedit.so.2", libedit_symbols, sizeof libedit_symbols / sizeof libedit_symbols[0],
+                                            "typing commands needs libedit", "libedit2"};
 
-static void load_libedit(void) {
-    const photorepl_library_symbol symbols[] = {
-        {"el_init", (void **)&libedit.init},
-        {"el_end", (void **)&libedit.end},
-        {"el_set", (void **)&libedit.set},
-        {"el_get", (void **)&libedit.get},
-        {"el_gets", (void **)&libedit.gets},
-        {"el_source", (void **)&libedit.source},
-        {"el_resize", (void **)&libedit.resize},
-        {"el_line", (void **)&libedit.line},
-        {"el_insertstr", (void **)&libedit.insertstr},
-        {"el_cursor", (void **)&libedit.cursor},
-        {"history_init", (void **)&libedit.history_init},
-        {"history_end", (void **)&libedit.history_end},
-        {"history", (void **)&libedit.history},
-    };
-    libedit_loaded = photorepl_load_library("libedit.so.2", symbols, sizeof symbols / sizeof symbols[0],
-                                            "typing commands needs libedit", "libedit2", libedit_error,
-                                            sizeof libedit_error) == 0 ? 1 : -1;
-}
-
-const char *photorepl_libedit_load(void) {
-    pthread_once(&libedit_once, load_libedit);
-    return libedit_loaded == 1 ? NULL : libedit_error;
-}
+const char *photorepl_libedit_load(void) { return photorepl_library_load(&libedit_library); }
 
 EditLine *photorepl_el_init(const char *program) {
     return libedit.init(program, stdin, stdout, stderr);

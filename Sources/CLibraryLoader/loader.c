@@ -1,5 +1,6 @@
 #include "CLibraryLoader.h"
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,4 +31,19 @@ int photorepl_load_library(const char *soname, const photorepl_library_symbol *s
         }
     }
     return 0;
+}
+
+const char *photorepl_library_load(photorepl_library *library) {
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    // Tried already (the common case, on every photo): no lock taken.
+    if (__atomic_load_n(&library->state, __ATOMIC_ACQUIRE) == 0) {
+        pthread_mutex_lock(&lock);
+        if (library->state == 0) {
+            int loaded = photorepl_load_library(library->soname, library->symbols, library->count, library->missing,
+                                                library->package, library->error, sizeof library->error) == 0;
+            __atomic_store_n(&library->state, loaded ? 1 : -1, __ATOMIC_RELEASE);
+        }
+        pthread_mutex_unlock(&lock);
+    }
+    return library->state == 1 ? NULL : library->error;
 }

@@ -31,6 +31,32 @@ import Glibc
         #expect(result.error == "libc.so.6 (libwidget1) lacks photorepl_no_such_function: it is too old; install a newer libwidget1")
     }
 
+    /// A library is tried once: its answer is kept, whether it loaded or not.
+    @Test func aLibraryIsLoadedOnceAndItsAnswerKept() {
+        let texts: [UnsafePointer<CChar>] = ["strlen", "libc.so.6", "libphotorepl-no-such-library.so.1", "m", "p"].map { (text: String) in UnsafePointer(strdup(text)!) }
+        defer { texts.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+        let slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
+        let symbol = UnsafeMutablePointer<photorepl_library_symbol>.allocate(capacity: 1)
+        defer { slot.deallocate(); symbol.deallocate() }
+        slot.pointee = nil
+        symbol.pointee = photorepl_library_symbol(name: texts[0], address: slot)
+        var found = photorepl_library()  // zeroed: not tried yet
+        found.soname = texts[1]
+        found.symbols = UnsafePointer(symbol)
+        found.count = 1
+        found.missing = texts[3]
+        found.package = texts[4]
+        var missing = found
+        missing.soname = texts[2]
+
+        #expect(photorepl_library_load(&found) == nil && found.state == 1 && slot.pointee != nil)
+        slot.pointee = nil
+        #expect(photorepl_library_load(&found) == nil && slot.pointee == nil, "looked up again")
+        let first = photorepl_library_load(&missing).map { String(cString: $0) }
+        #expect(first == "m: install the Debian package p" && missing.state == -1)
+        #expect(photorepl_library_load(&missing).map { String(cString: $0) } == first)
+    }
+
     @Test func everyFunctionFoundIsGiven() {
         let result = load("libc.so.6", ["strlen", "memcpy"])
         #expect(result.status == 0 && result.error.isEmpty)

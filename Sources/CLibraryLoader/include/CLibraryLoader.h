@@ -11,6 +11,21 @@ typedef struct {
     void **address;
 } photorepl_library_symbol;
 
+/// A library loaded once, the first time a caller asks for it (`photorepl_library_load`): where it
+/// is, what it must have, what to say without it; and, once tried, how that went.
+typedef struct {
+    const char *soname;
+    const photorepl_library_symbol *symbols;
+    size_t count;
+    const char *missing, *package;
+    int state;  // 0 not tried yet, 1 loaded, -1 failed (then `error` says why)
+    char error[256];
+} photorepl_library;
+
+/// Loads `library` the first time it is asked for (from any thread; the others wait): NULL when it
+/// is loaded and its functions found, else why not, in one line (see `photorepl_load_library`).
+const char *photorepl_library_load(photorepl_library *library);
+
 /// Opens `soname` and finds each of `symbols`. Returns 0 when all were found. Else -1, and `error`
 /// (of `error_size` bytes) says in one line what is wrong: the library cannot be loaded ("`missing`:
 /// install the Debian package `package`", and what the system's loader said when the file is there
