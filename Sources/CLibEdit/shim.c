@@ -121,17 +121,26 @@ int photorepl_history_save(History *h, const char *path) { return history_op(h, 
 
 static int signal_pipe[2] = {-1, -1};
 static int reader_signal = 0;
+// The first of SIGINT, SIGTERM and SIGHUP that came while scripts run: read between two commands,
+// where a read of the pipe would cost a system call each.
+static volatile sig_atomic_t stopping_signal = 0;
+static int stops_scripts = 0;
 
 static void on_signal(int signo) {
     int saved = errno;
     unsigned char byte = (unsigned char)signo;
+    if (stops_scripts && stopping_signal == 0 && (signo == SIGINT || signo == SIGTERM || signo == SIGHUP)) stopping_signal = signo;
     if (signal_pipe[1] >= 0) (void)write(signal_pipe[1], &byte, 1);
     errno = saved;
 }
 
+static int open_signal_pipe(void) {
+    if (signal_pipe[0] >= 0) return 0;
+    return pipe2(signal_pipe, O_CLOEXEC | O_NONBLOCK);
+}
+
 int photorepl_signals_install(void) {
-    if (signal_pipe[0] >= 0) return signal_pipe[0];
-    if (pipe2(signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
+    if (open_signal_pipe() != 0) return -1;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_signal;
@@ -141,6 +150,25 @@ int photorepl_signals_install(void) {
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &action, NULL);
     return signal_pipe[0];
 }
+
+int photorepl_signals_install_for_scripts(void) {
+    if (open_signal_pipe() != 0) return -1;
+    stops_scripts = 1;
+    int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction action, previous;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = on_signal;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESTART;
+        sigaction(signals[i], &action, &previous);
+        // An ignored signal stays ignored: nohup's SIGHUP, a background job's SIGINT.
+        if (previous.sa_handler == SIG_IGN && !(previous.sa_flags & SA_SIGINFO)) sigaction(signals[i], &previous, NULL);
+    }
+    return signal_pipe[0];
+}
+
+int photorepl_signals_stopping(void) { return stopping_signal; }
 
 int photorepl_signals_fd(void) { return signal_pipe[0]; }
 

@@ -135,7 +135,9 @@ public enum FileBytes {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }
         var offset = 0
-        while offset < size {
+        // A megabyte at a time; a cancelled task (Ctrl-C, a run's SIGTERM) stops it between two, and
+        // the caller, seeing the task cancelled, writes nothing.
+        while offset < size && !Task.isCancelled {
             let n = pread(fd, buffer.baseAddress, min(chunk, size - offset), off_t(offset))
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw Failure(errorText(), code: errno) }

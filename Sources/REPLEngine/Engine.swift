@@ -23,8 +23,18 @@ public final class Engine {
     private var depth = 0
     /// Scripts run from scripts, at most this deep.
     static let maxScriptDepth = 8
-    /// The first line of a recorded script, given its path: a comment that says how to replay it.
-    public var recordingHeader: (String) -> String = { _ in "# a recorded session: replay it with run" }
+    /// The first lines of a recorded script, given its path: the options its replay needs and how to
+    /// replay it (the launcher's `# APP: OPTIONS`). Throws when they cannot be written (a value that
+    /// a header's one line cannot hold): then nothing is recorded.
+    public var recordingHeader: (String) throws(CommandError) -> String = { _ in "# a recorded session: replay it with run" }
+    /// Whether the commands typed at the top are kept (an interactive session's): `record FILE` then
+    /// writes those before it too, which its replay needs to reach where the recording started.
+    public var keepsCommandHistory = false
+    /// The commands run at the top so far, when they are kept.
+    private var commandHistory: [String] = []
+    /// When set (a transcript's check), files the session's commands write go there instead, under
+    /// names made from the paths asked: a replay has no effect outside it.
+    public var replayWrites: ReplayWrites?
     /// Work scenes started during the command being run, awaited before it ends (`SceneEffects`).
     private var pendingEffects: [@MainActor () async -> Void] = []
     private lazy var globals = CommandTable(GlobalCommands.all.map { $0.erased() })
@@ -172,8 +182,10 @@ public final class Engine {
             outcome = .failed(CommandError("\(name) failed: \(error)"))
         }
         // Only what was typed at the top: the commands of a `run FILE` replay from FILE.
-        if let recorder, depth == 1, name != "record" {
-            if !recorder.record(ScriptRunner.command(in: SourceLine(number: 0, text: line))) {
+        if depth == 1, name != "record", recorder != nil || keepsCommandHistory {
+            let command = ScriptRunner.command(in: SourceLine(number: 0, text: line))
+            if keepsCommandHistory { commandHistory.append(command) }
+            if let recorder, !recorder.record(command) {
                 // A write that failed (a full disk) ends the recording at once, and this command with it.
                 stopRecording()
                 return .failed(CommandError("\(recordingFailures.last ?? "cannot write \(recorder.path)"): the recording stopped, and nothing was put at \(recorder.path)"))
@@ -209,12 +221,21 @@ public final class Engine {
     }
 
 
-    /// Starts writing every command run from now on to a script at `path`.
-    public func startRecording(to path: String) throws(CommandError) {
+    /// Starts writing every command run from now on to a script at `path`, after the header and, in
+    /// a session that keeps them, the commands run before (which its replay needs, to reach where the
+    /// recording started). Returns how many of those were written.
+    @discardableResult
+    public func startRecording(to path: String) throws(CommandError) -> Int {
         if let recorder {
             throw CommandError("already recording to \(recorder.path): type 'record stop' first")
         }
-        recorder = try SessionRecorder(path: path, header: recordingHeader(path))
+        var header = try recordingHeader(path)
+        if !commandHistory.isEmpty {
+            header += "\n# The commands before 'record', which bring the replay to where the recording started:\n"
+                + commandHistory.joined(separator: "\n") + "\n# The recording started here."
+        }
+        recorder = try SessionRecorder(path: path, header: header, writingAt: replayWrites?.place(for: path))
+        return commandHistory.count
     }
 
     /// Stops recording and puts the script in place; returns its path, or nil when nothing was being

@@ -377,7 +377,14 @@ public struct AppOption: Equatable, Sendable {
     /// Whether `--help` leaves it out (it is still accepted).
     public let isHidden: Bool
     /// What its value can be, for shell completions: nothing to offer, fixed words, files or folders.
+    /// A file's or folder's name is a path: in a script's or transcript's header it is relative to
+    /// that file, and it is written so into the header of a recording.
     public let values: Values
+    /// Whether its value changes what the session prints (a seed, a folder, the pictures' size), as
+    /// opposed to how it gets there (a time-out, a cache): such an option is written into the header
+    /// of a recording and of a transcript, so that the replay prints the same, and a script with a
+    /// header takes it from there rather than from the preferences.
+    public let changesOutput: Bool
 
     /// What shell completions offer for an option's value.
     public enum Values: Equatable, Sendable {
@@ -398,39 +405,56 @@ public struct AppOption: Equatable, Sendable {
     ///   - values: what completions offer for the value (default: nothing).
     ///   - help: one line for `--help`.
     ///   - isHidden: whether `--help` leaves it out.
-    public init(_ name: String, valueName: String, values: Values = .text, help: String, isHidden: Bool = false) {
+    ///   - changesOutput: whether its value changes what the session prints (see `changesOutput`).
+    public init(_ name: String, valueName: String, values: Values = .text, help: String, changesOutput: Bool = false, isHidden: Bool = false) {
         self.name = name
         self.valueName = valueName
         self.help = help
         self.isHidden = isHidden
         self.values = values
+        self.changesOutput = changesOutput
     }
 
     /// A flag: `--name`, which takes no value.
     /// - Parameters:
     ///   - name: its name with its dashes, e.g. `--verbose`.
     ///   - help: one line for `--help`.
+    ///   - changesOutput: whether it changes what the session prints (see `changesOutput`).
     ///   - isHidden: whether `--help` leaves it out.
-    public init(flag name: String, help: String, isHidden: Bool = false) {
+    public init(flag name: String, help: String, changesOutput: Bool = false, isHidden: Bool = false) {
         self.name = name
         self.valueName = nil
         self.help = help
         self.isHidden = isHidden
         self.values = .text
+        self.changesOutput = changesOutput
     }
+
+    /// Whether its value names a file or a folder.
+    public var isPath: Bool { values == .files || values == .folders }
 
     /// An app option as it was typed: for the app to turn into its `Options`.
     public struct Given: Equatable, Sendable {
         /// The option's name, as declared (`--seed`).
         public let name: String
-        /// Its value as typed (`7`), not yet checked; nil for a flag.
+        /// Its value as typed (`7`), not yet checked; nil for a flag. A relative path from a script's
+        /// or transcript's header is already joined to that file's folder.
         public let value: String?
+        /// The value as it was written, when the launcher changed it: a relative path in a header
+        /// (`photos`, where `value` is `Examples/photos`). Messages may name it so, which keeps a
+        /// transcript's output the same wherever it is checked from.
+        public let asWritten: String?
 
-        /// `name` given with `value` (nil for a flag).
-        public init(name: String, value: String?) {
+        /// `name` given with `value` (nil for a flag); `asWritten`, the value as written when it is
+        /// not `value` itself.
+        public init(name: String, value: String?, asWritten: String? = nil) {
             self.name = name
             self.value = value
+            self.asWritten = asWritten
         }
+
+        /// The value as written: `asWritten`, else `value`.
+        public var writtenValue: String? { asWritten ?? value }
     }
 
     /// How `--help` shows it: `--seed SEED`, or the flag's name.
@@ -460,29 +484,6 @@ extension REPLApp {
         }
     }
 
-    /// The preferences that go with the options typed, and those: all of them when they go
-    /// together; else the typed ones win, and a preference that does not go with them is left out
-    /// (`source = unsplash` in the file does not stop `photorepl photo.jpg`). Options typed that do
-    /// not go together are returned alone, for their own error.
-    func withPreferences(_ preferences: [AppOption.Given], typed: [AppOption.Given]) -> [AppOption.Given] {
-        if (try? parseOptions(preferences + typed)) != nil { return preferences + typed }
-        guard (try? parseOptions(typed)) != nil else { return typed }
-        var kept: [AppOption.Given] = []
-        var left = preferences
-        // Until no preference left goes with those kept: one may need another (a topic, its source).
-        var added = true
-        while added {
-            added = false
-            for (i, preference) in left.enumerated() where (try? parseOptions(kept + [preference] + typed)) != nil {
-                kept.append(preference)
-                left.remove(at: i)
-                added = true
-                break
-            }
-        }
-        return kept + typed
-    }
-
     /// Runs the app from its command line (`LaunchCommand`) and exits with the code the run ended
     /// with. A command line that is not valid (the app's options included) prints
     /// `NAME: MESSAGE (usage: …)` and exits 64.
@@ -493,8 +494,7 @@ extension REPLApp {
     /// Runs the app for a command line (without the program's name) and returns the exit code.
     public func run(arguments: [String]) async -> Int32 {
         let command: LaunchCommand
-        let options: Options
-        var withoutPreferences: Options?
+        var given = GivenOptions()
         do throws(LaunchCommand.UsageError) {
             let line = try LaunchCommand.parse(arguments, appName: name, options: declaredOptions, isOnCI: isOnCI, argumentAsOptions: argumentAsOptions)
             command = line.command
@@ -526,30 +526,28 @@ extension REPLApp {
             case .session, .run, .test, .commandHelp:
                 // Preferences first, the command line over them; a transcript's check and `help
                 // COMMAND` read none.
-                var given = line.options
-                var preferencesRead = false
+                given.typed = line.options
                 if line.readsConfig, let configPath, readsPreferences(command) {
-                    let preferences: [ConfigFile.Line]
                     do throws(ConfigFile.Failure) {
-                        preferences = try ConfigFile.read(configPath, options: declaredOptions)
+                        let preferences = try ConfigFile.read(configPath, options: declaredOptions)
                         // Each value is checked on its own, so its message names its line.
                         for preference in preferences {
                             do throws(LaunchCommand.UsageError) {
-                                try checkOptionValue(preference.option)
+                                try options.checkValue(preference.option)
                             } catch {
                                 throw ConfigFile.Failure(message: "\(configPath):\(preference.number): \(error.message)", exitCode: ExitStatus.usage)
                             }
                         }
+                        given.preferences = preferences.map(\.option)
                     } catch {
                         printError(error.message)
                         return error.exitCode
                     }
-                    given = withPreferences(preferences.map(\.option), typed: line.options)
-                    preferencesRead = !preferences.isEmpty
                 }
+                // The options typed must go together; a preference that does not go with them is left
+                // out. (A script's header is read later, by `run` and `test`.)
                 do throws(LaunchCommand.UsageError) {
-                    options = try parseOptions(given)
-                    if preferencesRead { withoutPreferences = try? parseOptions(line.options) }
+                    _ = try options.options(options.layered(given.preferences, under: given.typed))
                 } catch {
                     let usage = LaunchCommand.usageLine(
                         for: LaunchCommand.topic(of: command), appName: name, hasOptions: declaredOptions.contains { !$0.isHidden })
@@ -562,17 +560,23 @@ extension REPLApp {
         }
         switch command {
         case .session(let outputs):
-            return await session(options, outputs)
+            return await session(given, outputs)
         case .run(let files, let keepGoing, let outputs):
-            var app = self
-            app.optionsWithoutPreferences = withoutPreferences
-            return await app.scripts(files, options, keepGoing: keepGoing, outputs)
+            return await scripts(files, given, keepGoing: keepGoing, outputs)
         case .test(let paths, let update):
-            return await transcripts(paths, options, update: update)
+            return await transcripts(paths, options: given.typed, update: update)
         case .commandHelp(let word):
-            return commandHelp(word, options)
+            return commandHelp(word, given)
         case .help, .version, .completionScript, .manual:
             return ExitStatus.success
         }
     }
+}
+
+/// The app's options as they were given: typed on the command line, and read from the preferences
+/// (unless `--no-config`). They are settled with a script's or transcript's header, when there is
+/// one, by `REPLApp.settle`.
+struct GivenOptions {
+    var typed: [AppOption.Given] = []
+    var preferences: [AppOption.Given] = []
 }

@@ -9,32 +9,56 @@ struct LaunchExit: Error {
     let code: Int32
 }
 
+/// A session the launcher started: the app's, the options it runs with, and the options it knew of
+/// itself when a recording or the transcript started (written into their headers).
+@MainActor
+struct StartedSession<Options> {
+    let session: AppSession
+    let options: Options
+    var recorded: [AppOption.Given] = []
+    var engine: Engine { session.engine }
+}
+
 extension REPLApp {
     /// With no command: the interactive REPL when standard input and output are terminals, else the
     /// commands on standard input, as a script.
-    public func session(_ options: Options, _ outputs: SessionOutputs) async -> Int32 {
+    func session(_ given: GivenOptions, _ outputs: SessionOutputs) async -> Int32 {
         if EditLineSource.isInteractive {
-            return await interactive(options, outputs)
+            return await interactive(given, outputs)
         }
-        return await scripts(["-"], options, keepGoing: false, outputs)
+        return await scripts(["-"], given, keepGoing: false, outputs)
     }
 
-    /// The interactive REPL: libedit with Tab completion and the history in
+    /// The interactive REPL with the options typed: libedit with Tab completion and the history in
     /// `$XDG_STATE_HOME/NAME/history` (else `~/.local/state/NAME/history`), until `quit`, Ctrl-D or a
-    /// signal. Returns the exit code: 0, 69 when libedit cannot be loaded, 73 when an output could not
-    /// be written, 128 + the signal's number after SIGHUP or SIGTERM.
-    public func interactive(_ options: Options, _ outputs: SessionOutputs) async -> Int32 {
+    /// signal. Returns the exit code: 0, 64 for options that do not go together, 69 when libedit
+    /// cannot be loaded, 73 when an output could not be written, 128 + the signal's number after
+    /// SIGHUP or SIGTERM.
+    public func interactive(options typed: [AppOption.Given] = [], _ outputs: SessionOutputs) async -> Int32 {
+        await interactive(GivenOptions(typed: typed), outputs)
+    }
+
+    func interactive(_ given: GivenOptions, _ outputs: SessionOutputs) async -> Int32 {
         if let missing = EditLineSource.loadLibrary() {
             printError("\(missing) (scripts run without it: \(name) run FILE)")
             return ExitStatus.unavailable
+        }
+        let options: Options
+        do throws(TranscriptSuite.Failure) {
+            options = try settle(given, header: nil).options
+        } catch {
+            printError(error.message)
+            return ExitStatus.usage
         }
         let console = Console(output: standardOutput, diagnostics: standardError, isStyled: wantsColour)
         // Lines are laid out to fit the window (and cut where they would wrap).
         console.terminalColumns = Console.standardOutputColumns
         do throws(LaunchExit) {
             try refuseOutputsThatAreInputs(outputs, inputs: [])
-            let session = try await start(options, console: console, outputs, isInteractive: true)
-            let engine = session.engine
+            let started = try await start(options, console: console, outputs, isInteractive: true)
+            let engine = started.engine
+            // `record FILE` typed later writes the commands before it too: its replay needs them.
+            engine.keepsCommandHistory = true
             // A bare prompt says nothing: one line of what to type first (never in a transcript).
             console.differently(onTerminal: { console.line(Self.greeting, style: .dim) }, inTranscript: {})
             let editor = EditLineSource(programName: name, historyFile: EditLineSource.defaultHistoryFile(for: name)) { line in
@@ -43,7 +67,7 @@ extension REPLApp {
             }
             let ending = await InteractiveSession(engine: engine, editor: editor).run()
             editor.close()
-            try await finishOutputs(session, outputs)
+            try await finishOutputs(started, outputs)
             if case .signal(let signal) = ending { return ExitStatus.signal(signal) }
             return ExitStatus.success
         } catch {
@@ -56,38 +80,45 @@ extension REPLApp {
 
     /// Runs scripts (`-` is standard input) one after another in one session, printing the
     /// transcript; stops at the first failed command unless `keepGoing`. The first script's first line
-    /// may ask for options (`# NAME: OPTIONS`). Returns the exit code: 0, 1 when a command failed, 64
-    /// for a header with options that are not valid, 66 for a script that cannot be read (before
-    /// anything runs), 73 when an output could not be written.
-    public func scripts(_ paths: [String], _ options: Options, keepGoing: Bool, _ outputs: SessionOutputs = .init()) async -> Int32 {
+    /// may ask for options (`# NAME: OPTIONS`), which apply under the options typed. Returns the exit
+    /// code: 0, 1 when a command failed, 64 for a header with options that are not valid, 66 for a
+    /// script that cannot be read (before anything runs), 73 when an output could not be written,
+    /// 130 when a signal interrupted the run (what finished before it is kept).
+    public func scripts(_ paths: [String], options typed: [AppOption.Given] = [], keepGoing: Bool, _ outputs: SessionOutputs = .init()) async -> Int32 {
+        await scripts(paths, GivenOptions(typed: typed), keepGoing: keepGoing, outputs)
+    }
+
+    func scripts(_ paths: [String], _ given: GivenOptions, keepGoing: Bool, _ outputs: SessionOutputs) async -> Int32 {
         do throws(LaunchExit) {
-            try await runScripts(paths, options, keepGoing: keepGoing, outputs)
+            try await runScripts(paths, given, keepGoing: keepGoing, outputs)
             return ExitStatus.success
         } catch {
             return error.code
         }
     }
 
-    private func runScripts(_ paths: [String], _ commandLine: Options, keepGoing: Bool, _ outputs: SessionOutputs) async throws(LaunchExit) {
+    private func runScripts(_ paths: [String], _ given: GivenOptions, keepGoing asked: Bool, _ outputs: SessionOutputs) async throws(LaunchExit) {
+        // Ctrl-C, SIGTERM and SIGHUP end the run in order, from the start: a signal while the first
+        // file opens is noticed at the first command.
+        if catchesSignals { ScriptRunner.catchSignals() }
         // The first script may say which options it needs, on its first line.
-        var options = commandLine
+        var header: TranscriptSuite.SessionHeader?
         if let first = paths.first, first != "-", var reader = try? LineReader.open(path: first) {
             let line = try? reader.next()
             reader.close()
             do throws(TranscriptSuite.Failure) {
-                if let line, let header = try TranscriptSuite.SessionHeader.parse(line.text, inFileAt: first, appName: name) {
-                    do throws(TranscriptSuite.Failure) {
-                        options = try applyingHeader(commandLine, header)
-                    } catch {
-                        // What the script asks for wins over the preferences too.
-                        guard let plain = optionsWithoutPreferences, let fitting = try? applyingHeader(plain, header) else { throw error }
-                        options = fitting
-                    }
-                }
+                if let line { header = try TranscriptSuite.SessionHeader.parse(line.text, inFileAt: first, appName: name) }
             } catch {
                 printError(error.message)
                 throw LaunchExit(code: ExitStatus.usage)
             }
+        }
+        let settled: (options: Options, keepGoing: Bool)
+        do throws(TranscriptSuite.Failure) {
+            settled = try settle(given, header: header)
+        } catch {
+            printError(error.message)
+            throw LaunchExit(code: ExitStatus.usage)
         }
         // Open every file first: an unreadable one stops the run before anything has run.
         var readers: [(name: String, reader: LineReader)] = []
@@ -105,12 +136,26 @@ extension REPLApp {
         }
         try refuseOutputsThatAreInputs(outputs, inputs: readers.map { ($0.name == "<stdin>" ? "standard input" : $0.name, $0.reader.descriptor) })
         let console = Console(output: standardOutput, diagnostics: standardError)
-        let session = try await start(options, console: console, outputs, isInteractive: false)
-        let engine = session.engine
+        let started = try await start(settled.options, console: console, outputs, isInteractive: false)
+        let engine = started.engine
         // A script's errors are in its transcript (`error: …` after the command); `FILE:LINE: error: …`
-        // on standard error says where, for a transcript sent to a file or a pipe. On one terminal
-        // the two would show the same error twice: the transcript's is enough there.
-        let runner = ScriptRunner(engine: engine, keepGoing: keepGoing, reportsDiagnostics: !errorsShareTheOutputTerminal)
+        // on standard error says where, for a transcript sent to a file or a pipe. Where the two
+        // streams are one (a terminal, `2>&1`), the error would be shown twice: the transcript's is
+        // enough there.
+        let runner = ScriptRunner(engine: engine, keepGoing: asked || settled.keepGoing, reportsDiagnostics: !errorsShareTheOutput,
+                                  stopsAtSignals: catchesSignals)
+        // Where the command running began: an interrupted one is cut from the transcript.
+        var commandStart = console.position
+        runner.commandWillStart = { commandStart = $0 }
+        // A second signal while the cancelled command winds down: the run ends there and then.
+        runner.onSecondSignal = { [self] _ in
+            console.cut(to: commandStart)
+            engine.stopRecording()
+            console.flush()
+            if let failure = console.finishTranscript(firstLine: transcriptHeader(started, outputs)) { printError(failure) }
+            sayInterrupted(runner.interruption?.description ?? "interrupted")
+            exit(ExitStatus.interrupted)
+        }
         var finished = false
         defer {
             if !finished {
@@ -119,6 +164,9 @@ extension REPLApp {
             }
         }
         for i in readers.indices {
+            // What was printed is written out before the next lines are read (a pipe may wait).
+            readers[i].reader.beforeReading = { console.flush() }
+            if catchesSignals { ScriptRunner.stopAtSignals(&readers[i].reader) }
             do {
                 let goOn = try await runner.run(&readers[i].reader, name: readers[i].name)
                 readers[i].reader.close()
@@ -129,27 +177,59 @@ extension REPLApp {
             }
         }
         finished = true
-        try await finishOutputs(session, outputs)
+        if let interruption = runner.interruption {
+            // What finished is kept, and the transcript ends whole at the last command that did.
+            if !interruption.commandFinished { console.cut(to: commandStart) }
+            let outputsWritten: Bool
+            do throws(LaunchExit) {
+                try await finishOutputs(started, outputs)
+                outputsWritten = true
+            } catch {
+                outputsWritten = false
+            }
+            sayInterrupted(interruption.description + (outputsWritten ? "" : " (and an output could not be written)"))
+            throw LaunchExit(code: ExitStatus.interrupted)
+        }
+        try await finishOutputs(started, outputs)
         if runner.failureCount > 0 {
-            if keepGoing {
+            if asked || settled.keepGoing {
                 console.diagnostic("\(name): \(runner.failureCount) command\(runner.failureCount == 1 ? "" : "s") failed")
             }
             throw LaunchExit(code: ExitStatus.failure)
         }
     }
 
-    /// Checks golden transcripts (files, or folders of `*.t` files) and prints the results and a
-    /// closing line; with `update`, rewrites the failing ones (`AppEnvironment.isOnCI` is for the
-    /// caller to refuse). Returns the exit code: 0 when all passed (or were updated), 1 when some
-    /// differ, 66 when one cannot be read or its header's options are not valid, 73 when an update
-    /// cannot be written (the transcript is then unchanged).
-    public func transcripts(_ paths: [String], _ options: Options, update: Bool) async -> Int32 {
+    /// `NAME: interrupted at demo.txt:5: fetch` on standard error, on a line of its own: on a terminal,
+    /// the line is cleared first (a progress line, the `^C` the terminal echoed).
+    private func sayInterrupted(_ text: String) {
+        if errorsGoToATerminal { standardError.write(Array("\r\u{1B}[K".utf8)) }
+        printError(text)
+    }
+
+    /// Checks golden transcripts (files, or folders of `*.t` files) with the options typed (a
+    /// transcript's header applies under them) and prints the results and a closing line; with
+    /// `update`, rewrites the failing ones (`AppEnvironment.isOnCI` is for the caller to refuse).
+    /// A check has no effect outside: what its commands write goes into a folder of its own, removed
+    /// after it. Returns the exit code: 0 when all passed (or were updated), 1 when some differ, 66
+    /// when one cannot be read or its header's options are not valid, 73 when an update cannot be
+    /// written (the transcript is then unchanged).
+    public func transcripts(_ paths: [String], options typed: [AppOption.Given] = [], update: Bool) async -> Int32 {
         let report = Console(output: standardOutput, diagnostics: standardError, isStyled: wantsColour)
-        let suite = TranscriptSuite(appName: name, report: report, update: update) { console, header throws(TranscriptSuite.Failure) in
-            let options = try header.map { header throws(TranscriptSuite.Failure) in try applyingHeader(options, header) } ?? options
-            // A transcript is plain text, whatever the terminal.
+        var folders: [ReplayWrites] = []
+        defer { folders.forEach { $0.remove() } }
+        let suite = TranscriptSuite(appName: name, report: report, update: update) { console, header, file throws(TranscriptSuite.Failure) in
+            let options = try settle(GivenOptions(typed: typed), header: header).options
+            guard let writes = ReplayWrites() else {
+                throw TranscriptSuite.Failure(message: "cannot make a folder for what the transcripts' commands write: \(String(cString: strerror(errno))) (is $TMPDIR writable?)")
+            }
+            folders.append(writes)
             do throws(SessionSetupFailure) {
-                return try makeSession(options, SessionSetup(console: console, isInteractive: false, isCheckingTranscript: true)).engine
+                // A transcript is plain text, whatever the terminal.
+                let folder = file.lastIndex(of: "/").map { String(file[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+                let engine = try makeSession(options, SessionSetup(console: console, isInteractive: false, isCheckingTranscript: true,
+                                                                   replayWrites: writes, transcriptFolder: folder)).engine
+                engine.replayWrites = writes
+                return engine
             } catch {
                 throw TranscriptSuite.Failure(message: error.message)
             }
@@ -163,22 +243,63 @@ extension REPLApp {
         }
     }
 
+    /// The options a session runs with: the defaults, the preferences over them, a script's or
+    /// transcript's header over those, and what was typed over all. With a header, the preferences
+    /// that change the output are left out: the header says what the replay needs, and a replay
+    /// prints what the session printed whatever the preferences of the machine it runs on. Where two
+    /// layers do not go together, the upper one wins and what does not go with it is left out (see
+    /// `AppOptions.layered`). Also says whether the header asks to keep going past failed commands
+    /// (a recording's does). Throws, naming the header's file, when its options are not valid.
+    func settle(_ given: GivenOptions, header: TranscriptSuite.SessionHeader?) throws(TranscriptSuite.Failure) -> (options: Options, keepGoing: Bool) {
+        guard let header else {
+            do throws(LaunchCommand.UsageError) {
+                return (try options.options(options.layered(given.preferences, under: given.typed)), false)
+            } catch {
+                throw TranscriptSuite.Failure(message: error.message)
+            }
+        }
+        let written = "'\(header.prefix) \(header.arguments.joined(separator: " "))'"
+        if declaredOptions.isEmpty, header.arguments.contains(where: { $0 != ReplayHeader.keepGoing }) {
+            throw TranscriptSuite.Failure(message: "\(header.path):1: \(written) asks for options, and \(name) takes none: remove them")
+        }
+        let fromHeader: (options: [AppOption.Given], keepGoing: Bool)
+        do throws(LaunchCommand.UsageError) {
+            fromHeader = try ReplayHeader.options(of: header, declared: declaredOptions)
+            _ = try options.options(fromHeader.options)
+        } catch {
+            throw TranscriptSuite.Failure(message: "\(header.path):1: the options in \(written) are not valid: \(error.message)")
+        }
+        let preferences = given.preferences.filter { options.entry(named: $0.name)?.declaration.changesOutput != true }
+        let layered = options.layered(options.layered(preferences, under: fromHeader.options), under: given.typed)
+        do throws(LaunchCommand.UsageError) {
+            return (try options.options(layered), fromHeader.keepGoing)
+        } catch {
+            throw TranscriptSuite.Failure(message: error.message)
+        }
+    }
+
     /// Every scene's commands, from a session made with the default options for the purpose (none
     /// when the app cannot make one without options: the manual then lists none).
     func commandReference() -> [(scene: String, commands: [(usage: String, summary: String)])] {
         let console = Console(output: .memory(), diagnostics: .memory())
-        guard let options = try? parseOptions([]),
+        guard let options = try? options.options([]),
               let session = try? makeSession(options, SessionSetup(console: console, isInteractive: false)) else { return [] }
         return session.engine.commandReference
     }
 
     /// `APP help COMMAND`: the usage of a command of any scene, from a session made for the purpose
     /// (its start-up output unseen); 64 with a "did you mean" when no scene has it.
-    func commandHelp(_ word: String, _ options: Options) -> Int32 {
+    func commandHelp(_ word: String, _ given: GivenOptions) -> Int32 {
         let output = OutputSink.memory()
         let console = Console(output: output, diagnostics: .memory(), isStyled: wantsColour)
         let session: AppSession
         do throws(SessionSetupFailure) {
+            let options: Options
+            do throws(TranscriptSuite.Failure) {
+                options = try settle(given, header: nil).options
+            } catch {
+                throw SessionSetupFailure(message: error.message, exitCode: ExitStatus.usage)
+            }
             session = try makeSession(options, SessionSetup(console: console, isInteractive: false))
         } catch {
             printError(error.message)
@@ -199,12 +320,20 @@ extension REPLApp {
 
     /// The app's session, with the transcript file attached before the root scene shows (its output
     /// belongs in the transcript too) and recording started; a path that cannot be written fails at once.
-    private func start(_ options: Options, console: Console, _ outputs: SessionOutputs, isInteractive: Bool) async throws(LaunchExit) -> AppSession {
+    private func start(_ options: Options, console: Console, _ outputs: SessionOutputs, isInteractive: Bool) async throws(LaunchExit) -> StartedSession<Options> {
         if let path = outputs.transcript {
             do {
+                // Options its header could not hold are refused before anything is written.
+                _ = try ReplayHeader.line(appName: name, options: self.options.replayed(options), declared: declaredOptions, forFileAt: path)
                 try console.startTranscript(at: path)
-            } catch {
+            } catch let error as CommandError {
+                printError("cannot write \(path): \(error.message)")
+                throw LaunchExit(code: ExitStatus.cannotCreate)
+            } catch let error as ReplacingFile.Failure {
                 printError(error.message)
+                throw LaunchExit(code: ExitStatus.cannotCreate)
+            } catch {
+                printError("cannot write \(path): \(error)")
                 throw LaunchExit(code: ExitStatus.cannotCreate)
             }
         }
@@ -216,6 +345,9 @@ extension REPLApp {
             printError(error.message)
             throw LaunchExit(code: error.exitCode)
         }
+        var started = StartedSession(session: session, options: options)
+        // What the session knows of itself (photorepl: its folder's listing), as it starts.
+        if outputs.transcript != nil { started.recorded = session.recordedOptions() }
         let engine = session.engine
         // The app's opening commands, before the recording: a replay opens the same way. One that
         // fails ends a script's run (its commands would run on what was not opened); an
@@ -227,11 +359,12 @@ extension REPLApp {
                 throw LaunchExit(code: ExitStatus.failure)
             }
         }
-        // The options are written out when a recording starts (most sessions record nothing).
-        let (name, version, replayArguments) = (name, version, replayArguments)
-        engine.recordingHeader = { path in
-            let arguments = replayArguments(options)
-            return "# \(name) \(version) session; replay: \(name) run --keep-going \(arguments.isEmpty ? "" : arguments + " ")\(path)"
+        // A recording starts with the options its replay needs, and says how to replay it.
+        let (name, version, declared, replayed) = (name, version, declaredOptions, self.options.replayed(options))
+        engine.recordingHeader = { path throws(CommandError) in
+            let line = try ReplayHeader.line(appName: name, launcherWords: [ReplayHeader.keepGoing], options: Self.overlaid(replayed, with: session.recordedOptions()),
+                                             declared: declared, forFileAt: path)
+            return line + "\n# Recorded by \(name) \(version): '\(name) run \(ReplayHeader.quoted(path))' replays it."
         }
         if let path = outputs.record {
             do {
@@ -241,23 +374,42 @@ extension REPLApp {
                 throw LaunchExit(code: ExitStatus.cannotCreate)
             }
         }
-        return session
+        return started
+    }
+
+    /// `options` with each of `later` in place of the one of the same name, and those new after them.
+    static func overlaid(_ options: [AppOption.Given], with later: [AppOption.Given]) -> [AppOption.Given] {
+        var result = options
+        for option in later {
+            if let i = result.firstIndex(where: { $0.name == option.name }) { result[i] = option } else { result.append(option) }
+        }
+        return result
+    }
+
+    /// The first line of the session's `--transcript` file: the options the session started with that
+    /// change the output, what it knew of itself then, and what it settled as it ran (how its pictures
+    /// were drawn), so that `test` prints the same; nil when there are none.
+    private func transcriptHeader(_ started: StartedSession<Options>, _ outputs: SessionOutputs) -> String? {
+        guard let path = outputs.transcript else { return nil }
+        let words = Self.overlaid(Self.overlaid(self.options.replayed(started.options), with: started.recorded), with: started.session.transcriptOptions())
+        guard !words.isEmpty else { return nil }
+        return try? ReplayHeader.line(appName: name, options: words, declared: declaredOptions, forFileAt: path)
     }
 
     /// Ends recording, writes out what is buffered, puts the `--record` script and the `--transcript`
-    /// file in place, and fails with exit 73 when one of them or an output of the app's own
-    /// (`AppSession.outputFailures`) could not be written to the end (a full disk): the file that was
-    /// at its path is then as it was, and the user is told. An app's output keeps whatever the app
-    /// left there.
-    private func finishOutputs(_ session: AppSession, _ outputs: SessionOutputs) async throws(LaunchExit) {
-        let engine = session.engine
+    /// file (its header first) in place, and fails with exit 73 when one of them or an output of the
+    /// app's own (`AppSession.outputFailures`) could not be written to the end (a full disk): the file
+    /// that was at its path is then as it was, and the user is told. An app's output keeps whatever
+    /// the app left there.
+    private func finishOutputs(_ started: StartedSession<Options>, _ outputs: SessionOutputs) async throws(LaunchExit) {
+        let engine = started.engine
         engine.stopRecording()
         engine.console.flush()
         var failures = engine.recordingFailures.map { "\($0) (the file that was there is unchanged)" }
-        if let failure = engine.console.finishTranscript() {
+        if let failure = engine.console.finishTranscript(firstLine: transcriptHeader(started, outputs)) {
             failures.append("\(failure) (the file that was there is unchanged)")
         }
-        failures += await session.outputFailures()
+        failures += await started.session.outputFailures()
         guard !failures.isEmpty else { return }
         for failure in failures { printError(failure) }
         throw LaunchExit(code: ExitStatus.cannotCreate)

@@ -9,25 +9,24 @@ import Glibc
 /// the exit codes, the same way for every app.
 ///
 /// An app without options of its own is declared with `init(name:version:summary:makeSession:)`. An
-/// app with options (photorepl has a photo source, a seed…) declares them (`AppOption`) and how to
-/// read what was typed into its `Options`. Either is started with `main()`, which reads the command
-/// line; `interactive`, `scripts` and `transcripts` run one command with given options.
+/// app with options (photorepl has a photo source, a seed…) declares each of them once, in
+/// `AppOptions`: the launcher reads them from the command line, the preferences and a script's or
+/// transcript's header, writes them into recordings, and lists them in `--help`, the manual page
+/// and the completions. Either is started with `main()`, which reads the command line; `run(arguments:)`
+/// runs one command line and returns its exit code.
 @MainActor
-public struct REPLApp<Options> {
+public struct REPLApp<Options: Sendable> {
     /// The app's name: in messages (`todo: cannot read x.txt: …`), in its history folder
     /// (`~/.local/state/todo/history`), in `~/.editrc` lines (`todo:bind -v`) and in a script's or
     /// transcript's header line (`# todo: OPTIONS`).
     public let name: String
-    /// Its version, for `--version` and a recorded script's first line.
+    /// Its version, for `--version` and a recorded script's second line.
     public let version: String
     /// One line saying what the app is, for `--help`.
     public let summary: String
-    /// The options of the app's own, as the command line accepts them and `--help` lists them.
-    public let declaredOptions: [AppOption]
-    let parseOptions: @MainActor ([AppOption.Given]) throws(LaunchCommand.UsageError) -> Options
+    /// The options of the app's own, each declared once.
+    public let options: AppOptions<Options>
     let makeSession: @MainActor (Options, SessionSetup) throws(SessionSetupFailure) -> AppSession
-    let applyingHeader: @MainActor (Options, TranscriptSuite.SessionHeader) throws(TranscriptSuite.Failure) -> Options
-    let replayArguments: @MainActor (Options) -> String
     /// Where the launcher's own output and messages go (tests capture them).
     var standardOutput: OutputSink = .standardOutput
     var standardError: OutputSink = .standardError
@@ -35,18 +34,18 @@ public struct REPLApp<Options> {
     var wantsColour: Bool = AppEnvironment.standardOutputWantsColour
     /// Whether standard output is a terminal (a script run there may draw pictures).
     var outputIsTerminal: Bool = isatty(1) == 1
-    /// Whether standard output and standard error are one terminal: then a script's error, shown in
-    /// its transcript on that terminal, is not shown a second time as `FILE:LINE: error: …`.
-    var errorsShareTheOutputTerminal: Bool = AppEnvironment.standardOutputAndErrorAreOneTerminal
+    /// Whether standard output and standard error are one file, pipe or terminal: then a script's
+    /// error, shown in its transcript there, is not written a second time as `FILE:LINE: error: …`.
+    var errorsShareTheOutput: Bool = AppEnvironment.standardOutputAndErrorAreOneFile
+    /// Whether standard error is a terminal that takes `\r` and erase-line: a run that a signal
+    /// interrupts clears the line there (a progress line, the terminal's `^C`) before saying so.
+    var errorsGoToATerminal: Bool = AppEnvironment.standardErrorIsATerminal
+    /// Whether a run catches SIGINT, SIGTERM and SIGHUP to end in order (tests of the launcher
+    /// itself, which run in the test process, leave them alone).
+    var catchesSignals = true
     /// The configuration file read before the command line (`ConfigFile`), unless `--no-config`;
     /// nil: none (tests set it).
     var configPath: String?
-    /// Checks one option's value on its own, as the app reads it (not whether it goes with the
-    /// others): a preference with a bad value is an error naming its line. Default: any value.
-    public var checkOptionValue: @MainActor (AppOption.Given) throws(LaunchCommand.UsageError) -> Void = { _ throws(LaunchCommand.UsageError) in }
-    /// The options as typed, without the preferences, when preferences were read: a script whose
-    /// first line asks for options that do not go with the preferences runs with these instead.
-    var optionsWithoutPreferences: Options?
     /// Whether this runs on CI, where `test --update` is refused (tests of the launcher itself set it,
     /// so they behave the same on CI and off it).
     var isOnCI: Bool = AppEnvironment.isOnCI
@@ -59,39 +58,32 @@ public struct REPLApp<Options> {
     /// word the app does not take, which is then refused with advice.
     public var argumentAsOptions: (String) -> [AppOption.Given]? = { _ in nil }
 
+    /// The options of the app's own, as the command line accepts them and `--help` lists them.
+    public var declaredOptions: [AppOption] { options.declared }
+
     /// Declares an app with options of its own.
     /// - Parameters:
     ///   - name: the app's name (see `name`).
     ///   - version: its version.
     ///   - summary: one line for `--help`.
-    ///   - options: its options, which the launcher accepts anywhere on the command line and lists in
-    ///     `--help` (not the hidden ones).
-    ///   - parseOptions: the app's `Options` from the options typed, in their order (none typed: the
-    ///     defaults); throws a `LaunchCommand.UsageError` that says what to type instead, e.g.
-    ///     "--seed takes a whole number, not 'x' (type e.g. --seed 7)" (exit 64).
-    ///   - makeSession: puts a session together for `options`: makes an `Engine` on `setup.console`,
-    ///     registers the scene modules, starts the root scene. Throws a `SessionSetupFailure` when the
-    ///     options cannot make a session (a missing key, an unreadable file).
-    ///   - applyingHeader: `options` with the ones a script's or transcript's first line asks for
-    ///     (`# NAME: --seed 7`) over them; throws when those are not valid options.
-    ///   - replayArguments: the options as they would be typed again, quoted for a shell, for the first
-    ///     line of a recorded script (`# NAME VERSION session; replay: NAME run --keep-going OPTIONS FILE`).
+    ///   - options: its options, each declared once (`AppOptions`): the launcher accepts them anywhere
+    ///     on the command line, reads them from the preferences and from a script's or transcript's
+    ///     header, writes those that change the output into recordings, and lists them in `--help`
+    ///     (not the hidden ones).
+    ///   - makeSession: puts a session together for the options: makes an `Engine` on
+    ///     `setup.console`, registers the scene modules, starts the root scene. Throws a
+    ///     `SessionSetupFailure` when the options cannot make a session (a missing key, an
+    ///     unreadable file).
     public init(
         name: String, version: String, summary: String,
-        options: [AppOption],
-        parseOptions: @escaping @MainActor ([AppOption.Given]) throws(LaunchCommand.UsageError) -> Options,
-        makeSession: @escaping @MainActor (Options, SessionSetup) throws(SessionSetupFailure) -> AppSession,
-        applyingHeader: @escaping @MainActor (Options, TranscriptSuite.SessionHeader) throws(TranscriptSuite.Failure) -> Options,
-        replayArguments: @escaping @MainActor (Options) -> String
+        options: AppOptions<Options>,
+        makeSession: @escaping @MainActor (Options, SessionSetup) throws(SessionSetupFailure) -> AppSession
     ) {
         self.name = name
         self.version = version
         self.summary = summary
-        self.declaredOptions = options
-        self.parseOptions = parseOptions
+        self.options = options
         self.makeSession = makeSession
-        self.applyingHeader = applyingHeader
-        self.replayArguments = replayArguments
         self.configPath = ConfigFile.path(appName: name)
     }
 }
@@ -105,13 +97,18 @@ public enum AppEnvironment {
         return getenv("TERM").map { String(cString: $0) } != "dumb"
     }
 
-    /// Whether standard output and standard error are the same terminal (one device and inode):
-    /// what is written to both would be seen twice.
-    public static var standardOutputAndErrorAreOneTerminal: Bool {
-        guard isatty(1) == 1, isatty(2) == 1 else { return false }
+    /// Whether standard output and standard error are the same file, pipe or terminal (one device
+    /// and inode: `2>&1`): what is written to both would be seen twice.
+    public static var standardOutputAndErrorAreOneFile: Bool {
         var output = stat(), errors = stat()
         guard fstat(1, &output) == 0, fstat(2, &errors) == 0 else { return false }
         return output.st_dev == errors.st_dev && output.st_ino == errors.st_ino
+    }
+
+    /// Whether standard error is a terminal that takes a carriage return and erase-line (TERM not dumb).
+    public static var standardErrorIsATerminal: Bool {
+        guard isatty(2) == 1 else { return false }
+        return getenv("TERM").map { String(cString: $0) } != "dumb"
     }
 
     /// Whether this runs on CI (`CI` set and not empty): golden transcripts are never updated there.
@@ -133,18 +130,8 @@ extension REPLApp where Options == Void {
         name: String, version: String, summary: String,
         makeSession: @escaping @MainActor (SessionSetup) throws(SessionSetupFailure) -> AppSession
     ) {
-        self.init(
-            name: name, version: version, summary: summary,
-            options: [],
-            parseOptions: { _ throws(LaunchCommand.UsageError) in },
-            makeSession: { _, setup throws(SessionSetupFailure) in try makeSession(setup) },
-            applyingHeader: { _, header throws(TranscriptSuite.Failure) in
-                guard header.arguments.isEmpty else {
-                    throw TranscriptSuite.Failure(message: "\(header.path):1: '\(header.prefix) \(header.arguments.joined(separator: " "))' asks for options, and \(name) takes none: remove them")
-                }
-            },
-            replayArguments: { _ in "" }
-        )
+        self.init(name: name, version: version, summary: summary, options: .none,
+                  makeSession: { _, setup throws(SessionSetupFailure) in try makeSession(setup) })
     }
 }
 
@@ -161,15 +148,27 @@ public struct SessionSetup {
     /// transcript's check.
     public let outputIsTerminal: Bool
     /// Whether this session checks a golden transcript (`APP test`): what it prints must not depend
-    /// on the machine it runs on (a cache the user's sessions fill, say).
+    /// on the machine it runs on (a cache the user's sessions fill, say), and it has no effect
+    /// outside: it never goes to the network (a network session replays a cassette), and what its
+    /// commands write goes into `replayWrites`.
     public let isCheckingTranscript: Bool
+    /// Where a transcript's check writes the files its commands write (`save`, `record`), under names
+    /// made from the paths asked, which its messages still name; nil outside a check.
+    public let replayWrites: ReplayWrites?
+
+    /// The folder of the transcript being checked: a check writes nothing outside it (photorepl's
+    /// thumbnail cache, when a transcript names one, is written only there). Nil outside a check.
+    public let transcriptFolder: String?
 
     /// A setup on `console`.
-    public init(console: Console, isInteractive: Bool, isCheckingTranscript: Bool = false, outputIsTerminal: Bool? = nil) {
+    public init(console: Console, isInteractive: Bool, isCheckingTranscript: Bool = false, outputIsTerminal: Bool? = nil,
+                replayWrites: ReplayWrites? = nil, transcriptFolder: String? = nil) {
         self.console = console
         self.isInteractive = isInteractive
         self.isCheckingTranscript = isCheckingTranscript
         self.outputIsTerminal = outputIsTerminal ?? isInteractive
+        self.replayWrites = replayWrites
+        self.transcriptFolder = transcriptFolder
     }
 }
 
@@ -182,6 +181,14 @@ public struct AppSession {
     /// once the session is over: each is reported as `NAME: MESSAGE`, and the session ends in exit 73.
     /// (photorepl's cassette of a network session is one.)
     public var outputFailures: @MainActor () async -> [String]
+    /// Options the session knows of itself that its replay needs, asked when a recording or a
+    /// transcript starts and written into its header (photorepl: a digest of its folder's listing, so
+    /// that a replay on other photos says so). Declared options, usually hidden ones.
+    public var recordedOptions: @MainActor () -> [AppOption.Given] = { [] }
+    /// Options the session settled as it ran that a transcript's check needs to print the same, asked
+    /// when a `--transcript` file ends and written into its header over the options the session
+    /// started with (photorepl: how its pictures were drawn, which a check on no terminal cannot learn).
+    public var transcriptOptions: @MainActor () -> [AppOption.Given] = { [] }
 
     /// A session on `engine`; `outputFailures` reports what the app could not write (none by default).
     public init(engine: Engine, outputFailures: @escaping @MainActor () async -> [String] = { [] }) {
@@ -233,6 +240,8 @@ public enum ExitStatus {
     public static let unavailable: Int32 = 69
     /// An output file could not be created or written to the end (EX_CANTCREAT).
     public static let cannotCreate: Int32 = 73
+    /// A run that a signal interrupted (Ctrl-C, SIGINT, SIGTERM or SIGHUP): what was finished is kept.
+    public static let interrupted: Int32 = 130
     /// An interactive session ended by a signal: 128 + its number (129 for SIGHUP, 143 for SIGTERM).
     public static func signal(_ number: Int32) -> Int32 { 128 + number }
 }

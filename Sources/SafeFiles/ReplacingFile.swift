@@ -167,6 +167,31 @@ public final class ReplacingFile {
         if let failure { throw failure }
     }
 
+    /// Writes what this file holds so far into `other` (to put a line before it: `other` is begun
+    /// with the line, then gets these bytes, and is committed in this one's place). False when they
+    /// could not all be read or written (`other.failure` says why for a write).
+    public func copyContents(to other: ReplacingFile) -> Bool {
+        guard fd >= 0, failure == nil else { return false }
+        let source = open(temporary, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard source >= 0 else { return false }
+        defer { close(source) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(source, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return false }
+            if n == 0 { return true }
+            guard chunk.withUnsafeBytes({ other.write(UnsafeRawBufferPointer(rebasing: $0.prefix(n))) }) else { return false }
+        }
+    }
+
+    /// Cuts what was written back to its first `count` bytes; the next write goes after them.
+    @discardableResult
+    public func truncate(to count: Int) -> Bool {
+        guard fd >= 0 else { return false }
+        return ftruncate(fd, off_t(count)) == 0 && lseek(fd, off_t(count), SEEK_SET) == off_t(count)
+    }
+
     /// Stops writing and removes the temporary file; the target is as it was.
     public func discard() {
         guard fd >= 0 else { return }

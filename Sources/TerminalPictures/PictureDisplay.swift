@@ -23,14 +23,48 @@ public final class PictureDisplay {
         public var environment: [String: String]
         /// `--sheet-size`: the area a contact sheet fills; nil: the window (80×20 with no terminal).
         public var sheetSize: CellBox?
+        /// `--cell-size`: a cell's pixels where the terminal does not say them (no terminal at all:
+        /// a transcript's check of a session that drew its pictures in pixels); nil: 10×20.
+        public var cellSize: PixelSize?
 
-        public init(mode: PreviewMode, size: CellBox?, outputIsTerminal: Bool, environment: [String: String], sheetSize: CellBox? = nil) {
+        public init(mode: PreviewMode, size: CellBox?, outputIsTerminal: Bool, environment: [String: String], sheetSize: CellBox? = nil,
+                    cellSize: PixelSize? = nil) {
             self.mode = mode
             self.size = size
             self.outputIsTerminal = outputIsTerminal
             self.environment = environment
             self.sheetSize = sheetSize
+            self.cellSize = cellSize
         }
+    }
+
+    /// How this session laid out and drew its pictures, as options would give them to a session
+    /// with no terminal (a transcript's check, which then chooses and lays out as this one did):
+    /// the mode drawn in, the detail's box and the cell's pixels (nil until a picture was drawn), and
+    /// a sheet's area (nil where there is no window to measure).
+    public struct Replay: Equatable, Sendable {
+        public var mode: PreviewMode?
+        public var size: CellBox?
+        public var cellSize: PixelSize?
+        public var sheetSize: CellBox?
+    }
+
+    /// What a transcript's check needs to lay out and draw as this session did, as far as it did.
+    public func replay() -> Replay {
+        var replay = Replay()
+        if let size = windowSize(), size.ws_col > 0, size.ws_row > 0 { replay.sheetSize = sheetArea() }
+        guard let resolved else { return replay }
+        replay.mode = switch resolved.style {
+        case .symbols: .symbols
+        case .sixel: .sixel
+        case .kitty: .kitty
+        case .iterm: .iterm
+        case .ascii: .ascii
+        case .none: PreviewMode.none
+        }
+        if resolved.style != .none { replay.size = box(for: .detail) }
+        if resolved.style.usesPixels { replay.cellSize = resolved.cellSize }
+        return replay
     }
 
     private let setting: Setting
@@ -111,12 +145,18 @@ public final class PictureDisplay {
     /// `--sheet-size` within it; 80×20 with no terminal. The same whether pictures are shown or not,
     /// so that `grid 2` shows the same photos in every mode.
     public func sheetLayout() -> SheetLayout {
+        SheetLayout(fitting: sheetArea())
+    }
+
+    /// The area a sheet fills: `--sheet-size` within the window (less four lines), the window, or
+    /// 80×20 with no terminal.
+    private func sheetArea() -> CellBox {
         var area = setting.sheetSize ?? SheetLayout.areaWithoutTerminal
         if let size = windowSize(), size.ws_col > 0, size.ws_row > 0 {
             area.columns = min(setting.sheetSize?.columns ?? .max, Int(size.ws_col))
-            area.rows = min(setting.sheetSize?.rows ?? .max, Int(size.ws_row) - 4)
+            area.rows = max(1, min(setting.sheetSize?.rows ?? .max, Int(size.ws_row) - 4))
         }
-        return SheetLayout(fitting: area)
+        return area
     }
 
     /// The pixel box to decode for a sheet's thumbnails, or nil when no picture is shown.
@@ -243,7 +283,7 @@ public final class PictureDisplay {
         }
         let reply = asked ? answer : nil
         return PictureRenderer(
-            style: style, cellSize: reply?.cellSize ?? cellSize(), inTmux: isInTmux,
+            style: style, cellSize: reply?.cellSize ?? setting.cellSize ?? cellSize(), inTmux: isInTmux,
             sixelMaximum: reply?.sixelMaximum, sixelColours: sixelColours(reply?.sixelColourRegisters),
             background: reply?.background ?? .black)
     }

@@ -13,10 +13,13 @@ enum CompositionRoot {
     /// The session's engine, and what it could not write: a cassette is written whole after each
     /// exchange, so one that could not be written keeps its last whole state, and the session still
     /// ends in exit 73.
-    static func makeSession(
-        _ options: SessionOptions, console: Console, display: PictureDisplay.Setting, isInteractive: Bool = false,
-        isCheckingTranscript: Bool = false
-    ) throws(SessionSetupFailure) -> AppSession {
+    static func makeSession(_ options: SessionOptions, setup: SessionSetup, display: PictureDisplay.Setting) throws(SessionSetupFailure) -> AppSession {
+        let console = setup.console, isInteractive = setup.isInteractive, isCheckingTranscript = setup.isCheckingTranscript
+        // A transcript's check writes what `save` writes into a folder of its own.
+        var writePlace: (@Sendable (String) -> String)?
+        if let writes = setup.replayWrites {
+            writePlace = { path in writes.place(for: path) }
+        }
         let pictureDisplay = PictureDisplay(display)
         // Long work (a big folder walked, a slow network, a sheet of large photos) is shown on
         // standard error while it runs, on a terminal only.
@@ -40,16 +43,17 @@ enum CompositionRoot {
                 throw SessionSetupFailure(message: "--open \(TerminalText.truncate(open, toWidth: 80)): \(FolderCheck.photoProblem(open))", exitCode: 66)
             }
             let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed,
-                                            thumbnails: thumbnailCache(options, checkingTranscript: isCheckingTranscript),
-                                            firstPhoto: options.openedPhoto?.name, progress: progress)
+                                            thumbnails: thumbnailCache(options, checkingTranscript: isCheckingTranscript, transcriptFolder: setup.transcriptFolder),
+                                            firstPhoto: options.openedPhoto?.name, progress: progress,
+                                            expectedListing: options.listing, writePlace: writePlace)
             source = folder
             folderWorker = folder
             pictures = CachingPicturesWorker(folder, progress: progress)
         case .unsplash:
-            let (api, recorder) = try unsplashAPI(options, progress: progress)
+            let (api, recorder) = try unsplashAPI(options, progress: progress, checkingTranscript: isCheckingTranscript)
             cassette = recorder
             let feed: UnsplashAPI.Feed = options.topic.map { .topic($0) } ?? options.collection.map { .collection($0) } ?? .latest
-            let unsplash = UnsplashPhotosWorker(api: api, feed: feed)
+            let unsplash = UnsplashPhotosWorker(api: api, feed: feed, writePlace: writePlace)
             source = unsplash
             pictures = CachingPicturesWorker(unsplash, progress: progress)
         }
@@ -77,27 +81,52 @@ enum CompositionRoot {
             if let tidying = pictureDisplay.tidyAfterResize() { console.control(tidying) }
         }
         let recording = cassette
-        return AppSession(engine: engine, outputFailures: {
+        var session = AppSession(engine: engine, outputFailures: {
             // Thumbnails still being made are finished, not cut off; one that cannot be written is
             // not the session's failure (the cache is made again as it is used).
             await folderWorker?.finishThumbnails()
             return await recording?.writeFailure.map { [$0] } ?? []
         })
+        // A recording keeps the folder's listing: its replay on other photos says so.
+        session.recordedOptions = {
+            guard let listing = try? folderWorker?.listing() else { return [] }
+            return [AppOption.Given(name: "--listing", value: listing.description)]
+        }
+        // A transcript keeps how its pictures were drawn: its check, on no terminal, draws as it did.
+        session.transcriptOptions = { transcriptOptions(pictureDisplay.replay()) }
+        return session
+    }
+
+    /// The options that give a check on no terminal the pictures' layout of `replay`.
+    static func transcriptOptions(_ replay: PictureDisplay.Replay) -> [AppOption.Given] {
+        var options: [AppOption.Given] = []
+        if let mode = replay.mode { options.append(AppOption.Given(name: "--preview", value: mode.rawValue)) }
+        if let size = replay.size { options.append(AppOption.Given(name: "--preview-size", value: size.description)) }
+        if let cell = replay.cellSize { options.append(AppOption.Given(name: "--cell-size", value: "\(cell.width)x\(cell.height)")) }
+        if let sheet = replay.sheetSize { options.append(AppOption.Given(name: "--sheet-size", value: sheet.description)) }
+        return options
     }
 
     /// The thumbnail cache a folder session reads and writes: `--thumbnails DIR`, else the standard
     /// one, unless `--no-cache`. A golden transcript uses one only when it names it: what it prints
     /// must not depend on what the user's own sessions left in theirs.
-    private static func thumbnailCache(_ options: SessionOptions, checkingTranscript: Bool) -> ThumbnailCache? {
+    /// A check writes the cache only where it lies in the transcript's folder: a check never writes
+    /// outside it (a header naming another folder has it read, not written).
+    private static func thumbnailCache(_ options: SessionOptions, checkingTranscript: Bool, transcriptFolder: String?) -> ThumbnailCache? {
         guard !options.noCache, options.thumbnails != nil || !checkingTranscript,
               let root = options.thumbnails ?? ThumbnailCache.standardRoot(environment: Environment.environmentValue)
         else { return nil }
-        return ThumbnailCache(root: root, program: "photorepl-\(Photorepl.version)", writesInBackground: !checkingTranscript)
+        let writes = !checkingTranscript || transcriptFolder.map { FolderCheck.isInside(root, folder: $0) } == true
+        return ThumbnailCache(root: root, program: "photorepl-\(Photorepl.version)", writesInBackground: !checkingTranscript, writes: writes)
     }
 
     /// The API client: the network through libcurl, or a cassette that records or replays (and is
     /// returned too). A replay needs no key; anything else does.
-    private static func unsplashAPI(_ options: SessionOptions, progress: WorkProgress) throws(SessionSetupFailure) -> (UnsplashAPI, CassetteTransport?) {
+    private static func unsplashAPI(_ options: SessionOptions, progress: WorkProgress, checkingTranscript: Bool) throws(SessionSetupFailure) -> (UnsplashAPI, CassetteTransport?) {
+        // A transcript's check never goes to the network: it replays a cassette, or refuses.
+        if checkingTranscript && options.cassette == nil {
+            throw SessionSetupFailure(message: "a transcript's check never goes to the network: give --source unsplash a cassette to replay (--cassette FILE on the transcript's first line, recorded with 'photorepl --source unsplash --cassette FILE')", exitCode: 64)
+        }
         let key = Environment.environmentValue("UNSPLASH_ACCESS_KEY").flatMap { $0.isEmpty ? nil : $0 }
         let configuredBase = Environment.environmentValue("UNSPLASH_API_URL").flatMap { $0.isEmpty ? nil : $0 }
         var base = configuredBase ?? UnsplashAPI.defaultBase
@@ -108,9 +137,10 @@ enum CompositionRoot {
         var replaying = false
         var cassetteUsed: CassetteTransport?
         if let path = options.cassette {
-            let onCI = AppEnvironment.isOnCI
+            // On CI, and in a transcript's check, a missing cassette is an error, not recorded.
+            let replaysOnly = AppEnvironment.isOnCI || checkingTranscript
             do {
-                let cassette = try CassetteTransport(path: path, apiBase: base, live: onCI ? nil : transport, secrets: key.map { [$0] } ?? [])
+                let cassette = try CassetteTransport(path: path, apiBase: base, live: replaysOnly ? nil : transport, secrets: key.map { [$0] } ?? [])
                 transport = cassette
                 cassetteUsed = cassette
                 base = cassette.apiBase

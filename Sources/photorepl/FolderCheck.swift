@@ -34,4 +34,24 @@ enum FolderCheck {
         guard access(path, R_OK) == 0 else { return "cannot be read: \(String(cString: strerror(errno)))" }
         return "it is not a photo photorepl can show (JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW)"
     }
+
+    /// Whether `path` lies in `folder` or below it, links followed (a path not there yet is placed by
+    /// the nearest folder above it that is).
+    static func isInside(_ path: String, folder: String) -> Bool {
+        guard let inside = resolved(path), let outer = resolved(folder) else { return false }
+        return inside == outer || inside.hasPrefix(outer == "/" ? "/" : outer + "/")
+    }
+
+    /// `path` from the root with its links followed, as far as it exists; the rest as written.
+    private static func resolved(_ path: String) -> String? {
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        guard let slash = path.lastIndex(of: "/") else { return resolved(".").map { $0 + "/" + path } }
+        let parent = slash == path.startIndex ? "/" : String(path[..<slash])
+        let name = path[path.index(after: slash)...]
+        guard name != "..", name != "." else { return nil }
+        return resolved(parent).map { ($0 == "/" ? "" : $0) + "/" + name }
+    }
 }

@@ -10,21 +10,14 @@ import TerminalPictures
 @MainActor
 enum PhotoreplApp {
     static let app: REPLApp<SessionOptions> = {
-        var app = REPLApp<SessionOptions>(
-        name: "photorepl", version: "\(Photorepl.version) (commit \(BuildInfo.commit))",
-        summary: "A scriptable REPL for Clean Swift scenes: browse photos in a terminal.",
-        options: SessionOptions.declared,
-        parseOptions: { given throws(LaunchCommand.UsageError) in try SessionOptions(given) },
-        makeSession: { options, setup throws(SessionSetupFailure) in
-            try CompositionRoot.makeSession(
-                options, console: setup.console, display: displaySetting(options, outputIsTerminal: setup.outputIsTerminal),
-                isInteractive: setup.isInteractive, isCheckingTranscript: setup.isCheckingTranscript)
-        },
-        applyingHeader: { options, header throws(TranscriptSuite.Failure) in try options.applying(header) },
-        replayArguments: { $0.replayArguments }
-        )
+        var app = REPLApp(
+            name: "photorepl", version: "\(Photorepl.version) (commit \(BuildInfo.commit))",
+            summary: "A scriptable REPL for Clean Swift scenes: browse photos in a terminal.",
+            options: SessionOptions.options
+        ) { options, setup throws(SessionSetupFailure) in
+            try CompositionRoot.makeSession(options, setup: setup, display: displaySetting(options, outputIsTerminal: setup.outputIsTerminal))
+        }
         app.manualSections = manualSections
-        app.checkOptionValue = { given throws(LaunchCommand.UsageError) in try SessionOptions.checkValue(given) }
         // `photorepl ~/Pictures` and `photorepl photo.jpg`, as image viewers take them: the folder
         // to browse, or the photo to open (its first bytes say it is one; a script is not).
         app.argumentAsOptions = { word in
@@ -81,6 +74,6 @@ enum PhotoreplApp {
             environment[name] = Environment.environmentValue(name)
         }
         return PictureDisplay.Setting(mode: options.preview, size: options.previewSize, outputIsTerminal: outputIsTerminal, environment: environment,
-                                      sheetSize: options.sheetSize)
+                                      sheetSize: options.sheetSize, cellSize: options.cellSize)
     }
 }

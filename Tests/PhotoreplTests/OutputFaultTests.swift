@@ -144,7 +144,7 @@ struct OutputFaultTests {
             #expect(mode == 0o600, "\(file): \(String(mode ?? 0, radix: 8))")
         }
         let recorded = try String(contentsOfFile: folder + "/s.txt", encoding: .utf8)
-        #expect(recorded.hasPrefix("# \(Binary.version) session; replay: photorepl run --keep-going --source embedded --seed 2024 "))
+        #expect(recorded.hasPrefix("# photorepl: --keep-going\n# Recorded by \(Binary.version): 'photorepl run \(folder)/s.txt' replays it.\n"))
         #expect(recorded.hasSuffix("count\ncount +\ncount 5\nfetch\nnext\npage 3\nopen 2\nedit\nmove 4\nback\nstate --json\n"))
     }
 }

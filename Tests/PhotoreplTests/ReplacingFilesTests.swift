@@ -138,7 +138,8 @@ import Testing
     }
 
     /// SIGTERM, SIGINT or SIGHUP while `save` writes a large photo (script mode) left its temporary
-    /// file (138 MB) in the target folder.
+    /// file (138 MB) in the target folder. Since issue 41 a run ends in order at these signals: the
+    /// save is cancelled, writes nothing, and the run exits 130.
     ///
     /// One signal at a time, and the photo a sparse file: the suite must pass on a machine with
     /// little disk (three copies of 200 MB at once filled CI's).
@@ -176,7 +177,7 @@ import Testing
         kill(process.processIdentifier, SIGCONT)
         process.waitUntilExit()
         #expect(sawTemporary, "the save was signalled while it wrote")
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130)
         #expect(try FileManager.default.contentsOfDirectory(atPath: target).isEmpty, "nothing left in the target folder")
     }
 }

@@ -460,11 +460,18 @@ import Glibc
             try terminal.enter(line)
         }
         #expect(try terminal.exitStatus() == 0)
-        let replay = try Binary.run(["run", "--keep-going", "--seed", "11", dir + "/s.txt"])
+        // Issue 41: both replay with nothing typed again; the transcript's header also says how the
+        // session laid out its pictures and sheets in that window, which `test` has none of.
+        let replay = try Binary.run(["run", dir + "/s.txt"])
+        #expect(replay.status == 1, "the session's 'fech' and 'move x' failed, and so do they in the replay")
         let transcript = try String(contentsOfFile: dir + "/s.t", encoding: .utf8)
-        #expect(replay.stdout == transcript)
+        let header = transcript.prefix { $0 != "\n" }
+        #expect(header.hasPrefix("# photorepl: --seed 11 "), "\(header)")
+        #expect(header.contains(" --sheet-size "), "\(header)")
+        #expect(replay.stdout == transcript.dropFirst(header.count + 1))
         #expect(transcript.contains(#"photos> state --json"# + "\n" + #"{"stack":["collection"],"count":4,"#))
-        #expect(try Binary.run(["test", "--seed", "11", dir + "/s.t"]).status == 0)
+        let checked = try Binary.run(["test", dir + "/s.t"])
+        #expect(checked.status == 0, "\(checked.stdout)")
     }
 }
 

@@ -462,10 +462,11 @@ final class TemporaryFolder {
         #expect(!text.contains("Authorization"))
         let bodies = folder.allFiles().map(\.0).filter { $0.hasPrefix("session.bodies/") }
         #expect(!bodies.isEmpty && bodies.allSatisfy { $0.hasSuffix(".jpg") })
-        // The recorded script's header says how to replay it, cassette included.
+        // The recorded script's header holds the options its replay needs, the cassette relative to
+        // the script (they lie side by side); the transcript's likewise, for `test`.
         let script = try String(contentsOfFile: record, encoding: .utf8)
-        #expect(script.hasPrefix("# \(Binary.version) session; replay: photorepl run --keep-going --source unsplash --seed 2024 --cassette \(cassette) --preview ascii --preview-size 20x6 \(record)\n"))
-        #expect(try String(contentsOfFile: transcript, encoding: .utf8) == recording.stdout)
+        #expect(script.hasPrefix("# photorepl: --keep-going --source unsplash --preview ascii --preview-size 20x6 --cassette session.json\n# Recorded by \(Binary.version): 'photorepl run \(record)' replays it.\n"), "\(script)")
+        #expect(try String(contentsOfFile: transcript, encoding: .utf8) == "# photorepl: --source unsplash --preview ascii --preview-size 20x6 --cassette session.json\n" + recording.stdout)
 
         server.stop()
         // Replayed: no server, no key, the same bytes; on CI too, and through the recorded script.
@@ -475,9 +476,12 @@ final class TemporaryFolder {
         let onCI = try Binary.run(Self.options + ["--cassette", cassette], stdin: Data(Self.session.utf8), environment: Self.environment(nil, key: "", ci: "1"))
         #expect(onCI.status == 0 && onCI.stderr == "")
         #expect(onCI.stdout == recording.stdout)
-        let rerun = try Binary.run(["run", "--keep-going"] + Self.options + ["--seed", "2024", "--cassette", cassette, record], environment: Self.environment(nil, key: "", ci: "1"))
+        // Issue 41: the recording and the transcript replay with no option typed, from another folder.
+        let rerun = try Binary.run(["run", record], environment: Self.environment(nil, key: "", ci: "1"), directory: URL(fileURLWithPath: "/"))
         #expect(rerun.status == 0 && rerun.stderr == "")
         #expect(rerun.stdout == recording.stdout)
+        let checked = try Binary.run(["test", transcript], environment: Self.environment(nil, key: "", ci: "1"), directory: URL(fileURLWithPath: "/"))
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
         // Replaying wrote nothing: the cassette's files are as they were.
         #expect(try String(contentsOfFile: cassette, encoding: .utf8) == text)
         #expect(folder.allFiles().map(\.0).filter { $0.hasPrefix("session.bodies/") } == bodies)

@@ -52,6 +52,7 @@ final class CounterScene: SceneView {
         app.isOnCI = false
         app.configPath = nil
         app.outputIsTerminal = false
+        app.catchesSignals = false
         return app
     }
 
@@ -111,7 +112,7 @@ final class CounterScene: SceneView {
         let script = try file("a.txt", "inc\ninc\n")
         let record = folder + "/r.txt", transcript = folder + "/t.t"
         #expect(await app().run(arguments: ["run", "--record", record, "--transcript", transcript, script]) == 0)
-        #expect(try String(contentsOfFile: record, encoding: .utf8) == "# demo 1.2 session; replay: demo run --keep-going \(record)\ninc\ninc\n")
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == "# demo: --keep-going\n# Recorded by demo 1.2: 'demo run \(record)' replays it.\ninc\ninc\n")
         #expect(try String(contentsOfFile: transcript, encoding: .utf8) == output.text)
         let attributes = try FileManager.default.attributesOfItem(atPath: record)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -164,72 +165,58 @@ final class CounterScene: SceneView {
         #expect(errors.text == "demo: unknown command 'frobnicate': to run a script, type 'demo run frobnicate' (usage: demo [--record FILE] [--transcript FILE])\n")
     }
 
-    /// An app with options: a header's options are applied over the command line's, and a recording
-    /// says how to replay them.
-    @Test func anAppWithOptionsAppliesHeadersAndRecordsItsOptions() async throws {
-        var seen: [Int] = []
-        var app = REPLApp<Int>(
-            name: "opts", version: "2", summary: "",
-            options: [], parseOptions: { _ throws(LaunchCommand.UsageError) in 0 },
-            makeSession: { start, setup throws(SessionSetupFailure) in
-                seen.append(start)
-                let engine = Engine(console: setup.console)
-                engine.register(SceneModule(CounterScene.self) { CounterScene($0) })
-                engine.start(root: CounterScene.self)
-                return AppSession(engine: engine)
-            },
-            applyingHeader: { options, header throws(TranscriptSuite.Failure) in
-                guard let word = header.arguments.first, let value = Int(word) else { throw TranscriptSuite.Failure(message: "not a number") }
-                return options + value
-            },
-            replayArguments: { "--start \($0)" }
-        )
-        app.standardOutput = output
-        app.standardError = errors
-        let script = try file("a.txt", "# opts: 5\ninc\n")
-        let record = folder + "/r.txt"
-        #expect(await app.scripts([script], 10, keepGoing: false, SessionOutputs(record: record)) == 0)
-        #expect(seen == [15])
-        #expect(try String(contentsOfFile: record, encoding: .utf8).hasPrefix("# opts 2 session; replay: opts run --keep-going --start 15 \(record)\n"))
-        let transcript = try file("a.t", "# opts: x\nready\n")
-        #expect(await app.transcripts([transcript], 10, update: false) == 66)
-        #expect(errors.text == "opts: not a number\n")
+    /// The options of the apps below: where counting starts, and a name for tests (hidden).
+    struct Counting: Sendable {
+        var start = 0
+        var debugName: String?
     }
+
+    static let countingOptions = AppOptions(defaults: Counting(), [
+        .value("--start", \.start, valueName: "N", help: "Where counting starts (default: 0).", changesOutput: true,
+               parse: { Int($0) }, invalid: { "--start takes a whole number, not '\($0)' (type e.g. --start 3)" }),
+        .text("--debug-name", \.debugName, valueName: "NAME", help: "For tests.", isHidden: true),
+    ])
 
     /// An app with options that `main()` runs: the launcher reads them anywhere on the command line,
     /// the app turns them into its options, and a mistake in them is a usage error.
-    func countingApp(seen: @escaping @MainActor (Int) -> Void = { _ in }) -> REPLApp<Int> {
-        var app = REPLApp<Int>(
-            name: "opts", version: "2", summary: "Counts from a start.",
-            options: [
-                AppOption("--start", valueName: "N", help: "Where counting starts (default: 0)."),
-                AppOption("--debug-name", valueName: "NAME", help: "For tests.", isHidden: true),
-            ],
-            parseOptions: { given throws(LaunchCommand.UsageError) in
-                var start = 0
-                for option in given where option.name == "--start" {
-                    guard let value = option.value.flatMap({ Int($0) }) else {
-                        throw LaunchCommand.UsageError("--start takes a whole number, not '\(option.value ?? "")' (type e.g. --start 3)")
-                    }
-                    start = value
-                }
-                return start
-            },
-            makeSession: { start, setup throws(SessionSetupFailure) in
-                seen(start)
-                let engine = Engine(console: setup.console)
-                engine.register(SceneModule(CounterScene.self) { CounterScene($0) })
-                engine.start(root: CounterScene.self)
-                return AppSession(engine: engine)
-            },
-            applyingHeader: { options, _ throws(TranscriptSuite.Failure) in options },
-            replayArguments: { "--start \($0)" }
-        )
+    func countingApp(seen: @escaping @MainActor (Int) -> Void = { _ in }) -> REPLApp<Counting> {
+        var app = REPLApp(name: "opts", version: "2", summary: "Counts from a start.", options: Self.countingOptions) { options, setup throws(SessionSetupFailure) in
+            seen(options.start)
+            let engine = Engine(console: setup.console)
+            engine.register(SceneModule(CounterScene.self) { CounterScene($0) })
+            engine.start(root: CounterScene.self)
+            return AppSession(engine: engine)
+        }
         app.standardOutput = output
         app.standardError = errors
         app.wantsColour = false
         app.isOnCI = false
+        app.configPath = nil
+        app.outputIsTerminal = false
+        app.catchesSignals = false
         return app
+    }
+
+    /// Issue 41: a header's options apply under the command line's (what is typed wins), and a
+    /// recording writes the options that change the output, and `--keep-going`, in a header `run`
+    /// applies.
+    @Test func aHeaderAppliesUnderTheCommandLineAndARecordingWritesOne() async throws {
+        var seen: [Int] = []
+        let app = countingApp { seen.append($0) }
+        let script = try file("a.txt", "# opts: --start 5\ninc\n")
+        let record = folder + "/r.txt"
+        #expect(await app.scripts([script], keepGoing: false, SessionOutputs(record: record)) == 0)
+        #expect(await app.run(arguments: ["run", "--start", "9", script]) == 0)
+        #expect(seen == [5, 9])
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == """
+            # opts: --keep-going --start 5
+            # Recorded by opts 2: 'opts run \(record)' replays it.
+            inc
+
+            """)
+        let transcript = try file("a.t", "# opts: x\nready\n")
+        #expect(await app.transcripts([transcript], update: false) == 66)
+        #expect(errors.text == "opts: \(transcript):1: the options in '# opts: x' are not valid: 'x' is not an option: only options go here\n")
     }
 
     @Test func anAppsOptionsReachItsSessionsFromAnywhereOnTheCommandLine() async throws {

@@ -55,6 +55,12 @@ int photorepl_history_save(History *h, const char *path);
 int photorepl_signals_install(void);
 /// The read end of the signal pipe (-1 before install).
 int photorepl_signals_fd(void);
+/// For scripts (`run`): installs the handlers for SIGINT, SIGTERM and SIGHUP only (Ctrl-Z and a resize
+/// keep their defaults; a signal the shell ignores stays ignored), which also note the first of them for
+/// `photorepl_signals_stopping`. Returns the pipe's read end, or -1.
+int photorepl_signals_install_for_scripts(void);
+/// The first SIGINT, SIGTERM or SIGHUP since `photorepl_signals_install_for_scripts`, or 0.
+int photorepl_signals_stopping(void);
 
 /// Ctrl-Z: restores the terminal (when `el` is editing), stops the process, and after SIGCONT puts
 /// the terminal back into libedit's mode and redraws the line.

@@ -31,6 +31,11 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     private var firstPhoto: [UInt8]?
     /// Where long walks are reported, if anywhere.
     private let walkProgress: WorkProgress?
+    /// The listing a recording saw, until the first walk whose notes are shown compares it.
+    private var expectedListing: FolderListing?
+    /// Where `save` writes what it is asked to write at a path (a transcript's check: a folder of its
+    /// own); nil: at the path.
+    private let writePlace: (@Sendable (String) -> String)?
     /// How much of a file is read for its header: JPEG's EXIF may take 64 KB before the frame header.
     static let headerBytes = 256 << 10
     /// Files larger than this are not decoded (the pixel limits would refuse most of them anyway).
@@ -41,9 +46,15 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// - Parameter firstPhoto: a photo's name in the folder that the first fetch lists first, the
     ///   others drawn as usual (the photo a user opened photorepl on); the folders inside are then
     ///   not walked.
+    /// - Parameter expectedListing: the listing a recording of the session saw (`--listing`): the
+    ///   first walk that finds another says so, in one line before its others.
+    /// - Parameter writePlace: where `save` writes a file asked for at a path (nil: there).
     public init(root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init(),
-                thumbnails: ThumbnailCache? = nil, firstPhoto: String? = nil, progress: WorkProgress? = nil) {
+                thumbnails: ThumbnailCache? = nil, firstPhoto: String? = nil, progress: WorkProgress? = nil,
+                expectedListing: FolderListing? = nil, writePlace: (@Sendable (String) -> String)? = nil) {
         self.walkProgress = progress
+        self.expectedListing = expectedListing
+        self.writePlace = writePlace
         self.firstPhoto = firstPhoto.map { Array($0.utf8) }
         // A photo opened by name is browsed among its neighbours, as image viewers do: that folder's
         // files only (a photo in ~ does not walk all of ~).
@@ -66,7 +77,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         }
         let scan = try walk()
         try Task.checkCancellation()
-        var notes = [foundNote(scan)]
+        var notes = listingNotes(scan) + [foundNote(scan)]
         guard !scan.entries.isEmpty else { throw noPhotos(scan) }
         let drawn = min(count, scan.entries.count)
         if drawn < count {
@@ -101,6 +112,23 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         let work = progress.begin("Walking \(shownName)", unit: "files")
         defer { progress.end(work) }
         return try folder.scan { progress.advance(work, to: $0) }
+    }
+
+    /// The folder's listing now, for a recording's header: a walk of its own (the session's last one
+    /// may be old), its progress reported.
+    public nonisolated func listing() throws(PhotosWorkerError) -> FolderListing {
+        guard let progress = walkProgress else { return FolderListing(try folder.scan()) }
+        let work = progress.begin("Walking \(shownName)", unit: "files")
+        defer { progress.end(work) }
+        return FolderListing(try folder.scan { progress.advance(work, to: $0) })
+    }
+
+    /// The line that says the folder is not as a recording saw it, once, from the first walk whose
+    /// notes are shown; none when it is as recorded, or when no recording is replayed.
+    private func listingNotes(_ scan: PhotoFolder.Scan) -> [String] {
+        guard let expected = expectedListing else { return [] }
+        expectedListing = nil
+        return expected.changeNote(now: FolderListing(scan), folder: shownName).map { [$0] } ?? []
     }
 
     /// `Found 8 photos in ~/Pictures (3 files skipped: …).`
@@ -301,12 +329,14 @@ extension FolderPhotosWorker: PhotoSavingWorker {
         defer { close(fd) }
         let name = PhotoFolder.displayID(relative.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? [])
         let fileExtension = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last!) : "jpg"
-        return try await PhotoFiles.write(to: path ?? PhotoFiles.defaultName(for: name, fileExtension: fileExtension), replacing: replacing) { file in
+        let target = path ?? PhotoFiles.defaultName(for: name, fileExtension: fileExtension)
+        return try await PhotoFiles.write(to: writePlace?(target) ?? target, shownAs: target, replacing: replacing) { file in
             do throws(FileBytes.Failure) {
                 try FileBytes.copy(from: fd, to: file)
             } catch {
                 throw PhotosWorkerError("cannot read the photo's file: \(error.message) (nothing was written)")
             }
+            try Task.checkCancellation()
         }
     }
 
@@ -357,7 +387,7 @@ extension FolderPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
             guard !walked.isEmpty else { throw noPhotos(scan) }
             // The walk is in path order, and the sort stable: photos of one date stay in path order.
             let dated = walked.map { ($0.photo, $0.exif.dateTaken ?? Self.modificationDate(Array(folder.root.utf8) + [UInt8(ascii: "/")] + $0.entry.relativePath)) }
-            feedList = (dated.sorted { $0.1 > $1.1 }.map(\.0), [foundNote(scan)])
+            feedList = (dated.sorted { $0.1 > $1.1 }.map(\.0), listingNotes(scan) + [foundNote(scan)])
         }
         let (photos, notes) = feedList ?? ([], [])
         return PhotoPage.slice(photos, page: page, perPage: perPage, notes: page == 1 ? notes : [])
@@ -382,13 +412,16 @@ extension FolderPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
         if let color = query.color {
             throw PhotosWorkerError("a folder's photos carry no colour to search by, so --color \(color) cannot be applied: search without --color")
         }
+        var notes: [String] = []
         if page == 1 || searchList?.query != query {
-            let found = try describedWalk().photos.filter {
+            let walked = try describedWalk()
+            notes = listingNotes(walked.scan)
+            let found = walked.photos.filter {
                 query.matchesOrientation(width: $0.photo.width, height: $0.photo.height)
                     && query.matchesText([$0.photo.id, $0.exif.imageDescription, $0.exif.artist, $0.exif.make, $0.exif.model])
             }
             searchList = (query, found.map(\.photo))
         }
-        return PhotoPage.slice(searchList?.photos ?? [], page: page, perPage: perPage)
+        return PhotoPage.slice(searchList?.photos ?? [], page: page, perPage: perPage, notes: notes)
     }
 }

@@ -70,10 +70,15 @@ public struct ThumbnailCache: Sendable {
         return limits
     }()
 
-    public init(root: String, program: String, writesInBackground: Bool = true) {
+    /// Whether thumbnails are written at all: a transcript's check reads a cache outside its
+    /// transcript's folder, and writes nothing there.
+    public let writes: Bool
+
+    public init(root: String, program: String, writesInBackground: Bool = true, writes: Bool = true) {
         self.root = root
         self.program = program
         self.writesInBackground = writesInBackground
+        self.writes = writes
     }
 
     /// Where the standard puts the cache: `$XDG_CACHE_HOME/thumbnails`, else `$HOME/.cache/thumbnails`
@@ -155,6 +160,7 @@ public struct ThumbnailCache: Sendable {
     /// thumbnail's size, or whole): a temporary file renamed into place, 0600 in 0700 folders, as
     /// the standard asks. Not where a link or anything but a file is in the way.
     public func store(_ pixels: Pixels, of original: Original, in size: Size) throws(FileBytes.Failure) {
+        guard writes else { return }
         let fitted = original.size.fitted(in: PixelSize(width: size.rawValue, height: size.rawValue))
         let target = PixelSize(width: min(fitted.width, original.size.width), height: min(fitted.height, original.size.height))
         let thumbnail = pixels.width == target.width && pixels.height == target.height ? pixels : pixels.resampled(to: target)
@@ -171,6 +177,7 @@ public struct ThumbnailCache: Sendable {
     /// those wait at once (see `PendingThumbnails`).
     public func make(_ original: Original, in size: Size, decodes: Bool = true, holding bytes: Int = 0,
                      from picture: @escaping @Sendable () throws -> Pixels) {
+        guard writes else { return }
         let work: @Sendable () -> Void = {
             do {
                 try self.store(try picture(), of: original, in: size)
@@ -196,6 +203,7 @@ public struct ThumbnailCache: Sendable {
     /// empty picture with the photo's URI and time), as the standard asks, so that nobody tries again
     /// until it changes.
     public func storeFailure(of original: Original) throws(FileBytes.Failure) {
+        guard writes else { return }
         let empty = Pixels(width: 1, height: 1, rgba: [0, 0, 0, 0])
         try write(empty, of: original, to: failurePath(of: original), folder: "fail/" + program)
     }

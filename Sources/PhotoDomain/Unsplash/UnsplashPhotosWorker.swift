@@ -14,9 +14,14 @@ public struct UnsplashPhotosWorker: PhotosWorker, PhotographersWorker, PhotoPict
     /// When this few requests are left in the hour, `fetch` says so.
     static let fewLeft = 5
 
-    public init(api: UnsplashAPI, feed: UnsplashAPI.Feed = .latest) {
+    /// Where `save` writes what it is asked to write at a path (a transcript's check: a folder of its
+    /// own); nil: at the path.
+    private let writePlace: (@Sendable (String) -> String)?
+
+    public init(api: UnsplashAPI, feed: UnsplashAPI.Feed = .latest, writePlace: (@Sendable (String) -> String)? = nil) {
         self.api = api
         self.feed = feed
+        self.writePlace = writePlace
     }
 
     public var rateLimit: RateLimit? { api.rateLimit }
@@ -124,13 +129,14 @@ public struct UnsplashPhotosWorker: PhotosWorker, PhotographersWorker, PhotoPict
 
     public func save(_ photo: Photo, to path: String?, replacing: Bool) async throws -> SavedPhoto {
         let target = path ?? PhotoFiles.defaultName(for: photo.id, fileExtension: "jpg")
-        if !replacing && FileBytes.exists(target) {
+        let written = writePlace?(target) ?? target
+        if !replacing && FileBytes.exists(written) {
             throw PhotosWorkerError("\(target) exists: add --force to replace it, or give another PATH")
         }
         guard !photo.urls.full.isEmpty else { throw PhotosWorkerError("Unsplash gave no image URL for this photo") }
         // Streamed to the file as it arrives: a full-size photo may be far larger than an answer
         // photorepl keeps in memory.
-        var saved = try await PhotoFiles.write(to: target, replacing: replacing) { file in
+        var saved = try await PhotoFiles.write(to: written, shownAs: target, replacing: replacing) { file in
             do {
                 try await api.download(photo.urls.full, into: file.fd)
             } catch let failure as PictureFailure {

@@ -30,15 +30,18 @@ enum PhotoFiles {
     }
 
     /// Writes `path`, whole or not at all, with what `fill` writes to the file: a download or a copy
-    /// streamed through it, never held in memory. When `fill` throws, nothing is written.
-    static func write(to path: String, replacing: Bool, fill: (ReplacingFile) async throws -> Void) async throws -> SavedPhoto {
+    /// streamed through it, never held in memory. When `fill` throws, nothing is written. Messages
+    /// and the photo saved name `shownAs`: the path asked for, where a transcript's check writes the
+    /// file elsewhere.
+    static func write(to path: String, shownAs: String? = nil, replacing: Bool, fill: (ReplacingFile) async throws -> Void) async throws -> SavedPhoto {
+        let shown = shownAs ?? path
         let file: ReplacingFile
-        do { file = try FileBytes.startReplacing(path, mode: 0o644, replacing: replacing) } catch { throw failure(error, path) }
+        do { file = try FileBytes.startReplacing(path, mode: 0o644, replacing: replacing) } catch { throw failure(error, shown) }
         try await fill(file)
         var info = stat()
         let size = fstat(file.fd, &info) == 0 ? Int(info.st_size) : 0
-        do { try FileBytes.finish(file, replacing: replacing) } catch { throw failure(error, path) }
-        return SavedPhoto(path: path, byteCount: size)
+        do { try FileBytes.finish(file, replacing: replacing) } catch { throw failure(error, shown) }
+        return SavedPhoto(path: shown, byteCount: size)
     }
 
     private static func failure(_ error: FileBytes.Failure, _ path: String) -> PhotosWorkerError {

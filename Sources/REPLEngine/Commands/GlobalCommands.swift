@@ -49,8 +49,9 @@ enum GlobalCommands {
                 }
                 return
             }
-            try engine.startRecording(to: arguments[0])
-            engine.console.line("Recording to \(arguments[0]); type 'record stop' to end.")
+            let before = try engine.startRecording(to: arguments[0])
+            let earlier = before == 0 ? "" : " (after the \(before == 1 ? "command" : "\(before) commands") run before it, which its replay needs)"
+            engine.console.line("Recording to \(arguments[0])\(earlier); type 'record stop' to end.")
         },
         Command("quit", aliases: ["exit"], summary: "leave the session (Ctrl-D does too)") { engine, _ in
             engine.requestQuit()

@@ -27,10 +27,13 @@ public struct LineReader: LineSource {
         public let message: String
         /// The 1-based line the failure is in, when it is one line's (too long).
         public var line: Int?
+        /// Whether a signal stopped the wait for input (`stopsAtSignals`), rather than the input failing.
+        public var isInterruption = false
 
-        public init(message: String, line: Int? = nil) {
+        public init(message: String, line: Int? = nil, isInterruption: Bool = false) {
             self.message = message
             self.line = line
+            self.isInterruption = isInterruption
         }
 
         /// `FILE:LINE: MESSAGE` for a line's failure, else `cannot read FILE: MESSAGE`.
@@ -45,6 +48,13 @@ public struct LineReader: LineSource {
 
     private let fd: Int32
     private let ownsDescriptor: Bool
+    /// Run before each read of the input, which may wait (for a pipe's writer, a terminal's user, the
+    /// disk): a script's run writes out what it printed so far, so nothing is held back while it waits.
+    public var beforeReading: (() -> Void)?
+    /// When set, a wait on input that is not a regular file (a pipe, a terminal) also watches this
+    /// descriptor, and ends with an interruption when `signalArrived` says one came.
+    public var signalDescriptor: Int32?
+    public var signalArrived: () -> Bool = { false }
     private var chunk: [UInt8]
     private var start = 0
     private var end = 0
@@ -161,6 +171,8 @@ public struct LineReader: LineSource {
 
     /// Reads the next chunk; false at the end of the input.
     private mutating func fill() throws(Failure) -> Bool {
+        beforeReading?()
+        if let signalDescriptor { try waitForInput(watching: signalDescriptor) }
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n > 0 {
@@ -171,6 +183,22 @@ public struct LineReader: LineSource {
             if n == 0 { return false }
             if errno == EINTR { continue }
             throw Failure(message: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Waits until the input can be read without blocking, or throws an interruption once a signal
+    /// came. A regular file never blocks; a pipe or a terminal may for good, deaf to a signal whose
+    /// handler restarts the read. Polled in short steps too: the byte a signal writes may be taken by
+    /// another watcher of the same descriptor.
+    private func waitForInput(watching signals: Int32) throws(Failure) {
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { return }
+        while true {
+            if signalArrived() { throw Failure(message: "interrupted", isInterruption: true) }
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+            let n = poll(&fds, 2, 200)
+            if n < 0 && errno != EINTR { return }
+            if n > 0 && fds[0].revents != 0 { return }
         }
     }
 }

@@ -84,8 +84,10 @@ public final class Console {
         transcript = .fileDescriptor(file.fd)
     }
 
-    /// Writes out the rest and puts the transcript in place; nil, or why it could not be.
-    public func finishTranscript() -> String? {
+    /// Writes out the rest and puts the transcript in place, with `firstLine` before it when given (a
+    /// header saying which options replay it, known only once the session is over); nil, or why it
+    /// could not be. On a failure, the file that was at the path is as it was.
+    public func finishTranscript(firstLine: String? = nil) -> String? {
         guard let file = transcriptFile else { return nil }
         flush()
         transcript = nil
@@ -95,10 +97,53 @@ public final class Console {
             return error.message
         }
         do throws(ReplacingFile.Failure) {
-            try file.commit()
+            guard let firstLine else {
+                try file.commit()
+                return nil
+            }
+            let whole = try ReplacingFile(path: file.path, mode: 0o600)
+            whole.write(Array((firstLine + "\n").utf8))
+            let copied = file.copyContents(to: whole)
+            file.discard()
+            guard copied else {
+                let failure = whole.failure ?? ReplacingFile.Failure(file.path, "its text could not be read back")
+                whole.discard()
+                throw failure
+            }
+            try whole.commit()
             return nil
         } catch {
+            file.discard()
             return error.message
+        }
+    }
+
+    /// Bytes written out so far, to the output and to the transcript (what is buffered comes after).
+    private var outputWritten = 0
+    private var transcriptWritten = 0
+
+    /// Where the output and the transcript end: taken before a command, it is what `cut(to:)` goes
+    /// back to when the command is interrupted, so that the transcript ends whole.
+    public struct Position: Equatable, Sendable {
+        let output: Int
+        let transcript: Int
+    }
+
+    /// Where the output and the transcript end now.
+    public var position: Position {
+        Position(output: outputWritten + buffer.count, transcript: transcriptWritten + transcriptBuffer.count)
+    }
+
+    /// Cuts what was written since `position` (a command interrupted before it ended): the
+    /// transcript is cut back to it, on its file too; of the output, what is still buffered (what was
+    /// written to the terminal or the pipe stays there).
+    public func cut(to position: Position) {
+        if position.output >= outputWritten { buffer.removeLast(from: position.output - outputWritten) }
+        if position.transcript >= transcriptWritten {
+            transcriptBuffer.removeLast(from: position.transcript - transcriptWritten)
+        } else {
+            transcriptBuffer.removeAll()
+            if transcriptFile?.truncate(to: position.transcript) == true { transcriptWritten = position.transcript }
         }
     }
 
@@ -302,10 +347,12 @@ public final class Console {
         }
         if !buffer.isEmpty {
             output.write(buffer.bytes(from: 0))
+            outputWritten += buffer.count
             buffer.removeAll()
         }
         if let transcript, !transcriptBuffer.isEmpty {
             transcript.write(transcriptBuffer.bytes(from: 0))
+            transcriptWritten += transcriptBuffer.count
             transcriptBuffer.removeAll()
             if transcriptWriteError == nil, let error = transcript.writeErrorText { transcriptWriteError = error }
         }

@@ -7,18 +7,26 @@ import Darwin
 /// Where bytes finally go: a file descriptor, or memory (for tests).
 public final class OutputSink {
     private let fd: Int32?
+    /// Whether what is written is kept in `captured` (a memory sink), rather than dropped.
+    private let keeps: Bool
     /// Everything written, when this sink is memory.
     public private(set) var captured: [UInt8] = []
     /// Why a write failed (errno), other than a reader gone away: a full disk, an I/O error. Later
     /// writes are not tried.
     public private(set) var writeError: Int32?
 
-    private init(fd: Int32?) { self.fd = fd }
+    private init(fd: Int32?, keeps: Bool = true) {
+        self.fd = fd
+        self.keeps = keeps
+    }
 
     /// Writes to `fd`, which the caller keeps open (and closes).
     public static func fileDescriptor(_ fd: Int32) -> OutputSink { OutputSink(fd: fd) }
     /// Keeps what is written in `captured`.
     public static func memory() -> OutputSink { OutputSink(fd: nil) }
+    /// Drops what is written (a transcript's check compares the transcript's copy, not the pictures'
+    /// bytes that go to the terminal).
+    public static func discarding() -> OutputSink { OutputSink(fd: nil, keeps: false) }
     /// File descriptor 1.
     public static var standardOutput: OutputSink { .fileDescriptor(1) }
     /// File descriptor 2.
@@ -38,7 +46,7 @@ public final class OutputSink {
     /// Writes all of `bytes`, or records why it could not (`writeError`).
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let fd else {
-            captured.append(contentsOf: bytes)
+            if keeps { captured.append(contentsOf: bytes) }
             return
         }
         guard writeError == nil else { return }

@@ -1,17 +1,64 @@
+import CLibEdit
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Replays scripts through the engine and prints the transcript: each command after its prompt, as an
 /// interactive user would have seen it, then its output. Errors also go to standard error as
 /// `FILE:LINE: error: MESSAGE`.
+///
+/// Output is written when a command ends: commands that take no time are written in batches (a
+/// million a second would otherwise cost a million writes), and everything so far is written before a
+/// command waits (for the disk, the network, a decode) and at least every `batchTime`. A run that
+/// `stopsAtSignals` ends at Ctrl-C, SIGTERM or SIGHUP: the command running is cancelled, and
+/// `interruption` says where.
 @MainActor
 public final class ScriptRunner {
     private let engine: Engine
     private let keepGoing: Bool
     private let reportsDiagnostics: Bool
+    private let stopsAtSignals: Bool
     /// Commands that failed so far.
     public private(set) var failureCount = 0
     /// Set once a script ran `quit`: nothing more is read.
     public private(set) var didQuit = false
     /// The line of the first command that failed.
     public private(set) var firstFailureLine: Int?
+    /// Where a signal stopped the run, when one did.
+    public private(set) var interruption: Interruption?
+    /// Called with the console's position before each command, so that a run interrupted in a
+    /// command can cut its transcript back to the commands that finished (`Console.cut(to:)`).
+    public var commandWillStart: ((Console.Position) -> Void)?
+    /// What a second signal does while a cancelled command is still winding down (a decode that does
+    /// not stop): the launcher ends the run there and then, keeping what finished.
+    public var onSecondSignal: (@MainActor (Int32) -> Void)?
+
+    /// Where a signal stopped a run: the script's line, and its command.
+    public struct Interruption: Equatable, Sendable {
+        /// SIGINT, SIGTERM or SIGHUP.
+        public let signal: Int32
+        /// The script's name, as in messages (`<stdin>` for standard input).
+        public let script: String
+        /// The line of the command (or, while the next line was awaited, of that line).
+        public let line: Int
+        /// The command on that line; nil when none had been read.
+        public let command: String?
+        /// Whether the command ended anyway (it never waited, so it could not be cancelled): then it
+        /// is kept, and the run stopped after it.
+        public let commandFinished: Bool
+
+        /// "interrupted at demo.txt:5: fetch", in words.
+        public var description: String {
+            guard let command else { return "interrupted at \(script):\(line), while waiting for the next command" }
+            let shown = TerminalText.truncate(command, toWidth: 60)
+            return commandFinished ? "interrupted after \(script):\(line): \(shown)" : "interrupted at \(script):\(line): \(shown)"
+        }
+    }
+
+    /// Output not written for this long is written after the command that ends next.
+    static let batchTime: Int64 = 20_000_000  // nanoseconds
+    private var lastFlush: Int64 = ScriptRunner.now()
 
     /// A runner of scripts on `engine`.
     /// - Parameters:
@@ -19,27 +66,70 @@ public final class ScriptRunner {
     ///   - keepGoing: whether to go on after a command fails (`run --keep-going`); else the first
     ///     failure ends the run.
     ///   - reportsDiagnostics: whether errors also go to standard error as `FILE:LINE: error: …`.
-    public init(engine: Engine, keepGoing: Bool, reportsDiagnostics: Bool = true) {
+    ///   - stopsAtSignals: whether Ctrl-C, SIGTERM and SIGHUP end the run in order (the launcher's
+    ///     `run`, which installs their handlers); inside an interactive session the session's own
+    ///     handling cancels the whole `run` command instead.
+    public init(engine: Engine, keepGoing: Bool, reportsDiagnostics: Bool = true, stopsAtSignals: Bool = false) {
         self.engine = engine
         self.keepGoing = keepGoing
         self.reportsDiagnostics = reportsDiagnostics
+        self.stopsAtSignals = stopsAtSignals
     }
 
-    /// Runs one script to its end, its first error (unless keep-going) or `quit`.
+    /// Installs the handlers a run that `stopsAtSignals` needs (once, before the run).
+    public static func catchSignals() {
+        _ = photorepl_signals_install_for_scripts()
+    }
+
+    /// Makes `reader`'s wait for input (standard input: a pipe, a terminal) end at a signal too, as
+    /// an interruption of the run.
+    public static func stopAtSignals(_ reader: inout LineReader) {
+        reader.signalDescriptor = photorepl_signals_fd()
+        reader.signalArrived = { photorepl_signals_stopping() != 0 }
+    }
+
+    /// Runs one script to its end, its first error (unless keep-going), `quit` or a signal.
     /// Returns whether the run may go on with the next script.
     public func run(_ reader: inout some LineSource, name: String) async throws(LineReader.Failure) -> Bool {
         let console = engine.console
-        while let line = try reader.next() {
+        while true {
+            let line: SourceLine
+            do {
+                guard let next = try reader.next() else { break }
+                line = next
+            } catch where error.isInterruption {
+                // A signal while the next line was awaited (standard input): nothing was running.
+                interruption = Interruption(signal: photorepl_signals_stopping(), script: name, line: lastLine + 1, command: nil, commandFinished: false)
+                return false
+            }
+            lastLine = line.number
             let command = ScriptRunner.command(in: line)
             if command.isEmpty { continue }
+            commandWillStart?(console.position)
             // Most commands never wait: they run with no asynchronous call (see `Engine.start`).
             ScriptRunner.echo(command, on: engine)
-            let started = engine.start(command)
-            let outcome = if let started { started } else { await engine.finishStarted() }
+            let outcome: Engine.Outcome
+            let waited: Bool
+            if let started = engine.start(command) {
+                outcome = started
+                waited = false
+            } else {
+                // It waits: what it and the commands before it printed is written first.
+                flush()
+                outcome = stopsAtSignals ? await finishCancellably() : await engine.finishStarted()
+                waited = true
+            }
+            let signal = stopsAtSignals ? photorepl_signals_stopping() : 0
+            if signal != 0, waited, case .failed = outcome {
+                // Cancelled: what it printed is not kept in a transcript (the launcher cuts it back to
+                // the commands that finished), nor is its error, which only says it was cancelled.
+                interruption = Interruption(signal: signal, script: name, line: line.number, command: command, commandFinished: false)
+                return false
+            }
             ScriptRunner.report(outcome, on: engine)
             switch outcome {
             case .done:
-                continue
+                break
             case .quit:
                 didQuit = true
                 return false
@@ -49,8 +139,62 @@ public final class ScriptRunner {
                 if reportsDiagnostics { console.diagnostic("\(name):\(line.number): error: \(error.message)") }
                 if !keepGoing { return false }
             }
+            if signal != 0 {
+                interruption = Interruption(signal: signal, script: name, line: line.number, command: command, commandFinished: true)
+                return false
+            }
+            if ScriptRunner.now() - lastFlush >= Self.batchTime { flush() }
         }
         return true
+    }
+
+    /// The last line read, for where a signal stopped a wait for the next one.
+    private var lastLine = 0
+
+    private func flush() {
+        engine.console.flush()
+        lastFlush = ScriptRunner.now()
+    }
+
+    /// The rest of the command `engine.start` began, in a task a signal cancels. A second signal
+    /// while the cancelled command winds down is handed to `onSecondSignal`.
+    private func finishCancellably() async -> Engine.Outcome {
+        let engine = self.engine
+        let task = Task { @MainActor in await engine.finishStarted() }
+        let secondSignal = onSecondSignal
+        let watcher = DispatchSource.makeReadSource(fileDescriptor: photorepl_signals_fd(), queue: .global())
+        watcher.setEventHandler(handler: Self.signalHandler(cancelling: task, then: secondSignal))
+        watcher.resume()
+        // A signal that came before the watcher was watching: its byte is still in the pipe and the
+        // watcher reads it at once; the flag is set already.
+        if photorepl_signals_stopping() != 0 { task.cancel() }
+        let outcome = await task.value
+        watcher.cancel()
+        return outcome
+    }
+
+    /// What the watcher does with the signals that come while a command waits: the first cancels it,
+    /// a second is handed on. It runs on a Dispatch thread, so it is made outside the main actor.
+    private nonisolated static func signalHandler(
+        cancelling task: Task<Engine.Outcome, Never>, then secondSignal: (@MainActor (Int32) -> Void)?
+    ) -> @Sendable () -> Void {
+        let signals = SignalCount()
+        return {
+            while case let signal = photorepl_signals_next(), signal != 0 {
+                guard signal == SIGINT || signal == SIGTERM || signal == SIGHUP else { continue }
+                task.cancel()
+                if signals.increment() == 2, let secondSignal {
+                    Task { @MainActor in secondSignal(signal) }
+                }
+            }
+        }
+    }
+
+    /// The monotonic clock in nanoseconds, read coarsely (a few nanoseconds a call).
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     /// One command as the transcript shows it: the prompt and the command, its output, and its error.
@@ -96,5 +240,15 @@ public final class ScriptRunner {
         if start == end || utf8[start] == UInt8(ascii: "#") { return "" }
         if start == utf8.startIndex && end == utf8.endIndex { return line.text }
         return String(line.text[start..<end])
+    }
+}
+
+/// Signals counted on the watcher's queue.
+private final class SignalCount: @unchecked Sendable {
+    // Only touched from the watcher's event handler, which Dispatch never runs twice at once.
+    private var count = 0
+    func increment() -> Int {
+        count += 1
+        return count
     }
 }

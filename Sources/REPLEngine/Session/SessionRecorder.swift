@@ -11,10 +11,12 @@ final class SessionRecorder {
     let path: String
     private let file: ReplacingFile
 
-    init(path: String, header: String) throws(CommandError) {
+    /// A recording of the script at `path`, written at `writingAt` instead when given (a transcript's
+    /// check writes nothing outside its own folder); its messages name `path`.
+    init(path: String, header: String, writingAt place: String? = nil) throws(CommandError) {
         // 0600: a recording holds what the user typed, as the history does.
         do throws(ReplacingFile.Failure) {
-            file = try ReplacingFile(path: path, mode: 0o600)
+            file = try ReplacingFile(path: place ?? path, mode: 0o600)
         } catch {
             throw CommandError("cannot record to \(path): \(error.reason)")
         }

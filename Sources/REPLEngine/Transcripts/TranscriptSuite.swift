@@ -34,7 +34,7 @@ public struct TranscriptSuite {
     private let appName: String
     private let report: Console
     private let update: Bool
-    private let makeEngine: (Console, SessionHeader?) throws(Failure) -> Engine
+    private let makeEngine: (Console, SessionHeader?, String) throws(Failure) -> Engine
 
     /// The options a transcript (or a script) needs, on its first line, after the app's name:
     /// `# photorepl: --preview ascii`. It is not part of the output compared, and an update keeps it.
@@ -70,8 +70,9 @@ public struct TranscriptSuite {
     ///   - report: where results and diffs are printed.
     ///   - update: whether failing transcripts are rewritten with the output they got.
     ///   - makeEngine: a fresh session, with the scenes registered and the root shown, on a console,
-    ///     with the transcript's own options when it has a header; throws when they are not valid.
-    public init(appName: String, report: Console, update: Bool, makeEngine: @escaping (Console, SessionHeader?) throws(Failure) -> Engine) {
+    ///     with the transcript's own options when it has a header, for the transcript at the path
+    ///     given last; throws when they are not valid.
+    public init(appName: String, report: Console, update: Bool, makeEngine: @escaping (Console, SessionHeader?, String) throws(Failure) -> Engine) {
         self.appName = appName
         self.report = report
         self.update = update
@@ -115,8 +116,12 @@ public struct TranscriptSuite {
             var expected = try Self.lines(of: file)
             let header = try expected.first.flatMap { line throws(Failure) in try SessionHeader.parse(line, inFileAt: file, appName: appName) }
             let headerLine = header != nil ? expected.removeFirst() : nil
+            // What is compared is the transcript's copy of the output, as `--transcript` writes it:
+            // lines whole, pictures as their text (ASCII) or not at all (a terminal's own pictures).
             let output = OutputSink.memory()
-            let engine = try makeEngine(Console(output: output, diagnostics: .memory()), header)
+            let console = Console(output: .discarding(), diagnostics: .memory())
+            console.transcript = output
+            let engine = try makeEngine(console, header, file)
             ScriptRunner.report(await engine.runOpening(), on: engine)
             let check = await TranscriptCheck.run(expected, engine: engine, output: output, updating: update)
             if check.passed {

@@ -6,42 +6,28 @@ import REPLEngine
 import REPLLauncher
 
 /// The app's options: where its answers come from.
-struct RepoSearchOptions {
+struct RepoSearchOptions: Sendable {
     /// `--cassette FILE`: replay the session's HTTP from FILE, or record it there when FILE is new.
     var cassette: String?
+
+    /// Declared once: the launcher reads it from the command line and a transcript's header (FILE
+    /// relative to the transcript), and writes it into recordings.
+    static let options = AppOptions(defaults: RepoSearchOptions(), [
+        .text("--cassette", \.cassette, valueName: "FILE", values: .files,
+              help: "Replay the session's HTTP from FILE, or record it into FILE when it does not exist (never on CI).", changesOutput: true),
+    ])
 }
 
 /// The composition root: the one place that knows both scenes, the worker and its transport.
 @main
 @MainActor
 enum RepoSearchApp {
-    static let cassetteOption = AppOption(
-        "--cassette", valueName: "FILE", values: .files,
-        help: "Replay the session's HTTP from FILE, or record it into FILE when it does not exist (never on CI).")
-
     static let app: REPLApp<RepoSearchOptions> = {
-        var app = REPLApp<RepoSearchOptions>(
+        var app = REPLApp(
             name: "reposearch", version: "0.1.0 (commit \(BuildInfo.commit))",
             summary: "GitHub's repository search in a REPL: seed 003's Clean Swift app on photorepl's engine.",
-            options: [cassetteOption],
-            parseOptions: { given throws(LaunchCommand.UsageError) in
-                RepoSearchOptions(cassette: given.last { $0.name == "--cassette" }?.value)
-            },
-            makeSession: { options, setup throws(SessionSetupFailure) in try makeSession(options, setup) },
-            applyingHeader: { options, header throws(TranscriptSuite.Failure) in
-                // A transcript's `# reposearch: --cassette FILE`, FILE relative to the transcript.
-                var options = options
-                var arguments = header.arguments[...]
-                while let name = arguments.popFirst() {
-                    guard name == "--cassette", let value = arguments.popFirst() else {
-                        throw TranscriptSuite.Failure(message: "\(header.path):1: '\(name)' is not an option of reposearch here: only --cassette FILE")
-                    }
-                    options.cassette = value.hasPrefix("/") ? value : header.directory + "/" + value
-                }
-                return options
-            },
-            replayArguments: { options in options.cassette.map { "--cassette '\($0)'" } ?? "" }
-        )
+            options: RepoSearchOptions.options
+        ) { options, setup throws(SessionSetupFailure) in try makeSession(options, setup) }
         app.manualSections = [
             ManualPage.Section("Environment", [
                 ("GITHUB_TOKEN", "A token for GitHub's API (optional): a higher rate limit. Sent in the Authorization header only, written nowhere."),
@@ -60,9 +46,15 @@ enum RepoSearchApp {
         network.hostPolicy = .api(at: base, isDefault: configured == nil)
         var transport: HTTPTransport = network
         var cassette: CassetteTransport?
+        // A transcript's check never goes to the network: it replays a cassette, or refuses.
+        if setup.isCheckingTranscript && options.cassette == nil {
+            throw SessionSetupFailure(message: "a transcript's check never goes to the network: give it a cassette to replay (--cassette FILE on the transcript's first line)", exitCode: 64)
+        }
         if let path = options.cassette {
             do throws(HTTPFailure) {
-                let opened = try CassetteTransport(path: path, apiBase: base, live: AppEnvironment.isOnCI ? nil : network, secrets: token.map { [$0] } ?? [])
+                // On CI and in a check, a missing cassette is an error, never recorded.
+                let live = AppEnvironment.isOnCI || setup.isCheckingTranscript ? nil : network
+                let opened = try CassetteTransport(path: path, apiBase: base, live: live, secrets: token.map { [$0] } ?? [])
                 cassette = opened
                 transport = opened
                 base = opened.apiBase

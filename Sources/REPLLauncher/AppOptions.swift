@@ -1,0 +1,223 @@
+/// An app's own options, each declared once: its name, value and help (which `--help`, the manual
+/// page, the shell completions and the preferences file all read), how its value is read into the
+/// app's `Options`, and how it is written back into the header of a recording or a transcript when it
+/// changes the output. The launcher reads the command line, the preferences and a script's header
+/// with it, in that order of weight: what is typed, then the header, then the preferences.
+///
+///     struct Settings: Sendable {
+///         var seed: UInt64 = 1
+///         var layout: Layout = .list
+///         var cassette: String?
+///         var verbose = false
+///     }
+///
+///     static let options = AppOptions(defaults: Settings(), [
+///         .value("--seed", \.seed, valueName: "SEED", help: "The random picks' seed.", changesOutput: true,
+///                parse: { UInt64($0) }, invalid: { "--seed takes a whole number, not '\($0)' (type e.g. --seed 7)" }),
+///         .choice("--layout", \.layout, valueName: "LAYOUT", help: "list or grid.", changesOutput: true),
+///         .text("--cassette", \.cassette, valueName: "FILE", values: .files, help: "Replay HTTP from FILE.", changesOutput: true),
+///         .flag("--verbose", \.verbose, help: "Say more."),
+///     ])
+public struct AppOptions<Options: Sendable>: Sendable {
+    /// The options before any is given.
+    public let defaults: Options
+    /// Every option, in the order `--help` lists them.
+    public let entries: [Entry]
+    /// Checks the options together (the ones that do not go together), after each was read.
+    private let check: @Sendable (Options) throws(LaunchCommand.UsageError) -> Void
+
+    /// One option: how it is shown (`declaration`), read and written back.
+    public struct Entry: Sendable {
+        /// What the command line, `--help`, the manual, the completions and the preferences know of it.
+        public let declaration: AppOption
+        /// Sets what the value given says, or throws saying what to type instead.
+        let read: @Sendable (inout Options, AppOption.Given) throws(LaunchCommand.UsageError) -> Void
+        /// The option as it would be typed again to give `Options` its value, or nil when it would not
+        /// be typed at all.
+        let written: @Sendable (Options) -> AppOption.Given?
+
+        /// An option read and written by closures of the app's own, for what the key-path forms
+        /// (`flag`, `text`, `choice`, `value`) do not cover: an option that sets two properties, or
+        /// whose value is written from several.
+        /// - Parameters:
+        ///   - declaration: its name, value, help and kind.
+        ///   - read: sets what the value given says; throws a `LaunchCommand.UsageError` that says what
+        ///     to type instead.
+        ///   - written: the option as it would be typed again for these options (nil: not at all).
+        public init(_ declaration: AppOption,
+                    read: @escaping @Sendable (inout Options, AppOption.Given) throws(LaunchCommand.UsageError) -> Void,
+                    written: @escaping @Sendable (Options) -> AppOption.Given? = { _ in nil }) {
+            self.declaration = declaration
+            self.read = read
+            self.written = written
+        }
+    }
+
+    /// The options `entries` declare, `defaults` before any is given, and `check` to refuse the ones
+    /// that do not go together (e.g. "--folder needs the folder source: drop --source unsplash").
+    public init(defaults: Options, _ entries: [Entry],
+                check: @escaping @Sendable (Options) throws(LaunchCommand.UsageError) -> Void = { _ throws(LaunchCommand.UsageError) in }) {
+        self.defaults = defaults
+        self.entries = entries
+        self.check = check
+    }
+
+    /// The declarations, for the command line and `--help`.
+    public var declared: [AppOption] { entries.map(\.declaration) }
+
+    /// The entry of the option named `name` (`--seed`).
+    func entry(named name: String) -> Entry? { entries.first { $0.declaration.name == name } }
+
+    /// The options `given` set, in their order, over the defaults (the last wins when one is given
+    /// twice), then checked together.
+    public func options(_ given: [AppOption.Given]) throws(LaunchCommand.UsageError) -> Options {
+        var options = defaults
+        for typed in given {
+            guard let entry = entry(named: typed.name) else { throw LaunchCommand.UsageError("unknown option '\(typed.name)'") }
+            try entry.read(&options, typed)
+        }
+        try check(options)
+        return options
+    }
+
+    /// Checks one option's value as it is read, not whether it goes with others (a preference's line).
+    func checkValue(_ given: AppOption.Given) throws(LaunchCommand.UsageError) {
+        guard let entry = entry(named: given.name) else { throw LaunchCommand.UsageError("unknown option '\(given.name)'") }
+        var options = defaults
+        try entry.read(&options, given)
+    }
+
+    /// The options that change the output, as they would be typed again to give `options` their
+    /// values: those not at their defaults, in the order declared.
+    public func replayed(_ options: Options) -> [AppOption.Given] {
+        entries.compactMap { entry in
+            guard entry.declaration.changesOutput, let given = entry.written(options) else { return nil }
+            let standard = entry.written(defaults)
+            return given.name == standard?.name && given.value == standard?.value ? nil : given
+        }
+    }
+
+    /// `lower` with `upper` over it: all of them when they go together; else `upper` wins, and an
+    /// option of `lower` that does not go with it is left out (`source = unsplash` in the preferences
+    /// does not stop `photorepl photo.jpg`; `--folder` in a script's header gives way to `--source
+    /// embedded` typed). `upper` that is not valid by itself is returned alone, for its own error.
+    func layered(_ lower: [AppOption.Given], under upper: [AppOption.Given]) -> [AppOption.Given] {
+        if lower.isEmpty || (try? options(lower + upper)) != nil { return lower + upper }
+        guard (try? options(upper)) != nil else { return upper }
+        var kept: [AppOption.Given] = []
+        var left = lower
+        // Until no option left goes with those kept: one may need another (a topic, its source).
+        var added = true
+        while added {
+            added = false
+            for (i, option) in left.enumerated() where (try? options(kept + [option] + upper)) != nil {
+                kept.append(option)
+                left.remove(at: i)
+                added = true
+                break
+            }
+        }
+        return kept + upper
+    }
+}
+
+extension AppOptions where Options == Void {
+    /// No options at all.
+    public static var none: AppOptions<Void> { AppOptions(defaults: (), []) }
+}
+
+// MARK: - Options declared by a key path
+
+extension AppOptions.Entry {
+    /// A flag (`--feed`) that sets a `Bool` property.
+    public static func flag(
+        _ name: String, _ property: WritableKeyPath<Options, Bool> & Sendable, help: String, changesOutput: Bool = false, isHidden: Bool = false
+    ) -> Self {
+        Self(AppOption(flag: name, help: help, changesOutput: changesOutput, isHidden: isHidden),
+             read: { options, _ throws(LaunchCommand.UsageError) in options[keyPath: property] = true },
+             written: { options in options[keyPath: property] ? AppOption.Given(name: name, value: nil) : nil })
+    }
+
+    /// An option whose value is text kept as typed: a name, a slug, or a file's or folder's path
+    /// (`values: .files` or `.folders`). With `whenEmpty`, an empty value is refused with that message
+    /// ("--topic takes a topic's slug, e.g. --topic nature").
+    public static func text(
+        _ name: String, _ property: WritableKeyPath<Options, String?> & Sendable, valueName: String, values: AppOption.Values = .text,
+        help: String, changesOutput: Bool = false, isHidden: Bool = false, whenEmpty: String? = nil
+    ) -> Self {
+        Self(AppOption(name, valueName: valueName, values: values, help: help, changesOutput: changesOutput, isHidden: isHidden),
+             read: { options, given throws(LaunchCommand.UsageError) in
+                 let value = given.value ?? ""
+                 if let whenEmpty, value.isEmpty { throw LaunchCommand.UsageError(whenEmpty) }
+                 options[keyPath: property] = value
+             },
+             written: { options in options[keyPath: property].map { AppOption.Given(name: name, value: $0) } })
+    }
+
+    /// An option that takes one of a fixed set of words, the raw values of `Choice`'s cases:
+    /// "--layout takes list or grid, not 'x'". Completions offer the words.
+    public static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ property: WritableKeyPath<Options, Choice> & Sendable, valueName: String, help: String,
+        changesOutput: Bool = false, isHidden: Bool = false
+    ) -> Self where Choice.RawValue == String {
+        let words = Choice.allCases.map(\.rawValue)
+        return Self(AppOption(name, valueName: valueName, values: .words(words), help: help, changesOutput: changesOutput, isHidden: isHidden),
+                    read: { options, given throws(LaunchCommand.UsageError) in
+                        options[keyPath: property] = try parseChoice(name, given.value ?? "", words: words)
+                    },
+                    written: { options in AppOption.Given(name: name, value: options[keyPath: property].rawValue) })
+    }
+
+    /// A choice (see above) that may be left unset: nil until it is given.
+    public static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ property: WritableKeyPath<Options, Choice?> & Sendable, valueName: String, help: String,
+        changesOutput: Bool = false, isHidden: Bool = false
+    ) -> Self where Choice.RawValue == String {
+        let words = Choice.allCases.map(\.rawValue)
+        return Self(AppOption(name, valueName: valueName, values: .words(words), help: help, changesOutput: changesOutput, isHidden: isHidden),
+                    read: { options, given throws(LaunchCommand.UsageError) in
+                        options[keyPath: property] = try parseChoice(name, given.value ?? "", words: words)
+                    },
+                    written: { options in options[keyPath: property].map { AppOption.Given(name: name, value: $0.rawValue) } })
+    }
+
+    /// An option whose value `parse` reads (a number, a size) and `format` writes back; a value
+    /// `parse` refuses gets the message `invalid` makes of it, which says what to type instead.
+    public static func value<Value: Sendable>(
+        _ name: String, _ property: WritableKeyPath<Options, Value> & Sendable, valueName: String, help: String,
+        changesOutput: Bool = false, isHidden: Bool = false,
+        parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String = { "\($0)" },
+        invalid: @escaping @Sendable (String) -> String
+    ) -> Self {
+        Self(AppOption(name, valueName: valueName, help: help, changesOutput: changesOutput, isHidden: isHidden),
+             read: { options, given throws(LaunchCommand.UsageError) in
+                 guard let value = parse(given.value ?? "") else { throw LaunchCommand.UsageError(invalid(given.value ?? "")) }
+                 options[keyPath: property] = value
+             },
+             written: { options in AppOption.Given(name: name, value: format(options[keyPath: property])) })
+    }
+
+    /// A value (see above) that may be left unset: nil until it is given.
+    public static func value<Value: Sendable>(
+        _ name: String, _ property: WritableKeyPath<Options, Value?> & Sendable, valueName: String, help: String,
+        changesOutput: Bool = false, isHidden: Bool = false,
+        parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String = { "\($0)" },
+        invalid: @escaping @Sendable (String) -> String
+    ) -> Self {
+        Self(AppOption(name, valueName: valueName, help: help, changesOutput: changesOutput, isHidden: isHidden),
+             read: { options, given throws(LaunchCommand.UsageError) in
+                 guard let value = parse(given.value ?? "") else { throw LaunchCommand.UsageError(invalid(given.value ?? "")) }
+                 options[keyPath: property] = value
+             },
+             written: { options in options[keyPath: property].map { AppOption.Given(name: name, value: format($0)) } })
+    }
+
+    private static func parseChoice<Choice: RawRepresentable>(_ name: String, _ value: String, words: [String]) throws(LaunchCommand.UsageError) -> Choice
+    where Choice.RawValue == String {
+        guard let choice = Choice(rawValue: value) else {
+            let listed = words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
+            throw LaunchCommand.UsageError("\(name) takes \(listed), not '\(value)'")
+        }
+        return choice
+    }
+}

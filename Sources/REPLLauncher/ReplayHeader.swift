@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import REPLEngine
+
+/// The first line of a recording or a transcript, `# NAME: OPTIONS`: the options a replay needs to
+/// print what the session printed. `run` applies a script's, `test` a transcript's, each under what is
+/// typed on its command line. A path in it is relative to the file it is in when it lies in that
+/// file's folder (so the two move together), else absolute.
+enum ReplayHeader {
+    /// The launcher's own option a recording's header may carry: a recorded session replays past the
+    /// commands that failed in it, as they failed then.
+    static let keepGoing = "--keep-going"
+
+    /// The header's line for the file at `path`: `# NAME: WORDS`, the options as typed, each value
+    /// quoted as the tokenizer reads it back. Throws when a value cannot be written on one line (a
+    /// line break in a folder's name would end the header and start a command).
+    static func line(appName: String, launcherWords: [String] = [], options: [AppOption.Given], declared: [AppOption],
+                     forFileAt path: String) throws(CommandError) -> String {
+        var words = launcherWords
+        for option in options {
+            words.append(option.name)
+            guard var value = option.value else { continue }
+            if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                throw CommandError("\(option.name)'s value holds a line break or a control character, which a header's one line cannot hold: rename it, or give a link to it")
+            }
+            if declared.first(where: { $0.name == option.name })?.isPath == true {
+                value = FilePaths.written(value, inFileAt: path)
+            }
+            words.append(quoted(value))
+        }
+        return TranscriptSuite.SessionHeader.prefix(for: appName) + (words.isEmpty ? "" : " " + words.joined(separator: " "))
+    }
+
+    /// The options a header gives, each relative path joined to the header's folder (as written kept
+    /// in `asWritten`), and whether it asks to keep going past failed commands.
+    static func options(of header: TranscriptSuite.SessionHeader, declared: [AppOption]) throws(LaunchCommand.UsageError) -> (options: [AppOption.Given], keepGoing: Bool) {
+        let keepGoing = header.arguments.contains(keepGoing)
+        let given = try LaunchCommand.parseOptions(header.arguments.filter { $0 != Self.keepGoing }, options: declared)
+        let resolved = given.map { option -> AppOption.Given in
+            guard let value = option.value, !value.isEmpty, !value.hasPrefix("/"),
+                  declared.first(where: { $0.name == option.name })?.isPath == true else { return option }
+            return AppOption.Given(name: option.name, value: header.directory + "/" + value, asWritten: value)
+        }
+        return (resolved, keepGoing)
+    }
+
+    /// `word` as the tokenizer reads it back: as it is when it holds nothing to quote, else in single
+    /// quotes (a single quote inside as `'\''`).
+    static func quoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII ? (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+:,=@%".unicodeScalars.contains(scalar)) : scalar.value >= 0xA0
+        }
+        if plain { return word }
+        return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+}
+
+/// Paths as a header writes them.
+enum FilePaths {
+    /// `path` as a header of the file at `file` names it: relative to the file's folder when it lies
+    /// there or below (`photos`, `.`), else absolute. Both are made absolute first, by the words
+    /// (`a/../b` is `b`; links are not followed, so a link in the folder keeps its name).
+    static func written(_ path: String, inFileAt file: String) -> String {
+        let target = absolute(path)
+        let slash = file.lastIndex(of: "/")
+        let folder = absolute(slash.map { String(file[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? ".")
+        if target == folder { return "." }
+        let prefix = folder == "/" ? "/" : folder + "/"
+        guard target.hasPrefix(prefix) else { return target }
+        let relative = String(target.dropFirst(prefix.count))
+        // A name starting with '-' would read as an option, one with '~' as a home folder to a shell.
+        return relative.hasPrefix("-") || relative.hasPrefix("~") ? "./" + relative : relative
+    }
+
+    /// `path` from the root, `.` and `..` taken away by the words.
+    static func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    private static func currentDirectory() -> String {
+        guard let cwd = getcwd(nil, 0) else { return "/" }
+        defer { free(cwd) }
+        return String(cString: cwd)
+    }
+}
