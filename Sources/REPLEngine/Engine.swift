@@ -229,7 +229,12 @@ public final class Engine {
         if let recorder {
             throw CommandError("already recording to \(recorder.path): type 'record stop' first")
         }
-        var header = try recordingHeader(path)
+        var header: String
+        do throws(CommandError) {
+            header = try recordingHeader(path)
+        } catch {
+            throw CommandError("cannot record to \(path): \(error.message)")
+        }
         if !commandHistory.isEmpty {
             header += "\n# The commands before 'record', which bring the replay to where the recording started:\n"
                 + commandHistory.joined(separator: "\n") + "\n# The recording started here."

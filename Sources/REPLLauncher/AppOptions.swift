@@ -32,9 +32,9 @@ public struct AppOptions<Options: Sendable>: Sendable {
         public let declaration: AppOption
         /// Sets what the value given says, or throws saying what to type instead.
         let read: @Sendable (inout Options, AppOption.Given) throws(LaunchCommand.UsageError) -> Void
-        /// The option as it would be typed again to give `Options` its value, or nil when it would not
-        /// be typed at all.
-        let written: @Sendable (Options) -> AppOption.Given?
+        /// The option as it would be typed again to give `Options` its value in a header of the file
+        /// given, or nil when it would not be typed at all.
+        let written: @Sendable (Options, HeaderFile) -> AppOption.Given?
 
         /// An option read and written by closures of the app's own, for what the key-path forms
         /// (`flag`, `text`, `choice`, `value`) do not cover: an option that sets two properties, or
@@ -43,10 +43,13 @@ public struct AppOptions<Options: Sendable>: Sendable {
         ///   - declaration: its name, value, help and kind.
         ///   - read: sets what the value given says; throws a `LaunchCommand.UsageError` that says what
         ///     to type instead.
-        ///   - written: the option as it would be typed again for these options (nil: not at all).
+        ///   - written: the option as it would be typed again for these options in a header of the
+        ///     file given (nil: not at all). A path is given as the session has it: the launcher writes
+        ///     it relative to the file; `HeaderFile.written(path:)` says how, for an option whose value
+        ///     depends on it.
         public init(_ declaration: AppOption,
                     read: @escaping @Sendable (inout Options, AppOption.Given) throws(LaunchCommand.UsageError) -> Void,
-                    written: @escaping @Sendable (Options) -> AppOption.Given? = { _ in nil }) {
+                    written: @escaping @Sendable (Options, HeaderFile) -> AppOption.Given? = { _, _ in nil }) {
             self.declaration = declaration
             self.read = read
             self.written = written
@@ -87,12 +90,12 @@ public struct AppOptions<Options: Sendable>: Sendable {
         try entry.read(&options, given)
     }
 
-    /// The options that change the output, as they would be typed again to give `options` their
-    /// values: those not at their defaults, in the order declared.
-    public func replayed(_ options: Options) -> [AppOption.Given] {
+    /// The options that change the output, as they would be typed again in a header of `file` to
+    /// give `options` their values: those not at their defaults, in the order declared.
+    public func replayed(_ options: Options, in file: HeaderFile) -> [AppOption.Given] {
         entries.compactMap { entry in
-            guard entry.declaration.changesOutput, let given = entry.written(options) else { return nil }
-            let standard = entry.written(defaults)
+            guard entry.declaration.changesOutput, let given = entry.written(options, file) else { return nil }
+            let standard = entry.written(defaults, file)
             return given.name == standard?.name && given.value == standard?.value ? nil : given
         }
     }
@@ -135,7 +138,7 @@ extension AppOptions.Entry {
     ) -> Self {
         Self(AppOption(flag: name, help: help, changesOutput: changesOutput, isHidden: isHidden),
              read: { options, _ throws(LaunchCommand.UsageError) in options[keyPath: property] = true },
-             written: { options in options[keyPath: property] ? AppOption.Given(name: name, value: nil) : nil })
+             written: { options, _ in options[keyPath: property] ? AppOption.Given(name: name, value: nil) : nil })
     }
 
     /// An option whose value is text kept as typed: a name, a slug, or a file's or folder's path
@@ -151,7 +154,7 @@ extension AppOptions.Entry {
                  if let whenEmpty, value.isEmpty { throw LaunchCommand.UsageError(whenEmpty) }
                  options[keyPath: property] = value
              },
-             written: { options in options[keyPath: property].map { AppOption.Given(name: name, value: $0) } })
+             written: { options, _ in options[keyPath: property].map { AppOption.Given(name: name, value: $0) } })
     }
 
     /// An option that takes one of a fixed set of words, the raw values of `Choice`'s cases:
@@ -165,7 +168,7 @@ extension AppOptions.Entry {
                     read: { options, given throws(LaunchCommand.UsageError) in
                         options[keyPath: property] = try parseChoice(name, given.value ?? "", words: words)
                     },
-                    written: { options in AppOption.Given(name: name, value: options[keyPath: property].rawValue) })
+                    written: { options, _ in AppOption.Given(name: name, value: options[keyPath: property].rawValue) })
     }
 
     /// A choice (see above) that may be left unset: nil until it is given.
@@ -178,7 +181,7 @@ extension AppOptions.Entry {
                     read: { options, given throws(LaunchCommand.UsageError) in
                         options[keyPath: property] = try parseChoice(name, given.value ?? "", words: words)
                     },
-                    written: { options in options[keyPath: property].map { AppOption.Given(name: name, value: $0.rawValue) } })
+                    written: { options, _ in options[keyPath: property].map { AppOption.Given(name: name, value: $0.rawValue) } })
     }
 
     /// An option whose value `parse` reads (a number, a size) and `format` writes back; a value
@@ -194,7 +197,7 @@ extension AppOptions.Entry {
                  guard let value = parse(given.value ?? "") else { throw LaunchCommand.UsageError(invalid(given.value ?? "")) }
                  options[keyPath: property] = value
              },
-             written: { options in AppOption.Given(name: name, value: format(options[keyPath: property])) })
+             written: { options, _ in AppOption.Given(name: name, value: format(options[keyPath: property])) })
     }
 
     /// A value (see above) that may be left unset: nil until it is given.
@@ -209,7 +212,7 @@ extension AppOptions.Entry {
                  guard let value = parse(given.value ?? "") else { throw LaunchCommand.UsageError(invalid(given.value ?? "")) }
                  options[keyPath: property] = value
              },
-             written: { options in options[keyPath: property].map { AppOption.Given(name: name, value: format($0)) } })
+             written: { options, _ in options[keyPath: property].map { AppOption.Given(name: name, value: format($0)) } })
     }
 
     private static func parseChoice<Choice: RawRepresentable>(_ name: String, _ value: String, words: [String]) throws(LaunchCommand.UsageError) -> Choice
@@ -219,5 +222,22 @@ extension AppOptions.Entry {
             throw LaunchCommand.UsageError("\(name) takes \(listed), not '\(value)'")
         }
         return choice
+    }
+}
+
+/// The file a header is written into (a recording, a transcript): a path in the header is written
+/// relative to its folder when it lies there, else absolute.
+public struct HeaderFile: Sendable {
+    /// The file's path, as given.
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// `path` as this file's header writes it: relative to the file's folder when it lies there or
+    /// below (`photos`, `.`), else absolute.
+    public func written(path value: String) -> String {
+        FilePaths.written(value, inFileAt: path)
     }
 }

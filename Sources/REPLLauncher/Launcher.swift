@@ -177,9 +177,10 @@ extension REPLApp {
             }
         }
         finished = true
+        if let last = readers.last, !runner.didQuit { runner.noteSignalAtTheEnd(of: last.name) }
         if let interruption = runner.interruption {
             // What finished is kept, and the transcript ends whole at the last command that did.
-            if !interruption.commandFinished { console.cut(to: commandStart) }
+            if interruption.commandBegan { console.cut(to: commandStart) }
             let outputsWritten: Bool
             do throws(LaunchExit) {
                 try await finishOutputs(started, outputs)
@@ -324,7 +325,7 @@ extension REPLApp {
         if let path = outputs.transcript {
             do {
                 // Options its header could not hold are refused before anything is written.
-                _ = try ReplayHeader.line(appName: name, options: self.options.replayed(options), declared: declaredOptions, forFileAt: path)
+                _ = try ReplayHeader.line(appName: name, options: self.options.replayed(options, in: HeaderFile(path: path)), declared: declaredOptions, forFileAt: path)
                 try console.startTranscript(at: path)
             } catch let error as CommandError {
                 printError("cannot write \(path): \(error.message)")
@@ -360,8 +361,9 @@ extension REPLApp {
             }
         }
         // A recording starts with the options its replay needs, and says how to replay it.
-        let (name, version, declared, replayed) = (name, version, declaredOptions, self.options.replayed(options))
+        let (name, version, declared, appOptions) = (name, version, declaredOptions, self.options)
         engine.recordingHeader = { path throws(CommandError) in
+            let replayed = appOptions.replayed(options, in: HeaderFile(path: path))
             let line = try ReplayHeader.line(appName: name, launcherWords: [ReplayHeader.keepGoing], options: Self.overlaid(replayed, with: session.recordedOptions()),
                                              declared: declared, forFileAt: path)
             return line + "\n# Recorded by \(name) \(version): '\(name) run \(ReplayHeader.quoted(path))' replays it."
@@ -391,7 +393,8 @@ extension REPLApp {
     /// were drawn), so that `test` prints the same; nil when there are none.
     private func transcriptHeader(_ started: StartedSession<Options>, _ outputs: SessionOutputs) -> String? {
         guard let path = outputs.transcript else { return nil }
-        let words = Self.overlaid(Self.overlaid(self.options.replayed(started.options), with: started.recorded), with: started.session.transcriptOptions())
+        let words = Self.overlaid(Self.overlaid(self.options.replayed(started.options, in: HeaderFile(path: path)), with: started.recorded),
+                                  with: started.session.transcriptOptions())
         guard !words.isEmpty else { return nil }
         return try? ReplayHeader.line(appName: name, options: words, declared: declaredOptions, forFileAt: path)
     }

@@ -68,7 +68,7 @@ struct SessionOptions: Sendable {
                   options.folderShownAs = given.asWritten
               },
               // The folder browsed, whichever way it was named (the current one for --source folder).
-              written: { options in
+              written: { options, _ in
                   options.effectiveSource == .folder && options.open == nil ? AppOption.Given(name: "--folder", value: options.folderPath) : nil
               }),
         Entry(AppOption("--open", valueName: "FILE", values: .files, help: "Start on this photo, shown in the detail, its folder the source ('back' lists it with others of the folder). 'photorepl FILE' means the same.", changesOutput: true),
@@ -76,9 +76,20 @@ struct SessionOptions: Sendable {
                   guard let value = given.value, !value.isEmpty else { throw LaunchCommand.UsageError("--open takes a photo file, e.g. --open ~/Pictures/photo.jpg") }
                   options.open = value
                   // Named as the header wrote it: its folder is named so in messages.
-                  options.folderShownAs = given.asWritten.map { written in written.lastIndex(of: "/").map { String(written[..<$0]) } ?? "." }
+                  options.folderShownAs = given.asWritten.map(Self.folderName(of:))
               },
-              written: { options in options.open.map { AppOption.Given(name: "--open", value: $0) } }),
+              written: { options, _ in options.open.map { AppOption.Given(name: "--open", value: $0) } }),
+        // How messages name the folder, where a replay would name it otherwise: the session named it
+        // as typed, a replay as its header writes it (relative to the file, or absolute).
+        Entry(AppOption("--folder-shown-as", valueName: "NAME", help: "How messages name the folder (a header's, when its path is written otherwise than it was typed).",
+                        changesOutput: true, isHidden: true),
+              read: { options, given throws(LaunchCommand.UsageError) in options.folderShownAs = given.value },
+              written: { options, file in
+                  guard options.effectiveSource == .folder else { return nil }
+                  let shown = options.folderShownName
+                  let replayed = options.open.map { open in Self.folderName(of: file.written(path: open)) } ?? file.written(path: options.folderPath)
+                  return shown == replayed ? nil : AppOption.Given(name: "--folder-shown-as", value: shown)
+              }),
         .value("--seed", \.seed, valueName: "SEED", help: "The seed of the random picks: the same seed, the same photos (default: \(EmbeddedPhotosWorker.defaultSeed)).",
                changesOutput: true, parse: { UInt64($0) }, invalid: { "--seed takes a whole number, not '\($0)' (type e.g. --seed 7)" }),
         .choice("--preview", \.preview, valueName: "MODE", help: "How pictures are drawn: auto (the default: the best the terminal can show; none when output is not a terminal), symbols, sixel, kitty, iterm, ascii (plain text, the same everywhere: for scripts and golden files) or none.", changesOutput: true),
@@ -129,6 +140,15 @@ struct SessionOptions: Sendable {
 
     /// The folder of the folder source: `--folder`, else the opened photo's, else the current directory.
     var folderPath: String { folder ?? openedPhoto?.folder ?? "." }
+
+    /// How messages name the folder: as a header named it, else as it was typed.
+    var folderShownName: String { folderShownAs ?? folderPath }
+
+    /// The folder part of a photo's path (`.` for a bare name).
+    static func folderName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
 
     /// `--open`'s photo as its folder and its name there.
     var openedPhoto: (folder: String, name: String)? {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import REPLEngine
 
@@ -78,5 +79,102 @@ struct ArraySource: LineSource {
         #expect(ScriptRunner.command(in: SourceLine(number: 3, text: "\t open  2 \t")) == "open  2")
         #expect(ScriptRunner.command(in: SourceLine(number: 4, text: " \t ")) == "")
         #expect(ScriptRunner.command(in: SourceLine(number: 5, text: "é")) == "é")
+    }
+}
+
+/// Issue 41: a scene whose command waits, and notes what had been written out when it did.
+@MainActor
+final class WaitingScene: SceneView {
+    static let sceneName = "waiting"
+    /// The sink the engine writes to, and what it held when `wait` waited.
+    static var sink: OutputSink?
+    static var writtenAtWait: String?
+    let console: Console
+    unowned let effects: any SceneEffects
+    init(_ context: SceneContext) {
+        console = context.console
+        effects = context.effects
+    }
+    var title: String { "w" }
+
+    static let commands: [Command<WaitingScene>] = [
+        Command("say", arguments: [Argument("TEXT")], summary: "prints TEXT") { scene, arguments in
+            scene.console.line(arguments[0])
+        },
+        // Work the command waits for, as a worker's is: scheduled, and awaited before it ends.
+        Command("wait", summary: "waits, then prints") { scene, _ in
+            scene.effects.finishBeforeCommandEnds { [console = scene.console] in
+                WaitingScene.writtenAtWait = WaitingScene.sink?.text
+                console.line("waited")
+            }
+        },
+    ]
+}
+
+@MainActor
+@Suite(.serialized) struct ScriptRunnerStreamingTests {
+    /// What commands printed is written out before a command waits (before, a script's output was
+    /// held until 64 KB or the end, on a terminal as in a pipe); commands that do not wait are
+    /// written in batches.
+    @Test func outputIsWrittenBeforeACommandWaits() async throws {
+        let output = OutputSink.memory()
+        WaitingScene.sink = output
+        let engine = Engine(console: Console(output: output, diagnostics: .memory()))
+        engine.register(SceneModule(WaitingScene.self) { WaitingScene($0) })
+        engine.start(root: WaitingScene.self)
+        let runner = ScriptRunner(engine: engine, keepGoing: false)
+        var source = ArraySource(["say one", "say two", "wait", "say three"])
+        #expect(try await runner.run(&source, name: "s.txt"))
+        #expect(WaitingScene.writtenAtWait == "w> say one\none\nw> say two\ntwo\nw> wait\n")
+        engine.console.flush()
+        #expect(output.text == "w> say one\none\nw> say two\ntwo\nw> wait\nwaited\nw> say three\nthree\n")
+    }
+
+    /// The console's position before a command, and a cut back to it, as a run interrupted in a
+    /// command does: the transcript's file loses what the command wrote, written out or not.
+    @Test func aTranscriptIsCutBackToWhereACommandBegan() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).t").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let console = Console(output: .memory(), diagnostics: .memory())
+        try console.startTranscript(at: path)
+        console.line("kept")
+        console.flush()
+        let position = console.position
+        console.line("written, then cut")
+        console.flush()
+        console.line("buffered, then cut")
+        console.cut(to: position)
+        console.line("after")
+        #expect(console.finishTranscript(firstLine: "# app: --seed 3") == nil)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "# app: --seed 3\nkept\nafter\n")
+    }
+
+    /// A session that keeps its commands (an interactive one) writes those before `record FILE` into
+    /// the recording, which its replay needs to reach where the recording began.
+    @Test func recordWritesTheCommandsBeforeIt() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString).txt").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = OutputSink.memory()
+        let engine = Engine(console: Console(output: output, diagnostics: .memory()))
+        engine.register(SceneModule(WaitingScene.self) { WaitingScene($0) })
+        engine.start(root: WaitingScene.self)
+        engine.keepsCommandHistory = true
+        engine.recordingHeader = { _ in "# app: --keep-going" }
+        _ = await engine.execute("say one")
+        _ = await engine.execute("nope")
+        _ = await engine.execute("record \(path)")
+        _ = await engine.execute("say two")
+        _ = await engine.execute("record stop")
+        engine.console.flush()
+        #expect(output.text.contains("Recording to \(path), with the 2 commands before it (its replay needs them); type 'record stop' to end.\n"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
+            # app: --keep-going
+            # The commands before 'record', which bring the replay to where the recording started:
+            say one
+            nope
+            # The recording started here.
+            say two
+
+            """)
     }
 }

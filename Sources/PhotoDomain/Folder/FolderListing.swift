@@ -42,6 +42,8 @@ public struct FolderListing: Equatable, Sendable, CustomStringConvertible {
     /// The line a replay shows when the folder's listing is not the one recorded.
     public func changeNote(now: FolderListing, folder: String) -> String? {
         guard now != self else { return nil }
-        return "\(folder) is not as it was recorded (\(count) photo\(count == 1 ? "" : "s") then, \(now.count) now, or some renamed or changed in size): what follows may differ from the recording."
+        let photos = "\(count) photo\(count == 1 ? "" : "s")"
+        let change = now.count == count ? "\(photos) then and now, but not all the same ones, or not the same size" : "\(photos) then, \(now.count) now"
+        return "\(folder) is not as it was recorded (\(change)): what follows may differ from the recording."
     }
 }

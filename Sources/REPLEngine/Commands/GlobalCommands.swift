@@ -50,7 +50,7 @@ enum GlobalCommands {
                 return
             }
             let before = try engine.startRecording(to: arguments[0])
-            let earlier = before == 0 ? "" : " (after the \(before == 1 ? "command" : "\(before) commands") run before it, which its replay needs)"
+            let earlier = before == 0 ? "" : ", with the \(before == 1 ? "command" : "\(before) commands") before it (its replay needs them)"
             engine.console.line("Recording to \(arguments[0])\(earlier); type 'record stop' to end.")
         },
         Command("quit", aliases: ["exit"], summary: "leave the session (Ctrl-D does too)") { engine, _ in

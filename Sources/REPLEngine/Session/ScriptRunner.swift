@@ -34,25 +34,40 @@ public final class ScriptRunner {
     /// not stop): the launcher ends the run there and then, keeping what finished.
     public var onSecondSignal: (@MainActor (Int32) -> Void)?
 
-    /// Where a signal stopped a run: the script's line, and its command.
+    /// Where a signal stopped a run: the script's line, and what was going on there.
     public struct Interruption: Equatable, Sendable {
         /// SIGINT, SIGTERM or SIGHUP.
         public let signal: Int32
         /// The script's name, as in messages (`<stdin>` for standard input).
         public let script: String
-        /// The line of the command (or, while the next line was awaited, of that line).
+        /// The line the run stopped at.
         public let line: Int
-        /// The command on that line; nil when none had been read.
-        public let command: String?
-        /// Whether the command ended anyway (it never waited, so it could not be cancelled): then it
-        /// is kept, and the run stopped after it.
-        public let commandFinished: Bool
+        public let stoppedIn: Place
+
+        public enum Place: Equatable, Sendable {
+            /// The command on the line, cancelled while it ran (`began`) or not begun at all.
+            case command(String, began: Bool)
+            /// The wait for the line (standard input).
+            case waitForInput
+            /// After the last command, which ran to its end.
+            case end
+        }
+
+        /// Whether a command had begun (its prompt line and what it printed are then cut from a
+        /// transcript, which ends whole at the command before it).
+        public var commandBegan: Bool {
+            if case .command(_, began: true) = stoppedIn { return true }
+            return false
+        }
 
         /// "interrupted at demo.txt:5: fetch", in words.
         public var description: String {
-            guard let command else { return "interrupted at \(script):\(line), while waiting for the next command" }
-            let shown = TerminalText.truncate(command, toWidth: 60)
-            return commandFinished ? "interrupted after \(script):\(line): \(shown)" : "interrupted at \(script):\(line): \(shown)"
+            switch stoppedIn {
+            case .command(let command, let began):
+                "interrupted at \(script):\(line): \(TerminalText.truncate(command, toWidth: 60))" + (began ? "" : " (before it began)")
+            case .waitForInput: "interrupted at \(script):\(line), while waiting for the next command"
+            case .end: "interrupted after the last command of \(script)"
+            }
         }
     }
 
@@ -99,12 +114,18 @@ public final class ScriptRunner {
                 line = next
             } catch where error.isInterruption {
                 // A signal while the next line was awaited (standard input): nothing was running.
-                interruption = Interruption(signal: photorepl_signals_stopping(), script: name, line: lastLine + 1, command: nil, commandFinished: false)
+                interruption = Interruption(signal: photorepl_signals_stopping(), script: name, line: lastLine + 1, stoppedIn: .waitForInput)
                 return false
             }
             lastLine = line.number
             let command = ScriptRunner.command(in: line)
             if command.isEmpty { continue }
+            // A signal that came while the command before ran (it never waited, so it could not be
+            // cancelled, and it ended whole) stops the run before this one.
+            if stopsAtSignals, case let signal = photorepl_signals_stopping(), signal != 0 {
+                interruption = Interruption(signal: signal, script: name, line: line.number, stoppedIn: .command(command, began: false))
+                return false
+            }
             commandWillStart?(console.position)
             // Most commands never wait: they run with no asynchronous call (see `Engine.start`).
             ScriptRunner.echo(command, on: engine)
@@ -123,7 +144,7 @@ public final class ScriptRunner {
             if signal != 0, waited, case .failed = outcome {
                 // Cancelled: what it printed is not kept in a transcript (the launcher cuts it back to
                 // the commands that finished), nor is its error, which only says it was cancelled.
-                interruption = Interruption(signal: signal, script: name, line: line.number, command: command, commandFinished: false)
+                interruption = Interruption(signal: signal, script: name, line: line.number, stoppedIn: .command(command, began: true))
                 return false
             }
             ScriptRunner.report(outcome, on: engine)
@@ -139,13 +160,16 @@ public final class ScriptRunner {
                 if reportsDiagnostics { console.diagnostic("\(name):\(line.number): error: \(error.message)") }
                 if !keepGoing { return false }
             }
-            if signal != 0 {
-                interruption = Interruption(signal: signal, script: name, line: line.number, command: command, commandFinished: true)
-                return false
-            }
             if ScriptRunner.now() - lastFlush >= Self.batchTime { flush() }
         }
         return true
+    }
+
+    /// After the last script: a signal that came while the last command ran, which ended whole, still
+    /// ends the run as interrupted (nothing more is cut).
+    public func noteSignalAtTheEnd(of name: String) {
+        guard stopsAtSignals, interruption == nil, case let signal = photorepl_signals_stopping(), signal != 0 else { return }
+        interruption = Interruption(signal: signal, script: name, line: lastLine, stoppedIn: .end)
     }
 
     /// The last line read, for where a signal stopped a wait for the next one.

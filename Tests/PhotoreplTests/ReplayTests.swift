@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 41: sessions that replay as recorded. A recording and a transcript carry what they ran on;
+/// `run` and `test` apply it from anywhere; a replay on a folder that changed says so; a check has no
+/// effect outside; `run` writes each command's output when it ends and keeps it at a signal.
+@Suite(.serialized) struct ReplayTests {
+    /// A folder holding a copy of Examples/photos (`photos`), for a session to record on.
+    static func workFolder() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try FileManager.default.copyItem(atPath: Binary.packageRoot.appendingPathComponent("Examples/photos").path, toPath: folder.file("photos"))
+        return folder
+    }
+
+    static let session = "count 3\nfetch\nopen 2\nmove 1\nback\nfecth\nstate --json\n"
+
+    /// Recorded on a folder from inside it (`photorepl photos`), then replayed and checked from the
+    /// filesystem's root: the same transcript, byte for byte, with nothing typed again. Before,
+    /// `run` replayed on the embedded catalog and `test` failed on every command.
+    @Test func aSessionRecordedOnAFolderReplaysAndChecksFromAnywhere() throws {
+        let folder = try Self.workFolder()
+        let recorded = try Binary.run(["photos", "--seed", "3", "--record", "s.txt", "--transcript", "s.t"],
+                                      stdin: Data(Self.session.utf8), directory: folder.url)
+        // Standard input is a script: the typo stops it, as it stops any script.
+        #expect(recorded.status == 1)
+        let script = try String(contentsOfFile: folder.file("s.txt"), encoding: .utf8)
+        let words = script.prefix { $0 != "\n" }.split(separator: " ")
+        let listing = try #require(words.firstIndex(of: "--listing").map { words[$0 + 1] })
+        #expect(script.hasPrefix("# photorepl: --keep-going --folder photos --seed 3 --listing \(listing)\n# Recorded by \(Binary.version): 'photorepl run s.txt' replays it.\ncount 3\nfetch\n"), "\(script)")
+        let transcript = try String(contentsOfFile: folder.file("s.t"), encoding: .utf8)
+        #expect(transcript == "# photorepl: --folder photos --seed 3 --listing \(listing)\n" + recorded.stdout)
+        #expect(recorded.stdout.contains("Found 4 photos in photos"))
+
+        let root = URL(fileURLWithPath: "/")
+        let replay = try Binary.run(["run", folder.file("s.txt")], directory: root)
+        #expect(replay.stdout == recorded.stdout)
+        #expect(replay.status == 1, "the session's typo fails in the replay too, which goes on past it")
+        let checked = try Binary.run(["test", folder.file("s.t")], directory: root)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        // Options typed win over the header's.
+        let otherSeed = try Binary.run(["run", "--seed", "4", folder.file("s.txt")], directory: root)
+        #expect(otherSeed.stdout != recorded.stdout && otherSeed.stdout.contains("Found 4 photos in photos"))
+    }
+
+    /// A photo added since the recording: the replay says so, in one line before the first output
+    /// that differs (the walk's), instead of differing silently.
+    @Test func aReplayOnAFolderThatChangedSaysSo() throws {
+        let folder = try Self.workFolder()
+        _ = try Binary.run(["photos", "--record", "s.txt"], stdin: Data("count 2\nfetch\n".utf8), directory: folder.url)
+        let same = try Binary.run(["run", "s.txt"], directory: folder.url)
+        #expect(!same.stdout.contains("not as it was recorded"))
+        try FileManager.default.copyItem(atPath: folder.file("photos/sunset.jpg"), toPath: folder.file("photos/added.jpg"))
+        let changed = try Binary.run(["run", "s.txt"], directory: folder.url)
+        #expect(changed.stdout.contains("""
+            photos> fetch
+            photos is not as it was recorded (4 photos then, 5 now): what follows may differ from the recording.
+            Found 5 photos in photos
+            """), "\(changed.stdout)")
+        // The same count, another photo: said too.
+        try FileManager.default.removeItem(atPath: folder.file("photos/sunset.jpg"))
+        let renamed = try Binary.run(["run", "s.txt"], directory: folder.url)
+        #expect(renamed.stdout.contains("photos is not as it was recorded (4 photos then and now, but not all the same ones, or not the same size)"))
+    }
+
+    /// A path typed absolute, with the recording beside it: written relative to the recording (the
+    /// pair moves together), and the folder named in messages as it was typed.
+    @Test func pathsAreWrittenRelativeToTheFileAndNamedAsTyped() throws {
+        let folder = try Self.workFolder()
+        let recorded = try Binary.run([folder.file("photos"), "--record", folder.file("s.txt"), "--transcript", folder.file("s.t")],
+                                      stdin: Data("count 1\nfetch\n".utf8))
+        let header = try String(contentsOfFile: folder.file("s.t"), encoding: .utf8).prefix { $0 != "\n" }
+        #expect(header.hasPrefix("# photorepl: --folder photos --folder-shown-as \(folder.file("photos")) --listing "), "\(header)")
+        let moved = try TemporaryFolder()
+        for name in ["photos", "s.txt", "s.t"] { try FileManager.default.moveItem(atPath: folder.file(name), toPath: moved.file(name)) }
+        #expect(try Binary.run(["run", moved.file("s.txt")]).stdout == recorded.stdout)
+        #expect(try Binary.run(["test", moved.file("s.t")]).status == 0)
+        // A folder's name that a header's one line cannot hold is refused before anything is written.
+        let odd = folder.file("new\nline")
+        try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: moved.file("photos/sunset.jpg"), toPath: odd + "/sunset.jpg")
+        let refused = try Binary.run([odd, "--record", folder.file("n.txt")], stdin: Data("count 1\n".utf8))
+        #expect(refused.status == 73)
+        #expect(refused.stderr.contains("cannot record to \(folder.file("n.txt")): --folder's value holds a line break"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("n.txt")))
+    }
+
+    /// `test` replays a transcript with no effect outside: `record` and `save` write into a folder of
+    /// the check's own (removed after it) and still say what they said; a thumbnail cache outside the
+    /// transcript's folder is read, not written; a network source needs a cassette, never recorded.
+    @Test func aTranscriptsCheckWritesNothingOutside() throws {
+        let folder = try Self.workFolder()
+        let script = "count 2\nfetch\nrecord r.txt\nopen 1\nsave saved.jpg\nsave saved.jpg\nrecord stop\n"
+        try script.write(toFile: folder.file("w.txt"), atomically: true, encoding: .utf8)
+        _ = try Binary.run(["run", "--keep-going", "--folder", "photos", "--transcript", "w.t", "w.txt"], directory: folder.url)
+        for written in ["r.txt", "saved.jpg"] { try FileManager.default.removeItem(atPath: folder.file(written)) }
+        let before = folder.allFiles().map(\.0)
+        let checked = try Binary.run(["test", "w.t"], environment: ["TMPDIR": folder.path], directory: folder.url)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(folder.allFiles().map(\.0) == before, "nothing written, nothing left in TMPDIR")
+        let transcript = try String(contentsOfFile: folder.file("w.t"), encoding: .utf8)
+        #expect(transcript.contains("Saved photo 1 to saved.jpg") && transcript.contains("saved.jpg exists: add --force"))
+
+        // A thumbnail cache a header names is written by the check inside the transcript's folder
+        // only: outside it, it is read and left as it was.
+        // (Examples/thumbnails' photos: one is large enough to be given a thumbnail.)
+        let outside = try TemporaryFolder()
+        try FileManager.default.copyItem(atPath: Binary.packageRoot.appendingPathComponent("Examples/thumbnails/photos").path, toPath: folder.file("large"))
+        for (name, cache) in [("inside.t", "cache"), ("outside.t", outside.path)] {
+            let text = "# photorepl: --folder large --preview ascii --preview-size 24x8 --thumbnails \(cache)\ncount: 0\nphotos> count 2\ncount: 2\nphotos> fetch\n...\nphotos> open 1\n...\nphotos/detail 1> back\n...\nphotos> open 2\n...\n"
+            try text.write(toFile: folder.file(name), atomically: true, encoding: .utf8)
+            let result = try Binary.run(["test", name], directory: folder.url)
+            #expect(result.status == 0, "\(result.stdout)")
+        }
+        #expect(folder.allFiles().contains { $0.0.hasPrefix("cache/") && $0.0.hasSuffix(".png") }, "the check writes a cache in its folder")
+        #expect(outside.allFiles().isEmpty, "\(outside.allFiles().map(\.0))")
+
+        // A network source in a check: a cassette to replay, or an error; never the network.
+        try "# photorepl: --source unsplash\ncount: 0\n".write(toFile: folder.file("n.t"), atomically: true, encoding: .utf8)
+        let network = try Binary.run(["test", "n.t"], environment: ["UNSPLASH_ACCESS_KEY": "key", "UNSPLASH_API_URL": "http://127.0.0.1:9"], directory: folder.url)
+        #expect(network.status == 66)
+        #expect(network.stderr.contains("a transcript's check never goes to the network"), "\(network.stderr)")
+        try "# photorepl: --source unsplash --cassette new.json\ncount: 0\n".write(toFile: folder.file("m.t"), atomically: true, encoding: .utf8)
+        let missing = try Binary.run(["test", "m.t"], environment: ["UNSPLASH_ACCESS_KEY": "key", "CI": ""], directory: folder.url)
+        #expect(missing.status == 66)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("new.json")))
+    }
+
+    /// `run` writes what each command printed before a command waits: the commands before a slow
+    /// fetch are in the pipe while it waits (before, all of it came at the end).
+    @Test func runWritesEachCommandsOutputBeforeAWait() throws {
+        let script = try Binary.script("count 3\nstate --json\nfetch\n")
+        let (process, output, _) = try Self.start(["run", "--fetch-delay", "4000", script])
+        defer { process.terminate() }
+        let early = Self.read(output, until: "photos> fetch\n", seconds: 3)
+        #expect(early.hasSuffix("{\"stack\":[\"collection\"],\"count\":3,\"photos\":[],\"page\":0,\"source\":\"embedded\",\"layout\":\"list\"}\nphotos> fetch\n"), "\(early)")
+        #expect(process.isRunning, "the fetch still waits")
+    }
+
+    /// SIGINT, SIGTERM and SIGHUP during `run`: the command in flight is cancelled, what finished is
+    /// written, the `--transcript` ends whole at the last finished command, standard error says
+    /// where, and the run exits 130 (before, it died with nothing written).
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aSignalDuringRunKeepsWhatFinished(signal: Int32) throws {
+        let folder = try TemporaryFolder()
+        let script = folder.file("demo.txt")
+        try "count 3\nstate\nfetch\nstate\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let (process, output, errors) = try Self.start(["run", "--fetch-delay", "5000", "--transcript", folder.file("t.t"), script])
+        let early = Self.read(output, until: "photos> fetch\n", seconds: 10)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said == "photorepl: interrupted at \(script):3: fetch\n")
+        let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(rest.isEmpty, "the cancelled fetch printed nothing more: \(rest)")
+        let transcript = try String(contentsOfFile: folder.file("t.t"), encoding: .utf8)
+        #expect(early == transcript + "photos> fetch\n", "the transcript ends whole, before the fetch: \(transcript)")
+        #expect(transcript.hasSuffix("  layout: list\n"))
+    }
+
+    /// With standard output and standard error one pipe (`2>&1 | less`), a script's error is printed
+    /// once, in its transcript; before, `FILE:LINE: error: …` repeated it.
+    @Test func anErrorIsPrintedOnceWhenBothStreamsAreOnePipe() throws {
+        let script = try Binary.script("count 99\ncount 2\n")
+        let shell = try Binary.runProgram("/bin/sh", ["-c", "\"$0\" run --keep-going \"$1\" 2>&1 | cat", Binary.executable.path, script])
+        #expect(shell.stdout == "count: 0\nphotos> count 99\nerror: count must be within 0…30, not 99 (type e.g. 'count 5')\nphotos> count 2\ncount: 2\nphotorepl: 1 command failed\n")
+    }
+
+    /// Ctrl-C in a terminal during a slow walk: the progress line and the `^C` are erased, and the
+    /// line says where the run stopped.
+    @Test func ctrlCInATerminalErasesTheProgressLine() throws {
+        let folder = try TemporaryFolder()
+        // A walk that takes seconds: 120,000 empty files (in memory where there is a tmpfs).
+        let big = SignalDuringWorkTests.bigFolder
+        try "count 1\nstate\nfetch\nstate\n".write(toFile: folder.file("walk.txt"), atomically: true, encoding: .utf8)
+        let terminal = try Terminal(["run", "--folder", big, folder.file("walk.txt")], width: 120)
+        #expect(try terminal.wait(for: "Walking"))
+        try terminal.press("C-c")
+        #expect(try terminal.exitStatus() == 130)
+        let screen = try terminal.screen()
+        #expect(screen.contains("photos> fetch\nphotorepl: interrupted at \(folder.file("walk.txt")):3: fetch\nEXIT=130"), "\(screen)")
+        #expect(!screen.contains("Walking") && !screen.contains("^C"), "\(screen)")
+    }
+
+    // MARK: - Helpers
+
+    /// photorepl started with its output and errors in pipes.
+    static func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = Binary.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = Binary.packageRoot
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, output, errors)
+    }
+
+    /// What the pipe gave until `text` ended it, or `seconds` passed.
+    static func read(_ pipe: Pipe, until text: String, seconds: Double) -> String {
+        let fd = pipe.fileHandleForReading.fileDescriptor
+        var received: [UInt8] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 50) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = Glibc.read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            received += buffer.prefix(n)
+            if String(decoding: received, as: UTF8.self).hasSuffix(text) { break }
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+}
