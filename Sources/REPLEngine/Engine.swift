@@ -182,7 +182,7 @@ public final class Engine {
             outcome = .failed(CommandError("\(name) failed: \(error)"))
         }
         // Only what was typed at the top: the commands of a `run FILE` replay from FILE.
-        if depth == 1, name != "record", recorder != nil || keepsCommandHistory {
+        if recorder != nil || keepsCommandHistory, depth == 1, name != "record" {
             let command = ScriptRunner.command(in: SourceLine(number: 0, text: line))
             if keepsCommandHistory { commandHistory.append(command) }
             if let recorder, !recorder.record(command) {

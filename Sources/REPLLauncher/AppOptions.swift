@@ -23,6 +23,8 @@ public struct AppOptions<Options: Sendable>: Sendable {
     public let defaults: Options
     /// Every option, in the order `--help` lists them.
     public let entries: [Entry]
+    /// The declarations, for the command line and `--help` (read at every start: made once).
+    public let declared: [AppOption]
     /// Checks the options together (the ones that do not go together), after each was read.
     private let check: @Sendable (Options) throws(LaunchCommand.UsageError) -> Void
 
@@ -62,11 +64,9 @@ public struct AppOptions<Options: Sendable>: Sendable {
                 check: @escaping @Sendable (Options) throws(LaunchCommand.UsageError) -> Void = { _ throws(LaunchCommand.UsageError) in }) {
         self.defaults = defaults
         self.entries = entries
+        self.declared = entries.map(\.declaration)
         self.check = check
     }
-
-    /// The declarations, for the command line and `--help`.
-    public var declared: [AppOption] { entries.map(\.declaration) }
 
     /// The entry of the option named `name` (`--seed`).
     func entry(named name: String) -> Entry? { entries.first { $0.declaration.name == name } }
@@ -131,63 +131,66 @@ extension AppOptions where Options == Void {
 
 // MARK: - Options declared by a key path
 
+// The key path is taken as an autoclosure: a key path is made at run time, the first time it is
+// used, and a start that reads two options of twenty should not pay for twenty (about 35,000
+// instructions each).
 extension AppOptions.Entry {
     /// A flag (`--feed`) that sets a `Bool` property.
     public static func flag(
-        _ name: String, _ property: WritableKeyPath<Options, Bool> & Sendable, help: String, changesOutput: Bool = false, isHidden: Bool = false
+        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Bool>, help: String, changesOutput: Bool = false, isHidden: Bool = false
     ) -> Self {
         Self(AppOption(flag: name, help: help, changesOutput: changesOutput, isHidden: isHidden),
-             read: { options, _ throws(LaunchCommand.UsageError) in options[keyPath: property] = true },
-             written: { options, _ in options[keyPath: property] ? AppOption.Given(name: name, value: nil) : nil })
+             read: { options, _ throws(LaunchCommand.UsageError) in options[keyPath: property()] = true },
+             written: { options, _ in options[keyPath: property()] ? AppOption.Given(name: name, value: nil) : nil })
     }
 
     /// An option whose value is text kept as typed: a name, a slug, or a file's or folder's path
     /// (`values: .files` or `.folders`). With `whenEmpty`, an empty value is refused with that message
     /// ("--topic takes a topic's slug, e.g. --topic nature").
     public static func text(
-        _ name: String, _ property: WritableKeyPath<Options, String?> & Sendable, valueName: String, values: AppOption.Values = .text,
+        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, String?>, valueName: String, values: AppOption.Values = .text,
         help: String, changesOutput: Bool = false, isHidden: Bool = false, whenEmpty: String? = nil
     ) -> Self {
         Self(AppOption(name, valueName: valueName, values: values, help: help, changesOutput: changesOutput, isHidden: isHidden),
              read: { options, given throws(LaunchCommand.UsageError) in
                  let value = given.value ?? ""
                  if let whenEmpty, value.isEmpty { throw LaunchCommand.UsageError(whenEmpty) }
-                 options[keyPath: property] = value
+                 options[keyPath: property()] = value
              },
-             written: { options, _ in options[keyPath: property].map { AppOption.Given(name: name, value: $0) } })
+             written: { options, _ in options[keyPath: property()].map { AppOption.Given(name: name, value: $0) } })
     }
 
     /// An option that takes one of a fixed set of words, the raw values of `Choice`'s cases:
     /// "--layout takes list or grid, not 'x'". Completions offer the words.
     public static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ property: WritableKeyPath<Options, Choice> & Sendable, valueName: String, help: String,
+        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Choice>, valueName: String, help: String,
         changesOutput: Bool = false, isHidden: Bool = false
     ) -> Self where Choice.RawValue == String {
         let words = Choice.allCases.map(\.rawValue)
         return Self(AppOption(name, valueName: valueName, values: .words(words), help: help, changesOutput: changesOutput, isHidden: isHidden),
                     read: { options, given throws(LaunchCommand.UsageError) in
-                        options[keyPath: property] = try parseChoice(name, given.value ?? "", words: words)
+                        options[keyPath: property()] = try parseChoice(name, given.value ?? "", words: words)
                     },
-                    written: { options, _ in AppOption.Given(name: name, value: options[keyPath: property].rawValue) })
+                    written: { options, _ in AppOption.Given(name: name, value: options[keyPath: property()].rawValue) })
     }
 
     /// A choice (see above) that may be left unset: nil until it is given.
     public static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ property: WritableKeyPath<Options, Choice?> & Sendable, valueName: String, help: String,
+        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Choice?>, valueName: String, help: String,
         changesOutput: Bool = false, isHidden: Bool = false
     ) -> Self where Choice.RawValue == String {
         let words = Choice.allCases.map(\.rawValue)
         return Self(AppOption(name, valueName: valueName, values: .words(words), help: help, changesOutput: changesOutput, isHidden: isHidden),
                     read: { options, given throws(LaunchCommand.UsageError) in
-                        options[keyPath: property] = try parseChoice(name, given.value ?? "", words: words)
+                        options[keyPath: property()] = try parseChoice(name, given.value ?? "", words: words)
                     },
-                    written: { options, _ in options[keyPath: property].map { AppOption.Given(name: name, value: $0.rawValue) } })
+                    written: { options, _ in options[keyPath: property()].map { AppOption.Given(name: name, value: $0.rawValue) } })
     }
 
     /// An option whose value `parse` reads (a number, a size) and `format` writes back; a value
     /// `parse` refuses gets the message `invalid` makes of it, which says what to type instead.
     public static func value<Value: Sendable>(
-        _ name: String, _ property: WritableKeyPath<Options, Value> & Sendable, valueName: String, help: String,
+        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Value>, valueName: String, help: String,
         changesOutput: Bool = false, isHidden: Bool = false,
         parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String = { "\($0)" },
         invalid: @escaping @Sendable (String) -> String
@@ -195,14 +198,14 @@ extension AppOptions.Entry {
         Self(AppOption(name, valueName: valueName, help: help, changesOutput: changesOutput, isHidden: isHidden),
              read: { options, given throws(LaunchCommand.UsageError) in
                  guard let value = parse(given.value ?? "") else { throw LaunchCommand.UsageError(invalid(given.value ?? "")) }
-                 options[keyPath: property] = value
+                 options[keyPath: property()] = value
              },
-             written: { options, _ in AppOption.Given(name: name, value: format(options[keyPath: property])) })
+             written: { options, _ in AppOption.Given(name: name, value: format(options[keyPath: property()])) })
     }
 
     /// A value (see above) that may be left unset: nil until it is given.
     public static func value<Value: Sendable>(
-        _ name: String, _ property: WritableKeyPath<Options, Value?> & Sendable, valueName: String, help: String,
+        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Value?>, valueName: String, help: String,
         changesOutput: Bool = false, isHidden: Bool = false,
         parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String = { "\($0)" },
         invalid: @escaping @Sendable (String) -> String
@@ -210,9 +213,9 @@ extension AppOptions.Entry {
         Self(AppOption(name, valueName: valueName, help: help, changesOutput: changesOutput, isHidden: isHidden),
              read: { options, given throws(LaunchCommand.UsageError) in
                  guard let value = parse(given.value ?? "") else { throw LaunchCommand.UsageError(invalid(given.value ?? "")) }
-                 options[keyPath: property] = value
+                 options[keyPath: property()] = value
              },
-             written: { options, _ in options[keyPath: property].map { AppOption.Given(name: name, value: format($0)) } })
+             written: { options, _ in options[keyPath: property()].map { AppOption.Given(name: name, value: format($0)) } })
     }
 
     private static func parseChoice<Choice: RawRepresentable>(_ name: String, _ value: String, words: [String]) throws(LaunchCommand.UsageError) -> Choice

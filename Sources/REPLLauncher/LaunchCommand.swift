@@ -296,15 +296,18 @@ public enum LaunchCommand: Equatable, Sendable {
                 OPTIONS:
                 \(appOptions)\(CommandLineReference.helpLines(at: .session, appName: appName))
                 EXIT CODES: 0 success, 1 a command or a transcript failed, 64 bad usage, 66 a file that cannot
-                be read, 69 no libedit to type commands with, 73 an output file that cannot be written, 128+N
-                ended by signal N.
+                be read, 69 no libedit to type commands with, 73 an output file that cannot be written, 130 a
+                run interrupted (what finished is kept), 128+N an interactive session ended by signal N.
 
                 """
         case .run:
             """
                 Replay scripts and print the transcript. A script holds one command per line, as typed;
-                blank lines and lines starting with # are skipped. The files run one after another in one
-                session, which stops at the first error (exit 1) unless --keep-going. '-' reads standard input.
+                blank lines and lines starting with # are skipped; a first line '# \(appName): OPTIONS' (a
+                recording's) gives the options it needs, under those typed. The files run one after another
+                in one session, which stops at the first error (exit 1) unless --keep-going. '-' reads
+                standard input. Each command's output is written when it ends; Ctrl-C, SIGTERM or SIGHUP
+                cancel the command running, keep what finished, and exit 130.
 
                 USAGE: \(usageLine(for: .run, appName: appName))
 
@@ -314,9 +317,11 @@ public enum LaunchCommand: Equatable, Sendable {
         case .test:
             """
                 Check golden transcripts: replay their commands and compare the whole output. A transcript
-                is what '\(appName) run' prints, so '\(appName) run demo.txt > demo.t' makes one. In expected lines,
-                [..] matches any text within a line and a line '...' matches any number of lines. Folders
-                stand for the *.t files in them. Exits 1 if any transcript differs.
+                is what '\(appName) run' prints: '\(appName) run demo.txt --transcript demo.t' makes one, its
+                first line the options it needs. In expected lines, [..] matches any text within a line and a
+                line '...' matches any number of lines. Folders stand for the *.t files in them. A check has
+                no effect outside: what its commands write goes to a folder of its own, and it never goes to
+                the network (a network session replays its cassette). Exits 1 if any transcript differs.
 
                 USAGE: \(usageLine(for: .test, appName: appName))
 

@@ -101,25 +101,6 @@ extension REPLApp {
         // Ctrl-C, SIGTERM and SIGHUP end the run in order, from the start: a signal while the first
         // file opens is noticed at the first command.
         if catchesSignals { ScriptRunner.catchSignals() }
-        // The first script may say which options it needs, on its first line.
-        var header: TranscriptSuite.SessionHeader?
-        if let first = paths.first, first != "-", var reader = try? LineReader.open(path: first) {
-            let line = try? reader.next()
-            reader.close()
-            do throws(TranscriptSuite.Failure) {
-                if let line { header = try TranscriptSuite.SessionHeader.parse(line.text, inFileAt: first, appName: name) }
-            } catch {
-                printError(error.message)
-                throw LaunchExit(code: ExitStatus.usage)
-            }
-        }
-        let settled: (options: Options, keepGoing: Bool)
-        do throws(TranscriptSuite.Failure) {
-            settled = try settle(given, header: header)
-        } catch {
-            printError(error.message)
-            throw LaunchExit(code: ExitStatus.usage)
-        }
         // Open every file first: an unreadable one stops the run before anything has run.
         var readers: [(name: String, reader: LineReader)] = []
         for path in paths {
@@ -134,6 +115,41 @@ extension REPLApp {
                 throw LaunchExit(code: ExitStatus.noInput)
             }
         }
+        if catchesSignals {
+            for i in readers.indices { ScriptRunner.stopAtSignals(&readers[i].reader) }
+        }
+        // The first script may say which options it needs, on its first line (standard input's too:
+        // `APP < session.txt` replays a recording as `APP run session.txt` does).
+        var header: TranscriptSuite.SessionHeader?
+        if let first = readers.first {
+            var line: SourceLine?
+            do throws(LineReader.Failure) {
+                line = try readers[0].reader.peek()
+            } catch where error.isInterruption {
+                sayInterrupted("interrupted at \(first.name):1, while waiting for the first command")
+                throw LaunchExit(code: ExitStatus.interrupted)
+            } catch {
+                // As the run reports it: a line too long names its line.
+                Console(output: standardOutput, diagnostics: standardError)
+                    .diagnostic(error.line.map { "\(first.name):\($0): error: \(error.message)" } ?? "\(name): \(error.described(reading: first.name))")
+                throw LaunchExit(code: ExitStatus.noInput)
+            }
+            do throws(TranscriptSuite.Failure) {
+                if let line, line.number == 1 {
+                    header = try TranscriptSuite.SessionHeader.parse(line.text, inFileAt: first.name, appName: name)
+                }
+            } catch {
+                printError(error.message)
+                throw LaunchExit(code: ExitStatus.usage)
+            }
+        }
+        let settled: (options: Options, keepGoing: Bool)
+        do throws(TranscriptSuite.Failure) {
+            settled = try settle(given, header: header)
+        } catch {
+            printError(error.message)
+            throw LaunchExit(code: ExitStatus.usage)
+        }
         try refuseOutputsThatAreInputs(outputs, inputs: readers.map { ($0.name == "<stdin>" ? "standard input" : $0.name, $0.reader.descriptor) })
         let console = Console(output: standardOutput, diagnostics: standardError)
         let started = try await start(settled.options, console: console, outputs, isInteractive: false)
@@ -144,16 +160,14 @@ extension REPLApp {
         // enough there.
         let runner = ScriptRunner(engine: engine, keepGoing: asked || settled.keepGoing, reportsDiagnostics: !errorsShareTheOutput,
                                   stopsAtSignals: catchesSignals)
-        // Where the command running began: an interrupted one is cut from the transcript.
-        var commandStart = console.position
-        runner.commandWillStart = { commandStart = $0 }
         // A second signal while the cancelled command winds down: the run ends there and then.
-        runner.onSecondSignal = { [self] _ in
-            console.cut(to: commandStart)
+        runner.onSecondSignal = { [self, weak runner] _ in
+            guard let runner else { return }
+            console.cut(to: runner.commandStart)
             engine.stopRecording()
             console.flush()
             if let failure = console.finishTranscript(firstLine: transcriptHeader(started, outputs)) { printError(failure) }
-            sayInterrupted(runner.interruption?.description ?? "interrupted")
+            sayInterrupted("interrupted at \(runner.commandRunning), which did not stop when it was cancelled (a second signal ended the run)")
             exit(ExitStatus.interrupted)
         }
         var finished = false
@@ -166,7 +180,6 @@ extension REPLApp {
         for i in readers.indices {
             // What was printed is written out before the next lines are read (a pipe may wait).
             readers[i].reader.beforeReading = { console.flush() }
-            if catchesSignals { ScriptRunner.stopAtSignals(&readers[i].reader) }
             do {
                 let goOn = try await runner.run(&readers[i].reader, name: readers[i].name)
                 readers[i].reader.close()
@@ -180,7 +193,7 @@ extension REPLApp {
         if let last = readers.last, !runner.didQuit { runner.noteSignalAtTheEnd(of: last.name) }
         if let interruption = runner.interruption {
             // What finished is kept, and the transcript ends whole at the last command that did.
-            if interruption.commandBegan { console.cut(to: commandStart) }
+            if interruption.commandBegan { console.cut(to: runner.commandStart) }
             let outputsWritten: Bool
             do throws(LaunchExit) {
                 try await finishOutputs(started, outputs)

@@ -93,8 +93,10 @@ public enum ManualPage {
         }
         page.append(".SH EXIT STATUS")
         for (code, meaning) in [("0", "Success."), ("1", "A command or a golden transcript failed."), ("64", "Bad command-line usage."),
-                                ("66", "An input file cannot be read."), ("73", "An output file cannot be written to its end."),
-                                ("128+N", "Ended by signal N.")] {
+                                ("66", "An input file cannot be read."), ("69", "An interactive session without libedit to type commands with (scripts run without it)."),
+                                ("73", "An output file cannot be written to its end."),
+                                ("130", "A run interrupted by Ctrl-C, SIGINT, SIGTERM or SIGHUP: what finished was written, and a --transcript ends at the last command that finished."),
+                                ("128+N", "An interactive session ended by signal N.")] {
             page.append(".TP")
             page.append(".B \(code)")
             page.append(meaning)

@@ -56,7 +56,7 @@ import Testing
         let transcript = String(script.dropLast(4)) + ".t"
         #expect(result.stdout == """
             FAIL \(script)
-            \(script): this is a script, not a transcript: no line starts with a prompt ('photos> '), and its first line is the command 'count'. Make its transcript with 'photorepl run \(script) > \(transcript)', read it, then test that file.
+            \(script): this is a script, not a transcript: no line starts with a prompt ('photos> '), and its first line is the command 'count'. Make its transcript with 'photorepl run \(script) --transcript \(transcript)', read it, then test that file.
             0 passed, 1 failed
 
             """, "\(result.stdout)")

@@ -40,6 +40,9 @@ import Glibc
         #expect(replay.status == 1, "the session's typo fails in the replay too, which goes on past it")
         let checked = try Binary.run(["test", folder.file("s.t")], directory: root)
         #expect(checked.status == 0, "\(checked.stdout)")
+        // Standard input's first line is a header too: `photorepl < s.txt` replays it as `run` does.
+        let piped = try Binary.run([], stdin: try Data(contentsOf: URL(fileURLWithPath: folder.file("s.txt"))), directory: folder.url)
+        #expect(piped.stdout == recorded.stdout)
         // Options typed win over the header's.
         let otherSeed = try Binary.run(["run", "--seed", "4", folder.file("s.txt")], directory: root)
         #expect(otherSeed.stdout != recorded.stdout && otherSeed.stdout.contains("Found 4 photos in photos"))
@@ -159,6 +162,30 @@ import Glibc
         let transcript = try String(contentsOfFile: folder.file("t.t"), encoding: .utf8)
         #expect(early == transcript + "photos> fetch\n", "the transcript ends whole, before the fetch: \(transcript)")
         #expect(transcript.hasSuffix("  layout: list\n"))
+    }
+
+    /// A signal while a picture is decoded: the decode cannot stop at once, and the detail, told it
+    /// was interrupted, would print "(picture not shown: interrupted)" and its fields; none of that is
+    /// kept, in the transcript nor on standard output, since a replay would not print it.
+    @Test func aSignalDuringADecodeKeepsNothingOfTheCommand() throws {
+        let photos = try #require(SignalDuringWorkTests.slowPhotoFolder)
+        let folder = try TemporaryFolder()
+        let script = folder.file("s.txt")
+        try "count 1\nfetch\nopen 1\nstate\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let (process, output, errors) = try Self.start(["run", "--no-cache", "--folder", photos, "--preview", "ascii", "--preview-size", "80x40",
+                                                        "--transcript", folder.file("t.t"), script])
+        let early = Self.read(output, until: "photos> open 1\n", seconds: 10)
+        usleep(50_000)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "photorepl: interrupted at \(script):3: open 1\n")
+        #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
+        let transcript = try String(contentsOfFile: folder.file("t.t"), encoding: .utf8)
+        let header = transcript.prefix { $0 != "\n" }
+        #expect(header.hasPrefix("# photorepl: --folder \(photos) --preview ascii --preview-size 80x40 --listing 1:"))
+        #expect(early == transcript.dropFirst(header.count + 1) + "photos> open 1\n")
+        #expect(!transcript.contains("picture not shown"))
     }
 
     /// With standard output and standard error one pipe (`2>&1 | less`), a script's error is printed

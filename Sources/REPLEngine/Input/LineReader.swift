@@ -109,8 +109,23 @@ public struct LineReader: LineSource {
         if ownsDescriptor { Glibc.close(fd) }
     }
 
+    /// A line read ahead by `peek()`, which `next()` returns first.
+    private var peeked: SourceLine??
+
+    /// The next line, read and kept for `next()` to return (a script's first line, for its options).
+    public mutating func peek() throws(Failure) -> SourceLine? {
+        if let peeked { return peeked }
+        let line = try next()
+        peeked = .some(line)
+        return line
+    }
+
     /// The next line, or nil at the end of the input.
     public mutating func next() throws(Failure) -> SourceLine? {
+        if let line = peeked {
+            peeked = nil
+            return line
+        }
         var pending: [UInt8] = []  // a line longer than what is buffered
         while true {
             if let newline = firstNewline() {

@@ -138,7 +138,11 @@ public final class Console {
     /// transcript is cut back to it, on its file too; of the output, what is still buffered (what was
     /// written to the terminal or the pipe stays there).
     public func cut(to position: Position) {
-        if position.output >= outputWritten { buffer.removeLast(from: position.output - outputWritten) }
+        if position.output >= outputWritten {
+            buffer.removeLast(from: position.output - outputWritten)
+        } else {
+            buffer.removeAll()
+        }
         if position.transcript >= transcriptWritten {
             transcriptBuffer.removeLast(from: position.transcript - transcriptWritten)
         } else {

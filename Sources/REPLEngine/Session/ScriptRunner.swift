@@ -27,9 +27,15 @@ public final class ScriptRunner {
     public private(set) var firstFailureLine: Int?
     /// Where a signal stopped the run, when one did.
     public private(set) var interruption: Interruption?
-    /// Called with the console's position before each command, so that a run interrupted in a
-    /// command can cut its transcript back to the commands that finished (`Console.cut(to:)`).
-    public var commandWillStart: ((Console.Position) -> Void)?
+    /// The command last begun, where it is: what a second signal interrupts.
+    private var running: (script: String, line: Int, command: String) = ("", 0, "")
+
+    /// "demo.txt:5: fetch": the command last begun, for a message.
+    public var commandRunning: String { "\(running.script):\(running.line): \(TerminalText.truncate(running.command, toWidth: 60))" }
+
+    /// The console's position before the command last begun: a run interrupted in a command cuts
+    /// its transcript back to it, to the commands that finished (`Console.cut(to:)`).
+    public private(set) var commandStart: Console.Position
     /// What a second signal does while a cancelled command is still winding down (a decode that does
     /// not stop): the launcher ends the run there and then, keeping what finished.
     public var onSecondSignal: (@MainActor (Int32) -> Void)?
@@ -89,6 +95,7 @@ public final class ScriptRunner {
         self.keepGoing = keepGoing
         self.reportsDiagnostics = reportsDiagnostics
         self.stopsAtSignals = stopsAtSignals
+        commandStart = engine.console.position
     }
 
     /// Installs the handlers a run that `stopsAtSignals` needs (once, before the run).
@@ -126,7 +133,8 @@ public final class ScriptRunner {
                 interruption = Interruption(signal: signal, script: name, line: line.number, stoppedIn: .command(command, began: false))
                 return false
             }
-            commandWillStart?(console.position)
+            commandStart = console.position
+            running = (name, line.number, command)
             // Most commands never wait: they run with no asynchronous call (see `Engine.start`).
             ScriptRunner.echo(command, on: engine)
             let outcome: Engine.Outcome
@@ -141,9 +149,10 @@ public final class ScriptRunner {
                 waited = true
             }
             let signal = stopsAtSignals ? photorepl_signals_stopping() : 0
-            if signal != 0, waited, case .failed = outcome {
-                // Cancelled: what it printed is not kept in a transcript (the launcher cuts it back to
-                // the commands that finished), nor is its error, which only says it was cancelled.
+            if signal != 0, waited {
+                // Cancelled while it waited: what it printed is not kept in a transcript (the launcher
+                // cuts it back to the commands that finished), nor is its error, nor what it printed
+                // of the cancellation ("picture not shown: interrupted"), which a replay would not.
                 interruption = Interruption(signal: signal, script: name, line: line.number, stoppedIn: .command(command, began: true))
                 return false
             }

@@ -133,7 +133,7 @@ public struct TranscriptSuite {
             report.line("FAIL \(file)", style: .error)
             if !update, let command = Self.scriptCommand(in: expected, replayed: check.commandsReplayed, knownCommands: engine.commandNames) {
                 // A script given for a transcript: its diff would show every output line missing.
-                report.line("\(file): this is a script, not a transcript: no line starts with a prompt ('\(engine.prompt)'), and its first line is the command '\(command)'. Make its transcript with '\(appName) run \(file) > \(Self.transcriptName(for: file))', read it, then test that file.", style: .bold)
+                report.line("\(file): this is a script, not a transcript: no line starts with a prompt ('\(engine.prompt)'), and its first line is the command '\(command)'. Make its transcript with '\(appName) run \(file) --transcript \(Self.transcriptName(for: file))', read it, then test that file.", style: .bold)
                 continue
             }
             for mismatch in check.mismatches {
