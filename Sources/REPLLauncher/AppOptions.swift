@@ -167,11 +167,9 @@ extension AppOptions.Entry {
         changesOutput: Bool = false, isHidden: Bool = false
     ) -> Self where Choice.RawValue == String {
         let words = Choice.allCases.map(\.rawValue)
-        return Self(AppOption(name, valueName: valueName, values: .words(words), help: help, changesOutput: changesOutput, isHidden: isHidden),
-                    read: { options, given throws(LaunchCommand.UsageError) in
-                        options[keyPath: property()] = try parseChoice(name, given.value ?? "", words: words)
-                    },
-                    written: { options, _ in AppOption.Given(name: name, value: options[keyPath: property()].rawValue) })
+        return parsed(AppOption(name, valueName: valueName, values: .words(words), help: help, changesOutput: changesOutput, isHidden: isHidden),
+                      parse: { Choice(rawValue: $0) }, format: \.rawValue, invalid: { choiceMistake(name, $0, words: words) },
+                      set: { $0[keyPath: property()] = $1 }, get: { $0[keyPath: property()] })
     }
 
     /// A choice (see above) that may be left unset: nil until it is given.
@@ -180,11 +178,9 @@ extension AppOptions.Entry {
         changesOutput: Bool = false, isHidden: Bool = false
     ) -> Self where Choice.RawValue == String {
         let words = Choice.allCases.map(\.rawValue)
-        return Self(AppOption(name, valueName: valueName, values: .words(words), help: help, changesOutput: changesOutput, isHidden: isHidden),
-                    read: { options, given throws(LaunchCommand.UsageError) in
-                        options[keyPath: property()] = try parseChoice(name, given.value ?? "", words: words)
-                    },
-                    written: { options, _ in options[keyPath: property()].map { AppOption.Given(name: name, value: $0.rawValue) } })
+        return parsed(AppOption(name, valueName: valueName, values: .words(words), help: help, changesOutput: changesOutput, isHidden: isHidden),
+                      parse: { Choice(rawValue: $0) }, format: \.rawValue, invalid: { choiceMistake(name, $0, words: words) },
+                      set: { $0[keyPath: property()] = $1 }, get: { $0[keyPath: property()] })
     }
 
     /// An option whose value `parse` reads (a number, a size) and `format` writes back; a value
@@ -195,12 +191,8 @@ extension AppOptions.Entry {
         parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String = { "\($0)" },
         invalid: @escaping @Sendable (String) -> String
     ) -> Self {
-        Self(AppOption(name, valueName: valueName, help: help, changesOutput: changesOutput, isHidden: isHidden),
-             read: { options, given throws(LaunchCommand.UsageError) in
-                 guard let value = parse(given.value ?? "") else { throw LaunchCommand.UsageError(invalid(given.value ?? "")) }
-                 options[keyPath: property()] = value
-             },
-             written: { options, _ in AppOption.Given(name: name, value: format(options[keyPath: property()])) })
+        parsed(AppOption(name, valueName: valueName, help: help, changesOutput: changesOutput, isHidden: isHidden),
+               parse: parse, format: format, invalid: invalid, set: { $0[keyPath: property()] = $1 }, get: { $0[keyPath: property()] })
     }
 
     /// A value (see above) that may be left unset: nil until it is given.
@@ -210,21 +202,28 @@ extension AppOptions.Entry {
         parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String = { "\($0)" },
         invalid: @escaping @Sendable (String) -> String
     ) -> Self {
-        Self(AppOption(name, valueName: valueName, help: help, changesOutput: changesOutput, isHidden: isHidden),
-             read: { options, given throws(LaunchCommand.UsageError) in
-                 guard let value = parse(given.value ?? "") else { throw LaunchCommand.UsageError(invalid(given.value ?? "")) }
-                 options[keyPath: property()] = value
-             },
-             written: { options, _ in options[keyPath: property()].map { AppOption.Given(name: name, value: format($0)) } })
+        parsed(AppOption(name, valueName: valueName, help: help, changesOutput: changesOutput, isHidden: isHidden),
+               parse: parse, format: format, invalid: invalid, set: { $0[keyPath: property()] = $1 }, get: { $0[keyPath: property()] })
     }
 
-    private static func parseChoice<Choice: RawRepresentable>(_ name: String, _ value: String, words: [String]) throws(LaunchCommand.UsageError) -> Choice
-    where Choice.RawValue == String {
-        guard let choice = Choice(rawValue: value) else {
-            let listed = words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
-            throw LaunchCommand.UsageError("\(name) takes \(listed), not '\(value)'")
-        }
-        return choice
+    /// An option whose value is parsed, set, and written back formatted (nil from `get`: not written).
+    private static func parsed<Value>(
+        _ declaration: AppOption, parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String,
+        invalid: @escaping @Sendable (String) -> String,
+        set: @escaping @Sendable (inout Options, Value) -> Void, get: @escaping @Sendable (Options) -> Value?
+    ) -> Self {
+        Self(declaration,
+             read: { options, given throws(LaunchCommand.UsageError) in
+                 guard let value = parse(given.value ?? "") else { throw LaunchCommand.UsageError(invalid(given.value ?? "")) }
+                 set(&options, value)
+             },
+             written: { options, _ in get(options).map { AppOption.Given(name: declaration.name, value: format($0)) } })
+    }
+
+    /// "--layout takes list or grid, not 'x'".
+    private static func choiceMistake(_ name: String, _ value: String, words: [String]) -> String {
+        let listed = words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
+        return "\(name) takes \(listed), not '\(value)'"
     }
 }
 
