@@ -64,7 +64,7 @@ public struct AppOptions<Options: Sendable>: Sendable {
                 check: @escaping @Sendable (Options) throws(LaunchCommand.UsageError) -> Void = { _ throws(LaunchCommand.UsageError) in }) {
         self.defaults = defaults
         self.entries = entries
-        self.declared = entries.map(\.declaration)
+        self.declared = entries.map { $0.declaration }
         self.check = check
     }
 
@@ -166,9 +166,9 @@ extension AppOptions.Entry {
         _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Choice>, valueName: String, help: String,
         changesOutput: Bool = false, isHidden: Bool = false
     ) -> Self where Choice.RawValue == String {
-        let words = Choice.allCases.map(\.rawValue)
+        let words = Choice.allCases.map { $0.rawValue }
         return parsed(AppOption(name, valueName: valueName, values: .words(words), help: help, changesOutput: changesOutput, isHidden: isHidden),
-                      parse: { Choice(rawValue: $0) }, format: \.rawValue, invalid: { choiceMistake(name, $0, words: words) },
+                      parse: { Choice(rawValue: $0) }, format: { $0.rawValue }, invalid: { choiceMistake(name, $0, words: words) },
                       set: { $0[keyPath: property()] = $1 }, get: { $0[keyPath: property()] })
     }
 
@@ -177,9 +177,9 @@ extension AppOptions.Entry {
         _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Choice?>, valueName: String, help: String,
         changesOutput: Bool = false, isHidden: Bool = false
     ) -> Self where Choice.RawValue == String {
-        let words = Choice.allCases.map(\.rawValue)
+        let words = Choice.allCases.map { $0.rawValue }
         return parsed(AppOption(name, valueName: valueName, values: .words(words), help: help, changesOutput: changesOutput, isHidden: isHidden),
-                      parse: { Choice(rawValue: $0) }, format: \.rawValue, invalid: { choiceMistake(name, $0, words: words) },
+                      parse: { Choice(rawValue: $0) }, format: { $0.rawValue }, invalid: { choiceMistake(name, $0, words: words) },
                       set: { $0[keyPath: property()] = $1 }, get: { $0[keyPath: property()] })
     }
 

@@ -1,5 +1,6 @@
 import CLibEdit
 import Dispatch
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -194,31 +195,40 @@ public final class ScriptRunner {
     private func finishCancellably() async -> Engine.Outcome {
         let engine = self.engine
         let task = Task { @MainActor in await engine.finishStarted() }
-        let secondSignal = onSecondSignal
-        let watcher = DispatchSource.makeReadSource(fileDescriptor: photorepl_signals_fd(), queue: .global())
-        watcher.setEventHandler(handler: Self.signalHandler(cancelling: task, then: secondSignal))
-        watcher.resume()
-        // A signal that came before the watcher was watching: its byte is still in the pipe and the
-        // watcher reads it at once; the flag is set already.
-        if photorepl_signals_stopping() != 0 { task.cancel() }
+        let watch = startWatching()
+        watch.commandWaits(task)
         let outcome = await task.value
-        watcher.cancel()
+        watch.commandWaits(nil)
         return outcome
     }
 
-    /// What the watcher does with the signals that come while a command waits: the first cancels it,
-    /// a second is handed on. It runs on a Dispatch thread, so it is made outside the main actor.
-    private nonisolated static func signalHandler(
-        cancelling task: Task<Engine.Outcome, Never>, then secondSignal: (@MainActor (Int32) -> Void)?
-    ) -> @Sendable () -> Void {
-        let signals = SignalCount()
-        return {
+    /// The signals' watcher, made at the first command that waits and kept for the run: one made and
+    /// cancelled for each command that waits cost a third of a run of pictures' time in system calls.
+    private var watch: SignalWatch?
+    private var watcher: DispatchSourceRead?
+
+    private func startWatching() -> SignalWatch {
+        if let watch { return watch }
+        let watch = SignalWatch(then: onSecondSignal)
+        let watcher = DispatchSource.makeReadSource(fileDescriptor: photorepl_signals_fd(), queue: .global())
+        watcher.setEventHandler(handler: Self.signalHandler(watch))
+        watcher.resume()
+        self.watch = watch
+        self.watcher = watcher
+        return watch
+    }
+
+    isolated deinit {
+        watcher?.cancel()
+    }
+
+    /// What the watcher does with the signals that come: they cancel the command that waits. It
+    /// runs on a Dispatch thread, so it is made outside the main actor.
+    private nonisolated static func signalHandler(_ watch: SignalWatch) -> @Sendable () -> Void {
+        {
             while case let signal = photorepl_signals_next(), signal != 0 {
                 guard signal == SIGINT || signal == SIGTERM || signal == SIGHUP else { continue }
-                task.cancel()
-                if signals.increment() == 2, let secondSignal {
-                    Task { @MainActor in secondSignal(signal) }
-                }
+                watch.signalCame(signal)
             }
         }
     }
@@ -276,12 +286,36 @@ public final class ScriptRunner {
     }
 }
 
-/// Signals counted on the watcher's queue.
-private final class SignalCount: @unchecked Sendable {
-    // Only touched from the watcher's event handler, which Dispatch never runs twice at once.
-    private var count = 0
-    func increment() -> Int {
-        count += 1
-        return count
+/// The command that waits, which a signal cancels, and the signals that came: shared by the run and
+/// the watcher's thread.
+private final class SignalWatch: Sendable {
+    private struct State: Sendable {
+        var waiting: Task<Engine.Outcome, Never>?
+        var signals = 0
+    }
+    private let state = Mutex(State())
+    private let secondSignal: (@MainActor (Int32) -> Void)?
+
+    init(then secondSignal: (@MainActor (Int32) -> Void)?) {
+        self.secondSignal = secondSignal
+    }
+
+    /// The task of the command that waits now (nil: none). A signal that came before it waited (the
+    /// flag is set, the watcher may not have run yet) cancels it at once.
+    func commandWaits(_ task: Task<Engine.Outcome, Never>?) {
+        state.withLock { $0.waiting = task }
+        if task != nil && photorepl_signals_stopping() != 0 { task?.cancel() }
+    }
+
+    /// A signal: the command that waits is cancelled; a second one while it still waits is handed on.
+    func signalCame(_ signal: Int32) {
+        let (task, count) = state.withLock { state in
+            state.signals += 1
+            return (state.waiting, state.signals)
+        }
+        task?.cancel()
+        if count >= 2, task != nil, let secondSignal {
+            Task { @MainActor in secondSignal(signal) }
+        }
     }
 }
