@@ -27,11 +27,12 @@ public final class Engine {
     /// replay it (the launcher's `# APP: OPTIONS`). Throws when they cannot be written (a value that
     /// a header's one line cannot hold): then nothing is recorded.
     public var recordingHeader: (String) throws(CommandError) -> String = { _ in "# a recorded session: replay it with run" }
-    /// Whether the commands typed at the top are kept (an interactive session's): `record FILE` then
-    /// writes those before it too, which its replay needs to reach where the recording started.
-    public var keepsCommandHistory = false
-    /// The commands run at the top so far, when they are kept.
+    /// The commands run at the top so far (not the app's opening ones), which `record FILE` writes
+    /// before it: its replay needs them to reach where the recording started. At most
+    /// `historyLimit` are kept; past it, they are counted.
     private var commandHistory: [String] = []
+    private var commandsNotKept = 0
+    static let historyLimit = 10_000
     /// When set (a transcript's check), files the session's commands write go there instead, under
     /// names made from the paths asked: a replay has no effect outside it.
     public var replayWrites: ReplayWrites?
@@ -110,6 +111,8 @@ public final class Engine {
             let outcome = await execute(line)
             if !isLast { console.flush() }
             console.dropsOutput = false
+            // A replay opens the same way by itself: `record` does not write these.
+            commandHistory.removeAll()
             if outcome != .done { return outcome }
         }
         return .done
@@ -182,9 +185,9 @@ public final class Engine {
             outcome = .failed(CommandError("\(name) failed: \(error)"))
         }
         // Only what was typed at the top: the commands of a `run FILE` replay from FILE.
-        if recorder != nil || keepsCommandHistory, depth == 1, name != "record" {
+        if depth == 1, name != "record" {
             let command = ScriptRunner.command(in: SourceLine(number: 0, text: line))
-            if keepsCommandHistory { commandHistory.append(command) }
+            if commandHistory.count < Self.historyLimit { commandHistory.append(command) } else { commandsNotKept += 1 }
             if let recorder, !recorder.record(command) {
                 // A write that failed (a full disk) ends the recording at once, and this command with it.
                 stopRecording()
@@ -221,11 +224,11 @@ public final class Engine {
     }
 
 
-    /// Starts writing every command run from now on to a script at `path`, after the header and, in
-    /// a session that keeps them, the commands run before (which its replay needs, to reach where the
-    /// recording started). Returns how many of those were written.
+    /// Starts writing every command run from now on to a script at `path`, after the header and the
+    /// commands run before (which its replay needs, to reach where the recording started). Returns
+    /// how many of those were written, or nil when they were too many to keep.
     @discardableResult
-    public func startRecording(to path: String) throws(CommandError) -> Int {
+    public func startRecording(to path: String) throws(CommandError) -> Int? {
         if let recorder {
             throw CommandError("already recording to \(recorder.path): type 'record stop' first")
         }
@@ -235,12 +238,14 @@ public final class Engine {
         } catch {
             throw CommandError("cannot record to \(path): \(error.message)")
         }
-        if !commandHistory.isEmpty {
+        if commandsNotKept > 0 {
+            header += "\n# The \(commandHistory.count + commandsNotKept) commands before 'record' were too many to keep: this replays from a new session."
+        } else if !commandHistory.isEmpty {
             header += "\n# The commands before 'record', which bring the replay to where the recording started:\n"
                 + commandHistory.joined(separator: "\n") + "\n# The recording started here."
         }
         recorder = try SessionRecorder(path: path, header: header, writingAt: replayWrites?.place(for: path))
-        return commandHistory.count
+        return commandsNotKept > 0 ? nil : commandHistory.count
     }
 
     /// Stops recording and puts the script in place; returns its path, or nil when nothing was being

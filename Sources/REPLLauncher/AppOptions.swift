@@ -103,10 +103,11 @@ public struct AppOptions<Options: Sendable>: Sendable {
     /// `lower` with `upper` over it: all of them when they go together; else `upper` wins, and an
     /// option of `lower` that does not go with it is left out (`source = unsplash` in the preferences
     /// does not stop `photorepl photo.jpg`; `--folder` in a script's header gives way to `--source
-    /// embedded` typed). `upper` that is not valid by itself is returned alone, for its own error.
+    /// embedded` typed). `upper` that is not valid by itself takes from `lower` what makes it valid
+    /// (`--cassette other.json` typed, with the header's `--source unsplash`); when nothing does, it
+    /// is returned alone, for its own error.
     func layered(_ lower: [AppOption.Given], under upper: [AppOption.Given]) -> [AppOption.Given] {
         if lower.isEmpty || (try? options(lower + upper)) != nil { return lower + upper }
-        guard (try? options(upper)) != nil else { return upper }
         var kept: [AppOption.Given] = []
         var left = lower
         // Until no option left goes with those kept: one may need another (a topic, its source).

@@ -549,10 +549,16 @@ extension REPLApp {
                         return error.exitCode
                     }
                 }
-                // The options typed must go together; a preference that does not go with them is left
-                // out. (A script's header is read later, by `run` and `test`.)
+                // The options typed must go together (with the preferences that go with them); for
+                // `run` and `test`, with a script's or transcript's header, which is read later: each
+                // value is checked here, and they are checked together then.
                 do throws(LaunchCommand.UsageError) {
-                    _ = try options.options(options.layered(given.preferences, under: given.typed))
+                    switch command {
+                    case .run, .test:
+                        for option in given.typed { try options.checkValue(option) }
+                    default:
+                        _ = try options.options(options.layered(given.preferences, under: given.typed))
+                    }
                 } catch {
                     let usage = LaunchCommand.usageLine(
                         for: LaunchCommand.topic(of: command), appName: name, hasOptions: declaredOptions.contains { !$0.isHidden })

@@ -57,8 +57,6 @@ extension REPLApp {
             try refuseOutputsThatAreInputs(outputs, inputs: [])
             let started = try await start(options, console: console, outputs, isInteractive: true)
             let engine = started.engine
-            // `record FILE` typed later writes the commands before it too: its replay needs them.
-            engine.keepsCommandHistory = true
             // A bare prompt says nothing: one line of what to type first (never in a transcript).
             console.differently(onTerminal: { console.line(Self.greeting, style: .dim) }, inTranscript: {})
             let editor = EditLineSource(programName: name, historyFile: EditLineSource.defaultHistoryFile(for: name)) { line in
@@ -147,7 +145,9 @@ extension REPLApp {
         do throws(TranscriptSuite.Failure) {
             settled = try settle(given, header: header)
         } catch {
-            printError(error.message)
+            // Options typed that do not go together: a usage error, as at the command line.
+            let usage = header == nil ? " (usage: \(LaunchCommand.usageLine(for: .run, appName: name, hasOptions: declaredOptions.contains { !$0.isHidden })))" : ""
+            printError(error.message + usage)
             throw LaunchExit(code: ExitStatus.usage)
         }
         try refuseOutputsThatAreInputs(outputs, inputs: readers.map { ($0.name == "<stdin>" ? "standard input" : $0.name, $0.reader.descriptor) })
@@ -160,14 +160,19 @@ extension REPLApp {
         // enough there.
         let runner = ScriptRunner(engine: engine, keepGoing: asked || settled.keepGoing, reportsDiagnostics: !errorsShareTheOutput,
                                   stopsAtSignals: catchesSignals)
-        // A second signal while the cancelled command winds down: the run ends there and then.
+        // A second signal while the run is being interrupted (the cancelled command winds down, or the
+        // outputs are being put in place): the run ends there and then, keeping what finished.
         runner.onSecondSignal = { [self, weak runner] _ in
             guard let runner else { return }
-            console.cut(to: runner.commandStart)
+            let waiting = runner.isWaiting
+            if waiting { console.cut(to: runner.commandStart) }
             engine.stopRecording()
             console.flush()
-            if let failure = console.finishTranscript(firstLine: transcriptHeader(started, outputs)) { printError(failure) }
-            sayInterrupted("interrupted at \(runner.commandRunning), which did not stop when it was cancelled (a second signal ended the run)")
+            var failures = engine.recordingFailures
+            if let failure = console.finishTranscript(firstLine: transcriptHeader(started, outputs)) { failures.append(failure) }
+            for failure in failures { printError(failure) }
+            sayInterrupted(waiting ? "interrupted at \(runner.commandRunning), which did not stop when it was cancelled: a second signal ended the run"
+                                   : "interrupted again while the run ended: it ended there")
             exit(ExitStatus.interrupted)
         }
         var finished = false
@@ -185,12 +190,15 @@ extension REPLApp {
                 readers[i].reader.close()
                 if !goOn { break }
             } catch {
+                // A file that could not be read on (a line too long): what ran before it is kept.
                 console.diagnostic(error.line == nil ? "\(name): \(error.described(reading: readers[i].name))" : "\(readers[i].name):\(error.line!): error: \(error.message)")
+                finished = true
+                try? await finishOutputs(started, outputs)
                 throw LaunchExit(code: ExitStatus.noInput)
             }
         }
         finished = true
-        if let last = readers.last, !runner.didQuit { runner.noteSignalAtTheEnd(of: last.name) }
+        runner.noteSignalAtTheEnd()
         if let interruption = runner.interruption {
             // What finished is kept, and the transcript ends whole at the last command that did.
             if interruption.commandBegan { console.cut(to: runner.commandStart) }
@@ -205,6 +213,12 @@ extension REPLApp {
             throw LaunchExit(code: ExitStatus.interrupted)
         }
         try await finishOutputs(started, outputs)
+        // A signal while the outputs were put in place: the run was interrupted all the same.
+        runner.noteSignalAtTheEnd()
+        if let interruption = runner.interruption {
+            sayInterrupted(interruption.description)
+            throw LaunchExit(code: ExitStatus.interrupted)
+        }
         if runner.failureCount > 0 {
             if asked || settled.keepGoing {
                 console.diagnostic("\(name): \(runner.failureCount) command\(runner.failureCount == 1 ? "" : "s") failed")
@@ -229,19 +243,24 @@ extension REPLApp {
     /// written (the transcript is then unchanged).
     public func transcripts(_ paths: [String], options typed: [AppOption.Given] = [], update: Bool) async -> Int32 {
         let report = Console(output: standardOutput, diagnostics: standardError, isStyled: wantsColour)
-        var folders: [ReplayWrites] = []
-        defer { folders.forEach { $0.remove() } }
+        // One folder a transcript, removed when the next is checked and at the end; those a signal
+        // left behind (a check's process gone) are removed first.
+        ReplayWrites.removeLeftovers()
+        var folder: ReplayWrites?
+        defer { folder?.remove() }
         let suite = TranscriptSuite(appName: name, report: report, update: update) { console, header, file throws(TranscriptSuite.Failure) in
+            folder?.remove()
+            folder = nil
             let options = try settle(GivenOptions(typed: typed), header: header).options
             guard let writes = ReplayWrites() else {
                 throw TranscriptSuite.Failure(message: "cannot make a folder for what the transcripts' commands write: \(String(cString: strerror(errno))) (is $TMPDIR writable?)")
             }
-            folders.append(writes)
+            folder = writes
             do throws(SessionSetupFailure) {
                 // A transcript is plain text, whatever the terminal.
-                let folder = file.lastIndex(of: "/").map { String(file[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+                let transcriptFolder = file.lastIndex(of: "/").map { String(file[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
                 let engine = try makeSession(options, SessionSetup(console: console, isInteractive: false, isCheckingTranscript: true,
-                                                                   replayWrites: writes, transcriptFolder: folder)).engine
+                                                                   replayWrites: writes, transcriptFolder: transcriptFolder)).engine
                 engine.replayWrites = writes
                 return engine
             } catch {
@@ -359,6 +378,15 @@ extension REPLApp {
             printError(error.message)
             throw LaunchExit(code: error.exitCode)
         }
+        // A recording's header that cannot be written is refused before the opening prints anything.
+        if let path = outputs.record {
+            do throws(CommandError) {
+                _ = try ReplayHeader.line(appName: name, options: self.options.replayed(options, in: HeaderFile(path: path)), declared: declaredOptions, forFileAt: path)
+            } catch {
+                printError("cannot record to \(path): \(error.message)")
+                throw LaunchExit(code: ExitStatus.cannotCreate)
+            }
+        }
         var started = StartedSession(session: session, options: options)
         // What the session knows of itself (photorepl: its folder's listing), as it starts.
         if outputs.transcript != nil { started.recorded = session.recordedOptions() }
@@ -379,7 +407,9 @@ extension REPLApp {
             let replayed = appOptions.replayed(options, in: HeaderFile(path: path))
             let line = try ReplayHeader.line(appName: name, launcherWords: [ReplayHeader.keepGoing], options: Self.overlaid(replayed, with: session.recordedOptions()),
                                              declared: declared, forFileAt: path)
-            return line + "\n# Recorded by \(name) \(version): '\(name) run \(ReplayHeader.quoted(path))' replays it."
+            // The path on a comment line: one that a line break would cut is not repeated there.
+            let replay = ReplayHeader.isOneLine(path) ? "'\(name) run \(ReplayHeader.quoted(path))' replays it" : "'\(name) run' replays it"
+            return line + "\n# Recorded by \(name) \(version): \(replay)."
         }
         if let path = outputs.record {
             do {

@@ -21,11 +21,12 @@ enum ReplayHeader {
         for option in options {
             words.append(option.name)
             guard var value = option.value else { continue }
-            if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-                throw CommandError("\(option.name)'s value holds a line break or a control character, which a header's one line cannot hold: rename it, or give a link to it")
-            }
             if declared.first(where: { $0.name == option.name })?.isPath == true {
                 value = FilePaths.written(value, inFileAt: path)
+            }
+            // Checked as written: a path made absolute takes in the current folder's name too.
+            if !isOneLine(value) {
+                throw CommandError("\(option.name)'s value holds a line break or a control character, which a header's one line cannot hold: rename it, or give a link to it")
             }
             words.append(quoted(value))
         }
@@ -35,14 +36,22 @@ enum ReplayHeader {
     /// The options a header gives, each relative path joined to the header's folder (as written kept
     /// in `asWritten`), and whether it asks to keep going past failed commands.
     static func options(of header: TranscriptSuite.SessionHeader, declared: [AppOption]) throws(LaunchCommand.UsageError) -> (options: [AppOption.Given], keepGoing: Bool) {
-        let keepGoing = header.arguments.contains(keepGoing)
-        let given = try LaunchCommand.parseOptions(header.arguments.filter { $0 != Self.keepGoing }, options: declared)
+        // Read as a flag among the app's options: a value that happens to be the word stays a value.
+        let read = try LaunchCommand.parseOptions(header.arguments, options: declared + [AppOption(flag: Self.keepGoing, help: "")])
+        let asksToKeepGoing = read.contains { $0.name == Self.keepGoing }
+        let given = read.filter { $0.name != Self.keepGoing }
         let resolved = given.map { option -> AppOption.Given in
             guard let value = option.value, !value.isEmpty, !value.hasPrefix("/"),
                   declared.first(where: { $0.name == option.name })?.isPath == true else { return option }
             return AppOption.Given(name: option.name, value: header.directory + "/" + value, asWritten: value)
         }
-        return (resolved, keepGoing)
+        return (resolved, asksToKeepGoing)
+    }
+
+    /// Whether `text` has no control character (a line break would end a header's line, and start a
+    /// line the replay reads as a command).
+    static func isOneLine(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" }
     }
 
     /// `word` as the tokenizer reads it back: as it is when it holds nothing to quote, else in single
@@ -59,10 +68,11 @@ enum ReplayHeader {
 /// Paths as a header writes them.
 enum FilePaths {
     /// `path` as a header of the file at `file` names it: relative to the file's folder when it lies
-    /// there or below (`photos`, `.`), else absolute. Both are made absolute first, by the words
-    /// (`a/../b` is `b`; links are not followed, so a link in the folder keeps its name).
+    /// there or below (`photos`, `.`), else absolute. Both are made absolute first, by the words, so
+    /// that a link in the folder keeps its name; a path that goes up (`link/../photos`) is resolved
+    /// as the system resolves it, through its links.
     static func written(_ path: String, inFileAt file: String) -> String {
-        let target = absolute(path)
+        let target = path.split(separator: "/").contains("..") ? resolved(path) ?? absolute(path) : absolute(path)
         let slash = file.lastIndex(of: "/")
         let folder = absolute(slash.map { String(file[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? ".")
         if target == folder { return "." }
@@ -85,6 +95,13 @@ enum FilePaths {
             }
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// `path` with its links followed, when it exists.
+    private static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     private static func currentDirectory() -> String {

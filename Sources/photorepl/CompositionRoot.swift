@@ -30,6 +30,7 @@ enum CompositionRoot {
         var pictures: PhotoPicturesWorker
         var cassette: CassetteTransport?
         var folderWorker: FolderPhotosWorker?
+        var listingNote: String?
         switch options.effectiveSource {
         case .embedded:
             source = EmbeddedPhotosWorker(seed: options.seed)
@@ -44,8 +45,12 @@ enum CompositionRoot {
             }
             let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed,
                                             thumbnails: thumbnailCache(options, checkingTranscript: isCheckingTranscript, transcriptFolder: setup.transcriptFolder),
-                                            firstPhoto: options.openedPhoto?.name, progress: progress,
-                                            expectedListing: options.listing, writePlace: writePlace)
+                                            firstPhoto: options.openedPhoto?.name, progress: progress, writePlace: writePlace)
+            // A replay of a recording on a folder that changed since says so, first: whatever
+            // differs comes after (the opening's output of a photo opened by name is not shown).
+            if let recorded = options.listing, let now = try? folder.listing() {
+                listingNote = recorded.changeNote(now: now, folder: options.folderShownName)
+            }
             source = folder
             folderWorker = folder
             pictures = CachingPicturesWorker(folder, progress: progress)
@@ -71,6 +76,7 @@ enum CompositionRoot {
         engine.register(IndexEditView.module())
         engine.register(PhotoAuthorView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
         engine.register(PhotoSearchView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
+        if let listingNote { console.line(listingNote) }
         engine.start(root: PhotoCollectionView.self)
         if options.open != nil {
             // The photo opened on: the folder's photos fetched with it first, then it in the detail,

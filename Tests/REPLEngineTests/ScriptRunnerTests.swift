@@ -149,8 +149,8 @@ final class WaitingScene: SceneView {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "# app: --seed 3\nkept\nafter\n")
     }
 
-    /// A session that keeps its commands (an interactive one) writes those before `record FILE` into
-    /// the recording, which its replay needs to reach where the recording began.
+    /// A session writes the commands before `record FILE` into the recording, which its replay needs
+    /// to reach where the recording began.
     @Test func recordWritesTheCommandsBeforeIt() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString).txt").path
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -158,7 +158,6 @@ final class WaitingScene: SceneView {
         let engine = Engine(console: Console(output: output, diagnostics: .memory()))
         engine.register(SceneModule(WaitingScene.self) { WaitingScene($0) })
         engine.start(root: WaitingScene.self)
-        engine.keepsCommandHistory = true
         engine.recordingHeader = { _ in "# app: --keep-going" }
         _ = await engine.execute("say one")
         _ = await engine.execute("nope")

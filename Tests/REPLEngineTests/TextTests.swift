@@ -167,3 +167,15 @@ import Testing
         #expect(writer.finish() == #"{"todos":[{"title":"milk","done":true},2,null],"empty":[]}"#)
     }
 }
+
+/// Issue 41: the tokenizer reads unicode scalars, as a shell reads bytes: a quote or a blank followed
+/// by a combining mark is still a quote or a blank (as characters, the two would make one, and a
+/// header's quoted value would never close).
+@Suite struct TokenizerScalarTests {
+    @Test func aQuoteOrABlankBeforeACombiningMarkStillCounts() throws {
+        #expect(try Tokenizer.words("say '\u{301}x' y") == ["say", "\u{301}x", "y"])
+        #expect(try Tokenizer.words("say 'it'\\''s\u{301}' \u{301}z") == ["say", "it's\u{301}", "\u{301}z"])
+        #expect(try Tokenizer.words("a \"b\u{308}\"") == ["a", "b\u{308}"])
+        #expect(throws: Tokenizer.Failure.unterminatedQuote("'")) { try Tokenizer.words("say 'open\u{301}") }
+    }
+}

@@ -36,7 +36,9 @@ import Testing
                                    written: { settings, _ in settings.notes.map { AppOption.Given(name: "--notes", value: $0) } }),
         .value("--pace", \.pace, valueName: "N", help: "How fast (changes nothing printed).",
                parse: { Int($0) }, invalid: { "--pace takes a whole number, not '\($0)'" }),
-    ])
+    ]) { settings throws(LaunchCommand.UsageError) in
+        if settings.pace > 100 && settings.start == 0 { throw LaunchCommand.UsageError("--pace over 100 needs a --start") }
+    }
 
     /// The settings each session was made with, in order.
     final class Seen {
@@ -102,6 +104,22 @@ import Testing
         errors.clear()
         #expect(await app().run(arguments: ["run", "--notes", "two\nlines", "--record", record, script]) == 73)
         #expect(errors.text == "demo: cannot record to \(record): --notes's value holds a line break or a control character, which a header's one line cannot hold: rename it, or give a link to it\n")
+    }
+
+    /// Options typed that need the header's to go together are completed by it (before, they were
+    /// refused at the command line, before the header was read); without a header, the same is a
+    /// usage error with the usage line. A header's value that is `--keep-going` stays a value.
+    @Test func typedOptionsAreCompletedByTheHeader() async throws {
+        let seen = Seen()
+        let headed = try file("h.txt", "# demo: --start 3\ninc\n")
+        #expect(await app(seen).run(arguments: ["run", "--pace", "200", headed]) == 0)
+        #expect(seen.settings.last.map { ($0.start, $0.pace) } ?? (0, 0) == (3, 200))
+        let plain = try file("p.txt", "inc\n")
+        #expect(await app(seen).run(arguments: ["run", "--pace", "200", plain]) == 64)
+        #expect(errors.text == "demo: --pace over 100 needs a --start (usage: demo run [OPTIONS] [--keep-going] [--record FILE] [--transcript FILE] FILE…)\n")
+        let valued = try file("v.txt", "# demo: --notes --keep-going\ninc\n")
+        #expect(await app(seen).run(arguments: ["run", valued]) == 0)
+        #expect(seen.settings.last?.notesAsWritten == "--keep-going")
     }
 
     @Test func pathsAreWrittenRelativeToTheFilesFolderWhenTheyLieThere() {

@@ -31,8 +31,6 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     private var firstPhoto: [UInt8]?
     /// Where long walks are reported, if anywhere.
     private let walkProgress: WorkProgress?
-    /// The listing a recording saw, until the first walk whose notes are shown compares it.
-    private var expectedListing: FolderListing?
     /// Where `save` writes what it is asked to write at a path (a transcript's check: a folder of its
     /// own); nil: at the path.
     private let writePlace: (@Sendable (String) -> String)?
@@ -46,14 +44,11 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// - Parameter firstPhoto: a photo's name in the folder that the first fetch lists first, the
     ///   others drawn as usual (the photo a user opened photorepl on); the folders inside are then
     ///   not walked.
-    /// - Parameter expectedListing: the listing a recording of the session saw (`--listing`): the
-    ///   first walk that finds another says so, in one line before its others.
     /// - Parameter writePlace: where `save` writes a file asked for at a path (nil: there).
     public init(root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init(),
                 thumbnails: ThumbnailCache? = nil, firstPhoto: String? = nil, progress: WorkProgress? = nil,
-                expectedListing: FolderListing? = nil, writePlace: (@Sendable (String) -> String)? = nil) {
+                writePlace: (@Sendable (String) -> String)? = nil) {
         self.walkProgress = progress
-        self.expectedListing = expectedListing
         self.writePlace = writePlace
         self.firstPhoto = firstPhoto.map { Array($0.utf8) }
         // A photo opened by name is browsed among its neighbours, as image viewers do: that folder's
@@ -77,7 +72,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         }
         let scan = try walk()
         try Task.checkCancellation()
-        var notes = listingNotes(scan) + [foundNote(scan)]
+        var notes = [foundNote(scan)]
         guard !scan.entries.isEmpty else { throw noPhotos(scan) }
         let drawn = min(count, scan.entries.count)
         if drawn < count {
@@ -114,21 +109,13 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         return try folder.scan { progress.advance(work, to: $0) }
     }
 
-    /// The folder's listing now, for a recording's header: a walk of its own (the session's last one
-    /// may be old), its progress reported.
+    /// The folder's listing now, for a recording's header or to compare with one: a walk of its own
+    /// (the session's last one may be old), its progress reported.
     public nonisolated func listing() throws(PhotosWorkerError) -> FolderListing {
         guard let progress = walkProgress else { return FolderListing(try folder.scan()) }
         let work = progress.begin("Walking \(shownName)", unit: "files")
         defer { progress.end(work) }
         return FolderListing(try folder.scan { progress.advance(work, to: $0) })
-    }
-
-    /// The line that says the folder is not as a recording saw it, once, from the first walk whose
-    /// notes are shown; none when it is as recorded, or when no recording is replayed.
-    private func listingNotes(_ scan: PhotoFolder.Scan) -> [String] {
-        guard let expected = expectedListing else { return [] }
-        expectedListing = nil
-        return expected.changeNote(now: FolderListing(scan), folder: shownName).map { [$0] } ?? []
     }
 
     /// `Found 8 photos in ~/Pictures (3 files skipped: …).`
@@ -387,7 +374,7 @@ extension FolderPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
             guard !walked.isEmpty else { throw noPhotos(scan) }
             // The walk is in path order, and the sort stable: photos of one date stay in path order.
             let dated = walked.map { ($0.photo, $0.exif.dateTaken ?? Self.modificationDate(Array(folder.root.utf8) + [UInt8(ascii: "/")] + $0.entry.relativePath)) }
-            feedList = (dated.sorted { $0.1 > $1.1 }.map(\.0), listingNotes(scan) + [foundNote(scan)])
+            feedList = (dated.sorted { $0.1 > $1.1 }.map(\.0), [foundNote(scan)])
         }
         let (photos, notes) = feedList ?? ([], [])
         return PhotoPage.slice(photos, page: page, perPage: perPage, notes: page == 1 ? notes : [])
@@ -412,16 +399,13 @@ extension FolderPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
         if let color = query.color {
             throw PhotosWorkerError("a folder's photos carry no colour to search by, so --color \(color) cannot be applied: search without --color")
         }
-        var notes: [String] = []
         if page == 1 || searchList?.query != query {
-            let walked = try describedWalk()
-            notes = listingNotes(walked.scan)
-            let found = walked.photos.filter {
+            let found = try describedWalk().photos.filter {
                 query.matchesOrientation(width: $0.photo.width, height: $0.photo.height)
                     && query.matchesText([$0.photo.id, $0.exif.imageDescription, $0.exif.artist, $0.exif.make, $0.exif.model])
             }
             searchList = (query, found.map(\.photo))
         }
-        return PhotoPage.slice(searchList?.photos ?? [], page: page, perPage: perPage, notes: notes)
+        return PhotoPage.slice(searchList?.photos ?? [], page: page, perPage: perPage)
     }
 }

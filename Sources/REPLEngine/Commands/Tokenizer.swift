@@ -23,43 +23,45 @@ public enum Tokenizer {
         // cut falls between characters).
         if let words = plainWords(line) { return words }
         var words: [String] = []
-        var word = ""
+        var word = String.UnicodeScalarView()
         var inWord = false
-        var quote: Character? = nil
+        var quote: Unicode.Scalar? = nil
         var escaped = false
-        for ch in line {
+        // Scalar by scalar, as a shell reads bytes: a quote or a blank followed by a combining mark
+        // is still a quote or a blank (as characters, the two would make one).
+        for scalar in line.unicodeScalars {
             if escaped {
-                word.append(ch)
+                word.append(scalar)
                 escaped = false
                 continue
             }
             if let open = quote {
-                if ch == open {
+                if scalar == open {
                     quote = nil
-                } else if ch == "\\" && open == "\"" {
+                } else if scalar == "\\" && open == "\"" {
                     escaped = true
                 } else {
-                    word.append(ch)
+                    word.append(scalar)
                 }
                 continue
             }
-            switch ch {
+            switch scalar {
             case " ", "\t":
-                if inWord { words.append(word); word = ""; inWord = false }
+                if inWord { words.append(String(word)); word = String.UnicodeScalarView(); inWord = false }
             case "\"", "'":
-                quote = ch
+                quote = scalar
                 inWord = true
             case "\\":
                 escaped = true
                 inWord = true
             default:
-                word.append(ch)
+                word.append(scalar)
                 inWord = true
             }
         }
-        if let open = quote { throw .unterminatedQuote(open) }
+        if let open = quote { throw .unterminatedQuote(Character(open)) }
         if escaped { throw .trailingBackslash }
-        if inWord { words.append(word) }
+        if inWord { words.append(String(word)) }
         return words
     }
 

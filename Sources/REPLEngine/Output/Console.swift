@@ -147,7 +147,14 @@ public final class Console {
             transcriptBuffer.removeLast(from: position.transcript - transcriptWritten)
         } else {
             transcriptBuffer.removeAll()
-            if transcriptFile?.truncate(to: position.transcript) == true { transcriptWritten = position.transcript }
+            if let file = transcriptFile {
+                if file.truncate(to: position.transcript) {
+                    transcriptWritten = position.transcript
+                } else if transcriptWriteError == nil {
+                    // Not cut: the transcript would hold half a command. It is not put in place.
+                    transcriptWriteError = "it could not be cut back to the last command that finished: \(String(cString: strerror(errno)))"
+                }
+            }
         }
     }
 

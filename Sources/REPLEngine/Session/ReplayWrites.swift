@@ -10,17 +10,43 @@ public final class ReplayWrites: Sendable {
     /// The folder, made with `mkdtemp` (only its owner may enter it).
     public let folder: String
 
+    /// The folders' names start so, then the process's id: a check that a signal ended leaves its
+    /// folder behind, which the next check removes (`removeLeftovers`).
+    static let prefix = "photorepl-replay-"
+
     /// A new, empty folder under `$TMPDIR` (else /tmp); nil when none can be made.
     public init?() {
-        let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        var template = Array((base + "/photorepl-replay-XXXXXX").utf8CString)
+        var template = Array((Self.base + "/" + Self.prefix + "\(getpid())-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
         folder = String(cString: made)
     }
 
+    private static var base: String {
+        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    }
+
+    /// Removes the folders of checks whose process is gone (a signal ended it before it removed its
+    /// own), under `$TMPDIR`.
+    public static func removeLeftovers() {
+        guard let dir = opendir(base) else { return }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix(prefix) { names.append(name) }
+        }
+        closedir(dir)
+        for name in names {
+            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber }), pid > 0, pid != getpid() else { continue }
+            // Only a process that is no more (its id may be another's now: then it is left).
+            if kill(pid, 0) == -1 && errno == ESRCH { removeTree(base + "/" + name) }
+        }
+    }
+
     /// Where a file asked for at `path` is written instead: in the folder, named by the path made
     /// absolute (its characters other than letters, digits, `.`, `-` and `_` as `_`, and a hash of it
-    /// so that two paths never share a name), ending with the path's own file name.
+    /// so that two paths never share a name), ending with the path's own file name. Where the path
+    /// asked could not be written for its folder (none, or a file in its place) or is a folder, the
+    /// place is made to fail in the same way, so that the check says what the session said.
     public func place(for path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : Self.currentDirectory() + "/" + path
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -33,7 +59,20 @@ public final class ReplayWrites: Sendable {
                 ? Character(scalar) : "_"
         })
         let hex = String(hash, radix: 16)
-        return folder + "/" + String(repeating: "0", count: 16 - hex.count) + hex + "-" + safe
+        let place = folder + "/" + String(repeating: "0", count: 16 - hex.count) + hex + "-" + safe
+        var info = stat()
+        let parent = absolute.lastIndex(of: "/").map { String(absolute[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        if stat(parent, &info) != 0 {
+            return place + "-no-folder/" + safe  // a folder that is not there: ENOENT
+        }
+        if (info.st_mode & S_IFMT) != S_IFDIR {
+            close(open(place + "-not-a-folder", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600))
+            return place + "-not-a-folder/" + safe  // ENOTDIR
+        }
+        if stat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            mkdir(place, 0o700)  // written over, a folder refuses
+        }
+        return place
     }
 
     /// Removes the folder and what the check wrote in it.
@@ -48,7 +87,7 @@ public final class ReplayWrites: Sendable {
     }
 
     /// Removes `path` and, for a folder, everything in it (links are removed, never followed).
-    private static func removeTree(_ path: String) {
+    static func removeTree(_ path: String) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         if (info.st_mode & S_IFMT) == S_IFDIR, let dir = opendir(path) {

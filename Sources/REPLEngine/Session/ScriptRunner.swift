@@ -11,7 +11,8 @@ import Glibc
 ///
 /// Output is written when a command ends: commands that take no time are written in batches (a
 /// million a second would otherwise cost a million writes), and everything so far is written before a
-/// command waits (for the disk, the network, a decode) and at least every `batchTime`. A run that
+/// command waits (for the disk, the network, a decode) and, after a command, once `batchTime` has
+/// passed since the last write. A run that
 /// `stopsAtSignals` ends at Ctrl-C, SIGTERM or SIGHUP: the command running is cancelled, and
 /// `interruption` says where.
 @MainActor
@@ -115,6 +116,8 @@ public final class ScriptRunner {
     /// Returns whether the run may go on with the next script.
     public func run(_ reader: inout some LineSource, name: String) async throws(LineReader.Failure) -> Bool {
         let console = engine.console
+        script = name
+        lastLine = 0
         while true {
             let line: SourceLine
             do {
@@ -175,12 +178,18 @@ public final class ScriptRunner {
         return true
     }
 
-    /// After the last script: a signal that came while the last command ran, which ended whole, still
-    /// ends the run as interrupted (nothing more is cut).
-    public func noteSignalAtTheEnd(of name: String) {
+    /// When the run stopped: a signal that came while the last command ran (which ended whole), or
+    /// after, still ends the run as interrupted (nothing more is cut).
+    public func noteSignalAtTheEnd() {
         guard stopsAtSignals, interruption == nil, case let signal = photorepl_signals_stopping(), signal != 0 else { return }
-        interruption = Interruption(signal: signal, script: name, line: lastLine, stoppedIn: .end)
+        interruption = Interruption(signal: signal, script: script, line: lastLine, stoppedIn: .end)
     }
+
+    /// The script being read, for messages.
+    private var script = ""
+
+    /// Whether a command waits now (what a second signal interrupts).
+    public private(set) var isWaiting = false
 
     /// The last line read, for where a signal stopped a wait for the next one.
     private var lastLine = 0
@@ -197,7 +206,9 @@ public final class ScriptRunner {
         let task = Task { @MainActor in await engine.finishStarted() }
         let watch = startWatching()
         watch.commandWaits(task)
+        isWaiting = true
         let outcome = await task.value
+        isWaiting = false
         watch.commandWaits(nil)
         return outcome
     }
@@ -307,14 +318,15 @@ private final class SignalWatch: Sendable {
         if task != nil && photorepl_signals_stopping() != 0 { task?.cancel() }
     }
 
-    /// A signal: the command that waits is cancelled; a second one while it still waits is handed on.
+    /// A signal: the command that waits is cancelled; a second one (the run is ending already) is
+    /// handed on.
     func signalCame(_ signal: Int32) {
         let (task, count) = state.withLock { state in
             state.signals += 1
             return (state.waiting, state.signals)
         }
         task?.cancel()
-        if count >= 2, task != nil, let secondSignal {
+        if count >= 2, let secondSignal {
             Task { @MainActor in secondSignal(signal) }
         }
     }
