@@ -32,6 +32,9 @@ public final class Engine {
     /// `historyLimit` are kept; past it, they are counted.
     private var commandHistory: [String] = []
     private var commandsNotKept = 0
+    /// Set by `record` as it runs: it is not itself recorded, nor kept (a flag, where comparing every
+    /// command's name would cost each of a million commands).
+    var isRecordCommand = false
     static let historyLimit = 10_000
     /// When set (a transcript's check), files the session's commands write go there instead, under
     /// names made from the paths asked: a replay has no effect outside it.
@@ -165,7 +168,10 @@ public final class Engine {
 
     /// How running `line` ended, with `error` if it failed; records it, and leaves its depth.
     private func ended(_ line: String, _ name: String, _ error: (any Error)?) -> Outcome {
-        defer { depth -= 1 }
+        defer {
+            depth -= 1
+            isRecordCommand = false
+        }
         let outcome: Outcome
         switch error {
         case nil:
@@ -185,10 +191,10 @@ public final class Engine {
             outcome = .failed(CommandError("\(name) failed: \(error)"))
         }
         // Only what was typed at the top: the commands of a `run FILE` replay from FILE.
-        if depth == 1, name != "record" {
-            let command = ScriptRunner.command(in: SourceLine(number: 0, text: line))
-            if commandHistory.count < Self.historyLimit { commandHistory.append(command) } else { commandsNotKept += 1 }
-            if let recorder, !recorder.record(command) {
+        if depth == 1, !isRecordCommand {
+            // Kept as typed: made a script's line only when a recording writes it.
+            if commandHistory.count < Self.historyLimit { commandHistory.append(line) } else { commandsNotKept += 1 }
+            if let recorder, !recorder.record(ScriptRunner.command(in: SourceLine(number: 0, text: line))) {
                 // A write that failed (a full disk) ends the recording at once, and this command with it.
                 stopRecording()
                 return .failed(CommandError("\(recordingFailures.last ?? "cannot write \(recorder.path)"): the recording stopped, and nothing was put at \(recorder.path)"))
@@ -242,7 +248,7 @@ public final class Engine {
             header += "\n# The \(commandHistory.count + commandsNotKept) commands before 'record' were too many to keep: this replays from a new session."
         } else if !commandHistory.isEmpty {
             header += "\n# The commands before 'record', which bring the replay to where the recording started:\n"
-                + commandHistory.joined(separator: "\n") + "\n# The recording started here."
+                + commandHistory.map { ScriptRunner.command(in: SourceLine(number: 0, text: $0)) }.joined(separator: "\n") + "\n# The recording started here."
         }
         recorder = try SessionRecorder(path: path, header: header, writingAt: replayWrites?.place(for: path))
         return commandsNotKept > 0 ? nil : commandHistory.count

@@ -37,6 +37,7 @@ enum GlobalCommands {
             summary: "write the commands from now on to a script FILE (replay it with run); 'record stop' ends it",
             example: "record session.txt"
         ) { engine, arguments in
+            engine.isRecordCommand = true
             if arguments[0] == "stop" {
                 let failures = engine.recordingFailures.count
                 if let path = engine.stopRecording() {

@@ -29,10 +29,10 @@ public final class ScriptRunner {
     public private(set) var firstFailureLine: Int?
     /// Where a signal stopped the run, when one did.
     public private(set) var interruption: Interruption?
-    /// The command last begun, where it is: what a second signal interrupts.
+    /// The command that waits (or last waited), where it is: what a second signal interrupts.
     private var running: (script: String, line: Int, command: String) = ("", 0, "")
 
-    /// "demo.txt:5: fetch": the command last begun, for a message.
+    /// "demo.txt:5: fetch": the command that waits, for a message.
     public var commandRunning: String { "\(running.script):\(running.line): \(TerminalText.truncate(running.command, toWidth: 60))" }
 
     /// The console's position before the command last begun: a run interrupted in a command cuts
@@ -138,7 +138,6 @@ public final class ScriptRunner {
                 return false
             }
             commandStart = console.position
-            running = (name, line.number, command)
             // Most commands never wait: they run with no asynchronous call (see `Engine.start`).
             ScriptRunner.echo(command, on: engine)
             let outcome: Engine.Outcome
@@ -149,6 +148,7 @@ public final class ScriptRunner {
             } else {
                 // It waits: what it and the commands before it printed is written first.
                 flush()
+                running = (name, line.number, command)
                 outcome = stopsAtSignals ? await finishCancellably() : await engine.finishStarted()
                 waited = true
             }
