@@ -49,6 +49,23 @@ public final class PictureDisplay {
         public var sheetSize: CellBox?
     }
 
+    /// The sizes this session lays out with now, for a recording's header (its replay lays out as
+    /// this session did, within its own window): the detail's box and a sheet's area, where there is a
+    /// window to measure. Nothing is asked of the terminal (a sixel terminal's own limit is not in
+    /// the box: the replay's terminal applies its own).
+    public func recordedSizes() -> Replay {
+        var replay = Replay()
+        guard let size = windowSize(), size.ws_col > 0, size.ws_row > 0 else { return replay }
+        replay.sheetSize = sheetArea()
+        if mayShowPictures {
+            var box = setting.size ?? defaultBox()
+            box.columns = min(box.columns, Int(size.ws_col))
+            box.rows = min(box.rows, max(1, Int(size.ws_row) - 2))
+            replay.size = box
+        }
+        return replay
+    }
+
     /// What a transcript's check needs to lay out and draw as this session did, as far as it did.
     public func replay() -> Replay {
         var replay = Replay()

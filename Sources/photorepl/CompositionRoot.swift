@@ -93,10 +93,12 @@ enum CompositionRoot {
             await folderWorker?.finishThumbnails()
             return await recording?.writeFailure.map { [$0] } ?? []
         })
-        // A recording keeps the folder's listing: its replay on other photos says so.
+        // A recording keeps the sizes it lays out with (its replay lays out the same, within its own
+        // window) and the folder's listing (its replay on other photos says so).
         session.recordedOptions = {
-            guard let listing = try? folderWorker?.listing() else { return [] }
-            return [AppOption.Given(name: "--listing", value: listing.description)]
+            var options = transcriptOptions(pictureDisplay.recordedSizes())
+            if let listing = try? folderWorker?.listing() { options.append(AppOption.Given(name: "--listing", value: listing.description)) }
+            return options
         }
         // A transcript keeps how its pictures were drawn: its check, on no terminal, draws as it did.
         session.transcriptOptions = { transcriptOptions(pictureDisplay.replay()) }

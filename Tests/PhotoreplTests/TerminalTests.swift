@@ -464,6 +464,11 @@ import Glibc
         // session laid out its pictures and sheets in that window, which `test` has none of.
         let replay = try Binary.run(["run", dir + "/s.txt"])
         #expect(replay.status == 1, "the session's 'fech' and 'move x' failed, and so do they in the replay")
+        // The recording keeps the sizes the session laid out with in its window (a replay in a pipe
+        // lays out sheets as it did), not the terminal's picture mode (a replay draws in its own).
+        let recorded = try String(contentsOfFile: dir + "/s.txt", encoding: .utf8).prefix { $0 != "\n" }
+        #expect(recorded.hasPrefix("# photorepl: --keep-going --seed 11 ") && recorded.contains(" --sheet-size "), "\(recorded)")
+        #expect(!recorded.contains("--cell-size"), "\(recorded)")
         let transcript = try String(contentsOfFile: dir + "/s.t", encoding: .utf8)
         let header = transcript.prefix { $0 != "\n" }
         #expect(header.hasPrefix("# photorepl: --seed 11 "), "\(header)")
