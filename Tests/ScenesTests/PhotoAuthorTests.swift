@@ -118,7 +118,7 @@ import Testing
         let detail = PhotoDetailInteractor()
         detail.photoCount = 5
         detail.index = 1
-        let author = PhotoAuthorInteractor(worker: StubPhotographers(), list: PhotoListInteractor())
+        let author = PhotoAuthorInteractor(worker: StubPhotographers())
         var authorStore: PhotoAuthorDataStore = author
         // A detail with no photo (its index pointed at none) hands over no photographer.
         PhotoDetailRouter(navigator: NoNavigator.shared).passDataToAuthor(source: detail, destination: &authorStore)
@@ -127,7 +127,7 @@ import Testing
         let opened = PhotoDetailInteractor()
         var openedStore: PhotoDetailDataStore = opened
         let origin = PhotoDetail.Origin(listName: "the photographer's photos", positionKey: "authorIndex", canMove: false)
-        PhotoListRouter(navigator: NoNavigator.shared, origin: origin).passDataToDetail(source: author.photos, destination: &openedStore)
+        PhotoAuthorRouter(navigator: NoNavigator.shared).passDataToDetail(source: author, destination: &openedStore)
         #expect(opened.origin == origin)
         #expect(!PhotoDetailInteractor().origin.canMove, "a detail moves photos only when the scene that opened it says so")
     }

@@ -23,24 +23,17 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic, PhotoListP
     func presentSearch() { searches += 1 }
     func presentPage(_ response: PhotoList.Page.Response) { pages.append(response) }
     func presentSelection() { selections += 1 }
-    func presentFailure(_ response: PhotoList.Failure.Response) { listFailures.append(response.problem) }
+    func presentListFailure(_ response: PhotoList.Failure.Response) { listFailures.append(response.problem) }
     func presentMore(_ response: PhotoList.More.Response) { more.append(response) }
     func presentSheet(_ response: ContactSheet.Response) { sheets.append(response) }
 }
 
-extension PhotoCollectionInteractor {
-    /// The list the collection's photos are in, to select and fill in a test.
-    var listInteractor: PhotoListInteractor { list as! PhotoListInteractor }
-}
-
-/// A collection's interactor and its list, both presenting to `spy`, their effects in `effects`.
+/// A collection's interactor, presenting to `spy` (its own responses and its list's), its effects in
+/// `effects`.
 @MainActor
 func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPicturesWorker? = nil, spy: CollectionPresenterSpy,
                     effects: CollectingEffects) -> PhotoCollectionInteractor {
-    let list = PhotoListInteractor(pictures: pictures)
-    list.presenter = spy
-    list.effects = effects
-    let interactor = PhotoCollectionInteractor(worker: worker, list: list)
+    let interactor = PhotoCollectionInteractor(worker: worker, pictures: pictures)
     interactor.presenter = spy
     interactor.effects = effects
     return interactor
@@ -114,7 +107,7 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
         interactor.fetchPhotos(.init())
         await effects.finish()
         interactor.changeCount(.init(change: .set(5)))
-        interactor.listInteractor.selectPhoto(.init(row: 4 - 2))
+        interactor.selectPhoto(.init(row: 4 - 2))
         interactor.fetchPhotos(.init())
         await effects.finish()
         #expect(await worker.calls == [3, 5])
@@ -125,7 +118,7 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
 
     @Test func aFailedFetchKeepsThePhotosAndSaysWhy() async throws {
         let interactor = makeInteractor(FailingWorker())
-        interactor.listInteractor.show(Photo.abcde)
+        interactor.list = PhotoList(Photo.abcde)
         interactor.changeCount(.init(change: .set(2)))
         interactor.fetchPhotos(.init())
         await effects.finish()
@@ -137,7 +130,7 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
         for worker: PhotosWorker in [SlowWorker(), IgnoresCancellationWorker()] {
             let spy = CollectionPresenterSpy(), effects = CollectingEffects()
             let interactor = makeCollection(worker, spy: spy, effects: effects)
-            interactor.listInteractor.show([.fixture("old")])
+            interactor.list = PhotoList([.fixture("old")])
             interactor.changeCount(.init(change: .set(4)))
             interactor.fetchPhotos(.init())
             let task = Task { await effects.finish() }
@@ -193,7 +186,7 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
     @Test func positionsAtTheEndsOfIntAreRefusedAsTheyWereAsked() async throws {
         let interactor = try await fetched()
         for typed in [Int.min, Int.max] {
-            interactor.listInteractor.selectPhoto(.init(row: TypedNumber.row(ofPosition: typed)))
+            interactor.selectPhoto(.init(row: TypedNumber.row(ofPosition: typed)))
             #expect(spy.listFailures.last == .positionOutOfRange(requested: "\(typed)", photoCount: 5))
         }
         #expect(spy.selections == 0)
@@ -201,14 +194,14 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
 
     @Test func selectingSetsTheIndex() async throws {
         let interactor = try await fetched()
-        interactor.listInteractor.selectPhoto(.init(row: 1))
+        interactor.selectPhoto(.init(row: 1))
         #expect(interactor.list.index == 1)
         #expect(spy.selections == 1)
-        interactor.listInteractor.selectPhoto(.init(row: 5))
-        interactor.listInteractor.selectPhoto(.init(row: -1))
+        interactor.selectPhoto(.init(row: 5))
+        interactor.selectPhoto(.init(row: -1))
         #expect(spy.listFailures == [.positionOutOfRange(requested: "6", photoCount: 5), .positionOutOfRange(requested: "0", photoCount: 5)])
         #expect(interactor.list.index == 1)
-        makeInteractor().listInteractor.selectPhoto(.init(row: 0))
+        makeInteractor().selectPhoto(.init(row: 0))
         #expect(spy.listFailures.last == .noPhotos(command: "open"))
     }
 
@@ -218,7 +211,7 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
     ])
     func reappearingMovesTheOpenedPhoto(from: Int, to: Int, order: String) async throws {
         let interactor = try await fetched()
-        interactor.listInteractor.selectPhoto(.init(row: from))
+        interactor.selectPhoto(.init(row: from))
         interactor.changedIndex = to
         interactor.applyChangedIndex()
         #expect(interactor.list.photos.map(\.id).joined() == order)

@@ -242,7 +242,7 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
 
     @Test func aPagesPictureOrWhyNot() {
         let spy = ListDisplaySpy()
-        let presenter = PhotoListPresenter(wording: PhotoCollectionPresenter.wording(feedName: nil))
+        let presenter = ListPresenter(wording: PhotoCollectionPresenter.wording(feedName: nil))
         presenter.view = spy
         let pixels = FakePicturesWorker.picture("c", PixelSize(width: 4, height: 2))
         presenter.presentPage(.init(page: 2, photo: .fixture("c"), pageCount: 5, picture: .success(pixels), hasMore: false))

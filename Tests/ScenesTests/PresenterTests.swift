@@ -24,7 +24,7 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic, PhotoListDisplayL
     func displaySelectedPhoto() { selections += 1 }
     func displaySheet(_ viewModel: ContactSheet.ViewModel) { sheets.append(viewModel) }
     func displayMore(_ viewModel: PhotoList.More.ViewModel) { more.append(viewModel) }
-    func displayFailure(_ viewModel: PhotoList.Failure.ViewModel) { failures.append(viewModel.message) }
+    func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel) { failures.append(viewModel.message) }
 }
 
 /// A list's View, for its presenter tested alone.
@@ -59,13 +59,11 @@ extension PhotoList.Page.ViewModel {
 @MainActor
 @Suite struct PhotoCollectionPresenterTests {
     let spy = CollectionDisplaySpy()
+    /// The collection's presenter: its own words, and its list's.
     let presenter = PhotoCollectionPresenter()
-    /// The collection's list, in its words.
-    let list = PhotoListPresenter(wording: PhotoCollectionPresenter.wording(feedName: nil))
 
     init() {
         presenter.view = spy
-        list.view = spy
     }
 
     @Test func countTexts() {
@@ -112,7 +110,7 @@ extension PhotoList.Page.ViewModel {
         presenter.presentPhotos(.init(event: .listed, photos: photos, page: 3))
         let other = [Photo.fixture("x", likes: 3), Photo.fixture("b", likes: 99, description: "changed")]
         presenter.presentPhotos(.init(event: .fetched, photos: other, page: 0))
-        list.presentPage(.init(page: 1, photo: other[1], pageCount: 2))
+        presenter.presentPage(.init(page: 1, photo: other[1], pageCount: 2))
 
         let freshSpy = CollectionDisplaySpy()
         let fresh = PhotoCollectionPresenter()
@@ -208,9 +206,9 @@ extension PhotoList.Page.ViewModel {
 
     @Test func pageControlsFollowThePageAndTheCount() {
         presenter.presentPhotos(.init(event: .fetched, photos: Photo.abcde, page: 0))
-        list.presentPage(.init(page: 2, photo: Photo.abcde[2], pageCount: 5))
+        presenter.presentPage(.init(page: 2, photo: Photo.abcde[2], pageCount: 5))
         presenter.presentPhotos(.init(event: .fetched, photos: Array(Photo.abcde.prefix(2)), page: 0))
-        list.presentPage(.init(page: 1, photo: Photo.abcde[1], pageCount: 2))
+        presenter.presentPage(.init(page: 1, photo: Photo.abcde[1], pageCount: 2))
         #expect(spy.photos.map { $0.pageControl?.text } == ["● ○ ○ ○ ○  1/5", "● ○  1/2"])
         #expect(spy.pages.map(\.pageControl.text) == ["○ ○ ● ○ ○  3/5", "○ ●  2/2"])
         // A page that is none of them (one being loaded) fills no dot.
@@ -237,9 +235,9 @@ extension PhotoList.Page.ViewModel {
             "No photos yet: type 'fetch' to get some (set how many with 'count N').",
         ])
         presenter.presentFailure(.init(problem: .countOutOfRange("31")))
-        list.presentFailure(.init(problem: .pageOutOfRange(requested: "9", pageCount: 5)))
-        list.presentFailure(.init(problem: .positionOutOfRange(requested: "0", photoCount: 5)))
-        list.presentFailure(.init(problem: .noPhotos(command: "open")))
+        presenter.presentListFailure(.init(problem: .pageOutOfRange(requested: "9", pageCount: 5)))
+        presenter.presentListFailure(.init(problem: .positionOutOfRange(requested: "0", photoCount: 5)))
+        presenter.presentListFailure(.init(problem: .noPhotos(command: "open")))
         presenter.presentFailure(.init(problem: .fetchFailed("timed out", photosKept: 3)))
         presenter.presentFailure(.init(problem: .fetchFailed("timed out", photosKept: 0)))
         #expect(spy.failures == [
@@ -253,7 +251,7 @@ extension PhotoList.Page.ViewModel {
     }
 
     @Test func pageViewModel() {
-        list.presentPage(.init(page: 4, photo: .fixture("e"), pageCount: 5))
+        presenter.presentPage(.init(page: 4, photo: .fixture("e"), pageCount: 5))
         #expect(spy.pages == [.init(
             photo: .init(position: "5", id: "e", description: "Photo e", author: "Author E", likes: "♥ 10"),
             pageControl: .init(numberOfPages: 5, currentPage: 4, text: "○ ○ ○ ○ ●  5/5")

@@ -18,19 +18,20 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
 @MainActor
 @Suite struct RouterTests {
     @Test func passDataToDetailHandsOverThePhotoItsPositionAndTheCount() {
-        let source = ListStore(photos: Photo.abcde, index: 2)
+        let source = ListStore(Photo.abcde)
+        #expect(source.list.open(2) == nil)
         var destination: PhotoDetailDataStore = PhotoDetailInteractor()
         let origin = PhotoDetail.Origin(listName: "the collection", positionKey: "index", canMove: true)
-        let router = PhotoListRouter(navigator: NoNavigator.shared, origin: origin)
+        let router = PhotoCollectionRouter(navigator: NoNavigator.shared)
         router.passDataToDetail(source: source, destination: &destination)
         #expect(destination.photo == .fixture("c") && destination.photoCount == 5)
         #expect(destination.index == 2)
         // The detail is told what list it shows: here the collection's, where a move applies.
         #expect(destination.origin == origin)
-        // An index that points at no photo hands over none.
-        source.index = 9
+        // None opened: none handed over.
+        source.list = PhotoList(Photo.abcde)
         router.passDataToDetail(source: source, destination: &destination)
-        #expect(destination.photo == nil && destination.index == 9)
+        #expect(destination.photo == nil && destination.index == nil)
     }
 
     @Test func theCollectionTellsTheDetailItsListCanMove() async {
@@ -140,19 +141,12 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
     }
 }
 
-/// A list's DataStore as a router reads it, with any index.
+/// A list's DataStore as a router reads it.
 @MainActor
 final class ListStore: PhotoListDataStore {
-    var photos: [Photo]
-    var index: Int?
-    var page = 0
-    var sheet: Int?
-    var pagesLoaded = 1
-    var hasMore = false
-    var total: Int?
+    var list: PhotoList
 
-    init(photos: [Photo], index: Int?) {
-        self.photos = photos
-        self.index = index
+    init(_ photos: [Photo]) {
+        list = PhotoList(photos)
     }
 }

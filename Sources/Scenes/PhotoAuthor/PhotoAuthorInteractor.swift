@@ -2,7 +2,7 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-public protocol PhotoAuthorBusinessLogic: AnyObject {
+public protocol PhotoAuthorBusinessLogic: PhotoListBusinessLogic {
     /// Asks the source for the photographer and their photos, and shows them (when the scene loads;
     /// on `show` after a failed load), by an effect the command awaits. Ctrl-C or a failure leaves
     /// the scene empty, saying why.
@@ -13,31 +13,34 @@ public protocol PhotoAuthorBusinessLogic: AnyObject {
 
 /// What the photographer scene keeps: the detail scene's router hands it the photographer.
 @MainActor
-public protocol PhotoAuthorDataStore: AnyObject {
+public protocol PhotoAuthorDataStore: PhotoListDataStore {
     /// The photographer as the photo named them; the profile replaces it once loaded.
     var user: Photo.User? { get set }
     /// Their photos, paged.
-    var photos: PhotoListDataStore { get }
+    var list: PhotoList { get }
 }
 
-public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorDataStore {
+public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorDataStore, PhotoListInteracting {
     /// How many of the photographer's photos are asked for: one request's worth on Unsplash.
     public static let photoLimit = 10
 
     var presenter: PhotoAuthorPresentationLogic?
-    /// Where the load is scheduled: the engine awaits it before the command ends.
-    weak var effects: (any SceneEffects)?
+    public var listPresenter: PhotoListPresentationLogic? { presenter }
+    /// Where the load, pictures and sheets are scheduled: the engine awaits them before the command ends.
+    public weak var effects: (any SceneEffects)?
     private let worker: PhotographersWorker
-    /// Their photos' list, which pages through them.
-    private let list: PhotoListInteractor
+    public let pictures: PhotoPicturesWorker?
+    /// Their photos come whole: no pages to load.
+    public let loadsPage: (@Sendable (Int) async throws -> PhotoPage)? = nil
 
     public var user: Photo.User?
-    public var photos: PhotoListDataStore { list }
+    /// Their photos, which the list's requests page through.
+    public var list = PhotoList()
     private var loaded = false
 
-    init(worker: PhotographersWorker, list: PhotoListInteractor) {
+    init(worker: PhotographersWorker, pictures: PhotoPicturesWorker? = nil) {
         self.worker = worker
-        self.list = list
+        self.pictures = pictures
     }
 
     public func loadPhotographer(_ request: PhotoAuthor.Show.Request) {
@@ -52,7 +55,7 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
                 return
             }
             self.user = found.profile
-            list.show(found.photos)
+            list = PhotoList(found.photos)
             loaded = true
             presenter?.presentPhotographer(.init(profile: found.profile, rows: list.rows))
         }

@@ -2,15 +2,17 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-public protocol PhotoAuthorPresentationLogic: AnyObject {
+public protocol PhotoAuthorPresentationLogic: PhotoListPresentationLogic {
     func presentPhotographer(_ response: PhotoAuthor.Show.Response)
     func presentLoadFailure(_ response: PhotoAuthor.LoadFailure.Response)
 }
 
 /// The photographer scene's own wording; its list's is `wording`.
-public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
+public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic, PhotoListPresenting {
     /// Not owned: the view owns the interactor that owns this presenter.
     weak var view: PhotoAuthorDisplayLogic?
+    public var listView: PhotoListDisplayLogic? { view }
+    public var listWording: PhotoList.Wording { Self.wording }
     /// Bios are wrapped to this many columns, beside their label.
     static let bioWidth = 64
 
@@ -55,7 +57,7 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic {
             heading: Self.name(profile),
             fields: fields,
             headline: headline,
-            rows: PhotoListPresenter.rows(response.rows, withAuthor: Self.wording.withAuthor)
+            rows: PhotoList.rows(response.rows, withAuthor: Self.wording.withAuthor)
         ))
     }
 

@@ -5,9 +5,18 @@ public protocol PhotoAuthorDataPassing: AnyObject {
     var dataStore: PhotoAuthorDataStore? { get }
 }
 
-/// The photographer scene's router: the detail's router writes the photographer into its DataStore.
-/// A photo is opened by the list's router (`PhotoListRouter`), which tells the detail it came from
-/// the photographer's photos, where moving does not apply.
-public final class PhotoAuthorRouter: PhotoAuthorDataPassing {
+/// The photographer scene's router: the detail's router writes the photographer into its DataStore;
+/// a photo of theirs it opens in a detail scene that knows it came from the photographer's photos,
+/// where moving does not apply.
+public final class PhotoAuthorRouter: PhotoAuthorDataPassing, PhotoListRouting {
     public var dataStore: PhotoAuthorDataStore?
+    /// Not owned: the engine's navigation stack outlives its scenes.
+    public private(set) weak var navigator: (any Navigator)?
+    public var listDataStore: PhotoListDataStore? { dataStore }
+    public let detailOrigin = PhotoDetail.Origin(listName: "the photographer's photos", positionKey: "authorIndex", canMove: false)
+    public var detailDelegate: PhotoDetailRouterDelegate? { nil }
+
+    init(navigator: any Navigator) {
+        self.navigator = navigator
+    }
 }

@@ -3,26 +3,32 @@ import REPLEngine
 import TerminalPictures
 
 @MainActor
-public protocol PhotoAuthorDisplayLogic: AnyObject {
+public protocol PhotoAuthorDisplayLogic: PhotoListDisplayLogic {
     func displayPhotographer(_ viewModel: PhotoAuthor.Show.ViewModel)
     func displayLoadFailure(_ viewModel: PhotoAuthor.LoadFailure.ViewModel)
 }
 
 /// The photographer scene's View: who took the photo, and their photos with a page control.
-public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
+public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoListShowing {
     public static let sceneName = "author"
 
     var interactor: PhotoAuthorBusinessLogic?
-    var router: PhotoAuthorDataPassing?
-    /// Their photos' rows, page control and sheets.
-    let list: PhotoListView
-    private let console: Console
+    var router: (PhotoAuthorDataPassing & PhotoListRoutingLogic)?
+    public let console: Console
+    /// nil: this session shows no pictures.
+    public let display: PictureDisplay?
+    public let settings: BrowseSettings
+    public var listWording: PhotoList.Wording { PhotoAuthorPresenter.wording }
+    public var pageControl: PageControl?
+    public var listInteractor: PhotoListBusinessLogic? { interactor }
+    public var listRouter: PhotoListRoutingLogic? { router }
 
     public var title: String { "author" }
 
-    init(console: Console, list: PhotoListView) {
+    init(console: Console, display: PictureDisplay?, settings: BrowseSettings) {
         self.console = console
-        self.list = list
+        self.display = display
+        self.settings = settings
     }
 
     /// The scene, wired up: `worker` finds the photographer and their photos; `pictures` and
@@ -30,13 +36,11 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
     public static func module(worker: PhotographersWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
                               settings: BrowseSettings = BrowseSettings()) -> SceneModule {
         SceneModule(PhotoAuthorView.self) { context in
-            let list = PhotoList.compose(context, pictures: pictures, display: display, settings: settings, wording: PhotoAuthorPresenter.wording,
-                                         origin: PhotoDetail.Origin(listName: "the photographer's photos", positionKey: "authorIndex", canMove: false))
-            let view = PhotoAuthorView(console: context.console, list: list.view)
-            let interactor = PhotoAuthorInteractor(worker: worker, list: list.interactor)
+            let view = PhotoAuthorView(console: context.console, display: display, settings: settings)
+            let interactor = PhotoAuthorInteractor(worker: worker, pictures: pictures)
             interactor.effects = context.effects
             let presenter = PhotoAuthorPresenter()
-            let router = PhotoAuthorRouter()
+            let router = PhotoAuthorRouter(navigator: context.navigator)
             view.interactor = interactor
             view.router = router
             interactor.presenter = presenter
@@ -60,7 +64,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
 
     public func stateFields() -> [StateField] {
         guard let store = router?.dataStore else { return [] }
-        let user = store.user, photos = store.photos
+        let user = store.user, photos = store.list
         return [
             StateField("author", user.map { .string($0.username.isEmpty ? $0.name : $0.username) } ?? .null),
             StateField("authorPhotos", .strings(photos.photos.map(\.id))),
@@ -69,7 +73,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
     }
 
     public func positions(for command: String) -> [String] {
-        (0..<(router?.dataStore?.photos.photos.count ?? 0)).map { String($0 + 1) }
+        (0..<(router?.dataStore?.list.photos.count ?? 0)).map { String($0 + 1) }
     }
 
     // MARK: - Commands
@@ -78,27 +82,12 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
         Command("show", summary: "show the photographer again: name, location, bio, totals and their photos") { view, _ in
             view.interactor?.showPhotographer(.init())
         },
-        Command("grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid", repetition: .whenFirstArgument(in: ["next", "prev"])) { view, arguments in
-            try view.list.grid(arguments.first)
-        },
-        Command("layout", arguments: [BrowseSettings.argument], summary: BrowseSettings.summary, example: "layout grid") { view, arguments in
-            try view.list.layout(arguments.first)
-        },
-        Command("page", arguments: [Argument("N", completion: .positions)], summary: "go to page N of the photographer's photos", example: "page 2") { view, arguments in
-            try view.list.page(arguments[0])
-        },
-        Command("next", summary: "go to the next page", repetition: .always) { view, _ in
-            view.list.step(by: 1)
-        },
-        Command("prev", summary: "go to the previous page", repetition: .always) { view, _ in
-            view.list.step(by: -1)
-        },
-        Command(
-            "open", arguments: [Argument("N", optional: true, completion: .positions)],
-            summary: "open the photographer's photo N (default: the current page) in a detail scene", example: "open 1"
-        ) { view, arguments in
-            try view.list.open(arguments.first)
-        },
+        PhotoListCommands.grid(PhotoAuthorView.self, example: "grid"),
+        PhotoListCommands.layout(PhotoAuthorView.self),
+        PhotoListCommands.page(PhotoAuthorView.self, summary: "go to page N of the photographer's photos", example: "page 2"),
+        PhotoListCommands.next(PhotoAuthorView.self, summary: "go to the next page"),
+        PhotoListCommands.prev(PhotoAuthorView.self, summary: "go to the previous page"),
+        PhotoListCommands.open(PhotoAuthorView.self, summary: "open the photographer's photo N (default: the current page) in a detail scene", example: "open 1"),
     ]
 
     // MARK: - Display logic
@@ -108,7 +97,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic {
         let fields = viewModel.fields
         console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value })
         console.line(viewModel.headline)
-        list.displayRows(viewModel.rows)
+        displayRows(viewModel.rows)
     }
 
     public func displayLoadFailure(_ viewModel: PhotoAuthor.LoadFailure.ViewModel) {

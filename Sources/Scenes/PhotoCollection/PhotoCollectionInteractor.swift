@@ -2,7 +2,7 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-public protocol PhotoCollectionBusinessLogic: AnyObject {
+public protocol PhotoCollectionBusinessLogic: PhotoListBusinessLogic {
     /// Shows the count as soon as the scene appears.
     func start()
     func changeCount(_ request: PhotoCollection.Count.Request)
@@ -20,12 +20,12 @@ public protocol PhotoCollectionBusinessLogic: AnyObject {
 
 /// What the collection keeps, and what its router reads and writes.
 @MainActor
-public protocol PhotoCollectionDataStore: AnyObject {
+public protocol PhotoCollectionDataStore: PhotoListDataStore {
     var count: Int { get set }
     /// 0-based position the opened photo should move to, handed back by the detail scene.
     var changedIndex: Int? { get set }
     /// The photos, paged; the opened one is its `index`.
-    var list: PhotoListDataStore { get }
+    var list: PhotoList { get }
     /// What the source said of its quota with its last answer (Unsplash's rate limit).
     var rateLimit: RateLimit? { get }
     /// The feed the collection pages through instead of random photos (nil: random photos).
@@ -34,31 +34,35 @@ public protocol PhotoCollectionDataStore: AnyObject {
     var query: PhotoQuery? { get }
 }
 
-public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollectionDataStore {
+public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollectionDataStore, PhotoListInteracting {
     /// Unsplash returns at most 30 random photos at a time.
     public static let maxCount = 30
 
     var presenter: PhotoCollectionPresentationLogic?
-    /// Where a fetch is scheduled: the engine awaits it before the command ends.
-    weak var effects: (any SceneEffects)?
+    public var listPresenter: PhotoListPresentationLogic? { presenter }
+    /// Where a fetch, pictures and sheets are scheduled: the engine awaits them before the command ends.
+    public weak var effects: (any SceneEffects)?
     private let worker: PhotosWorker
     private let feed: PhotoFeedWorker?
-    /// The photos' list, which pages through them, opens them and loads a feed's next pages.
-    private let photos: PhotoListInteractor
+    public let pictures: PhotoPicturesWorker?
+    /// A feed's next pages, once its first is fetched.
+    public private(set) var loadsPage: (@Sendable (Int) async throws -> PhotoPage)?
 
     public var count = 0
     public var changedIndex: Int?
-    public var list: PhotoListDataStore { photos }
+    /// The photos, which the list's requests page through, open and extend (a feed's next pages).
+    public var list = PhotoList()
     /// The source's, as its last answer told it (a `save` in the detail scene counts too).
     public var rateLimit: RateLimit? { worker.rateLimit }
     public var feedName: String? { feed?.feedName }
     public private(set) var query: PhotoQuery?
 
     /// - Parameter feed: what `fetch` pages through instead of asking for random photos.
-    init(worker: PhotosWorker, feed: PhotoFeedWorker? = nil, list: PhotoListInteractor) {
+    /// - Parameter pictures: each page's picture, and the sheets' thumbnails (nil: text only).
+    init(worker: PhotosWorker, feed: PhotoFeedWorker? = nil, pictures: PhotoPicturesWorker? = nil) {
         self.worker = worker
         self.feed = feed
-        photos = list
+        self.pictures = pictures
     }
 
     public func start() {
@@ -103,21 +107,23 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
                     let first = try await feed.feedPage(1, perPage: count)
                     try Task.checkCancellation()
                     guard !first.photos.isEmpty else {
-                        presenter?.presentFailure(.init(problem: .fetchFailed("\(feed.feedName) has no photos", photosKept: photos.photos.count)))
+                        presenter?.presentFailure(.init(problem: .fetchFailed("\(feed.feedName) has no photos", photosKept: list.photos.count)))
                         return
                     }
-                    photos.start(with: first, loadingMoreWith: { page in try await feed.feedPage(page, perPage: count) })
+                    list = PhotoList(firstPage: first)
+                    loadsPage = { page in try await feed.feedPage(page, perPage: count) }
                     fetched(notes: first.notes)
                 } else {
                     let fetched = try await worker.fetch(count: count)
                     try Task.checkCancellation()
-                    photos.show(fetched.photos)
+                    list = PhotoList(fetched.photos)
+                    loadsPage = nil
                     self.fetched(notes: fetched.notes)
                 }
             } catch is CancellationError {
                 presenter?.presentFailure(.init(problem: .fetchInterrupted))
             } catch {
-                presenter?.presentFailure(.init(problem: .fetchFailed(String(describing: error), photosKept: photos.photos.count)))
+                presenter?.presentFailure(.init(problem: .fetchFailed(String(describing: error), photosKept: list.photos.count)))
             }
         }
     }
@@ -125,7 +131,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     /// The photos just fetched replace the old ones: none is open any more.
     private func fetched(notes: [String]) {
         changedIndex = nil
-        presenter?.presentPhotos(.init(event: .fetched, rows: photos.rows, notes: notes, feedName: feedName))
+        presenter?.presentPhotos(.init(event: .fetched, rows: list.rows, notes: notes, feedName: feedName))
     }
 
     public func search(_ request: PhotoCollection.Search.Request) {
@@ -134,11 +140,11 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     }
 
     public func listPhotos(_ request: PhotoCollection.List.Request) {
-        presenter?.presentPhotos(.init(event: .listed, rows: photos.rows, feedName: feedName))
+        presenter?.presentPhotos(.init(event: .listed, rows: list.rows, feedName: feedName))
     }
 
     public func changeToPage(_ request: PhotoCollection.Page.Request) {
-        photos.changeToPage(.init(page: Self.page(of: request), pictureBox: request.pictureBox, typed: request.typed))
+        changeToPage(PhotoList.Page.Request(page: Self.page(of: request), pictureBox: request.pictureBox, typed: request.typed))
     }
 
     /// The 0-based page a request points at, as the original computes it from its layout
@@ -153,10 +159,10 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     }
 
     public func applyChangedIndex() {
-        guard let from = photos.index, photos.photos.indices.contains(from) else { return }
+        guard let from = list.index, list.photos.indices.contains(from) else { return }
         let to = changedIndex ?? from
         changedIndex = nil
-        let moves = photos.move(from: from, to: to)
-        presenter?.presentPhotos(.init(event: moves ? .moved(from: from, to: to) : .unchanged(at: from), rows: photos.rows, feedName: feedName))
+        let moves = list.move(from: from, to: to)
+        presenter?.presentPhotos(.init(event: moves ? .moved(from: from, to: to) : .unchanged(at: from), rows: list.rows, feedName: feedName))
     }
 }

@@ -2,7 +2,7 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-public protocol PhotoCollectionPresentationLogic: AnyObject {
+public protocol PhotoCollectionPresentationLogic: PhotoListPresentationLogic {
     func presentCount(_ response: PhotoCollection.Count.Response)
     func presentPhotos(_ response: PhotoCollection.Photos.Response)
     func presentNothingToFetch()
@@ -12,11 +12,16 @@ public protocol PhotoCollectionPresentationLogic: AnyObject {
 
 /// Turns Responses into display-ready ViewModels: the collection's own wording lives here, its
 /// list's in `wording(feedName:)`.
-public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
+public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, PhotoListPresenting {
     /// Not owned: the view owns the interactor that owns this presenter.
     weak var view: PhotoCollectionDisplayLogic?
+    public var listView: PhotoListDisplayLogic? { view }
+    public let listWording: PhotoList.Wording
 
-    public init() {}
+    /// - Parameter feedName: the feed the collection pages through, if any.
+    public init(feedName: String? = nil) {
+        listWording = Self.wording(feedName: feedName)
+    }
 
     /// How the collection's list speaks of its photos; `feedName`: the feed paged through, if any.
     static func wording(feedName: String?) -> PhotoList.Wording {
@@ -60,7 +65,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         case .moved(let from, let to): headline = "Moved photo \(from + 1) to position \(to + 1)."
         case .unchanged(let at): headline = "Photo \(at + 1) stays at position \(at + 1)."
         }
-        view?.displayPhotos(.init(notes: response.notes, headline: headline, rows: PhotoListPresenter.rows(response.rows, withAuthor: true)))
+        view?.displayPhotos(.init(notes: response.notes, headline: headline, rows: PhotoList.rows(response.rows, withAuthor: true)))
     }
 
     public func presentNothingToFetch() {

@@ -1,7 +1,7 @@
 import REPLEngine
 
 @MainActor
-public protocol PhotoCollectionRoutingLogic: AnyObject {
+public protocol PhotoCollectionRoutingLogic: PhotoListRoutingLogic {
     func routeToSearch()
 }
 
@@ -10,10 +10,15 @@ public protocol PhotoCollectionDataPassing: AnyObject {
     var dataStore: PhotoCollectionDataStore? { get }
 }
 
-public final class PhotoCollectionRouter: PhotoCollectionRoutingLogic, PhotoCollectionDataPassing {
+public final class PhotoCollectionRouter: PhotoCollectionRoutingLogic, PhotoCollectionDataPassing, PhotoListRouting {
     public var dataStore: PhotoCollectionDataStore?
     /// Not owned: the engine's navigation stack outlives its scenes.
-    private weak var navigator: (any Navigator)?
+    public private(set) weak var navigator: (any Navigator)?
+    public var listDataStore: PhotoListDataStore? { dataStore }
+    /// A photo opened from the collection: a move applies, and the collection makes it (as the
+    /// detail's delegate) when it appears again.
+    public let detailOrigin = PhotoDetail.Origin(listName: "the collection", positionKey: "index", canMove: true)
+    public var detailDelegate: PhotoDetailRouterDelegate? { self }
 
     init(navigator: any Navigator) {
         self.navigator = navigator
@@ -32,8 +37,8 @@ public final class PhotoCollectionRouter: PhotoCollectionRoutingLogic, PhotoColl
     }
 }
 
-/// The back-channel from the detail scene (the list's router makes this router its delegate):
-/// where the opened photo should go.
+/// The back-channel from the detail scene (this router makes itself its delegate when it opens a
+/// photo): where the opened photo should go.
 extension PhotoCollectionRouter: PhotoDetailRouterDelegate {
     public func dismissWithChange(index: Int) {
         dataStore?.changedIndex = index

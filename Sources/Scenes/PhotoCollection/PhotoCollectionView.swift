@@ -3,7 +3,7 @@ import REPLEngine
 import TerminalPictures
 
 @MainActor
-public protocol PhotoCollectionDisplayLogic: AnyObject {
+public protocol PhotoCollectionDisplayLogic: PhotoListDisplayLogic {
     func displayCount(_ viewModel: PhotoCollection.Count.ViewModel)
     func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel)
     func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel)
@@ -13,27 +13,31 @@ public protocol PhotoCollectionDisplayLogic: AnyObject {
 
 /// The collection scene's View (the original's view controller): parses what was typed into
 /// Requests, and lays ViewModels out as lines.
-public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
+public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic, PhotoListShowing {
     public static let sceneName = "collection"
     /// One page of the collection is one terminal line wide; paging turns a page into an offset.
     static let pageWidth = 80.0
 
     var interactor: PhotoCollectionBusinessLogic?
     var router: (PhotoCollectionRoutingLogic & PhotoCollectionDataPassing)?
-    /// The photos' rows, page control and sheets.
-    let list: PhotoListView
-    private let console: Console
+    public let console: Console
     /// nil: this session shows no pictures.
-    private let display: PictureDisplay?
+    public let display: PictureDisplay?
+    public let settings: BrowseSettings
+    public let listWording: PhotoList.Wording
+    public var pageControl: PageControl?
+    public var listInteractor: PhotoListBusinessLogic? { interactor }
+    public var listRouter: PhotoListRoutingLogic? { router }
     /// The source's name for `state`: embedded, folder or unsplash.
     private let sourceName: String
 
     public var title: String { "photos" }
 
-    init(console: Console, list: PhotoListView, display: PictureDisplay?, sourceName: String) {
+    init(console: Console, display: PictureDisplay?, settings: BrowseSettings, listWording: PhotoList.Wording, sourceName: String) {
         self.console = console
-        self.list = list
         self.display = display
+        self.settings = settings
+        self.listWording = listWording
         self.sourceName = sourceName
     }
 
@@ -44,22 +48,18 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         showsCountOnLoad: Bool = true, feed: PhotoFeedWorker? = nil, settings: BrowseSettings = BrowseSettings()
     ) -> SceneModule {
         SceneModule(PhotoCollectionView.self) { context in
-            let list = PhotoList.compose(context, pictures: pictures, display: display, settings: settings,
-                                         wording: PhotoCollectionPresenter.wording(feedName: feed?.feedName),
-                                         origin: PhotoDetail.Origin(listName: "the collection", positionKey: "index", canMove: true))
-            let view = PhotoCollectionView(console: context.console, list: list.view, display: display, sourceName: sourceName)
+            let presenter = PhotoCollectionPresenter(feedName: feed?.feedName)
+            let view = PhotoCollectionView(console: context.console, display: display, settings: settings, listWording: presenter.listWording,
+                                           sourceName: sourceName)
             view.showsCountOnLoad = showsCountOnLoad
-            let interactor = PhotoCollectionInteractor(worker: worker, feed: feed, list: list.interactor)
+            let interactor = PhotoCollectionInteractor(worker: worker, feed: feed, pictures: pictures)
             interactor.effects = context.effects
-            let presenter = PhotoCollectionPresenter()
             let router = PhotoCollectionRouter(navigator: context.navigator)
             view.interactor = interactor
             view.router = router
             interactor.presenter = presenter
             presenter.view = view
             router.dataStore = interactor
-            // The detail opened from this list hands the photo's new position back to this router.
-            list.router.delegate = router
             return view
         }
     }
@@ -89,7 +89,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
             StateField("photos", .strings(photos.photos.map(\.id))),
             StateField("page", .int(photos.photos.isEmpty ? 0 : photos.page + 1)),
             StateField("source", .string(sourceName)),
-            StateField("layout", .string(list.settings.layout.rawValue)),
+            StateField("layout", .string(settings.layout.rawValue)),
         ]
         // Present only when there is something to say: the sheet shown last, the feed paged through.
         + (photos.sheet.map { [StateField("sheet", .int($0 + 1))] } ?? [])
@@ -121,34 +121,18 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         Command("list", summary: "show the collection again") { view, _ in
             view.interactor?.listPhotos(.init())
         },
-        Command("grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid next", repetition: .whenFirstArgument(in: ["next", "prev"])) { view, arguments in
-            try view.list.grid(arguments.first)
-        },
-        Command("layout", arguments: [BrowseSettings.argument], summary: BrowseSettings.summary, example: "layout grid") { view, arguments in
-            try view.list.layout(arguments.first)
-        },
+        PhotoListCommands.grid(PhotoCollectionView.self, example: "grid next"),
+        PhotoListCommands.layout(PhotoCollectionView.self),
         Command(
             "search", arguments: [Argument("QUERY", repeated: true)],
             summary: "search the photos (--orientation landscape|portrait|squarish, --color COLOR)", example: "search misty forest --orientation landscape"
         ) { view, arguments in
             view.interactor?.search(.init(query: try PhotoQueryParsing.parse(arguments)))
         },
-        Command("page", arguments: [Argument("N", completion: .positions)], summary: "go to page N of the collection", example: "page 3") { view, arguments in
-            let page = try TypedNumber.parse(arguments[0], naming: "page", for: "page")
-            view.scroll(toPage: TypedNumber.row(ofPosition: page), typed: TypedNumber.typed(arguments[0]))
-        },
-        Command("next", summary: "go to the next page", repetition: .always) { view, _ in
-            view.list.step(by: 1, turning: { view.scroll(toPage: $0) })
-        },
-        Command("prev", summary: "go to the previous page", repetition: .always) { view, _ in
-            view.list.step(by: -1, turning: { view.scroll(toPage: $0) })
-        },
-        Command(
-            "open", arguments: [Argument("N", optional: true, completion: .positions)],
-            summary: "open photo N (default: the current page) in the detail scene", example: "open 2"
-        ) { view, arguments in
-            try view.list.open(arguments.first)
-        },
+        PhotoListCommands.page(PhotoCollectionView.self, summary: "go to page N of the collection", example: "page 3"),
+        PhotoListCommands.next(PhotoCollectionView.self, summary: "go to the next page"),
+        PhotoListCommands.prev(PhotoCollectionView.self, summary: "go to the previous page"),
+        PhotoListCommands.open(PhotoCollectionView.self, summary: "open photo N (default: the current page) in the detail scene", example: "open 2"),
     ]
 
     private func count(_ argument: String?) throws {
@@ -167,9 +151,9 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
         interactor?.changeCount(.init(change: change))
     }
 
-    /// Scrolls to `page` as the seed's collection view does: to its offset, one page a window wide.
-    private func scroll(toPage page: Int, typed: String? = nil) {
-        interactor?.changeToPage(.init(page: page, width: Self.pageWidth, pictureBox: display?.pixelBox(for: .page), typed: typed))
+    /// Turns the page as the seed's collection view scrolls: to its offset, one page a window wide.
+    public func turnList(toPage page: Int, typed: String?) {
+        interactor?.changeToPage(PhotoCollection.Page.Request(page: page, width: Self.pageWidth, pictureBox: display?.pixelBox(for: .page), typed: typed))
     }
 
     // MARK: - Display logic
@@ -182,7 +166,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     public func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel) {
         for note in viewModel.notes { console.line(note) }
         console.line(viewModel.headline)
-        list.displayRows(viewModel.rows)
+        displayRows(viewModel.rows)
     }
 
     public func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel) {

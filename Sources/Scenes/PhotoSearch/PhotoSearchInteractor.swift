@@ -2,7 +2,7 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-public protocol PhotoSearchBusinessLogic: AnyObject {
+public protocol PhotoSearchBusinessLogic: PhotoListBusinessLogic {
     /// Asks the source for the first page of results and shows them (when the scene loads; on `show`
     /// after a failed search), by an effect the command awaits. Ctrl-C or a failure leaves the scene
     /// empty, saying why.
@@ -13,29 +13,32 @@ public protocol PhotoSearchBusinessLogic: AnyObject {
 
 /// What the results scene keeps: the collection's router hands it the query.
 @MainActor
-public protocol PhotoSearchDataStore: AnyObject {
+public protocol PhotoSearchDataStore: PhotoListDataStore {
     var query: PhotoQuery? { get set }
     /// The results, paged.
-    var results: PhotoListDataStore { get }
+    var list: PhotoList { get }
 }
 
-public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchDataStore {
+public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchDataStore, PhotoListInteracting {
     /// Results asked for at a time: Unsplash's default page.
     public static let perPage = 10
 
     var presenter: PhotoSearchPresentationLogic?
-    /// Where the search is scheduled: the engine awaits it before the command ends.
-    weak var effects: (any SceneEffects)?
+    public var listPresenter: PhotoListPresentationLogic? { presenter }
+    /// Where the search, pictures and sheets are scheduled: the engine awaits them before the command ends.
+    public weak var effects: (any SceneEffects)?
     private let worker: PhotoSearchWorker
-    /// The results' list, which pages through them and loads more.
-    private let list: PhotoListInteractor
+    public let pictures: PhotoPicturesWorker?
+    /// The results' next pages, once the first is in.
+    public private(set) var loadsPage: (@Sendable (Int) async throws -> PhotoPage)?
 
     public var query: PhotoQuery?
-    public var results: PhotoListDataStore { list }
+    /// The results, which the list's requests page through and extend.
+    public var list = PhotoList()
 
-    init(worker: PhotoSearchWorker, list: PhotoListInteractor) {
+    init(worker: PhotoSearchWorker, pictures: PhotoPicturesWorker? = nil) {
         self.worker = worker
-        self.list = list
+        self.pictures = pictures
     }
 
     public func searchPhotos(_ request: PhotoSearch.Results.Request) {
@@ -46,7 +49,8 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
             case .failure(let why):
                 presenter?.presentSearchFailure(.init(query: query, reason: why))
             case .success(let found):
-                list.start(with: found, loadingMoreWith: { page in try await worker.search(query, page: page, perPage: perPage) })
+                list = PhotoList(firstPage: found)
+                loadsPage = { page in try await worker.search(query, page: page, perPage: perPage) }
                 presenter?.presentResults(.init(query: query, rows: list.rows, total: list.total, notes: found.notes))
             }
         }

@@ -2,15 +2,17 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-public protocol PhotoSearchPresentationLogic: AnyObject {
+public protocol PhotoSearchPresentationLogic: PhotoListPresentationLogic {
     func presentResults(_ response: PhotoSearch.Results.Response)
     func presentSearchFailure(_ response: PhotoSearch.SearchFailure.Response)
 }
 
 /// The results scene's own wording; its list's is `wording`.
-public final class PhotoSearchPresenter: PhotoSearchPresentationLogic {
+public final class PhotoSearchPresenter: PhotoSearchPresentationLogic, PhotoListPresenting {
     /// Not owned: the view owns the interactor that owns this presenter.
     weak var view: PhotoSearchDisplayLogic?
+    public var listView: PhotoListDisplayLogic? { view }
+    public var listWording: PhotoList.Wording { Self.wording }
 
     public init() {}
 
@@ -38,7 +40,7 @@ public final class PhotoSearchPresenter: PhotoSearchPresentationLogic {
             headline = "Found \(photos.count) photo\(photos.count == 1 ? "" : "s") for \(what)\(response.rows.hasMore ? ", more to load" : ""):"
         }
         view?.displayResults(.init(notes: response.notes, headline: headline,
-                                   rows: PhotoListPresenter.rows(response.rows, withAuthor: Self.wording.withAuthor)))
+                                   rows: PhotoList.rows(response.rows, withAuthor: Self.wording.withAuthor)))
     }
 
     public func presentSearchFailure(_ response: PhotoSearch.SearchFailure.Response) {

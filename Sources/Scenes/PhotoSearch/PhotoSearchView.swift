@@ -3,27 +3,33 @@ import REPLEngine
 import TerminalPictures
 
 @MainActor
-public protocol PhotoSearchDisplayLogic: AnyObject {
+public protocol PhotoSearchDisplayLogic: PhotoListDisplayLogic {
     func displayResults(_ viewModel: PhotoSearch.Results.ViewModel)
     func displaySearchFailure(_ viewModel: PhotoSearch.SearchFailure.ViewModel)
 }
 
 /// The search results scene's View: what `search QUERY` found, paged like the collection, each
 /// result opened in a detail scene.
-public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
+public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoListShowing {
     public static let sceneName = "search"
 
     var interactor: PhotoSearchBusinessLogic?
-    var router: PhotoSearchDataPassing?
-    /// The results' rows, page control and sheets.
-    let list: PhotoListView
-    private let console: Console
+    var router: (PhotoSearchDataPassing & PhotoListRoutingLogic)?
+    public let console: Console
+    /// nil: this session shows no pictures.
+    public let display: PictureDisplay?
+    public let settings: BrowseSettings
+    public var listWording: PhotoList.Wording { PhotoSearchPresenter.wording }
+    public var pageControl: PageControl?
+    public var listInteractor: PhotoListBusinessLogic? { interactor }
+    public var listRouter: PhotoListRoutingLogic? { router }
 
     public var title: String { "search" }
 
-    init(console: Console, list: PhotoListView) {
+    init(console: Console, display: PictureDisplay?, settings: BrowseSettings) {
         self.console = console
-        self.list = list
+        self.display = display
+        self.settings = settings
     }
 
     /// The scene, wired up: `worker` searches the source; `pictures` and `display` draw each page's
@@ -31,13 +37,11 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
     public static func module(worker: PhotoSearchWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
                               settings: BrowseSettings = BrowseSettings()) -> SceneModule {
         SceneModule(PhotoSearchView.self) { context in
-            let list = PhotoList.compose(context, pictures: pictures, display: display, settings: settings, wording: PhotoSearchPresenter.wording,
-                                         origin: PhotoDetail.Origin(listName: "the search results", positionKey: "resultIndex", canMove: false))
-            let view = PhotoSearchView(console: context.console, list: list.view)
-            let interactor = PhotoSearchInteractor(worker: worker, list: list.interactor)
+            let view = PhotoSearchView(console: context.console, display: display, settings: settings)
+            let interactor = PhotoSearchInteractor(worker: worker, pictures: pictures)
             interactor.effects = context.effects
             let presenter = PhotoSearchPresenter()
-            let router = PhotoSearchRouter()
+            let router = PhotoSearchRouter(navigator: context.navigator)
             view.interactor = interactor
             view.router = router
             interactor.presenter = presenter
@@ -60,7 +64,7 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
 
     public func stateFields() -> [StateField] {
         guard let store = router?.dataStore else { return [] }
-        let results = store.results
+        let results = store.list
         return [
             StateField("search", store.query.map { query in
                 .object([
@@ -78,7 +82,7 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
     }
 
     public func positions(for command: String) -> [String] {
-        (0..<(router?.dataStore?.results.photos.count ?? 0)).map { String($0 + 1) }
+        (0..<(router?.dataStore?.list.photos.count ?? 0)).map { String($0 + 1) }
     }
 
     // MARK: - Commands
@@ -87,27 +91,12 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
         Command("show", summary: "show the results again (as a contact sheet in the grid layout)") { view, _ in
             view.interactor?.showResults(.init())
         },
-        Command("page", arguments: [Argument("N", completion: .positions)], summary: "go to page N of the results", example: "page 2") { view, arguments in
-            try view.list.page(arguments[0])
-        },
-        Command("next", summary: "go to the next result (past the last one loaded: load more)", repetition: .always) { view, _ in
-            view.list.step(by: 1)
-        },
-        Command("prev", summary: "go to the previous result", repetition: .always) { view, _ in
-            view.list.step(by: -1)
-        },
-        Command("grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid next", repetition: .whenFirstArgument(in: ["next", "prev"])) { view, arguments in
-            try view.list.grid(arguments.first)
-        },
-        Command("layout", arguments: [BrowseSettings.argument], summary: BrowseSettings.summary, example: "layout grid") { view, arguments in
-            try view.list.layout(arguments.first)
-        },
-        Command(
-            "open", arguments: [Argument("N", optional: true, completion: .positions)],
-            summary: "open result N (default: the current page) in a detail scene", example: "open 1"
-        ) { view, arguments in
-            try view.list.open(arguments.first)
-        },
+        PhotoListCommands.page(PhotoSearchView.self, summary: "go to page N of the results", example: "page 2"),
+        PhotoListCommands.next(PhotoSearchView.self, summary: "go to the next result (past the last one loaded: load more)"),
+        PhotoListCommands.prev(PhotoSearchView.self, summary: "go to the previous result"),
+        PhotoListCommands.grid(PhotoSearchView.self, example: "grid next"),
+        PhotoListCommands.layout(PhotoSearchView.self),
+        PhotoListCommands.open(PhotoSearchView.self, summary: "open result N (default: the current page) in a detail scene", example: "open 1"),
     ]
 
     // MARK: - Display logic
@@ -115,7 +104,7 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic {
     public func displayResults(_ viewModel: PhotoSearch.Results.ViewModel) {
         for note in viewModel.notes { console.line(note) }
         console.line(viewModel.headline)
-        list.displayRows(viewModel.rows)
+        displayRows(viewModel.rows)
     }
 
     public func displaySearchFailure(_ viewModel: PhotoSearch.SearchFailure.ViewModel) {

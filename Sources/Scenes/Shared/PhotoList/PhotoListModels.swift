@@ -1,13 +1,13 @@
 import Imaging
 import PhotoDomain
 
-/// The paged photo list: the use case the collection, a photographer's photos and the search results
-/// share. Its rows and page control, `page N`, `next`, `prev`, `open N`, contact sheets, and loading
-/// more where the source has more pages. Each of those scenes is composed with one (its own
-/// `PhotoListInteractor`, `PhotoListPresenter`, `PhotoListView` and `PhotoListRouter`, wired by
-/// `PhotoList.compose`) and keeps only its own extras: the collection its count, fetch and feeds,
-/// the search its query, the photographer's scene their profile.
-public enum PhotoList {
+/// The paged photo list's use cases, which the collection, a photographer's photos and search
+/// results share: its rows and page control, `page N`, `next`, `prev`, `open N`, contact sheets, and
+/// loading more where the source has more pages. Each of those scenes keeps a `PhotoList` in its
+/// interactor and declares the list's commands (`PhotoListCommands`); its interactor, presenter, View
+/// and router take the list's part from `PhotoListInteracting`, `PhotoListPresenting`,
+/// `PhotoListShowing` and `PhotoListRouting`.
+extension PhotoList {
     /// The rows and page control, below the headline of the scene that lists them (after a fetch, a
     /// search, a load, or coming back).
     public enum Rows {
@@ -100,7 +100,7 @@ public enum PhotoList {
 
     /// What cannot be done as asked: the command fails with the message.
     public enum Failure {
-        public enum Problem: Equatable, Sendable {
+        public enum Problem: Error, Equatable, Sendable {
             /// Nothing listed to open, page through (`command`: open, page) or lay out (`sheet(.noPhotos)`).
             case noPhotos(command: String)
             /// `requested`: the page as it was typed (a number of any length), else as the request says it.

@@ -1,0 +1,99 @@
+import PhotoDomain
+
+/// The paged photo list a scene shows: its photos in order, the page its page control is on, the
+/// photo opened last, the contact sheet shown last, and, for a source with pages (a feed, search
+/// results), what is loaded of it. A plain value: the interactor of the scene that lists the photos
+/// (the collection, a photographer's photos, search results) owns one and changes it with these
+/// methods; the methods check what is asked and say why not, and the interactor hands that to its
+/// presenter. Tests drive a list alone.
+public struct PhotoList: Equatable, Sendable {
+    public private(set) var photos: [Photo] = []
+    /// 0-based current page.
+    public private(set) var page = 0
+    /// 0-based position of the photo opened last; nil when none is open.
+    public private(set) var index: Int?
+    /// The 0-based contact sheet shown last; nil before the first.
+    public private(set) var sheet: Int?
+    private var loaded = LoadedPages()
+
+    /// An empty list.
+    public init() {}
+
+    /// A list that came whole (random photos, a photographer's photos): no more pages to load.
+    public init(_ photos: [Photo]) {
+        self.photos = photos
+    }
+
+    /// Page 1 of a source that has pages (a feed, search results), its repeats left out; `append`
+    /// adds the pages after it.
+    public init(firstPage: PhotoPage) {
+        photos = loaded.start(with: firstPage)
+    }
+
+    /// How many of the source's pages are loaded.
+    public var pagesLoaded: Int { loaded.count }
+    /// Whether the source has more pages after those loaded.
+    public var hasMore: Bool { loaded.hasMore }
+    /// How many photos the source has in all, when it says.
+    public var total: Int? { loaded.total }
+
+    /// The rows as listed now.
+    public var rows: Rows.Response {
+        Rows.Response(photos: photos, page: page, hasMore: hasMore)
+    }
+
+    /// Appends the source's next page; the photos it added (those not listed already).
+    public mutating func append(_ next: PhotoPage) -> [Photo] {
+        let added = loaded.next(next, after: photos)
+        photos += added
+        return added
+    }
+
+    /// Why `row` is none of the photos: nothing listed to `command` (`open`, `page`), or
+    /// `outOfRange` with the row as typed (else as a position) and how many photos there are; nil
+    /// when it is one.
+    public func problem(with row: Int, typed: String?, for command: String,
+                        outOfRange: (_ requested: String, _ count: Int) -> Failure.Problem) -> Failure.Problem? {
+        guard !photos.isEmpty else { return .noPhotos(command: command) }
+        guard photos.indices.contains(row) else { return outOfRange(typed ?? String(TypedNumber.position(ofRow: row)), photos.count) }
+        return nil
+    }
+
+    /// Turns the page control to `page`; the photo there, or why there is none (`typed`: the page as
+    /// `page N` said it).
+    public mutating func turn(toPage page: Int, typed: String? = nil) -> Result<Photo, Failure.Problem> {
+        if let problem = problem(with: page, typed: typed, for: "page", outOfRange: { .pageOutOfRange(requested: $0, pageCount: $1) }) {
+            return .failure(problem)
+        }
+        self.page = page
+        return .success(photos[page])
+    }
+
+    /// Opens photo `row` (nil: the current page's): it becomes the page too. Why not, when it is none.
+    public mutating func open(_ row: Int?, typed: String? = nil) -> Failure.Problem? {
+        let row = row ?? page
+        if let problem = problem(with: row, typed: typed, for: "open", outOfRange: { .positionOutOfRange(requested: $0, photoCount: $1) }) {
+            return problem
+        }
+        index = row
+        page = row
+        return nil
+    }
+
+    /// Moves the photo at `from` to `to` (a move, not a swap: [A,B,C,D] with the 1st to the 3rd
+    /// gives [B,C,A,D]); the page follows it. The opened photo is closed either way. Returns whether
+    /// the photo moved (not when `to` is where it is, or no position).
+    public mutating func move(from: Int, to: Int) -> Bool {
+        index = nil
+        guard from != to, photos.indices.contains(from), photos.indices.contains(to) else { return false }
+        let photo = photos.remove(at: from)
+        photos.insert(photo, at: to)
+        page = to
+        return true
+    }
+
+    /// Remembers the contact sheet shown.
+    public mutating func showSheet(_ sheet: Int) {
+        self.sheet = sheet
+    }
+}

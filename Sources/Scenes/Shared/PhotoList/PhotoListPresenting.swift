@@ -1,0 +1,87 @@
+import PhotoDomain
+import REPLEngine
+
+/// What the interactor of a scene that lists photos tells its presenter of the list.
+@MainActor
+public protocol PhotoListPresentationLogic: AnyObject {
+    func presentPage(_ response: PhotoList.Page.Response)
+    func presentMore(_ response: PhotoList.More.Response)
+    func presentSheet(_ response: ContactSheet.Response)
+    func presentSelection()
+    func presentListFailure(_ response: PhotoList.Failure.Response)
+}
+
+/// The presenter of a scene that lists photos: with this protocol's extension, it words the list's
+/// responses in the scene's words (`listWording`) for its View.
+@MainActor
+public protocol PhotoListPresenting: PhotoListPresentationLogic {
+    /// How the scene speaks of its photos ("result", "there are no photos to open yet: …").
+    var listWording: PhotoList.Wording { get }
+    /// The scene's View, in its part of a list's.
+    var listView: PhotoListDisplayLogic? { get }
+}
+
+extension PhotoListPresenting {
+    public func presentPage(_ response: PhotoList.Page.Response) {
+        var control = PageControl(page: response.page, of: response.pageCount)
+        control.hasMore = response.hasMore
+        listView?.displayPage(.init(
+            picture: ScenePicture.presenting(response.picture),
+            photo: DisplayedPhoto.presenting(response.photo, at: response.page, withAuthor: listWording.withAuthor),
+            pageControl: control
+        ))
+    }
+
+    public func presentMore(_ response: PhotoList.More.Response) {
+        var control = PageControl(page: response.page, of: response.photoCount)
+        control.hasMore = response.hasMore
+        listView?.displayMore(.init(lines: [listWording.loaded(response)] + response.notes, pageControl: control))
+    }
+
+    public func presentSheet(_ response: ContactSheet.Response) {
+        listView?.displaySheet(ContactSheet.presenting(response))
+    }
+
+    public func presentSelection() {
+        listView?.displaySelectedPhoto()
+    }
+
+    public func presentListFailure(_ response: PhotoList.Failure.Response) {
+        listView?.displayListFailure(.init(message: PhotoList.message(response.problem, wording: listWording)))
+    }
+}
+
+extension PhotoList {
+    /// The rows and page control a scene lists below its headline.
+    static func rows(_ response: Rows.Response, withAuthor: Bool) -> Rows.ViewModel {
+        let photos = response.photos
+        var control = photos.isEmpty ? nil : PageControl(page: response.page, of: photos.count)
+        control?.hasMore = response.hasMore
+        return Rows.ViewModel(
+            photos: photos.indices.map { DisplayedPhoto.presenting(photos[$0], at: $0, withAuthor: withAuthor) },
+            currentRow: photos.isEmpty ? nil : response.page,
+            pageControl: control
+        )
+    }
+
+    /// What cannot be done with the list, in the words of the scene that lists it.
+    static func message(_ problem: Failure.Problem, wording: Wording) -> String {
+        let noun = wording.noun
+        switch problem {
+        case .noPhotos(let command):
+            return wording.nothingTo(command == "open" ? "open" : "page through")
+        case .pageOutOfRange(let requested, let pageCount):
+            return "there is no page \(requested): pages are 1…\(pageCount) (type e.g. 'page \(pageCount)')"
+        case .positionOutOfRange(let requested, let photoCount):
+            return "there is no \(noun) \(requested): positions are 1…\(photoCount) (type e.g. 'open \(photoCount)')"
+        case .nothingMore(let photoCount):
+            return "\(wording.noMore): all \(photoCount) are listed (type 'page 1' for the first)"
+        case .loadMoreFailed(let reason, let kept):
+            return "cannot load more \(noun)s: \(PhotoFormatting.reason(reason)) (the \(kept) loaded are kept; type 'next' or 'grid next' to try again)"
+        case .sheet(.noPhotos):
+            return wording.nothingTo("lay out")
+        case .sheet(let problem):
+            return ContactSheet.message(problem)
+        }
+    }
+}
