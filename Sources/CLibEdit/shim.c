@@ -28,6 +28,7 @@ static struct {
     __typeof__(el_line) *line;
     __typeof__(el_insertstr) *insertstr;
     __typeof__(el_cursor) *cursor;
+    __typeof__(el_deletestr) *deletestr;
     __typeof__(history_init) *history_init;
     __typeof__(history_end) *history_end;
     __typeof__(history) *history;
@@ -43,6 +44,7 @@ static const photorepl_library_symbol libedit_symbols[] = {
     {"el_line", (void **)&libedit.line},
     {"el_insertstr", (void **)&libedit.insertstr},
     {"el_cursor", (void **)&libedit.cursor},
+    {"el_deletestr", (void **)&libedit.deletestr},
     {"history_init", (void **)&libedit.history_init},
     {"history_end", (void **)&libedit.history_end},
     {"history", (void **)&libedit.history},
@@ -61,6 +63,7 @@ int photorepl_el_source(EditLine *el, const char *path) { return libedit.source(
 const LineInfo *photorepl_el_line(EditLine *el) { return libedit.line(el); }
 int photorepl_el_insertstr(EditLine *el, const char *text) { return libedit.insertstr(el, text); }
 int photorepl_el_cursor(EditLine *el, int count) { return libedit.cursor(el, count); }
+void photorepl_el_deletestr(EditLine *el, int count) { libedit.deletestr(el, count); }
 History *photorepl_history_init(void) { return libedit.history_init(); }
 void photorepl_history_end(History *h) { libedit.history_end(h); }
 

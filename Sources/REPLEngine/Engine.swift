@@ -389,7 +389,7 @@ public final class Engine {
         }
         let names = Set(scene.map(\.name))
         if names.contains("next") && names.contains("prev") {
-            console.line("On an empty line, PageDown and Right run 'next', PageUp and Left 'prev'.", style: .dim)
+            console.line("On an empty line, PageDown, Right and Space run 'next'; PageUp, Left and Backspace 'prev'.", style: .dim)
         }
     }
 

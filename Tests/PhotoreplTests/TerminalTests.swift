@@ -43,7 +43,7 @@ import Glibc
         #expect(try terminal.wait(for: "  layout: list\nphotos>\nphotos> count\ncount: 5"), "\(terminal.shown)")
         try terminal.enter("help")
         #expect(try terminal.wait(for: "At the prompt, an empty line repeats grid next, grid prev, next, prev"), "\(terminal.shown)")
-        #expect(try terminal.wait(for: "On an empty line, PageDown and Right run 'next', PageUp and Left 'prev'."), "\(terminal.shown)")
+        #expect(try terminal.wait(for: "On an empty line, PageDown, Right and Space run 'next'; PageUp, Left and Backspace 'prev'."), "\(terminal.shown)")
         // PageDown and PageUp on an empty line are `next` and `prev`, typed where they can be seen;
         // on a line being typed they change nothing.
         try terminal.press("NPage")
@@ -69,12 +69,35 @@ import Glibc
         #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos> count" }, "\(terminal.shown)")
         try terminal.press("Enter")
         #expect(try terminal.wait(for: "photos> count\ncount: 5"), "\(terminal.shown)")
-        // In a scene with nothing to page (the detail), the keys only beep.
+        // Space and Backspace on an empty line page as in a pager; on a line being typed they type
+        // a space and delete, as always.
+        try terminal.press("Space")
+        #expect(try terminal.wait { $0.contains("photos> next\n") && $0.hasSuffix("  3/5\nphotos>\n") }, "\(terminal.shown)")
+        try terminal.press("BSpace")
+        #expect(try terminal.wait { $0.contains("  3/5\nphotos> prev\n") && $0.hasSuffix("  2/5\nphotos>\n") }, "\(terminal.shown)")
+        try terminal.type("coxu")
+        try terminal.press("BSpace")
+        try terminal.press("BSpace")
+        try terminal.type("unt")
+        try terminal.press("Space")
+        try terminal.type("4")
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos> count 4" }, "\(terminal.shown)")
+        try terminal.press("C-u")
+        // Issue 42: the detail steps through the list it was opened from, with the same keys.
         try terminal.enter("open 1")
         #expect(try terminal.waitForPrompt("photos/detail 1>"), "\(terminal.shown)")
         try terminal.press("NPage")
+        #expect(try terminal.wait { $0.contains("photos/detail 1> next\n") && $0.contains("Photo 2 of 5") && $0.hasSuffix("photos/detail 2>\n") }, "\(terminal.shown)")
+        try terminal.press("Space")
+        #expect(try terminal.wait { $0.contains("Photo 3 of 5") && $0.hasSuffix("photos/detail 3>\n") }, "\(terminal.shown)")
+        try terminal.press("Enter")
+        #expect(try terminal.wait { $0.contains("Photo 4 of 5") && $0.hasSuffix("photos/detail 4>\n") }, "\(terminal.shown)")
+        try terminal.press("BSpace")
+        #expect(try terminal.wait { $0.contains("photos/detail 4> prev\n") && $0.hasSuffix("photos/detail 3>\n") }, "\(terminal.shown)")
+        try terminal.press("PPage")
+        #expect(try terminal.wait { $0.hasSuffix("photos/detail 2>\n") }, "\(terminal.shown)")
         try terminal.enter("back")
-        #expect(!(try terminal.screen()).contains("photos/detail 1> next"), "\(terminal.shown)")
+        #expect(try terminal.wait { $0.hasSuffix("photos>\n") }, "\(terminal.shown)")
         try terminal.enter("quit")
         #expect(try terminal.exitStatus() == 0)
     }

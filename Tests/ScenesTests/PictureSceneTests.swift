@@ -13,6 +13,8 @@ final class DetailPresenterSpy: PhotoDetailPresentationLogic {
     func presentIndexEdit(_ response: PhotoDetail.Move.Response) { indexEdits.append(response) }
     var refusals: [PhotoDetail.Move.Refusal.Response] = []
     func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response) { refusals.append(response) }
+    var stepRefusals: [PhotoDetail.Step.Refusal] = []
+    func presentStepRefused(_ response: PhotoDetail.Step.Refusal) { stepRefusals.append(response) }
 }
 
 /// Something a picture worker may throw that is neither a PictureFailure nor a cancellation.

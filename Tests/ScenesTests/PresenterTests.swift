@@ -271,6 +271,8 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
     func displayIndexEdit(_ viewModel: PhotoDetail.Move.ViewModel) { indexEdits.append(viewModel.position) }
     var refusals: [String] = []
     func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel) { refusals.append(viewModel.message) }
+    var stepRefusals: [String] = []
+    func displayStepRefused(_ viewModel: PhotoDetail.Step.ViewModel) { stepRefusals.append(viewModel.message) }
 }
 
 @MainActor

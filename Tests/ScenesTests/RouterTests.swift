@@ -6,7 +6,11 @@ import Testing
 @MainActor
 final class DetailDelegateSpy: PhotoDetailRouterDelegate {
     var indices: [Int] = []
-    func dismissWithChange(index: Int) { indices.append(index) }
+    var moves: [[PhotoDetail.Moved]] = []
+    func dismissWithChange(index: Int, moves: [PhotoDetail.Moved]) {
+        indices.append(index)
+        self.moves.append(moves)
+    }
 }
 
 @MainActor
@@ -55,8 +59,9 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
         let app = App()
         await app.run("count 5", "fetch", "open 2")
         let collectionRouter = (app.engine.scenes[0] as! PhotoCollectionView).router as! PhotoCollectionRouter
-        collectionRouter.dismissWithChange(index: 4)
+        collectionRouter.dismissWithChange(index: 4, moves: [PhotoDetail.Moved(from: 1, to: 4)])
         #expect(app.collection.changedIndex == 4)
+        #expect(app.collection.movesMade == [PhotoDetail.Moved(from: 1, to: 4)])
         #expect(app.collection.list.index == 1)
     }
 
@@ -145,8 +150,13 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
 @MainActor
 final class ListStore: PhotoListDataStore {
     var list: PhotoList
+    var changedIndex: Int?
+    var movesMade: [PhotoDetail.Moved]?
 
     init(_ photos: [Photo]) {
         list = PhotoList(photos)
     }
+
+    /// A list that came whole has nothing more to load.
+    func loadMoreForDetail() async -> [Photo]? { nil }
 }

@@ -19,6 +19,8 @@ int photorepl_el_source(EditLine *el, const char *path);
 const LineInfo *photorepl_el_line(EditLine *el);
 int photorepl_el_insertstr(EditLine *el, const char *text);
 int photorepl_el_cursor(EditLine *el, int count);
+/// Deletes `count` characters before the cursor.
+void photorepl_el_deletestr(EditLine *el, int count);
 History *photorepl_history_init(void);
 void photorepl_history_end(History *h);
 

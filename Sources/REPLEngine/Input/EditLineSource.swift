@@ -129,6 +129,12 @@ public final class EditLineSource {
                 : { el, _ in EditLineSource.source(of: el)?.arrow(forward: false) ?? UInt8(CC_ERROR) }
             photorepl_el_addfn(editLine, name, forward ? "Run 'next' on an empty line, else move right" : "Run 'prev' on an empty line, else move left", function)
         }
+        for (name, forward) in [("photorepl-space", true), ("photorepl-backspace", false)] {
+            let function: @convention(c) (OpaquePointer?, Int32) -> UInt8 = forward
+                ? { el, _ in EditLineSource.source(of: el)?.spaceOrBackspace(forward: true) ?? UInt8(CC_ERROR) }
+                : { el, _ in EditLineSource.source(of: el)?.spaceOrBackspace(forward: false) ?? UInt8(CC_ERROR) }
+            photorepl_el_addfn(editLine, name, forward ? "Run 'next' on an empty line, else insert a space" : "Run 'prev' on an empty line, else delete the character before the cursor", function)
+        }
         bindKeys()
         photorepl_el_source(editLine, nil)  // ~/.editrc (or $EDITRC): `NAME:` lines apply, other programs' are skipped
         // `bind -v` or `bind -e` in .editrc resets the key map: Tab must complete in every mode.
@@ -139,7 +145,8 @@ public final class EditLineSource {
 
     /// Tab completes; in emacs mode Home, End and Delete work whichever of their sequences the terminal
     /// sends (libedit binds only those terminfo names: tmux's `ESC [ 1 ~` for Home typed a `~`), and
-    /// Ctrl-Left and Ctrl-Right move by words. (Not in vi mode: a sequence bound there would make
+    /// Ctrl-Left and Ctrl-Right move by words; PageDown, Right and Space on an empty line run `next`,
+    /// PageUp, Left and Backspace `prev`. (Not in vi mode: a sequence bound there would make
     /// Escape wait for the key after it.) Every other escape sequence is dropped by the character reader.
     private func bindKeys() {
         photorepl_el_bind(editLine, "^I", "photorepl-complete")
@@ -149,6 +156,7 @@ public final class EditLineSource {
             (["\\e[3~"], "ed-delete-next-char"), (["\\e[1;5C"], "em-next-word"), (["\\e[1;5D"], "ed-prev-word"),
             (["\\e[6~"], "photorepl-page-down"), (["\\e[5~"], "photorepl-page-up"),
             (["\\e[C", "\\eOC"], "photorepl-right"), (["\\e[D", "\\eOD"], "photorepl-left"),
+            ([" "], "photorepl-space"), (["^?", "^H"], "photorepl-backspace"),
         ] {
             for key in keys { photorepl_el_bind(editLine, key, function) }
         }
@@ -236,6 +244,21 @@ public final class EditLineSource {
         if atEnd { return UInt8(CC_REFRESH_BEEP) }
         _ = photorepl_el_cursor(editLine, forward ? 1 : -1)
         return UInt8(CC_CURSOR)
+    }
+
+    /// Space and Backspace: on an empty line where something pages, PageDown's and PageUp's paging,
+    /// as in a pager or an image viewer; otherwise a space is typed or the character before the
+    /// cursor deleted, as the keys always do.
+    private func spaceOrBackspace(forward: Bool) -> UInt8 {
+        guard let info = photorepl_el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
+        if info.lastchar == info.buffer, pageCommand(forward) != nil { return page(forward: forward) }
+        if forward {
+            photorepl_el_insertstr(editLine, " ")
+            return UInt8(CC_REFRESH)
+        }
+        if info.cursor == info.buffer { return UInt8(CC_REFRESH_BEEP) }
+        photorepl_el_deletestr(editLine, 1)
+        return UInt8(CC_REFRESH)
     }
 
     /// Tab: one match is completed with a space after it; several insert what they share and are

@@ -36,6 +36,8 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
     public var user: Photo.User?
     /// Their photos, which the list's requests page through.
     public var list = PhotoList()
+    public var changedIndex: Int?
+    public var movesMade: [PhotoDetail.Moved]?
     private var loaded = false
 
     init(worker: PhotographersWorker, pictures: PhotoPicturesWorker? = nil) {
@@ -63,6 +65,12 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
 
     public func showPhotographer(_ request: PhotoAuthor.Show.Request) {
         guard loaded, let user else { return loadPhotographer(request) }
+        // Back from a photo: on the page of the one shown last.
+        if let landing = changedIndex {
+            list.returned(to: landing, after: [])
+            changedIndex = nil
+            movesMade = nil
+        }
         presenter?.presentPhotographer(.init(profile: user, rows: list.rows))
     }
 }

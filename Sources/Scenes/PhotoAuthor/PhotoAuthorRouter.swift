@@ -8,13 +8,12 @@ public protocol PhotoAuthorDataPassing: AnyObject {
 /// The photographer scene's router: the detail's router writes the photographer into its DataStore;
 /// a photo of theirs it opens in a detail scene that knows it came from the photographer's photos,
 /// where moving does not apply.
-public final class PhotoAuthorRouter: PhotoAuthorDataPassing, PhotoListRouting {
+public final class PhotoAuthorRouter: PhotoAuthorDataPassing, PhotoListRouting, PhotoDetailRouterDelegate {
     public var dataStore: PhotoAuthorDataStore?
     /// Not owned: the engine's navigation stack outlives its scenes.
     public private(set) weak var navigator: (any Navigator)?
     public var listDataStore: PhotoListDataStore? { dataStore }
     public let detailOrigin = PhotoDetail.Origin(listName: "the photographer's photos", positionKey: "authorIndex", canMove: false)
-    public var detailDelegate: PhotoDetailRouterDelegate? { nil }
 
     init(navigator: any Navigator) {
         self.navigator = navigator

@@ -50,6 +50,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
 
     public var count = 0
     public var changedIndex: Int?
+    public var movesMade: [PhotoDetail.Moved]?
     /// The photos, which the list's requests page through, open and extend (a feed's next pages).
     public var list = PhotoList()
     /// The source's, as its last answer told it (a `save` in the detail scene counts too).
@@ -159,10 +160,18 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     }
 
     public func applyChangedIndex() {
-        guard let from = list.index, list.photos.indices.contains(from) else { return }
-        let to = changedIndex ?? from
+        guard let opened = list.index, list.photos.indices.contains(opened) else { return }
+        let landing = changedIndex ?? opened
+        // The seed's answer is the opened photo's new position; a detail that stepped lists its moves.
+        let moves = (movesMade ?? [PhotoDetail.Moved(from: opened, to: landing)]).filter { $0.from != $0.to }
         changedIndex = nil
-        let moves = list.move(from: from, to: to)
-        presenter?.presentPhotos(.init(event: moves ? .moved(from: from, to: to) : .unchanged(at: from), rows: list.rows, feedName: feedName))
+        movesMade = nil
+        list.returned(to: landing, after: moves)
+        let event: PhotoCollection.Photos.Response.Event = switch moves.count {
+        case 0: .unchanged(at: landing)
+        case 1: .moved(from: moves[0].from, to: moves[0].to)
+        default: .movedSeveral(moves)
+        }
+        presenter?.presentPhotos(.init(event: event, rows: list.rows, feedName: feedName))
     }
 }

@@ -41,6 +41,8 @@ public enum PhotoCollection {
                 case listed
                 /// The photo at `from` was moved to `to` (0-based).
                 case moved(from: Int, to: Int)
+                /// Photos were moved in turn, the detail stepping between them.
+                case movedSeveral([PhotoDetail.Moved])
                 /// Back from the photo at `at` with no change of position.
                 case unchanged(at: Int)
             }

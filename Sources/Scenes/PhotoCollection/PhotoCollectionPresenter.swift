@@ -63,6 +63,8 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, P
                 ?? "Fetched \(photos.count) photo\(photos.count == 1 ? "" : "s")."
         case .listed: headline = "\(photos.count) photo\(photos.count == 1 ? "" : "s"):"
         case .moved(let from, let to): headline = "Moved photo \(from + 1) to position \(to + 1)."
+        case .movedSeveral(let moves):
+            headline = "Moved " + moves.map { "photo \($0.from + 1) to position \($0.to + 1)" }.joined(separator: ", then ") + "."
         case .unchanged(let at): headline = "Photo \(at + 1) stays at position \(at + 1)."
         }
         view?.displayPhotos(.init(notes: response.notes, headline: headline, rows: PhotoList.rows(response.rows, withAuthor: true)))

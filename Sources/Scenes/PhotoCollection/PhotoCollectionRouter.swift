@@ -10,15 +10,14 @@ public protocol PhotoCollectionDataPassing: AnyObject {
     var dataStore: PhotoCollectionDataStore? { get }
 }
 
-public final class PhotoCollectionRouter: PhotoCollectionRoutingLogic, PhotoCollectionDataPassing, PhotoListRouting {
+public final class PhotoCollectionRouter: PhotoCollectionRoutingLogic, PhotoCollectionDataPassing, PhotoListRouting, PhotoDetailRouterDelegate {
     public var dataStore: PhotoCollectionDataStore?
     /// Not owned: the engine's navigation stack outlives its scenes.
     public private(set) weak var navigator: (any Navigator)?
     public var listDataStore: PhotoListDataStore? { dataStore }
-    /// A photo opened from the collection: a move applies, and the collection makes it (as the
-    /// detail's delegate) when it appears again.
+    /// A photo opened from the collection: a move applies, and the collection makes it (this router
+    /// is the detail's delegate) when it appears again.
     public let detailOrigin = PhotoDetail.Origin(listName: "the collection", positionKey: "index", canMove: true)
-    public var detailDelegate: PhotoDetailRouterDelegate? { self }
 
     init(navigator: any Navigator) {
         self.navigator = navigator
@@ -34,13 +33,5 @@ public final class PhotoCollectionRouter: PhotoCollectionRoutingLogic, PhotoColl
 
     public func passDataToSearch(source: PhotoCollectionDataStore, destination: inout PhotoSearchDataStore) {
         destination.query = source.query
-    }
-}
-
-/// The back-channel from the detail scene (this router makes itself its delegate when it opens a
-/// photo): where the opened photo should go.
-extension PhotoCollectionRouter: PhotoDetailRouterDelegate {
-    public func dismissWithChange(index: Int) {
-        dataStore?.changedIndex = index
     }
 }

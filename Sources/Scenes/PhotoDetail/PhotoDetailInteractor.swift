@@ -12,6 +12,9 @@ public protocol PhotoDetailBusinessLogic: AnyObject {
     func savePhoto(_ request: PhotoDetail.Save.Request)
     /// `edit` and `move N`: the index-edit sheet, where the list the photo came from can be reordered.
     func choosePosition(_ request: PhotoDetail.Move.Request)
+    /// `next` and `prev`: shows the photo beside this one in the list it was opened from (as
+    /// `showPhoto` shows one), or says there is none that way.
+    func stepPhoto(_ request: PhotoDetail.Step.Request)
 }
 
 /// What the detail scene keeps; routers write it (from the collection, and from the sheet).
@@ -24,8 +27,16 @@ public protocol PhotoDetailDataStore: AnyObject {
     var photoCount: Int { get set }
     /// 0-based position of the photo; the sheet writes the new one here.
     var index: Int? { get set }
-    /// The list the photo was opened from, handed over by the router that opened it.
+    /// The list the photo was opened from, handed over by the router that opened it, and what
+    /// `next` and `prev` step through (in the order the moves saved here give it).
+    var photos: [Photo] { get set }
+    /// Where `next` past the last of `photos` gets more, for a list with pages still to load (a
+    /// feed, search results): the photos added, or nil when there are none.
+    var loadMore: (@MainActor () async -> [Photo]?)? { get set }
+    /// The list's name and its position's key, handed over by the router that opened it.
     var origin: PhotoDetail.Origin { get set }
+    /// The moves saved here, in order: going back hands them to the scene below.
+    var moves: [PhotoDetail.Moved] { get }
 }
 
 public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStore {
@@ -39,6 +50,9 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
     public var photo: Photo?
     public var photoCount = 0
     public var index: Int?
+    public var photos: [Photo] = []
+    public var loadMore: (@MainActor () async -> [Photo]?)?
+    public private(set) var moves: [PhotoDetail.Moved] = []
     /// Until a router says: a list no move applies to, the position under `index`.
     public var origin = PhotoDetail.Origin(listName: "the list it was opened from", positionKey: "index", canMove: false)
 
@@ -48,6 +62,7 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
     }
 
     public func showPhoto(_ request: PhotoDetail.Show.Request) {
+        placeMovedPhoto()
         let response = PhotoDetail.Show.Response(photo: photo, picture: nil, index: index, photoCount: photoCount, explainsPicture: request.explainsPicture)
         guard let photo, let box = request.pictureBox, let pictures, let effects else {
             presenter?.presentPhoto(response)
@@ -76,6 +91,48 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
             }
             presenter?.presentSaved(.init(result: result, position: position))
         }
+    }
+
+    /// After the sheet saved a position (`index`): the photo takes it in the list it steps through too,
+    /// and the move is kept for the scene below (a photo moved again, with no step between, is one move).
+    private func placeMovedPhoto() {
+        guard let photo, let index, photos.indices.contains(index),
+              let from = photos.firstIndex(where: { $0.id.utf8.elementsEqual(photo.id.utf8) }), from != index else { return }
+        photos.insert(photos.remove(at: from), at: index)
+        if let last = moves.last, last.to == from {
+            moves[moves.count - 1].to = index
+            if moves[moves.count - 1].from == index { moves.removeLast() }
+        } else {
+            moves.append(PhotoDetail.Moved(from: from, to: index))
+        }
+    }
+
+    public func stepPhoto(_ request: PhotoDetail.Step.Request) {
+        placeMovedPhoto()
+        guard let index else { return }
+        let target = index + request.delta
+        if target == photos.count, let loadMore, let effects {
+            effects.finishBeforeCommandEnds { [self] in
+                guard let added = await loadMore(), !added.isEmpty else {
+                    return presenter?.presentStepRefused(.init(delta: request.delta, index: index, photoCount: photoCount, listName: origin.listName)) ?? ()
+                }
+                photos += added
+                photoCount = photos.count
+                step(to: target, pictureBox: request.pictureBox)
+            }
+            return
+        }
+        guard photos.indices.contains(target) else {
+            presenter?.presentStepRefused(.init(delta: request.delta, index: index, photoCount: photoCount, listName: origin.listName))
+            return
+        }
+        step(to: target, pictureBox: request.pictureBox)
+    }
+
+    private func step(to target: Int, pictureBox: PixelSize?) {
+        index = target
+        photo = photos[target]
+        showPhoto(.init(pictureBox: pictureBox))
     }
 
     public func choosePosition(_ request: PhotoDetail.Move.Request) {

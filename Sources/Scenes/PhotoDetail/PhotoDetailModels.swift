@@ -60,6 +60,46 @@ public enum PhotoDetail {
         }
     }
 
+    /// `next` and `prev`: the photo beside this one in the list it was opened from.
+    public enum Step {
+        public struct Request: Equatable, Sendable {
+            /// +1 for `next`, -1 for `prev`.
+            public var delta: Int
+            /// The pixels a picture needs, or nil when no picture is shown.
+            public var pictureBox: PixelSize?
+
+            public init(delta: Int, pictureBox: PixelSize? = nil) {
+                self.delta = delta
+                self.pictureBox = pictureBox
+            }
+        }
+
+        /// The photo stays: there is none that way.
+        public struct Refusal: Equatable, Sendable {
+            public var delta: Int
+            /// 0-based position of the photo shown.
+            public var index: Int
+            public var photoCount: Int
+            public var listName: String
+        }
+
+        public struct ViewModel: Equatable, Sendable {
+            public var message: String
+        }
+    }
+
+    /// A move saved in the detail: the photo's 0-based position before and after it. Going back
+    /// hands them to the scene below, in order.
+    public struct Moved: Equatable, Sendable {
+        public var from: Int
+        public var to: Int
+
+        public init(from: Int, to: Int) {
+            self.from = from
+            self.to = to
+        }
+    }
+
     /// `save [PATH] [--force]`: the photo's image file, written where the user asks.
     public enum Save {
         public struct Request: Equatable, Sendable {

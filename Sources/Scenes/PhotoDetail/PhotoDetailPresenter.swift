@@ -8,6 +8,7 @@ public protocol PhotoDetailPresentationLogic: AnyObject {
     func presentSaved(_ response: PhotoDetail.Save.Response)
     func presentIndexEdit(_ response: PhotoDetail.Move.Response)
     func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response)
+    func presentStepRefused(_ response: PhotoDetail.Step.Refusal)
 }
 
 public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
@@ -29,6 +30,12 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
             heading: "Photo \(index + 1) of \(response.photoCount)",
             fields: Self.fields(photo)
         ))
+    }
+
+    public func presentStepRefused(_ response: PhotoDetail.Step.Refusal) {
+        let end = response.delta > 0 ? "last" : "first"
+        let message = "Already at the \(end) photo of \(response.listName) (\(response.index + 1) of \(response.photoCount))."
+        view?.displayStepRefused(.init(message: message))
     }
 
     /// Which rung of the preview ladder drew the picture (the failure's line already says why none).

@@ -1,10 +1,13 @@
 import REPLEngine
 
-/// The back-channel to the scene that pushed the detail (when it wants one): the position the
-/// photo should end up at.
+/// The back-channel to the scene that pushed the detail: where the photo shown last is, and the
+/// moves saved on the way.
 @MainActor
 public protocol PhotoDetailRouterDelegate: AnyObject {
-    func dismissWithChange(index: Int)
+    /// Going back, as the seed's detail does: `index`, the position the photo shown last ends up at
+    /// (the photo opened, or one `next` and `prev` stepped to); `moves`, the moves saved on the way,
+    /// in order (the seed's is at most one: the opened photo's, to `index`).
+    func dismissWithChange(index: Int, moves: [PhotoDetail.Moved])
 }
 
 @MainActor
@@ -33,11 +36,11 @@ public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPa
         self.navigator = navigator
     }
 
-    /// Going back hands the index to the scene that opened the photo, changed or not (the
-    /// collection moves the photo there), then pops.
+    /// Going back hands the index (and the moves) to the scene that opened the photo, changed or
+    /// not (the collection moves the photo there; a list lands on its page), then pops.
     public func routeBack() {
-        if let index = dataStore?.index {
-            delegate?.dismissWithChange(index: index)
+        if let dataStore, let index = dataStore.index {
+            delegate?.dismissWithChange(index: index, moves: dataStore.moves)
         }
         navigator?.pop()
     }

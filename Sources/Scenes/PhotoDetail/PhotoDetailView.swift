@@ -9,6 +9,7 @@ public protocol PhotoDetailDisplayLogic: AnyObject {
     func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel)
     func displayIndexEdit(_ viewModel: PhotoDetail.Move.ViewModel)
     func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel)
+    func displayStepRefused(_ viewModel: PhotoDetail.Step.ViewModel)
 }
 
 /// The detail scene's View: one photo, its position, and the way to move it.
@@ -96,6 +97,12 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         ) { view, arguments in
             try view.save(arguments)
         },
+        Command("next", summary: "show the next photo of the list it was opened from (PageDown; an empty line repeats it)", repetition: .always) { view, _ in
+            view.interactor?.stepPhoto(.init(delta: 1, pictureBox: view.display?.pixelBox(for: .detail)))
+        },
+        Command("prev", summary: "show the previous photo of the list it was opened from (PageUp)", repetition: .always) { view, _ in
+            view.interactor?.stepPhoto(.init(delta: -1, pictureBox: view.display?.pixelBox(for: .detail)))
+        },
         Command("author", summary: "show the photographer: their profile and their photos") { view, _ in
             view.router?.routeToAuthor()
         },
@@ -148,5 +155,11 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
 
     public func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel) {
         console.fail(viewModel.message)
+    }
+
+    /// A page control does not step past its ends, nor does the detail: it says so, as `next` on the
+    /// last page does.
+    public func displayStepRefused(_ viewModel: PhotoDetail.Step.ViewModel) {
+        console.line(viewModel.message)
     }
 }

@@ -35,6 +35,8 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
     public var query: PhotoQuery?
     /// The results, which the list's requests page through and extend.
     public var list = PhotoList()
+    public var changedIndex: Int?
+    public var movesMade: [PhotoDetail.Moved]?
 
     init(worker: PhotoSearchWorker, pictures: PhotoPicturesWorker? = nil) {
         self.worker = worker
@@ -58,6 +60,12 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
 
     public func showResults(_ request: PhotoSearch.Results.Request) {
         guard list.pagesLoaded > 0, let query else { return searchPhotos(request) }
+        // Back from a result: on the page of the one shown last.
+        if let landing = changedIndex {
+            list.returned(to: landing, after: [])
+            changedIndex = nil
+            movesMade = nil
+        }
         presenter?.presentResults(.init(query: query, rows: list.rows, total: list.total))
     }
 }

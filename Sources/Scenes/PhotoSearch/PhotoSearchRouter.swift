@@ -8,13 +8,12 @@ public protocol PhotoSearchDataPassing: AnyObject {
 /// The results scene's router: the collection's router writes the query into its DataStore; a
 /// result it opens in a detail scene that knows it came from the search results, where moving does
 /// not apply.
-public final class PhotoSearchRouter: PhotoSearchDataPassing, PhotoListRouting {
+public final class PhotoSearchRouter: PhotoSearchDataPassing, PhotoListRouting, PhotoDetailRouterDelegate {
     public var dataStore: PhotoSearchDataStore?
     /// Not owned: the engine's navigation stack outlives its scenes.
     public private(set) weak var navigator: (any Navigator)?
     public var listDataStore: PhotoListDataStore? { dataStore }
     public let detailOrigin = PhotoDetail.Origin(listName: "the search results", positionKey: "resultIndex", canMove: false)
-    public var detailDelegate: PhotoDetailRouterDelegate? { nil }
 
     init(navigator: any Navigator) {
         self.navigator = navigator

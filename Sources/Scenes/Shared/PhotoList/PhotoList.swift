@@ -92,6 +92,16 @@ public struct PhotoList: Equatable, Sendable {
         return true
     }
 
+    /// Back from the detail opened from this list: the moves saved there, in order, then the page of
+    /// the photo shown last (`landing`, 0-based, after the moves). The photo opened is closed.
+    public mutating func returned(to landing: Int, after moves: [PhotoDetail.Moved]) {
+        index = nil
+        for moved in moves where moved.from != moved.to && photos.indices.contains(moved.from) && photos.indices.contains(moved.to) {
+            photos.insert(photos.remove(at: moved.from), at: moved.to)
+        }
+        if photos.indices.contains(landing) { page = landing }
+    }
+
     /// Remembers the contact sheet shown.
     public mutating func showSheet(_ sheet: Int) {
         self.sheet = sheet

@@ -16,10 +16,20 @@ public protocol PhotoListBusinessLogic: AnyObject {
     func showSheet(_ request: ContactSheet.Request)
 }
 
-/// What a list's store holds, as the router that hands a photo to the detail reads it.
+/// What a list's store holds, as the router that hands a photo to the detail reads it, and where
+/// the detail's answer is written when it goes back.
 @MainActor
 public protocol PhotoListDataStore: AnyObject {
     var list: PhotoList { get }
+    /// The 0-based position of the photo the detail showed last (the seed's `changedIndex`: where the
+    /// opened photo should move to, when it was not stepped from), handed back by the detail.
+    var changedIndex: Int? { get set }
+    /// The moves saved in the detail, in order, handed back with `changedIndex`; nil: the seed's
+    /// answer, the opened photo moved to `changedIndex` (the detail stepped nowhere).
+    var movesMade: [PhotoDetail.Moved]? { get set }
+    /// For a detail stepping past the last photo loaded: the source's next page, appended to the
+    /// list (and said so); nil when the source has no more, or none were added (why is presented).
+    func loadMoreForDetail() async -> [Photo]?
 }
 
 /// The interactor of a scene that lists photos (the collection, a photographer's photos, search
@@ -86,6 +96,13 @@ extension PhotoListInteracting {
         listPresenter?.presentMore(.init(added: added.count, photoCount: list.photos.count, page: list.page, pagesLoaded: list.pagesLoaded,
                                          total: list.total, hasMore: list.hasMore, notes: next.notes))
         return !added.isEmpty
+    }
+
+    public func loadMoreForDetail() async -> [Photo]? {
+        guard loadsPage != nil, list.hasMore else { return nil }
+        let count = list.photos.count
+        guard await loadNextPage() else { return nil }
+        return Array(list.photos[count...])
     }
 
     public func selectPhoto(_ request: PhotoList.Selection.Request) {

@@ -18,27 +18,33 @@ public protocol PhotoListRouting: PhotoListRoutingLogic {
     /// The list as the detail is told of it: its name, the key of a position in it, whether a move
     /// applies.
     var detailOrigin: PhotoDetail.Origin { get }
-    /// Where the detail hands the opened photo's position back (the collection's router, which
-    /// moves it); nil for a list a move does not apply to.
-    var detailDelegate: PhotoDetailRouterDelegate? { get }
 }
 
 extension PhotoListRouting {
     public func routeToDetail() {
         guard let destination = navigator?.instantiate(PhotoDetailView.self) else { return }
-        destination.router?.delegate = detailDelegate
+        destination.router?.delegate = self as? PhotoDetailRouterDelegate
         guard let listDataStore, var destinationDataStore = destination.router?.dataStore else { return }
         passDataToDetail(source: listDataStore, destination: &destinationDataStore)
         navigator?.push(destination)
     }
 
-    /// Hands the detail scene the opened photo, its position, how many photos there are and the list
-    /// they are in: not the list itself, which stays the scene's alone (a move changes it in place).
+    /// Hands the detail scene the opened photo, its position, the photos of the list (a copy: `next`
+    /// and `prev` step through them there) and what the list is called.
     public func passDataToDetail(source: PhotoListDataStore, destination: inout PhotoDetailDataStore) {
         let list = source.list
         destination.photo = list.index.flatMap { list.photos.indices.contains($0) ? list.photos[$0] : nil }
         destination.photoCount = list.photos.count
         destination.index = list.index
+        destination.photos = list.photos
+        destination.loadMore = { [weak source] in await source?.loadMoreForDetail() }
         destination.origin = detailOrigin
+    }
+
+    /// The back-channel from the detail (the scene's router is its delegate): where the photo shown
+    /// last is, and the moves saved there, written into the scene's store for when it appears again.
+    public func dismissWithChange(index: Int, moves: [PhotoDetail.Moved]) {
+        listDataStore?.changedIndex = index
+        listDataStore?.movesMade = moves
     }
 }
