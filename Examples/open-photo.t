@@ -8,20 +8,46 @@ count: 0
 ==============*##*======
 ..............---:......
               .-:
-Photo 1 of 2
+Photo 3 of 3
   id           sunset.jpg
   description  Sunset over the bay
   author       Ada Lovelace
   likes        —
   size         320 × 200
   url          sunset.jpg
-photos/detail 1> state --json
-{"stack":["collection","detail"],"count":30,"photos":["sunset.jpg","rotated.jpg"],"page":1,"source":"folder","layout":"list","index":1}
+photos/detail 3> state --json
+{"stack":["collection","detail"],"count":0,"photos":["fake.jpg","rotated.jpg","sunset.jpg"],"page":3,"source":"folder","layout":"list","sort":"name","index":3}
+photos/detail 3> prev
+#++%%#%%%%%
+%*#%=.-%%%%
+%%#:...:#%%
+%%=-...:-#%
+%%%#...*%%%
+%%%#...*%%%
+%%%#...*%%%
+%%%%===#%%%
+Photo 2 of 3
+  id           rotated.jpg
+  description  Rotated by EXIF (orientation 6)
+  author       unknown
+  likes        —
+  size         160 × 240
+  url          rotated.jpg
+photos/detail 2> prev
+(picture not shown: not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image)
+Photo 1 of 3
+  id           fake.jpg
+  description  (no description)
+  author       unknown
+  likes        —
+  size         unknown
+  url          fake.jpg
 photos/detail 1> back
 Photo 1 stays at position 1.
-▸ 1  sunset.jpg   Sunset over the bay               Ada Lovelace
-  2  rotated.jpg  Rotated by EXIF (orientation 6)
-● ○  1/2
+▸ 1  fake.jpg
+  2  rotated.jpg
+  3  sunset.jpg
+● ○ ○  1/3
 photos> open 2
 #++%%#%%%%%
 %*#%=.-%%%%
@@ -31,7 +57,7 @@ photos> open 2
 %%%#...*%%%
 %%%#...*%%%
 %%%%===#%%%
-Photo 2 of 2
+Photo 2 of 3
   id           rotated.jpg
   description  Rotated by EXIF (orientation 6)
   author       unknown

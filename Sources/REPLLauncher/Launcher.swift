@@ -408,7 +408,7 @@ extension REPLApp {
             let line = try ReplayHeader.line(appName: name, launcherWords: [ReplayHeader.keepGoing], options: Self.overlaid(replayed, with: session.recordedOptions()),
                                              declared: declared, forFileAt: path)
             // The path on a comment line: one that a line break would cut is not repeated there.
-            let replay = ReplayHeader.isOneLine(path) ? "'\(name) run \(ReplayHeader.quoted(path))' replays it" : "'\(name) run' replays it"
+            let replay = ReplayHeader.isOneLine(path) ? "'\(name) run \(Tokenizer.quoted(path))' replays it" : "'\(name) run' replays it"
             return line + "\n# Recorded by \(name) \(version): \(replay)."
         }
         if let path = outputs.record {

@@ -28,7 +28,7 @@ enum ReplayHeader {
             if !isOneLine(value) {
                 throw CommandError("\(option.name)'s value holds a line break or a control character, which a header's one line cannot hold: rename it, or give a link to it")
             }
-            words.append(quoted(value))
+            words.append(Tokenizer.quoted(value))
         }
         return TranscriptSuite.SessionHeader.prefix(for: appName) + (words.isEmpty ? "" : " " + words.joined(separator: " "))
     }
@@ -52,16 +52,6 @@ enum ReplayHeader {
     /// line the replay reads as a command).
     static func isOneLine(_ text: String) -> Bool {
         !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" }
-    }
-
-    /// `word` as the tokenizer reads it back: as it is when it holds nothing to quote, else in single
-    /// quotes (a single quote inside as `'\''`).
-    static func quoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII ? (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+:,=@%".unicodeScalars.contains(scalar)) : scalar.value >= 0xA0
-        }
-        if plain { return word }
-        return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }
 

@@ -43,9 +43,11 @@ enum CompositionRoot {
             if let open = options.open, !PhotoFolder.isPhoto(open) {
                 throw SessionSetupFailure(message: "--open \(TerminalText.truncate(open, toWidth: 80)): \(FolderCheck.photoProblem(open))", exitCode: 66)
             }
+            // The dates `sort date` reads are kept for next time; a transcript's check keeps none.
+            let dates = options.noCache || isCheckingTranscript ? nil : PhotoDates.standardPath(environment: Environment.environmentValue)
             let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed,
                                             thumbnails: thumbnailCache(options, checkingTranscript: isCheckingTranscript, transcriptFolder: setup.transcriptFolder),
-                                            firstPhoto: options.openedPhoto?.name, progress: progress, writePlace: writePlace)
+                                            openedPhoto: options.openedPhoto?.name, progress: progress, dates: PhotoDates(path: dates), writePlace: writePlace)
             // A replay of a recording on a folder that changed since says so, first: whatever
             // differs comes after (the opening's output of a photo opened by name is not shown).
             if let recorded = options.listing, let now = try? folder.listing() {
@@ -71,17 +73,20 @@ enum CompositionRoot {
         let engine = Engine(console: console)
         engine.register(PhotoCollectionView.module(
             worker: source, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay,
-            showsCountOnLoad: !isInteractive, feed: isFeed ? source : nil, settings: settings))
-        engine.register(PhotoDetailView.module(pictures: pictures, saver: source, display: pictureDisplay))
+            showsCountOnLoad: !isInteractive, feed: isFeed ? source : nil, listing: options.browsesWhole ? folderWorker : nil, settings: settings))
+        engine.register(PhotoDetailView.module(pictures: pictures, saver: source, describer: folderWorker, display: pictureDisplay))
         engine.register(IndexEditView.module())
         engine.register(PhotoAuthorView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
         engine.register(PhotoSearchView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
         if let listingNote { console.line(listingNote) }
         engine.start(root: PhotoCollectionView.self)
-        if options.open != nil {
-            // The photo opened on: the folder's photos fetched with it first, then it in the detail,
-            // as an image viewer opens a file. Only the detail is shown; `back` lists the others.
-            engine.opening = ["count \(PhotoCollectionInteractor.maxCount)", "fetch", "open 1"]
+        if options.browsesWhole {
+            // The folder listed whole, as an image viewer lists it; a photo opened on is then shown
+            // in the detail, at its place among them (only the detail is shown; `back` lists them).
+            engine.opening = ["sort \((options.sort ?? .name).rawValue)"]
+            if let opened = options.openedPhoto {
+                engine.opening.append("open " + Tokenizer.quoted(PhotoFolder.displayID(Array(opened.name.utf8))))
+            }
         }
         engine.beforePrompt = { [console] in
             if let tidying = pictureDisplay.tidyAfterResize() { console.control(tidying) }

@@ -21,7 +21,7 @@ enum PhotoreplApp {
         // `photorepl ~/Pictures` and `photorepl photo.jpg`, as image viewers take them: the folder
         // to browse, or the photo to open (its first bytes say it is one; a script is not).
         app.argumentAsOptions = { word in
-            if FolderCheck.problem(word) == nil { return [AppOption.Given(name: "--folder", value: word)] }
+            if FolderCheck.problem(word) == nil { return [AppOption.Given(name: "--folder", value: word), AppOption.Given(name: "--browse", value: nil)] }
             if PhotoFolder.isPhoto(word) { return [AppOption.Given(name: "--open", value: word)] }
             // A photo's name that names nothing: the session says there is no such file.
             let photoExtensions = ["jpg", "jpeg", "png", "webp", "gif", "heic", "heif", "avif"]

@@ -95,15 +95,7 @@ final class ProgressLine: ProgressDisplay {
     }
 
     /// 41288 → "41,288".
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var out = ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
-            out.append(digit)
-        }
-        return (number < 0 ? "-" : "") + out
-    }
+    static func grouped(_ number: Int) -> String { number.grouped }
 
     @Sendable static func writeToStandardError(_ text: String) {
         var bytes = Array(text.utf8)

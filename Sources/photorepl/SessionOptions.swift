@@ -55,6 +55,11 @@ struct SessionOptions: Sendable {
     var open: String?
     /// `--listing`: the folder's photos as a recording saw them; a replay on others says so.
     var listing: FolderListing?
+    /// `--browse` (or a folder alone on the command line): the folder listed whole at start, as an
+    /// image viewer lists it, instead of the sample app's count and random fetch.
+    var browse = false
+    /// `--sort ORDER`: the order a folder browsed whole is listed in at start (implies `--browse`).
+    var sort: PhotoOrder?
 
     typealias Entry = AppOptions<SessionOptions>.Entry
 
@@ -116,6 +121,8 @@ struct SessionOptions: Sendable {
         .choice("--layout", \.layout, valueName: "LAYOUT", help: "How lists of photos are shown at first: list (one line a photo, the default) or grid (contact sheets of thumbnails); 'layout' changes it.", changesOutput: true),
         .value("--fetch-delay", \.fetchDelay, valueName: "MILLISECONDS", help: "Make every fetch and every picture take this long, like a slow network (to try Ctrl-C).",
                parse: { UInt32($0) }, invalid: { "--fetch-delay takes a whole number of milliseconds, not '\($0)' (type e.g. --fetch-delay 500)" }),
+        .flag("--browse", \.browse, help: "List the folder's photos whole at start, by name, as an image viewer does ('photorepl DIR' and 'photorepl PHOTO' mean it; 'count N' and 'fetch' still draw photos at random).", changesOutput: true),
+        .choice("--sort", \.sort, valueName: "ORDER", help: "The order a folder browsed whole is listed in: name (the default), date (EXIF, oldest first) or size (largest first); 'sort' changes it. Implies --browse.", changesOutput: true),
         .value("--listing", \.listing, valueName: "COUNT:DIGEST", help: "The folder's photos as a recording saw them (a recording's header): a replay on others says so.",
                changesOutput: true, isHidden: true, parse: { FolderListing($0) },
                invalid: { "--listing takes what a recording wrote (COUNT:DIGEST, 16 hexadecimal digits), not '\($0)'" }),
@@ -135,8 +142,13 @@ struct SessionOptions: Sendable {
     /// The defaults.
     init() {}
 
-    /// The source in effect: `--folder` or `--open` alone implies the folder source.
-    var effectiveSource: PhotoSource { source ?? (folder != nil || open != nil ? .folder : .embedded) }
+    /// The source in effect: `--folder` or `--open` alone implies the folder source, as `--browse`
+    /// and `--sort` do (the current folder's photos).
+    var effectiveSource: PhotoSource { source ?? (folder != nil || open != nil || browse || sort != nil ? .folder : .embedded) }
+
+    /// Whether the folder is listed whole at start, as a viewer lists it: `--browse`, `--sort`, or a
+    /// photo opened (it is shown among all of its folder's photos).
+    var browsesWhole: Bool { browse || sort != nil || open != nil }
 
     /// The folder of the folder source: `--folder`, else the opened photo's, else the current directory.
     var folderPath: String { folder ?? openedPhoto?.folder ?? "." }
@@ -175,6 +187,15 @@ struct SessionOptions: Sendable {
             }
             if opened.name.isEmpty || opened.name == "." || opened.name == ".." {
                 throw LaunchCommand.UsageError("--open takes a photo file, not the folder '\(open!)' (type --folder \(open!) to browse it)")
+            }
+        }
+        if browse || sort != nil {
+            let option = sort != nil ? "--sort" : "--browse"
+            if let source, source != .folder {
+                throw LaunchCommand.UsageError("\(option) lists a folder whole: drop --source \(source.rawValue)")
+            }
+            if feed {
+                throw LaunchCommand.UsageError("\(option) lists the folder whole and --feed a page at a time, newest first: choose one")
             }
         }
         if cassette != nil, effectiveSource != .unsplash {

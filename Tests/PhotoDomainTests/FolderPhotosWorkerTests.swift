@@ -530,19 +530,81 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(leaf.description == nil && leaf.user.name == "")
     }
 
-    /// `photorepl photo.jpg`: the first fetch lists that photo first and draws the rest as usual;
-    /// later fetches draw as before; a photo that is not in the folder is said so.
-    @Test func theFirstFetchListsTheOpenedPhotoFirst() async throws {
-        for i in 0..<12 { try folder.write("p\(i).jpg", TestImage.jpeg(width: 8, height: 8)) }
-        let drawn = try await FolderPhotosWorker(root: root).fetch(count: 5).photos.map(\.id)
-        let worker = FolderPhotosWorker(root: root, firstPhoto: "p7.jpg")
-        let first = try await worker.fetch(count: 5).photos.map(\.id)
-        #expect(first.count == 5 && first[0] == "p7.jpg" && Set(first).count == 5)
-        #expect(Array(first.dropFirst()) == Array(drawn.filter { $0 != "p7.jpg" }.prefix(4)))
-        let second = try await worker.fetch(count: 5).photos.map(\.id)
-        #expect(second.count == 5)
-        let missing = FolderPhotosWorker(root: root, firstPhoto: "gone.jpg")
-        await #expect(throws: PhotosWorkerError.self) { try await missing.fetch(count: 3) }
+    /// Issue 42: `photorepl FOLDER` lists the folder whole as a viewer does: by the names' extensions,
+    /// no file opened (a text file named .jpg is listed; a FIFO named .jpg is not read, nor waited
+    /// on), in path order, each photo's fields read only when it is described.
+    @Test func aListingByNameOpensNoFile() async throws {
+        try folder.write("b.jpg", TestImage.withEXIF(TestImage.jpeg(width: 40, height: 20), description: "Harbour", artist: "Ada"))
+        try folder.write("a.PNG", TestImage.png(width: 12, height: 7))
+        try folder.write("c.jpg", Array("not a photo at all".utf8))
+        try folder.write("notes.txt", Array("hello".utf8))
+        try folder.write("sub/d.heic", Array("x".utf8))
+        #expect(mkfifo(root + "/pipe.jpg", 0o600) == 0)
+        let worker = FolderPhotosWorker(root: root)
+        let listed = try await worker.listing(sortedBy: .name)
+        #expect(listed.photos.map(\.id) == ["a.PNG", "b.jpg", "c.jpg", "sub/d.heic"])
+        #expect(listed.notes == ["Found 4 photos in \(root) (2 files skipped: 1 not a regular file, 1 not named as a photo)."])
+        #expect(listed.photos.allSatisfy { $0.width == 0 && $0.height == 0 && $0.description == nil && $0.user.name.isEmpty })
+        let described = await worker.described(listed.photos[1])
+        #expect((described.width, described.height) == (40, 20) && described.description == "Harbour" && described.user.name == "Ada")
+        // Described once; a photo that is not the folder's comes back as it is.
+        #expect(await worker.described(listed.photos[1]) == described)
+        let stranger = FolderPhotosWorker.nameOnly("elsewhere.jpg")
+        #expect(await worker.described(stranger) == stranger)
+        // Its picture is drawn from a name-only photo too.
+        let pixels = try await worker.pixels(for: listed.photos[0], fitting: PixelSize(width: 100, height: 100))
+        #expect((pixels.width, pixels.height) == (12, 7))
+        await #expect(throws: (any Error).self) { try await worker.pixels(for: listed.photos[2], fitting: PixelSize(width: 100, height: 100)) }
+    }
+
+    /// By size, the largest first, files of one size by name; the folder of a photo opened by name
+    /// is listed without the folders inside, the photo even if its name is hidden.
+    @Test func aListingBySizeAndTheFolderOfAPhotoOpened() async throws {
+        try folder.write("small.jpg", [UInt8](repeating: 1, count: 10))
+        try folder.write("big.jpg", [UInt8](repeating: 1, count: 300))
+        try folder.write("mid-b.jpg", [UInt8](repeating: 1, count: 100))
+        try folder.write("mid-a.jpg", [UInt8](repeating: 1, count: 100))
+        try folder.write(".hidden.jpg", [UInt8](repeating: 1, count: 5))
+        try folder.write("sub/deep.jpg", [UInt8](repeating: 1, count: 1000))
+        let bySize = try await FolderPhotosWorker(root: root).listing(sortedBy: .size)
+        #expect(bySize.photos.map(\.id) == ["sub/deep.jpg", "big.jpg", "mid-a.jpg", "mid-b.jpg", "small.jpg"])
+        let opened = try await FolderPhotosWorker(root: root, openedPhoto: ".hidden.jpg").listing(sortedBy: .name)
+        #expect(opened.photos.map(\.id) == [".hidden.jpg", "big.jpg", "mid-a.jpg", "mid-b.jpg", "small.jpg"])
+    }
+
+    /// By date, the oldest first: EXIF's date, else the file's time; what was read is kept in the
+    /// dates file, under each file's version, and read from there next time.
+    @Test func aListingByDateKeepsTheDatesItReadForNextTime() async throws {
+        let jpeg = TestImage.jpeg(width: 16, height: 16)
+        try folder.write("a.jpg", TestImage.withEXIF(jpeg, dateTime: "2024:01:02 03:04:05"))
+        try folder.write("b.jpg", TestImage.withEXIF(jpeg, dateTime: "2019:06:01 12:00:00"))
+        try folder.write("c.png", TestImage.png(width: 8, height: 8))
+        var times = [timespec(tv_sec: 1_600_000_000, tv_nsec: 0), timespec(tv_sec: 1_600_000_000, tv_nsec: 0)]   // 2020
+        #expect(utimensat(AT_FDCWD, root + "/c.png", &times, 0) == 0)
+        let cache = try TemporaryFolder()
+        let datesPath = cache.path + "/photorepl/dates"
+        let first = try await FolderPhotosWorker(root: root, dates: PhotoDates(path: datesPath)).listing(sortedBy: .date)
+        #expect(first.photos.map(\.id) == ["b.jpg", "c.png", "a.jpg"])
+        let kept = try String(contentsOfFile: datesPath, encoding: .utf8).split(separator: "\n")
+        #expect(kept.first == "photorepl dates 1" && kept.count == 4, "\(kept)")
+        #expect(kept.contains { $0.hasSuffix("\t2019:06:01 12:00:00") } && kept.contains { $0.hasSuffix("\t-") })
+        // b.jpg rewritten to say 2030, its size and time kept: the date kept is used, not read again.
+        let later = TestImage.withEXIF(jpeg, dateTime: "2030:06:01 12:00:00")
+        var before = stat()
+        #expect(stat(root + "/b.jpg", &before) == 0 && later.count == Int(before.st_size))
+        try folder.write("b.jpg", later)
+        var kept_times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, root + "/b.jpg", &kept_times, 0) == 0)
+        let second = try await FolderPhotosWorker(root: root, dates: PhotoDates(path: datesPath)).listing(sortedBy: .date)
+        #expect(second.photos.map(\.id) == ["b.jpg", "c.png", "a.jpg"], "the kept date")
+        // Without the kept dates, the header is read: 2030 now.
+        let fresh = try await FolderPhotosWorker(root: root).listing(sortedBy: .date)
+        #expect(fresh.photos.map(\.id) == ["c.png", "a.jpg", "b.jpg"])
+        // A dates file that is not one is ignored, and written afresh.
+        #expect(FileManager.default.createFile(atPath: datesPath, contents: Data("garbage\n1:2:3\tx\n".utf8)))
+        let third = try await FolderPhotosWorker(root: root, dates: PhotoDates(path: datesPath)).listing(sortedBy: .date)
+        #expect(third.photos.map(\.id) == ["c.png", "a.jpg", "b.jpg"])
+        #expect(try String(contentsOfFile: datesPath, encoding: .utf8).hasPrefix("photorepl dates 1\n"))
     }
 
     /// A name that is not UTF-8 is still a photo: its id shows the byte as `\xFF`, and the file is opened

@@ -78,6 +78,24 @@ import Testing
         let browsed = try Binary.run(["Examples/photos"], stdin: Data("state --json\n".utf8))
         #expect(browsed.status == 0, "\(browsed.stderr)")
         #expect(browsed.stdout.contains("\"source\":\"folder\""), "\(browsed.stdout)")
+        // Issue 42: listed whole at once, by name, as a viewer lists it (a file named as a photo is
+        // listed without being opened; one not named so is counted).
+        #expect(browsed.stdout.hasPrefix("""
+            count: 0
+            Found 5 photos in Examples/photos (1 file skipped: 1 not named as a photo).
+            Sorted by name (type 'sort date' or 'sort size' for another order).
+            ▸ 1  fake.jpg
+              2  nested/deeper/leaf.png
+              3  nested/gray.png
+              4  rotated.jpg
+              5  sunset.jpg
+            ● ○ ○ ○ ○  1/5
+
+            """), "\(browsed.stdout)")
+        #expect(browsed.stdout.contains(#""count":0,"photos":["fake.jpg","nested/deeper/leaf.png","nested/gray.png","rotated.jpg","sunset.jpg"],"page":1,"source":"folder","layout":"list","sort":"name"}"#), "\(browsed.stdout)")
+        // `--folder` keeps the sample app's flow: nothing listed until 'count N' and 'fetch'.
+        let sampleFlow = try Binary.run(["--folder", "Examples/photos"], stdin: Data("state --json\n".utf8))
+        #expect(sampleFlow.stdout == "count: 0\nphotos> state --json\n" + #"{"stack":["collection"],"count":0,"photos":[],"page":0,"source":"folder","layout":"list"}"# + "\n", "\(sampleFlow.stdout)")
         let misspelt = try Binary.run(["--foldr", "Examples/photos"])
         #expect(misspelt.status == 64)
         #expect(misspelt.stderr.hasPrefix("photorepl: unknown option '--foldr': did you mean '--folder'? (usage: "), "\(misspelt.stderr)")
@@ -89,12 +107,14 @@ import Testing
     @Test func aLonePhotoIsOpenedInTheDetail() throws {
         let opened = try Binary.run(["--preview", "none", "Examples/photos/rotated.jpg"], stdin: Data("state --json\nback\n".utf8))
         #expect(opened.status == 0, "\(opened.stderr)")
-        #expect(opened.stdout.contains("Photo 1 of 2\n  id           rotated.jpg\n"), "\(opened.stdout)")
+        // Issue 42: at its place among all of its folder's photos, listed by name (was "Photo 1 of 2",
+        // the others drawn at random).
+        #expect(opened.stdout.contains("Photo 2 of 3\n  id           rotated.jpg\n  description  Rotated by EXIF (orientation 6)\n"), "\(opened.stdout)")
         // Its neighbours, not the folders inside (a photo in ~ does not walk all of ~).
-        #expect(opened.stdout.contains(#"{"stack":["collection","detail"],"count":30,"photos":["rotated.jpg","sunset.jpg"],"page":1,"source":"folder""#), "\(opened.stdout)")
-        // Only the detail shows at start: not the list the fetch printed.
-        #expect(!opened.stdout.contains("Found 2 photos"))
-        #expect(opened.stdout.contains("▸ 1  rotated.jpg  Rotated by EXIF (orientation 6)\n  2  sunset.jpg   Sunset over the bay"), "back lists the folder: \(opened.stdout)")
+        #expect(opened.stdout.contains(#"{"stack":["collection","detail"],"count":0,"photos":["fake.jpg","rotated.jpg","sunset.jpg"],"page":2,"source":"folder","layout":"list","sort":"name","index":2}"#), "\(opened.stdout)")
+        // Only the detail shows at start: not the list the opening printed.
+        #expect(!opened.stdout.contains("Found 3 photos"))
+        #expect(opened.stdout.contains("  1  fake.jpg\n▸ 2  rotated.jpg\n  3  sunset.jpg\n"), "back lists the folder: \(opened.stdout)")
         let script = try Binary.run(["Examples/demo.txt"])
         #expect(script.status == 64)
         #expect(script.stderr.contains("to run a script, type 'photorepl run Examples/demo.txt'"), "\(script.stderr)")
@@ -176,7 +196,7 @@ import Testing
     @Test func helpForACommandOfAnySceneAtTheShell() throws {
         let fetch = try Binary.run(["help", "fetch"])
         #expect(fetch.status == 0)
-        #expect(fetch.stdout == "usage: fetch\n  fetch 'count' photos (random ones, or a feed's first page), replacing the collection\nexample: fetch\n", "\(fetch.stdout)")
+        #expect(fetch.stdout == "usage: fetch\n  fetch 'count' photos (random ones, or a feed's first page; a folder listed whole: all of it again, with the count at 0), replacing the collection\nexample: fetch\n", "\(fetch.stdout)")
         let move = try Binary.run(["help", "move"])
         #expect(move.status == 0)
         #expect(move.stdout.hasPrefix("(a command of the detail scene)\nusage: move N\n"), "\(move.stdout)")

@@ -29,9 +29,9 @@ import Glibc
         let script = try String(contentsOfFile: folder.file("s.txt"), encoding: .utf8)
         let words = script.prefix { $0 != "\n" }.split(separator: " ")
         let listing = try #require(words.firstIndex(of: "--listing").map { words[$0 + 1] })
-        #expect(script.hasPrefix("# photorepl: --keep-going --folder photos --seed 3 --listing \(listing)\n# Recorded by \(Binary.version): 'photorepl run s.txt' replays it.\ncount 3\nfetch\n"), "\(script)")
+        #expect(script.hasPrefix("# photorepl: --keep-going --folder photos --seed 3 --browse --listing \(listing)\n# Recorded by \(Binary.version): 'photorepl run s.txt' replays it.\ncount 3\nfetch\n"), "\(script)")
         let transcript = try String(contentsOfFile: folder.file("s.t"), encoding: .utf8)
-        #expect(transcript == "# photorepl: --folder photos --seed 3 --listing \(listing)\n" + recorded.stdout)
+        #expect(transcript == "# photorepl: --folder photos --seed 3 --browse --listing \(listing)\n" + recorded.stdout)
         #expect(recorded.stdout.contains("Found 4 photos in photos"))
 
         let root = URL(fileURLWithPath: "/")
@@ -81,7 +81,7 @@ import Glibc
         let recorded = try Binary.run([folder.file("photos"), "--record", folder.file("s.txt"), "--transcript", folder.file("s.t")],
                                       stdin: Data("count 1\nfetch\n".utf8))
         let header = try String(contentsOfFile: folder.file("s.t"), encoding: .utf8).prefix { $0 != "\n" }
-        #expect(header.hasPrefix("# photorepl: --folder photos --folder-shown-as \(folder.file("photos")) --listing "), "\(header)")
+        #expect(header.hasPrefix("# photorepl: --folder photos --folder-shown-as \(folder.file("photos")) --browse --listing "), "\(header)")
         let moved = try TemporaryFolder()
         for name in ["photos", "s.txt", "s.t"] { try FileManager.default.moveItem(atPath: folder.file(name), toPath: moved.file(name)) }
         #expect(try Binary.run(["run", moved.file("s.txt")]).stdout == recorded.stdout)

@@ -42,7 +42,7 @@ import Testing
         ])
         #expect(offers == [
             "help run test",
-            "--source",
+            "--sort --source",
             "embedded folder unsplash",
             "--source=folder",
             "unsplash",
@@ -82,7 +82,7 @@ import Testing
             try terminal.type("photorepl --")
             try terminal.press("Tab")
             if shell == "zsh" { try terminal.press("Tab") }
-            #expect(try terminal.wait { $0.contains("--preview-size") && $0.contains("--thumbnails") }, "\(shell): \(terminal.shown)")
+            #expect(try terminal.wait { $0.contains("--preview-size") && $0.contains("--sheet-size") }, "\(shell): \(terminal.shown)")
             // (fish's pager ends a long list with a line of its own: "…and 3 more rows".)
             let listed = try terminal.screen().split(separator: "\n").dropFirst()
                 .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("…and ") }

@@ -84,7 +84,7 @@ import Testing
             Issue.record("\(command) did not fail")
             return
         }
-        #expect(error.message.contains("1…3") || error.message.contains("whole number"), "\(error.message)")
+        #expect(error.message.contains("1…3") || error.message.contains("neither a photo's position nor the name of one listed"), "\(error.message)")
         #expect(app.engine.stackNames == ["collection", "detail", "author"])
     }
 

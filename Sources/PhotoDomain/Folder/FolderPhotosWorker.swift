@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 import Imaging
 import Networking
 import Synchronization
@@ -27,8 +28,12 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     private var feedList: (photos: [Photo], notes: [String])?
     /// The last search's results, for its next pages.
     private var searchList: (query: PhotoQuery, photos: [Photo])?
-    /// The photo the first fetch lists first (`photorepl photo.jpg`): its path in the folder.
-    private var firstPhoto: [UInt8]?
+    /// The folder as a viewer lists it: photos known by their names, none opened.
+    private let namedFolder: PhotoFolder
+    /// The dates `sort date` read, kept for next time; nil: none kept.
+    private let dates: PhotoDates?
+    /// Photos listed by name only, with what their headers said once read (by id's bytes).
+    private var describedPhotos: [[UInt8]: Photo] = [:]
     /// Where long walks are reported, if anywhere.
     private let walkProgress: WorkProgress?
     /// Where `save` writes what it is asked to write at a path (a transcript's check: a folder of its
@@ -41,20 +46,22 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
 
     /// - Parameter shownAs: how messages name the folder, when not as `root`.
     /// - Parameter thumbnails: the thumbnail cache to read and write, if any.
-    /// - Parameter firstPhoto: a photo's name in the folder that the first fetch lists first, the
-    ///   others drawn as usual (the photo a user opened photorepl on); the folders inside are then
-    ///   not walked.
+    /// - Parameter openedPhoto: the name in the folder of the photo a user opened photorepl on: the
+    ///   folders inside are then not walked (and the photo is listed even if its name is hidden).
+    /// - Parameter dates: where `sort date` keeps the dates it read (nil: nowhere).
     /// - Parameter writePlace: where `save` writes a file asked for at a path (nil: there).
     public init(root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init(),
-                thumbnails: ThumbnailCache? = nil, firstPhoto: String? = nil, progress: WorkProgress? = nil,
+                thumbnails: ThumbnailCache? = nil, openedPhoto: String? = nil, progress: WorkProgress? = nil, dates: PhotoDates? = nil,
                 writePlace: (@Sendable (String) -> String)? = nil) {
         self.walkProgress = progress
         self.writePlace = writePlace
-        self.firstPhoto = firstPhoto.map { Array($0.utf8) }
+        self.dates = dates
         // A photo opened by name is browsed among its neighbours, as image viewers do: that folder's
         // files only (a photo in ~ does not walk all of ~).
-        folder = PhotoFolder(root: root, shownAs: shownAs, excluding: thumbnails?.root, descends: firstPhoto == nil,
-                             alsoListing: firstPhoto.map { Array($0.utf8) })
+        folder = PhotoFolder(root: root, shownAs: shownAs, excluding: thumbnails?.root, descends: openedPhoto == nil,
+                             alsoListing: openedPhoto.map { Array($0.utf8) })
+        namedFolder = PhotoFolder(root: root, shownAs: shownAs, excluding: thumbnails?.root, descends: openedPhoto == nil,
+                                  alsoListing: openedPhoto.map { Array($0.utf8) }, knowsByName: true)
         shownName = shownAs ?? root
         generator = SeededGenerator(seed: seed)
         self.limits = limits
@@ -80,17 +87,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         }
         var photos: [Photo] = []
         var known: [[UInt8]: PhotoFolder.Entry] = [:]
-        var indices = generator.distinctIndices(drawn, of: scan.entries.count)
-        if let first = firstPhoto {
-            firstPhoto = nil
-            guard let index = scan.entries.firstIndex(where: { $0.relativePath == first }) else {
-                throw PhotosWorkerError("\(PhotoFolder.displayID(first)) is not among the photos of \(shownName) (it may have been moved, or be no image): type 'fetch' for others")
-            }
-            // It goes first; the others keep their drawn order (the last one drawn makes room).
-            indices.removeAll { $0 == index }
-            indices = [index] + indices.prefix(drawn - 1)
-        }
-        for index in indices {
+        for index in generator.distinctIndices(drawn, of: scan.entries.count) {
             try Task.checkCancellation()
             let entry = scan.entries[index]
             let id = PhotoFolder.displayID(entry.relativePath)
@@ -102,7 +99,8 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     }
 
     /// The folder walked, its progress reported (`Walking ~/Pictures: 41,288 files`).
-    private func walk() throws(PhotosWorkerError) -> PhotoFolder.Scan {
+    private func walk(_ folder: PhotoFolder? = nil) throws(PhotosWorkerError) -> PhotoFolder.Scan {
+        let folder = folder ?? self.folder
         guard let progress = walkProgress else { return try folder.scan() }
         let work = progress.begin("Walking \(shownName)", unit: "files")
         defer { progress.end(work) }
@@ -120,7 +118,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
 
     /// `Found 8 photos in ~/Pictures (3 files skipped: …).`
     private func foundNote(_ scan: PhotoFolder.Scan) -> String {
-        "Found \(scan.entries.count) photo\(scan.entries.count == 1 ? "" : "s") in \(shownName)" + (scan.skippedSummary.map { " (\($0))" } ?? "") + "."
+        "Found \(scan.entries.count.grouped) photo\(scan.entries.count == 1 ? "" : "s") in \(shownName)" + (scan.skippedSummary.map { " (\($0))" } ?? "") + "."
     }
 
     /// Why a folder without photos shows nothing, and what to do.
@@ -222,8 +220,11 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     public nonisolated func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
         guard let relative = paths.withLock({ $0[Array(photo.id.utf8)]?.relativePath }) else { throw PictureFailure("the photo is not from this folder") }
         let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + relative
-        guard let thumbnails, photo.width > 0, photo.height > 0,
-              let original = Self.original(absolutePath: absoluteRoot + [UInt8(ascii: "/")] + relative, at: full, size: PixelSize(width: photo.width, height: photo.height))
+        // A photo listed by name only: its size from its header (the thumbnail cache asks for it).
+        let size = photo.width > 0 && photo.height > 0 ? PixelSize(width: photo.width, height: photo.height)
+            : thumbnails == nil ? nil : Self.header(of: full, limits: .unlimited)?.uprightSize
+        guard let thumbnails, let size, size.width > 0, size.height > 0,
+              let original = Self.original(absolutePath: absoluteRoot + [UInt8(ascii: "/")] + relative, at: full, size: size)
         else { return try decode(try readFile(full), fitting: box) }
         let shown = original.size.fitted(in: box)
         let needed = PixelSize(width: min(shown.width, original.size.width), height: min(shown.height, original.size.height))
@@ -407,5 +408,103 @@ extension FolderPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
             searchList = (query, found.map(\.photo))
         }
         return PhotoPage.slice(searchList?.photos ?? [], page: page, perPage: perPage)
+    }
+}
+
+extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
+    /// The folder's photos whole, as a viewer lists them: known by their names (no file opened), in
+    /// `order`. By date, every photo's header is read, on every core, its progress reported; the
+    /// dates read are kept for next time (`PhotoDates`).
+    public func listing(sortedBy order: PhotoOrder) async throws -> FetchedPhotos {
+        let scan = try walk(namedFolder)
+        try Task.checkCancellation()
+        guard !scan.entries.isEmpty else { throw noPhotos(scan) }
+        // The scan is in path order, and each sort below stable: photos that tie stay in path order.
+        var entries = scan.entries
+        switch order {
+        case .name:
+            break
+        case .size:
+            entries = entries.enumerated().sorted { ($0.element.file.size, $1.offset) > ($1.element.file.size, $0.offset) }.map(\.element)
+        case .date:
+            let taken = try await datesTaken(entries)
+            entries = entries.indices.sorted { (taken[$0], $0) < (taken[$1], $1) }.map { entries[$0] }
+        }
+        var known: [[UInt8]: PhotoFolder.Entry] = [:]
+        known.reserveCapacity(entries.count)
+        let photos = entries.map { entry in
+            let id = PhotoFolder.displayID(entry.relativePath)
+            known[Array(id.utf8)] = entry
+            return Self.nameOnly(id)
+        }
+        paths.withLock { $0.merge(known) { $1 } }
+        return FetchedPhotos(photos: photos, notes: [foundNote(scan)])
+    }
+
+    /// A photo known by its name only: its fields are read from its header when it is shown.
+    static func nameOnly(_ id: String) -> Photo {
+        Photo(id: id, width: 0, height: 0, color: nil, blurHash: nil, description: nil, altDescription: nil, likes: nil,
+              user: Photo.User(id: "", username: "", name: ""), urls: Photo.URLs(raw: id, full: id, regular: id, small: id, thumb: id))
+    }
+
+    /// Each entry's date as EXIF writes it (DateTimeOriginal, else DateTime, else the file's time in
+    /// UTC), read on every core: a header known from an earlier sort is not read again.
+    private func datesTaken(_ entries: [PhotoFolder.Entry]) async throws -> [String] {
+        let root = Array(folder.root.utf8) + [UInt8(ascii: "/")]
+        let dates = self.dates
+        let progress = walkProgress
+        let work = progress?.begin("Reading the photos' dates", unit: "photos", total: entries.count)
+        defer {
+            if let work { progress?.end(work) }
+            dates?.save()
+        }
+        let stop = Atomic(false), done = Atomic(0)
+        let threads = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let taken = await withTaskCancellationHandler {
+            [String](unsafeUninitializedCapacity: entries.count) { buffer, initialized in
+                // Each thread writes only its own elements (every `threads`-th one), and
+                // concurrentPerform returns when all are done: no element is shared.
+                nonisolated(unsafe) let base = buffer.baseAddress!
+                DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                    for index in stride(from: thread, to: entries.count, by: threads) {
+                        let date = stop.load(ordering: .relaxed) ? "" : Self.dateTaken(root + entries[index].relativePath, dates: dates)
+                        (base + index).initialize(to: date)
+                        let count = done.add(1, ordering: .relaxed).newValue
+                        if let work, count % 32 == 0 { progress?.advance(work, to: count) }
+                    }
+                }
+                initialized = entries.count
+            }
+        } onCancel: {
+            stop.store(true, ordering: .relaxed)
+        }
+        try Task.checkCancellation()
+        return taken
+    }
+
+    /// The file's date: its header's (kept in `dates` under the file's version), else its time.
+    nonisolated static func dateTaken(_ path: [UInt8], dates: PhotoDates?) -> String {
+        var info = stat()
+        guard PhotoFolder.withPath(path, { stat($0, &info) }) == 0 else { return modificationDate(path) }
+        let key = PhotoDates.Key(info)
+        let date: String?
+        if let known = dates?.date(for: key) {
+            date = known
+        } else {
+            date = header(of: path, limits: .unlimited)?.exif.dateTaken
+            dates?.learn(date, for: key)
+        }
+        return date ?? modificationDate(path)
+    }
+
+    /// A photo listed by name, with what its header says (its size, description, artist, camera),
+    /// read once; a photo that has them already, or is not of this folder, as it is.
+    public func described(_ photo: Photo) async -> Photo {
+        let key = Array(photo.id.utf8)
+        if let known = describedPhotos[key] { return known }
+        guard photo.width == 0, photo.height == 0, let entry = paths.withLock({ $0[key] }) else { return photo }
+        let found = described(id: photo.id, entry: entry).photo
+        describedPhotos[key] = found
+        return found
     }
 }

@@ -59,14 +59,42 @@ public struct PhotoFolder: Sendable {
     public let descends: Bool
     /// A name in this folder that is listed even though it starts with a dot (the photo opened).
     public let alsoListing: [UInt8]?
+    /// Whether files are known as photos by their names' extensions (`.jpg`, `.heic`, …), none of
+    /// them opened: a viewer's listing, where only the photos shown are read. Else by their first
+    /// bytes, each file opened.
+    public let knowsByName: Bool
 
-    public init(root: String, shownAs: String? = nil, excluding excluded: String? = nil, descends: Bool = true, alsoListing: [UInt8]? = nil) {
+    public init(root: String, shownAs: String? = nil, excluding excluded: String? = nil, descends: Bool = true, alsoListing: [UInt8]? = nil,
+                knowsByName: Bool = false) {
         self.root = root
         self.shownName = shownAs ?? root
         self.excluded = excluded
         self.descends = descends
         self.alsoListing = alsoListing
+        self.knowsByName = knowsByName
     }
+
+    /// The extensions (lower case) a listing by name takes for photos, and the format each names.
+    static let photoExtensions: [String: ImageFormat] = {
+        var formats: [String: ImageFormat] = [:]
+        for (names, format) in [(["jpg", "jpeg", "jpe", "jfif"], ImageFormat.jpeg), (["png"], .png), (["webp"], .webp), (["gif"], .gif),
+                                (["heic", "heif", "hif"], .heic), (["avif"], .avif), (["jxl"], .jpegXL),
+                                (["tif", "tiff", "dng", "nef", "nrw", "arw", "pef"], .tiff), (["cr2", "orf", "rw2"], .cameraRaw)] {
+            for name in names { formats[name] = format }
+        }
+        return formats
+    }()
+
+    /// The format a file's name says it has (its extension, in any case), or nil.
+    public static func format(named name: some BidirectionalCollection<UInt8>) -> ImageFormat? {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        let suffix = name[name.index(after: dot)...]
+        guard !suffix.isEmpty, suffix.count <= 5 else { return nil }
+        return photoExtensions[String(decoding: suffix, as: UTF8.self).lowercased()]
+    }
+
+    /// Why a file named so is left out of a listing by name.
+    static let notNamedAsPhoto = "not named as a photo"
 
     /// Walks the folder. Throws when the folder itself cannot be read.
     /// - Parameter walked: told how many files were walked so far, now and then (progress).
@@ -148,7 +176,21 @@ public struct PhotoFolder: Sendable {
             // A file the folder lists as regular is opened by its name in the folder, not followed if
             // it became a link since: four system calls on names looked up in one folder, where the
             // path's lstat, open, fstat, read and close were five, each walking the whole path.
-            if type == UInt8(DT_REG) {
+            if type == UInt8(DT_REG), knowsByName {
+                if let progress, (scan.entries.count + scan.skippedCount) % 256 == 0 { progress(scan.entries.count + scan.skippedCount) }
+                guard let format = Self.format(named: name) else {
+                    scan.skipped[Self.notNamedAsPhoto, default: 0] += 1
+                    continue
+                }
+                // Its identity and size (`save` checks them, `sort size` orders by them), from the
+                // folder's own entry: not opened, not followed if it became a link since.
+                var info = stat()
+                if Self.withPath(name, { fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+                    scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(info)))
+                    continue
+                }
+                // Replaced by a link or gone since the folder was read: as any other entry.
+            } else if type == UInt8(DT_REG) {
                 if let progress, (scan.entries.count + scan.skippedCount) % 64 == 0 { progress(scan.entries.count + scan.skippedCount) }
                 let k = ordinal[index]
                 if k < batchStart || k >= batchStart + batch.count {
@@ -198,6 +240,14 @@ public struct PhotoFolder: Sendable {
                 walk(path, relative: relativePath, ancestors: ancestors + [id], walked: &walked, quiet: quiet, into: &scan, progress: progress)
             case S_IFREG:
                 if let progress, (scan.entries.count + scan.skippedCount) % 64 == 0 { progress(scan.entries.count + scan.skippedCount) }
+                if knowsByName {
+                    if let format = Self.format(named: name) {
+                        scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(info)))
+                    } else {
+                        scan.skipped[Self.notNamedAsPhoto, default: 0] += 1
+                    }
+                    continue
+                }
                 switch Self.sniff(path) {
                 case .success(let format): scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(info)))
                 case .failure(let reason): scan.skipped[reason.reason, default: 0] += 1

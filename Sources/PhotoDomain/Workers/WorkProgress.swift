@@ -67,3 +67,17 @@ public protocol ProgressDisplay: AnyObject, Sendable {
     func workBegan(_ progress: WorkProgress)
     func workEnded()
 }
+
+extension Int {
+    /// 41288 → "41,288", as every count photorepl shows is written, without Foundation's
+    /// locale-dependent formatters.
+    public var grouped: String {
+        let digits = String(magnitude)
+        var out = self < 0 ? "-" : ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return out
+    }
+}

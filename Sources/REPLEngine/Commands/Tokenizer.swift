@@ -65,6 +65,16 @@ public enum Tokenizer {
         return words
     }
 
+    /// `word` as `words` reads it back: as it is when it holds nothing to quote, else in single
+    /// quotes (a single quote inside as `'\''`).
+    public static func quoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII ? (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+:,=@%".unicodeScalars.contains(scalar)) : scalar.value >= 0xA0
+        }
+        if plain { return word }
+        return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
     /// The words of a line with no quotes or backslashes; nil when it has some. Cut on bytes: blanks
     /// are ASCII, so every cut falls between characters.
     private static func plainWords(_ line: String) -> [String]? {

@@ -16,6 +16,9 @@ public protocol PhotoCollectionBusinessLogic: PhotoListBusinessLogic {
     func applyChangedIndex()
     /// Remembers what `search` asks for, for the results scene the router pushes.
     func search(_ request: PhotoCollection.Search.Request)
+    /// Lists the source whole, in an order (a folder browsed as a viewer does), by an effect the
+    /// command awaits; the photo shown stays shown. A failure, or Ctrl-C, changes nothing.
+    func sortPhotos(_ request: PhotoCollection.Sort.Request)
 }
 
 /// What the collection keeps, and what its router reads and writes.
@@ -32,6 +35,8 @@ public protocol PhotoCollectionDataStore: PhotoListDataStore {
     var feedName: String? { get }
     /// What the search scene pushed by `search` is to look for.
     var query: PhotoQuery? { get }
+    /// The order of a source listed whole (nil: its photos are fetched, not listed whole).
+    var order: PhotoOrder? { get }
 }
 
 public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollectionDataStore, PhotoListInteracting {
@@ -44,6 +49,8 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     public weak var effects: (any SceneEffects)?
     private let worker: PhotosWorker
     private let feed: PhotoFeedWorker?
+    /// What lists the source whole (a folder browsed as a viewer does); nil: photos are fetched.
+    private let listing: PhotoListingWorker?
     public let pictures: PhotoPicturesWorker?
     /// A feed's next pages, once its first is fetched.
     public private(set) var loadsPage: (@Sendable (Int) async throws -> PhotoPage)?
@@ -57,13 +64,19 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     public var rateLimit: RateLimit? { worker.rateLimit }
     public var feedName: String? { feed?.feedName }
     public private(set) var query: PhotoQuery?
+    public private(set) var order: PhotoOrder?
 
     /// - Parameter feed: what `fetch` pages through instead of asking for random photos.
+    /// - Parameter listing: what lists the source whole, by name at first: `fetch` with the count
+    ///   at 0 lists it again, `sort` in another order; the count and `fetch` still draw photos at
+    ///   random, as in the sample app.
     /// - Parameter pictures: each page's picture, and the sheets' thumbnails (nil: text only).
-    init(worker: PhotosWorker, feed: PhotoFeedWorker? = nil, pictures: PhotoPicturesWorker? = nil) {
+    init(worker: PhotosWorker, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil, pictures: PhotoPicturesWorker? = nil) {
         self.worker = worker
         self.feed = feed
+        self.listing = listing
         self.pictures = pictures
+        order = listing == nil ? nil : .name
     }
 
     public func start() {
@@ -97,6 +110,8 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
 
     public func fetchPhotos(_ request: PhotoCollection.Fetch.Request) {
         guard count > 0 else {
+            // A folder listed whole is listed again (it may have changed): the count is for random photos.
+            if listing != nil { return sortPhotos(.init(order: nil)) }
             presenter?.presentNothingToFetch()
             return
         }
@@ -133,6 +148,32 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
     private func fetched(notes: [String]) {
         changedIndex = nil
         presenter?.presentPhotos(.init(event: .fetched, rows: list.rows, notes: notes, feedName: feedName))
+    }
+
+    public func sortPhotos(_ request: PhotoCollection.Sort.Request) {
+        guard let listing else { return presenter?.presentFailure(.init(problem: .notListedWhole)) ?? () }
+        let order = request.order ?? self.order ?? .name
+        effects?.finishBeforeCommandEnds { [self] in
+            do {
+                let listed = try await listing.listing(sortedBy: order)
+                try Task.checkCancellation()
+                // The photo shown stays shown, wherever the order puts it (ids compared byte for byte).
+                let shown = list.photos.indices.contains(list.page) ? Array(list.photos[list.page].id.utf8) : nil
+                // What was found is said the first time, and when the folder changed since (not at
+                // every change of order).
+                let notes = listed.photos.count == list.photos.count ? [] : listed.notes
+                list = PhotoList(listed.photos)
+                loadsPage = nil
+                self.order = order
+                changedIndex = nil
+                if let shown, let at = list.photos.firstIndex(where: { $0.id.utf8.elementsEqual(shown) }) { _ = list.turn(toPage: at) }
+                presenter?.presentPhotos(.init(event: .sorted(order), rows: list.rows, notes: notes, feedName: nil))
+            } catch is CancellationError {
+                presenter?.presentFailure(.init(problem: .sortInterrupted))
+            } catch {
+                presenter?.presentFailure(.init(problem: .sortFailed(String(describing: error), photosKept: list.photos.count)))
+            }
+        }
     }
 
     public func search(_ request: PhotoCollection.Search.Request) {

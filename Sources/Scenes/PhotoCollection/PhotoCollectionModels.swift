@@ -33,6 +33,14 @@ public enum PhotoCollection {
         public struct Request: Equatable, Sendable {}
     }
 
+    /// `sort [name|date|size]`: the folder listed whole again, in that order (nil: the one in use);
+    /// the photo shown stays shown.
+    public enum Sort {
+        public struct Request: Equatable, Sendable {
+            public var order: PhotoOrder?
+        }
+    }
+
     /// The collection as shown: after a fetch, a list, or a move when the scene reappears.
     public enum Photos {
         public struct Response: Equatable, Sendable {
@@ -45,6 +53,8 @@ public enum PhotoCollection {
                 case movedSeveral([PhotoDetail.Moved])
                 /// Back from the photo at `at` with no change of position.
                 case unchanged(at: Int)
+                /// The source listed whole, in this order (a folder browsed as a viewer does).
+                case sorted(PhotoOrder)
             }
             public var event: Event
             public var rows: PhotoList.Rows.Response
@@ -109,6 +119,12 @@ public enum PhotoCollection {
                 case fetchFailed(String, photosKept: Int)
                 /// Ctrl-C while fetching: nothing changed.
                 case fetchInterrupted
+                /// `sort` where the photos are not listed whole (random ones, a feed).
+                case notListedWhole
+                /// Why the folder could not be listed, and how many photos were shown before (and stay).
+                case sortFailed(String, photosKept: Int)
+                /// Ctrl-C while listing: nothing changed.
+                case sortInterrupted
             }
             public var problem: Problem
         }

@@ -66,8 +66,20 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, P
         case .movedSeveral(let moves):
             headline = "Moved " + moves.map { "photo \($0.from + 1) to position \($0.to + 1)" }.joined(separator: ", then ") + "."
         case .unchanged(let at): headline = "Photo \(at + 1) stays at position \(at + 1)."
+        case .sorted(let order): headline = Self.sortedHeadline(order)
         }
         view?.displayPhotos(.init(notes: response.notes, headline: headline, rows: PhotoList.rows(response.rows, withAuthor: true)))
+    }
+
+    /// `Sorted by name (type 'sort date' or 'sort size' for another order).`
+    static func sortedHeadline(_ order: PhotoOrder) -> String {
+        let others = PhotoOrder.allCases.filter { $0 != order }.map { "'sort \($0.rawValue)'" }.joined(separator: " or ")
+        let how = switch order {
+        case .name: "by name"
+        case .date: "by date, oldest first"
+        case .size: "by size, largest first"
+        }
+        return "Sorted \(how) (type \(others) for another order)."
     }
 
     public func presentNothingToFetch() {
@@ -85,6 +97,11 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, P
             // Only photos that were shown can be kept: with none, say what to do instead.
             "fetch failed: \(reason) (\(kept > 0 ? "the photos shown before are kept" : "nothing was fetched: type 'fetch' to try again"))"
         case .fetchInterrupted: "interrupted: fetch was cancelled and changed nothing"
+        case .notListedWhole:
+            "sort orders a folder listed whole: start photorepl on one (photorepl ~/Pictures, or photorepl photo.jpg); here 'count N' and 'fetch' choose photos"
+        case .sortFailed(let reason, let kept):
+            "cannot list the folder: \(reason) (\(kept > 0 ? "the photos shown before are kept" : "type 'sort' to try again"))"
+        case .sortInterrupted: "interrupted: sort was cancelled and changed nothing"
         }
         view?.displayFailure(.init(message: message))
     }

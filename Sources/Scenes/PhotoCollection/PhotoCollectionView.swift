@@ -45,14 +45,14 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic, 
     /// `pictures` and `display` draw each page's photo as the page changes (nil: text only).
     public static func module(
         worker: PhotosWorker, sourceName: String = "embedded", pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
-        showsCountOnLoad: Bool = true, feed: PhotoFeedWorker? = nil, settings: BrowseSettings = BrowseSettings()
+        showsCountOnLoad: Bool = true, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil, settings: BrowseSettings = BrowseSettings()
     ) -> SceneModule {
         SceneModule(PhotoCollectionView.self) { context in
             let presenter = PhotoCollectionPresenter(feedName: feed?.feedName)
             let view = PhotoCollectionView(console: context.console, display: display, settings: settings, listWording: presenter.listWording,
                                            sourceName: sourceName)
             view.showsCountOnLoad = showsCountOnLoad
-            let interactor = PhotoCollectionInteractor(worker: worker, feed: feed, pictures: pictures)
+            let interactor = PhotoCollectionInteractor(worker: worker, feed: feed, listing: listing, pictures: pictures)
             interactor.effects = context.effects
             let router = PhotoCollectionRouter(navigator: context.navigator)
             view.interactor = interactor
@@ -93,6 +93,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic, 
         ]
         // Present only when there is something to say: the sheet shown last, the feed paged through.
         + (photos.sheet.map { [StateField("sheet", .int($0 + 1))] } ?? [])
+        + (store.order.map { [StateField("sort", .string($0.rawValue))] } ?? [])
         + (store.feedName.map { name in
             [StateField("feed", .object([StateField("name", .string(name)), StateField("pages", .int(photos.pagesLoaded)), StateField("more", .bool(photos.hasMore))]))]
         } ?? [])
@@ -115,11 +116,17 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic, 
         ) { view, arguments in
             try view.count(arguments.first)
         },
-        Command("fetch", summary: "fetch 'count' photos (random ones, or a feed's first page), replacing the collection") { view, _ in
+        Command("fetch", summary: "fetch 'count' photos (random ones, or a feed's first page; a folder listed whole: all of it again, with the count at 0), replacing the collection") { view, _ in
             view.interactor?.fetchPhotos(.init())
         },
         Command("list", summary: "show the collection again") { view, _ in
             view.interactor?.listPhotos(.init())
+        },
+        Command(
+            "sort", arguments: [Argument("name|date|size", optional: true, completion: .words(PhotoOrder.allCases.map(\.rawValue)))],
+            summary: "list the folder whole again by name, by date (EXIF, oldest first) or by size (largest first)", example: "sort date"
+        ) { view, arguments in
+            try view.sort(arguments.first)
         },
         PhotoListCommands.grid(PhotoCollectionView.self, example: "grid next"),
         PhotoListCommands.layout(PhotoCollectionView.self),
@@ -149,6 +156,17 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic, 
             change = .set(value, typed: TypedNumber.typed(text))
         }
         interactor?.changeCount(.init(change: change))
+    }
+
+    private func sort(_ argument: String?) throws {
+        var order: PhotoOrder?
+        if let argument {
+            guard let chosen = PhotoOrder(rawValue: argument.lowercased()) else {
+                throw CommandError("sort takes name, date or size, not '\(TerminalText.oneLine(argument))' (type e.g. 'sort date')")
+            }
+            order = chosen
+        }
+        interactor?.sortPhotos(.init(order: order))
     }
 
     /// Turns the page as the seed's collection view scrolls: to its offset, one page a window wide.

@@ -46,6 +46,8 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
     weak var effects: (any SceneEffects)?
     private let pictures: PhotoPicturesWorker?
     private let saver: PhotoSavingWorker?
+    /// Reads the header of a photo listed by name only (a folder browsed whole), for its fields.
+    private let describer: PhotoDescribingWorker?
 
     public var photo: Photo?
     public var photoCount = 0
@@ -56,22 +58,31 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
     /// Until a router says: a list no move applies to, the position under `index`.
     public var origin = PhotoDetail.Origin(listName: "the list it was opened from", positionKey: "index", canMove: false)
 
-    public init(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil) {
+    public init(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil) {
         self.pictures = pictures
         self.saver = saver
+        self.describer = describer
     }
 
     public func showPhoto(_ request: PhotoDetail.Show.Request) {
         placeMovedPhoto()
-        let response = PhotoDetail.Show.Response(photo: photo, picture: nil, index: index, photoCount: photoCount, explainsPicture: request.explainsPicture)
-        guard let photo, let box = request.pictureBox, let pictures, let effects else {
-            presenter?.presentPhoto(response)
+        let box = pictures == nil ? nil : request.pictureBox
+        let listedByName = describer != nil && photo.map { $0.width == 0 && $0.height == 0 } == true
+        guard let photo, let effects, box != nil || listedByName else {
+            presenter?.presentPhoto(.init(photo: photo, picture: nil, index: index, photoCount: photoCount, explainsPicture: request.explainsPicture))
             return
         }
         effects.finishBeforeCommandEnds { [self] in
-            var shown = response
-            shown.picture = await PictureLoading.load(pictures, photo, box: box)
-            presenter?.presentPhoto(shown)
+            var shown = photo
+            if listedByName, let describer {
+                // Its header read now, once: the list it came from named it only.
+                shown = await describer.described(photo)
+                self.photo = shown
+                if let index, photos.indices.contains(index), photos[index].id.utf8.elementsEqual(shown.id.utf8) { photos[index] = shown }
+            }
+            var response = PhotoDetail.Show.Response(photo: shown, picture: nil, index: index, photoCount: photoCount, explainsPicture: request.explainsPicture)
+            if let box, let pictures { response.picture = await PictureLoading.load(pictures, shown, box: box) }
+            presenter?.presentPhoto(response)
         }
     }
 

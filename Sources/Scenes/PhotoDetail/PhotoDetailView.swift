@@ -33,10 +33,12 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
 
     /// The scene, wired up; `pictures` and `display` draw the photo above its fields (nil: text
     /// only), `saver` writes its file for `save`.
-    public static func module(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, display: PictureDisplay? = nil) -> SceneModule {
+    /// - Parameter describer: reads the header of a photo listed by name only, for its fields.
+    public static func module(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
+                              display: PictureDisplay? = nil) -> SceneModule {
         SceneModule(PhotoDetailView.self) { context in
             let view = PhotoDetailView(console: context.console, display: display)
-            let interactor = PhotoDetailInteractor(pictures: pictures, saver: saver)
+            let interactor = PhotoDetailInteractor(pictures: pictures, saver: saver, describer: describer)
             interactor.effects = context.effects
             let presenter = PhotoDetailPresenter()
             let router = PhotoDetailRouter(navigator: context.navigator)

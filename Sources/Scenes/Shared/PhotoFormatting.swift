@@ -63,15 +63,6 @@ enum PhotoFormatting {
     /// `♥ 1,204`, or `—` for a photo with no likes to show (a folder's).
     static func likes(_ likes: Int?) -> String { likes.map { "♥ " + grouped($0) } ?? "—" }
 
-    /// 1204 → "1,204", without Foundation's locale-dependent formatters.
-    static func grouped(_ number: Int) -> String {
-        number < 0 ? "-" + grouped(number.magnitude) : grouped(number.magnitude)
-    }
-
-    /// The thousands before the last three digits, grouped, then those three.
-    private static func grouped(_ magnitude: UInt) -> String {
-        if magnitude < 1000 { return String(magnitude) }
-        let last = magnitude % 1000
-        return grouped(magnitude / 1000) + (last < 10 ? ",00" : last < 100 ? ",0" : ",") + String(last)
-    }
+    /// 1204 → "1,204".
+    static func grouped(_ number: Int) -> String { number.grouped }
 }

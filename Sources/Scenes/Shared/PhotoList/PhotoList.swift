@@ -1,4 +1,5 @@
 import PhotoDomain
+import REPLEngine
 
 /// The paged photo list a scene shows: its photos in order, the page its page control is on, the
 /// photo opened last, the contact sheet shown last, and, for a source with pages (a feed, search
@@ -78,6 +79,15 @@ public struct PhotoList: Equatable, Sendable {
         index = row
         page = row
         return nil
+    }
+
+    /// Opens the photo named `name` (its id, compared byte for byte: Unicode calls "café" in its two
+    /// spellings equal, and a folder may hold both). Why not, when none is.
+    public mutating func open(named name: String) -> Failure.Problem? {
+        guard let row = photos.firstIndex(where: { $0.id.utf8.elementsEqual(name.utf8) }) else {
+            return photos.isEmpty ? .noPhotos(command: "open") : .noPhotoNamed(TypedNumber.typed(TerminalText.oneLine(name)))
+        }
+        return open(row)
     }
 
     /// Moves the photo at `from` to `to` (a move, not a swap: [A,B,C,D] with the 1st to the 3rd

@@ -106,7 +106,7 @@ extension PhotoListInteracting {
     }
 
     public func selectPhoto(_ request: PhotoList.Selection.Request) {
-        if let problem = list.open(request.row, typed: request.typed) {
+        if let problem = request.name.map({ list.open(named: $0) }) ?? list.open(request.row, typed: request.typed) {
             return listPresenter?.presentListFailure(.init(problem: problem)) ?? ()
         }
         listPresenter?.presentSelection()

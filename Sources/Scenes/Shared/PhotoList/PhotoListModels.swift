@@ -90,10 +90,17 @@ extension PhotoList {
             public var row: Int?
             /// The position as it was typed (`open N`), for the error when there is no such photo.
             public var typed: String?
+            /// The photo's name (its id) when it was opened by name (`open sunset.jpg`); `row` is
+            /// then ignored.
+            public var name: String?
 
             public init(row: Int?, typed: String? = nil) {
                 self.row = row
                 self.typed = typed
+            }
+
+            public init(name: String) {
+                self.name = name
             }
         }
     }
@@ -106,6 +113,8 @@ extension PhotoList {
             /// `requested`: the page as it was typed (a number of any length), else as the request says it.
             case pageOutOfRange(requested: String, pageCount: Int)
             case positionOutOfRange(requested: String, photoCount: Int)
+            /// `open NAME` where no photo listed has that name (as typed, cut to a line).
+            case noPhotoNamed(String)
             /// `next` past the last photo of a list that has no more.
             case nothingMore(photoCount: Int)
             case loadMoreFailed(LoadingFailure, kept: Int)

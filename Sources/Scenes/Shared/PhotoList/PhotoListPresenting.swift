@@ -52,14 +52,21 @@ extension PhotoListPresenting {
 }
 
 extension PhotoList {
-    /// The rows and page control a scene lists below its headline.
+    /// At most this many rows are listed at once: a folder of 10,000 photos lists the block of 30
+    /// the current page is in (rows 31…60 for page 45), the page control saying where it is.
+    public static let rowsListed = 30
+
+    /// The rows and page control a scene lists below its headline: the block of `rowsListed` rows
+    /// the current page is in.
     static func rows(_ response: Rows.Response, withAuthor: Bool) -> Rows.ViewModel {
         let photos = response.photos
         var control = photos.isEmpty ? nil : PageControl(page: response.page, of: photos.count)
         control?.hasMore = response.hasMore
+        let first = photos.count <= rowsListed ? 0 : min(max(0, response.page), photos.count - 1) / rowsListed * rowsListed
+        let listed = first..<min(photos.count, first + rowsListed)
         return Rows.ViewModel(
-            photos: photos.indices.map { DisplayedPhoto.presenting(photos[$0], at: $0, withAuthor: withAuthor) },
-            currentRow: photos.isEmpty ? nil : response.page,
+            photos: listed.map { DisplayedPhoto.presenting(photos[$0], at: $0, withAuthor: withAuthor) },
+            currentRow: photos.isEmpty ? nil : response.page - first,
             pageControl: control
         )
     }
@@ -74,6 +81,8 @@ extension PhotoList {
             return "there is no page \(requested): pages are 1…\(pageCount) (type e.g. 'page \(pageCount)')"
         case .positionOutOfRange(let requested, let photoCount):
             return "there is no \(noun) \(requested): positions are 1…\(photoCount) (type e.g. 'open \(photoCount)')"
+        case .noPhotoNamed(let name):
+            return "'\(name)' is neither a \(noun)'s position nor the name of one listed: type e.g. 'open 1'"
         case .nothingMore(let photoCount):
             return "\(wording.noMore): all \(photoCount) are listed (type 'page 1' for the first)"
         case .loadMoreFailed(let reason, let kept):

@@ -49,7 +49,14 @@ public struct PageControl: Equatable, Sendable {
 }
 
 extension PageControl {
+    /// More pages than this show the current one's dot and its position only: `● 45/10,000`.
+    static let mostDots = 30
+
     init(page: Int, of pages: Int) {
+        if pages > Self.mostDots {
+            self.init(numberOfPages: pages, currentPage: page, text: "● \((page + 1).grouped)/\(pages.grouped)", hasMore: false)
+            return
+        }
         // A dot a page, the current one filled: bytes, then one string (appending a dot at a time to
         // a String costs more than the rest of a listing). ● is U+25CF and ○ U+25CB, in UTF-8
         // E2 97 8F and E2 97 8B.

@@ -57,10 +57,11 @@ extension PhotoListShowing {
         turnList(toPage: target, typed: nil)
     }
 
-    /// `open [N]`: photo N, else the current page's.
-    func openListPhoto(_ typed: String?) throws {
-        let row = try typed.map { TypedNumber.row(ofPosition: try TypedNumber.parse($0, naming: "\(listWording.noun) position", for: "open")) }
-        listInteractor?.selectPhoto(.init(row: row, typed: typed.map(TypedNumber.typed)))
+    /// `open [N|NAME]`: photo N, or the photo of that name, else the current page's.
+    func openListPhoto(_ typed: String?) {
+        guard let typed else { return listInteractor?.selectPhoto(.init(row: nil)) ?? () }
+        guard let position = TypedNumber.saturated(typed) else { return listInteractor?.selectPhoto(.init(name: typed)) ?? () }
+        listInteractor?.selectPhoto(.init(row: TypedNumber.row(ofPosition: position), typed: TypedNumber.typed(typed)))
     }
 
     /// `grid [N|next|prev]`.
@@ -141,7 +142,7 @@ enum PhotoListCommands {
     /// `open [N]`.
     static func open<View: PhotoListShowing & SceneView>(_: View.Type, summary: String, example: String) -> Command<View> {
         Command("open", arguments: [Argument("N", optional: true, completion: .positions)], summary: summary, example: example) { view, arguments in
-            try view.openListPhoto(arguments.first)
+            view.openListPhoto(arguments.first)
         }
     }
 

@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Networking
+import SafeFiles
+import Synchronization
+
+/// The dates `sort date` read from photos' headers, kept for next time in a file of their own
+/// (`$XDG_CACHE_HOME/photorepl/dates`, else `~/.cache/photorepl/dates`): a second `sort date` of a
+/// folder of 10,000 photos reads none of their headers.
+///
+/// A date is kept under its file's identity and version (device, inode, size, modification time to
+/// the nanosecond), never under its name: a photo renamed keeps its date, hard links share one, and a
+/// photo rewritten or replaced under its name is read again. One line a file:
+/// `DEVICE:INODE:SIZE:SECONDS.NANOSECONDS<TAB>YYYY:MM:DD HH:MM:SS` (`-` for a photo whose header has
+/// no date), after the line `photorepl dates 1`. A file that does not read so is ignored, and written
+/// afresh; it is written whole or not at all.
+public final class PhotoDates: Sendable {
+    /// A file's identity and version, as the dates are kept under.
+    public struct Key: Hashable, Sendable {
+        var device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            seconds = info.st_mtim.tv_sec
+            nanoseconds = info.st_mtim.tv_nsec
+        }
+
+        init?(_ text: Substring) {
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 4, let device = UInt64(parts[0]), let inode = UInt64(parts[1]), let size = Int64(parts[2]) else { return nil }
+            let time = parts[3].split(separator: ".", omittingEmptySubsequences: false)
+            guard time.count == 2, let seconds = Int(time[0]), let nanoseconds = Int(time[1]) else { return nil }
+            (self.device, self.inode, self.size, self.seconds, self.nanoseconds) = (device, inode, size, seconds, nanoseconds)
+        }
+
+        var text: String { "\(device):\(inode):\(size):\(seconds).\(nanoseconds)" }
+    }
+
+    /// The file, and what it held and learnt: a date, or nil for a header with none.
+    private let path: String?
+    private let dates: Mutex<(known: [Key: String?], learnt: Int)>
+    /// More than this many dates are not kept (the file stays under about 10 MB).
+    static let maxEntries = 200_000
+    static let firstLine = "photorepl dates 1"
+
+    /// The dates kept at `path` (nil: none kept, none written; a transcript's check).
+    public init(path: String?) {
+        self.path = path
+        dates = Mutex((Self.read(path), 0))
+    }
+
+    /// The standard place: `$XDG_CACHE_HOME/photorepl/dates`, else `~/.cache/photorepl/dates`.
+    public static func standardPath(environment: (String) -> String?) -> String? {
+        if let cache = environment("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/photorepl/dates" }
+        if let home = environment("HOME"), home.hasPrefix("/") { return home + "/.cache/photorepl/dates" }
+        return nil
+    }
+
+    /// The date kept for the file, if any: `.some(nil)` for a header known to have none.
+    func date(for key: Key) -> String?? {
+        dates.withLock { $0.known[key] }
+    }
+
+    /// Keeps what a header said of the file.
+    func learn(_ date: String?, for key: Key) {
+        dates.withLock { state in
+            guard state.known.count < Self.maxEntries || state.known[key] != nil else { return }
+            state.known[key] = .some(date)
+            state.learnt += 1
+        }
+    }
+
+    /// Writes what was learnt since the file was read (nothing when nothing was): whole, or not at
+    /// all. A failure is not the session's: the dates are read again next time.
+    public func save() {
+        guard let path else { return }
+        let (known, learnt) = dates.withLock { state in
+            defer { state.learnt = 0 }
+            return (state.known, state.learnt)
+        }
+        guard learnt > 0 else { return }
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        var made = ""
+        for part in folder.split(separator: "/") {
+            made += "/" + part
+            guard (try? FileBytes.makeFolder(made)) != nil else { return }
+        }
+        var text = Self.firstLine + "\n"
+        for (key, date) in known {
+            text += key.text + "\t" + (date ?? "-") + "\n"
+        }
+        guard let file = try? ReplacingFile(path: path, mode: 0o600) else { return }
+        guard file.write(Array(text.utf8)), (try? file.commit()) != nil else { return file.discard() }
+    }
+
+    /// The dates in the file at `path`; none when it is not there, too large, or not such a file.
+    private static func read(_ path: String?) -> [Key: String?] {
+        guard let path, let bytes = try? FileBytes.read(path: Array(path.utf8), limit: 16 << 20) else { return [:] }
+        let text = String(decoding: bytes, as: UTF8.self)
+        var lines = text.split(separator: "\n")
+        guard lines.first == Substring(firstLine) else { return [:] }
+        lines.removeFirst()
+        var known: [Key: String?] = [:]
+        known.reserveCapacity(min(lines.count, maxEntries))
+        for line in lines.prefix(maxEntries) {
+            guard let tab = line.firstIndex(of: "\t"), let key = Key(line[..<tab]) else { continue }
+            let date = line[line.index(after: tab)...]
+            if date == "-" {
+                known[key] = .some(nil)
+            } else if EXIFDate.isValid(date) {
+                known[key] = .some(String(date))
+            }
+        }
+        return known
+    }
+}
+
+/// A date as EXIF writes it: `YYYY:MM:DD HH:MM:SS`.
+enum EXIFDate {
+    static func isValid(_ text: some StringProtocol) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 19 else { return false }
+        for (i, byte) in bytes.enumerated() {
+            switch i {
+            case 4, 7, 13, 16: if byte != UInt8(ascii: ":") { return false }
+            case 10: if byte != UInt8(ascii: " ") { return false }
+            default: if !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { return false }
+            }
+        }
+        return true
+    }
+}
