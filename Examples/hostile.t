@@ -4,7 +4,7 @@ photos> count 2
 count: 2
 photos> fetch
 Fetched 2 photos.
-▸ 1  qhefDGeuKaS^Jphotos> FORGED…  Sunset <U+202E>gpj.exe<U+202C> ^[[31mred^[[0m ^[…  Sunset <U+202E>gpj.exe<U+202C> …  ♥ 27
+▸ 1  qhefDGeuKaS^J…FORGED-ID^ITAB  Sunset <U+202E>gpj.exe<U+202C> ^[[31mred^[[0m ^[…  Sunset <U+202E>gpj.exe<U+202C> …  ♥ 27
   2  AhR0V7ywHCK                   Sunset <U+202E>gpj.exe<U+202C> ^[[31mred^[[0m ^[…  Sunset <U+202E>gpj.exe<U+202C> …  ♥ 69
 ● ○  1/2
 photos> open 1
@@ -26,7 +26,7 @@ Photo 1 of 2
                https://unsplash.com/?utm_source=photorepl&utm_medium=referral
 photos/detail 1> back
 Photo 1 stays at position 1.
-▸ 1  qhefDGeuKaS^Jphotos> FORGED…  Sunset <U+202E>gpj.exe<U+202C> ^[[31mred^[[0m ^[…  Sunset <U+202E>gpj.exe<U+202C> …  ♥ 27
+▸ 1  qhefDGeuKaS^J…FORGED-ID^ITAB  Sunset <U+202E>gpj.exe<U+202C> ^[[31mred^[[0m ^[…  Sunset <U+202E>gpj.exe<U+202C> …  ♥ 27
   2  AhR0V7ywHCK                   Sunset <U+202E>gpj.exe<U+202C> ^[[31mred^[[0m ^[…  Sunset <U+202E>gpj.exe<U+202C> …  ♥ 69
 ● ○  1/2
 photos> fetch

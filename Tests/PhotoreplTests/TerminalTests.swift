@@ -560,3 +560,56 @@ extension TerminalTests {
         #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
     }
 }
+
+/// Issue 42: a folder given on the command line, in a real terminal, as a viewer shows it.
+@Suite(.serialized) struct ViewerTerminalTests {
+    /// Three photos whose names differ only at their ends, as a camera or a holiday names them.
+    static func holidayFolder() throws -> String {
+        let photo = try Data(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg"))
+        let folder = URL(fileURLWithPath: try Binary.script("", name: "unused")).deletingLastPathComponent().appendingPathComponent("Holiday")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for n in 1...3 { try photo.write(to: folder.appendingPathComponent("2024-06-01 Holiday in Portugal 00\(n).jpg")) }
+        return folder.path
+    }
+
+    /// At 200 columns the names show whole; at 40 they are cut in their middles, so that the three
+    /// stay apart (before: "2024-06-01 Holiday in Portu…" for all three, at any width); the grid's
+    /// captions likewise.
+    @Test func namesFitTheWindowAndLongOnesAreCutInTheirMiddles() throws {
+        let folder = try Self.holidayFolder()
+        let wide = try Terminal([folder, "--preview", "none"], width: 200, height: 40)
+        #expect(try wide.wait { $0.contains("● ○ ○  1/3") }, "\(wide.shown)")
+        for n in 1...3 { #expect(try wide.screen().contains("  2024-06-01 Holiday in Portugal 00\(n).jpg\n"), "\(wide.shown)") }
+        try wide.enter("quit")
+        let narrow = try Terminal([folder, "--preview", "none"], width: 40, height: 40)
+        #expect(try narrow.wait { $0.contains("● ○ ○  1/3") }, "\(narrow.shown)")
+        let rows = try narrow.screen().split(separator: "\n").filter { $0.contains("2024-") }
+        #expect(rows.count == 3 && rows.allSatisfy { $0.count <= 40 }, "\(narrow.shown)")
+        for n in 1...3 { #expect(rows[n - 1].contains("…") && rows[n - 1].hasSuffix("00\(n).jpg"), "\(narrow.shown)") }
+        try narrow.enter("grid")
+        #expect(try narrow.wait { $0.contains("Sheet 1 of") && $0.hasSuffix("photos>\n") }, "\(narrow.shown)")
+        let captions = try narrow.screen().split(separator: "\n").filter { $0.contains("…") && $0.contains(".jpg") }
+        #expect(!captions.isEmpty && captions.allSatisfy { $0.contains("1.jpg") || $0.contains("2.jpg") || $0.contains("3.jpg") }, "\(narrow.shown)")
+        try narrow.enter("quit")
+    }
+
+    /// `photorepl FOLDER` lists at once; `open 3`; PageDown twice in the detail steps on, an empty
+    /// Enter repeats; `back` lands on the photo shown last.
+    @Test func aFolderIsListedAtOnceAndTheDetailSteps() throws {
+        let folder = try Self.holidayFolder()
+        let terminal = try Terminal([folder, "--preview", "none"], width: 120, height: 40)
+        #expect(try terminal.wait { $0.contains("Found 3 photos in ") && $0.contains("● ○ ○  1/3\n") && $0.hasSuffix("photos>\n") }, "\(terminal.shown)")
+        try terminal.enter("open 1")
+        #expect(try terminal.waitForPrompt("photos/detail 1>"), "\(terminal.shown)")
+        try terminal.press("NPage")
+        #expect(try terminal.wait { $0.contains("Photo 2 of 3\n  id           2024-06-01 Holiday in Portugal 002.jpg") && $0.hasSuffix("photos/detail 2>\n") }, "\(terminal.shown)")
+        try terminal.press("NPage")
+        #expect(try terminal.wait { $0.hasSuffix("photos/detail 3>\n") }, "\(terminal.shown)")
+        try terminal.press("Enter")
+        #expect(try terminal.wait { $0.contains("Already at the last photo of the collection (3 of 3).\nphotos/detail 3>\n") }, "\(terminal.shown)")
+        try terminal.enter("back")
+        #expect(try terminal.wait { $0.contains("▸ 3  2024-06-01 Holiday in Portugal 003.jpg\n○ ○ ●  3/3\nphotos>\n") }, "\(terminal.shown)")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+    }
+}

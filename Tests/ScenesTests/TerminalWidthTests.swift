@@ -38,16 +38,21 @@ import Testing
         }
     }
 
-    @Test func theWidestColumnIsCutFirst() {
+    /// Issue 42: a name is what tells photos apart: the description gives way first (to 16
+    /// columns), then the author (to 12), then the widest column, the name too.
+    @Test func theDescriptionGivesWayFirstThenTheAuthorThenTheWidest() {
         var widths = DisplayedPhoto.ColumnWidths(id: 11)
         Console.fit(&widths, hasAuthor: true, into: 61)
-        // The description (32) gives way first, down to the author's width, then both in turn.
         #expect(widths == DisplayedPhoto.ColumnWidths(id: 11, description: 32, author: 18))
         Console.fit(&widths, hasAuthor: true, into: 50)
         #expect(widths == DisplayedPhoto.ColumnWidths(id: 11, description: 21, author: 18))
         Console.fit(&widths, hasAuthor: true, into: 40)
-        #expect(widths.id + widths.description + widths.author <= 40)
-        #expect(widths.id == 11 && abs(widths.description - widths.author) <= 1)
+        #expect(widths == DisplayedPhoto.ColumnWidths(id: 11, description: 16, author: 13))
+        var long = DisplayedPhoto.ColumnWidths(id: 40, description: 57, author: 33)
+        Console.fit(&long, hasAuthor: true, into: 98)
+        #expect(long == DisplayedPhoto.ColumnWidths(id: 40, description: 25, author: 33), "the name whole")
+        Console.fit(&long, hasAuthor: true, into: 60)
+        #expect(long.id + long.description + long.author == 60 && long.description == 16 && long.author <= 16)
         // Never narrower than six columns: past that, the line wraps.
         Console.fit(&widths, hasAuthor: true, into: 3)
         #expect(widths == DisplayedPhoto.ColumnWidths(id: 6, description: 6, author: 6))
@@ -76,13 +81,22 @@ import Testing
         #expect("count: 0\n" + transcript.text == plain.output.text)
     }
 
-    @Test func withoutATerminalNothingIsCut() async {
+    /// Issue 42: in a pipe the columns keep their fixed widths (an id 28 columns, cut in its middle;
+    /// a description 32; an author 18), whatever the window; on a terminal wide enough, nothing is
+    /// cut, and in a narrower one the widest column gives way first.
+    @Test func aWideWindowShowsWholeNamesAndAPipeTheFixedWidths() async {
         let plain = Self.app(columns: nil)
-        await plain.run("count 5", "fetch", "open 1")
+        await plain.run("count 5", "fetch")
+        #expect(plain.output.text.contains("▸ 1  a-photo-with-…ile-name-1.jpg  A long description of photo 1, …  An Author With A …  ♥ 1,000,001\n"), "\(plain.output.text)")
         let wide = Self.app(columns: 500)
-        await wide.run("count 5", "fetch", "open 1")
-        #expect(plain.output.text == wide.output.text)
-        #expect(Self.widths(plain.output.text).max() ?? 0 > 80, "the test needs lines wider than 80")
+        await wide.run("count 5", "fetch")
+        #expect(!wide.output.text.contains("…"), "\(wide.output.text)")
+        #expect(wide.output.text.contains("▸ 1  a-photo-with-a-very-long-file-name-1.jpg  A long description of photo 1, longer than any column  An Author With A Rather Long Name  ♥ 1,000,001\n"), "\(wide.output.text)")
+        let window = Self.app(columns: 120)
+        await window.run("count 5", "fetch")
+        let rows = window.output.text.split(separator: "\n").filter { $0.contains("♥") }
+        #expect(rows.allSatisfy { TerminalText.width(String($0)) <= 120 }, "\(window.output.text)")
+        #expect(rows.first?.contains("a-photo-with-a-very-long-file-name-1.jpg") == true, "the name whole, the description cut: \(window.output.text)")
     }
 }
 

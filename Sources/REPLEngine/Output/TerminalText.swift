@@ -207,6 +207,28 @@ public enum TerminalText {
     }
 
     /// `text` cut to at most `columns` columns, ending in "…" when it was cut.
+    /// `text` cut to `columns` in its middle when wider, its start and its end kept (what tells
+    /// names apart is often at either end: `2024-06-01 Holi…ugal 003.jpg`); whole characters only.
+    public static func truncateMiddle(_ text: String, toWidth columns: Int) -> String {
+        if width(text) <= columns { return text }
+        guard columns >= 3 else { return truncate(text, toWidth: columns) }
+        let characters = Array(text)
+        let widths = characters.map { $0.unicodeScalars.reduce(0) { $0 + width(of: $1) } }
+        // The start gets half of what is left beside the ellipsis, the end the rest.
+        let room = columns - 1
+        var head = 0, headWidth = 0
+        while head < characters.count, headWidth + widths[head] <= room / 2 {
+            headWidth += widths[head]
+            head += 1
+        }
+        var tail = characters.count, tailWidth = 0
+        while tail > head, tailWidth + widths[tail - 1] <= room - headWidth {
+            tailWidth += widths[tail - 1]
+            tail -= 1
+        }
+        return String(characters[..<head]) + "…" + String(characters[tail...])
+    }
+
     public static func truncate(_ text: String, toWidth columns: Int) -> String {
         if width(text) <= columns { return text }
         if isASCII(text) { return String(text.utf8.prefix(columns - 1))! + "…" }

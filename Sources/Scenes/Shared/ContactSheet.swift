@@ -80,6 +80,9 @@ public enum ContactSheet {
         /// 1-based, as `open N` takes it.
         public var position: String
         public var caption: DisplayText
+        /// Whether the caption is the photo's name (it has no description): cut in its middle,
+        /// where names alike differ least.
+        public var captionIsName = false
         public var isCurrent: Bool
         public var picture: Pixels?
     }
@@ -208,8 +211,9 @@ public enum ContactSheet {
             }
             // A photo without a description is named by its file (a folder's) or its id.
             let name = photo.id.split(separator: "/").last.map(String.init) ?? photo.id
-            cells.append(Cell(position: String(position), caption: DisplayText(PhotoFormatting.caption(photo, whenNone: TerminalText.oneLine(name))),
-                              isCurrent: response.current == position - 1, picture: picture))
+            let described = PhotoFormatting.caption(photo, whenNone: "")
+            cells.append(Cell(position: String(position), caption: DisplayText(described.isEmpty ? TerminalText.oneLine(name) : described),
+                              captionIsName: described.isEmpty, isCurrent: response.current == position - 1, picture: picture))
         }
         var notes = failed.map { failure in
             let numbers = failure.positions.map { String($0) }
@@ -305,10 +309,12 @@ extension Console {
                 write(number)
                 let last = i == row.count - 1
                 let width = cell.columns - 1 - number.utf8.count
+                let caption = item.captionIsName && item.caption.width > width
+                    ? DisplayText(TerminalText.truncateMiddle(item.caption.string, toWidth: width)) : item.caption
                 if last {
-                    line(TerminalText.truncate(item.caption.string, toWidth: width))
+                    line(TerminalText.truncate(caption.string, toWidth: width))
                 } else {
-                    write(item.caption, column: width)
+                    write(caption, column: width)
                     spaces(SheetLayout.gap)
                 }
             }

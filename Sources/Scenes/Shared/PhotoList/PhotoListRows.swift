@@ -19,8 +19,12 @@ public struct DisplayedPhoto: Equatable, Sendable {
         var likes = false
     }
 
-    /// The widths of a row's cut columns.
+    /// The widths of a row's cut columns. In a pipe and in a transcript they are these, whatever
+    /// the window (an id at most 28 columns, a description 32, an author 18: a row of a photo with
+    /// all three fits in about 100 columns), so that golden files are the same everywhere; on a
+    /// terminal, each column is as wide as its widest value, narrowed to the window.
     struct ColumnWidths: Equatable {
+        static let fixedID = 28
         var id: Int
         var description = 32
         var author = 18
@@ -96,18 +100,22 @@ extension Console {
     func writePhotoRows(_ photos: [DisplayedPhoto], currentRow: Int?) {
         let positionWidth = photos.last?.position.utf8.count ?? 1
         // Unsplash ids are 11 characters; a folder's are paths, as long as they come (up to a limit).
-        var idWidth = 0, likesWidth = 0
+        var idWidth = 0, likesWidth = 0, descriptionWidth = 0, authorWidth = 0
         var columns = DisplayedPhoto.Columns()
         for photo in photos {
             idWidth = max(idWidth, photo.id.width)
             likesWidth = max(likesWidth, photo.likes.width)
-            if photo.description.width > 0 { columns.description = true }
-            if let author = photo.author, author.width > 0 { columns.author = true }
+            descriptionWidth = max(descriptionWidth, photo.description.width)
+            authorWidth = max(authorWidth, photo.author?.width ?? 0)
         }
+        columns.description = descriptionWidth > 0
+        columns.author = authorWidth > 0
         columns.likes = likesWidth > 0
-        let widths = DisplayedPhoto.ColumnWidths(id: min(28, idWidth))
+        let widths = DisplayedPhoto.ColumnWidths(id: min(DisplayedPhoto.ColumnWidths.fixedID, idWidth))
         guard let windowColumns = terminalColumns() else { return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths, columns: columns) }
-        var fitted = widths
+        // On a terminal: each column as wide as its widest value, the widest narrowed first until
+        // the row fits the window (long names then show whole in a wide one).
+        var fitted = DisplayedPhoto.ColumnWidths(id: idWidth, description: descriptionWidth, author: authorWidth)
         let fixed = 2 + positionWidth + 2 + (columns.description ? 2 : 0) + (columns.author ? 2 : 0) + (columns.likes ? 2 + likesWidth : 0)
         Self.fit(&fitted, hasDescription: columns.description, hasAuthor: columns.author, into: windowColumns - fixed)
         guard fitted != widths else { return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths, columns: columns) }
@@ -128,7 +136,10 @@ extension Console {
             spaces(2)
             // The cells this list shows after the id; a line ends with its last cell that says
             // something, with no blanks after it.
-            var cells: [(text: DisplayText, width: Int)] = [(photo.id, widths.id)]
+            // A name is cut in its middle, where names alike differ least ("2024-06-01 Holi…ugal
+            // 003.jpg"); the other columns at their ends.
+            let id = photo.id.width > widths.id ? DisplayText(TerminalText.truncateMiddle(photo.id.string, toWidth: widths.id)) : photo.id
+            var cells: [(text: DisplayText, width: Int)] = [(id, widths.id)]
             if columns.description { cells.append((photo.description, widths.description)) }
             if columns.author { cells.append((photo.author ?? empty, widths.author)) }
             if columns.likes { cells.append((photo.likes, 0)) }
@@ -142,9 +153,14 @@ extension Console {
         }
     }
 
-    /// Narrows the widest of the cut columns, one column at a time, until they fit in `space`
-    /// columns or each is as narrow as it may be (then the line wraps, as it must).
+    /// Narrows the cut columns until they fit in `space` columns or each is as narrow as it may be
+    /// (then the line wraps, as it must): the description first (down to 16 columns), then the
+    /// author (down to 12), as a name is what tells photos apart; then the widest, one column at
+    /// a time.
     static func fit(_ widths: inout DisplayedPhoto.ColumnWidths, hasDescription: Bool = true, hasAuthor: Bool, into space: Int) {
+        func excess() -> Int { widths.id + (hasDescription ? widths.description : 0) + (hasAuthor ? widths.author : 0) - space }
+        if hasDescription, excess() > 0 { widths.description = max(min(widths.description, 16), widths.description - excess()) }
+        if hasAuthor, excess() > 0 { widths.author = max(min(widths.author, 12), widths.author - excess()) }
         let narrowest = 6
         while widths.id + (hasDescription ? widths.description : 0) + (hasAuthor ? widths.author : 0) > space {
             let widest = max(hasDescription ? widths.description : 0, widths.id, hasAuthor ? widths.author : 0)
