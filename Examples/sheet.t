@@ -49,7 +49,7 @@ Sheet 2 of 2 (photos 9–11 of 11):
 ****++*****+        ####**************
 ##**********
 ##******#***
- 9 A train passin…   10 Misty pine fo…   11 An old booksh…
+▸9 A train passin…   10 Misty pine fo…   11 An old booksh…
 photos> grid 1
 Sheet 1 of 2 (photos 1–8 of 11):
 **+++++**++=        ===--------------:  ====-------==----:  +++=============--

@@ -85,11 +85,13 @@ import Testing
             """)
         app.output.clear()
         await app.run("grid next")
+        // Issue 42: the page goes with the sheets, so that `next` and `open` go on from the sheet shown.
         #expect(app.output.text == """
             Sheet 2 of 2 (photos 9–11 of 11):
-             9 A long descrip…   10 A long descri…   11 A long descri…
+            ▸9 A long descrip…   10 A long descri…   11 A long descri…
 
             """)
+        #expect(app.collection.list.page == 8)
         for (command, message) in [
             ("grid next", "this is the last sheet (2 of 2): type 'grid prev' or 'grid 1'"),
             ("grid 3", "there is no sheet 3: sheets are 1…2 (type e.g. 'grid 2')"),
@@ -106,9 +108,9 @@ import Testing
         guard case .failed(let error) = await app.engine.execute("grid prev") else { Issue.record("grid prev did not fail"); return }
         #expect(error.message == "this is the first sheet: type 'grid next'")
         #expect(app.collection.list.sheet == 0)
-        // `open` still opens the current page's photo, not the sheet's.
+        // `open` opens the current page's photo: the first of the sheet paged to.
         await app.run("open")
-        #expect(app.engine.prompt == "photos/detail 3> ")
+        #expect(app.engine.prompt == "photos/detail 1> ")
     }
 
     @Test func gridBeforeAnyPhotoSaysToFetch() async {
@@ -150,15 +152,28 @@ import Testing
         #expect(error.message == "there is no page 22: pages are 1…20 (type e.g. 'page 20')")
     }
 
-    @Test func gridNextAfterAPartLastSheetShowsItFilledSkippingNothing() async {
+    /// Issue 42: a sheet is filled before it is shown, where the source has more, so that `grid
+    /// next` (and Enter repeating it) goes on to the next sheet, never the same one filled (it did,
+    /// after a part-full one), and skips no photo.
+    @Test func aSheetIsFilledBeforeItIsShownSoGridNextGoesOn() async {
         let app = App(feed: StubPages())
-        // Pages of 10, sheets of 8: sheet 2 holds photos 9 and 10 until page 2 comes.
-        await app.run("count 10", "fetch", "grid 2")
+        // Pages of 10, sheets of 8: sheet 2 would hold photos 9 and 10 until page 2 comes.
+        await app.run("count 10", "fetch")
+        app.output.clear()
+        await app.run("grid 2")
+        #expect(app.output.text.hasPrefix("Loaded page 2 of the stub's photos: 10 more photos (20 in all).\nSheet 2 of 3+ (photos 9–16 of 20 loaded):\n"), "\(app.output.text)")
         app.output.clear()
         await app.run("grid next")
-        #expect(app.output.text.hasPrefix("Loaded page 2 of the stub's photos: 10 more photos (20 in all).\nSheet 2 of 3+ (photos 9–16 of 20 loaded):\n"))
-        await app.run("grid next")
-        #expect(app.output.text.contains("Sheet 3 of 3+ (photos 17–20 of 20 loaded):\n"))
+        #expect(app.output.text.hasPrefix("Loaded page 3 of the stub's photos: 3 more photos (23 in all; that is the last page).\nSheet 3 of 3 (photos 17–23 of 23):\n"), "\(app.output.text)")
+        // In the grid layout `next` is `grid next`, from the sheet shown (it turned to photo 2).
+        await app.run("layout grid", "grid 1")
+        app.output.clear()
+        await app.run("next", "next")
+        #expect(app.output.text.hasPrefix("Sheet 2 of 3 (photos 9–16 of 23):\n"), "\(app.output.text)")
+        #expect(app.output.text.contains("Sheet 3 of 3 (photos 17–23 of 23):\n"), "\(app.output.text)")
+        #expect(app.collection.list.page == 16)
+        await app.run("prev")
+        #expect(app.collection.list.sheet == 1 && app.collection.list.page == 8)
     }
 
     @Test func aFeedThatRepeatsItselfEnds() async {

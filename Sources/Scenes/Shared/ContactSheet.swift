@@ -134,13 +134,18 @@ public enum ContactSheet {
         case .failure(let problem): return .failure(problem)
         case .success(let found): target = found
         }
-        let before = photos().count
-        if target * perSheet >= before {
-            guard await loadMore() else { return nil }
-            // A last sheet that was only partly filled is shown again, now filled: none of the
-            // photos the page brought is skipped.
-            target = min(target, before / perSheet, (photos().count - 1) / perSheet)
+        // A sheet is filled before it is shown where the source has more: no sheet is shown part-full
+        // but the source's last, so that `grid next` (and Enter repeating it) always goes on to the
+        // sheet after the one shown, and skips no photo. A load that fails has said why; the sheet
+        // is shown with the photos it has, if any.
+        while (target + 1) * perSheet > photos().count && hasMore() {
+            let before = photos().count
+            guard await loadMore(), photos().count > before else {
+                if target * perSheet >= photos().count { return nil }
+                break
+            }
         }
+        target = min(target, (photos().count - 1) / perSheet)
         let list = photos()
         let response = await load(sheet: target, of: list, current: list.isEmpty ? nil : current, request: request, hasMore: hasMore(), pictures: pictures)
         // Ctrl-C ends the sheet at once: the thumbnails decoded meanwhile are not drawn.

@@ -67,6 +67,8 @@ public struct PhotoList: Equatable, Sendable {
             return .failure(problem)
         }
         self.page = page
+        // The sheet to go on from is the page's now.
+        sheet = nil
         return .success(photos[page])
     }
 
@@ -112,8 +114,11 @@ public struct PhotoList: Equatable, Sendable {
         if photos.indices.contains(landing) { page = landing }
     }
 
-    /// Remembers the contact sheet shown.
-    public mutating func showSheet(_ sheet: Int) {
+    /// Remembers the contact sheet shown (`perSheet` photos a sheet); the page moves onto it, to
+    /// its first photo, unless it is there already: `next` and `open` go on from the sheet shown.
+    public mutating func showSheet(_ sheet: Int, perSheet: Int) {
         self.sheet = sheet
+        let first = sheet * max(1, perSheet)
+        if photos.indices.contains(first), page / max(1, perSheet) != sheet { page = first }
     }
 }

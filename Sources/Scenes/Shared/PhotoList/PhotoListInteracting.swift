@@ -124,8 +124,9 @@ extension PhotoListInteracting {
                 break
             case .failure(let problem)?:
                 listPresenter?.presentListFailure(.init(problem: .sheet(problem)))
-            case .success(let response)?:
-                list.showSheet(response.sheet)
+            case .success(var response)?:
+                list.showSheet(response.sheet, perSheet: request.perSheet)
+                response.current = list.page
                 listPresenter?.presentSheet(response)
             }
         }

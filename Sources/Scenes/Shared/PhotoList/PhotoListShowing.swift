@@ -47,8 +47,12 @@ extension PhotoListShowing {
     }
 
     /// `next` and `prev`. A page control does not scroll past its ends: it stays, and says so; one
-    /// past the last photo of a source with more pages loads them.
+    /// past the last photo of a source with more pages loads them. In the grid layout they turn the
+    /// sheets, from the one shown (`grid next`, `grid prev`).
     func stepList(by delta: Int) {
+        if settings.layout == .grid, pageControl.map({ $0.numberOfPages > 0 }) == true {
+            return listInteractor?.showSheet(ContactSheet.Request(delta > 0 ? .next : .previous, on: display)) ?? ()
+        }
         guard let pageControl, pageControl.numberOfPages > 0 else {
             console.line(listWording.nothingToPage)
             return
