@@ -3,12 +3,14 @@
 /// folders), and file names where a script or a transcript is expected.
 public enum CompletionScript {
     /// The script for `shell` (bash, zsh or fish), or nil for another shell.
-    public static func text(for shell: String, appName: String, options: [AppOption]) -> String? {
+    /// - Parameter promptCommands: the commands typed at the app's prompt, which `APP help` explains.
+    public static func text(for shell: String, appName: String, options: [AppOption], promptCommands: [String] = []) -> String? {
         let all = CommandLineReference.shownOptions(app: options)
+        let helpTopics = (["run", "test"] + promptCommands.filter { $0 != "run" && $0 != "test" }).joined(separator: " ")
         switch shell {
-        case "bash": return bash(appName, all)
-        case "zsh": return zsh(appName, all)
-        case "fish": return fish(appName, all)
+        case "bash": return bash(appName, all, helpTopics: helpTopics)
+        case "zsh": return zsh(appName, all, helpTopics: helpTopics)
+        case "fish": return fish(appName, all, helpTopics: helpTopics)
         default: return nil
         }
     }
@@ -27,7 +29,7 @@ public enum CompletionScript {
 
     // MARK: - bash
 
-    static func bash(_ app: String, _ options: [CommandLineReference.Option]) -> String {
+    static func bash(_ app: String, _ options: [CommandLineReference.Option], helpTopics: String) -> String {
         let function = functionName(app)
         func words(_ place: CommandLineReference.Place) -> String {
             options.filter { $0.places.contains(place) }.flatMap(\.names).joined(separator: " ")
@@ -100,8 +102,10 @@ public enum CompletionScript {
                     return
                 fi
                 case "$command" in
-                    "") COMPREPLY=($(compgen -W "\(CommandLineReference.commands.map(\.name).joined(separator: " "))" -- "$cur")) ;;
-                    help) COMPREPLY=($(compgen -W "run test" -- "$cur")) ;;
+                    # A command, or the main argument: a file or a folder (a photo or a folder to browse).
+                    "") compopt -o filenames 2> /dev/null
+                        COMPREPLY=($(compgen -W "\(CommandLineReference.commands.map(\.name).joined(separator: " "))" -- "$cur") $(compgen -f -- "$cur")) ;;
+                    help) COMPREPLY=($(compgen -W "\(helpTopics)" -- "$cur")) ;;
                     run|test) compopt -o filenames 2> /dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
                     *) COMPREPLY=() ;;
                 esac
@@ -127,7 +131,7 @@ public enum CompletionScript {
         return out
     }
 
-    static func zsh(_ app: String, _ options: [CommandLineReference.Option]) -> String {
+    static func zsh(_ app: String, _ options: [CommandLineReference.Option], helpTopics: String) -> String {
         var specs: [String] = []
         for option in options {
             let help = zshQuoted(firstSentence(option.help, appName: app))
@@ -159,11 +163,17 @@ public enum CompletionScript {
                 _arguments -s \\
                     \(specs.joined(separator: " \\\n        ")) \\
                     '1: :->command' \\
-                    '*:file:_files'
+                    '*:file:->files'
                 if [[ $state == command ]]; then
                     local -a commands=(\(commands))
                     _describe -t commands command commands
                     _files
+                elif [[ $state == files ]]; then
+                    if [[ ${words[2]} == help ]]; then
+                        compadd -- \(helpTopics)
+                    else
+                        _files
+                    fi
                 fi
             }
 
@@ -184,7 +194,7 @@ public enum CompletionScript {
         return out
     }
 
-    static func fish(_ app: String, _ options: [CommandLineReference.Option]) -> String {
+    static func fish(_ app: String, _ options: [CommandLineReference.Option], helpTopics: String) -> String {
         var lines = [
             "# fish completion for \(app): made by '\(app) --generate-completion-script fish'. Save it as",
             "# ~/.config/fish/completions/\(app).fish.",
@@ -194,7 +204,9 @@ public enum CompletionScript {
         for command in CommandLineReference.commands {
             lines.append("complete -c \(app) -n 'not __fish_seen_subcommand_from \(commandNames)' -a \(command.name) -d '\(fishQuoted(command.help))'")
         }
-        lines.append("complete -c \(app) -n '__fish_seen_subcommand_from help' -a 'run test'")
+        // The main argument: a photo or a folder to browse.
+        lines.append("complete -c \(app) -n 'not __fish_seen_subcommand_from \(commandNames)' -F")
+        lines.append("complete -c \(app) -n '__fish_seen_subcommand_from help' -a '\(helpTopics)'")
         lines.append("complete -c \(app) -n '__fish_seen_subcommand_from run test' -F")
         for option in options {
             var line = "complete -c \(app)"

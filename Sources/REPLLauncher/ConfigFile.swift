@@ -45,7 +45,8 @@ public enum ConfigFile {
     ///   - path: the file.
     ///   - options: the app's options; hidden ones are not accepted (nor the launcher's own).
     ///   - home: `~/` in a file or folder value stands for this folder.
-    public static func read(_ path: String, options: [AppOption], home: String? = AppEnvironment.value("HOME")) throws(Failure) -> [Line] {
+    public static func read(_ path: String, options: [AppOption], home: String? = AppEnvironment.value("HOME"),
+                            check: (AppOption.Given) throws(LaunchCommand.UsageError) -> Void = { _ in }) throws(Failure) -> [Line] {
         // No file is no preferences (a dangling link too: it names no file).
         var info = stat()
         if stat(path, &info) != 0 && (errno == ENOENT || errno == ENOTDIR) { return [] }
@@ -57,6 +58,8 @@ public enum ConfigFile {
         }
         defer { reader.close() }
         var given: [Line] = []
+        // Every line that is wrong is said at once, each with its number: one start, one fix.
+        var problems: [String] = []
         while true {
             let next: SourceLine?
             do {
@@ -66,11 +69,15 @@ public enum ConfigFile {
             }
             guard let line = next else { break }
             do throws(LaunchCommand.UsageError) {
-                if let option = try parse(line.text, options: options, home: home) { given.append(Line(number: line.number, option: option)) }
+                if let option = try parse(line.text, options: options, home: home) {
+                    try check(option)
+                    given.append(Line(number: line.number, option: option))
+                }
             } catch {
-                throw Failure(message: "\(path):\(line.number): \(error.message)", exitCode: ExitStatus.usage)
+                problems.append("\(path):\(line.number): \(error.message)")
             }
         }
+        if !problems.isEmpty { throw Failure(message: problems.joined(separator: "\n"), exitCode: ExitStatus.usage) }
         return given
     }
 

@@ -45,11 +45,15 @@ public enum LaunchCommand: Equatable, Sendable {
     public struct UsageError: Error, Equatable {
         /// What is wrong, and what to type.
         public let message: String
+        /// The exit status: 64, a command line not as it should be, unless it names something that
+        /// is not there (66, as `cat` exits when a file it is given is missing).
+        public var exitCode: Int32 = ExitStatus.usage
 
         /// A usage error saying `message`, e.g. "--seed takes a whole number, not 'x' (type e.g.
         /// --seed 7)": what is wrong and what to type instead.
-        public init(_ message: String) {
+        public init(_ message: String, exitCode: Int32 = ExitStatus.usage) {
             self.message = message
+            self.exitCode = exitCode
         }
     }
 
@@ -76,9 +80,10 @@ public enum LaunchCommand: Equatable, Sendable {
     ///   - isOnCI: whether `CI` is set; `test --update` is refused then.
     ///   - argumentAsOptions: what a word that is neither a command nor an option stands for, when
     ///     the app knows (photorepl takes a folder for `--folder FOLDER`); nil: the word is refused.
+    ///     It throws when the word is meant as something that is not there (a missing path).
     public static func parse(
         _ arguments: [String], appName: String, options: [AppOption], isOnCI: Bool = AppEnvironment.isOnCI,
-        argumentAsOptions: (String) -> [AppOption.Given]? = { _ in nil }
+        argumentAsOptions: (String) throws(UsageError) -> [AppOption.Given]? = { _ in nil }
     ) throws(UsageError) -> (command: LaunchCommand, options: [AppOption.Given], readsConfig: Bool) {
         let hasOptions = options.contains { !$0.isHidden }
         var topic: Topic = .app
@@ -202,7 +207,7 @@ public enum LaunchCommand: Equatable, Sendable {
         default:
             if let first = positional.first {
                 let shown = TerminalText.truncate(first, toWidth: 60)
-                if positional.count == 1, let meant = argumentAsOptions(first) {
+                if positional.count == 1, let meant = try argumentAsOptions(first) {
                     return (.session(outputs), given + meant, readsConfig)
                 }
                 if let suggestion = Suggestion.closest(to: first, among: ["run", "test", "help"]) {
@@ -496,12 +501,25 @@ extension REPLApp {
         exit(await run(arguments: arguments))
     }
 
+    /// What a lone word on the command line stands for: the app's answer; else, for a command of a
+    /// scene (`APP fetch`), where it is typed instead (it is not a script's name).
+    private func wordAsOptions(_ word: String) throws(LaunchCommand.UsageError) -> [AppOption.Given]? {
+        if let meant = try argumentAsOptions(word) { return meant }
+        let isPromptCommand = commandReference().contains { scene in
+            scene.commands.contains { $0.usage.split(whereSeparator: { $0 == " " || $0 == "," }).first.map(String.init) == word }
+        }
+        if isPromptCommand {
+            throw LaunchCommand.UsageError("'\(word)' is typed at \(name)'s prompt, not on the command line: start \(name) and type it there (or put it in a script, one command a line, and type '\(name) run FILE')")
+        }
+        return nil
+    }
+
     /// Runs the app for a command line (without the program's name) and returns the exit code.
     public func run(arguments: [String]) async -> Int32 {
         let command: LaunchCommand
         var given = GivenOptions()
         do throws(LaunchCommand.UsageError) {
-            let line = try LaunchCommand.parse(arguments, appName: name, options: declaredOptions, isOnCI: isOnCI, argumentAsOptions: argumentAsOptions)
+            let line = try LaunchCommand.parse(arguments, appName: name, options: declaredOptions, isOnCI: isOnCI, argumentAsOptions: wordAsOptions)
             command = line.command
             switch command {
             case .help(let topic):
@@ -512,7 +530,10 @@ extension REPLApp {
                 standardOutput.write(Array("\(name) \(version)\n".utf8))
                 return ExitStatus.success
             case .completionScript(let shell):
-                standardOutput.write(Array((CompletionScript.text(for: shell, appName: name, options: declaredOptions) ?? "").utf8))
+                let promptCommands = commandReference().flatMap { $0.commands.compactMap { $0.usage.split(whereSeparator: { $0 == " " || $0 == "," }).first.map(String.init) } }
+                var seen = Set<String>()
+                let helpTopics = promptCommands.filter { seen.insert($0).inserted }
+                standardOutput.write(Array((CompletionScript.text(for: shell, appName: name, options: declaredOptions, promptCommands: helpTopics) ?? "").utf8))
                 return ExitStatus.success
             case .manual:
                 let description = manualDescription ?? """
@@ -534,16 +555,14 @@ extension REPLApp {
                 given.typed = line.options
                 if line.readsConfig, let configPath, readsPreferences(command) {
                     do throws(ConfigFile.Failure) {
-                        let preferences = try ConfigFile.read(configPath, options: declaredOptions)
-                        // Each value is checked on its own, so its message names its line.
-                        for preference in preferences {
-                            do throws(LaunchCommand.UsageError) {
-                                try options.checkValue(preference.option)
-                            } catch {
-                                throw ConfigFile.Failure(message: "\(configPath):\(preference.number): \(error.message)", exitCode: ExitStatus.usage)
-                            }
+                        // Each value is checked on its own, so its message names its line; every
+                        // line that is wrong is said at once. A folder or file that is not there
+                        // is said here too: later, a session could not tell it came from this file.
+                        let preferences = try ConfigFile.read(configPath, options: declaredOptions) { option throws(LaunchCommand.UsageError) in
+                            try options.checkValue(option)
                         }
                         given.preferences = preferences.map(\.option)
+                        given.preferenceLines = preferences.map { "\(configPath):\($0.number)" }
                     } catch {
                         printError(error.message)
                         return error.exitCode
@@ -567,7 +586,7 @@ extension REPLApp {
             }
         } catch {
             printError(error.message)
-            return ExitStatus.usage
+            return error.exitCode
         }
         switch command {
         case .session(let outputs):
@@ -590,4 +609,6 @@ extension REPLApp {
 struct GivenOptions {
     var typed: [AppOption.Given] = []
     var preferences: [AppOption.Given] = []
+    /// Where each preference was written: `FILE:LINE`.
+    var preferenceLines: [String] = []
 }

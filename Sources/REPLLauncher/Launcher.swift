@@ -146,7 +146,10 @@ extension REPLApp {
             settled = try settle(given, header: header)
         } catch {
             // Options typed that do not go together: a usage error, as at the command line.
-            let usage = header == nil ? " (usage: \(LaunchCommand.usageLine(for: .run, appName: name, hasOptions: declaredOptions.contains { !$0.isHidden })))" : ""
+            // (Not after a preference's problem, which names its line in the preferences' file.)
+            let isPreference = given.preferenceLines.contains { error.message.hasPrefix($0 + ": ") }
+            let usage = header == nil && !isPreference
+                ? " (usage: \(LaunchCommand.usageLine(for: .run, appName: name, hasOptions: declaredOptions.contains { !$0.isHidden })))" : ""
             printError(error.message + usage)
             throw LaunchExit(code: ExitStatus.usage)
         }
@@ -285,8 +288,10 @@ extension REPLApp {
     /// (a recording's does). Throws, naming the header's file, when its options are not valid.
     func settle(_ given: GivenOptions, header: TranscriptSuite.SessionHeader?) throws(TranscriptSuite.Failure) -> (options: Options, keepGoing: Bool) {
         guard let header else {
+            let layered = options.layered(given.preferences, under: given.typed)
+            try checkPreferences(given, kept: layered)
             do throws(LaunchCommand.UsageError) {
-                return (try options.options(options.layered(given.preferences, under: given.typed)), false)
+                return (try options.options(layered), false)
             } catch {
                 throw TranscriptSuite.Failure(message: error.message)
             }
@@ -304,11 +309,25 @@ extension REPLApp {
         }
         let preferences = given.preferences.filter { options.entry(named: $0.name)?.declaration.changesOutput != true }
         let layered = options.layered(options.layered(preferences, under: fromHeader.options), under: given.typed)
+        try checkPreferences(given, kept: layered)
         do throws(LaunchCommand.UsageError) {
             return (try options.options(layered), fromHeader.keepGoing)
         } catch {
             throw TranscriptSuite.Failure(message: error.message)
         }
+    }
+
+    /// The preferences the session keeps (not overruled by what is typed or a header's), checked by
+    /// the app (a folder that is not there): each problem names the file and line it was written
+    /// at, all of them at once.
+    private func checkPreferences(_ given: GivenOptions, kept: [AppOption.Given]) throws(TranscriptSuite.Failure) {
+        var problems: [String] = []
+        for (i, preference) in given.preferences.enumerated() where kept.contains(preference) {
+            if let problem = checkPreference(preference) {
+                problems.append((given.preferenceLines.indices.contains(i) ? given.preferenceLines[i] + ": " : "") + problem)
+            }
+        }
+        if !problems.isEmpty { throw TranscriptSuite.Failure(message: problems.joined(separator: "\n")) }
     }
 
     /// Every scene's commands, from a session made with the default options for the purpose (none
@@ -485,7 +504,9 @@ extension REPLApp {
     }
 
     /// `NAME: MESSAGE` on standard error.
+    /// `NAME: MESSAGE` on standard error, each line of a message of several.
     func printError(_ message: String) {
-        Console(output: standardOutput, diagnostics: standardError).diagnostic("\(name): \(message)")
+        let console = Console(output: standardOutput, diagnostics: standardError)
+        for line in message.split(separator: "\n", omittingEmptySubsequences: false) { console.diagnostic("\(name): \(line)") }
     }
 }

@@ -56,7 +56,11 @@ public struct REPLApp<Options: Sendable> {
     /// What a lone word on the command line that is neither a command nor an option stands for, as
     /// options (photorepl takes a folder for `--folder FOLDER`, as viewers take a path); nil for a
     /// word the app does not take, which is then refused with advice.
-    public var argumentAsOptions: (String) -> [AppOption.Given]? = { _ in nil }
+    public var argumentAsOptions: (String) throws(LaunchCommand.UsageError) -> [AppOption.Given]? = { _ in nil }
+    /// What is wrong with a preference whose value reads (a folder that is not there), in words that
+    /// say what to write instead; nil when nothing is. The preferences' file and line are put before
+    /// it: a session could not tell later where the value came from.
+    public var checkPreference: (AppOption.Given) -> String? = { _ in nil }
 
     /// The options of the app's own, as the command line accepts them and `--help` lists them.
     public var declaredOptions: [AppOption] { options.declared }

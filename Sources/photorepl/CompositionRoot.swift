@@ -65,7 +65,7 @@ enum CompositionRoot {
             pictures = CachingPicturesWorker(unsplash, progress: progress)
         }
         if options.fetchDelay > 0 {
-            source = DelayedSourceWorker(source, delay: .milliseconds(options.fetchDelay))
+            source = DelayedSourceWorker(source, delay: .milliseconds(options.fetchDelay), progress: progress)
             pictures = DelayedPicturesWorker(pictures, delay: .milliseconds(options.fetchDelay))
         }
         let isFeed = options.feed || options.topic != nil || options.collection != nil

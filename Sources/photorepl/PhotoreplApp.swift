@@ -20,15 +20,24 @@ enum PhotoreplApp {
         app.manualSections = manualSections
         // `photorepl ~/Pictures` and `photorepl photo.jpg`, as image viewers take them: the folder
         // to browse, or the photo to open (its first bytes say it is one; a script is not).
-        app.argumentAsOptions = { word in
+        app.argumentAsOptions = { word throws(LaunchCommand.UsageError) in
             if FolderCheck.problem(word) == nil { return [AppOption.Given(name: "--folder", value: word), AppOption.Given(name: "--browse", value: nil)] }
             if PhotoFolder.isPhoto(word) { return [AppOption.Given(name: "--open", value: word)] }
-            // A photo's name that names nothing: the session says there is no such file.
-            let photoExtensions = ["jpg", "jpeg", "png", "webp", "gif", "heic", "heif", "avif"]
-            if !FileBytes.exists(word), let dot = word.lastIndex(of: "."), photoExtensions.contains(word[word.index(after: dot)...].lowercased()) {
-                return [AppOption.Given(name: "--open", value: word)]
+            // A path that names nothing (a folder's, with its slash; a photo's, by its extension):
+            // said so, not taken for a script or a command.
+            if !FileBytes.exists(word), word.contains("/") || PhotoFolder.format(named: Array(word.utf8)) != nil {
+                let shown = TerminalText.truncate(word, toWidth: 80)
+                throw LaunchCommand.UsageError("\(shown): no such file or folder (type e.g. 'photorepl ~/Pictures' or 'photorepl photo.jpg')", exitCode: 66)
             }
             return nil
+        }
+        app.checkPreference = { given in
+            guard let value = given.value else { return nil }
+            switch given.name {
+            case "--folder": return FolderCheck.problem(value).map { "folder = \(TerminalText.truncate(value, toWidth: 80)): \($0)" }
+            case "--open": return PhotoFolder.isPhoto(value) ? nil : "open = \(TerminalText.truncate(value, toWidth: 80)): \(FolderCheck.photoProblem(value))"
+            default: return nil
+            }
         }
         return app
     }()

@@ -102,8 +102,8 @@ struct SessionOptions: Sendable {
                changesOutput: true, parse: { CellBox(parsing: $0) }, format: { $0.description },
                invalid: { "--preview-size takes COLSxROWS within 1x1…\(CellBox.maximum.columns)x\(CellBox.maximum.rows), e.g. 80x40, not '\($0)'" }),
         .value("--sheet-size", \.sheetSize, valueName: "COLSxROWS", help: "The area a contact sheet ('grid') fills, in terminal cells: its thumbnails are 18x9 cells with a caption under each (default: the terminal's window; 80x20 when output is not a terminal).",
-               changesOutput: true, parse: { CellBox(parsing: $0) }, format: { $0.description },
-               invalid: { "--sheet-size takes COLSxROWS within 1x1…\(CellBox.maximum.columns)x\(CellBox.maximum.rows), e.g. 120x50, not '\($0)'" }),
+               changesOutput: true, parse: parseSheetSize, format: { $0.description },
+               invalid: { "--sheet-size takes COLSxROWS within \(minimumSheet.columns)x\(minimumSheet.rows) (one thumbnail and its caption)…\(CellBox.maximum.columns)x\(CellBox.maximum.rows), e.g. 120x50, not '\($0)'" }),
         .value("--cell-size", \.cellSize, valueName: "WIDTHxHEIGHT", help: "A terminal cell's size in pixels, where no terminal says it (a transcript's header).",
                changesOutput: true, isHidden: true, parse: parseCellSize, format: { "\($0.width)x\($0.height)" },
                invalid: { "--cell-size takes WIDTHxHEIGHT in pixels within \(TerminalProbe.plausibleCellWidths.lowerBound)x\(TerminalProbe.plausibleCellHeights.lowerBound)…\(TerminalProbe.plausibleCellWidths.upperBound)x\(TerminalProbe.plausibleCellHeights.upperBound), e.g. 10x20, not '\($0)'" }),
@@ -130,6 +130,15 @@ struct SessionOptions: Sendable {
 
     /// photorepl's options, for the launcher's command line and `--help`.
     static var declared: [AppOption] { options.declared }
+
+    /// The smallest sheet: one thumbnail and its caption line (a smaller one spilled past its area).
+    static let minimumSheet = CellBox(columns: SheetLayout.cell.columns, rows: SheetLayout.cell.rows + 1)
+
+    /// `120x50`: a sheet's area, at least one thumbnail with its caption.
+    @Sendable static func parseSheetSize(_ text: String) -> CellBox? {
+        guard let box = CellBox(parsing: text), box.columns >= minimumSheet.columns, box.rows >= minimumSheet.rows else { return nil }
+        return box
+    }
 
     /// `10x20`: a cell's pixels, within the sizes a terminal's answer is believed.
     @Sendable static func parseCellSize(_ text: String) -> PixelSize? {

@@ -120,7 +120,7 @@ import Testing
         #expect(script.stderr.contains("to run a script, type 'photorepl run Examples/demo.txt'"), "\(script.stderr)")
         let missing = try Binary.run(["Examples/photos/nope.jpg"])
         #expect(missing.status == 66)
-        #expect(missing.stderr == "photorepl: --open Examples/photos/nope.jpg: there is no such file (type e.g. --open ~/Pictures/photo.jpg)\n")
+        #expect(missing.stderr == "photorepl: Examples/photos/nope.jpg: no such file or folder (type e.g. 'photorepl ~/Pictures' or 'photorepl photo.jpg')\n")
         let notAPhoto = try Binary.run(["--open", "Examples/demo.txt"])
         #expect(notAPhoto.status == 66)
         #expect(notAPhoto.stderr.contains("it is not a photo photorepl can show"), "\(notAPhoto.stderr)")
@@ -147,6 +147,63 @@ import Testing
 
     /// Issue 31: preferences in `$XDG_CONFIG_HOME/photorepl/config` apply to sessions and `run`,
     /// under the command line; `--no-config` leaves them out; `test` never reads them; a bad line
+    /// Issue 42: a path that names nothing says so, as `ls` would (it said "unknown command …: to
+    /// run a script"); a command of a scene says where it is typed; a script is still refused with
+    /// advice.
+    @Test func aMissingPathOrAPromptCommandOnTheCommandLineIsSaidSo() throws {
+        for path in ["/nonexistent-photos/", "missing.jpg/", "missing.jpg", "no/such/place"] {
+            let result = try Binary.run([path])
+            #expect(result.status == 66, "\(path)")
+            #expect(result.stderr == "photorepl: \(path): no such file or folder (type e.g. 'photorepl ~/Pictures' or 'photorepl photo.jpg')\n", "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        let fetch = try Binary.run(["fetch"])
+        #expect(fetch.status == 64)
+        #expect(fetch.stderr == "photorepl: 'fetch' is typed at photorepl's prompt, not on the command line: start photorepl and type it there (or put it in a script, one command a line, and type 'photorepl run FILE')\n", "\(fetch.stderr)")
+        let word = try Binary.run(["frobnicate"])
+        #expect(word.status == 64 && word.stderr.hasPrefix("photorepl: unknown command 'frobnicate': to run a script, type 'photorepl run frobnicate'"), "\(word.stderr)")
+    }
+
+    /// Issue 42, the smaller points: a sheet smaller than one thumbnail and its caption is refused
+    /// (10x5 spilled past its 10 columns); `photorepl .` names the current folder in words (it said
+    /// "in .."); counts are grouped as the progress line groups them.
+    @Test func theSmallerPoints() throws {
+        let small = try Binary.run(["run", "--sheet-size", "10x5", try Binary.script("count 1\n")])
+        #expect(small.status == 64)
+        #expect(small.stderr.hasPrefix("photorepl: --sheet-size takes COLSxROWS within 18x10 (one thumbnail and its caption)…"), "\(small.stderr)")
+        let smallest = try Binary.run(["run", "--sheet-size", "18x10", try Binary.script("count 1\n")])
+        #expect(smallest.status == 0, "\(smallest.stderr)")
+        let here = try Binary.run(["."], stdin: Data("quit\n".utf8), directory: Binary.packageRoot.appendingPathComponent("Examples/photos"))
+        #expect(here.stdout.contains("Found 5 photos in the current folder (1 file skipped: 1 not named as a photo).\n"), "\(here.stdout)")
+    }
+
+    /// Issue 42: every wrong line of the preferences is said at once, each with the file and its line,
+    /// a folder that is not there too (it was "--folder …", naming no file); one overruled by what
+    /// is typed is not checked.
+    @Test func everyWrongPreferenceIsSaidAtOnceWithItsLine() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("photorepl"), withIntermediateDirectories: true)
+        let file = config.appendingPathComponent("photorepl/config")
+        let environment = ["XDG_CONFIG_HOME": config.path]
+        let script = try Binary.script("state --json\n")
+        try Data("seed = x\nlayout = grid\nspeed = 3\npreview = sepia\n".utf8).write(to: file)
+        let syntax = try Binary.run(["run", script], environment: environment)
+        #expect(syntax.status == 64)
+        #expect(syntax.stderr == """
+            photorepl: \(file.path):1: --seed takes a whole number, not 'x' (type e.g. --seed 7)
+            photorepl: \(file.path):3: unknown key 'speed': did you mean 'seed'?
+            photorepl: \(file.path):4: --preview takes auto, symbols, sixel, kitty, iterm, ascii or none, not 'sepia'
+
+            """, "\(syntax.stderr)")
+        try Data("layout = grid\nfolder = /nonexistent-photos\n".utf8).write(to: file)
+        let missing = try Binary.run(["run", script], environment: environment)
+        #expect(missing.status == 64)
+        #expect(missing.stderr == "photorepl: \(file.path):2: folder = /nonexistent-photos: there is no such folder (type e.g. --folder ~/Pictures)\n", "\(missing.stderr)")
+        let overruled = try Binary.run(["run", "--source", "embedded", script], environment: environment)
+        #expect(overruled.status == 0, "\(overruled.stderr)")
+    }
+
     /// is an error naming the file and the line.
     @Test func preferencesFromTheConfigurationFile() throws {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-config-\(UUID().uuidString)")

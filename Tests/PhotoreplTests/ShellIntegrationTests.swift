@@ -24,7 +24,10 @@ import Testing
 
     @Test func bashCompletesCommandsOptionsTheirValuesAndFiles() throws {
         let offers = try bashOffers([
-            ["photorepl", ""],
+            ["photorepl", "he"],
+            // Issue 42: the main argument is a photo or a folder to browse.
+            ["photorepl", "Examples/pho"],
+            ["photorepl", "Examples/photos/sun"],
             ["photorepl", "--so"],
             ["photorepl", "--source", ""],
             ["photorepl", "--source=f"],
@@ -41,7 +44,9 @@ import Testing
             ["photorepl", "--seed", ""],
         ])
         #expect(offers == [
-            "help run test",
+            "help",
+            "Examples/photos",
+            "Examples/photos/sunset.jpg",
             "--sort --source",
             "embedded folder unsplash",
             "--source=folder",
@@ -54,7 +59,8 @@ import Testing
             "Examples/demo.t Examples/demo.txt",
             "run",
             "test",
-            "run test",
+            // Issue 42: `help` explains the commands of the prompt too.
+            "author back cancel count edit fetch grid help layout list move next open page prev quit record run save search show sort state test",
             "",
         ])
     }

@@ -117,6 +117,19 @@ import Glibc
         #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped.stderr)")
     }
 
+    /// Issue 42: a slow fetch shows what it waits for, as a slow network's does (`--fetch-delay`
+    /// showed nothing for its whole wait), erased before the photos are listed.
+    @Test func aSlowFetchShowsProgress() throws {
+        let terminal = try Terminal(["--fetch-delay", "1500"])
+        try terminal.waitForPrompt()
+        try terminal.enter("count 2")
+        try terminal.enter("fetch")
+        #expect(try terminal.wait { $0.contains("photos> fetch\nFetching 2 photos") }, "\(terminal.shown)")
+        #expect(try terminal.wait { $0.contains("Fetched 2 photos.") && $0.hasSuffix("photos>\n") }, "\(terminal.shown)")
+        #expect(!(try terminal.screen()).contains("Fetching 2 photos"), "erased: \(terminal.shown)")
+        try terminal.enter("quit")
+    }
+
     /// Issue 31: `run` on a terminal draws pictures as the REPL does (`--preview auto`); in a pipe
     /// it draws none, so a transcript is the same everywhere.
     @Test func runOnATerminalDrawsPictures() throws {

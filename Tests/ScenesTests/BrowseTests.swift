@@ -290,14 +290,36 @@ import Testing
         #expect(app.output.text.hasSuffix("Sheet 1 of 1 (photos 1–5 of 5):\n▸1 Photo p2          2 Photo p20         3 Photo p21         4 Photo p22\n 5 Photo p23\n"))
     }
 
-    @Test func noResultsSayNoAndCommandsExplain() async {
+    /// Issue 42: a search that finds nothing leaves you where you typed it (it opened an empty
+    /// results scene you had to `back` out of); typed in the results, a search replaces them when
+    /// it finds some, and keeps them when not.
+    @Test func noResultsStayInTheSceneAndASearchInTheResultsReplacesThem() async {
         let app = App(search: StubPages())
         await app.run("search zebra")
-        #expect(app.output.text.hasSuffix("No photos found for \"zebra\".\n"))
+        #expect(app.output.text.hasSuffix("No photos found for \"zebra\": back to the collection.\n"))
+        #expect(app.engine.stackNames == ["collection"])
         for command in ["open", "page 1", "grid"] {
             guard case .failed(let error) = await app.engine.execute(command) else { Issue.record("\(command) did not fail"); continue }
-            #expect(error.message.contains("there are no") || error.message.contains("no results"), "\(error.message)")
+            #expect(error.message.contains("there are no"), "\(error.message)")
         }
+        await app.run("search p2")
+        #expect(app.engine.stackNames == ["collection", "search"])
+        app.output.clear()
+        await app.run("search p1")
+        #expect(app.output.text.hasPrefix("Found 11 photos for \"p1\"; 10 loaded:\n▸  1  p1 "), "\(app.output.text)")
+        #expect(app.engine.stackNames == ["collection", "search"], "replaced, not pushed again")
+        #expect(app.scene(PhotoSearchView.self)?.router?.dataStore?.query?.text == "p1")
+        app.output.clear()
+        await app.run("search zebra")
+        #expect(app.output.text == "No photos found for \"zebra\": the results for \"p1\" stay.\n")
+        #expect(app.scene(PhotoSearchView.self)?.router?.dataStore?.list.photos.first?.id == "p1")
+        // Tab completes the query's options and their values, in both scenes.
+        #expect(app.engine.complete("search forest --or").insertion == "ientation ")
+        #expect(app.engine.complete("search forest --orientation ").choices == ["landscape", "portrait", "squarish"])
+        #expect(app.engine.complete("search forest --orientation sq").insertion == "uarish ")
+        #expect(app.engine.complete("search fo").isEmpty)
+        await app.run("back")
+        #expect(app.engine.complete("search x --color bl").choices == ["black_and_white", "black", "blue"])
     }
 }
 

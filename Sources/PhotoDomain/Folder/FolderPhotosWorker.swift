@@ -116,9 +116,11 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         return FolderListing(try folder.scan { progress.advance(work, to: $0) })
     }
 
-    /// `Found 8 photos in ~/Pictures (3 files skipped: …).`
+    /// `Found 8 photos in ~/Pictures (3 files skipped: …).`; "in the current folder" for `.` (not
+    /// "in ..").
     private func foundNote(_ scan: PhotoFolder.Scan) -> String {
-        "Found \(scan.entries.count.grouped) photo\(scan.entries.count == 1 ? "" : "s") in \(shownName)" + (scan.skippedSummary.map { " (\($0))" } ?? "") + "."
+        let place = shownName == "." || shownName == "./" ? "the current folder" : shownName
+        return "Found \(scan.entries.count.grouped) photo\(scan.entries.count == 1 ? "" : "s") in \(place)" + (scan.skippedSummary.map { " (\($0))" } ?? "") + "."
     }
 
     /// Why a folder without photos shows nothing, and what to do.

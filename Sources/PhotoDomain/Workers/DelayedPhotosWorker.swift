@@ -1,42 +1,52 @@
 import Imaging
 
 /// A source made slow on purpose, like a slow network: each fetch, photographer, feed page and
-/// search waits, and can be cancelled while it waits (saving a photo does not wait).
+/// search waits, its progress shown as a network's wait is, and can be cancelled while it waits
+/// (saving a photo does not wait).
 public struct DelayedSourceWorker: PhotoSourceWorker {
     private let base: any PhotoSourceWorker
     private let delay: Duration
+    private let progress: WorkProgress?
 
-    public init(_ base: any PhotoSourceWorker, delay: Duration) {
+    public init(_ base: any PhotoSourceWorker, delay: Duration, progress: WorkProgress? = nil) {
         self.base = base
         self.delay = delay
+        self.progress = progress
+    }
+
+    /// The wait, shown as `label` while it lasts (a line after 0.3 s, on a terminal).
+    private func wait(_ label: String) async throws {
+        let work = progress?.begin(label)
+        defer { if let work { progress?.end(work) } }
+        try await Task.sleep(for: delay)
     }
 
     public func fetchRandomPhotos(count: Int) async throws -> [Photo] {
-        try await Task.sleep(for: delay)
+        try await wait("Fetching \(count) photo\(count == 1 ? "" : "s")")
         return try await base.fetchRandomPhotos(count: count)
     }
 
     public var rateLimit: RateLimit? { base.rateLimit }
 
     public func fetch(count: Int) async throws -> FetchedPhotos {
-        try await Task.sleep(for: delay)
+        try await wait("Fetching \(count) photo\(count == 1 ? "" : "s")")
         return try await base.fetch(count: count)
     }
 
     public func photographer(_ user: Photo.User, limit: Int) async throws -> PhotographerPhotos {
-        try await Task.sleep(for: delay)
+        try await wait("Loading the photographer's photos")
         return try await base.photographer(user, limit: limit)
     }
 
     public var feedName: String { base.feedName }
 
     public func feedPage(_ page: Int, perPage: Int) async throws -> PhotoPage {
-        try await Task.sleep(for: delay)
+        try await wait("Loading page \(page) of \(base.feedName)")
         return try await base.feedPage(page, perPage: perPage)
     }
 
     public func search(_ query: PhotoQuery, page: Int, perPage: Int) async throws -> PhotoPage {
-        try await Task.sleep(for: delay)
+        try await wait("Searching")
         return try await base.search(query, page: page, perPage: perPage)
     }
 

@@ -13,6 +13,10 @@ public struct Argument: Sendable {
         case files
         /// The names of the commands available here.
         case commands
+        /// Options and their values, among free words (`search forest --orientation landscape`): a
+        /// word that starts with `-` completes to the options' names, the word after an option to
+        /// its values, any other word to nothing.
+        case options([String: [String]])
     }
 
     /// Shown in usage lines: `count [+|-|N]`.

@@ -36,6 +36,12 @@ extension Engine {
             case .none: candidates = []
             case .words(let list): candidates = list
             case .commands: candidates = commandNames
+            case .options(let table):
+                if words.count >= 2, let values = table[words[words.count - 1]] {
+                    candidates = values
+                } else {
+                    candidates = prefix.hasPrefix("-") ? table.keys.sorted() : []
+                }
             case .positions: candidates = (target as? any SceneView)?.positions(for: command.name) ?? []
             case .files:
                 candidates = Self.files(matching: prefix)

@@ -85,8 +85,8 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoLis
         PhotoListCommands.grid(PhotoAuthorView.self, example: "grid"),
         PhotoListCommands.layout(PhotoAuthorView.self),
         PhotoListCommands.page(PhotoAuthorView.self, summary: "go to page N of the photographer's photos", example: "page 2"),
-        PhotoListCommands.next(PhotoAuthorView.self, summary: "go to the next page"),
-        PhotoListCommands.prev(PhotoAuthorView.self, summary: "go to the previous page"),
+        PhotoListCommands.next(PhotoAuthorView.self, summary: "show their next photo (in the grid layout, the next sheet)"),
+        PhotoListCommands.prev(PhotoAuthorView.self, summary: "show their previous photo (in the grid layout, the previous sheet)"),
         PhotoListCommands.open(PhotoAuthorView.self, summary: "open the photographer's photo N (default: the current page) in a detail scene", example: "open 1"),
     ]
 

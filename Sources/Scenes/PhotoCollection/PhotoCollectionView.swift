@@ -131,14 +131,14 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic, 
         PhotoListCommands.grid(PhotoCollectionView.self, example: "grid next"),
         PhotoListCommands.layout(PhotoCollectionView.self),
         Command(
-            "search", arguments: [Argument("QUERY", repeated: true)],
+            "search", arguments: [Argument("QUERY", completion: PhotoQueryParsing.completion, repeated: true)],
             summary: "search the photos (--orientation landscape|portrait|squarish, --color COLOR)", example: "search misty forest --orientation landscape"
         ) { view, arguments in
             view.interactor?.search(.init(query: try PhotoQueryParsing.parse(arguments)))
         },
         PhotoListCommands.page(PhotoCollectionView.self, summary: "go to page N of the collection", example: "page 3"),
-        PhotoListCommands.next(PhotoCollectionView.self, summary: "go to the next page"),
-        PhotoListCommands.prev(PhotoCollectionView.self, summary: "go to the previous page"),
+        PhotoListCommands.next(PhotoCollectionView.self, summary: "show the next photo (in the grid layout, the next sheet)"),
+        PhotoListCommands.prev(PhotoCollectionView.self, summary: "show the previous photo (in the grid layout, the previous sheet)"),
         PhotoListCommands.open(PhotoCollectionView.self, summary: "open photo N (default: the current page) in the detail scene", example: "open 2"),
     ]
 

@@ -44,13 +44,17 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
     }
 
     public func searchPhotos(_ request: PhotoSearch.Results.Request) {
-        guard let query else { return }
+        guard let query = request.query ?? query else { return }
         let worker = worker, perPage = Self.perPage
         effects?.finishBeforeCommandEnds { [self] in
             switch await PhotoPage.loading({ try await worker.search(query, page: 1, perPage: perPage) }) {
             case .failure(let why):
                 presenter?.presentSearchFailure(.init(query: query, reason: why))
+            case .success(let found) where found.photos.isEmpty:
+                // Nothing found: the results shown stay; with none, the collection is shown again.
+                presenter?.presentNoResults(.init(query: query, kept: list.pagesLoaded > 0 ? self.query : nil))
             case .success(let found):
+                self.query = query
                 list = PhotoList(firstPage: found)
                 loadsPage = { page in try await worker.search(query, page: page, perPage: perPage) }
                 presenter?.presentResults(.init(query: query, rows: list.rows, total: list.total, notes: found.notes))

@@ -8,7 +8,13 @@ public enum PhotoSearch {
     /// The results: when the scene loads (the first page), and on `show`.
     public enum Results {
         public struct Request: Equatable, Sendable {
-            public init() {}
+            /// A new search typed in the results scene (`search QUERY`): it replaces the results
+            /// when it finds some. nil: the query the collection handed over.
+            public var query: PhotoQuery?
+
+            public init(query: PhotoQuery? = nil) {
+                self.query = query
+            }
         }
 
         public struct Response: Equatable, Sendable {
@@ -24,6 +30,22 @@ public enum PhotoSearch {
             /// `Found 23 photos for "forest" (landscape) — 10 loaded:`, or that none were.
             public var headline: String
             public var rows: PhotoList.Rows.ViewModel
+        }
+    }
+
+    /// A search that found nothing: the scene it was typed in stays as it was.
+    public enum NoResults {
+        public struct Response: Equatable, Sendable {
+            public var query: PhotoQuery
+            /// The search whose results stay listed; nil: there are none, and the scene goes back
+            /// to the collection it was searched from.
+            public var kept: PhotoQuery?
+        }
+
+        public struct ViewModel: Equatable, Sendable {
+            public var message: String
+            /// Whether the scene goes back: it has no results to show.
+            public var goesBack: Bool
         }
     }
 
@@ -43,6 +65,11 @@ public enum PhotoSearch {
 /// `search`'s words: the query, then `--orientation X` and `--color C` anywhere among them
 /// (`--orientation=X` too).
 enum PhotoQueryParsing {
+    /// What Tab completes in a query: its options, and their values.
+    static let completion = Argument.Completion.options([
+        "--orientation": PhotoQuery.Orientation.allCases.map(\.rawValue), "--color": PhotoQuery.colors,
+    ])
+
     static func parse(_ words: [String]) throws -> PhotoQuery {
         var text: [String] = []
         var orientation: PhotoQuery.Orientation?

@@ -5,6 +5,7 @@ import REPLEngine
 public protocol PhotoSearchPresentationLogic: PhotoListPresentationLogic {
     func presentResults(_ response: PhotoSearch.Results.Response)
     func presentSearchFailure(_ response: PhotoSearch.SearchFailure.Response)
+    func presentNoResults(_ response: PhotoSearch.NoResults.Response)
 }
 
 /// The results scene's own wording; its list's is `wording`.
@@ -41,6 +42,13 @@ public final class PhotoSearchPresenter: PhotoSearchPresentationLogic, PhotoList
         }
         view?.displayResults(.init(notes: response.notes, headline: headline,
                                    rows: PhotoList.rows(response.rows, withAuthor: Self.wording.withAuthor)))
+    }
+
+    public func presentNoResults(_ response: PhotoSearch.NoResults.Response) {
+        let what = Self.describe(response.query)
+        let message = response.kept.map { "No photos found for \(what): the results for \(Self.describe($0)) stay." }
+            ?? "No photos found for \(what): back to the collection."
+        view?.displayNoResults(.init(message: message, goesBack: response.kept == nil))
     }
 
     public func presentSearchFailure(_ response: PhotoSearch.SearchFailure.Response) {

@@ -5,10 +5,16 @@ public protocol PhotoSearchDataPassing: AnyObject {
     var dataStore: PhotoSearchDataStore? { get }
 }
 
+@MainActor
+public protocol PhotoSearchRoutingLogic: PhotoListRoutingLogic {
+    /// Back to the scene the search was typed in (a first search that found nothing).
+    func routeBack()
+}
+
 /// The results scene's router: the collection's router writes the query into its DataStore; a
 /// result it opens in a detail scene that knows it came from the search results, where moving does
 /// not apply.
-public final class PhotoSearchRouter: PhotoSearchDataPassing, PhotoListRouting, PhotoDetailRouterDelegate {
+public final class PhotoSearchRouter: PhotoSearchDataPassing, PhotoSearchRoutingLogic, PhotoListRouting, PhotoDetailRouterDelegate {
     public var dataStore: PhotoSearchDataStore?
     /// Not owned: the engine's navigation stack outlives its scenes.
     public private(set) weak var navigator: (any Navigator)?
@@ -17,5 +23,9 @@ public final class PhotoSearchRouter: PhotoSearchDataPassing, PhotoListRouting, 
 
     init(navigator: any Navigator) {
         self.navigator = navigator
+    }
+
+    public func routeBack() {
+        navigator?.pop()
     }
 }

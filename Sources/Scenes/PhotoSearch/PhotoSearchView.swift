@@ -6,6 +6,7 @@ import TerminalPictures
 public protocol PhotoSearchDisplayLogic: PhotoListDisplayLogic {
     func displayResults(_ viewModel: PhotoSearch.Results.ViewModel)
     func displaySearchFailure(_ viewModel: PhotoSearch.SearchFailure.ViewModel)
+    func displayNoResults(_ viewModel: PhotoSearch.NoResults.ViewModel)
 }
 
 /// The search results scene's View: what `search QUERY` found, paged like the collection, each
@@ -14,7 +15,7 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLis
     public static let sceneName = "search"
 
     var interactor: PhotoSearchBusinessLogic?
-    var router: (PhotoSearchDataPassing & PhotoListRoutingLogic)?
+    var router: (PhotoSearchDataPassing & PhotoSearchRoutingLogic)?
     public let console: Console
     /// nil: this session shows no pictures.
     public let display: PictureDisplay?
@@ -91,6 +92,12 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLis
         Command("show", summary: "show the results again (as a contact sheet in the grid layout)") { view, _ in
             view.interactor?.showResults(.init())
         },
+        Command(
+            "search", arguments: [Argument("QUERY", completion: PhotoQueryParsing.completion, repeated: true)],
+            summary: "search again: new results replace these (--orientation landscape|portrait|squarish, --color COLOR)", example: "search harbour at night"
+        ) { view, arguments in
+            view.interactor?.searchPhotos(.init(query: try PhotoQueryParsing.parse(arguments)))
+        },
         PhotoListCommands.page(PhotoSearchView.self, summary: "go to page N of the results", example: "page 2"),
         PhotoListCommands.next(PhotoSearchView.self, summary: "go to the next result (past the last one loaded: load more)"),
         PhotoListCommands.prev(PhotoSearchView.self, summary: "go to the previous result"),
@@ -109,5 +116,10 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLis
 
     public func displaySearchFailure(_ viewModel: PhotoSearch.SearchFailure.ViewModel) {
         console.line(viewModel.message)
+    }
+
+    public func displayNoResults(_ viewModel: PhotoSearch.NoResults.ViewModel) {
+        console.line(viewModel.message)
+        if viewModel.goesBack { router?.routeBack() }
     }
 }
