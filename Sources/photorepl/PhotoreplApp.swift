@@ -62,9 +62,10 @@ enum PhotoreplApp {
             ("fish", "photorepl --generate-completion-script fish > ~/.config/fish/completions/photorepl.fish."),
         ]),
         ManualPage.Section("Examples", [
-            ("photorepl", "The interactive REPL on the embedded catalog: type 'count 5', 'fetch', 'open 2', 'move 4', 'back'. Enter on an empty line repeats 'next'; PageDown and PageUp page."),
-            ("photorepl ~/Pictures/photo.jpg", "Open a photo in the detail, its folder the source (its files, not the folders inside): 'back' lists them."),
-            ("photorepl ~/Pictures --layout grid", "Your own photos, as contact sheets."),
+            ("photorepl ~/Pictures", "Your photos, listed at once by name: 'open 3' shows one, PageDown, Space or Enter the next, 'back' the list again; 'sort date' orders them by when they were taken, 'sort size' by size."),
+            ("photorepl ~/Pictures/photo.jpg", "Open a photo in the detail, at its place among its folder's photos (its files, not the folders inside): 'next' and 'prev' step, 'back' lists them."),
+            ("photorepl ~/Pictures --layout grid", "Your own photos, as contact sheets: 'next' turns the sheet."),
+            ("photorepl", "The sample app on the embedded catalog: type 'count 5', 'fetch', 'open 2', 'move 4', 'back'. Enter on an empty line repeats 'next'; PageDown and PageUp page."),
             ("printf 'count 3\\nfetch\\nopen 2\\n' > tour.txt", "A script: one command a line, as typed."),
             ("photorepl run tour.txt", "Replay it and print its transcript (with pictures on a terminal)."),
             ("photorepl run --no-config tour.txt > tour.t; photorepl test tour.t", "Keep the transcript as a golden file, read it, then check the script still prints it. 'test' reads no preferences, so the transcript is made without them; options it needs are given to 'test' too, or written on its first line ('# photorepl: --preview ascii')."),

@@ -429,7 +429,9 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
         case .size:
             entries = entries.enumerated().sorted { ($0.element.file.size, $1.offset) > ($1.element.file.size, $0.offset) }.map(\.element)
         case .date:
-            let taken = try await datesTaken(entries)
+            // Compared as numbers (YYYYMMDDhhmmss): 10,000 dates compared as Strings cost more
+            // than the sort's other work.
+            let taken = try await datesTaken(entries).map(Self.dateNumber)
             entries = entries.indices.sorted { (taken[$0], $0) < (taken[$1], $1) }.map { entries[$0] }
         }
         var known: [[UInt8]: PhotoFolder.Entry] = [:]
@@ -482,6 +484,13 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
         }
         try Task.checkCancellation()
         return taken
+    }
+
+    /// `2024:06:01 12:30:00` as 20240601123000: its digits, in order.
+    static func dateNumber(_ date: String) -> Int {
+        var number = 0
+        for byte in date.utf8 where (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { number = number &* 10 &+ Int(byte - UInt8(ascii: "0")) }
+        return number
     }
 
     /// The file's date: its header's (kept in `dates` under the file's version), else its time.

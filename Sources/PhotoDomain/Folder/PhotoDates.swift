@@ -28,11 +28,7 @@ public final class PhotoDates: Sendable {
             nanoseconds = info.st_mtim.tv_nsec
         }
 
-        init?(_ text: Substring) {
-            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 4, let device = UInt64(parts[0]), let inode = UInt64(parts[1]), let size = Int64(parts[2]) else { return nil }
-            let time = parts[3].split(separator: ".", omittingEmptySubsequences: false)
-            guard time.count == 2, let seconds = Int(time[0]), let nanoseconds = Int(time[1]) else { return nil }
+        init(device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int) {
             (self.device, self.inode, self.size, self.seconds, self.nanoseconds) = (device, inode, size, seconds, nanoseconds)
         }
 
@@ -97,21 +93,45 @@ public final class PhotoDates: Sendable {
     }
 
     /// The dates in the file at `path`; none when it is not there, too large, or not such a file.
+    /// Read byte by byte (a folder of 10,000 photos keeps 10,000 lines: split into Strings, they
+    /// cost more than the headers they spare on a warm disk); a line that does not read is skipped.
     private static func read(_ path: String?) -> [Key: String?] {
         guard let path, let bytes = try? FileBytes.read(path: Array(path.utf8), limit: 16 << 20) else { return [:] }
-        let text = String(decoding: bytes, as: UTF8.self)
-        var lines = text.split(separator: "\n")
-        guard lines.first == Substring(firstLine) else { return [:] }
-        lines.removeFirst()
+        let first = Array((firstLine + "\n").utf8)
+        guard bytes.starts(with: first) else { return [:] }
         var known: [Key: String?] = [:]
-        known.reserveCapacity(min(lines.count, maxEntries))
-        for line in lines.prefix(maxEntries) {
-            guard let tab = line.firstIndex(of: "\t"), let key = Key(line[..<tab]) else { continue }
-            let date = line[line.index(after: tab)...]
-            if date == "-" {
+        known.reserveCapacity(min(bytes.count / 40, maxEntries))
+        var i = first.count
+        // A whole number up to `end`, the index moved past it.
+        func number(until end: UInt8) -> Int? {
+            var value = 0, digits = 0
+            while i < bytes.count, bytes[i] != end {
+                let digit = Int(bytes[i]) - 48
+                guard (0...9).contains(digit), digits < 19 else { return nil }
+                value = value * 10 + digit
+                digits += 1
+                i += 1
+            }
+            guard digits > 0, i < bytes.count else { return nil }
+            i += 1
+            return value
+        }
+        while i < bytes.count, known.count < maxEntries {
+            let start = i
+            defer {
+                // On to the next line, wherever this one stopped.
+                i = start
+                while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+                i += 1
+            }
+            guard let device = number(until: UInt8(ascii: ":")), let inode = number(until: UInt8(ascii: ":")),
+                  let size = number(until: UInt8(ascii: ":")), let seconds = number(until: UInt8(ascii: ".")),
+                  let nanoseconds = number(until: 0x09) else { continue }
+            let key = Key(device: UInt64(device), inode: UInt64(inode), size: Int64(size), seconds: seconds, nanoseconds: nanoseconds)
+            if i + 1 < bytes.count, bytes[i] == UInt8(ascii: "-"), bytes[i + 1] == 0x0A {
                 known[key] = .some(nil)
-            } else if EXIFDate.isValid(date) {
-                known[key] = .some(String(date))
+            } else if i + 19 < bytes.count, bytes[i + 19] == 0x0A, EXIFDate.isValid(bytes[i..<(i + 19)]) {
+                known[key] = .some(String(decoding: bytes[i..<(i + 19)], as: UTF8.self))
             }
         }
         return known
@@ -120,8 +140,7 @@ public final class PhotoDates: Sendable {
 
 /// A date as EXIF writes it: `YYYY:MM:DD HH:MM:SS`.
 enum EXIFDate {
-    static func isValid(_ text: some StringProtocol) -> Bool {
-        let bytes = Array(text.utf8)
+    static func isValid(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard bytes.count == 19 else { return false }
         for (i, byte) in bytes.enumerated() {
             switch i {
