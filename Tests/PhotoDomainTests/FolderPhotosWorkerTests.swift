@@ -557,6 +557,13 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         await #expect(throws: (any Error).self) { try await worker.pixels(for: listed.photos[2], fitting: PixelSize(width: 100, height: 100)) }
     }
 
+    /// Counts are grouped as the progress line groups them ("Found 1,200 photos", not "1200").
+    @Test func aListingsCountIsGrouped() async throws {
+        for i in 0..<1_200 { try folder.write("p\(i).jpg", []) }
+        let listed = try await FolderPhotosWorker(root: root).listing(sortedBy: .name)
+        #expect(listed.notes == ["Found 1,200 photos in \(root)."])
+    }
+
     /// By size, the largest first, files of one size by name; the folder of a photo opened by name
     /// is listed without the folders inside, the photo even if its name is hidden.
     @Test func aListingBySizeAndTheFolderOfAPhotoOpened() async throws {

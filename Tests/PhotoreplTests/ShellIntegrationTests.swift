@@ -113,6 +113,10 @@ import Testing
         let offers = try Binary.runProgram("/usr/bin/fish", ["--no-config", "-c", "source '\(path)'; complete -C 'photorepl --source '; complete -C 'photorepl run --k'"])
         #expect(offers.stdout.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
             == ["embedded", "folder", "unsplash", "--keep-going"], "\(offers.stdout)\(offers.stderr)")
+        // Issue 42: the main argument, a photo or a folder; `help`, every command of the prompt.
+        let paths = try Binary.runProgram("/usr/bin/fish", ["--no-config", "-c", "source '\(path)'; complete -C 'photorepl Examples/photos/sun'; complete -C 'photorepl help so'"])
+        #expect(paths.stdout.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
+            == ["Examples/photos/sunset.jpg", "sort"], "\(paths.stdout)\(paths.stderr)")
     }
 
     @Test func theManualPageRendersWithoutWarnings() throws {
@@ -125,6 +129,12 @@ import Testing
             #expect(man.stdout.contains("\n\(heading)\n"), "\(heading)")
         }
         #expect(man.stdout.contains("--sheet-size COLSxROWS") && man.stdout.contains("UNSPLASH_ACCESS_KEY"))
+        // Issue 42: every exit status photorepl uses, 69 too; the viewer's example first.
+        let exits = "\n" + (man.stdout.components(separatedBy: "\nEXIT STATUS\n").last ?? "")
+        for status in ["0", "1", "64", "66", "69", "73", "130"] {
+            #expect(exits.contains("\n       \(status) "), "exit status \(status)")
+        }
+        #expect(man.stdout.contains("photorepl ~/Pictures\n"))
     }
 
     /// Issue 31: the page lists what is typed at the prompt, scene by scene, from the same
