@@ -539,11 +539,14 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         try folder.write("c.jpg", Array("not a photo at all".utf8))
         try folder.write("notes.txt", Array("hello".utf8))
         try folder.write("sub/d.heic", Array("x".utf8))
+        // Every extension of a format photorepl reads, in any case (a camera's CR3 too).
+        for name in ["e.CR3", "f.jxl", "g.dng", "h.tiff", "i.webp", "j.avif", "k.JPEG"] { try folder.write("sub/kinds/\(name)", Array("x".utf8)) }
         #expect(mkfifo(root + "/pipe.jpg", 0o600) == 0)
         let worker = FolderPhotosWorker(root: root)
         let listed = try await worker.listing(sortedBy: .name)
-        #expect(listed.photos.map(\.id) == ["a.PNG", "b.jpg", "c.jpg", "sub/d.heic"])
-        #expect(listed.notes == ["Found 4 photos in \(root) (2 files skipped: 1 not a regular file, 1 not named as a photo)."])
+        #expect(listed.photos.map(\.id) == ["a.PNG", "b.jpg", "c.jpg", "sub/d.heic", "sub/kinds/e.CR3", "sub/kinds/f.jxl", "sub/kinds/g.dng",
+                                           "sub/kinds/h.tiff", "sub/kinds/i.webp", "sub/kinds/j.avif", "sub/kinds/k.JPEG"])
+        #expect(listed.notes == ["Found 11 photos in \(root) (2 files skipped: 1 not a regular file, 1 not named as a photo)."])
         #expect(listed.photos.allSatisfy { $0.width == 0 && $0.height == 0 && $0.description == nil && $0.user.name.isEmpty })
         let described = await worker.described(listed.photos[1])
         #expect((described.width, described.height) == (40, 20) && described.description == "Harbour" && described.user.name == "Ada")

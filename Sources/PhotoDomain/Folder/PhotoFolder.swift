@@ -79,7 +79,7 @@ public struct PhotoFolder: Sendable {
         var formats: [String: ImageFormat] = [:]
         for (names, format) in [(["jpg", "jpeg", "jpe", "jfif"], ImageFormat.jpeg), (["png"], .png), (["webp"], .webp), (["gif"], .gif),
                                 (["heic", "heif", "hif"], .heic), (["avif"], .avif), (["jxl"], .jpegXL),
-                                (["tif", "tiff", "dng", "nef", "nrw", "arw", "pef"], .tiff), (["cr2", "orf", "rw2"], .cameraRaw)] {
+                                (["tif", "tiff", "dng", "nef", "nrw", "arw", "pef"], .tiff), (["cr2", "cr3", "orf", "rw2"], .cameraRaw)] {
             for name in names { formats[name] = format }
         }
         return formats
