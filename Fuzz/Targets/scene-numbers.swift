@@ -39,7 +39,7 @@ private let outside: Set<Substring> = ["run", "record", "save", "quit", "exit", 
             guard engine.start("back") != nil else { return false }
         }
         interactor.count = 7
-        (interactor.list as! PhotoListInteractor).show(Array(EmbeddedCatalog.photos.prefix(7)))
+        interactor.list = PhotoList(Array(EmbeddedCatalog.photos.prefix(7)))
         interactor.listPhotos(.init())
         return true
     }

@@ -45,6 +45,8 @@ public enum ConfigFile {
     ///   - path: the file.
     ///   - options: the app's options; hidden ones are not accepted (nor the launcher's own).
     ///   - home: `~/` in a file or folder value stands for this folder.
+    ///   - check: what else a line's option must pass (its value read as the option reads it);
+    ///     what it throws is that line's problem. Every line's problem is said at once.
     public static func read(_ path: String, options: [AppOption], home: String? = AppEnvironment.value("HOME"),
                             check: (AppOption.Given) throws(LaunchCommand.UsageError) -> Void = { _ in }) throws(Failure) -> [Line] {
         // No file is no preferences (a dangling link too: it names no file).
