@@ -940,3 +940,26 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(try await worker.search(PhotoQuery(text: "canon eos"), page: 1, perPage: 10).photos.map(\.id) == ["camera.cr2"])
     }
 }
+
+/// The dates file, read back whatever it holds (issue 42's review: a 64-bit device or inode number
+/// above Int.max trapped the reader, at every start).
+@Suite struct PhotoDatesFileTests {
+    @Test func numbersOfSixtyFourBitsAndNegativeTimesReadBackAndOverflowsAreSkipped() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/dates"
+        let text = """
+            photorepl dates 1
+            18446744073709551615:9223372036854775808:12:-5.7\t2024:01:02 03:04:05
+            99999999999999999999999:1:1:1.1\t2025:01:01 00:00:00
+            1:2:3:4.5\t-
+            1:2:3:4.5\tnot a date
+            x
+            """
+        #expect(FileManager.default.createFile(atPath: path, contents: Data((text + "\n").utf8)))
+        let dates = PhotoDates(path: path)
+        let big = PhotoDates.Key(device: .max, inode: 9_223_372_036_854_775_808, size: 12, seconds: -5, nanoseconds: 7)
+        #expect(dates.date(for: big) == .some("2024:01:02 03:04:05"))
+        #expect(dates.date(for: PhotoDates.Key(device: 1, inode: 2, size: 3, seconds: 4, nanoseconds: 5)) == .some(nil))
+        #expect(dates.date(for: PhotoDates.Key(device: 1, inode: 1, size: 1, seconds: 1, nanoseconds: 1)) == nil)
+    }
+}

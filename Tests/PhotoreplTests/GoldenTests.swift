@@ -164,6 +164,19 @@ import Testing
         #expect(word.status == 64 && word.stderr.hasPrefix("photorepl: unknown command 'frobnicate': to run a script, type 'photorepl run frobnicate'"), "\(word.stderr)")
     }
 
+    /// Issue 42's review: a photo given on the command line is shown whatever its name (a JPEG named
+    /// `IMG_1234`, no extension), though the folder is listed by its names' extensions.
+    @Test func aPhotoWithoutAnExtensionIsOpened() throws {
+        let folder = URL(fileURLWithPath: try Binary.script("", name: "unused")).deletingLastPathComponent()
+        let photo = try Data(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg"))
+        try photo.write(to: folder.appendingPathComponent("IMG_1234"))
+        try photo.write(to: folder.appendingPathComponent("b.jpg"))
+        let opened = try Binary.run(["--preview", "none", folder.appendingPathComponent("IMG_1234").path], stdin: Data("state --json\n".utf8))
+        #expect(opened.status == 0, "\(opened.stderr)")
+        #expect(opened.stdout.contains("Photo 1 of 2\n  id           IMG_1234\n"), "\(opened.stdout)")
+        #expect(opened.stdout.contains(#""photos":["IMG_1234","b.jpg"]"#), "by name, byte by byte: \(opened.stdout)")
+    }
+
     /// Issue 42, the smaller points: a sheet smaller than one thumbnail and its caption is refused
     /// (10x5 spilled past its 10 columns); `photorepl .` names the current folder in words (it said
     /// "in .."); counts are grouped as the progress line groups them.

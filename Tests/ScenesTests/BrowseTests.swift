@@ -176,6 +176,16 @@ import Testing
         #expect(app.collection.list.sheet == 1 && app.collection.list.page == 8)
     }
 
+    /// Issue 42's review: a sheet loads at most four pages to fill itself (a feed of one photo a page
+    /// spent a request per cell).
+    @Test func aSheetLoadsAtMostFourPagesToFillItself() async {
+        let pages = StubPages()
+        let app = App(feed: pages)
+        await app.run("count 1", "fetch", "grid")
+        #expect(await pages.asked == [1, 2, 3, 4, 5])
+        #expect(app.output.text.contains("Sheet 1 of 1+ (photos 1–5 of 5 loaded):"), "\(app.output.text)")
+    }
+
     @Test func aFeedThatRepeatsItselfEnds() async {
         // The stub's page 2 holds only photos of page 1 again.
         let photos = (1...3).map { Photo.fixture("p\($0)") }

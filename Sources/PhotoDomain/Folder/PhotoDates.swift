@@ -102,19 +102,29 @@ public final class PhotoDates: Sendable {
         var known: [Key: String?] = [:]
         known.reserveCapacity(min(bytes.count / 40, maxEntries))
         var i = first.count
-        // A whole number up to `end`, the index moved past it.
-        func number(until end: UInt8) -> Int? {
-            var value = 0, digits = 0
+        // A whole number up to `end`, the index moved past it; nil for one that is not, or does not
+        // fit 64 bits (a device's or an inode's number may use all of them).
+        func number(until end: UInt8) -> UInt64? {
+            var value: UInt64 = 0, digits = 0
             while i < bytes.count, bytes[i] != end {
-                let digit = Int(bytes[i]) - 48
-                guard (0...9).contains(digit), digits < 19 else { return nil }
-                value = value * 10 + digit
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) else { return nil }
+                let (times, over) = value.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = times.addingReportingOverflow(UInt64(bytes[i] - UInt8(ascii: "0")))
+                guard !over, !carry else { return nil }
+                value = sum
                 digits += 1
                 i += 1
             }
             guard digits > 0, i < bytes.count else { return nil }
             i += 1
             return value
+        }
+        // A signed one (a file's time may be before 1970).
+        func signed(until end: UInt8) -> Int? {
+            let negative = i < bytes.count && bytes[i] == UInt8(ascii: "-")
+            if negative { i += 1 }
+            guard let magnitude = number(until: end), magnitude <= UInt64(Int.max) else { return nil }
+            return negative ? -Int(magnitude) : Int(magnitude)
         }
         while i < bytes.count, known.count < maxEntries {
             let start = i
@@ -125,9 +135,9 @@ public final class PhotoDates: Sendable {
                 i += 1
             }
             guard let device = number(until: UInt8(ascii: ":")), let inode = number(until: UInt8(ascii: ":")),
-                  let size = number(until: UInt8(ascii: ":")), let seconds = number(until: UInt8(ascii: ".")),
-                  let nanoseconds = number(until: 0x09) else { continue }
-            let key = Key(device: UInt64(device), inode: UInt64(inode), size: Int64(size), seconds: seconds, nanoseconds: nanoseconds)
+                  let size = signed(until: UInt8(ascii: ":")), let seconds = signed(until: UInt8(ascii: ".")),
+                  let nanoseconds = signed(until: 0x09) else { continue }
+            let key = Key(device: device, inode: inode, size: Int64(size), seconds: seconds, nanoseconds: nanoseconds)
             if i + 1 < bytes.count, bytes[i] == UInt8(ascii: "-"), bytes[i + 1] == 0x0A {
                 known[key] = .some(nil)
             } else if i + 19 < bytes.count, bytes[i + 19] == 0x0A, EXIFDate.isValid(bytes[i..<(i + 19)]) {

@@ -178,7 +178,9 @@ public struct PhotoFolder: Sendable {
             // path's lstat, open, fstat, read and close were five, each walking the whole path.
             if type == UInt8(DT_REG), knowsByName {
                 if let progress, (scan.entries.count + scan.skippedCount) % 256 == 0 { progress(scan.entries.count + scan.skippedCount) }
-                guard let format = Self.format(named: name) else {
+                // The photo opened by name is one whatever it is named (`IMG_1234`): its bytes say.
+                let opened = relative.isEmpty && name == alsoListing ? (try? Self.sniff(path).get()) : nil
+                guard let format = Self.format(named: name) ?? opened else {
                     scan.skipped[Self.notNamedAsPhoto, default: 0] += 1
                     continue
                 }
@@ -241,7 +243,8 @@ public struct PhotoFolder: Sendable {
             case S_IFREG:
                 if let progress, (scan.entries.count + scan.skippedCount) % 64 == 0 { progress(scan.entries.count + scan.skippedCount) }
                 if knowsByName {
-                    if let format = Self.format(named: name) {
+                    let opened = relative.isEmpty && name == alsoListing ? (try? Self.sniff(path).get()) : nil
+                    if let format = Self.format(named: name) ?? opened {
                         scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(info)))
                     } else {
                         scan.skipped[Self.notNamedAsPhoto, default: 0] += 1

@@ -231,6 +231,7 @@ public enum TerminalText {
 
     public static func truncate(_ text: String, toWidth columns: Int) -> String {
         if width(text) <= columns { return text }
+        guard columns > 0 else { return "" }
         if isASCII(text) { return String(text.utf8.prefix(columns - 1))! + "…" }
         // Whole characters (grapheme clusters): a cut inside an emoji's ZWJ sequence or before a
         // combining mark would leave a dangling joiner or a mark on the ellipsis.

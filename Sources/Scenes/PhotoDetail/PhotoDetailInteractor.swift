@@ -124,9 +124,11 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
         let target = index + request.delta
         if target == photos.count, let loadMore, let effects {
             effects.finishBeforeCommandEnds { [self] in
-                guard let added = await loadMore(), !added.isEmpty else {
+                guard let added = await loadMore() else {
                     return presenter?.presentStepRefused(.init(delta: request.delta, index: index, photoCount: photoCount, listName: origin.listName)) ?? ()
                 }
+                // A load that failed (or brought nothing new) has said so: the photo stays.
+                guard !added.isEmpty else { return }
                 photos += added
                 photoCount = photos.count
                 step(to: target, pictureBox: request.pictureBox)

@@ -122,6 +122,9 @@ public enum ContactSheet {
         }
     }
 
+    /// The most pages a sheet loads to fill itself.
+    static let pagesToFill = 4
+
     /// The sheet a request points at (as `sheet(for:…)` finds it), loaded: when it starts past the
     /// photos loaded, the list's next page first (`loadMore`, which presents why not and returns
     /// false). nil when that failed. The lists are read through closures, after `loadMore` changed them.
@@ -137,8 +140,11 @@ public enum ContactSheet {
         // A sheet is filled before it is shown where the source has more: no sheet is shown part-full
         // but the source's last, so that `grid next` (and Enter repeating it) always goes on to the
         // sheet after the one shown, and skips no photo. A load that fails has said why; the sheet
-        // is shown with the photos it has, if any.
-        while (target + 1) * perSheet > photos().count && hasMore() {
+        // is shown with the photos it has, if any. At most `pagesToFill` pages a sheet: a feed of a
+        // photo a page (`count 1`) does not spend a rate-limited quota on one sheet.
+        var pages = 0
+        while (target + 1) * perSheet > photos().count && hasMore() && pages < pagesToFill {
+            pages += 1
             let before = photos().count
             guard await loadMore(), photos().count > before else {
                 if target * perSheet >= photos().count { return nil }

@@ -28,7 +28,8 @@ public protocol PhotoListDataStore: AnyObject {
     /// answer, the opened photo moved to `changedIndex` (the detail stepped nowhere).
     var movesMade: [PhotoDetail.Moved]? { get set }
     /// For a detail stepping past the last photo loaded: the source's next page, appended to the
-    /// list (and said so); nil when the source has no more, or none were added (why is presented).
+    /// list (and said so); nil when the source has no more; none when the load failed or added
+    /// nothing (what came of it was presented).
     func loadMoreForDetail() async -> [Photo]?
 }
 
@@ -101,7 +102,7 @@ extension PhotoListInteracting {
     public func loadMoreForDetail() async -> [Photo]? {
         guard loadsPage != nil, list.hasMore else { return nil }
         let count = list.photos.count
-        guard await loadNextPage() else { return nil }
+        guard await loadNextPage() else { return [] }
         return Array(list.photos[count...])
     }
 
