@@ -175,6 +175,7 @@ class Terminal:
         script = (f"stty size > {shlex.quote(self.size_file)} 2>/dev/null; "
                   f"cd {shlex.quote(folder or ROOT)} && exec env {unset} {assignments} {command}")
         self.tmux_socket = None
+        self.screen_session = None
         if tmux is not None:
             # tmux inside the terminal, with or without allow-passthrough; no status line.
             self.tmux_socket = f"realterm-{os.getpid()}-{os.path.basename(self.scratch)}"
@@ -186,11 +187,19 @@ class Terminal:
         if kind == "screen":
             # GNU screen inside an xterm that shows sixels and says it has 256 colours (screen
             # passes on no more colours than its terminal's terminfo names); no start-up message.
+            # A session of its own, its socket in the scratch folder: `close` quits it. With
+            # autodetach off, screen also ends with its window when the terminal goes (by default
+            # it detaches and runs on, photorepl in it, after the test).
             config = os.path.join(self.scratch, "screenrc")
             with open(config, "w") as f:
-                f.write("startup_message off\nvbell off\nterm screen-256color\n")
-            script = f"exec screen -c {config} sh -c {shlex.quote(script)}"
+                f.write("startup_message off\nvbell off\nautodetach off\nterm screen-256color\n")
+            self.screen_session = f"realterm-{os.getpid()}-{os.path.basename(self.scratch)}"
+            script = f"exec screen -S {self.screen_session} -c {config} sh -c {shlex.quote(script)}"
         launch_env = dict(os.environ, DISPLAY=display.name)
+        self.screen_dir = os.path.join(self.scratch, "screens")
+        if kind == "screen":
+            os.mkdir(self.screen_dir, 0o700)
+            launch_env["SCREENDIR"] = self.screen_dir
         for name in ("COLORTERM", "TMUX", "NO_COLOR", "TERM", "KITTY_WINDOW_ID", "TERM_PROGRAM"):
             launch_env.pop(name, None)
         geometry = f"{columns}x{rows}+0+0"
@@ -271,6 +280,9 @@ class Terminal:
             return
         if self.tmux_socket:
             subprocess.run(["tmux", "-L", self.tmux_socket, "kill-server"], capture_output=True)
+        if self.screen_session:
+            subprocess.run(["screen", "-S", self.screen_session, "-X", "quit"], capture_output=True,
+                           env=dict(os.environ, SCREENDIR=self.screen_dir))
         if self.process.poll() is None:
             self.process.terminate()
             try:
