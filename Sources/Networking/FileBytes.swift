@@ -87,6 +87,15 @@ public enum FileBytes {
         if mkdir(path, 0o700) != 0 && errno != EEXIST { throw Failure(errorText()) }
     }
 
+    /// A folder and those above it, each made 0700 where missing (as `mkdir -p`).
+    public static func makeFolders(_ path: String) throws(Failure) {
+        var made = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            made += "/" + part
+            try makeFolder(made)
+        }
+    }
+
     /// Writes `bytes` to a new temporary file beside `path`, flushes it to disk, then renames it to
     /// `path` (or, when not `replacing`, links it there, which fails if `path` exists): a full disk,
     /// a signal or any other failure leaves no half-written file, and never a replaced one

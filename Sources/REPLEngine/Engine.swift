@@ -293,6 +293,14 @@ public final class Engine {
     /// Every command the session knows, scene by scene in the order the scenes were registered,
     /// then the global ones (scene "global"): what `help` lists in each scene, for a reference of
     /// them all (a manual page).
+    /// Every command's name and alias, of every registered scene and the global ones, each once,
+    /// in the order `help` lists them.
+    public var everyCommandName: [String] {
+        var seen = Set<String>()
+        return (moduleOrder.flatMap { $0.commands.all.flatMap { [$0.name] + $0.aliases } } + globals.all.flatMap { [$0.name] + $0.aliases })
+            .filter { seen.insert($0).inserted }
+    }
+
     public var commandReference: [(scene: String, commands: [(usage: String, summary: String)])] {
         func entries(_ commands: [Command<AnyObject>]) -> [(usage: String, summary: String)] {
             commands.map { command in
@@ -407,8 +415,7 @@ public final class Engine {
             return
         }
         let shown = TerminalText.truncate(word, toWidth: 40)
-        let every = moduleOrder.flatMap { $0.commands.all.flatMap { [$0.name] + $0.aliases } } + globals.all.map(\.name)
-        if let suggestion = Suggestion.closest(to: word, among: every) {
+        if let suggestion = Suggestion.closest(to: word, among: everyCommandName) {
             throw CommandError("no scene has a command '\(shown)': did you mean '\(suggestion)'?")
         }
         throw CommandError("no scene has a command '\(shown)'")

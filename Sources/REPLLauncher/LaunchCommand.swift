@@ -505,10 +505,7 @@ extension REPLApp {
     /// scene (`APP fetch`), where it is typed instead (it is not a script's name).
     private func wordAsOptions(_ word: String) throws(LaunchCommand.UsageError) -> [AppOption.Given]? {
         if let meant = try argumentAsOptions(word) { return meant }
-        let isPromptCommand = commandReference().contains { scene in
-            scene.commands.contains { $0.usage.split(whereSeparator: { $0 == " " || $0 == "," }).first.map(String.init) == word }
-        }
-        if isPromptCommand {
+        if promptCommandNames().contains(word) {
             throw LaunchCommand.UsageError("'\(word)' is typed at \(name)'s prompt, not on the command line: start \(name) and type it there (or put it in a script, one command a line, and type '\(name) run FILE')")
         }
         return nil
@@ -530,10 +527,8 @@ extension REPLApp {
                 standardOutput.write(Array("\(name) \(version)\n".utf8))
                 return ExitStatus.success
             case .completionScript(let shell):
-                let promptCommands = commandReference().flatMap { $0.commands.compactMap { $0.usage.split(whereSeparator: { $0 == " " || $0 == "," }).first.map(String.init) } }
-                var seen = Set<String>()
-                let helpTopics = promptCommands.filter { seen.insert($0).inserted }
-                standardOutput.write(Array((CompletionScript.text(for: shell, appName: name, options: declaredOptions, promptCommands: helpTopics) ?? "").utf8))
+                let text = CompletionScript.text(for: shell, appName: name, options: declaredOptions, promptCommands: promptCommandNames())
+                standardOutput.write(Array((text ?? "").utf8))
                 return ExitStatus.success
             case .manual:
                 let description = manualDescription ?? """

@@ -44,7 +44,7 @@ extension REPLApp {
             return ExitStatus.unavailable
         }
         let options: Options
-        do throws(TranscriptSuite.Failure) {
+        do throws(SettleFailure) {
             options = try settle(given, header: nil).options
         } catch {
             printError(error.message)
@@ -142,13 +142,11 @@ extension REPLApp {
             }
         }
         let settled: (options: Options, keepGoing: Bool)
-        do throws(TranscriptSuite.Failure) {
+        do throws(SettleFailure) {
             settled = try settle(given, header: header)
         } catch {
             // Options typed that do not go together: a usage error, as at the command line.
-            // (Not after a preference's problem, which names its line in the preferences' file.)
-            let isPreference = given.preferenceLines.contains { error.message.hasPrefix($0 + ": ") }
-            let usage = header == nil && !isPreference
+            let usage = error.isUsage
                 ? " (usage: \(LaunchCommand.usageLine(for: .run, appName: name, hasOptions: declaredOptions.contains { !$0.isHidden })))" : ""
             printError(error.message + usage)
             throw LaunchExit(code: ExitStatus.usage)
@@ -254,7 +252,12 @@ extension REPLApp {
         let suite = TranscriptSuite(appName: name, report: report, update: update) { console, header, file throws(TranscriptSuite.Failure) in
             folder?.remove()
             folder = nil
-            let options = try settle(GivenOptions(typed: typed), header: header).options
+            let options: Options
+            do throws(SettleFailure) {
+                options = try settle(GivenOptions(typed: typed), header: header).options
+            } catch {
+                throw TranscriptSuite.Failure(message: error.message)
+            }
             guard let writes = ReplayWrites() else {
                 throw TranscriptSuite.Failure(message: "cannot make a folder for what the transcripts' commands write: \(String(cString: strerror(errno))) (is $TMPDIR writable?)")
             }
@@ -286,26 +289,26 @@ extension REPLApp {
     /// layers do not go together, the upper one wins and what does not go with it is left out (see
     /// `AppOptions.layered`). Also says whether the header asks to keep going past failed commands
     /// (a recording's does). Throws, naming the header's file, when its options are not valid.
-    func settle(_ given: GivenOptions, header: TranscriptSuite.SessionHeader?) throws(TranscriptSuite.Failure) -> (options: Options, keepGoing: Bool) {
+    func settle(_ given: GivenOptions, header: TranscriptSuite.SessionHeader?) throws(SettleFailure) -> (options: Options, keepGoing: Bool) {
         guard let header else {
             let layered = options.layered(given.preferences, under: given.typed)
             try checkPreferences(given, kept: layered)
             do throws(LaunchCommand.UsageError) {
                 return (try options.options(layered), false)
             } catch {
-                throw TranscriptSuite.Failure(message: error.message)
+                throw SettleFailure(message: error.message, isUsage: true)
             }
         }
         let written = "'\(header.prefix) \(header.arguments.joined(separator: " "))'"
         if declaredOptions.isEmpty, header.arguments.contains(where: { $0 != ReplayHeader.keepGoing }) {
-            throw TranscriptSuite.Failure(message: "\(header.path):1: \(written) asks for options, and \(name) takes none: remove them")
+            throw SettleFailure(message: "\(header.path):1: \(written) asks for options, and \(name) takes none: remove them")
         }
         let fromHeader: (options: [AppOption.Given], keepGoing: Bool)
         do throws(LaunchCommand.UsageError) {
             fromHeader = try ReplayHeader.options(of: header, declared: declaredOptions)
             _ = try options.options(fromHeader.options)
         } catch {
-            throw TranscriptSuite.Failure(message: "\(header.path):1: the options in \(written) are not valid: \(error.message)")
+            throw SettleFailure(message: "\(header.path):1: the options in \(written) are not valid: \(error.message)")
         }
         let preferences = given.preferences.filter { options.entry(named: $0.name)?.declaration.changesOutput != true }
         let layered = options.layered(options.layered(preferences, under: fromHeader.options), under: given.typed)
@@ -313,21 +316,29 @@ extension REPLApp {
         do throws(LaunchCommand.UsageError) {
             return (try options.options(layered), fromHeader.keepGoing)
         } catch {
-            throw TranscriptSuite.Failure(message: error.message)
+            throw SettleFailure(message: error.message)
         }
+    }
+
+    /// Why a session's options do not settle, in words for the user; `isUsage` when what was typed
+    /// does not go together (the usage line is then shown with it), not for a header's or a
+    /// preference's problem.
+    struct SettleFailure: Error {
+        let message: String
+        var isUsage = false
     }
 
     /// The preferences the session keeps (not overruled by what is typed or a header's), checked by
     /// the app (a folder that is not there): each problem names the file and line it was written
     /// at, all of them at once.
-    private func checkPreferences(_ given: GivenOptions, kept: [AppOption.Given]) throws(TranscriptSuite.Failure) {
+    private func checkPreferences(_ given: GivenOptions, kept: [AppOption.Given]) throws(SettleFailure) {
         var problems: [String] = []
         for (i, preference) in given.preferences.enumerated() where kept.contains(preference) {
             if let problem = checkPreference(preference) {
                 problems.append((given.preferenceLines.indices.contains(i) ? given.preferenceLines[i] + ": " : "") + problem)
             }
         }
-        if !problems.isEmpty { throw TranscriptSuite.Failure(message: problems.joined(separator: "\n")) }
+        if !problems.isEmpty { throw SettleFailure(message: problems.joined(separator: "\n")) }
     }
 
     /// Every scene's commands, from a session made with the default options for the purpose (none
@@ -339,6 +350,15 @@ extension REPLApp {
         return session.engine.commandReference
     }
 
+    /// Every command typed at the app's prompt (of every scene, and the global ones), from a session
+    /// made for the purpose, as `commandReference` makes one.
+    func promptCommandNames() -> [String] {
+        let console = Console(output: .memory(), diagnostics: .memory())
+        guard let options = try? options.options([]),
+              let session = try? makeSession(options, SessionSetup(console: console, isInteractive: false)) else { return [] }
+        return session.engine.everyCommandName
+    }
+
     /// `APP help COMMAND`: the usage of a command of any scene, from a session made for the purpose
     /// (its start-up output unseen); 64 with a "did you mean" when no scene has it.
     func commandHelp(_ word: String, _ given: GivenOptions) -> Int32 {
@@ -347,7 +367,7 @@ extension REPLApp {
         let session: AppSession
         do throws(SessionSetupFailure) {
             let options: Options
-            do throws(TranscriptSuite.Failure) {
+            do throws(SettleFailure) {
                 options = try settle(given, header: nil).options
             } catch {
                 throw SessionSetupFailure(message: error.message, exitCode: ExitStatus.usage)

@@ -60,7 +60,7 @@ import Testing
             "run",
             "test",
             // Issue 42: `help` explains the commands of the prompt too.
-            "author back cancel count edit fetch grid help layout list move next open page prev quit record run save search show sort state test",
+            "author back cancel count edit exit fetch grid help layout list move next open page prev quit record run save search show sort state test",
             "",
         ])
     }

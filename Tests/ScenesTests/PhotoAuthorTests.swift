@@ -116,7 +116,7 @@ import Testing
 
     @Test func theRoutersPassTheData() {
         let detail = PhotoDetailInteractor()
-        detail.photoCount = 5
+        detail.photos = Photo.abcde
         detail.index = 1
         let author = PhotoAuthorInteractor(worker: StubPhotographers())
         var authorStore: PhotoAuthorDataStore = author

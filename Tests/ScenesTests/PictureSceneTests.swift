@@ -51,7 +51,7 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
         interactor.presenter = spy
         interactor.effects = effects
         interactor.photo = index.flatMap { Photo.abcde.indices.contains($0) ? Photo.abcde[$0] : nil }
-        interactor.photoCount = Photo.abcde.count
+        interactor.photos = Photo.abcde
         interactor.index = index
         return interactor
     }

@@ -28,7 +28,7 @@ import Testing
         let detail = PhotoDetailInteractor()
         detail.presenter = detailSpy
         detail.photo = .fixture("d")
-        detail.photoCount = 5
+        detail.photos = Photo.abcde
         detail.index = 3
         detail.showPhoto(.init())
         detail.index = 0  // a saved move: the same photo at its new position

@@ -135,7 +135,7 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
     @Test func anIndexThatPointsAtNoPhotoRoutesStraightBack() async {
         let app = App()
         let detail = app.engine.instantiate(PhotoDetailView.self)
-        detail.router?.dataStore?.photoCount = 5
+        detail.router?.dataStore?.photos = Photo.abcde
         detail.router?.dataStore?.index = 7
         app.engine.push(detail)
         // Pushed outside a command: the scene's loading is left to run.

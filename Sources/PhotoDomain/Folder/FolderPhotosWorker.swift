@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
 import Imaging
 import Networking
 import Synchronization
@@ -465,19 +464,11 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
         let stop = Atomic(false), done = Atomic(0)
         let threads = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let taken = await withTaskCancellationHandler {
-            [String](unsafeUninitializedCapacity: entries.count) { buffer, initialized in
-                // Each thread writes only its own elements (every `threads`-th one), and
-                // concurrentPerform returns when all are done: no element is shared.
-                nonisolated(unsafe) let base = buffer.baseAddress!
-                DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                    for index in stride(from: thread, to: entries.count, by: threads) {
-                        let date = stop.load(ordering: .relaxed) ? "" : Self.dateTaken(root + entries[index].relativePath, dates: dates)
-                        (base + index).initialize(to: date)
-                        let count = done.add(1, ordering: .relaxed).newValue
-                        if let work, count % 32 == 0 { progress?.advance(work, to: count) }
-                    }
-                }
-                initialized = entries.count
+            [String].madeConcurrently(count: entries.count, threads: threads) { index in
+                let date = stop.load(ordering: .relaxed) ? "" : Self.dateTaken(root + entries[index].relativePath, dates: dates)
+                let count = done.add(1, ordering: .relaxed).newValue
+                if let work, count % 32 == 0 { progress?.advance(work, to: count) }
+                return date
             }
         } onCancel: {
             stop.store(true, ordering: .relaxed)

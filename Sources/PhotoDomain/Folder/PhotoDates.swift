@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Networking
-import SafeFiles
 import Synchronization
 
 /// The dates `sort date` read from photos' headers, kept for next time in a file of their own
@@ -35,9 +34,10 @@ public final class PhotoDates: Sendable {
         var text: String { "\(device):\(inode):\(size):\(seconds).\(nanoseconds)" }
     }
 
-    /// The file, and what it held and learnt: a date, or nil for a header with none.
+    /// The file, and what it held (read when a date is first asked for: a session that never sorts
+    /// by date does not read it) and learnt: a date, or nil for a header with none.
     private let path: String?
-    private let dates: Mutex<(known: [Key: String?], learnt: Int)>
+    private let dates = Mutex<(known: [Key: String?]?, learnt: Int)>((nil, 0))
     /// More than this many dates are not kept (the file stays under about 10 MB).
     static let maxEntries = 200_000
     static let firstLine = "photorepl dates 1"
@@ -45,7 +45,6 @@ public final class PhotoDates: Sendable {
     /// The dates kept at `path` (nil: none kept, none written; a transcript's check).
     public init(path: String?) {
         self.path = path
-        dates = Mutex((Self.read(path), 0))
     }
 
     /// The standard place: `$XDG_CACHE_HOME/photorepl/dates`, else `~/.cache/photorepl/dates`.
@@ -55,17 +54,26 @@ public final class PhotoDates: Sendable {
         return nil
     }
 
+    /// What is kept, the file read first if it was not yet.
+    private func withDates<R>(_ body: (inout [Key: String?], inout Int) -> R) -> R {
+        dates.withLock { state in
+            if state.known == nil { state.known = Self.read(path) }
+            // In place: a copy of 10,000 dates at each one learnt would make a sort quadratic.
+            return body(&state.known!, &state.learnt)
+        }
+    }
+
     /// The date kept for the file, if any: `.some(nil)` for a header known to have none.
     func date(for key: Key) -> String?? {
-        dates.withLock { $0.known[key] }
+        withDates { known, _ in known[key] }
     }
 
     /// Keeps what a header said of the file.
     func learn(_ date: String?, for key: Key) {
-        dates.withLock { state in
-            guard state.known.count < Self.maxEntries || state.known[key] != nil else { return }
-            state.known[key] = .some(date)
-            state.learnt += 1
+        withDates { known, learnt in
+            guard known.count < Self.maxEntries || known[key] != nil else { return }
+            known[key] = .some(date)
+            learnt += 1
         }
     }
 
@@ -73,23 +81,19 @@ public final class PhotoDates: Sendable {
     /// all. A failure is not the session's: the dates are read again next time.
     public func save() {
         guard let path else { return }
-        let (known, learnt) = dates.withLock { state in
-            defer { state.learnt = 0 }
-            return (state.known, state.learnt)
+        let (known, learnt) = withDates { known, learnt in
+            defer { learnt = 0 }
+            return (known, learnt)
         }
         guard learnt > 0 else { return }
-        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        var made = ""
-        for part in folder.split(separator: "/") {
-            made += "/" + part
-            guard (try? FileBytes.makeFolder(made)) != nil else { return }
-        }
         var text = Self.firstLine + "\n"
         for (key, date) in known {
             text += key.text + "\t" + (date ?? "-") + "\n"
         }
-        guard let file = try? ReplacingFile(path: path, mode: 0o600) else { return }
-        guard file.write(Array(text.utf8)), (try? file.commit()) != nil else { return file.discard() }
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        guard (try? FileBytes.makeFolders(folder)) != nil else { return }
+        // (Not flushed to disk: the dates are read again when it is lost.)
+        _ = try? FileBytes.writeAtomically(Array(text.utf8), to: path, mode: 0o600, replacing: true, flushing: false)
     }
 
     /// The dates in the file at `path`; none when it is not there, too large, or not such a file.

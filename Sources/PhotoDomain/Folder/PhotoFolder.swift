@@ -1,4 +1,3 @@
-import Dispatch
 import Imaging
 import Networking
 #if canImport(Glibc)
@@ -354,18 +353,10 @@ public struct PhotoFolder: Sendable {
                 return found
             }
         }
-        return [Sniffed](unsafeUninitializedCapacity: names.count) { buffer, initialized in
-            // Each thread writes only its own elements (every other one), and concurrentPerform
-            // returns when both are done: no element is shared.
-            nonisolated(unsafe) let base = buffer.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: 2) { thread in
-                for index in stride(from: thread, to: names.count, by: 2) {
-                    var found = empty
-                    found.result = sniff(names[index], in: folder, status: &found.status)
-                    (base + index).initialize(to: found)
-                }
-            }
-            initialized = names.count
+        return .madeConcurrently(count: names.count, threads: 2) { index in
+            var found = empty
+            found.result = sniff(names[index], in: folder, status: &found.status)
+            return found
         }
     }
 

@@ -246,7 +246,7 @@ public struct ThumbnailCache: Sendable {
     /// 0700). Else nothing is written: in a cache others can write to (a shared `--thumbnails`
     /// folder), a `large` made a link by another user chose where photorepl wrote.
     private func privateFolder(_ folder: String) throws(FileBytes.Failure) -> String {
-        try makeFolders(of: root)
+        try FileBytes.makeFolders(root)
         guard let resolved = realpath(root, nil) else { throw FileBytes.Failure("\(root): \(String(cString: strerror(errno)))") }
         var path = String(cString: resolved)
         free(resolved)
@@ -267,14 +267,6 @@ public struct ThumbnailCache: Sendable {
         return path
     }
 
-    /// The cache's own folder and its parents, each made 0700 if missing (as `mkdir -p`).
-    private func makeFolders(of full: String) throws(FileBytes.Failure) {
-        var path = full.hasPrefix("/") ? "" : "."
-        for part in full.split(separator: "/") {
-            path += "/" + part
-            try FileBytes.makeFolder(path)
-        }
-    }
 }
 
 /// Thumbnails being made in the background, by where they go: one at a time for each, on a thread

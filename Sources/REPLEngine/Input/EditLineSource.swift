@@ -235,30 +235,36 @@ public final class EditLineSource {
         return UInt8(CC_NEWLINE)
     }
 
-    /// Right and Left: on an empty line where something pages, PageDown's and PageUp's paging;
-    /// otherwise the cursor moves, as the keys always do.
-    private func arrow(forward: Bool) -> UInt8 {
+    /// A key that pages on an empty line where something pages (PageDown's and PageUp's paging),
+    /// and otherwise does what it always does (`otherwise`, given the line).
+    private func pageOnEmptyLine(forward: Bool, otherwise: (LineInfo) -> UInt8) -> UInt8 {
         guard let info = photorepl_el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
         if info.lastchar == info.buffer, pageCommand(forward) != nil { return page(forward: forward) }
-        let atEnd = forward ? info.cursor == info.lastchar : info.cursor == info.buffer
-        if atEnd { return UInt8(CC_REFRESH_BEEP) }
-        _ = photorepl_el_cursor(editLine, forward ? 1 : -1)
-        return UInt8(CC_CURSOR)
+        return otherwise(info)
     }
 
-    /// Space and Backspace: on an empty line where something pages, PageDown's and PageUp's paging,
-    /// as in a pager or an image viewer; otherwise a space is typed or the character before the
-    /// cursor deleted, as the keys always do.
+    /// Right and Left: on an empty line, paging; otherwise the cursor moves, as the keys always do.
+    private func arrow(forward: Bool) -> UInt8 {
+        pageOnEmptyLine(forward: forward) { info in
+            let atEnd = forward ? info.cursor == info.lastchar : info.cursor == info.buffer
+            if atEnd { return UInt8(CC_REFRESH_BEEP) }
+            _ = photorepl_el_cursor(editLine, forward ? 1 : -1)
+            return UInt8(CC_CURSOR)
+        }
+    }
+
+    /// Space and Backspace: on an empty line, paging, as in a pager or an image viewer; otherwise a
+    /// space is typed or the character before the cursor deleted, as the keys always do.
     private func spaceOrBackspace(forward: Bool) -> UInt8 {
-        guard let info = photorepl_el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
-        if info.lastchar == info.buffer, pageCommand(forward) != nil { return page(forward: forward) }
-        if forward {
-            photorepl_el_insertstr(editLine, " ")
+        pageOnEmptyLine(forward: forward) { info in
+            if forward {
+                photorepl_el_insertstr(editLine, " ")
+                return UInt8(CC_REFRESH)
+            }
+            if info.cursor == info.buffer { return UInt8(CC_REFRESH_BEEP) }
+            photorepl_el_deletestr(editLine, 1)
             return UInt8(CC_REFRESH)
         }
-        if info.cursor == info.buffer { return UInt8(CC_REFRESH_BEEP) }
-        photorepl_el_deletestr(editLine, 1)
-        return UInt8(CC_REFRESH)
     }
 
     /// Tab: one match is completed with a space after it; several insert what they share and are

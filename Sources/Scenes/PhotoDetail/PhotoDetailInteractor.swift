@@ -23,8 +23,8 @@ public protocol PhotoDetailDataStore: AnyObject {
     /// The photo shown, handed over by the router that opened it (nil when its index pointed at
     /// none). It stays the same when a move changes `index`: only its position changes.
     var photo: Photo? { get set }
-    /// How many photos the list it was opened from holds: positions are 1…photoCount.
-    var photoCount: Int { get set }
+    /// How many photos the list it was opened from holds (`photos.count`): positions are 1…photoCount.
+    var photoCount: Int { get }
     /// 0-based position of the photo; the sheet writes the new one here.
     var index: Int? { get set }
     /// The list the photo was opened from, handed over by the router that opened it, and what
@@ -50,7 +50,7 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
     private let describer: PhotoDescribingWorker?
 
     public var photo: Photo?
-    public var photoCount = 0
+    public var photoCount: Int { photos.count }
     public var index: Int?
     public var photos: [Photo] = []
     public var loadMore: (@MainActor () async -> [Photo]?)?
@@ -130,7 +130,6 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
                 // A load that failed (or brought nothing new) has said so: the photo stays.
                 guard !added.isEmpty else { return }
                 photos += added
-                photoCount = photos.count
                 step(to: target, pictureBox: request.pictureBox)
             }
             return

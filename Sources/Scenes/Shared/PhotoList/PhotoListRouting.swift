@@ -34,7 +34,6 @@ extension PhotoListRouting {
     public func passDataToDetail(source: PhotoListDataStore, destination: inout PhotoDetailDataStore) {
         let list = source.list
         destination.photo = list.index.flatMap { list.photos.indices.contains($0) ? list.photos[$0] : nil }
-        destination.photoCount = list.photos.count
         destination.index = list.index
         destination.photos = list.photos
         destination.loadMore = { [weak source] in await source?.loadMoreForDetail() }
