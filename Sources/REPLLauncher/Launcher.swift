@@ -292,7 +292,7 @@ extension REPLApp {
     func settle(_ given: GivenOptions, header: TranscriptSuite.SessionHeader?) throws(SettleFailure) -> (options: Options, keepGoing: Bool) {
         guard let header else {
             let layered = options.layered(given.preferences, under: given.typed)
-            try checkPreferences(given, kept: layered)
+            if let problems = preferenceProblems(given, kept: layered) { throw SettleFailure(message: problems) }
             do throws(LaunchCommand.UsageError) {
                 return (try options.options(layered), false)
             } catch {
@@ -312,7 +312,7 @@ extension REPLApp {
         }
         let preferences = given.preferences.filter { options.entry(named: $0.name)?.declaration.changesOutput != true }
         let layered = options.layered(options.layered(preferences, under: fromHeader.options), under: given.typed)
-        try checkPreferences(given, kept: layered)
+        if let problems = preferenceProblems(given, kept: layered) { throw SettleFailure(message: problems) }
         do throws(LaunchCommand.UsageError) {
             return (try options.options(layered), fromHeader.keepGoing)
         } catch {
@@ -320,25 +320,17 @@ extension REPLApp {
         }
     }
 
-    /// Why a session's options do not settle, in words for the user; `isUsage` when what was typed
-    /// does not go together (the usage line is then shown with it), not for a header's or a
-    /// preference's problem.
-    struct SettleFailure: Error {
-        let message: String
-        var isUsage = false
-    }
-
-    /// The preferences the session keeps (not overruled by what is typed or a header's), checked by
-    /// the app (a folder that is not there): each problem names the file and line it was written
-    /// at, all of them at once.
-    private func checkPreferences(_ given: GivenOptions, kept: [AppOption.Given]) throws(SettleFailure) {
+    /// The problems of the preferences the session keeps (not overruled by what is typed or a
+    /// header's), checked by the app (a folder that is not there): each names the file and line it
+    /// was written at, all of them at once, one per line; nil when there are none.
+    private func preferenceProblems(_ given: GivenOptions, kept: [AppOption.Given]) -> String? {
         var problems: [String] = []
         for (i, preference) in given.preferences.enumerated() where kept.contains(preference) {
             if let problem = checkPreference(preference) {
                 problems.append((given.preferenceLines.indices.contains(i) ? given.preferenceLines[i] + ": " : "") + problem)
             }
         }
-        if !problems.isEmpty { throw SettleFailure(message: problems.joined(separator: "\n")) }
+        return problems.isEmpty ? nil : problems.joined(separator: "\n")
     }
 
     /// Every scene's commands, from a session made with the default options for the purpose (none
@@ -529,4 +521,13 @@ extension REPLApp {
         let console = Console(output: standardOutput, diagnostics: standardError)
         for line in message.split(separator: "\n", omittingEmptySubsequences: false) { console.diagnostic("\(name): \(line)") }
     }
+}
+
+/// Why a session's options do not settle, in words for the user; `isUsage` when what was typed does
+/// not go together (the usage line is then shown with it), not for a header's or a preference's
+/// problem. Outside the generic `REPLApp`: Swift 6.3.1's optimizer crashed (an assertion in
+/// FunctionSignatureOpts, release builds only) on a typed throw of a type nested in it.
+struct SettleFailure: Error {
+    let message: String
+    var isUsage = false
 }
