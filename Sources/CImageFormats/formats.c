@@ -384,10 +384,6 @@ static struct {
 } heif;
 static char heif_error_text[200];
 static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
-// The pixels of the HEIF images being decoded now, across threads (see photorepl_heif_decode).
-static pthread_mutex_t heif_budget_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t heif_budget_freed = PTHREAD_COND_INITIALIZER;
-static long heif_pixels_decoding = 0;
 
 static void load_heif(void) {
     void *library = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -526,14 +522,8 @@ void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixe
     }
     // Three bytes a pixel unless the image has alpha: a 12-megapixel photo's RGBA was 48 MB.
     int channels = heif.has_alpha(handle) ? 4 : 3;
-    // Each full-size decode holds about 6.5 bytes a pixel of the image: a sheet of eight 6000×6000
-    // HEICs decoded two at a time took 559 MB. Decodes run together only while their pixels add up
-    // to at most `max_pixels` (two 12 MP phone photos do; two 36 MP ones wait for each other).
-    long pixels = (long)width * (long)height;
-    pthread_mutex_lock(&heif_budget_lock);
-    while (heif_pixels_decoding > 0 && heif_pixels_decoding + pixels > max_pixels) pthread_cond_wait(&heif_budget_freed, &heif_budget_lock);
-    heif_pixels_decoding += pixels;
-    pthread_mutex_unlock(&heif_budget_lock);
+    // Each full-size decode holds about 6.5 bytes a pixel of the image: the caller reserves that of
+    // the session's budget before the child that runs this starts (ImageIsolation).
     struct heif_image *image = NULL;
     struct heif_error error = heif.decode(handle, &image, heif_colorspace_RGB,
                                           channels == 4 ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, NULL);
@@ -561,10 +551,6 @@ void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixe
         }
         heif.image_release(image);
     }
-    pthread_mutex_lock(&heif_budget_lock);
-    heif_pixels_decoding -= pixels;
-    pthread_cond_broadcast(&heif_budget_freed);
-    pthread_mutex_unlock(&heif_budget_lock);
     heif.handle_release(handle);
     heif.context_free(context);
 }
@@ -580,6 +566,11 @@ static struct {
     TIFF *(*open)(const char *, const char *, thandle_t, TIFFReadWriteProc, TIFFReadWriteProc, TIFFSeekProc, TIFFCloseProc,
                   TIFFSizeProc, TIFFMapFileProc, TIFFUnmapFileProc, TIFFOpenOptions *);
     int (*read_rgba)(TIFF *, uint32_t, uint32_t, uint32_t *, int, int);
+    int (*get_field)(TIFF *, uint32_t, ...);
+    int (*set_field)(TIFF *, uint32_t, ...);
+    int (*is_tiled)(TIFF *);
+    uint64_t (*scanline_size)(TIFF *);
+    int (*read_scanline)(TIFF *, void *, uint32_t, uint16_t);
     void (*close)(TIFF *);
     int loaded;
 } tiff;
@@ -599,6 +590,11 @@ static void load_tiff(void) {
     FIND(library, tiff, options_warnings, "TIFFOpenOptionsSetWarningHandlerExtR", tiff_error_text)
     FIND(library, tiff, open, "TIFFClientOpenExt", tiff_error_text)
     FIND(library, tiff, read_rgba, "TIFFReadRGBAImageOriented", tiff_error_text)
+    FIND(library, tiff, get_field, "TIFFGetFieldDefaulted", tiff_error_text)
+    FIND(library, tiff, set_field, "TIFFSetField", tiff_error_text)
+    FIND(library, tiff, is_tiled, "TIFFIsTiled", tiff_error_text)
+    FIND(library, tiff, scanline_size, "TIFFScanlineSize64", tiff_error_text)
+    FIND(library, tiff, read_scanline, "TIFFReadScanline", tiff_error_text)
     FIND(library, tiff, close, "TIFFClose", tiff_error_text)
     tiff.loaded = 1;
 }
@@ -650,9 +646,88 @@ static int tiff_warning(TIFF *file, void *data, const char *module, const char *
     return 1;
 }
 
-void photorepl_tiff_decode(const unsigned char *data, size_t size, int width, int height, int orientation,
-                           photorepl_decoded *out) {
+// Rows of RGBA pixels summed into blocks of `factor` × `factor`, each block one pixel of `out`
+// (⌈w / factor⌉ × ⌈h / factor⌉), as `shrink` does for a whole plane: the rows come one at a time.
+typedef struct {
+    int w, h, factor, width, row;
+    uint64_t *sums;
+    unsigned char *out;
+} row_shrinker;
+
+static int shrinker_begin(row_shrinker *shrinker, int w, int h, int factor, unsigned char *out) {
+    shrinker->w = w;
+    shrinker->h = h;
+    shrinker->factor = factor;
+    shrinker->width = (w + factor - 1) / factor;
+    shrinker->row = 0;
+    shrinker->out = out;
+    shrinker->sums = calloc((size_t)shrinker->width * 4, sizeof(uint64_t));
+    return shrinker->sums ? 0 : -1;
+}
+
+static void shrinker_add(row_shrinker *shrinker, const unsigned char *rgba) {
+    int factor = shrinker->factor;
+    for (int bx = 0, x = 0; bx < shrinker->width; bx++) {
+        uint64_t *sum = shrinker->sums + (size_t)bx * 4;
+        int end = x + factor < shrinker->w ? x + factor : shrinker->w;
+        for (const unsigned char *p = rgba + (size_t)x * 4; x < end; x++, p += 4) {
+            uint32_t alpha = p[3];
+            sum[0] += p[0] * alpha;
+            sum[1] += p[1] * alpha;
+            sum[2] += p[2] * alpha;
+            sum[3] += alpha;
+        }
+    }
+    shrinker->row++;
+    int rows = shrinker->row % factor ? shrinker->row % factor : factor;
+    if (rows != factor && shrinker->row != shrinker->h) return;
+    int by = (shrinker->row - 1) / factor;
+    for (int bx = 0; bx < shrinker->width; bx++) {
+        int columns = shrinker->w - bx * factor < factor ? shrinker->w - bx * factor : factor;
+        uint64_t *sum = shrinker->sums + (size_t)bx * 4, count = (uint64_t)rows * (uint64_t)columns;
+        unsigned char *o = shrinker->out + ((size_t)by * (size_t)shrinker->width + (size_t)bx) * 4;
+        for (int c = 0; c < 3; c++) o[c] = sum[3] ? (unsigned char)((sum[c] + sum[3] / 2) / sum[3]) : 0;
+        o[3] = (unsigned char)((sum[3] + count / 2) / count);
+    }
+    memset(shrinker->sums, 0, (size_t)shrinker->width * 4 * sizeof(uint64_t));
+}
+
+// One stored row of a simple kind (see photorepl_tiff_decode) to RGBA.
+static void tiff_row_to_rgba(const unsigned char *row, int width, int bits, int samples, int photometric,
+                             const uint16_t *map[3], unsigned char *rgba) {
+    int step = bits / 8;
+    // The high byte of a 16-bit sample (native order: libtiff swaps a file's other order).
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    int high = step == 2 ? 1 : 0;
+#else
+    int high = 0;
+#endif
+    for (int x = 0; x < width; x++) {
+        const unsigned char *p = row + (size_t)x * (size_t)samples * (size_t)step + high;
+        unsigned char *o = rgba + (size_t)x * 4;
+        if (photometric == PHOTOMETRIC_PALETTE) {
+            int index = step == 2 ? (p[-high] | p[1 - high] << 8) : p[0];
+            o[0] = (unsigned char)(map[0][index] >> 8);
+            o[1] = (unsigned char)(map[1][index] >> 8);
+            o[2] = (unsigned char)(map[2][index] >> 8);
+            o[3] = 255;
+        } else if (photometric == PHOTOMETRIC_RGB) {
+            o[0] = p[0];
+            o[1] = p[step];
+            o[2] = p[2 * step];
+            o[3] = samples >= 4 ? p[3 * step] : 255;
+        } else {
+            unsigned char grey = photometric == PHOTOMETRIC_MINISWHITE ? (unsigned char)(255 - p[0]) : p[0];
+            o[0] = o[1] = o[2] = grey;
+            o[3] = samples >= 2 ? p[step] : 255;
+        }
+    }
+}
+
+void photorepl_tiff_decode(const unsigned char *data, size_t size, int width, int height, int orientation, int factor,
+                           size_t max_bytes, photorepl_decoded *out) {
     begin(out);
+    if (factor < 1) factor = 1;
     pthread_once(&tiff_once, load_tiff);
     if (!tiff.loaded) {
         say(out->message, sizeof out->message, "%s", tiff_error_text);
@@ -676,25 +751,85 @@ void photorepl_tiff_decode(const unsigned char *data, size_t size, int width, in
         say(out->message, sizeof out->message, "corrupt TIFF: %s", error[0] ? error : "libtiff could not read it");
         return;
     }
-    size_t bytes = (size_t)width * (size_t)height * 4;
-    unsigned char *pixels = output(out, bytes);
+    int scaled_width = (width + factor - 1) / factor, scaled_height = (height + factor - 1) / factor;
+    unsigned char *pixels = output(out, (size_t)scaled_width * (size_t)scaled_height * 4);
+    uint16_t bits = 0, samples = 0, photometric = 0, planar = 0, format = 0, compression = 0;
+    uint32_t file_width = 0, file_height = 0;
+    const uint16_t *map[3] = {NULL, NULL, NULL};
+    tiff.get_field(file, TIFFTAG_IMAGEWIDTH, &file_width);
+    tiff.get_field(file, TIFFTAG_IMAGELENGTH, &file_height);
+    tiff.get_field(file, TIFFTAG_BITSPERSAMPLE, &bits);
+    tiff.get_field(file, TIFFTAG_SAMPLESPERPIXEL, &samples);
+    tiff.get_field(file, TIFFTAG_PLANARCONFIG, &planar);
+    tiff.get_field(file, TIFFTAG_SAMPLEFORMAT, &format);
+    tiff.get_field(file, TIFFTAG_COMPRESSION, &compression);
+    if (!tiff.get_field(file, TIFFTAG_PHOTOMETRIC, &photometric)) photometric = 0xFFFF;
+    // A JPEG-compressed YCbCr image: libtiff's JPEG codec gives its rows as RGB.
+    if (compression == COMPRESSION_JPEG && photometric == PHOTOMETRIC_YCBCR && bits == 8 && samples == 3) {
+        tiff.set_field(file, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
+        photometric = PHOTOMETRIC_RGB;
+    }
+    if (photometric == PHOTOMETRIC_PALETTE && !tiff.get_field(file, TIFFTAG_COLORMAP, &map[0], &map[1], &map[2])) photometric = 0xFFFF;
+    int simple = !tiff.is_tiled(file) && planar == PLANARCONFIG_CONTIG && format == SAMPLEFORMAT_UINT &&
+                 (bits == 8 || bits == 16) && file_width == (uint32_t)width && file_height == (uint32_t)height &&
+                 ((photometric == PHOTOMETRIC_MINISBLACK && samples >= 1 && samples <= 2) ||
+                  (photometric == PHOTOMETRIC_MINISWHITE && samples == 1) ||
+                  (photometric == PHOTOMETRIC_RGB && samples >= 3 && samples <= 4) ||
+                  (photometric == PHOTOMETRIC_PALETTE && samples == 1));
+    size_t full = (size_t)width * (size_t)height * 4;
     if (!pixels) {
-        tiff.close(file);
-        tiff.options_free(options);
-        say(out->message, sizeof out->message, "out of memory for %dx%d pixels", width, height);
-        return;
-    }
-    // ABGR words, one a pixel: R, G, B, A in memory on a little-endian machine, rows as requested.
-    if (!tiff.read_rgba(file, (uint32_t)width, (uint32_t)height, (uint32_t *)pixels, orientation, 0)) {
-        if (pixels != out->into) free(pixels);
-        say(out->message, sizeof out->message, "corrupt TIFF: %s", error[0] ? error : "libtiff could not decode its image");
+        say(out->message, sizeof out->message, out->into ? "corrupt TIFF: asked for another size than its header says" : "out of memory");
+    } else if (simple) {
+        // A row at a time, each summed into the scaled picture as it comes.
+        uint64_t row_bytes = tiff.scanline_size(file);
+        unsigned char *row = row_bytes > 0 && row_bytes >= (uint64_t)width * samples * (bits / 8) ? malloc((size_t)row_bytes) : NULL;
+        unsigned char *rgba = malloc((size_t)width * 4);
+        row_shrinker shrinker = {0};
+        int failed = !row || !rgba || shrinker_begin(&shrinker, width, height, factor, pixels) != 0;
+        if (failed) say(out->message, sizeof out->message, "out of memory");
+        for (int y = 0; !failed && y < height; y++) {
+            if (tiff.read_scanline(file, row, (uint32_t)y, 0) < 0) {
+                say(out->message, sizeof out->message, "corrupt TIFF: %s", error[0] ? error : "libtiff could not decode its image");
+                failed = 1;
+                break;
+            }
+            tiff_row_to_rgba(row, width, bits, samples, photometric, map, rgba);
+            shrinker_add(&shrinker, rgba);
+        }
+        if (!failed) {
+            out->rgba = pixels;
+            out->width = scaled_width;
+            out->height = scaled_height;
+        }
+        free(shrinker.sums);
+        free(row);
+        free(rgba);
+    } else if (full > max_bytes) {
+        say(out->message, sizeof out->message,
+            "this kind of TIFF is decoded whole, and %dx%d pixels would take %zu MB, more than photorepl's %zu MB for pictures",
+            width, height, full >> 20, max_bytes >> 20);
     } else {
-        out->rgba = pixels;
-        out->width = width;
-        out->height = height;
+        // ABGR words, one a pixel: R, G, B, A in memory on a little-endian machine, rows as stored.
+        unsigned char *whole = factor == 1 ? pixels : malloc(full);
+        if (!whole) {
+            say(out->message, sizeof out->message, "out of memory for %dx%d pixels", width, height);
+        } else if (!tiff.read_rgba(file, (uint32_t)width, (uint32_t)height, (uint32_t *)whole, orientation, 0)) {
+            say(out->message, sizeof out->message, "corrupt TIFF: %s", error[0] ? error : "libtiff could not decode its image");
+        } else if (factor > 1 && shrink(whole, width * 4, width, height, 4, factor, pixels) != 0) {
+            say(out->message, sizeof out->message, "out of memory");
+        } else {
+            out->rgba = pixels;
+            out->width = scaled_width;
+            out->height = scaled_height;
+        }
+        if (whole && whole != pixels) free(whole);
     }
+    if (!out->rgba && pixels && pixels != out->into) free(pixels);
     tiff.close(file);
     tiff.options_free(options);
 }
+
+void photorepl_heif_load(void) { pthread_once(&heif_once, load_heif); }
+void photorepl_tiff_load(void) { pthread_once(&tiff_once, load_tiff); }
 
 void photorepl_map_large_buffers(size_t bytes) { mallopt(M_MMAP_THRESHOLD, (int)bytes); }

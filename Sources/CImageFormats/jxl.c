@@ -285,3 +285,5 @@ void photorepl_jxl_decode(const unsigned char *data, size_t size, long max_pixel
     jxl.destroy(decoder);
     if (runner) jxl.runner_destroy(runner);
 }
+
+void photorepl_jxl_load(void) { pthread_once(&jxl_once, load_jxl); }

@@ -99,4 +99,11 @@ static inline int shrink(const uint8_t *plane, int stride, int w, int h, int cha
     return 0;
 }
 
+// Each library isolation.c forks a child for, loaded in the parent first: the child then never calls
+// dlopen, whose lock another thread of the parent may have held at the fork.
+void photorepl_heif_load(void);
+void photorepl_tiff_load(void);
+void photorepl_jxl_load(void);
+void photorepl_raw_load(void);
+
 #endif

@@ -47,7 +47,7 @@ static void raw_data_error(void *data, const char *file, const int offset) {
     *(int *)data = offset < 0 ? -1 : 1;
 }
 
-void photorepl_raw_decode(const unsigned char *data, size_t size, int half, long max_pixels, photorepl_decoded *out) {
+void photorepl_raw_decode(const unsigned char *data, size_t size, int half, long max_pixels, size_t max_bytes, photorepl_decoded *out) {
     begin(out);
     out->into = NULL;  // the picture's size is libraw's (its crop, its turn): always a new buffer
     pthread_once(&raw_once, load_raw);
@@ -65,7 +65,7 @@ void photorepl_raw_decode(const unsigned char *data, size_t size, int half, long
     decoder->params.half_size = half ? 1 : 0;
     decoder->params.output_bps = 8;
     decoder->params.use_camera_wb = 1;
-    decoder->params.max_raw_memory_mb = 1024;
+    decoder->params.max_raw_memory_mb = (unsigned)(max_bytes >> 20) > 0 ? (unsigned)(max_bytes >> 20) : 1;
     int data_error = 0;
     raw.set_data_errors(decoder, raw_data_error, &data_error);
     int status = raw.open_buffer(decoder, (void *)data, size);
@@ -83,6 +83,21 @@ void photorepl_raw_decode(const unsigned char *data, size_t size, int half, long
             decoder->sizes.raw_width, decoder->sizes.raw_height);
         raw.close(decoder);
         return;
+    }
+    // What the decode holds at its peak: the sensor's 16-bit samples, libraw's image of four 16-bit
+    // values a pixel, its 8-bit RGB copy and the RGBA here. At full size when that fits the budget,
+    // else at half size (each 2×2 block one pixel: a quarter of the image), else refused.
+    if (status == LIBRAW_SUCCESS) {
+        size_t sensor = (size_t)pixels * 2, image = (size_t)decoder->sizes.width * decoder->sizes.height;
+        size_t full = sensor + image * (8 + 3 + 4), quarter = sensor + image / 4 * (8 + 3 + 4);
+        if (!half && full > max_bytes) decoder->params.half_size = half = 1;
+        if (half && quarter > max_bytes) {
+            say(out->message, sizeof out->message,
+                "its %ux%u sensor would take %zu MB to decode, more than photorepl's %zu MB for pictures",
+                decoder->sizes.raw_width, decoder->sizes.raw_height, quarter >> 20, max_bytes >> 20);
+            raw.close(decoder);
+            return;
+        }
     }
     if (status == LIBRAW_SUCCESS) status = raw.unpack(decoder);
     if (status == LIBRAW_SUCCESS) status = raw.process(decoder);
@@ -113,3 +128,5 @@ void photorepl_raw_decode(const unsigned char *data, size_t size, int half, long
     if (image) raw.clear_image(image);
     raw.close(decoder);
 }
+
+void photorepl_raw_load(void) { pthread_once(&raw_once, load_raw); }

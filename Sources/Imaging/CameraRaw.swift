@@ -149,12 +149,26 @@ enum TIFFContainer {
         return contents
     }
 
-    /// A TIFF's first page through libtiff, at full size (the display scales it), upright. Its size
-    /// meets the limits of a file before anything is allocated.
-    static func decodeFirstPage(_ raw: UnsafeRawBufferPointer, size: PixelSize, orientation: Orientation, limits: ImageLimits) throws(ImageFailure) -> Pixels {
+    /// A TIFF's first page through libtiff, scaled down as its rows come by the largest whole factor
+    /// that still covers `box`, upright. Its size meets the limits of a file before anything is
+    /// allocated.
+    static func decodeFirstPage(_ raw: UnsafeRawBufferPointer, size: PixelSize, orientation: Orientation, fitting box: PixelSize,
+                                limits: ImageLimits) throws(ImageFailure) -> Pixels {
         try limits.check(size)
-        var pixels = try decodeInto(size) { photorepl_tiff_decode(base(raw), raw.count, Int32(size.width), Int32(size.height), Int32(orientation.rawValue), &$0) }
-            .oriented(orientation)
+        let target = orientation.uprightSize(of: size).fitted(in: box)
+        let storedTarget = orientation.swapsDimensions ? PixelSize(width: target.height, height: target.width) : target
+        let factor = max(1, min(size.width / max(1, storedTarget.width), size.height / max(1, storedTarget.height)))
+        let scaled = PixelSize(width: (size.width + factor - 1) / factor, height: (size.height + factor - 1) / factor)
+        var request = photorepl_isolated_request()
+        request.decoder = Int32(PHOTOREPL_ISOLATED_TIFF)
+        request.width = Int32(size.width)
+        request.height = Int32(size.height)
+        request.orientation = Int32(orientation.rawValue)
+        request.factor = Int32(factor)
+        // Most TIFFs are read a row at a time (the scaled picture and a row); other kinds whole,
+        // which the decoder refuses past this.
+        request.memory = min(IsolatedDecoding.budget, IsolatedDecoding.memory(size, bytesPerPixel: 4, more: scaled.width * scaled.height * 4 + (32 << 20)))
+        var pixels = try IsolatedDecoding.decode(request, library: "libtiff", bytes: raw, size: scaled).oriented(orientation)
         pixels.source = .file(format: "TIFF", stored: orientation.uprightSize(of: size), decoded: PixelSize(width: pixels.width, height: pixels.height))
         return pixels
     }
@@ -189,7 +203,7 @@ enum TIFFContainer {
         guard let choice else {
             // A TIFF of pixels only: its first page, through libtiff.
             guard let firstPage else { throw ImageFailure("no JPEG preview photorepl can decode inside this \(kind) file") }
-            return try decodeFirstPage(raw, size: firstPage, orientation: header.exif.orientation, limits: limits)
+            return try decodeFirstPage(raw, size: firstPage, orientation: header.exif.orientation, fitting: box, limits: limits)
         }
         var pixels = try JPEG.decode(UnsafeRawBufferPointer(rebasing: raw[choice.jpeg.range]), size: choice.jpeg.size, atLeast: choice.storedTarget)
             .oriented(header.exif.orientation)
@@ -220,7 +234,18 @@ enum TIFFContainer {
                                  limits: ImageLimits) throws(ImageFailure) -> Pixels {
         let target = header.uprightSize.fitted(in: box)
         let half = header.uprightSize.width / 2 >= target.width && header.uprightSize.height / 2 >= target.height
-        var pixels = try decodeAllocated { photorepl_raw_decode(base(raw), raw.count, half ? 1 : 0, limits.maxPixels, &$0) }
+        // The sensor's 16-bit samples, and libraw's pictures (16-bit RGBG, 8-bit RGB, RGBA) at half
+        // or full size; libraw reads the true sizes and picks the size that fits what is reserved.
+        let sensor = header.storedSize
+        let quarter = IsolatedDecoding.memory(sensor, bytesPerPixel: 2, more: 0) / 1 + IsolatedDecoding.memory(sensor, bytesPerPixel: 15) / 4
+        let full = IsolatedDecoding.memory(sensor, bytesPerPixel: 2 + 15)
+        try IsolatedDecoding.checkBudget(quarter, "its \(sensor) sensor")
+        var request = photorepl_isolated_request()
+        request.decoder = Int32(PHOTOREPL_ISOLATED_RAW)
+        request.half = half ? 1 : 0
+        request.max_pixels = limits.maxPixels
+        request.memory = min(IsolatedDecoding.budget, (half ? quarter : full) + (32 << 20))
+        var pixels = try IsolatedDecoding.decode(request, library: "libraw", bytes: raw, size: nil)
         pixels.source = .sensorData(kind: kind, photo: header.uprightSize, decoded: PixelSize(width: pixels.width, height: pixels.height))
         return pixels
     }

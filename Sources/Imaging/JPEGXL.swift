@@ -22,7 +22,8 @@ enum JPEGXL {
         var exif: UnsafeMutablePointer<UInt8>?
         var exifLength = 0
         var text = [CChar](repeating: 0, count: 256)
-        guard photorepl_jxl_info(base(raw), raw.count, &width, &height, &exif, &exifLength, &text, text.count) == 0 else {
+        let status = libraryCall { photorepl_jxl_info(base(raw), raw.count, &width, &height, &exif, &exifLength, &text, text.count) }
+        guard status == 0 else {
             throw ImageFailure(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         var info = EXIFInfo()
@@ -46,6 +47,14 @@ enum JPEGXL {
     static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, limits: ImageLimits, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
         let factor = max(1, min(size.width / max(1, target.width), size.height / max(1, target.height)))
         let scaled = PixelSize(width: (size.width + factor - 1) / factor, height: (size.height + factor - 1) / factor)
-        return try decodeInto(scaled) { photorepl_jxl_decode(base(raw), raw.count, limits.maxPixels, Int32(factor), &$0) }
+        // libjxl holds about 4 bytes a pixel beside the whole picture's 4 (a 10000×10000 one took
+        // 651 MB), and the scaled picture; its own allocations are capped by the same pixels.
+        var request = photorepl_isolated_request()
+        request.decoder = Int32(PHOTOREPL_ISOLATED_JXL)
+        request.max_pixels = limits.maxPixels
+        request.factor = Int32(factor)
+        request.memory = IsolatedDecoding.memory(size, bytesPerPixel: 8, more: scaled.width * scaled.height * 4 + (32 << 20))
+        try IsolatedDecoding.checkBudget(request.memory, "its \(size) image")
+        return try IsolatedDecoding.decode(request, library: "libjxl", bytes: raw, size: scaled)
     }
 }

@@ -113,7 +113,8 @@ enum HEIF {
         var exif: UnsafeMutablePointer<UInt8>?
         var exifLength = 0
         var text = [CChar](repeating: 0, count: 256)
-        guard photorepl_heif_info(base(raw), raw.count, &width, &height, &exif, &exifLength, &text, text.count) == 0 else {
+        let status = libraryCall { photorepl_heif_info(base(raw), raw.count, &width, &height, &exif, &exifLength, &text, text.count) }
+        guard status == 0 else {
             throw ImageFailure(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 .replacing("corrupt HEIF", with: "corrupt \(format.rawValue)"))
         }
@@ -135,7 +136,7 @@ enum HEIF {
                        atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
         let maxPixels = min(limits.maxPixels, limits.maxHEIFPixels)
         let thumbnails = thumbnails(raw, photo: size)
-        let tooLarge = size.width * size.height > limits.maxHEIFPixels
+        let tooLarge = size.width * size.height > limits.maxHEIFPixels || memory(size, atLeast: target) > IsolatedDecoding.budget
         // The smallest that covers the picture; for an image too large to decode, the largest there
         // is (a smaller picture rather than none).
         let covering = thumbnails.filter { $0.size.width >= target.width && $0.size.height >= target.height }.min { $0.size.width < $1.size.width }
@@ -146,7 +147,8 @@ enum HEIF {
             return pixels
         }
         if tooLarge {
-            throw ImageFailure("the image is too large: \(size) pixels (at most \(limits.maxHEIFPixels / 1_000_000) megapixels for a \(format.rawValue) without a thumbnail)", isTooLarge: true)
+            let most = min(limits.maxHEIFPixels, (IsolatedDecoding.budget - (16 << 20)) / 11) / 1_000_000
+            throw ImageFailure("the image is too large: \(size) pixels (at most \(most) megapixels for a \(format.rawValue) without a thumbnail)", isTooLarge: true)
         }
         return try decode(raw, item: -1, size: size, maxPixels: maxPixels, format: format, atLeast: target)
     }
@@ -154,10 +156,18 @@ enum HEIF {
     /// The primary image's thumbnails that can stand for it: smaller, and of its shape.
     private static func thumbnails(_ raw: UnsafeRawBufferPointer, photo: PixelSize) -> [(index: Int, size: PixelSize)] {
         var widths = [Int32](repeating: 0, count: 16), heights = [Int32](repeating: 0, count: 16)
-        let count = Int(photorepl_heif_thumbnails(base(raw), raw.count, &widths, &heights, 16))
+        let count = Int(libraryCall { photorepl_heif_thumbnails(base(raw), raw.count, &widths, &heights, 16) })
         return (0..<count)
             .map { (index: $0, size: PixelSize(width: Int(widths[$0]), height: Int(heights[$0]))) }
             .filter { $0.size.isPreview(of: photo, covering: PixelSize(width: 1, height: 1)) }
+    }
+
+    /// What decoding an image of `size` takes: libheif's planes and RGB, about 6.5 bytes a pixel
+    /// (a 12-megapixel photo took 82 MB), the picture scaled for `target`, and libheif's own.
+    static func memory(_ size: PixelSize, atLeast target: PixelSize) -> Int {
+        let factor = max(1, min(size.width / max(1, target.width), size.height / max(1, target.height)))
+        let scaled = (size.width / factor + 1) * (size.height / factor + 1) * 4
+        return IsolatedDecoding.memory(size, bytesPerPixel: 7, more: scaled + (16 << 20))
     }
 
     /// `item`: -1 for the primary image, else the number of one of its thumbnails.
@@ -165,8 +175,15 @@ enum HEIF {
                                atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
         let factor = max(1, min(size.width / max(1, target.width), size.height / max(1, target.height)))
         let scaled = PixelSize(width: (size.width + factor - 1) / factor, height: (size.height + factor - 1) / factor)
+        var request = photorepl_isolated_request()
+        request.decoder = Int32(PHOTOREPL_ISOLATED_HEIF)
+        request.max_pixels = maxPixels
+        request.item = Int32(item)
+        request.factor = Int32(factor)
+        request.memory = memory(size, atLeast: target)
         do {
-            return try decodeInto(scaled) { photorepl_heif_decode(base(raw), raw.count, maxPixels, Int32(item), Int32(factor), &$0) }
+            try IsolatedDecoding.checkBudget(request.memory, "its \(size) image")
+            return try IsolatedDecoding.decode(request, library: "libheif", bytes: raw, size: scaled)
         } catch {
             throw ImageFailure(error.reason.replacing("HEIF", with: format.rawValue), isTooLarge: error.isTooLarge)
         }

@@ -122,10 +122,13 @@ actor GatedPicturesWorker: PhotoPicturesWorker {
     }
 }
 
-/// Waits (up to a few seconds, polling) until `condition` holds; returns whether it did. Not a timing
-/// assertion: the work it waits for ends in microseconds, the bound only keeps a broken build from hanging.
+/// Waits (up to half a minute, polling) until `condition` holds; returns whether it did. Not a timing
+/// assertion: the work it waits for ends in microseconds, the bound only keeps a broken build from
+/// hanging. (Two thousand polls of a millisecond were too few while other suites' decodes held
+/// both threads of Swift's pool on a loaded 2-core machine.)
 func eventually(_ condition: () async -> Bool) async -> Bool {
-    for _ in 0..<2_000 {
+    let until = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < until {
         if await condition() { return true }
         try? await Task.sleep(for: .milliseconds(1))
     }

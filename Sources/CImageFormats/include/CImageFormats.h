@@ -53,11 +53,14 @@ void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixe
                            photorepl_decoded *out);
 
 /// A TIFF's first image through libtiff (loaded at the first TIFF that holds no JPEG to show):
-/// `width`×`height` as its first IFD says (checked by the caller), in `orientation` (its own, so
-/// that the rows come as stored: the caller turns them), any sample format libtiff converts to
-/// RGBA (16-bit, CMYK, palette, YCbCr…); no single allocation of libtiff's over 256 MB.
-void photorepl_tiff_decode(const unsigned char *data, size_t size, int width, int height, int orientation,
-                           photorepl_decoded *out);
+/// `width`×`height` as its first IFD says (checked by the caller), rows as stored (the caller turns
+/// them by the file's orientation), scaled down by `factor` as they come (⌈size / factor⌉ each way).
+/// Grey, grey and alpha, RGB, RGBA and palette images of 8 or 16 bits in strips are read a row at a
+/// time, whatever their strips' size (a 10000×10000 one in a single strip takes a row's memory);
+/// any other kind (tiles, CMYK, YCbCr, other depths) through libtiff's RGBA reader at full size,
+/// refused when that would take more than `max_bytes`. No single allocation of libtiff's over 256 MB.
+void photorepl_tiff_decode(const unsigned char *data, size_t size, int width, int height, int orientation, int factor,
+                           size_t max_bytes, photorepl_decoded *out);
 
 /// A JPEG XL's size, upright (libjxl turns the picture by its orientation), and its `Exif` box (its
 /// 4-byte offset, then the TIFF header; malloc'd, free() it; NULL when there is none, or it is
@@ -75,9 +78,10 @@ void photorepl_jxl_decode(const unsigned char *data, size_t size, long max_pixel
 /// A camera RAW file's sensor data demosaicked by libraw (its thread-safe build, loaded at the first
 /// one), at half size (`half`: each 2×2 block of the sensor one pixel) or full, 8-bit, with the
 /// camera's white balance, turned upright by libraw; refused when the sensor has more than
-/// `max_pixels` pixels. The size is libraw's (its crop of the sensor's margins): `rgba` is always
+/// `max_pixels` pixels, or when its decode would take more than `max_bytes` (at half size when
+/// the full one would). The size is libraw's (its crop of the sensor's margins): `rgba` is always
 /// malloc'd here, whatever `into` says.
-void photorepl_raw_decode(const unsigned char *data, size_t size, int half, long max_pixels, photorepl_decoded *out);
+void photorepl_raw_decode(const unsigned char *data, size_t size, int half, long max_pixels, size_t max_bytes, photorepl_decoded *out);
 
 /// A PNG of 8-bit samples (`channels` 1 grey, 2 grey + alpha, 3 RGB, 4 RGBA) from its IDAT data
 /// (the chunks' contents, concatenated): inflated by libdeflate (loaded at the first PNG; zlib's
@@ -135,6 +139,63 @@ enum {
 /// is libpng's own text when it failed.
 int photorepl_png_by_libpng(const unsigned char *data, size_t size, unsigned char *rgba, int width, int height,
                             char *message, size_t message_size);
+
+/// The memory all decodes in flight may take together, in MB (PHOTOREPL_DECODE_BUDGET_MB): the
+/// session's budget for pictures being decoded; what a decode needs is reserved before it starts.
+#define PHOTOREPL_DECODE_BUDGET_MB 192
+size_t photorepl_budget_total(void);
+/// Reserves `bytes` of the budget, waiting up to `milliseconds` while other decodes hold it: 1 when
+/// reserved, 0 when the time ran out (the caller asks again, or gives up when cancelled). A decode
+/// alone always gets what it asks for: the caller refuses one larger than the whole budget.
+int photorepl_budget_reserve(size_t bytes, int milliseconds);
+void photorepl_budget_release(size_t bytes);
+
+/// Around every in-process call into libheif or libjxl (a header read): a decode's fork waits until
+/// none is in flight, so that no library lock is held at the fork.
+void photorepl_library_call_begin(void);
+void photorepl_library_call_end(void);
+
+/// The decoders that run in a child process (isolation.c). The TEST ones prove the isolation
+/// itself (a crash, an endless loop, an allocation without end); no file's content chooses them.
+enum {
+    PHOTOREPL_ISOLATED_HEIF = 1,
+    PHOTOREPL_ISOLATED_TIFF = 2,
+    PHOTOREPL_ISOLATED_JXL = 3,
+    PHOTOREPL_ISOLATED_RAW = 4,
+    PHOTOREPL_ISOLATED_TEST_CRASH = 100,
+    PHOTOREPL_ISOLATED_TEST_HANG = 101,
+    PHOTOREPL_ISOLATED_TEST_BALLOON = 102,
+};
+
+/// A decode for a child process: the decoder's arguments (those it takes), the room for its
+/// picture, the memory it may allocate (its share of the budget) and its CPU seconds.
+typedef struct {
+    int decoder;
+    const unsigned char *data;
+    size_t size;
+    long max_pixels;
+    int item, factor, half, width, height, orientation;
+    /// The bytes of pixels the answer may hold; `known_size` when they are exactly the picture's
+    /// (decoded straight into the shared mapping), else the decoder allocates and they are copied.
+    size_t output_capacity;
+    int known_size;
+    size_t memory;
+    int seconds;
+} photorepl_isolated_request;
+
+/// How a child ended when it gave no answer: killed by `signal`, or exited with `exit_code`.
+typedef struct {
+    int signal, exit_code, unfinished;
+} photorepl_isolated_end;
+
+typedef struct photorepl_isolated photorepl_isolated;
+/// Forks the child that decodes `request`; NULL (and `message`) when it cannot.
+photorepl_isolated *photorepl_isolated_start(const photorepl_isolated_request *request, char *message, size_t message_size);
+/// Waits up to `milliseconds`: 1 when the child has ended, else 0.
+int photorepl_isolated_wait(photorepl_isolated *isolated, int milliseconds);
+/// Kills the child first when `kill_it`, reaps it and frees `isolated`; its answer, when it gave one,
+/// goes to `out` as a decoder's would (pixels into `out->into` or malloc'd, or a message).
+photorepl_isolated_end photorepl_isolated_finish(photorepl_isolated *isolated, int kill_it, photorepl_decoded *out);
 
 /// Allocations of `bytes` and more are mapped and unmapped on their own (glibc's M_MMAP_THRESHOLD,
 /// fixed), never kept in a thread's malloc arena once freed.

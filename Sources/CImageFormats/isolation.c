@@ -1,0 +1,296 @@
+// Third-party decoders (libheif, libtiff, libjxl, libraw) run in a child process of their own: a
+// crash ends the child, not the session; a hang or a balloon is ended by the parent's deadline, the
+// child's CPU limit and its address-space limit; Ctrl-C kills it. The child is forked, not executed:
+// the libraries are already loaded (and tests, which are no photorepl binary, work the same), and it
+// runs only C, never Swift, between the fork and its _exit. Its pixels come back through a shared
+// mapping made before the fork.
+#define _GNU_SOURCE
+#include "CImageFormats.h"
+#include "loading.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <malloc.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+// MARK: - The budget of decodes in flight
+
+static pthread_mutex_t budget_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t budget_freed = PTHREAD_COND_INITIALIZER;
+static size_t budget_total = (size_t)PHOTOREPL_DECODE_BUDGET_MB << 20;
+static size_t budget_used = 0;
+
+size_t photorepl_budget_total(void) { return budget_total; }
+
+int photorepl_budget_reserve(size_t bytes, int milliseconds) {
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += milliseconds / 1000;
+    until.tv_nsec += (long)(milliseconds % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec += 1;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&budget_lock);
+    // A decode alone is never kept waiting (the caller refuses one larger than the whole budget).
+    while (budget_used > 0 && budget_used + bytes > budget_total) {
+        if (pthread_cond_timedwait(&budget_freed, &budget_lock, &until) == ETIMEDOUT) {
+            pthread_mutex_unlock(&budget_lock);
+            return 0;
+        }
+    }
+    budget_used += bytes;
+    pthread_mutex_unlock(&budget_lock);
+    return 1;
+}
+
+void photorepl_budget_release(size_t bytes) {
+    pthread_mutex_lock(&budget_lock);
+    budget_used -= bytes < budget_used ? bytes : budget_used;
+    pthread_cond_broadcast(&budget_freed);
+    pthread_mutex_unlock(&budget_lock);
+}
+
+// MARK: - Forks and in-process calls
+
+// In-process calls into the libraries (reading a HEIF's or JPEG XL's header) hold this shared; a fork
+// holds it exclusively, so that no library lock is held by another thread at the moment of the fork
+// (the child would wait for it for ever: only the forking thread lives on in it).
+static pthread_rwlock_t library_calls = PTHREAD_RWLOCK_INITIALIZER;
+void photorepl_library_call_begin(void) { pthread_rwlock_rdlock(&library_calls); }
+void photorepl_library_call_end(void) { pthread_rwlock_unlock(&library_calls); }
+
+// What the child writes back, at the start of the shared mapping; the pixels follow it.
+typedef struct {
+    int finished;
+    int width, height;
+    size_t bytes;
+    char message[256];
+} answer;
+
+struct photorepl_isolated {
+    pid_t pid;
+    int pipe;  // the read end; the child holds the write end until it ends
+    answer *shared;
+    size_t mapped;
+    int status;
+    int reaped;
+};
+
+// The address space the process has now (from /proc/self/statm, in pages), or 0.
+static size_t address_space_now(void) {
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char text[128];
+    ssize_t n = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (n <= 0) return 0;
+    text[n] = 0;
+    return (size_t)strtoull(text, NULL, 10) * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+// The decoders the tests use to prove the isolation itself: a crash, an endless loop, an allocation
+// without end. Never chosen by a file's content.
+static void test_decoder(int which, photorepl_decoded *out) {
+    begin(out);
+    if (which == PHOTOREPL_ISOLATED_TEST_CRASH) {
+        raise(SIGSEGV);
+    } else if (which == PHOTOREPL_ISOLATED_TEST_HANG) {
+        for (volatile unsigned long i = 0;; i++) {}
+    } else if (which == PHOTOREPL_ISOLATED_TEST_BALLOON) {
+        for (;;) {
+            unsigned char *block = malloc(16 << 20);
+            if (!block) {
+                say(out->message, sizeof out->message, "out of memory");
+                return;
+            }
+            memset(block, 1, 16 << 20);
+        }
+    }
+}
+
+static void run_decoder(const photorepl_isolated_request *request, photorepl_decoded *out) {
+    switch (request->decoder) {
+    case PHOTOREPL_ISOLATED_HEIF:
+        photorepl_heif_decode(request->data, request->size, request->max_pixels, request->item, request->factor, out);
+        break;
+    case PHOTOREPL_ISOLATED_TIFF:
+        photorepl_tiff_decode(request->data, request->size, request->width, request->height, request->orientation,
+                              request->factor, request->memory, out);
+        break;
+    case PHOTOREPL_ISOLATED_JXL:
+        photorepl_jxl_decode(request->data, request->size, request->max_pixels, request->factor, out);
+        break;
+    case PHOTOREPL_ISOLATED_RAW:
+        photorepl_raw_decode(request->data, request->size, request->half, request->max_pixels, request->memory, out);
+        break;
+    default:
+        test_decoder(request->decoder, out);
+    }
+}
+
+// The child: limits, the decode, the answer, _exit. Nothing here returns.
+static void child(const photorepl_isolated_request *request, answer *shared, size_t capacity, int pipe_end) {
+    // Ctrl-C reaches the whole foreground group: the parent decides (it kills this child). The
+    // parent's handlers write into its signal pipe: none of them may run here.
+    signal(SIGINT, SIG_IGN);
+    signal(SIGTSTP, SIG_IGN);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
+    signal(SIGWINCH, SIG_DFL);
+    signal(SIGQUIT, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL);
+    // A crash ends the child at once, as the default does: the Swift runtime's crash handler would
+    // print a backtrace of the whole parent's threads.
+    int crashes[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU};
+    for (size_t i = 0; i < sizeof crashes / sizeof crashes[0]; i++) signal(crashes[i], SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    pthread_sigmask(SIG_SETMASK, &none, NULL);
+    // Only the pipe to this child's parent stays open: the write ends of other children's pipes,
+    // made by other threads, were copied by the fork too, and would keep those open (their
+    // parents wait for the pipe to close) for as long as this child lives.
+    close_range(3, (unsigned)pipe_end - 1, 0);
+    close_range((unsigned)pipe_end + 1, ~0U, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1) _exit(1);
+    // No core file of a crash; CPU time a little over the parent's deadline; the address space the
+    // parent had, and the decode's share of the budget over it (a thread's stack and a malloc
+    // arena are address space too: one arena, some room for libraries' threads).
+    struct rlimit none_at_all = {0, 0};
+    setrlimit(RLIMIT_CORE, &none_at_all);
+    struct rlimit cpu = {(rlim_t)request->seconds + 2, (rlim_t)request->seconds + 3};
+    setrlimit(RLIMIT_CPU, &cpu);
+    mallopt(M_ARENA_MAX, 1);
+    size_t now = address_space_now();
+    if (now > 0 && request->memory > 0) {
+        rlim_t limit = (rlim_t)(now + request->memory + ((size_t)64 << 20));
+        struct rlimit space = {limit, limit};
+        setrlimit(RLIMIT_AS, &space);
+    }
+    photorepl_decoded out;
+    memset(&out, 0, sizeof out);
+    unsigned char *pixels = (unsigned char *)(shared + 1);
+    out.into = request->known_size ? pixels : NULL;
+    out.capacity = request->known_size ? capacity : 0;
+    run_decoder(request, &out);
+    if (out.rgba) {
+        size_t bytes = (size_t)out.width * (size_t)out.height * 4;
+        if (out.rgba != pixels) {
+            if (bytes <= capacity) {
+                memcpy(pixels, out.rgba, bytes);
+            } else {
+                say(out.message, sizeof out.message, "the decoded picture (%dx%d) is larger than photorepl asked for", out.width, out.height);
+                bytes = 0;
+            }
+            free(out.rgba);
+        }
+        shared->width = bytes ? out.width : 0;
+        shared->height = bytes ? out.height : 0;
+        shared->bytes = bytes;
+    }
+    memcpy(shared->message, out.message, sizeof shared->message);
+    __atomic_store_n(&shared->finished, 1, __ATOMIC_RELEASE);
+    close(pipe_end);
+    _exit(0);
+}
+
+photorepl_isolated *photorepl_isolated_start(const photorepl_isolated_request *request, char *message, size_t message_size) {
+    photorepl_isolated *isolated = calloc(1, sizeof *isolated);
+    if (!isolated) {
+        say(message, message_size, "out of memory");
+        return NULL;
+    }
+    size_t capacity = request->output_capacity;
+    isolated->mapped = sizeof(answer) + capacity;
+    // Shared with the child; pages cost nothing until written.
+    void *mapping = mmap(NULL, isolated->mapped, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    int ends[2];
+    if (mapping == MAP_FAILED) {
+        say(message, message_size, "cannot map %zu bytes for the decoded picture: %s", isolated->mapped, strerror(errno));
+        free(isolated);
+        return NULL;
+    }
+    if (pipe2(ends, O_CLOEXEC) != 0) {
+        say(message, message_size, "cannot make a pipe for the decoder: %s", strerror(errno));
+        munmap(mapping, isolated->mapped);
+        free(isolated);
+        return NULL;
+    }
+    isolated->shared = mapping;
+    isolated->pipe = ends[0];
+    switch (request->decoder) {
+    case PHOTOREPL_ISOLATED_HEIF: photorepl_heif_load(); break;
+    case PHOTOREPL_ISOLATED_TIFF: photorepl_tiff_load(); break;
+    case PHOTOREPL_ISOLATED_JXL: photorepl_jxl_load(); break;
+    case PHOTOREPL_ISOLATED_RAW: photorepl_raw_load(); break;
+    }
+    pthread_rwlock_wrlock(&library_calls);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(ends[0]);
+        child(request, mapping, capacity, ends[1]);
+    }
+    int forked = errno;
+    pthread_rwlock_unlock(&library_calls);
+    close(ends[1]);
+    if (pid < 0) {
+        say(message, message_size, "cannot start a process for the decoder: %s", strerror(forked));
+        close(ends[0]);
+        munmap(mapping, isolated->mapped);
+        free(isolated);
+        return NULL;
+    }
+    isolated->pid = pid;
+    return isolated;
+}
+
+int photorepl_isolated_wait(photorepl_isolated *isolated, int milliseconds) {
+    struct pollfd end = {isolated->pipe, POLLIN, 0};
+    int ready = poll(&end, 1, milliseconds);
+    if (ready == 0 || (ready < 0 && errno == EINTR)) return 0;
+    // The pipe's write end closed: the child ended (or is ending: it is reaped next).
+    return 1;
+}
+
+photorepl_isolated_end photorepl_isolated_finish(photorepl_isolated *isolated, int kill_it, photorepl_decoded *out) {
+    if (kill_it) kill(isolated->pid, SIGKILL);
+    int status = 0;
+    while (waitpid(isolated->pid, &status, 0) < 0 && errno == EINTR) {}
+    close(isolated->pipe);
+    photorepl_isolated_end end = {0, 0, 0};
+    answer *shared = isolated->shared;
+    if (WIFSIGNALED(status)) {
+        end.signal = WTERMSIG(status);
+    } else if (!__atomic_load_n(&shared->finished, __ATOMIC_ACQUIRE)) {
+        end.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        end.unfinished = 1;
+    } else {
+        memcpy(out->message, shared->message, sizeof out->message);
+        out->message[sizeof out->message - 1] = 0;
+        size_t bytes = shared->bytes;
+        if (bytes > 0 && bytes <= isolated->mapped - sizeof(answer) &&
+            (size_t)shared->width * (size_t)shared->height * 4 == bytes) {
+            unsigned char *pixels = output(out, bytes);
+            if (pixels) {
+                memcpy(pixels, shared + 1, bytes);
+                out->rgba = pixels;
+                out->width = shared->width;
+                out->height = shared->height;
+            } else {
+                say(out->message, sizeof out->message, out->into ? "the image decoded at %dx%d, not the size its header says" : "out of memory",
+                    shared->width, shared->height);
+            }
+        }
+    }
+    munmap(isolated->shared, isolated->mapped);
+    free(isolated);
+    return end;
+}

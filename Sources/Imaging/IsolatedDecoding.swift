@@ -1,0 +1,144 @@
+import CImageFormats
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The decoders not written here (libheif, libtiff, libjxl, libraw) run in a child process
+/// (isolation.c): a crash ends the child, a hang is ended by the deadline or Ctrl-C (the child is
+/// killed, its thread answers at once), and a balloon by the child's address-space limit, its share
+/// of the session's budget for pictures. What a decode needs is reserved of that budget before the
+/// child starts; a decode that needs more than the whole budget is refused without starting one.
+/// The project's own readers (JPEG through libjpeg-turbo, PNG, the previews inside files) stay in
+/// the process: they are the fast path of every sheet.
+public enum IsolatedDecoding {
+    /// How long a decode may take before its child is killed: a 24-megapixel HEIC takes about 3 s
+    /// here, a libraw half-size decode of a 24-megapixel sensor about 1 s.
+    public static let deadline: Duration = .seconds(8)
+
+    /// The memory all decodes in flight may take together.
+    public static var budget: Int { Int(photorepl_budget_total()) }
+
+    /// `request` (its decoder, its arguments and the memory it needs) decoded in a child process,
+    /// from `bytes`, to a picture of `size` when the caller knows it (decoded straight into its
+    /// place), else of the size the decoder says. `library` names the decoder in messages.
+    static func decode(_ request: photorepl_isolated_request, library: String, bytes: UnsafeRawBufferPointer,
+                       size: PixelSize?, deadline: Duration = deadline) throws(ImageFailure) -> Pixels {
+        var request = request
+        request.data = base(bytes)
+        request.size = bytes.count
+        request.seconds = Int32(deadline.components.seconds)
+        request.memory = min(request.memory, photorepl_budget_total())
+        if let size {
+            request.output_capacity = size.width * size.height * 4
+            request.known_size = 1
+        } else {
+            request.output_capacity = photorepl_budget_total()
+            request.known_size = 0
+        }
+        // Reserved a slice at a time, so that Ctrl-C is answered while other decodes hold it.
+        while photorepl_budget_reserve(request.memory, 50) == 0 {
+            if Task.isCancelled { throw ImageFailure(interrupted) }
+        }
+        defer { photorepl_budget_release(request.memory) }
+        var text = [CChar](repeating: 0, count: 256)
+        guard let child = photorepl_isolated_start(&request, &text, text.count) else {
+            throw ImageFailure(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        enum Stop { case cancelled, deadline }
+        var stop: Stop?
+        let started = ContinuousClock.now
+        while photorepl_isolated_wait(child, 25) == 0 {
+            if Task.isCancelled { stop = .cancelled; break }
+            if ContinuousClock.now - started > deadline { stop = .deadline; break }
+        }
+        var end = photorepl_isolated_end()
+        let finish: (inout photorepl_decoded) -> Void = { end = photorepl_isolated_finish(child, stop == nil ? 0 : 1, &$0) }
+        let result: Result<Pixels, ImageFailure>
+        do throws(ImageFailure) {
+            if let size {
+                result = .success(try decodeInto(size, finish))
+            } else {
+                result = .success(try decodeAllocated(finish))
+            }
+        } catch {
+            result = .failure(error)
+        }
+        switch stop {
+        case .cancelled?: throw ImageFailure(interrupted)
+        case .deadline?: throw ImageFailure("\(library) took more than \(deadline.components.seconds) s on this file, and was stopped")
+        case nil: break
+        }
+        if end.signal != 0 {
+            let megabytes = request.memory >> 20
+            switch end.signal {
+            case SIGSEGV, SIGBUS, SIGILL, SIGFPE:
+                throw ImageFailure("\(library) crashed on this file (\(signalName(end.signal))); photorepl goes on without it")
+            case SIGABRT:
+                throw ImageFailure("\(library) gave up on this file: it aborted (with \(megabytes) MB to decode it in)")
+            case SIGXCPU, SIGKILL:
+                throw ImageFailure("\(library) took more than \(deadline.components.seconds) s of processor time on this file, and was stopped")
+            default:
+                throw ImageFailure("\(library) ended on this file by \(signalName(end.signal))")
+            }
+        }
+        if end.unfinished != 0 { throw ImageFailure("\(library) ended without decoding this file (exit status \(end.exit_code))") }
+        return try result.get()
+    }
+
+    /// The words of a failure that an interrupt (Ctrl-C: the task cancelled) ended: the caller,
+    /// cancelled, shows nothing of it.
+    static let interrupted = "the decode was interrupted"
+
+    /// The memory a decode needs, in bytes, made whole: a picture's pixels at `bytesPerPixel`, and
+    /// `more` besides (a decoder's own tables, the scaled picture).
+    static func memory(_ size: PixelSize, bytesPerPixel: Int, more: Int = 0) -> Int {
+        let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+        guard !overflow, pixels <= Int.max / 16 else { return .max }
+        return pixels * bytesPerPixel + more
+    }
+
+    /// A decode that needs more than the whole budget, refused before it starts.
+    static func checkBudget(_ bytes: Int, _ what: String) throws(ImageFailure) {
+        let budget = Int(photorepl_budget_total())
+        if bytes > budget {
+            let needed = bytes == .max ? "more than there is" : "\(bytes >> 20) MB"
+            throw ImageFailure("\(what) would take \(needed) to decode, more than photorepl's \(budget >> 20) MB for pictures", isTooLarge: true)
+        }
+    }
+
+    private static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGSEGV: return "a segmentation fault, SIGSEGV"
+        case SIGBUS: return "a bus error, SIGBUS"
+        case SIGILL: return "an illegal instruction, SIGILL"
+        case SIGFPE: return "an arithmetic fault, SIGFPE"
+        default: return "signal \(signal)"
+        }
+    }
+
+    /// For tests: a child that crashes, hangs or allocates without end, through the same path.
+    public enum TestDecoder: Int32, Sendable { case crash = 100, hang = 101, balloon = 102 }
+
+    /// Runs a `TestDecoder` as a decode would run, with `memory` bytes of the budget.
+    public static func runTest(_ decoder: TestDecoder, memory: Int, deadline: Duration) throws(ImageFailure) -> Pixels {
+        var request = photorepl_isolated_request()
+        request.decoder = decoder.rawValue
+        request.memory = memory
+        let bytes: [UInt8] = [0]
+        let result: Result<Pixels, ImageFailure> = bytes.withUnsafeBytes { raw in
+            do throws(ImageFailure) {
+                return .success(try decode(request, library: "the test decoder", bytes: raw, size: PixelSize(width: 1, height: 1), deadline: deadline))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}
+
+/// An in-process call into libheif or libjxl (a header's read): a decode's fork waits for it.
+func libraryCall<T>(_ body: () -> T) -> T {
+    photorepl_library_call_begin()
+    defer { photorepl_library_call_end() }
+    return body()
+}
