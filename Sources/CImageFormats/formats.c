@@ -829,6 +829,8 @@ void photorepl_tiff_decode(const unsigned char *data, size_t size, int width, in
     tiff.options_free(options);
 }
 
+void photorepl_webp_load(void) { pthread_once(&webp_once, load_webp); }
+void photorepl_gif_load(void) { pthread_once(&gif_once, load_gif); }
 void photorepl_heif_load(void) { pthread_once(&heif_once, load_heif); }
 void photorepl_tiff_load(void) { pthread_once(&tiff_once, load_tiff); }
 

@@ -1,4 +1,4 @@
-// Third-party decoders (libheif, libtiff, libjxl, libraw) run in a child process of their own: a
+// Third-party decoders (libheif, libtiff, libjxl, libraw, libwebp, giflib, libpng) run in a child process of their own: a
 // crash ends the child, not the session; a hang or a balloon is ended by the parent's deadline, the
 // child's CPU limit and its address-space limit; Ctrl-C kills it. The child is forked, not executed:
 // the libraries are already loaded (and tests, which are no photorepl binary, work the same), and it
@@ -26,10 +26,29 @@ static pthread_mutex_t budget_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t budget_freed = PTHREAD_COND_INITIALIZER;
 static size_t budget_total = (size_t)PHOTOREPL_DECODE_BUDGET_MB << 20;
 static size_t budget_used = 0;
+// Decodes are let in in the order they asked (a ticket each): a large one waiting for the budget
+// to empty is not passed for ever by small ones, which would keep their threads waiting too.
+static unsigned long next_ticket = 1, serving = 1;
+// Tickets given up (an interrupt while waiting) that have not come up yet.
+static unsigned long abandoned[64];
+static int abandoned_count = 0;
 
 size_t photorepl_budget_total(void) { return budget_total; }
 
-int photorepl_budget_reserve(size_t bytes, int milliseconds) {
+// Moves `serving` past the tickets given up. Called with the lock held.
+static void skip_abandoned(void) {
+    for (int i = 0; i < abandoned_count;) {
+        if (abandoned[i] == serving) {
+            serving++;
+            abandoned[i] = abandoned[--abandoned_count];
+            i = 0;
+        } else {
+            i++;
+        }
+    }
+}
+
+int photorepl_budget_reserve(size_t bytes, int milliseconds, unsigned long *ticket) {
     struct timespec until;
     clock_gettime(CLOCK_REALTIME, &until);
     until.tv_sec += milliseconds / 1000;
@@ -39,16 +58,33 @@ int photorepl_budget_reserve(size_t bytes, int milliseconds) {
         until.tv_nsec -= 1000000000L;
     }
     pthread_mutex_lock(&budget_lock);
+    if (*ticket == 0) *ticket = next_ticket++;
     // A decode alone is never kept waiting (the caller refuses one larger than the whole budget).
-    while (budget_used > 0 && budget_used + bytes > budget_total) {
+    while (*ticket != serving || (budget_used > 0 && budget_used + bytes > budget_total)) {
         if (pthread_cond_timedwait(&budget_freed, &budget_lock, &until) == ETIMEDOUT) {
             pthread_mutex_unlock(&budget_lock);
             return 0;
         }
     }
     budget_used += bytes;
+    serving++;
+    skip_abandoned();
+    pthread_cond_broadcast(&budget_freed);
     pthread_mutex_unlock(&budget_lock);
     return 1;
+}
+
+void photorepl_budget_abandon(unsigned long ticket) {
+    if (ticket == 0) return;
+    pthread_mutex_lock(&budget_lock);
+    if (ticket == serving) {
+        serving++;
+        skip_abandoned();
+    } else if (ticket > serving && abandoned_count < (int)(sizeof abandoned / sizeof abandoned[0])) {
+        abandoned[abandoned_count++] = ticket;
+    }
+    pthread_cond_broadcast(&budget_freed);
+    pthread_mutex_unlock(&budget_lock);
 }
 
 void photorepl_budget_release(size_t bytes) {
@@ -131,6 +167,39 @@ static void run_decoder(const photorepl_isolated_request *request, photorepl_dec
     case PHOTOREPL_ISOLATED_RAW:
         photorepl_raw_decode(request->data, request->size, request->half, request->max_pixels, request->memory, out);
         break;
+    case PHOTOREPL_ISOLATED_WEBP:
+        photorepl_webp_decode(request->data, request->size, request->width, request->height, out);
+        break;
+    case PHOTOREPL_ISOLATED_GIF:
+        photorepl_gif_decode(request->data, request->size, request->width, request->height, request->factor, out);
+        break;
+    case PHOTOREPL_ISOLATED_LIBPNG: {
+        begin(out);
+        size_t bytes = (size_t)request->width * (size_t)request->height * 4;
+        unsigned char *pixels = output(out, bytes);
+        char text[200] = {0};
+        if (!pixels) {
+            say(out->message, sizeof out->message, "out of memory");
+            break;
+        }
+        memset(pixels, 0, bytes);
+        int result = photorepl_png_by_libpng(request->data, request->size, pixels, request->width, request->height, text, sizeof text);
+        if (result == PHOTOREPL_PNG_DONE) {
+            out->rgba = pixels;
+            out->width = request->width;
+            out->height = request->height;
+            break;
+        }
+        if (pixels != out->into) free(pixels);
+        if (result == PHOTOREPL_PNG_MISSING) {
+            say(out->message, sizeof out->message, "%s", text);
+        } else if (result == PHOTOREPL_PNG_CUT_OR_CORRUPT && (strstr(text, "EOF") || strstr(text, "end") || strstr(text, "short"))) {
+            say(out->message, sizeof out->message, "the PNG file is truncated (%s)", text);
+        } else {
+            say(out->message, sizeof out->message, "corrupt PNG: %s", text);
+        }
+        break;
+    }
     default:
         test_decoder(request->decoder, out);
     }
@@ -231,6 +300,9 @@ photorepl_isolated *photorepl_isolated_start(const photorepl_isolated_request *r
     case PHOTOREPL_ISOLATED_TIFF: photorepl_tiff_load(); break;
     case PHOTOREPL_ISOLATED_JXL: photorepl_jxl_load(); break;
     case PHOTOREPL_ISOLATED_RAW: photorepl_raw_load(); break;
+    case PHOTOREPL_ISOLATED_WEBP: photorepl_webp_load(); break;
+    case PHOTOREPL_ISOLATED_GIF: photorepl_gif_load(); break;
+    case PHOTOREPL_ISOLATED_LIBPNG: photorepl_libpng_load(); break;
     }
     pthread_rwlock_wrlock(&library_calls);
     pid_t pid = fork();

@@ -46,3 +46,5 @@ int photorepl_png_by_libpng(const unsigned char *data, size_t size, unsigned cha
     libpng.free(&image);
     return result;
 }
+
+void photorepl_libpng_load(void) { (void)photorepl_library_load(&libpng_library); }

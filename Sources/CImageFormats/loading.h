@@ -105,5 +105,8 @@ void photorepl_heif_load(void);
 void photorepl_tiff_load(void);
 void photorepl_jxl_load(void);
 void photorepl_raw_load(void);
+void photorepl_webp_load(void);
+void photorepl_gif_load(void);
+void photorepl_libpng_load(void);
 
 #endif

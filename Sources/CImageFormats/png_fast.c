@@ -121,6 +121,8 @@ static int unfilter(unsigned char *row, const unsigned char *prior, size_t lengt
         case 1: average_row(row, prior, length, 1); break;
         case 2: average_row(row, prior, length, 2); break;
         case 3: average_row(row, prior, length, 3); break;
+        case 6: average_row(row, prior, length, 6); break;
+        case 8: average_row(row, prior, length, 8); break;
         default: average_row(row, prior, length, 4); break;
         }
         return 0;
@@ -129,6 +131,8 @@ static int unfilter(unsigned char *row, const unsigned char *prior, size_t lengt
         case 1: paeth_row(row, prior, length, 1); break;
         case 2: paeth_row(row, prior, length, 2); break;
         case 3: paeth_row(row, prior, length, 3); break;
+        case 6: paeth_row(row, prior, length, 6); break;
+        case 8: paeth_row(row, prior, length, 8); break;
         default: paeth_row(row, prior, length, 4); break;
         }
         return 0;
@@ -191,6 +195,85 @@ static int rows_shrunk(unsigned char *data, int width, int height, int channels,
     return 0;
 }
 
+// A 16-bit row's samples as 8-bit ones (the high byte of each, as viewers show them), in place.
+static void to_8_bits(unsigned char *row, size_t samples) {
+    for (size_t i = 0; i < samples; i++) row[i] = row[2 * i];
+}
+
+// A picture too large to inflate whole (or of 16-bit samples): inflated by zlib a band of `factor`
+// rows at a time, each band unfiltered, made RGBA and shrunk into one row of `out`. What it holds is
+// a band and a row, whatever the picture's size (a 10000×10000 RGBA PNG inflates to 400 MB).
+static int rows_streamed(const unsigned char *idat, size_t idat_size, int width, int height, int channels, int depth,
+                         int factor, unsigned char *out, char *message, size_t message_size) {
+    int bpp = channels * (depth / 8);
+    size_t stride = (size_t)width * (size_t)bpp, row_bytes = stride + 1;
+    size_t scaled_width = ((size_t)width + (size_t)factor - 1) / (size_t)factor;
+    unsigned char *band = malloc((size_t)factor * row_bytes), *prior = malloc(stride);
+    unsigned char *rgba = malloc((size_t)factor * (size_t)width * 4);
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    int result = 0;
+    if (!band || !prior || !rgba || inflateInit(&stream) != Z_OK) {
+        say(message, message_size, "out of memory");
+        free(band);
+        free(prior);
+        free(rgba);
+        return -1;
+    }
+    stream.next_in = (unsigned char *)idat;
+    size_t fed = 0;
+    for (int y0 = 0; y0 < height && result == 0; y0 += factor) {
+        int rows = height - y0 < factor ? height - y0 : factor;
+        stream.next_out = band;
+        stream.avail_out = (unsigned)((size_t)rows * row_bytes);
+        int status = Z_OK;
+        while (stream.avail_out > 0 && status == Z_OK) {
+            if (stream.avail_in == 0 && fed < idat_size) {
+                size_t more = idat_size - fed < (1u << 30) ? idat_size - fed : (1u << 30);
+                stream.avail_in = (unsigned)more;
+                fed += more;
+            }
+            status = inflate(&stream, Z_NO_FLUSH);
+            if (status == Z_BUF_ERROR && stream.avail_in > 0) status = Z_OK;
+        }
+        if (stream.avail_out > 0) {
+            if (status == Z_OK || status == Z_BUF_ERROR || status == Z_STREAM_END) {
+                say(message, message_size, "the PNG file is truncated (its image data ends at row %d of %d)", y0, height);
+            } else {
+                say(message, message_size, "corrupt PNG: %s", stream.msg ? stream.msg : "its image data does not inflate");
+            }
+            result = -1;
+            break;
+        }
+        for (int r = 0; r < rows; r++) {
+            unsigned char *row = band + (size_t)r * row_bytes;
+            const unsigned char *above = r > 0 ? band + (size_t)(r - 1) * row_bytes + 1 : y0 > 0 ? prior : NULL;
+            if (unfilter(row + 1, above, stride, bpp, row[0]) != 0) {
+                say(message, message_size, "corrupt PNG: row %d has filter type %d", y0 + r, row[0]);
+                result = -1;
+                break;
+            }
+        }
+        if (result != 0) break;
+        // The band's last row, still 16-bit, is the row above the next band's first.
+        memcpy(prior, band + (size_t)(rows - 1) * row_bytes + 1, stride);
+        for (int r = 0; r < rows; r++) {
+            unsigned char *row = band + (size_t)r * row_bytes + 1;
+            if (depth == 16) to_8_bits(row, (size_t)width * (size_t)channels);
+            to_rgba(row, width, channels, factor == 1 ? out + (size_t)(y0 + r) * (size_t)width * 4 : rgba + (size_t)r * (size_t)width * 4);
+        }
+        if (factor > 1 && shrink(rgba, width * 4, width, rows, 4, factor, out + (size_t)(y0 / factor) * scaled_width * 4) != 0) {
+            say(message, message_size, "out of memory");
+            result = -1;
+        }
+    }
+    inflateEnd(&stream);
+    free(band);
+    free(prior);
+    free(rgba);
+    return result;
+}
+
 // Adam7's passes: where each starts and how far apart its pixels are.
 static const int pass_x[7] = {0, 4, 0, 2, 0, 1, 0}, pass_y[7] = {0, 0, 4, 0, 2, 0, 1};
 static const int step_x[7] = {8, 8, 4, 4, 2, 2, 1}, step_y[7] = {8, 8, 8, 4, 4, 2, 2};
@@ -215,12 +298,28 @@ void photorepl_png_scaled_size(int width, int height, int interlaced, int factor
     *scaled_height = (grid_h + rest - 1) / rest;
 }
 
-int photorepl_png_decode(const unsigned char *idat, size_t idat_size, int width, int height, int channels, int interlaced,
-                         int factor, photorepl_decoded *out) {
+int photorepl_png_decode(const unsigned char *idat, size_t idat_size, int width, int height, int channels, int depth,
+                         int interlaced, int factor, photorepl_decoded *out) {
     begin(out);
-    if (channels < 1 || channels > 4 || width <= 0 || height <= 0 || factor < 1) {
+    if (channels < 1 || channels > 4 || width <= 0 || height <= 0 || factor < 1 || (depth != 8 && depth != 16) ||
+        (depth == 16 && interlaced)) {
         say(out->message, sizeof out->message, "not a PNG this reader decodes");
         return -1;
+    }
+    // 16-bit, or more than 32 MB inflated: a band at a time.
+    if (!interlaced && (depth == 16 || (size_t)height * ((size_t)width * (size_t)channels + 1) > ((size_t)32 << 20))) {
+        int scaled_w = (width + factor - 1) / factor, scaled_h = (height + factor - 1) / factor;
+        if (!(out->rgba = output(out, (size_t)scaled_w * (size_t)scaled_h * 4))) {
+            say(out->message, sizeof out->message, out->into ? "the PNG decoded at another size than asked for" : "out of memory");
+            return -1;
+        }
+        if (rows_streamed(idat, idat_size, width, height, channels, depth, factor, out->rgba, out->message, sizeof out->message) != 0) {
+            discard(out);
+            return -1;
+        }
+        out->width = scaled_w;
+        out->height = scaled_h;
+        return 0;
     }
     int grid = grid_for(interlaced, factor);
     int passes = grid == 8 ? 1 : grid == 4 ? 3 : grid == 2 ? 5 : 7;

@@ -202,15 +202,24 @@ public enum ImageDecoder {
                     let target = header.uprightSize.fitted(in: box)
                     let storedTarget = header.exif.orientation.swapsDimensions
                         ? PixelSize(width: target.height, height: target.width) : target
-                    if let preview = JPEG.preview(raw, header: header, covering: storedTarget, limits: limits) { return .success(preview) }
-                    let scale = JPEG.scale(for: header.storedSize, atLeast: storedTarget)
-                    if let firstScans = ProgressiveJPEG.firstScans(raw, header: header, scale: scale) { return .success(firstScans) }
-                    return .success(try JPEG.decode(raw, size: header.storedSize, atLeast: storedTarget).oriented(header.exif.orientation))
+                    return .success(try IsolatedDecoding.reserving(JPEG.memory(raw, header: header, atLeast: storedTarget), "its \(header.storedSize) image") { () throws(ImageFailure) in
+                        if let preview = JPEG.preview(raw, header: header, covering: storedTarget, limits: limits) { return preview }
+                        let scale = JPEG.scale(for: header.storedSize, atLeast: storedTarget)
+                        if let firstScans = ProgressiveJPEG.firstScans(raw, header: header, scale: scale) { return firstScans }
+                        return try JPEG.decode(raw, size: header.storedSize, atLeast: storedTarget).oriented(header.exif.orientation)
+                    })
                 case .png:
                     let target = header.uprightSize.fitted(in: box)
                     let storedTarget = header.exif.orientation.swapsDimensions
                         ? PixelSize(width: target.height, height: target.width) : target
-                    return .success(try PNG.decode(raw, size: header.storedSize, orientation: header.exif.orientation, atLeast: storedTarget))
+                    // The picture scaled (twice while it is turned), and the rows inflated whole up
+                    // to 32 MB (a band of rows past that).
+                    let factor = max(1, min(header.storedSize.width / max(1, storedTarget.width), header.storedSize.height / max(1, storedTarget.height)))
+                    let scaled = IsolatedDecoding.memory(PixelSize(width: header.storedSize.width / factor + 1, height: header.storedSize.height / factor + 1), bytesPerPixel: 8)
+                    let inflated = min(IsolatedDecoding.memory(header.storedSize, bytesPerPixel: 8), 40 << 20)
+                    return .success(try IsolatedDecoding.reserving(scaled + inflated + (8 << 20), "its \(header.storedSize) image") { () throws(ImageFailure) in
+                        try PNG.decode(raw, size: header.storedSize, orientation: header.exif.orientation, atLeast: storedTarget)
+                    })
                 case .webp:
                     let target = header.uprightSize.fitted(in: box)
                     let storedTarget = header.exif.orientation.swapsDimensions
@@ -245,6 +254,15 @@ enum JPEG {
             throw ImageFailure("the image is too large: \(size) pixels (at most \(limits.maxProgressivePixels / 1_000_000) megapixels for a progressive JPEG)", isTooLarge: true)
         }
         return size
+    }
+
+    /// What decoding takes in memory: the picture at its scale (twice while it is turned), and a
+    /// progressive JPEG's coefficients, about 3 bytes a pixel, which its decoder holds whole.
+    static func memory(_ raw: UnsafeRawBufferPointer, header: ImageHeader, atLeast target: PixelSize) -> Int {
+        let (num, denom) = scale(for: header.storedSize, atLeast: target)
+        let scaled = PixelSize(width: (header.storedSize.width * num + denom - 1) / denom, height: (header.storedSize.height * num + denom - 1) / denom)
+        let coefficients = JPEGSegments.isProgressive(raw) ? IsolatedDecoding.memory(header.storedSize, bytesPerPixel: 3) : 0
+        return IsolatedDecoding.memory(scaled, bytesPerPixel: header.exif.orientation == .up ? 4 : 8, more: coefficients + (8 << 20))
     }
 
     /// The smallest preview inside the file (EXIF thumbnail, MPF preview) that covers `target` (the
@@ -393,7 +411,7 @@ enum PNG {
             do throws(ImageFailure) {
                 return .success(try decodeInto(scaled) {
                     _ = photorepl_png_decode(base(idat), idat.count, Int32(size.width), Int32(size.height), Int32(data.channels),
-                                             data.isInterlaced ? 1 : 0, Int32(factor), &$0)
+                                             Int32(data.depth), data.isInterlaced ? 1 : 0, Int32(factor), &$0)
                 })
             } catch {
                 return .failure(error)
@@ -417,22 +435,15 @@ enum PNG {
         return try result.get()
     }
 
+    /// libpng's simplified API, in a child process: the picture whole (4 bytes a pixel) and libpng's
+    /// rows.
     private static func decodeEssential(_ raw: UnsafeRawBufferPointer, size: PixelSize) throws(ImageFailure) -> Pixels {
-        var message = [CChar](repeating: 0, count: 256)
-        var result: Int32 = 0
-        let rgba = [UInt8](unsafeUninitializedCapacity: size.width * size.height * 4) { out, initialized in
-            out.initialize(repeating: 0)
-            result = photorepl_png_by_libpng(base(raw), raw.count, out.baseAddress, Int32(size.width), Int32(size.height),
-                                             &message, message.count)
-            initialized = out.count
-        }
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        switch Int(result) {
-        case PHOTOREPL_PNG_DONE: return Pixels(width: size.width, height: size.height, rgba: rgba)
-        case PHOTOREPL_PNG_MISSING: throw ImageFailure(text)
-        case PHOTOREPL_PNG_CUT_OR_CORRUPT where text.contains("EOF") || text.contains("end") || text.contains("short"):
-            throw ImageFailure("the PNG file is truncated (\(text))")
-        default: throw ImageFailure("corrupt PNG: \(text)")
-        }
+        var request = photorepl_isolated_request()
+        request.decoder = Int32(PHOTOREPL_ISOLATED_LIBPNG)
+        request.width = Int32(size.width)
+        request.height = Int32(size.height)
+        request.memory = IsolatedDecoding.memory(size, bytesPerPixel: 4, more: size.width * 16 + (16 << 20))
+        try IsolatedDecoding.checkBudget(request.memory, "this kind of PNG is decoded whole, and its \(size) image")
+        return try IsolatedDecoding.decode(request, library: "libpng", bytes: raw, size: size)
     }
 }

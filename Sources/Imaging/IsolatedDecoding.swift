@@ -3,13 +3,14 @@ import CImageFormats
 import Glibc
 #endif
 
-/// The decoders not written here (libheif, libtiff, libjxl, libraw) run in a child process
+/// The decoders not written here (libheif, libtiff, libjxl, libraw, libwebp, giflib, libpng) run in a child process
 /// (isolation.c): a crash ends the child, a hang is ended by the deadline or Ctrl-C (the child is
 /// killed, its thread answers at once), and a balloon by the child's address-space limit, its share
 /// of the session's budget for pictures. What a decode needs is reserved of that budget before the
 /// child starts; a decode that needs more than the whole budget is refused without starting one.
-/// The project's own readers (JPEG through libjpeg-turbo, PNG, the previews inside files) stay in
-/// the process: they are the fast path of every sheet.
+/// The project's own readers (PNG, a progressive JPEG's DC scans, the previews inside files) and
+/// libjpeg-turbo stay in the process, their memory reserved of the same budget: they are the fast
+/// path of every sheet (a fork and its answer cost about a millisecond more a picture).
 public enum IsolatedDecoding {
     /// How long a decode may take before its child is killed: a 24-megapixel HEIC takes about 3 s
     /// here, a libraw half-size decode of a 24-megapixel sensor about 1 s.
@@ -35,10 +36,7 @@ public enum IsolatedDecoding {
             request.output_capacity = photorepl_budget_total()
             request.known_size = 0
         }
-        // Reserved a slice at a time, so that Ctrl-C is answered while other decodes hold it.
-        while photorepl_budget_reserve(request.memory, 50) == 0 {
-            if Task.isCancelled { throw ImageFailure(interrupted) }
-        }
+        try reserve(request.memory)
         defer { photorepl_budget_release(request.memory) }
         var text = [CChar](repeating: 0, count: 256)
         guard let child = photorepl_isolated_start(&request, &text, text.count) else {
@@ -83,6 +81,27 @@ public enum IsolatedDecoding {
         }
         if end.unfinished != 0 { throw ImageFailure("\(library) ended without decoding this file (exit status \(end.exit_code))") }
         return try result.get()
+    }
+
+    /// `body`, a decode in this process (the project's own readers, libjpeg-turbo), with `bytes` of
+    /// the budget reserved while it runs; refused when that is more than the whole budget.
+    static func reserving<T>(_ bytes: Int, _ what: String, _ body: () throws(ImageFailure) -> T) throws(ImageFailure) -> T {
+        try checkBudget(bytes, what)
+        try reserve(bytes)
+        defer { photorepl_budget_release(bytes) }
+        return try body()
+    }
+
+    /// Waits for `bytes` of the budget, a slice at a time, so that Ctrl-C is answered while other
+    /// decodes hold it.
+    private static func reserve(_ bytes: Int) throws(ImageFailure) {
+        var ticket: UInt = 0
+        while photorepl_budget_reserve(bytes, 50, &ticket) == 0 {
+            if Task.isCancelled {
+                photorepl_budget_abandon(ticket)
+                throw ImageFailure(interrupted)
+            }
+        }
     }
 
     /// The words of a failure that an interrupt (Ctrl-C: the task cancelled) ended: the caller,

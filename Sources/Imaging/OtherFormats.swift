@@ -83,7 +83,15 @@ enum WebP {
         let (_, isAnimated) = try info(raw)
         // Never enlarged; an animation's first frame comes at its canvas size.
         let scaled = isAnimated || target.width >= size.width || target.height >= size.height ? size : target
-        return try decodeInto(scaled) { photorepl_webp_decode(base(raw), raw.count, Int32(scaled.width), Int32(scaled.height), &$0) }
+        // libwebp holds a lossless picture whole (4 bytes a pixel) while it scales it; an animation
+        // its canvas.
+        var request = photorepl_isolated_request()
+        request.decoder = Int32(PHOTOREPL_ISOLATED_WEBP)
+        request.width = Int32(scaled.width)
+        request.height = Int32(scaled.height)
+        request.memory = IsolatedDecoding.memory(size, bytesPerPixel: 4, more: scaled.width * scaled.height * 4 + (16 << 20))
+        try IsolatedDecoding.checkBudget(request.memory, "its \(size) image")
+        return try IsolatedDecoding.decode(request, library: "libwebp", bytes: raw, size: scaled)
     }
 }
 
@@ -99,7 +107,14 @@ enum GIF {
     static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
         let factor = max(1, min(size.width / max(1, target.width), size.height / max(1, target.height)))
         let scaled = PixelSize(width: (size.width + factor - 1) / factor, height: (size.height + factor - 1) / factor)
-        return try decodeInto(scaled) { photorepl_gif_decode(base(raw), raw.count, Int32(size.width), Int32(size.height), Int32(factor), &$0) }
+        // giflib reads a row at a time; the canvas never exists whole.
+        var request = photorepl_isolated_request()
+        request.decoder = Int32(PHOTOREPL_ISOLATED_GIF)
+        request.width = Int32(size.width)
+        request.height = Int32(size.height)
+        request.factor = Int32(factor)
+        request.memory = scaled.width * scaled.height * 4 + size.width * 8 + (16 << 20)
+        return try IsolatedDecoding.decode(request, library: "giflib", bytes: raw, size: scaled)
     }
 }
 

@@ -81,6 +81,8 @@ enum PNGChunks {
     struct ImageData {
         var idat: [UInt8]
         var channels: Int
+        /// Bits a sample: 8, or 16 (not interlaced).
+        var depth: Int
         var isInterlaced: Bool
     }
 
@@ -89,7 +91,9 @@ enum PNGChunks {
         let header = signatureCount + 8
         let depth = raw[header + 8], colourType = raw[header + 9], interlace = raw[header + 12]
         let channels: [UInt8: Int] = [0: 1, 2: 3, 4: 2, 6: 4]
-        guard depth == 8, let count = channels[colourType], raw[header + 10] == 0, raw[header + 11] == 0, interlace <= 1 else { return nil }
+        // 16-bit ones too, but for Adam7's (libpng reads those, within the budget).
+        guard depth == 8 || (depth == 16 && interlace == 0), let count = channels[colourType], raw[header + 10] == 0,
+              raw[header + 11] == 0, interlace <= 1 else { return nil }
         var idat: [UInt8] = []
         var position = signatureCount, hasSRGB = false, gamma: UInt32?
         while position + 8 <= raw.count {
@@ -113,7 +117,7 @@ enum PNGChunks {
         }
         // libpng turns another gamma into sRGB's; 1/2.2 (45455) is taken for sRGB, as libpng does.
         if let gamma, !hasSRGB, !(45_000...46_000).contains(gamma) { return nil }
-        return ImageData(idat: idat, channels: count, isInterlaced: interlace == 1)
+        return ImageData(idat: idat, channels: count, depth: Int(depth), isInterlaced: interlace == 1)
     }
 
     static func bigEndian(_ raw: UnsafeRawBufferPointer, at i: Int) -> UInt32 {

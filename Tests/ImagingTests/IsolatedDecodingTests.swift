@@ -82,12 +82,10 @@ import Testing
         }
         // A thousand rows at a time: no picture's worth of bytes is ever held here.
         let block = 1000
+        let topRows = [UInt8](repeating: top, count: block * width), bottomRows = [UInt8](repeating: bottom, count: block * width)
+        precondition(height % block == 0 && (height / 2) % block == 0)
         for first in stride(from: 0, to: height, by: block) {
-            let rows = min(block, height - first)
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(rows * width)
-            for r in 0..<rows { bytes += repeatElement(first + r < height / 2 ? top : bottom, count: width) }
-            pump(bytes, flush: first + rows == height ? Z_FINISH : Z_NO_FLUSH)
+            pump(first < height / 2 ? topRows : bottomRows, flush: first + block == height ? Z_FINISH : Z_NO_FLUSH)
         }
         deflateEnd(&stream)
         func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }

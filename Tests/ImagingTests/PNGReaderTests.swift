@@ -11,8 +11,10 @@ import Testing
     /// type `row % 5` (None, Sub, Up, Average, Paeth), interlaced with Adam7 or not; `extra`
     /// chunks go before IDAT.
     static func encode(width: Int, height: Int, channels: Int, samples: [UInt8], interlaced: Bool = false,
-                       extra: [(String, [UInt8])] = []) -> [UInt8] {
+                       extra: [(String, [UInt8])] = [], depth: UInt8 = 8) -> [UInt8] {
         let colourType: UInt8 = [1: 0, 2: 4, 3: 2, 4: 6][channels]!
+        // 16-bit samples are two bytes each, big-endian: a pixel of `channels` samples is twice the bytes.
+        let channels = channels * Int(depth) / 8
         var raw: [UInt8] = []
         if interlaced {
             let start = [(0, 0), (4, 0), (0, 4), (2, 0), (0, 2), (1, 0), (0, 1)], step = [(8, 8), (8, 8), (4, 8), (4, 4), (2, 4), (2, 2), (1, 2)]
@@ -34,9 +36,58 @@ import Testing
             let crc = body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
             return bigEndian(UInt32(data.count)) + body + bigEndian(UInt32(crc))
         }
-        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colourType, 0, 0, interlaced ? 1 : 0]
+        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [depth, colourType, 0, 0, interlaced ? 1 : 0]
         return PNGChunks.signature + chunk("IHDR", header) + extra.flatMap { chunk($0.0, $0.1) }
             + chunk("IDAT", Array(compressed[..<Int(length)])) + chunk("IEND", [])
+    }
+
+    /// Issue 43: a 16-bit PNG went to libpng, which made it RGBA whole (a 190 KB one of 10000×10000
+    /// took 403 MB), and a large 8-bit one was inflated whole (400 MB for 10000×10000 RGBA). Both
+    /// are read a band of rows at a time now, scaled as they come.
+    @Test func aSixteenBitPNGIsScaledAsItsRowsCome() throws {
+        let width = 300, height = 200, block = 2
+        func high(_ x: Int, _ y: Int, _ c: Int) -> UInt8 { UInt8(((x / block) * 7 + (y / block) * 13 + c * 50) & 0xFF) }
+        var samples: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                for c in 0..<3 { samples += [high(x, y, c), UInt8((x * 31 + y + c) & 0xFF)] }
+            }
+        }
+        let png = Self.encode(width: width, height: height, channels: 3, samples: samples, depth: 16)
+        let pixels = try ImageDecoder.decode(png, fitting: PixelSize(width: 100, height: 100))
+        #expect(pixels.width == 150 && pixels.height == 100)
+        for (x, y) in [(0, 0), (17, 3), (149, 99), (80, 50)] {
+            let i = (y * pixels.width + x) * 4
+            #expect(Array(pixels.rgba[i..<i + 4]) == [high(x * 2, y * 2, 0), high(x * 2, y * 2, 1), high(x * 2, y * 2, 2), 255], "at \(x),\(y)")
+        }
+    }
+
+    @Test func aLargePNGIsInflatedABandAtATime() throws {
+        // 4200×2000 RGBA: 33.6 MB inflated, past the 32 MB read whole. Rows unfiltered (the filters
+        // are the small files' part), built a band at a time: a debug build takes seconds over
+        // 33.6 million samples one by one, on a thread other suites share.
+        let width = 4200, height = 2000, block = 10
+        func value(_ x: Int, _ y: Int, _ c: Int) -> UInt8 { c == 3 ? 255 : UInt8(((x / block) * 7 + (y / block) * 13 + c * 50) & 0xFF) }
+        let bands: [[UInt8]] = (0..<(height / block)).map { band in [0] + (0..<width).flatMap { x in (0..<4).map { value(x, band * block, $0) } } }
+        var raw: [UInt8] = []
+        raw.reserveCapacity(height * (width * 4 + 1))
+        for y in 0..<height { raw += bands[y / block] }
+        var compressed = [UInt8](repeating: 0, count: Int(compressBound(UInt(raw.count))))
+        var length = UInt(compressed.count)
+        precondition(compress2(&compressed, &length, raw, UInt(raw.count), 1) == Z_OK)
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            let crc = body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
+            return Self.bigEndian(UInt32(data.count)) + body + Self.bigEndian(UInt32(crc))
+        }
+        let png = PNGChunks.signature + chunk("IHDR", Self.bigEndian(UInt32(width)) + Self.bigEndian(UInt32(height)) + [8, 6, 0, 0, 0])
+            + chunk("IDAT", Array(compressed[..<Int(length)])) + chunk("IEND", [])
+        let pixels = try ImageDecoder.decode(png, fitting: PixelSize(width: 420, height: 200))
+        #expect(pixels.width == 420 && pixels.height == 200)
+        for (x, y) in [(0, 0), (419, 199), (200, 100), (33, 177)] {
+            let i = (y * pixels.width + x) * 4
+            #expect(Array(pixels.rgba[i..<i + 4]) == (0..<4).map { value(x * block, y * block, $0) }, "at \(x),\(y)")
+        }
     }
 
     /// The rows as PNG stores them: row `y` filtered with type `y % 5`, its type byte first.

@@ -83,15 +83,17 @@ void photorepl_jxl_decode(const unsigned char *data, size_t size, long max_pixel
 /// malloc'd here, whatever `into` says.
 void photorepl_raw_decode(const unsigned char *data, size_t size, int half, long max_pixels, size_t max_bytes, photorepl_decoded *out);
 
-/// A PNG of 8-bit samples (`channels` 1 grey, 2 grey + alpha, 3 RGB, 4 RGBA) from its IDAT data
+/// A PNG of 8-bit samples, or 16-bit ones not interlaced (`depth`; `channels` 1 grey, 2 grey + alpha,
+/// 3 RGB, 4 RGBA; 16-bit samples shown by their high byte) from its IDAT data
 /// (the chunks' contents, concatenated): inflated by libdeflate (loaded at the first PNG; zlib's
 /// inflate without it), unfiltered and scaled down by `factor` as the rows come (each factor ×
 /// factor block one pixel, colours weighted by alpha). Interlaced (Adam7), only the first passes
 /// are read whose pixels make a grid of the largest of 8, 4, 2 and 1 within `factor`; the grid is
-/// then scaled by what is left of the factor. The size it decodes at, and the grid, are
-/// `photorepl_png_scaled_size`'s. 0 on success; else -1 and `message`.
-int photorepl_png_decode(const unsigned char *idat, size_t idat_size, int width, int height, int channels, int interlaced,
-                         int factor, photorepl_decoded *out);
+/// then scaled by what is left of the factor. A picture of 16-bit samples, or one of more than 32 MB
+/// inflated, is inflated by zlib a band of `factor` rows at a time: it never exists whole. The size
+/// it decodes at, and the grid, are `photorepl_png_scaled_size`'s. 0 on success; else -1 and `message`.
+int photorepl_png_decode(const unsigned char *idat, size_t idat_size, int width, int height, int channels, int depth,
+                         int interlaced, int factor, photorepl_decoded *out);
 void photorepl_png_scaled_size(int width, int height, int interlaced, int factor, int *scaled_width, int *scaled_height, int *grid);
 
 /// A progressive JPEG decoded from its first scans only (libjpeg's buffered-image mode, libjpeg
@@ -144,10 +146,13 @@ int photorepl_png_by_libpng(const unsigned char *data, size_t size, unsigned cha
 /// session's budget for pictures being decoded; what a decode needs is reserved before it starts.
 #define PHOTOREPL_DECODE_BUDGET_MB 192
 size_t photorepl_budget_total(void);
-/// Reserves `bytes` of the budget, waiting up to `milliseconds` while other decodes hold it: 1 when
-/// reserved, 0 when the time ran out (the caller asks again, or gives up when cancelled). A decode
-/// alone always gets what it asks for: the caller refuses one larger than the whole budget.
-int photorepl_budget_reserve(size_t bytes, int milliseconds);
+/// Reserves `bytes` of the budget, waiting up to `milliseconds` while other decodes hold it or
+/// asked first: 1 when reserved, 0 when the time ran out (the caller asks again with the same
+/// `ticket`, 0 the first time, or gives it up with photorepl_budget_abandon). Decodes are let in in
+/// the order they asked; one alone always gets what it asks for (the caller refuses one larger than
+/// the whole budget).
+int photorepl_budget_reserve(size_t bytes, int milliseconds, unsigned long *ticket);
+void photorepl_budget_abandon(unsigned long ticket);
 void photorepl_budget_release(size_t bytes);
 
 /// Around every in-process call into libheif or libjxl (a header read): a decode's fork waits until
@@ -162,6 +167,9 @@ enum {
     PHOTOREPL_ISOLATED_TIFF = 2,
     PHOTOREPL_ISOLATED_JXL = 3,
     PHOTOREPL_ISOLATED_RAW = 4,
+    PHOTOREPL_ISOLATED_WEBP = 5,
+    PHOTOREPL_ISOLATED_GIF = 6,
+    PHOTOREPL_ISOLATED_LIBPNG = 7,
     PHOTOREPL_ISOLATED_TEST_CRASH = 100,
     PHOTOREPL_ISOLATED_TEST_HANG = 101,
     PHOTOREPL_ISOLATED_TEST_BALLOON = 102,
