@@ -332,6 +332,47 @@ enum TIFFContainerFile {
         }
     }
 
+    /// Issue 43: a 372 KB TIFF of 31 IFDs, each listing SubIFDs 1,000 times (16 offsets each, all
+    /// IFD0's), took 13–15 s: every offset was queued and taken with `Array.removeFirst()`, which
+    /// moves all the rest. The walk reads a tag once an IFD and takes offsets by an index: the file
+    /// reads about as fast as one of the same IFDs holding 1,000 different tags each.
+    @Test func aTIFFListingSubIFDsThousandsOfTimesIsReadAtOnce() throws {
+        // IFD0 is at 8 + 64: the list of 16 offsets comes first.
+        let list = Array([[UInt8]](repeating: [72, 0, 0, 0], count: 16).joined())
+        func tiff(_ entries: [File.Entry]) -> [UInt8] {
+            File.make(jpegs: [list], ifds: (0..<31).map { File.IFD(entries: File.size(600, 400) + entries, next: $0 < 30 ? $0 + 1 : nil) })
+        }
+        let file = tiff([File.Entry](repeating: File.Entry(tag: 0x014A, count: 16, value: .jpeg(0)), count: 998))
+        let plain = tiff((0..<998).map { File.Entry(tag: UInt16(0x8000 + $0), count: 16, value: .jpeg(0)) })
+        try #require(Array(file[4..<8]) == [72, 0, 0, 0] && file.count > 370_000 && plain.count == file.count)
+        var sizes: [PixelSize?] = []
+        let clock = ContinuousClock()
+        let plainTime = clock.measure { sizes.append(try? ImageDecoder.header(of: plain).storedSize) }
+        let elapsed = clock.measure { sizes.append(try? ImageDecoder.header(of: file).storedSize) }
+        #expect(sizes == [PixelSize(width: 600, height: 400), PixelSize(width: 600, height: 400)])
+        #expect(elapsed < plainTime * 4 + .milliseconds(100), "\(elapsed), \(plainTime) without SubIFDs")
+        // No page to decode (no strips): one line, as soon.
+        #expect(throws: ImageFailure.self) { try Self.decode(file, fitting: PixelSize(width: 80, height: 80)) }
+    }
+
+    /// Issue 43: a RW2 listing the same JpgFromRaw 31,936 times (998 in each of 32 IFDs) took 29–38 s,
+    /// the JPEG's header read again for each (that tag skipped the check for a JPEG listed twice).
+    /// Here the JPEG holds 4,000 quantization tables before its frame: each read takes a while.
+    /// Each tag is read once an IFD, and each JPEG once however many IFDs point to it.
+    @Test func aRW2ListingItsJPEGThousandsOfTimesIsReadAtOnce() throws {
+        let original = TestImage.jpeg(width: 400, height: 300)
+        let table: [UInt8] = [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
+        let jpeg = Array(original.prefix(2)) + Array([[UInt8]](repeating: table, count: 4_000).joined()) + original.dropFirst(2)
+        let jpgFromRaw = [File.Entry](repeating: File.Entry(tag: 0x002E, type: 7, count: UInt32(jpeg.count), value: .jpeg(0)), count: 998)
+        let file = File.make(magic: [0x49, 0x49, 0x55, 0x00], jpegs: [jpeg],
+                             ifds: (0..<32).map { File.IFD(entries: File.size(4000, 3000) + jpgFromRaw, next: $0 < 31 ? $0 + 1 : nil) })
+        let elapsed = try ContinuousClock().measure {
+            let pixels = try Self.decode(file, fitting: PixelSize(width: 80, height: 80))
+            #expect(pixels.source.description.hasPrefix("the RW2 JPEG preview (400×300)"), "\(pixels.source)")
+        }
+        #expect(elapsed < .seconds(2), "\(elapsed)")
+    }
+
     /// Where the entry with `tag` is in a little-endian container built here (IFD0 only).
     static func entry(_ tag: UInt16, in file: [UInt8]) -> Int? {
         let ifd = Int(file[4]) | Int(file[5]) << 8 | Int(file[6]) << 16 | Int(file[7]) << 24
