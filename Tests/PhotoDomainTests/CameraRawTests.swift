@@ -373,6 +373,67 @@ enum TIFFContainerFile {
         #expect(elapsed < .seconds(2), "\(elapsed)")
     }
 
+    /// `jpeg` as a JPEG-compressed TIFF writes it: the strip without its quantization and Huffman
+    /// tables, and the tables (SOI, DQT and DHT segments, EOI) for the JPEGTables tag.
+    static func splitTables(_ jpeg: [UInt8]) -> (tables: [UInt8], strip: [UInt8]) {
+        var tables: [UInt8] = [0xFF, 0xD8], strip: [UInt8] = [0xFF, 0xD8]
+        var at = 2
+        while at + 4 <= jpeg.count, jpeg[at] == 0xFF, jpeg[at + 1] != 0xDA {
+            let end = at + 2 + (Int(jpeg[at + 2]) << 8 | Int(jpeg[at + 3]))
+            if jpeg[at + 1] == 0xDB || jpeg[at + 1] == 0xC4 { tables += jpeg[at..<end] } else { strip += jpeg[at..<end] }
+            at = end
+        }
+        return (tables + [0xFF, 0xD9], strip + jpeg[at...])
+    }
+
+    /// Issue 43: a JPEG-compressed TIFF of one strip whose tables are in JPEGTables (tag 347), as
+    /// ImageMagick and Pillow write one, was refused ("Quantization table 0x00 was not defined"):
+    /// the tables are put back after the strip's SOI before TurboJPEG reads it. jpeg-tables.tif is
+    /// ImageMagick's (`convert sunset.jpg -resize 160x100! -quality 60 -compress jpeg`).
+    @Test func aJPEGCompressedTIFFWithItsTablesApartIsShown() throws {
+        let (tables, strip) = Self.splitTables(TestImage.jpeg(width: 64, height: 40))
+        let file = File.make(jpegs: [strip, tables], ifds: [File.IFD(entries: File.size(64, 40) + File.strip(0) + [
+            File.Entry(tag: 0x0106, type: 3, value: .number(2)),
+            File.Entry(tag: 0x015B, type: 7, count: UInt32(tables.count), value: .jpeg(1)),
+        ])])
+        let built = try Self.decode(file, fitting: PixelSize(width: 32, height: 32))
+        #expect(built.source == .file(format: "TIFF", stored: PixelSize(width: 64, height: 40), decoded: PixelSize(width: 32, height: 20)), "\(built.source)")
+        let imageMagick = try Self.fixture("jpeg-tables.tif")
+        let pixels = try Self.decode(imageMagick, fitting: PixelSize(width: 160, height: 160))
+        #expect(pixels.source == .file(format: "TIFF", stored: PixelSize(width: 160, height: 100), decoded: PixelSize(width: 160, height: 100)), "\(pixels.source)")
+        // The sunset's colours, as the JPEG it was made from: a sky redder than the sea below it.
+        func at(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels.rgba[(y * 160 + x) * 4..<(y * 160 + x) * 4 + 3]) }
+        let original = try ImageDecoder.decode(try Self.fixture("sunset.jpg"), fitting: PixelSize(width: 160, height: 100))
+        func originalAt(_ x: Int, _ y: Int) -> [UInt8] { Array(original.rgba[(y * 160 + x) * 4..<(y * 160 + x) * 4 + 3]) }
+        for (x, y) in [(10, 10), (80, 50), (10, 90)] {
+            #expect(zip(at(x, y), originalAt(x, y)).allSatisfy { abs(Int($0) - Int($1)) < 24 }, "(\(x), \(y)): \(at(x, y)) against \(originalAt(x, y))")
+        }
+    }
+
+    /// Issue 43: a TIFF's 60×40 JPEG thumbnail in IFD1 was drawn instead of its 600×400 page. A TIFF
+    /// is its page; a thumbnail stands for it only when it covers the box with the page's shape.
+    @Test func aTIFFShowsItsPageNotItsThumbnail() throws {
+        let page = (0..<600 * 400 * 3).map { $0 % 3 == 0 ? UInt8(200) : 60 }
+        let file = File.make(jpegs: [page, TestImage.jpeg(width: 60, height: 40)], ifds: [
+            File.IFD(entries: File.size(600, 400) + [
+                File.Entry(tag: 0x0102, type: 3, count: 1, value: .number(8)),
+                File.Entry(tag: 0x0103, type: 3, value: .number(1)),
+                File.Entry(tag: 0x0106, type: 3, value: .number(2)),
+                File.Entry(tag: 0x0111, value: .jpeg(0)),
+                File.Entry(tag: 0x0115, type: 3, value: .number(3)),
+                File.Entry(tag: 0x0116, value: .number(400)),
+                File.Entry(tag: 0x0117, value: .jpegLength(0)),
+            ], next: 1),
+            File.IFD(entries: File.size(60, 40) + File.strip(1)),
+        ])
+        #expect(try ImageDecoder.header(of: file).format == .tiff)
+        let large = try Self.decode(file, fitting: PixelSize(width: 80, height: 80))
+        #expect(large.source == .file(format: "TIFF", stored: PixelSize(width: 600, height: 400), decoded: PixelSize(width: 600, height: 400)), "\(large.source)")
+        #expect(Array(large.rgba[0..<4]) == [200, 60, 60, 255])
+        let small = try Self.decode(file, fitting: PixelSize(width: 50, height: 50))
+        #expect(small.source.description.hasPrefix("the TIFF JPEG preview (60×40) inside the 600×400 photo"), "\(small.source)")
+    }
+
     /// Where the entry with `tag` is in a little-endian container built here (IFD0 only).
     static func entry(_ tag: UInt16, in file: [UInt8]) -> Int? {
         let ifd = Int(file[4]) | Int(file[5]) << 8 | Int(file[6]) << 16 | Int(file[7]) << 24
