@@ -247,7 +247,7 @@ enum TIFFContainer {
         // A page TurboJPEG cannot read (a colour space it does not know) is left to libtiff.
         if let page = sized.first(where: { $0.jpeg.isFirst && $0.size == firstPage }),
            var pixels = try? decodeJPEG(raw, page, storedTarget: storedTarget, header: header, kind: "TIFF") {
-            pixels.source = .file(format: "TIFF", stored: header.uprightSize, decoded: PixelSize(width: pixels.width, height: pixels.height))
+            pixels.source = .file(format: "TIFF", stored: header.exif.orientation.uprightSize(of: page.size), decoded: PixelSize(width: pixels.width, height: pixels.height))
             return pixels
         }
         guard let firstPage else { throw ImageFailure("no page photorepl can decode inside this TIFF file") }
