@@ -10,6 +10,25 @@ enum TIFFContainer {
     /// A JPEG inside the container: where its bytes are.
     struct JPEGImage: Equatable {
         var range: Range<Int>
+        /// The IFD's JPEGTables (tag 347) for a strip that leaves its tables out, as ImageMagick and
+        /// Pillow write a JPEG-compressed TIFF: TurboJPEG reads them inserted after the strip's SOI.
+        var tables: Range<Int>? = nil
+        /// IFD0's own image: a TIFF's page, not a preview of it.
+        var isFirst = false
+
+        /// The JPEG as a decoder reads it: its bytes, with the tables' segments (between their SOI
+        /// and EOI) after its SOI when it has tables.
+        func withBytes<Value>(in raw: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws(ImageFailure) -> Value) throws(ImageFailure) -> Value {
+            let strip = UnsafeRawBufferPointer(rebasing: raw[range])
+            guard let tables, tables.count >= 4 else { return try body(strip) }
+            var segments = tables.lowerBound + 2..<tables.upperBound
+            if raw[tables.upperBound - 2] == 0xFF, raw[tables.upperBound - 1] == 0xD9 { segments = segments.lowerBound..<segments.upperBound - 2 }
+            let merged = Array(strip.prefix(2)) + Array(raw[segments]) + Array(strip.dropFirst(2))
+            let result: Result<Value, ImageFailure> = merged.withUnsafeBytes { bytes in
+                do throws(ImageFailure) { return .success(try body(bytes)) } catch { return .failure(error) }
+            }
+            return try result.get()
+        }
     }
 
     /// What the IFDs say.
@@ -70,11 +89,16 @@ enum TIFFContainer {
         default:
             if isCR2(bytes) { contents.kind = "CR2" }
         }
+        // The IFDs still to walk, taken from the front by an index: `removeFirst()` moved every one
+        // left behind (13–15 s for 31 IFDs of 1,000 SubIFDs tags each).
         var pending = [data.u32(at: 4)]
+        var nextPending = 0
         var walked: Set<UInt32> = []
+        var listed: Set<Range<Int>> = []
         var isFirst = true
-        while let offset = pending.first, walked.count < maxIFDs {
-            pending.removeFirst()
+        while nextPending < pending.count, walked.count < maxIFDs {
+            let offset = pending[nextPending]
+            nextPending += 1
             guard offset != 0, walked.insert(offset).inserted, let ifd = data.offset(offset, length: 2) else { continue }
             let count = min(Int(data.u16(at: ifd)), maxEntries, (bytes.count - ifd - 2) / 12)
             var width = 0, height = 0, compression = 0
@@ -82,9 +106,16 @@ enum TIFFContainer {
             var jpegOffset: UInt32?, jpegLength: UInt32?
             var strips: (offset: UInt32, length: UInt32)?
             var stripOffsets: UInt32?, stripCounts: UInt32?, stripCount: UInt32 = 0
+            var tables: Range<Int>?
+            var found: [JPEGImage] = []
+            // A tag listed again in one IFD is read once, the first time: a RW2 listing its
+            // JpgFromRaw 31,936 times took 29–38 s (each copy's JPEG sized again), and each copy of
+            // SubIFDs queued its offsets again.
+            var seen: Set<UInt16> = []
             for index in 0..<count {
                 let entry = ifd + 2 + index * 12
                 let (tag, type, valueCount) = (data.u16(at: entry), data.u16(at: entry + 2), data.u32(at: entry + 4))
+                guard seen.insert(tag).inserted else { continue }
                 // A SHORT or a LONG, whichever the file wrote, as one number.
                 func number() -> Int {
                     type == 3 ? Int(data.u16(at: entry + 8)) : Int(data.u32(at: entry + 8))
@@ -98,11 +129,15 @@ enum TIFFContainer {
                 case 0x0202: jpegLength = data.u32(at: entry + 8)
                 case 0x0111: stripOffsets = data.u32(at: entry + 8); stripCount = valueCount
                 case 0x0117: stripCounts = data.u32(at: entry + 8)
+                case 0x015B where type == 7 && valueCount > 4:
+                    // JPEGTables: SOI, the tables, EOI, where the value field points.
+                    let length = Int(min(valueCount, UInt32(Int32.max)))
+                    if let start = data.offset(data.u32(at: entry + 8), length: length) { tables = start..<start + length }
                 case 0x002E where type == 7 && contents.kind == "RW2":
                     // RW2's JpgFromRaw: a whole JPEG as the tag's value.
                     let length = Int(min(valueCount, UInt32(Int32.max)))
                     if let start = data.offset(data.u32(at: entry + 8), length: length) {
-                        contents.jpegs.append(JPEGImage(range: start..<start + length))
+                        found.append(JPEGImage(range: start..<start + length))
                     }
                 case 0x014A where type == 4 || type == 13:
                     // SubIFDs: one offset in the value field, or a list of them where it points.
@@ -125,11 +160,17 @@ enum TIFFContainer {
             if (compression == 6 || compression == 7), stripCount == 1, let stripOffsets, let stripCounts {
                 strips = (stripOffsets, stripCounts)
             }
-            for (start, length) in [interchange, strips].compactMap({ $0 }) {
+            // Only a new-style strip (compression 7) leaves its tables to JPEGTables.
+            let located = [interchange.map { ($0.offset, $0.length, nil) }, strips.map { ($0.offset, $0.length, compression == 7 ? tables : nil) }]
+            for case let (start, length, stripTables)? in located {
                 let capped = Int(min(length, UInt32(Int32.max)))
                 guard let at = data.offset(start, length: capped), capped >= 4 else { continue }
-                let range = at..<at + capped
-                if !contents.jpegs.contains(JPEGImage(range: range)) { contents.jpegs.append(JPEGImage(range: range)) }
+                found.append(JPEGImage(range: at..<at + capped, tables: stripTables))
+            }
+            // Each JPEG once, however many IFDs point to it.
+            for var jpeg in found where listed.insert(jpeg.range).inserted {
+                jpeg.isFirst = isFirst
+                contents.jpegs.append(jpeg)
             }
             // (Sides of up to 2^32 would overflow their product: no camera comes near 2^20.)
             if isFirst, width > 0, height > 0, width <= 1 << 20, height <= 1 << 20 { contents.first = PixelSize(width: width, height: height) }
@@ -176,47 +217,73 @@ enum TIFFContainer {
     /// The smallest JPEG inside that covers the box with the photo's shape (within 2 %), decoded and
     /// turned upright. A camera RAW none of whose JPEGs covers the box is decoded from its sensor
     /// data by libraw instead; when that fails (libraw missing, a camera it does not know), the
-    /// largest JPEG is shown, its source saying it is smaller than the box. A TIFF with no JPEG
-    /// inside is decoded from its first page by libtiff.
+    /// largest JPEG is shown, its source saying it is smaller than the box. A TIFF is its page, as
+    /// every other reader shows it: a JPEG smaller than the page only as a preview that covers the
+    /// box with the page's shape (a 60×40 thumbnail in IFD1 was drawn for a 600×400 page).
     static func decodePreview(_ raw: UnsafeRawBufferPointer, header: ImageHeader, fitting box: PixelSize, limits: ImageLimits) throws(ImageFailure) -> Pixels {
-        let kind: String, ranges: [Range<Int>]
+        let kind: String, jpegs: [JPEGImage]
         var firstPage: PixelSize?
         if CR3.isCR3(raw) {
-            (kind, ranges) = ("CR3", CR3.read(raw).jpegs)
+            (kind, jpegs) = ("CR3", CR3.read(raw).jpegs.map { JPEGImage(range: $0) })
         } else {
             guard let contents = read(raw) else { throw ImageFailure("not a TIFF container") }
-            (kind, ranges, firstPage) = (contents.kind, contents.jpegs.map(\.range), contents.kind == "TIFF" ? contents.first : nil)
+            (kind, jpegs, firstPage) = (contents.kind, contents.jpegs, contents.kind == "TIFF" ? contents.first : nil)
         }
         // Each JPEG's size, read once and checked as a file's would be (a RAW's lossless sensor
-        // JPEG is refused here).
-        let sized = ranges.compactMap { range in
-            (try? JPEG.checkedSize(UnsafeRawBufferPointer(rebasing: raw[range]), limits: limits)).map { (range: range, size: $0) }
+        // JPEG is refused here). A strip's frame header is its own: its tables are not needed.
+        let sized = jpegs.compactMap { jpeg in
+            (try? JPEG.checkedSize(UnsafeRawBufferPointer(rebasing: raw[jpeg.range]), limits: limits)).map { (jpeg: jpeg, size: $0) }
         }
+        if kind == "TIFF" { return try decodeTIFF(raw, sized: sized, firstPage: firstPage, header: header, fitting: box, limits: limits) }
         let choice = smallestCovering(sized, header: header, fitting: box)
-        if kind != "TIFF", choice?.covers != true {
+        if choice?.covers != true {
             do {
                 return try decodeSensorData(raw, kind: kind, header: header, fitting: box, limits: limits)
             } catch {
                 guard choice != nil else { throw ImageFailure("no JPEG preview photorepl can decode inside this \(kind) file, and \(error.reason)", isTooLarge: error.isTooLarge) }
             }
         }
-        guard let choice else {
-            // A TIFF of pixels only: its first page, through libtiff.
-            guard let firstPage else { throw ImageFailure("no JPEG preview photorepl can decode inside this \(kind) file") }
-            return try decodeFirstPage(raw, size: firstPage, orientation: header.exif.orientation, fitting: box, limits: limits)
-        }
-        var pixels = try JPEG.decode(UnsafeRawBufferPointer(rebasing: raw[choice.jpeg.range]), size: choice.jpeg.size, atLeast: choice.storedTarget)
-            .oriented(header.exif.orientation)
+        guard let choice else { throw ImageFailure("no JPEG preview photorepl can decode inside this \(kind) file") }
         let what = choice.covers ? "JPEG preview" : "largest JPEG preview, smaller than the box,"
-        pixels.source = .preview(kind: "\(kind) \(what)", size: header.exif.orientation.uprightSize(of: choice.jpeg.size),
+        return try decodeJPEG(raw, choice.jpeg, storedTarget: choice.storedTarget, header: header, kind: "\(kind) \(what)")
+    }
+
+    /// A TIFF: the smallest JPEG preview that covers the box with the page's shape, else the page,
+    /// from its own JPEG when it is one (scaled while decoding), else through libtiff.
+    private static func decodeTIFF(_ raw: UnsafeRawBufferPointer, sized: [(jpeg: JPEGImage, size: PixelSize)], firstPage: PixelSize?,
+                                   header: ImageHeader, fitting box: PixelSize, limits: ImageLimits) throws(ImageFailure) -> Pixels {
+        let target = header.uprightSize.fitted(in: box)
+        let storedTarget = header.exif.orientation.swapsDimensions ? PixelSize(width: target.height, height: target.width) : target
+        let previews = sized.filter { !$0.jpeg.isFirst && $0.size.isPreview(of: header.storedSize, covering: storedTarget) }
+        if let preview = previews.min(by: { $0.size.width < $1.size.width }) {
+            return try decodeJPEG(raw, preview, storedTarget: storedTarget, header: header, kind: "TIFF JPEG preview")
+        }
+        // A page TurboJPEG cannot read (a colour space it does not know) is left to libtiff.
+        if let page = sized.first(where: { $0.jpeg.isFirst && $0.size == firstPage }),
+           var pixels = try? decodeJPEG(raw, page, storedTarget: storedTarget, header: header, kind: "TIFF") {
+            pixels.source = .file(format: "TIFF", stored: header.exif.orientation.uprightSize(of: page.size), decoded: PixelSize(width: pixels.width, height: pixels.height))
+            return pixels
+        }
+        guard let firstPage else { throw ImageFailure("no page photorepl can decode inside this TIFF file") }
+        return try decodeFirstPage(raw, size: firstPage, orientation: header.exif.orientation, fitting: box, limits: limits)
+    }
+
+    /// A JPEG inside the file, decoded to cover `storedTarget` and turned upright; its source a
+    /// preview of `kind`.
+    private static func decodeJPEG(_ raw: UnsafeRawBufferPointer, _ jpeg: (jpeg: JPEGImage, size: PixelSize), storedTarget: PixelSize,
+                                   header: ImageHeader, kind: String) throws(ImageFailure) -> Pixels {
+        var pixels = try jpeg.jpeg.withBytes(in: raw) { (bytes) throws(ImageFailure) -> Pixels in
+            try JPEG.decode(bytes, size: jpeg.size, atLeast: storedTarget)
+        }.oriented(header.exif.orientation)
+        pixels.source = .preview(kind: kind, size: header.exif.orientation.uprightSize(of: jpeg.size),
                                  photo: header.uprightSize, decoded: PixelSize(width: pixels.width, height: pixels.height))
         return pixels
     }
 
     /// Of the JPEGs `sized`, the smallest of the photo's shape that covers the box (in the stored
     /// shape), else the largest; nil when there are none.
-    static func smallestCovering(_ sized: [(range: Range<Int>, size: PixelSize)], header: ImageHeader, fitting box: PixelSize)
-        -> (jpeg: (range: Range<Int>, size: PixelSize), covers: Bool, storedTarget: PixelSize)? {
+    static func smallestCovering(_ sized: [(jpeg: JPEGImage, size: PixelSize)], header: ImageHeader, fitting box: PixelSize)
+        -> (jpeg: (jpeg: JPEGImage, size: PixelSize), covers: Bool, storedTarget: PixelSize)? {
         let photo = header.storedSize
         let target = header.uprightSize.fitted(in: box)
         let storedTarget = header.exif.orientation.swapsDimensions ? PixelSize(width: target.height, height: target.width) : target

@@ -80,9 +80,13 @@ public enum EXIF {
         guard data.u16(at: 2) == 42, let ifd = data.offset(data.u32(at: 4), length: 2) else { return info }
         // Entries past the end of the data are not there: read those that are.
         let entries = min(Int(data.u16(at: ifd)), maxEntries, (tiff.count - ifd - 2) / 12)
+        // A tag listed again is read once, the first time, as the container's walk does (each copy
+        // of the Exif IFD's tag walked that IFD again).
+        var seen: Set<UInt16> = []
         for index in 0..<entries {
             let entry = ifd + 2 + index * 12
             let (tag, type, count) = (data.u16(at: entry), data.u16(at: entry + 2), data.u32(at: entry + 4))
+            guard seen.insert(tag).inserted else { continue }
             switch tag {
             case 0x0112 where type == 3 && count >= 1:
                 info.orientation = Orientation(rawValue: Int(data.u16(at: entry + 8))) ?? .up

@@ -54,6 +54,24 @@ enum HEIFBoxes {
         // decoded, when a thumbnail may stand for it).
         var others = limits
         others.maxPixels = min(limits.maxPixels, limits.maxHEIFPixels)
+        func stated(_ item: Int) -> PixelSize? { reader.statedSize(of: item, in: properties) }
+        // Every derived image, not the primary alone: libheif makes a grid's or an overlay's canvas
+        // at the size its description says, whatever the image is (a 985-byte HEIC whose thumbnail
+        // was a grid claiming 30000×30000 crashed libheif, its `ispe` alone checked). Each canvas is
+        // within the limits and no larger than the image says it is (a thumbnail is chosen, and its
+        // pixels counted, by that).
+        for item in items where item.type == "grid" || item.type == "iovl" {
+            guard let ranges = locations[item.id], !ranges.isEmpty else {
+                throw ImageFailure("corrupt \(format.rawValue): the \(item.type) image's description is missing")
+            }
+            guard let canvas = Self.canvas(of: reader.data(in: ranges, count: 32), type: item.type) else {
+                throw ImageFailure("corrupt \(format.rawValue): the \(item.type) image's description is cut short")
+            }
+            try (item.id == primary ? limits : others).check(canvas)
+            if let stated = stated(item.id), canvas.width > stated.width || canvas.height > stated.height {
+                throw ImageFailure("corrupt \(format.rawValue): its \(item.type) image is \(canvas) pixels, though the file says \(stated)")
+            }
+        }
         // A configuration shared by many items (a grid's tiles share one) is read once.
         var configurations: [Int: [PixelSize?]] = [:]
         var budget = raw.count
@@ -76,12 +94,38 @@ enum HEIFBoxes {
             }
             // libheif's HEVC decoder reads the data's NAL units after 4-byte lengths, whatever hvcC says.
             let inBand = item.type == "hvc1" ? CodedSize.hevc(data: data, lengthSize: 4) : CodedSize.av1(obus: data)
-            guard let ispe = own.first(where: { properties.all[$0 - 1].type == "ispe" }).map({ properties.all[$0 - 1].contents }),
-                  let width = reader.number(at: ispe.lowerBound + 4, size: 4), let height = reader.number(at: ispe.lowerBound + 8, size: 4) else {
+            guard let stated = stated(item.id) else {
                 throw ImageFailure("corrupt \(format.rawValue): image \(item.id) does not say its size")
             }
-            try checkCoded(fromConfiguration + inBand, stated: PixelSize(width: width, height: height),
+            try checkCoded(fromConfiguration + inBand, stated: stated,
                            codec: item.type == "hvc1" ? "HEVC" : "AV1", limits: item.id == primary ? limits : others, format: format)
+        }
+    }
+
+    /// The primary image's thumbnails in the order libheif 1.15 lists them (by item id: it keeps
+    /// its images in a map keyed by id), each with the size its `ispe` states, or nil for one that
+    /// may not be decoded as a thumbnail: only a coded image (`hvc1`, `av01`) or a grid of coded
+    /// tiles, none of them the primary, is decoded at the size `check` held it to (an `iden` or an
+    /// overlay decodes other images at their own sizes, the primary's among them).
+    static func thumbnails(_ raw: UnsafeRawBufferPointer) -> [PixelSize?] {
+        let reader = Reader(raw)
+        guard let meta = reader.box("meta", in: 0..<raw.count, isFull: true), let primary = reader.primaryItem(in: meta) else { return [] }
+        let items = reader.items(in: meta)
+        let types = Dictionary(items.map { ($0.id, $0.type) }, uniquingKeysWith: { first, _ in first })
+        // Two items of one id: which one libheif keeps is its own affair; no thumbnail is told apart.
+        guard types.count == items.count else { return [] }
+        let references = reader.references(in: meta)
+        let properties = reader.propertyTable(in: meta)
+        let coded: Set = ["hvc1", "av01"], images: Set = ["hvc1", "av01", "grid", "iden", "iovl"]
+        let ids = Set(references.filter { $0.type == "thmb" && $0.to == [primary] && images.contains(types[$0.from] ?? "") }.map(\.from)).sorted()
+        // Each image's inputs found at once, not by a walk of every reference for each thumbnail.
+        let inputs = Dictionary(references.filter { $0.type == "dimg" }.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
+        return ids.map { id in
+            let type = types[id] ?? ""
+            let tiles = inputs[id] ?? []
+            let decodable = coded.contains(type)
+                || (type == "grid" && !tiles.isEmpty && tiles.allSatisfy { $0 != primary && coded.contains(types[$0] ?? "") })
+            return decodable ? reader.statedSize(of: id, in: properties) : nil
         }
     }
 
@@ -184,6 +228,9 @@ enum HEIFBoxes {
             at += version < 2 ? 2 : 4
             var found: [Int: [Range<Int>]] = [:]
             var extentsRead = 0
+            // Looked up once: once an item walked all of meta's boxes again (65,536 items of
+            // construction method 1 in a meta of 4,096 boxes).
+            let idat = box("idat", in: meta)
             for _ in 0..<itemCount {
                 guard let id = number(at: at, size: idSize) else { return nil }
                 at += idSize
@@ -200,7 +247,7 @@ enum HEIFBoxes {
                 guard extentsRead <= 65536 else { return nil }
                 var origin = 0
                 if method == 1 {
-                    guard let idat = box("idat", in: meta) else { return nil }
+                    guard let idat else { return nil }
                     origin = idat.lowerBound
                 } else if method != 0 {
                     return nil
@@ -251,15 +298,43 @@ enum HEIFBoxes {
             }
         }
 
+        /// `iref`'s references: of each its type (`thmb`, `dimg`, `cdsc`…), the item it is from and
+        /// the items it is to (as many as its box holds).
+        func references(in meta: Range<Int>) -> [(type: String, from: Int, to: [Int])] {
+            guard let iref = box("iref", in: meta, isFull: true), let version = version(ofFullBoxAt: iref) else { return [] }
+            let idSize = version == 0 ? 2 : 4
+            return boxes(in: iref).compactMap { reference in
+                let end = reference.contents.upperBound
+                guard let from = number(at: reference.contents.lowerBound, size: idSize),
+                      let count = number(at: reference.contents.lowerBound + idSize, size: 2) else { return nil }
+                var at = reference.contents.lowerBound + idSize + 2
+                var to: [Int] = []
+                while to.count < count, at + idSize <= end, let id = number(at: at, size: idSize) {
+                    to.append(id)
+                    at += idSize
+                }
+                return (reference.type, from, to)
+            }
+        }
+
+        /// The size `item`'s `ispe` states, when it has one.
+        func statedSize(of item: Int, in properties: PropertyTable) -> PixelSize? {
+            guard let ispe = (properties.associations[item] ?? []).first(where: { properties.all[$0 - 1].type == "ispe" }).map({ properties.all[$0 - 1].contents }),
+                  let width = number(at: ispe.lowerBound + 4, size: 4), let height = number(at: ispe.lowerBound + 8, size: 4) else { return nil }
+            return PixelSize(width: width, height: height)
+        }
+
         /// The properties `ipma` gives `item`, from `iprp`'s `ipco` (numbered from 1 there).
         func properties(of item: Int, in meta: Range<Int>) -> [(type: String, contents: Range<Int>)] {
             let table = propertyTable(in: meta)
             return (table.associations[item] ?? []).map { table.all[$0 - 1] }
         }
 
+        typealias PropertyTable = (all: [(type: String, contents: Range<Int>)], associations: [Int: [Int]], dangling: Bool)
+
         /// `ipco`'s properties, and for each item the numbers (from 1, each within `ipco`) `ipma`
         /// gives it; read once. `dangling`: an association names a property `ipco` does not have.
-        func propertyTable(in meta: Range<Int>) -> (all: [(type: String, contents: Range<Int>)], associations: [Int: [Int]], dangling: Bool) {
+        func propertyTable(in meta: Range<Int>) -> PropertyTable {
             guard let iprp = box("iprp", in: meta), let ipco = box("ipco", in: iprp) else { return ([], [:], false) }
             var dangling = false
             let all = boxes(in: ipco)

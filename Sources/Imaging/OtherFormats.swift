@@ -172,9 +172,13 @@ enum HEIF {
     private static func thumbnails(_ raw: UnsafeRawBufferPointer, photo: PixelSize) -> [(index: Int, size: PixelSize)] {
         var widths = [Int32](repeating: 0, count: 16), heights = [Int32](repeating: 0, count: 16)
         let count = Int(libraryCall { photorepl_heif_thumbnails(base(raw), raw.count, &widths, &heights, 16) })
+        // Only a thumbnail HEIFBoxes found, of the size it says, and decodes as checked: libheif's
+        // list and the boxes' must agree, else none is picked.
+        let checked = HEIFBoxes.thumbnails(raw)
+        guard checked.count == count else { return [] }
         return (0..<count)
             .map { (index: $0, size: PixelSize(width: Int(widths[$0]), height: Int(heights[$0]))) }
-            .filter { $0.size.isPreview(of: photo, covering: PixelSize(width: 1, height: 1)) }
+            .filter { checked[$0.index] == $0.size && $0.size.isPreview(of: photo, covering: PixelSize(width: 1, height: 1)) }
     }
 
     /// What decoding an image of `size` takes: libheif's planes and RGB, about 6.5 bytes a pixel

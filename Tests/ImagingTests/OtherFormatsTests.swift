@@ -387,6 +387,70 @@ import Testing
         }
     }
 
+    /// Issue 43: a 985-byte HEIC whose thumbnail was a `grid` claiming a 30000×30000 canvas was
+    /// decoded by libheif at that canvas (only its `ispe` was checked): SIGSEGV at 2.1 GB. Every
+    /// derived image's canvas is checked now, against the limits and against its `ispe`.
+    /// grid-thumbnail.heic (Scripts/make-test-photos: heif-enc 1.15, `-t 80`, of a 160×100 sunset):
+    /// a thumbnail of 80×50 that is a `grid` of one tile, as heif-enc writes images under 64 pixels.
+    @Test func aThumbnailThatIsAGridIsCheckedBeforeDecoding() throws {
+        let bytes = try Self.bytes("grid-thumbnail.heic")
+        // The grid's description: version, flags (16-bit sizes), one row, one column, 80×50.
+        let description = try #require(bytes.firstRange(of: [0, 0, 0, 0, 0x00, 0x50, 0x00, 0x32] as [UInt8]))
+        func canvas(_ width: Int, _ height: Int) -> [UInt8] {
+            var edited = bytes
+            edited.replaceSubrange(description.lowerBound + 4..<description.upperBound, with: Self.bigEndian(width, 2) + Self.bigEndian(height, 2))
+            return edited
+        }
+        // As written, the grid is a thumbnail like another: it covers a 60×60 box.
+        let small = try ImageDecoder.decode(bytes, fitting: PixelSize(width: 60, height: 60))
+        #expect(small.source == .preview(kind: "HEIF thumbnail", size: PixelSize(width: 80, height: 50),
+                                         photo: PixelSize(width: 160, height: 100), decoded: PixelSize(width: 80, height: 50)), "\(small.source)")
+        // 30000×30000: refused by the header, before libheif decodes anything (it crashed).
+        let bomb = canvas(30000, 30000)
+        let tooLarge = ImageFailure("the image is too large: 30000×30000 pixels (at most 50 megapixels and 30000 a side)", isTooLarge: true)
+        try #require(throws: tooLarge) { try bomb.withUnsafeBytes { try HEIFBoxes.check($0, limits: ImageLimits(), format: .heic) } }
+        #expect(throws: tooLarge) { try ImageDecoder.decode(bomb, fitting: PixelSize(width: 60, height: 60)) }
+        // Within the limits but larger than the 80×50 it says it is: refused too.
+        #expect(throws: ImageFailure("corrupt HEIC: its grid image is 4000×2500 pixels, though the file says 80×50")) {
+            try ImageDecoder.header(of: canvas(4000, 2500))
+        }
+    }
+
+    /// A thumbnail is picked only when decoding it decodes what `check` held to a thumbnail's size:
+    /// a grid whose tile is the primary image (or an `iden` or overlay of it) would decode the whole
+    /// photo, at the photo's size, to show a thumbnail.
+    @Test func aThumbnailThatDecodesThePhotoIsNotPicked() throws {
+        let bytes = try Self.bytes("grid-thumbnail.heic")
+        #expect(bytes.withUnsafeBytes(HEIFBoxes.thumbnails) == [PixelSize(width: 80, height: 50)])
+        // `dimg` from the grid (item 4) to its tile (item 3), made the primary (item 1).
+        var edited = bytes
+        let reference = try #require(bytes.firstRange(of: Array("dimg".utf8) + [0, 4, 0, 1, 0, 3]))
+        edited[reference.upperBound - 1] = 1
+        #expect(edited.withUnsafeBytes(HEIFBoxes.thumbnails) == [nil])
+        let pixels = try ImageDecoder.decode(edited, fitting: PixelSize(width: 60, height: 60))
+        #expect(pixels.source == .file(format: "HEIC", stored: PixelSize(width: 160, height: 100), decoded: PixelSize(width: 80, height: 50)), "\(pixels.source)")
+        // sunset-thumbnail.heic's thumbnail is a coded image: picked.
+        #expect(try Self.bytes("sunset-thumbnail.heic").withUnsafeBytes(HEIFBoxes.thumbnails) == [PixelSize(width: 160, height: 100)])
+    }
+
+    /// Found in review (issue 43, every walk linear): an item whose data are in `idat` walked all of
+    /// meta's boxes again to find it; 16,384 such items in a meta of 4,096 boxes.
+    @Test func itemsInIdatAreLocatedInLinearTime() throws {
+        // iloc version 1, no offset, length or base fields; 16,384 items of construction method 1, no extents.
+        let items = 16_384
+        let iloc = Self.box("iloc", [1, 0, 0, 0, 0x00, 0x00] + Self.bigEndian(items, 2)
+            + (1...items).flatMap { Self.bigEndian($0, 2) + Self.bigEndian(1, 2) + Self.bigEndian(0, 2) + Self.bigEndian(0, 2) })
+        let filler = Array([[UInt8]](repeating: Self.box("free", []), count: 4_000).joined())
+        let meta = Self.box("meta", [0, 0, 0, 0] + filler + iloc + Self.box("idat", [1, 2, 3]))
+        let file = Self.box("ftyp", Array("heic\0\0\0\0mif1heic".utf8)) + meta
+        // Every item found (142 s in a debug build before; the time is not a test's to assert).
+        let located = file.withUnsafeBytes { raw in
+            let reader = HEIFBoxes.Reader(raw)
+            return reader.locations(in: reader.box("meta", in: 0..<raw.count, isFull: true)!)
+        }
+        #expect(located?.count == items)
+    }
+
     /// A file cut anywhere is one line saying so, never a crash (each cut of each file, every 97 bytes).
     @Test(arguments: ["sunset.webp", "leaf-lossless.webp", "animated.webp", "leaf.gif", "interlaced.gif", "sunset.heic", "sunset.avif"])
     func truncatedFilesFailWithOneLine(name: String) throws {

@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+@testable import Imaging
 import PhotoDomain
 import Testing
 
@@ -330,6 +330,106 @@ enum TIFFContainerFile {
             bad[i] ^= 0xFF
             _ = try? Self.decode(bad, fitting: PixelSize(width: 50, height: 50))
         }
+    }
+
+    /// Issue 43: a 372 KB TIFF of 31 IFDs, each listing SubIFDs 1,000 times (16 offsets each, all
+    /// IFD0's), took 13–15 s: every offset was queued and taken with `Array.removeFirst()`, which
+    /// moves all the rest. The walk reads a tag once an IFD and takes offsets by an index: the file
+    /// reads about as fast as one of the same IFDs holding 1,000 different tags each.
+    @Test func aTIFFListingSubIFDsThousandsOfTimesIsReadAtOnce() throws {
+        // IFD0 is at 8 + 64: the list of 16 offsets comes first.
+        let list = Array([[UInt8]](repeating: [72, 0, 0, 0], count: 16).joined())
+        func tiff(_ entries: [File.Entry]) -> [UInt8] {
+            File.make(jpegs: [list], ifds: (0..<31).map { File.IFD(entries: File.size(600, 400) + entries, next: $0 < 30 ? $0 + 1 : nil) })
+        }
+        let file = tiff([File.Entry](repeating: File.Entry(tag: 0x014A, count: 16, value: .jpeg(0)), count: 998))
+        let plain = tiff((0..<998).map { File.Entry(tag: UInt16(0x8000 + $0), count: 16, value: .jpeg(0)) })
+        try #require(Array(file[4..<8]) == [72, 0, 0, 0] && file.count > 370_000 && plain.count == file.count)
+        // Speed is Scripts/bench-hostile's to measure ("TIFF 31 IFDs x 998 SubIFDs tags"); here, what
+        // the walk finds: the same as in the file of different tags.
+        #expect(try ImageDecoder.header(of: plain).storedSize == PixelSize(width: 600, height: 400))
+        #expect(try ImageDecoder.header(of: file).storedSize == PixelSize(width: 600, height: 400))
+        // No page to decode (no strips): one line, as soon.
+        #expect(throws: ImageFailure.self) { try Self.decode(file, fitting: PixelSize(width: 80, height: 80)) }
+    }
+
+    /// Issue 43: a RW2 listing the same JpgFromRaw 31,936 times (998 in each of 32 IFDs) took 29–38 s,
+    /// the JPEG's header read again for each (that tag skipped the check for a JPEG listed twice).
+    /// Here the JPEG holds 4,000 quantization tables before its frame: each read takes a while.
+    /// Each tag is read once an IFD, and each JPEG once however many IFDs point to it.
+    @Test func aRW2ListingItsJPEGThousandsOfTimesIsReadAtOnce() throws {
+        let original = TestImage.jpeg(width: 400, height: 300)
+        let table: [UInt8] = [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
+        let jpeg = Array(original.prefix(2)) + Array([[UInt8]](repeating: table, count: 4_000).joined()) + original.dropFirst(2)
+        let jpgFromRaw = [File.Entry](repeating: File.Entry(tag: 0x002E, type: 7, count: UInt32(jpeg.count), value: .jpeg(0)), count: 998)
+        let file = File.make(magic: [0x49, 0x49, 0x55, 0x00], jpegs: [jpeg],
+                             ifds: (0..<32).map { File.IFD(entries: File.size(4000, 3000) + jpgFromRaw, next: $0 < 31 ? $0 + 1 : nil) })
+        // The JPEG listed once (its header read once): the time is Scripts/bench-hostile's to measure.
+        #expect(file.withUnsafeBytes { TIFFContainer.read($0)?.jpegs.count } == 1)
+        let pixels = try Self.decode(file, fitting: PixelSize(width: 80, height: 80))
+        #expect(pixels.source.description.hasPrefix("the RW2 JPEG preview (400×300)"), "\(pixels.source)")
+    }
+
+    /// `jpeg` as a JPEG-compressed TIFF writes it: the strip without its quantization and Huffman
+    /// tables, and the tables (SOI, DQT and DHT segments, EOI) for the JPEGTables tag.
+    static func splitTables(_ jpeg: [UInt8]) -> (tables: [UInt8], strip: [UInt8]) {
+        var tables: [UInt8] = [0xFF, 0xD8], strip: [UInt8] = [0xFF, 0xD8]
+        var at = 2
+        while at + 4 <= jpeg.count, jpeg[at] == 0xFF, jpeg[at + 1] != 0xDA {
+            let end = at + 2 + (Int(jpeg[at + 2]) << 8 | Int(jpeg[at + 3]))
+            if jpeg[at + 1] == 0xDB || jpeg[at + 1] == 0xC4 { tables += jpeg[at..<end] } else { strip += jpeg[at..<end] }
+            at = end
+        }
+        return (tables + [0xFF, 0xD9], strip + jpeg[at...])
+    }
+
+    /// Issue 43: a JPEG-compressed TIFF of one strip whose tables are in JPEGTables (tag 347), as
+    /// ImageMagick and Pillow write one, was refused ("Quantization table 0x00 was not defined"):
+    /// the tables are put back after the strip's SOI before TurboJPEG reads it. jpeg-tables.tif is
+    /// ImageMagick's (`convert sunset.jpg -resize 160x100! -quality 60 -compress jpeg`).
+    @Test func aJPEGCompressedTIFFWithItsTablesApartIsShown() throws {
+        let (tables, strip) = Self.splitTables(TestImage.jpeg(width: 64, height: 40))
+        let file = File.make(jpegs: [strip, tables], ifds: [File.IFD(entries: File.size(64, 40) + File.strip(0) + [
+            File.Entry(tag: 0x0106, type: 3, value: .number(2)),
+            File.Entry(tag: 0x015B, type: 7, count: UInt32(tables.count), value: .jpeg(1)),
+        ])])
+        let built = try Self.decode(file, fitting: PixelSize(width: 32, height: 32))
+        #expect(built.source == .file(format: "TIFF", stored: PixelSize(width: 64, height: 40), decoded: PixelSize(width: 32, height: 20)), "\(built.source)")
+        let imageMagick = try Self.fixture("jpeg-tables.tif")
+        let pixels = try Self.decode(imageMagick, fitting: PixelSize(width: 160, height: 160))
+        #expect(pixels.source == .file(format: "TIFF", stored: PixelSize(width: 160, height: 100), decoded: PixelSize(width: 160, height: 100)), "\(pixels.source)")
+        // The sunset's colours, as the JPEG it was made from: a sky redder than the sea below it.
+        func at(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels.rgba[(y * 160 + x) * 4..<(y * 160 + x) * 4 + 3]) }
+        let original = try ImageDecoder.decode(try Self.fixture("sunset.jpg"), fitting: PixelSize(width: 160, height: 100))
+        func originalAt(_ x: Int, _ y: Int) -> [UInt8] { Array(original.rgba[(y * 160 + x) * 4..<(y * 160 + x) * 4 + 3]) }
+        for (x, y) in [(10, 10), (80, 50), (10, 90)] {
+            #expect(zip(at(x, y), originalAt(x, y)).allSatisfy { abs(Int($0) - Int($1)) < 24 }, "(\(x), \(y)): \(at(x, y)) against \(originalAt(x, y))")
+        }
+    }
+
+    /// Issue 43: a TIFF's 60×40 JPEG thumbnail in IFD1 was drawn instead of its 600×400 page. A TIFF
+    /// is its page; a thumbnail stands for it only when it covers the box with the page's shape.
+    @Test func aTIFFShowsItsPageNotItsThumbnail() throws {
+        let page = (0..<600 * 400 * 3).map { $0 % 3 == 0 ? UInt8(200) : 60 }
+        let file = File.make(jpegs: [page, TestImage.jpeg(width: 60, height: 40)], ifds: [
+            File.IFD(entries: File.size(600, 400) + [
+                File.Entry(tag: 0x0102, type: 3, count: 1, value: .number(8)),
+                File.Entry(tag: 0x0103, type: 3, value: .number(1)),
+                File.Entry(tag: 0x0106, type: 3, value: .number(2)),
+                File.Entry(tag: 0x0111, value: .jpeg(0)),
+                File.Entry(tag: 0x0115, type: 3, value: .number(3)),
+                File.Entry(tag: 0x0116, value: .number(400)),
+                File.Entry(tag: 0x0117, value: .jpegLength(0)),
+            ], next: 1),
+            File.IFD(entries: File.size(60, 40) + File.strip(1)),
+        ])
+        #expect(try ImageDecoder.header(of: file).format == .tiff)
+        let large = try Self.decode(file, fitting: PixelSize(width: 80, height: 80))
+        // The page, scaled as libtiff's rows come by the largest factor that covers 80×53 (7: 86×58).
+        #expect(large.source == .file(format: "TIFF", stored: PixelSize(width: 600, height: 400), decoded: PixelSize(width: 86, height: 58)), "\(large.source)")
+        #expect(Array(large.rgba[0..<4]) == [200, 60, 60, 255])
+        let small = try Self.decode(file, fitting: PixelSize(width: 50, height: 50))
+        #expect(small.source.description.hasPrefix("the TIFF JPEG preview (60×40) inside the 600×400 photo"), "\(small.source)")
     }
 
     /// Where the entry with `tag` is in a little-endian container built here (IFD0 only).
