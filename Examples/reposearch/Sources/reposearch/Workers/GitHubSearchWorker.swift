@@ -53,7 +53,7 @@ struct GitHubSearchWorker: Sendable {
             json = try JSON.parse(response.body)
         } catch {
             // Held to a parse's budget: 16 MB of `[0,0,…]` took 436 MB to read before.
-            if error.isTooLarge { return .failure(.malformed("it is too large to read (\(error.message))")) }
+            if error.isTooLarge { return .failure(.malformed("it holds \(error.message)")) }
             json = nil
         }
         // A used-up limit is a 403 (the primary limit) or a 429 (the secondary one); a 403 without
