@@ -7,12 +7,16 @@ import Glibc
 /// records every exchange into it. Requests match on method and URL, the query's order ignored, never
 /// on headers; identical requests replay in the order they were made.
 ///
-/// The file is JSON, pretty-printed for diffs: JSON bodies inline, text bodies as text, images beside
-/// it (in `NAME.bodies/`, named by their SHA-256), failures (a refused connection, a time-out) as
-/// their kind and message, so that they replay too. Nothing of a request but its method and URL is
-/// stored (so no Authorization header), and before anything is written every byte of it is searched
-/// for the secrets given (the access key): found, the write is refused. Files are created 0600 and
-/// replaced whole (a new file renamed over the old), so a failure never leaves half a cassette.
+/// The file is one JSON document, an exchange a line: JSON bodies inline (as the server wrote them,
+/// the whitespace between tokens taken out), text bodies as text, images beside it (in
+/// `NAME.bodies/`, named by their SHA-256), failures (a refused connection, a time-out) as their kind
+/// and message, so that they replay too. Nothing of a request but its method and URL is stored (so
+/// no Authorization header), and before anything is written every byte of it is searched for the
+/// secrets given (the access key): found, the write is refused. The file is created 0600 with the
+/// first exchange (a new file renamed into place) and each later exchange is appended over the
+/// document's last line, which it writes again after itself; an append that fails is cut off, and
+/// the file is the exchanges before it. (It was pretty-printed and written whole at every exchange:
+/// 104 MB for one 16 MB answer, and every exchange paid for all those before it.)
 public actor CassetteTransport: HTTPTransport {
     public struct Interaction: Equatable, Sendable {
         public var method: String
@@ -28,9 +32,10 @@ public actor CassetteTransport: HTTPTransport {
     private let live: HTTPTransport?
     private let secrets: [String]
     private var interactions: [Interaction]
-    /// While recording: each interaction as the file has it, made once (parsing, hashing and the
-    /// search for secrets are not repeated for every later exchange).
-    private var entries: [JSONValue] = []
+    /// While recording: the exchanges written, and the file they are appended to (open from the
+    /// first one on) with its length.
+    private var recorded = 0
+    private var file: (fd: Int32, length: Int)?
     /// Body files written so far while recording, by name.
     private var writtenFiles: Set<String> = []
     /// How many times each request (method and normalized URL) has been answered in this replay.
@@ -63,6 +68,25 @@ public actor CassetteTransport: HTTPTransport {
         interactions = []
         self.live = live
         isReplaying = false
+    }
+
+    deinit {
+        if let file { close(file.fd) }
+    }
+
+    /// Why a transcript's check cannot replay the cassette at `path`, or nil when it can. A check
+    /// never goes to the network and never writes outside the transcript's folder: a cassette it
+    /// cannot replay would be recorded, with the user's key, wherever the transcript's header says
+    /// (a transcript someone sent with `--cassette /ABS/PATH`). `record` is the command that
+    /// records one, for the message.
+    public static func problemReplaying(_ path: String, transcriptFolder: String, record: String) -> String? {
+        guard FileBytes.isInside(path, folder: transcriptFolder) else {
+            return "--cassette \(ServerText.oneLine(path)): a transcript's check replays only a cassette in the transcript's folder (\(ServerText.oneLine(transcriptFolder))) or below it: record it there ('\(record)') and name it relative to the transcript"
+        }
+        guard FileBytes.exists(path) else {
+            return "--cassette \(ServerText.oneLine(path)): there is no such cassette, and a transcript's check never records one (it never goes to the network): record it first with '\(record)'"
+        }
+        return nil
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -133,8 +157,12 @@ public actor CassetteTransport: HTTPTransport {
     /// A cassette's interactions from its text (its body files read from beside `path`).
     static func decode(_ bytes: [UInt8], path: String) throws(HTTPFailure) -> (String, [Interaction]) {
         let root: JSONValue
+        let inlineBodies: [Range<Int>]
         do {
-            root = try JSON.parse(bytes)
+            // Inline bodies are checked, not built: each is then held to a body's cap by its size,
+            // and read (as any answer) when it is replayed. The rest of the file is a few values an
+            // exchange, held to a parse's budget four times over.
+            (root, inlineBodies) = try JSON.parse(bytes, maxDepth: 64, maxValues: 4 * JSON.defaultMaxValues, rawKey: "json", rawDepth: 4)
         } catch {
             throw HTTPFailure(.cassette, "the cassette \(path) is not valid JSON: \(error.message)")
         }
@@ -144,7 +172,8 @@ public actor CassetteTransport: HTTPTransport {
         guard let list = root["interactions"]?.array else { throw corrupt("it has no \"interactions\" list") }
         var interactions: [Interaction] = []
         // A hostile cassette could name one huge body file a thousand times: each file is read once,
-        // at most as large as a live answer may be, and all of them within a budget.
+        // at most as large as a live answer may be, and all of them within a budget. A body written
+        // inline is held to the same cap and budget.
         var bodiesRead: [String: [UInt8]] = [:]
         var budget = Self.maxReplayBytes
         for (n, item) in list.enumerated() {
@@ -167,11 +196,19 @@ public actor CassetteTransport: HTTPTransport {
                 }
                 headers.append(HTTPHeader(name, value))
             }
+            let cap = min(Self.maxBodyBytes, budget)
+            func tooLarge(_ what: String) -> HTTPFailure {
+                corrupt("interaction \(n + 1)'s \(what) body is larger than an answer may be (\(cap >> 20) MB): record it again")
+            }
             var body: [UInt8] = []
             if let json = response["json"] {
-                body = Array(JSON.compact(json).utf8)
+                guard let index = json.int, inlineBodies.indices.contains(index) else { throw corrupt("interaction \(n + 1)'s JSON body cannot be read") }
+                guard JSON.appendWithoutWhitespace(bytes[inlineBodies[index]], to: &body, limit: cap) else { throw tooLarge("JSON") }
+                budget -= body.count
             } else if let text = response["text"]?.string {
+                guard text.utf8.count <= cap else { throw tooLarge("text") }
                 body = Array(text.utf8)
+                budget -= body.count
             } else if let file = response["file"]?.string {
                 guard !file.hasPrefix("/"), !file.split(separator: "/").contains("..") else {
                     throw corrupt("interaction \(n + 1) names a body file outside the cassette's folder: \(file)")
@@ -181,7 +218,7 @@ public actor CassetteTransport: HTTPTransport {
                 } else {
                     let full = folder(of: path) + "/" + file
                     do {
-                        body = try FileBytes.read(full, limit: min(Self.maxBodyBytes, budget))
+                        body = try FileBytes.read(full, limit: cap)
                     } catch {
                         throw corrupt("interaction \(n + 1)'s body file \(file) cannot be read (\(error.message))")
                     }
@@ -210,13 +247,17 @@ public actor CassetteTransport: HTTPTransport {
     static func failureKind(_ name: String) -> HTTPFailure.Kind? { failureKinds.first { $0.1 == name }?.0 }
     static func failureName(_ kind: HTTPFailure.Kind) -> String { failureKinds.first { $0.0 == kind }?.1 ?? "other" }
 
-    /// Adds an exchange to the cassette and writes it whole (with a new body file, if any), refusing
-    /// if a secret would be in it; a refused exchange is not kept.
+    /// The document's last line, which each exchange appended writes again after itself.
+    private static let tail = Array("\n]}\n".utf8)
+
+    /// Adds an exchange to the cassette (with a new body file, if any), refusing if a secret would be
+    /// in it; a refused exchange is not kept.
     private func record(_ interaction: Interaction) throws(HTTPFailure) {
         let bodies = Self.bodiesFolder(of: path)
         let bodiesName = bodies.split(separator: "/").last.map(String.init) ?? bodies
         var file: (name: String, bytes: [UInt8])?
         var answer: [(String, JSONValue)]
+        var inlineJSON: [UInt8]?
         switch interaction.outcome {
         case .failure(let failure):
             answer = [("failure", .object([("kind", .string(Self.failureName(failure.kind))), ("message", .string(failure.message))]))]
@@ -229,9 +270,11 @@ public actor CassetteTransport: HTTPTransport {
             let type = (response.header("Content-Type") ?? "").lowercased()
             if !body.isEmpty {
                 // Inline, a body sits 4 levels down (document, interactions, interaction, response) and
-                // the cassette is read back with JSON.parse's default depth of 64: deeper bodies go as text.
-                if type.contains("json"), let json = try? JSON.parse(body, maxDepth: 60) {
-                    answer.append(("json", json))
+                // the cassette is read back with JSON.parse's default depth of 64: deeper bodies go as
+                // text. It is checked, not built (building 16 MB of `[0,0,…]` took 600 MB), and
+                // written as the server wrote it, its whitespace taken out, straight into the entry.
+                if type.contains("json"), JSON.isValid(body, maxDepth: 60) {
+                    inlineJSON = body
                 } else if let text = Self.text(body), !type.hasPrefix("image/") {
                     answer.append(("text", .string(text)))
                 } else {
@@ -241,22 +284,26 @@ public actor CassetteTransport: HTTPTransport {
                 }
             }
         }
-        let entry = JSONValue.object([
-            ("request", .object([("method", .string(interaction.method)), ("url", .string(interaction.url))])),
-            ("response", .object(answer)),
-        ])
-        // Default-deny: whatever path a secret could have taken into the cassette, it is not written.
-        let entryText = Array(JSON.compact(entry).utf8)
-        for secret in secrets where Self.contains(entryText, secret) || (file.map { Self.contains($0.bytes, secret) } ?? false) {
-            throw HTTPFailure(.cassette, "refusing to write the cassette \(path): the access key would be in it")
+        // The exchange on a line of its own, after what goes before it in the file: the document's
+        // first line for the first exchange, else the comma after the one before. One array, made
+        // once: a 16 MB body is not copied again and again.
+        let head = recorded == 0
+            ? Array(JSON.compact(.object([("photorepl_cassette", .number("1")), ("api", .string(apiBase)), ("interactions", .array([]))])).utf8.dropLast(2)) + [0x0A]
+            : Array(",\n".utf8)
+        let request = JSONValue.object([("method", .string(interaction.method)), ("url", .string(interaction.url))])
+        var entry = head
+        entry.reserveCapacity(head.count + (inlineJSON?.count ?? 0) + 4096)
+        entry += "{\"request\":\(JSON.compact(request)),\"response\":\(JSON.compact(.object(answer)))".utf8
+        if let inlineJSON {
+            entry.removeLast()  // the answer's closing brace: the body is its last member
+            entry += ",\"json\":".utf8
+            _ = JSON.appendWithoutWhitespace(inlineJSON[...], to: &entry)
+            entry += "}".utf8
         }
-        let document = JSONValue.object([
-            ("photorepl_cassette", .number("1")),
-            ("api", .string(apiBase)),
-            ("interactions", .array(entries + [entry])),
-        ])
-        let text = Array((JSON.pretty(document) + "\n").utf8)
-        for secret in secrets where Self.contains(text, secret) {
+        entry += "}".utf8
+        entry += Self.tail
+        // Default-deny: whatever path a secret could have taken into the cassette, it is not written.
+        for secret in secrets where Self.contains(entry, secret) || (file.map { Self.contains($0.bytes, secret) } ?? false) {
             throw HTTPFailure(.cassette, "refusing to write the cassette \(path): the access key would be in it")
         }
         do {
@@ -267,17 +314,60 @@ public actor CassetteTransport: HTTPTransport {
                 }
                 writtenFiles.insert(file.name)
             }
-            try FileBytes.writeAtomically(text, to: path, mode: 0o600, replacing: true)
+            if let open = self.file {
+                self.file = (open.fd, try Self.append(entry, to: open.fd, length: open.length))
+            } else {
+                try FileBytes.writeAtomically(entry, to: path, mode: 0o600, replacing: true)
+                self.file = (try Self.openForAppending(path), entry.count)
+            }
         } catch {
             let message = "cannot write the cassette \(path): \(error.message)"
             if writeFailure == nil {
-                writeFailure = message + (entries.isEmpty
+                writeFailure = message + (recorded == 0
                     ? " (nothing was written)"
-                    : " (it holds the \(entries.count) exchange\(entries.count == 1 ? "" : "s") recorded before)")
+                    : " (it holds the \(recorded) exchange\(recorded == 1 ? "" : "s") recorded before)")
             }
             throw HTTPFailure(.cassette, message)
         }
-        entries.append(entry)
+        recorded += 1
+    }
+
+    /// The cassette just put in place, open to append to.
+    private static func openForAppending(_ path: String) throws(FileBytes.Failure) -> Int32 {
+        let fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw FileBytes.Failure(String(cString: strerror(errno)), code: errno) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw FileBytes.Failure("it is not a regular file")
+        }
+        return fd
+    }
+
+    /// Writes `bytes` over the document's last line and flushes them; the new length. When that
+    /// fails (a full disk, `ulimit -f`), what was written is cut off and the last line put back, so
+    /// the file holds the exchanges before, whole.
+    private static func append(_ bytes: [UInt8], to fd: Int32, length: Int) throws(FileBytes.Failure) -> Int {
+        let start = length - tail.count
+        var written = 0
+        var failure: FileBytes.Failure?
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let n = pwrite(fd, buffer.baseAddress! + written, buffer.count - written, off_t(start + written))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    failure = FileBytes.Failure(n == 0 ? "nothing was written" : String(cString: strerror(errno)), code: n == 0 ? nil : errno)
+                    return
+                }
+                written += n
+            }
+            if fsync(fd) != 0 { failure = FileBytes.Failure(String(cString: strerror(errno)), code: errno) }
+        }
+        guard let failure else { return start + bytes.count }
+        _ = ftruncate(fd, off_t(length))
+        _ = tail.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, off_t(start)) }
+        _ = fsync(fd)
+        throw failure
     }
 
     private static func text(_ bytes: [UInt8]) -> String? {

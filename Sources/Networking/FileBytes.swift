@@ -156,5 +156,25 @@ public enum FileBytes {
         }
     }
 
+    /// Whether `path` lies in `folder` or below it, links followed (a path not there yet is placed by
+    /// the nearest folder above it that is): where a transcript's check may read and write.
+    public static func isInside(_ path: String, folder: String) -> Bool {
+        guard let inside = resolved(path), let outer = resolved(folder) else { return false }
+        return inside == outer || inside.hasPrefix(outer == "/" ? "/" : outer + "/")
+    }
+
+    /// `path` from the root with its links followed, as far as it exists; the rest as written.
+    private static func resolved(_ path: String) -> String? {
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        guard let slash = path.lastIndex(of: "/") else { return resolved(".").map { $0 + "/" + path } }
+        let parent = slash == path.startIndex ? "/" : String(path[..<slash])
+        let name = path[path.index(after: slash)...]
+        guard name != "..", name != "." else { return nil }
+        return resolved(parent).map { ($0 == "/" ? "" : $0) + "/" + name }
+    }
+
     private static func errorText() -> String { String(cString: strerror(errno)) }
 }

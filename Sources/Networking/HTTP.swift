@@ -90,9 +90,11 @@ public struct HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// The host the failure was at, when it is not the request's own (a redirect's).
     public var host: String?
 
+    /// `message` is kept on one line (`ServerText.oneLine`): it may be a server's words or a
+    /// cassette's, and a line feed in it would print a forged prompt line.
     public init(_ kind: Kind, _ message: String, host: String? = nil) {
         self.kind = kind
-        self.message = message
+        self.message = ServerText.oneLine(message)
         self.host = host
     }
 
@@ -128,5 +130,27 @@ extension HTTPTransport {
         response.bytesWritten = response.body.count
         response.body = []
         return response
+    }
+}
+
+/// Text a server or a cassette sent, to be shown in a message.
+public enum ServerText {
+    /// `text` on one line: a line feed shown as `^J`, Unicode's line and paragraph separators as
+    /// `<U+2028>` and `<U+2029>`, as the Console shows the other control characters (the engine's
+    /// `TerminalText.oneLine`, which this module cannot see): a recorded failure's
+    /// `"boom\nphotos> FORGED"` printed a forged prompt line. Everything else is left to the
+    /// Console's sanitizer.
+    public static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0xE2 }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: out += "^J"
+            case 0x2028: out += "<U+2028>"
+            case 0x2029: out += "<U+2029>"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

@@ -9,7 +9,11 @@
 // - Invalid UTF-8 inside a string is an error, never replaced. A byte order mark is rejected.
 // - Duplicate keys are kept, in document order; `value["key"]` returns the first.
 // - Nesting is bounded by `maxDepth` and the reader never recurses, so no input can exhaust the
-//   stack while parsing. (Destroying, comparing or writing a value does recurse, once per level:
+//   stack while parsing.
+// - The values are bounded by `maxValues`: a value costs 24 bytes and more (a string longer than 15
+//   bytes, or a container, is an allocation of its own), where its text may be two bytes (`0,`), so
+//   that 16 MB of `[0,0,…]` took 435 MB to read. What a parse may cost is capped by counting, not by
+//   the input's size. (Destroying, comparing or writing a value does recurse, once per level:
 //   keep `maxDepth` in the hundreds or low thousands, not millions.)
 // - Numbers keep their text: `1.0` and `1` are different values, and no digit is ever lost.
 
@@ -119,34 +123,104 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     /// e.g. "unexpected '}' at line 3, column 7 (expected a value)" or "the JSON ends too early
     /// (line 1, column 120)".
     public let message: String
+    /// The text holds more values than the parse was allowed (`maxValues`): well-formed or not, it
+    /// is too large to read.
+    public var isTooLarge = false
 
-    init(_ message: String) {
+    init(_ message: String, isTooLarge: Bool = false) {
         self.message = message
+        self.isTooLarge = isTooLarge
     }
 
     public var description: String { message }
 }
 
 public enum JSON {
+    /// At most this many values (each array element, object member and scalar counts): a quarter of
+    /// a million, where a page of 30 Unsplash photos holds about 3,000 and one of 100 GitHub
+    /// repositories about 11,000. Measured (photorepl fetching each, over its 24 MB at rest): 12 MB
+    /// for `[0,0,…]`, 13 MB for `[[0],[0],…]`, 36 MB for 22-byte strings, 44 MB for members with
+    /// 19-byte keys (6 MB of text), where 16 MB of `[0,0,…]` took 435 MB unbounded.
+    public static let defaultMaxValues = 250_000
+
     /// Reads one JSON value that must be the whole input (surrounding whitespace aside). Containers
-    /// nested deeper than `maxDepth` are refused; the input's size is the caller's business. Linear
-    /// time, never crashes.
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = 64) throws(JSONError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { parse(buffer: $0, maxDepth: maxDepth) }.get()
+    /// nested deeper than `maxDepth` and more than `maxValues` values are refused (`JSONError.isTooLarge`
+    /// for the values); the input's size is the caller's business. Linear time, never crashes.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = 64, maxValues: Int = defaultMaxValues) throws(JSONError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { parse(buffer: $0, maxDepth: maxDepth, maxValues: maxValues) }.get()
     }
 
-    public static func parse(_ text: String, maxDepth: Int = 64) throws(JSONError) -> JSONValue {
+    public static func parse(_ text: String, maxDepth: Int = 64, maxValues: Int = defaultMaxValues) throws(JSONError) -> JSONValue {
         var text = text
-        return try text.withUTF8 { parse(buffer: $0, maxDepth: maxDepth) }.get()
+        return try text.withUTF8 { parse(buffer: $0, maxDepth: maxDepth, maxValues: maxValues) }.get()
     }
 
-    private static func parse(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> Result<JSONValue, JSONError> {
-        var parser = Parser(buffer, maxDepth: maxDepth)
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxValues: Int) -> Result<JSONValue, JSONError> {
+        var parser = Parser(buffer, maxDepth: maxDepth, maxValues: maxValues)
         do {
             return .success(try parser.document())
         } catch {
             return .failure(error)
         }
+    }
+
+    /// As `parse`, but the value of every member named `rawKey` in an object nested `rawDepth` deep
+    /// (the document's own members are 1 deep) is checked and not built: it stands in the tree as
+    /// `.number("N")`, N its place in the list of their byte ranges returned beside. A cassette's
+    /// inline bodies are read so, each then held to the cap of a body by its size, where building
+    /// them first took 1.3 GB for a 50 MB cassette. Their values do not count against `maxValues`.
+    static func parse(_ bytes: [UInt8], maxDepth: Int, maxValues: Int, rawKey: String, rawDepth: Int) throws(JSONError) -> (JSONValue, [Range<Int>]) {
+        let result = bytes.withUnsafeBufferPointer { buffer -> Result<(JSONValue, [Range<Int>]), JSONError> in
+            var parser = Parser(buffer, maxDepth: maxDepth, maxValues: maxValues)
+            parser.raw = (Array(rawKey.utf8), rawDepth)
+            do throws(JSONError) {
+                let value = try parser.document()
+                return .success((value, parser.rawRanges))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Whether `bytes` are one JSON value nested at most `maxDepth` deep, checked as `parse` checks
+    /// them but without building anything (a body about to be recorded inline: its size is its cost).
+    static func isValid(_ bytes: [UInt8], maxDepth: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer, maxDepth: maxDepth, maxValues: .max)
+            do {
+                parser.skipWhitespace()
+                try parser.skipValue(depth: 0)
+                parser.skipWhitespace()
+                return parser.i == parser.n
+            } catch {
+                return false
+            }
+        }
+    }
+
+    /// Appends valid JSON to `out` with the whitespace between its tokens taken out (strings kept
+    /// byte for byte, their escapes as written): what a pretty-printed body reads as, without
+    /// building it. False, with `out` as it was, when that would be more than `limit` bytes.
+    static func appendWithoutWhitespace(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8], limit: Int = .max) -> Bool {
+        let start = out.count
+        out.reserveCapacity(start + min(bytes.count, limit))
+        var inString = false, escaped = false
+        for b in bytes {
+            if inString {
+                if escaped { escaped = false } else if b == Byte.backslash { escaped = true } else if b == Byte.quote { inString = false }
+            } else if b == Byte.space || b == Byte.lf || b == Byte.cr || b == Byte.tab {
+                continue
+            } else if b == Byte.quote {
+                inString = true
+            }
+            guard out.count - start < limit else {
+                out.removeSubrange(start...)
+                return false
+            }
+            out.append(b)
+        }
+        return true
     }
 
     /// Pretty and deterministic: 2-space indent, members in their order, `"key": value`, one array
@@ -242,14 +316,24 @@ private struct Parser {
     let p: UnsafeBufferPointer<UInt8>
     let n: Int
     let maxDepth: Int
+    let maxValues: Int
     var i = 0
+    /// The values read so far, against `maxValues`.
+    var valueCount = 0
     /// The bytes of a string with escapes, reused from string to string.
     var scratch: [UInt8] = []
+    /// Members whose values are checked, not built (`JSON.parse(_:…rawKey:rawDepth:)`), and where
+    /// those values were found.
+    var raw: (key: [UInt8], depth: Int)?
+    var rawRanges: [Range<Int>] = []
+    /// The member whose key was just read is such a one.
+    var isRawValue = false
 
-    init(_ p: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(_ p: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxValues: Int) {
         self.p = p
         self.n = p.count
         self.maxDepth = maxDepth
+        self.maxValues = maxValues
     }
 
     mutating func document() throws(JSONError) -> JSONValue {
@@ -262,36 +346,49 @@ private struct Parser {
         parsing: while true {
             skipWhitespace()
             guard i < n else { throw endsEarly() }
-            switch p[i] {
-            case Byte.openBrace, Byte.openBracket:
-                let isObject = p[i] == Byte.openBrace
-                guard frames.count < maxDepth else { throw failure("nested deeper than \(maxDepth)", at: i) }
-                i += 1
-                skipWhitespace()
-                if i < n, p[i] == (isObject ? Byte.closeBrace : Byte.closeBracket) {
-                    i += 1
-                    value = isObject ? .object([]) : .array([])
-                } else {
-                    frames.append(Frame(isObject: isObject, valueStart: values.count, keyStart: keys.count))
-                    if isObject { keys.append(try key()) }
-                    continue parsing
+            if isRawValue {
+                isRawValue = false
+                let start = i
+                try skipValue(depth: frames.count)
+                rawRanges.append(start..<i)
+                value = .number(String(rawRanges.count - 1))
+            } else {
+                valueCount += 1
+                guard valueCount <= maxValues else {
+                    let (line, column) = position(of: i)
+                    throw JSONError("more than \(maxValues) values, at line \(line), column \(column)", isTooLarge: true)
                 }
-            case Byte.quote:
-                i += 1
-                value = .string(try string())
-            case Byte.t:
-                try literal("true")
-                value = .bool(true)
-            case Byte.f:
-                try literal("false")
-                value = .bool(false)
-            case Byte.n:
-                try literal("null")
-                value = .null
-            case Byte.minus, Byte.zero...Byte.nine:
-                value = .number(try number())
-            default:
-                throw unexpected(expecting: "a value")
+                switch p[i] {
+                case Byte.openBrace, Byte.openBracket:
+                    let isObject = p[i] == Byte.openBrace
+                    guard frames.count < maxDepth else { throw failure("nested deeper than \(maxDepth)", at: i) }
+                    i += 1
+                    skipWhitespace()
+                    if i < n, p[i] == (isObject ? Byte.closeBrace : Byte.closeBracket) {
+                        i += 1
+                        value = isObject ? .object([]) : .array([])
+                    } else {
+                        frames.append(Frame(isObject: isObject, valueStart: values.count, keyStart: keys.count))
+                        if isObject { keys.append(try member(depth: frames.count)) }
+                        continue parsing
+                    }
+                case Byte.quote:
+                    i += 1
+                    value = .string(try string())
+                case Byte.t:
+                    try literal("true")
+                    value = .bool(true)
+                case Byte.f:
+                    try literal("false")
+                    value = .bool(false)
+                case Byte.n:
+                    try literal("null")
+                    value = .null
+                case Byte.minus, Byte.zero...Byte.nine:
+                    value = .number(try number())
+                default:
+                    throw unexpected(expecting: "a value")
+                }
             }
             // A value is complete: give it to its container, and close the containers that end here.
             while let frame = frames.last {
@@ -300,7 +397,7 @@ private struct Parser {
                 guard i < n else { throw endsEarly() }
                 if p[i] == Byte.comma {
                     i += 1
-                    if frame.isObject { keys.append(try key()) }
+                    if frame.isObject { keys.append(try member(depth: frames.count)) }
                     continue parsing
                 }
                 guard p[i] == (frame.isObject ? Byte.closeBrace : Byte.closeBracket) else {
@@ -325,6 +422,60 @@ private struct Parser {
         skipWhitespace()
         if i < n { throw failure("unexpected \(describe(p[i])) after the JSON value", at: i) }
         return value
+    }
+
+    /// A member's key, in an object nested `depth` deep; notes whether its value is to be kept raw.
+    mutating func member(depth: Int) throws(JSONError) -> String {
+        let name = try key()
+        if let raw, depth == raw.depth, name.utf8.elementsEqual(raw.key) { isRawValue = true }
+        return name
+    }
+
+    /// Steps over one value, checked as `document` checks it but built into nothing, with `i` at its
+    /// first byte; `depth` containers are open around it.
+    mutating func skipValue(depth: Int) throws(JSONError) {
+        var open: [Bool] = []  // whether each container open inside the value is an object
+        skipping: while true {
+            skipWhitespace()
+            guard i < n else { throw endsEarly() }
+            switch p[i] {
+            case Byte.openBrace, Byte.openBracket:
+                let isObject = p[i] == Byte.openBrace
+                guard depth + open.count < maxDepth else { throw failure("nested deeper than \(maxDepth)", at: i) }
+                i += 1
+                skipWhitespace()
+                if i < n, p[i] == (isObject ? Byte.closeBrace : Byte.closeBracket) {
+                    i += 1
+                } else {
+                    open.append(isObject)
+                    if isObject { _ = try key() }
+                    continue skipping
+                }
+            case Byte.quote:
+                i += 1
+                _ = try string(keeping: false)
+            case Byte.t: try literal("true")
+            case Byte.f: try literal("false")
+            case Byte.n: try literal("null")
+            case Byte.minus, Byte.zero...Byte.nine: try number(keeping: false)
+            default: throw unexpected(expecting: "a value")
+            }
+            while let isObject = open.last {
+                skipWhitespace()
+                guard i < n else { throw endsEarly() }
+                if p[i] == Byte.comma {
+                    i += 1
+                    if isObject { _ = try key() }
+                    continue skipping
+                }
+                guard p[i] == (isObject ? Byte.closeBrace : Byte.closeBracket) else {
+                    throw unexpected(expecting: isObject ? "',' or '}'" : "',' or ']'")
+                }
+                i += 1
+                open.removeLast()
+            }
+            return
+        }
     }
 
     @inline(__always) mutating func skipWhitespace() {
@@ -359,20 +510,23 @@ private struct Parser {
         }
     }
 
-    mutating func number() throws(JSONError) -> String {
+    /// A number's text; with `keeping` false, only checked (a value skipped), and empty.
+    @discardableResult
+    mutating func number(keeping: Bool = true) throws(JSONError) -> String {
         let start = i
         switch scanNumber(p, from: i) {
         case .end(let end):
             i = end
-            return String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self)
+            return keeping ? String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self) : ""
         case .problem(let what, let at):
             if at == n { throw endsEarly() }
             throw failure("invalid number: \(what)", at: at)
         }
     }
 
-    /// A string's contents and closing quote, with `i` just after the opening quote.
-    mutating func string() throws(JSONError) -> String {
+    /// A string's contents and closing quote, with `i` just after the opening quote; with `keeping`
+    /// false, only checked (a value skipped), and empty.
+    mutating func string(keeping: Bool = true) throws(JSONError) -> String {
         let start = i
         var run = i  // start of the bytes not yet copied to `scratch`
         var escaped = false
@@ -397,7 +551,9 @@ private struct Parser {
             }
         }
         let text: String
-        if escaped {
+        if !keeping {
+            text = ""
+        } else if escaped {
             scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[run..<i]))
             text = String(decoding: scratch, as: UTF8.self)
         } else {

@@ -10,9 +10,9 @@ import TerminalPictures
 /// root scene.
 @MainActor
 enum CompositionRoot {
-    /// The session's engine, and what it could not write: a cassette is written whole after each
-    /// exchange, so one that could not be written keeps its last whole state, and the session still
-    /// ends in exit 73.
+    /// The session's engine, and what it could not write: a cassette is appended to after each
+    /// exchange, and one that could not be keeps the exchanges before, whole; the session still ends
+    /// in exit 73.
     static func makeSession(_ options: SessionOptions, setup: SessionSetup, display: PictureDisplay.Setting) throws(SessionSetupFailure) -> AppSession {
         let console = setup.console, isInteractive = setup.isInteractive, isCheckingTranscript = setup.isCheckingTranscript
         // A transcript's check writes what `save` writes into a folder of its own.
@@ -38,10 +38,10 @@ enum CompositionRoot {
         case .folder:
             // Checked before anything starts: a folder that is not there would fail only at 'fetch'.
             if let problem = FolderCheck.problem(options.folderPath) {
-                throw SessionSetupFailure(message: "--folder \(TerminalText.truncate(options.folderPath, toWidth: 80)): \(problem)", exitCode: 66)
+                throw SessionSetupFailure(message: "--folder \(TerminalText.truncate(TerminalText.oneLine(options.folderPath), toWidth: 80)): \(problem)", exitCode: 66)
             }
             if let open = options.open, !PhotoFolder.isPhoto(open) {
-                throw SessionSetupFailure(message: "--open \(TerminalText.truncate(open, toWidth: 80)): \(FolderCheck.photoProblem(open))", exitCode: 66)
+                throw SessionSetupFailure(message: "--open \(TerminalText.truncate(TerminalText.oneLine(open), toWidth: 80)): \(FolderCheck.photoProblem(open))", exitCode: 66)
             }
             // The dates `sort date` reads are kept for next time; a transcript's check keeps none.
             let dates = options.noCache || isCheckingTranscript ? nil : PhotoDates.standardPath(environment: Environment.environmentValue)
@@ -57,7 +57,7 @@ enum CompositionRoot {
             folderWorker = folder
             pictures = CachingPicturesWorker(folder, progress: progress)
         case .unsplash:
-            let (api, recorder) = try unsplashAPI(options, progress: progress, checkingTranscript: isCheckingTranscript)
+            let (api, recorder) = try unsplashAPI(options, progress: progress, checkingTranscript: isCheckingTranscript, transcriptFolder: setup.transcriptFolder)
             cassette = recorder
             let feed: UnsplashAPI.Feed = options.topic.map { .topic($0) } ?? options.collection.map { .collection($0) } ?? .latest
             let unsplash = UnsplashPhotosWorker(api: api, feed: feed, writePlace: writePlace)
@@ -129,13 +129,13 @@ enum CompositionRoot {
         guard !options.noCache, options.thumbnails != nil || !checkingTranscript,
               let root = options.thumbnails ?? ThumbnailCache.standardRoot(environment: Environment.environmentValue)
         else { return nil }
-        let writes = !checkingTranscript || transcriptFolder.map { FolderCheck.isInside(root, folder: $0) } == true
+        let writes = !checkingTranscript || transcriptFolder.map { FileBytes.isInside(root, folder: $0) } == true
         return ThumbnailCache(root: root, program: "photorepl-\(Photorepl.version)", writesInBackground: !checkingTranscript, writes: writes)
     }
 
     /// The API client: the network through libcurl, or a cassette that records or replays (and is
     /// returned too). A replay needs no key; anything else does.
-    private static func unsplashAPI(_ options: SessionOptions, progress: WorkProgress, checkingTranscript: Bool) throws(SessionSetupFailure) -> (UnsplashAPI, CassetteTransport?) {
+    private static func unsplashAPI(_ options: SessionOptions, progress: WorkProgress, checkingTranscript: Bool, transcriptFolder: String?) throws(SessionSetupFailure) -> (UnsplashAPI, CassetteTransport?) {
         // A transcript's check never goes to the network: it replays a cassette, or refuses.
         if checkingTranscript && options.cassette == nil {
             throw SessionSetupFailure(message: "a transcript's check never goes to the network: give --source unsplash a cassette to replay (--cassette FILE on the transcript's first line, recorded with 'photorepl --source unsplash --cassette FILE')", exitCode: 64)
@@ -146,10 +146,15 @@ enum CompositionRoot {
         var network = CurlTransport(timeout: .seconds(Int(options.timeout)))
         // Only the API's host and Unsplash's image hosts (UNSPLASH_API_URL's host alone when set).
         network.hostPolicy = .unsplash(apiBase: base, isDefault: configuredBase == nil)
-        var transport: HTTPTransport = network
+        // Whatever an answer echoes of the key is gone before it is shown, kept or recorded.
+        var transport: HTTPTransport = ScrubbingTransport(network, secrets: key.map { [.init($0, shownAs: "[UNSPLASH_ACCESS_KEY]")] } ?? [])
         var replaying = false
         var cassetteUsed: CassetteTransport?
         if let path = options.cassette {
+            if checkingTranscript, let folder = transcriptFolder,
+               let problem = CassetteTransport.problemReplaying(path, transcriptFolder: folder, record: "photorepl --source unsplash --cassette FILE") {
+                throw SessionSetupFailure(message: problem, exitCode: 66)
+            }
             // On CI, and in a transcript's check, a missing cassette is an error, not recorded.
             let replaysOnly = AppEnvironment.isOnCI || checkingTranscript
             do {

@@ -26,7 +26,7 @@ enum PhotoreplApp {
             // A path that names nothing (a folder's, with its slash; a photo's, by its extension):
             // said so, not taken for a script or a command.
             if !FileBytes.exists(word), word.contains("/") || PhotoFolder.format(named: Array(word.utf8)) != nil {
-                let shown = TerminalText.truncate(word, toWidth: 80)
+                let shown = TerminalText.truncate(TerminalText.oneLine(word), toWidth: 80)
                 throw LaunchCommand.UsageError("\(shown): no such file or folder (type e.g. 'photorepl ~/Pictures' or 'photorepl photo.jpg')", exitCode: 66)
             }
             return nil
@@ -34,8 +34,8 @@ enum PhotoreplApp {
         app.checkPreference = { given in
             guard let value = given.value else { return nil }
             switch given.name {
-            case "--folder": return FolderCheck.problem(value).map { "folder = \(TerminalText.truncate(value, toWidth: 80)): \($0)" }
-            case "--open": return PhotoFolder.isPhoto(value) ? nil : "open = \(TerminalText.truncate(value, toWidth: 80)): \(FolderCheck.photoProblem(value))"
+            case "--folder": return FolderCheck.problem(value).map { "folder = \(TerminalText.truncate(TerminalText.oneLine(value), toWidth: 80)): \($0)" }
+            case "--open": return PhotoFolder.isPhoto(value) ? nil : "open = \(TerminalText.truncate(TerminalText.oneLine(value), toWidth: 80)): \(FolderCheck.photoProblem(value))"
             default: return nil
             }
         }

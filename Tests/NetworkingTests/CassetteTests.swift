@@ -143,9 +143,66 @@ final class Scratch {
         _ = try await Self.record(path, [url], network: FakeNetwork([url: [pretty]]))
         let replayed = try await CassetteTransport(path: path, apiBase: Self.base, live: nil, secrets: []).send(HTTPRequest(url: url))
         #expect(replayed.status == 200 && replayed.headers == pretty.headers)
-        // Stored inline, a JSON body comes back compact: the same value (numbers' text kept), not the same bytes.
+        // Stored inline, a JSON body comes back without its whitespace: the same value (numbers' text
+        // and strings' escapes kept as the server wrote them), not the same bytes.
         #expect(try JSON.parse(replayed.body) == JSON.parse(pretty.body))
-        #expect(String(decoding: replayed.body, as: UTF8.self) == #"[{"id":"abc","n":1.0,"s":"a/b é"}]"#)
+        #expect(String(decoding: replayed.body, as: UTF8.self) == #"[{"id":"abc","n":1.0,"s":"a\/b \u00e9"}]"#)
+    }
+
+    /// Issue 43: a 50 MB cassette whose inline JSON body was `[0,0,…]` took 1.3 GB (the body was
+    /// built whole, and inline bodies skipped the cap of 16 MB that body files are held to). Every
+    /// body is held to the cap however it is stored, and an inline one is refused by its size before
+    /// anything of it is built.
+    @Test(arguments: ["json", "text"])
+    func anInlineBodyIsHeldToTheCapOfAnAnswer(kind: String) throws {
+        let scratch = try Scratch()
+        let path = scratch.file("c.json")
+        let size = CassetteTransport.maxBodyBytes + 2
+        let body = kind == "json" ? "[" + String(repeating: "0,", count: size / 2 - 1) + "0]" : "\"" + String(repeating: "a", count: size) + "\""
+        let text = #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 200, "headers": [], "\#(kind)": \#(body)}}]}"#
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+        #expect(throws: HTTPFailure(.cassette, "the cassette \(path) is damaged: interaction 1's \(kind == "json" ? "JSON" : "text") body is larger than an answer may be (16 MB): record it again")) {
+            try CassetteTransport(path: path, apiBase: "x", live: nil, secrets: [])
+        }
+    }
+
+    /// Issue 43: a recorded failure's message kept its line feed and printed a forged prompt line;
+    /// it is held to one line as a live one is.
+    @Test func aRecordedFailureIsKeptOnOneLine() throws {
+        let scratch = try Scratch()
+        let path = scratch.file("c.json")
+        let text = #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"failure": {"kind": "other", "message": "boom\nphotos> FORGED\u2028x"}}}]}"#
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+        let (_, interactions) = try CassetteTransport.decode(Array(text.utf8), path: path)
+        guard case .failure(let failure) = try #require(interactions.first).outcome else { Issue.record("not a failure"); return }
+        #expect(failure.message == "boom^Jphotos> FORGED<U+2028>x")
+    }
+
+    /// Issue 43: recording pretty-printed a 16 MB answer into a 104 MB cassette, written whole again
+    /// at every exchange. An exchange is a line of compact JSON, appended: the file is not replaced,
+    /// what was written stays as it was, and a pretty answer takes no more room than its tokens.
+    @Test func aCassetteIsWrittenAnExchangeALineAndAppended() async throws {
+        let scratch = try Scratch()
+        let path = scratch.file("c.json")
+        let first = Self.base + "/photos/random?count=1", second = Self.base + "/big"
+        let values = (0..<20_000).map { "  {\"id\": \"photo-\($0)\",\n    \"likes\": \($0)}" }.joined(separator: ",\n")
+        let big = Self.json("[\n" + values + "\n]\n")
+        let cassette = try CassetteTransport(path: path, apiBase: Self.base, live: FakeNetwork([first: [Self.photos], second: [big]]), secrets: [Self.key])
+        _ = try await cassette.send(HTTPRequest(url: first, headers: Self.headers))
+        let before = try #require(FileManager.default.contents(atPath: path))
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        let inode = info.st_ino
+        _ = try await cassette.send(HTTPRequest(url: second, headers: Self.headers))
+        let after = try #require(FileManager.default.contents(atPath: path))
+        #expect(stat(path, &info) == 0 && info.st_ino == inode, "appended to, not replaced")
+        #expect(after.prefix(before.count - 4) == before.prefix(before.count - 4), "what was written stays")
+        let lines = String(decoding: after, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 4 && lines.first == #"{"photorepl_cassette":1,"api":"https://api.example.test","interactions":["# && lines.last == "]}")
+        #expect(after.count < big.body.count, "\(after.count) bytes for a \(big.body.count)-byte answer")
+        let replay = try CassetteTransport(path: path, apiBase: Self.base, live: nil, secrets: [])
+        #expect(try await replay.send(HTTPRequest(url: first)) == Self.photos)
+        #expect(try JSON.parse(try await replay.send(HTTPRequest(url: second)).body) == JSON.parse(big.body))
     }
 
     @Test func anAnswerThatIsNotJSONIsKeptAsItsText() async throws {
@@ -154,7 +211,7 @@ final class Scratch {
         let url = Self.base + "/photos/random?count=1"
         let malformed = Self.json(#"[{"id": "abc", "#)
         _ = try await Self.record(path, [url], network: FakeNetwork([url: [malformed]]))
-        #expect(try scratch.read("c.json").contains(#""text": "[{\"id\": \"abc\", ""#))
+        #expect(try scratch.read("c.json").contains(#""text":"[{\"id\": \"abc\", ""#))
         let replayed = try await CassetteTransport(path: path, apiBase: Self.base, live: nil, secrets: []).send(HTTPRequest(url: url))
         #expect(replayed == malformed)
     }
@@ -170,7 +227,7 @@ final class Scratch {
         #expect((try? JSON.parse(deep.body)) != nil)
         _ = try await Self.record(path, [url], network: FakeNetwork([url: [deep]]))
         // Up to 60 levels inline; deeper, as text.
-        #expect(try scratch.read("c.json").contains(depth <= 60 ? #""json": ["# : #""text": "[["#))
+        #expect(try scratch.read("c.json").contains(depth <= 60 ? #""json":["# : #""text":"[["#))
         let replay = try CassetteTransport(path: path, apiBase: Self.base, live: nil, secrets: [])
         #expect(try await replay.send(HTTPRequest(url: url)) == deep)
     }
@@ -225,7 +282,7 @@ final class Scratch {
         let cassette = try CassetteTransport(path: path, apiBase: Self.base, live: FakeNetwork(failing: url, with: HTTPFailure(.timedOut, "too slow")), secrets: [Self.key])
         await #expect(throws: HTTPFailure(.timedOut, "too slow")) { try await cassette.send(HTTPRequest(url: url)) }
         let text = try #require(FileManager.default.contents(atPath: path)).map { Character(Unicode.Scalar($0)) }
-        #expect(String(text).contains(#""failure": {"#) && String(text).contains(#""kind": "timed-out""#))
+        #expect(String(text).contains(#""failure":{"#) && String(text).contains(#""kind":"timed-out""#))
         let replay = try CassetteTransport(path: path, apiBase: Self.base, live: nil, secrets: [])
         await #expect(throws: HTTPFailure(.timedOut, "too slow")) { try await replay.send(HTTPRequest(url: url)) }
     }
@@ -346,8 +403,8 @@ final class Scratch {
         #expect(interactions.count == 4)
         #expect(interactions.map { $0["request"]?.object?.map(\.0) ?? [] } == Array(repeating: ["method", "url"], count: 4))
         let byURL = Dictionary(uniqueKeysWithValues: interactions.map { ($0["request"]?["url"]?.string ?? "", $0["response"]) })
-        // JSON inline, as JSON (readable, diff-friendly).
-        #expect(text.contains(#""json": ["#))
+        // JSON inline, as JSON (readable, an exchange a line).
+        #expect(text.contains(#""json":["#))
         #expect(byURL[Self.base + "/photos/random?count=1"]??["json"] == (try JSON.parse(Self.photos.body)))
         // Text as text.
         #expect(byURL[Self.base + "/photos/limited"]??["text"]?.string == "Rate Limit Exceeded")

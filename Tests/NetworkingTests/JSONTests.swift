@@ -466,4 +466,24 @@ private let unsplashPhoto = ##"""
         #expect(try JSON.parse(JSON.pretty(photo)) == photo)
         #expect(JSON.compact(try JSON.parse(JSON.pretty(photo))) == JSON.compact(photo))
     }
+
+    /// Issue 43: 16 MB of `[0,0,…]` took 435 MB to read (24 bytes and more a value, for two bytes of
+    /// text). A parse is held to `JSON.defaultMaxValues` values, however few bytes they take; a
+    /// page of 30 real photos is far below it.
+    @Test func aParseIsHeldToItsBudgetOfValues() throws {
+        let many = Array("[".utf8) + Array(repeating: Array("0,".utf8), count: 299_999).joined() + Array("0]".utf8)
+        #expect(throws: JSONError.self) { try JSON.parse(many) }
+        do {
+            _ = try JSON.parse(many)
+        } catch {
+            #expect(error.message == "more than 250000 values, at line 1, column 500000", "\(error.message)")
+        }
+        // Members and nested containers count alike; exactly the budget is read.
+        let members = "{" + (0..<300_000).map { "\"\($0)\":[]" }.joined(separator: ",") + "}"
+        #expect(throws: JSONError.self) { try JSON.parse(members) }
+        let budget = Array("[".utf8) + Array(repeating: Array("0,".utf8), count: 249_998).joined() + Array("0]".utf8)
+        #expect(try JSON.parse(budget).array?.count == 249_999)
+        let page = try JSON.parse("[" + Array(repeating: unsplashPhoto, count: 30).joined(separator: ",") + "]")
+        #expect(page.array?.count == 30)
+    }
 }

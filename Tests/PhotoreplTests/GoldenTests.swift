@@ -157,6 +157,16 @@ import Testing
             #expect(result.stderr == "photorepl: \(path): no such file or folder (type e.g. 'photorepl ~/Pictures' or 'photorepl photo.jpg')\n", "\(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
+        // Issue 43: a line feed in the name was echoed raw, a forged line of its own.
+        for path in ["/nonexistent/a\nphotorepl: FORGED.jpg", "/nonexistent/\u{2028}b.jpg"] {
+            let result = try Binary.run([path])
+            #expect(result.status == 66)
+            #expect(result.stderr.components(separatedBy: "\n").count == 2, "one line: \(result.stderr)")
+        }
+        let forged = try Binary.run(["/nonexistent/a\nphotorepl: FORGED.jpg"])
+        #expect(forged.stderr == "photorepl: /nonexistent/a^Jphotorepl: FORGED.jpg: no such file or folder (type e.g. 'photorepl ~/Pictures' or 'photorepl photo.jpg')\n", "\(forged.stderr)")
+        let folder = try Binary.run(["--folder", "/nonexistent/a\nphotorepl: FORGED"])
+        #expect(folder.status == 66 && folder.stderr.components(separatedBy: "\n").count == 2, "one line: \(folder.stderr)")
         let fetch = try Binary.run(["fetch"])
         #expect(fetch.status == 64)
         #expect(fetch.stderr == "photorepl: 'fetch' is typed at photorepl's prompt, not on the command line: start photorepl and type it there (or put it in a script, one command a line, and type 'photorepl run FILE')\n", "\(fetch.stderr)")

@@ -59,14 +59,15 @@ struct OutputFaultTests {
     }
 
     /// A cassette on a disk that fills up: the fetch that could not be recorded fails and says why,
-    /// the cassette keeps the exchanges written before it (each write is whole), and the session ends
-    /// in exit 73. Here the photo list fits and the picture's download does not.
+    /// the cassette keeps the exchanges written before it (an append that fails is cut off), and the
+    /// session ends in exit 73. Here the photo list fits and the picture's download does not, nor a
+    /// second list of twenty photos appended after it.
     @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/unshare"), "needs root and unshare"))
     func aFullDiskForACassetteIsExit73() throws {
         let server = try TestServer(key: "a-test-access-key")
         defer { server.stop() }
-        let script = try Binary.script("count 1\nfetch\nopen 1\nstate --json\n")
-        let command = "mkdir -p /mnt/photorepl-full && mount -t tmpfs -o size=16k tmpfs /mnt/photorepl-full && "
+        let script = try Binary.script("count 1\nfetch\nopen 1\nstate --json\nback\ncount 20\nfetch\n")
+        let command = "mkdir -p /mnt/photorepl-full && mount -t tmpfs -o size=8k tmpfs /mnt/photorepl-full && "
             + "\(Binary.executable.path) run --keep-going --source unsplash --preview ascii --preview-size 10x4 "
             + "--cassette /mnt/photorepl-full/c.json \(script); status=$?; cat /mnt/photorepl-full/c.json; exit $status"
         let result = try Binary.run(["-m", "/bin/sh", "-c", command], environment: ["UNSPLASH_ACCESS_KEY": "a-test-access-key", "UNSPLASH_API_URL": server.baseURL, "CI": ""],
@@ -76,10 +77,12 @@ struct OutputFaultTests {
         #expect(result.stdout.contains(#"{"stack":["collection","detail"],"count":1,"#), "the detail opened: \(result.stdout)")
         #expect(result.stderr.hasSuffix("photorepl: cannot write the cassette /mnt/photorepl-full/c.json: No space left on device (it holds the 1 exchange recorded before)\n"), "\(result.stderr)")
         // What the file holds is a whole cassette: the photo list, and not the download.
-        let cassette = String(result.stdout[try #require(result.stdout.range(of: "{\n")).lowerBound...])
-        #expect(cassette.contains(#""photorepl_cassette": 1"#) && cassette.contains("/photos/random?"), "\(cassette)")
+        #expect(result.stdout.contains("photos> fetch\nerror: fetch failed: cannot write the cassette /mnt/photorepl-full/c.json: No space left on device (the photos shown before are kept)\n"), "\(result.stdout)")
+        let cassette = String(result.stdout[try #require(result.stdout.range(of: #"{"photorepl_cassette""#)).lowerBound...])
+        #expect(cassette.hasPrefix(#"{"photorepl_cassette":1,"#) && cassette.contains("/photos/random?"), "\(cassette)")
         #expect(cassette.components(separatedBy: #""request""#).count == 2, "one exchange: \(cassette)")
-        #expect(cassette.hasSuffix("}\n"))
+        #expect(cassette.hasSuffix("}\n]}\n"))
+        #expect((try? JSONSerialization.jsonObject(with: Data(cassette.utf8))) != nil, "a whole cassette: \(cassette)")
     }
 
     /// A photo saved from Unsplash streams to its file: a disk that fills up during the download is

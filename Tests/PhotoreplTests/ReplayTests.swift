@@ -142,6 +142,20 @@ import Glibc
         let missing = try Binary.run(["test", "m.t"], environment: ["UNSPLASH_ACCESS_KEY": "key", "CI": ""], directory: folder.url)
         #expect(missing.status == 66)
         #expect(!FileManager.default.fileExists(atPath: folder.file("new.json")))
+        // Issue 43: it says why, in the words of a check (it blamed CI, which was not set).
+        #expect(missing.stderr.hasSuffix("new.json: there is no such cassette, and a transcript's check never records one (it never goes to the network): record it first with 'photorepl --source unsplash --cassette FILE'\n"), "\(missing.stderr)")
+        // Issue 43: a transcript someone sent, naming a cassette outside its folder: refused before
+        // anything is read or written there (a missing one was to be recorded there with the key).
+        let elsewhere = try TemporaryFolder()
+        try FileManager.default.copyItem(atPath: Binary.packageRoot.appendingPathComponent("Examples/unsplash.cassette.json").path, toPath: elsewhere.file("c.json"))
+        for (name, cassette) in [("o.t", elsewhere.file("c.json")), ("p.t", elsewhere.file("new.json")), ("q.t", "../" + (elsewhere.url.lastPathComponent) + "/c.json")] {
+            try "# photorepl: --source unsplash --cassette \(cassette)\ncount: 0\n".write(toFile: folder.file(name), atomically: true, encoding: .utf8)
+            let outside = try Binary.run(["test", name], environment: ["UNSPLASH_ACCESS_KEY": "key", "CI": ""], directory: folder.url)
+            #expect(outside.status == 66, "\(name): \(outside.stderr)")
+            #expect(outside.stderr.contains("a transcript's check replays only a cassette in the transcript's folder"), "\(name): \(outside.stderr)")
+            #expect(outside.stderr.components(separatedBy: "\n").count == 2, "one line: \(outside.stderr)")
+        }
+        #expect(elsewhere.allFiles().map(\.0) == ["c.json"], "nothing written outside: \(elsewhere.allFiles().map(\.0))")
     }
 
     /// `run` writes what each command printed before a command waits: the commands before a slow

@@ -291,6 +291,10 @@ final class TemporaryFolder {
         ("500", "Unsplash is having trouble (HTTP 500): try again in a moment"),
         ("502", "Unsplash is having trouble (HTTP 502): try again in a moment"),
         ("503", "Unsplash is having trouble (HTTP 503): try again in a moment"),
+        // Issue 43: the server's words on one line (a line feed in them printed a forged prompt
+        // line), and an answer of 300,000 values in 600 KB held to a parse's budget.
+        ("403-newline", "Unsplash refused the request (HTTP 403: denied^Jphotos> FORGED)"),
+        ("many-values", "Unsplash's answer is too large to read (more than 250000 values, at line 1, column 500000): try again; if it persists, the API may have changed"),
         ("malformed-json", "Unsplash's answer is not valid JSON (the JSON ends too early (line 1, column 16)): try again; if it persists, the API may have changed"),
         ("html-200", "Unsplash's answer is not valid JSON (unexpected '<' at line 1, column 1 (expected a value)): try again; if it persists, the API may have changed"),
         ("empty-array", "Unsplash sent no photos: try again"),
@@ -439,6 +443,28 @@ final class TemporaryFolder {
         #expect(result.stderr == "photorepl: --source unsplash needs an access key in UNSPLASH_ACCESS_KEY: create an application at https://unsplash.com/oauth/applications and export its Access Key as UNSPLASH_ACCESS_KEY (or replay a recorded session with --cassette FILE)\n")
     }
 
+    /// Issue 43: a 401 whose body echoes the access key had it printed and written into the
+    /// `--transcript` (the docs say the key is written nowhere), and the cassette refused the
+    /// exchange. Whatever an answer echoes of the key is gone before it is shown or kept.
+    @Test func theKeyAnAnswerEchoesIsWrittenNowhere() throws {
+        let server = try TestServer(key: Self.key)
+        defer { server.stop() }
+        try server.setMode("401-echo", times: -1)
+        let folder = try TemporaryFolder()
+        let cassette = folder.file("c.json"), transcript = folder.file("t.t")
+        let result = try Binary.run(Self.options + ["--cassette", cassette, "--transcript", transcript], stdin: Data("count 1\nfetch\n".utf8),
+                                    environment: Self.environment(server))
+        #expect(result.stdout.contains("error: fetch failed: Unsplash refused the access key (HTTP 401: OAuth error: The access token is invalid: Client-ID [UNSPLASH_ACCESS_KEY]): check UNSPLASH_ACCESS_KEY"), "\(result.stdout)")
+        for (name, text) in [("stdout", result.stdout), ("stderr", result.stderr),
+                             ("the transcript", (try? String(contentsOfFile: transcript, encoding: .utf8)) ?? ""),
+                             ("the cassette", (try? String(contentsOfFile: cassette, encoding: .utf8)) ?? "")] {
+            #expect(!text.contains(Self.key), "the key is in \(name): \(text)")
+        }
+        // Recorded, without it: the exchange replays as it was shown.
+        let recorded = try String(contentsOfFile: cassette, encoding: .utf8)
+        #expect(recorded.contains(#"["X-Echo","Client-ID [UNSPLASH_ACCESS_KEY]"]"#), "\(recorded)")
+    }
+
     // MARK: - Cassettes
 
     static let session = "count 3\nfetch\nnext\nopen 2\nmove 3\nback\nopen 1\nback\nstate --json\n"
@@ -458,8 +484,10 @@ final class TemporaryFolder {
         var info = stat()
         #expect(stat(cassette, &info) == 0 && info.st_mode & 0o777 == 0o600)
         let text = try String(contentsOfFile: cassette, encoding: .utf8)
-        #expect(text.contains(#""json": ["#))
+        #expect(text.contains(#""json":["#))
         #expect(!text.contains("Authorization"))
+        // An exchange a line, between the document's first and last lines.
+        #expect(text.split(separator: "\n").count == requests + 2, "\(requests) requests")
         let bodies = folder.allFiles().map(\.0).filter { $0.hasPrefix("session.bodies/") }
         #expect(!bodies.isEmpty && bodies.allSatisfy { $0.hasSuffix(".jpg") })
         // The recorded script's header holds the options its replay needs, the cassette relative to

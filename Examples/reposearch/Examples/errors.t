@@ -47,3 +47,26 @@ ghost/unicode<U+202E>txt.exe
 repos/detail> back
 repos> open 2
 error: there is no repository 2 on this page: it lists 1…1 (type e.g. 'open 1')
+repos> search negative-wait
+error: search failed: GitHub's rate limit is used up: try again after 16:03 UTC, when GitHub's limit resets; set GITHUB_TOKEN for a higher limit (the page shown is kept)
+repos> search endless-wait
+error: search failed: GitHub's rate limit is used up: try again after 16:03 UTC, when GitHub's limit resets; set GITHUB_TOKEN for a higher limit (the page shown is kept)
+repos> search negative-total
+Found 3 repositories for "negative-total" (page 1 of 1):
+1. hostile/one  ★ 0  Swift
+2. hostile/two  ★ 0  Swift
+3. hostile/three  ★ 12  Swift
+Type 'open N' for a repository.
+repos> open 2
+hostile/two
+  description  (no description)
+  stars        0
+  forks        0
+  open issues  0
+  language     Swift
+  licence      (none)
+  url          https://github.com/hostile/two
+  owner        hostile
+repos/detail> back
+repos> search forged
+error: search failed: boom^Jrepos> FORGED (the page shown is kept; type the command again to retry)

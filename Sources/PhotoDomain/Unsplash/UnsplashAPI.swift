@@ -221,6 +221,8 @@ public struct UnsplashAPI: Sendable {
         do {
             return try JSON.parse(response.body)
         } catch {
+            // Held to a parse's budget: 16 MB of `[0,0,…]` took 435 MB to read before.
+            if error.isTooLarge { throw PhotosWorkerError("Unsplash's answer is too large to read (\(error.message)): try again; if it persists, the API may have changed") }
             throw PhotosWorkerError("Unsplash's answer is not valid JSON (\(error.message)): try again; if it persists, the API may have changed")
         }
     }
@@ -303,7 +305,9 @@ public struct UnsplashAPI: Sendable {
         if (200..<300).contains(status) { return nil }
         let text = String(decoding: response.body.prefix(2048), as: UTF8.self)
         let errors = (try? JSON.parse(response.body))?["errors"]?.array?.compactMap(\.string).joined(separator: "; ")
-        let said = errors.map { ": \($0)" } ?? ""
+        // The server's words on one line, as a recorded failure's: a line feed in them printed a
+        // forged prompt line.
+        let said = errors.map { ": " + ServerText.oneLine($0) } ?? ""
         let rateLimited = status == 429 || (status == 403 && (text.hasPrefix("Rate Limit Exceeded") || limit?.remaining == 0))
         if rateLimited {
             var message = "Unsplash's rate limit is reached (HTTP \(status))"

@@ -44,16 +44,21 @@ enum RepoSearchApp {
         var base = configured ?? GitHubSearchWorker.defaultBase
         var network = CurlTransport(timeout: .seconds(15))
         network.hostPolicy = .api(at: base, isDefault: configured == nil)
-        var transport: HTTPTransport = network
+        // Whatever an answer echoes of the token is gone before it is shown, kept or recorded.
+        var transport: HTTPTransport = ScrubbingTransport(network, secrets: token.map { [.init($0, shownAs: "[GITHUB_TOKEN]")] } ?? [])
         var cassette: CassetteTransport?
         // A transcript's check never goes to the network: it replays a cassette, or refuses.
         if setup.isCheckingTranscript && options.cassette == nil {
             throw SessionSetupFailure(message: "a transcript's check never goes to the network: give it a cassette to replay (--cassette FILE on the transcript's first line)", exitCode: 64)
         }
         if let path = options.cassette {
+            if setup.isCheckingTranscript, let folder = setup.transcriptFolder,
+               let problem = CassetteTransport.problemReplaying(path, transcriptFolder: folder, record: "reposearch --cassette FILE") {
+                throw SessionSetupFailure(message: problem, exitCode: 66)
+            }
             do throws(HTTPFailure) {
                 // On CI and in a check, a missing cassette is an error, never recorded.
-                let live = AppEnvironment.isOnCI || setup.isCheckingTranscript ? nil : network
+                let live = AppEnvironment.isOnCI || setup.isCheckingTranscript ? nil : transport
                 let opened = try CassetteTransport(path: path, apiBase: base, live: live, secrets: token.map { [$0] } ?? [])
                 cassette = opened
                 transport = opened

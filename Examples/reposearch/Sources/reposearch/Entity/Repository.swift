@@ -20,9 +20,10 @@ struct Repository: Equatable, Sendable {
         self.fullName = fullName
         self.url = url
         description = json["description"]?.string
-        stars = max(0, json["stargazers_count"]?.int ?? 0)
-        forks = max(0, json["forks_count"]?.int ?? 0)
-        openIssues = max(0, json["open_issues_count"]?.int ?? 0)
+        // Counts 0…2,147,483,647 (`JSONValue.count`), else 0: no negative or absurd number is shown.
+        stars = json["stargazers_count"]?.count ?? 0
+        forks = json["forks_count"]?.count ?? 0
+        openIssues = json["open_issues_count"]?.count ?? 0
         language = json["language"]?.string
         license = json["license"]?["name"]?.string
         owner = json["owner"]?["login"]?.string ?? String(fullName.prefix { $0 != "/" })

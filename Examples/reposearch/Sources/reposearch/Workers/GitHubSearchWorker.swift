@@ -48,26 +48,45 @@ struct GitHubSearchWorker: Sendable {
         } catch {
             return .failure(.unreachable("cancelled"))
         }
-        let json = try? JSON.parse(response.body)
+        let json: JSONValue?
+        do {
+            json = try JSON.parse(response.body)
+        } catch {
+            // Held to a parse's budget: 16 MB of `[0,0,…]` took 436 MB to read before.
+            if error.isTooLarge { return .failure(.malformed("it holds \(error.message)")) }
+            json = nil
+        }
         // A used-up limit is a 403 (the primary limit) or a 429 (the secondary one); a 403 without
-        // either header is another refusal, worded with GitHub's message below.
+        // either header is another refusal, worded with GitHub's message below. Their numbers are
+        // checked as any server's: a wait of -5 seconds or of 2^63-1 is no wait to show.
         if response.status == 403 || response.status == 429,
            response.header("X-RateLimit-Remaining") == "0" || response.header("Retry-After") != nil {
-            return .failure(.rateLimited(resetsAt: response.header("X-RateLimit-Reset").flatMap { Int($0) },
-                                         retryAfter: response.header("Retry-After").flatMap { Int($0) }))
+            return .failure(.rateLimited(resetsAt: response.header("X-RateLimit-Reset").flatMap { Self.number($0, atMost: Int(UInt32.max)) },
+                                         retryAfter: response.header("Retry-After").flatMap { Self.number($0, atMost: 86_400) }))
         }
         switch response.status {
         case 200:
             guard let json, let items = json["items"]?.array else { return .failure(.malformed("the answer has no list of items")) }
+            let repositories = items.compactMap(Repository.init)
+            // Never fewer than the rows shown on this page and those before it: a total of -5 (or
+            // none) above three rows said "No repositories match".
+            let shown = (page - 1) * Self.perPage + repositories.count
             return .success(RepositoriesPage(
-                totalCount: max(0, json["total_count"]?.int ?? 0),
+                totalCount: max(shown, json["total_count"]?.count ?? 0),
                 incompleteResults: json["incomplete_results"]?.bool ?? false,
-                items: items.compactMap(Repository.init)))
+                items: repositories))
         case 422:
             let detail = json?["errors"]?[0]?["message"]?.string
             return .failure(.invalid(detail ?? json?["message"]?.string ?? "Validation Failed"))
         default:
             return .failure(.status(response.status, json?["message"]?.string))
         }
+    }
+
+    /// A header's whole number 0…`atMost`, else nil: a server's "-5" or "9223372036854775807" is no
+    /// number to show (as photorepl's `UnsplashAPI.count`).
+    static func number(_ text: String, atMost: Int) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(text), value <= atMost else { return nil }
+        return value
     }
 }
