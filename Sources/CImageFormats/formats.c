@@ -555,6 +555,84 @@ void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixe
     heif.context_free(context);
 }
 
+void photorepl_heif_decode_tiles(const unsigned char *files, const size_t *offsets, int columns, int rows, int tile_width,
+                                 int tile_height, int canvas_width, int canvas_height, int factor, photorepl_decoded *out) {
+    begin(out);
+    if (factor < 1) factor = 1;
+    pthread_once(&heif_once, load_heif);
+    if (!heif.loaded) {
+        say(out->message, sizeof out->message, "%s", heif_error_text);
+        return;
+    }
+    // Sums of 32 bits: a block of factor² pixels of 255 each fits while factor is at most 4096.
+    if (factor > 4096 || columns <= 0 || rows <= 0 || tile_width <= 0 || tile_height <= 0 || canvas_width <= 0 || canvas_height <= 0) {
+        say(out->message, sizeof out->message, "corrupt HEIF: a grid of %dx%d tiles of %dx%d", columns, rows, tile_width, tile_height);
+        return;
+    }
+    int width = (canvas_width + factor - 1) / factor, height = (canvas_height + factor - 1) / factor;
+    uint32_t *sums = calloc((size_t)width * (size_t)height * 4, sizeof(uint32_t));
+    unsigned char *pixels = sums ? output(out, (size_t)width * (size_t)height * 4) : NULL;
+    if (!pixels) {
+        say(out->message, sizeof out->message, sums && out->into ? "corrupt HEIF: asked for another size than its grid makes" : "out of memory");
+        free(sums);
+        return;
+    }
+    int failed = 0;
+    for (int tile = 0; tile < columns * rows && !failed; tile++) {
+        int left = tile % columns * tile_width, top = tile / columns * tile_height;
+        char message[200];
+        struct heif_context *context = NULL;
+        struct heif_image_handle *handle = heif_open(files + offsets[tile], offsets[tile + 1] - offsets[tile], &context, message, sizeof message);
+        if (!handle) {
+            say(out->message, sizeof out->message, "tile %d: %s", tile + 1, message);
+            failed = 1;
+            break;
+        }
+        struct heif_image *image = NULL;
+        struct heif_error error = heif.decode(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, NULL);
+        int stride = 0;
+        const uint8_t *plane = error.code == heif_error_Ok ? heif.plane(image, heif_channel_interleaved, &stride) : NULL;
+        int w = plane ? heif.image_width(image, heif_channel_interleaved) : 0, h = plane ? heif.image_height(image, heif_channel_interleaved) : 0;
+        if (error.code != heif_error_Ok) {
+            say(out->message, sizeof out->message, "corrupt HEIF: tile %d: %s", tile + 1, error.message ? error.message : "unknown error");
+            failed = 1;
+        } else if (!plane || w != tile_width || h != tile_height || stride < w * 3) {
+            say(out->message, sizeof out->message, "corrupt HEIF: tile %d decoded at %dx%d, not the grid's %dx%d", tile + 1, w, h, tile_width, tile_height);
+            failed = 1;
+        } else {
+            // Each pixel of the tile that lies on the canvas (the last column and row are cut) added
+            // to its block of the scaled picture.
+            for (int y = 0; y < h && top + y < canvas_height; y++) {
+                const uint8_t *p = plane + (size_t)y * (size_t)stride;
+                uint32_t *row = sums + (size_t)((top + y) / factor) * (size_t)width * 4;
+                for (int x = 0; x < w && left + x < canvas_width; x++, p += 3) {
+                    uint32_t *sum = row + (size_t)((left + x) / factor) * 4;
+                    sum[0] += p[0];
+                    sum[1] += p[1];
+                    sum[2] += p[2];
+                    sum[3] += 1;
+                }
+            }
+        }
+        if (image) heif.image_release(image);
+        heif.handle_release(handle);
+        heif.context_free(context);
+    }
+    if (!failed) {
+        for (size_t i = 0; i < (size_t)width * (size_t)height; i++) {
+            uint32_t count = sums[i * 4 + 3] ? sums[i * 4 + 3] : 1;
+            for (int c = 0; c < 3; c++) pixels[i * 4 + c] = (unsigned char)((sums[i * 4 + c] + count / 2) / count);
+            pixels[i * 4 + 3] = 255;
+        }
+        out->rgba = pixels;
+        out->width = width;
+        out->height = height;
+    } else if (pixels != out->into) {
+        free(pixels);
+    }
+    free(sums);
+}
+
 // MARK: - TIFF (libtiff 4.5, loaded at the first TIFF with no JPEG inside to show)
 
 static struct {

@@ -167,6 +167,10 @@ static void run_decoder(const photorepl_isolated_request *request, photorepl_dec
     case PHOTOREPL_ISOLATED_RAW:
         photorepl_raw_decode(request->data, request->size, request->half, request->max_pixels, request->memory, out);
         break;
+    case PHOTOREPL_ISOLATED_HEIF_TILES:
+        photorepl_heif_decode_tiles(request->data, request->tile_offsets, request->columns, request->rows, request->tile_width,
+                                    request->tile_height, request->width, request->height, request->factor, out);
+        break;
     case PHOTOREPL_ISOLATED_WEBP:
         photorepl_webp_decode(request->data, request->size, request->width, request->height, out);
         break;
@@ -297,6 +301,7 @@ photorepl_isolated *photorepl_isolated_start(const photorepl_isolated_request *r
     isolated->pipe = ends[0];
     switch (request->decoder) {
     case PHOTOREPL_ISOLATED_HEIF: photorepl_heif_load(); break;
+    case PHOTOREPL_ISOLATED_HEIF_TILES: photorepl_heif_load(); break;
     case PHOTOREPL_ISOLATED_TIFF: photorepl_tiff_load(); break;
     case PHOTOREPL_ISOLATED_JXL: photorepl_jxl_load(); break;
     case PHOTOREPL_ISOLATED_RAW: photorepl_raw_load(); break;

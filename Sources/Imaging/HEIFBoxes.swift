@@ -34,7 +34,7 @@ enum HEIFBoxes {
             guard let canvas = Self.canvas(of: data, type: type) else {
                 throw ImageFailure("corrupt \(format.rawValue): the \(type) image's description is cut short")
             }
-            try limits.check(canvas)
+            try (type == "grid" ? limits.forTiledGrid : limits).check(canvas)
         default:
             throw ImageFailure("unsupported \(format.rawValue): its primary image is of type '\(type.filter { $0.isASCII && !$0.isNewline })'")
         }
@@ -67,7 +67,7 @@ enum HEIFBoxes {
             guard let canvas = Self.canvas(of: reader.data(in: ranges, count: 32), type: item.type) else {
                 throw ImageFailure("corrupt \(format.rawValue): the \(item.type) image's description is cut short")
             }
-            try (item.id == primary ? limits : others).check(canvas)
+            try (item.id == primary ? (item.type == "grid" ? limits.forTiledGrid : limits) : others).check(canvas)
             if let stated = stated(item.id), canvas.width > stated.width || canvas.height > stated.height {
                 throw ImageFailure("corrupt \(format.rawValue): its \(item.type) image is \(canvas) pixels, though the file says \(stated)")
             }
@@ -100,6 +100,38 @@ enum HEIFBoxes {
             try checkCoded(fromConfiguration + inBand, stated: stated,
                            codec: item.type == "hvc1" ? "HEVC" : "AV1", limits: item.id == primary ? limits : others, format: format)
         }
+    }
+
+    /// The primary image's JPEG-coded thumbnails (items of type `jpeg`, as Canon's .hif files carry
+    /// beside their HEVC image), which libheif 1.15 does not list: each one's data (read by
+    /// photorepl's JPEG decoder, its header checked as a file's) and its own turn and mirror.
+    static func jpegThumbnails(_ raw: UnsafeRawBufferPointer) -> [(data: [UInt8], orientation: Orientation)] {
+        let reader = Reader(raw)
+        guard let meta = reader.box("meta", in: 0..<raw.count, isFull: true), let primary = reader.primaryItem(in: meta),
+              let locations = reader.locations(in: meta) else { return [] }
+        let jpegs = Set(reader.items(in: meta).filter { $0.type == "jpeg" }.map(\.id))
+        let ids = Set(reader.references(in: meta).filter { $0.type == "thmb" && $0.to == [primary] && jpegs.contains($0.from) }.map(\.from))
+        let properties = reader.propertyTable(in: meta)
+        // Each at most the file's size in all: items' data do not overlap.
+        var budget = raw.count
+        return ids.sorted().compactMap { id in
+            guard let ranges = locations[id], !ranges.isEmpty else { return nil }
+            let data = reader.data(in: ranges, count: budget + 1)
+            guard data.count <= budget else { return nil }
+            budget -= data.count
+            let orientation = HEIFTiles.orientation(properties.associations[id] ?? [], properties.all.map(\.type)) { index in
+                let contents = properties.all[index - 1].contents
+                return contents.isEmpty ? 0 : Int(raw[contents.lowerBound])
+            }
+            return (data, orientation)
+        }
+    }
+
+    /// Whether the primary image is a grid (of tiles, each an image of its own).
+    static func primaryIsGrid(_ raw: UnsafeRawBufferPointer) -> Bool {
+        let reader = Reader(raw)
+        guard let meta = reader.box("meta", in: 0..<raw.count, isFull: true), let primary = reader.primaryItem(in: meta) else { return false }
+        return reader.items(in: meta).first { $0.id == primary }?.type == "grid"
     }
 
     /// The primary image's thumbnails in the order libheif 1.15 lists them (by item id: it keeps

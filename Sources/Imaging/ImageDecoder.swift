@@ -65,7 +65,17 @@ public struct ImageLimits: Sendable, Equatable {
     /// 330 MB, still shows a phone's 48-megapixel photo; a larger one is shown only from one of
     /// its thumbnails.
     public var maxHEIFPixels = 50_000_000
+    /// A HEIF grid is decoded a tile at a time (HEIFTiles): its canvas may hold this many pixels,
+    /// within `maxSide` (a Galaxy S24 Ultra's 200-megapixel photo is 12240×16320).
+    public var maxTiledPixels = 250_000_000
     public init() {}
+
+    /// These limits for a grid's canvas: `maxTiledPixels` in place of `maxPixels`.
+    var forTiledGrid: ImageLimits {
+        var limits = self
+        limits.maxPixels = max(maxPixels, maxTiledPixels)
+        return limits
+    }
 
     /// No limit: for reading what a header claims, never for decoding.
     public static let unlimited: ImageLimits = {
@@ -74,6 +84,7 @@ public struct ImageLimits: Sendable, Equatable {
         limits.maxSide = .max
         limits.maxProgressivePixels = .max
         limits.maxHEIFPixels = .max
+        limits.maxTiledPixels = .max
         return limits
     }()
 
@@ -141,7 +152,10 @@ public enum ImageDecoder {
                 case let format? where format == .heic || format == .avif:
                     // libheif applies the file's rotation and mirroring itself: the size is upright.
                     let (size, exif) = try HEIF.info(raw, format: format)
-                    try limits.check(size)
+                    // A grid is decoded a tile at a time: its canvas may be larger than a picture
+                    // decoded whole (a 200-megapixel phone photo).
+                    let canvasLimits = HEIFBoxes.primaryIsGrid(raw) ? limits.forTiledGrid : limits
+                    try canvasLimits.check(size)
                     try HEIFBoxes.check(raw, limits: limits, format: format)
                     return .success(ImageHeader(format: format, storedSize: size, exif: exif))
                 case .cameraRaw? where CR3.isCR3(raw):

@@ -144,28 +144,69 @@ enum HEIF {
 
     /// `size`: the header's (checked against the limits). The smallest thumbnail that covers
     /// `target` with the photo's shape (phones store one of about 320×240; the full HEVC decode of a
-    /// 12 MP photo takes 1.6 s), else the image itself, which decodes at that size or not at all;
-    /// an image over `maxHEIFPixels` only from its largest thumbnail. Either is scaled down by the
-    /// largest whole factor that still covers `target`.
+    /// 12 MP photo takes 1.6 s), else the image itself, which decodes at that size or not at all.
+    /// An image too large to decode whole (over `maxHEIFPixels`, or more than the budget for
+    /// pictures: about 25 megapixels) is decoded a tile at a time when it is a grid (as phones store
+    /// their photos), else shown from its largest thumbnail. Each is scaled down by the largest whole
+    /// factor that still covers `target`.
     static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, format: ImageFormat, limits: ImageLimits,
                        atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
         let maxPixels = min(limits.maxPixels, limits.maxHEIFPixels)
         let thumbnails = thumbnails(raw, photo: size)
         let tooLarge = size.width * size.height > limits.maxHEIFPixels || memory(size, atLeast: target) > IsolatedDecoding.budget
-        // The smallest that covers the picture; for an image too large to decode, the largest there
-        // is (a smaller picture rather than none).
-        let covering = thumbnails.filter { $0.size.width >= target.width && $0.size.height >= target.height }.min { $0.size.width < $1.size.width }
-        if let chosen = covering ?? (tooLarge ? thumbnails.max { $0.size.width < $1.size.width } : nil),
-           var pixels = try? decode(raw, item: chosen.index, size: chosen.size, maxPixels: maxPixels, format: format, atLeast: target) {
-            pixels.source = .preview(kind: "HEIF thumbnail", size: chosen.size, photo: size,
-                                     decoded: PixelSize(width: pixels.width, height: pixels.height))
+        func fromThumbnail(_ chosen: (index: Int, size: PixelSize)?) -> Pixels? {
+            guard let chosen, var pixels = try? decode(raw, item: chosen.index, size: chosen.size, maxPixels: maxPixels, format: format, atLeast: target)
+            else { return nil }
+            pixels.source = .preview(kind: "HEIF thumbnail", size: chosen.size, photo: size, decoded: PixelSize(width: pixels.width, height: pixels.height))
             return pixels
         }
-        if tooLarge {
-            let most = min(limits.maxHEIFPixels, (IsolatedDecoding.budget - (16 << 20)) / 11) / 1_000_000
-            throw ImageFailure("the image is too large: \(size) pixels (at most \(most) megapixels for a \(format.rawValue) without a thumbnail)", isTooLarge: true)
+        let covering = thumbnails.filter { $0.size.width >= target.width && $0.size.height >= target.height }.min { $0.size.width < $1.size.width }
+        // A JPEG-coded thumbnail is a rung like the others: the smallest that covers the box of
+        // either kind is decoded.
+        let jpegs = jpegThumbnails(raw, photo: size, limits: limits)
+        let jpegCovering = jpegs.filter { $0.upright.width >= target.width && $0.upright.height >= target.height }.min { $0.upright.width < $1.upright.width }
+        if let jpeg = jpegCovering, covering.map({ jpeg.upright.width < $0.size.width }) ?? true, let pixels = fromJPEG(jpeg, photo: size, atLeast: target) {
+            return pixels
         }
-        return try decode(raw, item: -1, size: size, maxPixels: maxPixels, format: format, atLeast: target)
+        if let pixels = fromThumbnail(covering) { return pixels }
+        guard tooLarge else { return try decode(raw, item: -1, size: size, maxPixels: maxPixels, format: format, atLeast: target) }
+        if let tiles = HEIFTiles(raw), tiles.orientation.uprightSize(of: tiles.canvas) == size {
+            return try tiles.decode(format: format, atLeast: target)
+        }
+        // The largest thumbnail there is: a smaller picture rather than none.
+        let largest = thumbnails.max { $0.size.width < $1.size.width }, largestJPEG = jpegs.max { $0.upright.width < $1.upright.width }
+        if let jpeg = largestJPEG, largest.map({ jpeg.upright.width > $0.size.width }) ?? true, let pixels = fromJPEG(jpeg, photo: size, atLeast: target) {
+            return pixels
+        }
+        if let pixels = fromThumbnail(largest) { return pixels }
+        let most = min(limits.maxHEIFPixels, (IsolatedDecoding.budget - (16 << 20)) / 7) / 1_000_000
+        throw ImageFailure("the image is too large: \(size) pixels (at most \(most) megapixels for a \(format.rawValue) that is neither a grid of tiles nor has a thumbnail)", isTooLarge: true)
+    }
+
+    /// The primary's JPEG-coded thumbnails that can stand for it (smaller, of its shape), each
+    /// with its stored size, checked as a file's would be.
+    private static func jpegThumbnails(_ raw: UnsafeRawBufferPointer, photo: PixelSize, limits: ImageLimits)
+        -> [(data: [UInt8], size: PixelSize, upright: PixelSize, orientation: Orientation)] {
+        HEIFBoxes.jpegThumbnails(raw).compactMap { jpeg in
+            guard let size = jpeg.data.withUnsafeBytes({ try? JPEG.checkedSize($0, limits: limits) }) else { return nil }
+            let upright = jpeg.orientation.uprightSize(of: size)
+            guard upright.isPreview(of: photo, covering: PixelSize(width: 1, height: 1)) else { return nil }
+            return (jpeg.data, size, upright, jpeg.orientation)
+        }
+    }
+
+    /// A JPEG-coded thumbnail decoded by photorepl's JPEG decoder, scaled to cover `target` and
+    /// turned by its own `irot` and `imir`; nil when it cannot be.
+    private static func fromJPEG(_ jpeg: (data: [UInt8], size: PixelSize, upright: PixelSize, orientation: Orientation), photo: PixelSize,
+                                 atLeast target: PixelSize) -> Pixels? {
+        let stored = jpeg.orientation.swapsDimensions ? PixelSize(width: target.height, height: target.width) : target
+        guard var pixels = jpeg.data.withUnsafeBytes({ raw in
+            try? IsolatedDecoding.reserving(IsolatedDecoding.memory(jpeg.size, bytesPerPixel: 8, more: 8 << 20), "its JPEG thumbnail") { () throws(ImageFailure) in
+                try JPEG.decode(raw, size: jpeg.size, atLeast: stored).oriented(jpeg.orientation)
+            }
+        }) else { return nil }
+        pixels.source = .preview(kind: "HEIF JPEG thumbnail", size: jpeg.upright, photo: photo, decoded: PixelSize(width: pixels.width, height: pixels.height))
+        return pixels
     }
 
     /// The primary image's thumbnails that can stand for it: smaller, and of its shape.

@@ -115,6 +115,9 @@ public enum PictureSource: Sendable, Equatable, CustomStringConvertible {
     /// A camera RAW file's (`kind`: "DNG", "CR2"…) sensor data, demosaicked by libraw at `decoded`:
     /// no JPEG preview inside covered the box.
     case sensorData(kind: String, photo: PixelSize, decoded: PixelSize)
+    /// A HEIF grid (`count` tiles of `tile`) decoded a tile at a time: larger than a HEIF is decoded
+    /// whole, and no thumbnail inside covered the box.
+    case tiles(format: String, count: Int, tile: PixelSize, photo: PixelSize, decoded: PixelSize)
 
     /// The photo's own size (upright), when the source knows it.
     public var photoSize: PixelSize? {
@@ -124,6 +127,7 @@ public enum PictureSource: Sendable, Equatable, CustomStringConvertible {
         case let .preview(_, _, photo, _): photo
         case let .firstScans(_, _, _, photo, _): photo
         case let .sensorData(_, photo, _): photo
+        case let .tiles(_, _, _, photo, _): photo
         }
     }
 
@@ -141,6 +145,8 @@ public enum PictureSource: Sendable, Equatable, CustomStringConvertible {
             "the first \(scans == 1 ? "scan" : "\(scans) scans") of the progressive JPEG (\(photo)), \(Self.amount(bytes)) of \(Self.amount(fileBytes)), decoded at \(decoded)"
         case let .sensorData(kind, photo, decoded):
             "the \(kind) sensor data (\(photo)), demosaicked by libraw at \(decoded): no JPEG preview inside covers the box"
+        case let .tiles(format, count, tile, photo, decoded):
+            "the \(format) itself (\(photo)), its \(count) tiles of \(tile) decoded one at a time at \(decoded): no thumbnail inside covers the box"
         }
     }
 

@@ -382,7 +382,7 @@ import Testing
         let smaller = try ImageDecoder.decode(bytes, fitting: PixelSize(width: 200, height: 200), limits: limits)
         #expect(smaller.source == .preview(kind: "HEIF thumbnail", size: PixelSize(width: 160, height: 100),
                                            photo: PixelSize(width: 320, height: 200), decoded: PixelSize(width: 160, height: 100)))
-        #expect(throws: ImageFailure("the image is too large: 320×200 pixels (at most 0 megapixels for a HEIC without a thumbnail)", isTooLarge: true)) {
+        #expect(throws: ImageFailure("the image is too large: 320×200 pixels (at most 0 megapixels for a HEIC that is neither a grid of tiles nor has a thumbnail)", isTooLarge: true)) {
             try ImageDecoder.decode(try Self.bytes("sunset.heic"), fitting: PixelSize(width: 40, height: 40), limits: limits)
         }
     }

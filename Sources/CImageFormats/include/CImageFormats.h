@@ -52,6 +52,14 @@ int photorepl_heif_thumbnails(const unsigned char *data, size_t size, int *width
 void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, int thumbnail, int factor,
                            photorepl_decoded *out);
 
+/// A HEIF grid decoded a tile at a time, never whole: `files` holds one small HEIF file a tile (its
+/// coded image alone, as Swift's HEIFTiles writes it), tile `i` at `offsets[i]..<offsets[i + 1]`,
+/// in rows of `columns`; each tile of `tile_width`×`tile_height` is decoded by libheif and summed,
+/// where it lies on the `canvas_width`×`canvas_height` canvas, into the picture scaled down by
+/// `factor` (⌈canvas / factor⌉ each way). What it holds is the scaled picture's sums and one tile.
+void photorepl_heif_decode_tiles(const unsigned char *files, const size_t *offsets, int columns, int rows, int tile_width,
+                                 int tile_height, int canvas_width, int canvas_height, int factor, photorepl_decoded *out);
+
 /// A TIFF's first image through libtiff (loaded at the first TIFF that holds no JPEG to show):
 /// `width`×`height` as its first IFD says (checked by the caller), rows as stored (the caller turns
 /// them by the file's orientation), scaled down by `factor` as they come (⌈size / factor⌉ each way).
@@ -170,6 +178,7 @@ enum {
     PHOTOREPL_ISOLATED_WEBP = 5,
     PHOTOREPL_ISOLATED_GIF = 6,
     PHOTOREPL_ISOLATED_LIBPNG = 7,
+    PHOTOREPL_ISOLATED_HEIF_TILES = 8,
     PHOTOREPL_ISOLATED_TEST_CRASH = 100,
     PHOTOREPL_ISOLATED_TEST_HANG = 101,
     PHOTOREPL_ISOLATED_TEST_BALLOON = 102,
@@ -183,6 +192,9 @@ typedef struct {
     size_t size;
     long max_pixels;
     int item, factor, half, width, height, orientation;
+    /// A grid's tiles (PHOTOREPL_ISOLATED_HEIF_TILES): `data` holds their files, at these offsets.
+    const size_t *tile_offsets;
+    int columns, rows, tile_width, tile_height;
     /// The bytes of pixels the answer may hold; `known_size` when they are exactly the picture's
     /// (decoded straight into the shared mapping), else the decoder allocates and they are copied.
     size_t output_capacity;
