@@ -1,6 +1,7 @@
 // WebP, GIF, HEIC and AVIF decoding as photorepl calls it: the content sniffed, the header and its
 // limits, HEIF's coded streams measured against their `ispe`, the decoder (libwebp, giflib, libheif
-// loaded when first needed; a HEIF's thumbnail when it covers the picture), then scaled down.
+// loaded when first needed, each in a child process; a HEIF's thumbnail when it covers the picture,
+// HEVC- or JPEG-coded; a grid larger than a HEIF is decoded whole, a tile at a time), then scaled down.
 import Imaging
 @testable import PhotoDomain
 
@@ -10,6 +11,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var limits = ImageLimits()
     limits.maxPixels = 4_000_000  // photorepl allows 100 MP; a fuzzer's memory limit does not
     limits.maxHEIFPixels = 2_000_000  // below maxPixels, so that both limits are met
+    limits.maxTiledPixels = 16_000_000  // a grid over maxHEIFPixels is decoded a tile at a time
     _ = try? PictureDecoding.decode(bytes, fitting: PixelSize(width: 64, height: 48), limits: limits)
     return 0
 }

@@ -555,7 +555,7 @@ void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixe
     heif.context_free(context);
 }
 
-void photorepl_heif_decode_tiles(const unsigned char *files, const size_t *offsets, int columns, int rows, int tile_width,
+void photorepl_heif_decode_tiles(const unsigned char *files, const size_t *offsets, int first, int count, int columns, int tile_width,
                                  int tile_height, int canvas_width, int canvas_height, int factor, photorepl_decoded *out) {
     begin(out);
     if (factor < 1) factor = 1;
@@ -565,20 +565,21 @@ void photorepl_heif_decode_tiles(const unsigned char *files, const size_t *offse
         return;
     }
     // Sums of 32 bits: a block of factor² pixels of 255 each fits while factor is at most 4096.
-    if (factor > 4096 || columns <= 0 || rows <= 0 || tile_width <= 0 || tile_height <= 0 || canvas_width <= 0 || canvas_height <= 0) {
-        say(out->message, sizeof out->message, "corrupt HEIF: a grid of %dx%d tiles of %dx%d", columns, rows, tile_width, tile_height);
+    if (factor > 4096 || first < 0 || count <= 0 || columns <= 0 || tile_width <= 0 || tile_height <= 0 || canvas_width <= 0 || canvas_height <= 0) {
+        say(out->message, sizeof out->message, "corrupt HEIF: tiles %d… of a grid %d wide, of %dx%d", first + 1, columns, tile_width, tile_height);
         return;
     }
     int width = (canvas_width + factor - 1) / factor, height = (canvas_height + factor - 1) / factor;
-    uint32_t *sums = calloc((size_t)width * (size_t)height * 4, sizeof(uint32_t));
-    unsigned char *pixels = sums ? output(out, (size_t)width * (size_t)height * 4) : NULL;
-    if (!pixels) {
-        say(out->message, sizeof out->message, sums && out->into ? "corrupt HEIF: asked for another size than its grid makes" : "out of memory");
-        free(sums);
+    // The sums go out as they are (four 32-bit numbers a pixel: red, green, blue, how many), as a
+    // picture four times as wide: the caller adds up its children's and makes the pixels.
+    uint32_t *sums = (uint32_t *)output(out, (size_t)width * (size_t)height * 16);
+    if (!sums) {
+        say(out->message, sizeof out->message, out->into ? "corrupt HEIF: asked for another size than its grid makes" : "out of memory");
         return;
     }
+    memset(sums, 0, (size_t)width * (size_t)height * 16);
     int failed = 0;
-    for (int tile = 0; tile < columns * rows && !failed; tile++) {
+    for (int tile = first; tile < first + count && !failed; tile++) {
         int left = tile % columns * tile_width, top = tile / columns * tile_height;
         char message[200];
         struct heif_context *context = NULL;
@@ -618,19 +619,25 @@ void photorepl_heif_decode_tiles(const unsigned char *files, const size_t *offse
         heif.handle_release(handle);
         heif.context_free(context);
     }
-    if (!failed) {
-        for (size_t i = 0; i < (size_t)width * (size_t)height; i++) {
-            uint32_t count = sums[i * 4 + 3] ? sums[i * 4 + 3] : 1;
-            for (int c = 0; c < 3; c++) pixels[i * 4 + c] = (unsigned char)((sums[i * 4 + c] + count / 2) / count);
-            pixels[i * 4 + 3] = 255;
-        }
-        out->rgba = pixels;
-        out->width = width;
-        out->height = height;
-    } else if (pixels != out->into) {
-        free(pixels);
+    if (failed) {
+        if ((unsigned char *)sums != out->into) free(sums);
+        return;
     }
-    free(sums);
+    out->rgba = (unsigned char *)sums;
+    out->width = width * 4;
+    out->height = height;
+}
+
+void photorepl_tile_sums_to_rgba(const uint32_t *const *parts, int part_count, size_t pixels, unsigned char *rgba) {
+    for (size_t i = 0; i < pixels; i++) {
+        uint64_t sum[4] = {0, 0, 0, 0};
+        for (int part = 0; part < part_count; part++) {
+            for (int c = 0; c < 4; c++) sum[c] += parts[part][i * 4 + c];
+        }
+        uint64_t count = sum[3] ? sum[3] : 1;
+        for (int c = 0; c < 3; c++) rgba[i * 4 + c] = (unsigned char)((sum[c] + count / 2) / count);
+        rgba[i * 4 + 3] = 255;
+    }
 }
 
 // MARK: - TIFF (libtiff 4.5, loaded at the first TIFF with no JPEG inside to show)

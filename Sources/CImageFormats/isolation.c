@@ -168,8 +168,8 @@ static void run_decoder(const photorepl_isolated_request *request, photorepl_dec
         photorepl_raw_decode(request->data, request->size, request->half, request->max_pixels, request->memory, out);
         break;
     case PHOTOREPL_ISOLATED_HEIF_TILES:
-        photorepl_heif_decode_tiles(request->data, request->tile_offsets, request->columns, request->rows, request->tile_width,
-                                    request->tile_height, request->width, request->height, request->factor, out);
+        photorepl_heif_decode_tiles(request->data, request->tile_offsets, request->first_tile, request->tile_count, request->columns,
+                                    request->tile_width, request->tile_height, request->width, request->height, request->factor, out);
         break;
     case PHOTOREPL_ISOLATED_WEBP:
         photorepl_webp_decode(request->data, request->size, request->width, request->height, out);
@@ -234,12 +234,15 @@ static void child(const photorepl_isolated_request *request, answer *shared, siz
     close_range((unsigned)pipe_end + 1, ~0U, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() == 1) _exit(1);
-    // No core file of a crash; CPU time a little over the parent's deadline; the address space the
+    // No core file of a crash; processor time a little over the parent's deadline; the address space the
     // parent had, and the decode's share of the budget over it (a thread's stack and a malloc
     // arena are address space too: one arena, some room for libraries' threads).
     struct rlimit none_at_all = {0, 0};
     setrlimit(RLIMIT_CORE, &none_at_all);
-    struct rlimit cpu = {(rlim_t)request->seconds + 2, (rlim_t)request->seconds + 3};
+    // (A decoder's threads add up their processor time: the deadline, on every core, and a little.)
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    rlim_t seconds = (rlim_t)(request->seconds + 2) * (rlim_t)(cores > 0 ? cores : 1);
+    struct rlimit cpu = {seconds, seconds + 1};
     setrlimit(RLIMIT_CPU, &cpu);
     mallopt(M_ARENA_MAX, 1);
     size_t now = address_space_now();

@@ -1,4 +1,7 @@
 import CImageFormats
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A HEIF whose primary image is a grid of coded tiles, as phones store their photos (512×512 HEVC
 /// tiles; a 200-megapixel Galaxy S24 Ultra photo is 24×32 of them). libheif decodes a grid whole,
@@ -97,32 +100,66 @@ struct HEIFTiles {
         return ftyp + meta(dataAt: ftyp.count + metaLength + 8) + box("mdat", data)
     }
 
-    /// The grid decoded a tile at a time in a child process, scaled down by the largest whole factor
+    /// The picture of `size` from the children's sums (each a "picture" four times as wide).
+    static func pixels(fromSums parts: [Pixels], _ size: PixelSize) -> Pixels {
+        let rgba = [UInt8](unsafeUninitializedCapacity: size.width * size.height * 4) { out, initialized in
+            let buffers = parts.map { $0.rgba }
+            var pointers: [UnsafePointer<UInt32>?] = []
+            func gather(_ index: Int) {
+                guard index < buffers.count else {
+                    photorepl_tile_sums_to_rgba(pointers, Int32(pointers.count), size.width * size.height, out.baseAddress)
+                    return
+                }
+                buffers[index].withUnsafeBytes { raw in
+                    pointers.append(raw.baseAddress!.assumingMemoryBound(to: UInt32.self))
+                    gather(index + 1)
+                }
+            }
+            gather(0)
+            initialized = size.width * size.height * 4
+        }
+        return Pixels(width: size.width, height: size.height, rgba: rgba)
+    }
+
+    /// The grid decoded a tile at a time by child processes (one a core), scaled down by the largest whole factor
     /// that still covers `target` (upright), turned upright.
     func decode(format: ImageFormat, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
         let stored = orientation.swapsDimensions ? PixelSize(width: target.height, height: target.width) : target
         let factor = max(1, min(canvas.width / max(1, stored.width), canvas.height / max(1, stored.height)))
         let scaled = PixelSize(width: (canvas.width + factor - 1) / factor, height: (canvas.height + factor - 1) / factor)
-        var request = photorepl_isolated_request()
-        request.decoder = Int32(PHOTOREPL_ISOLATED_HEIF_TILES)
-        request.columns = Int32(columns)
-        request.rows = Int32(rows)
-        request.tile_width = Int32(tile.width)
-        request.tile_height = Int32(tile.height)
-        request.width = Int32(canvas.width)
-        request.height = Int32(canvas.height)
-        request.factor = Int32(factor)
-        // The scaled picture's sums (16 bytes a pixel) and pixels, one tile's decode, libheif's own.
-        request.memory = IsolatedDecoding.memory(scaled, bytesPerPixel: 20, more: IsolatedDecoding.memory(tile, bytesPerPixel: 7) + (16 << 20))
-        try IsolatedDecoding.checkBudget(request.memory, "its \(canvas) grid scaled to \(scaled)")
+        // The tiles shared among children, one a core (at most four), each summing its rows of
+        // tiles into a picture of sums of its own: 16 bytes a pixel, and one tile's decode.
+        let count = columns * rows
+        let children = max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), count))
+        let sums = PixelSize(width: scaled.width * 4, height: scaled.height)
+        let parts = (0..<children).map { child -> (request: photorepl_isolated_request, size: PixelSize?) in
+            var request = photorepl_isolated_request()
+            request.decoder = Int32(PHOTOREPL_ISOLATED_HEIF_TILES)
+            request.first_tile = Int32(count * child / children)
+            request.tile_count = Int32(count * (child + 1) / children - count * child / children)
+            request.columns = Int32(columns)
+            request.tile_width = Int32(tile.width)
+            request.tile_height = Int32(tile.height)
+            request.width = Int32(canvas.width)
+            request.height = Int32(canvas.height)
+            request.factor = Int32(factor)
+            request.memory = IsolatedDecoding.memory(scaled, bytesPerPixel: 16, more: IsolatedDecoding.memory(tile, bytesPerPixel: 7) + (16 << 20))
+            return (request, sums)
+        }
+        try IsolatedDecoding.checkBudget(parts.reduce(0) { $0 + $1.request.memory } + scaled.width * scaled.height * 4,
+                                         "its \(canvas) grid scaled to \(scaled)")
         // A tile of 512×512 takes about 8 ms: the deadline grows with the grid.
-        let deadline = IsolatedDecoding.deadline + .milliseconds(20 * columns * rows)
+        let deadline = IsolatedDecoding.deadline + .milliseconds(20 * count / children)
         let offsets = self.offsets
         let result: Result<Pixels, ImageFailure> = files.withUnsafeBytes { bytes in
             offsets.withUnsafeBufferPointer { offsets in
-                request.tile_offsets = offsets.baseAddress
                 do throws(ImageFailure) {
-                    return .success(try IsolatedDecoding.decode(request, library: "libheif", bytes: bytes, size: scaled, deadline: deadline))
+                    let pictures = try IsolatedDecoding.decodeTogether(parts.map { part in
+                        var request = part.request
+                        request.tile_offsets = offsets.baseAddress
+                        return (request, part.size)
+                    }, library: "libheif", bytes: bytes, deadline: deadline)
+                    return .success(Self.pixels(fromSums: pictures, scaled))
                 } catch {
                     return .failure(ImageFailure(error.reason.replacing("HEIF", with: format.rawValue), isTooLarge: error.isTooLarge))
                 }

@@ -24,63 +24,99 @@ public enum IsolatedDecoding {
     /// place), else of the size the decoder says. `library` names the decoder in messages.
     static func decode(_ request: photorepl_isolated_request, library: String, bytes: UnsafeRawBufferPointer,
                        size: PixelSize?, deadline: Duration = deadline) throws(ImageFailure) -> Pixels {
-        var request = request
-        request.data = base(bytes)
-        request.size = bytes.count
-        request.seconds = Int32(deadline.components.seconds)
-        request.memory = min(request.memory, photorepl_budget_total())
-        if let size {
-            request.output_capacity = size.width * size.height * 4
-            request.known_size = 1
-        } else {
-            request.output_capacity = photorepl_budget_total()
-            request.known_size = 0
+        try decodeTogether([(request, size)], library: library, bytes: bytes, deadline: deadline)[0]
+    }
+
+    /// Several decodes of parts of one picture (a grid's tiles, a share each), each in a child of
+    /// its own, all running at once: their pictures, or the first part's failure. Every child is
+    /// ended when one is stopped (Ctrl-C, the deadline).
+    static func decodeTogether(_ parts: [(request: photorepl_isolated_request, size: PixelSize?)], library: String,
+                               bytes: UnsafeRawBufferPointer, deadline: Duration = deadline) throws(ImageFailure) -> [Pixels] {
+        var requests = parts.map { part in
+            var request = part.request
+            request.data = base(bytes)
+            request.size = bytes.count
+            request.seconds = Int32(deadline.components.seconds)
+            request.memory = min(request.memory, photorepl_budget_total())
+            if let size = part.size {
+                request.output_capacity = size.width * size.height * 4
+                request.known_size = 1
+            } else {
+                request.output_capacity = photorepl_budget_total()
+                request.known_size = 0
+            }
+            return request
         }
-        try reserve(request.memory)
-        defer { photorepl_budget_release(request.memory) }
+        let memory = min(requests.reduce(0) { $0 + $1.memory }, photorepl_budget_total())
+        try reserve(memory)
+        defer { photorepl_budget_release(memory) }
+        var children: [OpaquePointer] = []
         var text = [CChar](repeating: 0, count: 256)
-        guard let child = photorepl_isolated_start(&request, &text, text.count) else {
-            throw ImageFailure(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        for i in requests.indices {
+            guard let child = photorepl_isolated_start(&requests[i], &text, text.count) else {
+                for started in children { var none = photorepl_decoded(); _ = photorepl_isolated_finish(started, 1, &none); discardPixels(&none) }
+                throw ImageFailure(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            }
+            children.append(child)
         }
         enum Stop { case cancelled, deadline }
         var stop: Stop?
         let started = ContinuousClock.now
-        while photorepl_isolated_wait(child, 25) == 0 {
+        var running = Set(children.indices)
+        while !running.isEmpty {
+            for i in running.sorted() where photorepl_isolated_wait(children[i], running.count == 1 ? 25 : 10) != 0 { running.remove(i) }
+            if running.isEmpty { break }
             if Task.isCancelled { stop = .cancelled; break }
             if ContinuousClock.now - started > deadline { stop = .deadline; break }
         }
-        var end = photorepl_isolated_end()
-        let finish: (inout photorepl_decoded) -> Void = { end = photorepl_isolated_finish(child, stop == nil ? 0 : 1, &$0) }
-        let result: Result<Pixels, ImageFailure>
-        do throws(ImageFailure) {
-            if let size {
-                result = .success(try decodeInto(size, finish))
-            } else {
-                result = .success(try decodeAllocated(finish))
+        var results: [(Result<Pixels, ImageFailure>, photorepl_isolated_end)] = []
+        for (i, child) in children.enumerated() {
+            var end = photorepl_isolated_end()
+            let finish: (inout photorepl_decoded) -> Void = { end = photorepl_isolated_finish(child, stop == nil ? 0 : 1, &$0) }
+            let result: Result<Pixels, ImageFailure>
+            do throws(ImageFailure) {
+                if let size = parts[i].size {
+                    result = .success(try decodeInto(size, finish))
+                } else {
+                    result = .success(try decodeAllocated(finish))
+                }
+            } catch {
+                result = .failure(error)
             }
-        } catch {
-            result = .failure(error)
+            results.append((result, end))
         }
         switch stop {
         case .cancelled?: throw ImageFailure(interrupted)
         case .deadline?: throw ImageFailure("\(library) took more than \(deadline.components.seconds) s on this file, and was stopped")
         case nil: break
         }
+        var pictures: [Pixels] = []
+        for (i, (result, end)) in results.enumerated() {
+            try check(end, library: library, memory: requests[i].memory, deadline: deadline)
+            pictures.append(try result.get())
+        }
+        return pictures
+    }
+
+    /// Why a child that gave no answer ended, in words.
+    private static func check(_ end: photorepl_isolated_end, library: String, memory: Int, deadline: Duration) throws(ImageFailure) {
         if end.signal != 0 {
-            let megabytes = request.memory >> 20
             switch end.signal {
             case SIGSEGV, SIGBUS, SIGILL, SIGFPE:
                 throw ImageFailure("\(library) crashed on this file (\(signalName(end.signal))); photorepl goes on without it")
             case SIGABRT:
-                throw ImageFailure("\(library) gave up on this file: it aborted (with \(megabytes) MB to decode it in)")
+                throw ImageFailure("\(library) gave up on this file: it aborted (with \(memory >> 20) MB to decode it in)")
             case SIGXCPU, SIGKILL:
-                throw ImageFailure("\(library) took more than \(deadline.components.seconds) s of processor time on this file, and was stopped")
+                throw ImageFailure("\(library) took more than \(deadline.components.seconds + 2) s of processor time a core on this file, and was stopped")
             default:
                 throw ImageFailure("\(library) ended on this file by \(signalName(end.signal))")
             }
         }
         if end.unfinished != 0 { throw ImageFailure("\(library) ended without decoding this file (exit status \(end.exit_code))") }
-        return try result.get()
+    }
+
+    private static func discardPixels(_ decoded: inout photorepl_decoded) {
+        if let rgba = decoded.rgba, rgba != decoded.into { free(rgba) }
     }
 
     /// `body`, a decode in this process (the project's own readers, libjpeg-turbo), with `bytes` of

@@ -6,6 +6,7 @@
 // embedded catalog, a folder of JPEGs for all but libjpeg-turbo) never pays for loading it, and a
 // machine without it shows one clear line naming the Debian package instead of failing to start. Their headers are needed at build time only.
 #include <stddef.h>
+#include <stdint.h>
 
 /// Decoded pixels, 8-bit RGBA, rows packed (`width * 4` bytes). Written to `into` when the caller
 /// gives a buffer of `capacity` bytes there (the size it expects, from the header: no copy), else
@@ -52,13 +53,18 @@ int photorepl_heif_thumbnails(const unsigned char *data, size_t size, int *width
 void photorepl_heif_decode(const unsigned char *data, size_t size, long max_pixels, int thumbnail, int factor,
                            photorepl_decoded *out);
 
-/// A HEIF grid decoded a tile at a time, never whole: `files` holds one small HEIF file a tile (its
-/// coded image alone, as Swift's HEIFTiles writes it), tile `i` at `offsets[i]..<offsets[i + 1]`,
-/// in rows of `columns`; each tile of `tile_width`×`tile_height` is decoded by libheif and summed,
-/// where it lies on the `canvas_width`×`canvas_height` canvas, into the picture scaled down by
-/// `factor` (⌈canvas / factor⌉ each way). What it holds is the scaled picture's sums and one tile.
-void photorepl_heif_decode_tiles(const unsigned char *files, const size_t *offsets, int columns, int rows, int tile_width,
+/// Tiles `first`…`first + count - 1` of a HEIF grid, never the whole grid: `files` holds one small
+/// HEIF file a tile (its coded image alone, as Swift's HEIFTiles writes it), tile `i` at
+/// `offsets[i]..<offsets[i + 1]`, in rows of `columns`; each tile of `tile_width`×`tile_height` is
+/// decoded by libheif and summed, where it lies on the `canvas_width`×`canvas_height` canvas, into
+/// the blocks of `factor`×`factor` pixels of the scaled picture (⌈canvas / factor⌉ each way). The
+/// answer is the sums (red, green, blue and a count, 32 bits each, a block), given as a picture
+/// four times as wide: photorepl_tile_sums_to_rgba adds up the parts of several children.
+void photorepl_heif_decode_tiles(const unsigned char *files, const size_t *offsets, int first, int count, int columns, int tile_width,
                                  int tile_height, int canvas_width, int canvas_height, int factor, photorepl_decoded *out);
+/// The RGBA pixels of the scaled picture from the sums of `part_count` parts (each `pixels` × 4
+/// numbers).
+void photorepl_tile_sums_to_rgba(const uint32_t *const *parts, int part_count, size_t pixels, unsigned char *rgba);
 
 /// A TIFF's first image through libtiff (loaded at the first TIFF that holds no JPEG to show):
 /// `width`×`height` as its first IFD says (checked by the caller), rows as stored (the caller turns
@@ -192,9 +198,10 @@ typedef struct {
     size_t size;
     long max_pixels;
     int item, factor, half, width, height, orientation;
-    /// A grid's tiles (PHOTOREPL_ISOLATED_HEIF_TILES): `data` holds their files, at these offsets.
+    /// A grid's tiles (PHOTOREPL_ISOLATED_HEIF_TILES): `data` holds their files, at these offsets;
+    /// this child decodes `tile_count` of them from `first_tile`.
     const size_t *tile_offsets;
-    int columns, rows, tile_width, tile_height;
+    int first_tile, tile_count, columns, tile_width, tile_height;
     /// The bytes of pixels the answer may hold; `known_size` when they are exactly the picture's
     /// (decoded straight into the shared mapping), else the decoder allocates and they are copied.
     size_t output_capacity;
