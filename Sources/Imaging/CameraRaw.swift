@@ -198,8 +198,8 @@ enum TIFFContainer {
         try limits.check(size)
         let target = orientation.uprightSize(of: size).fitted(in: box)
         let storedTarget = orientation.swapsDimensions ? PixelSize(width: target.height, height: target.width) : target
-        let factor = max(1, min(size.width / max(1, storedTarget.width), size.height / max(1, storedTarget.height)))
-        let scaled = PixelSize(width: (size.width + factor - 1) / factor, height: (size.height + factor - 1) / factor)
+        let factor = size.wholeFactor(covering: storedTarget)
+        let scaled = size.dividedRoundingUp(by: factor)
         var request = photorepl_isolated_request()
         request.decoder = Int32(PHOTOREPL_ISOLATED_TIFF)
         request.width = Int32(size.width)

@@ -125,8 +125,8 @@ struct HEIFTiles {
     /// that still covers `target` (upright), turned upright.
     func decode(format: ImageFormat, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
         let stored = orientation.swapsDimensions ? PixelSize(width: target.height, height: target.width) : target
-        let factor = max(1, min(canvas.width / max(1, stored.width), canvas.height / max(1, stored.height)))
-        let scaled = PixelSize(width: (canvas.width + factor - 1) / factor, height: (canvas.height + factor - 1) / factor)
+        let factor = canvas.wholeFactor(covering: stored)
+        let scaled = canvas.dividedRoundingUp(by: factor)
         // The tiles shared among children, one a core (at most four), each summing its rows of
         // tiles into a picture of sums of its own: 16 bytes a pixel, and one tile's decode.
         let count = columns * rows

@@ -228,7 +228,7 @@ public enum ImageDecoder {
                         ? PixelSize(width: target.height, height: target.width) : target
                     // The picture scaled (twice while it is turned), and the rows inflated whole up
                     // to 32 MB (a band of rows past that).
-                    let factor = max(1, min(header.storedSize.width / max(1, storedTarget.width), header.storedSize.height / max(1, storedTarget.height)))
+                    let factor = header.storedSize.wholeFactor(covering: storedTarget)
                     let scaled = IsolatedDecoding.memory(PixelSize(width: header.storedSize.width / factor + 1, height: header.storedSize.height / factor + 1), bytesPerPixel: 8)
                     let inflated = min(IsolatedDecoding.memory(header.storedSize, bytesPerPixel: 8), 40 << 20)
                     return .success(try IsolatedDecoding.reserving(scaled + inflated + (8 << 20), "its \(header.storedSize) image") { () throws(ImageFailure) in
@@ -417,7 +417,7 @@ enum PNG {
     /// upright by `orientation` (the `eXIf` chunk's), the source saying so.
     static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, orientation: Orientation, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
         guard let data = try PNGChunks.imageData(raw) else { return try decodeByLibpng(raw, size: size).oriented(orientation) }
-        let factor = max(1, min(size.width / max(1, target.width), size.height / max(1, target.height)))
+        let factor = size.wholeFactor(covering: target)
         var width: Int32 = 0, height: Int32 = 0, grid: Int32 = 0
         photorepl_png_scaled_size(Int32(size.width), Int32(size.height), data.isInterlaced ? 1 : 0, Int32(factor), &width, &height, &grid)
         let scaled = PixelSize(width: Int(width), height: Int(height))

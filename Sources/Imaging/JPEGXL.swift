@@ -45,8 +45,8 @@ enum JPEGXL {
     }
 
     static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, limits: ImageLimits, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
-        let factor = max(1, min(size.width / max(1, target.width), size.height / max(1, target.height)))
-        let scaled = PixelSize(width: (size.width + factor - 1) / factor, height: (size.height + factor - 1) / factor)
+        let factor = size.wholeFactor(covering: target)
+        let scaled = size.dividedRoundingUp(by: factor)
         // libjxl holds about 4 bytes a pixel beside the whole picture's 4 (a 10000×10000 one took
         // 651 MB), and the scaled picture; its own allocations are capped by the same pixels.
         var request = photorepl_isolated_request()

@@ -105,8 +105,8 @@ enum GIF {
 
     /// Scaled down while decoding by the largest whole factor that still covers `target`.
     static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
-        let factor = max(1, min(size.width / max(1, target.width), size.height / max(1, target.height)))
-        let scaled = PixelSize(width: (size.width + factor - 1) / factor, height: (size.height + factor - 1) / factor)
+        let factor = size.wholeFactor(covering: target)
+        let scaled = size.dividedRoundingUp(by: factor)
         // giflib reads a row at a time; the canvas never exists whole.
         var request = photorepl_isolated_request()
         request.decoder = Int32(PHOTOREPL_ISOLATED_GIF)
@@ -225,16 +225,16 @@ enum HEIF {
     /// What decoding an image of `size` takes: libheif's planes and RGB, about 6.5 bytes a pixel
     /// (a 12-megapixel photo took 82 MB), the picture scaled for `target`, and libheif's own.
     static func memory(_ size: PixelSize, atLeast target: PixelSize) -> Int {
-        let factor = max(1, min(size.width / max(1, target.width), size.height / max(1, target.height)))
-        let scaled = (size.width / factor + 1) * (size.height / factor + 1) * 4
-        return IsolatedDecoding.memory(size, bytesPerPixel: 7, more: scaled + (16 << 20))
+        let factor = size.wholeFactor(covering: target)
+        let scaled = size.dividedRoundingUp(by: factor)
+        return IsolatedDecoding.memory(size, bytesPerPixel: 7, more: scaled.width * scaled.height * 4 + (16 << 20))
     }
 
     /// `item`: -1 for the primary image, else the number of one of its thumbnails.
     private static func decode(_ raw: UnsafeRawBufferPointer, item: Int, size: PixelSize, maxPixels: Int, format: ImageFormat,
                                atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
-        let factor = max(1, min(size.width / max(1, target.width), size.height / max(1, target.height)))
-        let scaled = PixelSize(width: (size.width + factor - 1) / factor, height: (size.height + factor - 1) / factor)
+        let factor = size.wholeFactor(covering: target)
+        let scaled = size.dividedRoundingUp(by: factor)
         var request = photorepl_isolated_request()
         request.decoder = Int32(PHOTOREPL_ISOLATED_HEIF)
         request.max_pixels = maxPixels

@@ -95,6 +95,17 @@ public struct PixelSize: Sendable, Equatable, Hashable, CustomStringConvertible 
         width >= target.width && height >= target.height && width < photo.width
             && abs(width * photo.height - height * photo.width) * 50 <= photo.width * height
     }
+
+    /// The largest whole factor this size can be divided by and still cover `target` (at least 1):
+    /// what a decoder that scales as it reads divides by.
+    func wholeFactor(covering target: PixelSize) -> Int {
+        max(1, min(width / max(1, target.width), height / max(1, target.height)))
+    }
+
+    /// This size divided by `factor`, rounded up: each factor × factor block one pixel.
+    func dividedRoundingUp(by factor: Int) -> PixelSize {
+        PixelSize(width: (width + factor - 1) / factor, height: (height + factor - 1) / factor)
+    }
 }
 
 /// Where a picture's pixels came from, cheapest first: a preview the file holds (when it covers the

@@ -31,11 +31,6 @@ import Testing
         var compressed = [UInt8](repeating: 0, count: Int(compressBound(UInt(raw.count))))
         var length = UInt(compressed.count)
         precondition(compress2(&compressed, &length, raw, UInt(raw.count), 9) == Z_OK)
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            let crc = body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
-            return bigEndian(UInt32(data.count)) + body + bigEndian(UInt32(crc))
-        }
         let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [depth, colourType, 0, 0, interlaced ? 1 : 0]
         return PNGChunks.signature + chunk("IHDR", header) + extra.flatMap { chunk($0.0, $0.1) }
             + chunk("IDAT", Array(compressed[..<Int(length)])) + chunk("IEND", [])
@@ -75,11 +70,7 @@ import Testing
         var compressed = [UInt8](repeating: 0, count: Int(compressBound(UInt(raw.count))))
         var length = UInt(compressed.count)
         precondition(compress2(&compressed, &length, raw, UInt(raw.count), 1) == Z_OK)
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            let crc = body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
-            return Self.bigEndian(UInt32(data.count)) + body + Self.bigEndian(UInt32(crc))
-        }
+        let chunk = Self.chunk
         let png = PNGChunks.signature + chunk("IHDR", Self.bigEndian(UInt32(width)) + Self.bigEndian(UInt32(height)) + [8, 6, 0, 0, 0])
             + chunk("IDAT", Array(compressed[..<Int(length)])) + chunk("IEND", [])
         let pixels = try ImageDecoder.decode(png, fitting: PixelSize(width: 420, height: 200))
@@ -88,6 +79,13 @@ import Testing
             let i = (y * pixels.width + x) * 4
             #expect(Array(pixels.rgba[i..<i + 4]) == (0..<4).map { value(x * block, y * block, $0) }, "at \(x),\(y)")
         }
+    }
+
+    /// A PNG chunk: its length, type, data and CRC.
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        let crc = body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
+        return bigEndian(UInt32(data.count)) + body + bigEndian(UInt32(crc))
     }
 
     /// The rows as PNG stores them: row `y` filtered with type `y % 5`, its type byte first.
