@@ -80,7 +80,10 @@ public actor CassetteTransport: HTTPTransport {
     /// (a transcript someone sent with `--cassette /ABS/PATH`). `record` is the command that
     /// records one, for the message.
     public static func problemReplaying(_ path: String, transcriptFolder: String, record: String) -> String? {
-        guard FileBytes.isInside(path, folder: transcriptFolder) else {
+        // As written, not through links: a cassette in a folder of the user's reached by a link
+        // (a checkout's Examples linked into a scratch folder) is the user's own; what a header
+        // could name to climb out, an absolute path or `..`, is not.
+        guard FileBytes.isWrittenInside(path, folder: transcriptFolder) else {
             return "--cassette \(ServerText.oneLine(path)): a transcript's check replays only a cassette in the transcript's folder (\(ServerText.oneLine(transcriptFolder))) or below it: record it there ('\(record)') and name it relative to the transcript"
         }
         guard FileBytes.exists(path) else {

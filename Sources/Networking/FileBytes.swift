@@ -163,6 +163,33 @@ public enum FileBytes {
         return inside == outer || inside.hasPrefix(outer == "/" ? "/" : outer + "/")
     }
 
+    /// Whether `path` lies in `folder` or below it as written, its links not followed: both made
+    /// absolute from the working folder, `.` and `..` taken away. (A folder of the user's own
+    /// reached through a link is inside; a path that climbs out with `..` or starts at the root
+    /// elsewhere is not.)
+    public static func isWrittenInside(_ path: String, folder: String) -> Bool {
+        func components(_ path: String) -> [Substring]? {
+            var current = ""
+            if !path.hasPrefix("/") {
+                guard let cwd = getcwd(nil, 0) else { return nil }
+                current = String(cString: cwd)
+                free(cwd)
+            }
+            var parts: [Substring] = []
+            for part in (current + "/" + path).split(separator: "/") where part != "." {
+                if part == ".." {
+                    guard !parts.isEmpty else { return nil }
+                    parts.removeLast()
+                } else {
+                    parts.append(part)
+                }
+            }
+            return parts
+        }
+        guard let inside = components(path), let outer = components(folder) else { return false }
+        return inside.count >= outer.count && Array(inside.prefix(outer.count)) == outer
+    }
+
     /// `path` from the root with its links followed, as far as it exists; the rest as written.
     private static func resolved(_ path: String) -> String? {
         if let real = realpath(path, nil) {

@@ -260,6 +260,56 @@ enum TIFFContainerFile {
         return [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
     }
 
+    /// Issue 43: a 12.5 MB DNG whose sizes lie was demosaicked whole by libraw (1.69 GB). Its
+    /// sensor here claims 12000×8000 (the file padded to the byte a pixel that libraw checks for):
+    /// the decode would need more than the budget for pictures, and is refused before a child is
+    /// started; the photo is shown from its preview. (libraw was run on it before, and said the
+    /// data were cut short, after allocating for 96 megapixels.)
+    @Test func aSensorLargerThanTheBudgetIsNotDecoded() throws {
+        var file = try Self.sensorDNG()
+        func put(_ value: UInt32, at offset: Int) { for i in 0..<4 { file[offset + 8 + i] = UInt8(value >> (8 * UInt32(i)) & 0xFF) } }
+        // The sensor's IFD (a SubIFD of IFD0): its ImageWidth and ImageLength entries.
+        let offsets = (Self.entry(0x0100, in: file, ifdHolding: 256), Self.entry(0x0101, in: file, ifdHolding: 256))
+        guard let width = offsets.0, let height = offsets.1 else {
+            Issue.record("the fixture's sensor IFD was not found")
+            return
+        }
+        put(12_000, at: width)
+        put(8_000, at: height)
+        file += [UInt8](repeating: 0, count: 12_000 * 8_000 / 8 - file.count + 1)
+        #expect(try ImageDecoder.header(of: file).storedSize == PixelSize(width: 12_000, height: 8_000))
+        let header = try ImageDecoder.header(of: file)
+        let sensor: Result<Pixels, ImageFailure> = file.withUnsafeBytes { raw in
+            do throws(ImageFailure) {
+                return .success(try TIFFContainer.decodeSensorData(raw, kind: "DNG", header: header, fitting: PixelSize(width: 200, height: 200), limits: ImageLimits()))
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard case .failure(let failure) = sensor else {
+            Issue.record("the sensor was decoded")
+            return
+        }
+        #expect(failure.isTooLarge && failure.reason.hasPrefix("its 12000×8000 sensor would take"), "\(failure.reason)")
+        let shown = try Self.decode(file, fitting: PixelSize(width: 200, height: 200))
+        #expect(shown.source.description.hasPrefix("the DNG largest JPEG preview, smaller than the box, (64×40)"), "\(shown.source)")
+    }
+
+    /// The offset of the entry of `tag` in the IFD whose ImageWidth is `width` (little-endian files).
+    static func entry(_ tag: UInt16, in file: [UInt8], ifdHolding width: UInt32) -> Int? {
+        func u16(_ at: Int) -> Int { Int(file[at]) | Int(file[at + 1]) << 8 }
+        func u32(_ at: Int) -> UInt32 { (0..<4).reduce(0) { $0 | UInt32(file[at + $1]) << (8 * UInt32($1)) } }
+        for ifd in stride(from: 8, to: file.count - 2, by: 2) {
+            let count = u16(ifd)
+            guard count > 0, count < 64, ifd + 2 + count * 12 <= file.count else { continue }
+            let entries = (0..<count).map { ifd + 2 + $0 * 12 }
+            guard entries.contains(where: { u16($0) == 0x0100 && u32($0 + 8) == width }),
+                  entries.allSatisfy({ u16($0 + 2) >= 1 && u16($0 + 2) <= 12 }) else { continue }
+            return entries.first { u16($0) == Int(tag) }
+        }
+        return nil
+    }
+
     /// Issue 32: a RAW whose previews do not cover the box is decoded from its sensor data by
     /// libraw (at half size when that covers it), and `show --why` says so; its EXIF (the date
     /// too) is read from the RAW.

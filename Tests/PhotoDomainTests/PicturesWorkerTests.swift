@@ -122,15 +122,18 @@ actor GatedPicturesWorker: PhotoPicturesWorker {
     }
 }
 
-/// Waits (up to half a minute, polling) until `condition` holds; returns whether it did. Not a timing
-/// assertion: the work it waits for ends in microseconds, the bound only keeps a broken build from
-/// hanging. (Two thousand polls of a millisecond were too few while other suites' decodes held
-/// both threads of Swift's pool on a loaded 2-core machine.)
+/// Waits (polling) until `condition` holds; returns whether it did. Not a timing assertion: the work
+/// it waits for ends in microseconds, the bound only keeps a broken build from hanging. It gives up
+/// after both 2,000 polls and a minute: a count of polls alone ran out while other tasks were kept
+/// from running (a loaded 2-core CI run), a wall-clock bound alone while this one was (other suites'
+/// synchronous tests held both threads of Swift's pool for half a minute).
 func eventually(_ condition: () async -> Bool) async -> Bool {
-    let until = ContinuousClock.now + .seconds(30)
-    while ContinuousClock.now < until {
+    let start = ContinuousClock.now
+    var polls = 0
+    while polls < 2_000 || ContinuousClock.now - start < .seconds(60) {
         if await condition() { return true }
         try? await Task.sleep(for: .milliseconds(1))
+        polls += 1
     }
     return await condition()
 }

@@ -156,6 +156,16 @@ import Glibc
             #expect(outside.stderr.components(separatedBy: "\n").count == 2, "one line: \(outside.stderr)")
         }
         #expect(elsewhere.allFiles().map(\.0) == ["c.json"], "nothing written outside: \(elsewhere.allFiles().map(\.0))")
+        // A folder of the user's linked into the transcript's is inside it as written: its cassette
+        // replays (Scripts/check-docs links the checkout's Examples so).
+        try FileManager.default.copyItem(atPath: Binary.packageRoot.appendingPathComponent("Examples/unsplash.cassette.bodies").path,
+                                         toPath: elsewhere.file("unsplash.cassette.bodies"))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("linked"), withDestinationPath: elsewhere.path)
+        let linkedCassette = try String(contentsOfFile: Binary.packageRoot.appendingPathComponent("Examples/unsplash.t").path, encoding: .utf8)
+        #expect(linkedCassette.hasPrefix("# photorepl: "), "Examples/unsplash.t starts with its options")
+        try "# photorepl: --source unsplash --cassette linked/c.json\ncount: 0\n".write(toFile: folder.file("l.t"), atomically: true, encoding: .utf8)
+        let linked = try Binary.run(["test", "l.t"], environment: ["CI": ""], directory: folder.url)
+        #expect(linked.status == 0, "\(linked.stdout)\(linked.stderr)")
     }
 
     /// `run` writes what each command printed before a command waits: the commands before a slow
