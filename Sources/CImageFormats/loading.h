@@ -99,6 +99,52 @@ static inline int shrink(const uint8_t *plane, int stride, int w, int h, int cha
     return 0;
 }
 
+// Rows of RGBA pixels summed into blocks of `factor` × `factor`, each block one pixel of `out`
+// (⌈w / factor⌉ × ⌈h / factor⌉), as `shrink` does for a whole plane: the rows come one at a time.
+typedef struct {
+    int w, h, factor, width, row;
+    uint64_t *sums;
+    unsigned char *out;
+} row_shrinker;
+
+static inline int shrinker_begin(row_shrinker *shrinker, int w, int h, int factor, unsigned char *out) {
+    shrinker->w = w;
+    shrinker->h = h;
+    shrinker->factor = factor;
+    shrinker->width = (w + factor - 1) / factor;
+    shrinker->row = 0;
+    shrinker->out = out;
+    shrinker->sums = calloc((size_t)shrinker->width * 4, sizeof(uint64_t));
+    return shrinker->sums ? 0 : -1;
+}
+
+static inline void shrinker_add(row_shrinker *shrinker, const unsigned char *rgba) {
+    int factor = shrinker->factor;
+    for (int bx = 0, x = 0; bx < shrinker->width; bx++) {
+        uint64_t *sum = shrinker->sums + (size_t)bx * 4;
+        int end = x + factor < shrinker->w ? x + factor : shrinker->w;
+        for (const unsigned char *p = rgba + (size_t)x * 4; x < end; x++, p += 4) {
+            uint32_t alpha = p[3];
+            sum[0] += p[0] * alpha;
+            sum[1] += p[1] * alpha;
+            sum[2] += p[2] * alpha;
+            sum[3] += alpha;
+        }
+    }
+    shrinker->row++;
+    int rows = shrinker->row % factor ? shrinker->row % factor : factor;
+    if (rows != factor && shrinker->row != shrinker->h) return;
+    int by = (shrinker->row - 1) / factor;
+    for (int bx = 0; bx < shrinker->width; bx++) {
+        int columns = shrinker->w - bx * factor < factor ? shrinker->w - bx * factor : factor;
+        uint64_t *sum = shrinker->sums + (size_t)bx * 4, count = (uint64_t)rows * (uint64_t)columns;
+        unsigned char *o = shrinker->out + ((size_t)by * (size_t)shrinker->width + (size_t)bx) * 4;
+        for (int c = 0; c < 3; c++) o[c] = sum[3] ? (unsigned char)((sum[c] + sum[3] / 2) / sum[3]) : 0;
+        o[3] = (unsigned char)((sum[3] + count / 2) / count);
+    }
+    memset(shrinker->sums, 0, (size_t)shrinker->width * 4 * sizeof(uint64_t));
+}
+
 // Each library isolation.c forks a child for, loaded in the parent first: the child then never calls
 // dlopen, whose lock another thread of the parent may have held at the fork.
 void photorepl_heif_load(void);

@@ -200,32 +200,32 @@ static void to_8_bits(unsigned char *row, size_t samples) {
     for (size_t i = 0; i < samples; i++) row[i] = row[2 * i];
 }
 
-// A picture too large to inflate whole (or of 16-bit samples): inflated by zlib a band of `factor`
-// rows at a time, each band unfiltered, made RGBA and shrunk into one row of `out`. What it holds is
-// a band and a row, whatever the picture's size (a 10000×10000 RGBA PNG inflates to 400 MB).
+// A picture too large to inflate whole (or of 16-bit samples): inflated by zlib a row at a time,
+// each row unfiltered, made RGBA and summed into the scaled picture (row_shrinker). What it holds is
+// two rows and a row of sums, whatever the picture's size or the factor (a 10000×10000 RGBA PNG
+// inflates to 400 MB).
 static int rows_streamed(const unsigned char *idat, size_t idat_size, int width, int height, int channels, int depth,
                          int factor, unsigned char *out, char *message, size_t message_size) {
     int bpp = channels * (depth / 8);
     size_t stride = (size_t)width * (size_t)bpp, row_bytes = stride + 1;
-    size_t scaled_width = ((size_t)width + (size_t)factor - 1) / (size_t)factor;
-    unsigned char *band = malloc((size_t)factor * row_bytes), *prior = malloc(stride);
-    unsigned char *rgba = malloc((size_t)factor * (size_t)width * 4);
+    unsigned char *row = malloc(row_bytes), *prior = malloc(stride), *rgba = malloc((size_t)width * 4);
+    row_shrinker shrinker = {0};
     z_stream stream;
     memset(&stream, 0, sizeof stream);
     int result = 0;
-    if (!band || !prior || !rgba || inflateInit(&stream) != Z_OK) {
+    if (!row || !prior || !rgba || (factor > 1 && shrinker_begin(&shrinker, width, height, factor, out) != 0) || inflateInit(&stream) != Z_OK) {
         say(message, message_size, "out of memory");
-        free(band);
+        free(row);
         free(prior);
         free(rgba);
+        free(shrinker.sums);
         return -1;
     }
     stream.next_in = (unsigned char *)idat;
     size_t fed = 0;
-    for (int y0 = 0; y0 < height && result == 0; y0 += factor) {
-        int rows = height - y0 < factor ? height - y0 : factor;
-        stream.next_out = band;
-        stream.avail_out = (unsigned)((size_t)rows * row_bytes);
+    for (int y = 0; y < height; y++) {
+        stream.next_out = row;
+        stream.avail_out = (unsigned)row_bytes;
         int status = Z_OK;
         while (stream.avail_out > 0 && status == Z_OK) {
             if (stream.avail_in == 0 && fed < idat_size) {
@@ -238,39 +238,33 @@ static int rows_streamed(const unsigned char *idat, size_t idat_size, int width,
         }
         if (stream.avail_out > 0) {
             if (status == Z_OK || status == Z_BUF_ERROR || status == Z_STREAM_END) {
-                say(message, message_size, "the PNG file is truncated (its image data ends at row %d of %d)", y0, height);
+                say(message, message_size, "the PNG file is truncated (its image data ends at row %d of %d)", y, height);
             } else {
                 say(message, message_size, "corrupt PNG: %s", stream.msg ? stream.msg : "its image data does not inflate");
             }
             result = -1;
             break;
         }
-        for (int r = 0; r < rows; r++) {
-            unsigned char *row = band + (size_t)r * row_bytes;
-            const unsigned char *above = r > 0 ? band + (size_t)(r - 1) * row_bytes + 1 : y0 > 0 ? prior : NULL;
-            if (unfilter(row + 1, above, stride, bpp, row[0]) != 0) {
-                say(message, message_size, "corrupt PNG: row %d has filter type %d", y0 + r, row[0]);
-                result = -1;
-                break;
-            }
-        }
-        if (result != 0) break;
-        // The band's last row, still 16-bit, is the row above the next band's first.
-        memcpy(prior, band + (size_t)(rows - 1) * row_bytes + 1, stride);
-        for (int r = 0; r < rows; r++) {
-            unsigned char *row = band + (size_t)r * row_bytes + 1;
-            if (depth == 16) to_8_bits(row, (size_t)width * (size_t)channels);
-            to_rgba(row, width, channels, factor == 1 ? out + (size_t)(y0 + r) * (size_t)width * 4 : rgba + (size_t)r * (size_t)width * 4);
-        }
-        if (factor > 1 && shrink(rgba, width * 4, width, rows, 4, factor, out + (size_t)(y0 / factor) * scaled_width * 4) != 0) {
-            say(message, message_size, "out of memory");
+        if (unfilter(row + 1, y > 0 ? prior : NULL, stride, bpp, row[0]) != 0) {
+            say(message, message_size, "corrupt PNG: row %d has filter type %d", y, row[0]);
             result = -1;
+            break;
+        }
+        // Unfiltered, still 16-bit: the row above the next one.
+        memcpy(prior, row + 1, stride);
+        if (depth == 16) to_8_bits(row + 1, (size_t)width * (size_t)channels);
+        if (factor == 1) {
+            to_rgba(row + 1, width, channels, out + (size_t)y * (size_t)width * 4);
+        } else {
+            to_rgba(row + 1, width, channels, rgba);
+            shrinker_add(&shrinker, rgba);
         }
     }
     inflateEnd(&stream);
-    free(band);
+    free(row);
     free(prior);
     free(rgba);
+    free(shrinker.sums);
     return result;
 }
 
@@ -306,7 +300,7 @@ int photorepl_png_decode(const unsigned char *idat, size_t idat_size, int width,
         say(out->message, sizeof out->message, "not a PNG this reader decodes");
         return -1;
     }
-    // 16-bit, or more than 32 MB inflated: a band at a time.
+    // 16-bit, or more than 32 MB inflated: a row at a time.
     if (!interlaced && (depth == 16 || (size_t)height * ((size_t)width * (size_t)channels + 1) > ((size_t)32 << 20))) {
         int scaled_w = (width + factor - 1) / factor, scaled_h = (height + factor - 1) / factor;
         if (!(out->rgba = output(out, (size_t)scaled_w * (size_t)scaled_h * 4))) {

@@ -227,7 +227,7 @@ public enum ImageDecoder {
                     let storedTarget = header.exif.orientation.swapsDimensions
                         ? PixelSize(width: target.height, height: target.width) : target
                     // The picture scaled (twice while it is turned), and the rows inflated whole up
-                    // to 32 MB (a band of rows past that).
+                    // to 32 MB (a row at a time past that).
                     let factor = header.storedSize.wholeFactor(covering: storedTarget)
                     let scaled = IsolatedDecoding.memory(PixelSize(width: header.storedSize.width / factor + 1, height: header.storedSize.height / factor + 1), bytesPerPixel: 8)
                     let inflated = min(IsolatedDecoding.memory(header.storedSize, bytesPerPixel: 8), 40 << 20)

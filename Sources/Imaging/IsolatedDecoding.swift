@@ -106,8 +106,12 @@ public enum IsolatedDecoding {
                 throw ImageFailure("\(library) crashed on this file (\(signalName(end.signal))); photorepl goes on without it")
             case SIGABRT:
                 throw ImageFailure("\(library) gave up on this file: it aborted (with \(memory >> 20) MB to decode it in)")
-            case SIGXCPU, SIGKILL:
+            case SIGXCPU:
                 throw ImageFailure("\(library) took more than \(deadline.components.seconds + 2) s of processor time a core on this file, and was stopped")
+            case SIGKILL:
+                // Not photorepl's doing (it kills a child only when it stops waiting for it): the
+                // system's, short of memory.
+                throw ImageFailure("\(library) was killed while it decoded this file (the system may be short of memory)")
             default:
                 throw ImageFailure("\(library) ended on this file by \(signalName(end.signal))")
             }
@@ -172,10 +176,10 @@ public enum IsolatedDecoding {
     }
 
     /// For tests: a child that crashes, hangs or allocates without end, through the same path.
-    public enum TestDecoder: Int32, Sendable { case crash = 100, hang = 101, balloon = 102 }
+    enum TestDecoder: Int32, Sendable { case crash = 100, hang = 101, balloon = 102 }
 
     /// Runs a `TestDecoder` as a decode would run, with `memory` bytes of the budget.
-    public static func runTest(_ decoder: TestDecoder, memory: Int, deadline: Duration) throws(ImageFailure) -> Pixels {
+    static func runTest(_ decoder: TestDecoder, memory: Int, deadline: Duration) throws(ImageFailure) -> Pixels {
         var request = photorepl_isolated_request()
         request.decoder = decoder.rawValue
         request.memory = memory

@@ -57,7 +57,7 @@ import Testing
         }
     }
 
-    @Test func aLargePNGIsInflatedABandAtATime() throws {
+    @Test func aLargePNGIsInflatedARowAtATime() throws {
         // 4200×2000 RGBA: 33.6 MB inflated, past the 32 MB read whole. Rows unfiltered (the filters
         // are the small files' part), built a band at a time: a debug build takes seconds over
         // 33.6 million samples one by one, on a thread other suites share.

@@ -104,7 +104,7 @@ void photorepl_raw_decode(const unsigned char *data, size_t size, int half, long
 /// factor block one pixel, colours weighted by alpha). Interlaced (Adam7), only the first passes
 /// are read whose pixels make a grid of the largest of 8, 4, 2 and 1 within `factor`; the grid is
 /// then scaled by what is left of the factor. A picture of 16-bit samples, or one of more than 32 MB
-/// inflated, is inflated by zlib a band of `factor` rows at a time: it never exists whole. The size
+/// inflated, is inflated by zlib a row at a time: it never exists whole. The size
 /// it decodes at, and the grid, are `photorepl_png_scaled_size`'s. 0 on success; else -1 and `message`.
 int photorepl_png_decode(const unsigned char *idat, size_t idat_size, int width, int height, int channels, int depth,
                          int interlaced, int factor, photorepl_decoded *out);
