@@ -12,6 +12,9 @@ let package = Package(
         // HTTP through libcurl and cassettes that record and replay it: an app's network sessions as
         // replayable, offline golden transcripts.
         .library(name: "Networking", targets: ["Networking"]),
+        // Unit tests of scenes and apps: commands in; output, errors, the stack, the DataStores and
+        // the work left out (`SceneTester`), from Swift Testing or XCTest.
+        .library(name: "REPLTesting", targets: ["REPLTesting"]),
         // The commit a build is made from, for an app's `--version` (`BuildInfo.commit`).
         .plugin(name: "BuildInfo", targets: ["BuildInfo"]),
     ],
@@ -56,6 +59,8 @@ let package = Package(
         // An app's launcher: `APP`, `APP run`, `APP test`, their options and exit codes, for any app on
         // the engine; no argument-parsing library, so an app starts fast.
         .target(name: "REPLLauncher", dependencies: ["REPLEngine", "SafeFiles"]),
+        // A scene test harness: drives an engine's scenes, or a whole app, as typed commands.
+        .target(name: "REPLTesting", dependencies: ["REPLEngine", "REPLLauncher"]),
         // Photos in the Unsplash shape, the PhotosWorker protocol and the embedded catalog.
         .target(name: "PhotoDomain", dependencies: ["Imaging", "Networking", "SafeFiles"], exclude: ["Catalog/catalog.json"]),
         // Pixels drawn in a terminal: libchafa's symbols and sixels, kitty and ASCII of our own, and the
@@ -75,6 +80,7 @@ let package = Package(
         .plugin(name: "BuildInfo", capability: .buildTool()),
         .testTarget(name: "REPLEngineTests", dependencies: ["REPLEngine", "SafeFiles"]),
         .testTarget(name: "REPLLauncherTests", dependencies: ["REPLLauncher", "REPLEngine"]),
+        .testTarget(name: "REPLTestingTests", dependencies: ["REPLTesting", "REPLEngine", "REPLLauncher"]),
         .testTarget(name: "PhotoDomainTests", dependencies: ["PhotoDomain", "Imaging", "Networking", "CTurboJPEG", "CPNG"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CTurboJPEG", "CPNG", "CZlib", "CImageFormats", "CLibraryLoader"]),

@@ -38,7 +38,7 @@ public final class Engine {
     static let historyLimit = 10_000
     /// When set (a transcript's check), files the session's commands write go there instead, under
     /// names made from the paths asked: a replay has no effect outside it.
-    public var replayWrites: ReplayWrites?
+    package var replayWrites: ReplayWrites?
     /// Work scenes started during the command being run, awaited before it ends (`SceneEffects`).
     private var pendingEffects: [@MainActor () async -> Void] = []
     private lazy var globals = CommandTable(GlobalCommands.all.map { $0.erased() })
@@ -104,9 +104,11 @@ public final class Engine {
     /// recording starts (a replay makes the same session, which opens the same way).
     public var opening: [String] = []
 
-    /// Runs `opening`: every command's output but the last one's is dropped. Stops at the first
-    /// that fails, and returns how it ended.
+    /// Runs the work the root scene scheduled as it loaded, then `opening`: every command's output
+    /// but the last one's is dropped. Stops at the first that fails, and returns how it ended.
     public func runOpening() async -> Outcome {
+        // Work the root scheduled as it loaded ends before anything is typed, in its place.
+        await finishPendingEffects()
         for (i, line) in opening.enumerated() {
             let isLast = i == opening.count - 1
             console.flush()
@@ -130,13 +132,14 @@ public final class Engine {
     /// Runs `line` as far as it goes without waiting, and returns how it ended: a command that
     /// never waits and schedules no effects (most of them) runs to its end here, with no
     /// asynchronous call. Returns nil when it has more to do: then `finishStarted()` must be awaited
-    /// before anything else runs. `execute` is the two together.
-    public func start(_ line: String) -> Outcome? {
+    /// before anything else runs. `execute` is the two together (scripts run a million instant
+    /// commands a second this way).
+    package func start(_ line: String) -> Outcome? {
         let words: [String]
         do {
             words = try Tokenizer.words(line)
         } catch {
-            return .failed(CommandError(error.description))
+            return .failed(CommandError(error.description, kind: .usage))
         }
         guard let name = words.first else { return .done }
         depth += 1
@@ -150,7 +153,7 @@ public final class Engine {
     }
 
     /// Runs the rest of the line `start` began, and returns how it ended.
-    public func finishStarted() async -> Outcome {
+    package func finishStarted() async -> Outcome {
         guard let (line, name, rest) = started.popLast() else {
             preconditionFailure("finishStarted() without a line that start(_:) left unfinished")
         }
@@ -180,13 +183,13 @@ public final class Engine {
             // Ctrl-C, reported by the command in its own words (an interrupted sheet): kept only as
             // a comment too, since a replay would run it to the end.
             if depth == 1 { recorder?.record("# interrupted: \(line)") }
-            return .failed(error)
+            return .failed(CommandError(error.message, kind: .interrupted))
         case let error as CommandError:
             outcome = .failed(error)
         case is CancellationError:
             // Nothing changed; a replay would run it to the end, so it is kept only as a comment.
             if depth == 1 { recorder?.record("# interrupted: \(line)") }
-            return .failed(CommandError("interrupted: \(name) was cancelled and changed nothing"))
+            return .failed(CommandError("interrupted: \(name) was cancelled and changed nothing", kind: .interrupted))
         case let error?:
             outcome = .failed(CommandError("\(name) failed: \(error)"))
         }
@@ -236,7 +239,7 @@ public final class Engine {
     @discardableResult
     public func startRecording(to path: String) throws(CommandError) -> Int? {
         if let recorder {
-            throw CommandError("already recording to \(recorder.path): type 'record stop' first")
+            throw CommandError("already recording to \(recorder.path): type 'record stop' first", kind: .usage)
         }
         var header: String
         do throws(CommandError) {
@@ -295,13 +298,13 @@ public final class Engine {
     /// them all (a manual page).
     /// Every command's name and alias, of every registered scene and the global ones, each once,
     /// in the order `help` lists them.
-    public var everyCommandName: [String] {
+    package var everyCommandName: [String] {
         var seen = Set<String>()
         return (moduleOrder.flatMap { $0.commands.all.flatMap { [$0.name] + $0.aliases } } + globals.all.flatMap { [$0.name] + $0.aliases })
             .filter { seen.insert($0).inserted }
     }
 
-    public var commandReference: [(scene: String, commands: [(usage: String, summary: String)])] {
+    package var commandReference: [(scene: String, commands: [(usage: String, summary: String)])] {
         func entries(_ commands: [Command<AnyObject>]) -> [(usage: String, summary: String)] {
             commands.map { command in
                 (command.aliases.isEmpty ? command.usage : ([command.usage] + command.aliases).joined(separator: ", "), command.summary)
@@ -312,7 +315,7 @@ public final class Engine {
 
     /// Whether an empty line typed after `line` would run it again: its command, in the scene on top
     /// now, repeats (`next`, `grid next`). Asked before the line runs, which may change the scene.
-    public func repeatsOnEmptyLine(_ line: String) -> Bool {
+    package func repeatsOnEmptyLine(_ line: String) -> Bool {
         guard let words = try? Tokenizer.words(line), let name = words.first, let (command, _) = resolve(name) else { return false }
         return command.repetition.applies(to: Array(words.dropFirst()))
     }
@@ -330,12 +333,12 @@ public final class Engine {
         if !elsewhere.isEmpty {
             let here = stack.top?.module.name ?? "this scene"
             let scenes = elsewhere.count == 1 ? "the \(elsewhere[0]) scene" : "the \(elsewhere.joined(separator: " and ")) scenes"
-            return CommandError("'\(shown)' works in \(scenes), not in \(here) (type 'help' for the commands here)")
+            return CommandError("'\(shown)' works in \(scenes), not in \(here) (type 'help' for the commands here)", kind: .unknownCommand)
         }
         if let suggestion = Suggestion.closest(to: word, among: commandNames) {
-            return CommandError("unknown command '\(shown)': did you mean '\(suggestion)'? (type 'help' for the commands here)")
+            return CommandError("unknown command '\(shown)': did you mean '\(suggestion)'? (type 'help' for the commands here)", kind: .unknownCommand)
         }
-        return CommandError("unknown command '\(shown)' (type 'help' for the commands here)")
+        return CommandError("unknown command '\(shown)' (type 'help' for the commands here)", kind: .unknownCommand)
     }
 
     private func arityProblem(_ command: Command<AnyObject>, _ count: Int) -> CommandError? {
@@ -344,12 +347,12 @@ public final class Engine {
         let usage = "usage: \(command.usage)"
         if count < command.requiredCount {
             let missing = command.arguments[count].name  // required arguments come first
-            return CommandError("'\(command.name)' needs \(missing) (\(usage))")
+            return CommandError("'\(command.name)' needs \(missing) (\(usage))", kind: .usage)
         }
         if declared == 0 {
-            return CommandError("'\(command.name)' takes no arguments (\(usage))")
+            return CommandError("'\(command.name)' takes no arguments (\(usage))", kind: .usage)
         }
-        return CommandError("'\(command.name)' takes at most \(declared) argument\(declared == 1 ? "" : "s") (\(usage))")
+        return CommandError("'\(command.name)' takes at most \(declared) argument\(declared == 1 ? "" : "s") (\(usage))", kind: .usage)
     }
 
     // MARK: - Global commands' effects
@@ -358,33 +361,33 @@ public final class Engine {
 
     func goBack() {
         if stack.isAtRoot {
-            console.line("Already at the root scene (\(stack.top?.module.name ?? "none")): nothing to go back to.")
+            console.writeLine("Already at the root scene (\(stack.top?.module.name ?? "none")): nothing to go back to.")
             return
         }
         if stack.top?.presentation == .sheet { dismiss() } else { pop() }
     }
 
     func printHelp(for command: Command<AnyObject>) {
-        console.line("usage: \(command.usage)", style: .bold)
-        console.line("  \(command.summary)")
-        if !command.aliases.isEmpty { console.line("  also: \(command.aliases.joined(separator: ", "))") }
-        console.line("example: \(command.example)")
+        console.writeLine("usage: \(command.usage)", style: .bold)
+        console.writeLine("  \(command.summary)")
+        if !command.aliases.isEmpty { console.writeLine("  also: \(command.aliases.joined(separator: ", "))") }
+        console.writeLine("example: \(command.example)")
     }
 
     func printHelp() {
         let (scene, global) = availableCommands
         let width = (scene + global).map { TerminalText.width($0.usage) }.max() ?? 0
         func list(_ title: String, _ commands: [Command<AnyObject>]) {
-            console.line(title, style: .bold)
+            console.writeLine(title, style: .bold)
             for command in commands {
                 var usage = command.usage
                 if !command.aliases.isEmpty { usage = ([command.name] + command.aliases).joined(separator: ", ") }
-                console.line("  \(TerminalText.pad(usage, toWidth: width))  \(command.summary)")
+                console.writeLine("  \(TerminalText.pad(usage, toWidth: width))  \(command.summary)")
             }
         }
         list("\(stack.top?.module.name ?? "scene") commands:", scene)
         list("global commands:", global)
-        console.line("Type 'help COMMAND' or 'COMMAND --help' for one command's usage and an example.", style: .dim)
+        console.writeLine("Type 'help COMMAND' or 'COMMAND --help' for one command's usage and an example.", style: .dim)
         let repeating = scene.flatMap { command -> [String] in
             switch command.repetition {
             case .never: []
@@ -393,11 +396,11 @@ public final class Engine {
             }
         }
         if !repeating.isEmpty {
-            console.line("At the prompt, an empty line repeats \(repeating.joined(separator: ", ")) (the last one typed).", style: .dim)
+            console.writeLine("At the prompt, an empty line repeats \(repeating.joined(separator: ", ")) (the last one typed).", style: .dim)
         }
         let names = Set(scene.map(\.name))
         if names.contains("next") && names.contains("prev") {
-            console.line("On an empty line, PageDown, Right and Space run 'next'; PageUp, Left and Backspace 'prev'.", style: .dim)
+            console.writeLine("On an empty line, PageDown, Right and Space run 'next'; PageUp, Left and Backspace 'prev'.", style: .dim)
         }
     }
 
@@ -410,15 +413,15 @@ public final class Engine {
             return
         }
         if let module = moduleOrder.first(where: { $0.command(named: word) != nil }), let command = module.command(named: word) {
-            console.line("(a command of the \(module.name) scene)", style: .dim)
+            console.writeLine("(a command of the \(module.name) scene)", style: .dim)
             printHelp(for: command)
             return
         }
         let shown = TerminalText.truncate(word, toWidth: 40)
         if let suggestion = Suggestion.closest(to: word, among: everyCommandName) {
-            throw CommandError("no scene has a command '\(shown)': did you mean '\(suggestion)'?")
+            throw CommandError("no scene has a command '\(shown)': did you mean '\(suggestion)'?", kind: .unknownCommand)
         }
-        throw CommandError("no scene has a command '\(shown)'")
+        throw CommandError("no scene has a command '\(shown)'", kind: .unknownCommand)
     }
 
     func helpTopic(_ word: String) throws {
@@ -429,23 +432,28 @@ public final class Engine {
         throw unknownCommand(word)
     }
 
+    /// What `state --json` prints: the stack and every scene's DataStore fields, on one line.
+    package func stateJSON() -> String {
+        var writer = JSONWriter()
+        writer.field("stack", .strings(stack.names))
+        for entry in stack.entries {
+            for field in entry.scene.stateFields() { writer.field(field.key, field.value) }
+        }
+        return writer.finish()
+    }
+
     func printState(json: Bool) {
         if json {
-            var writer = JSONWriter()
-            writer.field("stack", .strings(stack.names))
-            for entry in stack.entries {
-                for field in entry.scene.stateFields() { writer.field(field.key, field.value) }
-            }
-            console.line(writer.finish())
+            console.writeLine(stateJSON())
             return
         }
-        console.line("stack: \(stack.names.joined(separator: " > "))")
+        console.writeLine("stack: \(stack.names.joined(separator: " > "))")
         for entry in stack.entries {
             let fields = entry.scene.stateFields()
             guard !fields.isEmpty else { continue }
-            console.line("\(entry.module.name):")
+            console.writeLine("\(entry.module.name):")
             for field in fields {
-                console.line("  \(field.key): \(Self.describe(field.value))")
+                console.writeLine("  \(field.key): \(Self.describe(field.value))")
             }
         }
     }
@@ -478,13 +486,16 @@ extension Engine {
     /// await (the rest of a command that waits, or the effects it scheduled), or nil when it is done.
     func begin(_ words: [String]) throws -> CommandRest? {
         guard let name = words.first else { return nil }
-        let arguments = words.count == 1 ? [] : Array(words[1...])
+        let arguments = Arguments(words.count == 1 ? [] : Array(words[1...]))
         guard let (command, target) = resolve(name) else { throw unknownCommand(name) }
         if arguments.contains("--help") || arguments.contains("-h") {
             printHelp(for: command)
             return nil
         }
         if let problem = arityProblem(command, arguments.count) { throw problem }
+        for (index, word) in arguments.enumerated() {
+            if let problem = command.argument(at: index)?.problem(with: word, in: command.name, example: command.example) { throw problem }
+        }
         // A failure a View reported outside any command (as the root scene loaded) is not this one's.
         _ = console.takeFailure()
         switch command.body {
@@ -498,7 +509,10 @@ extension Engine {
             }
             return rest(then: nil)
         case .suspending(let run):
-            return rest(then: { try await run(target, arguments) })
+            return rest(then: {
+                try await run(target, arguments)
+                try self.throwFailure()
+            })
         }
     }
 
@@ -530,6 +544,11 @@ extension Engine {
             try throwFailure()
         }
     }
+
+    /// How many pieces of work scenes scheduled (`SceneEffects`) are waiting to run: none after a
+    /// command, which awaits its own; work scheduled outside one (as the root scene loaded) waits
+    /// for `finishPendingEffects()`.
+    package var pendingEffectCount: Int { pendingEffects.count }
 
     /// Runs the work scenes scheduled (`SceneEffects`) to its end. Commands do this by themselves; a
     /// host (or a test) that pushes a scene outside a command calls it.

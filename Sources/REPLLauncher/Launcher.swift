@@ -58,7 +58,7 @@ extension REPLApp {
             let started = try await start(options, console: console, outputs, isInteractive: true)
             let engine = started.engine
             // A bare prompt says nothing: one line of what to type first (never in a transcript).
-            console.differently(onTerminal: { console.line(Self.greeting, style: .dim) }, inTranscript: {})
+            console.writeDifferently(onTerminal: { console.writeLine(Self.greeting, style: .dim) }, inTranscript: {})
             let editor = EditLineSource(programName: name, historyFile: EditLineSource.defaultHistoryFile(for: name)) { line in
                 // libedit calls Tab's function on the main thread, inside el_gets.
                 MainActor.assumeIsolated { engine.complete(line) }
@@ -129,7 +129,7 @@ extension REPLApp {
             } catch {
                 // As the run reports it: a line too long names its line.
                 Console(output: standardOutput, diagnostics: standardError)
-                    .diagnostic(error.line.map { "\(first.name):\($0): error: \(error.message)" } ?? "\(name): \(error.described(reading: first.name))")
+                    .writeDiagnostic(error.line.map { "\(first.name):\($0): error: \(error.message)" } ?? "\(name): \(error.described(reading: first.name))")
                 throw LaunchExit(code: ExitStatus.noInput)
             }
             do throws(TranscriptSuite.Failure) {
@@ -192,7 +192,7 @@ extension REPLApp {
                 if !goOn { break }
             } catch {
                 // A file that could not be read on (a line too long): what ran before it is kept.
-                console.diagnostic(error.line == nil ? "\(name): \(error.described(reading: readers[i].name))" : "\(readers[i].name):\(error.line!): error: \(error.message)")
+                console.writeDiagnostic(error.line == nil ? "\(name): \(error.described(reading: readers[i].name))" : "\(readers[i].name):\(error.line!): error: \(error.message)")
                 finished = true
                 try? await finishOutputs(started, outputs)
                 throw LaunchExit(code: ExitStatus.noInput)
@@ -222,7 +222,7 @@ extension REPLApp {
         }
         if runner.failureCount > 0 {
             if asked || settled.keepGoing {
-                console.diagnostic("\(name): \(runner.failureCount) command\(runner.failureCount == 1 ? "" : "s") failed")
+                console.writeDiagnostic("\(name): \(runner.failureCount) command\(runner.failureCount == 1 ? "" : "s") failed")
             }
             throw LaunchExit(code: ExitStatus.failure)
         }
@@ -277,7 +277,7 @@ extension REPLApp {
             let summary = try await suite.run(paths)
             return summary.failed > summary.updated ? ExitStatus.failure : ExitStatus.success
         } catch {
-            report.diagnostic("\(name): \(error.message)")
+            report.writeDiagnostic("\(name): \(error.message)")
             return error.isWriteFailure ? ExitStatus.cannotCreate : ExitStatus.noInput
         }
     }
@@ -426,7 +426,7 @@ extension REPLApp {
         // fails ends a script's run (its commands would run on what was not opened); an
         // interactive session goes on at its prompt, where the user can act on the error.
         if case .failed(let error) = await engine.runOpening() {
-            console.line("error: \(error.message)", style: .error)
+            console.writeLine("error: \(error.message)", style: .error)
             if !isInteractive {
                 console.flush()
                 throw LaunchExit(code: ExitStatus.failure)
@@ -519,7 +519,7 @@ extension REPLApp {
     /// `NAME: MESSAGE` on standard error, each line of a message of several.
     func printError(_ message: String) {
         let console = Console(output: standardOutput, diagnostics: standardError)
-        for line in message.split(separator: "\n", omittingEmptySubsequences: false) { console.diagnostic("\(name): \(line)") }
+        for line in message.split(separator: "\n", omittingEmptySubsequences: false) { console.writeDiagnostic("\(name): \(line)") }
     }
 }
 

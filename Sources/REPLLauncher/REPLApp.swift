@@ -26,7 +26,7 @@ public struct REPLApp<Options: Sendable> {
     public let summary: String
     /// The options of the app's own, each declared once.
     public let options: AppOptions<Options>
-    let makeSession: @MainActor (Options, SessionSetup) throws(SessionSetupFailure) -> AppSession
+    package let makeSession: @MainActor (Options, SessionSetup) throws(SessionSetupFailure) -> AppSession
     /// Where the launcher's own output and messages go (tests capture them).
     var standardOutput: OutputSink = .standardOutput
     var standardError: OutputSink = .standardError
@@ -158,14 +158,14 @@ public struct SessionSetup {
     public let isCheckingTranscript: Bool
     /// Where a transcript's check writes the files its commands write (`save`, `record`), under names
     /// made from the paths asked, which its messages still name; nil outside a check.
-    public let replayWrites: ReplayWrites?
+    package let replayWrites: ReplayWrites?
 
     /// The folder of the transcript being checked: a check writes nothing outside it (photorepl's
     /// thumbnail cache, when a transcript names one, is written only there). Nil outside a check.
     public let transcriptFolder: String?
 
     /// A setup on `console`.
-    public init(console: Console, isInteractive: Bool, isCheckingTranscript: Bool = false, outputIsTerminal: Bool? = nil,
+    package init(console: Console, isInteractive: Bool, isCheckingTranscript: Bool = false, outputIsTerminal: Bool? = nil,
                 replayWrites: ReplayWrites? = nil, transcriptFolder: String? = nil) {
         self.console = console
         self.isInteractive = isInteractive

@@ -8,26 +8,26 @@ import Glibc
 /// (never at start-up: a session that shows no picture never queries the terminal). Scenes ask it
 /// for the pixel box to decode and for the picture to hand to the Console.
 @MainActor
-public final class PictureDisplay {
+package final class PictureDisplay {
     /// Where pictures appear: the detail scene's photo, or the collection's page (smaller).
-    public enum Place: Sendable { case detail, page }
+    package enum Place: Sendable { case detail, page }
 
     /// What the session was started with, and what it knows about its terminal.
-    public struct Setting: Sendable {
-        public var mode: PreviewMode
+    package struct Setting: Sendable {
+        package var mode: PreviewMode
         /// `--preview-size`; nil: the terminal's width and about 60 % of its height.
-        public var size: CellBox?
+        package var size: CellBox?
         /// Whether standard output is a terminal.
-        public var outputIsTerminal: Bool
+        package var outputIsTerminal: Bool
         /// The environment variables that matter (TERM, COLORTERM, NO_COLOR, TMUX, TERM_PROGRAM, …).
-        public var environment: [String: String]
+        package var environment: [String: String]
         /// `--sheet-size`: the area a contact sheet fills; nil: the window (80×20 with no terminal).
-        public var sheetSize: CellBox?
+        package var sheetSize: CellBox?
         /// `--cell-size`: a cell's pixels where the terminal does not say them (no terminal at all:
         /// a transcript's check of a session that drew its pictures in pixels); nil: 10×20.
-        public var cellSize: PixelSize?
+        package var cellSize: PixelSize?
 
-        public init(mode: PreviewMode, size: CellBox?, outputIsTerminal: Bool, environment: [String: String], sheetSize: CellBox? = nil,
+        package init(mode: PreviewMode, size: CellBox?, outputIsTerminal: Bool, environment: [String: String], sheetSize: CellBox? = nil,
                     cellSize: PixelSize? = nil) {
             self.mode = mode
             self.size = size
@@ -42,18 +42,18 @@ public final class PictureDisplay {
     /// with no terminal (a transcript's check, which then chooses and lays out as this one did):
     /// the mode drawn in, the detail's box and the cell's pixels (nil until a picture was drawn), and
     /// a sheet's area (nil where there is no window to measure).
-    public struct Replay: Equatable, Sendable {
-        public var mode: PreviewMode?
-        public var size: CellBox?
-        public var cellSize: PixelSize?
-        public var sheetSize: CellBox?
+    package struct Replay: Equatable, Sendable {
+        package var mode: PreviewMode?
+        package var size: CellBox?
+        package var cellSize: PixelSize?
+        package var sheetSize: CellBox?
     }
 
     /// The sizes this session lays out with now, for a recording's header (its replay lays out as
     /// this session did, within its own window): the detail's box and a sheet's area, where there is a
     /// window to measure. Nothing is asked of the terminal (a sixel terminal's own limit is not in
     /// the box: the replay's terminal applies its own).
-    public func recordedSizes() -> Replay {
+    package func recordedSizes() -> Replay {
         var replay = Replay()
         guard let size = windowSize(), size.ws_col > 0, size.ws_row > 0 else { return replay }
         replay.sheetSize = sheetArea()
@@ -67,7 +67,7 @@ public final class PictureDisplay {
     }
 
     /// What a transcript's check needs to lay out and draw as this session did, as far as it did.
-    public func replay() -> Replay {
+    package func replay() -> Replay {
         var replay = Replay()
         if let size = windowSize(), size.ws_col > 0, size.ws_row > 0 { replay.sheetSize = sheetArea() }
         guard let resolved else { return replay }
@@ -91,7 +91,7 @@ public final class PictureDisplay {
     private let windowSize: @MainActor () -> winsize?
     private var resolved: PictureRenderer?
 
-    public init(
+    package init(
         _ setting: Setting,
         probe: @escaping @MainActor (Bool) -> TerminalProbe.Answer? = PictureDisplay.askTerminal,
         windowSize: @escaping @MainActor () -> winsize? = PictureDisplay.standardOutputSize
@@ -102,7 +102,7 @@ public final class PictureDisplay {
     }
 
     /// Whether pictures could be shown at all, decided without asking the terminal.
-    public var mayShowPictures: Bool {
+    package var mayShowPictures: Bool {
         switch setting.mode {
         case .none: false
         case .auto: setting.outputIsTerminal && setting.environment["TERM"] != "dumb"
@@ -112,7 +112,7 @@ public final class PictureDisplay {
 
     /// The renderer, resolved at the first call: the environment, then (on a terminal) the terminal's
     /// own answers, asked once.
-    public var renderer: PictureRenderer {
+    package var renderer: PictureRenderer {
         if let resolved {
             // A font change (kitty's Ctrl+Shift+−) changes the cells' pixels: the window says so,
             // and pictures are made for the new cells (kitty draws them at their size in pixels).
@@ -135,7 +135,7 @@ public final class PictureDisplay {
     /// The box a picture at `place` must fit in, in cells: `--preview-size` or the default, never
     /// larger than the window (with a row left for the line after it), nor than the terminal's largest
     /// sixel picture.
-    public func box(for place: Place) -> CellBox {
+    package func box(for place: Place) -> CellBox {
         var detail = setting.size ?? defaultBox()
         if let size = windowSize(), size.ws_col > 0, size.ws_row > 0 {
             detail.columns = min(detail.columns, Int(size.ws_col))
@@ -152,7 +152,7 @@ public final class PictureDisplay {
     }
 
     /// The pixel box to decode for `place`, or nil when no picture is shown.
-    public func pixelBox(for place: Place) -> PixelSize? {
+    package func pixelBox(for place: Place) -> PixelSize? {
         guard mayShowPictures, renderer.style != .none else { return nil }
         return renderer.pixelBox(for: box(for: place))
     }
@@ -161,7 +161,7 @@ public final class PictureDisplay {
     /// (less four lines for the headline, the prompt and the line the command was typed on), or
     /// `--sheet-size` within it; 80×20 with no terminal. The same whether pictures are shown or not,
     /// so that `grid 2` shows the same photos in every mode.
-    public func sheetLayout() -> SheetLayout {
+    package func sheetLayout() -> SheetLayout {
         SheetLayout(fitting: sheetArea())
     }
 
@@ -177,7 +177,7 @@ public final class PictureDisplay {
     }
 
     /// The pixel box to decode for a sheet's thumbnails, or nil when no picture is shown.
-    public func sheetPixelBox() -> PixelSize? {
+    package func sheetPixelBox() -> PixelSize? {
         guard mayShowPictures, renderer.style != .none else { return nil }
         return sheetRenderer.pixelBox(for: SheetLayout.cell)
     }
@@ -193,14 +193,14 @@ public final class PictureDisplay {
     }
 
     /// A row of a sheet's thumbnails (nil where a photo has none); nil when no picture is shown.
-    public func sheetRow(_ pictures: [Pixels?]) -> TerminalPicture? {
+    package func sheetRow(_ pictures: [Pixels?]) -> TerminalPicture? {
         guard mayShowPictures else { return nil }
         let renderer = sheetRenderer
         return afterTidying(renderer.renderRow(pictures, cell: SheetLayout.cell, gap: SheetLayout.gap), drawnBy: renderer)
     }
 
     /// The picture of `pixels` for `place`; nil when no picture is shown.
-    public func picture(_ pixels: Pixels, for place: Place) -> TerminalPicture? {
+    package func picture(_ pixels: Pixels, for place: Place) -> TerminalPicture? {
         guard mayShowPictures else { return nil }
         return afterTidying(renderer.render(pixels, in: box(for: place)), drawnBy: renderer)
     }
@@ -221,7 +221,7 @@ public final class PictureDisplay {
     /// What deletes the kitty pictures on screen when the window has shrunk since they were drawn
     /// (kitty draws pictures above text, and reflows the text under them); nil when nothing needs it.
     /// Asked before each prompt: the text written next is never hidden.
-    public func tidyAfterResize() -> TerminalPicture? {
+    package func tidyAfterResize() -> TerminalPicture? {
         guard let drawn = kittyPicturesWindow, let size = windowSize(), size.ws_col < drawn.ws_col || size.ws_row < drawn.ws_row else { return nil }
         kittyPicturesWindow = nil
         return renderer.deletingPictures
@@ -229,7 +229,7 @@ public final class PictureDisplay {
 
     /// A line to show once, before the first picture, when the picture cannot be shown in the mode
     /// asked for and another is used instead (nil: nothing to say, or said already).
-    public func takeNote() -> String? {
+    package func takeNote() -> String? {
         _ = renderer
         defer { note = nil }
         return note
@@ -369,7 +369,7 @@ public final class PictureDisplay {
 
     /// Asks the terminal (through tmux when it passes graphics through; not at all when it does not),
     /// and hands what the user typed meanwhile back to the line editor.
-    public static func askTerminal(tmux: Bool) -> TerminalProbe.Answer? {
+    package static func askTerminal(tmux: Bool) -> TerminalProbe.Answer? {
         if tmux && !TerminalProbe.tmuxPassesThrough() { return nil }
         let answer = TerminalProbe.queryTerminal(tmux: tmux)
         EditLineSource.returnTypeAhead(answer?.typed ?? [])
@@ -378,7 +378,7 @@ public final class PictureDisplay {
         return answer
     }
 
-    public static func standardOutputSize() -> winsize? {
+    package static func standardOutputSize() -> winsize? {
         var size = winsize()
         guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
         return size
@@ -386,27 +386,27 @@ public final class PictureDisplay {
 }
 
 /// A contact sheet's grid: `columns` cells a row, `rows` rows a sheet.
-public struct SheetLayout: Equatable, Sendable {
+package struct SheetLayout: Equatable, Sendable {
     /// A thumbnail's box in cells (144×144 pixels in symbols and ASCII), with a caption line under it.
-    public static let cell = CellBox(columns: 18, rows: 9)
+    package static let cell = CellBox(columns: 18, rows: 9)
     /// Blank columns between cells.
-    public static let gap = 2
+    package static let gap = 2
 
     /// The area a sheet fills when there is no terminal to measure.
-    public static let areaWithoutTerminal = CellBox(columns: 80, rows: 20)
+    package static let areaWithoutTerminal = CellBox(columns: 80, rows: 20)
 
-    public var columns: Int
-    public var rows: Int
+    package var columns: Int
+    package var rows: Int
 
-    public init(columns: Int, rows: Int) {
+    package init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
     }
 
     /// As many cells as fit in `area`, each with its caption line; at least one.
-    public init(fitting area: CellBox) {
+    package init(fitting area: CellBox) {
         self.init(columns: max(1, (area.columns + Self.gap) / (Self.cell.columns + Self.gap)), rows: max(1, area.rows / (Self.cell.rows + 1)))
     }
 
-    public var perSheet: Int { columns * rows }
+    package var perSheet: Int { columns * rows }
 }

@@ -5,19 +5,19 @@ import REPLEngine
 
 /// Turns pixels into a `TerminalPicture` in one style: ASCII and kitty graphics are made here, the
 /// Unicode symbols, sixels and iTerm2 images by libchafa.
-public struct PictureRenderer: Sendable {
-    public let style: PictureStyle
+package struct PictureRenderer: Sendable {
+    package let style: PictureStyle
     /// The size of one terminal cell in pixels, for the pixel protocols.
-    public let cellSize: PixelSize
+    package let cellSize: PixelSize
     /// Inside tmux, graphics sequences are wrapped so that tmux passes them to the terminal.
-    public let inTmux: Bool
+    package let inTmux: Bool
     /// The largest sixel picture the terminal shows, when it said (xterm: 1000×1000 unless set).
-    public let sixelMaximum: PixelSize?
+    package let sixelMaximum: PixelSize?
     /// The palette of a sixel picture, from the terminal's colour registers.
-    public let sixelColours: PictureStyle.Colours
+    package let sixelColours: PictureStyle.Colours
     /// The terminal's background: see-through pixels are laid over it in the styles that have no
     /// transparency (sixel drops pixels under half opaque; symbols and iTerm2 have none).
-    public let background: RGB
+    package let background: RGB
 
     /// Cells a character stands for in ASCII (the same bytes on every machine): twice as tall as wide.
     static let symbolCell = PixelSize(width: 8, height: 16)
@@ -29,7 +29,7 @@ public struct PictureRenderer: Sendable {
     /// nothing: a wrapped picture must stay under it, with room for the wrapping.
     static let tmuxSequenceLimit = 1_048_576 - 4096
 
-    public init(style: PictureStyle, cellSize: PixelSize = PixelSize(width: 10, height: 20), inTmux: Bool = false,
+    package init(style: PictureStyle, cellSize: PixelSize = PixelSize(width: 10, height: 20), inTmux: Bool = false,
                 sixelMaximum: PixelSize? = nil, sixelColours: PictureStyle.Colours = .truecolor, background: RGB = .black) {
         self.style = style
         self.cellSize = cellSize
@@ -69,12 +69,12 @@ public struct PictureRenderer: Sendable {
     /// its largest sixel: 4096×4096 (64 MB of RGBA) is more than any window shows. A pty that says its
     /// 80×24 cells are 65535×65535 pixels, or `--preview-size 1000x500` with a terminal answering
     /// XTSMGRAPHICS with 10000×10000, asked for pictures of billions of pixels.
-    public static let maximumPixels = 4096 * 4096
+    package static let maximumPixels = 4096 * 4096
 
     /// The box, in pixels, that a decoder should fill for a picture drawn in `box`: decoding more
     /// than that is wasted, less is blurred. Never more than `maximumPixels`: a larger box is scaled
     /// down, its shape kept.
-    public func pixelBox(for box: CellBox) -> PixelSize {
+    package func pixelBox(for box: CellBox) -> PixelSize {
         let full = PixelSize(width: box.columns * cell.width, height: box.rows * cell.height)
         guard full.width * full.height > Self.maximumPixels else { return full }
         let scale = (Double(Self.maximumPixels) / Double(full.width * full.height)).squareRoot()
@@ -95,7 +95,7 @@ public struct PictureRenderer: Sendable {
     /// The cells a picture of `size` takes in `box`, its aspect ratio kept. A pixel picture takes
     /// every row and column it touches (the text after it starts below it); a symbol picture fills
     /// the nearest number of rows.
-    public func cells(for size: PixelSize, in box: CellBox) -> CellBox {
+    package func cells(for size: PixelSize, in box: CellBox) -> CellBox {
         let cell = cell
         let fitted = shownSize(of: size, in: box)
         let columns = (fitted.width + cell.width - 1) / cell.width
@@ -104,7 +104,7 @@ public struct PictureRenderer: Sendable {
     }
 
     /// The picture, or nil in the `none` style.
-    public func render(_ pixels: Pixels, in box: CellBox) -> TerminalPicture? {
+    package func render(_ pixels: Pixels, in box: CellBox) -> TerminalPicture? {
         if let symbols = symbolsWithoutChafa { return symbols.render(pixels, in: box) }
         let pixels = flattened(pixels)
         let size = PixelSize(width: pixels.width, height: pixels.height)
@@ -141,7 +141,7 @@ public struct PictureRenderer: Sendable {
     /// `gap` columns between cells, top-aligned, as one picture (nil where a cell has none, and
     /// in the `none` style). In ASCII and symbols the lines are joined; a pixel style places each
     /// picture at its cell's column, the row's lines made first as `placed` does for one picture.
-    public func renderRow(_ pictures: [Pixels?], cell: CellBox, gap: Int) -> TerminalPicture? {
+    package func renderRow(_ pictures: [Pixels?], cell: CellBox, gap: Int) -> TerminalPicture? {
         if let symbols = symbolsWithoutChafa { return symbols.renderRow(pictures, cell: cell, gap: gap) }
         let pictures = pictures.map { $0.map(flattened) }
         let fitted = pictures.map { $0.map { cells(for: PixelSize(width: $0.width, height: $0.height), in: cell) } }
@@ -375,7 +375,7 @@ public struct PictureRenderer: Sendable {
 
     /// Deletes every kitty picture on screen (its text stays): after the window shrinks, kitty
     /// reflows the text and leaves pictures where they would hide it.
-    public var deletingPictures: TerminalPicture {
+    package var deletingPictures: TerminalPicture {
         TerminalPicture(generated: passthrough(Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)), transcriptText: nil)
     }
 

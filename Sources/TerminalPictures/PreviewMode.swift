@@ -1,5 +1,5 @@
 /// What `--preview` asks for.
-public enum PreviewMode: String, Sendable, CaseIterable {
+package enum PreviewMode: String, Sendable, CaseIterable {
     /// The best the terminal can show; `none` when standard output is not a terminal.
     case auto
     /// Unicode block symbols, in as many colours as the terminal has.
@@ -13,8 +13,8 @@ public enum PreviewMode: String, Sendable, CaseIterable {
 }
 
 /// How pictures are drawn once `auto` is resolved against a terminal.
-public enum PictureStyle: Sendable, Equatable {
-    public enum Colours: Sendable, Equatable {
+package enum PictureStyle: Sendable, Equatable {
+    package enum Colours: Sendable, Equatable {
         case truecolor, indexed256, indexed16, monochrome
     }
 
@@ -26,7 +26,7 @@ public enum PictureStyle: Sendable, Equatable {
     case none
 
     /// Whether the style draws with pixels, whose size comes from the terminal's cell size.
-    public var usesPixels: Bool {
+    package var usesPixels: Bool {
         switch self {
         case .sixel, .kitty, .iterm: true
         default: false
@@ -35,22 +35,22 @@ public enum PictureStyle: Sendable, Equatable {
 }
 
 /// A box in terminal cells: columns by rows, as `--preview-size 80x40` gives it.
-public struct CellBox: Sendable, Equatable, CustomStringConvertible {
-    public var columns: Int
-    public var rows: Int
+package struct CellBox: Sendable, Equatable, CustomStringConvertible {
+    package var columns: Int
+    package var rows: Int
 
-    public init(columns: Int, rows: Int) {
+    package init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
     }
 
-    public var description: String { "\(columns)x\(rows)" }
+    package var description: String { "\(columns)x\(rows)" }
 
     /// Largest box accepted: a picture of more cells than this is no preview any more.
-    public static let maximum = CellBox(columns: 1000, rows: 500)
+    package static let maximum = CellBox(columns: 1000, rows: 500)
 
     /// Parses `COLSxROWS`, e.g. `80x40`; nil for anything else.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
               (1...Self.maximum.columns).contains(columns), (1...Self.maximum.rows).contains(rows),
@@ -60,5 +60,5 @@ public struct CellBox: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A smaller box for the collection's pages: half as wide and half as tall, at least 8×4.
-    public var page: CellBox { CellBox(columns: max(8, columns / 2), rows: max(4, rows / 2)) }
+    package var page: CellBox { CellBox(columns: max(8, columns / 2), rows: max(4, rows / 2)) }
 }

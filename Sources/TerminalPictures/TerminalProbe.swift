@@ -9,36 +9,36 @@ import REPLEngine
 /// (XTGETTCAP `RGB` and `Tc`), then Primary Device Attributes (DA1), which every terminal answers.
 /// Terminals ignore the queries they do not know; the DA1 reply, asked last, ends the wait early; a
 /// terminal that answers nothing costs the time-out once, and never hangs the session.
-public enum TerminalProbe {
-    public struct Answer: Equatable, Sendable {
+package enum TerminalProbe {
+    package struct Answer: Equatable, Sendable {
         /// A kitty graphics `OK` arrived before the DA1 reply.
-        public var kittyGraphics = false
+        package var kittyGraphics = false
         /// The DA1 reply lists attribute 4 (sixel).
-        public var sixel = false
+        package var sixel = false
         /// The number of sixel colour registers (XTSMGRAPHICS), when the terminal said.
-        public var sixelColourRegisters: Int?
+        package var sixelColourRegisters: Int?
         /// The largest sixel picture the terminal shows, in pixels (XTSMGRAPHICS), when it said:
         /// xterm drops a larger one whole, silently.
-        public var sixelMaximum: PixelSize?
+        package var sixelMaximum: PixelSize?
         /// The terminal's name and version (XTVERSION), e.g. `XTerm(379)` or `kitty(0.26.5)`.
-        public var version: String?
+        package var version: String?
         /// The terminal said it has direct (24-bit) colour: XTGETTCAP `RGB` or `Tc`.
-        public var directColour = false
+        package var directColour = false
         /// The terminal's background colour (OSC 11), when it said: what see-through pixels are laid
         /// over for the styles that have no transparency.
-        public var background: RGB?
+        package var background: RGB?
         /// The size of a cell in pixels (CSI 16 t), when the terminal said and it is plausible.
-        public var cellSize: PixelSize?
+        package var cellSize: PixelSize?
         /// The DA1 reply arrived: everything the terminal will say has been said.
-        public var complete = false
+        package var complete = false
         /// What was read that is no answer: keys the user typed meanwhile, to be handed back.
-        public var typed: [UInt8] = []
+        package var typed: [UInt8] = []
         /// The read ended inside an answer (the time-out ran out while it came in pieces): what kind
         /// of rest is still to come, for the line editor to swallow.
         /// (After a lone ESC, inside an OSC, DCS or APC string, or inside a CSI sequence.)
-        public var cutOff: EditLineSource.AnswerTail?
+        package var cutOff: EditLineSource.AnswerTail?
 
-        public init() {}
+        package init() {}
     }
 
     /// The id of our kitty query, to tell its answer from anything else.
@@ -62,13 +62,13 @@ public enum TerminalProbe {
     /// may take hundreds (timg waits 250 ms, yazi 3 s). An answer that came after the time-out would
     /// reach the line editor as typed keys, so the wait is generous: only a terminal that never
     /// answers DA1, which every terminal does, pays all of it, once.
-    public static let defaultTimeout = 1000
+    package static let defaultTimeout = 1000
 
     /// What `bytes` (everything read so far) say. Terminal answers are taken out: kitty graphics
     /// (`ESC _ G … ESC \`), DA1 (`CSI ? … c`) and any other report a terminal may send (other `CSI ?`
     /// replies, cursor and window reports, OSC and DCS strings). What remains (keys the user typed
     /// meanwhile, arrows included) is kept in `typed`; an answer cut off at the end is dropped.
-    public static func parse(_ bytes: [UInt8]) -> Answer {
+    package static func parse(_ bytes: [UInt8]) -> Answer {
         var answer = Answer()
         var i = 0
         while i < bytes.count {
@@ -149,8 +149,8 @@ public enum TerminalProbe {
 
     /// The cells a picture can trust, in pixels: at least 2×4 (timg's rule), at most 128×256 (a huge
     /// font on an 8K screen); a terminal or a pty claiming more is not believed.
-    public static let plausibleCellWidths = 2...128
-    public static let plausibleCellHeights = 4...256
+    package static let plausibleCellWidths = 2...128
+    package static let plausibleCellHeights = 4...256
 
     /// A CSI 16 t reply, `6;HEIGHT;WIDTH`, when the cell is plausible.
     private static func readCellSize(_ parameters: String, into answer: inout Answer) {
@@ -186,7 +186,7 @@ public enum TerminalProbe {
     /// `timeout` milliseconds. Inside tmux both queries are passed through to the outer terminal
     /// (yazi does the same): tmux would answer DA1 itself, at once, before the outer terminal's kitty
     /// answer; without `allow-passthrough` nothing answers and symbols are used.
-    public static func query(input: Int32, output: Int32, tmux: Bool, timeout: Int = defaultTimeout) -> Answer {
+    package static func query(input: Int32, output: Int32, tmux: Bool, timeout: Int = defaultTimeout) -> Answer {
         var queries = Array(Self.queries.utf8)
         if tmux { queries = PictureRenderer.tmuxPassthrough(queries) }
         guard writeAll(queries, to: output) else { return Answer() }
@@ -218,7 +218,7 @@ public enum TerminalProbe {
     /// Queries the controlling terminal, in raw mode for the moment (so the answers are not echoed),
     /// then restores it. Nil when there is no terminal to ask, or
     /// when photorepl is not in the terminal's foreground (asking would stop it with SIGTTOU).
-    public static func queryTerminal(tmux: Bool, timeout: Int = defaultTimeout) -> Answer? {
+    package static func queryTerminal(tmux: Bool, timeout: Int = defaultTimeout) -> Answer? {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -254,7 +254,7 @@ public enum TerminalProbe {
     /// Whether tmux passes graphics through to the terminal it runs in (`allow-passthrough` on, tmux
     /// 3.3 and later): without it, nothing of a query or a picture reaches that terminal. Asked of tmux
     /// itself (`tmux show -Apv allow-passthrough`, a few milliseconds, once).
-    public static func tmuxPassesThrough() -> Bool {
+    package static func tmuxPassesThrough() -> Bool {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return false }
         defer { close(pipeEnds[0]) }

@@ -78,7 +78,7 @@ enum CompositionRoot {
         engine.register(IndexEditView.module())
         engine.register(PhotoAuthorView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
         engine.register(PhotoSearchView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
-        if let listingNote { console.line(listingNote) }
+        if let listingNote { console.writeLine(listingNote) }
         engine.start(root: PhotoCollectionView.self)
         if options.browsesWhole {
             // The folder listed whole, as an image viewer lists it; a photo opened on is then shown
@@ -89,7 +89,7 @@ enum CompositionRoot {
             }
         }
         engine.beforePrompt = { [console] in
-            if let tidying = pictureDisplay.tidyAfterResize() { console.control(tidying) }
+            if let tidying = pictureDisplay.tidyAfterResize() { console.writeControl(tidying) }
         }
         let recording = cassette
         var session = AppSession(engine: engine, outputFailures: {

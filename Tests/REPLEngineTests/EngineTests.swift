@@ -26,19 +26,19 @@ final class RootScene: SceneView {
         Command("page", arguments: [Argument("WHERE")], summary: "pages", repetition: .whenFirstArgument(in: ["next", "prev"])) { _, _ in },
         Command("inc", summary: "adds one", repetition: .always) { scene, _ in
             scene.value += 1
-            scene.console.line("value: \(scene.value)")
+            scene.console.writeLine("value: \(scene.value)")
         },
         Command("echo", arguments: [Argument("A"), Argument("B", optional: true)], summary: "prints its arguments") { scene, arguments in
-            scene.console.line(arguments.map { "[\($0)]" }.joined())
+            scene.console.writeLine(arguments.map { "[\($0)]" }.joined())
         },
         Command("say", arguments: [Argument("TEXT")], summary: "prints TEXT as it is") { scene, arguments in
-            scene.console.line(arguments[0])
+            scene.console.writeLine(arguments[0])
         },
         Command(
             "words", arguments: [Argument("WORD", completion: .words(["hello", "world"]), repeated: true)],
             summary: "prints its words, however many"
         ) { scene, arguments in
-            scene.console.line(arguments.joined(separator: "+"))
+            scene.console.writeLine(arguments.joined(separator: "+"))
         },
         Command("fail", summary: "always fails") { _, _ in
             throw CommandError("it failed")
@@ -50,26 +50,26 @@ final class RootScene: SceneView {
             scene.navigator.present(scene.navigator.instantiate(ChildScene.self))
         },
         Command("later", summary: "prints 'later' as an effect awaited before the command ends") { scene, _ in
-            scene.console.line("now")
-            scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.line("later") }
+            scene.console.writeLine("now")
+            scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.writeLine("later") }
         },
         Command("later-then-fail", summary: "schedules an effect, then fails") { scene, _ in
-            scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.line("never") }
+            scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.writeLine("never") }
             throw CommandError("failed after scheduling")
         },
         // A failure as a value: what a View does with the message its presenter worded.
         Command("refuse", summary: "reports a failure, then schedules an effect") { scene, _ in
-            scene.console.line("before")
+            scene.console.writeLine("before")
             scene.console.fail("refused")
-            scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.line("never") }
+            scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.writeLine("never") }
         },
         Command("refuse-later", summary: "an effect reports a failure; the effect after it never runs") { scene, _ in
             scene.effects.finishBeforeCommandEnds { [console = scene.console] in
-                console.line("waited")
+                console.writeLine("waited")
                 console.fail("refused while waiting")
                 console.fail("a second failure is not the command's")
             }
-            scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.line("never") }
+            scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.writeLine("never") }
         },
     ]
 
@@ -148,28 +148,28 @@ final class ChildScene: SceneView {
     @Test func passesQuotedArguments() async {
         #expect(await run(#"echo "a b" 'c'"#) == .done)
         #expect(output.text == "[a b][c]\n")
-        #expect(await run(#"echo "open"#) == .failed(CommandError(#"missing closing ": close the quote, or escape it as \""#)))
+        #expect(await run(#"echo "open"#) == .failed(CommandError(#"missing closing ": close the quote, or escape it as \""#, kind: .usage)))
     }
 
     @Test func checksTheNumberOfArguments() async {
-        #expect(await run("echo") == .failed(CommandError("'echo' needs A (usage: echo A [B])")))
-        #expect(await run("echo 1 2 3") == .failed(CommandError("'echo' takes at most 2 arguments (usage: echo A [B])")))
-        #expect(await run("inc 1") == .failed(CommandError("'inc' takes no arguments (usage: inc)")))
+        #expect(await run("echo") == .failed(CommandError("'echo' needs A (usage: echo A [B])", kind: .usage)))
+        #expect(await run("echo 1 2 3") == .failed(CommandError("'echo' takes at most 2 arguments (usage: echo A [B])", kind: .usage)))
+        #expect(await run("inc 1") == .failed(CommandError("'inc' takes no arguments (usage: inc)", kind: .usage)))
     }
 
     @Test func aRepeatedArgumentTakesEveryWordLeft() async {
         #expect(await run("words buy some milk") == .done)
         #expect(await run(#"words "one word""#) == .done)
         #expect(output.text == "buy+some+milk\none word\n")
-        #expect(await run("words") == .failed(CommandError("'words' needs WORD (usage: words WORD…)")))
+        #expect(await run("words") == .failed(CommandError("'words' needs WORD (usage: words WORD…)", kind: .usage)))
         #expect(engine.complete("words hello w") == Completion(insertion: "orld ", choices: []))
         #expect(engine.complete("words a b ") == Completion(insertion: "", choices: ["hello", "world"]))
     }
 
     @Test func unknownCommandsGetASuggestion() async {
-        #expect(await run("icn") == .failed(CommandError("unknown command 'icn': did you mean 'inc'? (type 'help' for the commands here)")))
-        #expect(await run("zzzz") == .failed(CommandError("unknown command 'zzzz' (type 'help' for the commands here)")))
-        #expect(await run("ping") == .failed(CommandError("'ping' works in the child scene, not in root (type 'help' for the commands here)")))
+        #expect(await run("icn") == .failed(CommandError("unknown command 'icn': did you mean 'inc'? (type 'help' for the commands here)", kind: .unknownCommand)))
+        #expect(await run("zzzz") == .failed(CommandError("unknown command 'zzzz' (type 'help' for the commands here)", kind: .unknownCommand)))
+        #expect(await run("ping") == .failed(CommandError("'ping' works in the child scene, not in root (type 'help' for the commands here)", kind: .unknownCommand)))
         #expect(await run("") == .done)
         #expect(output.text.isEmpty)
     }
@@ -183,7 +183,7 @@ final class ChildScene: SceneView {
         #expect(await run("child") == .done)
         #expect(engine.stackNames == ["root", "child"])
         #expect(engine.prompt == "app/child> ")
-        #expect(await run("inc") == .failed(CommandError("'inc' works in the root scene, not in child (type 'help' for the commands here)")))
+        #expect(await run("inc") == .failed(CommandError("'inc' works in the root scene, not in child (type 'help' for the commands here)", kind: .unknownCommand)))
         #expect(await run("ping") == .done)
         #expect(await run("back") == .done)
         #expect(engine.stackNames == ["root"])
@@ -228,7 +228,7 @@ final class ChildScene: SceneView {
         output.clear()
         _ = await run("echo --help")
         #expect(output.text == "usage: echo A [B]\n  prints its arguments\nexample: echo\n")
-        #expect(await run("help ecoh") == .failed(CommandError("unknown command 'ecoh': did you mean 'echo'? (type 'help' for the commands here)")))
+        #expect(await run("help ecoh") == .failed(CommandError("unknown command 'ecoh': did you mean 'echo'? (type 'help' for the commands here)", kind: .unknownCommand)))
     }
 
     @Test func aCommandThatNeverWaitsEndsInStart() async {

@@ -52,12 +52,12 @@ import Testing
     }
 
     @Test func preparedTextIsWrittenAsItIsOrSanitized() {
-        #expect(written { $0.line(DisplayText("plain text")) } == "plain text\n")
-        #expect(written { $0.line(DisplayText("ESC \u{1B}]52;c;aGk=\u{07} end")) } == "ESC ^[]52;c;aGk=^G end\n")
+        #expect(written { $0.writeLine(DisplayText("plain text")) } == "plain text\n")
+        #expect(written { $0.writeLine(DisplayText("ESC \u{1B}]52;c;aGk=\u{07} end")) } == "ESC ^[]52;c;aGk=^G end\n")
         #expect(written { $0.write(DisplayText("x"), style: .bold) } == "x")
         let output = OutputSink.memory()
         let styled = Console(output: output, diagnostics: .memory(), isStyled: true)
-        styled.line(DisplayText("title"), style: .bold)
+        styled.writeLine(DisplayText("title"), style: .bold)
         styled.write(DisplayText("cut me please"), column: 6, style: .accent)
         styled.flush()
         #expect(output.text == "\u{1B}[1mtitle\u{1B}[0m\n\u{1B}[36mcut m…\u{1B}[0m")
@@ -69,8 +69,8 @@ import Testing
         console.transcript = transcript
         console.write("id", column: 4)
         console.write(DisplayText("A long caption that is cut"), column: 10)
-        console.spaces(3)
-        console.line(DisplayText("♥ 1,204"))
+        console.writeSpaces(3)
+        console.writeLine(DisplayText("♥ 1,204"))
         console.flush()
         #expect(output.text == "id  A long ca…   ♥ 1,204\n")
         #expect(transcript.text == output.text)
@@ -79,10 +79,10 @@ import Testing
     @Test func aPictureLargerThanTheBufferGoesOutWhole() {
         let output = OutputSink.memory()
         let console = Console(output: output, diagnostics: .memory())
-        console.line("before")
+        console.writeLine("before")
         let bytes = (0..<300_000).map { UInt8(0x41 + $0 % 26) }
-        console.picture(TerminalPicture(generated: bytes, transcriptText: nil))
-        console.line("after")
+        console.writePicture(TerminalPicture(generated: bytes, transcriptText: nil))
+        console.writeLine("after")
         console.flush()
         #expect(output.captured == Array("before\n".utf8) + bytes + Array("\nafter\n".utf8))
     }

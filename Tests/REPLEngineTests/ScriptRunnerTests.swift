@@ -99,13 +99,13 @@ final class WaitingScene: SceneView {
 
     static let commands: [Command<WaitingScene>] = [
         Command("say", arguments: [Argument("TEXT")], summary: "prints TEXT") { scene, arguments in
-            scene.console.line(arguments[0])
+            scene.console.writeLine(arguments[0])
         },
         // Work the command waits for, as a worker's is: scheduled, and awaited before it ends.
         Command("wait", summary: "waits, then prints") { scene, _ in
             scene.effects.finishBeforeCommandEnds { [console = scene.console] in
                 WaitingScene.writtenAtWait = WaitingScene.sink?.text
-                console.line("waited")
+                console.writeLine("waited")
             }
         },
     ]
@@ -137,14 +137,14 @@ final class WaitingScene: SceneView {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let console = Console(output: .memory(), diagnostics: .memory())
         try console.startTranscript(at: path)
-        console.line("kept")
+        console.writeLine("kept")
         console.flush()
         let position = console.position
-        console.line("written, then cut")
+        console.writeLine("written, then cut")
         console.flush()
-        console.line("buffered, then cut")
+        console.writeLine("buffered, then cut")
         console.cut(to: position)
-        console.line("after")
+        console.writeLine("after")
         #expect(console.finishTranscript(firstLine: "# app: --seed 3") == nil)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "# app: --seed 3\nkept\nafter\n")
     }

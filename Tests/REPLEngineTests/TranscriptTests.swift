@@ -200,7 +200,7 @@ import Testing
         engine.recordingHeader = { "# replay with: app run \($0)" }
         _ = await engine.execute("inc")
         _ = await engine.execute("record \(path)")
-        #expect(await engine.execute("record other.txt") == .failed(CommandError("already recording to \(path): type 'record stop' first")))
+        #expect(await engine.execute("record other.txt") == .failed(CommandError("already recording to \(path): type 'record stop' first", kind: .usage)))
         for line in ["  inc ", "", "nope", "later", "child", "quit"] { _ = await engine.execute(line) }
         _ = await engine.execute("record stop")
         _ = await engine.execute("inc")

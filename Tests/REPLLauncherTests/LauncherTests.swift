@@ -11,13 +11,13 @@ final class CounterScene: SceneView {
     let console: Console
     init(_ context: SceneContext) { console = context.console }
     var title: String { "demo" }
-    func sceneDidLoad() { console.line("ready") }
+    func sceneDidLoad() { console.writeLine("ready") }
     func stateFields() -> [StateField] { [StateField("value", .int(value))] }
 
     static let commands: [Command<CounterScene>] = [
         Command("inc", summary: "adds one") { scene, _ in
             scene.value += 1
-            scene.console.line("value: \(scene.value)")
+            scene.console.writeLine("value: \(scene.value)")
         },
         Command("fail", summary: "always fails") { _, _ in throw CommandError("it failed") },
     ]

@@ -19,8 +19,23 @@ public struct Argument: Sendable {
         case options([String: [String]])
     }
 
+    /// What may be typed for an argument: the engine checks it before the command runs, and says
+    /// what to type instead, in the same words for every scene.
+    public enum Kind: Sendable, Equatable {
+        /// Any word.
+        case text
+        /// A whole number (of any length: one past 64 bits reads as `Int.max` or `Int.min`, see
+        /// `Arguments.number(at:)`). `naming` is what the number stands for, in the message for a word
+        /// that is not one: "'two' is not a page: type a whole number, e.g. 'page 1'".
+        case number(naming: String)
+        /// One of these words: "layout takes list or grid, not 'x' (type e.g. 'layout grid')".
+        case choice([String])
+    }
+
     /// Shown in usage lines: `count [+|-|N]`.
     public let name: String
+    /// What may be typed for it.
+    public let kind: Kind
     /// Whether the command runs without it; optional arguments come after the required ones.
     public let isOptional: Bool
     /// What Tab completes here.
@@ -35,10 +50,51 @@ public struct Argument: Sendable {
     ///   - completion: what Tab offers for it.
     ///   - repeated: whether it takes every remaining word (the last argument only).
     public init(_ name: String, optional: Bool = false, completion: Completion = .none, repeated: Bool = false) {
+        self.init(name, kind: .text, optional: optional, completion: completion, repeated: repeated)
+    }
+
+    private init(_ name: String, kind: Kind, optional: Bool, completion: Completion, repeated: Bool) {
         self.name = name
+        self.kind = kind
         self.isOptional = optional
         self.completion = completion
         self.isRepeated = repeated
+    }
+
+    /// A whole number, read with `Arguments.number(at:)`; a word that is not one is refused before
+    /// the command runs.
+    /// - Parameters:
+    ///   - name: the placeholder shown in usage, e.g. `N`.
+    ///   - naming: what the number stands for, in the refusal: `page` gives "'two' is not a page".
+    ///   - optional: whether it may be left out.
+    ///   - completion: what Tab offers (`.positions` for the positions the scene shows).
+    public static func number(_ name: String, naming: String, optional: Bool = false, completion: Completion = .none) -> Argument {
+        Argument(name, kind: .number(naming: naming), optional: optional, completion: completion, repeated: false)
+    }
+
+    /// One of `words`, which Tab completes; another word is refused before the command runs.
+    /// - Parameters:
+    ///   - name: the placeholder shown in usage, e.g. `MODE`.
+    ///   - words: the words it takes, in the order the refusal lists them.
+    ///   - optional: whether it may be left out.
+    public static func choice(_ name: String, _ words: [String], optional: Bool = false) -> Argument {
+        precondition(!words.isEmpty, "a choice of no words")
+        return Argument(name, kind: .choice(words), optional: optional, completion: .words(words), repeated: false)
+    }
+
+    /// Why `word` cannot be typed for this argument of `command`, or nil when it can.
+    func problem(with word: String, in command: String, example: String) -> CommandError? {
+        switch kind {
+        case .text:
+            return nil
+        case .number(let what):
+            guard WholeNumber.saturated(word) == nil else { return nil }
+            return CommandError("'\(TerminalText.truncate(word, toWidth: 40))' is not a \(what): type a whole number, e.g. '\(command) 1'", kind: .usage)
+        case .choice(let words):
+            guard !words.contains(word) else { return nil }
+            let listed = words.count == 1 ? words[0] : words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
+            return CommandError("\(command) takes \(listed), not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. '\(example)')", kind: .usage)
+        }
     }
 }
 
@@ -106,13 +162,12 @@ public struct Command<Target: AnyObject> {
 
     private let declaration: Declaration
 
-    /// What runs a command. A scene's command has one kind of body: it runs to its end at once, and
-    /// work it must wait for (the network, a picture to decode) is scheduled as `SceneEffects`, which
-    /// the engine awaits before the command ends. Only the engine's own `run FILE` suspends: it runs
-    /// other commands, each with its own effects.
+    /// What runs a command: a synchronous body runs to its end at once (most commands; the engine
+    /// then awaits nothing unless it scheduled `SceneEffects`); an asynchronous one is awaited, and
+    /// Ctrl-C cancels it.
     enum Body {
-        case immediate(@MainActor (Target, [String]) throws -> Void)
-        case suspending(@MainActor (Target, [String]) async throws -> Void)
+        case immediate(@MainActor (Target, Arguments) throws -> Void)
+        case suspending(@MainActor (Target, Arguments) async throws -> Void)
     }
 
     /// Declares a command.
@@ -124,23 +179,29 @@ public struct Command<Target: AnyObject> {
     ///   - example: a typical use for `help COMMAND` (default: the name alone).
     ///   - repetition: whether an empty line runs it again in an interactive session (`next`).
     ///   - run: what it does, on the scene (`Target`) on top, with the words typed after its name
-    ///     (already checked against `arguments` for their number): usually it turns them into a
-    ///     Request for the interactor. Throw a `CommandError` that says what to type instead when the
-    ///     words make no request (`open x`); a request that cannot be carried out comes back through
-    ///     the presenter, and the View says so with `Console.fail`.
+    ///     (already checked against `arguments`: their number, numbers and choices): usually it turns
+    ///     them into a Request for the interactor. Throw a `CommandError` that says what to type
+    ///     instead when the words make no request; a request that cannot be carried out comes back
+    ///     through the presenter, and the View says so with `Console.fail`.
     public init(
         _ name: String, aliases: [String] = [], arguments: [Argument] = [], summary: String, example: String? = nil,
-        repetition: Repetition = .never, run: @escaping @MainActor (Target, [String]) throws -> Void
+        repetition: Repetition = .never, run: @escaping @MainActor (Target, Arguments) throws -> Void
     ) {
         self.init(name, aliases: aliases, arguments: arguments, summary: summary, example: example, repetition: repetition, body: .immediate(run))
     }
 
-    /// The engine's `run FILE`, which waits for the commands it runs.
-    init(
-        _ name: String, arguments: [Argument], summary: String, example: String,
-        runSuspending run: @escaping @MainActor (Target, [String]) async throws -> Void
+    /// Declares a command whose body waits: for a worker (the network, a file, a timer), or for an
+    /// interactor's `async` method. The engine awaits it before the next command, so output stays in
+    /// order and a script replays the same; Ctrl-C cancels the task it runs in (the body sees
+    /// `Task.isCancelled`, and a cancelled `await` throws `CancellationError`, reported as
+    /// "interrupted: NAME was cancelled and changed nothing"). A closure with an `await` in it is
+    /// this kind; one without is the synchronous kind.
+    /// - Parameters: as for the synchronous kind; `run` may suspend.
+    public init(
+        _ name: String, aliases: [String] = [], arguments: [Argument] = [], summary: String, example: String? = nil,
+        repetition: Repetition = .never, run: @escaping @MainActor (Target, Arguments) async throws -> Void
     ) {
-        self.init(name, aliases: [], arguments: arguments, summary: summary, example: example, repetition: .never, body: .suspending(run))
+        self.init(name, aliases: aliases, arguments: arguments, summary: summary, example: example, repetition: repetition, body: .suspending(run))
     }
 
     init(_ name: String, aliases: [String], arguments: [Argument], summary: String, example: String?, repetition: Repetition, body: Body) {
@@ -186,12 +247,33 @@ public struct Command<Target: AnyObject> {
 /// What is left of a command that had to wait: awaited before the command ends.
 typealias CommandRest = @MainActor () async throws -> Void
 
-/// A command that could not be carried out as typed. The message says what to type instead.
+/// A command that could not be carried out as typed: the one error the engine's API throws and
+/// reports (`Engine.Outcome.failed`). The message says what to type instead; the kind says what went
+/// wrong, for a caller that handles one kind differently (a test, a host).
 public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Equatable {
+        /// No command of that name here (`fech`).
+        case unknownCommand
+        /// The line does not fit the command: too many or too few words, a word where a number or
+        /// one of a choice goes, an unclosed quote.
+        case usage
+        /// The command understood the line and could not carry it out (no page 9, a file that
+        /// cannot be written): what scenes throw and report.
+        case refused
+        /// Ctrl-C (or a signal) cancelled it.
+        case interrupted
+    }
+
     /// Shown after `error: `, in the transcript and on standard error.
     public let message: String
-    /// An error with its message: what went wrong and what to type instead.
-    public init(_ message: String) { self.message = message }
+    /// What went wrong.
+    public let kind: Kind
+    /// An error with its message, what went wrong and what to type instead, and its kind.
+    public init(_ message: String, kind: Kind = .refused) {
+        self.message = message
+        self.kind = kind
+    }
     /// The message.
     public var description: String { message }
 }

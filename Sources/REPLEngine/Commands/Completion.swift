@@ -3,27 +3,27 @@ import Glibc
 #endif
 
 /// What Tab does to the word before the cursor.
-public struct Completion: Equatable, Sendable {
+package struct Completion: Equatable, Sendable {
     /// Text to insert at the cursor: the rest of the only match and a space, or the prefix all the
     /// matches share.
-    public var insertion: String
+    package var insertion: String
     /// The matches to list when there is more than one.
-    public var choices: [String]
+    package var choices: [String]
 
     /// A completion that inserts `insertion` and lists `choices`.
-    public init(insertion: String, choices: [String]) {
+    package init(insertion: String, choices: [String]) {
         self.insertion = insertion
         self.choices = choices
     }
 
     /// Nothing matched: the line editor beeps.
-    public var isEmpty: Bool { insertion.isEmpty && choices.isEmpty }
+    package var isEmpty: Bool { insertion.isEmpty && choices.isEmpty }
 }
 
 extension Engine {
     /// Completes the last word of `line` (the text before the cursor): a command name of the top scene
     /// or a global one, or the argument the command declares there (words, positions, file names).
-    public func complete(_ line: String) -> Completion {
+    package func complete(_ line: String) -> Completion {
         var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         let startsNewWord = line.isEmpty || line.last == " " || line.last == "\t"
         let prefix = startsNewWord ? "" : (words.popLast() ?? "")

@@ -29,9 +29,10 @@ enum GlobalCommands {
         Command(
             "run", arguments: [Argument("FILE", completion: .files)],
             summary: "run the commands of a script FILE in this session, up to its first error",
-            example: "run Examples/demo.txt",
-            runSuspending: { engine, arguments in try await engine.runScript(arguments[0]) }
-        ),
+            example: "run Examples/demo.txt"
+        ) { engine, arguments in
+            try await engine.runScript(arguments[0])
+        },
         Command(
             "record", arguments: [Argument("FILE|stop", completion: .files)],
             summary: "write the commands from now on to a script FILE (replay it with run); 'record stop' ends it",
@@ -44,9 +45,9 @@ enum GlobalCommands {
                     if engine.recordingFailures.count > failures {
                         throw CommandError("\(engine.recordingFailures.last!): nothing was put at \(path)")
                     }
-                    engine.console.line("Recording stopped: \(path).")
+                    engine.console.writeLine("Recording stopped: \(path).")
                 } else {
-                    engine.console.line("Not recording.")
+                    engine.console.writeLine("Not recording.")
                 }
                 return
             }
@@ -56,7 +57,7 @@ enum GlobalCommands {
             case let count?: ", with the \(count == 1 ? "command" : "\(count) commands") before it (its replay needs them)"
             case nil: " (the commands before it were too many to keep: it replays from a new session)"
             }
-            engine.console.line("Recording to \(arguments[0])\(earlier); type 'record stop' to end.")
+            engine.console.writeLine("Recording to \(arguments[0])\(earlier); type 'record stop' to end.")
         },
         Command("quit", aliases: ["exit"], summary: "leave the session (Ctrl-D does too)") { engine, _ in
             engine.requestQuit()

@@ -1,8 +1,8 @@
 /// "Did you mean …?" for mistyped commands.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word`, if it is close enough to be a typo (at most 2 edits, and
     /// fewer than half the word's letters).
-    public static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         let typed = Array(word.lowercased().unicodeScalars)
         guard !typed.isEmpty, typed.count <= 32 else { return nil }
         var best: (name: String, distance: Int)? = nil

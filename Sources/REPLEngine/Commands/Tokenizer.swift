@@ -1,15 +1,15 @@
 /// Splits a typed line into words the way a shell would: blanks separate words, `"…"` and `'…'` quote,
 /// and a backslash escapes the next character (outside single quotes).
-public enum Tokenizer {
+package enum Tokenizer {
     /// Why a line cannot be split.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         /// A quote (`"` or `'`) that is never closed.
         case unterminatedQuote(Character)
         /// A backslash with nothing after it.
         case trailingBackslash
 
         /// What to do about it, in words (never Swift's debug text).
-        public var description: String {
+        package var description: String {
             switch self {
             case .unterminatedQuote(let quote): "missing closing \(quote): close the quote, or escape it as \\\(quote)"
             case .trailingBackslash: "a line cannot end with \\: remove it, or type \\\\ for a backslash"
@@ -18,7 +18,7 @@ public enum Tokenizer {
     }
 
     /// The words of `line`, quotes and escapes removed: `say "a b" c\ d` is `say`, `a b`, `c d`.
-    public static func words(_ line: String) throws(Failure) -> [String] {
+    package static func words(_ line: String) throws(Failure) -> [String] {
         // Most lines have no quotes or escapes: split on blanks, on bytes (blanks are ASCII, so every
         // cut falls between characters).
         if let words = plainWords(line) { return words }
@@ -67,7 +67,7 @@ public enum Tokenizer {
 
     /// `word` as `words` reads it back: as it is when it holds nothing to quote, else in single
     /// quotes (a single quote inside as `'\''`).
-    public static func quoted(_ word: String) -> String {
+    package static func quoted(_ word: String) -> String {
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII ? (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+:,=@%".unicodeScalars.contains(scalar)) : scalar.value >= 0xA0
         }

@@ -10,9 +10,9 @@ import Glibc
 /// - Tab is bound to our completion, registered before ~/.editrc is read (binding an unknown function
 ///   name from .editrc can corrupt libedit's heap);
 /// - signals never run code in libedit: handlers write to a pipe our character reader watches.
-public final class EditLineSource {
+package final class EditLineSource {
     /// What reading a line gave.
-    public enum Event: Equatable {
+    package enum Event: Equatable {
         /// A line, without its newline.
         case line(String)
         /// Ctrl-C: the line being typed was dropped.
@@ -24,7 +24,7 @@ public final class EditLineSource {
     }
 
     /// How many lines the history keeps.
-    public static let historySize: Int32 = 1000
+    package static let historySize: Int32 = 1000
 
     private let editLine: OpaquePointer
     private let history: OpaquePointer
@@ -35,27 +35,27 @@ public final class EditLineSource {
     /// What PageDown (`true`) or PageUp (`false`) runs on an empty line, as if typed: `next` or
     /// `prev` where the scene on top has them; nil where it has nothing to page (the key beeps).
     /// Called on the main thread, inside el_gets.
-    public var pageCommand: (_ forward: Bool) -> String? = { _ in nil }
+    package var pageCommand: (_ forward: Bool) -> String? = { _ in nil }
 
     /// Whether stdin and stdout are both terminals: only then is libedit used.
-    public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
+    package static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
     /// Loads libedit, which is not linked (scripts and pipes never pay for it): nil when it is
     /// loaded, else why not, in one line naming the Debian package. Call it before `init`.
-    public static func loadLibrary() -> String? {
+    package static func loadLibrary() -> String? {
         photorepl_libedit_load().map { String(cString: $0) }
     }
 
     /// Keys the user typed while something else read the terminal (a query of what it can show): the
     /// next line read starts with them, as if nothing had been in between.
-    public static func returnTypeAhead(_ bytes: [UInt8]) {
+    package static func returnTypeAhead(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         bytes.withUnsafeBufferPointer { photorepl_push_type_ahead($0.baseAddress, $0.count) }
     }
 
     /// The rest of a terminal's answer that a query's time-out cut off: swallowed when it comes
     /// (it has no ESC before it, so it would be read as typed keys).
-    public enum AnswerTail: Equatable, Sendable {
+    package enum AnswerTail: Equatable, Sendable {
         /// After a lone ESC: the next byte says what follows.
         case afterEscape
         /// Inside an OSC, DCS or APC string (ends with BEL or ESC \\).
@@ -68,7 +68,7 @@ public final class EditLineSource {
 
     /// Called after every query of the terminal (nil: its answers were all in): for half a minute an
     /// answer's start that does not end (ESC P …) is taken as a late answer, not as Alt-Shift-P.
-    public static func expectAnswerTail(_ tail: AnswerTail?) {
+    package static func expectAnswerTail(_ tail: AnswerTail?) {
         switch tail {
         case nil: photorepl_expect_answer_tail(0)
         case .afterEscape?: photorepl_expect_answer_tail(Int32(PHOTOREPL_TAIL_AFTER_ESCAPE))
@@ -80,7 +80,7 @@ public final class EditLineSource {
 
     /// How many of `bytes`, read after an answer was cut off as `tail`, the line editor swallows
     /// as the rest of it: up to and with the answer's end, nothing after.
-    public static func answerTailLength(_ tail: AnswerTail, in bytes: [UInt8]) -> Int {
+    package static func answerTailLength(_ tail: AnswerTail, in bytes: [UInt8]) -> Int {
         let kind = switch tail {
         case .afterEscape: PHOTOREPL_TAIL_AFTER_ESCAPE
         case .string: PHOTOREPL_TAIL_STRING
@@ -95,7 +95,7 @@ public final class EditLineSource {
     ///   - historyFile: where history is loaded from and saved to; nil keeps it in memory only.
     ///   - completer: what Tab inserts or lists for the text before the cursor.
     /// - Precondition: `loadLibrary()` returned nil.
-    public init(programName: String, historyFile: String?, completer: @escaping (String) -> Completion) {
+    package init(programName: String, historyFile: String?, completer: @escaping (String) -> Completion) {
         precondition(Self.loadLibrary() == nil, "EditLineSource needs libedit: check loadLibrary() first")
         EditLineSource.useUTF8Locale()  // before el_init: libedit checks the locale when history is attached
         self.historyFile = historyFile
@@ -165,7 +165,7 @@ public final class EditLineSource {
     deinit { close() }
 
     /// Saves the history and gives the terminal back as it was.
-    public func close() {
+    package func close() {
         guard !isClosed else { return }
         isClosed = true
         photorepl_echo_restore()
@@ -176,7 +176,7 @@ public final class EditLineSource {
     }
 
     /// Shows `prompt` and reads one line.
-    public func readLine(prompt: String) -> Event {
+    package func readLine(prompt: String) -> Event {
         free(promptBuffer)
         promptBuffer = strdup(prompt)
         var count: Int32 = 0
@@ -208,7 +208,7 @@ public final class EditLineSource {
     }
 
     /// Writes the history file, readable by its owner only.
-    public func saveHistory() {
+    package func saveHistory() {
         guard let historyFile else { return }
         let fd = open(historyFile, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
         if fd >= 0 { Glibc.close(fd) }
@@ -294,7 +294,7 @@ public final class EditLineSource {
 
     /// An app's history file: $XDG_STATE_HOME/NAME/history, else ~/.local/state/NAME/history. Its
     /// folder is created (owner only) if need be; nil when there is no home to put it in.
-    public static func defaultHistoryFile(for programName: String) -> String? {
+    package static func defaultHistoryFile(for programName: String) -> String? {
         let base: String
         if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), state.hasPrefix("/") {
             base = state

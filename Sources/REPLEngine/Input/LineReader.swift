@@ -3,15 +3,15 @@ import Glibc
 #endif
 
 /// One line of input and where it came from.
-public struct SourceLine: Equatable, Sendable {
+package struct SourceLine: Equatable, Sendable {
     /// 1-based line number in its file.
-    public let number: Int
+    package let number: Int
     /// The line without its line end (LF or CRLF).
-    public let text: String
+    package let text: String
 }
 
 /// Where a script's lines come from: a file (`LineReader`) or, in tests, an array.
-public protocol LineSource {
+package protocol LineSource {
     /// The next line, or nil at the end of the input.
     mutating func next() throws(LineReader.Failure) -> SourceLine?
 }
@@ -20,41 +20,41 @@ public protocol LineSource {
 /// whole in memory. LF and CRLF line ends and a missing final newline are accepted; bytes that are
 /// not UTF-8 become U+FFFD, so binary input cannot crash anything; a line longer than
 /// `maximumLineLength` is an error, so an endless one (/dev/zero) cannot use up the memory.
-public struct LineReader: LineSource {
+package struct LineReader: LineSource {
     /// A file that cannot be opened or read, or a line too long.
-    public struct Failure: Error, Equatable {
+    package struct Failure: Error, Equatable {
         /// Why, as the C library says it: "No such file or directory".
-        public let message: String
+        package let message: String
         /// The 1-based line the failure is in, when it is one line's (too long).
-        public var line: Int?
+        package var line: Int?
         /// Whether a signal stopped the wait for input (`stopsAtSignals`), rather than the input failing.
-        public var isInterruption = false
+        package var isInterruption = false
 
-        public init(message: String, line: Int? = nil, isInterruption: Bool = false) {
+        package init(message: String, line: Int? = nil, isInterruption: Bool = false) {
             self.message = message
             self.line = line
             self.isInterruption = isInterruption
         }
 
         /// `FILE:LINE: MESSAGE` for a line's failure, else `cannot read FILE: MESSAGE`.
-        public func described(reading path: String) -> String {
+        package func described(reading path: String) -> String {
             if let line { return "\(path):\(line): \(message)" }
             return "cannot read \(path): \(message)"
         }
     }
 
     /// 1 MiB: no command is near it, and a script's line is read whole before it runs.
-    public static let maximumLineLength = 1 << 20
+    package static let maximumLineLength = 1 << 20
 
     private let fd: Int32
     private let ownsDescriptor: Bool
     /// Run before each read of the input, which may wait (for a pipe's writer, a terminal's user, the
     /// disk): a script's run writes out what it printed so far, so nothing is held back while it waits.
-    public var beforeReading: (() -> Void)?
+    package var beforeReading: (() -> Void)?
     /// When set, a wait on input that is not a regular file (a pipe, a terminal) also watches this
     /// descriptor, and ends with an interruption when `signalArrived` says one came.
-    public var signalDescriptor: Int32?
-    public var signalArrived: () -> Bool = { false }
+    package var signalDescriptor: Int32?
+    package var signalArrived: () -> Bool = { false }
     private var chunk: [UInt8]
     private var start = 0
     private var end = 0
@@ -62,7 +62,7 @@ public struct LineReader: LineSource {
     private var lineNumber = 0
 
     /// Reads `fd`; it is closed by `close()` only if `owns` is true.
-    public init(fd: Int32, owns: Bool = false) {
+    package init(fd: Int32, owns: Bool = false) {
         self.fd = fd
         self.ownsDescriptor = owns
         self.chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -72,7 +72,7 @@ public struct LineReader: LineSource {
     /// Opened without blocking and checked once open: a FIFO with no writer (whose open or read
     /// would wait for good, deaf to Ctrl-C) or a device (/dev/zero never ends) is refused, even one
     /// swapped in after a check by name. Standard input (`-`) is how a pipe is read.
-    public static func open(path: String) throws(Failure) -> LineReader {
+    package static func open(path: String) throws(Failure) -> LineReader {
         let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 { throw Failure(message: String(cString: strerror(errno))) }
         var info = stat()
@@ -102,10 +102,10 @@ public struct LineReader: LineSource {
     }
 
     /// The file descriptor read from.
-    public var descriptor: Int32 { fd }
+    package var descriptor: Int32 { fd }
 
     /// Closes the file, if this reader opened it.
-    public func close() {
+    package func close() {
         if ownsDescriptor { Glibc.close(fd) }
     }
 
@@ -113,7 +113,7 @@ public struct LineReader: LineSource {
     private var peeked: SourceLine??
 
     /// The next line, read and kept for `next()` to return (a script's first line, for its options).
-    public mutating func peek() throws(Failure) -> SourceLine? {
+    package mutating func peek() throws(Failure) -> SourceLine? {
         if let peeked { return peeked }
         let line = try next()
         peeked = .some(line)
@@ -121,7 +121,7 @@ public struct LineReader: LineSource {
     }
 
     /// The next line, or nil at the end of the input.
-    public mutating func next() throws(Failure) -> SourceLine? {
+    package mutating func next() throws(Failure) -> SourceLine? {
         if let line = peeked {
             peeked = nil
             return line

@@ -3,8 +3,11 @@ import Glibc
 #endif
 import SafeFiles
 
-/// The only writer of output. Scenes and the engine hand it lines; it sanitizes them, styles them
-/// (only when told it is on a terminal that wants colour), buffers them and writes them out.
+/// The only writer of output. Scenes and the engine hand it lines; it sanitizes them (no escape
+/// sequence a server or a file name carries reaches the terminal), styles them (only on a terminal
+/// that wants colour), buffers them and writes them out, and keeps the session's transcript.
+/// A View writes with `writeLine(_:style:)` and `write(_:style:)`, lays out tables with
+/// `write(_:column:padded:style:)`, and reports a failure its presenter worded with `fail(_:)`.
 @MainActor
 public final class Console {
     /// How a line is styled on a terminal that wants colour (never in files or pipes).
@@ -58,10 +61,15 @@ public final class Console {
     /// The width of the terminal the output goes to, in columns, asked each time a table is laid out
     /// (the window may have changed size since); nil where output is no terminal (scripts, files,
     /// pipes: the transcripts), where lines are never cut to fit.
-    public var terminalColumns: @MainActor () -> Int? = { nil }
+    package var terminalColumns: @MainActor () -> Int? = { nil }
+
+    /// The width of the terminal the output goes to, in columns, now (the window may have changed
+    /// size since the last command); nil where the output is no terminal (scripts, files, pipes,
+    /// transcripts), where lines are never cut to fit.
+    public var columns: Int? { terminalColumns() }
 
     /// Standard output's width when it is a terminal that says (TIOCGWINSZ).
-    public static func standardOutputColumns() -> Int? {
+    package static func standardOutputColumns() -> Int? {
         var size = winsize()
         guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
@@ -69,7 +77,7 @@ public final class Console {
     private let output: OutputSink
     private let diagnostics: OutputSink
     /// A second, always unstyled copy of the output (a `--transcript` file).
-    public var transcript: OutputSink? {
+    package var transcript: OutputSink? {
         didSet { hasTranscript = transcript != nil }
     }
     /// The `--transcript` file, written whole or not at all (`startTranscript`, `finishTranscript`).
@@ -77,7 +85,7 @@ public final class Console {
 
     /// Writes the transcript to a temporary file beside `path`, put in its place by
     /// `finishTranscript`: the file that was there stays whole until then, and after a failure.
-    public func startTranscript(at path: String) throws(ReplacingFile.Failure) {
+    package func startTranscript(at path: String) throws(ReplacingFile.Failure) {
         // 0600: a transcript holds what the user typed and what was fetched.
         let file = try ReplacingFile(path: path, mode: 0o600)
         transcriptFile = file
@@ -87,7 +95,7 @@ public final class Console {
     /// Writes out the rest and puts the transcript in place, with `firstLine` before it when given (a
     /// header saying which options replay it, known only once the session is over); nil, or why it
     /// could not be. On a failure, the file that was at the path is as it was.
-    public func finishTranscript(firstLine: String? = nil) -> String? {
+    package func finishTranscript(firstLine: String? = nil) -> String? {
         guard let file = transcriptFile else { return nil }
         flush()
         transcript = nil
@@ -124,20 +132,20 @@ public final class Console {
 
     /// Where the output and the transcript end: taken before a command, it is what `cut(to:)` goes
     /// back to when the command is interrupted, so that the transcript ends whole.
-    public struct Position: Equatable, Sendable {
+    package struct Position: Equatable, Sendable {
         let output: Int
         let transcript: Int
     }
 
     /// Where the output and the transcript end now.
-    public var position: Position {
+    package var position: Position {
         Position(output: outputWritten + buffer.count, transcript: transcriptWritten + transcriptBuffer.count)
     }
 
     /// Cuts what was written since `position` (a command interrupted before it ended): the
     /// transcript is cut back to it, on its file too; of the output, what is still buffered (what was
     /// written to the terminal or the pipe stays there).
-    public func cut(to position: Position) {
+    package func cut(to position: Position) {
         if position.output >= outputWritten {
             buffer.removeLast(from: position.output - outputWritten)
         } else {
@@ -170,13 +178,13 @@ public final class Console {
     private let buffer: ByteBuffer
     private let transcriptBuffer = ByteBuffer(capacity: 4096)
     private let flushThreshold = 1 << 16
-    /// Set while `differently` lays out the transcript's text in the buffer: it must stay there until
+    /// Set while `writeDifferently` lays out the transcript's text in the buffer: it must stay there until
     /// it is moved to the transcript's.
     private var holdsBuffer = false
 
     /// A console writing to `output` (buffered), with messages for standard error to `diagnostics`;
     /// styled only when `isStyled`.
-    public init(output: OutputSink = .standardOutput, diagnostics: OutputSink = .standardError, isStyled: Bool = false) {
+    package init(output: OutputSink = .standardOutput, diagnostics: OutputSink = .standardError, isStyled: Bool = false) {
         self.output = output
         self.diagnostics = diagnostics
         self.isStyled = isStyled
@@ -184,13 +192,13 @@ public final class Console {
     }
 
     /// Writes `text` and a newline.
-    public func line(_ text: String, style: Style = .plain) {
+    public func writeLine(_ text: String, style: Style = .plain) {
         write(text, style: style)
         append(newline: ())
     }
 
     /// Writes an empty line.
-    public func line() { append(newline: ()) }
+    public func writeLine() { append(newline: ()) }
 
     /// Writes `text` with no newline.
     public func write(_ text: String, style: Style = .plain) {
@@ -211,7 +219,7 @@ public final class Console {
     }
 
     /// Writes text prepared where it came in: clean text is copied with no second look.
-    public func write(_ text: DisplayText, style: Style = .plain) {
+    package func write(_ text: DisplayText, style: Style = .plain) {
         guard text.isClean else { return write(text.string, style: style) }
         let styled = isStyled && style != .plain
         if styled { buffer.append(utf8: style.sgr) }
@@ -222,23 +230,23 @@ public final class Console {
     }
 
     /// Writes prepared text and a newline.
-    public func line(_ text: DisplayText, style: Style = .plain) {
+    package func writeLine(_ text: DisplayText, style: Style = .plain) {
         write(text, style: style)
         append(newline: ())
     }
 
     /// Writes `text` and a newline, cut with "…" to `width` columns on the terminal when longer (not
     /// padded); the transcript, the session's record, gets it whole.
-    public func line(_ text: String, cutTo width: Int, style: Style = .plain) {
-        guard TerminalText.width(text) > width else { return line(text, style: style) }
-        differently(onTerminal: { write(text, column: max(1, width), style: style) }, inTranscript: { write(text) })
+    public func writeLine(_ text: String, cutTo width: Int, style: Style = .plain) {
+        guard TerminalText.width(text) > width else { return writeLine(text, style: style) }
+        writeDifferently(onTerminal: { write(text, column: max(1, width), style: style) }, inTranscript: { write(text) })
         append(newline: ())
     }
 
     /// Writes what `onTerminal` writes to the terminal, and what `inTranscript` writes to the
     /// transcript (unstyled): lines laid out to fit the window are kept whole in the record of the
     /// session, which replays and is checked with no window at all.
-    public func differently(onTerminal: () -> Void, inTranscript: () -> Void) {
+    package func writeDifferently(onTerminal: () -> Void, inTranscript: () -> Void) {
         guard hasTranscript else { return onTerminal() }
         hasTranscript = false
         defer { hasTranscript = true }
@@ -263,7 +271,7 @@ public final class Console {
 
     /// Writes prepared text in a column, cut or padded as `write(_:column:)` does, with the width it
     /// was measured at when it came in.
-    public func write(_ text: DisplayText, column width: Int, padded: Bool = true, style: Style = .plain) {
+    package func write(_ text: DisplayText, column width: Int, padded: Bool = true, style: Style = .plain) {
         writeColumn(text.string, width: text.width, isASCII: text.isASCII, isClean: text.isClean, column: width, padded: padded, style: style)
     }
 
@@ -294,7 +302,7 @@ public final class Console {
         }
         if hasTranscript { transcriptBuffer.append(buffer.bytes(from: start)) }
         if styled { buffer.append(Self.resetStyle) }
-        if padded && used < width { spaces(width - used) }
+        if padded && used < width { writeSpaces(width - used) }
     }
 
     private static let ellipsis = Array("…".utf8)
@@ -316,7 +324,7 @@ public final class Console {
     }
 
     /// Writes `count` spaces.
-    public func spaces(_ count: Int) {
+    public func writeSpaces(_ count: Int) {
         buffer.append(0x20, times: count)
         if hasTranscript { transcriptBuffer.append(0x20, times: count) }
     }
@@ -329,13 +337,13 @@ public final class Console {
 
     /// Writes a picture's control sequence (one that deletes pictures, say) where the cursor is, with
     /// no line of its own; nothing reaches the transcript.
-    public func control(_ picture: TerminalPicture) {
+    package func writeControl(_ picture: TerminalPicture) {
         buffer.append(picture.bytes)
     }
 
     /// Writes a picture on lines of its own: its bytes go out as generated, unsanitized, which only a
     /// `TerminalPicture` may be. The transcript copy gets the picture's text form, if it has one.
-    public func picture(_ picture: TerminalPicture) {
+    package func writePicture(_ picture: TerminalPicture) {
         buffer.append(picture.bytes)
         if picture.bytes.last != 0x0A { buffer.append(0x0A) }
         if hasTranscript, let text = picture.transcriptText {
@@ -350,7 +358,7 @@ public final class Console {
     var dropsOutput = false
 
     /// Writes out what is buffered.
-    public func flush() {
+    package func flush() {
         if dropsOutput {
             buffer.removeAll()
             transcriptBuffer.removeAll()
@@ -371,7 +379,7 @@ public final class Console {
 
     /// Text that goes to the transcript only: what the terminal already shows, such as the prompt
     /// and the line the user typed in an interactive session.
-    public func transcriptOnly(_ line: String) {
+    package func writeToTranscriptOnly(_ line: String) {
         guard hasTranscript else { return }
         var bytes: [UInt8] = []
         TerminalText.appendSanitized(line, to: &bytes)
@@ -381,7 +389,7 @@ public final class Console {
 
     /// A message for standard error (`demo.txt:3: error: …`), after the output so far, so the two
     /// streams interleave in order on a terminal.
-    public func diagnostic(_ text: String) {
+    package func writeDiagnostic(_ text: String) {
         flush()
         var bytes: [UInt8] = []
         TerminalText.appendSanitized(text, to: &bytes)

@@ -3,25 +3,25 @@
 /// look, and sanitizes the rest as it writes it (the way every `String` is written): a caption that
 /// arrived once is printed a thousand times for the price of a copy. The text is kept as it came;
 /// put it on one line first (`TerminalText.singleLine`) where that is wanted.
-public struct DisplayText: Equatable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+package struct DisplayText: Equatable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The text as it came: `isClean` says whether the Console may copy it as it is.
-    public let string: String
+    package let string: String
     /// Columns `string` takes (`TerminalText.width`), as the Console lays out columns.
-    public let width: Int
+    package let width: Int
     /// Whether no byte needs sanitizing (`TerminalText.isSafe`): nearly all text.
-    public let isClean: Bool
+    package let isClean: Bool
     /// Whether every byte is ASCII: then a byte is a column, and cutting the text needs no decoding.
     let isASCII: Bool
 
     /// `text`, measured and checked.
-    public init(_ text: String) {
+    package init(_ text: String) {
         string = text
         (isClean, isASCII, width) = TerminalText.measure(text)
     }
 
     /// A literal, prepared like any other text.
-    public init(stringLiteral text: String) { self.init(text) }
+    package init(stringLiteral text: String) { self.init(text) }
 
     /// The text (unsanitized: print it through the Console).
-    public var description: String { string }
+    package var description: String { string }
 }

@@ -5,15 +5,15 @@ import Darwin
 #endif
 
 /// Where bytes finally go: a file descriptor, or memory (for tests).
-public final class OutputSink {
+package final class OutputSink {
     private let fd: Int32?
     /// Whether what is written is kept in `captured` (a memory sink), rather than dropped.
     private let keeps: Bool
     /// Everything written, when this sink is memory.
-    public private(set) var captured: [UInt8] = []
+    package private(set) var captured: [UInt8] = []
     /// Why a write failed (errno), other than a reader gone away: a full disk, an I/O error. Later
     /// writes are not tried.
-    public private(set) var writeError: Int32?
+    package private(set) var writeError: Int32?
 
     private init(fd: Int32?, keeps: Bool = true) {
         self.fd = fd
@@ -21,30 +21,30 @@ public final class OutputSink {
     }
 
     /// Writes to `fd`, which the caller keeps open (and closes).
-    public static func fileDescriptor(_ fd: Int32) -> OutputSink { OutputSink(fd: fd) }
+    package static func fileDescriptor(_ fd: Int32) -> OutputSink { OutputSink(fd: fd) }
     /// Keeps what is written in `captured`.
-    public static func memory() -> OutputSink { OutputSink(fd: nil) }
+    package static func memory() -> OutputSink { OutputSink(fd: nil) }
     /// Drops what is written (a transcript's check compares the transcript's copy, not the pictures'
     /// bytes that go to the terminal).
-    public static func discarding() -> OutputSink { OutputSink(fd: nil, keeps: false) }
+    package static func discarding() -> OutputSink { OutputSink(fd: nil, keeps: false) }
     /// File descriptor 1.
-    public static var standardOutput: OutputSink { .fileDescriptor(1) }
+    package static var standardOutput: OutputSink { .fileDescriptor(1) }
     /// File descriptor 2.
-    public static var standardError: OutputSink { .fileDescriptor(2) }
+    package static var standardError: OutputSink { .fileDescriptor(2) }
 
     /// The captured bytes as text.
-    public var text: String { String(decoding: captured, as: UTF8.self) }
+    package var text: String { String(decoding: captured, as: UTF8.self) }
 
     /// Forgets what a memory sink captured.
-    public func clear() { captured.removeAll() }
+    package func clear() { captured.removeAll() }
 
     /// Writes all of `bytes`, or records why it could not (`writeError`).
-    public func write(_ bytes: [UInt8]) {
+    package func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { write($0) }
     }
 
     /// Writes all of `bytes`, or records why it could not (`writeError`).
-    public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let fd else {
             if keeps { captured.append(contentsOf: bytes) }
             return
@@ -64,5 +64,5 @@ public final class OutputSink {
     }
 
     /// The write error in words, if any.
-    public var writeErrorText: String? { writeError.map { String(cString: strerror($0)) } }
+    package var writeErrorText: String? { writeError.map { String(cString: strerror($0)) } }
 }

@@ -9,9 +9,9 @@ import Glibc
 /// Ctrl-C while typing drops the line; Ctrl-C while a command runs cancels that command, which
 /// leaves the DataStores as they were; SIGTERM and SIGHUP end the session cleanly.
 @MainActor
-public final class InteractiveSession {
+package final class InteractiveSession {
     /// How the session ended.
-    public enum Ending: Equatable {
+    package enum Ending: Equatable {
         /// `quit` or `exit`.
         case quit
         /// Ctrl-D on an empty line, or the end of input.
@@ -29,7 +29,7 @@ public final class InteractiveSession {
     private var lastRepeating: String?
 
     /// A session reading lines from `editor` and running them on `engine`.
-    public init(engine: Engine, editor: EditLineSource) {
+    package init(engine: Engine, editor: EditLineSource) {
         self.engine = engine
         self.editor = editor
         // PageDown and PageUp page where the scene on top has `next` and `prev` (libedit calls the
@@ -43,7 +43,7 @@ public final class InteractiveSession {
     }
 
     /// Runs until `quit`, Ctrl-D or a terminating signal.
-    public func run() async -> Ending {
+    package func run() async -> Ending {
         let console = engine.console
         while true {
             engine.beforePrompt?()
@@ -51,7 +51,7 @@ public final class InteractiveSession {
             if let signal = takeTermination() { return .signal(signal) }
             switch editor.readLine(prompt: engine.prompt) {
             case .end:
-                console.line()
+                console.writeLine()
                 console.flush()
                 return .endOfInput
             case .interrupted:
@@ -63,7 +63,7 @@ public final class InteractiveSession {
                 // nothing, as before.
                 let isEmpty = typed.allSatisfy(\.isWhitespace)
                 let line = isEmpty ? lastRepeating ?? typed : typed
-                console.transcriptOnly(engine.prompt + line)
+                console.writeToTranscriptOnly(engine.prompt + line)
                 if !isEmpty || lastRepeating == nil {
                     lastRepeating = engine.repeatsOnEmptyLine(line) ? line : nil
                 }
@@ -73,7 +73,7 @@ public final class InteractiveSession {
                     console.flush()
                     return .quit
                 case .failed(let error):
-                    console.line("error: \(error.message)", style: .error)
+                    console.writeLine("error: \(error.message)", style: .error)
                 }
             }
         }

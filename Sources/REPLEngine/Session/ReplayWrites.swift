@@ -6,16 +6,16 @@ import Glibc
 /// for one check and removed after it. A replay has no effect outside it: `record x.txt` or `save
 /// photo.jpg` in a transcript writes there, under a name made from the path asked, and says what it
 /// said when it ran (its messages name the path asked).
-public final class ReplayWrites: Sendable {
+package final class ReplayWrites: Sendable {
     /// The folder, made with `mkdtemp` (only its owner may enter it).
-    public let folder: String
+    package let folder: String
 
     /// The folders' names start so, then the process's id: a check that a signal ended leaves its
     /// folder behind, which the next check removes (`removeLeftovers`).
     static let prefix = "photorepl-replay-"
 
     /// A new, empty folder under `$TMPDIR` (else /tmp); nil when none can be made.
-    public init?() {
+    package init?() {
         var template = Array((Self.base + "/" + Self.prefix + "\(getpid())-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
         folder = String(cString: made)
@@ -27,7 +27,7 @@ public final class ReplayWrites: Sendable {
 
     /// Removes the folders of checks whose process is gone (a signal ended it before it removed its
     /// own), under `$TMPDIR`.
-    public static func removeLeftovers() {
+    package static func removeLeftovers() {
         guard let dir = opendir(base) else { return }
         var names: [String] = []
         while let entry = readdir(dir) {
@@ -47,7 +47,7 @@ public final class ReplayWrites: Sendable {
     /// so that two paths never share a name), ending with the path's own file name. Where the path
     /// asked could not be written for its folder (none, or a file in its place) or is a folder, the
     /// place is made to fail in the same way, so that the check says what the session said.
-    public func place(for path: String) -> String {
+    package func place(for path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : Self.currentDirectory() + "/" + path
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in absolute.utf8 {
@@ -76,7 +76,7 @@ public final class ReplayWrites: Sendable {
     }
 
     /// Removes the folder and what the check wrote in it.
-    public func remove() {
+    package func remove() {
         Self.removeTree(folder)
     }
 

@@ -16,43 +16,43 @@ import Glibc
 /// `stopsAtSignals` ends at Ctrl-C, SIGTERM or SIGHUP: the command running is cancelled, and
 /// `interruption` says where.
 @MainActor
-public final class ScriptRunner {
+package final class ScriptRunner {
     private let engine: Engine
     private let keepGoing: Bool
     private let reportsDiagnostics: Bool
     private let stopsAtSignals: Bool
     /// Commands that failed so far.
-    public private(set) var failureCount = 0
+    package private(set) var failureCount = 0
     /// Set once a script ran `quit`: nothing more is read.
-    public private(set) var didQuit = false
+    package private(set) var didQuit = false
     /// The line of the first command that failed.
-    public private(set) var firstFailureLine: Int?
+    package private(set) var firstFailureLine: Int?
     /// Where a signal stopped the run, when one did.
-    public private(set) var interruption: Interruption?
+    package private(set) var interruption: Interruption?
     /// The command that waits (or last waited), where it is: what a second signal interrupts.
     private var running: (script: String, line: Int, command: String) = ("", 0, "")
 
     /// "demo.txt:5: fetch": the command that waits, for a message.
-    public var commandRunning: String { "\(running.script):\(running.line): \(TerminalText.truncate(running.command, toWidth: 60))" }
+    package var commandRunning: String { "\(running.script):\(running.line): \(TerminalText.truncate(running.command, toWidth: 60))" }
 
     /// The console's position before the command last begun: a run interrupted in a command cuts
     /// its transcript back to it, to the commands that finished (`Console.cut(to:)`).
-    public private(set) var commandStart: Console.Position
+    package private(set) var commandStart: Console.Position
     /// What a second signal does while a cancelled command is still winding down (a decode that does
     /// not stop): the launcher ends the run there and then, keeping what finished.
-    public var onSecondSignal: (@MainActor (Int32) -> Void)?
+    package var onSecondSignal: (@MainActor (Int32) -> Void)?
 
     /// Where a signal stopped a run: the script's line, and what was going on there.
-    public struct Interruption: Equatable, Sendable {
+    package struct Interruption: Equatable, Sendable {
         /// SIGINT, SIGTERM or SIGHUP.
-        public let signal: Int32
+        package let signal: Int32
         /// The script's name, as in messages (`<stdin>` for standard input).
-        public let script: String
+        package let script: String
         /// The line the run stopped at.
-        public let line: Int
-        public let stoppedIn: Place
+        package let line: Int
+        package let stoppedIn: Place
 
-        public enum Place: Equatable, Sendable {
+        package enum Place: Equatable, Sendable {
             /// The command on the line, cancelled while it ran (`began`) or not begun at all.
             case command(String, began: Bool)
             /// The wait for the line (standard input).
@@ -63,13 +63,13 @@ public final class ScriptRunner {
 
         /// Whether a command had begun (its prompt line and what it printed are then cut from a
         /// transcript, which ends whole at the command before it).
-        public var commandBegan: Bool {
+        package var commandBegan: Bool {
             if case .command(_, began: true) = stoppedIn { return true }
             return false
         }
 
         /// "interrupted at demo.txt:5: fetch", in words.
-        public var description: String {
+        package var description: String {
             switch stoppedIn {
             case .command(let command, let began):
                 "interrupted at \(script):\(line): \(TerminalText.truncate(command, toWidth: 60))" + (began ? "" : " (before it began)")
@@ -92,7 +92,7 @@ public final class ScriptRunner {
     ///   - stopsAtSignals: whether Ctrl-C, SIGTERM and SIGHUP end the run in order (the launcher's
     ///     `run`, which installs their handlers); inside an interactive session the session's own
     ///     handling cancels the whole `run` command instead.
-    public init(engine: Engine, keepGoing: Bool, reportsDiagnostics: Bool = true, stopsAtSignals: Bool = false) {
+    package init(engine: Engine, keepGoing: Bool, reportsDiagnostics: Bool = true, stopsAtSignals: Bool = false) {
         self.engine = engine
         self.keepGoing = keepGoing
         self.reportsDiagnostics = reportsDiagnostics
@@ -101,20 +101,20 @@ public final class ScriptRunner {
     }
 
     /// Installs the handlers a run that `stopsAtSignals` needs (once, before the run).
-    public static func catchSignals() {
+    package static func catchSignals() {
         _ = photorepl_signals_install_for_scripts()
     }
 
     /// Makes `reader`'s wait for input (standard input: a pipe, a terminal) end at a signal too, as
     /// an interruption of the run.
-    public static func stopAtSignals(_ reader: inout LineReader) {
+    package static func stopAtSignals(_ reader: inout LineReader) {
         reader.signalDescriptor = photorepl_signals_fd()
         reader.signalArrived = { photorepl_signals_stopping() != 0 }
     }
 
     /// Runs one script to its end, its first error (unless keep-going), `quit` or a signal.
     /// Returns whether the run may go on with the next script.
-    public func run(_ reader: inout some LineSource, name: String) async throws(LineReader.Failure) -> Bool {
+    package func run(_ reader: inout some LineSource, name: String) async throws(LineReader.Failure) -> Bool {
         let console = engine.console
         script = name
         lastLine = 0
@@ -170,7 +170,7 @@ public final class ScriptRunner {
             case .failed(let error):
                 failureCount += 1
                 if firstFailureLine == nil { firstFailureLine = line.number }
-                if reportsDiagnostics { console.diagnostic("\(name):\(line.number): error: \(error.message)") }
+                if reportsDiagnostics { console.writeDiagnostic("\(name):\(line.number): error: \(error.message)") }
                 if !keepGoing { return false }
             }
             if ScriptRunner.now() - lastFlush >= Self.batchTime { flush() }
@@ -180,7 +180,7 @@ public final class ScriptRunner {
 
     /// When the run stopped: a signal that came while the last command ran (which ended whole), or
     /// after, still ends the run as interrupted (nothing more is cut).
-    public func noteSignalAtTheEnd() {
+    package func noteSignalAtTheEnd() {
         guard stopsAtSignals, interruption == nil, case let signal = photorepl_signals_stopping(), signal != 0 else { return }
         interruption = Interruption(signal: signal, script: script, line: lastLine, stoppedIn: .end)
     }
@@ -189,7 +189,7 @@ public final class ScriptRunner {
     private var script = ""
 
     /// Whether a command waits now (what a second signal interrupts).
-    public private(set) var isWaiting = false
+    package private(set) var isWaiting = false
 
     /// The last line read, for where a signal stopped a wait for the next one.
     private var lastLine = 0
@@ -252,7 +252,7 @@ public final class ScriptRunner {
     }
 
     /// One command as the transcript shows it: the prompt and the command, its output, and its error.
-    public static func replay(_ command: String, on engine: Engine) async -> Engine.Outcome {
+    package static func replay(_ command: String, on engine: Engine) async -> Engine.Outcome {
         echo(command, on: engine)
         let outcome = await engine.execute(command)
         report(outcome, on: engine)
@@ -262,13 +262,13 @@ public final class ScriptRunner {
     /// The prompt and the command, as typed.
     static func echo(_ command: String, on engine: Engine) {
         engine.writePrompt()
-        engine.console.line(command)
+        engine.console.writeLine(command)
     }
 
     /// The error of a command that failed.
     static func report(_ outcome: Engine.Outcome, on engine: Engine) {
         if case .failed(let error) = outcome {
-            engine.console.line("error: \(error.message)")
+            engine.console.writeLine("error: \(error.message)")
         }
     }
 

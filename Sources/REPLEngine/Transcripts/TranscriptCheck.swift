@@ -10,31 +10,31 @@ import Glibc
 /// the prompt the engine shows now, preferring the one whose block matches, so output lines that
 /// merely look like prompts are not taken for commands.
 @MainActor
-public struct TranscriptCheck {
+package struct TranscriptCheck {
     /// A command whose output differs from the transcript's.
-    public struct Mismatch: Sendable {
+    package struct Mismatch: Sendable {
         /// 1-based line of the prompt line in the transcript (1 for the start-up output).
-        public let line: Int
+        package let line: Int
         /// The prompt line as written, or nil for the start-up output.
-        public let promptLine: String?
+        package let promptLine: String?
         /// Expected against actual output, with line numbers.
-        public let diff: UnifiedDiff
+        package let diff: UnifiedDiff
     }
 
     /// The first `shownMismatchLimit` commands whose output differed, in order; empty when the
     /// transcript passed.
-    public let mismatches: [Mismatch]
+    package let mismatches: [Mismatch]
     /// Commands whose output differed after those: counted, not kept (a transcript of a million
     /// commands that all differ would otherwise hold, and print, a million diffs).
-    public let moreMismatches: Int
-    public static let shownMismatchLimit = 50
+    package let moreMismatches: Int
+    package static let shownMismatchLimit = 50
     /// The transcript as it would be rewritten by an update (empty when run without `updating`).
-    public let updatedLines: [String]
+    package let updatedLines: [String]
     /// Whether the whole output matched.
-    public var passed: Bool { mismatches.isEmpty && moreMismatches == 0 }
+    package var passed: Bool { mismatches.isEmpty && moreMismatches == 0 }
     /// How many prompt lines were replayed as commands: none for a file with no prompt line at all
     /// (a script given to `test`, say).
-    public let commandsReplayed: Int
+    package let commandsReplayed: Int
 
     /// Whether `text` starts with the bytes of `prefix` (compared in place: the generic
     /// `starts(with:)` on UTF-8 views was a tenth of a long check).
@@ -47,7 +47,7 @@ public struct TranscriptCheck {
 
     /// Replays `expected` on `engine`, whose console writes into `output` (a memory sink). Without
     /// `updating`, `updatedLines` is left empty (it costs an alignment for every command that differs).
-    public static func run(_ expected: [String], engine: Engine, output: OutputSink, updating: Bool = true) async -> TranscriptCheck {
+    package static func run(_ expected: [String], engine: Engine, output: OutputSink, updating: Bool = true) async -> TranscriptCheck {
         var mismatches: [Mismatch] = []
         var moreMismatches = 0
         var updated: [String] = []

@@ -5,16 +5,16 @@ import Glibc
 /// How expected transcript lines match actual ones. Literal text is literal; two wildcards, as in
 /// trycmd: `[..]` inside a line matches any text, and a line that is only `...` matches any number
 /// of lines (none included). No regular expressions, so no surprises.
-public enum TranscriptPattern {
+package enum TranscriptPattern {
     /// A line that is only this matches any number of lines.
-    public static let anyLines = "..."
+    package static let anyLines = "..."
     /// Inside a line, this matches any text.
-    public static let anyText = "[..]"
+    package static let anyText = "[..]"
 
     /// Whether `actual` matches the expected line `pattern`. Compared as bytes, not as Unicode
     /// text: a transcript pins the bytes written, and two spellings of `é` are two outputs. Done in
     /// place, with no allocation, since a long transcript's check tries millions of lines.
-    public static func line(_ pattern: String, matches actual: String) -> Bool {
+    package static func line(_ pattern: String, matches actual: String) -> Bool {
         var pattern = pattern, actual = actual  // native and contiguous: a no-op for nearly every line
         return pattern.withUTF8 { p in actual.withUTF8 { a in line(p, matches: a) } }
     }
@@ -66,7 +66,7 @@ public enum TranscriptPattern {
     }
 
     /// One step of an alignment of expected lines with actual lines.
-    public enum Edit: Equatable, Sendable {
+    package enum Edit: Equatable, Sendable {
         func shifted(expected e: Int, actual a: Int) -> Edit {
             switch self {
             case .same(let i, let j): .same(expected: i + e, actual: j + a)
@@ -95,7 +95,7 @@ public enum TranscriptPattern {
     /// the last `...` takes one more line and the lines after it are tried again. No table, so memory
     /// stays constant; the time is linear unless many `...` lines each have to take back many lines
     /// (then n × m at worst, never the n × m table the alignment needs).
-    public static func block<E: Collection<String>, A: Collection<String>>(_ expected: E, matches actual: A) -> Bool
+    package static func block<E: Collection<String>, A: Collection<String>>(_ expected: E, matches actual: A) -> Bool
     where E.Index == Int, A.Index == Int {
         var i = expected.startIndex, j = actual.startIndex
         var star: Int?, starMatched = j  // the last `...` and the first actual line it has not taken
@@ -128,7 +128,7 @@ public enum TranscriptPattern {
     /// never swallows the actual line that replaced an expected one. The lines that match at both ends
     /// are aligned one to one first; a middle too large to search (see `alignmentCellLimit`) is shown
     /// as its expected lines changed into its actual ones, in order.
-    public static func align(_ expected: [String], _ actual: [String]) -> [Edit] {
+    package static func align(_ expected: [String], _ actual: [String]) -> [Edit] {
         var head = 0
         while head < expected.count, head < actual.count, expected[head] != anyLines, line(expected[head], matches: actual[head]) { head += 1 }
         var tail = 0
@@ -213,7 +213,7 @@ public enum TranscriptPattern {
 
     /// The actual lines, except where an expected line matched through a wildcard: that line is kept as
     /// written, so an update does not throw the wildcards away.
-    public static func updated(_ expected: [String], _ actual: [String]) -> [String] {
+    package static func updated(_ expected: [String], _ actual: [String]) -> [String] {
         align(expected, actual).flatMap { edit -> [String] in
             switch edit {
             case .same(let e, _): [expected[e]]

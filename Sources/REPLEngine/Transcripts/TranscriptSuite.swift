@@ -6,29 +6,29 @@ import SafeFiles
 /// `APP test`: checks transcript files (or every `*.t` in a folder), reports each mismatch with
 /// its command and a diff, and with `update` rewrites the failing ones.
 @MainActor
-public struct TranscriptSuite {
+package struct TranscriptSuite {
     /// Why transcripts could not be checked at all (a file that cannot be read, a header whose
     /// options are not valid), as opposed to a transcript that differs.
-    public struct Failure: Error, Equatable {
+    package struct Failure: Error, Equatable {
         /// What went wrong, for the user.
-        public let message: String
+        package let message: String
         /// A transcript could not be updated (exit 73), rather than read (exit 66).
-        public var isWriteFailure = false
+        package var isWriteFailure = false
         /// A failure saying `message`.
-        public init(message: String, isWriteFailure: Bool = false) {
+        package init(message: String, isWriteFailure: Bool = false) {
             self.message = message
             self.isWriteFailure = isWriteFailure
         }
     }
 
     /// How a run ended: the closing line `N passed, N failed[, N updated]`.
-    public struct Summary: Equatable {
+    package struct Summary: Equatable {
         /// Transcripts whose output matched.
-        public var passed = 0
+        package var passed = 0
         /// Transcripts whose output differed.
-        public var failed = 0
+        package var failed = 0
         /// Failed transcripts rewritten with `update`.
-        public var updated = 0
+        package var updated = 0
     }
 
     private let appName: String
@@ -38,21 +38,21 @@ public struct TranscriptSuite {
 
     /// The options a transcript (or a script) needs, on its first line, after the app's name:
     /// `# photorepl: --preview ascii`. It is not part of the output compared, and an update keeps it.
-    public struct SessionHeader: Equatable, Sendable {
+    package struct SessionHeader: Equatable, Sendable {
         /// What the header starts with, e.g. `# photorepl:`.
-        public var prefix: String
+        package var prefix: String
         /// The options, split as a command line is.
-        public var arguments: [String]
+        package var arguments: [String]
         /// The folder of the file the header is in: relative paths in it are relative to that.
-        public var directory: String
+        package var directory: String
         /// The file the header is in, for messages (`FILE:1:`).
-        public var path: String = ""
+        package var path: String = ""
 
         /// The line a header of the app named `appName` starts with: `# NAME:`.
-        public static func prefix(for appName: String) -> String { "# \(appName):" }
+        package static func prefix(for appName: String) -> String { "# \(appName):" }
 
         /// The header on `line` of the file at `path`, or nil when the line is not one.
-        public static func parse(_ line: String, inFileAt path: String, appName: String) throws(Failure) -> SessionHeader? {
+        package static func parse(_ line: String, inFileAt path: String, appName: String) throws(Failure) -> SessionHeader? {
             let prefix = prefix(for: appName)
             guard line.hasPrefix(prefix) else { return nil }
             do {
@@ -72,7 +72,7 @@ public struct TranscriptSuite {
     ///   - makeEngine: a fresh session, with the scenes registered and the root shown, on a console,
     ///     with the transcript's own options when it has a header, for the transcript at the path
     ///     given last; throws when they are not valid.
-    public init(appName: String, report: Console, update: Bool, makeEngine: @escaping (Console, SessionHeader?, String) throws(Failure) -> Engine) {
+    package init(appName: String, report: Console, update: Bool, makeEngine: @escaping (Console, SessionHeader?, String) throws(Failure) -> Engine) {
         self.appName = appName
         self.report = report
         self.update = update
@@ -81,7 +81,7 @@ public struct TranscriptSuite {
 
     /// The transcript files that `paths` name: files as given, folders as the `*.t` files in them.
     /// Throws for a path that cannot be read: a missing golden is never created, nor passed over.
-    public static func transcriptFiles(_ paths: [String]) throws(Failure) -> [String] {
+    package static func transcriptFiles(_ paths: [String]) throws(Failure) -> [String] {
         var files: [String] = []
         for path in paths {
             var info = stat()
@@ -110,7 +110,7 @@ public struct TranscriptSuite {
 
     /// Checks the transcripts `paths` name (files, or folders of `*.t` files), printing PASS, FAIL with
     /// the diffs, UPDATED, and the closing line. Throws when one cannot be read: nothing is skipped.
-    public func run(_ paths: [String]) async throws(Failure) -> Summary {
+    package func run(_ paths: [String]) async throws(Failure) -> Summary {
         var summary = Summary()
         for file in try Self.transcriptFiles(paths) {
             var expected = try Self.lines(of: file)
@@ -123,45 +123,46 @@ public struct TranscriptSuite {
             console.transcript = output
             let engine = try makeEngine(console, header, file)
             ScriptRunner.report(await engine.runOpening(), on: engine)
+            await engine.finishPendingEffects()
             let check = await TranscriptCheck.run(expected, engine: engine, output: output, updating: update)
             if check.passed {
                 summary.passed += 1
-                report.line("PASS \(file)", style: .dim)
+                report.writeLine("PASS \(file)", style: .dim)
                 continue
             }
             summary.failed += 1
-            report.line("FAIL \(file)", style: .error)
+            report.writeLine("FAIL \(file)", style: .error)
             if !update, let command = Self.scriptCommand(in: expected, replayed: check.commandsReplayed, knownCommands: engine.commandNames) {
                 // A script given for a transcript: its diff would show every output line missing.
-                report.line("\(file): this is a script, not a transcript: no line starts with a prompt ('\(engine.prompt)'), and its first line is the command '\(command)'. Make its transcript with '\(appName) run \(file) --transcript \(Self.transcriptName(for: file))', read it, then test that file.", style: .bold)
+                report.writeLine("\(file): this is a script, not a transcript: no line starts with a prompt ('\(engine.prompt)'), and its first line is the command '\(command)'. Make its transcript with '\(appName) run \(file) --transcript \(Self.transcriptName(for: file))', read it, then test that file.", style: .bold)
                 continue
             }
             for mismatch in check.mismatches {
                 let what = mismatch.promptLine.map { "the output of '\($0)'" } ?? "the start-up output"
-                report.line("\(file):\(mismatch.line + (headerLine == nil ? 0 : 1)): \(what) differs", style: .bold)
-                report.line("--- expected  \(file)", style: .error)
-                report.line("+++ actual", style: .success)
+                report.writeLine("\(file):\(mismatch.line + (headerLine == nil ? 0 : 1)): \(what) differs", style: .bold)
+                report.writeLine("--- expected  \(file)", style: .error)
+                report.writeLine("+++ actual", style: .success)
                 for line in mismatch.diff.lines {
                     switch line.kind {
-                    case .header: report.line(line.text, style: .accent)
-                    case .removed: report.line(line.text, style: .error)
-                    case .added: report.line(line.text, style: .success)
-                    case .context: report.line(line.text)
+                    case .header: report.writeLine(line.text, style: .accent)
+                    case .removed: report.writeLine(line.text, style: .error)
+                    case .added: report.writeLine(line.text, style: .success)
+                    case .context: report.writeLine(line.text)
                     }
                 }
             }
             if check.moreMismatches > 0 {
-                report.line("\(file): and \(check.moreMismatches) more command\(check.moreMismatches == 1 ? "" : "s") whose output differs (the first \(TranscriptCheck.shownMismatchLimit) are shown)", style: .bold)
+                report.writeLine("\(file): and \(check.moreMismatches) more command\(check.moreMismatches == 1 ? "" : "s") whose output differs (the first \(TranscriptCheck.shownMismatchLimit) are shown)", style: .bold)
             }
             if update {
                 try Self.write((headerLine.map { [$0] } ?? []) + check.updatedLines, to: file)
                 summary.updated += 1
-                report.line("UPDATED \(file)", style: .success)
+                report.writeLine("UPDATED \(file)", style: .success)
             }
         }
         var closing = "\(summary.passed) passed, \(summary.failed) failed"
         if summary.updated > 0 { closing += ", \(summary.updated) updated" }
-        report.line(closing, style: .bold)
+        report.writeLine(closing, style: .bold)
         report.flush()
         return summary
     }

@@ -1,7 +1,7 @@
 /// A unified diff of expected (`-`) against actual (`+`) lines, with both line numbers on every line.
-public struct UnifiedDiff: Sendable {
+package struct UnifiedDiff: Sendable {
     /// What a line of the diff is.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// `@@ -2,2 +2,2 @@`
         case header
         /// A line in both.
@@ -13,15 +13,15 @@ public struct UnifiedDiff: Sendable {
     }
 
     /// One line of the diff.
-    public struct Line: Equatable, Sendable {
+    package struct Line: Equatable, Sendable {
         /// What the line is.
-        public let kind: Kind
+        package let kind: Kind
         /// The line as printed: its marker, both line numbers, the text.
-        public let text: String
+        package let text: String
     }
 
     /// The diff's lines, hunk by hunk.
-    public let lines: [Line]
+    package let lines: [Line]
 
     /// The diff of `expected` against `actual` lines (wildcards in `expected` matching as in a
     /// transcript), with `context` unchanged lines around each change.
@@ -31,7 +31,7 @@ public struct UnifiedDiff: Sendable {
     ///   - expectedStart: the 1-based line number of the first expected line, in its file.
     ///   - actualStart: the 1-based line number of the first actual line, in the output.
     ///   - context: how many unchanged lines are shown around each change.
-    public init(expected: [String], actual: [String], expectedStart: Int = 1, actualStart: Int = 1, context: Int = 3) {
+    package init(expected: [String], actual: [String], expectedStart: Int = 1, actualStart: Int = 1, context: Int = 3) {
         let edits = TranscriptPattern.align(expected, actual)
         // Rows: (kind, expected line index?, actual line index?, text)
         var rows: [(kind: Kind, e: Int?, a: Int?, text: String)] = []
@@ -96,7 +96,7 @@ public struct UnifiedDiff: Sendable {
     }
 
     /// Whether the two sides were the same.
-    public var isEmpty: Bool { lines.isEmpty }
+    package var isEmpty: Bool { lines.isEmpty }
     /// The diff as text, one line each.
-    public var text: String { lines.map { $0.text + "\n" }.joined() }
+    package var text: String { lines.map { $0.text + "\n" }.joined() }
 }

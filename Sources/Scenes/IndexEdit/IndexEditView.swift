@@ -69,19 +69,19 @@ public final class IndexEditView: SceneView, IndexEditDisplayLogic {
     // MARK: - Display logic
 
     public func displayPositions(_ viewModel: IndexEdit.Positions.ViewModel) {
-        console.line(viewModel.prompt, style: .bold)
+        console.writeLine(viewModel.prompt, style: .bold)
         for position in viewModel.positions {
-            console.spaces(2)
+            console.writeSpaces(2)
             console.write(position)
         }
-        console.line()
-        if let hint = viewModel.hint { console.line(hint, style: .dim) }
+        console.writeLine()
+        if let hint = viewModel.hint { console.writeLine(hint, style: .dim) }
     }
 
     /// A saved position closes the sheet; an invalid one shows the original's alert and the sheet stays.
     public func displaySaveIndex(_ viewModel: IndexEdit.SaveIndex.ViewModel) {
         if let alert = viewModel.alert {
-            console.line("[\(alert.title)] \(alert.message)", style: .error)
+            console.writeLine("[\(alert.title)] \(alert.message)", style: .error)
             return
         }
         router?.routeToDetail(with: viewModel.index)

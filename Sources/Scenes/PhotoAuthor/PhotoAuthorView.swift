@@ -16,7 +16,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoLis
     var router: (PhotoAuthorDataPassing & PhotoListRoutingLogic)?
     public let console: Console
     /// nil: this session shows no pictures.
-    public let display: PictureDisplay?
+    package let display: PictureDisplay?
     public let settings: BrowseSettings
     public var listWording: PhotoList.Wording { PhotoAuthorPresenter.wording }
     public var pageControl: PageControl?
@@ -33,7 +33,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoLis
 
     /// The scene, wired up: `worker` finds the photographer and their photos; `pictures` and
     /// `display` draw each page's photo (nil: text only).
-    public static func module(worker: PhotographersWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
+    package static func module(worker: PhotographersWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
                               settings: BrowseSettings = BrowseSettings()) -> SceneModule {
         SceneModule(PhotoAuthorView.self) { context in
             let view = PhotoAuthorView(console: context.console, display: display, settings: settings)
@@ -93,14 +93,14 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoLis
     // MARK: - Display logic
 
     public func displayPhotographer(_ viewModel: PhotoAuthor.Show.ViewModel) {
-        console.line(viewModel.heading, style: .bold)
+        console.writeLine(viewModel.heading, style: .bold)
         let fields = viewModel.fields
         console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value })
-        console.line(viewModel.headline)
+        console.writeLine(viewModel.headline)
         displayRows(viewModel.rows)
     }
 
     public func displayLoadFailure(_ viewModel: PhotoAuthor.LoadFailure.ViewModel) {
-        console.line(viewModel.message)
+        console.writeLine(viewModel.message)
     }
 }

@@ -22,7 +22,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic, 
     var router: (PhotoCollectionRoutingLogic & PhotoCollectionDataPassing)?
     public let console: Console
     /// nil: this session shows no pictures.
-    public let display: PictureDisplay?
+    package let display: PictureDisplay?
     public let settings: BrowseSettings
     public let listWording: PhotoList.Wording
     public var pageControl: PageControl?
@@ -43,7 +43,7 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic, 
 
     /// The scene with its interactor, presenter and router wired up, and the workers injected:
     /// `pictures` and `display` draw each page's photo as the page changes (nil: text only).
-    public static func module(
+    package static func module(
         worker: PhotosWorker, sourceName: String = "embedded", pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
         showsCountOnLoad: Bool = true, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil, settings: BrowseSettings = BrowseSettings()
     ) -> SceneModule {
@@ -177,18 +177,18 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic, 
     // MARK: - Display logic
 
     public func displayCount(_ viewModel: PhotoCollection.Count.ViewModel) {
-        if isLoading && !showsCountOnLoad { return console.transcriptOnly(viewModel.count) }
-        console.line(viewModel.count)
+        if isLoading && !showsCountOnLoad { return console.writeToTranscriptOnly(viewModel.count) }
+        console.writeLine(viewModel.count)
     }
 
     public func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel) {
-        for note in viewModel.notes { console.line(note) }
-        console.line(viewModel.headline)
+        for note in viewModel.notes { console.writeLine(note) }
+        console.writeLine(viewModel.headline)
         displayRows(viewModel.rows)
     }
 
     public func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel) {
-        console.line(viewModel.message)
+        console.writeLine(viewModel.message)
     }
 
     public func displaySearch() {

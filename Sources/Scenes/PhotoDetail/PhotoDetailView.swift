@@ -34,7 +34,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     /// The scene, wired up; `pictures` and `display` draw the photo above its fields (nil: text
     /// only), `saver` writes its file for `save`.
     /// - Parameter describer: reads the header of a photo listed by name only, for its fields.
-    public static func module(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
+    package static func module(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
                               display: PictureDisplay? = nil) -> SceneModule {
         SceneModule(PhotoDetailView.self) { context in
             let view = PhotoDetailView(console: context.console, display: display)
@@ -113,7 +113,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         },
     ]
 
-    private func save(_ arguments: [String]) throws {
+    private func save(_ arguments: Arguments) throws {
         let replacing = arguments.contains("--force")
         let paths = arguments.filter { $0 != "--force" }
         guard paths.count <= 1 else {
@@ -131,9 +131,9 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         console.show(viewModel.picture, at: .detail, on: display)
         if let source = viewModel.pictureSource {
             // Cut to the window (a folder's long path ran past it); whole in the transcript.
-            if let columns = console.terminalColumns() { console.line(source, cutTo: columns, style: .dim) } else { console.line(source, style: .dim) }
+            if let columns = console.terminalColumns() { console.writeLine(source, cutTo: columns, style: .dim) } else { console.writeLine(source, style: .dim) }
         }
-        console.line(viewModel.heading, style: .bold)
+        console.writeLine(viewModel.heading, style: .bold)
         let fields = viewModel.fields
         console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value })
     }
@@ -142,12 +142,12 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         if viewModel.failed {
             console.fail(viewModel.message)
         } else {
-            console.line(viewModel.message)
+            console.writeLine(viewModel.message)
         }
     }
 
     public func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel) {
-        console.line(viewModel.message)
+        console.writeLine(viewModel.message)
         router?.routeBack()
     }
 
@@ -162,6 +162,6 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     /// A page control does not step past its ends, nor does the detail: it says so, as `next` on the
     /// last page does.
     public func displayStepRefused(_ viewModel: PhotoDetail.Step.ViewModel) {
-        console.line(viewModel.message)
+        console.writeLine(viewModel.message)
     }
 }

@@ -70,7 +70,7 @@ enum PhotoQueryParsing {
         "--orientation": PhotoQuery.Orientation.allCases.map(\.rawValue), "--color": PhotoQuery.colors,
     ])
 
-    static func parse(_ words: [String]) throws -> PhotoQuery {
+    static func parse(_ words: Arguments) throws -> PhotoQuery {
         var text: [String] = []
         var orientation: PhotoQuery.Orientation?
         var color: String?

@@ -18,7 +18,7 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLis
     var router: (PhotoSearchDataPassing & PhotoSearchRoutingLogic)?
     public let console: Console
     /// nil: this session shows no pictures.
-    public let display: PictureDisplay?
+    package let display: PictureDisplay?
     public let settings: BrowseSettings
     public var listWording: PhotoList.Wording { PhotoSearchPresenter.wording }
     public var pageControl: PageControl?
@@ -35,7 +35,7 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLis
 
     /// The scene, wired up: `worker` searches the source; `pictures` and `display` draw each page's
     /// photo and the contact sheets (nil: text only); `settings` is the session's layout.
-    public static func module(worker: PhotoSearchWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
+    package static func module(worker: PhotoSearchWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
                               settings: BrowseSettings = BrowseSettings()) -> SceneModule {
         SceneModule(PhotoSearchView.self) { context in
             let view = PhotoSearchView(console: context.console, display: display, settings: settings)
@@ -109,17 +109,17 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLis
     // MARK: - Display logic
 
     public func displayResults(_ viewModel: PhotoSearch.Results.ViewModel) {
-        for note in viewModel.notes { console.line(note) }
-        console.line(viewModel.headline)
+        for note in viewModel.notes { console.writeLine(note) }
+        console.writeLine(viewModel.headline)
         displayRows(viewModel.rows)
     }
 
     public func displaySearchFailure(_ viewModel: PhotoSearch.SearchFailure.ViewModel) {
-        console.line(viewModel.message)
+        console.writeLine(viewModel.message)
     }
 
     public func displayNoResults(_ viewModel: PhotoSearch.NoResults.ViewModel) {
-        console.line(viewModel.message)
+        console.writeLine(viewModel.message)
         if viewModel.goesBack { router?.routeBack() }
     }
 }

@@ -9,10 +9,10 @@ extension Console {
         for i in 0..<count { width = max(width, TerminalText.width(label(i))) }
         let columns = terminalColumns()
         for i in 0..<count {
-            spaces(2)
+            writeSpaces(2)
             write(label(i), column: width)
-            spaces(2)
-            if let columns { line(value(i), cutTo: columns - width - 4) } else { line(value(i)) }
+            writeSpaces(2)
+            if let columns { writeLine(value(i), cutTo: columns - width - 4) } else { writeLine(value(i)) }
         }
     }
 }

@@ -79,7 +79,7 @@ public enum ContactSheet {
     public struct Cell: Equatable, Sendable {
         /// 1-based, as `open N` takes it.
         public var position: String
-        public var caption: DisplayText
+        package var caption: DisplayText
         /// Whether the caption is the photo's name (it has no description): cut in its middle,
         /// where names alike differ least.
         public var captionIsName = false
@@ -284,14 +284,14 @@ public final class BrowseSettings {
     /// `layout`: says the layout; `layout list|grid` sets it.
     func set(_ argument: String?, telling console: Console) throws {
         guard let argument else {
-            console.line("layout: \(layout.rawValue)")
+            console.writeLine("layout: \(layout.rawValue)")
             return
         }
         guard let chosen = Layout(rawValue: argument) else {
             throw CommandError("layout takes list or grid, not '\(TerminalText.truncate(argument, toWidth: 40))' (type e.g. 'layout grid')")
         }
         layout = chosen
-        console.line("layout: \(chosen.rawValue) (lists of photos are shown \(chosen == .grid ? "as contact sheets" : "one line a photo"))")
+        console.writeLine("layout: \(chosen.rawValue) (lists of photos are shown \(chosen == .grid ? "as contact sheets" : "one line a photo"))")
     }
 
     /// `layout`'s declaration, the same in every scene that lists photos.
@@ -305,14 +305,14 @@ extension Console {
     @MainActor
     func writeSheet(_ sheet: ContactSheet.ViewModel, display: PictureDisplay?) {
         let layout = ContactSheet.layout(display)
-        line(sheet.headline)
+        writeLine(sheet.headline)
         let cell = SheetLayout.cell
         var start = 0
         while start < sheet.cells.count {
             let row = sheet.cells[start..<min(sheet.cells.count, start + layout.columns)]
             if let display, row.contains(where: { $0.picture != nil }), let picture = display.sheetRow(row.map(\.picture)) {
-                if let note = display.takeNote() { line(note, style: .dim) }
-                self.picture(picture)
+                if let note = display.takeNote() { writeLine(note, style: .dim) }
+                self.writePicture(picture)
             }
             for (i, item) in row.enumerated() {
                 write(item.isCurrent ? "▸" : " ")
@@ -323,14 +323,14 @@ extension Console {
                 let caption = item.captionIsName && item.caption.width > width
                     ? DisplayText(TerminalText.truncateMiddle(item.caption.string, toWidth: width)) : item.caption
                 if last {
-                    line(TerminalText.truncate(caption.string, toWidth: width))
+                    writeLine(TerminalText.truncate(caption.string, toWidth: width))
                 } else {
                     write(caption, column: width)
-                    spaces(SheetLayout.gap)
+                    writeSpaces(SheetLayout.gap)
                 }
             }
             start += layout.columns
         }
-        for note in sheet.notes { line(note, style: .dim) }
+        for note in sheet.notes { writeLine(note, style: .dim) }
     }
 }

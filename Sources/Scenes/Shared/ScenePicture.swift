@@ -46,10 +46,10 @@ extension Console {
         case nil: return
         case .pixels(let pixels)?:
             guard let rendered = display?.picture(pixels, for: place) else { return }
-            if let note = display?.takeNote() { self.line(note, style: .dim) }
-            self.picture(rendered)
+            if let note = display?.takeNote() { self.writeLine(note, style: .dim) }
+            self.writePicture(rendered)
         case .unavailable(let line)?:
-            self.line(line, style: .dim)
+            self.writeLine(line, style: .dim)
         }
     }
 }

@@ -6,11 +6,11 @@ import REPLEngine
 /// One photo line of a list.
 public struct DisplayedPhoto: Equatable, Sendable {
     public var position: String
-    public var id: DisplayText
-    public var description: DisplayText
+    package var id: DisplayText
+    package var description: DisplayText
     /// nil in a list where every photo has the same author (a photographer's): no column for it.
-    public var author: DisplayText?
-    public var likes: DisplayText
+    package var author: DisplayText?
+    package var likes: DisplayText
 
     /// Which columns a list shows besides the position and id: those some photo has a value for.
     struct Columns: Equatable {
@@ -83,8 +83,8 @@ extension PageControl {
     func page(steppedBy delta: Int, telling console: Console) -> Int? {
         let target = currentPage + delta
         guard (0..<numberOfPages).contains(target) || (hasMore && target == numberOfPages) else {
-            console.line("Already on the \(delta > 0 ? "last" : "first") page.")
-            console.line(text)
+            console.writeLine("Already on the \(delta > 0 ? "last" : "first") page.")
+            console.writeLine(text)
             return nil
         }
         return target
@@ -120,7 +120,7 @@ extension Console {
         Self.fit(&fitted, hasDescription: columns.description, hasAuthor: columns.author, into: windowColumns - fixed)
         guard fitted != widths else { return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths, columns: columns) }
         // Cut to the window on the terminal; whole in the transcript.
-        differently(
+        writeDifferently(
             onTerminal: { writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: fitted, columns: columns) },
             inTranscript: { writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths, columns: columns) })
     }
@@ -131,9 +131,9 @@ extension Console {
         let empty = DisplayText("")
         for (row, photo) in photos.enumerated() {
             write(row == currentRow ? "▸ " : "  ")
-            spaces(positionWidth - photo.position.utf8.count)
+            writeSpaces(positionWidth - photo.position.utf8.count)
             write(photo.position)
-            spaces(2)
+            writeSpaces(2)
             // The cells this list shows after the id; a line ends with its last cell that says
             // something, with no blanks after it.
             // A name is cut in its middle, where names alike differ least ("2024-06-01 Holi…ugal
@@ -145,11 +145,11 @@ extension Console {
             if columns.likes { cells.append((photo.likes, 0)) }
             let last = cells.lastIndex { $0.text.width > 0 } ?? 0
             for (i, cell) in cells[...last].enumerated() {
-                if i > 0 { spaces(2) }
+                if i > 0 { writeSpaces(2) }
                 if i == last { write(cell.text, column: cell.width == 0 ? cell.text.width : cell.width, padded: false) }
                 else { write(cell.text, column: cell.width) }
             }
-            line()
+            writeLine()
         }
     }
 
@@ -175,11 +175,11 @@ extension Console {
     @MainActor
     func writePageControl(_ control: PageControl) {
         if let columns = terminalColumns(), TerminalText.width(control.text) > columns {
-            differently(
-                onTerminal: { line("● \(control.currentPage + 1)/\(control.numberOfPages)") },
-                inTranscript: { line(control.text) })
+            writeDifferently(
+                onTerminal: { writeLine("● \(control.currentPage + 1)/\(control.numberOfPages)") },
+                inTranscript: { writeLine(control.text) })
         } else {
-            line(control.text)
+            writeLine(control.text)
         }
     }
 }

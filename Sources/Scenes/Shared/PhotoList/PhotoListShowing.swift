@@ -16,7 +16,7 @@ public protocol PhotoListDisplayLogic: AnyObject {
 /// with this protocol's extension it turns the list's commands (`PhotoListCommands`) into requests
 /// and lays the list's ViewModels out: the rows, the page control, the sheets.
 @MainActor
-public protocol PhotoListShowing: PhotoListDisplayLogic {
+package protocol PhotoListShowing: PhotoListDisplayLogic {
     var console: Console { get }
     /// nil: this session shows no pictures.
     var display: PictureDisplay? { get }
@@ -54,7 +54,7 @@ extension PhotoListShowing {
             return listInteractor?.showSheet(ContactSheet.Request(delta > 0 ? .next : .previous, on: display)) ?? ()
         }
         guard let pageControl, pageControl.numberOfPages > 0 else {
-            console.line(listWording.nothingToPage)
+            console.writeLine(listWording.nothingToPage)
             return
         }
         guard let target = pageControl.page(steppedBy: delta, telling: console) else { return }
@@ -101,7 +101,7 @@ extension PhotoListShowing {
     }
 
     public func displayMore(_ viewModel: PhotoList.More.ViewModel) {
-        for line in viewModel.lines { console.line(line) }
+        for line in viewModel.lines { console.writeLine(line) }
         pageControl = viewModel.pageControl
     }
 

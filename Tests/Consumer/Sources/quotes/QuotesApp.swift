@@ -100,7 +100,7 @@ final class QuotesView: SceneView {
         let worker = worker
         effects?.finishBeforeCommandEnds { [console] in
             switch await worker.quote(number) {
-            case .success(let quote): console.line("\u{201C}\(quote.text)\u{201D} (\(quote.author))")
+            case .success(let quote): console.writeLine("\u{201C}\(quote.text)\u{201D} (\(quote.author))")
             case .failure(let failure): console.fail(failure.message)
             }
         }
