@@ -66,15 +66,15 @@ final class SearchView: SceneView, SearchDisplayLogic {
     ]
 
     func sceneDidLoad() {
-        console.line("Type 'search QUERY' to search GitHub's repositories (e.g. 'search swift repl').", style: .dim)
+        console.writeLine("Type 'search QUERY' to search GitHub's repositories (e.g. 'search swift repl').", style: .dim)
     }
 
     // MARK: - Display logic
 
     func displayRepositories(viewModel: Search.FetchRepositories.ViewModel) {
-        console.line(viewModel.headline, style: .bold)
-        for row in viewModel.rows { console.line(row) }
-        for note in viewModel.notes { console.line(note, style: .dim) }
+        console.writeLine(viewModel.headline, style: .bold)
+        for row in viewModel.rows { console.writeLine(row) }
+        for note in viewModel.notes { console.writeLine(note, style: .dim) }
     }
 
     func displayFailure(_ message: String) {

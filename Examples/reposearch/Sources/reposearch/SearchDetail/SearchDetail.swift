@@ -113,10 +113,10 @@ final class SearchDetailView: SceneView, SearchDetailDisplayLogic {
     func sceneDidLoad() { interactor?.showRepository() }
 
     func displayRepository(viewModel: SearchDetail.ShowRepository.ViewModel) {
-        console.line(viewModel.heading, style: .bold)
+        console.writeLine(viewModel.heading, style: .bold)
         let width = viewModel.fields.map { $0.label.count }.max() ?? 0
         for field in viewModel.fields {
-            console.line("  " + field.label + String(repeating: " ", count: width - field.label.count) + "  " + field.value)
+            console.writeLine("  " + field.label + String(repeating: " ", count: width - field.label.count) + "  " + field.value)
         }
     }
 }

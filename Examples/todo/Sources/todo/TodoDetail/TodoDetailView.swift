@@ -58,12 +58,12 @@ final class TodoDetailView: SceneView, TodoDetailViewInput {
     // MARK: - TodoDetailViewInput
 
     func displayTodo(_ viewModel: TodoDetailViewModel) {
-        console.line(viewModel.heading, style: .bold)
-        console.line("  " + viewModel.status)
+        console.writeLine(viewModel.heading, style: .bold)
+        console.writeLine("  " + viewModel.status)
     }
 
     func displayMessage(_ message: String) {
-        console.line(message)
+        console.writeLine(message)
     }
 
     /// The command fails with the message: `error: …`, and a script stops there.

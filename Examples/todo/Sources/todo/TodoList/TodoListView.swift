@@ -67,12 +67,12 @@ final class TodoListView: SceneView, TodoListViewInput {
     // MARK: - TodoListViewInput
 
     func displayList(_ viewModel: TodoListViewModel) {
-        console.line(viewModel.heading, style: viewModel.rows.isEmpty ? .plain : .bold)
-        for row in viewModel.rows { console.line("  " + row) }
+        console.writeLine(viewModel.heading, style: viewModel.rows.isEmpty ? .plain : .bold)
+        for row in viewModel.rows { console.writeLine("  " + row) }
     }
 
     func displayMessage(_ message: String) {
-        console.line(message)
+        console.writeLine(message)
     }
 
     /// The command fails with the message: `error: …`, and a script stops there.
