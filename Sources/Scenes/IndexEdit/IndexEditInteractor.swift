@@ -1,12 +1,12 @@
 @MainActor
-public protocol IndexEditBusinessLogic: AnyObject {
+protocol IndexEditBusinessLogic: AnyObject {
     func start(_ request: IndexEdit.Positions.Request)
     func save(_ request: IndexEdit.SaveIndex.Request)
 }
 
 /// What the sheet keeps; the detail router writes it.
 @MainActor
-public protocol IndexEditDataStore: AnyObject {
+protocol IndexEditDataStore: AnyObject {
     /// 0-based positions to choose from.
     var positions: [Int] { get set }
     /// 0-based position selected now.
@@ -16,23 +16,23 @@ public protocol IndexEditDataStore: AnyObject {
     var chosenPosition: String? { get set }
 }
 
-public final class IndexEditInteractor: IndexEditBusinessLogic, IndexEditDataStore {
+final class IndexEditInteractor: IndexEditBusinessLogic, IndexEditDataStore {
     var presenter: IndexEditPresentationLogic?
 
-    public var positions: [Int] = []
-    public var currentIndex = 0
-    public var chosenPosition: String?
+    var positions: [Int] = []
+    var currentIndex = 0
+    var chosenPosition: String?
 
-    public init() {}
+    init() {}
 
-    public func start(_ request: IndexEdit.Positions.Request) {
+    func start(_ request: IndexEdit.Positions.Request) {
         let savesAtOnce = chosenPosition.map { row(typed: $0) != nil } ?? false
         presenter?.presentPositions(.init(positions: positions, currentIndex: currentIndex, savesAtOnce: savesAtOnce))
     }
 
     /// A valid value is a whole number within 1…count (typed 1-based); anything else is refused
     /// and nothing changes.
-    public func save(_ request: IndexEdit.SaveIndex.Request) {
+    func save(_ request: IndexEdit.SaveIndex.Request) {
         let text = request.value.trimmingBlanks()
         guard let row = row(typed: text) else {
             let problem: IndexEdit.SaveIndex.Response.Problem = TypedNumber.isWholeNumber(text) ? .outOfRange(text) : .notAWholeNumber(request.value)

@@ -1,18 +1,18 @@
 import REPLEngine
 
 @MainActor
-public protocol IndexEditPresentationLogic: AnyObject {
+protocol IndexEditPresentationLogic: AnyObject {
     func presentPositions(_ response: IndexEdit.Positions.Response)
     func presentSaveIndex(_ response: IndexEdit.SaveIndex.Response)
 }
 
-public final class IndexEditPresenter: IndexEditPresentationLogic {
+final class IndexEditPresenter: IndexEditPresentationLogic {
     /// Not owned: the view owns the interactor that owns this presenter.
     weak var view: IndexEditDisplayLogic?
 
-    public init() {}
+    init() {}
 
-    public func presentPositions(_ response: IndexEdit.Positions.Response) {
+    func presentPositions(_ response: IndexEdit.Positions.Response) {
         let current = response.currentIndex
         let positions = response.positions.map { $0 == current ? "[\($0 + 1)]" : "\($0 + 1)" }
         view?.displayPositions(.init(
@@ -22,7 +22,7 @@ public final class IndexEditPresenter: IndexEditPresentationLogic {
         ))
     }
 
-    public func presentSaveIndex(_ response: IndexEdit.SaveIndex.Response) {
+    func presentSaveIndex(_ response: IndexEdit.SaveIndex.Response) {
         guard let problem = response.problem else {
             view?.displaySaveIndex(.init(index: response.index, alert: nil))
             return

@@ -2,12 +2,12 @@ import REPLEngine
 
 /// The back-channel to the scene that presented the sheet: the position that was saved.
 @MainActor
-public protocol IndexEditRouterDelegate: AnyObject {
+protocol IndexEditRouterDelegate: AnyObject {
     func dismissWithSuccess(changedIndex: Int)
 }
 
 @MainActor
-public protocol IndexEditRoutingLogic: AnyObject {
+protocol IndexEditRoutingLogic: AnyObject {
     /// Where a saved position goes: set by the router that presented the sheet.
     var delegate: IndexEditRouterDelegate? { get set }
     /// Closes the sheet; with an index, hands it back first.
@@ -15,14 +15,14 @@ public protocol IndexEditRoutingLogic: AnyObject {
 }
 
 @MainActor
-public protocol IndexEditDataPassing: AnyObject {
+protocol IndexEditDataPassing: AnyObject {
     var dataStore: IndexEditDataStore? { get }
 }
 
-public final class IndexEditRouter: IndexEditRoutingLogic, IndexEditDataPassing {
-    public var dataStore: IndexEditDataStore?
+final class IndexEditRouter: IndexEditRoutingLogic, IndexEditDataPassing {
+    var dataStore: IndexEditDataStore?
     /// Not owned: the detail below the sheet outlives it.
-    public weak var delegate: IndexEditRouterDelegate?
+    weak var delegate: IndexEditRouterDelegate?
     /// Not owned: the engine's navigation stack outlives its scenes.
     private weak var navigator: (any Navigator)?
 
@@ -30,7 +30,7 @@ public final class IndexEditRouter: IndexEditRoutingLogic, IndexEditDataPassing 
         self.navigator = navigator
     }
 
-    public func routeToDetail(with index: Int?) {
+    func routeToDetail(with index: Int?) {
         if let index { delegate?.dismissWithSuccess(changedIndex: index) }
         navigator?.dismiss()
     }

@@ -1,26 +1,26 @@
 import REPLEngine
 
 @MainActor
-public protocol IndexEditDisplayLogic: AnyObject {
+protocol IndexEditDisplayLogic: AnyObject {
     func displayPositions(_ viewModel: IndexEdit.Positions.ViewModel)
     func displaySaveIndex(_ viewModel: IndexEdit.SaveIndex.ViewModel)
 }
 
 /// The index-edit sheet's View: lists the positions; `move N` saves, `cancel` closes.
-public final class IndexEditView: SceneView, IndexEditDisplayLogic {
-    public static let sceneName = "index-edit"
+package final class IndexEditView: SceneView, IndexEditDisplayLogic {
+    package static let sceneName = "index-edit"
 
     var interactor: IndexEditBusinessLogic?
     var router: (IndexEditRoutingLogic & IndexEditDataPassing)?
     private let console: Console
 
-    public var title: String { "index" }
+    package var title: String { "index" }
 
     init(console: Console) {
         self.console = console
     }
 
-    public static func module() -> SceneModule {
+    package static func module() -> SceneModule {
         SceneModule(IndexEditView.self) { context in
             let view = IndexEditView(console: context.console)
             let interactor = IndexEditInteractor()
@@ -36,7 +36,7 @@ public final class IndexEditView: SceneView, IndexEditDisplayLogic {
     }
 
     /// Lists the positions; a position chosen before the sheet opened is then saved.
-    public func sceneDidLoad() {
+    package func sceneDidLoad() {
         interactor?.start(.init())
         if let chosen = router?.dataStore?.chosenPosition {
             router?.dataStore?.chosenPosition = nil
@@ -44,11 +44,11 @@ public final class IndexEditView: SceneView, IndexEditDisplayLogic {
         }
     }
 
-    public func positions(for command: String) -> [String] {
+    package func positions(for command: String) -> [String] {
         (router?.dataStore?.positions ?? []).map { String($0 + 1) }
     }
 
-    public static let commands: [Command<IndexEditView>] = [
+    package static let commands: [Command<IndexEditView>] = [
         Command("show", summary: "list the positions, the current one in brackets") { view, _ in
             view.interactor?.start(.init())
         },
@@ -68,7 +68,7 @@ public final class IndexEditView: SceneView, IndexEditDisplayLogic {
 
     // MARK: - Display logic
 
-    public func displayPositions(_ viewModel: IndexEdit.Positions.ViewModel) {
+    func displayPositions(_ viewModel: IndexEdit.Positions.ViewModel) {
         console.writeLine(viewModel.prompt, style: .bold)
         for position in viewModel.positions {
             console.writeSpaces(2)
@@ -79,7 +79,7 @@ public final class IndexEditView: SceneView, IndexEditDisplayLogic {
     }
 
     /// A saved position closes the sheet; an invalid one shows the original's alert and the sheet stays.
-    public func displaySaveIndex(_ viewModel: IndexEdit.SaveIndex.ViewModel) {
+    func displaySaveIndex(_ viewModel: IndexEdit.SaveIndex.ViewModel) {
         if let alert = viewModel.alert {
             console.writeLine("[\(alert.title)] \(alert.message)", style: .error)
             return

@@ -2,7 +2,7 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-public protocol PhotoAuthorBusinessLogic: PhotoListBusinessLogic {
+protocol PhotoAuthorBusinessLogic: PhotoListBusinessLogic {
     /// Asks the source for the photographer and their photos, and shows them (when the scene loads;
     /// on `show` after a failed load), by an effect the command awaits. Ctrl-C or a failure leaves
     /// the scene empty, saying why.
@@ -13,31 +13,31 @@ public protocol PhotoAuthorBusinessLogic: PhotoListBusinessLogic {
 
 /// What the photographer scene keeps: the detail scene's router hands it the photographer.
 @MainActor
-public protocol PhotoAuthorDataStore: PhotoListDataStore {
+protocol PhotoAuthorDataStore: PhotoListDataStore {
     /// The photographer as the photo named them; the profile replaces it once loaded.
     var user: Photo.User? { get set }
     /// Their photos, paged.
     var list: PhotoList { get }
 }
 
-public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorDataStore, PhotoListInteracting {
+final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorDataStore, PhotoListInteracting {
     /// How many of the photographer's photos are asked for: one request's worth on Unsplash.
-    public static let photoLimit = 10
+    static let photoLimit = 10
 
     var presenter: PhotoAuthorPresentationLogic?
-    public var listPresenter: PhotoListPresentationLogic? { presenter }
+    var listPresenter: PhotoListPresentationLogic? { presenter }
     /// Where the load, pictures and sheets are scheduled: the engine awaits them before the command ends.
-    public weak var effects: (any SceneEffects)?
+    weak var effects: (any SceneEffects)?
     private let worker: PhotographersWorker
-    public let pictures: PhotoPicturesWorker?
+    let pictures: PhotoPicturesWorker?
     /// Their photos come whole: no pages to load.
-    public let loadsPage: (@Sendable (Int) async throws -> PhotoPage)? = nil
+    let loadsPage: (@Sendable (Int) async throws -> PhotoPage)? = nil
 
-    public var user: Photo.User?
+    var user: Photo.User?
     /// Their photos, which the list's requests page through.
-    public var list = PhotoList()
-    public var changedIndex: Int?
-    public var movesMade: [PhotoDetail.Moved]?
+    var list = PhotoList()
+    var changedIndex: Int?
+    var movesMade: [PhotoDetail.Moved]?
     private var loaded = false
 
     init(worker: PhotographersWorker, pictures: PhotoPicturesWorker? = nil) {
@@ -45,7 +45,7 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
         self.pictures = pictures
     }
 
-    public func loadPhotographer(_ request: PhotoAuthor.Show.Request) {
+    func loadPhotographer(_ request: PhotoAuthor.Show.Request) {
         guard let user else { return }
         effects?.finishBeforeCommandEnds { [self] in
             let found: PhotographerPhotos
@@ -63,7 +63,7 @@ public final class PhotoAuthorInteractor: PhotoAuthorBusinessLogic, PhotoAuthorD
         }
     }
 
-    public func showPhotographer(_ request: PhotoAuthor.Show.Request) {
+    func showPhotographer(_ request: PhotoAuthor.Show.Request) {
         guard loaded, let user else { return loadPhotographer(request) }
         // Back from a photo: on the page of the one shown last.
         if let landing = changedIndex {

@@ -2,21 +2,21 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-public protocol PhotoAuthorPresentationLogic: PhotoListPresentationLogic {
+protocol PhotoAuthorPresentationLogic: PhotoListPresentationLogic {
     func presentPhotographer(_ response: PhotoAuthor.Show.Response)
     func presentLoadFailure(_ response: PhotoAuthor.LoadFailure.Response)
 }
 
 /// The photographer scene's own wording; its list's is `wording`.
-public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic, PhotoListPresenting {
+final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic, PhotoListPresenting {
     /// Not owned: the view owns the interactor that owns this presenter.
     weak var view: PhotoAuthorDisplayLogic?
-    public var listView: PhotoListDisplayLogic? { view }
-    public var listWording: PhotoList.Wording { Self.wording }
+    var listView: PhotoListDisplayLogic? { view }
+    var listWording: PhotoList.Wording { Self.wording }
     /// Bios are wrapped to this many columns, beside their label.
     static let bioWidth = 64
 
-    public init() {}
+    init() {}
 
     /// How the list of their photos speaks of them.
     static let wording = PhotoList.Wording(
@@ -27,7 +27,7 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic, PhotoList
         // Their photos come whole (one request's worth): `next` past the last says `noMore` instead.
         loaded: { "Loaded \($0.added) more photo\($0.added == 1 ? "" : "s")." })
 
-    public func presentPhotographer(_ response: PhotoAuthor.Show.Response) {
+    func presentPhotographer(_ response: PhotoAuthor.Show.Response) {
         let profile = response.profile
         var fields: [PhotoDetail.Show.Field] = []
         if let location = profile.location.map(TerminalText.singleLine), !location.isEmpty {
@@ -61,7 +61,7 @@ public final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic, PhotoList
         ))
     }
 
-    public func presentLoadFailure(_ response: PhotoAuthor.LoadFailure.Response) {
+    func presentLoadFailure(_ response: PhotoAuthor.LoadFailure.Response) {
         let whose = Self.handle(response.user)
         let message = switch response.reason {
         case .interrupted: "Interrupted: \(whose) photos were not loaded. Type 'show' to try again, or 'back'."

@@ -3,27 +3,27 @@ import REPLEngine
 import TerminalPictures
 
 @MainActor
-public protocol PhotoAuthorDisplayLogic: PhotoListDisplayLogic {
+protocol PhotoAuthorDisplayLogic: PhotoListDisplayLogic {
     func displayPhotographer(_ viewModel: PhotoAuthor.Show.ViewModel)
     func displayLoadFailure(_ viewModel: PhotoAuthor.LoadFailure.ViewModel)
 }
 
 /// The photographer scene's View: who took the photo, and their photos with a page control.
-public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoListShowing {
-    public static let sceneName = "author"
+package final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoListShowing {
+    package static let sceneName = "author"
 
     var interactor: PhotoAuthorBusinessLogic?
     var router: (PhotoAuthorDataPassing & PhotoListRoutingLogic)?
-    public let console: Console
+    let console: Console
     /// nil: this session shows no pictures.
-    package let display: PictureDisplay?
-    public let settings: BrowseSettings
-    public var listWording: PhotoList.Wording { PhotoAuthorPresenter.wording }
-    public var pageControl: PageControl?
-    public var listInteractor: PhotoListBusinessLogic? { interactor }
-    public var listRouter: PhotoListRoutingLogic? { router }
+    let display: PictureDisplay?
+    let settings: BrowseSettings
+    var listWording: PhotoList.Wording { PhotoAuthorPresenter.wording }
+    var pageControl: PageControl?
+    var listInteractor: PhotoListBusinessLogic? { interactor }
+    var listRouter: PhotoListRoutingLogic? { router }
 
-    public var title: String { "author" }
+    package var title: String { "author" }
 
     init(console: Console, display: PictureDisplay?, settings: BrowseSettings) {
         self.console = console
@@ -52,17 +52,17 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoLis
 
     /// The photographer is asked for as the scene appears: the `author` that pushed it ends when
     /// they are shown (or it says why not).
-    public func sceneDidLoad() {
+    package func sceneDidLoad() {
         interactor?.loadPhotographer(.init())
     }
 
     /// Back from one of the photos: the photographer and their photos again, as the collection lists
     /// its photos again.
-    public func sceneWillAppear() {
+    package func sceneWillAppear() {
         interactor?.showPhotographer(.init())
     }
 
-    public func stateFields() -> [StateField] {
+    package func stateFields() -> [StateField] {
         guard let store = router?.dataStore else { return [] }
         let user = store.user, photos = store.list
         return [
@@ -72,13 +72,13 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoLis
         ] + (photos.sheet.map { [StateField("authorSheet", .int($0 + 1))] } ?? [])
     }
 
-    public func positions(for command: String) -> [String] {
+    package func positions(for command: String) -> [String] {
         (0..<(router?.dataStore?.list.photos.count ?? 0)).map { String($0 + 1) }
     }
 
     // MARK: - Commands
 
-    public static let commands: [Command<PhotoAuthorView>] = [
+    package static let commands: [Command<PhotoAuthorView>] = [
         Command("show", summary: "show the photographer again: name, location, bio, totals and their photos") { view, _ in
             view.interactor?.showPhotographer(.init())
         },
@@ -92,7 +92,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoLis
 
     // MARK: - Display logic
 
-    public func displayPhotographer(_ viewModel: PhotoAuthor.Show.ViewModel) {
+    func displayPhotographer(_ viewModel: PhotoAuthor.Show.ViewModel) {
         console.writeLine(viewModel.heading, style: .bold)
         let fields = viewModel.fields
         console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value })
@@ -100,7 +100,7 @@ public final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoLis
         displayRows(viewModel.rows)
     }
 
-    public func displayLoadFailure(_ viewModel: PhotoAuthor.LoadFailure.ViewModel) {
+    func displayLoadFailure(_ viewModel: PhotoAuthor.LoadFailure.ViewModel) {
         console.writeLine(viewModel.message)
     }
 }

@@ -2,7 +2,7 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-public protocol PhotoCollectionBusinessLogic: PhotoListBusinessLogic {
+protocol PhotoCollectionBusinessLogic: PhotoListBusinessLogic {
     /// Shows the count as soon as the scene appears.
     func start()
     func changeCount(_ request: PhotoCollection.Count.Request)
@@ -23,7 +23,7 @@ public protocol PhotoCollectionBusinessLogic: PhotoListBusinessLogic {
 
 /// What the collection keeps, and what its router reads and writes.
 @MainActor
-public protocol PhotoCollectionDataStore: PhotoListDataStore {
+protocol PhotoCollectionDataStore: PhotoListDataStore {
     var count: Int { get set }
     /// 0-based position the opened photo should move to, handed back by the detail scene.
     var changedIndex: Int? { get set }
@@ -39,32 +39,32 @@ public protocol PhotoCollectionDataStore: PhotoListDataStore {
     var order: PhotoOrder? { get }
 }
 
-public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollectionDataStore, PhotoListInteracting {
+final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollectionDataStore, PhotoListInteracting {
     /// Unsplash returns at most 30 random photos at a time.
-    public static let maxCount = 30
+    static let maxCount = 30
 
     var presenter: PhotoCollectionPresentationLogic?
-    public var listPresenter: PhotoListPresentationLogic? { presenter }
+    var listPresenter: PhotoListPresentationLogic? { presenter }
     /// Where a fetch, pictures and sheets are scheduled: the engine awaits them before the command ends.
-    public weak var effects: (any SceneEffects)?
+    weak var effects: (any SceneEffects)?
     private let worker: PhotosWorker
     private let feed: PhotoFeedWorker?
     /// What lists the source whole (a folder browsed as a viewer does); nil: photos are fetched.
     private let listing: PhotoListingWorker?
-    public let pictures: PhotoPicturesWorker?
+    let pictures: PhotoPicturesWorker?
     /// A feed's next pages, once its first is fetched.
-    public private(set) var loadsPage: (@Sendable (Int) async throws -> PhotoPage)?
+    private(set) var loadsPage: (@Sendable (Int) async throws -> PhotoPage)?
 
-    public var count = 0
-    public var changedIndex: Int?
-    public var movesMade: [PhotoDetail.Moved]?
+    var count = 0
+    var changedIndex: Int?
+    var movesMade: [PhotoDetail.Moved]?
     /// The photos, which the list's requests page through, open and extend (a feed's next pages).
-    public var list = PhotoList()
+    var list = PhotoList()
     /// The source's, as its last answer told it (a `save` in the detail scene counts too).
-    public var rateLimit: RateLimit? { worker.rateLimit }
-    public var feedName: String? { feed?.feedName }
-    public private(set) var query: PhotoQuery?
-    public private(set) var order: PhotoOrder?
+    var rateLimit: RateLimit? { worker.rateLimit }
+    var feedName: String? { feed?.feedName }
+    private(set) var query: PhotoQuery?
+    private(set) var order: PhotoOrder?
 
     /// - Parameter feed: what `fetch` pages through instead of asking for random photos.
     /// - Parameter listing: what lists the source whole, by name at first: `fetch` with the count
@@ -79,11 +79,11 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         order = listing == nil ? nil : .name
     }
 
-    public func start() {
+    func start() {
         presenter?.presentCount(.init(count: count, limit: nil))
     }
 
-    public func changeCount(_ request: PhotoCollection.Count.Request) {
+    func changeCount(_ request: PhotoCollection.Count.Request) {
         switch request.change {
         case .show:
             presenter?.presentCount(.init(count: count, limit: nil))
@@ -108,7 +108,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         }
     }
 
-    public func fetchPhotos(_ request: PhotoCollection.Fetch.Request) {
+    func fetchPhotos(_ request: PhotoCollection.Fetch.Request) {
         guard count > 0 else {
             // A folder listed whole is listed again (it may have changed): the count is for random photos.
             if listing != nil { return sortPhotos(.init(order: nil)) }
@@ -150,7 +150,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         presenter?.presentPhotos(.init(event: .fetched, rows: list.rows, notes: notes, feedName: feedName))
     }
 
-    public func sortPhotos(_ request: PhotoCollection.Sort.Request) {
+    func sortPhotos(_ request: PhotoCollection.Sort.Request) {
         guard let listing else { return presenter?.presentFailure(.init(problem: .notListedWhole)) ?? () }
         let order = request.order ?? self.order ?? .name
         effects?.finishBeforeCommandEnds { [self] in
@@ -176,16 +176,16 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         }
     }
 
-    public func search(_ request: PhotoCollection.Search.Request) {
+    func search(_ request: PhotoCollection.Search.Request) {
         query = request.query
         presenter?.presentSearch()
     }
 
-    public func listPhotos(_ request: PhotoCollection.List.Request) {
+    func listPhotos(_ request: PhotoCollection.List.Request) {
         presenter?.presentPhotos(.init(event: .listed, rows: list.rows, feedName: feedName))
     }
 
-    public func changeToPage(_ request: PhotoCollection.Page.Request) {
+    func changeToPage(_ request: PhotoCollection.Page.Request) {
         changeToPage(PhotoList.Page.Request(page: Self.page(of: request), pictureBox: request.pictureBox, typed: request.typed))
     }
 
@@ -200,7 +200,7 @@ public final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, Phot
         return page >= Double(Int.max) ? Int.max - 1 : page < Double(Int.min) ? Int.min : Int(page)
     }
 
-    public func applyChangedIndex() {
+    func applyChangedIndex() {
         guard let opened = list.index, list.photos.indices.contains(opened) else { return }
         let landing = changedIndex ?? opened
         // The seed's answer is the opened photo's new position; a detail that stepped lists its moves.

@@ -2,7 +2,7 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-public protocol PhotoCollectionPresentationLogic: PhotoListPresentationLogic {
+protocol PhotoCollectionPresentationLogic: PhotoListPresentationLogic {
     func presentCount(_ response: PhotoCollection.Count.Response)
     func presentPhotos(_ response: PhotoCollection.Photos.Response)
     func presentNothingToFetch()
@@ -12,14 +12,14 @@ public protocol PhotoCollectionPresentationLogic: PhotoListPresentationLogic {
 
 /// Turns Responses into display-ready ViewModels: the collection's own wording lives here, its
 /// list's in `wording(feedName:)`.
-public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, PhotoListPresenting {
+final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, PhotoListPresenting {
     /// Not owned: the view owns the interactor that owns this presenter.
     weak var view: PhotoCollectionDisplayLogic?
-    public var listView: PhotoListDisplayLogic? { view }
-    public let listWording: PhotoList.Wording
+    var listView: PhotoListDisplayLogic? { view }
+    let listWording: PhotoList.Wording
 
     /// - Parameter feedName: the feed the collection pages through, if any.
-    public init(feedName: String? = nil) {
+    init(feedName: String? = nil) {
         listWording = Self.wording(feedName: feedName)
     }
 
@@ -40,7 +40,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, P
             })
     }
 
-    public func presentCount(_ response: PhotoCollection.Count.Response) {
+    func presentCount(_ response: PhotoCollection.Count.Response) {
         var text = "count: \(response.count)"
         switch response.limit {
         case .minimum: text += " (the minimum)"
@@ -50,7 +50,7 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, P
         view?.displayCount(.init(count: text))
     }
 
-    public func presentPhotos(_ response: PhotoCollection.Photos.Response) {
+    func presentPhotos(_ response: PhotoCollection.Photos.Response) {
         let photos = response.rows.photos
         guard !photos.isEmpty else {
             view?.displayNotice(.init(message: "No photos yet: type 'fetch' to get some (set how many with 'count N')."))
@@ -82,15 +82,15 @@ public final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, P
         return "Sorted \(how) (type \(others) for another order)."
     }
 
-    public func presentNothingToFetch() {
+    func presentNothingToFetch() {
         view?.displayNotice(.init(message: "Nothing to fetch: the count is 0. Type 'count +' or 'count N' first."))
     }
 
-    public func presentSearch() {
+    func presentSearch() {
         view?.displaySearch()
     }
 
-    public func presentFailure(_ response: PhotoCollection.Failure.Response) {
+    func presentFailure(_ response: PhotoCollection.Failure.Response) {
         let message = switch response.problem {
         case .countOutOfRange(let value): "count must be within 0…\(PhotoCollectionInteractor.maxCount), not \(value) (type e.g. 'count 5')"
         case .fetchFailed(let reason, let kept):

@@ -1,37 +1,37 @@
 import REPLEngine
 
 @MainActor
-public protocol PhotoCollectionRoutingLogic: PhotoListRoutingLogic {
+protocol PhotoCollectionRoutingLogic: PhotoListRoutingLogic {
     func routeToSearch()
 }
 
 @MainActor
-public protocol PhotoCollectionDataPassing: AnyObject {
+protocol PhotoCollectionDataPassing: AnyObject {
     var dataStore: PhotoCollectionDataStore? { get }
 }
 
-public final class PhotoCollectionRouter: PhotoCollectionRoutingLogic, PhotoCollectionDataPassing, PhotoListRouting, PhotoDetailRouterDelegate {
-    public var dataStore: PhotoCollectionDataStore?
+final class PhotoCollectionRouter: PhotoCollectionRoutingLogic, PhotoCollectionDataPassing, PhotoListRouting, PhotoDetailRouterDelegate {
+    var dataStore: PhotoCollectionDataStore?
     /// Not owned: the engine's navigation stack outlives its scenes.
-    public private(set) weak var navigator: (any Navigator)?
-    public var listDataStore: PhotoListDataStore? { dataStore }
+    private(set) weak var navigator: (any Navigator)?
+    var listDataStore: PhotoListDataStore? { dataStore }
     /// A photo opened from the collection: a move applies, and the collection makes it (this router
     /// is the detail's delegate) when it appears again.
-    public let detailOrigin = PhotoDetail.Origin(listName: "the collection", positionKey: "index", canMove: true)
+    let detailOrigin = PhotoDetail.Origin(listName: "the collection", positionKey: "index", canMove: true)
 
     init(navigator: any Navigator) {
         self.navigator = navigator
     }
 
     /// The search results scene, for the query `search` was given.
-    public func routeToSearch() {
+    func routeToSearch() {
         guard let destination = navigator?.instantiate(PhotoSearchView.self) else { return }
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
         passDataToSearch(source: dataStore, destination: &destinationDataStore)
         navigator?.push(destination)
     }
 
-    public func passDataToSearch(source: PhotoCollectionDataStore, destination: inout PhotoSearchDataStore) {
+    func passDataToSearch(source: PhotoCollectionDataStore, destination: inout PhotoSearchDataStore) {
         destination.query = source.query
     }
 }

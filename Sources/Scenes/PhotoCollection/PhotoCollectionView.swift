@@ -3,7 +3,7 @@ import REPLEngine
 import TerminalPictures
 
 @MainActor
-public protocol PhotoCollectionDisplayLogic: PhotoListDisplayLogic {
+protocol PhotoCollectionDisplayLogic: PhotoListDisplayLogic {
     func displayCount(_ viewModel: PhotoCollection.Count.ViewModel)
     func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel)
     func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel)
@@ -13,25 +13,25 @@ public protocol PhotoCollectionDisplayLogic: PhotoListDisplayLogic {
 
 /// The collection scene's View (the original's view controller): parses what was typed into
 /// Requests, and lays ViewModels out as lines.
-public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic, PhotoListShowing {
-    public static let sceneName = "collection"
+package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic, PhotoListShowing {
+    package static let sceneName = "collection"
     /// One page of the collection is one terminal line wide; paging turns a page into an offset.
     static let pageWidth = 80.0
 
     var interactor: PhotoCollectionBusinessLogic?
     var router: (PhotoCollectionRoutingLogic & PhotoCollectionDataPassing)?
-    public let console: Console
+    let console: Console
     /// nil: this session shows no pictures.
-    package let display: PictureDisplay?
-    public let settings: BrowseSettings
-    public let listWording: PhotoList.Wording
-    public var pageControl: PageControl?
-    public var listInteractor: PhotoListBusinessLogic? { interactor }
-    public var listRouter: PhotoListRoutingLogic? { router }
+    let display: PictureDisplay?
+    let settings: BrowseSettings
+    let listWording: PhotoList.Wording
+    var pageControl: PageControl?
+    var listInteractor: PhotoListBusinessLogic? { interactor }
+    var listRouter: PhotoListRoutingLogic? { router }
     /// The source's name for `state`: embedded, folder or unsplash.
     private let sourceName: String
 
-    public var title: String { "photos" }
+    package var title: String { "photos" }
 
     init(console: Console, display: PictureDisplay?, settings: BrowseSettings, listWording: PhotoList.Wording, sourceName: String) {
         self.console = console
@@ -71,17 +71,17 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic, 
     var showsCountOnLoad = true
     private var isLoading = false
 
-    public func sceneDidLoad() {
+    package func sceneDidLoad() {
         isLoading = true
         interactor?.start()
         isLoading = false
     }
 
-    public func sceneWillAppear() {
+    package func sceneWillAppear() {
         interactor?.applyChangedIndex()
     }
 
-    public func stateFields() -> [StateField] {
+    package func stateFields() -> [StateField] {
         guard let store = router?.dataStore else { return [] }
         let photos = store.list
         return [
@@ -102,14 +102,14 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic, 
         } ?? [])
     }
 
-    public func positions(for command: String) -> [String] {
+    package func positions(for command: String) -> [String] {
         let count = router?.dataStore?.list.photos.count ?? 0
         return (0..<count).map { String($0 + 1) }
     }
 
     // MARK: - Commands
 
-    public static let commands: [Command<PhotoCollectionView>] = [
+    package static let commands: [Command<PhotoCollectionView>] = [
         Command(
             "count", arguments: [Argument("+|-|N", optional: true, completion: .words(["+", "-"]))],
             summary: "show how many photos to fetch, step it with + or -, or set it (0…30)", example: "count +"
@@ -170,32 +170,32 @@ public final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic, 
     }
 
     /// Turns the page as the seed's collection view scrolls: to its offset, one page a window wide.
-    public func turnList(toPage page: Int, typed: String?) {
+    func turnList(toPage page: Int, typed: String?) {
         interactor?.changeToPage(PhotoCollection.Page.Request(page: page, width: Self.pageWidth, pictureBox: display?.pixelBox(for: .page), typed: typed))
     }
 
     // MARK: - Display logic
 
-    public func displayCount(_ viewModel: PhotoCollection.Count.ViewModel) {
+    func displayCount(_ viewModel: PhotoCollection.Count.ViewModel) {
         if isLoading && !showsCountOnLoad { return console.writeToTranscriptOnly(viewModel.count) }
         console.writeLine(viewModel.count)
     }
 
-    public func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel) {
+    func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel) {
         for note in viewModel.notes { console.writeLine(note) }
         console.writeLine(viewModel.headline)
         displayRows(viewModel.rows)
     }
 
-    public func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel) {
+    func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel) {
         console.writeLine(viewModel.message)
     }
 
-    public func displaySearch() {
+    func displaySearch() {
         router?.routeToSearch()
     }
 
-    public func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel) {
+    func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel) {
         console.fail(viewModel.message)
     }
 }

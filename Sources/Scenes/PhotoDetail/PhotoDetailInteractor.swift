@@ -3,7 +3,7 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-public protocol PhotoDetailBusinessLogic: AnyObject {
+protocol PhotoDetailBusinessLogic: AnyObject {
     /// Shows the photo at its current position: when the scene loads, on `show`, and when the sheet
     /// above it closes. With a picture to decode, the photo is shown by an effect the command awaits
     /// (the picture above the fields); without, at once.
@@ -19,7 +19,7 @@ public protocol PhotoDetailBusinessLogic: AnyObject {
 
 /// What the detail scene keeps; routers write it (from the collection, and from the sheet).
 @MainActor
-public protocol PhotoDetailDataStore: AnyObject {
+protocol PhotoDetailDataStore: AnyObject {
     /// The photo shown, handed over by the router that opened it (nil when its index pointed at
     /// none). It stays the same when a move changes `index`: only its position changes.
     var photo: Photo? { get set }
@@ -39,7 +39,7 @@ public protocol PhotoDetailDataStore: AnyObject {
     var moves: [PhotoDetail.Moved] { get }
 }
 
-public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStore {
+final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStore {
     var presenter: PhotoDetailPresentationLogic?
     /// Where a picture's decode is scheduled: the engine awaits it before the command ends. Not
     /// owned: the engine outlives its scenes.
@@ -49,22 +49,22 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
     /// Reads the header of a photo listed by name only (a folder browsed whole), for its fields.
     private let describer: PhotoDescribingWorker?
 
-    public var photo: Photo?
-    public var photoCount: Int { photos.count }
-    public var index: Int?
-    public var photos: [Photo] = []
-    public var loadMore: (@MainActor () async -> [Photo]?)?
-    public private(set) var moves: [PhotoDetail.Moved] = []
+    var photo: Photo?
+    var photoCount: Int { photos.count }
+    var index: Int?
+    var photos: [Photo] = []
+    var loadMore: (@MainActor () async -> [Photo]?)?
+    private(set) var moves: [PhotoDetail.Moved] = []
     /// Until a router says: a list no move applies to, the position under `index`.
-    public var origin = PhotoDetail.Origin(listName: "the list it was opened from", positionKey: "index", canMove: false)
+    var origin = PhotoDetail.Origin(listName: "the list it was opened from", positionKey: "index", canMove: false)
 
-    public init(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil) {
+    init(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil) {
         self.pictures = pictures
         self.saver = saver
         self.describer = describer
     }
 
-    public func showPhoto(_ request: PhotoDetail.Show.Request) {
+    func showPhoto(_ request: PhotoDetail.Show.Request) {
         placeMovedPhoto()
         let box = pictures == nil ? nil : request.pictureBox
         let listedByName = describer != nil && photo.map { $0.width == 0 && $0.height == 0 } == true
@@ -86,7 +86,7 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
         }
     }
 
-    public func savePhoto(_ request: PhotoDetail.Save.Request) {
+    func savePhoto(_ request: PhotoDetail.Save.Request) {
         guard let photo, let saver else { return }
         let position = index ?? 0
         effects?.finishBeforeCommandEnds { [self] in
@@ -118,7 +118,7 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
         }
     }
 
-    public func stepPhoto(_ request: PhotoDetail.Step.Request) {
+    func stepPhoto(_ request: PhotoDetail.Step.Request) {
         placeMovedPhoto()
         guard let index else { return }
         let target = index + request.delta
@@ -147,7 +147,7 @@ public final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailD
         showPhoto(.init(pictureBox: pictureBox))
     }
 
-    public func choosePosition(_ request: PhotoDetail.Move.Request) {
+    func choosePosition(_ request: PhotoDetail.Move.Request) {
         guard origin.canMove else {
             presenter?.presentMoveRefused(.init(listName: origin.listName))
             return

@@ -3,7 +3,7 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-public protocol PhotoDetailPresentationLogic: AnyObject {
+protocol PhotoDetailPresentationLogic: AnyObject {
     func presentPhoto(_ response: PhotoDetail.Show.Response)
     func presentSaved(_ response: PhotoDetail.Save.Response)
     func presentIndexEdit(_ response: PhotoDetail.Move.Response)
@@ -11,13 +11,13 @@ public protocol PhotoDetailPresentationLogic: AnyObject {
     func presentStepRefused(_ response: PhotoDetail.Step.Refusal)
 }
 
-public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
+final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
     /// Not owned: the view owns the interactor that owns this presenter.
     weak var view: PhotoDetailDisplayLogic?
 
-    public init() {}
+    init() {}
 
-    public func presentPhoto(_ response: PhotoDetail.Show.Response) {
+    func presentPhoto(_ response: PhotoDetail.Show.Response) {
         guard let photo = response.photo, let index = response.index else {
             let message = response.index.map { "There is no photo \($0 + 1) among \(response.photoCount): back to the collection." }
                 ?? "No photo was selected: back to the collection."
@@ -32,7 +32,7 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         ))
     }
 
-    public func presentStepRefused(_ response: PhotoDetail.Step.Refusal) {
+    func presentStepRefused(_ response: PhotoDetail.Step.Refusal) {
         let end = response.delta > 0 ? "last" : "first"
         let message = "Already at the \(end) photo of \(response.listName) (\(response.index + 1) of \(response.photoCount))."
         view?.displayStepRefused(.init(message: message))
@@ -85,7 +85,7 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         ]
     }
 
-    public func presentSaved(_ response: PhotoDetail.Save.Response) {
+    func presentSaved(_ response: PhotoDetail.Save.Response) {
         switch response.result {
         case .success(let saved)?:
             let bytes = PhotoFormatting.grouped(saved.byteCount)
@@ -99,13 +99,13 @@ public final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         }
     }
 
-    public func presentIndexEdit(_ response: PhotoDetail.Move.Response) {
+    func presentIndexEdit(_ response: PhotoDetail.Move.Response) {
         view?.displayIndexEdit(.init(position: response.position))
     }
 
     /// Moving reorders the collection's own list; a photo opened from another list (a photographer's
     /// photos, search results) is not in it as such.
-    public func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response) {
+    func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response) {
         view?.displayMoveRefused(.init(message: "this photo was opened from \(response.listName), and moving applies to the collection's own list: type 'back' until the prompt is 'photos>', then open the photo there"))
     }
 }

@@ -3,7 +3,7 @@ import REPLEngine
 /// The back-channel to the scene that pushed the detail: where the photo shown last is, and the
 /// moves saved on the way.
 @MainActor
-public protocol PhotoDetailRouterDelegate: AnyObject {
+protocol PhotoDetailRouterDelegate: AnyObject {
     /// Going back, as the seed's detail does: `index`, the position the photo shown last ends up at
     /// (the photo opened, or one `next` and `prev` stepped to); `moves`, the moves saved on the way,
     /// in order (the seed's is at most one: the opened photo's, to `index`).
@@ -11,7 +11,7 @@ public protocol PhotoDetailRouterDelegate: AnyObject {
 }
 
 @MainActor
-public protocol PhotoDetailRoutingLogic: AnyObject {
+protocol PhotoDetailRoutingLogic: AnyObject {
     /// Where `routeBack` hands the index: set by the router that pushed this scene, when it wants it.
     var delegate: PhotoDetailRouterDelegate? { get set }
     func routeBack()
@@ -21,14 +21,14 @@ public protocol PhotoDetailRoutingLogic: AnyObject {
 }
 
 @MainActor
-public protocol PhotoDetailDataPassing: AnyObject {
+protocol PhotoDetailDataPassing: AnyObject {
     var dataStore: PhotoDetailDataStore? { get }
 }
 
-public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPassing {
-    public var dataStore: PhotoDetailDataStore?
+final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPassing {
+    var dataStore: PhotoDetailDataStore?
     /// Not owned, as in the original: the scene below owns the way back and outlives this one.
-    public weak var delegate: PhotoDetailRouterDelegate?
+    weak var delegate: PhotoDetailRouterDelegate?
     /// Not owned: the engine's navigation stack outlives its scenes.
     private weak var navigator: (any Navigator)?
 
@@ -38,14 +38,14 @@ public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPa
 
     /// Going back hands the index (and the moves) to the scene that opened the photo, changed or
     /// not (the collection moves the photo there; a list lands on its page), then pops.
-    public func routeBack() {
+    func routeBack() {
         if let dataStore, let index = dataStore.index {
             delegate?.dismissWithChange(index: index, moves: dataStore.moves)
         }
         navigator?.pop()
     }
 
-    public func routeToIndexEdit(choosing position: String?) {
+    func routeToIndexEdit(choosing position: String?) {
         guard let destination = navigator?.instantiate(IndexEditView.self) else { return }
         destination.router?.delegate = self
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
@@ -54,7 +54,7 @@ public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPa
         navigator?.present(destination)
     }
 
-    public func routeToAuthor() {
+    func routeToAuthor() {
         guard let destination = navigator?.instantiate(PhotoAuthorView.self) else { return }
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
         passDataToAuthor(source: dataStore, destination: &destinationDataStore)
@@ -62,12 +62,12 @@ public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPa
     }
 
     /// Hands the photographer scene the photo's photographer.
-    public func passDataToAuthor(source: PhotoDetailDataStore, destination: inout PhotoAuthorDataStore) {
+    func passDataToAuthor(source: PhotoDetailDataStore, destination: inout PhotoAuthorDataStore) {
         destination.user = source.photo?.user
     }
 
     /// Hands the sheet every position and the current one.
-    public func passDataToIndexEdit(source: PhotoDetailDataStore, destination: inout IndexEditDataStore) {
+    func passDataToIndexEdit(source: PhotoDetailDataStore, destination: inout IndexEditDataStore) {
         destination.positions = Array(0..<source.photoCount)
         destination.currentIndex = source.index ?? 0
     }
@@ -75,7 +75,7 @@ public final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPa
 
 /// The back-channel from the sheet: a saved position.
 extension PhotoDetailRouter: IndexEditRouterDelegate {
-    public func dismissWithSuccess(changedIndex: Int) {
+    func dismissWithSuccess(changedIndex: Int) {
         dataStore?.index = changedIndex
     }
 }

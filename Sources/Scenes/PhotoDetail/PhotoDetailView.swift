@@ -3,7 +3,7 @@ import REPLEngine
 import TerminalPictures
 
 @MainActor
-public protocol PhotoDetailDisplayLogic: AnyObject {
+protocol PhotoDetailDisplayLogic: AnyObject {
     func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel)
     func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel)
     func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel)
@@ -13,8 +13,8 @@ public protocol PhotoDetailDisplayLogic: AnyObject {
 }
 
 /// The detail scene's View: one photo, its position, and the way to move it.
-public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
-    public static let sceneName = "detail"
+package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
+    package static let sceneName = "detail"
 
     var interactor: PhotoDetailBusinessLogic?
     var router: (PhotoDetailRoutingLogic & PhotoDetailDataPassing)?
@@ -22,7 +22,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     /// nil: this session shows no pictures.
     private let display: PictureDisplay?
 
-    public var title: String {
+    package var title: String {
         router?.dataStore?.index.map { "detail \($0 + 1)" } ?? "detail"
     }
 
@@ -52,29 +52,29 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     }
 
     /// The photo is shown with its picture: the `open` that pushed this scene ends when it is.
-    public func sceneDidLoad() {
+    package func sceneDidLoad() {
         interactor?.showPhoto(.init(pictureBox: display?.pixelBox(for: .detail)))
     }
 
     /// Back from the sheet: the photo's fields at its (maybe new) position; the picture is on
     /// screen above.
-    public func sceneWillAppear() {
+    package func sceneWillAppear() {
         interactor?.showPhoto(.init())
     }
 
     /// The photo's position, under the key the list it was opened from gives (`index` in the
     /// collection, SPEC §4).
-    public func stateFields() -> [StateField] {
+    package func stateFields() -> [StateField] {
         let store = router?.dataStore
         return [StateField(store?.origin.positionKey ?? "index", store?.index.map { .int($0 + 1) } ?? .null)]
     }
 
-    public func positions(for command: String) -> [String] {
+    package func positions(for command: String) -> [String] {
         let count = router?.dataStore?.photoCount ?? 0
         return (0..<count).map { String($0 + 1) }
     }
 
-    public static let commands: [Command<PhotoDetailView>] = [
+    package static let commands: [Command<PhotoDetailView>] = [
         Command("show", arguments: [Argument("--why", optional: true)],
                 summary: "show the photo again: its picture, position, id, description, author, likes, size, URL; --why says where the picture came from") { view, arguments in
             guard arguments.allSatisfy({ $0 == "--why" }) else {
@@ -113,7 +113,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         },
     ]
 
-    private func save(_ arguments: Arguments) throws {
+    private func save(_ arguments: [String]) throws {
         let replacing = arguments.contains("--force")
         let paths = arguments.filter { $0 != "--force" }
         guard paths.count <= 1 else {
@@ -127,7 +127,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
 
     // MARK: - Display logic
 
-    public func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel) {
+    func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel) {
         console.show(viewModel.picture, at: .detail, on: display)
         if let source = viewModel.pictureSource {
             // Cut to the window (a folder's long path ran past it); whole in the transcript.
@@ -138,7 +138,7 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value })
     }
 
-    public func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) {
+    func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) {
         if viewModel.failed {
             console.fail(viewModel.message)
         } else {
@@ -146,22 +146,22 @@ public final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         }
     }
 
-    public func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel) {
+    func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel) {
         console.writeLine(viewModel.message)
         router?.routeBack()
     }
 
-    public func displayIndexEdit(_ viewModel: PhotoDetail.Move.ViewModel) {
+    func displayIndexEdit(_ viewModel: PhotoDetail.Move.ViewModel) {
         router?.routeToIndexEdit(choosing: viewModel.position)
     }
 
-    public func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel) {
+    func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel) {
         console.fail(viewModel.message)
     }
 
     /// A page control does not step past its ends, nor does the detail: it says so, as `next` on the
     /// last page does.
-    public func displayStepRefused(_ viewModel: PhotoDetail.Step.ViewModel) {
+    func displayStepRefused(_ viewModel: PhotoDetail.Step.ViewModel) {
         console.writeLine(viewModel.message)
     }
 }

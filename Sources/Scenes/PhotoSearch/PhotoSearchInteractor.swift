@@ -2,7 +2,7 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-public protocol PhotoSearchBusinessLogic: PhotoListBusinessLogic {
+protocol PhotoSearchBusinessLogic: PhotoListBusinessLogic {
     /// Asks the source for the first page of results and shows them (when the scene loads; on `show`
     /// after a failed search), by an effect the command awaits. Ctrl-C or a failure leaves the scene
     /// empty, saying why.
@@ -13,37 +13,37 @@ public protocol PhotoSearchBusinessLogic: PhotoListBusinessLogic {
 
 /// What the results scene keeps: the collection's router hands it the query.
 @MainActor
-public protocol PhotoSearchDataStore: PhotoListDataStore {
+protocol PhotoSearchDataStore: PhotoListDataStore {
     var query: PhotoQuery? { get set }
     /// The results, paged.
     var list: PhotoList { get }
 }
 
-public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchDataStore, PhotoListInteracting {
+final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchDataStore, PhotoListInteracting {
     /// Results asked for at a time: Unsplash's default page.
-    public static let perPage = 10
+    static let perPage = 10
 
     var presenter: PhotoSearchPresentationLogic?
-    public var listPresenter: PhotoListPresentationLogic? { presenter }
+    var listPresenter: PhotoListPresentationLogic? { presenter }
     /// Where the search, pictures and sheets are scheduled: the engine awaits them before the command ends.
-    public weak var effects: (any SceneEffects)?
+    weak var effects: (any SceneEffects)?
     private let worker: PhotoSearchWorker
-    public let pictures: PhotoPicturesWorker?
+    let pictures: PhotoPicturesWorker?
     /// The results' next pages, once the first is in.
-    public private(set) var loadsPage: (@Sendable (Int) async throws -> PhotoPage)?
+    private(set) var loadsPage: (@Sendable (Int) async throws -> PhotoPage)?
 
-    public var query: PhotoQuery?
+    var query: PhotoQuery?
     /// The results, which the list's requests page through and extend.
-    public var list = PhotoList()
-    public var changedIndex: Int?
-    public var movesMade: [PhotoDetail.Moved]?
+    var list = PhotoList()
+    var changedIndex: Int?
+    var movesMade: [PhotoDetail.Moved]?
 
     init(worker: PhotoSearchWorker, pictures: PhotoPicturesWorker? = nil) {
         self.worker = worker
         self.pictures = pictures
     }
 
-    public func searchPhotos(_ request: PhotoSearch.Results.Request) {
+    func searchPhotos(_ request: PhotoSearch.Results.Request) {
         guard let query = request.query ?? query else { return }
         let worker = worker, perPage = Self.perPage
         effects?.finishBeforeCommandEnds { [self] in
@@ -62,7 +62,7 @@ public final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchD
         }
     }
 
-    public func showResults(_ request: PhotoSearch.Results.Request) {
+    func showResults(_ request: PhotoSearch.Results.Request) {
         guard list.pagesLoaded > 0, let query else { return searchPhotos(request) }
         // Back from a result: on the page of the one shown last.
         if let landing = changedIndex {

@@ -4,60 +4,60 @@ import REPLEngine
 
 /// The search results scene's use cases: Request (View → Interactor), Response (Interactor →
 /// Presenter), ViewModel (Presenter → View).
-public enum PhotoSearch {
+enum PhotoSearch {
     /// The results: when the scene loads (the first page), and on `show`.
-    public enum Results {
-        public struct Request: Equatable, Sendable {
+    enum Results {
+        struct Request: Equatable, Sendable {
             /// A new search typed in the results scene (`search QUERY`): it replaces the results
             /// when it finds some. nil: the query the collection handed over.
-            public var query: PhotoQuery?
+            var query: PhotoQuery?
 
-            public init(query: PhotoQuery? = nil) {
+            init(query: PhotoQuery? = nil) {
                 self.query = query
             }
         }
 
-        public struct Response: Equatable, Sendable {
-            public var query: PhotoQuery
-            public var rows: PhotoList.Rows.Response
+        struct Response: Equatable, Sendable {
+            var query: PhotoQuery
+            var rows: PhotoList.Rows.Response
             /// How many results the source has in all, when it says.
-            public var total: Int?
-            public var notes: [String] = []
+            var total: Int?
+            var notes: [String] = []
         }
 
-        public struct ViewModel: Equatable, Sendable {
-            public var notes: [String]
+        struct ViewModel: Equatable, Sendable {
+            var notes: [String]
             /// `Found 23 photos for "forest" (landscape) — 10 loaded:`, or that none were.
-            public var headline: String
-            public var rows: PhotoList.Rows.ViewModel
+            var headline: String
+            var rows: PhotoList.Rows.ViewModel
         }
     }
 
     /// A search that found nothing: the scene it was typed in stays as it was.
-    public enum NoResults {
-        public struct Response: Equatable, Sendable {
-            public var query: PhotoQuery
+    enum NoResults {
+        struct Response: Equatable, Sendable {
+            var query: PhotoQuery
             /// The search whose results stay listed; nil: there are none, and the scene goes back
             /// to the collection it was searched from.
-            public var kept: PhotoQuery?
+            var kept: PhotoQuery?
         }
 
-        public struct ViewModel: Equatable, Sendable {
-            public var message: String
+        struct ViewModel: Equatable, Sendable {
+            var message: String
             /// Whether the scene goes back: it has no results to show.
-            public var goesBack: Bool
+            var goesBack: Bool
         }
     }
 
     /// Why the search could not be done; the scene stays, and `show` tries again.
-    public enum SearchFailure {
-        public struct Response: Equatable, Sendable {
-            public var query: PhotoQuery
-            public var reason: LoadingFailure
+    enum SearchFailure {
+        struct Response: Equatable, Sendable {
+            var query: PhotoQuery
+            var reason: LoadingFailure
         }
 
-        public struct ViewModel: Equatable, Sendable {
-            public var message: String
+        struct ViewModel: Equatable, Sendable {
+            var message: String
         }
     }
 }

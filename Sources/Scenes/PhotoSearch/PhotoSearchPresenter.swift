@@ -2,20 +2,20 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-public protocol PhotoSearchPresentationLogic: PhotoListPresentationLogic {
+protocol PhotoSearchPresentationLogic: PhotoListPresentationLogic {
     func presentResults(_ response: PhotoSearch.Results.Response)
     func presentSearchFailure(_ response: PhotoSearch.SearchFailure.Response)
     func presentNoResults(_ response: PhotoSearch.NoResults.Response)
 }
 
 /// The results scene's own wording; its list's is `wording`.
-public final class PhotoSearchPresenter: PhotoSearchPresentationLogic, PhotoListPresenting {
+final class PhotoSearchPresenter: PhotoSearchPresentationLogic, PhotoListPresenting {
     /// Not owned: the view owns the interactor that owns this presenter.
     weak var view: PhotoSearchDisplayLogic?
-    public var listView: PhotoListDisplayLogic? { view }
-    public var listWording: PhotoList.Wording { Self.wording }
+    var listView: PhotoListDisplayLogic? { view }
+    var listWording: PhotoList.Wording { Self.wording }
 
-    public init() {}
+    init() {}
 
     /// How the results' list speaks of them.
     static let wording = PhotoList.Wording(
@@ -29,7 +29,7 @@ public final class PhotoSearchPresenter: PhotoSearchPresentationLogic, PhotoList
             return line
         })
 
-    public func presentResults(_ response: PhotoSearch.Results.Response) {
+    func presentResults(_ response: PhotoSearch.Results.Response) {
         let photos = response.rows.photos
         let what = Self.describe(response.query)
         let headline: String
@@ -44,14 +44,14 @@ public final class PhotoSearchPresenter: PhotoSearchPresentationLogic, PhotoList
                                    rows: PhotoList.rows(response.rows, withAuthor: Self.wording.withAuthor)))
     }
 
-    public func presentNoResults(_ response: PhotoSearch.NoResults.Response) {
+    func presentNoResults(_ response: PhotoSearch.NoResults.Response) {
         let what = Self.describe(response.query)
         let message = response.kept.map { "No photos found for \(what): the results for \(Self.describe($0)) stay." }
             ?? "No photos found for \(what): back to the collection."
         view?.displayNoResults(.init(message: message, goesBack: response.kept == nil))
     }
 
-    public func presentSearchFailure(_ response: PhotoSearch.SearchFailure.Response) {
+    func presentSearchFailure(_ response: PhotoSearch.SearchFailure.Response) {
         let what = Self.describe(response.query)
         let message = switch response.reason {
         case .interrupted: "Interrupted: the search for \(what) was not done. Type 'show' to try again, or 'back'."

@@ -1,12 +1,12 @@
 import REPLEngine
 
 @MainActor
-public protocol PhotoSearchDataPassing: AnyObject {
+protocol PhotoSearchDataPassing: AnyObject {
     var dataStore: PhotoSearchDataStore? { get }
 }
 
 @MainActor
-public protocol PhotoSearchRoutingLogic: PhotoListRoutingLogic {
+protocol PhotoSearchRoutingLogic: PhotoListRoutingLogic {
     /// Back to the scene the search was typed in (a first search that found nothing).
     func routeBack()
 }
@@ -14,18 +14,18 @@ public protocol PhotoSearchRoutingLogic: PhotoListRoutingLogic {
 /// The results scene's router: the collection's router writes the query into its DataStore; a
 /// result it opens in a detail scene that knows it came from the search results, where moving does
 /// not apply.
-public final class PhotoSearchRouter: PhotoSearchDataPassing, PhotoSearchRoutingLogic, PhotoListRouting, PhotoDetailRouterDelegate {
-    public var dataStore: PhotoSearchDataStore?
+final class PhotoSearchRouter: PhotoSearchDataPassing, PhotoSearchRoutingLogic, PhotoListRouting, PhotoDetailRouterDelegate {
+    var dataStore: PhotoSearchDataStore?
     /// Not owned: the engine's navigation stack outlives its scenes.
-    public private(set) weak var navigator: (any Navigator)?
-    public var listDataStore: PhotoListDataStore? { dataStore }
-    public let detailOrigin = PhotoDetail.Origin(listName: "the search results", positionKey: "resultIndex", canMove: false)
+    private(set) weak var navigator: (any Navigator)?
+    var listDataStore: PhotoListDataStore? { dataStore }
+    let detailOrigin = PhotoDetail.Origin(listName: "the search results", positionKey: "resultIndex", canMove: false)
 
     init(navigator: any Navigator) {
         self.navigator = navigator
     }
 
-    public func routeBack() {
+    func routeBack() {
         navigator?.pop()
     }
 }

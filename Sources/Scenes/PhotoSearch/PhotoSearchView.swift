@@ -3,7 +3,7 @@ import REPLEngine
 import TerminalPictures
 
 @MainActor
-public protocol PhotoSearchDisplayLogic: PhotoListDisplayLogic {
+protocol PhotoSearchDisplayLogic: PhotoListDisplayLogic {
     func displayResults(_ viewModel: PhotoSearch.Results.ViewModel)
     func displaySearchFailure(_ viewModel: PhotoSearch.SearchFailure.ViewModel)
     func displayNoResults(_ viewModel: PhotoSearch.NoResults.ViewModel)
@@ -11,21 +11,21 @@ public protocol PhotoSearchDisplayLogic: PhotoListDisplayLogic {
 
 /// The search results scene's View: what `search QUERY` found, paged like the collection, each
 /// result opened in a detail scene.
-public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoListShowing {
-    public static let sceneName = "search"
+package final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoListShowing {
+    package static let sceneName = "search"
 
     var interactor: PhotoSearchBusinessLogic?
     var router: (PhotoSearchDataPassing & PhotoSearchRoutingLogic)?
-    public let console: Console
+    let console: Console
     /// nil: this session shows no pictures.
-    package let display: PictureDisplay?
-    public let settings: BrowseSettings
-    public var listWording: PhotoList.Wording { PhotoSearchPresenter.wording }
-    public var pageControl: PageControl?
-    public var listInteractor: PhotoListBusinessLogic? { interactor }
-    public var listRouter: PhotoListRoutingLogic? { router }
+    let display: PictureDisplay?
+    let settings: BrowseSettings
+    var listWording: PhotoList.Wording { PhotoSearchPresenter.wording }
+    var pageControl: PageControl?
+    var listInteractor: PhotoListBusinessLogic? { interactor }
+    var listRouter: PhotoListRoutingLogic? { router }
 
-    public var title: String { "search" }
+    package var title: String { "search" }
 
     init(console: Console, display: PictureDisplay?, settings: BrowseSettings) {
         self.console = console
@@ -54,16 +54,16 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLis
 
     /// The search runs as the scene appears: the `search` that pushed it ends when the results are
     /// shown (or it says why not).
-    public func sceneDidLoad() {
+    package func sceneDidLoad() {
         interactor?.searchPhotos(.init())
     }
 
     /// Back from a result: the results again, as the collection lists its photos again.
-    public func sceneWillAppear() {
+    package func sceneWillAppear() {
         interactor?.showResults(.init())
     }
 
-    public func stateFields() -> [StateField] {
+    package func stateFields() -> [StateField] {
         guard let store = router?.dataStore else { return [] }
         let results = store.list
         return [
@@ -82,13 +82,13 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLis
         ] + (results.sheet.map { [StateField("resultsSheet", .int($0 + 1))] } ?? [])
     }
 
-    public func positions(for command: String) -> [String] {
+    package func positions(for command: String) -> [String] {
         (0..<(router?.dataStore?.list.photos.count ?? 0)).map { String($0 + 1) }
     }
 
     // MARK: - Commands
 
-    public static let commands: [Command<PhotoSearchView>] = [
+    package static let commands: [Command<PhotoSearchView>] = [
         Command("show", summary: "show the results again (as a contact sheet in the grid layout)") { view, _ in
             view.interactor?.showResults(.init())
         },
@@ -108,17 +108,17 @@ public final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLis
 
     // MARK: - Display logic
 
-    public func displayResults(_ viewModel: PhotoSearch.Results.ViewModel) {
+    func displayResults(_ viewModel: PhotoSearch.Results.ViewModel) {
         for note in viewModel.notes { console.writeLine(note) }
         console.writeLine(viewModel.headline)
         displayRows(viewModel.rows)
     }
 
-    public func displaySearchFailure(_ viewModel: PhotoSearch.SearchFailure.ViewModel) {
+    func displaySearchFailure(_ viewModel: PhotoSearch.SearchFailure.ViewModel) {
         console.writeLine(viewModel.message)
     }
 
-    public func displayNoResults(_ viewModel: PhotoSearch.NoResults.ViewModel) {
+    func displayNoResults(_ viewModel: PhotoSearch.NoResults.ViewModel) {
         console.writeLine(viewModel.message)
         if viewModel.goesBack { router?.routeBack() }
     }

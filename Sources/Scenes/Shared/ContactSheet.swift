@@ -7,10 +7,10 @@ import TerminalPictures
 /// (a "sheet") at a time, as the seeds' collection views showed them. The collection, a
 /// photographer's photos and search results share it: each scene's interactor keeps which sheet is
 /// shown, its presenter words it with `presenting`, its view draws it with `Console.writeSheet`.
-public enum ContactSheet {
+enum ContactSheet {
     /// `grid`, `grid N`, `grid next`, `grid prev`.
-    public struct Request: Equatable, Sendable {
-        public enum Which: Equatable, Sendable {
+    struct Request: Equatable, Sendable {
+        enum Which: Equatable, Sendable {
             /// The sheet holding the current photo.
             case current
             /// Sheet N, 0-based, and N as it was typed (a number of any length: one beyond 64 bits is
@@ -20,16 +20,16 @@ public enum ContactSheet {
             case previous
         }
 
-        public var which: Which
+        var which: Which
         /// Photos a sheet: what fits the terminal (`PictureDisplay.sheetLayout`).
-        public var perSheet: Int
+        var perSheet: Int
         /// The pixels a thumbnail needs, or nil when no picture is shown.
-        public var pictureBox: PixelSize?
+        var pictureBox: PixelSize?
         /// Shown by a listing in the grid layout (a fetch, a search, coming back), not asked for by
         /// `grid`: Ctrl-C while it loads gives it up without failing the command.
-        public var isListing = false
+        var isListing = false
 
-        public init(which: Which, perSheet: Int, pictureBox: PixelSize? = nil) {
+        init(which: Which, perSheet: Int, pictureBox: PixelSize? = nil) {
             self.which = which
             self.perSheet = perSheet
             self.pictureBox = pictureBox
@@ -51,44 +51,44 @@ public enum ContactSheet {
         display?.sheetLayout() ?? textLayout
     }
 
-    public struct Response: Equatable, Sendable {
+    struct Response: Equatable, Sendable {
         /// 0-based.
-        public var sheet: Int
-        public var sheetCount: Int
+        var sheet: Int
+        var sheetCount: Int
         /// 0-based position of the sheet's first photo in the list.
-        public var first: Int
-        public var photos: [Photo]
+        var first: Int
+        var photos: [Photo]
         /// How many photos the list holds (loaded so far, for a feed).
-        public var total: Int
+        var total: Int
         /// 0-based position of the current photo.
-        public var current: Int?
+        var current: Int?
         /// Each photo's thumbnail or why there is none; nil when no picture was asked for.
-        public var pictures: [Result<Pixels, PictureFailure>?]
+        var pictures: [Result<Pixels, PictureFailure>?]
         /// Whether the source has more to load after the last sheet (a feed, search results).
-        public var hasMore: Bool
+        var hasMore: Bool
     }
 
-    public struct ViewModel: Equatable, Sendable {
+    struct ViewModel: Equatable, Sendable {
         /// `Sheet 1 of 4 (photos 1–8 of 30):`
-        public var headline: String
-        public var cells: [Cell]
+        var headline: String
+        var cells: [Cell]
         /// Lines after the sheet: the thumbnails that could not be drawn, and why.
-        public var notes: [String]
+        var notes: [String]
     }
 
-    public struct Cell: Equatable, Sendable {
+    struct Cell: Equatable, Sendable {
         /// 1-based, as `open N` takes it.
-        public var position: String
-        package var caption: DisplayText
+        var position: String
+        var caption: DisplayText
         /// Whether the caption is the photo's name (it has no description): cut in its middle,
         /// where names alike differ least.
-        public var captionIsName = false
-        public var isCurrent: Bool
-        public var picture: Pixels?
+        var captionIsName = false
+        var isCurrent: Bool
+        var picture: Pixels?
     }
 
     /// What cannot be shown as asked.
-    public enum Problem: Error, Equatable, Sendable {
+    enum Problem: Error, Equatable, Sendable {
         case noPhotos
         case sheetOutOfRange(requested: String, sheetCount: Int)
         case atLastSheet(sheetCount: Int)
@@ -267,17 +267,17 @@ public enum ContactSheet {
 /// How lists of photos are shown in this session: `layout list|grid`. One object for every scene of
 /// the session, made at the composition root, so that the layout chosen sticks as scenes come and go.
 @MainActor
-public final class BrowseSettings {
-    public enum Layout: String, CaseIterable, Sendable {
+package final class BrowseSettings {
+    package enum Layout: String, CaseIterable, Sendable {
         /// One line a photo, the page control under them.
         case list
         /// Contact sheets of thumbnails.
         case grid
     }
 
-    public var layout: Layout
+    var layout: Layout
 
-    public init(layout: Layout = .list) {
+    package init(layout: Layout = .list) {
         self.layout = layout
     }
 

@@ -4,7 +4,7 @@ import TerminalPictures
 import REPLEngine
 
 /// A picture as a scene's view gets it: pixels to draw, or one line saying why there are none.
-public enum ScenePicture: Equatable, Sendable {
+enum ScenePicture: Equatable, Sendable {
     case pixels(Pixels)
     case unavailable(String)
 

@@ -7,44 +7,44 @@ import REPLEngine
 /// (the collection, a photographer's photos, search results) owns one and changes it with these
 /// methods; the methods check what is asked and say why not, and the interactor hands that to its
 /// presenter. Tests drive a list alone.
-public struct PhotoList: Equatable, Sendable {
-    public private(set) var photos: [Photo] = []
+struct PhotoList: Equatable, Sendable {
+    private(set) var photos: [Photo] = []
     /// 0-based current page.
-    public private(set) var page = 0
+    private(set) var page = 0
     /// 0-based position of the photo opened last; nil when none is open.
-    public private(set) var index: Int?
+    private(set) var index: Int?
     /// The 0-based contact sheet shown last; nil before the first.
-    public private(set) var sheet: Int?
+    private(set) var sheet: Int?
     private var loaded = LoadedPages()
 
     /// An empty list.
-    public init() {}
+    init() {}
 
     /// A list that came whole (random photos, a photographer's photos): no more pages to load.
-    public init(_ photos: [Photo]) {
+    init(_ photos: [Photo]) {
         self.photos = photos
     }
 
     /// Page 1 of a source that has pages (a feed, search results), its repeats left out; `append`
     /// adds the pages after it.
-    public init(firstPage: PhotoPage) {
+    init(firstPage: PhotoPage) {
         photos = loaded.start(with: firstPage)
     }
 
     /// How many of the source's pages are loaded.
-    public var pagesLoaded: Int { loaded.count }
+    var pagesLoaded: Int { loaded.count }
     /// Whether the source has more pages after those loaded.
-    public var hasMore: Bool { loaded.hasMore }
+    var hasMore: Bool { loaded.hasMore }
     /// How many photos the source has in all, when it says.
-    public var total: Int? { loaded.total }
+    var total: Int? { loaded.total }
 
     /// The rows as listed now.
-    public var rows: Rows.Response {
+    var rows: Rows.Response {
         Rows.Response(photos: photos, page: page, hasMore: hasMore)
     }
 
     /// Appends the source's next page; the photos it added (those not listed already).
-    public mutating func append(_ next: PhotoPage) -> [Photo] {
+    mutating func append(_ next: PhotoPage) -> [Photo] {
         let added = loaded.next(next, after: photos)
         photos += added
         return added
@@ -53,7 +53,7 @@ public struct PhotoList: Equatable, Sendable {
     /// Why `row` is none of the photos: nothing listed to `command` (`open`, `page`), or
     /// `outOfRange` with the row as typed (else as a position) and how many photos there are; nil
     /// when it is one.
-    public func problem(with row: Int, typed: String?, for command: String,
+    func problem(with row: Int, typed: String?, for command: String,
                         outOfRange: (_ requested: String, _ count: Int) -> Failure.Problem) -> Failure.Problem? {
         guard !photos.isEmpty else { return .noPhotos(command: command) }
         guard photos.indices.contains(row) else { return outOfRange(typed ?? String(TypedNumber.position(ofRow: row)), photos.count) }
@@ -62,7 +62,7 @@ public struct PhotoList: Equatable, Sendable {
 
     /// Turns the page control to `page`; the photo there, or why there is none (`typed`: the page as
     /// `page N` said it).
-    public mutating func turn(toPage page: Int, typed: String? = nil) -> Result<Photo, Failure.Problem> {
+    mutating func turn(toPage page: Int, typed: String? = nil) -> Result<Photo, Failure.Problem> {
         if let problem = problem(with: page, typed: typed, for: "page", outOfRange: { .pageOutOfRange(requested: $0, pageCount: $1) }) {
             return .failure(problem)
         }
@@ -73,7 +73,7 @@ public struct PhotoList: Equatable, Sendable {
     }
 
     /// Opens photo `row` (nil: the current page's): it becomes the page too. Why not, when it is none.
-    public mutating func open(_ row: Int?, typed: String? = nil) -> Failure.Problem? {
+    mutating func open(_ row: Int?, typed: String? = nil) -> Failure.Problem? {
         let row = row ?? page
         if let problem = problem(with: row, typed: typed, for: "open", outOfRange: { .positionOutOfRange(requested: $0, photoCount: $1) }) {
             return problem
@@ -85,7 +85,7 @@ public struct PhotoList: Equatable, Sendable {
 
     /// Opens the photo named `name` (its id, compared byte for byte: Unicode calls "café" in its two
     /// spellings equal, and a folder may hold both). Why not, when none is.
-    public mutating func open(named name: String) -> Failure.Problem? {
+    mutating func open(named name: String) -> Failure.Problem? {
         guard let row = photos.firstIndex(where: { $0.id.utf8.elementsEqual(name.utf8) }) else {
             return photos.isEmpty ? .noPhotos(command: "open") : .noPhotoNamed(TypedNumber.typed(TerminalText.oneLine(name)))
         }
@@ -95,7 +95,7 @@ public struct PhotoList: Equatable, Sendable {
     /// Moves the photo at `from` to `to` (a move, not a swap: [A,B,C,D] with the 1st to the 3rd
     /// gives [B,C,A,D]); the page follows it. The opened photo is closed either way. Returns whether
     /// the photo moved (not when `to` is where it is, or no position).
-    public mutating func move(from: Int, to: Int) -> Bool {
+    mutating func move(from: Int, to: Int) -> Bool {
         index = nil
         guard from != to, photos.indices.contains(from), photos.indices.contains(to) else { return false }
         let photo = photos.remove(at: from)
@@ -106,7 +106,7 @@ public struct PhotoList: Equatable, Sendable {
 
     /// Back from the detail opened from this list: the moves saved there, in order, then the page of
     /// the photo shown last (`landing`, 0-based, after the moves). The photo opened is closed.
-    public mutating func returned(to landing: Int, after moves: [PhotoDetail.Moved]) {
+    mutating func returned(to landing: Int, after moves: [PhotoDetail.Moved]) {
         index = nil
         for moved in moves where moved.from != moved.to && photos.indices.contains(moved.from) && photos.indices.contains(moved.to) {
             photos.insert(photos.remove(at: moved.from), at: moved.to)
@@ -116,7 +116,7 @@ public struct PhotoList: Equatable, Sendable {
 
     /// Remembers the contact sheet shown (`perSheet` photos a sheet); the page moves onto it, to
     /// its first photo, unless it is there already: `next` and `open` go on from the sheet shown.
-    public mutating func showSheet(_ sheet: Int, perSheet: Int) {
+    mutating func showSheet(_ sheet: Int, perSheet: Int) {
         self.sheet = sheet
         let first = sheet * max(1, perSheet)
         if photos.indices.contains(first), page / max(1, perSheet) != sheet { page = first }

@@ -3,7 +3,7 @@ import REPLEngine
 
 /// What the list's commands ask of the interactor of a scene that lists photos.
 @MainActor
-public protocol PhotoListBusinessLogic: AnyObject {
+protocol PhotoListBusinessLogic: AnyObject {
     /// Moves the page control and shows the page. With a picture to decode, the page is shown by an
     /// effect the command awaits (then the next page's picture is decoded ahead); without, at once.
     /// One past the last photo loaded, where the source has more, its next page is loaded first (as
@@ -19,7 +19,7 @@ public protocol PhotoListBusinessLogic: AnyObject {
 /// What a list's store holds, as the router that hands a photo to the detail reads it, and where
 /// the detail's answer is written when it goes back.
 @MainActor
-public protocol PhotoListDataStore: AnyObject {
+protocol PhotoListDataStore: AnyObject {
     var list: PhotoList { get }
     /// The 0-based position of the photo the detail showed last (the seed's `changedIndex`: where the
     /// opened photo should move to, when it was not stepped from), handed back by the detail.
@@ -37,7 +37,7 @@ public protocol PhotoListDataStore: AnyObject {
 /// results): it keeps the `PhotoList` and, with this protocol's extension, carries out the list's
 /// requests, telling its presenter what came of them.
 @MainActor
-public protocol PhotoListInteracting: PhotoListBusinessLogic, PhotoListDataStore {
+protocol PhotoListInteracting: PhotoListBusinessLogic, PhotoListDataStore {
     var list: PhotoList { get set }
     /// The scene's presenter, in its part of a list's.
     var listPresenter: PhotoListPresentationLogic? { get }
@@ -49,7 +49,7 @@ public protocol PhotoListInteracting: PhotoListBusinessLogic, PhotoListDataStore
 }
 
 extension PhotoListInteracting {
-    public func changeToPage(_ request: PhotoList.Page.Request) {
+    func changeToPage(_ request: PhotoList.Page.Request) {
         if request.page == list.photos.count && list.hasMore { return loadMore(then: request) }
         let photo: Photo
         switch list.turn(toPage: request.page, typed: request.typed) {
@@ -99,21 +99,21 @@ extension PhotoListInteracting {
         return !added.isEmpty
     }
 
-    public func loadMoreForDetail() async -> [Photo]? {
+    func loadMoreForDetail() async -> [Photo]? {
         guard loadsPage != nil, list.hasMore else { return nil }
         let count = list.photos.count
         guard await loadNextPage() else { return [] }
         return Array(list.photos[count...])
     }
 
-    public func selectPhoto(_ request: PhotoList.Selection.Request) {
+    func selectPhoto(_ request: PhotoList.Selection.Request) {
         if let problem = request.name.map({ list.open(named: $0) }) ?? list.open(request.row, typed: request.typed) {
             return listPresenter?.presentListFailure(.init(problem: problem)) ?? ()
         }
         listPresenter?.presentSelection()
     }
 
-    public func showSheet(_ request: ContactSheet.Request) {
+    func showSheet(_ request: ContactSheet.Request) {
         effects?.finishBeforeCommandEnds { [self] in
             switch await ContactSheet.show(request, shown: list.sheet, current: list.page, photos: { list.photos }, hasMore: { list.hasMore },
                                            loadMore: { await loadNextPage() }, pictures: pictures) {

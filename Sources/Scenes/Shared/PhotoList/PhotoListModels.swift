@@ -10,104 +10,104 @@ import PhotoDomain
 extension PhotoList {
     /// The rows and page control, below the headline of the scene that lists them (after a fetch, a
     /// search, a load, or coming back).
-    public enum Rows {
-        public struct Response: Equatable, Sendable {
-            public var photos: [Photo]
+    enum Rows {
+        struct Response: Equatable, Sendable {
+            var photos: [Photo]
             /// 0-based current page.
-            public var page: Int
+            var page: Int
             /// Whether more pages can be loaded after the last.
-            public var hasMore: Bool
+            var hasMore: Bool
         }
 
-        public struct ViewModel: Equatable, Sendable {
-            public var photos: [DisplayedPhoto]
+        struct ViewModel: Equatable, Sendable {
+            var photos: [DisplayedPhoto]
             /// Index into `photos` of the current page's photo; nil when there are none.
-            public var currentRow: Int?
-            public var pageControl: PageControl?
+            var currentRow: Int?
+            var pageControl: PageControl?
         }
     }
 
     /// `page N`, `next`, `prev`; a `next` past the last photo loaded, where more follow, loads them.
-    public enum Page {
-        public struct Request: Equatable, Sendable {
+    enum Page {
+        struct Request: Equatable, Sendable {
             /// 0-based.
-            public var page: Int
+            var page: Int
             /// The pixels the page's picture needs, or nil when no picture is shown.
-            public var pictureBox: PixelSize?
+            var pictureBox: PixelSize?
             /// The page as it was typed (`page N`), for the error when there is no such page.
-            public var typed: String?
+            var typed: String?
 
-            public init(page: Int, pictureBox: PixelSize? = nil, typed: String? = nil) {
+            init(page: Int, pictureBox: PixelSize? = nil, typed: String? = nil) {
                 self.page = page
                 self.pictureBox = pictureBox
                 self.typed = typed
             }
         }
 
-        public struct Response: Equatable, Sendable {
-            public var page: Int
-            public var photo: Photo
-            public var pageCount: Int
+        struct Response: Equatable, Sendable {
+            var page: Int
+            var photo: Photo
+            var pageCount: Int
             /// The page's pixels or why there are none; nil when no picture was asked for.
-            public var picture: Result<Pixels, PictureFailure>?
-            public var hasMore: Bool
+            var picture: Result<Pixels, PictureFailure>?
+            var hasMore: Bool
         }
 
-        public struct ViewModel: Equatable, Sendable {
+        struct ViewModel: Equatable, Sendable {
             /// Drawn above the page's row; nil when no picture was asked for.
-            public var picture: ScenePicture?
-            public var photo: DisplayedPhoto
-            public var pageControl: PageControl
+            var picture: ScenePicture?
+            var photo: DisplayedPhoto
+            var pageControl: PageControl
         }
     }
 
     /// The source's next page, loaded by `next` past the last photo or `grid next` past the last sheet.
-    public enum More {
-        public struct Response: Equatable, Sendable {
+    enum More {
+        struct Response: Equatable, Sendable {
             /// Photos the page added (those not listed already).
-            public var added: Int
-            public var photoCount: Int
+            var added: Int
+            var photoCount: Int
             /// 0-based current page: the page control shown learns the new count.
-            public var page: Int
-            public var pagesLoaded: Int
+            var page: Int
+            var pagesLoaded: Int
             /// How many photos the source has in all, when it says.
-            public var total: Int?
-            public var hasMore: Bool
-            public var notes: [String] = []
+            var total: Int?
+            var hasMore: Bool
+            var notes: [String] = []
         }
 
-        public struct ViewModel: Equatable, Sendable {
-            public var lines: [String]
+        struct ViewModel: Equatable, Sendable {
+            var lines: [String]
             /// The page control over the photos loaded now, and whether more follow.
-            public var pageControl: PageControl
+            var pageControl: PageControl
         }
     }
 
     /// `open N`: the photo to show in a detail scene.
-    public enum Selection {
-        public struct Request: Equatable, Sendable {
+    enum Selection {
+        struct Request: Equatable, Sendable {
             /// 0-based; nil: the current page's photo (`open` alone).
-            public var row: Int?
+            var row: Int?
             /// The position as it was typed (`open N`), for the error when there is no such photo.
-            public var typed: String?
+            var typed: String?
             /// The photo's name (its id) when it was opened by name (`open sunset.jpg`); `row` is
             /// then ignored.
-            public var name: String?
+            var name: String?
 
-            public init(row: Int?, typed: String? = nil) {
+            init(row: Int?, typed: String? = nil) {
                 self.row = row
                 self.typed = typed
             }
 
-            public init(name: String) {
+            init(name: String) {
                 self.name = name
             }
         }
     }
 
     /// What cannot be done as asked: the command fails with the message.
-    public enum Failure {
-        public enum Problem: Error, Equatable, Sendable {
+    enum Failure {
+        enum Problem: Error, Equatable, Sendable {
             /// Nothing listed to open, page through (`command`: open, page) or lay out (`sheet(.noPhotos)`).
             case noPhotos(command: String)
             /// `requested`: the page as it was typed (a number of any length), else as the request says it.
@@ -121,32 +121,32 @@ extension PhotoList {
             case sheet(ContactSheet.Problem)
         }
 
-        public struct Response: Equatable, Sendable {
-            public var problem: Problem
+        struct Response: Equatable, Sendable {
+            var problem: Problem
         }
 
-        public struct ViewModel: Equatable, Sendable {
-            public var message: String
+        struct ViewModel: Equatable, Sendable {
+            var message: String
         }
     }
 
     /// What the scene that lists the photos calls them, for the list's messages.
-    public struct Wording: Sendable {
+    struct Wording: Sendable {
         /// `photo` or `result`: "there is no result 9", "cannot load more results".
-        public var noun: String
+        var noun: String
         /// Whether the rows have an author column (not where every photo has the same author).
-        public var withAuthor: Bool
+        var withAuthor: Bool
         /// Why nothing can be done with the list (`open`, `page through`, `lay out`):
         /// "there are no photos to open yet: type 'fetch' first".
-        public var nothingTo: @Sendable (_ verb: String) -> String
+        var nothingTo: @Sendable (_ verb: String) -> String
         /// `next` with nothing listed: "No photos yet: type 'fetch' first."
-        public var nothingToPage: String
+        var nothingToPage: String
         /// `next` past the last photo of a source that has no more: "there are no more results".
-        public var noMore: String
+        var noMore: String
         /// What a load of the next page brought: "Loaded 10 more results (20 of 1,204 loaded)."
-        public var loaded: @Sendable (More.Response) -> String
+        var loaded: @Sendable (More.Response) -> String
 
-        public init(noun: String, withAuthor: Bool, nothingTo: @escaping @Sendable (String) -> String, nothingToPage: String,
+        init(noun: String, withAuthor: Bool, nothingTo: @escaping @Sendable (String) -> String, nothingToPage: String,
                     noMore: String, loaded: @escaping @Sendable (More.Response) -> String) {
             self.noun = noun
             self.withAuthor = withAuthor

@@ -3,7 +3,7 @@ import REPLEngine
 
 /// What the interactor of a scene that lists photos tells its presenter of the list.
 @MainActor
-public protocol PhotoListPresentationLogic: AnyObject {
+protocol PhotoListPresentationLogic: AnyObject {
     func presentPage(_ response: PhotoList.Page.Response)
     func presentMore(_ response: PhotoList.More.Response)
     func presentSheet(_ response: ContactSheet.Response)
@@ -14,7 +14,7 @@ public protocol PhotoListPresentationLogic: AnyObject {
 /// The presenter of a scene that lists photos: with this protocol's extension, it words the list's
 /// responses in the scene's words (`listWording`) for its View.
 @MainActor
-public protocol PhotoListPresenting: PhotoListPresentationLogic {
+protocol PhotoListPresenting: PhotoListPresentationLogic {
     /// How the scene speaks of its photos ("result", "there are no photos to open yet: …").
     var listWording: PhotoList.Wording { get }
     /// The scene's View, in its part of a list's.
@@ -22,7 +22,7 @@ public protocol PhotoListPresenting: PhotoListPresentationLogic {
 }
 
 extension PhotoListPresenting {
-    public func presentPage(_ response: PhotoList.Page.Response) {
+    func presentPage(_ response: PhotoList.Page.Response) {
         var control = PageControl(page: response.page, of: response.pageCount)
         control.hasMore = response.hasMore
         listView?.displayPage(.init(
@@ -32,21 +32,21 @@ extension PhotoListPresenting {
         ))
     }
 
-    public func presentMore(_ response: PhotoList.More.Response) {
+    func presentMore(_ response: PhotoList.More.Response) {
         var control = PageControl(page: response.page, of: response.photoCount)
         control.hasMore = response.hasMore
         listView?.displayMore(.init(lines: [listWording.loaded(response)] + response.notes, pageControl: control))
     }
 
-    public func presentSheet(_ response: ContactSheet.Response) {
+    func presentSheet(_ response: ContactSheet.Response) {
         listView?.displaySheet(ContactSheet.presenting(response))
     }
 
-    public func presentSelection() {
+    func presentSelection() {
         listView?.displaySelectedPhoto()
     }
 
-    public func presentListFailure(_ response: PhotoList.Failure.Response) {
+    func presentListFailure(_ response: PhotoList.Failure.Response) {
         listView?.displayListFailure(.init(message: PhotoList.message(response.problem, wording: listWording)))
     }
 }
@@ -54,7 +54,7 @@ extension PhotoListPresenting {
 extension PhotoList {
     /// At most this many rows are listed at once: a folder of 10,000 photos lists the block of 30
     /// the current page is in (rows 31…60 for page 45), the page control saying where it is.
-    public static let rowsListed = 30
+    static let rowsListed = 30
 
     /// The rows and page control a scene lists below its headline: the block of `rowsListed` rows
     /// the current page is in.

@@ -2,7 +2,7 @@ import REPLEngine
 
 /// Where the View of a scene that lists photos sends the photo opened.
 @MainActor
-public protocol PhotoListRoutingLogic: AnyObject {
+protocol PhotoListRoutingLogic: AnyObject {
     func routeToDetail()
 }
 
@@ -10,7 +10,7 @@ public protocol PhotoListRoutingLogic: AnyObject {
 /// detail scene, as CleanStore's `routeToShowOrder` does: the detail is made, its DataStore given what
 /// it needs (`passDataToDetail`), and it is pushed.
 @MainActor
-public protocol PhotoListRouting: PhotoListRoutingLogic {
+protocol PhotoListRouting: PhotoListRoutingLogic {
     /// Not owned: the engine's navigation stack outlives its scenes.
     var navigator: (any Navigator)? { get }
     /// The scene's store, in its part of a list's.
@@ -21,7 +21,7 @@ public protocol PhotoListRouting: PhotoListRoutingLogic {
 }
 
 extension PhotoListRouting {
-    public func routeToDetail() {
+    func routeToDetail() {
         guard let destination = navigator?.instantiate(PhotoDetailView.self) else { return }
         destination.router?.delegate = self as? PhotoDetailRouterDelegate
         guard let listDataStore, var destinationDataStore = destination.router?.dataStore else { return }
@@ -31,7 +31,7 @@ extension PhotoListRouting {
 
     /// Hands the detail scene the opened photo, its position, the photos of the list (a copy: `next`
     /// and `prev` step through them there) and what the list is called.
-    public func passDataToDetail(source: PhotoListDataStore, destination: inout PhotoDetailDataStore) {
+    func passDataToDetail(source: PhotoListDataStore, destination: inout PhotoDetailDataStore) {
         let list = source.list
         destination.photo = list.index.flatMap { list.photos.indices.contains($0) ? list.photos[$0] : nil }
         destination.index = list.index
@@ -42,7 +42,7 @@ extension PhotoListRouting {
 
     /// The back-channel from the detail (the scene's router is its delegate): where the photo shown
     /// last is, and the moves saved there, written into the scene's store for when it appears again.
-    public func dismissWithChange(index: Int, moves: [PhotoDetail.Moved]) {
+    func dismissWithChange(index: Int, moves: [PhotoDetail.Moved]) {
         listDataStore?.changedIndex = index
         listDataStore?.movesMade = moves
     }

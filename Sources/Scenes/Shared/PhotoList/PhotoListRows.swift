@@ -4,13 +4,13 @@ import REPLEngine
 /// The paged photo list's rows and page control, and how the console writes them.
 
 /// One photo line of a list.
-public struct DisplayedPhoto: Equatable, Sendable {
-    public var position: String
-    package var id: DisplayText
-    package var description: DisplayText
+struct DisplayedPhoto: Equatable, Sendable {
+    var position: String
+    var id: DisplayText
+    var description: DisplayText
     /// nil in a list where every photo has the same author (a photographer's): no column for it.
-    package var author: DisplayText?
-    package var likes: DisplayText
+    var author: DisplayText?
+    var likes: DisplayText
 
     /// Which columns a list shows besides the position and id: those some photo has a value for.
     struct Columns: Equatable {
@@ -43,13 +43,13 @@ public struct DisplayedPhoto: Equatable, Sendable {
 }
 
 /// The page control: `○ ● ○ ○ ○  2/5`. Like UIPageControl, the current page's dot is filled.
-public struct PageControl: Equatable, Sendable {
-    public var numberOfPages: Int
+struct PageControl: Equatable, Sendable {
+    var numberOfPages: Int
     /// 0-based.
-    public var currentPage: Int
-    public var text: String
+    var currentPage: Int
+    var text: String
     /// Whether more pages can be loaded after the last (a feed, search results): `next` there loads them.
-    public var hasMore = false
+    var hasMore = false
 }
 
 extension PageControl {

@@ -4,7 +4,7 @@ import TerminalPictures
 
 /// What the presenter of a scene that lists photos hands its View of the list.
 @MainActor
-public protocol PhotoListDisplayLogic: AnyObject {
+protocol PhotoListDisplayLogic: AnyObject {
     func displayPage(_ viewModel: PhotoList.Page.ViewModel)
     func displayMore(_ viewModel: PhotoList.More.ViewModel)
     func displaySheet(_ viewModel: ContactSheet.ViewModel)
@@ -16,7 +16,7 @@ public protocol PhotoListDisplayLogic: AnyObject {
 /// with this protocol's extension it turns the list's commands (`PhotoListCommands`) into requests
 /// and lays the list's ViewModels out: the rows, the page control, the sheets.
 @MainActor
-package protocol PhotoListShowing: PhotoListDisplayLogic {
+protocol PhotoListShowing: PhotoListDisplayLogic {
     var console: Console { get }
     /// nil: this session shows no pictures.
     var display: PictureDisplay? { get }
@@ -34,7 +34,7 @@ package protocol PhotoListShowing: PhotoListDisplayLogic {
 }
 
 extension PhotoListShowing {
-    public func turnList(toPage page: Int, typed: String?) {
+    func turnList(toPage page: Int, typed: String?) {
         listInteractor?.changeToPage(PhotoList.Page.Request(page: page, pictureBox: display?.pixelBox(for: .page), typed: typed))
     }
 
@@ -93,27 +93,27 @@ extension PhotoListShowing {
         if let pageControl { console.writePageControl(pageControl) }
     }
 
-    public func displayPage(_ viewModel: PhotoList.Page.ViewModel) {
+    func displayPage(_ viewModel: PhotoList.Page.ViewModel) {
         console.show(viewModel.picture, at: .page, on: display)
         pageControl = viewModel.pageControl
         console.writePhotoRows([viewModel.photo], currentRow: 0)
         console.writePageControl(viewModel.pageControl)
     }
 
-    public func displayMore(_ viewModel: PhotoList.More.ViewModel) {
+    func displayMore(_ viewModel: PhotoList.More.ViewModel) {
         for line in viewModel.lines { console.writeLine(line) }
         pageControl = viewModel.pageControl
     }
 
-    public func displaySheet(_ viewModel: ContactSheet.ViewModel) {
+    func displaySheet(_ viewModel: ContactSheet.ViewModel) {
         console.writeSheet(viewModel, display: display)
     }
 
-    public func displaySelectedPhoto() {
+    func displaySelectedPhoto() {
         listRouter?.routeToDetail()
     }
 
-    public func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel) {
+    func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel) {
         console.fail(viewModel.message)
     }
 }
