@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 
 /// What Tab does to the word before the cursor.
 public struct Completion: Equatable, Sendable {
