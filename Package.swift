@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "photorepl",
+    // Built and tested on Debian Linux only; written for macOS too, where Mutex (Synchronization) and
+    // the standard library's count(where:) need macOS 15.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "photorepl", targets: ["photorepl"]),
         .library(name: "REPLEngine", targets: ["REPLEngine"]),
@@ -43,9 +46,12 @@ let package = Package(
         // Files written whole or not at all (scripts, transcripts, cassettes, saved photos), and the
         // table of their temporary files that a signal removes.
         .target(name: "CTemporaryFiles"),
-        .target(name: "SafeFiles", dependencies: ["CTemporaryFiles"]),
+        // The C library (Glibc, Musl or Darwin), named in one file for every Swift module here, and
+        // the few calls that differ between the systems (Scripts/check-platform keeps it so).
+        .target(name: "PhotoreplPlatform"),
+        .target(name: "SafeFiles", dependencies: ["CTemporaryFiles", "PhotoreplPlatform"]),
         // Requests and answers, the libcurl transport, cassettes that record and replay them, JSON.
-        .target(name: "Networking", dependencies: ["CCurl", "SafeFiles"]),
+        .target(name: "Networking", dependencies: ["CCurl", "SafeFiles", "PhotoreplPlatform"]),
         // libchafa behind plain C functions, so that Swift never imports glib's headers; loaded with
         // dlopen at the first picture drawn with it.
         .target(name: "CChafaRender", dependencies: ["CLibraryLoader"]),
@@ -53,19 +59,19 @@ let package = Package(
         .target(name: "CChafaABICheck", dependencies: ["CChafa"], path: "Tests/CChafaABICheck"),
         // Pixels and where they come from: BlurHash, JPEG with DCT scaling, PNG, WebP, GIF, HEIC, AVIF,
         // EXIF; the limits.
-        .target(name: "Imaging", dependencies: ["CZlib", "CImageFormats"]),
+        .target(name: "Imaging", dependencies: ["CZlib", "CImageFormats", "PhotoreplPlatform"]),
         // The REPL engine: line sources, tokenizer, navigation stack, dispatch, console. Knows nothing about photos.
-        .target(name: "REPLEngine", dependencies: ["CLibEdit", "SafeFiles"]),
+        .target(name: "REPLEngine", dependencies: ["CLibEdit", "SafeFiles", "PhotoreplPlatform"]),
         // An app's launcher: `APP`, `APP run`, `APP test`, their options and exit codes, for any app on
         // the engine; no argument-parsing library, so an app starts fast.
-        .target(name: "REPLLauncher", dependencies: ["REPLEngine", "SafeFiles"]),
+        .target(name: "REPLLauncher", dependencies: ["REPLEngine", "SafeFiles", "PhotoreplPlatform"]),
         // A scene test harness: drives an engine's scenes, or a whole app, as typed commands.
         .target(name: "REPLTesting", dependencies: ["REPLEngine", "REPLLauncher"]),
         // Photos in the Unsplash shape, the PhotosWorker protocol and the embedded catalog.
-        .target(name: "PhotoDomain", dependencies: ["Imaging", "Networking", "SafeFiles"], exclude: ["Catalog/catalog.json"]),
+        .target(name: "PhotoDomain", dependencies: ["Imaging", "Networking", "SafeFiles", "PhotoreplPlatform"], exclude: ["Catalog/catalog.json"]),
         // Pixels drawn in a terminal: libchafa's symbols and sixels, kitty and ASCII of our own, and the
         // terminal queried for what it can show.
-        .target(name: "TerminalPictures", dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CZlib"]),
+        .target(name: "TerminalPictures", dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CZlib", "PhotoreplPlatform"]),
         // The Clean Swift scenes, one folder each.
         .target(name: "Scenes", dependencies: ["REPLEngine", "PhotoDomain", "TerminalPictures"]),
         // photorepl's options, on the launcher's command line, and the composition root; the commit
@@ -74,6 +80,7 @@ let package = Package(
             name: "photorepl",
             dependencies: [
                 "REPLEngine", "REPLLauncher", "PhotoDomain", "Scenes", "TerminalPictures", "Imaging", "Networking",
+                "PhotoreplPlatform",
             ],
             plugins: ["BuildInfo"]
         ),

@@ -5,6 +5,7 @@ import PackageDescription
 // sessions replayable from cassettes (the Networking library).
 let package = Package(
     name: "reposearch",
+    platforms: [.macOS(.v15)],  // as photorepl's libraries
     dependencies: [
         // The repository this example lives in: its libraries and the BuildInfo plugin.
         .package(name: "photorepl", path: "../.."),

@@ -5,6 +5,7 @@ import PackageDescription
 // scripts, transcripts, line editing, history and completion come from the engine and the launcher.
 let package = Package(
     name: "todo",
+    platforms: [.macOS(.v15)],  // as photorepl's libraries
     dependencies: [
         // The repository this example lives in: its REPLEngine and REPLLauncher products.
         .package(name: "photorepl", path: "../.."),

@@ -49,7 +49,7 @@ static const photorepl_library_symbol chafa_symbols[] = {
     {"g_string_free", (void **)&chafa.string_free},
     {"g_free", (void **)&chafa.free},
 };
-static photorepl_library libchafa = {"libchafa.so.0", chafa_symbols, sizeof chafa_symbols / sizeof chafa_symbols[0],
+static photorepl_library libchafa = {PHOTOREPL_SONAME("libchafa.so.0", "libchafa.0.dylib"), chafa_symbols, sizeof chafa_symbols / sizeof chafa_symbols[0],
                                      "symbols, sixel and iTerm2 pictures need libchafa", "libchafa0"};
 
 const char *photorepl_chafa_load(void) { return photorepl_library_load(&libchafa); }

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -37,7 +38,11 @@ static char load_error[256];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
 static void load_curl(void) {
+#ifdef __APPLE__
+    void *library = dlopen("libcurl.4.dylib", RTLD_NOW | RTLD_LOCAL);
+#else
     void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+#endif
     if (!library) {
         snprintf(load_error, sizeof load_error,
                  "libcurl could not be loaded (%s): install the Debian package libcurl4 to use the network", dlerror());
@@ -201,7 +206,14 @@ static curl_socket_t on_open_socket(void *context, curlsocktype purpose, struct 
         if (!inet_ntop(address->family, raw, t->refused_address, sizeof t->refused_address)) t->refused_address[0] = 0;
         return CURL_SOCKET_BAD;
     }
+#ifdef SOCK_CLOEXEC
     return socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+#else
+    // No SOCK_CLOEXEC (macOS): the flag set just after, as close to atomic as the system allows.
+    curl_socket_t fd = socket(address->family, address->socktype, address->protocol);
+    if (fd != CURL_SOCKET_BAD) fcntl(fd, F_SETFD, FD_CLOEXEC);
+    return fd;
+#endif
 }
 
 static size_t on_header(char *data, size_t size, size_t count, void *context) {

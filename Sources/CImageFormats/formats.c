@@ -3,7 +3,9 @@
 #include <dlfcn.h>
 #include <gif_lib.h>
 #include <libheif/heif.h>
-#include <malloc.h>
+#ifdef __GLIBC__
+#include <malloc.h>  // mallopt
+#endif
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -32,8 +34,8 @@ static char webp_error[200];
 static pthread_once_t webp_once = PTHREAD_ONCE_INIT;
 
 static void load_webp(void) {
-    void *library = dlopen("libwebp.so.7", RTLD_NOW | RTLD_LOCAL);
-    void *demux = library ? dlopen("libwebpdemux.so.2", RTLD_NOW | RTLD_LOCAL) : NULL;
+    void *library = dlopen(PHOTOREPL_SONAME("libwebp.so.7", "libwebp.7.dylib"), RTLD_NOW | RTLD_LOCAL);
+    void *demux = library ? dlopen(PHOTOREPL_SONAME("libwebpdemux.so.2", "libwebpdemux.2.dylib"), RTLD_NOW | RTLD_LOCAL) : NULL;
     if (!library || !demux) {
         snprintf(webp_error, sizeof webp_error, "WebP pictures need libwebp: install the Debian packages libwebp7 and libwebpdemux2");
         return;
@@ -181,7 +183,7 @@ static char gif_error[200];
 static pthread_once_t gif_once = PTHREAD_ONCE_INIT;
 
 static void load_gif(void) {
-    void *library = dlopen("libgif.so.7", RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(PHOTOREPL_SONAME("libgif.so.7", "libgif.7.dylib"), RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(gif_error, sizeof gif_error, "GIF pictures need giflib: install the Debian package libgif7");
         return;
@@ -386,7 +388,7 @@ static char heif_error_text[200];
 static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
 
 static void load_heif(void) {
-    void *library = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(PHOTOREPL_SONAME("libheif.so.1", "libheif.1.dylib"), RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(heif_error_text, sizeof heif_error_text, "HEIC and AVIF pictures need libheif: install the Debian package libheif1");
         return;
@@ -663,7 +665,7 @@ static char tiff_error_text[200];
 static pthread_once_t tiff_once = PTHREAD_ONCE_INIT;
 
 static void load_tiff(void) {
-    void *library = dlopen("libtiff.so.6", RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(PHOTOREPL_SONAME("libtiff.so.6", "libtiff.6.dylib"), RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(tiff_error_text, sizeof tiff_error_text, "TIFF pictures need libtiff: install the Debian package libtiff6");
         return;
@@ -873,4 +875,11 @@ void photorepl_gif_load(void) { pthread_once(&gif_once, load_gif); }
 void photorepl_heif_load(void) { pthread_once(&heif_once, load_heif); }
 void photorepl_tiff_load(void) { pthread_once(&tiff_once, load_tiff); }
 
-void photorepl_map_large_buffers(size_t bytes) { mallopt(M_MMAP_THRESHOLD, (int)bytes); }
+// glibc's threshold; other allocators (macOS's, musl's) map large blocks of their own accord.
+void photorepl_map_large_buffers(size_t bytes) {
+#ifdef __GLIBC__
+    mallopt(M_MMAP_THRESHOLD, (int)bytes);
+#else
+    (void)bytes;
+#endif
+}

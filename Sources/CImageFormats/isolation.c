@@ -9,12 +9,16 @@
 #include "loading.h"
 #include <errno.h>
 #include <fcntl.h>
-#include <malloc.h>
+#ifdef __GLIBC__
+#include <malloc.h>  // mallopt
+#endif
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
+#ifdef __linux__
+#include <sys/prctl.h>  // PR_SET_PDEATHSIG
+#endif
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -120,7 +124,8 @@ struct photorepl_isolated {
     int reaped;
 };
 
-// The address space the process has now (from /proc/self/statm, in pages), or 0.
+// The address space the process has now (from /proc/self/statm, in pages), or 0 where there is no
+// /proc (macOS: then no address-space limit is set, which macOS would not enforce anyway).
 static size_t address_space_now(void) {
     int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
     if (fd < 0) return 0;
@@ -230,9 +235,21 @@ static void child(const photorepl_isolated_request *request, answer *shared, siz
     // Only the pipe to this child's parent stays open: the write ends of other children's pipes,
     // made by other threads, were copied by the fork too, and would keep those open (their
     // parents wait for the pipe to close) for as long as this child lives.
+#ifdef __GLIBC__
     close_range(3, (unsigned)pipe_end - 1, 0);
     close_range((unsigned)pipe_end + 1, ~0U, 0);
+#else
+    // No close_range (macOS, musl): each descriptor in turn.
+    long most = sysconf(_SC_OPEN_MAX);
+    for (int fd = 3; fd < (most > 0 && most < 65536 ? (int)most : 65536); fd++) {
+        if (fd != pipe_end) close(fd);
+    }
+#endif
+#ifdef __linux__
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    // (Without a parent-death signal, as on macOS, a child whose parent dies while it decodes is
+    // ended by its CPU limit; one whose parent is gone already, here.)
     if (getppid() == 1) _exit(1);
     // No core file of a crash; processor time a little over the parent's deadline; the address space the
     // parent had, and the decode's share of the budget over it (a thread's stack and a malloc
@@ -244,7 +261,9 @@ static void child(const photorepl_isolated_request *request, answer *shared, siz
     rlim_t seconds = (rlim_t)(request->seconds + 2) * (rlim_t)(cores > 0 ? cores : 1);
     struct rlimit cpu = {seconds, seconds + 1};
     setrlimit(RLIMIT_CPU, &cpu);
+#ifdef __GLIBC__
     mallopt(M_ARENA_MAX, 1);
+#endif
     size_t now = address_space_now();
     if (now > 0 && request->memory > 0) {
         rlim_t limit = (rlim_t)(now + request->memory + ((size_t)64 << 20));
@@ -278,6 +297,23 @@ static void child(const photorepl_isolated_request *request, answer *shared, siz
     _exit(0);
 }
 
+// A pipe whose ends are close-on-exec: made so at once by pipe2 (Linux), else by pipe and fcntl.
+static int cloexec_pipe(int ends[2]) {
+#ifdef __linux__
+    return pipe2(ends, O_CLOEXEC);
+#else
+    if (pipe(ends) != 0) return -1;
+    if (fcntl(ends[0], F_SETFD, FD_CLOEXEC) != 0 || fcntl(ends[1], F_SETFD, FD_CLOEXEC) != 0) {
+        int saved = errno;
+        close(ends[0]);
+        close(ends[1]);
+        errno = saved;
+        return -1;
+    }
+    return 0;
+#endif
+}
+
 photorepl_isolated *photorepl_isolated_start(const photorepl_isolated_request *request, char *message, size_t message_size) {
     photorepl_isolated *isolated = calloc(1, sizeof *isolated);
     if (!isolated) {
@@ -294,7 +330,7 @@ photorepl_isolated *photorepl_isolated_start(const photorepl_isolated_request *r
         free(isolated);
         return NULL;
     }
-    if (pipe2(ends, O_CLOEXEC) != 0) {
+    if (cloexec_pipe(ends) != 0) {
         say(message, message_size, "cannot make a pipe for the decoder: %s", strerror(errno));
         munmap(mapping, isolated->mapped);
         free(isolated);

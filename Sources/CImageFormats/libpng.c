@@ -18,7 +18,7 @@ static const photorepl_library_symbol libpng_symbols[] = {
     {"png_image_finish_read", (void **)&libpng.finish_read},
     {"png_image_free", (void **)&libpng.free},
 };
-static photorepl_library libpng_library = {"libpng16.so.16", libpng_symbols, sizeof libpng_symbols / sizeof libpng_symbols[0],
+static photorepl_library libpng_library = {PHOTOREPL_SONAME("libpng16.so.16", "libpng16.16.dylib"), libpng_symbols, sizeof libpng_symbols / sizeof libpng_symbols[0],
                                            "this PNG needs libpng", "libpng16-16"};
 
 int photorepl_png_by_libpng(const unsigned char *data, size_t size, unsigned char *rgba, int width, int height,

@@ -24,7 +24,7 @@ static const photorepl_library_symbol tj_symbols[] = {
     {"tjGetErrorStr2", (void **)&tj.error_str2},
     {"tjGetErrorCode", (void **)&tj.error_code},
 };
-static photorepl_library turbojpeg = {"libturbojpeg.so.0", tj_symbols, sizeof tj_symbols / sizeof tj_symbols[0],
+static photorepl_library turbojpeg = {PHOTOREPL_SONAME("libturbojpeg.so.0", "libturbojpeg.0.dylib"), tj_symbols, sizeof tj_symbols / sizeof tj_symbols[0],
                                       "JPEG pictures need libjpeg-turbo", "libturbojpeg0"};
 
 static int loaded(photorepl_jpeg_status *status) {

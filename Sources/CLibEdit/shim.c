@@ -1,4 +1,4 @@
-#define _GNU_SOURCE  // pipe2
+#define _GNU_SOURCE  // pipe2 (glibc; elsewhere pipe and fcntl, below)
 #include "CLibEdit.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -49,7 +49,7 @@ static const photorepl_library_symbol libedit_symbols[] = {
     {"history_end", (void **)&libedit.history_end},
     {"history", (void **)&libedit.history},
 };
-static photorepl_library libedit_library = {"libedit.so.2", libedit_symbols, sizeof libedit_symbols / sizeof libedit_symbols[0],
+static photorepl_library libedit_library = {PHOTOREPL_SONAME("libedit.so.2", "libedit.3.dylib"), libedit_symbols, sizeof libedit_symbols / sizeof libedit_symbols[0],
                                             "typing commands needs libedit", "libedit2"};
 
 const char *photorepl_libedit_load(void) { return photorepl_library_load(&libedit_library); }
@@ -139,7 +139,24 @@ static void on_signal(int signo) {
 
 static int open_signal_pipe(void) {
     if (signal_pipe[0] >= 0) return 0;
+#ifdef __linux__
     return pipe2(signal_pipe, O_CLOEXEC | O_NONBLOCK);
+#else
+    int ends[2];
+    if (pipe(ends) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        if (fcntl(ends[i], F_SETFD, FD_CLOEXEC) != 0 || fcntl(ends[i], F_SETFL, fcntl(ends[i], F_GETFL) | O_NONBLOCK) != 0) {
+            int saved = errno;
+            close(ends[0]);
+            close(ends[1]);
+            errno = saved;
+            return -1;
+        }
+    }
+    signal_pipe[0] = ends[0];
+    signal_pipe[1] = ends[1];
+    return 0;
+#endif
 }
 
 int photorepl_signals_install(void) {

@@ -1,7 +1,5 @@
 import CImageFormats
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 
 /// The decoders not written here (libheif, libtiff, libjxl, libraw, libwebp, giflib, libpng) run in a child process
 /// (isolation.c): a crash ends the child, a hang is ended by the deadline or Ctrl-C (the child is

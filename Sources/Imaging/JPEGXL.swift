@@ -1,7 +1,5 @@
 import CImageFormats
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 
 /// JPEG XL through libjxl (loaded at the first JPEG XL), upright (libjxl applies the codestream's
 /// orientation), decoded whole and scaled down by the largest whole factor that still covers the

@@ -1,7 +1,5 @@
 import CImageFormats
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 
 /// Pixels of the size the header gave, decoded by `call` straight into their array (no copy of a
 /// 12-megapixel picture), or its one-line reason.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 
 /// `--cassette FILE`, after VCR's default `once` mode: when FILE exists every request is answered
 /// from it and nothing touches the network (libcurl is not even loaded); when it does not, the session

@@ -1,7 +1,5 @@
 import CCurl
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 
 /// Requests over the network with libcurl, loaded at the first request (see CCurl). HTTPS with the
 /// system's certificates, `https_proxy`/`no_proxy` as libcurl reads them, at most five redirects
@@ -64,20 +62,8 @@ public struct CurlTransport: HTTPTransport {
 
     /// Runs `body` on a new detached thread.
     private static func detachThread(_ body: @escaping @Sendable () -> Void) {
-        final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
-        let context = Unmanaged.passRetained(Box(body)).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
-            box.body()
-            return nil
-        }, context)
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            // No thread to be had: run it here rather than never.
-            Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
-        }
+        // No thread to be had: run it here rather than never.
+        if !startDetachedThread(body) { body() }
     }
 
     /// One libcurl transfer, cancellable from any thread.

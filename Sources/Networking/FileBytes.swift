@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 import SafeFiles
 
 /// Files in and out, with the failures said in words: what a folder's photos, cassettes and `save`
@@ -63,7 +61,7 @@ public enum FileBytes {
         let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
             var count = 0
             while count < wanted {
-                let n = Glibc.read(fd, buffer.baseAddress! + count, wanted - count)
+                let n = LibC.read(fd, buffer.baseAddress! + count, wanted - count)
                 if n < 0 && errno == EINTR { continue }
                 if n < 0 {
                     failure = Failure(errorText(), code: errno)

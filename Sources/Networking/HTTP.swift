@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 
 /// One header of a request or a response.
 public struct HTTPHeader: Equatable, Sendable {
@@ -122,7 +120,7 @@ extension HTTPTransport {
         guard response.body.count <= maxBytes else { throw HTTPFailure(.tooLarge, "the answer is larger than \(maxBytes) bytes") }
         var offset = 0
         while offset < response.body.count {
-            let n = response.body.withUnsafeBytes { Glibc.write(file, $0.baseAddress! + offset, $0.count - offset) }
+            let n = response.body.withUnsafeBytes { LibC.write(file, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw HTTPFailure(.fileWrite, n == 0 ? "nothing was written" : String(cString: strerror(errno))) }
             offset += n

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 import REPLEngine
 
 /// An app's preferences: `$XDG_CONFIG_HOME/NAME/config` (else `~/.config/NAME/config`), one of the

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 import REPLEngine
 
 /// What an app's command line asks for, read by `LaunchCommand.parse` (a small parser of its own, so

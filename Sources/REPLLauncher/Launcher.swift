@@ -1,8 +1,6 @@
+import PhotoreplPlatform
 import REPLEngine
 import SafeFiles
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Ends a run early with an exit code; the message, if any, was printed already.
 struct LaunchExit: Error {

@@ -1,7 +1,5 @@
+import PhotoreplPlatform
 import REPLEngine
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// An app built on the REPL engine, as the launcher runs it: its name and version, and how to put a
 /// session together. With that, the launcher gives the app an interactive session (libedit, history,

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 import REPLEngine
 
 /// The first line of a recording or a transcript, `# NAME: OPTIONS`: the options a replay needs to

@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CTemporaryFiles
+import PhotoreplPlatform
 
 /// A file written whole or not at all: the bytes go to a new temporary file beside the target, and
 /// the target is replaced by a rename only once every byte was written and flushed to disk. Until
@@ -94,9 +92,9 @@ public final class ReplacingFile {
 
     /// The process's umask, read without changing it: `umask(0)` then `umask(mask)` would leave it
     /// at 0 for good when two threads did it at once (thumbnails are written on several). Linux says
-    /// it in /proc/self/status (since 4.7); else the common 022.
+    /// it in /proc/self/status (since 4.7); else (no /proc: macOS) `umaskAtFirstUse`.
     static func umaskValue() -> mode_t {
-        guard let file = fopen("/proc/self/status", "re") else { return 0o022 }
+        guard let file = fopen("/proc/self/status", "re") else { return umaskAtFirstUse }
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), file) != nil {
@@ -107,6 +105,15 @@ public final class ReplacingFile {
         return 0o022
     }
 
+    /// The umask where /proc cannot say it: read once (a static is initialised once, whatever the
+    /// threads), by setting the common 022 and setting it back at once; a file another thread makes
+    /// in that instant gets 022, the usual mask, rather than none.
+    private static let umaskAtFirstUse: mode_t = {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }()
+
     deinit { discard() }
 
     /// Writes all of `bytes`; false (and `failure` set) when they could not be written.
@@ -115,7 +122,7 @@ public final class ReplacingFile {
         guard failure == nil, fd >= 0 else { return false }
         var offset = 0
         while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let n = LibC.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 && errno == EINTR { continue }
             if n <= 0 {
                 failure = Failure(path, "\(n == 0 ? "nothing was written" : Self.errorText())")

@@ -1,8 +1,6 @@
 import Imaging
+import PhotoreplPlatform
 import REPLEngine
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The session's picture settings and the terminal's abilities, resolved once, at the first picture
 /// (never at start-up: a session that shows no picture never queries the terminal). Scenes ask it

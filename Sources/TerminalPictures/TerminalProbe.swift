@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Imaging
+import PhotoreplPlatform
 import REPLEngine
 
 /// Asks the terminal what it can show: a kitty graphics query, its sixel limits (XTSMGRAPHICS: colour
@@ -258,7 +256,7 @@ package enum TerminalProbe {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return false }
         defer { close(pipeEnds[0]) }
-        var actions = posix_spawn_file_actions_t()
+        var actions = uninitializedSpawnFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
@@ -269,7 +267,7 @@ package enum TerminalProbe {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &argv, environ)
+        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &argv, processEnvironment)
         close(pipeEnds[1])
         guard spawned == 0 else { return false }
         var output: [UInt8] = []

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 
 /// What the process environment says.
 enum Environment {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 import REPLEngine
 
 /// Whether a path names a folder photorepl can browse, and if not, what to type instead.

@@ -1,10 +1,8 @@
 import Dispatch
 import PhotoDomain
+import PhotoreplPlatform
 import REPLEngine
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Long work shown on standard error while it runs, one line redrawn in place, after 0.3 s (quick
 /// work shows nothing) and erased when the work ends, before the command's output is written:
@@ -101,7 +99,7 @@ final class ProgressLine: ProgressDisplay {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeMutableBytes { LibC.write(2, $0.baseAddress! + offset, $0.count - offset) }
             if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
             offset += n
         }

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Imaging
 import PhotoDomain
+import PhotoreplPlatform
 import REPLEngine
 import REPLLauncher
 import Scenes

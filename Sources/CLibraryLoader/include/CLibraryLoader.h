@@ -5,6 +5,14 @@
 // that never use it, and a machine without it could not start photorepl at all.
 #include <stddef.h>
 
+/// A library's name as the system's loader finds it: its ELF soname on Linux, its dylib's name on
+/// macOS (the system's, or Homebrew's for the image libraries). Only the Linux names are tested.
+#ifdef __APPLE__
+#define PHOTOREPL_SONAME(linux, macos) macos
+#else
+#define PHOTOREPL_SONAME(linux, macos) linux
+#endif
+
 /// One function to find: its name in the library, and where its address goes.
 typedef struct {
     const char *name;

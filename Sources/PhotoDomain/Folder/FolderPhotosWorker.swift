@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Imaging
 import Networking
+import PhotoreplPlatform
 import Synchronization
 
 /// `--source folder`: random photos from a folder of the user's image files, drawn with the
@@ -215,7 +213,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
             path.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
         }
         guard found else { return nil }
-        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.modificationTime.tv_sec).\(info.modificationTime.tv_nsec)"
     }
 
     public nonisolated func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
@@ -263,7 +261,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     static func original(absolutePath: [UInt8], at path: [UInt8], size: PixelSize) -> ThumbnailCache.Original? {
         var info = stat()
         guard PhotoFolder.withPath(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return ThumbnailCache.Original(uri: ThumbnailCache.uri(ofAbsolutePath: absolutePath), modified: Int(info.st_mtim.tv_sec),
+        return ThumbnailCache.Original(uri: ThumbnailCache.uri(ofAbsolutePath: absolutePath), modified: Int(info.modificationTime.tv_sec),
                                        bytes: Int(info.st_size), size: size)
     }
 
@@ -386,7 +384,7 @@ extension FolderPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
     static func modificationDate(_ path: [UInt8]) -> String {
         var info = stat()
         guard PhotoFolder.withPath(path, { stat($0, &info) }) == 0 else { return "0000:00:00 00:00:00" }
-        var seconds = info.st_mtim.tv_sec
+        var seconds = info.modificationTime.tv_sec
         var parts = tm()
         guard gmtime_r(&seconds, &parts) != nil else { return "0000:00:00 00:00:00" }
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }

@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Networking
+import PhotoreplPlatform
 import Synchronization
 
 /// The dates `sort date` read from photos' headers, kept for next time in a file of their own
@@ -23,8 +21,8 @@ public final class PhotoDates: Sendable {
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
             size = Int64(info.st_size)
-            seconds = info.st_mtim.tv_sec
-            nanoseconds = info.st_mtim.tv_nsec
+            seconds = info.modificationTime.tv_sec
+            nanoseconds = info.modificationTime.tv_nsec
         }
 
         init(device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int) {

@@ -1,9 +1,7 @@
 import Dispatch
 import Imaging
+import PhotoreplPlatform
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Where pictures are decoded: threads of their own (one a core), not Swift's cooperative pool nor
 /// Dispatch's global queues, whose threads the pool shares. A decode inside libjpeg-turbo, libpng or
@@ -23,12 +21,7 @@ final class DecodingExecutor: TaskExecutor, Sendable {
     private init(threads: Int) {
         DecodingMemory.mapLargeBuffers()
         for _ in 0..<min(max(1, threads), 16) {
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(self).toOpaque()
-            let started = pthread_create(&thread, nil, { context in
-                Unmanaged<DecodingExecutor>.fromOpaque(context!).takeRetainedValue().run()
-            }, context)
-            if started == 0 { pthread_detach(thread) } else { Unmanaged<DecodingExecutor>.fromOpaque(context).release() }
+            _ = startDetachedThread { self.run() }
         }
     }
 

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Imaging
 import Networking
+import PhotoreplPlatform
 import Synchronization
 
 /// The thumbnail cache that the desktop shares: the freedesktop.org Thumbnail Managing Standard

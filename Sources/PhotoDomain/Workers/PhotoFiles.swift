@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Networking
+import PhotoreplPlatform
 import SafeFiles
 
 /// Writing a photo's file for `save`: the name it gets by default, and the atomic write.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 
 /// What Tab does to the word before the cursor.
 package struct Completion: Equatable, Sendable {

@@ -1,7 +1,5 @@
 import CLibEdit
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 
 /// Interactive input through libedit: prompt, line editing, Tab completion, persistent history.
 /// Every libedit quirk is handled here, in one place (as LLDB's Editline.cpp does):
@@ -211,7 +209,7 @@ package final class EditLineSource {
     package func saveHistory() {
         guard let historyFile else { return }
         let fd = open(historyFile, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        if fd >= 0 { Glibc.close(fd) }
+        if fd >= 0 { LibC.close(fd) }
         _ = photorepl_history_save(history, historyFile)
         chmod(historyFile, 0o600)
     }

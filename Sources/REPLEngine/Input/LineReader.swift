@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 
 /// One line of input and where it came from.
 package struct SourceLine: Equatable, Sendable {
@@ -73,17 +71,17 @@ package struct LineReader: LineSource {
     /// would wait for good, deaf to Ctrl-C) or a device (/dev/zero never ends) is refused, even one
     /// swapped in after a check by name. Standard input (`-`) is how a pipe is read.
     package static func open(path: String) throws(Failure) -> LineReader {
-        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = LibC.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 { throw Failure(message: String(cString: strerror(errno))) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let message = String(cString: strerror(errno))
-            Glibc.close(fd)
+            LibC.close(fd)
             throw Failure(message: message)
         }
         let kind = info.st_mode & S_IFMT
         guard kind == S_IFREG else {
-            Glibc.close(fd)
+            LibC.close(fd)
             throw Failure(message: kind == S_IFDIR ? "Is a directory" : "it is not a regular file (\(Self.kindName(kind))): a pipe is read from standard input, as '-'")
         }
         // A regular file never blocks; reads go back to blocking so EAGAIN needs no handling.
@@ -106,7 +104,7 @@ package struct LineReader: LineSource {
 
     /// Closes the file, if this reader opened it.
     package func close() {
-        if ownsDescriptor { Glibc.close(fd) }
+        if ownsDescriptor { LibC.close(fd) }
     }
 
     /// A line read ahead by `peek()`, which `next()` returns first.

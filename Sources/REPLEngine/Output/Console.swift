@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 import SafeFiles
 
 /// The only writer of output. Scenes and the engine hand it lines; it sanitizes them (no escape

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PhotoreplPlatform
 
 /// Where bytes finally go: a file descriptor, or memory (for tests).
 package final class OutputSink {
@@ -53,7 +49,7 @@ package final class OutputSink {
         guard let start = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            let n = Glibc.write(fd, start + offset, bytes.count - offset)
+            let n = LibC.write(fd, start + offset, bytes.count - offset)
             if n > 0 { offset += n; continue }
             if n < 0 && errno == EINTR { continue }
             // EPIPE or a closed descriptor: nobody is reading any more, which is no error.

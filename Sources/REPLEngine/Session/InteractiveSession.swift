@@ -1,9 +1,7 @@
 import CLibEdit
 import Dispatch
+import PhotoreplPlatform
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The interactive REPL: read a line with libedit, run it, show what it printed, again.
 /// Ctrl-C while typing drops the line; Ctrl-C while a command runs cancels that command, which

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 
 /// Where a transcript's check (`APP test`) writes what its commands write: a folder of its own, made
 /// for one check and removed after it. A replay has no effect outside it: `record x.txt` or `save

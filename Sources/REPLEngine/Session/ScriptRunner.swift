@@ -1,9 +1,7 @@
 import CLibEdit
 import Dispatch
+import PhotoreplPlatform
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Replays scripts through the engine and prints the transcript: each command after its prompt, as an
 /// interactive user would have seen it, then its output. Errors also go to standard error as
@@ -247,7 +245,7 @@ package final class ScriptRunner {
     /// The monotonic clock in nanoseconds, read coarsely (a few nanoseconds a call).
     static func now() -> Int64 {
         var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
+        clock_gettime(coarseMonotonicClock, &time)
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 import SafeFiles
 
 /// Writes the commands of a session to a script as they run, one line each, into a temporary file

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 
 /// Replays a golden transcript and compares the whole output with it, command by command.
 ///

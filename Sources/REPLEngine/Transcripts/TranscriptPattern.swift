@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 
 /// How expected transcript lines match actual ones. Literal text is literal; two wildcards, as in
 /// trycmd: `[..]` inside a line matches any text, and a line that is only `...` matches any number

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import PhotoreplPlatform
 import SafeFiles
 
 /// `APP test`: checks transcript files (or every `*.t` in a folder), reports each mismatch with

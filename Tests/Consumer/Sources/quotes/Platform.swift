@@ -1,0 +1,11 @@
+// The C library (for getenv), named in this file only: Glibc on Linux, Musl on Alpine, Darwin on
+// macOS. Re-exported, so the app's other files have it without importing it; an app has no clients.
+#if canImport(Glibc)
+@_exported import Glibc
+#elseif canImport(Musl)
+@_exported import Musl
+#elseif canImport(Darwin)
+@_exported import Darwin
+#else
+#error("this app needs a POSIX C library: Glibc, Musl or Darwin")
+#endif
