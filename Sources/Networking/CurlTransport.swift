@@ -7,7 +7,7 @@ import Glibc
 /// system's certificates, `https_proxy`/`no_proxy` as libcurl reads them, at most five redirects
 /// (http and https only, each checked against `hostPolicy` before it is followed), bodies capped,
 /// and Ctrl-C ending a transfer at once.
-public struct CurlTransport: HTTPTransport {
+public struct CurlTransport: HTTPTransport, StreamingDownloads {
     public var connectTimeout: Duration
     public var totalTimeout: Duration
     public var maxBodyBytes: Int
@@ -39,7 +39,7 @@ public struct CurlTransport: HTTPTransport {
 
     /// The body of a 200 answer goes to `file` as it arrives (libcurl's write callback), never all
     /// in memory; a failed write ends the transfer (`.fileWrite`, the system's reason).
-    public func download(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse {
+    package func downloadStreaming(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse {
         var settings = self
         settings.maxBodyBytes = maxBytes
         return try await perform(request, settings: settings, into: file)

@@ -107,16 +107,27 @@ public protocol HTTPTransport: Sendable {
     /// The answer, whatever its status. Throws `HTTPFailure` when there is none, `CancellationError`
     /// when cancelled (Ctrl-C).
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}
 
-    /// As `send`, but a 200 answer's body, up to `maxBytes`, is written to the open file `file` as it
-    /// arrives rather than kept: a photo being saved may be larger than any answer kept in memory.
-    /// Any other answer's body is kept, as `send` keeps it.
-    func download(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse
+/// A transport that writes a download's body to its file as it arrives rather than keeping it
+/// (libcurl's, and a transport in front of one): `HTTPTransport.download` asks it to.
+package protocol StreamingDownloads: HTTPTransport {
+    /// What `download` does, the body streamed to `file`.
+    func downloadStreaming(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse
 }
 
 extension HTTPTransport {
-    /// For a transport that keeps every body (a cassette, a test's): the answer, then its body written.
-    public func download(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse {
+    /// As `send`, but a 200 answer's body, up to `maxBytes`, is written to the open file `file` (a
+    /// descriptor the caller owns and closes) rather than returned: a photo being saved may be larger
+    /// than any answer kept in memory. Any other answer's body is kept, as `send` keeps it. A
+    /// `StreamingDownloads` transport writes the body as it arrives; any other (a cassette, a test's)
+    /// is asked for the answer, whose body is then written. Package-only: the file is a raw
+    /// descriptor, which an app's code never hands around (photorepl's `save` writes through
+    /// SafeFiles' `ReplacingFile`).
+    package func download(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse {
+        if let streaming = self as? any StreamingDownloads {
+            return try await streaming.downloadStreaming(request, into: file, maxBytes: maxBytes)
+        }
         var response = try await send(request)
         guard response.status == 200 else { return response }
         guard response.body.count <= maxBytes else { throw HTTPFailure(.tooLarge, "the answer is larger than \(maxBytes) bytes") }

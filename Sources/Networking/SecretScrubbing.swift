@@ -6,7 +6,7 @@
 ///
 /// A secret shorter than 8 bytes is not looked for: it cannot be told from ordinary text (every `k`
 /// of every answer would go), and no real key or token is that short.
-public struct ScrubbingTransport: HTTPTransport {
+public struct ScrubbingTransport: HTTPTransport, StreamingDownloads {
     public struct Secret: Sendable {
         public var value: String
         /// What stands in its place, e.g. `[UNSPLASH_ACCESS_KEY]`.
@@ -38,7 +38,7 @@ public struct ScrubbingTransport: HTTPTransport {
 
     /// A 200's body went to the file, as it came (a photo saved is the server's bytes); everything
     /// else is scrubbed as `send` scrubs it.
-    public func download(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse {
+    package func downloadStreaming(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse {
         do {
             return scrubbed(try await inner.download(request, into: file, maxBytes: maxBytes))
         } catch let failure as HTTPFailure {
