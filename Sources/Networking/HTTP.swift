@@ -4,9 +4,12 @@ import Glibc
 
 /// One header of a request or a response.
 public struct HTTPHeader: Equatable, Sendable {
+    /// The header's name, as sent or received (compare it ignoring case).
     public var name: String
+    /// The header's value, without the blanks around it.
     public var value: String
 
+    /// A header `name: value`.
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
@@ -15,25 +18,32 @@ public struct HTTPHeader: Equatable, Sendable {
 
 /// A GET request, the only kind the transports send (an API read, a download).
 public struct HTTPRequest: Equatable, Sendable {
+    /// The HTTP method: always `GET`, the only one the transports send.
     public var method = "GET"
+    /// The absolute URL asked for, its query already percent-encoded (`URLParts.queryValue(_:)`).
     public var url: String
     /// Sent, never stored: an `Authorization` header carries the access key.
     public var headers: [HTTPHeader]
 
+    /// A `GET` of `url` with `headers`.
     public init(url: String, headers: [HTTPHeader] = []) {
         self.url = url
         self.headers = headers
     }
 }
 
+/// An answer to a request: its status, headers and body, whatever the status.
 public struct HTTPResponse: Equatable, Sendable {
+    /// The HTTP status code (200, 404…) of the last answer, after any redirects.
     public var status: Int
+    /// The answer's headers, in the order the server sent them.
     public var headers: [HTTPHeader]
     /// Empty for a download's 200 answer, whose body went to its file.
     public var body: [UInt8]
     /// For a download, how many bytes of the body were written to its file.
     public var bytesWritten = 0
 
+    /// An answer with `status`, `headers` and `body` (a test's, or one read back from a cassette).
     public init(status: Int, headers: [HTTPHeader], body: [UInt8]) {
         self.status = status
         self.headers = headers
@@ -71,8 +81,26 @@ extension Substring {
 
 /// Why a request got no answer, in words a user can act on.
 public struct HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of failure it was: what a worker words differently, and what a cassette records.
     public enum Kind: Equatable, Sendable {
-        case refused, unresolved, timedOut, tooLarge, cutShort, tooManyRedirects, tls, unavailable, other
+        /// The server refused the connection.
+        case refused
+        /// The host's name did not resolve.
+        case unresolved
+        /// No answer came within the time allowed.
+        case timedOut
+        /// The answer's body was larger than allowed.
+        case tooLarge
+        /// The connection closed before the answer's end.
+        case cutShort
+        /// The request was redirected more times than allowed.
+        case tooManyRedirects
+        /// The TLS connection failed (a certificate not trusted, say).
+        case tls
+        /// libcurl could not be loaded.
+        case unavailable
+        /// Any other failure; its message says which.
+        case other
         /// The request, or a redirect, was for a host the policy does not allow.
         case hostNotAllowed
         /// The answer is not HTTP that can be read (HTTP/0.9, a Content-Length that is no number).
@@ -85,7 +113,9 @@ public struct HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case fileWrite
     }
 
+    /// What kind of failure it was.
     public var kind: Kind
+    /// What happened, in words a user can act on, on one line.
     public var message: String
     /// The host the failure was at, when it is not the request's own (a redirect's).
     public var host: String?
