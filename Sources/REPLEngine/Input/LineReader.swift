@@ -30,6 +30,7 @@ public struct LineReader: LineSource {
         /// Whether a signal stopped the wait for input (`stopsAtSignals`), rather than the input failing.
         public var isInterruption = false
 
+        /// A failure saying `message`, in `line` when it is one line's, or an interruption.
         public init(message: String, line: Int? = nil, isInterruption: Bool = false) {
             self.message = message
             self.line = line
@@ -54,6 +55,7 @@ public struct LineReader: LineSource {
     /// When set, a wait on input that is not a regular file (a pipe, a terminal) also watches this
     /// descriptor, and ends with an interruption when `signalArrived` says one came.
     public var signalDescriptor: Int32?
+    /// Whether a signal came, asked when `signalDescriptor` becomes readable.
     public var signalArrived: () -> Bool = { false }
     private var chunk: [UInt8]
     private var start = 0

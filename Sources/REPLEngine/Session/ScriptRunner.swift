@@ -50,8 +50,10 @@ public final class ScriptRunner {
         public let script: String
         /// The line the run stopped at.
         public let line: Int
+        /// What was going on at that line when the signal came.
         public let stoppedIn: Place
 
+        /// What a run was doing when a signal stopped it.
         public enum Place: Equatable, Sendable {
             /// The command on the line, cancelled while it ran (`began`) or not begun at all.
             case command(String, began: Bool)
