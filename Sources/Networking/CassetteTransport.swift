@@ -16,14 +16,18 @@ import PhotoreplPlatform
 /// the file is the exchanges before it. (It was pretty-printed and written whole at every exchange:
 /// 104 MB for one 16 MB answer, and every exchange paid for all those before it.)
 public actor CassetteTransport: HTTPTransport {
+    /// One exchange of a cassette: a request's method and URL, and what came back.
     public struct Interaction: Equatable, Sendable {
+        /// The request's method (`GET`).
         public var method: String
+        /// The request's URL, as it was asked for.
         public var url: String
         /// The answer, or why there was none (a refused connection, a time-out…): a session that
         /// showed a failure replays the same failure.
         public var outcome: Result<HTTPResponse, HTTPFailure>
     }
 
+    /// The cassette's file, as it was named (`--cassette FILE`).
     public let path: String
     /// The API's base URL the cassette was recorded against: a replay talks to the same one.
     public nonisolated let apiBase: String

@@ -5,10 +5,14 @@ import PhotoreplPlatform
 /// system's certificates, `https_proxy`/`no_proxy` as libcurl reads them, at most five redirects
 /// (http and https only, each checked against `hostPolicy` before it is followed), bodies capped,
 /// and Ctrl-C ending a transfer at once.
-public struct CurlTransport: HTTPTransport {
+public struct CurlTransport: HTTPTransport, StreamingDownloads {
+    /// How long a connection may take to be made (at most 10 seconds).
     public var connectTimeout: Duration
+    /// How long a whole request may take, redirects and body included.
     public var totalTimeout: Duration
+    /// The largest body kept in memory: a larger answer fails with `.tooLarge`.
     public var maxBodyBytes: Int
+    /// How many redirects are followed before the request fails with `.tooManyRedirects`.
     public var maxRedirects = 5
     /// Where requests may go; nil: anywhere (tests of the transport itself).
     public var hostPolicy: HostPolicy?
@@ -25,6 +29,8 @@ public struct CurlTransport: HTTPTransport {
     /// The variables libcurl takes a proxy from (it reads `http_proxy` in lower case only).
     static let proxyVariables = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
 
+    /// A transport whose requests take at most `timeout` (connecting at most 10 seconds of it) and
+    /// whose answers' bodies are at most `maxBodyBytes`; no host policy until one is set.
     public init(timeout: Duration = .seconds(15), maxBodyBytes: Int = 16 << 20) {
         connectTimeout = min(timeout, .seconds(10))
         totalTimeout = timeout
@@ -37,7 +43,7 @@ public struct CurlTransport: HTTPTransport {
 
     /// The body of a 200 answer goes to `file` as it arrives (libcurl's write callback), never all
     /// in memory; a failed write ends the transfer (`.fileWrite`, the system's reason).
-    public func download(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse {
+    package func downloadStreaming(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse {
         var settings = self
         settings.maxBodyBytes = maxBytes
         return try await perform(request, settings: settings, into: file)

@@ -3,16 +3,16 @@ import SafeFiles
 
 /// Files in and out, with the failures said in words: what a folder's photos, cassettes and `save`
 /// need. Paths are bytes where a name need not be valid UTF-8 (a folder's files).
-public enum FileBytes {
-    public struct Failure: Error, Equatable, Sendable {
-        public let message: String
+package enum FileBytes {
+    package struct Failure: Error, Equatable, Sendable {
+        package let message: String
         /// The target exists and was not to be replaced.
-        public var exists = false
+        package var exists = false
         /// The system's errno, where the system said no (EACCES: permission denied).
-        public var code: Int32?
+        package var code: Int32?
         /// The file is larger than the limit.
-        public var tooLarge = false
-        public init(_ message: String, exists: Bool = false, code: Int32? = nil, tooLarge: Bool = false) {
+        package var tooLarge = false
+        package init(_ message: String, exists: Bool = false, code: Int32? = nil, tooLarge: Bool = false) {
             self.message = message
             self.exists = exists
             self.code = code
@@ -20,7 +20,7 @@ public enum FileBytes {
         }
     }
 
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }
@@ -28,7 +28,7 @@ public enum FileBytes {
     /// A regular file's bytes, no more than `limit` of them: with `whole`, a larger file is refused;
     /// without, its first `limit` bytes. Opened without blocking and checked once open, so a FIFO or
     /// a device (which could block or never end) is refused, even one put there since it was listed.
-    public static func read(path: [UInt8], limit: Int, whole: Bool = true) throws(Failure) -> [UInt8] {
+    package static func read(path: [UInt8], limit: Int, whole: Bool = true) throws(Failure) -> [UInt8] {
         let fd = try openRegular(path: path)
         defer { close(fd) }
         return try read(descriptor: fd, limit: limit, whole: whole)
@@ -36,21 +36,21 @@ public enum FileBytes {
 
     /// Opens a file for reading without blocking; the caller checks what it is (`read(descriptor:)`
     /// refuses anything but a regular file) and closes it.
-    public static func openRegular(path: [UInt8]) throws(Failure) -> Int32 {
+    package static func openRegular(path: [UInt8]) throws(Failure) -> Int32 {
         let fd = (path + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } }
         guard fd >= 0 else { throw Failure(errorText(), code: errno) }
         return fd
     }
 
     /// What `read(path:)` reads, from a descriptor already open (which stays open).
-    public static func read(descriptor fd: Int32, limit: Int, whole: Bool = true) throws(Failure) -> [UInt8] {
+    package static func read(descriptor fd: Int32, limit: Int, whole: Bool = true) throws(Failure) -> [UInt8] {
         var info = stat()
         return try read(descriptor: fd, limit: limit, whole: whole, status: &info)
     }
 
     /// The same, and the file's status as `fstat` gave it (its identity and size, for a caller that
     /// keeps them: one system call fewer than asking again).
-    public static func read(descriptor fd: Int32, limit: Int, whole: Bool = true, status info: inout stat) throws(Failure) -> [UInt8] {
+    package static func read(descriptor fd: Int32, limit: Int, whole: Bool = true, status info: inout stat) throws(Failure) -> [UInt8] {
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw Failure("not a regular file") }
         if whole, Int(info.st_size) > limit {
             throw Failure("it is too large (\(Int(info.st_size) >> 20) MB; at most \(limit >> 20) MB)", tooLarge: true)
@@ -77,16 +77,16 @@ public enum FileBytes {
     }
 
     /// A regular file's bytes; a file larger than `limit` is refused.
-    public static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+    package static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
         try read(path: Array(path.utf8), limit: limit)
     }
 
-    public static func makeFolder(_ path: String) throws(Failure) {
+    package static func makeFolder(_ path: String) throws(Failure) {
         if mkdir(path, 0o700) != 0 && errno != EEXIST { throw Failure(errorText()) }
     }
 
     /// A folder and those above it, each made 0700 where missing (as `mkdir -p`).
-    public static func makeFolders(_ path: String) throws(Failure) {
+    package static func makeFolders(_ path: String) throws(Failure) {
         var made = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             made += "/" + part
@@ -100,7 +100,7 @@ public enum FileBytes {
     /// (SafeFiles' ReplacingFile). A link is never written through here: a photo saved or a cassette
     /// recorded replaces only a file.
     /// `flushing: false` for files that can be made again (see `ReplacingFile.commit`).
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t, replacing: Bool, flushing: Bool = true) throws(Failure) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t, replacing: Bool, flushing: Bool = true) throws(Failure) {
         let file = try startReplacing(path, mode: mode, replacing: replacing)
         file.write(bytes)
         try finish(file, replacing: replacing, flushing: flushing)
@@ -108,7 +108,7 @@ public enum FileBytes {
 
     /// A file to write `path` through, whole or not at all (see `writeAtomically`); `finish` puts
     /// it in place, and dropping it unfinished leaves `path` as it was.
-    public static func startReplacing(_ path: String, mode: mode_t, replacing: Bool) throws(Failure) -> ReplacingFile {
+    package static func startReplacing(_ path: String, mode: mode_t, replacing: Bool) throws(Failure) -> ReplacingFile {
         var target = stat()
         if lstat(path, &target) == 0 {
             // Only a file is replaced: never a device (/dev/full), a folder, a FIFO or a link's target.
@@ -123,7 +123,7 @@ public enum FileBytes {
     }
 
     /// Puts what was written in place (see `ReplacingFile.commit`).
-    public static func finish(_ file: ReplacingFile, replacing: Bool, flushing: Bool = true) throws(Failure) {
+    package static func finish(_ file: ReplacingFile, replacing: Bool, flushing: Bool = true) throws(Failure) {
         do throws(ReplacingFile.Failure) {
             try file.commit(replacing: replacing, flushing: flushing)
         } catch {
@@ -134,7 +134,7 @@ public enum FileBytes {
     /// Copies the regular file open as `fd`, from its start to the size it has now, to `file`, a
     /// megabyte at a time: a photo of any size in little memory. Throws when reading fails or the
     /// file ends early; a write that fails is `file.failure`.
-    public static func copy(from fd: Int32, to file: ReplacingFile) throws(Failure) {
+    package static func copy(from fd: Int32, to file: ReplacingFile) throws(Failure) {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw Failure("not a regular file") }
         let size = Int(info.st_size)
@@ -156,7 +156,7 @@ public enum FileBytes {
 
     /// Whether `path` lies in `folder` or below it, links followed (a path not there yet is placed by
     /// the nearest folder above it that is): where a transcript's check may read and write.
-    public static func isInside(_ path: String, folder: String) -> Bool {
+    package static func isInside(_ path: String, folder: String) -> Bool {
         guard let inside = resolved(path), let outer = resolved(folder) else { return false }
         return inside == outer || inside.hasPrefix(outer == "/" ? "/" : outer + "/")
     }
@@ -165,7 +165,7 @@ public enum FileBytes {
     /// absolute from the working folder, `.` and `..` taken away. (A folder of the user's own
     /// reached through a link is inside; a path that climbs out with `..` or starts at the root
     /// elsewhere is not.)
-    public static func isWrittenInside(_ path: String, folder: String) -> Bool {
+    package static func isWrittenInside(_ path: String, folder: String) -> Bool {
         func components(_ path: String) -> [Substring]? {
             var current = ""
             if !path.hasPrefix("/") {

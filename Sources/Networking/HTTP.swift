@@ -2,9 +2,12 @@ import PhotoreplPlatform
 
 /// One header of a request or a response.
 public struct HTTPHeader: Equatable, Sendable {
+    /// The header's name, as sent or received (compare it ignoring case).
     public var name: String
+    /// The header's value, without the blanks around it.
     public var value: String
 
+    /// A header `name: value`.
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
@@ -13,25 +16,32 @@ public struct HTTPHeader: Equatable, Sendable {
 
 /// A GET request, the only kind the transports send (an API read, a download).
 public struct HTTPRequest: Equatable, Sendable {
+    /// The HTTP method: always `GET`, the only one the transports send.
     public var method = "GET"
+    /// The absolute URL asked for, its query already percent-encoded (`URLParts.queryValue(_:)`).
     public var url: String
     /// Sent, never stored: an `Authorization` header carries the access key.
     public var headers: [HTTPHeader]
 
+    /// A `GET` of `url` with `headers`.
     public init(url: String, headers: [HTTPHeader] = []) {
         self.url = url
         self.headers = headers
     }
 }
 
+/// An answer to a request: its status, headers and body, whatever the status.
 public struct HTTPResponse: Equatable, Sendable {
+    /// The HTTP status code (200, 404…) of the last answer, after any redirects.
     public var status: Int
+    /// The answer's headers, in the order the server sent them.
     public var headers: [HTTPHeader]
     /// Empty for a download's 200 answer, whose body went to its file.
     public var body: [UInt8]
     /// For a download, how many bytes of the body were written to its file.
     public var bytesWritten = 0
 
+    /// An answer with `status`, `headers` and `body` (a test's, or one read back from a cassette).
     public init(status: Int, headers: [HTTPHeader], body: [UInt8]) {
         self.status = status
         self.headers = headers
@@ -69,8 +79,26 @@ extension Substring {
 
 /// Why a request got no answer, in words a user can act on.
 public struct HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of failure it was: what a worker words differently, and what a cassette records.
     public enum Kind: Equatable, Sendable {
-        case refused, unresolved, timedOut, tooLarge, cutShort, tooManyRedirects, tls, unavailable, other
+        /// The server refused the connection.
+        case refused
+        /// The host's name did not resolve.
+        case unresolved
+        /// No answer came within the time allowed.
+        case timedOut
+        /// The answer's body was larger than allowed.
+        case tooLarge
+        /// The connection closed before the answer's end.
+        case cutShort
+        /// The request was redirected more times than allowed.
+        case tooManyRedirects
+        /// The TLS connection failed (a certificate not trusted, say).
+        case tls
+        /// libcurl could not be loaded.
+        case unavailable
+        /// Any other failure; its message says which.
+        case other
         /// The request, or a redirect, was for a host the policy does not allow.
         case hostNotAllowed
         /// The answer is not HTTP that can be read (HTTP/0.9, a Content-Length that is no number).
@@ -83,7 +111,9 @@ public struct HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case fileWrite
     }
 
+    /// What kind of failure it was.
     public var kind: Kind
+    /// What happened, in words a user can act on, on one line.
     public var message: String
     /// The host the failure was at, when it is not the request's own (a redirect's).
     public var host: String?
@@ -105,16 +135,27 @@ public protocol HTTPTransport: Sendable {
     /// The answer, whatever its status. Throws `HTTPFailure` when there is none, `CancellationError`
     /// when cancelled (Ctrl-C).
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}
 
-    /// As `send`, but a 200 answer's body, up to `maxBytes`, is written to the open file `file` as it
-    /// arrives rather than kept: a photo being saved may be larger than any answer kept in memory.
-    /// Any other answer's body is kept, as `send` keeps it.
-    func download(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse
+/// A transport that writes a download's body to its file as it arrives rather than keeping it
+/// (libcurl's, and a transport in front of one): `HTTPTransport.download` asks it to.
+package protocol StreamingDownloads: HTTPTransport {
+    /// What `download` does, the body streamed to `file`.
+    func downloadStreaming(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse
 }
 
 extension HTTPTransport {
-    /// For a transport that keeps every body (a cassette, a test's): the answer, then its body written.
-    public func download(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse {
+    /// As `send`, but a 200 answer's body, up to `maxBytes`, is written to the open file `file` (a
+    /// descriptor the caller owns and closes) rather than returned: a photo being saved may be larger
+    /// than any answer kept in memory. Any other answer's body is kept, as `send` keeps it. A
+    /// `StreamingDownloads` transport writes the body as it arrives; any other (a cassette, a test's)
+    /// is asked for the answer, whose body is then written. Package-only: the file is a raw
+    /// descriptor, which an app's code never hands around (photorepl's `save` writes through
+    /// SafeFiles' `ReplacingFile`).
+    package func download(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse {
+        if let streaming = self as? any StreamingDownloads {
+            return try await streaming.downloadStreaming(request, into: file, maxBytes: maxBytes)
+        }
         var response = try await send(request)
         guard response.status == 200 else { return response }
         guard response.body.count <= maxBytes else { throw HTTPFailure(.tooLarge, "the answer is larger than \(maxBytes) bytes") }

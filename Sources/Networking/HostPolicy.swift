@@ -11,6 +11,7 @@ public struct HostPolicy: Sendable, Equatable {
     /// Whether loopback, private and link-local addresses may be reached at all.
     public var allowsLocalAddresses: Bool
 
+    /// A policy allowing `hosts` (compared in lower case), and local addresses when `allowsLocalAddresses`.
     public init(hosts: Set<String>, allowsLocalAddresses: Bool) {
         self.hosts = Set(hosts.map { $0.lowercased() })
         self.allowsLocalAddresses = allowsLocalAddresses

@@ -20,12 +20,17 @@
 /// A JSON value. Objects keep their members in document order (cassettes are written back in a
 /// stable order).
 public enum JSONValue: Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// The number's text as written (exact; no Double rounding): read it with `int` or `double`.
     case number(String)
+    /// A string, its escapes decoded.
     case string(String)
+    /// An array, its elements in order.
     case array([JSONValue])
+    /// An object, its members in document order, duplicate keys included.
     case object([(String, JSONValue)])
 
     /// Exact equality: numbers compare by their text, strings and keys by their UTF-8 bytes (so,
@@ -66,6 +71,7 @@ extension JSONValue {
         return elements[index]
     }
 
+    /// The text of a string; nil for any other value.
     public var string: String? {
         guard case .string(let text) = self else { return nil }
         return text
@@ -80,6 +86,8 @@ extension JSONValue {
         return value
     }
 
+    /// An integral number written without fraction or exponent that fits `Int` ("9214598", "-3",
+    /// "-0"); nil otherwise. Not "1.5", and not "1.0" or "1e3" either: exponents are not interpreted.
     public var int: Int? {
         guard case .number(let text) = self else { return nil }
         var digits = text.utf8[...]
@@ -96,11 +104,13 @@ extension JSONValue {
         return value
     }
 
+    /// The value of `true` or `false`; nil for any other value.
     public var bool: Bool? {
         guard case .bool(let flag) = self else { return nil }
         return flag
     }
 
+    /// The elements of an array; nil for any other value.
     public var array: [JSONValue]? {
         guard case .array(let elements) = self else { return nil }
         return elements
@@ -112,6 +122,7 @@ extension JSONValue {
         return members
     }
 
+    /// Whether the value is `null`.
     public var isNull: Bool {
         if case .null = self { return true }
         return false
@@ -135,6 +146,8 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
+/// Reads and writes JSON text: a strict reader (RFC 8259) bounded in depth and in values, safe on
+/// hostile input, and a deterministic writer.
 public enum JSON {
     /// At most this many values (each array element, object member and scalar counts): a quarter of
     /// a million, where a page of 30 Unsplash photos holds about 3,000 and one of 100 GitHub
@@ -150,6 +163,7 @@ public enum JSON {
         try bytes.withUnsafeBufferPointer { parse(buffer: $0, maxDepth: maxDepth, maxValues: maxValues) }.get()
     }
 
+    /// Reads one JSON value from `text`, as `parse(_:maxDepth:maxValues:)` reads it from bytes.
     public static func parse(_ text: String, maxDepth: Int = 64, maxValues: Int = defaultMaxValues) throws(JSONError) -> JSONValue {
         var text = text
         return try text.withUTF8 { parse(buffer: $0, maxDepth: maxDepth, maxValues: maxValues) }.get()

@@ -1,6 +1,6 @@
 /// MD5 (RFC 1321), to name a thumbnail as the freedesktop.org Thumbnail Managing Standard does: by the
 /// MD5 of its photo's URI. A name, not a security measure.
-public enum MD5 {
+package enum MD5 {
     /// Each round's shift amounts.
     private static let shifts: [UInt32] = [
         7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
@@ -21,7 +21,7 @@ public enum MD5 {
     ]
 
     /// The digest as 32 lowercase hexadecimal digits.
-    public static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         let hexDigits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         for byte in digest(bytes) {

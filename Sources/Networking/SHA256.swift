@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4), to name a cassette's binary bodies by their content. Ours, because
 /// Foundation and swift-crypto would cost start-up and build time for one hash.
-public enum SHA256 {
+package enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -13,7 +13,7 @@ public enum SHA256 {
     ]
 
     /// The digest as 64 lowercase hexadecimal digits.
-    public static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         let hexDigits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         for word in digest(bytes) {

@@ -6,23 +6,29 @@
 ///
 /// A secret shorter than 8 bytes is not looked for: it cannot be told from ordinary text (every `k`
 /// of every answer would go), and no real key or token is that short.
-public struct ScrubbingTransport: HTTPTransport {
+public struct ScrubbingTransport: HTTPTransport, StreamingDownloads {
+    /// A secret to take out of answers, and the name shown in its place.
     public struct Secret: Sendable {
+        /// The secret itself (an access key, a token).
         public var value: String
         /// What stands in its place, e.g. `[UNSPLASH_ACCESS_KEY]`.
         public var shownAs: String
 
+        /// The secret `value`, shown as `shownAs`.
         public init(_ value: String, shownAs: String) {
             self.value = value
             self.shownAs = shownAs
         }
     }
 
+    /// The shortest secret looked for, in bytes: a shorter one is ignored.
     public static let shortest = 8
 
     let inner: HTTPTransport
     let secrets: [Secret]
 
+    /// A transport in front of `inner` that replaces each of `secrets` (those of `shortest` bytes or
+    /// more) by its name in every answer and failure.
     public init(_ inner: HTTPTransport, secrets: [Secret]) {
         self.inner = inner
         self.secrets = secrets.filter { $0.value.utf8.count >= Self.shortest }
@@ -38,7 +44,7 @@ public struct ScrubbingTransport: HTTPTransport {
 
     /// A 200's body went to the file, as it came (a photo saved is the server's bytes); everything
     /// else is scrubbed as `send` scrubs it.
-    public func download(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse {
+    package func downloadStreaming(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse {
         do {
             return scrubbed(try await inner.download(request, into: file, maxBytes: maxBytes))
         } catch let failure as HTTPFailure {

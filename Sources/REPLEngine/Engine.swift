@@ -65,11 +65,11 @@ public final class Engine {
         show(scene, as: .root)
     }
 
-    /// The prompt: where you are, e.g. `photos/detail 2> `.
     /// Run before each prompt of an interactive session: the app may tidy the terminal (pictures a
     /// smaller window would lay over its text). Scripts never call it.
     public var beforePrompt: (@MainActor () -> Void)?
 
+    /// The prompt: where you are, e.g. `photos/detail 2> `.
     public var prompt: String {
         var text = ""
         forEachPromptPiece(title: { text += $0 }, separator: { text += $0.description })
@@ -293,9 +293,6 @@ public final class Engine {
         return (scene, global)
     }
 
-    /// Every command the session knows, scene by scene in the order the scenes were registered,
-    /// then the global ones (scene "global"): what `help` lists in each scene, for a reference of
-    /// them all (a manual page).
     /// Every command's name and alias, of every registered scene and the global ones, each once,
     /// in the order `help` lists them.
     package var everyCommandName: [String] {
@@ -304,6 +301,9 @@ public final class Engine {
             .filter { seen.insert($0).inserted }
     }
 
+    /// Every command the session knows, scene by scene in the order the scenes were registered,
+    /// then the global ones (scene "global"): what `help` lists in each scene, for a reference of
+    /// them all (a manual page).
     package var commandReference: [(scene: String, commands: [(usage: String, summary: String)])] {
         func entries(_ commands: [Command<AnyObject>]) -> [(usage: String, summary: String)] {
             commands.map { command in

@@ -234,6 +234,7 @@ public struct HeaderFile: Sendable {
     /// The file's path, as given.
     public let path: String
 
+    /// The file at `path`, as the command line gave it.
     public init(path: String) {
         self.path = path
     }

@@ -7,7 +7,9 @@ public enum CommandLineReference {
     public enum Place: Sendable, Equatable {
         /// With no command: the interactive session (or standard input as a script).
         case session
+        /// `APP run FILE…`: scripts replayed.
         case run
+        /// `APP test FILE|FOLDER…`: golden transcripts checked.
         case test
     }
 
@@ -15,9 +17,13 @@ public enum CommandLineReference {
     public struct Option: Sendable, Equatable {
         /// Its names, short first: `["-h", "--help"]`.
         public let names: [String]
+        /// The name of its value in usage lines (`FILE`); nil for a flag.
         public let valueName: String?
+        /// What its value is, for the shell completions (a file, a folder, any text).
         public let values: AppOption.Values
+        /// What it does, in one sentence, for `--help` and the manual page.
         public let help: String
+        /// Where it is accepted: with no command, after `run`, after `test`.
         public let places: [Place]
         /// Left out of `--help`, the completions and the manual's option list (still accepted).
         public let isHidden: Bool

@@ -27,6 +27,7 @@ public enum ConfigFile {
     /// A configuration file that cannot be used: the message names the file and the line, and says
     /// what to write instead.
     public struct Failure: Error, Equatable {
+        /// What is wrong, naming the file and the line, and what to write instead.
         public let message: String
         /// 66 for a file that exists but cannot be read; 64 for a line that is not an option.
         public let exitCode: Int32
@@ -34,7 +35,9 @@ public enum ConfigFile {
 
     /// An option the file gives, and the line it is on (for messages about its value).
     public struct Line: Equatable, Sendable {
+        /// The line's number in the file, from 1.
         public let number: Int
+        /// The option the line gives, with its value.
         public let option: AppOption.Given
     }
 

@@ -5,9 +5,12 @@ public enum ManualPage {
     /// A section the app adds after the options: a title (`ENVIRONMENT`) and its entries, each a
     /// term (nil: a plain paragraph) and its text.
     public struct Section: Sendable {
+        /// The section's heading (`Environment`, `Files`).
         public var title: String
+        /// Its paragraphs in order: a term and its text, or a plain paragraph (term nil).
         public var entries: [(term: String?, text: String)]
 
+        /// A section headed `title` with `entries`.
         public init(_ title: String, _ entries: [(term: String?, text: String)]) {
             self.title = title
             self.entries = entries

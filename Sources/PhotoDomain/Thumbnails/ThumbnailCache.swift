@@ -157,7 +157,7 @@ public struct ThumbnailCache: Sendable {
     /// Writes the thumbnail of `original` in `size` from `pixels` (the photo upright, at least the
     /// thumbnail's size, or whole): a temporary file renamed into place, 0600 in 0700 folders, as
     /// the standard asks. Not where a link or anything but a file is in the way.
-    public func store(_ pixels: Pixels, of original: Original, in size: Size) throws(FileBytes.Failure) {
+    package func store(_ pixels: Pixels, of original: Original, in size: Size) throws(FileBytes.Failure) {
         guard writes else { return }
         let fitted = original.size.fitted(in: PixelSize(width: size.rawValue, height: size.rawValue))
         let target = PixelSize(width: min(fitted.width, original.size.width), height: min(fitted.height, original.size.height))
@@ -200,7 +200,7 @@ public struct ThumbnailCache: Sendable {
     /// Records that `original` could not be made into a thumbnail (`fail/PROGRAM/NAME.png`, an
     /// empty picture with the photo's URI and time), as the standard asks, so that nobody tries again
     /// until it changes.
-    public func storeFailure(of original: Original) throws(FileBytes.Failure) {
+    package func storeFailure(of original: Original) throws(FileBytes.Failure) {
         guard writes else { return }
         let empty = Pixels(width: 1, height: 1, rgba: [0, 0, 0, 0])
         try write(empty, of: original, to: failurePath(of: original), folder: "fail/" + program)

@@ -102,7 +102,9 @@ public struct Argument: Sendable {
 /// gdb repeats `next`: for the commands that page, so that browsing is Enter, Enter, Enter. Scripts
 /// and transcripts never repeat (an empty line there is nothing).
 public enum Repetition: Sendable, Equatable {
+    /// An empty line does nothing after this command.
     case never
+    /// An empty line runs this command again, as typed.
     case always
     /// Only when its first argument is one of these: `grid next`, not `grid 3`.
     case whenFirstArgument(in: [String])

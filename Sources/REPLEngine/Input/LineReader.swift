@@ -28,6 +28,7 @@ package struct LineReader: LineSource {
         /// Whether a signal stopped the wait for input (`stopsAtSignals`), rather than the input failing.
         package var isInterruption = false
 
+        /// A failure saying `message`, in `line` when it is one line's, or an interruption.
         package init(message: String, line: Int? = nil, isInterruption: Bool = false) {
             self.message = message
             self.line = line
@@ -52,6 +53,7 @@ package struct LineReader: LineSource {
     /// When set, a wait on input that is not a regular file (a pipe, a terminal) also watches this
     /// descriptor, and ends with an interruption when `signalArrived` says one came.
     package var signalDescriptor: Int32?
+    /// Whether a signal came, asked when `signalDescriptor` becomes readable.
     package var signalArrived: () -> Bool = { false }
     private var chunk: [UInt8]
     private var start = 0

@@ -206,7 +206,6 @@ public enum TerminalText {
         }
     }
 
-    /// `text` cut to at most `columns` columns, ending in "…" when it was cut.
     /// `text` cut to `columns` in its middle when wider, its start and its end kept (what tells
     /// names apart is often at either end: `2024-06-01 Holi…ugal 003.jpg`); whole characters only.
     public static func truncateMiddle(_ text: String, toWidth columns: Int) -> String {
@@ -229,6 +228,7 @@ public enum TerminalText {
         return String(characters[..<head]) + "…" + String(characters[tail...])
     }
 
+    /// `text` cut to at most `columns` columns, ending in "…" when it was cut.
     public static func truncate(_ text: String, toWidth columns: Int) -> String {
         if width(text) <= columns { return text }
         guard columns > 0 else { return "" }

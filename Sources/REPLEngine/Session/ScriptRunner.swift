@@ -48,8 +48,10 @@ package final class ScriptRunner {
         package let script: String
         /// The line the run stopped at.
         package let line: Int
+        /// What was going on at that line when the signal came.
         package let stoppedIn: Place
 
+        /// What a run was doing when a signal stopped it.
         package enum Place: Equatable, Sendable {
             /// The command on the line, cancelled while it ran (`began`) or not begun at all.
             case command(String, began: Bool)

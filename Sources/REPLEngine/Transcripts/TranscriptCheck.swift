@@ -25,6 +25,7 @@ package struct TranscriptCheck {
     /// Commands whose output differed after those: counted, not kept (a transcript of a million
     /// commands that all differ would otherwise hold, and print, a million diffs).
     package let moreMismatches: Int
+    /// How many differing commands a check keeps and shows; the rest are counted in `moreMismatches`.
     package static let shownMismatchLimit = 50
     /// The transcript as it would be rewritten by an update (empty when run without `updating`).
     package let updatedLines: [String]

@@ -113,7 +113,7 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         },
     ]
 
-    private func save(_ arguments: [String]) throws {
+    private func save(_ arguments: Arguments) throws {
         let replacing = arguments.contains("--force")
         let paths = arguments.filter { $0 != "--force" }
         guard paths.count <= 1 else {

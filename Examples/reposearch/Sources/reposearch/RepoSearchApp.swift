@@ -61,7 +61,7 @@ enum RepoSearchApp {
                 transport = opened
                 base = opened.apiBase
             } catch {
-                throw SessionSetupFailure(message: error.message, exitCode: FileBytes.exists(path) ? 66 : 64)
+                throw SessionSetupFailure(message: error.message, exitCode: access(path, F_OK) == 0 ? 66 : 64)
             }
         }
         // A replay sends no token: the cassette holds no header, and the answers are the same.
