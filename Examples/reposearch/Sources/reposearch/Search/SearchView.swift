@@ -14,7 +14,7 @@ final class SearchView: SceneView, SearchDisplayLogic {
     var title: String { "repos" }
 
     var interactor: SearchBusinessLogic?
-    var router: SearchRoutingLogic?
+    var router: (SearchRoutingLogic & SearchDataPassing)?
     private let console: Console
 
     init(console: Console) {
