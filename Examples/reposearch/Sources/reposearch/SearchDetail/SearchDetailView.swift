@@ -41,6 +41,11 @@ final class SearchDetailView: SceneView, SearchDetailDisplayLogic {
 
     func sceneDidLoad() { interactor?.showRepository() }
 
+    /// The DataStore: the repository the search passed.
+    func stateFields() -> [StateField] {
+        [StateField("repository", router?.dataStore?.repository.map { .string($0.fullName) } ?? .null)]
+    }
+
     // MARK: - Display logic
 
     func displayRepository(viewModel: SearchDetail.ShowRepository.ViewModel) {
