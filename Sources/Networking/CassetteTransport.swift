@@ -15,6 +15,14 @@ import PhotoreplPlatform
 /// document's last line, which it writes again after itself; an append that fails is cut off, and
 /// the file is the exchanges before it. (It was pretty-printed and written whole at every exchange:
 /// 104 MB for one 16 MB answer, and every exchange paid for all those before it.)
+///
+/// An answer is recorded without the headers that differ at every recording and that no app reads
+/// (`volatileHeaders`: `Date`, `Server`, `Age`, `Expires`, request ids, caches' and proxies' marks,
+/// `Set-Cookie`), so that recording a session again changes its cassette only where the answers
+/// changed; the session that records gets the answer as recorded, so it sees what its replay will.
+/// What an app reads stays: `Content-Type`, `Link`, the rate limit's `X-RateLimit-*` and
+/// `Retry-After`, the counts (`X-Total`), and `ETag` and `Last-Modified`, which change with the
+/// body only.
 public actor CassetteTransport: HTTPTransport {
     /// One exchange of a cassette: a request's method and URL, and what came back.
     public struct Interaction: Equatable, Sendable {
@@ -109,12 +117,28 @@ public actor CassetteTransport: HTTPTransport {
         guard let live else { throw HTTPFailure(.cassette, "the cassette \(path) cannot record") }
         let outcome: Result<HTTPResponse, HTTPFailure>
         do {
-            outcome = .success(try await live.send(request))
+            outcome = .success(Self.withoutVolatileHeaders(try await live.send(request)))
         } catch let failure as HTTPFailure {
             outcome = .failure(failure)
         }  // a cancellation (Ctrl-C) is no answer to replay: not recorded
         try record(Interaction(method: request.method, url: request.url, outcome: outcome))
         return try outcome.get()
+    }
+
+    /// Headers that change at every recording and that no app reads, in lower case: the clock's
+    /// (`Date`, `Age`, `Expires`), the server's name and the ids and marks its request got on the way
+    /// (GitHub's, Fastly's, CloudFront's, Cloudflare's, Rails' `X-Runtime`), and cookies.
+    public static let volatileHeaders: Set<String> = [
+        "date", "server", "age", "expires", "set-cookie", "via",
+        "x-request-id", "x-github-request-id", "x-runtime", "x-served-by", "x-cache", "x-cache-hits", "x-timer",
+        "x-amz-cf-id", "x-amz-cf-pop", "cf-ray",
+    ]
+
+    /// `response` without its `volatileHeaders`: what is recorded, and what the recording session gets.
+    static func withoutVolatileHeaders(_ response: HTTPResponse) -> HTTPResponse {
+        var kept = response
+        kept.headers.removeAll { volatileHeaders.contains($0.name.lowercased()) }
+        return kept
     }
 
     // MARK: - Matching

@@ -62,12 +62,12 @@ public enum CommandLineReference {
         Option(["--record"], "FILE", values: .files, help: "Write the commands of the session to a script that replays it: its first line holds the options the replay needs, which 'APP run FILE' applies.", in: [.session, .run]),
         Option(["--transcript"], "FILE", values: .files, help: "Write the whole transcript of the session (commands and output) to FILE, its first line the options 'APP test FILE' needs to check it.",
                in: [.session, .run]),
-        Option(["--no-config"], help: "Do not read the preferences in $XDG_CONFIG_HOME/APP/config (else ~/.config/APP/config: the long options without their dashes, one a line, such as 'seed = 7'); 'APP test' never reads them.",
+        Option(["--no-config"], help: "Do not read the preferences in $XDG_CONFIG_HOME/APP/config (else ~/.config/APP/config: APP's long options without their dashes, one a line, as 'NAME = VALUE' or a flag's name alone); 'APP test' never reads them.",
                in: [.session, .run]),
         Option(["-h", "--help"], help: "Show this help ('APP help run' for a command's).", in: [.session, .run, .test]),
         Option(["--version"], help: "Show the version and the commit it was built from.", in: [.session]),
         Option(["--generate-completion-script"], "SHELL", values: .words(shells),
-               help: "Print a completion script for bash, zsh or fish (see the manual page: FILES).", in: [.session]),
+               help: "Print a completion script for bash, zsh or fish (in bash: 'source <(APP --generate-completion-script bash)').", in: [.session]),
         Option(["--generate-manual"], help: "Print the manual page, in man(7) format.", in: [.session], isHidden: true),
     ]
 

@@ -106,7 +106,7 @@ public enum CompletionScript {
                     return
                 fi
                 case "$command" in
-                    # A command, or the main argument: a file or a folder (a photo or a folder to browse).
+                    # A command, or the main argument: a file or a folder (what the app takes on its own).
                     "") compopt -o filenames 2> /dev/null
                         COMPREPLY=($(compgen -W "\(CommandLineReference.commands.map(\.name).joined(separator: " "))" -- "$cur") $(compgen -f -- "$cur")) ;;
                     help) COMPREPLY=($(compgen -W "\(helpTopics)" -- "$cur")) ;;

@@ -205,6 +205,47 @@ final class Scratch {
         #expect(try JSON.parse(try await replay.send(HTTPRequest(url: second)).body) == JSON.parse(big.body))
     }
 
+    /// Recording a session again changes its cassette only where the answers did: the headers that
+    /// differ at every recording (the date, the server, request ids, cookies) are not kept, whatever
+    /// their case; the ones an app reads (the type, the rate limit, the wait, the links) are.
+    @Test func volatileHeadersAreNotRecorded() async throws {
+        let scratch = try Scratch()
+        let path = scratch.file("c.json")
+        let url = Self.base + "/search?q=swift"
+        let kept = [
+            HTTPHeader("Content-Type", "application/json"), HTTPHeader("X-RateLimit-Limit", "30"),
+            HTTPHeader("X-RateLimit-Remaining", "29"), HTTPHeader("X-RateLimit-Reset", "1795622580"),
+            HTTPHeader("Retry-After", "60"), HTTPHeader("Link", "<https://api.example.test/search?q=swift&page=2>; rel=\"next\""),
+            HTTPHeader("ETag", "W/\"5e1f\""),
+        ]
+        let volatile = [
+            HTTPHeader("Server", "github-test-server Python/3.11.7"), HTTPHeader("Date", "Wed, 25 Nov 2026 22:17:47 GMT"),
+            HTTPHeader("age", "4711"), HTTPHeader("Expires", "Wed, 25 Nov 2026 22:18:47 GMT"),
+            HTTPHeader("X-GitHub-Request-Id", "C0DE:1234:5678:9ABC:DEF0"), HTTPHeader("X-Request-Id", "req-42"),
+            HTTPHeader("SET-COOKIE", "session=abc; HttpOnly"), HTTPHeader("X-Served-By", "cache-fra-1"),
+        ]
+        // Interleaved, as a server sends them: each kept header keeps its place among the others.
+        var headers: [HTTPHeader] = []
+        for i in 0..<max(kept.count, volatile.count) {
+            if i < volatile.count { headers.append(volatile[i]) }
+            if i < kept.count { headers.append(kept[i]) }
+        }
+        let answer = HTTPResponse(status: 200, headers: headers, body: Array(#"{"items":[]}"#.utf8))
+        let live = try await Self.record(path, [url], network: FakeNetwork([url: [answer]]))
+        let text = try scratch.read("c.json")
+        for header in volatile {
+            #expect(!text.contains(header.value), "\(header.name) was recorded")
+        }
+        for header in kept {
+            #expect(text.contains(header.name), "\(header.name) was not recorded")
+        }
+        let replayed = try await CassetteTransport(path: path, apiBase: Self.base, live: nil, secrets: []).send(HTTPRequest(url: url))
+        #expect(replayed.headers == kept)
+        #expect(replayed.body == answer.body)
+        // The recording session got the answer as it was recorded: it saw what its replay sees.
+        #expect(live == [replayed])
+    }
+
     @Test func anAnswerThatIsNotJSONIsKeptAsItsText() async throws {
         let scratch = try Scratch()
         let path = scratch.file("c.json")

@@ -1,5 +1,7 @@
 # reposearch: --cassette errors.cassette.json
 Type 'search QUERY' to search GitHub's repositories (e.g. 'search swift repl').
+repos> state --json
+{"stack":["search"],"query":null,"page":0,"total":0,"repositories":[],"selected":null,"ratelimit":null}
 repos> open 1
 error: nothing is listed yet: type 'search QUERY' first (e.g. 'search swift repl')
 repos> next
@@ -10,6 +12,8 @@ repos> search "   "
 error: search needs some words: type e.g. 'search swift repl' or 'search language:swift stars:>1000'
 repos> search ratelimit
 error: search failed: GitHub's rate limit is used up: try again after 16:03 UTC, when GitHub's limit resets; set GITHUB_TOKEN for a higher limit (the page shown is kept)
+repos> state --json
+{"stack":["search"],"query":null,"page":0,"total":0,"repositories":[],"selected":null,"ratelimit":{"limit":10,"remaining":0}}
 repos> search abuse
 error: search failed: GitHub asks to slow down: try again in 60 seconds (the page shown is kept)
 repos> search swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift swift
@@ -44,7 +48,12 @@ ghost/unicode<U+202E>txt.exe
   licence      (none)
   url          https://github.com/ghost/unicode<U+202E>txt.exe
   owner        ghost
+repos/detail> state --json
+{"stack":["search","detail"],"query":"ghost","page":1,"total":1,"repositories":["ghost/unicode<U+202E>txt.exe"],"selected":"ghost/unicode<U+202E>txt.exe","ratelimit":{"limit":10,"remaining":9},"repository":"ghost/unicode<U+202E>txt.exe"}
 repos/detail> back
+Found 1 repository for "ghost" (page 1 of 1):
+1. ghost/unicode<U+202E>txt.exe  ★ 3  A description with an ESC ^[[31mred^[[0m and a new line
+Type 'open N' for a repository.
 repos> open 2
 error: there is no repository 2 on this page: it lists 1…1 (type e.g. 'open 1')
 repos> search negative-wait
@@ -68,5 +77,10 @@ hostile/two
   url          https://github.com/hostile/two
   owner        hostile
 repos/detail> back
+Found 3 repositories for "negative-total" (page 1 of 1):
+1. hostile/one  ★ 0  Swift
+2. hostile/two  ★ 0  Swift
+3. hostile/three  ★ 12  Swift
+Type 'open N' for a repository.
 repos> search forged
 error: search failed: boom^Jrepos> FORGED (the page shown is kept; type the command again to retry)

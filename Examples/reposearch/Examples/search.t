@@ -14,7 +14,12 @@ swiftlang/swift-repl-kit
   licence      MIT License
   url          https://github.com/swiftlang/swift-repl-kit
   owner        swiftlang
+repos/detail> state --json
+{"stack":["search","detail"],"query":"swift repl","page":1,"total":1,"repositories":["swiftlang/swift-repl-kit"],"selected":"swiftlang/swift-repl-kit","ratelimit":{"limit":10,"remaining":9},"repository":"swiftlang/swift-repl-kit"}
 repos/detail> back
+Found 1 repository for "swift repl" (page 1 of 1):
+1. swiftlang/swift-repl-kit  ★ 412  Swift  A toolkit for REPLs written in Swift
+Type 'open N' for a repository.
 repos> search language:swift image
 Found 2 repositories for "language:swift image" (page 1 of 1):
 1. onevcat/Kingfisher  ★ 23,410  Swift  A lightweight, pure-Swift library for downloading and cachi…
@@ -85,5 +90,19 @@ popular/project-0994
   url          https://github.com/popular/project-0994
   owner        popular
 repos/detail> back
+Found 1,234 repositories for "popular" (page 100 of 100):
+ 991. popular/project-0990  ★ 49,010  Swift  Popular project number 990
+ 992. popular/project-0991  ★ 49,009  Swift  Popular project number 991
+ 993. popular/project-0992  ★ 49,008  Swift  Popular project number 992
+ 994. popular/project-0993  ★ 49,007  Swift  Popular project number 993
+ 995. popular/project-0994  ★ 49,006  Swift  Popular project number 994
+ 996. popular/project-0995  ★ 49,005  Swift  Popular project number 995
+ 997. popular/project-0996  ★ 49,004  Swift  Popular project number 996
+ 998. popular/project-0997  ★ 49,003  Swift  Popular project number 997
+ 999. popular/project-0998  ★ 49,002  Swift  Popular project number 998
+1000. popular/project-0999  ★ 49,001  Swift  Popular project number 999
+GitHub serves only the first 1,000 results of a search: narrow the query to see the rest.
+repos> state --json
+{"stack":["search"],"query":"popular","page":100,"total":1234,"repositories":["popular/project-0990","popular/project-0991","popular/project-0992","popular/project-0993","popular/project-0994","popular/project-0995","popular/project-0996","popular/project-0997","popular/project-0998","popular/project-0999"],"selected":"popular/project-0994","ratelimit":{"limit":10,"remaining":9}}
 repos> open 3
 error: there is no repository 3 on this page: it lists 991…1000 (type e.g. 'open 991')

@@ -5,12 +5,24 @@ import REPLEngine
 protocol SearchBusinessLogic: AnyObject {
     func fetchRepositories(request: Search.FetchRepositories.Request)
     func selectRepository(request: Search.SelectRepository.Request)
+    func showRepositories(request: Search.ShowRepositories.Request)
 }
 
-/// The search's data, for the router to pass on.
+/// The search's data: what the router passes on, and what `state` shows.
 @MainActor
 protocol SearchDataStore: AnyObject {
+    /// The search whose page is shown, nil before the first one found something.
+    var query: String? { get }
+    /// The page shown (1-based), 0 before the first search.
+    var page: Int { get }
+    /// The repositories on the page shown.
+    var repositories: [Repository] { get }
+    /// How many repositories match the query (GitHub serves the first 1,000).
+    var totalCount: Int { get }
+    /// The repository opened last (`open N`).
     var selectedRepository: Repository? { get }
+    /// GitHub's rate limit as its last answer said it.
+    var rateLimit: RateLimit? { get }
 }
 
 /// I (Interactor) of the search: asks the worker for pages and keeps the one shown.
@@ -24,7 +36,9 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     private(set) var page = 0
     private(set) var repositories: [Repository] = []
     private(set) var totalCount = 0
+    private(set) var incompleteResults = false
     private(set) var selectedRepository: Repository?
+    private(set) var rateLimit: RateLimit?
 
     init(worker: GitHubSearchWorker) {
         self.worker = worker
@@ -57,8 +71,8 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
         }
         let worker = worker
         effects?.finishBeforeCommandEnds { [weak self] in
-            let result = await worker.fetchRepositories(query: query, page: page)
-            self?.show(result, query: query, page: page)
+            let answer = await worker.fetchRepositories(query: query, page: page)
+            self?.show(answer, query: query, page: page)
         }
     }
 
@@ -67,20 +81,32 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
         max(1, (min(totalCount, GitHubSearchWorker.resultCap) + GitHubSearchWorker.perPage - 1) / GitHubSearchWorker.perPage)
     }
 
-    /// A page found replaces the one shown; a failure keeps it.
-    private func show(_ result: Result<RepositoriesPage, SearchFailure>, query: String, page: Int) {
-        switch result {
+    /// A page found replaces the one shown; a failure keeps it. The rate limit is any answer's.
+    private func show(_ answer: SearchAnswer, query: String, page: Int) {
+        if let limit = answer.rateLimit { rateLimit = limit }
+        switch answer.result {
         case .success(let found):
             self.query = query
             self.page = page
             repositories = found.items
             totalCount = found.totalCount
-            presenter?.presentFetchedRepositories(response: .init(result: .page(
-                query: query, page: page, items: found.items, totalCount: found.totalCount,
-                incompleteResults: found.incompleteResults)))
+            incompleteResults = found.incompleteResults
+            presentPage()
         case .failure(let failure):
             fail(.search(failure))
         }
+    }
+
+    /// The page shown again (back from a repository's detail); nothing before the first search.
+    func showRepositories(request: Search.ShowRepositories.Request) {
+        presentPage()
+    }
+
+    private func presentPage() {
+        guard let query else { return }
+        presenter?.presentFetchedRepositories(response: .init(result: .page(
+            query: query, page: page, items: repositories, totalCount: totalCount,
+            incompleteResults: incompleteResults)))
     }
 
     private func fail(_ problem: Search.FetchRepositories.Problem) {

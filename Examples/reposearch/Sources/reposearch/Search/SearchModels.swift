@@ -37,6 +37,11 @@ enum Search {
         }
     }
 
+    enum ShowRepositories {
+        /// The page shown, again: the scene appears again (back from a repository).
+        struct Request {}
+    }
+
     enum SelectRepository {
         /// `open N`, N as typed.
         struct Request { var position: String }

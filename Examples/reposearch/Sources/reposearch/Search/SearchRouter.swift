@@ -5,21 +5,39 @@ protocol SearchRoutingLogic: AnyObject {
     func routeToSearchDetail()
 }
 
-/// R (Router) of the search: opens the detail and hands it the repository (the seed's
-/// `routeToSearchDetail(segue:)` and `passDataToSearchDetail`).
-final class SearchRouter: SearchRoutingLogic {
+/// The search's DataStore, for the router to pass from (the seed's `router?.dataStore`).
+@MainActor
+protocol SearchDataPassing: AnyObject {
+    var dataStore: SearchDataStore? { get }
+}
+
+/// R (Router) of the search: opens the detail and hands it the repository, as the seed's
+/// `routeToSearchDetail(segue:)` does: the destination's DataStore is written by
+/// `passDataToSearchDetail`, then the destination is pushed (`navigateToSearchDetail`).
+final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
     /// Not owned: the engine outlives every scene.
     weak var navigator: (any Navigator)?
-    weak var dataStore: SearchDataStore?
+    var dataStore: SearchDataStore?
+
+    // MARK: Routing
 
     func routeToSearchDetail() {
-        guard let navigator else { return }
+        guard let navigator, let dataStore else { return }
         let destination = navigator.instantiate(SearchDetailView.self)
-        passDataToSearchDetail(source: dataStore, destination: destination.router?.dataStore)
-        navigator.push(destination)
+        guard var destinationDS = destination.router?.dataStore else { return }
+        passDataToSearchDetail(source: dataStore, destination: &destinationDS)
+        navigateToSearchDetail(destination: destination)
     }
 
-    func passDataToSearchDetail(source: SearchDataStore?, destination: SearchDetailDataStore?) {
-        destination?.repository = source?.selectedRepository
+    // MARK: Navigation
+
+    func navigateToSearchDetail(destination: SearchDetailView) {
+        navigator?.push(destination)
+    }
+
+    // MARK: Passing data
+
+    func passDataToSearchDetail(source: SearchDataStore, destination: inout SearchDetailDataStore) {
+        destination.repository = source.selectedRepository
     }
 }

@@ -14,7 +14,7 @@ final class SearchView: SceneView, SearchDisplayLogic {
     var title: String { "repos" }
 
     var interactor: SearchBusinessLogic?
-    var router: SearchRoutingLogic?
+    var router: (SearchRoutingLogic & SearchDataPassing)?
     private let console: Console
 
     init(console: Console) {
@@ -58,7 +58,7 @@ final class SearchView: SceneView, SearchDisplayLogic {
             view.interactor?.fetchRepositories(request: .init(page: .number(words[0])))
         },
         Command(
-            "open", arguments: [Argument("N")],
+            "open", arguments: [Argument("N", completion: .positions)],
             summary: "open repository N of the page in the detail scene", example: "open 1"
         ) { view, words in
             view.interactor?.selectRepository(request: .init(position: words[0]))
@@ -67,6 +67,33 @@ final class SearchView: SceneView, SearchDisplayLogic {
 
     func sceneDidLoad() {
         console.writeLine("Type 'search QUERY' to search GitHub's repositories (e.g. 'search swift repl').", style: .dim)
+    }
+
+    /// Back from a repository: the page it was opened from, listed again.
+    func sceneWillAppear() {
+        interactor?.showRepositories(request: .init())
+    }
+
+    /// The DataStore: the search, its page, what it lists, the repository opened last, the rate limit.
+    func stateFields() -> [StateField] {
+        guard let store = router?.dataStore else { return [] }
+        return [
+            StateField("query", store.query.map { .string($0) } ?? .null),
+            StateField("page", .int(store.page)),
+            StateField("total", .int(store.totalCount)),
+            StateField("repositories", .strings(store.repositories.map(\.fullName))),
+            StateField("selected", store.selectedRepository.map { .string($0.fullName) } ?? .null),
+            StateField("ratelimit", store.rateLimit.map { limit in
+                .object([StateField("limit", .int(limit.limit)), StateField("remaining", .int(limit.remaining))])
+            } ?? .null),
+        ]
+    }
+
+    /// `open N` offers the rows of the page shown, numbered across pages (page 2 lists 11…20).
+    func positions(for command: String) -> [String] {
+        guard command == "open", let store = router?.dataStore, !store.repositories.isEmpty else { return [] }
+        let first = (store.page - 1) * GitHubSearchWorker.perPage + 1
+        return (first..<(first + store.repositories.count)).map(String.init)
     }
 
     // MARK: - Display logic

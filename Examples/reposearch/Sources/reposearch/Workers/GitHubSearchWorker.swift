@@ -9,6 +9,19 @@ struct RepositoriesPage: Equatable, Sendable {
     var items: [Repository]
 }
 
+/// GitHub's search rate limit as its last answer said it (`X-RateLimit-Limit`, `-Remaining`).
+struct RateLimit: Equatable, Sendable {
+    var limit: Int
+    var remaining: Int
+}
+
+/// What a search brought back: a page or why there is none, and the rate limit when the answer
+/// gave it (a refused connection gives none).
+struct SearchAnswer: Equatable, Sendable {
+    var result: Result<RepositoriesPage, SearchFailure>
+    var rateLimit: RateLimit?
+}
+
 /// Why a search has no page, as GitHub says it.
 enum SearchFailure: Error, Equatable {
     /// 403 or 429 with the rate limit used up: when it resets (`X-RateLimit-Reset`, seconds since
@@ -36,18 +49,35 @@ struct GitHubSearchWorker: Sendable {
     /// `GITHUB_TOKEN`, sent as `Authorization: Bearer …` only (never stored, never printed).
     let token: String?
 
-    func fetchRepositories(query: String, page: Int) async -> Result<RepositoriesPage, SearchFailure> {
+    func fetchRepositories(query: String, page: Int) async -> SearchAnswer {
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request(query: query, page: page))
+        } catch let failure as HTTPFailure {
+            return SearchAnswer(result: .failure(.unreachable(failure.message)), rateLimit: nil)
+        } catch {
+            return SearchAnswer(result: .failure(.unreachable("cancelled")), rateLimit: nil)
+        }
+        return SearchAnswer(result: Self.page(of: response, page: page), rateLimit: Self.rateLimit(of: response))
+    }
+
+    private func request(query: String, page: Int) -> HTTPRequest {
         let url = "\(base)/search/repositories?q=\(URLParts.queryValue(query))&page=\(page)&per_page=\(Self.perPage)"
         var headers = [HTTPHeader("Accept", "application/vnd.github+json"), HTTPHeader("X-GitHub-Api-Version", "2022-11-28")]
         if let token { headers.append(HTTPHeader("Authorization", "Bearer \(token)")) }
-        let response: HTTPResponse
-        do {
-            response = try await transport.send(HTTPRequest(url: url, headers: headers))
-        } catch let failure as HTTPFailure {
-            return .failure(.unreachable(failure.message))
-        } catch {
-            return .failure(.unreachable("cancelled"))
-        }
+        return HTTPRequest(url: url, headers: headers)
+    }
+
+    /// The rate limit an answer states, when it states both numbers as numbers.
+    static func rateLimit(of response: HTTPResponse) -> RateLimit? {
+        guard let limit = response.header("X-RateLimit-Limit").flatMap({ number($0, atMost: Int(Int32.max)) }),
+              let remaining = response.header("X-RateLimit-Remaining").flatMap({ number($0, atMost: Int(Int32.max)) })
+        else { return nil }
+        return RateLimit(limit: limit, remaining: remaining)
+    }
+
+    /// Page `page` of the results, as `response` gives it, or why not.
+    static func page(of response: HTTPResponse, page: Int) -> Result<RepositoriesPage, SearchFailure> {
         let json: JSONValue?
         do {
             json = try JSON.parse(response.body)
@@ -61,8 +91,8 @@ struct GitHubSearchWorker: Sendable {
         // checked as any server's: a wait of -5 seconds or of 2^63-1 is no wait to show.
         if response.status == 403 || response.status == 429,
            response.header("X-RateLimit-Remaining") == "0" || response.header("Retry-After") != nil {
-            return .failure(.rateLimited(resetsAt: response.header("X-RateLimit-Reset").flatMap { Self.number($0, atMost: Int(UInt32.max)) },
-                                         retryAfter: response.header("Retry-After").flatMap { Self.number($0, atMost: 86_400) }))
+            return .failure(.rateLimited(resetsAt: response.header("X-RateLimit-Reset").flatMap { number($0, atMost: Int(UInt32.max)) },
+                                         retryAfter: response.header("Retry-After").flatMap { number($0, atMost: 86_400) }))
         }
         switch response.status {
         case 200:
@@ -70,7 +100,7 @@ struct GitHubSearchWorker: Sendable {
             let repositories = items.compactMap(Repository.init)
             // Never fewer than the rows shown on this page and those before it: a total of -5 (or
             // none) above three rows said "No repositories match".
-            let shown = (page - 1) * Self.perPage + repositories.count
+            let shown = (page - 1) * perPage + repositories.count
             return .success(RepositoriesPage(
                 totalCount: max(shown, json["total_count"]?.count ?? 0),
                 incompleteResults: json["incomplete_results"]?.bool ?? false,
