@@ -8,7 +8,7 @@ protocol PhotoCollectionBusinessLogic: PhotoListBusinessLogic {
     func changeCount(_ request: PhotoCollection.Count.Request)
     /// Replaces the photos with `count` new ones (random photos, or a feed's first page), by an
     /// effect the command awaits. A failure, or Ctrl-C, changes nothing and says so.
-    func fetchPhotos(_ request: PhotoCollection.Fetch.Request)
+    func fetchPhotos(_ request: PhotoCollection.Fetch.Request) async
     func listPhotos(_ request: PhotoCollection.List.Request)
     /// The seed's scrolling: the offset's page, shown by the list.
     func changeToPage(_ request: PhotoCollection.Page.Request)
@@ -18,7 +18,7 @@ protocol PhotoCollectionBusinessLogic: PhotoListBusinessLogic {
     func search(_ request: PhotoCollection.Search.Request)
     /// Lists the source whole, in an order (a folder browsed as a viewer does), by an effect the
     /// command awaits; the photo shown stays shown. A failure, or Ctrl-C, changes nothing.
-    func sortPhotos(_ request: PhotoCollection.Sort.Request)
+    func sortPhotos(_ request: PhotoCollection.Sort.Request) async
 }
 
 /// What the collection keeps, and what its router reads and writes.
@@ -108,39 +108,39 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
         }
     }
 
-    func fetchPhotos(_ request: PhotoCollection.Fetch.Request) {
+    /// Awaited by the command (`fetch`), which Ctrl-C cancels: the list changes only once the
+    /// worker has answered whole.
+    func fetchPhotos(_ request: PhotoCollection.Fetch.Request) async {
         guard count > 0 else {
             // A folder listed whole is listed again (it may have changed): the count is for random photos.
-            if listing != nil { return sortPhotos(.init(order: nil)) }
+            if listing != nil { return await sortPhotos(.init(order: nil)) }
             presenter?.presentNothingToFetch()
             return
         }
         let count = count, worker = worker, feed = feed
-        effects?.finishBeforeCommandEnds { [self] in
-            do {
-                if let feed {
-                    // A feed's first page starts it over: its pages after it are as long.
-                    let first = try await feed.feedPage(1, perPage: count)
-                    try Task.checkCancellation()
-                    guard !first.photos.isEmpty else {
-                        presenter?.presentFailure(.init(problem: .fetchFailed("\(feed.feedName) has no photos", photosKept: list.photos.count)))
-                        return
-                    }
-                    list = PhotoList(firstPage: first)
-                    loadsPage = { page in try await feed.feedPage(page, perPage: count) }
-                    fetched(notes: first.notes)
-                } else {
-                    let fetched = try await worker.fetch(count: count)
-                    try Task.checkCancellation()
-                    list = PhotoList(fetched.photos)
-                    loadsPage = nil
-                    self.fetched(notes: fetched.notes)
+        do {
+            if let feed {
+                // A feed's first page starts it over: its pages after it are as long.
+                let first = try await feed.feedPage(1, perPage: count)
+                try Task.checkCancellation()
+                guard !first.photos.isEmpty else {
+                    presenter?.presentFailure(.init(problem: .fetchFailed("\(feed.feedName) has no photos", photosKept: list.photos.count)))
+                    return
                 }
-            } catch is CancellationError {
-                presenter?.presentFailure(.init(problem: .fetchInterrupted))
-            } catch {
-                presenter?.presentFailure(.init(problem: .fetchFailed(String(describing: error), photosKept: list.photos.count)))
+                list = PhotoList(firstPage: first)
+                loadsPage = { page in try await feed.feedPage(page, perPage: count) }
+                fetched(notes: first.notes)
+            } else {
+                let fetched = try await worker.fetch(count: count)
+                try Task.checkCancellation()
+                list = PhotoList(fetched.photos)
+                loadsPage = nil
+                self.fetched(notes: fetched.notes)
             }
+        } catch is CancellationError {
+            presenter?.presentFailure(.init(problem: .fetchInterrupted))
+        } catch {
+            presenter?.presentFailure(.init(problem: .fetchFailed(String(describing: error), photosKept: list.photos.count)))
         }
     }
 
@@ -150,29 +150,28 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
         presenter?.presentPhotos(.init(event: .fetched, rows: list.rows, notes: notes, feedName: feedName))
     }
 
-    func sortPhotos(_ request: PhotoCollection.Sort.Request) {
+    /// Awaited by the command (`sort`, or `fetch` on a folder listed whole).
+    func sortPhotos(_ request: PhotoCollection.Sort.Request) async {
         guard let listing else { return presenter?.presentFailure(.init(problem: .notListedWhole)) ?? () }
         let order = request.order ?? self.order ?? .name
-        effects?.finishBeforeCommandEnds { [self] in
-            do {
-                let listed = try await listing.listing(sortedBy: order)
-                try Task.checkCancellation()
-                // The photo shown stays shown, wherever the order puts it (ids compared byte for byte).
-                let shown = list.photos.indices.contains(list.page) ? Array(list.photos[list.page].id.utf8) : nil
-                // What was found is said the first time, and when the folder changed since (not at
-                // every change of order).
-                let notes = listed.photos.count == list.photos.count ? [] : listed.notes
-                list = PhotoList(listed.photos)
-                loadsPage = nil
-                self.order = order
-                changedIndex = nil
-                if let shown, let at = list.photos.firstIndex(where: { $0.id.utf8.elementsEqual(shown) }) { _ = list.turn(toPage: at) }
-                presenter?.presentPhotos(.init(event: .sorted(order), rows: list.rows, notes: notes, feedName: nil))
-            } catch is CancellationError {
-                presenter?.presentFailure(.init(problem: .sortInterrupted))
-            } catch {
-                presenter?.presentFailure(.init(problem: .sortFailed(String(describing: error), photosKept: list.photos.count)))
-            }
+        do {
+            let listed = try await listing.listing(sortedBy: order)
+            try Task.checkCancellation()
+            // The photo shown stays shown, wherever the order puts it (ids compared byte for byte).
+            let shown = list.photos.indices.contains(list.page) ? Array(list.photos[list.page].id.utf8) : nil
+            // What was found is said the first time, and when the folder changed since (not at
+            // every change of order).
+            let notes = listed.photos.count == list.photos.count ? [] : listed.notes
+            list = PhotoList(listed.photos)
+            loadsPage = nil
+            self.order = order
+            changedIndex = nil
+            if let shown, let at = list.photos.firstIndex(where: { $0.id.utf8.elementsEqual(shown) }) { _ = list.turn(toPage: at) }
+            presenter?.presentPhotos(.init(event: .sorted(order), rows: list.rows, notes: notes, feedName: nil))
+        } catch is CancellationError {
+            presenter?.presentFailure(.init(problem: .sortInterrupted))
+        } catch {
+            presenter?.presentFailure(.init(problem: .sortFailed(String(describing: error), photosKept: list.photos.count)))
         }
     }
 

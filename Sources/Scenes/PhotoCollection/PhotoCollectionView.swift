@@ -117,7 +117,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
             try view.count(arguments.first)
         },
         Command("fetch", summary: "fetch 'count' photos (random ones, or a feed's first page; a folder listed whole: all of it again, with the count at 0), replacing the collection") { view, _ in
-            view.interactor?.fetchPhotos(.init())
+            await view.interactor?.fetchPhotos(.init())
         },
         Command("list", summary: "show the collection again") { view, _ in
             view.interactor?.listPhotos(.init())
@@ -126,7 +126,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
             "sort", arguments: [Argument("name|date|size", optional: true, completion: .words(PhotoOrder.allCases.map(\.rawValue)))],
             summary: "list the folder whole again by name, by date (EXIF, oldest first) or by size (largest first)", example: "sort date"
         ) { view, arguments in
-            try view.sort(arguments.first)
+            try await view.sort(arguments.first)
         },
         PhotoListCommands.grid(PhotoCollectionView.self, example: "grid next"),
         PhotoListCommands.layout(PhotoCollectionView.self),
@@ -158,7 +158,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
         interactor?.changeCount(.init(change: change))
     }
 
-    private func sort(_ argument: String?) throws {
+    private func sort(_ argument: String?) async throws {
         var order: PhotoOrder?
         if let argument {
             guard let chosen = PhotoOrder(rawValue: argument.lowercased()) else {
@@ -166,7 +166,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
             }
             order = chosen
         }
-        interactor?.sortPhotos(.init(order: order))
+        await interactor?.sortPhotos(.init(order: order))
     }
 
     /// Turns the page as the seed's collection view scrolls: to its offset, one page a window wide.

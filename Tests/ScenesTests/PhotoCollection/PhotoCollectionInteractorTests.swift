@@ -52,8 +52,7 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
     func fetched() async throws -> PhotoCollectionInteractor {
         let interactor = makeInteractor()
         interactor.changeCount(.init(change: .set(5)))
-        interactor.fetchPhotos(.init())
-        await effects.finish()
+        await interactor.fetchPhotos(.init())
         spy.photos = []
         return interactor
     }
@@ -94,8 +93,7 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
 
     @Test func fetchAtZeroHasNothingToDo() async throws {
         let worker = StubWorker()
-        makeInteractor(worker).fetchPhotos(.init())
-        await effects.finish()
+        await makeInteractor(worker).fetchPhotos(.init())
         #expect(spy.nothingToFetch == 1)
         #expect(await worker.calls.isEmpty)
     }
@@ -104,13 +102,13 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
         let worker = StubWorker()
         let interactor = makeInteractor(worker)
         interactor.changeCount(.init(change: .set(3)))
-        interactor.fetchPhotos(.init())
-        await effects.finish()
+        await interactor.fetchPhotos(.init())
         interactor.changeCount(.init(change: .set(5)))
         interactor.selectPhoto(.init(row: 4 - 2))
-        interactor.fetchPhotos(.init())
-        await effects.finish()
+        await interactor.fetchPhotos(.init())
         #expect(await worker.calls == [3, 5])
+        // The command awaits the fetch itself: nothing is left for the engine to run after it.
+        #expect(effects.pending == 0)
         #expect(interactor.list.photos.map(\.id) == ["a", "b", "c", "d", "e"])
         #expect(interactor.list.page == 0 && interactor.list.index == nil && interactor.changedIndex == nil)
         #expect(spy.photos.last == .init(event: .fetched, rows: .init(photos: Photo.abcde, page: 0, hasMore: false)))
@@ -120,8 +118,7 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
         let interactor = makeInteractor(FailingWorker())
         interactor.list = PhotoList(Photo.abcde)
         interactor.changeCount(.init(change: .set(2)))
-        interactor.fetchPhotos(.init())
-        await effects.finish()
+        await interactor.fetchPhotos(.init())
         #expect(interactor.list.photos == Photo.abcde)
         #expect(spy.failures == [.fetchFailed("the source is unreachable", photosKept: 5)])
     }
@@ -132,8 +129,7 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
             let interactor = makeCollection(worker, spy: spy, effects: effects)
             interactor.list = PhotoList([.fixture("old")])
             interactor.changeCount(.init(change: .set(4)))
-            interactor.fetchPhotos(.init())
-            let task = Task { await effects.finish() }
+            let task = Task { await interactor.fetchPhotos(.init()) }
             try await Task.sleep(for: .milliseconds(20))
             task.cancel()
             await task.value

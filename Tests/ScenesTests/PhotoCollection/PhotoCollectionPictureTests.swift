@@ -12,8 +12,7 @@ import Testing
     func fetched(_ pictures: FakePicturesWorker) async throws -> PhotoCollectionInteractor {
         let interactor = makeCollection(pictures: pictures, spy: spy, effects: effects)
         interactor.changeCount(.init(change: .set(5)))
-        interactor.fetchPhotos(.init())
-        await effects.finish()
+        await interactor.fetchPhotos(.init())
         return interactor
     }
 
@@ -71,8 +70,7 @@ import Testing
         let notes = ["Found 5 photos in ~/Pictures (1 file skipped: 1 not an image).", "The folder has only 5 photos, not 8: all of them are shown."]
         let interactor = makeCollection(NotingWorker(notes: notes), spy: spy, effects: effects)
         interactor.changeCount(.init(change: .set(5)))
-        interactor.fetchPhotos(.init())
-        await effects.finish()
+        await interactor.fetchPhotos(.init())
         #expect(spy.photos == [.init(event: .fetched, rows: .init(photos: Photo.abcde, page: 0, hasMore: false), notes: notes)])
         // Listing again shows the photos, not the fetch's notes.
         interactor.listPhotos(.init())
