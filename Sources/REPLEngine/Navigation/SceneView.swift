@@ -32,22 +32,32 @@ extension SceneView {
 
 /// What a scene makes available to its router, interactor and view: navigation, output, and the
 /// command's asynchronous work.
+///
+/// `navigator` and `effects` are the engine itself, which owns the scenes: keep them `unowned` (or
+/// `weak`) in the roles that hold them, as the context does. A strong reference from a scene's
+/// router or interactor to either makes a cycle (engine → scene → interactor → engine) that keeps
+/// the engine and every scene alive after the session ends.
 @MainActor
 public struct SceneContext {
-    /// Where the scene's router pushes, pops, presents and dismisses scenes.
+    /// Where the scene's router pushes, pops, presents and dismisses scenes. Hold it `unowned`.
     public unowned let navigator: any Navigator
-    /// Asynchronous work the command being run awaits before it ends.
+    /// Work scheduled from where nothing can be awaited (`sceneDidLoad`, a synchronous command
+    /// body), which the engine awaits before the command ends. Hold it `unowned` or `weak`.
     public unowned let effects: any SceneEffects
     /// The only writer of output: the View writes its lines here.
     public let console: Console
 }
 
-/// Asynchronous work that belongs to the command being run, such as a fetch or a picture to decode:
-/// the engine awaits it before that command ends, so output stays in order, a script replays
-/// deterministically, and Ctrl-C cancels it together with the command. A command's body and a
-/// scene's `sceneDidLoad` are synchronous, like the view controller callbacks they stand for: what
-/// they must wait for, they schedule here (as CleanStore's interactor hands its worker a completion
-/// handler), and what it finds goes to the presenter like any other result.
+/// Asynchronous work that belongs to the command being run, scheduled from code that cannot await:
+/// a scene's `sceneDidLoad` (synchronous, like the view controller callback it stands for), a
+/// synchronous command body, a router. The engine awaits it before that command ends, so output
+/// stays in order, a script replays deterministically, and Ctrl-C cancels it together with the
+/// command; work scheduled as the root scene loads ends before the first command.
+///
+/// A command that waits for a worker is better written with an asynchronous body (a `Command`
+/// closure that awaits an `async` interactor method): the business logic then needs no engine
+/// type, and a test awaits the interactor directly. Effects are for the rest, such as a picture a
+/// scene decodes once it has shown its text.
 @MainActor
 public protocol SceneEffects: AnyObject {
     /// Schedules `work` to run, to its end, before the command being run ends.

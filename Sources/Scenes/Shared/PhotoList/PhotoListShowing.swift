@@ -40,12 +40,6 @@ extension PhotoListShowing {
 
     // MARK: - What the list's commands send
 
-    /// `page N`.
-    func turnList(to typed: String) throws {
-        let page = try TypedNumber.parse(typed, naming: "page", for: "page")
-        turnList(toPage: TypedNumber.row(ofPosition: page), typed: TypedNumber.typed(typed))
-    }
-
     /// `next` and `prev`. A page control does not scroll past its ends: it stays, and says so; one
     /// past the last photo of a source with more pages loads them. In the grid layout they turn the
     /// sheets, from the one shown (`grid next`, `grid prev`).
@@ -124,8 +118,10 @@ extension PhotoListShowing {
 enum PhotoListCommands {
     /// `page N`.
     static func page<View: PhotoListShowing & SceneView>(_: View.Type, summary: String, example: String) -> Command<View> {
-        Command("page", arguments: [Argument("N", completion: .positions)], summary: summary, example: example) { view, arguments in
-            try view.turnList(to: arguments[0])
+        // The engine refuses a word that is no whole number ("'two' is not a page: …"); the list
+        // refuses a number outside its pages.
+        Command("page", arguments: [.number("N", naming: "page", completion: .positions)], summary: summary, example: example) { view, arguments in
+            view.turnList(toPage: TypedNumber.row(ofPosition: arguments.number(at: 0)!), typed: TypedNumber.typed(arguments[0]))
         }
     }
 
