@@ -26,7 +26,7 @@ public final class Engine {
     /// The first lines of a recorded script, given its path: the options its replay needs and how to
     /// replay it (the launcher's `# APP: OPTIONS`). Throws when they cannot be written (a value that
     /// a header's one line cannot hold): then nothing is recorded.
-    public var recordingHeader: (String) throws(CommandError) -> String = { _ in "# a recorded session: replay it with run" }
+    package var recordingHeader: (String) throws(CommandError) -> String = { _ in "# a recorded session: replay it with run" }
     /// The commands run at the top so far (not the app's opening ones), which `record FILE` writes
     /// before it: its replay needs them to reach where the recording started. At most
     /// `historyLimit` are kept; past it, they are counted.
@@ -67,7 +67,7 @@ public final class Engine {
 
     /// Run before each prompt of an interactive session: the app may tidy the terminal (pictures a
     /// smaller window would lay over its text). Scripts never call it.
-    public var beforePrompt: (@MainActor () -> Void)?
+    package var beforePrompt: (@MainActor () -> Void)?
 
     /// The prompt: where you are, e.g. `photos/detail 2> `.
     public var prompt: String {
@@ -237,7 +237,7 @@ public final class Engine {
     /// commands run before (which its replay needs, to reach where the recording started). Returns
     /// how many of those were written, or nil when they were too many to keep.
     @discardableResult
-    public func startRecording(to path: String) throws(CommandError) -> Int? {
+    package func startRecording(to path: String) throws(CommandError) -> Int? {
         if let recorder {
             throw CommandError("already recording to \(recorder.path): type 'record stop' first", kind: .usage)
         }
@@ -261,7 +261,7 @@ public final class Engine {
     /// recorded. A script that could not be written is in `recordingFailures`, and the file that was
     /// at its path stays as it was.
     @discardableResult
-    public func stopRecording() -> String? {
+    package func stopRecording() -> String? {
         guard let recorder else { return nil }
         self.recorder = nil
         if let failure = recorder.finish() { recordingFailures.append(failure) }
@@ -270,7 +270,7 @@ public final class Engine {
 
     /// Recordings that could not be written to the end (a full disk), in words; the session reports
     /// them and ends with exit 73.
-    public private(set) var recordingFailures: [String] = []
+    package private(set) var recordingFailures: [String] = []
 
     // MARK: - Finding commands
 
@@ -321,7 +321,7 @@ public final class Engine {
     }
 
     /// Every name that can be typed now, aliases included.
-    public var commandNames: [String] {
+    package var commandNames: [String] {
         let (scene, global) = availableCommands
         return (scene + global).flatMap { [$0.name] + $0.aliases }
     }
@@ -407,7 +407,7 @@ public final class Engine {
     /// `APP help COMMAND` at the shell: the usage of a command of any scene, the one on top first,
     /// then the registered scenes in order (naming the scene it belongs to), then the global ones.
     /// Throws with a "did you mean" when no scene has it.
-    public func printHelp(forCommandOfAnyScene word: String) throws(CommandError) {
+    package func printHelp(forCommandOfAnyScene word: String) throws(CommandError) {
         if let (command, _) = resolve(word) {
             printHelp(for: command)
             return
