@@ -2,9 +2,9 @@
 /// (`AppOption`). `--help`'s option lines, the shell completion scripts and the manual page are all
 /// made from these declarations, so every app on the engine gets them for free, and they never
 /// disagree with what `LaunchCommand.parse` accepts.
-public enum CommandLineReference {
+package enum CommandLineReference {
     /// Where an option is accepted.
-    public enum Place: Sendable, Equatable {
+    package enum Place: Sendable, Equatable {
         /// With no command: the interactive session (or standard input as a script).
         case session
         /// `APP run FILE…`: scripts replayed.
@@ -14,19 +14,19 @@ public enum CommandLineReference {
     }
 
     /// One of the launcher's own options.
-    public struct Option: Sendable, Equatable {
+    package struct Option: Sendable, Equatable {
         /// Its names, short first: `["-h", "--help"]`.
-        public let names: [String]
+        package let names: [String]
         /// The name of its value in usage lines (`FILE`); nil for a flag.
-        public let valueName: String?
+        package let valueName: String?
         /// What its value is, for the shell completions (a file, a folder, any text).
-        public let values: AppOption.Values
+        package let values: AppOption.Values
         /// What it does, in one sentence, for `--help` and the manual page.
-        public let help: String
+        package let help: String
         /// Where it is accepted: with no command, after `run`, after `test`.
-        public let places: [Place]
+        package let places: [Place]
         /// Left out of `--help`, the completions and the manual's option list (still accepted).
-        public let isHidden: Bool
+        package let isHidden: Bool
 
         init(_ names: [String], _ valueName: String? = nil, values: AppOption.Values = .text, help: String, in places: [Place],
              isHidden: Bool = false) {
@@ -45,17 +45,17 @@ public enum CommandLineReference {
     }
 
     /// The commands, with what each does.
-    public static let commands: [(name: String, help: String)] = [
+    package static let commands: [(name: String, help: String)] = [
         ("run", "Replay scripts and print the transcript."),
         ("test", "Check golden transcripts: replay their commands and compare the whole output."),
         ("help", "Show the usage of the app, or of 'run' or 'test'."),
     ]
 
     /// The shells `--generate-completion-script` writes for.
-    public static let shells = ["bash", "zsh", "fish"]
+    package static let shells = ["bash", "zsh", "fish"]
 
     /// The launcher's own options, in the order `--help` lists them (after the app's).
-    public static let options: [Option] = [
+    package static let options: [Option] = [
         Option(["--keep-going"], help: "Run every command even after errors (still exits 1 if any failed).", in: [.run]),
         Option(["--update"], help: "Rewrite failing transcripts with the actual output, keeping the lines that matched a wildcard. Refused when CI is set.",
                in: [.test]),

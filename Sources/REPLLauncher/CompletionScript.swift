@@ -1,14 +1,14 @@
 /// Shell completion scripts for an app on the launcher, made from its declarations: the commands,
 /// the launcher's options and the app's (`AppOption`), each option's values (words, files or
 /// folders), and file names where a script or a transcript is expected.
-public enum CompletionScript {
+package enum CompletionScript {
     /// The script for `shell` (bash, zsh or fish), or nil for another shell.
     /// - Parameters:
     ///   - shell: `bash`, `zsh` or `fish`.
     ///   - appName: the command the script completes.
     ///   - options: the app's options, with their values (words, files, folders).
     ///   - promptCommands: the commands typed at the app's prompt, which `APP help` explains.
-    public static func text(for shell: String, appName: String, options: [AppOption], promptCommands: [String] = []) -> String? {
+    package static func text(for shell: String, appName: String, options: [AppOption], promptCommands: [String] = []) -> String? {
         let all = CommandLineReference.shownOptions(app: options)
         let helpTopics = (["run", "test"] + promptCommands.filter { $0 != "run" && $0 != "test" }).joined(separator: " ")
         switch shell {

@@ -13,10 +13,10 @@ import REPLEngine
 /// optional, and a value in double quotes keeps its blanks). Blank lines and lines starting with `#`
 /// are skipped. A value that names a file or folder may start with `~/`. `--no-config` skips the
 /// file, and `test` never reads it: a golden transcript prints the same on every machine.
-public enum ConfigFile {
+package enum ConfigFile {
     /// Where the app's configuration file is: under `XDG_CONFIG_HOME` when it is set to an absolute
     /// path (the XDG rule), else under `HOME`'s `.config`; nil with neither.
-    public static func path(appName: String, environment: (String) -> String? = AppEnvironment.value) -> String? {
+    package static func path(appName: String, environment: (String) -> String? = AppEnvironment.value) -> String? {
         if let configHome = environment("XDG_CONFIG_HOME"), configHome.hasPrefix("/") {
             return "\(configHome)/\(appName)/config"
         }
@@ -26,19 +26,19 @@ public enum ConfigFile {
 
     /// A configuration file that cannot be used: the message names the file and the line, and says
     /// what to write instead.
-    public struct Failure: Error, Equatable {
+    package struct Failure: Error, Equatable {
         /// What is wrong, naming the file and the line, and what to write instead.
-        public let message: String
+        package let message: String
         /// 66 for a file that exists but cannot be read; 64 for a line that is not an option.
-        public let exitCode: Int32
+        package let exitCode: Int32
     }
 
     /// An option the file gives, and the line it is on (for messages about its value).
-    public struct Line: Equatable, Sendable {
+    package struct Line: Equatable, Sendable {
         /// The line's number in the file, from 1.
-        public let number: Int
+        package let number: Int
         /// The option the line gives, with its value.
-        public let option: AppOption.Given
+        package let option: AppOption.Given
     }
 
     /// The options the file at `path` gives, in its order; none when there is no file.
@@ -48,7 +48,7 @@ public enum ConfigFile {
     ///   - home: `~/` in a file or folder value stands for this folder.
     ///   - check: what else a line's option must pass (its value read as the option reads it);
     ///     what it throws is that line's problem. Every line's problem is said at once.
-    public static func read(_ path: String, options: [AppOption], home: String? = AppEnvironment.value("HOME"),
+    package static func read(_ path: String, options: [AppOption], home: String? = AppEnvironment.value("HOME"),
                             check: (AppOption.Given) throws(LaunchCommand.UsageError) -> Void = { _ in }) throws(Failure) -> [Line] {
         // No file is no preferences (a dangling link too: it names no file).
         var info = stat()
@@ -118,7 +118,7 @@ public enum ConfigFile {
 
 extension AppEnvironment {
     /// An environment variable's value, if it is set.
-    public static func value(_ name: String) -> String? {
+    package static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 }

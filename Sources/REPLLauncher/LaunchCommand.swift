@@ -57,14 +57,14 @@ public enum LaunchCommand: Equatable, Sendable {
 
     /// The message for `test --update` on CI, which is refused: golden transcripts change on a
     /// developer's machine, after the diff was read, never by themselves.
-    public static let updateRefusedOnCI = "--update refuses to run when CI is set: golden transcripts change only on a developer's machine"
+    package static let updateRefusedOnCI = "--update refuses to run when CI is set: golden transcripts change only on a developer's machine"
 
     /// Reads the arguments after the program's name.
     /// - Parameters:
     ///   - arguments: the command line, without the program's name.
     ///   - appName: the app's name, for messages.
     ///   - isOnCI: whether `CI` is set; `test --update` is refused then.
-    public static func parse(_ arguments: [String], appName: String, isOnCI: Bool = AppEnvironment.isOnCI) throws(UsageError) -> LaunchCommand {
+    package static func parse(_ arguments: [String], appName: String, isOnCI: Bool = AppEnvironment.isOnCI) throws(UsageError) -> LaunchCommand {
         try parse(arguments, appName: appName, options: [], isOnCI: isOnCI).command
     }
 
@@ -79,7 +79,7 @@ public enum LaunchCommand: Equatable, Sendable {
     ///   - argumentAsOptions: what a word that is neither a command nor an option stands for, when
     ///     the app knows (photorepl takes a folder for `--folder FOLDER`); nil: the word is refused.
     ///     It throws when the word is meant as something that is not there (a missing path).
-    public static func parse(
+    package static func parse(
         _ arguments: [String], appName: String, options: [AppOption], isOnCI: Bool = AppEnvironment.isOnCI,
         argumentAsOptions: (String) throws(UsageError) -> [AppOption.Given]? = { _ in nil }
     ) throws(UsageError) -> (command: LaunchCommand, options: [AppOption.Given], readsConfig: Bool) {
@@ -227,7 +227,7 @@ public enum LaunchCommand: Equatable, Sendable {
     /// - Parameters:
     ///   - words: the options, split as a command line is.
     ///   - options: the app's options.
-    public static func parseOptions(_ words: [String], options: [AppOption]) throws(UsageError) -> [AppOption.Given] {
+    package static func parseOptions(_ words: [String], options: [AppOption]) throws(UsageError) -> [AppOption.Given] {
         var given: [AppOption.Given] = []
         var i = 0
         while i < words.count {
@@ -259,7 +259,7 @@ public enum LaunchCommand: Equatable, Sendable {
     ///   - topic: the command.
     ///   - appName: the app's name.
     ///   - hasOptions: whether the app has options of its own to list (`[OPTIONS]`).
-    public static func usageLine(for topic: Topic, appName: String, hasOptions: Bool = false) -> String {
+    package static func usageLine(for topic: Topic, appName: String, hasOptions: Bool = false) -> String {
         let options = hasOptions ? " [OPTIONS]" : ""
         return switch topic {
         case .app: "\(appName)\(options) [--record FILE] [--transcript FILE]"
@@ -274,7 +274,7 @@ public enum LaunchCommand: Equatable, Sendable {
     ///   - appName: the app's name.
     ///   - summary: one line saying what the app is.
     ///   - options: the app's own options, listed first under OPTIONS (the hidden ones are not).
-    public static func helpText(for topic: Topic, appName: String, summary: String, options: [AppOption] = []) -> String {
+    package static func helpText(for topic: Topic, appName: String, summary: String, options: [AppOption] = []) -> String {
         let shown = options.filter { !$0.isHidden }
         let hasOptions = !shown.isEmpty
         func usageLine(for topic: Topic, appName: String) -> String {
