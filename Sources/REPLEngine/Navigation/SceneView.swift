@@ -44,10 +44,12 @@ public struct SceneContext {
 
 /// Asynchronous work that belongs to the command being run, such as a fetch or a picture to decode:
 /// the engine awaits it before that command ends, so output stays in order, a script replays
-/// deterministically, and Ctrl-C cancels it together with the command. A command's body and a
-/// scene's `sceneDidLoad` are synchronous, like the view controller callbacks they stand for: what
-/// they must wait for, they schedule here (as CleanStore's interactor hands its worker a completion
-/// handler), and what it finds goes to the presenter like any other result.
+/// deterministically, and Ctrl-C cancels it together with the command. A command whose body waits
+/// awaits in its body (an `async` closure); a scene's `sceneDidLoad` and `sceneWillAppear` are
+/// synchronous, like the view controller callbacks they stand for, and so is a body with no
+/// `await`: what they must wait for, they schedule here (as CleanStore's interactor hands its worker
+/// a completion handler), and what it finds goes to the presenter like any other result. No work
+/// outlives its command: the next prompt never meets output from the one before.
 @MainActor
 public protocol SceneEffects: AnyObject {
     /// Schedules `work` to run, to its end, before the command being run ends.
