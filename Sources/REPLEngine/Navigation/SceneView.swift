@@ -57,7 +57,8 @@ public struct SceneContext {
 /// A command that waits for a worker is better written with an asynchronous body (a `Command`
 /// closure that awaits an `async` interactor method): the business logic then needs no engine
 /// type, and a test awaits the interactor directly. Effects are for the rest, such as a picture a
-/// scene decodes once it has shown its text.
+/// scene decodes once it has shown its text. No work outlives its command: the next prompt never meets
+/// output from the one before.
 @MainActor
 public protocol SceneEffects: AnyObject {
     /// Schedules `work` to run, to its end, before the command being run ends.
