@@ -4,7 +4,10 @@ import REPLTesting
 @testable import fx
 
 /// The same harness from XCTest, as a team with XCTest suites uses it. Every method is `async`: on
-/// Linux a synchronous test method of a `@MainActor` XCTestCase is run off the main thread and traps.
+/// Linux (Swift 6.3) one synchronous test method in a `@MainActor` XCTestCase stops the whole XCTest
+/// run before its first test, with signal 6: "Could not cast value of type '(FXXCTests) ->
+/// @MainActor () -> ()' to '(FXXCTests) -> () -> ()'" (Scripts/test-consumer then finds no XCTest
+/// summary and fails).
 @MainActor
 final class FXXCTests: XCTestCase {
     func testTheInteractorPresentsWhatItsWorkerFound() async throws {
