@@ -1,5 +1,5 @@
 // The C library (for getenv), named in this file only: Glibc on Linux, Musl on Alpine, Darwin on
-// macOS. Re-exported, so the app's other files have it without importing it; an app has no clients.
+// macOS. Re-exported, so the app's other files have it without importing it; its only client is its own test target.
 #if canImport(Glibc)
 @_exported import Glibc
 #elseif canImport(Musl)
