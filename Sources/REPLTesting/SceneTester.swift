@@ -19,8 +19,9 @@ import REPLLauncher
 /// It writes to memory, as `APP run` writes to a pipe: no terminal, no colour, no pictures'
 /// escape sequences. It is `@MainActor`, as scenes are: call it from `async` tests (Swift
 /// Testing's `@Test @MainActor func … async`, or an XCTest method `@MainActor func test…() async`).
-/// On Linux a synchronous test method of a `@MainActor` XCTestCase is run off the main thread and
-/// traps (signal 6): make such methods `async`.
+/// On Linux a synchronous test method of a `@MainActor` XCTestCase stops the whole XCTest run
+/// before any test starts (signal 6: XCTest casts the method to a type without the main actor):
+/// make such methods `async`.
 @MainActor
 public final class SceneTester {
     /// The engine the scenes run on: register scenes and start the root on it in `setUp`.

@@ -150,7 +150,7 @@ struct SceneTesterTests {
     @Test func numbersAndChoicesAreCheckedAndWordedByTheEngine() async {
         let tester = converter()
         let notANumber = await tester.run("convert ten USD")
-        #expect(notANumber.error == CommandError("'ten' is not a amount: type a whole number, e.g. 'convert 1'", kind: .usage))
+        #expect(notANumber.error == CommandError("'ten' is not an amount: type a whole number, e.g. 'convert 1'", kind: .usage))
         let notAChoice = await tester.run("convert 10 JPY")
         #expect(notAChoice.error == CommandError("convert takes USD, GBP or XXX, not 'JPY' (type e.g. 'convert 10 USD')", kind: .usage))
         // A number past 64 bits is a number: the scene gets Int.max and refuses or takes it itself.

@@ -26,7 +26,8 @@ public struct Argument: Sendable {
         case text
         /// A whole number (of any length: one past 64 bits reads as `Int.max` or `Int.min`, see
         /// `Arguments.number(at:)`). `naming` is what the number stands for, in the message for a word
-        /// that is not one: "'two' is not a page: type a whole number, e.g. 'page 1'".
+        /// that is not one: "'two' is not a page: type a whole number, e.g. 'page 1'" ("an" before a
+        /// vowel: "is not an amount").
         case number(naming: String)
         /// One of these words: "layout takes list or grid, not 'x' (type e.g. 'layout grid')".
         case choice([String])
@@ -89,7 +90,8 @@ public struct Argument: Sendable {
             return nil
         case .number(let what):
             guard WholeNumber.saturated(word) == nil else { return nil }
-            return CommandError("'\(TerminalText.truncate(word, toWidth: 40))' is not a \(what): type a whole number, e.g. '\(command) 1'", kind: .usage)
+            let article = what.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
+            return CommandError("'\(TerminalText.truncate(word, toWidth: 40))' is not \(article) \(what): type a whole number, e.g. '\(command) 1'", kind: .usage)
         case .choice(let words):
             guard !words.contains(word) else { return nil }
             let listed = words.count == 1 ? words[0] : words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
