@@ -20,5 +20,17 @@ let package = Package(
             ],
             plugins: [.plugin(name: "BuildInfo", package: "photorepl")]
         ),
+        // The scenes' unit tests (`@testable import reposearch`): interactor, presenters and router
+        // with test doubles, the scenes and the whole app through REPLTesting's SceneTester.
+        .testTarget(
+            name: "reposearchTests",
+            dependencies: [
+                "reposearch",
+                .product(name: "REPLTesting", package: "photorepl"),
+                .product(name: "REPLEngine", package: "photorepl"),
+                .product(name: "REPLLauncher", package: "photorepl"),
+                .product(name: "Networking", package: "photorepl"),
+            ]
+        ),
     ]
 )

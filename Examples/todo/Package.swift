@@ -20,5 +20,16 @@ let package = Package(
             // `BuildInfo.commit`: the commit `todo --version` names.
             plugins: [.plugin(name: "BuildInfo", package: "photorepl")]
         ),
+        // The scenes' unit tests (`@testable import todo`): interactors, presenters and routers with
+        // test doubles, the scenes and the whole app through REPLTesting's SceneTester.
+        .testTarget(
+            name: "todoTests",
+            dependencies: [
+                "todo",
+                .product(name: "REPLTesting", package: "photorepl"),
+                .product(name: "REPLEngine", package: "photorepl"),
+                .product(name: "REPLLauncher", package: "photorepl"),
+            ]
+        ),
     ]
 )

@@ -3,7 +3,10 @@ import REPLEngine
 /// What the search asks of its interactor.
 @MainActor
 protocol SearchBusinessLogic: AnyObject {
-    func fetchRepositories(request: Search.FetchRepositories.Request)
+    /// Asks the worker for the page `request` names and shows it, or says why there is none.
+    /// Throws `CancellationError` when cancelled (Ctrl-C) before the answer is shown: then nothing
+    /// changed, neither the page shown nor the rate limit.
+    func fetchRepositories(request: Search.FetchRepositories.Request) async throws(CancellationError)
     func selectRepository(request: Search.SelectRepository.Request)
     func showRepositories(request: Search.ShowRepositories.Request)
 }
@@ -28,9 +31,7 @@ protocol SearchDataStore: AnyObject {
 /// I (Interactor) of the search: asks the worker for pages and keeps the one shown.
 final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     var presenter: SearchPresentationLogic?
-    /// Not owned: the engine owns the scene and its command's work.
-    weak var effects: (any SceneEffects)?
-    private let worker: GitHubSearchWorker
+    private let worker: any SearchWorking
 
     private(set) var query: String?
     private(set) var page = 0
@@ -40,11 +41,11 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     private(set) var selectedRepository: Repository?
     private(set) var rateLimit: RateLimit?
 
-    init(worker: GitHubSearchWorker) {
+    init(worker: any SearchWorking) {
         self.worker = worker
     }
 
-    func fetchRepositories(request: Search.FetchRepositories.Request) {
+    func fetchRepositories(request: Search.FetchRepositories.Request) async throws(CancellationError) {
         let query: String, page: Int
         switch request.page {
         case .first(let typed):
@@ -69,11 +70,10 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
             guard self.page > 1 else { return fail(.firstPage) }
             (query, page) = (current, self.page - 1)
         }
-        let worker = worker
-        effects?.finishBeforeCommandEnds { [weak self] in
-            let answer = await worker.fetchRepositories(query: query, page: page)
-            self?.show(answer, query: query, page: page)
-        }
+        let answer = try await worker.fetchRepositories(query: query, page: page)
+        // Ctrl-C as the answer came (a cassette answers at once): it is dropped, and nothing changes.
+        if Task.isCancelled { throw CancellationError() }
+        show(answer, query: query, page: page)
     }
 
     /// The pages GitHub serves of the results shown: all of them, up to its 1,000-result cap.

@@ -7,8 +7,8 @@ enum Search {
             var page: Page
         }
 
-        struct Response {
-            enum Result {
+        struct Response: Equatable {
+            enum Result: Equatable {
                 /// A page shown: its repositories, and where it is among all of them.
                 case page(query: String, page: Int, items: [Repository], totalCount: Int, incompleteResults: Bool)
                 case failure(Problem)
@@ -27,7 +27,7 @@ enum Search {
             case search(SearchFailure)
         }
 
-        struct ViewModel {
+        struct ViewModel: Equatable {
             /// `Found 1,234 repositories for "swift repl" (page 1 of 42):`
             var headline: String
             /// `  1. apple/swift  ★ 67,000  C++  The Swift Programming Language`

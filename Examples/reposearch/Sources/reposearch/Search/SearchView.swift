@@ -23,14 +23,13 @@ final class SearchView: SceneView, SearchDisplayLogic {
 
     /// The scene as the engine registers it: a View wired to its Interactor (over `worker`),
     /// Presenter and Router, each time one is made.
-    static func module(worker: GitHubSearchWorker) -> SceneModule {
+    static func module(worker: any SearchWorking) -> SceneModule {
         SceneModule(SearchView.self) { context in
             let view = SearchView(console: context.console)
             let interactor = SearchInteractor(worker: worker)
             let presenter = SearchPresenter()
             let router = SearchRouter()
             interactor.presenter = presenter
-            interactor.effects = context.effects
             presenter.view = view
             router.navigator = context.navigator
             router.dataStore = interactor
@@ -46,16 +45,18 @@ final class SearchView: SceneView, SearchDisplayLogic {
             summary: "search GitHub's repositories (GitHub's qualifiers work: language:swift stars:>100)",
             example: "search swift repl"
         ) { view, words in
-            view.interactor?.fetchRepositories(request: .init(page: .first(query: words.joined(separator: " "))))
+            try await view.interactor?.fetchRepositories(request: .init(page: .first(query: words.joined(separator: " "))))
         },
         Command("next", summary: "the next page of results", repetition: .always) { view, _ in
-            view.interactor?.fetchRepositories(request: .init(page: .next))
+            try await view.interactor?.fetchRepositories(request: .init(page: .next))
         },
         Command("prev", summary: "the page before", repetition: .always) { view, _ in
-            view.interactor?.fetchRepositories(request: .init(page: .previous))
+            try await view.interactor?.fetchRepositories(request: .init(page: .previous))
         },
+        // N is read by the interactor, not declared `.number`: any word that is no page is refused in
+        // the same words, "there is no page two: pages are 1…4", which say which pages there are.
         Command("page", arguments: [Argument("N")], summary: "page N of the results", example: "page 3") { view, words in
-            view.interactor?.fetchRepositories(request: .init(page: .number(words[0])))
+            try await view.interactor?.fetchRepositories(request: .init(page: .number(words[0])))
         },
         Command(
             "open", arguments: [Argument("N", completion: .positions)],

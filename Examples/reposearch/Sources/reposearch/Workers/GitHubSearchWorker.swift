@@ -37,9 +37,17 @@ enum SearchFailure: Error, Equatable {
     case malformed(String)
 }
 
-/// The worker (the seed's `fetchRepositories(text:completion:)`): asks GitHub through whatever
-/// transport the composition root gave it, the network or a cassette.
-struct GitHubSearchWorker: Sendable {
+/// What the search's interactor asks of its worker (the seed's `fetchRepositories(text:completion:)`,
+/// awaited): GitHub's worker in the app, a stub in the tests.
+protocol SearchWorking: Sendable {
+    /// Page `page` of the repositories matching `query`, or why there is none. Throws only when the
+    /// task is cancelled (Ctrl-C) before an answer came.
+    func fetchRepositories(query: String, page: Int) async throws(CancellationError) -> SearchAnswer
+}
+
+/// The worker: asks GitHub through whatever transport the composition root gave it, the network or
+/// a cassette.
+struct GitHubSearchWorker: SearchWorking {
     static let defaultBase = "https://api.github.com"
     /// Results a page: a screenful (GitHub's default is 30); the 1,000-result cap is then page 100.
     static let perPage = 10
@@ -49,14 +57,15 @@ struct GitHubSearchWorker: Sendable {
     /// `GITHUB_TOKEN`, sent as `Authorization: Bearer …` only (never stored, never printed).
     let token: String?
 
-    func fetchRepositories(query: String, page: Int) async -> SearchAnswer {
+    func fetchRepositories(query: String, page: Int) async throws(CancellationError) -> SearchAnswer {
         let response: HTTPResponse
         do {
             response = try await transport.send(request(query: query, page: page))
         } catch let failure as HTTPFailure {
             return SearchAnswer(result: .failure(.unreachable(failure.message)), rateLimit: nil)
         } catch {
-            return SearchAnswer(result: .failure(.unreachable("cancelled")), rateLimit: nil)
+            // A transport throws `HTTPFailure`, or `CancellationError` when cancelled (Ctrl-C).
+            throw CancellationError()
         }
         return SearchAnswer(result: Self.page(of: response, page: page), rateLimit: Self.rateLimit(of: response))
     }
