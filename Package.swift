@@ -10,7 +10,7 @@ let package = Package(
         .executable(name: "photorepl", targets: ["photorepl"]),
         .library(name: "REPLEngine", targets: ["REPLEngine"]),
         // What every app on the engine shares: its command line, interactive session, scripts and
-        // transcripts (Examples/todo is such an app).
+        // transcripts (Apps/todo is such an app).
         .library(name: "REPLLauncher", targets: ["REPLLauncher"]),
         // HTTP through libcurl and cassettes that record and replay it: an app's network sessions as
         // replayable, offline golden transcripts.

@@ -110,7 +110,7 @@ final class NavigatorSpy: Navigator {
     func dismiss() { Issue.record("dismiss") }
 }
 
-/// The package's folder (`Examples/todo`), for its transcripts.
+/// The package's folder (`Apps/todo`), for its transcripts.
 let packageFolder: String = {
     var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
     parts.removeLast(3)  // Tests/todoTests/TestDoubles.swift

@@ -95,7 +95,7 @@ final class SearchDataStoreStub: SearchDataStore {
     var rateLimit: RateLimit?
 }
 
-/// The package's folder (`Examples/reposearch`), for its transcripts and cassettes.
+/// The package's folder (`Apps/reposearch`), for its transcripts and cassettes.
 let packageFolder: String = {
     var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
     parts.removeLast(3)  // Tests/reposearchTests/TestDoubles.swift
