@@ -1,8 +1,8 @@
 // What a terminal answers to photorepl's query, whole and cut in two by the query's time-out.
 // Anything pretending to be a terminal, too. Cut, the probe reads the first part and the line
 // editor the rest, which it swallows as far as the cut-off answer goes.
-import REPLEngine
-import TerminalPictures
+@testable import REPLEngine
+@testable import TerminalPictures
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,6 +1,6 @@
 // The transcript matcher and diff: expected lines (with [..] and ... wildcards) against actual ones,
 // both from the input, split at its first NUL.
-import REPLEngine
+@testable import REPLEngine
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -117,8 +117,10 @@ package enum ConfigFile {
 }
 
 extension AppEnvironment {
-    /// An environment variable's value, if it is set.
-    package static func value(_ name: String) -> String? {
+    /// An environment variable's value, if it is set (an app's `--cassette` default, its API's URL
+    /// for a test server): read without the C library, which an app's own sources then need not
+    /// import on any system.
+    public static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 }

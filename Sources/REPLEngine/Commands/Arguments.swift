@@ -31,15 +31,15 @@ public struct Arguments: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
 }
 
 /// Whole numbers as people type them: digits with an optional sign, however many.
-enum WholeNumber {
+package enum WholeNumber {
     /// `text` as an Int, the largest (or smallest) one when it does not fit; nil for anything but a
     /// whole number.
-    static func saturated(_ text: String) -> Int? {
+    package static func saturated(_ text: String) -> Int? {
         Int(text) ?? (isWholeNumber(text) ? (text.hasPrefix("-") ? Int.min : Int.max) : nil)
     }
 
     /// Digits with an optional sign, however many: "99999999999999999999" is a whole number too.
-    static func isWholeNumber(_ text: String) -> Bool {
+    package static func isWholeNumber(_ text: String) -> Bool {
         let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
         return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }

@@ -14,10 +14,8 @@ enum TypedNumber {
     }
 
     /// A whole number of any length as an Int, the largest (or smallest) when it does not fit; nil
-    /// for anything else.
-    static func saturated(_ text: String) -> Int? {
-        Int(text) ?? (isWholeNumber(text) ? (text.hasPrefix("-") ? Int.min : Int.max) : nil)
-    }
+    /// for anything else (as the engine reads a number argument).
+    static func saturated(_ text: String) -> Int? { WholeNumber.saturated(text) }
 
     /// A number as it was typed, for a message that repeats it: at most 40 columns.
     static func typed(_ text: String) -> String { TerminalText.truncate(text, toWidth: 40) }
@@ -31,8 +29,5 @@ enum TypedNumber {
     static func position(ofRow row: Int) -> Int { row &+ 1 }
 
     /// Digits with an optional sign, however many: "99999999999999999999" is a whole number too.
-    static func isWholeNumber(_ text: String) -> Bool {
-        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
-        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
-    }
+    static func isWholeNumber(_ text: String) -> Bool { WholeNumber.isWholeNumber(text) }
 }

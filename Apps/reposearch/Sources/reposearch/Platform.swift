@@ -1,5 +1,6 @@
-// The C library (for getenv), named in this file only: Glibc on Linux, Musl on Alpine, Darwin on
-// macOS. Re-exported, so the app's other files have it without importing it; an app has no clients.
+// The C library (for access(2): a cassette that is there but cannot be read is exit 66, one that is
+// not there 64), named in this file only: Glibc on Linux, Musl on Alpine, Darwin on macOS.
+// Re-exported, so the app's other files have it without importing it; an app has no clients.
 #if canImport(Glibc)
 @_exported import Glibc
 #elseif canImport(Musl)

@@ -76,9 +76,8 @@ enum RepoSearchApp {
     }
 
     static func environment(_ name: String) -> String? {
-        guard let value = getenv(name) else { return nil }
-        let text = String(cString: value)
-        return text.isEmpty ? nil : text
+        guard let text = AppEnvironment.value(name), !text.isEmpty else { return nil }
+        return text
     }
 
     static func main() async {

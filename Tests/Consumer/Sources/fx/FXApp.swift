@@ -64,9 +64,8 @@ enum FXApp {
 
     /// A variable's value, nil when it is not set or empty.
     static func environment(_ name: String) -> String? {
-        guard let value = getenv(name) else { return nil }
-        let text = String(cString: value)
-        return text.isEmpty ? nil : text
+        guard let text = AppEnvironment.value(name), !text.isEmpty else { return nil }
+        return text
     }
 
     static func main() async {
