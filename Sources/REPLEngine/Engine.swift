@@ -369,7 +369,7 @@ public final class Engine {
 
     func printHelp(for command: Command<AnyObject>) {
         console.writeLine("usage: \(command.usage)", style: .bold)
-        console.writeLine("  \(command.summary)")
+        console.writeWrappedLine("  \(command.summary)", indent: 2)
         if !command.aliases.isEmpty { console.writeLine("  also: \(command.aliases.joined(separator: ", "))") }
         console.writeLine("example: \(command.example)")
     }
@@ -382,12 +382,13 @@ public final class Engine {
             for command in commands {
                 var usage = command.usage
                 if !command.aliases.isEmpty { usage = ([command.name] + command.aliases).joined(separator: ", ") }
-                console.writeLine("  \(TerminalText.pad(usage, toWidth: width))  \(command.summary)")
+                // On a terminal, a summary wider than the window goes on under itself, not under the usage.
+                console.writeWrappedLine("  \(TerminalText.pad(usage, toWidth: width))  \(command.summary)", indent: width + 4)
             }
         }
         list("\(stack.top?.module.name ?? "scene") commands:", scene)
         list("global commands:", global)
-        console.writeLine("Type 'help COMMAND' or 'COMMAND --help' for one command's usage and an example.", style: .dim)
+        console.writeWrappedLine("Type 'help COMMAND' or 'COMMAND --help' for one command's usage and an example.", indent: 2, style: .dim)
         let repeating = scene.flatMap { command -> [String] in
             switch command.repetition {
             case .never: []
@@ -396,11 +397,11 @@ public final class Engine {
             }
         }
         if !repeating.isEmpty {
-            console.writeLine("At the prompt, an empty line repeats \(repeating.joined(separator: ", ")) (the last one typed).", style: .dim)
+            console.writeWrappedLine("At the prompt, an empty line repeats \(repeating.joined(separator: ", ")) (the last one typed).", indent: 2, style: .dim)
         }
         let names = Set(scene.map(\.name))
         if names.contains("next") && names.contains("prev") {
-            console.writeLine("On an empty line, PageDown, Right and Space run 'next'; PageUp, Left and Backspace 'prev'.", style: .dim)
+            console.writeWrappedLine("On an empty line, PageDown, Right and Space run 'next'; PageUp, Left and Backspace 'prev'.", indent: 2, style: .dim)
         }
     }
 

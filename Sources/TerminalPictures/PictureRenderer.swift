@@ -208,10 +208,25 @@ package struct PictureRenderer: Sendable {
     /// A sixel or iTerm2 picture of exactly `size` pixels: libchafa is given cells of one pixel, so
     /// that it neither stretches the picture to whole cells nor rounds its size to them.
     private func pixelPicture(_ pixels: Pixels, size: PixelSize) -> [UInt8] {
+        if style == .sixel && size.height < Self.sixelBand {
+            // libchafa's sixel encoder divides by zero (SIGFPE, the session gone) on a picture less
+            // than one band of six pixel rows high: a strip of 4000×10 shown 80 columns wide. Such a
+            // picture is drawn at its size on a band's height of the background behind it.
+            let exact = pixels.width >= size.width && pixels.height >= size.height ? pixels.resampled(to: size) : pixels.enlarged(to: size)
+            var rgba = exact.rgba
+            let fill = [background.red, background.green, background.blue, 255]
+            for _ in 0..<(size.width * (Self.sixelBand - size.height)) { rgba += fill }
+            let band = Pixels(width: size.width, height: Self.sixelBand, rgba: rgba, isSmooth: pixels.isSmooth)
+            return chafa(band, columns: size.width, rows: Self.sixelBand, cell: PixelSize(width: 1, height: 1),
+                         output: PHOTOREPL_CHAFA_SIXEL, colours: sixelColours)
+        }
         let output = style == .sixel ? PHOTOREPL_CHAFA_SIXEL : PHOTOREPL_CHAFA_ITERM
         return chafa(enlarged(pixels, to: size), columns: size.width, rows: size.height, cell: PixelSize(width: 1, height: 1),
                      output: output, colours: style == .sixel ? sixelColours : .truecolor)
     }
+
+    /// A sixel is written in bands of this many pixel rows.
+    static let sixelBand = 6
 
     private func symbols(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
         if pixels.isSmooth && colours != .monochrome { return Self.halfBlocks(pixels, cells: cells, colours: colours) }

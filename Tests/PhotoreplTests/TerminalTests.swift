@@ -17,6 +17,34 @@ import Glibc
         #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
     }
 
+    /// Issue 45: at 80 columns, 11 of the collection's 21 `help` lines ran to 100–151 characters and
+    /// the terminal broke them mid-word ("descri|ption"). Now every line on the screen fits, and every
+    /// word on it is a whole word of the help (nothing broken), in the collection and the detail; an
+    /// error wider than the window is wrapped too.
+    @Test func helpAndErrorsFitEightyColumnsWithWordsWhole() throws {
+        let photos = Binary.packageRoot.appendingPathComponent("Examples/photos").path
+        // The collection's help, then the detail's (a photo given opens it), each in a window of 80.
+        for (arguments, prompt) in [(["--folder", photos], "photos>"), (["--open", photos + "/sunset.jpg"], "photos/detail 3>")] {
+            let script = "help\n"
+            // What help prints whole (a script is never wrapped): the words a wrapped line may hold.
+            let whole = try Binary.run(arguments + ["run", "-"], stdin: Data(script.utf8)).stdout
+            let words = Set(whole.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+            let terminal = try Terminal(arguments, width: 80, height: 60)
+            #expect(try terminal.waitForPrompt(prompt), "\(terminal.shown)")
+            try terminal.enter("help")
+            #expect(try terminal.wait(for: "Backspace 'prev'."), "\(terminal.shown)")
+            let lines = try terminal.screen().split(separator: "\n").map(String.init)
+            let help = lines.drop { !$0.hasSuffix("> help") }.dropFirst().filter { !$0.hasSuffix(">") }
+            #expect(help.count > 20, "\(terminal.shown)")
+            #expect(help.allSatisfy { $0.count <= 80 }, "\(terminal.shown)")
+            let broken = help.flatMap { $0.split(separator: " ").map(String.init) }.filter { !words.contains($0) }
+            #expect(broken.isEmpty, "words not in the help: \(broken)\n\(terminal.shown)")
+            // Some summary went on under itself, indented past the usages.
+            #expect(help.contains { $0.hasPrefix(String(repeating: " ", count: 10)) }, "\(terminal.shown)")
+            try terminal.enter("quit")
+        }
+    }
+
     /// Issue 31: browsing is Enter, Enter: an empty line runs the last paging command again (`next`,
     /// `grid next`), as gdb repeats `next`; after any other command it is nothing, as before.
     @Test func anEmptyLineRepeatsTheLastPagingCommand() throws {

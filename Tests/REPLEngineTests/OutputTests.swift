@@ -76,6 +76,38 @@ import Testing
         #expect(transcript.text == output.text)
     }
 
+    /// Defect (issue 45): `help` at 80 columns ran 11 of the collection's 21 lines to 100–151
+    /// characters, which the terminal broke mid-word ("descri|ption").
+    @Test func helpAndErrorsWrapAtWordsOnTheTerminalAndStayWholeInTheTranscript() {
+        let usage = "  count [+|-|N]  "
+        let text = usage + "set the count of photos to fetch: + and - step it, N sets it (0…30); the original's stepper"
+        for columns in [80, 40, 24, 9] {
+            let lines = TerminalText.wrapped(text, toWidth: columns, indent: usage.count)
+            #expect(lines.allSatisfy { TerminalText.width($0) <= columns }, "\(columns): \(lines)")
+            // Nothing lost or broken: the same words in the same order (a word cut only when it is wider
+            // than a line).
+            let words = text.split(separator: " ").joined(separator: " ")
+            if columns >= 24 {
+                #expect(lines.flatMap { $0.split(separator: " ") }.joined(separator: " ") == words, "\(columns): \(lines)")
+                #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: min(usage.count, columns / 2))) })
+                #expect(lines.first?.hasPrefix(usage) == true)
+            }
+        }
+        #expect(TerminalText.wrapped("error: abcdefghijklmnopqrstuvwxyz", toWidth: 10, indent: 2)
+                == ["error:", "  abcdefgh", "  ijklmnop", "  qrstuvwx", "  yz"])
+        #expect(TerminalText.wrapped("short", toWidth: 80, indent: 4) == ["short"])
+
+        let output = OutputSink.memory(), transcript = OutputSink.memory()
+        let console = Console(output: output, diagnostics: .memory())
+        console.transcript = transcript
+        console.terminalColumns = { 20 }
+        console.writeWrappedLine("error: there is no page 9: pages are 1…3", indent: 7)
+        console.writeWrappedLine("fits", indent: 7)
+        console.flush()
+        #expect(output.text == "error: there is no\n       page 9: pages\n       are 1…3\nfits\n")
+        #expect(transcript.text == "error: there is no page 9: pages are 1…3\nfits\n")
+    }
+
     @Test func aPictureLargerThanTheBufferGoesOutWhole() {
         let output = OutputSink.memory()
         let console = Console(output: output, diagnostics: .memory())

@@ -186,6 +186,35 @@ extension Array where Element == UInt8 {
                 == String(repeating: "        @@@@@@@@\n", count: 4))
     }
 
+    // MARK: Any shape
+
+    /// Defect: a 4000×10 strip in sixel (libchafa's encoder, given less than one band of six pixel
+    /// rows) ended photorepl with SIGFPE, exit 136. Every style draws strips one pixel high or wide,
+    /// a single pixel, and pictures just under a band, in windows down to one column or one row.
+    @Test func everyStyleDrawsAnyShapeInAnyBox() throws {
+        let shapes = [(4000, 10), (4000, 1), (1, 4000), (1, 1), (3000, 7), (2, 5), (600, 5)]
+        let boxes = [CellBox(columns: 80, rows: 24), CellBox(columns: 1, rows: 1), CellBox(columns: 1, rows: 40), CellBox(columns: 2, rows: 1)]
+        let styles: [PictureStyle] = [.sixel, .kitty, .iterm, .symbols(.truecolor), .symbols(.indexed256), .symbols(.monochrome), .ascii]
+        for style in styles {
+            for cell in [PixelSize(width: 10, height: 20), PixelSize(width: 7, height: 14)] {
+                let renderer = PictureRenderer(style: style, cellSize: cell)
+                for (width, height) in shapes {
+                    let pixels = TestPictures.make(width, height) { x, _ in [UInt8(x % 256), 90, 200, 255] }
+                    for box in boxes {
+                        let picture = try #require(renderer.render(pixels, in: box), "\(style) \(width)x\(height) in \(box)")
+                        #expect(!picture.bytes.isEmpty, "\(style) \(width)x\(height) in \(box)")
+                        let cells = renderer.cells(for: PixelSize(width: width, height: height), in: box)
+                        #expect(cells.columns >= 1 && cells.columns <= box.columns && cells.rows >= 1 && cells.rows <= box.rows)
+                        if style == .sixel {
+                            // A whole sixel: DCS … ST, with at least one band of pixels in it.
+                            #expect(picture.bytes.text.contains("\u{1B}P") && picture.bytes.text.contains("\u{1B}\\"), "\(width)x\(height) in \(box)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     // MARK: Cells
 
     @Test func cellsKeepTheAspectRatio() {

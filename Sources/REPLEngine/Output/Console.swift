@@ -241,6 +241,22 @@ public final class Console {
         append(newline: ())
     }
 
+    /// Writes `text` and a newline, wrapped on the terminal at word boundaries to its width, each
+    /// line after the first indented by `indent` columns (less in a narrow window); the transcript,
+    /// the session's record, gets it whole. Help and errors stay readable at 80 columns instead of
+    /// breaking mid-word where the terminal wraps.
+    package func writeWrappedLine(_ text: String, indent: Int, style: Style = .plain) {
+        guard let columns = terminalColumns(), columns > 0, TerminalText.width(text) > columns else { return writeLine(text, style: style) }
+        let lines = TerminalText.wrapped(text, toWidth: columns, indent: indent)
+        writeDifferently(onTerminal: {
+            for (i, line) in lines.enumerated() {
+                if i > 0 { append(newline: ()) }
+                write(line, style: style)
+            }
+        }, inTranscript: { write(text, style: style) })
+        append(newline: ())
+    }
+
     /// Writes what `onTerminal` writes to the terminal, and what `inTranscript` writes to the
     /// transcript (unstyled): lines laid out to fit the window are kept whole in the record of the
     /// session, which replays and is checked with no window at all.

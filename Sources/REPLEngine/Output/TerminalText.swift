@@ -247,6 +247,63 @@ public enum TerminalText {
     }
 
     /// `text` padded with spaces on the right to `columns` columns.
+    /// `text` broken into lines of at most `columns` columns at its spaces, each line after the
+    /// first starting with `indent` spaces (at most half the width, so a narrow window keeps room for
+    /// words). Spaces between words on a line are kept as they are (a padded column); a word longer
+    /// than a line is cut where the line ends.
+    package static func wrapped(_ text: String, toWidth columns: Int, indent: Int) -> [String] {
+        let columns = max(1, columns)
+        let indent = max(0, min(indent, columns / 2))
+        // Each word with the run of spaces before it.
+        var pieces: [(gap: Int, word: String)] = []
+        var gap = 0, word = ""
+        for character in text {
+            if character == " " {
+                if !word.isEmpty { pieces.append((gap, word)); word = ""; gap = 0 }
+                gap += 1
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty { pieces.append((gap, word)) }
+        var lines: [String] = []
+        var line = "", lineWidth = 0
+        for (index, piece) in pieces.enumerated() {
+            var rest = piece.word
+            var restWidth = width(rest)
+            let isFirst = index == 0
+            if isFirst || lineWidth + piece.gap + restWidth <= columns {
+                line += String(repeating: " ", count: piece.gap)
+                lineWidth += piece.gap
+            } else {
+                lines.append(line)
+                line = String(repeating: " ", count: indent)
+                lineWidth = indent
+            }
+            // A word longer than what is left of a line: what fits, then the rest on the next.
+            while lineWidth + restWidth > columns {
+                var taken = "", takenWidth = 0
+                for character in rest {
+                    let w = width(String(character))
+                    if lineWidth + takenWidth + w > columns { break }
+                    taken.append(character)
+                    takenWidth += w
+                }
+                if taken.isEmpty && lineWidth <= indent { break }
+                line += taken
+                rest.removeFirst(taken.count)
+                restWidth = width(rest)
+                lines.append(line)
+                line = String(repeating: " ", count: indent)
+                lineWidth = indent
+            }
+            line += rest
+            lineWidth += restWidth
+        }
+        lines.append(line)
+        return lines
+    }
+
     public static func pad(_ text: String, toWidth columns: Int) -> String {
         let w = width(text)
         return w >= columns ? text : text + String(repeating: " ", count: columns - w)

@@ -71,7 +71,7 @@ package final class InteractiveSession {
                     console.flush()
                     return .quit
                 case .failed(let error):
-                    console.writeLine("error: \(error.message)", style: .error)
+                    console.writeWrappedLine("error: \(error.message)", indent: 7, style: .error)
                 }
             }
         }
