@@ -392,6 +392,9 @@ static int drop_escape_sequence(void) {
 
 // One byte to read: what was handed back first, then the terminal. 1: a byte; 0: end of input;
 // -1: a signal ended the wait (in *signal_result, the value read_character returns).
+static photorepl_resize_fn resize_hook;
+void photorepl_el_set_resize_hook(photorepl_resize_fn hook) { resize_hook = hook; }
+
 static int next_byte(EditLine *el, unsigned char *byte, wchar_t *out, int *signal_result) {
     if (type_ahead_next < type_ahead_length) {
         *byte = type_ahead[type_ahead_next++];
@@ -420,6 +423,9 @@ static int next_byte(EditLine *el, unsigned char *byte, wchar_t *out, int *signa
                     // Learn the new size, then draw the prompt and line again from the start of the
                     // row: the terminal has reflowed the old drawing, so libedit's idea of it is stale.
                     libedit.resize(el);
+                    // The app tidies what a smaller window would lay over the reflowed text
+                    // (kitty's pictures), as it does before each prompt.
+                    if (resize_hook) resize_hook(el);
                     photorepl_write_out("\r\033[J");
                     libedit.set(el, EL_REFRESH);
                     continue;

@@ -85,6 +85,10 @@ void photorepl_expect_answer_tail(int kind);
 size_t photorepl_answer_tail_length(int kind, const unsigned char *bytes, size_t count);
 /// The signal that ended the last el_gets (SIGINT, SIGTERM, SIGHUP), or 0; cleared by reading it.
 int photorepl_el_take_signal(void);
+/// Called while a line is being edited and the window's size changed, before the prompt and line
+/// are drawn again (the app tidies what the smaller window would lay over the text).
+typedef void (*photorepl_resize_fn)(EditLine *el);
+void photorepl_el_set_resize_hook(photorepl_resize_fn hook);
 /// Writes bytes straight to standard output (for completion lists while editing).
 void photorepl_write_out(const char *text);
 

@@ -34,6 +34,10 @@ package final class EditLineSource {
     /// `prev` where the scene on top has them; nil where it has nothing to page (the key beeps).
     /// Called on the main thread, inside el_gets.
     package var pageCommand: (_ forward: Bool) -> String? = { _ in nil }
+    /// Run when the window changes size while a line is being edited, before the prompt is drawn
+    /// again: what runs before each prompt (pictures a smaller window would lay over the reflowed
+    /// text are deleted). Called on the main thread, inside el_gets.
+    package var windowResized: () -> Void = {}
 
     /// Whether stdin and stdout are both terminals: only then is libedit used.
     package static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
@@ -107,6 +111,7 @@ package final class EditLineSource {
         photorepl_el_set_history(editLine, history)
         photorepl_el_set_editor(editLine, "emacs")
         photorepl_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+        photorepl_el_set_resize_hook { el in EditLineSource.source(of: el)?.windowResized() }
         photorepl_el_set_prompt(editLine) { el in
             guard let el, let data = photorepl_el_get_clientdata(el) else { return nil }
             return Unmanaged<EditLineSource>.fromOpaque(data).takeUnretainedValue().promptBuffer

@@ -38,6 +38,15 @@ package final class InteractiveSession {
                 return engine?.commandNames.contains(command) == true ? command : nil
             }
         }
+        // A window made smaller at the prompt is tidied at once, as before a prompt (kitty's
+        // pictures would cover the reflowed text until the next command).
+        editor.windowResized = { [weak engine] in
+            MainActor.assumeIsolated {
+                guard let engine else { return }
+                engine.beforePrompt?()
+                engine.console.flush()
+            }
+        }
     }
 
     /// Runs until `quit`, Ctrl-D or a terminating signal.
