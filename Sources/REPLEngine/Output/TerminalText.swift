@@ -246,7 +246,6 @@ public enum TerminalText {
         return out + "…"
     }
 
-    /// `text` padded with spaces on the right to `columns` columns.
     /// `text` broken into lines of at most `columns` columns at its spaces, each line after the
     /// first starting with `indent` spaces (at most half the width, so a narrow window keeps room for
     /// words). Spaces between words on a line are kept as they are (a padded column); a word longer
@@ -304,6 +303,7 @@ public enum TerminalText {
         return lines
     }
 
+    /// `text` padded with spaces on the right to `columns` columns.
     public static func pad(_ text: String, toWidth columns: Int) -> String {
         let w = width(text)
         return w >= columns ? text : text + String(repeating: " ", count: columns - w)
