@@ -494,8 +494,10 @@ extension Engine {
             return nil
         }
         if let problem = arityProblem(command, arguments.count) { throw problem }
-        for (index, word) in arguments.enumerated() {
-            if let problem = command.argument(at: index)?.problem(with: word, in: command.name, example: command.example) { throw problem }
+        if command.hasCheckedArguments {
+            for (index, word) in arguments.enumerated() {
+                if let problem = command.argument(at: index)?.problem(with: word, in: command.name, example: command.example) { throw problem }
+            }
         }
         // A failure a View reported outside any command (as the root scene loaded) is not this one's.
         _ = console.takeFailure()

@@ -72,10 +72,10 @@ public final class SceneTester {
     /// returns what it printed and how it ended. Output written before it (as the root loaded) is
     /// not part of its reply: `takeOutput()` has it.
     public func run(_ line: String) async -> Reply {
-        let before = takeOutput()
+        // What was printed before the command stays for `takeOutput()`.
+        pendingOutput += drainOutput()
         let outcome = await engine.execute(line)
-        let printed = takeOutput()
-        pendingOutput = before
+        let printed = drainOutput()
         switch outcome {
         case .done: return Reply(output: printed)
         case .quit: return Reply(output: printed, endedSession: true)
@@ -89,11 +89,15 @@ public final class SceneTester {
     /// Everything printed since the last `run` or `takeOutput()` that no reply holds: what the root
     /// scene printed as it loaded, or work finished outside a command.
     public func takeOutput() -> String {
+        defer { pendingOutput = "" }
+        return pendingOutput + drainOutput()
+    }
+
+    /// What the console wrote since this was last called.
+    private func drainOutput() -> String {
         engine.console.flush()
-        let text = pendingOutput + output.text
-        pendingOutput = ""
-        output.clear()
-        return text
+        defer { output.clear() }
+        return output.text
     }
 
     /// The scenes on the navigation stack, root first: `["collection", "detail"]`.

@@ -150,6 +150,9 @@ public struct Command<Target: AnyObject> {
         /// Counted once: the engine checks every line's words against them.
         let requiredCount: Int
         let maximumCount: Int?
+        /// Whether an argument is a number or a choice, whose words the engine checks one by one
+        /// (most commands have none, and a line of theirs is not looked at twice).
+        let hasCheckedArguments: Bool
 
         init(name: String, aliases: [String], arguments: [Argument], summary: String, example: String, repetition: Repetition, body: Body) {
             self.name = name
@@ -161,6 +164,7 @@ public struct Command<Target: AnyObject> {
             self.body = body
             requiredCount = arguments.count(where: { !$0.isOptional })
             maximumCount = arguments.last?.isRepeated == true ? nil : arguments.count
+            hasCheckedArguments = arguments.contains { $0.kind != .text }
         }
     }
 
@@ -223,6 +227,9 @@ public struct Command<Target: AnyObject> {
         }
         return text
     }
+
+    /// Whether its words are checked against numbers and choices before it runs.
+    var hasCheckedArguments: Bool { declaration.hasCheckedArguments }
 
     /// How many words it needs at least.
     var requiredCount: Int { declaration.requiredCount }

@@ -150,7 +150,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
         case "-": change = .decrement
         case let text?:
             // A number past 64 bits is refused by the interactor as any number out of range is.
-            guard let value = TypedNumber.saturated(text) else {
+            guard let value = WholeNumber.saturated(text) else {
                 throw CommandError("count takes +, - or a number 0…30, not '\(TypedNumber.typed(text))' (type e.g. 'count 5')")
             }
             change = .set(value, typed: TypedNumber.typed(text))

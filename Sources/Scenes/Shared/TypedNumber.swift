@@ -7,15 +7,11 @@ enum TypedNumber {
     /// and the scene refuses it as it refuses any number outside its list, repeating it as typed
     /// (`typed(_:)`).
     static func parse(_ text: String, naming what: String, for command: String) throws -> Int {
-        guard let value = saturated(text) else {
-            throw CommandError("'\(typed(text))' is not a \(what): type a whole number, e.g. '\(command) 1'")
+        guard let value = WholeNumber.saturated(text) else {
+            throw CommandError("'\(typed(text))' is not a \(what): type a whole number, e.g. '\(command) 1'", kind: .usage)
         }
         return value
     }
-
-    /// A whole number of any length as an Int, the largest (or smallest) when it does not fit; nil
-    /// for anything else (as the engine reads a number argument).
-    static func saturated(_ text: String) -> Int? { WholeNumber.saturated(text) }
 
     /// A number as it was typed, for a message that repeats it: at most 40 columns.
     static func typed(_ text: String) -> String { TerminalText.truncate(text, toWidth: 40) }
@@ -28,6 +24,7 @@ enum TypedNumber {
     /// The 1-based position of a row: the inverse of `row(ofPosition:)`.
     static func position(ofRow row: Int) -> Int { row &+ 1 }
 
-    /// Digits with an optional sign, however many: "99999999999999999999" is a whole number too.
+    /// Digits with an optional sign, however many, as the engine reads a number argument: here so
+    /// that an interactor asks without importing the engine.
     static func isWholeNumber(_ text: String) -> Bool { WholeNumber.isWholeNumber(text) }
 }

@@ -16,7 +16,7 @@ error: cannot convert 5 EUR to CHF: the rates server did not answer (cannot conn
 fx> convert 0 GBP
 error: convert takes an amount of 1 or more, not 0 (type e.g. 'convert 10 USD')
 fx> convert ten USD
-error: 'ten' is not a number of euros: type a whole number, e.g. 'convert 1'
+error: 'ten' is not an amount: type a whole number, e.g. 'convert 1'
 fx> convert 10 SEK
 error: convert takes CHF, GBP, JPY or USD, not 'SEK' (type e.g. 'convert 10 USD')
 fx> open 9

@@ -58,7 +58,7 @@ extension PhotoListShowing {
     /// `open [N|NAME]`: photo N, or the photo of that name, else the current page's.
     func openListPhoto(_ typed: String?) {
         guard let typed else { return listInteractor?.selectPhoto(.init(row: nil)) ?? () }
-        guard let position = TypedNumber.saturated(typed) else { return listInteractor?.selectPhoto(.init(name: typed)) ?? () }
+        guard let position = WholeNumber.saturated(typed) else { return listInteractor?.selectPhoto(.init(name: typed)) ?? () }
         listInteractor?.selectPhoto(.init(row: TypedNumber.row(ofPosition: position), typed: TypedNumber.typed(typed)))
     }
 

@@ -41,7 +41,7 @@ struct SceneTests {
         #expect(tester.stateJSON.hasSuffix(#""lastConversion":{"amount":10,"to":"USD","result":"15.0"}}"#))
         // Refused by the engine before the command runs: usage.
         let notANumber = await tester.run("convert ten USD")
-        #expect(notANumber.error == CommandError("'ten' is not a number of euros: type a whole number, e.g. 'convert 1'", kind: .usage))
+        #expect(notANumber.error == CommandError("'ten' is not an amount: type a whole number, e.g. 'convert 1'", kind: .usage))
         let notAChoice = await tester.run("convert 10 SEK")
         #expect(notAChoice.error == CommandError("convert takes CHF, GBP, JPY or USD, not 'SEK' (type e.g. 'convert 10 USD')", kind: .usage))
         #expect(await tester.run("convert 10").error?.kind == .usage)

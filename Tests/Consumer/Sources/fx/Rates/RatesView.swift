@@ -47,7 +47,7 @@ final class RatesView: SceneView, RatesDisplayLogic {
             try await view.interactor?.fetchRates(request: .init())
         },
         Command(
-            "convert", arguments: [.number("AMOUNT", naming: "number of euros"), .choice("CUR", convertible)],
+            "convert", arguments: [.number("AMOUNT", naming: "amount"), .choice("CUR", convertible)],
             summary: "convert AMOUNT euros to CUR at today's rate", example: "convert 10 USD"
         ) { view, arguments in
             try await view.interactor?.convert(request: .init(amount: arguments.number(at: 0)!, currency: arguments[1]))
