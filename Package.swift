@@ -55,6 +55,8 @@ let package = Package(
         // libchafa behind plain C functions, so that Swift never imports glib's headers; loaded with
         // dlopen at the first picture drawn with it.
         .target(name: "CChafaRender", dependencies: ["CLibraryLoader"]),
+        // photorepl's own sixel encoder: a palette chosen for each picture (libchafa's is not).
+        .target(name: "CSixel", linkerSettings: [.linkedLibrary("m")]),
         // Fails to build when what CChafaRender declares of libchafa differs from libchafa's headers.
         .target(name: "CChafaABICheck", dependencies: ["CChafa"], path: "Tests/CChafaABICheck"),
         // Pixels and where they come from: BlurHash, JPEG with DCT scaling, PNG, WebP, GIF, HEIC, AVIF,
@@ -71,7 +73,7 @@ let package = Package(
         .target(name: "PhotoDomain", dependencies: ["Imaging", "Networking", "SafeFiles", "PhotoreplPlatform"], exclude: ["Catalog/catalog.json"]),
         // Pixels drawn in a terminal: libchafa's symbols and sixels, kitty and ASCII of our own, and the
         // terminal queried for what it can show.
-        .target(name: "TerminalPictures", dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CZlib", "PhotoreplPlatform"]),
+        .target(name: "TerminalPictures", dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CSixel", "CZlib", "PhotoreplPlatform"]),
         // The Clean Swift scenes, one folder each.
         .target(name: "Scenes", dependencies: ["REPLEngine", "PhotoDomain", "TerminalPictures"]),
         // photorepl's options, on the launcher's command line, and the composition root; the commit

@@ -1,4 +1,5 @@
 import CChafaRender
+import CSixel
 import CZlib
 import Imaging
 import REPLEngine
@@ -84,12 +85,7 @@ package struct PictureRenderer: Sendable {
     /// The size a picture of `size` is drawn at in `box`, in pixels, its aspect ratio kept: the pixel
     /// styles draw exactly this many pixels, whatever the rows and columns they take.
     func shownSize(of size: PixelSize, in box: CellBox) -> PixelSize {
-        let fitted = size.fitted(in: pixelBox(for: box))
-        guard style == .sixel, fitted.height > 6, fitted.height % 6 != 0 else { return fitted }
-        // libchafa writes a sixel in whole bands of six pixel rows and leaves out a last partial one:
-        // the height is made a multiple of six, and the width follows it, so the shape is kept.
-        let height = fitted.height / 6 * 6
-        return PixelSize(width: max(1, (fitted.width * height + fitted.height / 2) / fitted.height), height: height)
+        size.fitted(in: pixelBox(for: box))
     }
 
     /// The cells a picture of `size` takes in `box`, its aspect ratio kept. A pixel picture takes
@@ -205,28 +201,35 @@ package struct PictureRenderer: Sendable {
 
     private static let resetStyle = Array("\u{1B}[0m".utf8)
 
-    /// A sixel or iTerm2 picture of exactly `size` pixels: libchafa is given cells of one pixel, so
-    /// that it neither stretches the picture to whole cells nor rounds its size to them.
+    /// A sixel or iTerm2 picture of exactly `size` pixels. Sixels are our own (`CSixel`: a palette
+    /// chosen for the picture, flat where it holds the picture's colours); iTerm2 pictures libchafa's,
+    /// given cells of one pixel, so that it neither stretches the picture to whole cells nor rounds
+    /// its size to them.
     private func pixelPicture(_ pixels: Pixels, size: PixelSize) -> [UInt8] {
-        if style == .sixel && size.height < Self.sixelBand {
-            // libchafa's sixel encoder divides by zero (SIGFPE, the session gone) on a picture less
-            // than one band of six pixel rows high: a strip of 4000×10 shown 80 columns wide. Such a
-            // picture is drawn at its size on a band's height of the background behind it.
-            let exact = pixels.width >= size.width && pixels.height >= size.height ? pixels.resampled(to: size) : pixels.enlarged(to: size)
-            var rgba = exact.rgba
-            let fill = [background.red, background.green, background.blue, 255]
-            for _ in 0..<(size.width * (Self.sixelBand - size.height)) { rgba += fill }
-            let band = Pixels(width: size.width, height: Self.sixelBand, rgba: rgba, isSmooth: pixels.isSmooth)
-            return chafa(band, columns: size.width, rows: Self.sixelBand, cell: PixelSize(width: 1, height: 1),
-                         output: PHOTOREPL_CHAFA_SIXEL, colours: sixelColours)
+        guard style == .sixel else {
+            return chafa(enlarged(pixels, to: size), columns: size.width, rows: size.height, cell: PixelSize(width: 1, height: 1),
+                         output: PHOTOREPL_CHAFA_ITERM, colours: .truecolor)
         }
-        let output = style == .sixel ? PHOTOREPL_CHAFA_SIXEL : PHOTOREPL_CHAFA_ITERM
-        return chafa(enlarged(pixels, to: size), columns: size.width, rows: size.height, cell: PixelSize(width: 1, height: 1),
-                     output: output, colours: style == .sixel ? sixelColours : .truecolor)
+        let exact = pixels.width == size.width && pixels.height == size.height ? pixels
+            : pixels.width >= size.width && pixels.height >= size.height ? pixels.resampled(to: size) : pixels.enlarged(to: size)
+        var length = 0
+        let bytes = exact.rgba.withUnsafeBufferPointer { p in
+            photorepl_sixel_encode(p.baseAddress, Int32(exact.width), Int32(exact.height), Int32(sixelRegisters), &length)
+        }
+        guard let bytes else { return [] }
+        defer { photorepl_sixel_free(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
 
-    /// A sixel is written in bands of this many pixel rows.
-    static let sixelBand = 6
+    /// The colour registers a sixel picture may set, from what the terminal said of its palette.
+    var sixelRegisters: Int {
+        switch sixelColours {
+        case .truecolor: 256
+        case .indexed256: 240
+        case .indexed16: 16
+        case .monochrome: 2
+        }
+    }
 
     private func symbols(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
         if pixels.isSmooth && colours != .monochrome { return Self.halfBlocks(pixels, cells: cells, colours: colours) }
@@ -432,10 +435,10 @@ package struct PictureRenderer: Sendable {
     /// first picture that needs it, not at start.
     private static var chafaMissing: String? { photorepl_chafa_load().map { String(cString: $0) } }
 
-    /// Without libchafa, sixel and iTerm2 pictures are drawn as symbols, which are then half blocks
-    /// of our own: a picture always appears, in the cells the pixel picture would have taken.
+    /// Without libchafa, iTerm2 pictures are drawn as symbols, which are then half blocks of our own:
+    /// a picture always appears, in the cells the pixel picture would have taken. (Sixels are ours.)
     private var symbolsWithoutChafa: PictureRenderer? {
-        guard style == .sixel || style == .iterm, Self.chafaMissing != nil else { return nil }
+        guard style == .iterm, Self.chafaMissing != nil else { return nil }
         return PictureRenderer(style: .symbols(.truecolor), cellSize: cellSize, inTmux: inTmux, sixelMaximum: sixelMaximum,
                                sixelColours: sixelColours, background: background)
     }

@@ -1,0 +1,171 @@
+import Foundation
+import Imaging
+import Testing
+
+@testable import TerminalPictures
+
+/// Colour science for the checks: CIE L*a*b* (D65) of an sRGB colour, and the CIE76 distance.
+enum Lab {
+    static func of(_ rgb: [UInt8]) -> (Double, Double, Double) {
+        func linear(_ v: UInt8) -> Double {
+            let c = Double(v) / 255
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        let r = linear(rgb[0]), g = linear(rgb[1]), b = linear(rgb[2])
+        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+        func f(_ t: Double) -> Double { t > 0.008856 ? cbrt(t) : 7.787 * t + 16.0 / 116 }
+        return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
+    }
+
+    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        let p = of(a), q = of(b)
+        return ((p.0 - q.0) * (p.0 - q.0) + (p.1 - q.1) * (p.1 - q.1) + (p.2 - q.2) * (p.2 - q.2)).squareRoot()
+    }
+}
+
+/// Issue 45: a sixel's palette is chosen for its picture. A grey ramp gets a register for each of
+/// its shades and no grain (libchafa's palette gave 41–54 levels with a one-pixel checker); a photo
+/// keeps its colours; dither appears only where the palette lacks a colour.
+@Suite struct SixelPaletteTests {
+    /// 40…215 across 1600 pixels, 60 high: 176 shades of grey, as in the issue.
+    static let ramp = TestPictures.make(1600, 60) { x, _ in
+        let v = UInt8(40 + (x * 175 + 799) / 1599)
+        return [v, v, v, 255]
+    }
+
+    /// Draws `pixels` as a sixel one to one (cells of 10×20 pixels, a box just its size), read back.
+    static func sixel(_ pixels: Pixels, registers: PictureStyle.Colours = .truecolor) throws -> SixelPicture {
+        let renderer = PictureRenderer(style: .sixel, cellSize: PixelSize(width: 10, height: 20), sixelColours: registers)
+        let box = CellBox(columns: pixels.width / 10, rows: pixels.height / 20)
+        let picture = try #require(renderer.render(pixels, in: box))
+        let sixel = try SixelPicture(picture.bytes)
+        #expect(sixel.width == pixels.width && sixel.height == pixels.height, "drawn one to one")
+        return sixel
+    }
+
+    static func brightness(_ rgb: [UInt8]) -> Double { 0.2126 * Double(rgb[0]) + 0.7152 * Double(rgb[1]) + 0.0722 * Double(rgb[2]) }
+
+    /// The mean brightness difference between vertical neighbours: 0 for a picture without grain.
+    static func grain(_ sixel: SixelPicture) -> Double {
+        var sum = 0.0, count = 0
+        for y in 0..<(sixel.height - 1) {
+            for x in 0..<sixel.width {
+                guard let a = sixel.pixel(x, y), let b = sixel.pixel(x, y + 1) else { continue }
+                sum += abs(brightness(a) - brightness(b))
+                count += 1
+            }
+        }
+        return sum / Double(max(1, count))
+    }
+
+    /// The mean CIE76 distance between the source and the sixel after a blur of radius 2 on both
+    /// (what the eye sees of a fine dither from a normal distance).
+    static func blurredDistance(_ source: Pixels, _ sixel: SixelPicture) -> Double {
+        let radius = 2
+        var total = 0.0, count = 0
+        for y in stride(from: radius, to: source.height - radius, by: 3) {
+            for x in stride(from: radius, to: source.width - radius, by: 3) {
+                var a = [0.0, 0.0, 0.0], b = [0.0, 0.0, 0.0]
+                for dy in -radius...radius {
+                    for dx in -radius...radius {
+                        let i = ((y + dy) * source.width + x + dx) * 4
+                        let shown = sixel.pixel(x + dx, y + dy) ?? [0, 0, 0]
+                        for c in 0..<3 {
+                            a[c] += Double(source.rgba[i + c])
+                            b[c] += Double(shown[c])
+                        }
+                    }
+                }
+                let n = Double((2 * radius + 1) * (2 * radius + 1))
+                total += Lab.distance(a.map { UInt8(($0 / n).rounded()) }, b.map { UInt8(($0 / n).rounded()) })
+                count += 1
+            }
+        }
+        return total / Double(count)
+    }
+
+    @Test func aGreyRampGetsARegisterForEachShadeWithoutGrain() throws {
+        let sixel = try Self.sixel(Self.ramp)
+        // Every pixel is set.
+        #expect(sixel.pixels.allSatisfy { $0 != nil })
+        // Levels: the distinct colours along a row. Registers are whole percents, so neutral greys
+        // between 40 and 215 are 69; a tint under one ΔE stands for a shade between two of them.
+        let row = (0..<sixel.width).map { sixel.pixel($0, 30)! }
+        let levels = Set(row.map { $0.map(String.init).joined(separator: ",") }).count
+        #expect(levels >= 100, "\(levels) levels along the ramp")
+        // No tint that shows: every column within 1.5 ΔE of its grey (half a whole-percent step of
+        // lightness, 2.55 levels, is up to 1 ΔE in the darks), 0.5 on average.
+        var total = 0.0
+        for x in 0..<sixel.width {
+            let grey = Self.ramp.rgba[x * 4]
+            let distance = Lab.distance(row[x], [grey, grey, grey])
+            total += distance
+            #expect(distance < 1.5, "column \(x): \(row[x]) for \(grey)")
+        }
+        #expect(total / Double(sixel.width) < 0.5, "mean ΔE \(total / Double(sixel.width))")
+        // No grain: each column is one colour.
+        #expect(Self.grain(sixel) == 0, "grain \(Self.grain(sixel))")
+        // Each column as bright as its shade, within a level and a half.
+        for x in 0..<sixel.width {
+            let wanted = Double(Self.ramp.rgba[x * 4])
+            #expect(abs(Self.brightness(row[x]) - wanted) <= 1.5, "column \(x): \(row[x]) for \(wanted)")
+        }
+    }
+
+    @Test func fewColoursAreDrawnAsTheyAreWithoutDither() throws {
+        let colours: [[UInt8]] = [[200, 30, 40], [20, 120, 220], [250, 250, 250], [10, 10, 10], [90, 180, 60]]
+        let picture = TestPictures.make(200, 120) { x, y in colours[(x / 40 + y / 60) % colours.count] + [255] }
+        let sixel = try Self.sixel(picture)
+        #expect(sixel.registers.count == colours.count)
+        for y in 0..<sixel.height {
+            for x in 0..<sixel.width {
+                let wanted = colours[(x / 40 + y / 60) % colours.count], shown = sixel.pixel(x, y)!
+                // Whole percents are 2.55 levels apart: within 1.5 levels of the colour, everywhere.
+                #expect(zip(wanted, shown).allSatisfy { abs(Int($0) - Int($1)) <= 2 }, "(\(x), \(y)): \(shown) for \(wanted)")
+            }
+        }
+    }
+
+    @Test func aPhotoKeepsItsColours() throws {
+        // Photo-like: smooth colour across the frame, a bright disc, and fine texture everywhere.
+        var state: UInt32 = 12345
+        let photo = TestPictures.make(400, 240) { x, y in
+            state = state &* 1_103_515_245 &+ 12345
+            let texture = Int(state >> 27) - 16
+            let dx = x - 260, dy = y - 100
+            let disc = dx * dx + dy * dy < 50 * 50
+            let base = disc ? [240, 200, 90] : [60 + x * 120 / 400, 90 + y * 100 / 240, 160 - x * 80 / 400]
+            return base.map { UInt8(clamping: $0 + texture) } + [255]
+        }
+        let full = try Self.sixel(photo)
+        let distance = Self.blurredDistance(photo, full)
+        #expect(distance < 1.5, "mean ΔE after a blur of radius 2: \(distance)")
+        // With the 16 registers of a VT340 the palette lacks most colours: dither makes up for it.
+        let sixteen = try Self.sixel(photo, registers: .indexed16)
+        #expect(sixteen.registers.count <= 16)
+        let sixteenDistance = Self.blurredDistance(photo, sixteen)
+        #expect(sixteenDistance < 4, "mean ΔE after a blur, 16 registers: \(sixteenDistance)")
+    }
+
+    @Test func aPaletteTooSmallForTheRampIsDitheredToItsShades() throws {
+        let sixel = try Self.sixel(Self.ramp, registers: .indexed16)
+        #expect(sixel.registers.count <= 16)
+        #expect(Self.grain(sixel) > 0, "dithered")
+        // Averaged over a column of 60 pixels and its neighbours, each shade is still there.
+        for x in stride(from: 2, to: sixel.width - 2, by: 5) {
+            var sum = 0.0
+            for y in 0..<sixel.height { for dx in -2...2 { sum += Self.brightness(sixel.pixel(x + dx, y)!) } }
+            let shown = sum / Double(sixel.height * 5)
+            #expect(abs(shown - Double(Self.ramp.rgba[x * 4])) <= 3, "column \(x): \(shown)")
+        }
+    }
+
+    @Test func theSameBytesEveryTime() throws {
+        let renderer = PictureRenderer(style: .sixel, cellSize: PixelSize(width: 10, height: 20))
+        let photo = TestPictures.noise(300, 200)
+        let first = try #require(renderer.render(photo, in: CellBox(columns: 30, rows: 10))).bytes
+        for _ in 0..<3 { #expect(try #require(renderer.render(photo, in: CellBox(columns: 30, rows: 10))).bytes == first) }
+    }
+}
