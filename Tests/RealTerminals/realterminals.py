@@ -525,3 +525,154 @@ class Picture:
             return "no picture found"
         return (f"picture at x {self.left}..{self.right}, y {self.top}..{self.bottom} ({self.width}×{self.height} px), "
                 f"quadrants clean {[round(s, 3) for s in self.cleanliness()]}, colours {self.mean_colours()}")
+
+
+class FootTerminal(Terminal):
+    """foot (Wayland) showing photorepl, full screen in cage, a headless Wayland compositor (its
+    output 1280×720, whatever the size asked: the cells are what fits, read from the terminal). cage
+    refuses to run as root, so as root foot runs as `nobody`, with its own copy of photorepl and a
+    scratch folder it owns. cage has no virtual keyboard: lines are typed through a FIFO into
+    `pty-relay`, which runs photorepl on a terminal of its own inside foot. Screenshots by grim."""
+
+    USER = 65534  # nobody
+
+    def __init__(self, display, kind, arguments, columns=100, rows=40, environment=None, tmux=None,
+                 binary=None, folder=None, font_size=FONT_SIZE):
+        assert kind == "foot" and tmux is None, (kind, tmux)
+        self.kind = kind
+        self.columns, self.rows = columns, rows
+        self.tmux_socket = self.screen_session = None
+        self.scratch = tempfile.mkdtemp(prefix="realterm-foot-")
+        os.chmod(self.scratch, 0o755)
+        self.transcript = os.path.join(self.scratch, "transcript.txt")
+        self.size_file = os.path.join(self.scratch, "size")
+        self.fifo = os.path.join(self.scratch, "typed")
+        os.mkfifo(self.fifo, 0o600)
+        self.runtime = os.path.join(self.scratch, "run")
+        os.mkdir(self.runtime, 0o700)
+        binary = binary or os.environ.get("PHOTOREPL") or os.path.join(ROOT, ".build", "release", "photorepl")
+        as_root = os.geteuid() == 0
+        if as_root:
+            # nobody cannot reach into a build folder or a clone made by root (mktemp's 0700).
+            shutil.copy(binary, os.path.join(self.scratch, "photorepl"))
+            binary = os.path.join(self.scratch, "photorepl")
+            relay = os.path.join(self.scratch, "pty-relay")
+            shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "pty-relay"), relay)
+            for path in self._photo_folders(arguments):
+                os.chmod(path, os.stat(path).st_mode | 0o055)
+            for entry in [self.scratch] + [os.path.join(self.scratch, name) for name in os.listdir(self.scratch)]:
+                os.chown(entry, self.USER, self.USER)
+        else:
+            relay = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pty-relay")
+        env = {"HOME": self.scratch, "LANG": "C.UTF-8", "XDG_STATE_HOME": self.scratch, "XDG_CACHE_HOME": self.scratch + "/cache"}
+        env.update(environment or {})
+        photorepl = ["env", "-u", "COLORTERM", "-u", "NO_COLOR", "-u", "TMUX"] + [f"{k}={v}" for k, v in sorted(env.items())]
+        photorepl += [binary] + list(arguments) + ["--transcript", self.transcript]
+        script = f"cd {shlex.quote(self.scratch)} && exec python3 {shlex.quote(relay)} {shlex.quote(self.fifo)} " \
+                 f"{shlex.quote(self.size_file)} " + " ".join(shlex.quote(a) for a in photorepl)
+        self.environment = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.scratch, "XDG_RUNTIME_DIR": self.runtime, "LANG": "C.UTF-8",
+                            "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"}
+        self.become = ["setpriv", f"--reuid={self.USER}", f"--regid={self.USER}", "--clear-groups", "--"] if as_root else []
+        args = self.become + ["cage", "--", "foot", f"--font={FONT}:size={font_size}", "-o", "colors.background=000000",
+                              "-o", "colors.foreground=ffffff", "-o", "cursor.blink=no", "-o", "pad=0x0",
+                              "sh", "-c", script]
+        self.log = open(os.path.join(self.scratch, "terminal.log"), "w")
+        self.process = subprocess.Popen(args, env=self.environment, stdout=self.log, stderr=self.log, start_new_session=True)
+        self.commands = []
+        self.window = None
+        self.typed = None
+        self.output_size = None
+
+    @staticmethod
+    def _photo_folders(arguments):
+        """The test-photo folders among `arguments`, with their parents inside the temporary folder."""
+        temporary = os.path.realpath(tempfile.gettempdir())
+        for argument in arguments:
+            path = os.path.realpath(argument) if os.path.isabs(str(argument)) else None
+            while path and os.path.isdir(path) and path.startswith(temporary + os.sep):
+                yield path
+                path = os.path.dirname(path)
+
+    def close(self):
+        if self.log.closed:
+            return
+        if self.typed is not None:
+            os.close(self.typed)
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, 15)
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, 9)
+                self.process.wait()
+        self.log.close()
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+    def type_line(self, text):
+        if self.typed is None:
+            self.typed = os.open(self.fifo, os.O_WRONLY)
+        os.write(self.typed, text.encode() + b"\r")
+
+    def read_size(self, deadline):
+        while time.time() < deadline:
+            try:
+                with open(self.size_file) as f:
+                    fields = [int(v) for v in f.read().split()]
+                if len(fields) == 4:
+                    self.rows, self.columns, width, height = fields
+                    self.text_area = (width, height)
+                    return
+            except (FileNotFoundError, ValueError):
+                pass
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise AssertionError(f"foot: the terminal's size was never written; log: {self.log_text()}")
+
+    def resize(self, columns, rows):
+        raise AssertionError("cage's output has a fixed size: foot cannot be resized here")
+
+    def geometry(self):
+        return self.output_size or self._grab().shape[1::-1]
+
+    def cell_size(self):
+        # Read again each time: cage makes foot full screen after it started.
+        self.read_size(time.time() + 5)
+        width, height = self.text_area
+        return width // self.columns, height // self.rows
+
+    def origin(self):
+        return 0, 0
+
+    def _grab(self):
+        socket = next((name for name in sorted(os.listdir(self.runtime)) if name.startswith("wayland-") and not name.endswith(".lock")), None)
+        if socket is None:
+            raise AssertionError(f"foot: cage made no Wayland socket; log: {self.log_text()}")
+        done = subprocess.run(self.become + ["grim", "-t", "ppm", "-"], capture_output=True,
+                              env=dict(self.environment, WAYLAND_DISPLAY=socket))
+        if done.returncode != 0:
+            raise AssertionError(f"grim failed: {done.stderr.decode(errors='replace').strip()}; log: {self.log_text()}")
+        pixels = parse_ppm(done.stdout)
+        self.output_size = (pixels.shape[1], pixels.shape[0])
+        return pixels
+
+
+def parse_ppm(data):
+    """The RGB pixels of a binary PPM (P6, 8 bits), as grim writes it."""
+    fields, position = [], 0
+    while len(fields) < 4:
+        while data[position:position + 1].isspace():
+            position += 1
+        if data[position:position + 1] == b"#":
+            position = data.index(b"\n", position) + 1
+            continue
+        end = position
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[position:end])
+        position = end
+    if fields[0] != b"P6" or fields[3] != b"255":
+        raise ValueError(f"not an 8-bit P6 PPM: {fields}")
+    width, height = int(fields[1]), int(fields[2])
+    position += 1  # the one whitespace byte after the header
+    return np.frombuffer(data[position:position + width * height * 3], dtype=np.uint8).reshape(height, width, 3).copy()
