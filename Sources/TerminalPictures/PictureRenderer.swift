@@ -82,10 +82,21 @@ package struct PictureRenderer: Sendable {
         return PixelSize(width: max(1, Int(Double(full.width) * scale)), height: max(1, Int(Double(full.height) * scale)))
     }
 
+    /// A sixel is written in bands of this many pixel rows.
+    static let sixelBand = 6
+
     /// The size a picture of `size` is drawn at in `box`, in pixels, its aspect ratio kept: the pixel
     /// styles draw exactly this many pixels, whatever the rows and columns they take.
     func shownSize(of size: PixelSize, in box: CellBox) -> PixelSize {
-        size.fitted(in: pixelBox(for: box))
+        let fitted = size.fitted(in: pixelBox(for: box))
+        guard style == .sixel, fitted.height > Self.sixelBand, fitted.height % Self.sixelBand != 0 else { return fitted }
+        // A sixel is written in bands of six pixel rows, and xterm counts the last band whole when
+        // it moves the cursor past a picture: one 71 rows high takes 72, a row of cells more than laid
+        // out for when 71 ends a cell. Inside tmux that extra row pushed xterm's screen up, tmux's
+        // status bar into the middle of it. The height is made a multiple of six, and the width
+        // follows it, so the shape is kept.
+        let height = fitted.height / Self.sixelBand * Self.sixelBand
+        return PixelSize(width: max(1, (fitted.width * height + fitted.height / 2) / fitted.height), height: height)
     }
 
     /// The cells a picture of `size` takes in `box`, its aspect ratio kept. A pixel picture takes
@@ -113,7 +124,7 @@ package struct PictureRenderer: Sendable {
             let text = Self.ascii(pixels, cells: cells)
             return TerminalPicture(generated: text, transcriptText: String(decoding: text, as: UTF8.self))
         case .kitty:
-            return TerminalPicture(generated: placed(kitty(enlarged(pixels, to: shown), size: shown), rows: cells.rows), transcriptText: nil)
+            return placedPicture(kitty(enlarged(pixels, to: shown), size: shown), rows: cells.rows)
         case .symbols(let colours):
             return TerminalPicture(generated: symbols(pixels, cells: cells, colours: colours), transcriptText: nil)
         case .sixel, .iterm:
@@ -123,7 +134,7 @@ package struct PictureRenderer: Sendable {
             for _ in 0..<4 {
                 let bytes = pixelPicture(pixels, size: shownSize(of: size, in: fitted))
                 if !inTmux || bytes.count <= Self.tmuxSequenceLimit {
-                    return TerminalPicture(generated: placed(passthrough(bytes), rows: self.cells(for: size, in: fitted).rows), transcriptText: nil)
+                    return placedPicture(passthrough(bytes), rows: self.cells(for: size, in: fitted).rows)
                 }
                 // Bytes grow with the area: shrink both sides by the square root of the excess, and a little more.
                 let scale = (Double(Self.tmuxSequenceLimit) / Double(bytes.count)).squareRoot() * 0.9
@@ -251,6 +262,14 @@ package struct PictureRenderer: Sendable {
     /// are made first (scrolling now, not while it is drawn), the cursor is saved at its top-left
     /// corner and brought back there after it (terminals leave the cursor in different places after
     /// a picture: xterm on its last row, mlterm below it, tmux where it was), then moved down past it.
+    ///
+    /// Inside tmux, what comes before the picture must be drawn before the picture is written
+    /// (`Console.writePicture`): `placedPicture` says where.
+    private func placedPicture(_ picture: [UInt8], rows: Int) -> TerminalPicture {
+        TerminalPicture(generated: placed(picture, rows: rows), transcriptText: nil,
+                        drawnBefore: inTmux ? rows + "\u{1B}[\(rows)A\u{1B}7".utf8.count : nil)
+    }
+
     private func placed(_ picture: [UInt8], rows: Int) -> [UInt8] {
         var out = [UInt8](repeating: 0x0A, count: rows)
         out += Array("\u{1B}[\(rows)A\u{1B}7".utf8)

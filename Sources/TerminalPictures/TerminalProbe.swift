@@ -236,6 +236,70 @@ package enum TerminalProbe {
         return answer
     }
 
+    /// Asks the terminal where its cursor is (DSR 6) and waits for the answer, at most `timeout`
+    /// milliseconds: the terminal (tmux, which answers itself) has then taken in everything written
+    /// before. Keys typed meanwhile are handed back to the line editor. False when there was no
+    /// terminal to ask or no answer came.
+    package static func waitForCursorReport(timeout: Int = 500) -> Bool {
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        guard tcgetpgrp(fd) == getpgrp() else { return false }
+        var saved = termios()
+        guard tcgetattr(fd, &saved) == 0 else { return false }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return false }
+        defer { tcsetattr(fd, TCSANOW, &saved) }
+        guard writeAll(Array("\u{1B}[6n".utf8), to: fd) else { return false }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        var clock = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &clock)
+        let deadline = milliseconds(clock) + timeout
+        var answered = false
+        while !answered {
+            clock_gettime(CLOCK_MONOTONIC, &clock)
+            let left = deadline - milliseconds(clock)
+            guard left > 0 else { break }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(left))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard n > 0 else { break }
+            received += buffer[0..<n]
+            if received.count > 65536 { break }
+            answered = cursorReportEnd(in: received) != nil
+        }
+        let answer = parse(received)
+        EditLineSource.returnTypeAhead(answer.typed)
+        EditLineSource.expectAnswerTail(answer.cutOff)
+        return answered
+    }
+
+    /// Where a cursor position report (`ESC [ row ; column R`) ends in `bytes`, if one is there.
+    static func cursorReportEnd(in bytes: [UInt8]) -> Int? {
+        var i = 0
+        while i + 2 < bytes.count {
+            if bytes[i] == 0x1B, bytes[i + 1] == UInt8(ascii: "[") {
+                var j = i + 2, semicolons = 0, digits = 0
+                while j < bytes.count, (bytes[j] >= 0x30 && bytes[j] <= 0x39) || bytes[j] == UInt8(ascii: ";") {
+                    if bytes[j] == UInt8(ascii: ";") { semicolons += 1 } else { digits += 1 }
+                    j += 1
+                }
+                if j < bytes.count, bytes[j] == UInt8(ascii: "R"), semicolons == 1, digits >= 2 { return j + 1 }
+            }
+            i += 1
+        }
+        return nil
+    }
+
     private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {

@@ -21,6 +21,10 @@ enum CompositionRoot {
             writePlace = { path in writes.place(for: path) }
         }
         let pictureDisplay = PictureDisplay(display)
+        // Inside tmux, what comes before a picture is drawn before the picture passes through.
+        if display.outputIsTerminal, !(display.environment["TMUX"] ?? "").isEmpty {
+            console.waitUntilDrawn = { _ = TerminalProbe.waitForCursorReport() }
+        }
         // Long work (a big folder walked, a slow network, a sheet of large photos) is shown on
         // standard error while it runs, on a terminal only.
         let progress = WorkProgress(display: ProgressLine.isWanted(checkingTranscript: isCheckingTranscript) ? ProgressLine() : nil)

@@ -108,6 +108,26 @@ import Testing
         #expect(transcript.text == "error: there is no page 9: pages are 1…3\nfits\n")
     }
 
+    /// Issue 45: inside tmux, what comes before a picture is written out and drawn before the
+    /// picture is written (tmux passes a picture through at the terminal's cursor, before drawing
+    /// what came with it): the console writes the first part, waits, then writes the rest.
+    @Test func aPictureWaitsForWhatComesBeforeItToBeDrawn() {
+        let output = OutputSink.memory()
+        let console = Console(output: output, diagnostics: .memory())
+        var writtenWhenWaiting: [[UInt8]] = []
+        console.waitUntilDrawn = { writtenWhenWaiting.append(output.captured) }
+        console.writeLine("before")
+        let rows = Array("\n\n\u{1B}[2A\u{1B}7".utf8), passthrough = Array("\u{1B}Ptmux;picture\u{1B}\\".utf8)
+        console.writePicture(TerminalPicture(generated: rows + passthrough, transcriptText: nil, drawnBefore: rows.count))
+        console.writeLine("after")
+        console.flush()
+        #expect(writtenWhenWaiting == [Array("before\n".utf8) + rows])
+        #expect(output.captured == Array("before\n".utf8) + rows + passthrough + Array("\nafter\n".utf8))
+        // A picture with nothing to wait for, or a console that cannot wait, is written whole.
+        console.writePicture(TerminalPicture(generated: passthrough, transcriptText: nil))
+        #expect(writtenWhenWaiting.count == 1)
+    }
+
     @Test func aPictureLargerThanTheBufferGoesOutWhole() {
         let output = OutputSink.memory()
         let console = Console(output: output, diagnostics: .memory())

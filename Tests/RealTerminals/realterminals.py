@@ -177,12 +177,13 @@ class Terminal:
         self.tmux_socket = None
         self.screen_session = None
         if tmux is not None:
-            # tmux inside the terminal, with or without allow-passthrough; no status line.
+            # tmux inside the terminal, with or without allow-passthrough; no status line unless
+            # `tmux` says "passthrough-status".
             self.tmux_socket = f"realterm-{os.getpid()}-{os.path.basename(self.scratch)}"
             config = os.path.join(self.scratch, "tmux.conf")
             with open(config, "w") as f:
-                f.write("set -g status off\nset -g escape-time 0\n")
-                f.write(f"set -g allow-passthrough {'on' if tmux == 'passthrough' else 'off'}\n")
+                f.write(f"set -g status {'on' if tmux == 'passthrough-status' else 'off'}\nset -g escape-time 0\n")
+                f.write(f"set -g allow-passthrough {'on' if tmux.startswith('passthrough') else 'off'}\n")
             script = f"exec tmux -L {self.tmux_socket} -f {config} new-session {shlex.quote(script)}"
         if kind == "screen":
             # GNU screen inside an xterm that shows sixels and says it has 256 colours (screen

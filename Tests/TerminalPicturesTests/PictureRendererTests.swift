@@ -243,16 +243,16 @@ extension Array where Element == UInt8 {
         let kitty = PictureRenderer(style: .kitty, cellSize: PixelSize(width: 7, height: 15))
         #expect(kitty.shownSize(of: photo, in: CellBox(columns: 18, rows: 9)) == PixelSize(width: 126, height: 71))
         #expect(kitty.cells(for: photo, in: CellBox(columns: 18, rows: 9)) == CellBox(columns: 18, rows: 5))
-        // A sixel too, its last band of 6 pixel rows partly filled (71 = 11 × 6 + 5: libchafa's
-        // encoder left such a band out, and shrank pictures to whole bands).
+        // A sixel is made of bands of 6 pixel rows, which xterm counts whole when it moves the
+        // cursor past it: 66 high, and 117 wide to keep the shape, in 17×5 cells.
         let sixel = PictureRenderer(style: .sixel, cellSize: PixelSize(width: 7, height: 15))
-        #expect(sixel.shownSize(of: photo, in: CellBox(columns: 18, rows: 9)) == PixelSize(width: 126, height: 71))
-        #expect(sixel.cells(for: photo, in: CellBox(columns: 18, rows: 9)) == CellBox(columns: 18, rows: 5))
-        // The sixel's raster attributes say so, and it has 12 bands.
+        #expect(sixel.shownSize(of: photo, in: CellBox(columns: 18, rows: 9)) == PixelSize(width: 117, height: 66))
+        #expect(sixel.cells(for: photo, in: CellBox(columns: 18, rows: 9)) == CellBox(columns: 17, rows: 5))
+        // The sixel's raster attributes say so, and it is that size.
         let bytes = try #require(sixel.render(TestPictures.colourful(1280, 720), in: CellBox(columns: 18, rows: 9))).bytes
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.contains("\"1;1;126;71#"), "raster attributes: \(text.prefix(80).debugDescription)")
-        #expect(try SixelPicture(bytes).height == 71)
+        #expect(text.contains("\"1;1;117;66#"), "raster attributes: \(text.prefix(80).debugDescription)")
+        #expect(try SixelPicture(bytes).height == 66)
         // Symbols: 8 pixels wide, as tall as the terminal's cell is for its width.
         #expect(PictureRenderer(style: .symbols(.truecolor), cellSize: PixelSize(width: 9, height: 19)).cell == PixelSize(width: 8, height: 17))
         #expect(PictureRenderer(style: .symbols(.truecolor), cellSize: PixelSize(width: 10, height: 20)).cell == PixelSize(width: 8, height: 16))
@@ -372,6 +372,11 @@ extension Array where Element == UInt8 {
             #expect(Array(wrapped.prefix(7)) == Array("\u{1B}Ptmux;".utf8))
             #expect(wrapped.count > plain.count)
             #expect(unwrapTmux(wrapped) == plain, "\(style)")
+            // What comes before the passthrough is to be drawn first (Console.writePicture): the split
+            // is where the passthrough starts; outside tmux pictures are written whole.
+            let split = try #require(wrappedPicture.drawnBefore, "\(style)")
+            #expect(Array(wrappedPicture.bytes[split...].prefix(7)) == Array("\u{1B}Ptmux;".utf8), "\(style)")
+            #expect(plainPicture.drawnBefore == nil)
         }
         // Symbols and ASCII are text: no passthrough.
         for style: PictureStyle in [.ascii, .symbols(.truecolor)] {

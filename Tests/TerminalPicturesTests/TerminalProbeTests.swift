@@ -88,6 +88,16 @@ extension Array where Element == UInt8 {
 @Suite(.timeLimit(.minutes(2))) struct TerminalProbeTests {
     // MARK: Parsing
 
+    /// The answer to DSR 6 that says tmux has taken in what came before a picture (issue 45).
+    @Test func aCursorReportIsFoundAmongKeys() {
+        #expect(TerminalProbe.cursorReportEnd(in: Array("\u{1B}[12;1R".utf8)) == 7)
+        #expect(TerminalProbe.cursorReportEnd(in: Array("ab\u{1B}[3;40Rcd".utf8)) == 9)
+        // Not yet whole, or not a report: an arrow key, F3 with a modifier (ESC [ 1 ; 2 R).
+        #expect(TerminalProbe.cursorReportEnd(in: Array("\u{1B}[12;1".utf8)) == nil)
+        #expect(TerminalProbe.cursorReportEnd(in: Array("\u{1B}[A".utf8)) == nil)
+        #expect(TerminalProbe.cursorReportEnd(in: Array("\u{1B}[1;2".utf8) + [UInt8(ascii: "Q")]) == nil)
+    }
+
     @Test func deviceAttributesTellSixel() {
         #expect(TerminalProbe.parse(bytes("\(esc)[?62;4;22c")) == answer(sixel: true, complete: true))
         #expect(TerminalProbe.parse(bytes("\(esc)[?1;2c")) == answer(complete: true))

@@ -358,7 +358,18 @@ public final class Console {
     /// Writes a picture on lines of its own: its bytes go out as generated, unsanitized, which only a
     /// `TerminalPicture` may be. The transcript copy gets the picture's text form, if it has one.
     package func writePicture(_ picture: TerminalPicture) {
-        buffer.append(picture.bytes)
+        if let split = picture.drawnBefore, let waitUntilDrawn, !dropsOutput {
+            // What comes before is written and drawn first: tmux passes a picture through to the
+            // terminal outside at that terminal's cursor, and draws what came before it in the same
+            // read only afterwards (a picture arriving with its rows was drawn at the bottom, and
+            // xterm scrolled its screen, tmux's status bar into the middle of it).
+            buffer.append(Array(picture.bytes[..<split]))
+            flush()
+            waitUntilDrawn()
+            buffer.append(Array(picture.bytes[split...]))
+        } else {
+            buffer.append(picture.bytes)
+        }
         if picture.bytes.last != 0x0A { buffer.append(0x0A) }
         if hasTranscript, let text = picture.transcriptText {
             transcriptBuffer.append(utf8: text)
@@ -366,6 +377,10 @@ public final class Console {
         }
         if buffer.count >= flushThreshold && !holdsBuffer { flush() }
     }
+
+    /// Waits until the terminal has taken in what was written (set by an app that draws pictures
+    /// inside tmux; nil: pictures are written whole).
+    package var waitUntilDrawn: (@MainActor () -> Void)?
 
     /// Whether what is written is dropped instead of written out (a session's opening commands,
     /// whose output would only scroll by: see `Engine.runOpening`).
