@@ -241,7 +241,8 @@ package final class PictureDisplay {
 
     /// GNU screen (STY, or a `screen` TERM outside tmux, which names its terminals so too): it prints
     /// queries it does not know as text and passes no pictures through, so it is never asked anything
-    /// and pictures are drawn with symbols, in the 256 colours it carries.
+    /// and pictures are drawn with symbols, in the 256 colours it carries or the 16 its terminal has
+    /// (`colours(from:)`).
     private var isInScreen: Bool {
         !isInTmux && (!(setting.environment["STY"] ?? "").isEmpty || (setting.environment["TERM"] ?? "").hasPrefix("screen"))
     }
@@ -322,8 +323,14 @@ package final class PictureDisplay {
         if let noColour = env["NO_COLOR"], !noColour.isEmpty { return .monochrome }
         // tmux turns direct colour into what the terminal outside it has, itself.
         if environmentHasDirectColour || isInTmux { return .truecolor }
-        // GNU screen (4.x) carries 256 colours, and turns them into what the terminal outside has.
-        if isInScreen { return .indexed256 }
+        // GNU screen (4.x) carries 256 colours, and turns them into what the terminal outside has: its
+        // TERM tells what that is, since screen names it `screen` unless its terminal has 256 colours
+        // (`screen.xterm-256color`, or `screen-256color` from a screenrc's `term`). In a terminal of 8
+        // or 16 (TERM=xterm), screen maps 256 colours to 16 by a coarse table (gold, 220, becomes red;
+        // greys become 4), but passes 16 colours on as they are (bright ones as `ESC[3Xm ESC[9Xm`,
+        // which an 8-colour terminal reads as the dark one): so 16 colours, dithered, chosen here.
+        // ($TERMCAP says Co#8 inside screen whatever the terminal outside is: no help.)
+        if isInScreen { return (env["TERM"] ?? "").contains("256") ? .indexed256 : .indexed16 }
         if let answer {
             if answer.directColour { return .truecolor }
             if let version = answer.version, Self.directColourTerminals.contains(where: { version.hasPrefix($0) }) {

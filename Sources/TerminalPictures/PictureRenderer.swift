@@ -244,6 +244,12 @@ package struct PictureRenderer: Sendable {
 
     private func symbols(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
         if pixels.isSmooth && colours != .monochrome { return Self.halfBlocks(pixels, cells: cells, colours: colours) }
+        // 16 colours: half blocks of our own, dithered to xterm's 16 (issue 45, defect 7). libchafa
+        // 1.12 undithered draws flat blobs (a grey ramp 4 blocks); dithered, it mixes its own idea of
+        // the 16 colours, darker than the ones terminals show (in xterm under GNU screen the ramp's
+        // 40 came out 93, a teal 40,160,140 as 37,215,208), and by default it boosts saturation
+        // first (an orange drawn pure red).
+        if colours == .indexed16 { return Self.halfBlocks(pixels, cells: cells, colours: colours) }
         // Without libchafa, a picture of our own rather than none: half blocks, or ASCII in monochrome.
         if Self.chafaMissing != nil {
             return colours == .monochrome ? Self.ascii(pixels, cells: cells) : Self.halfBlocks(pixels, cells: cells, colours: colours)
@@ -321,6 +327,23 @@ package struct PictureRenderer: Sendable {
         var out = [UInt8]()
         out.reserveCapacity(cells.columns * cells.rows * 40)
         let upperHalf = Array("▀".utf8)
+        if colours == .indexed16 {
+            let indices = dithered16(small)
+            for row in 0..<cells.rows {
+                for column in 0..<cells.columns {
+                    let top = indices[row * 2 * cells.columns + column], bottom = indices[(row * 2 + 1) * cells.columns + column]
+                    for (index, base) in [(top, 30), (bottom, 40)] {
+                        out += [0x1B, UInt8(ascii: "[")]
+                        appendDecimal(index < 8 ? base + index : base + 52 + index, to: &out)  // 30–37, 90–97; 40–47, 100–107
+                        out.append(UInt8(ascii: "m"))
+                    }
+                    out += upperHalf
+                }
+                // No newline after the last row, as libchafa's pictures, which this one replaces.
+                out += Array((row + 1 < cells.rows ? "\u{1B}[0m\n" : "\u{1B}[0m").utf8)
+            }
+            return out
+        }
         small.rgba.withUnsafeBufferPointer { p in
             for row in 0..<cells.rows {
                 for column in 0..<cells.columns {
@@ -368,6 +391,44 @@ package struct PictureRenderer: Sendable {
         (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
         (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
     ]
+
+    /// Each pixel's colour of xterm's 16 (`palette16`), by Floyd–Steinberg error diffusion in
+    /// serpentine rows: a grey ramp or a skin tone in 16 colours is a mixture, not one flat colour.
+    /// (Terminals' 16 colours differ; xterm's are what Debian's terminals mostly show by default.)
+    static func dithered16(_ pixels: Pixels) -> [Int] {
+        let width = pixels.width, height = pixels.height
+        var error = [Int](repeating: 0, count: (width + 2) * 2 * 3)  // this row's and the next's, padded
+        var indices = [Int](repeating: 0, count: width * height)
+        pixels.rgba.withUnsafeBufferPointer { p in
+            for y in 0..<height {
+                let forward = y % 2 == 0
+                let here = (y % 2) * (width + 2) * 3, next = ((y + 1) % 2) * (width + 2) * 3
+                for i in 0..<(width + 2) * 3 { error[next + i] = 0 }
+                for step in 0..<width {
+                    let x = forward ? step : width - 1 - step
+                    let offset = (y * width + x) * 4, e = here + (x + 1) * 3
+                    let want = (0..<3).map { max(-64, min(319, Int(p[offset + $0]) + error[e + $0] / 16)) }
+                    var best = 0, bestDistance = Int.max
+                    for (i, c) in palette16.enumerated() {
+                        let dr = want[0] - c.0, dg = want[1] - c.1, db = want[2] - c.2
+                        let distance = 3 * dr * dr + 4 * dg * dg + 2 * db * db
+                        if distance < bestDistance { best = i; bestDistance = distance }
+                    }
+                    indices[y * width + x] = best
+                    let c = palette16[best]
+                    let left = forward ? -3 : 3
+                    for (k, got) in [c.0, c.1, c.2].enumerated() {
+                        let d = want[k] - got
+                        error[e - left + k] += d * 7  // the next pixel in this row
+                        error[next + (x + 1) * 3 + left + k] += d * 3  // behind, below
+                        error[next + (x + 1) * 3 + k] += d * 5  // below
+                        error[next + (x + 1) * 3 - left + k] += d  // ahead, below
+                    }
+                }
+            }
+        }
+        return indices
+    }
 
     private static func nearest16(_ r: UInt8, _ g: UInt8, _ b: UInt8, background: Bool) -> Int {
         var best = 0, bestDistance = Int.max

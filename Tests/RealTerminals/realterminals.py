@@ -149,7 +149,7 @@ class Screenshot:
 class Terminal:
     """A terminal emulator window showing photorepl (`arguments`), `columns` × `rows` cells."""
 
-    KINDS = ("xterm-vt340", "xterm", "mlterm", "kitty", "konsole", "screen")
+    KINDS = ("xterm-vt340", "xterm", "mlterm", "kitty", "konsole", "screen", "screen-plain-xterm")
 
     def __init__(self, display, kind, arguments, columns=100, rows=40, environment=None, tmux=None,
                  binary=None, folder=None, font_size=FONT_SIZE):
@@ -185,32 +185,40 @@ class Terminal:
                 f.write(f"set -g status {'on' if tmux == 'passthrough-status' else 'off'}\nset -g escape-time 0\n")
                 f.write(f"set -g allow-passthrough {'on' if tmux.startswith('passthrough') else 'off'}\n")
             script = f"exec tmux -L {self.tmux_socket} -f {config} new-session {shlex.quote(script)}"
-        if kind == "screen":
+        if kind.startswith("screen"):
             # GNU screen inside an xterm that shows sixels and says it has 256 colours (screen
             # passes on no more colours than its terminal's terminfo names); no start-up message.
             # A session of its own, its socket in the scratch folder: `close` quits it. With
             # autodetach off, screen also ends with its window when the terminal goes (by default
             # it detaches and runs on, photorepl in it, after the test).
+            # screen-plain-xterm: a stock xterm saying TERM=xterm (8 colours in its terminfo) and
+            # screen's own TERM (`screen`), as most people run it.
             config = os.path.join(self.scratch, "screenrc")
             with open(config, "w") as f:
-                f.write("startup_message off\nvbell off\nautodetach off\nterm screen-256color\n")
+                f.write("startup_message off\nvbell off\nautodetach off\n")
+                if kind == "screen":
+                    f.write("term screen-256color\n")
             self.screen_session = f"realterm-{os.getpid()}-{os.path.basename(self.scratch)}"
             script = f"exec screen -S {self.screen_session} -c {config} sh -c {shlex.quote(script)}"
         launch_env = dict(os.environ, DISPLAY=display.name)
         self.screen_dir = os.path.join(self.scratch, "screens")
-        if kind == "screen":
+        if kind.startswith("screen"):
             os.mkdir(self.screen_dir, 0o700)
             launch_env["SCREENDIR"] = self.screen_dir
-        for name in ("COLORTERM", "TMUX", "NO_COLOR", "TERM", "KITTY_WINDOW_ID", "TERM_PROGRAM"):
+        # (STY, WINDOW and TERMCAP too: a terminal does not set them, and the runner's own GNU screen,
+        # if it runs in one, has nothing to say to the screen started in the terminal.)
+        for name in ("COLORTERM", "TMUX", "NO_COLOR", "TERM", "KITTY_WINDOW_ID", "TERM_PROGRAM", "STY", "WINDOW", "TERMCAP"):
             launch_env.pop(name, None)
         geometry = f"{columns}x{rows}+0+0"
-        if kind.startswith("xterm") or kind == "screen":
+        if kind.startswith("xterm") or kind.startswith("screen"):
             args = ["xterm", "-geometry", geometry, "-fa", FONT, "-fs", str(font_size), "-bg", "black", "-fg", "white",
                     "-T", self.title, "-xrm", "XTerm*cursorBlink: false", "-xrm", "XTerm*scrollBar: false"]
             if kind in ("xterm-vt340", "screen"):
                 args += ["-ti", "vt340", "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256"]
             if kind == "screen":
                 args += ["-tn", "xterm-256color"]
+            if kind == "screen-plain-xterm":
+                args += ["-tn", "xterm"]
             args += ["-e", "sh", "-c", script]
         elif kind == "mlterm":
             args = ["mlterm", "-g", geometry, "-w", str(font_size), "--fg", "white", "--bg", "black", "-T", self.title,

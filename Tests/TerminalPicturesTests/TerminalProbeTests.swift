@@ -612,13 +612,26 @@ extension Array where Element == UInt8 {
     }
 
     /// GNU screen prints queries it does not know as text (`+q524742;5463` above the first picture)
-    /// and passes no picture through: it is never asked, and pictures are 256-colour symbols.
-    @Test func gnuScreenIsNeverAskedAndGetsSymbolsIn256Colours() throws {
-        for environment in [["TERM": "screen", "STY": "1234.pts-0.host"], ["TERM": "screen.xterm-256color"], ["TERM": "xterm", "STY": "1.x"]] {
+    /// and passes no picture through: it is never asked, and pictures are symbols, in 256 colours
+    /// when its TERM says its terminal has them, else in 16 (issue 45, defect 7: under `TERM=xterm`
+    /// screen's TERM is `screen`, and screen turned 256 colours into 16 by a coarse table: a yellow
+    /// disc red, a grey ramp 4 blocks).
+    @Test func gnuScreenIsNeverAskedAndGetsSymbolsInTheColoursItsTerminalHas() throws {
+        let environments: [([String: String], PictureStyle.Colours)] = [
+            (["TERM": "screen", "STY": "1234.pts-0.host"], .indexed16),  // screen in `xterm -tn xterm`
+            (["TERM": "screen"], .indexed16),  // ssh from inside screen: TERM came along, STY did not
+            (["TERM": "screen.linux", "STY": "1.x"], .indexed16),
+            (["TERM": "xterm", "STY": "1.x"], .indexed16),  // a screenrc's `term xterm`
+            (["TERM": "screen.xterm-256color"], .indexed256),  // screen in `xterm -tn xterm-256color`
+            (["TERM": "screen.xterm-256color", "STY": "1.x"], .indexed256),
+            (["TERM": "screen-256color", "STY": "1.x"], .indexed256),  // a screenrc's `term screen-256color`
+            (["TERM": "screen-256color-bce", "STY": "1.x"], .indexed256),
+        ]
+        for (environment, colours) in environments {
             for mode: PreviewMode in [.auto, .sixel, .kitty, .iterm, .symbols] {
                 let asked = Asked()
                 let display = Self.display(environment, mode: mode, answer: Self.reply(), asked: asked)
-                #expect(display.renderer.style == .symbols(.indexed256), "\(environment) \(mode)")
+                #expect(display.renderer.style == .symbols(colours), "\(environment) \(mode)")
                 #expect(asked.count == 0, "\(environment) \(mode): asked")
                 let note = display.takeNote()
                 #expect(mode == .auto || mode == .symbols ? note == nil : note?.contains("GNU screen") == true)
