@@ -84,14 +84,14 @@ package final class PictureDisplay {
 
     private let setting: Setting
     /// How the terminal is asked; tests replace it with a fake terminal.
-    private let probe: @MainActor (_ tmux: Bool) -> TerminalProbe.Answer?
+    private let probe: @MainActor (TerminalProbe.Request) -> TerminalProbe.Answer?
     /// The terminal's size in cells and pixels (TIOCGWINSZ); nil when output is no terminal.
     private let windowSize: @MainActor () -> winsize?
     private var resolved: PictureRenderer?
 
     package init(
         _ setting: Setting,
-        probe: @escaping @MainActor (Bool) -> TerminalProbe.Answer? = PictureDisplay.askTerminal,
+        probe: @escaping @MainActor (TerminalProbe.Request) -> TerminalProbe.Answer? = PictureDisplay.askTerminal,
         windowSize: @escaping @MainActor () -> winsize? = PictureDisplay.standardOutputSize
     ) {
         self.setting = setting
@@ -239,6 +239,11 @@ package final class PictureDisplay {
 
     private var isInTmux: Bool { !(setting.environment["TMUX"] ?? "").isEmpty }
 
+    /// Over ssh the terminal is on another machine: it cannot read this one's files or memory.
+    private var isOverSSH: Bool {
+        ["SSH_CONNECTION", "SSH_TTY", "SSH_CLIENT"].contains { !(setting.environment[$0] ?? "").isEmpty }
+    }
+
     /// GNU screen (STY, or a `screen` TERM outside tmux, which names its terminals so too): it prints
     /// queries it does not know as text and passes no pictures through, so it is never asked anything
     /// and pictures are drawn with symbols, in the 256 colours it carries.
@@ -257,10 +262,14 @@ package final class PictureDisplay {
         let saysITerm = ["iTerm.app", "WezTerm"].contains(env["TERM_PROGRAM"] ?? "")
         // Asked only on a terminal, only for what the environment does not say already (kitty,
         // iTerm2 and WezTerm name themselves; NO_COLOR asks for no colour at all), never twice.
+        // A kitty on this machine may read pictures from shared memory or a file: asked with the
+        // rest where kitty may be the answer, and of a kitty that names itself too (one round trip,
+        // at the first picture), never through tmux or ssh.
+        let mayHandOver = terminal && !isInTmux && !isInScreen && !isOverSSH && (setting.mode == .auto || setting.mode == .kitty)
         var answer: TerminalProbe.Answer?
         var asked = false
         func ask() -> TerminalProbe.Answer? {
-            if !asked { answer = isInScreen ? nil : probe(isInTmux); asked = true }
+            if !asked { answer = isInScreen ? nil : probe(TerminalProbe.Request(tmux: isInTmux, kittyMedia: mayHandOver)); asked = true }
             return answer?.complete == true ? answer : nil
         }
         var mode = setting.mode
@@ -296,11 +305,15 @@ package final class PictureDisplay {
             else if let reply = ask(), reply.sixel { style = .sixel }
             else { style = .symbols(colours(from: ask())) }
         }
+        var medium = KittyMedium.direct
+        if style == .kitty && mayHandOver, let reply = ask() {
+            medium = reply.kittySharedMemory ? .sharedMemory : reply.kittyTemporaryFile ? .temporaryFile : .direct
+        }
         let reply = asked ? answer : nil
         return PictureRenderer(
             style: style, cellSize: reply?.cellSize ?? setting.cellSize ?? cellSize(), inTmux: isInTmux,
             sixelMaximum: reply?.sixelMaximum, sixelColours: sixelColours(reply?.sixelColourRegisters),
-            background: reply?.background ?? .black)
+            background: reply?.background ?? .black, kittyMedium: medium)
     }
 
     /// Whether the environment already says the terminal has direct colour (then nothing is asked).
@@ -367,9 +380,9 @@ package final class PictureDisplay {
 
     /// Asks the terminal (through tmux when it passes graphics through; not at all when it does not),
     /// and hands what the user typed meanwhile back to the line editor.
-    package static func askTerminal(tmux: Bool) -> TerminalProbe.Answer? {
-        if tmux && !TerminalProbe.tmuxPassesThrough() { return nil }
-        let answer = TerminalProbe.queryTerminal(tmux: tmux)
+    package static func askTerminal(_ request: TerminalProbe.Request) -> TerminalProbe.Answer? {
+        if request.tmux && !TerminalProbe.tmuxPassesThrough() { return nil }
+        let answer = TerminalProbe.queryTerminal(request)
         EditLineSource.returnTypeAhead(answer?.typed ?? [])
         // A rest still to come is swallowed; and whatever comes later is known to follow a query.
         EditLineSource.expectAnswerTail(answer?.cutOff)

@@ -18,6 +18,9 @@ package struct PictureRenderer: Sendable {
     /// The terminal's background: see-through pixels are laid over it in the styles that have no
     /// transparency (sixel drops pixels under half opaque; symbols and iTerm2 have none).
     package let background: RGB
+    /// How kitty pictures' pixels reach kitty: through the pty, or left in shared memory or a file for
+    /// a kitty on this machine that said it can read them there.
+    package let kittyMedium: KittyMedium
 
     /// Cells a character stands for in ASCII (the same bytes on every machine): twice as tall as wide.
     static let symbolCell = PixelSize(width: 8, height: 16)
@@ -30,19 +33,21 @@ package struct PictureRenderer: Sendable {
     static let tmuxSequenceLimit = 1_048_576 - 4096
 
     package init(style: PictureStyle, cellSize: PixelSize = PixelSize(width: 10, height: 20), inTmux: Bool = false,
-                sixelMaximum: PixelSize? = nil, sixelColours: PictureStyle.Colours = .truecolor, background: RGB = .black) {
+                sixelMaximum: PixelSize? = nil, sixelColours: PictureStyle.Colours = .truecolor, background: RGB = .black,
+                kittyMedium: KittyMedium = .direct) {
         self.style = style
         self.cellSize = cellSize
         self.inTmux = inTmux
         self.sixelMaximum = sixelMaximum
         self.sixelColours = sixelColours
         self.background = background
+        self.kittyMedium = kittyMedium
     }
 
     /// The same renderer for cells of another size (the terminal's font changed).
     func withCellSize(_ cellSize: PixelSize) -> PictureRenderer {
         PictureRenderer(style: style, cellSize: cellSize, inTmux: inTmux, sixelMaximum: sixelMaximum, sixelColours: sixelColours,
-                        background: background)
+                        background: background, kittyMedium: kittyMedium)
     }
 
     /// `pixels` as the style draws them: opaque over the background, but in kitty graphics (which
@@ -366,9 +371,20 @@ package struct PictureRenderer: Sendable {
     /// cursor is placed by `placed`. (Placed below the text, `z=-1`, kitty 0.26 with Mesa's software
     /// OpenGL left earlier frames' text and pictures on screen: pictures a smaller window lays over
     /// text are deleted instead, `deletingPictures`.)
+    ///
+    /// A kitty on this machine that can read shared memory or a file is handed the pixels there
+    /// (`t=s`, `t=t`: raw RGBA, the name or path in base64), a sequence of a hundred bytes instead of
+    /// megabytes of base64 for the pty to carry and kitty to decode; base64 when that cannot be made.
     func kitty(_ pixels: Pixels, size: PixelSize) -> [UInt8] {
         let payloadSize = PixelSize(width: pixels.width, height: pixels.height).fitted(in: size)
         let payload = payloadSize.width < pixels.width || payloadSize.height < pixels.height ? pixels.resampled(to: payloadSize) : pixels
+        if let name = KittyHandoff.leave(payload.rgba, in: kittyMedium) {
+            let medium = kittyMedium == .sharedMemory ? "s" : "t"
+            var sequence = Array("\u{1B}_Ga=T,f=32,t=\(medium),q=2,C=1,s=\(payload.width),v=\(payload.height),S=\(payload.rgba.count);".utf8)
+            sequence += Base64.encode(Array(name.utf8))
+            sequence += [0x1B, 0x5C]
+            return passthrough(sequence)
+        }
         let data = Base64.encode(Self.deflate(payload.rgba))
         var out = [UInt8]()
         var offset = 0
