@@ -184,9 +184,10 @@ package final class PictureDisplay {
     /// pictures side by side are drawn in symbols. tmux passes a picture through to the terminal
     /// outside wherever that terminal's cursor happens to be, which is not where tmux's own cursor is
     /// until tmux has drawn the text before it: thumbnails landed over the list and in other cells.
+    /// (kitty placeholders are text: tmux places them itself.)
     private var sheetRenderer: PictureRenderer {
         let renderer = renderer
-        guard isInTmux, renderer.style.usesPixels else { return renderer }
+        guard isInTmux, renderer.style.usesPixels, !renderer.kittyPlaceholders else { return renderer }
         return PictureRenderer(style: .symbols(.truecolor), cellSize: renderer.cellSize, inTmux: true, background: renderer.background)
     }
 
@@ -194,14 +195,48 @@ package final class PictureDisplay {
     package func sheetRow(_ pictures: [Pixels?]) -> TerminalPicture? {
         guard mayShowPictures else { return nil }
         let renderer = sheetRenderer
+        if renderer.kittyPlaceholders {
+            let ids = pictures.map { $0 == nil ? 0 : KittyPlaceholders.nextImageID() }
+            let picture = renderer.renderRow(pictures, cell: SheetLayout.cell, gap: SheetLayout.gap, kittyImageIDs: ids)
+            return placing(picture, images: ids.filter { $0 != 0 })
+        }
         return afterTidying(renderer.renderRow(pictures, cell: SheetLayout.cell, gap: SheetLayout.gap), drawnBy: renderer)
     }
 
     /// The picture of `pixels` for `place`; nil when no picture is shown.
     package func picture(_ pixels: Pixels, for place: Place) -> TerminalPicture? {
         guard mayShowPictures else { return nil }
+        let renderer = renderer
+        if renderer.kittyPlaceholders {
+            let id = KittyPlaceholders.nextImageID()
+            return placing(renderer.render(pixels, in: box(for: place), kittyImageID: id), images: [id])
+        }
         return afterTidying(renderer.render(pixels, in: box(for: place)), drawnBy: renderer)
     }
+
+    /// The kitty images placed by placeholders that may still be on screen, oldest first, each
+    /// picture's (or sheet row's) with the rows it takes.
+    private var placedImages: [(ids: [UInt32], rows: Int)] = []
+
+    /// A placeholder picture about to be drawn, after deleting the images that have scrolled off the
+    /// window: kitty keeps every image until it is deleted, and a session shows thousands. Pictures
+    /// are text here, each on rows of its own: once the pictures drawn after one take the window's
+    /// rows, it is off the screen (text between them only pushes it further). What is kept is then
+    /// at most about two windows of pixels.
+    private func placing(_ picture: TerminalPicture?, images: [UInt32]) -> TerminalPicture? {
+        guard let picture else { return nil }
+        let rows = picture.bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        placedImages.append((images, rows))
+        let windowRows = windowSize().map { Int($0.ws_row) }.flatMap { $0 > 0 ? $0 : nil } ?? 24
+        var deleting = [UInt8]()
+        while placedImages.count > 1, placedImages.dropFirst().reduce(0, { $0 + $1.rows }) >= windowRows {
+            deleting += placedImages.removeFirst().ids.flatMap(KittyPlaceholders.deleting)
+        }
+        return deleting.isEmpty ? picture : TerminalPicture(generated: deleting + picture.bytes, transcriptText: nil)
+    }
+
+    /// The ids of the kitty images kept for placeholders still on screen (for tests).
+    var keptImages: [UInt32] { placedImages.flatMap(\.ids) }
 
     /// A kitty picture about to be drawn, after deleting those the window has shrunk over since they
     /// were drawn (the prompt's tidying is not asked between a resize and the next command's picture).
@@ -277,7 +312,7 @@ package final class PictureDisplay {
             if mode != .auto { note = "GNU screen passes no pictures through: drawing them with symbols instead." }
             mode = .symbols
         }
-        let style: PictureStyle
+        var style: PictureStyle
         switch mode {
         case .none: style = .none
         case .ascii: style = .ascii
@@ -305,6 +340,23 @@ package final class PictureDisplay {
             else if let reply = ask(), reply.sixel { style = .sixel }
             else { style = .symbols(colours(from: ask())) }
         }
+        // Inside tmux kitty pictures are placed by Unicode placeholders, which tmux moves as text,
+        // where the terminal outside draws them (kitty 0.28 and later: it is asked through tmux who it
+        // is). Elsewhere a picture passed through lands at that terminal's cursor, not where tmux's
+        // text is (after `help`, over the prompt): symbols instead, which tmux places.
+        var placeholders = false
+        if style == .kitty && terminal && isInTmux {
+            if let reply = ask(), KittyPlaceholders.drawnBy(reply.version) {
+                placeholders = true
+            } else {
+                if mode == .kitty {
+                    note = answer?.complete == true
+                        ? "kitty pictures inside tmux need kitty 0.28 or later (Unicode placeholders): drawing them with symbols instead."
+                        : "tmux passes no pictures through (set -g allow-passthrough on): drawing them with symbols instead."
+                }
+                style = .symbols(colours(from: nil))
+            }
+        }
         var medium = KittyMedium.direct
         if style == .kitty && mayHandOver, let reply = ask() {
             medium = reply.kittySharedMemory ? .sharedMemory : reply.kittyTemporaryFile ? .temporaryFile : .direct
@@ -313,7 +365,7 @@ package final class PictureDisplay {
         return PictureRenderer(
             style: style, cellSize: reply?.cellSize ?? setting.cellSize ?? cellSize(), inTmux: isInTmux,
             sixelMaximum: reply?.sixelMaximum, sixelColours: sixelColours(reply?.sixelColourRegisters),
-            background: reply?.background ?? .black, kittyMedium: medium)
+            background: reply?.background ?? .black, kittyMedium: medium, kittyPlaceholders: placeholders)
     }
 
     /// Whether the environment already says the terminal has direct colour (then nothing is asked).

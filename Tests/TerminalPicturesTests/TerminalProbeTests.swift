@@ -737,7 +737,9 @@ extension PictureDisplayTests {
             (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-kitty", "SSH_TTY": "/dev/pts/3"], .kitty, .direct, []),
             (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-256color", "SSH_TTY": "/dev/pts/3"], .auto, .direct,
              [.init(tmux: false, kittyMedia: false)]),
-            (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"], .kitty, .direct, []),
+            // Inside tmux kitty is asked who it is (placeholders), never about media.
+            (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"], .kitty, .direct,
+             [.init(tmux: true, kittyMedia: false)]),
             (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-256color", "TMUX": "/tmp/tmux-0/default,1,0"], .auto, .direct,
              [.init(tmux: true, kittyMedia: false)]),
             // Sixel asked for: kitty's media are not asked.
