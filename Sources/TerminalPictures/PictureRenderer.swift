@@ -210,7 +210,8 @@ package struct PictureRenderer: Sendable {
             var placeholders: [[[UInt8]]] = []
             for (i, pixels) in pictures.enumerated() {
                 guard let pixels, let size = shown[i], let cells = fitted[i] else { placeholders.append([]); continue }
-                let id = i < kittyImageIDs.count ? kittyImageIDs[i] : KittyPlaceholders.nextImageID()
+                let given = i < kittyImageIDs.count ? kittyImageIDs[i] : 0
+                let id = given == 0 ? KittyPlaceholders.nextImageID() : given
                 out += kitty(enlarged(pixels, to: size), size: size, placement: "U=1,i=\(id),c=\(cells.columns),r=\(cells.rows)")
                 placeholders.append(KittyPlaceholders.rows(id: id, columns: cells.columns, rows: cells.rows))
             }
