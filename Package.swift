@@ -44,8 +44,9 @@ let package = Package(
         // Debian's -dev packages at build time): a session without such photos never loads them.
         .target(name: "CImageFormats", dependencies: ["CLibraryLoader"], linkerSettings: [.linkedLibrary("dl")]),
         // Files written whole or not at all (scripts, transcripts, cassettes, saved photos), and the
-        // table of their temporary files that a signal removes.
-        .target(name: "CTemporaryFiles"),
+        // table of their temporary files (and kitty pictures' shared memory) that a signal removes.
+        // (shm_unlink is in librt before glibc 2.34.)
+        .target(name: "CTemporaryFiles", linkerSettings: [.linkedLibrary("rt", .when(platforms: [.linux]))]),
         // The C library (Glibc, Musl or Darwin), named in one file for every Swift module here, and
         // the few calls that differ between the systems (Scripts/check-platform keeps it so).
         .target(name: "PhotoreplPlatform"),
@@ -73,7 +74,7 @@ let package = Package(
         .target(name: "PhotoDomain", dependencies: ["Imaging", "Networking", "SafeFiles", "PhotoreplPlatform"], exclude: ["Catalog/catalog.json"]),
         // Pixels drawn in a terminal: libchafa's symbols and sixels, kitty and ASCII of our own, and the
         // terminal queried for what it can show.
-        .target(name: "TerminalPictures", dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CSixel", "CZlib", "PhotoreplPlatform"]),
+        .target(name: "TerminalPictures", dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CSixel", "CZlib", "CTemporaryFiles", "PhotoreplPlatform"]),
         // The Clean Swift scenes, one folder each.
         .target(name: "Scenes", dependencies: ["REPLEngine", "PhotoDomain", "TerminalPictures"]),
         // photorepl's options, on the launcher's command line, and the composition root; the commit

@@ -5,20 +5,29 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 // A fixed table, so that the signal handler reads it without allocating or locking: a slot's path is
 // written before `used` is set, and `used` is cleared before the slot is written again.
-enum { SLOTS = 32 };
+// 64: a file being replaced on each thread, and a screenful of kitty thumbnails handed over.
+enum { SLOTS = 64 };
 static char paths[SLOTS][PATH_MAX];
 static volatile sig_atomic_t used[SLOTS];
+// Whether a slot holds a shared memory object's name rather than a path.
+static volatile sig_atomic_t shared[SLOTS];
 static pthread_mutex_t claiming = PTHREAD_MUTEX_INITIALIZER;
 static struct sigaction previous[NSIG];
 static int installed = 0;
 
 static void remove_all(void) {
     for (int i = 0; i < SLOTS; i++) {
-        if (used[i]) unlink(paths[i]);
+        if (used[i]) {
+            // (shm_unlink is not on POSIX's list of async-signal-safe functions; on Linux it is an
+            // unlink(2) in /dev/shm, and a process that ends has no lock left to take.)
+            if (shared[i]) shm_unlink(paths[i]);
+            else unlink(paths[i]);
+        }
     }
 }
 
@@ -59,7 +68,7 @@ static void install(void) {
     atexit(remove_all);
 }
 
-int photorepl_temporary_remember(const char *path) {
+static int remember(const char *path, int is_shared) {
     if (strlen(path) >= PATH_MAX) return -1;
     pthread_mutex_lock(&claiming);
     if (!installed) {
@@ -70,6 +79,7 @@ int photorepl_temporary_remember(const char *path) {
     for (int i = 0; i < SLOTS; i++) {
         if (!used[i]) {
             strcpy(paths[i], path);
+            shared[i] = is_shared;
             used[i] = 1;
             slot = i;
             break;
@@ -78,6 +88,10 @@ int photorepl_temporary_remember(const char *path) {
     pthread_mutex_unlock(&claiming);
     return slot;
 }
+
+int photorepl_temporary_remember(const char *path) { return remember(path, 0); }
+
+int photorepl_temporary_remember_shared_memory(const char *name) { return remember(name, 1); }
 
 void photorepl_temporary_forget(int slot) {
     if (slot < 0 || slot >= SLOTS) return;

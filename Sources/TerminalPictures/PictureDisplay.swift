@@ -84,14 +84,14 @@ package final class PictureDisplay {
 
     private let setting: Setting
     /// How the terminal is asked; tests replace it with a fake terminal.
-    private let probe: @MainActor (_ tmux: Bool) -> TerminalProbe.Answer?
+    private let probe: @MainActor (TerminalProbe.Request) -> TerminalProbe.Answer?
     /// The terminal's size in cells and pixels (TIOCGWINSZ); nil when output is no terminal.
     private let windowSize: @MainActor () -> winsize?
     private var resolved: PictureRenderer?
 
     package init(
         _ setting: Setting,
-        probe: @escaping @MainActor (Bool) -> TerminalProbe.Answer? = PictureDisplay.askTerminal,
+        probe: @escaping @MainActor (TerminalProbe.Request) -> TerminalProbe.Answer? = PictureDisplay.askTerminal,
         windowSize: @escaping @MainActor () -> winsize? = PictureDisplay.standardOutputSize
     ) {
         self.setting = setting
@@ -184,9 +184,10 @@ package final class PictureDisplay {
     /// pictures side by side are drawn in symbols. tmux passes a picture through to the terminal
     /// outside wherever that terminal's cursor happens to be, which is not where tmux's own cursor is
     /// until tmux has drawn the text before it: thumbnails landed over the list and in other cells.
+    /// (kitty placeholders are text: tmux places them itself.)
     private var sheetRenderer: PictureRenderer {
         let renderer = renderer
-        guard isInTmux, renderer.style.usesPixels else { return renderer }
+        guard isInTmux, renderer.style.usesPixels, !renderer.kittyPlaceholders else { return renderer }
         return PictureRenderer(style: .symbols(.truecolor), cellSize: renderer.cellSize, inTmux: true, background: renderer.background)
     }
 
@@ -194,14 +195,48 @@ package final class PictureDisplay {
     package func sheetRow(_ pictures: [Pixels?]) -> TerminalPicture? {
         guard mayShowPictures else { return nil }
         let renderer = sheetRenderer
+        if renderer.kittyPlaceholders {
+            let ids = pictures.map { $0 == nil ? 0 : KittyPlaceholders.nextImageID() }
+            let picture = renderer.renderRow(pictures, cell: SheetLayout.cell, gap: SheetLayout.gap, kittyImageIDs: ids)
+            return placing(picture, images: ids.filter { $0 != 0 })
+        }
         return afterTidying(renderer.renderRow(pictures, cell: SheetLayout.cell, gap: SheetLayout.gap), drawnBy: renderer)
     }
 
     /// The picture of `pixels` for `place`; nil when no picture is shown.
     package func picture(_ pixels: Pixels, for place: Place) -> TerminalPicture? {
         guard mayShowPictures else { return nil }
+        let renderer = renderer
+        if renderer.kittyPlaceholders {
+            let id = KittyPlaceholders.nextImageID()
+            return placing(renderer.render(pixels, in: box(for: place), kittyImageID: id), images: [id])
+        }
         return afterTidying(renderer.render(pixels, in: box(for: place)), drawnBy: renderer)
     }
+
+    /// The kitty images placed by placeholders that may still be on screen, oldest first, each
+    /// picture's (or sheet row's) with the rows it takes.
+    private var placedImages: [(ids: [UInt32], rows: Int)] = []
+
+    /// A placeholder picture about to be drawn, after deleting the images that have scrolled off the
+    /// window: kitty keeps every image until it is deleted, and a session shows thousands. Pictures
+    /// are text here, each on rows of its own: once the pictures drawn after one take the window's
+    /// rows, it is off the screen (text between them only pushes it further). What is kept is then
+    /// at most about two windows of pixels.
+    private func placing(_ picture: TerminalPicture?, images: [UInt32]) -> TerminalPicture? {
+        guard let picture else { return nil }
+        let rows = picture.bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        placedImages.append((images, rows))
+        let windowRows = windowSize().map { Int($0.ws_row) }.flatMap { $0 > 0 ? $0 : nil } ?? 24
+        var deleting = [UInt8]()
+        while placedImages.count > 1, placedImages.dropFirst().reduce(0, { $0 + $1.rows }) >= windowRows {
+            deleting += placedImages.removeFirst().ids.flatMap(KittyPlaceholders.deleting)
+        }
+        return deleting.isEmpty ? picture : TerminalPicture(generated: deleting + picture.bytes, transcriptText: nil)
+    }
+
+    /// The ids of the kitty images kept for placeholders still on screen (for tests).
+    var keptImages: [UInt32] { placedImages.flatMap(\.ids) }
 
     /// A kitty picture about to be drawn, after deleting those the window has shrunk over since they
     /// were drawn (the prompt's tidying is not asked between a resize and the next command's picture).
@@ -239,6 +274,11 @@ package final class PictureDisplay {
 
     private var isInTmux: Bool { !(setting.environment["TMUX"] ?? "").isEmpty }
 
+    /// Over ssh the terminal is on another machine: it cannot read this one's files or memory.
+    private var isOverSSH: Bool {
+        ["SSH_CONNECTION", "SSH_TTY", "SSH_CLIENT"].contains { !(setting.environment[$0] ?? "").isEmpty }
+    }
+
     /// GNU screen (STY, or a `screen` TERM outside tmux, which names its terminals so too): it prints
     /// queries it does not know as text and passes no pictures through, so it is never asked anything
     /// and pictures are drawn with symbols, in the 256 colours it carries or the 16 its terminal has
@@ -258,10 +298,14 @@ package final class PictureDisplay {
         let saysITerm = ["iTerm.app", "WezTerm"].contains(env["TERM_PROGRAM"] ?? "")
         // Asked only on a terminal, only for what the environment does not say already (kitty,
         // iTerm2 and WezTerm name themselves; NO_COLOR asks for no colour at all), never twice.
+        // A kitty on this machine may read pictures from shared memory or a file: asked with the
+        // rest where kitty may be the answer, and of a kitty that names itself too (one round trip,
+        // at the first picture), never through tmux or ssh.
+        let mayHandOver = terminal && !isInTmux && !isInScreen && !isOverSSH && (setting.mode == .auto || setting.mode == .kitty)
         var answer: TerminalProbe.Answer?
         var asked = false
         func ask() -> TerminalProbe.Answer? {
-            if !asked { answer = isInScreen ? nil : probe(isInTmux); asked = true }
+            if !asked { answer = isInScreen ? nil : probe(TerminalProbe.Request(tmux: isInTmux, kittyMedia: mayHandOver)); asked = true }
             return answer?.complete == true ? answer : nil
         }
         var mode = setting.mode
@@ -269,7 +313,7 @@ package final class PictureDisplay {
             if mode != .auto { note = "GNU screen passes no pictures through: drawing them with symbols instead." }
             mode = .symbols
         }
-        let style: PictureStyle
+        var style: PictureStyle
         switch mode {
         case .none: style = .none
         case .ascii: style = .ascii
@@ -297,11 +341,32 @@ package final class PictureDisplay {
             else if let reply = ask(), reply.sixel { style = .sixel }
             else { style = .symbols(colours(from: ask())) }
         }
+        // Inside tmux kitty pictures are placed by Unicode placeholders, which tmux moves as text,
+        // where the terminal outside draws them (kitty 0.28 and later: it is asked through tmux who it
+        // is). Elsewhere a picture passed through lands at that terminal's cursor, not where tmux's
+        // text is (after `help`, over the prompt): symbols instead, which tmux places.
+        var placeholders = false
+        if style == .kitty && terminal && isInTmux {
+            if let reply = ask(), KittyPlaceholders.drawnBy(reply.version) {
+                placeholders = true
+            } else {
+                if mode == .kitty {
+                    note = answer?.complete == true
+                        ? "kitty pictures inside tmux need kitty 0.28 or later (Unicode placeholders): drawing them with symbols instead."
+                        : "tmux passes no pictures through (set -g allow-passthrough on): drawing them with symbols instead."
+                }
+                style = .symbols(colours(from: nil))
+            }
+        }
+        var medium = KittyMedium.direct
+        if style == .kitty && mayHandOver, let reply = ask() {
+            medium = reply.kittySharedMemory ? .sharedMemory : reply.kittyTemporaryFile ? .temporaryFile : .direct
+        }
         let reply = asked ? answer : nil
         return PictureRenderer(
             style: style, cellSize: reply?.cellSize ?? setting.cellSize ?? cellSize(), inTmux: isInTmux,
             sixelMaximum: reply?.sixelMaximum, sixelColours: sixelColours(reply?.sixelColourRegisters),
-            background: reply?.background ?? .black)
+            background: reply?.background ?? .black, kittyMedium: medium, kittyPlaceholders: placeholders)
     }
 
     /// Whether the environment already says the terminal has direct colour (then nothing is asked).
@@ -374,9 +439,9 @@ package final class PictureDisplay {
 
     /// Asks the terminal (through tmux when it passes graphics through; not at all when it does not),
     /// and hands what the user typed meanwhile back to the line editor.
-    package static func askTerminal(tmux: Bool) -> TerminalProbe.Answer? {
-        if tmux && !TerminalProbe.tmuxPassesThrough() { return nil }
-        let answer = TerminalProbe.queryTerminal(tmux: tmux)
+    package static func askTerminal(_ request: TerminalProbe.Request) -> TerminalProbe.Answer? {
+        if request.tmux && !TerminalProbe.tmuxPassesThrough() { return nil }
+        let answer = TerminalProbe.queryTerminal(request)
         EditLineSource.returnTypeAhead(answer?.typed ?? [])
         // A rest still to come is swallowed; and whatever comes later is known to follow a query.
         EditLineSource.expectAnswerTail(answer?.cutOff)

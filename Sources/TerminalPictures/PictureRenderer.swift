@@ -19,6 +19,12 @@ package struct PictureRenderer: Sendable {
     /// The terminal's background: see-through pixels are laid over it in the styles that have no
     /// transparency (sixel drops pixels under half opaque; symbols and iTerm2 have none).
     package let background: RGB
+    /// How kitty pictures' pixels reach kitty: through the pty, or left in shared memory or a file for
+    /// a kitty on this machine that said it can read them there.
+    package let kittyMedium: KittyMedium
+    /// Inside tmux: kitty pictures are placed by Unicode placeholders, text that tmux moves (kitty
+    /// 0.28 and later), each image transmitted once under an id of its own.
+    package let kittyPlaceholders: Bool
 
     /// Cells a character stands for in ASCII (the same bytes on every machine): twice as tall as wide.
     static let symbolCell = PixelSize(width: 8, height: 16)
@@ -31,19 +37,22 @@ package struct PictureRenderer: Sendable {
     static let tmuxSequenceLimit = 1_048_576 - 4096
 
     package init(style: PictureStyle, cellSize: PixelSize = PixelSize(width: 10, height: 20), inTmux: Bool = false,
-                sixelMaximum: PixelSize? = nil, sixelColours: PictureStyle.Colours = .truecolor, background: RGB = .black) {
+                sixelMaximum: PixelSize? = nil, sixelColours: PictureStyle.Colours = .truecolor, background: RGB = .black,
+                kittyMedium: KittyMedium = .direct, kittyPlaceholders: Bool = false) {
         self.style = style
         self.cellSize = cellSize
         self.inTmux = inTmux
         self.sixelMaximum = sixelMaximum
         self.sixelColours = sixelColours
         self.background = background
+        self.kittyMedium = kittyMedium
+        self.kittyPlaceholders = kittyPlaceholders
     }
 
     /// The same renderer for cells of another size (the terminal's font changed).
     func withCellSize(_ cellSize: PixelSize) -> PictureRenderer {
         PictureRenderer(style: style, cellSize: cellSize, inTmux: inTmux, sixelMaximum: sixelMaximum, sixelColours: sixelColours,
-                        background: background)
+                        background: background, kittyMedium: kittyMedium, kittyPlaceholders: kittyPlaceholders)
     }
 
     /// `pixels` as the style draws them: opaque over the background, but in kitty graphics (which
@@ -110,8 +119,9 @@ package struct PictureRenderer: Sendable {
         return CellBox(columns: min(box.columns, max(1, columns)), rows: min(box.rows, max(1, rows)))
     }
 
-    /// The picture, or nil in the `none` style.
-    package func render(_ pixels: Pixels, in box: CellBox) -> TerminalPicture? {
+    /// The picture, or nil in the `none` style. `kittyImageID` names a kitty placeholder picture's
+    /// image (0: the next of this process's ids).
+    package func render(_ pixels: Pixels, in box: CellBox, kittyImageID: UInt32 = 0) -> TerminalPicture? {
         if let symbols = symbolsWithoutChafa { return symbols.render(pixels, in: box) }
         let pixels = flattened(pixels)
         let size = PixelSize(width: pixels.width, height: pixels.height)
@@ -123,6 +133,12 @@ package struct PictureRenderer: Sendable {
         case .ascii:
             let text = Self.ascii(pixels, cells: cells)
             return TerminalPicture(generated: text, transcriptText: String(decoding: text, as: UTF8.self))
+        case .kitty where kittyPlaceholders:
+            let id = kittyImageID == 0 ? KittyPlaceholders.nextImageID() : kittyImageID
+            let cells = CellBox(columns: min(cells.columns, KittyPlaceholders.largest), rows: min(cells.rows, KittyPlaceholders.largest))
+            var out = kitty(enlarged(pixels, to: shown), size: shown, placement: "U=1,i=\(id),c=\(cells.columns),r=\(cells.rows)")
+            for row in KittyPlaceholders.rows(id: id, columns: cells.columns, rows: cells.rows) { out += row + [0x0A] }
+            return TerminalPicture(generated: out, transcriptText: nil)
         case .kitty:
             return placedPicture(kitty(enlarged(pixels, to: shown), size: shown), rows: cells.rows)
         case .symbols(let colours):
@@ -148,7 +164,9 @@ package struct PictureRenderer: Sendable {
     /// `gap` columns between cells, top-aligned, as one picture (nil where a cell has none, and
     /// in the `none` style). In ASCII and symbols the lines are joined; a pixel style places each
     /// picture at its cell's column, the row's lines made first as `placed` does for one picture.
-    package func renderRow(_ pictures: [Pixels?], cell: CellBox, gap: Int) -> TerminalPicture? {
+    /// A kitty placeholder sheet's images are named by `kittyImageIDs`, one for each picture (none:
+    /// the next of this process's ids).
+    package func renderRow(_ pictures: [Pixels?], cell: CellBox, gap: Int, kittyImageIDs: [UInt32] = []) -> TerminalPicture? {
         if let symbols = symbolsWithoutChafa { return symbols.renderRow(pictures, cell: cell, gap: gap) }
         let pictures = pictures.map { $0.map(flattened) }
         let fitted = pictures.map { $0.map { cells(for: PixelSize(width: $0.width, height: $0.height), in: cell) } }
@@ -192,6 +210,32 @@ package struct PictureRenderer: Sendable {
                 out.append(0x0A)
             }
             return TerminalPicture(generated: out, transcriptText: style == .ascii ? String(decoding: out, as: UTF8.self) : nil)
+        case .kitty where kittyPlaceholders:
+            // Each image transmitted with its virtual placement, then the row's lines of text: each
+            // picture's placeholder cells at its cell's column, blanks where it has no row.
+            var out = [UInt8]()
+            var placeholders: [[[UInt8]]] = []
+            for (i, pixels) in pictures.enumerated() {
+                guard let pixels, let size = shown[i], let cells = fitted[i] else { placeholders.append([]); continue }
+                let given = i < kittyImageIDs.count ? kittyImageIDs[i] : 0
+                let id = given == 0 ? KittyPlaceholders.nextImageID() : given
+                out += kitty(enlarged(pixels, to: size), size: size, placement: "U=1,i=\(id),c=\(cells.columns),r=\(cells.rows)")
+                placeholders.append(KittyPlaceholders.rows(id: id, columns: cells.columns, rows: cells.rows))
+            }
+            for row in 0..<rows {
+                var line = [UInt8]()
+                var pending = 0  // blanks owed before the next picture's cells
+                for (i, cells) in fitted.enumerated() {
+                    let used = row < placeholders[i].count ? (cells?.columns ?? 0) : 0
+                    if used > 0 {
+                        line += [UInt8](repeating: 0x20, count: pending) + placeholders[i][row]
+                        pending = 0
+                    }
+                    pending += cell.columns - used + gap
+                }
+                out += line + [0x0A]
+            }
+            return TerminalPicture(generated: out, transcriptText: nil)
         case .kitty, .sixel, .iterm:
             var out = [UInt8](repeating: 0x0A, count: rows)
             out += Array("\u{1B}[\(rows)A".utf8)
@@ -449,9 +493,23 @@ package struct PictureRenderer: Sendable {
     /// cursor is placed by `placed`. (Placed below the text, `z=-1`, kitty 0.26 with Mesa's software
     /// OpenGL left earlier frames' text and pictures on screen: pictures a smaller window lays over
     /// text are deleted instead, `deletingPictures`.)
-    func kitty(_ pixels: Pixels, size: PixelSize) -> [UInt8] {
+    ///
+    /// A kitty on this machine that can read shared memory or a file is handed the pixels there
+    /// (`t=s`, `t=t`: raw RGBA, the name or path in base64), a sequence of a hundred bytes instead of
+    /// megabytes of base64 for the pty to carry and kitty to decode; base64 when that cannot be made.
+    ///
+    /// `placement` says where it goes: by default at the cursor, which stays (`C=1`); inside tmux a
+    /// virtual placement for placeholders (`U=1,i=…,c=…,r=…`).
+    func kitty(_ pixels: Pixels, size: PixelSize, placement: String = "C=1") -> [UInt8] {
         let payloadSize = PixelSize(width: pixels.width, height: pixels.height).fitted(in: size)
         let payload = payloadSize.width < pixels.width || payloadSize.height < pixels.height ? pixels.resampled(to: payloadSize) : pixels
+        if let name = KittyHandoff.leave(payload.rgba, in: kittyMedium) {
+            let medium = kittyMedium == .sharedMemory ? "s" : "t"
+            var sequence = Array("\u{1B}_Ga=T,f=32,t=\(medium),q=2,\(placement),s=\(payload.width),v=\(payload.height),S=\(payload.rgba.count);".utf8)
+            sequence += Base64.encode(Array(name.utf8))
+            sequence += [0x1B, 0x5C]
+            return passthrough(sequence)
+        }
         let data = Base64.encode(Self.deflate(payload.rgba))
         var out = [UInt8]()
         var offset = 0
@@ -460,7 +518,7 @@ package struct PictureRenderer: Sendable {
             let more = end < data.count ? 1 : 0
             var sequence = Array("\u{1B}_G".utf8)
             if offset == 0 {
-                sequence += Array("a=T,f=32,o=z,q=2,C=1,s=\(payload.width),v=\(payload.height),".utf8)
+                sequence += Array("a=T,f=32,o=z,q=2,\(placement),s=\(payload.width),v=\(payload.height),".utf8)
             }
             sequence += Array("m=\(more);".utf8)
             sequence += data[offset..<end]

@@ -11,6 +11,10 @@ package enum TerminalProbe {
     package struct Answer: Equatable, Sendable {
         /// A kitty graphics `OK` arrived before the DA1 reply.
         package var kittyGraphics = false
+        /// kitty read the probe's shared memory object (`t=s`): pictures can be handed over that way.
+        package var kittySharedMemory = false
+        /// kitty read the probe's temporary file (`t=t`).
+        package var kittyTemporaryFile = false
         /// The DA1 reply lists attribute 4 (sixel).
         package var sixel = false
         /// The number of sixel colour registers (XTSMGRAPHICS), when the terminal said.
@@ -39,9 +43,33 @@ package enum TerminalProbe {
         package init() {}
     }
 
+    /// What a probe asks besides what it always asks.
+    package struct Request: Equatable, Sendable {
+        /// Inside tmux: every query is passed through to the terminal outside.
+        package var tmux: Bool
+        /// Whether kitty is asked if it can read pixels from shared memory and from a temporary file:
+        /// only where it could (on this machine: not through tmux, not over ssh).
+        package var kittyMedia: Bool
+
+        package init(tmux: Bool, kittyMedia: Bool = false) {
+            self.tmux = tmux
+            self.kittyMedia = kittyMedia
+        }
+    }
+
     /// The id of our kitty query, to tell its answer from anything else.
     static let kittyQueryID = "31"
     static let kittyQuery = "\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+    /// The ids of the queries whether kitty can read a temporary file and shared memory.
+    static let kittyFileQueryID = "32"
+    static let kittySharedMemoryQueryID = "33"
+
+    /// kitty's query action (`a=q`: tried, answered, not kept) on one RGB pixel left in `medium`
+    /// under `name` (kitty's docs, "Querying support and available transmission mediums").
+    static func kittyMediumQuery(_ medium: KittyMedium, name: String) -> String {
+        let (id, t) = medium == .sharedMemory ? (kittySharedMemoryQueryID, "s") : (kittyFileQueryID, "t")
+        return "\u{1B}_Gi=\(id),s=1,v=1,a=q,t=\(t),f=24,S=3;\(String(decoding: Base64.encode(Array(name.utf8)), as: UTF8.self))\u{1B}\\"
+    }
     /// XTSMGRAPHICS reads: the number of colour registers (item 1), the largest sixel geometry (item 2).
     static let sixelRegistersQuery = "\u{1B}[?1;1;0S"
     static let sixelGeometryQuery = "\u{1B}[?2;1;0S"
@@ -54,7 +82,8 @@ package enum TerminalProbe {
     static let cellSizeQuery = "\u{1B}[16t"
     static let deviceAttributes = "\u{1B}[c"
     /// Everything asked, in this order: DA1 last, as every terminal answers it, and in order.
-    static let queries = kittyQuery + sixelRegistersQuery + sixelGeometryQuery + versionQuery + directColourQuery
+    static let queries = kittyQuery + queriesAfterKitty
+    static let queriesAfterKitty = sixelRegistersQuery + sixelGeometryQuery + versionQuery + directColourQuery
         + backgroundQuery + cellSizeQuery + deviceAttributes
     /// Local terminals answer in a few milliseconds, and the DA1 answer ends the wait; a slow SSH link
     /// may take hundreds (timg waits 250 ms, yazi 3 s). An answer that came after the time-out would
@@ -88,8 +117,13 @@ package enum TerminalProbe {
                 }
                 let body = String(decoding: bytes[(i + 2)..<end.body], as: UTF8.self)
                 if !answer.complete {
-                    if bytes[i + 1] == UInt8(ascii: "_"), body.hasPrefix("Gi=\(kittyQueryID);") {
-                        answer.kittyGraphics = body.hasSuffix(";OK")
+                    if bytes[i + 1] == UInt8(ascii: "_"), let reply = kittyReply(body) {
+                        switch reply.id {
+                        case kittyQueryID: answer.kittyGraphics = reply.ok
+                        case kittyFileQueryID: answer.kittyTemporaryFile = reply.ok
+                        case kittySharedMemoryQueryID: answer.kittySharedMemory = reply.ok
+                        default: break
+                        }
                     } else if bytes[i + 1] == UInt8(ascii: "P") {
                         readString(body, into: &answer)
                     } else if bytes[i + 1] == UInt8(ascii: "]"), body.hasPrefix("11;") {
@@ -125,6 +159,15 @@ package enum TerminalProbe {
             }
         }
         return answer
+    }
+
+    /// A kitty graphics reply, `G` keys `;` message: its id (`i=`), and whether the message is `OK`
+    /// (else an error such as `EBADF:…`).
+    private static func kittyReply(_ body: String) -> (id: Substring, ok: Bool)? {
+        guard body.hasPrefix("G"), let semicolon = body.firstIndex(of: ";") else { return nil }
+        let keys = body[body.index(after: body.startIndex)..<semicolon].split(separator: ",")
+        guard let id = keys.first(where: { $0.hasPrefix("i=") })?.dropFirst(2) else { return nil }
+        return (id, body[body.index(after: semicolon)...] == "OK")
     }
 
     /// An XTSMGRAPHICS reply, `item;status;value…`: status 0 is success. Values a terminal could not
@@ -184,8 +227,25 @@ package enum TerminalProbe {
     /// `timeout` milliseconds. Inside tmux both queries are passed through to the outer terminal
     /// (yazi does the same): tmux would answer DA1 itself, at once, before the outer terminal's kitty
     /// answer; without `allow-passthrough` nothing answers and symbols are used.
-    package static func query(input: Int32, output: Int32, tmux: Bool, timeout: Int = defaultTimeout) -> Answer {
-        var queries = Array(Self.queries.utf8)
+    ///
+    /// With `kittyMedia` (never inside tmux), kitty is also asked, in the same round trip, whether it
+    /// can read a shared memory object and a temporary file: one pixel is left in each, and removed
+    /// once the answers are in (kitty removes what it reads; a terminal that is not kitty reads nothing).
+    package static func query(input: Int32, output: Int32, tmux: Bool, kittyMedia: Bool = false, timeout: Int = defaultTimeout) -> Answer {
+        var left: [String] = []
+        defer { left.forEach(KittyHandoff.take) }
+        var text = Self.queries
+        if kittyMedia && !tmux {
+            var media = ""
+            for medium in [KittyMedium.temporaryFile, .sharedMemory] {
+                guard let name = KittyHandoff.leave([1, 2, 3], in: medium) else { continue }
+                left.append(name)
+                media += kittyMediumQuery(medium, name: name)
+            }
+            // Right after the first kitty query: before DA1, whose answer ends the wait.
+            text = kittyQuery + media + queriesAfterKitty
+        }
+        var queries = Array(text.utf8)
         if tmux { queries = PictureRenderer.tmuxPassthrough(queries) }
         guard writeAll(queries, to: output) else { return Answer() }
         var received: [UInt8] = []
@@ -216,7 +276,7 @@ package enum TerminalProbe {
     /// Queries the controlling terminal, in raw mode for the moment (so the answers are not echoed),
     /// then restores it. Nil when there is no terminal to ask, or
     /// when photorepl is not in the terminal's foreground (asking would stop it with SIGTTOU).
-    package static func queryTerminal(tmux: Bool, timeout: Int = defaultTimeout) -> Answer? {
+    package static func queryTerminal(_ request: Request, timeout: Int = defaultTimeout) -> Answer? {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -230,7 +290,7 @@ package enum TerminalProbe {
             cc[Int(VTIME)] = 0
         }
         guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return nil }
-        let answer = query(input: fd, output: fd, tmux: tmux, timeout: timeout)
+        let answer = query(input: fd, output: fd, tmux: request.tmux, kittyMedia: request.kittyMedia, timeout: timeout)
         // Not flushed: what the user typed meanwhile is in `typed`, for the line editor.
         tcsetattr(fd, TCSANOW, &saved)
         return answer

@@ -80,7 +80,7 @@ enum PhotoreplApp {
     /// How pictures are shown in a session whose standard output is (or is not) a terminal.
     static func displaySetting(_ options: SessionOptions, outputIsTerminal: Bool) -> PictureDisplay.Setting {
         var environment: [String: String] = [:]
-        for name in ["TERM", "COLORTERM", "NO_COLOR", "TMUX", "STY", "TERM_PROGRAM", "KITTY_WINDOW_ID"] {
+        for name in ["TERM", "COLORTERM", "NO_COLOR", "TMUX", "STY", "TERM_PROGRAM", "KITTY_WINDOW_ID", "SSH_CONNECTION", "SSH_TTY", "SSH_CLIENT"] {
             environment[name] = Environment.environmentValue(name)
         }
         return PictureDisplay.Setting(mode: options.preview, size: options.previewSize, outputIsTerminal: outputIsTerminal, environment: environment,

@@ -255,3 +255,48 @@ extension PictureTerminalTests {
         #expect(!output.contains("> quit"), "\(output)")
     }
 }
+
+extension PictureTerminalTests {
+    /// Issue 45: a kitty on this machine is asked (a=q) whether it reads shared memory and temporary
+    /// files, and is handed the pixels the way it said it can; a terminal silent on both gets base64.
+    /// A fake kitty on a pty (Helpers/fake_kitty.py) answers, reads what it is handed as kitty does
+    /// (and removes it), and says what it got: the medium, the RGBA's halves, what was left behind
+    /// after photorepl quit. In `reject` it answers OK for shared memory but never reads the picture:
+    /// photorepl removes it itself.
+    @Test(arguments: [("shm-ok", "s"), ("file-ok", "t"), ("silent", "d"), ("reject", "s")])
+    func aLocalKittyGetsThePictureByTheMediumItReads(media: String, medium: String) throws {
+        let helper = Binary.packageRoot.appendingPathComponent("Tests/PhotoreplTests/Helpers/fake_kitty.py").path
+        let output = try Terminal.run("/usr/bin/env", ["python3", helper, "--media", media, "--", Binary.executable.path])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+        #expect(report["prompt"] as? Bool == true, "\(output)")
+        #expect(report["exit"] as? Int == 0, "\(output)")
+        // Both media asked about, each with one RGB pixel left private to this user.
+        let queries = try #require(report["queries"] as? [[String: Any]])
+        #expect(queries.map { $0["medium"] as? String } == ["t", "s"], "\(output)")
+        #expect(queries.allSatisfy { $0["content"] as? [Int] == [1, 2, 3] && $0["mode"] as? String == "0o600" }, "\(output)")
+        #expect((queries.first?["name"] as? String)?.contains("tty-graphics-protocol") == true, "\(output)")
+        // One picture, by the medium kitty said it reads, whole and right: 64×32 of two halves
+        // enlarged to 20×5 cells of 10×20 pixels (200×100).
+        let pictures = try #require(report["pictures"] as? [[String: Any]])
+        try #require(pictures.count == 1, "\(output)")
+        let picture = pictures[0]
+        #expect(picture["medium"] as? String == medium, "\(output)")
+        #expect(picture["width"] as? Int == 200 && picture["height"] as? Int == 100, "\(output)")
+        if media == "reject" {
+            #expect(picture["present"] as? Bool == true, "the picture was not there to be read: \(output)")
+        } else {
+            #expect(picture["bytes"] as? Int == 200 * 100 * 4, "\(output)")
+            #expect(picture["left"] as? [Int] == (report["left_colour"] as? [Int] ?? []) + [255], "\(output)")
+            #expect(picture["right"] as? [Int] == (report["right_colour"] as? [Int] ?? []) + [255], "\(output)")
+        }
+        if medium != "d" {
+            #expect(picture["size"] as? Int == 200 * 100 * 4, "\(output)")
+            #expect(picture["mode"] is NSNull || picture["mode"] as? String == "0o600", "\(output)")
+        }
+        // Nothing of the probe's nor the picture's left in /dev/shm or the temporary folder.
+        #expect((report["left"] as? [String]) == [], "\(output)")
+        // A picture in shared memory or a file is a short sequence, not its pixels in base64.
+        let written = try #require(report["bytes"] as? Int)
+        #expect(medium == "d" ? written > 1000 : written < 1000, "\(written) bytes written for open 1")
+    }
+}

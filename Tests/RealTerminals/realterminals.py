@@ -236,7 +236,9 @@ class Terminal:
                     "-e", "sh", "-c", script]
         else:
             launch_env["LIBGL_ALWAYS_SOFTWARE"] = "1"
-            args = ["kitty", "--title", self.title, "-o", f"font_family={FONT}", "-o", f"font_size={font_size}",
+            # PHOTOREPL_KITTY: another kitty than the one on PATH (Debian 12's 0.26.5 predates Unicode
+            # placeholders, 0.28).
+            args = [os.environ.get("PHOTOREPL_KITTY") or "kitty", "--title", self.title, "-o", f"font_family={FONT}", "-o", f"font_size={font_size}",
                     "-o", "background=#000000", "-o", "foreground=#ffffff", "-o", f"initial_window_width={columns}c",
                     "-o", f"initial_window_height={rows}c", "-o", "remember_window_size=no", "-o", "window_padding_width=0",
                     "-o", "placement_strategy=top-left", "-o", "cursor_blink_interval=0", "-o", "enable_audio_bell=no",

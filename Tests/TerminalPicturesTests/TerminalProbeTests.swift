@@ -284,7 +284,9 @@ extension Array where Element == UInt8 {
 @MainActor @Suite struct PictureDisplayTests {
     /// What the fake probe was asked.
     final class Probe {
-        var calls: [Bool] = []
+        /// Whether each call was inside tmux.
+        var calls: [Bool] { requests.map(\.tmux) }
+        var requests: [TerminalProbe.Request] = []
         let answer: TerminalProbe.Answer?
         init(_ answer: TerminalProbe.Answer?) { self.answer = answer }
     }
@@ -296,7 +298,7 @@ extension Array where Element == UInt8 {
     static func display(_ environment: [String: String], mode: PreviewMode = .auto, terminal: Bool = true,
                         size: CellBox? = nil, probe: Probe = Probe(nil), window: winsize? = window()) -> PictureDisplay {
         PictureDisplay(.init(mode: mode, size: size, outputIsTerminal: terminal, environment: environment),
-                       probe: { tmux in probe.calls.append(tmux); return probe.answer },
+                       probe: { request in probe.requests.append(request); return probe.answer },
                        windowSize: { window })
     }
 
@@ -336,7 +338,7 @@ extension Array where Element == UInt8 {
         #expect(Self.display(["TERM": "xterm-256color", "NO_COLOR": ""]).renderer.style == .symbols(.indexed256))
     }
 
-    @Test func terminalsThatSayWhoTheyAreAreNotAsked() {
+    @Test func terminalsThatSayWhoTheyAreAreNotAskedWhatTheyAre() {
         let cases: [([String: String], PictureStyle)] = [
             (["TERM": "xterm-kitty"], .kitty),
             (["TERM": "xterm-ghostty"], .kitty),
@@ -349,7 +351,10 @@ extension Array where Element == UInt8 {
             let display = Self.display(environment, probe: probe)
             #expect(display.renderer.style == style, "\(environment)")
             #expect(display.pixelBox(for: .detail) != nil)
-            #expect(probe.calls.isEmpty, "\(environment)")
+            // A kitty is asked once, only whether it can read pixels outside the pty (it said it is
+            // kitty; the sixel terminal's answer does not change that).
+            let asked = style == .kitty ? [TerminalProbe.Request(tmux: false, kittyMedia: true)] : []
+            #expect(probe.requests == asked, "\(environment)")
         }
     }
 
@@ -727,5 +732,47 @@ extension Array where Element == UInt8 {
         #expect(String(decoding: row, as: UTF8.self).contains("▀") || String(decoding: row, as: UTF8.self).contains("\u{1B}[38;2;"))
         let single = try #require(display.picture(TestPictures.colourful(64, 48), for: .detail)).bytes
         #expect(String(decoding: single, as: UTF8.self).contains("\u{1B}Ptmux;"))
+    }
+}
+
+extension PictureDisplayTests {
+    /// A kitty on this machine that reads shared memory gets its pictures that way, one that reads
+    /// only files by file, any other through the pty; over ssh and inside tmux kitty is not asked
+    /// for media and pictures go through the pty.
+    @Test func theMediumComesFromKittysAnswer() {
+        func kittyAnswer(sharedMemory: Bool, file: Bool) -> TerminalProbe.Answer {
+            var reply = answer(kitty: true, complete: true)
+            reply.kittySharedMemory = sharedMemory
+            reply.kittyTemporaryFile = file
+            return reply
+        }
+        let cases: [(TerminalProbe.Answer?, [String: String], PreviewMode, KittyMedium, [TerminalProbe.Request])] = [
+            (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-kitty"], .auto, .sharedMemory, [.init(tmux: false, kittyMedia: true)]),
+            (kittyAnswer(sharedMemory: false, file: true), ["TERM": "xterm-kitty"], .auto, .temporaryFile, [.init(tmux: false, kittyMedia: true)]),
+            (kittyAnswer(sharedMemory: false, file: false), ["TERM": "xterm-kitty"], .auto, .direct, [.init(tmux: false, kittyMedia: true)]),
+            // Asked why it is kitty, and the media in the same round trip.
+            (kittyAnswer(sharedMemory: true, file: false), ["TERM": "xterm-256color"], .auto, .sharedMemory, [.init(tmux: false, kittyMedia: true)]),
+            (kittyAnswer(sharedMemory: true, file: false), ["TERM": "xterm-256color"], .kitty, .sharedMemory, [.init(tmux: false, kittyMedia: true)]),
+            // An answer cut short (no DA1) says nothing.
+            ({ var reply = kittyAnswer(sharedMemory: true, file: true); reply.complete = false; return reply }(), ["TERM": "xterm-kitty"], .auto,
+             .direct, [.init(tmux: false, kittyMedia: true)]),
+            (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-kitty", "SSH_CONNECTION": "10.0.0.1 5 10.0.0.2 22"], .auto, .direct, []),
+            (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-kitty", "SSH_TTY": "/dev/pts/3"], .kitty, .direct, []),
+            (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-256color", "SSH_TTY": "/dev/pts/3"], .auto, .direct,
+             [.init(tmux: false, kittyMedia: false)]),
+            // Inside tmux kitty is asked who it is (placeholders), never about media.
+            (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"], .kitty, .direct,
+             [.init(tmux: true, kittyMedia: false)]),
+            (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-256color", "TMUX": "/tmp/tmux-0/default,1,0"], .auto, .direct,
+             [.init(tmux: true, kittyMedia: false)]),
+            // Sixel asked for: kitty's media are not asked.
+            (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-256color"], .sixel, .direct, [.init(tmux: false, kittyMedia: false)]),
+        ]
+        for (reply, environment, mode, medium, requests) in cases {
+            let probe = Probe(reply)
+            let display = Self.display(environment, mode: mode, probe: probe)
+            #expect(display.renderer.kittyMedium == medium, "\(environment) \(mode)")
+            #expect(probe.requests == requests, "\(environment) \(mode)")
+        }
     }
 }

@@ -11,5 +11,8 @@
 int photorepl_temporary_remember(const char *path);
 // Forgets the slot (the file was renamed into place or removed).
 void photorepl_temporary_forget(int slot);
+// Registers the name of a POSIX shared memory object (a kitty picture handed over that way), removed
+// with shm_unlink instead of unlink; forgotten with photorepl_temporary_forget like a path.
+int photorepl_temporary_remember_shared_memory(const char *name);
 
 #endif
