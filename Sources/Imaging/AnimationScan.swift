@@ -56,6 +56,12 @@ public enum AnimationScan {
         return frames
     }
 
+    /// Whether a WebP's first bytes (30 are enough) say it is animated: an extended WebP (VP8X)
+    /// with its animation flag set.
+    public static func isAnimatedWebP(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in raw.count >= 30 && chunkName(raw, at: 12) == "VP8X" && raw[20] & 0x02 != 0 }
+    }
+
     /// An extended WebP's ANMF chunks, when its VP8X flags say it is animated.
     static func webpFrames(_ raw: UnsafeRawBufferPointer) -> Int? {
         guard raw.count >= 30, chunkName(raw, at: 12) == "VP8X", raw[20] & 0x02 != 0 else { return nil }

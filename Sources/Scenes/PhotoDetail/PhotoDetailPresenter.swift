@@ -64,6 +64,9 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
             size += " × "
             size += String(photo.height)
         }
+        // An animation is played in the detail where the terminal can; its frames are said here
+        // wherever it is shown (a transcript draws its first frame only).
+        if let frames = photo.frameCount { size += ", animated, \(frames) frames" }
         fields.append(.init(label: "size", value: size))
         if let camera = PhotoFormatting.camera(photo) { fields.append(.init(label: "camera", value: camera)) }
         fields.append(.init(label: "url", value: TerminalText.oneLine(photo.urls.regular)))
