@@ -24,10 +24,13 @@ public enum Animation {
 }
 
 /// An animation's frames, decoded one at a time as they are asked for: only the canvas the frames
-/// are composed on and the frame being shown exist, within the session's budget for decoding
-/// (reserved while the animation is open). GIF and WebP are decoded by giflib and libwebpdemux in a
-/// child process that lives as long as the animation (a crash, a balloon or a frame that takes too
-/// long ends it, never the session); APNG by the project's own PNG reader, in the process.
+/// are composed on and the frame being shown exist. What a frame's decode needs (the canvas and the
+/// frame) is reserved of the session's budget for decoding while it is decoded, never across a
+/// wait: an animation left open while its player waits for a frame's delay holds none of it, and
+/// cannot keep other decodes waiting (the child's canvas between two frames is bounded by its
+/// address-space limit instead). GIF and WebP are decoded by giflib and libwebpdemux in a child
+/// process that lives as long as the animation (a crash, a balloon or a frame that takes too long
+/// ends it, never the session); APNG by the project's own PNG reader, in the process.
 public actor AnimationFrames {
     /// The canvas, as the file says.
     public nonisolated let canvas: PixelSize
@@ -45,8 +48,8 @@ public actor AnimationFrames {
     /// The size the isolated child scales its frames to.
     private let scaled: PixelSize
     private let library: String
-    /// The budget reserved, released when the animation stops.
-    private var reserved: Int
+    /// What a frame's decode reserves of the budget.
+    private let memory: Int
     private var next = 0
 
     /// The frames of `bytes` (GIF, WebP or APNG with two frames or more), for a picture in `box`;
@@ -69,8 +72,7 @@ public actor AnimationFrames {
             let memory = IsolatedDecoding.memory(canvas, bytesPerPixel: 12)
             try IsolatedDecoding.checkBudget(memory, "this animation")
             guard let frames = try APNGFrames(bytes, maximumFrames: maximumFrames) else { return nil }
-            try IsolatedDecoding.reserve(memory)
-            reserved = memory
+            self.memory = memory
             plays = frames.plays
             library = "the APNG reader"
             decoder = .apng(frames, APNGCanvas(canvas))
@@ -88,7 +90,6 @@ public actor AnimationFrames {
             request.memory = memory
             // Processor time for every frame of three plays; the wall clock is the caller's.
             request.seconds = 30
-            try IsolatedDecoding.reserve(memory)
             var text = [CChar](repeating: 0, count: 256)
             let started = bytes.withUnsafeBytes { raw -> OpaquePointer? in
                 request.data = base(raw)
@@ -96,11 +97,8 @@ public actor AnimationFrames {
                 // The child gets its copy of the file with the fork: the pointer is not kept.
                 return photorepl_animation_start(&request, &text, text.count)
             }
-            guard let started else {
-                photorepl_budget_release(memory)
-                throw ImageFailure(message(&text))
-            }
-            reserved = memory
+            guard let started else { throw ImageFailure(message(&text)) }
+            self.memory = memory
             plays = 1
             library = header.format == .gif ? "giflib" : "libwebp"
             decoder = .isolated(AnimationChild(started), bytes: bytes)
@@ -109,10 +107,6 @@ public actor AnimationFrames {
         }
     }
 
-    deinit {
-        // (The child is ended by its own deinit.)
-        if reserved > 0 { photorepl_budget_release(reserved) }
-    }
 
     /// The next frame, decoded now; nil when the frames have all been given (the next call starts
     /// again at the first). Ctrl-C (the task cancelled) stops the animation and throws.
@@ -129,7 +123,8 @@ public actor AnimationFrames {
             let frame = frames.frames[next]
             let pixels: Pixels
             do throws(ImageFailure) {
-                pixels = try IsolatedDecoding.reserving(IsolatedDecoding.memory(PixelSize(width: frame.width, height: frame.height), bytesPerPixel: 4), "an APNG frame") { () throws(ImageFailure) -> Pixels in try frames.pixels(of: next) }
+                let index = next
+                pixels = try IsolatedDecoding.reserving(memory, "an APNG frame") { () throws(ImageFailure) -> Pixels in try frames.pixels(of: index) }
             } catch {
                 stop()
                 throw error
@@ -141,16 +136,28 @@ public actor AnimationFrames {
             next += 1
             return AnimationFrame(pixels: shown, delay: frame.delay, index: next - 1)
         case .isolated(let child, _):
-            return try await isolatedFrame(child)
+            // A frame asked for after Ctrl-C is not decoded (one decoded in less than a wait's
+            // step never sees it).
+            if Task.isCancelled { stop(); throw ImageFailure(IsolatedDecoding.interrupted) }
+            do throws(ImageFailure) {
+                try IsolatedDecoding.reserve(memory)
+            } catch {
+                stop()
+                throw error
+            }
+            let frame = Result { () throws(ImageFailure) -> AnimationFrame? in try isolatedFrame(child) }
+            photorepl_budget_release(memory)
+            return try frame.get()
         }
     }
 
-    private func isolatedFrame(_ process: AnimationChild) async throws(ImageFailure) -> AnimationFrame? {
+    /// The child's next frame, waited for here, in steps of 10 ms (as a still picture's decode is):
+    /// no suspension while the budget is held, and Ctrl-C answered within a step.
+    private func isolatedFrame(_ process: AnimationChild) throws(ImageFailure) -> AnimationFrame? {
         let child = process.pointer
         guard photorepl_animation_ask(child) == 0 else { return try ended(child) }
         let asked = ContinuousClock.now
-        // Polled, with sleeps between: the wait holds no thread, and Ctrl-C is answered within one.
-        while photorepl_animation_wait(child, 0) == 0 {
+        while photorepl_animation_wait(child, 10) == 0 {
             if Task.isCancelled {
                 stop()
                 throw ImageFailure(IsolatedDecoding.interrupted)
@@ -159,7 +166,6 @@ public actor AnimationFrames {
                 stop()
                 throw ImageFailure("\(library) took more than \(Animation.frameDeadline.components.seconds) s on a frame of this file, and was stopped")
             }
-            try? await Task.sleep(for: .milliseconds(2))
         }
         var frame = photorepl_animation_frame()
         var end = photorepl_isolated_end()
@@ -192,12 +198,10 @@ public actor AnimationFrames {
         throw ImageFailure("\(library) ended while it played this file")
     }
 
-    /// Ends the decoding (its child killed) and gives back its memory; the frames end here.
+    /// Ends the decoding (its child killed, its canvas freed); the frames end here.
     public func stop() {
         if case .isolated(let child, _) = decoder { child.stop() }
         decoder = .stopped
-        if reserved > 0 { photorepl_budget_release(reserved) }
-        reserved = 0
     }
 }
 

@@ -207,7 +207,7 @@ package struct PictureRenderer: Sendable {
 
     /// A sixel or iTerm2 picture of exactly `size` pixels: libchafa is given cells of one pixel, so
     /// that it neither stretches the picture to whole cells nor rounds its size to them.
-    private func pixelPicture(_ pixels: Pixels, size: PixelSize) -> [UInt8] {
+    func pixelPicture(_ pixels: Pixels, size: PixelSize) -> [UInt8] {
         if style == .sixel && size.height < Self.sixelBand {
             // libchafa's sixel encoder divides by zero (SIGFPE, the session gone) on a picture less
             // than one band of six pixel rows high: a strip of 4000×10 shown 80 columns wide. Such a
@@ -228,7 +228,7 @@ package struct PictureRenderer: Sendable {
     /// A sixel is written in bands of this many pixel rows.
     static let sixelBand = 6
 
-    private func symbols(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
+    func symbols(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
         if pixels.isSmooth && colours != .monochrome { return Self.halfBlocks(pixels, cells: cells, colours: colours) }
         // Without libchafa, a picture of our own rather than none: half blocks, or ASCII in monochrome.
         if Self.chafaMissing != nil {
@@ -239,7 +239,7 @@ package struct PictureRenderer: Sendable {
 
     /// A photo smaller than `size`, enlarged smoothly to it first: terminals and libchafa enlarge
     /// pixel pictures by repeating pixels, which shows as steps.
-    private func enlarged(_ pixels: Pixels, to size: PixelSize) -> Pixels {
+    func enlarged(_ pixels: Pixels, to size: PixelSize) -> Pixels {
         guard size.width > pixels.width || size.height > pixels.height else { return pixels }
         return pixels.enlarged(to: size)
     }
@@ -248,7 +248,7 @@ package struct PictureRenderer: Sendable {
     /// are made first (scrolling now, not while it is drawn), the cursor is saved at its top-left
     /// corner and brought back there after it (terminals leave the cursor in different places after
     /// a picture: xterm on its last row, mlterm below it, tmux where it was), then moved down past it.
-    private func placed(_ picture: [UInt8], rows: Int) -> [UInt8] {
+    func placed(_ picture: [UInt8], rows: Int) -> [UInt8] {
         var out = [UInt8](repeating: 0x0A, count: rows)
         out += Array("\u{1B}[\(rows)A\u{1B}7".utf8)
         out += picture
@@ -367,7 +367,12 @@ package struct PictureRenderer: Sendable {
     /// OpenGL left earlier frames' text and pictures on screen: pictures a smaller window lays over
     /// text are deleted instead, `deletingPictures`.)
     func kitty(_ pixels: Pixels, size: PixelSize) -> [UInt8] {
-        let payloadSize = PixelSize(width: pixels.width, height: pixels.height).fitted(in: size)
+        kittyTransfer(pixels, payload: PixelSize(width: pixels.width, height: pixels.height).fitted(in: size), control: "a=T,f=32,o=z,q=2,C=1,")
+    }
+
+    /// `pixels` made `payloadSize` (when larger) and sent in chunks, the first after `control`
+    /// (the action and its keys, each followed by a comma) and the size.
+    func kittyTransfer(_ pixels: Pixels, payload payloadSize: PixelSize, control: String) -> [UInt8] {
         let payload = payloadSize.width < pixels.width || payloadSize.height < pixels.height ? pixels.resampled(to: payloadSize) : pixels
         let data = Base64.encode(Self.deflate(payload.rgba))
         var out = [UInt8]()
@@ -377,7 +382,7 @@ package struct PictureRenderer: Sendable {
             let more = end < data.count ? 1 : 0
             var sequence = Array("\u{1B}_G".utf8)
             if offset == 0 {
-                sequence += Array("a=T,f=32,o=z,q=2,C=1,s=\(payload.width),v=\(payload.height),".utf8)
+                sequence += Array("\(control)s=\(payload.width),v=\(payload.height),".utf8)
             }
             sequence += Array("m=\(more);".utf8)
             sequence += data[offset..<end]
@@ -434,7 +439,7 @@ package struct PictureRenderer: Sendable {
 
     /// Without libchafa, sixel and iTerm2 pictures are drawn as symbols, which are then half blocks
     /// of our own: a picture always appears, in the cells the pixel picture would have taken.
-    private var symbolsWithoutChafa: PictureRenderer? {
+    var symbolsWithoutChafa: PictureRenderer? {
         guard style == .sixel || style == .iterm, Self.chafaMissing != nil else { return nil }
         return PictureRenderer(style: .symbols(.truecolor), cellSize: cellSize, inTmux: inTmux, sixelMaximum: sixelMaximum,
                                sixelColours: sixelColours, background: background)

@@ -8,15 +8,15 @@ import Synchronization
 /// Each fetch walks the folder again (it may have changed) but reads the headers of the drawn
 /// photos only.
 public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
-    private let folder: PhotoFolder
+    let folder: PhotoFolder
     /// The folder as the user named it, in messages.
     private let shownName: String
     private var generator: SeededGenerator
     /// Photo ids (paths made valid UTF-8) → the file's real path bytes, to open names that are not,
     /// and the file found there. Keyed by the id's bytes: Swift's `String` compares canonically, and
     /// `café.jpg` in NFC and in NFD are two files (whose ids differ in bytes).
-    private let paths = Mutex<[[UInt8]: PhotoFolder.Entry]>([:])
-    private let limits: ImageLimits
+    let paths = Mutex<[[UInt8]: PhotoFolder.Entry]>([:])
+    let limits: ImageLimits
     /// The desktop's thumbnail cache, read and written; nil when it is off (`--no-cache`).
     private let thumbnails: ThumbnailCache?
     /// The folder's absolute path, as thumbnails name photos (by their URIs).
@@ -294,7 +294,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
 
     /// The file's bytes, its header's limits checked first: a file claiming too many pixels is
     /// refused before it is read whole.
-    private nonisolated func readFile(_ full: [UInt8]) throws -> [UInt8] {
+    nonisolated func readFile(_ full: [UInt8]) throws -> [UInt8] {
         if case .success(let start) = PhotoFolder.readFile(full, limit: Self.headerBytes) {
             do {
                 _ = try ImageDecoder.header(of: start, limits: limits)
