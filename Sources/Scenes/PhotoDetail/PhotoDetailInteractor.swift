@@ -106,6 +106,7 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
             // terminal can play it and there is a first frame to start from.
             let playback = shown.frameCount != nil && animations != nil && (try? response.picture?.get()) != nil ? request.playback : nil
             response.startsAnimation = playback == .byTerminal
+            response.playsAnimation = playback != nil
             presenter?.presentPhoto(response)
             if let playback, let box { await play(shown, fitting: box, playback) }
         }

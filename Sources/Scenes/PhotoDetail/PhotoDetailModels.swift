@@ -47,6 +47,8 @@ enum PhotoDetail {
             /// The picture is the first frame of an animation the terminal will play (its frames
             /// follow): it is drawn so that they can be added to it.
             var startsAnimation = false
+            /// Frames follow, while the command goes on: what is shown now is shown at once.
+            var playsAnimation = false
         }
 
         struct ViewModel: Equatable, Sendable {
@@ -60,6 +62,8 @@ enum PhotoDetail {
             var fields: [Field]
             /// The picture is an animation's first frame, drawn so that the terminal can play it.
             var startsAnimation = false
+            /// Frames follow while the command goes on: the picture and fields go out at once.
+            var playsAnimation = false
         }
 
         struct Field: Equatable, Sendable {

@@ -33,7 +33,8 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
             pictureSource: response.explainsPicture ? Self.source(of: response.picture) : nil,
             heading: "Photo \(index + 1) of \(response.photoCount)",
             fields: Self.fields(photo),
-            startsAnimation: response.startsAnimation
+            startsAnimation: response.startsAnimation,
+            playsAnimation: response.playsAnimation
         ))
     }
 

@@ -169,6 +169,8 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         console.writeLine(viewModel.heading, style: .bold)
         let fields = viewModel.fields
         console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value })
+        // The first frame is on screen while the next is decoded and waited for.
+        if viewModel.playsAnimation { console.flush() }
     }
 
     func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) {

@@ -51,7 +51,7 @@ final class FakeKeys: KeyPressWatching {
     @Test func aTerminalThatPlaysGetsEveryFrameAfterTheFirstThenRunsThemAsTheFileAsks() async {
         makeInteractor().showPhoto(.init(pictureBox: box, playback: .byTerminal))
         await effects.finish()
-        #expect(spy.responses.map(\.startsAnimation) == [true])
+        #expect(spy.responses.map(\.startsAnimation) == [true] && spy.responses.map(\.playsAnimation) == [true])
         #expect(spy.frames.map(\.frame.index) == [1, 2])
         #expect(spy.frames.map(\.frame.delay) == [.milliseconds(300), .milliseconds(100)])
         #expect(spy.runs == [.init(firstDelay: .milliseconds(200), plays: 2)])
@@ -60,7 +60,7 @@ final class FakeKeys: KeyPressWatching {
     @Test func redrawnFramesStopAfterThePlaysAsked() async {
         makeInteractor().showPhoto(.init(pictureBox: box, playback: .redrawn(longest: .seconds(10), plays: 1)))
         await effects.finish()
-        #expect(spy.responses.map(\.startsAnimation) == [false])
+        #expect(spy.responses.map(\.startsAnimation) == [false] && spy.responses.map(\.playsAnimation) == [true])
         // The first frame is the picture shown with the fields; the others are drawn over it.
         #expect(spy.frames.map(\.frame.index) == [1, 2])
         #expect(spy.frames.allSatisfy { $0.playback == .redrawn(longest: .seconds(10), plays: 1) })
@@ -100,7 +100,7 @@ final class FakeKeys: KeyPressWatching {
     @Test func noPlaybackAskedIsTheFirstFrameOnly() async {
         makeInteractor().showPhoto(.init(pictureBox: box, playback: nil))
         await effects.finish()
-        #expect(spy.responses.count == 1 && spy.frames.isEmpty && spy.runs.isEmpty)
+        #expect(spy.responses.count == 1 && spy.responses.map(\.playsAnimation) == [false] && spy.frames.isEmpty && spy.runs.isEmpty)
     }
 
     @Test func aStillPhotoIsNeverPlayed() async {
