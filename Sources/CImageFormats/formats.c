@@ -358,6 +358,252 @@ void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_wid
     gif.close(file, &error);
 }
 
+// MARK: - Animations (GIF through giflib, WebP through libwebpdemux), a frame at a time
+
+// One frame after another composed on the full canvas, which is what an animation's frames are
+// drawn on (a frame may cover a part of it, and what it leaves shows the frames before). Runs in
+// the animation's child process (isolation.c), never in the session's.
+struct photorepl_frames {
+    int decoder;
+    int width, height;  // the canvas
+    int max_frames, given;
+    unsigned char *canvas;
+    // GIF: the file, and what the last frame asked to be done with its rectangle before the next.
+    GifFileType *gif;
+    gif_input input;
+    unsigned char *previous;  // the canvas before the last frame, for "restore to previous"
+    int disposal, left, top, frame_width, frame_height;
+    int loop_count;  // how many plays the file asks for (0: for ever); -1 until it says
+    // WebP: libwebpdemux composes the frames itself.
+    WebPAnimDecoder *webp;
+    int webp_time;  // the end of the last frame, in ms
+};
+
+// Browsers show a frame that asks for 0 or 10 ms (GIF's 0 and 1 cs, which old encoders wrote to
+// mean "as fast as possible") for 100 ms; animations made for them rely on it.
+static int browser_delay(int milliseconds) { return milliseconds <= 10 ? 100 : milliseconds; }
+
+photorepl_frames *photorepl_frames_open(int decoder, const unsigned char *data, size_t size, int width, int height,
+                                        int max_frames, char *message, size_t message_size) {
+    photorepl_frames *frames = calloc(1, sizeof *frames);
+    if (!frames) {
+        say(message, message_size, "out of memory");
+        return NULL;
+    }
+    frames->decoder = decoder;
+    frames->width = width;
+    frames->height = height;
+    frames->max_frames = max_frames;
+    frames->loop_count = -1;
+    if (decoder == PHOTOREPL_ISOLATED_GIF) {
+        pthread_once(&gif_once, load_gif);
+        if (!gif.loaded) {
+            say(message, message_size, "%s", gif_error);
+            free(frames);
+            return NULL;
+        }
+        size_t bytes = (size_t)width * (size_t)height * 4;
+        frames->canvas = calloc(1, bytes);  // transparent: what no frame has covered yet
+        frames->previous = malloc(bytes);
+        frames->input = (gif_input){data, size, 0};
+        int error = 0;
+        frames->gif = frames->canvas && frames->previous ? gif.open(&frames->input, gif_read, &error) : NULL;
+        if (!frames->gif) {
+            say(message, message_size, !frames->canvas || !frames->previous ? "out of memory" : "corrupt GIF: %s",
+                gif.error_string(error) ? gif.error_string(error) : "cannot open");
+            photorepl_frames_close(frames);
+            return NULL;
+        }
+        if (frames->gif->SWidth != width || frames->gif->SHeight != height) {
+            say(message, message_size, "corrupt GIF: its size changed while it was read");
+            photorepl_frames_close(frames);
+            return NULL;
+        }
+        return frames;
+    }
+    pthread_once(&webp_once, load_webp);
+    if (!webp.loaded) {
+        say(message, message_size, "%s", webp_error);
+        free(frames);
+        return NULL;
+    }
+    WebPAnimDecoderOptions options;
+    if (!webp.anim_options_init(&options, WEBP_DEMUX_ABI_VERSION)) {
+        say(message, message_size, "libwebpdemux could not start");
+        free(frames);
+        return NULL;
+    }
+    options.color_mode = MODE_RGBA;
+    options.use_threads = 0;
+    WebPData input = {data, size};
+    frames->webp = webp.anim_new(&input, &options, WEBP_DEMUX_ABI_VERSION);
+    WebPAnimInfo info;
+    if (frames->webp) webp.anim_info(frames->webp, &info);
+    if (!frames->webp || info.canvas_width != (uint32_t)width || info.canvas_height != (uint32_t)height) {
+        say(message, message_size, "corrupt animated WebP");
+        photorepl_frames_close(frames);
+        return NULL;
+    }
+    frames->loop_count = (int)(info.loop_count > 65535 ? 65535 : info.loop_count);
+    return frames;
+}
+
+// The GIF's next frame drawn on the canvas: 1, 0 at the end of its frames, -1 on an error.
+static int gif_next_frame(photorepl_frames *frames, int *delay, char *message, size_t message_size) {
+    GifFileType *file = frames->gif;
+    // What the frame before asked for its rectangle: cleared to transparent (as browsers do rather
+    // than the background colour), or the canvas from before it.
+    if (frames->disposal == 2 || frames->disposal == 3) {
+        for (int y = frames->top; y < frames->top + frames->frame_height; y++) {
+            size_t at = ((size_t)y * (size_t)frames->width + (size_t)frames->left) * 4, count = (size_t)frames->frame_width * 4;
+            if (frames->disposal == 2) memset(frames->canvas + at, 0, count);
+            else memcpy(frames->canvas + at, frames->previous + at, count);
+        }
+    }
+    frames->disposal = 0;
+    int transparent = -1, centiseconds = 0, disposal = 0;
+    for (;;) {
+        GifRecordType type;
+        if (gif.record_type(file, &type) == GIF_ERROR) {
+            say(message, message_size, "corrupt GIF: a record cannot be read");
+            return -1;
+        }
+        if (type == TERMINATE_RECORD_TYPE) return 0;
+        if (type == EXTENSION_RECORD_TYPE) {
+            int code;
+            GifByteType *block;
+            if (gif.extension(file, &code, &block) == GIF_ERROR) {
+                say(message, message_size, "corrupt GIF: an extension cannot be read");
+                return -1;
+            }
+            // The graphic control extension: flags (disposal in bits 2-4, transparency in bit 0),
+            // the delay in hundredths of a second, the transparent colour's index.
+            if (code == GRAPHICS_EXT_FUNC_CODE && block && block[0] >= 4) {
+                disposal = (block[1] >> 2) & 7;
+                centiseconds = block[2] | block[3] << 8;
+                transparent = (block[1] & 1) ? block[4] : -1;
+            }
+            int netscape = code == APPLICATION_EXT_FUNC_CODE && block && block[0] == 11 &&
+                           (memcmp(block + 1, "NETSCAPE2.0", 11) == 0 || memcmp(block + 1, "ANIMEXTS1.0", 11) == 0);
+            while (block) {
+                if (gif.extension_next(file, &block) == GIF_ERROR) {
+                    say(message, message_size, "corrupt GIF: an extension cannot be read");
+                    return -1;
+                }
+                // Its sub-block: 1, then how many times to play it again (little-endian; 0 for ever):
+                // browsers play a count of 1 twice, and encoders write it for them.
+                if (netscape && block && block[0] >= 3 && block[1] == 1) {
+                    int again = block[2] | block[3] << 8;
+                    frames->loop_count = again == 0 ? 0 : again + 1;
+                    netscape = 0;
+                }
+            }
+            continue;
+        }
+        if (type != IMAGE_DESC_RECORD_TYPE) continue;
+        if (gif.image_desc(file) == GIF_ERROR) {
+            say(message, message_size, "corrupt GIF: frame %d's description cannot be read", frames->given + 1);
+            return -1;
+        }
+        GifImageDesc *frame = &file->Image;
+        ColorMapObject *colours = frame->ColorMap ? frame->ColorMap : file->SColorMap;
+        if (!colours || frame->Width <= 0 || frame->Height <= 0) {
+            say(message, message_size, "corrupt GIF: frame %d has %s", frames->given + 1, !colours ? "no colour table" : "no size");
+            return -1;
+        }
+        // A frame far larger than the canvas (65535×65535 on a small one) would be read row by row
+        // for nothing, every row of it outside: refused before its first row.
+        if ((int64_t)frame->Width * frame->Height > 4 * (int64_t)frames->width * frames->height + 65536) {
+            say(message, message_size, "corrupt GIF: frame %d is %dx%d on a canvas of %dx%d", frames->given + 1, frame->Width,
+                frame->Height, frames->width, frames->height);
+            return -1;
+        }
+        // The part of the frame on the canvas: what a disposal later applies to.
+        int left = frame->Left < frames->width ? frame->Left : frames->width;
+        int top = frame->Top < frames->height ? frame->Top : frames->height;
+        int right = frame->Left + frame->Width < frames->width ? frame->Left + frame->Width : frames->width;
+        int bottom = frame->Top + frame->Height < frames->height ? frame->Top + frame->Height : frames->height;
+        frames->left = left;
+        frames->top = top;
+        frames->frame_width = right - left;
+        frames->frame_height = bottom - top;
+        frames->disposal = disposal;
+        if (disposal == 3) memcpy(frames->previous, frames->canvas, (size_t)frames->width * (size_t)frames->height * 4);
+        static const int starts[] = {0, 4, 2, 1}, steps[] = {8, 8, 4, 2};
+        int passes = frame->Interlace ? 4 : 1;
+        GifPixelType *line = malloc((size_t)frame->Width);
+        if (!line) {
+            say(message, message_size, "out of memory");
+            return -1;
+        }
+        for (int pass = 0; pass < passes; pass++) {
+            int start = frame->Interlace ? starts[pass] : 0, step = frame->Interlace ? steps[pass] : 1;
+            for (int y = start; y < frame->Height; y += step) {
+                if (gif.line(file, line, frame->Width) == GIF_ERROR) {
+                    free(line);
+                    say(message, message_size, "corrupt GIF: frame %d is cut short", frames->given + 1);
+                    return -1;
+                }
+                int canvas_y = frame->Top + y;
+                if (canvas_y >= frames->height) continue;
+                unsigned char *row = frames->canvas + (size_t)canvas_y * (size_t)frames->width * 4;
+                for (int x = 0; x < frame->Width; x++) {
+                    int canvas_x = frame->Left + x, index = line[x];
+                    if (canvas_x >= frames->width || index == transparent || index >= colours->ColorCount) continue;
+                    unsigned char *pixel = row + (size_t)canvas_x * 4;
+                    pixel[0] = colours->Colors[index].Red;
+                    pixel[1] = colours->Colors[index].Green;
+                    pixel[2] = colours->Colors[index].Blue;
+                    pixel[3] = 255;
+                }
+            }
+        }
+        free(line);
+        *delay = browser_delay(centiseconds * 10);
+        return 1;
+    }
+}
+
+int photorepl_frames_next(photorepl_frames *frames, int *delay, int *loop_count, char *message, size_t message_size) {
+    int result = 0;
+    if (frames->given >= frames->max_frames) {
+        result = 0;  // the frames past the cap are not shown: the animation starts again
+    } else if (frames->decoder == PHOTOREPL_ISOLATED_GIF) {
+        result = gif_next_frame(frames, delay, message, message_size);
+    } else {
+        uint8_t *canvas = NULL;
+        int time = 0;
+        if (!webp.anim_get_next(frames->webp, &canvas, &time) || !canvas) {
+            WebPAnimInfo info;
+            webp.anim_info(frames->webp, &info);
+            if ((uint32_t)frames->given < info.frame_count) {
+                say(message, message_size, "corrupt animated WebP: frame %d cannot be decoded", frames->given + 1);
+                result = -1;
+            }
+        } else {
+            frames->canvas = canvas;  // libwebpdemux's own, until the next frame
+            *delay = browser_delay(time - frames->webp_time);
+            frames->webp_time = time;
+            result = 1;
+        }
+    }
+    if (result == 1) frames->given++;
+    *loop_count = frames->loop_count;
+    return result;
+}
+
+const unsigned char *photorepl_frames_canvas(const photorepl_frames *frames) { return frames->canvas; }
+
+void photorepl_frames_close(photorepl_frames *frames) {
+    if (!frames) return;
+    int error = 0;
+    if (frames->gif) gif.close(frames->gif, &error);
+    if (frames->webp) webp.anim_delete(frames->webp);
+    else free(frames->canvas);
+    free(frames->previous);
+    free(frames);
+}
+
 // MARK: - HEIC and AVIF (libheif 1.15, which decodes HEVC through libde265 and AV1 through libaom/dav1d)
 
 static struct {

@@ -20,6 +20,10 @@
 #include <sys/prctl.h>  // PR_SET_PDEATHSIG
 #endif
 #include <sys/resource.h>
+#include <sys/socket.h>
+#ifndef MSG_NOSIGNAL
+#define MSG_NOSIGNAL 0  // macOS: SO_NOSIGPIPE on the socket instead
+#endif
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -214,8 +218,27 @@ static void run_decoder(const photorepl_isolated_request *request, photorepl_dec
     }
 }
 
-// The child: limits, the decode, the answer, _exit. Nothing here returns.
-static void child(const photorepl_isolated_request *request, answer *shared, size_t capacity, int pipe_end) {
+// Closes every descriptor from 3 on but `keep` and `also` (-1: none): the write ends of other
+// children's pipes, made by other threads, were copied by the fork too, and would keep those open
+// (their parents wait for the pipe to close) for as long as this child lives.
+static void close_all_but(int keep, int also) {
+    int low = also >= 0 && also < keep ? also : keep, high = also >= 0 && also > keep ? also : keep;
+#ifdef __GLIBC__
+    if (low > 3) close_range(3, (unsigned)low - 1, 0);
+    if (high > low + 1) close_range((unsigned)low + 1, (unsigned)high - 1, 0);
+    close_range((unsigned)high + 1, ~0U, 0);
+#else
+    // No close_range (macOS, musl): each descriptor in turn.
+    long most = sysconf(_SC_OPEN_MAX);
+    for (int fd = 3; fd < (most > 0 && most < 65536 ? (int)most : 65536); fd++) {
+        if (fd != low && fd != high) close(fd);
+    }
+#endif
+}
+
+// What every child does first: signals as the parent wants them, only its own pipes open, and its
+// limits (processor `seconds`, `memory` of address space over what the parent had).
+static void confine(int seconds, size_t memory, int pipe_end, int other_pipe_end) {
     // Ctrl-C reaches the whole foreground group: the parent decides (it kills this child). The
     // parent's handlers write into its signal pipe: none of them may run here.
     signal(SIGINT, SIG_IGN);
@@ -232,19 +255,8 @@ static void child(const photorepl_isolated_request *request, answer *shared, siz
     sigset_t none;
     sigemptyset(&none);
     pthread_sigmask(SIG_SETMASK, &none, NULL);
-    // Only the pipe to this child's parent stays open: the write ends of other children's pipes,
-    // made by other threads, were copied by the fork too, and would keep those open (their
-    // parents wait for the pipe to close) for as long as this child lives.
-#ifdef __GLIBC__
-    close_range(3, (unsigned)pipe_end - 1, 0);
-    close_range((unsigned)pipe_end + 1, ~0U, 0);
-#else
-    // No close_range (macOS, musl): each descriptor in turn.
-    long most = sysconf(_SC_OPEN_MAX);
-    for (int fd = 3; fd < (most > 0 && most < 65536 ? (int)most : 65536); fd++) {
-        if (fd != pipe_end) close(fd);
-    }
-#endif
+    // Only the pipes to this child's parent stay open.
+    close_all_but(pipe_end, other_pipe_end);
 #ifdef __linux__
     prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
@@ -258,18 +270,23 @@ static void child(const photorepl_isolated_request *request, answer *shared, siz
     setrlimit(RLIMIT_CORE, &none_at_all);
     // (A decoder's threads add up their processor time: the deadline, on every core, and a little.)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    rlim_t seconds = (rlim_t)(request->seconds + 2) * (rlim_t)(cores > 0 ? cores : 1);
-    struct rlimit cpu = {seconds, seconds + 1};
+    rlim_t cpu_seconds = (rlim_t)(seconds + 2) * (rlim_t)(cores > 0 ? cores : 1);
+    struct rlimit cpu = {cpu_seconds, cpu_seconds + 1};
     setrlimit(RLIMIT_CPU, &cpu);
 #ifdef __GLIBC__
     mallopt(M_ARENA_MAX, 1);
 #endif
     size_t now = address_space_now();
-    if (now > 0 && request->memory > 0) {
-        rlim_t limit = (rlim_t)(now + request->memory + ((size_t)64 << 20));
+    if (now > 0 && memory > 0) {
+        rlim_t limit = (rlim_t)(now + memory + ((size_t)64 << 20));
         struct rlimit space = {limit, limit};
         setrlimit(RLIMIT_AS, &space);
     }
+}
+
+// The child: limits, the decode, the answer, _exit. Nothing here returns.
+static void child(const photorepl_isolated_request *request, answer *shared, size_t capacity, int pipe_end) {
+    confine(request->seconds, request->memory, pipe_end, -1);
     photorepl_decoded out;
     memset(&out, 0, sizeof out);
     unsigned char *pixels = (unsigned char *)(shared + 1);
@@ -409,4 +426,212 @@ photorepl_isolated_end photorepl_isolated_finish(photorepl_isolated *isolated, i
     munmap(isolated->shared, isolated->mapped);
     free(isolated);
     return end;
+}
+
+// MARK: - An animation's child, which lives while the animation plays
+
+// What the child writes back for each ask, at the start of the shared mapping; the frame's pixels
+// follow it.
+typedef struct {
+    photorepl_animation_frame frame;
+    size_t bytes;
+} animation_answer;
+
+struct photorepl_animation {
+    pid_t pid;
+    int asks;     // the write end of the pipe the parent asks on
+    int answers;  // the read end of the pipe the child answers on (a byte an answer)
+    animation_answer *shared;
+    size_t mapped;
+};
+
+// The child: opens the file's frames, then answers each ask (a byte) with the next frame, scaled
+// into the mapping, and a byte back; at the end of the frames it says so and starts again at the
+// next ask. It ends when the parent closes its end (or kills it). Nothing here returns.
+static void animation_child(const photorepl_animation_request *request, animation_answer *shared, size_t capacity, int asks,
+                            int answers) {
+    confine(request->seconds, request->memory, asks, answers);
+    unsigned char *pixels = (unsigned char *)(shared + 1);
+    photorepl_frames *frames = NULL;
+    int index = 0;
+    for (;;) {
+        char byte;
+        ssize_t n = read(asks, &byte, 1);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) _exit(0);
+        photorepl_animation_frame frame;
+        memset(&frame, 0, sizeof frame);
+        size_t bytes = 0;
+        if (!frames) {
+            frames = photorepl_frames_open(request->decoder, request->data, request->size, request->width, request->height,
+                                           request->max_frames, frame.message, sizeof frame.message);
+            index = 0;
+        }
+        if (!frames) {
+            frame.status = -1;
+        } else {
+            int delay = 0, loop_count = -1;
+            frame.status = photorepl_frames_next(frames, &delay, &loop_count, frame.message, sizeof frame.message);
+            frame.loop_count = loop_count;
+            if (frame.status == 1) {
+                int factor = request->factor < 1 ? 1 : request->factor;
+                frame.width = (request->width + factor - 1) / factor;
+                frame.height = (request->height + factor - 1) / factor;
+                bytes = (size_t)frame.width * (size_t)frame.height * 4;
+                if (bytes > capacity ||
+                    shrink(photorepl_frames_canvas(frames), request->width * 4, request->width, request->height, 4, factor, pixels) != 0) {
+                    frame.status = -1;
+                    say(frame.message, sizeof frame.message, "out of memory");
+                    bytes = 0;
+                }
+                frame.index = index++;
+                frame.delay = delay;
+            }
+            if (frame.status != 1) {
+                // The end (the next ask starts again from the file's start) or a failure.
+                photorepl_frames_close(frames);
+                frames = NULL;
+            }
+        }
+        shared->frame = frame;
+        shared->bytes = bytes;
+        __atomic_thread_fence(__ATOMIC_RELEASE);
+        char done = 1;
+        while (write(answers, &done, 1) < 0 && errno == EINTR) {}
+    }
+}
+
+// A connected pair of sockets whose ends are close-on-exec.
+static int cloexec_socket_pair(int ends[2]) {
+#ifdef SOCK_CLOEXEC
+    return socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends);
+#else
+    // macOS: no MSG_NOSIGNAL, the socket's own option instead.
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, ends) != 0) return -1;
+    int on = 1;
+    setsockopt(ends[1], SOL_SOCKET, SO_NOSIGPIPE, &on, sizeof on);
+    fcntl(ends[0], F_SETFD, FD_CLOEXEC);
+    fcntl(ends[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+#endif
+}
+
+photorepl_animation *photorepl_animation_start(const photorepl_animation_request *request, char *message, size_t message_size) {
+    photorepl_animation *animation = calloc(1, sizeof *animation);
+    if (!animation) {
+        say(message, message_size, "out of memory");
+        return NULL;
+    }
+    int factor = request->factor < 1 ? 1 : request->factor;
+    size_t capacity = (size_t)((request->width + factor - 1) / factor) * (size_t)((request->height + factor - 1) / factor) * 4;
+    animation->mapped = sizeof(animation_answer) + capacity;
+    void *mapping = mmap(NULL, animation->mapped, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (mapping == MAP_FAILED) {
+        say(message, message_size, "cannot map %zu bytes for the animation's frames: %s", animation->mapped, strerror(errno));
+        free(animation);
+        return NULL;
+    }
+    // The asks go over a socket pair, not a pipe: a send to a child that has ended fails with
+    // MSG_NOSIGNAL instead of raising SIGPIPE in the session.
+    int asks[2], answers[2];
+    if (cloexec_socket_pair(asks) != 0) {
+        say(message, message_size, "cannot make a pipe for the decoder: %s", strerror(errno));
+        munmap(mapping, animation->mapped);
+        free(animation);
+        return NULL;
+    }
+    if (cloexec_pipe(answers) != 0) {
+        say(message, message_size, "cannot make a pipe for the decoder: %s", strerror(errno));
+        close(asks[0]);
+        close(asks[1]);
+        munmap(mapping, animation->mapped);
+        free(animation);
+        return NULL;
+    }
+    animation->shared = mapping;
+    if (request->decoder == PHOTOREPL_ISOLATED_GIF) photorepl_gif_load();
+    else photorepl_webp_load();
+    pthread_rwlock_wrlock(&library_calls);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(asks[1]);
+        close(answers[0]);
+        animation_child(request, mapping, capacity, asks[0], answers[1]);
+    }
+    int forked = errno;
+    pthread_rwlock_unlock(&library_calls);
+    close(asks[0]);
+    close(answers[1]);
+    if (pid < 0) {
+        say(message, message_size, "cannot start a process for the decoder: %s", strerror(forked));
+        close(asks[1]);
+        close(answers[0]);
+        munmap(mapping, animation->mapped);
+        free(animation);
+        return NULL;
+    }
+    animation->pid = pid;
+    animation->asks = asks[1];
+    animation->answers = answers[0];
+    return animation;
+}
+
+int photorepl_animation_ask(photorepl_animation *animation) {
+    char byte = 1;
+    ssize_t n;
+    while ((n = send(animation->asks, &byte, 1, MSG_NOSIGNAL)) < 0 && errno == EINTR) {}
+    return n == 1 ? 0 : -1;
+}
+
+int photorepl_animation_wait(photorepl_animation *animation, int milliseconds) {
+    struct pollfd end = {animation->answers, POLLIN, 0};
+    int ready = poll(&end, 1, milliseconds);
+    return ready > 0 ? 1 : 0;
+}
+
+int photorepl_animation_take(photorepl_animation *animation, photorepl_animation_frame *frame, unsigned char *pixels,
+                             size_t capacity, photorepl_isolated_end *end) {
+    char byte;
+    ssize_t n;
+    while ((n = read(animation->answers, &byte, 1)) < 0 && errno == EINTR) {}
+    memset(end, 0, sizeof *end);
+    if (n != 1) {
+        // The pipe closed with no answer: the child ended (a crash, its limits); how is its status.
+        int status = 0;
+        while (waitpid(animation->pid, &status, 0) < 0 && errno == EINTR) {}
+        animation->pid = 0;
+        if (WIFSIGNALED(status)) end->signal = WTERMSIG(status);
+        else end->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        end->unfinished = 1;
+        return -1;
+    }
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    *frame = animation->shared->frame;
+    frame->message[sizeof frame->message - 1] = 0;
+    size_t bytes = animation->shared->bytes;
+    if (frame->status == 1) {
+        // The child's word is checked, as a file's would be: a size that is not what was asked for
+        // is no frame.
+        if (bytes != (size_t)frame->width * (size_t)frame->height * 4 || bytes > capacity ||
+            bytes > animation->mapped - sizeof(animation_answer)) {
+            frame->status = -1;
+            say(frame->message, sizeof frame->message, "the decoder answered a frame of the wrong size");
+        } else {
+            memcpy(pixels, animation->shared + 1, bytes);
+        }
+    }
+    return 0;
+}
+
+void photorepl_animation_stop(photorepl_animation *animation) {
+    if (!animation) return;
+    close(animation->asks);
+    if (animation->pid > 0) {
+        kill(animation->pid, SIGKILL);
+        int status;
+        while (waitpid(animation->pid, &status, 0) < 0 && errno == EINTR) {}
+    }
+    close(animation->answers);
+    munmap(animation->shared, animation->mapped);
+    free(animation);
 }

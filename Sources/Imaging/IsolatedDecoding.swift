@@ -132,7 +132,7 @@ public enum IsolatedDecoding {
 
     /// Waits for `bytes` of the budget, a slice at a time, so that Ctrl-C is answered while other
     /// decodes hold it.
-    private static func reserve(_ bytes: Int) throws(ImageFailure) {
+    static func reserve(_ bytes: Int) throws(ImageFailure) {
         var ticket: UInt = 0
         while photorepl_budget_reserve(bytes, 50, &ticket) == 0 {
             if Task.isCancelled {

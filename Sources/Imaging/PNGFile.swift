@@ -73,13 +73,13 @@ public enum PNGFile {
     }
 
     /// A chunk: its length, type, data and the CRC of type and data.
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
         let crc = UInt32(body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) })
         return bigEndian(UInt32(data.count)) + body + bigEndian(crc)
     }
 
-    private static func bigEndian(_ value: UInt32) -> [UInt8] {
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 

@@ -24,9 +24,13 @@ package final class PictureDisplay {
         /// `--cell-size`: a cell's pixels where the terminal does not say them (no terminal at all:
         /// a transcript's check of a session that drew its pictures in pixels); nil: 10×20.
         package var cellSize: PixelSize?
+        /// Whether animations play in the detail (`--no-animation` turns it off): only ever on a
+        /// terminal, never in ASCII.
+        package var animates: Bool
 
         package init(mode: PreviewMode, size: CellBox?, outputIsTerminal: Bool, environment: [String: String], sheetSize: CellBox? = nil,
-                    cellSize: PixelSize? = nil) {
+                    cellSize: PixelSize? = nil, animates: Bool = true) {
+            self.animates = animates
             self.mode = mode
             self.size = size
             self.outputIsTerminal = outputIsTerminal
@@ -246,6 +250,77 @@ package final class PictureDisplay {
         if let size = windowSize() { kittyPicturesWindow = size }
         guard let tidying else { return picture }
         return TerminalPicture(generated: tidying.bytes + (picture?.bytes ?? []), transcriptText: nil)
+    }
+
+    // MARK: - Animations
+
+    /// How an animation is played.
+    package enum AnimationPlayback: Equatable, Sendable {
+        /// kitty plays it: its frames are sent once, then it runs by itself.
+        case byTerminal
+        /// Each frame drawn again over the picture, in place, while the command runs.
+        case redrawn
+    }
+
+    /// How an animation can be played here, nil when it cannot: not on a terminal (a pipe, a
+    /// transcript), in ASCII or no pictures, with `--no-animation`, and kitty inside tmux or GNU
+    /// screen (whose placement there is not this picture's).
+    package func animationPlayback() -> AnimationPlayback? {
+        guard setting.animates, setting.outputIsTerminal, mayShowPictures else { return nil }
+        switch renderer.style {
+        case .kitty: return isInTmux || isInScreen ? nil : .byTerminal
+        case .sixel, .iterm, .symbols: return .redrawn
+        default: return nil
+        }
+    }
+
+    /// The kitty animation on screen: its image number and the size its frames are sent at.
+    private var kittyAnimation: (id: UInt32, payload: PixelSize)?
+    /// Image numbers of our own, counted from a high one: other programs in the same window number
+    /// theirs from 1.
+    private var nextAnimationID: UInt32 = 0x5048_0000
+
+    /// The first frame of an animation kitty will play, drawn as `picture` draws a picture but
+    /// under an image number of its own; nil when kitty does not play it here.
+    package func animationStart(_ pixels: Pixels, for place: Place) -> TerminalPicture? {
+        guard animationPlayback() == .byTerminal else { return nil }
+        nextAnimationID += 1
+        let renderer = renderer
+        let (picture, payload) = renderer.kittyAnimationStart(pixels, in: box(for: place), id: nextAnimationID)
+        kittyAnimation = (nextAnimationID, payload)
+        return afterTidying(picture, drawnBy: renderer)
+    }
+
+    /// A frame added to the kitty animation on screen, shown for `gap` ms when it runs.
+    package func animationFrame(_ pixels: Pixels, gap: Int) -> TerminalPicture? {
+        guard let animation = kittyAnimation else { return nil }
+        return renderer.kittyAnimationFrame(pixels, payload: animation.payload, id: animation.id, gap: gap)
+    }
+
+    /// Runs the kitty animation on screen, `plays` times (nil: for ever).
+    package func animationRun(firstGap: Int, plays: Int?) -> TerminalPicture? {
+        guard let animation = kittyAnimation else { return nil }
+        return renderer.kittyAnimationRun(id: animation.id, firstGap: firstGap, plays: plays)
+    }
+
+    /// What stops the animation on screen: kitty's deleted (nil when there is none, or it is
+    /// redrawn, which stops with the command).
+    package func animationStop() -> TerminalPicture? {
+        guard let animation = kittyAnimation else { return nil }
+        kittyAnimation = nil
+        return renderer.kittyAnimationDelete(id: animation.id)
+    }
+
+    /// A frame drawn over the picture at `place`, whose top is `linesBelow` lines of text above the
+    /// cursor plus its own rows; nil when the picture and those lines are taller than the window
+    /// (its top has scrolled away, and a frame would be drawn over other text).
+    package func animationFrameInPlace(_ pixels: Pixels, for place: Place, linesBelow: Int) -> TerminalPicture? {
+        guard animationPlayback() == .redrawn, let window = windowSize() else { return nil }
+        let renderer = renderer
+        let box = box(for: place)
+        let rows = renderer.cells(for: PixelSize(width: pixels.width, height: pixels.height), in: box).rows
+        guard rows + linesBelow < Int(window.ws_row) else { return nil }
+        return renderer.frameInPlace(pixels, in: box, rowsUp: rows + linesBelow)
     }
 
     /// The window's size when the last kitty picture was drawn; nil: none is on screen.

@@ -260,7 +260,7 @@ package struct PictureRenderer: Sendable {
     /// chosen for the picture, flat where it holds the picture's colours); iTerm2 pictures libchafa's,
     /// given cells of one pixel, so that it neither stretches the picture to whole cells nor rounds
     /// its size to them.
-    private func pixelPicture(_ pixels: Pixels, size: PixelSize) -> [UInt8] {
+    func pixelPicture(_ pixels: Pixels, size: PixelSize) -> [UInt8] {
         guard style == .sixel else {
             return chafa(enlarged(pixels, to: size), columns: size.width, rows: size.height, cell: PixelSize(width: 1, height: 1),
                          output: PHOTOREPL_CHAFA_ITERM, colours: .truecolor)
@@ -286,7 +286,7 @@ package struct PictureRenderer: Sendable {
         }
     }
 
-    private func symbols(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
+    func symbols(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
         if pixels.isSmooth && colours != .monochrome { return Self.halfBlocks(pixels, cells: cells, colours: colours) }
         // 16 colours: half blocks of our own, dithered to xterm's 16 (issue 45, defect 7). libchafa
         // 1.12 undithered draws flat blobs (a grey ramp 4 blocks); dithered, it mixes its own idea of
@@ -303,7 +303,7 @@ package struct PictureRenderer: Sendable {
 
     /// A photo smaller than `size`, enlarged smoothly to it first: terminals and libchafa enlarge
     /// pixel pictures by repeating pixels, which shows as steps.
-    private func enlarged(_ pixels: Pixels, to size: PixelSize) -> Pixels {
+    func enlarged(_ pixels: Pixels, to size: PixelSize) -> Pixels {
         guard size.width > pixels.width || size.height > pixels.height else { return pixels }
         return pixels.enlarged(to: size)
     }
@@ -320,7 +320,7 @@ package struct PictureRenderer: Sendable {
                         drawnBefore: inTmux ? rows + "\u{1B}[\(rows)A\u{1B}7".utf8.count : nil)
     }
 
-    private func placed(_ picture: [UInt8], rows: Int) -> [UInt8] {
+    func placed(_ picture: [UInt8], rows: Int) -> [UInt8] {
         var out = [UInt8](repeating: 0x0A, count: rows)
         out += Array("\u{1B}[\(rows)A\u{1B}7".utf8)
         out += picture
@@ -501,11 +501,18 @@ package struct PictureRenderer: Sendable {
     /// `placement` says where it goes: by default at the cursor, which stays (`C=1`); inside tmux a
     /// virtual placement for placeholders (`U=1,i=…,c=…,r=…`).
     func kitty(_ pixels: Pixels, size: PixelSize, placement: String = "C=1") -> [UInt8] {
-        let payloadSize = PixelSize(width: pixels.width, height: pixels.height).fitted(in: size)
+        kittyTransfer(pixels, payload: PixelSize(width: pixels.width, height: pixels.height).fitted(in: size),
+                      control: "a=T,f=32,o=z,q=2,\(placement),", handedOver: "a=T,f=32,q=2,\(placement),")
+    }
+
+    /// `pixels` made `payloadSize` (when larger) and sent in chunks, the first after `control`
+    /// (the action and its keys, each followed by a comma) and the size; or, given `handedOver` (the
+    /// keys for raw RGBA) and a kitty that reads them, left in shared memory or a file.
+    func kittyTransfer(_ pixels: Pixels, payload payloadSize: PixelSize, control: String, handedOver: String? = nil) -> [UInt8] {
         let payload = payloadSize.width < pixels.width || payloadSize.height < pixels.height ? pixels.resampled(to: payloadSize) : pixels
-        if let name = KittyHandoff.leave(payload.rgba, in: kittyMedium) {
+        if let handedOver, let name = KittyHandoff.leave(payload.rgba, in: kittyMedium) {
             let medium = kittyMedium == .sharedMemory ? "s" : "t"
-            var sequence = Array("\u{1B}_Ga=T,f=32,t=\(medium),q=2,\(placement),s=\(payload.width),v=\(payload.height),S=\(payload.rgba.count);".utf8)
+            var sequence = Array("\u{1B}_G\(handedOver)t=\(medium),s=\(payload.width),v=\(payload.height),S=\(payload.rgba.count);".utf8)
             sequence += Base64.encode(Array(name.utf8))
             sequence += [0x1B, 0x5C]
             return passthrough(sequence)
@@ -518,7 +525,7 @@ package struct PictureRenderer: Sendable {
             let more = end < data.count ? 1 : 0
             var sequence = Array("\u{1B}_G".utf8)
             if offset == 0 {
-                sequence += Array("a=T,f=32,o=z,q=2,\(placement),s=\(payload.width),v=\(payload.height),".utf8)
+                sequence += Array("\(control)s=\(payload.width),v=\(payload.height),".utf8)
             }
             sequence += Array("m=\(more);".utf8)
             sequence += data[offset..<end]
@@ -575,7 +582,7 @@ package struct PictureRenderer: Sendable {
 
     /// Without libchafa, iTerm2 pictures are drawn as symbols, which are then half blocks of our own:
     /// a picture always appears, in the cells the pixel picture would have taken. (Sixels are ours.)
-    private var symbolsWithoutChafa: PictureRenderer? {
+    var symbolsWithoutChafa: PictureRenderer? {
         guard style == .iterm, Self.chafaMissing != nil else { return nil }
         return PictureRenderer(style: .symbols(.truecolor), cellSize: cellSize, inTmux: inTmux, sixelMaximum: sixelMaximum,
                                sixelColours: sixelColours, background: background)

@@ -78,7 +78,8 @@ enum CompositionRoot {
         engine.register(PhotoCollectionView.module(
             worker: source, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay,
             showsCountOnLoad: !isInteractive, feed: isFeed ? source : nil, listing: options.browsesWhole ? folderWorker : nil, settings: settings))
-        engine.register(PhotoDetailView.module(pictures: pictures, saver: source, describer: folderWorker, display: pictureDisplay))
+        engine.register(PhotoDetailView.module(pictures: pictures, saver: source, describer: folderWorker, display: pictureDisplay,
+                                               animations: isInteractive ? folderWorker : nil, keys: isInteractive ? KeyPresses() : nil))
         engine.register(IndexEditView.module())
         engine.register(PhotoAuthorView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
         engine.register(PhotoSearchView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))

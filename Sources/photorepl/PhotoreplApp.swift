@@ -84,6 +84,6 @@ enum PhotoreplApp {
             environment[name] = Environment.environmentValue(name)
         }
         return PictureDisplay.Setting(mode: options.preview, size: options.previewSize, outputIsTerminal: outputIsTerminal, environment: environment,
-                                      sheetSize: options.sheetSize, cellSize: options.cellSize)
+                                      sheetSize: options.sheetSize, cellSize: options.cellSize, animates: !options.noAnimation)
     }
 }

@@ -224,6 +224,56 @@ int photorepl_isolated_wait(photorepl_isolated *isolated, int milliseconds);
 /// goes to `out` as a decoder's would (pixels into `out->into` or malloc'd, or a message).
 photorepl_isolated_end photorepl_isolated_finish(photorepl_isolated *isolated, int kill_it, photorepl_decoded *out);
 
+/// An animation's frames, one after another on its canvas (GIF: giflib; WebP: libwebpdemux), for
+/// the animation's child process. `decoder` is PHOTOREPL_ISOLATED_GIF or _WEBP; at most
+/// `max_frames` are given, then the frames end as if the file ended there.
+typedef struct photorepl_frames photorepl_frames;
+photorepl_frames *photorepl_frames_open(int decoder, const unsigned char *data, size_t size, int width, int height,
+                                        int max_frames, char *message, size_t message_size);
+/// Draws the next frame on the canvas: 1 (with its `delay` in ms, 0 and 10 ms made 100 as browsers
+/// do), 0 when there are no more, -1 with `message`. `loop_count`: how many times the file asks
+/// to be played in all (0 for ever; a GIF's NETSCAPE count of N is N + 1 plays, as browsers play
+/// it), -1 when it does not say (once).
+int photorepl_frames_next(photorepl_frames *frames, int *delay, int *loop_count, char *message, size_t message_size);
+/// The canvas, RGBA, `width` × `height`, after the last frame drawn.
+const unsigned char *photorepl_frames_canvas(const photorepl_frames *frames);
+void photorepl_frames_close(photorepl_frames *frames);
+
+/// An animation played from a child process that lives as long as it plays: it keeps the file's
+/// decoder and canvas, and decodes one frame each time it is asked (so that only the frame being
+/// shown and the canvas exist), scaled down by `factor` (each block one pixel) into the mapping it
+/// shares with the session. The same confinement as the other decodes (isolation.c): a crash or a
+/// balloon ends the child; a frame that takes longer than the caller waits is ended by the caller.
+typedef struct {
+    int decoder;
+    const unsigned char *data;
+    size_t size;
+    int width, height, factor, max_frames;
+    size_t memory;
+    int seconds;
+} photorepl_animation_request;
+
+/// The answer to one ask: `status` 1 a frame (its `index` from 0, its `delay` in ms, its pixels of
+/// `width` × `height` copied to the caller's buffer), 0 the end of the frames (the next ask starts
+/// again at the first), -1 a failure (`message`).
+typedef struct {
+    int status, index, delay, loop_count, width, height;
+    char message[256];
+} photorepl_animation_frame;
+
+typedef struct photorepl_animation photorepl_animation;
+photorepl_animation *photorepl_animation_start(const photorepl_animation_request *request, char *message, size_t message_size);
+/// Asks the child for its next frame: 0 when asked, -1 when it is gone.
+int photorepl_animation_ask(photorepl_animation *animation);
+/// Waits up to `milliseconds` for the answer: 1 when it is there (or the child ended), else 0.
+int photorepl_animation_wait(photorepl_animation *animation, int milliseconds);
+/// The answer, once `wait` said so: 0 with `frame` filled (pixels into `pixels`, of `capacity`
+/// bytes), or -1 when the child ended without one (`end` says how; the animation is then over).
+int photorepl_animation_take(photorepl_animation *animation, photorepl_animation_frame *frame, unsigned char *pixels,
+                             size_t capacity, photorepl_isolated_end *end);
+/// Ends the child (killed: it may be in the middle of a frame), reaps it and frees `animation`.
+void photorepl_animation_stop(photorepl_animation *animation);
+
 /// Allocations of `bytes` and more are mapped and unmapped on their own (glibc's M_MMAP_THRESHOLD,
 /// fixed), never kept in a thread's malloc arena once freed.
 void photorepl_map_large_buffers(size_t bytes);

@@ -8,15 +8,15 @@ import Synchronization
 /// Each fetch walks the folder again (it may have changed) but reads the headers of the drawn
 /// photos only.
 public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
-    private let folder: PhotoFolder
+    let folder: PhotoFolder
     /// The folder as the user named it, in messages.
     private let shownName: String
     private var generator: SeededGenerator
     /// Photo ids (paths made valid UTF-8) → the file's real path bytes, to open names that are not,
     /// and the file found there. Keyed by the id's bytes: Swift's `String` compares canonically, and
     /// `café.jpg` in NFC and in NFD are two files (whose ids differ in bytes).
-    private let paths = Mutex<[[UInt8]: PhotoFolder.Entry]>([:])
-    private let limits: ImageLimits
+    let paths = Mutex<[[UInt8]: PhotoFolder.Entry]>([:])
+    let limits: ImageLimits
     /// The desktop's thumbnail cache, read and written; nil when it is off (`--no-cache`).
     private let thumbnails: ThumbnailCache?
     /// The folder's absolute path, as thumbnails name photos (by their URIs).
@@ -167,17 +167,44 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         var size = PixelSize(width: 0, height: 0)
         var exif = EXIFInfo()
         // The fields show what the header says, however large: the limits apply when decoding.
+        var frameCount: Int?
         if let header = Self.header(of: full, limits: .unlimited) {
             size = header.uprightSize
             exif = header.exif
+            frameCount = Self.frameCount(of: full, format: header.format)
         }
-        return (Photo(
+        var photo = Photo(
             id: id, width: size.width, height: size.height, color: nil, blurHash: nil,
             description: exif.imageDescription, altDescription: nil, likes: nil,
             user: Photo.User(id: "", username: "", name: exif.artist ?? ""),
             urls: Photo.URLs(raw: id, full: id, regular: id, small: id, thumb: id),
             camera: exif.make == nil && exif.model == nil ? nil : Photo.Camera(make: exif.make, model: exif.model)
-        ), exif)
+        )
+        photo.frameCount = frameCount
+        return (photo, exif)
+    }
+
+    /// The most of a file read to count an animation's frames: a GIF's frames run to its end.
+    static let animationScanBytes = 64 << 20
+
+    /// How many frames the file at `path` holds when it is an animation (AnimationScan), read only
+    /// for the formats that can be one: a PNG's acTL is before its image data, in its first bytes;
+    /// a WebP says in its first 30 bytes whether it is animated; a GIF is read whole.
+    static func frameCount(of path: [UInt8], format: ImageFormat) -> Int? {
+        let start: [UInt8]
+        switch format {
+        case .png, .webp:
+            guard case .success(let bytes) = PhotoFolder.readFile(path, limit: 64 << 10) else { return nil }
+            start = bytes
+        case .gif:
+            start = []
+        default:
+            return nil
+        }
+        if format == .png { return AnimationScan.frameCount(of: start) }
+        if format == .webp, !AnimationScan.isAnimatedWebP(start) { return nil }
+        guard case .success(let whole) = PhotoFolder.readFile(path, limit: animationScanBytes) else { return nil }
+        return AnimationScan.frameCount(of: whole)
     }
 
     // MARK: - Pictures
@@ -267,7 +294,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
 
     /// The file's bytes, its header's limits checked first: a file claiming too many pixels is
     /// refused before it is read whole.
-    private nonisolated func readFile(_ full: [UInt8]) throws -> [UInt8] {
+    nonisolated func readFile(_ full: [UInt8]) throws -> [UInt8] {
         if case .success(let start) = PhotoFolder.readFile(full, limit: Self.headerBytes) {
             do {
                 _ = try ImageDecoder.header(of: start, limits: limits)

@@ -98,6 +98,8 @@ public struct Photo: Codable, Equatable, Sendable {
         var urls: URLs
         var links: Links?
         var camera: Camera?
+        /// Not in Unsplash's JSON: a file's, from its structure.
+        var frameCount: Int? = nil
 
         enum CodingKeys: String, CodingKey {
             case id, width, height, color, description, likes, user, urls
@@ -171,6 +173,13 @@ public struct Photo: Codable, Equatable, Sendable {
     public var camera: Camera? {
         _read { yield storage.fields.camera }
         set { update { $0.camera = newValue } }
+    }
+
+    /// How many frames an animated file holds (GIF, WebP, APNG); nil for a still picture, or a
+    /// source that does not say (the catalog, Unsplash).
+    public var frameCount: Int? {
+        _read { yield storage.fields.frameCount }
+        set { update { $0.frameCount = newValue } }
     }
 
     public init(

@@ -15,6 +15,18 @@ protocol PhotoDetailBusinessLogic: AnyObject {
     /// `next` and `prev`: shows the photo beside this one in the list it was opened from (as
     /// `showPhoto` shows one), or says there is none that way.
     func stepPhoto(_ request: PhotoDetail.Step.Request)
+    /// Stops the animation playing: before another picture is shown or the detail is left, and
+    /// when the view can no longer draw its frames in place.
+    func stopAnimation()
+}
+
+/// Whether a key was pressed while an animation is redrawn (the terminal's keyboard; a fake in
+/// tests): a key stops it, and stays for the line typed next.
+@MainActor
+protocol KeyPressWatching: AnyObject {
+    func startWatching()
+    func keyWasPressed() -> Bool
+    func stopWatching()
 }
 
 /// What the detail scene keeps; routers write it (from the collection, and from the sheet).
@@ -48,6 +60,11 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     private let saver: PhotoSavingWorker?
     /// Reads the header of a photo listed by name only (a folder browsed whole), for its fields.
     private let describer: PhotoDescribingWorker?
+    /// Decodes an animated photo's frames as they play.
+    private let animations: PhotoAnimationsWorker?
+    private let keys: KeyPressWatching?
+    /// Raised by `stopAnimation` while frames are redrawn: the loop ends before its next frame.
+    private var animationStopRequested = false
 
     var photo: Photo?
     var photoCount: Int { photos.count }
@@ -58,10 +75,13 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     /// Until a router says: a list no move applies to, the position under `index`.
     var origin = PhotoDetail.Origin(listName: "the list it was opened from", positionKey: "index", canMove: false)
 
-    init(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil) {
+    init(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
+         animations: PhotoAnimationsWorker? = nil, keys: KeyPressWatching? = nil) {
         self.pictures = pictures
         self.saver = saver
         self.describer = describer
+        self.animations = animations
+        self.keys = keys
     }
 
     func showPhoto(_ request: PhotoDetail.Show.Request) {
@@ -82,8 +102,98 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
             }
             var response = PhotoDetail.Show.Response(photo: shown, picture: nil, index: index, photoCount: photoCount, explainsPicture: request.explainsPicture)
             if let box, let pictures { response.picture = await PictureLoading.load(pictures, shown, box: box) }
+            // An animation plays after its first frame and the fields are shown, where the view's
+            // terminal can play it and there is a first frame to start from.
+            let playback = shown.frameCount != nil && animations != nil && (try? response.picture?.get()) != nil ? request.playback : nil
+            response.startsAnimation = playback == .byTerminal
+            response.playsAnimation = playback != nil
             presenter?.presentPhoto(response)
+            if let playback, let box { await play(shown, fitting: box, playback) }
         }
+    }
+
+    func stopAnimation() {
+        animationStopRequested = true
+        presenter?.presentAnimationStopped()
+    }
+
+    /// Plays `photo`'s frames: all sent once to a terminal that plays them, or drawn one after the
+    /// other in place, each for its delay, until the bounds of `playback`, a key or Ctrl-C.
+    private func play(_ photo: Photo, fitting box: PixelSize, _ playback: PhotoDetail.Animate.Playback) async {
+        guard let animations else { return }
+        animationStopRequested = false
+        let frames: AnimationFrames
+        do {
+            guard let opened = try await animations.animation(of: photo, fitting: box) else { return }
+            frames = opened
+        } catch {
+            if !Task.isCancelled { presenter?.presentAnimationFailure(.init(reason: "\(error)")) }
+            return
+        }
+        do {
+            switch playback {
+            case .byTerminal:
+                try await sendFrames(frames)
+            case .redrawn(let longest, let plays):
+                keys?.startWatching()
+                defer { keys?.stopWatching() }
+                try await redraw(frames, longest: longest, plays: plays)
+            }
+        } catch {
+            // Ctrl-C ends it with nothing more said; a frame that cannot be decoded is said.
+            if !Task.isCancelled { presenter?.presentAnimationFailure(.init(reason: error.reason)) }
+        }
+        await frames.stop()
+    }
+
+    /// The frames after the first (which is on screen already) added to the terminal's animation,
+    /// then run as many times as the file asks.
+    private func sendFrames(_ frames: AnimationFrames) async throws(ImageFailure) {
+        var firstDelay: Duration = .milliseconds(100)
+        while let frame = try await frames.nextFrame() {
+            if frame.index == 0 {
+                firstDelay = frame.delay
+                continue
+            }
+            presenter?.presentAnimationFrame(.init(frame: frame, playback: .byTerminal))
+        }
+        presenter?.presentAnimationRun(.init(firstDelay: firstDelay, plays: await frames.plays))
+    }
+
+    /// Each frame drawn in place for its delay, from the second on (the first is on screen), until
+    /// `longest` has passed, `plays` plays (or the file's own count) are done, a key is pressed,
+    /// the view can draw no more, or Ctrl-C.
+    private func redraw(_ frames: AnimationFrames, longest: Duration, plays: Int) async throws(ImageFailure) {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var played = 0
+        var skipsFirst = true
+        while !animationStopRequested, !Task.isCancelled, clock.now - started < longest {
+            guard let frame = try await frames.nextFrame() else {
+                played += 1
+                let asked = await frames.plays
+                if played >= plays || (asked > 0 && played >= asked) { return }
+                continue
+            }
+            if skipsFirst {
+                skipsFirst = false
+                if await waits(frame.delay, since: clock.now, until: started + longest) { return }
+                continue
+            }
+            presenter?.presentAnimationFrame(.init(frame: frame, playback: .redrawn(longest: longest, plays: plays)))
+            if await waits(frame.delay, since: clock.now, until: started + longest) { return }
+        }
+    }
+
+    /// Waits `delay` (no later than `end`) in short steps; true when a key, a stop or Ctrl-C came
+    /// meanwhile.
+    private func waits(_ delay: Duration, since start: ContinuousClock.Instant, until end: ContinuousClock.Instant) async -> Bool {
+        let until = min(start + delay, end)
+        while ContinuousClock.now < until {
+            if animationStopRequested || Task.isCancelled || keys?.keyWasPressed() == true { return true }
+            try? await Task.sleep(for: min(.milliseconds(20), until - ContinuousClock.now))
+        }
+        return animationStopRequested || Task.isCancelled || keys?.keyWasPressed() == true
     }
 
     func savePhoto(_ request: PhotoDetail.Save.Request) {
@@ -130,7 +240,7 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
                 // A load that failed (or brought nothing new) has said so: the photo stays.
                 guard !added.isEmpty else { return }
                 photos += added
-                step(to: target, pictureBox: request.pictureBox)
+                step(to: target, pictureBox: request.pictureBox, playback: request.playback)
             }
             return
         }
@@ -138,13 +248,13 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
             presenter?.presentStepRefused(.init(delta: request.delta, index: index, photoCount: photoCount, listName: origin.listName))
             return
         }
-        step(to: target, pictureBox: request.pictureBox)
+        step(to: target, pictureBox: request.pictureBox, playback: request.playback)
     }
 
-    private func step(to target: Int, pictureBox: PixelSize?) {
+    private func step(to target: Int, pictureBox: PixelSize?, playback: PhotoDetail.Animate.Playback?) {
         index = target
         photo = photos[target]
-        showPhoto(.init(pictureBox: pictureBox))
+        showPhoto(.init(pictureBox: pictureBox, playback: playback))
     }
 
     func choosePosition(_ request: PhotoDetail.Move.Request) {

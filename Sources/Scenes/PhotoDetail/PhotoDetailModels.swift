@@ -24,10 +24,13 @@ enum PhotoDetail {
             var pictureBox: PixelSize?
             /// `show --why`: say where the picture's pixels came from.
             var explainsPicture: Bool
+            /// How an animated photo is played where it is shown; nil: its first frame only.
+            var playback: Animate.Playback?
 
-            init(pictureBox: PixelSize? = nil, explainsPicture: Bool = false) {
+            init(pictureBox: PixelSize? = nil, explainsPicture: Bool = false, playback: Animate.Playback? = nil) {
                 self.pictureBox = pictureBox
                 self.explainsPicture = explainsPicture
+                self.playback = playback
             }
         }
 
@@ -41,6 +44,11 @@ enum PhotoDetail {
             var photoCount: Int
             /// `show --why` was asked.
             var explainsPicture = false
+            /// The picture is the first frame of an animation the terminal will play (its frames
+            /// follow): it is drawn so that they can be added to it.
+            var startsAnimation = false
+            /// Frames follow, while the command goes on: what is shown now is shown at once.
+            var playsAnimation = false
         }
 
         struct ViewModel: Equatable, Sendable {
@@ -52,11 +60,72 @@ enum PhotoDetail {
             var heading: String
             /// Label and value pairs: id, description, author, likes, size, url.
             var fields: [Field]
+            /// The picture is an animation's first frame, drawn so that the terminal can play it.
+            var startsAnimation = false
+            /// Frames follow while the command goes on: the picture and fields go out at once.
+            var playsAnimation = false
         }
 
         struct Field: Equatable, Sendable {
             var label: String
             var value: String
+        }
+    }
+
+    /// An animated photo played after its picture (the first frame) and fields are shown.
+    enum Animate {
+        /// How the view's terminal plays an animation.
+        enum Playback: Equatable, Sendable {
+            /// The terminal plays it (kitty): every frame sent once, then it runs by itself while the
+            /// prompt is back.
+            case byTerminal
+            /// Each frame drawn again in place while the command waits: for at most `longest`, or
+            /// `plays` plays (fewer when the file asks for fewer), or until a key is pressed or
+            /// Ctrl-C.
+            case redrawn(longest: Duration, plays: Int)
+        }
+
+        /// One frame to show: drawn in place, or added to the terminal's animation.
+        enum Frame {
+            struct Response: Equatable, Sendable {
+                var frame: AnimationFrame
+                var playback: Playback
+            }
+
+            struct ViewModel: Equatable, Sendable {
+                var pixels: Pixels
+                /// How long it stays, in milliseconds (kitty's gap).
+                var gap: Int
+                /// Drawn over the picture now (else added to the terminal's animation).
+                var drawnInPlace: Bool
+            }
+        }
+
+        /// Every frame is with the terminal: it runs them.
+        enum Run {
+            struct Response: Equatable, Sendable {
+                /// The first frame's delay: the picture drawn first was sent without it.
+                var firstDelay: Duration
+                /// As the file asks: 0 for ever.
+                var plays: Int
+            }
+
+            struct ViewModel: Equatable, Sendable {
+                var firstGap: Int
+                /// nil: for ever.
+                var plays: Int?
+            }
+        }
+
+        /// The animation could not go on (its file refused or corrupt past its first frame).
+        enum Failure {
+            struct Response: Equatable, Sendable {
+                var reason: String
+            }
+
+            struct ViewModel: Equatable, Sendable {
+                var message: String
+            }
         }
     }
 
@@ -67,10 +136,13 @@ enum PhotoDetail {
             var delta: Int
             /// The pixels a picture needs, or nil when no picture is shown.
             var pictureBox: PixelSize?
+            /// How an animated photo is played; nil: its first frame only.
+            var playback: Animate.Playback?
 
-            init(delta: Int, pictureBox: PixelSize? = nil) {
+            init(delta: Int, pictureBox: PixelSize? = nil, playback: Animate.Playback? = nil) {
                 self.delta = delta
                 self.pictureBox = pictureBox
+                self.playback = playback
             }
         }
 

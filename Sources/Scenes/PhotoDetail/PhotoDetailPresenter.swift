@@ -9,6 +9,10 @@ protocol PhotoDetailPresentationLogic: AnyObject {
     func presentIndexEdit(_ response: PhotoDetail.Move.Response)
     func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response)
     func presentStepRefused(_ response: PhotoDetail.Step.Refusal)
+    func presentAnimationFrame(_ response: PhotoDetail.Animate.Frame.Response)
+    func presentAnimationRun(_ response: PhotoDetail.Animate.Run.Response)
+    func presentAnimationStopped()
+    func presentAnimationFailure(_ response: PhotoDetail.Animate.Failure.Response)
 }
 
 final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
@@ -28,8 +32,32 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
             picture: ScenePicture.presenting(response.picture),
             pictureSource: response.explainsPicture ? Self.source(of: response.picture) : nil,
             heading: "Photo \(index + 1) of \(response.photoCount)",
-            fields: Self.fields(photo)
+            fields: Self.fields(photo),
+            startsAnimation: response.startsAnimation,
+            playsAnimation: response.playsAnimation
         ))
+    }
+
+    func presentAnimationFrame(_ response: PhotoDetail.Animate.Frame.Response) {
+        view?.displayAnimationFrame(.init(pixels: response.frame.pixels, gap: Self.milliseconds(response.frame.delay),
+                                          drawnInPlace: response.playback != .byTerminal))
+    }
+
+    /// kitty's count: nil for a file that asks to play for ever.
+    func presentAnimationRun(_ response: PhotoDetail.Animate.Run.Response) {
+        view?.displayAnimationRun(.init(firstGap: Self.milliseconds(response.firstDelay), plays: response.plays == 0 ? nil : response.plays))
+    }
+
+    func presentAnimationStopped() {
+        view?.displayAnimationStopped()
+    }
+
+    func presentAnimationFailure(_ response: PhotoDetail.Animate.Failure.Response) {
+        view?.displayAnimationFailure(.init(message: "(animation not played: \(response.reason))"))
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     func presentStepRefused(_ response: PhotoDetail.Step.Refusal) {
@@ -64,6 +92,9 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
             size += " × "
             size += String(photo.height)
         }
+        // An animation is played in the detail where the terminal can; its frames are said here
+        // wherever it is shown (a transcript draws its first frame only).
+        if let frames = photo.frameCount { size += ", animated, \(frames) frames" }
         fields.append(.init(label: "size", value: size))
         if let camera = PhotoFormatting.camera(photo) { fields.append(.init(label: "camera", value: camera)) }
         fields.append(.init(label: "url", value: TerminalText.oneLine(photo.urls.regular)))

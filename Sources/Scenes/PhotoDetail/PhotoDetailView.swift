@@ -10,6 +10,10 @@ protocol PhotoDetailDisplayLogic: AnyObject {
     func displayIndexEdit(_ viewModel: PhotoDetail.Move.ViewModel)
     func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel)
     func displayStepRefused(_ viewModel: PhotoDetail.Step.ViewModel)
+    func displayAnimationFrame(_ viewModel: PhotoDetail.Animate.Frame.ViewModel)
+    func displayAnimationRun(_ viewModel: PhotoDetail.Animate.Run.ViewModel)
+    func displayAnimationStopped()
+    func displayAnimationFailure(_ viewModel: PhotoDetail.Animate.Failure.ViewModel)
 }
 
 /// The detail scene's View: one photo, its position, and the way to move it.
@@ -21,6 +25,9 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     private let console: Console
     /// nil: this session shows no pictures.
     private let display: PictureDisplay?
+    /// The lines written below the picture shown last (its heading and fields): a frame drawn in
+    /// place starts that many lines, and the picture's rows, above the cursor.
+    private var linesBelowPicture = 0
 
     package var title: String {
         router?.dataStore?.index.map { "detail \($0 + 1)" } ?? "detail"
@@ -34,11 +41,13 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     /// The scene, wired up; `pictures` and `display` draw the photo above its fields (nil: text
     /// only), `saver` writes its file for `save`.
     /// - Parameter describer: reads the header of a photo listed by name only, for its fields.
+    /// - Parameter animations: an animated photo's frames, played where the display can (nil: the
+    ///   first frame only); `keys` stops one drawn in place.
     package static func module(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
-                              display: PictureDisplay? = nil) -> SceneModule {
+                              display: PictureDisplay? = nil, animations: PhotoAnimationsWorker? = nil, keys: KeyPresses? = nil) -> SceneModule {
         SceneModule(PhotoDetailView.self) { context in
             let view = PhotoDetailView(console: context.console, display: display)
-            let interactor = PhotoDetailInteractor(pictures: pictures, saver: saver, describer: describer)
+            let interactor = PhotoDetailInteractor(pictures: pictures, saver: saver, describer: describer, animations: animations, keys: keys)
             interactor.effects = context.effects
             let presenter = PhotoDetailPresenter()
             let router = PhotoDetailRouter(navigator: context.navigator)
@@ -53,7 +62,21 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
 
     /// The photo is shown with its picture: the `open` that pushed this scene ends when it is.
     package func sceneDidLoad() {
-        interactor?.showPhoto(.init(pictureBox: display?.pixelBox(for: .detail)))
+        interactor?.showPhoto(.init(pictureBox: display?.pixelBox(for: .detail), playback: playback))
+    }
+
+    /// Redrawn animations play for at most this long, or this many plays: a prompt that waits on
+    /// an animation for ever is a hang.
+    static let longestRedrawn: Duration = .seconds(10)
+    static let mostRedrawnPlays = 3
+
+    /// How this terminal plays an animation; nil: the first frame only.
+    private var playback: PhotoDetail.Animate.Playback? {
+        switch display?.animationPlayback() {
+        case .byTerminal?: .byTerminal
+        case .redrawn?: .redrawn(longest: Self.longestRedrawn, plays: Self.mostRedrawnPlays)
+        case nil: nil
+        }
     }
 
     /// Back from the sheet: the photo's fields at its (maybe new) position; the picture is on
@@ -80,7 +103,8 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             guard arguments.allSatisfy({ $0 == "--why" }) else {
                 throw CommandError("show takes only --why, not '\(TerminalText.truncate(arguments.first { $0 != "--why" } ?? "", toWidth: 40))' (type 'show' or 'show --why')")
             }
-            view.interactor?.showPhoto(.init(pictureBox: view.display?.pixelBox(for: .detail), explainsPicture: !arguments.isEmpty))
+            view.interactor?.stopAnimation()
+            view.interactor?.showPhoto(.init(pictureBox: view.display?.pixelBox(for: .detail), explainsPicture: !arguments.isEmpty, playback: view.playback))
         },
         Command("edit", summary: "open the index-edit sheet to choose a new position") { view, _ in
             view.interactor?.choosePosition(.init(position: nil))
@@ -100,15 +124,19 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             try view.save(arguments)
         },
         Command("next", summary: "show the next photo of the list it was opened from (PageDown; an empty line repeats it)", repetition: .always) { view, _ in
-            view.interactor?.stepPhoto(.init(delta: 1, pictureBox: view.display?.pixelBox(for: .detail)))
+            view.interactor?.stopAnimation()
+            view.interactor?.stepPhoto(.init(delta: 1, pictureBox: view.display?.pixelBox(for: .detail), playback: view.playback))
         },
         Command("prev", summary: "show the previous photo of the list it was opened from (PageUp)", repetition: .always) { view, _ in
-            view.interactor?.stepPhoto(.init(delta: -1, pictureBox: view.display?.pixelBox(for: .detail)))
+            view.interactor?.stopAnimation()
+            view.interactor?.stepPhoto(.init(delta: -1, pictureBox: view.display?.pixelBox(for: .detail), playback: view.playback))
         },
         Command("author", summary: "show the photographer: their profile and their photos") { view, _ in
+            view.interactor?.stopAnimation()
             view.router?.routeToAuthor()
         },
         Command("back", summary: "back to where the photo was opened (the collection moves it to its new position)") { view, _ in
+            view.interactor?.stopAnimation()
             view.router?.routeBack()
         },
     ]
@@ -128,7 +156,12 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     // MARK: - Display logic
 
     func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel) {
-        console.show(viewModel.picture, at: .detail, on: display)
+        if viewModel.startsAnimation, case .pixels(let pixels)? = viewModel.picture, let first = display?.animationStart(pixels, for: .detail) {
+            console.writePicture(first)
+        } else {
+            console.show(viewModel.picture, at: .detail, on: display)
+        }
+        linesBelowPicture = 1 + viewModel.fields.count + (viewModel.pictureSource == nil ? 0 : 1)
         if let source = viewModel.pictureSource {
             // Cut to the window (a folder's long path ran past it); whole in the transcript.
             if let columns = console.terminalColumns() { console.writeLine(source, cutTo: columns, style: .dim) } else { console.writeLine(source, style: .dim) }
@@ -136,6 +169,8 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         console.writeLine(viewModel.heading, style: .bold)
         let fields = viewModel.fields
         console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value })
+        // The first frame is on screen while the next is decoded and waited for.
+        if viewModel.playsAnimation { console.flush() }
     }
 
     func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) {
@@ -159,9 +194,40 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         console.fail(viewModel.message)
     }
 
+    /// A frame over the picture, at once (the command waits between frames), or added to the
+    /// terminal's animation. A frame that no longer fits where the picture was (the window shrank)
+    /// stops the animation rather than draw over the text.
+    func displayAnimationFrame(_ viewModel: PhotoDetail.Animate.Frame.ViewModel) {
+        guard viewModel.drawnInPlace else {
+            if let frame = display?.animationFrame(viewModel.pixels, gap: viewModel.gap) { console.writeControl(frame) }
+            return
+        }
+        guard let frame = display?.animationFrameInPlace(viewModel.pixels, for: .detail, linesBelow: linesBelowPicture) else {
+            interactor?.stopAnimation()
+            return
+        }
+        console.writeControl(frame)
+        console.flush()
+    }
+
+    func displayAnimationRun(_ viewModel: PhotoDetail.Animate.Run.ViewModel) {
+        if let run = display?.animationRun(firstGap: viewModel.firstGap, plays: viewModel.plays) { console.writeControl(run) }
+    }
+
+    func displayAnimationStopped() {
+        if let stop = display?.animationStop() { console.writeControl(stop) }
+    }
+
+    func displayAnimationFailure(_ viewModel: PhotoDetail.Animate.Failure.ViewModel) {
+        console.writeLine(viewModel.message, style: .dim)
+    }
+
     /// A page control does not step past its ends, nor does the detail: it says so, as `next` on the
     /// last page does.
     func displayStepRefused(_ viewModel: PhotoDetail.Step.ViewModel) {
         console.writeLine(viewModel.message)
     }
 }
+
+/// The terminal's keyboard, as the detail's animations watch it.
+extension KeyPresses: KeyPressWatching {}

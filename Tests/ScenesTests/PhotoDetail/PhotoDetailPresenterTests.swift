@@ -16,6 +16,14 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
     func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel) { refusals.append(viewModel.message) }
     var stepRefusals: [String] = []
     func displayStepRefused(_ viewModel: PhotoDetail.Step.ViewModel) { stepRefusals.append(viewModel.message) }
+    var frames: [PhotoDetail.Animate.Frame.ViewModel] = []
+    func displayAnimationFrame(_ viewModel: PhotoDetail.Animate.Frame.ViewModel) { frames.append(viewModel) }
+    var runs: [PhotoDetail.Animate.Run.ViewModel] = []
+    func displayAnimationRun(_ viewModel: PhotoDetail.Animate.Run.ViewModel) { runs.append(viewModel) }
+    var stops = 0
+    func displayAnimationStopped() { stops += 1 }
+    var animationFailures: [String] = []
+    func displayAnimationFailure(_ viewModel: PhotoDetail.Animate.Failure.ViewModel) { animationFailures.append(viewModel.message) }
 }
 
 @MainActor

@@ -15,6 +15,14 @@ final class DetailPresenterSpy: PhotoDetailPresentationLogic {
     func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response) { refusals.append(response) }
     var stepRefusals: [PhotoDetail.Step.Refusal] = []
     func presentStepRefused(_ response: PhotoDetail.Step.Refusal) { stepRefusals.append(response) }
+    var frames: [PhotoDetail.Animate.Frame.Response] = []
+    func presentAnimationFrame(_ response: PhotoDetail.Animate.Frame.Response) { frames.append(response) }
+    var runs: [PhotoDetail.Animate.Run.Response] = []
+    func presentAnimationRun(_ response: PhotoDetail.Animate.Run.Response) { runs.append(response) }
+    var stops = 0
+    func presentAnimationStopped() { stops += 1 }
+    var animationFailures: [String] = []
+    func presentAnimationFailure(_ response: PhotoDetail.Animate.Failure.Response) { animationFailures.append(response.reason) }
 }
 
 /// Something a picture worker may throw that is neither a PictureFailure nor a cancellation.

@@ -1,0 +1,99 @@
+/// How many frames an animated file holds, from its structure alone (no pixel is decoded): what
+/// the detail's fields say ("animated, 3 frames") and what a player expects. GIF: its image
+/// descriptors, found by skipping its blocks; WebP: the ANMF chunks of an extended WebP whose
+/// animation flag is set; PNG: the acTL chunk's count (APNG), when acTL comes before the image data
+/// as the APNG specification requires. Linear in the file, never more than one pass.
+public enum AnimationScan {
+    /// The number of frames when there are two or more; nil for a still picture, a file of another
+    /// format, or one whose structure breaks before a second frame.
+    public static func frameCount(of bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { raw -> Int? in
+            let count: Int?
+            switch ImageFormat.sniff(raw) {
+            case .gif?: count = gifFrames(raw)
+            case .webp?: count = webpFrames(raw)
+            case .png?: count = apngFrames(raw)
+            default: count = nil
+            }
+            return count.flatMap { $0 >= 2 ? $0 : nil }
+        }
+    }
+
+    /// The image descriptors of a GIF, counted until the trailer or where the blocks stop making
+    /// sense (a file cut short counts the frames that began in it).
+    static func gifFrames(_ raw: UnsafeRawBufferPointer) -> Int? {
+        guard raw.count >= 13 else { return nil }
+        var position = 13
+        // The global colour table, when the screen descriptor's flag says there is one.
+        if raw[10] & 0x80 != 0 { position += 3 << (Int(raw[10] & 7) + 1) }
+        var frames = 0
+        /// Skips a chain of sub-blocks (a length byte, that many bytes, until a length of 0).
+        func skipSubBlocks() -> Bool {
+            while position < raw.count {
+                let length = Int(raw[position])
+                position += 1 + length
+                if length == 0 { return true }
+            }
+            return false
+        }
+        while position < raw.count {
+            switch raw[position] {
+            case 0x2C:  // an image descriptor: 9 bytes, a local colour table, the LZW code size, the data
+                guard position + 10 <= raw.count else { return frames }
+                frames += 1
+                let flags = raw[position + 9]
+                position += 10
+                if flags & 0x80 != 0 { position += 3 << (Int(flags & 7) + 1) }
+                position += 1
+                guard skipSubBlocks() else { return frames }
+            case 0x21:  // an extension: its label, then sub-blocks
+                position += 2
+                guard skipSubBlocks() else { return frames }
+            default:  // the trailer (0x3B), or bytes that are no block: the frames end here
+                return frames
+            }
+        }
+        return frames
+    }
+
+    /// Whether a WebP's first bytes (30 are enough) say it is animated: an extended WebP (VP8X)
+    /// with its animation flag set.
+    public static func isAnimatedWebP(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in raw.count >= 30 && chunkName(raw, at: 12) == "VP8X" && raw[20] & 0x02 != 0 }
+    }
+
+    /// An extended WebP's ANMF chunks, when its VP8X flags say it is animated.
+    static func webpFrames(_ raw: UnsafeRawBufferPointer) -> Int? {
+        guard raw.count >= 30, chunkName(raw, at: 12) == "VP8X", raw[20] & 0x02 != 0 else { return nil }
+        var position = 12
+        var frames = 0
+        while position + 8 <= raw.count {
+            let length = Int(raw[position + 4]) | Int(raw[position + 5]) << 8 | Int(raw[position + 6]) << 16 | Int(raw[position + 7]) << 24
+            if chunkName(raw, at: position) == "ANMF" { frames += 1 }
+            // Chunks are padded to an even length.
+            position += 8 + length + (length & 1)
+        }
+        return frames
+    }
+
+    /// An APNG's acTL count: the chunks are walked until the image data, before which acTL must be.
+    static func apngFrames(_ raw: UnsafeRawBufferPointer) -> Int? {
+        var position = PNGChunks.signatureCount
+        while position + 8 <= raw.count {
+            let length = Int(PNGChunks.bigEndian(raw, at: position))
+            let name = PNGChunks.type(raw, at: position + 4)
+            if name == "IDAT" { return nil }
+            if name == "acTL" {
+                guard length >= 8, position + 16 <= raw.count else { return nil }
+                return Int(PNGChunks.bigEndian(raw, at: position + 8))
+            }
+            guard length <= 0x7FFF_FFFF else { return nil }
+            position += 12 + length
+        }
+        return nil
+    }
+
+    private static func chunkName(_ raw: UnsafeRawBufferPointer, at i: Int) -> String {
+        String(decoding: raw[i..<i + 4], as: UTF8.self)
+    }
+}

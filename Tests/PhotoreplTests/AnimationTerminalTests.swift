@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 45, part 2: an animation redrawn in place in a real terminal (tmux, Unicode symbols) holds
+/// the prompt while it plays, for a bounded time; Ctrl-C or a key gives the prompt back at once.
+@Suite(.serialized) struct AnimationTerminalTests {
+    /// A folder with one GIF of two 1×1 frames, red and blue, each shown 1 s, played for ever: the
+    /// detail redraws it for its whole bound (10 s) unless stopped.
+    static func blinkingFolder() throws -> String {
+        var gif = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0] + [255, 0, 0, 0, 0, 255]
+        gif += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
+        for colour: UInt8 in [0, 1] {
+            gif += [0x21, 0xF9, 4, 0, 100, 0, 0, 0]  // 100 cs
+            gif += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0]
+            // LZW, code size 2, in 3-bit codes: clear (4), the colour, end (5).
+            gif += [2, 2, colour == 0 ? 0x44 : 0x4C, 0x01, 0]
+        }
+        gif.append(0x3B)
+        let folder = URL(fileURLWithPath: try Binary.script("", name: "unused")).deletingLastPathComponent().appendingPathComponent("Blinking")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(gif).write(to: folder.appendingPathComponent("blink.gif"))
+        return folder.path
+    }
+
+    @Test func ctrlCStopsARedrawnAnimationAndThePromptIsBackAtOnce() throws {
+        let terminal = try Terminal([try Self.blinkingFolder(), "--preview", "symbols"], width: 100, height: 40)
+        #expect(try terminal.waitForPrompt(), "\(terminal.shown)")
+        try terminal.enter("open 1")
+        // The first frame and the fields are shown at once, and the animation holds the prompt.
+        #expect(try terminal.wait(for: "size         1 × 1, animated, 2 frames"), "\(terminal.shown)")
+        usleep(1_500_000)
+        #expect(!(try terminal.screen()).hasSuffix("photos/detail 1>\n"), "the prompt came back before the animation was stopped: \(terminal.shown)")
+        try terminal.press("C-c")
+        let clock = ContinuousClock()
+        let pressed = clock.now
+        #expect(try terminal.wait { $0.hasSuffix("url          blink.gif\nphotos/detail 1>\n") }, "\(terminal.shown)")
+        #expect(clock.now - pressed < .milliseconds(800))
+        #expect(!terminal.shown.contains("error"), "\(terminal.shown)")
+        // The session goes on: the photo is shown again (and plays again).
+        try terminal.enter("back")
+        #expect(try terminal.waitForPrompt(), "\(terminal.shown)")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+        #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
+    }
+
+    @Test func aKeyStopsIt_andIsTheStartOfTheNextLine() throws {
+        let terminal = try Terminal([try Self.blinkingFolder(), "--preview", "symbols"], width: 100, height: 40)
+        #expect(try terminal.waitForPrompt(), "\(terminal.shown)")
+        try terminal.enter("open 1")
+        #expect(try terminal.wait(for: "animated, 2 frames"), "\(terminal.shown)")
+        usleep(1_200_000)
+        #expect(!(try terminal.screen()).hasSuffix("photos/detail 1>\n"), "the prompt came back before a key was pressed: \(terminal.shown)")
+        try terminal.type("b")
+        let clock = ContinuousClock()
+        let pressed = clock.now
+        #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos/detail 1> b" }, "\(terminal.shown)")
+        #expect(clock.now - pressed < .milliseconds(800))
+        try terminal.type("ack")
+        try terminal.press("Enter")
+        #expect(try terminal.waitForPrompt(), "\(terminal.shown)")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+        #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
+    }
+
+    @Test func noAnimationGivesThePromptBackAtOnce() throws {
+        let terminal = try Terminal([try Self.blinkingFolder(), "--preview", "symbols", "--no-animation"], width: 100, height: 40)
+        #expect(try terminal.waitForPrompt(), "\(terminal.shown)")
+        try terminal.enter("open 1")
+        #expect(try terminal.wait { $0.hasSuffix("url          blink.gif\nphotos/detail 1>\n") }, "\(terminal.shown)")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+    }
+}

@@ -1,0 +1,112 @@
+import Imaging
+import REPLEngine
+import Testing
+@testable import TerminalPictures
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 45, part 2: the bytes that play an animation. kitty: the first frame under an image
+/// number, the others added with `a=f` and their gap, `a=a` to run with the loop count, `a=d` to
+/// delete; the other styles: a frame drawn over the picture in place; and where animations play at all.
+@MainActor
+@Suite struct AnimationPicturesTests {
+    let kitty = PictureRenderer(style: .kitty, cellSize: PixelSize(width: 10, height: 20))
+    let box = CellBox(columns: 8, rows: 4)
+    static let red = TestPictures.make(40, 40) { _, _ in [255, 0, 0, 255] }
+    static let blue = TestPictures.make(40, 40) { _, _ in [0, 0, 255, 255] }
+
+    /// The control keys and the payload (inflated) of every kitty sequence in `bytes`.
+    static func sequences(_ bytes: [UInt8]) -> [(control: String, payload: [UInt8])] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var found: [(String, [UInt8])] = []
+        var data = ""
+        var control = ""
+        for part in text.components(separatedBy: "\u{1B}_G").dropFirst() {
+            let body = part.components(separatedBy: "\u{1B}\\")[0]
+            let pieces = body.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+            let keys = String(pieces[0])
+            if control.isEmpty { control = keys }
+            data += pieces.count > 1 ? String(pieces[1]) : ""
+            if !keys.contains("m=1") {
+                let compressed = data.isEmpty ? [] : base64Decode(Array(data.utf8)) ?? []
+                found.append((control, compressed.isEmpty ? [] : inflate(compressed, expected: 1 << 20) ?? []))
+                control = ""
+                data = ""
+            }
+        }
+        return found
+    }
+
+    @Test func theFirstFrameIsPlacedUnderItsImageNumber() {
+        let (picture, payload) = kitty.kittyAnimationStart(Self.red, in: box, id: 7)
+        let sequences = Self.sequences(picture.bytes)
+        #expect(sequences.map(\.control) == ["a=T,i=7,f=32,o=z,q=2,C=1,s=\(payload.width),v=\(payload.height),m=0"])
+        #expect(Array(sequences[0].payload.prefix(4)) == [255, 0, 0, 255])
+        // Placed as a still picture is: rows made first, the cursor saved and brought back.
+        #expect(String(decoding: picture.bytes, as: UTF8.self).hasPrefix("\n\n\n\n\u{1B}[4A\u{1B}7\u{1B}_G"))
+    }
+
+    @Test func framesAreAddedWithTheirGapAtTheFirstFramesSize() {
+        let frame = kitty.kittyAnimationFrame(Self.blue, payload: PixelSize(width: 20, height: 20), id: 7, gap: 300)
+        let sequences = Self.sequences(frame.bytes)
+        #expect(sequences.map(\.control) == ["a=f,i=7,f=32,o=z,q=2,z=300,s=20,v=20,m=0"])
+        #expect(sequences[0].payload.count == 20 * 20 * 4)
+        #expect(Array(sequences[0].payload.prefix(4)) == [0, 0, 255, 255])
+    }
+
+    @Test func runningSetsTheFirstGapThenPlaysWithKittysLoopCount() {
+        let twice = kitty.kittyAnimationRun(id: 7, firstGap: 200, plays: 2)
+        #expect(String(decoding: twice.bytes, as: UTF8.self) == "\u{1B}_Ga=a,i=7,r=1,z=200,q=2\u{1B}\\\u{1B}_Ga=a,i=7,s=3,v=3,q=2\u{1B}\\")
+        let forEver = kitty.kittyAnimationRun(id: 7, firstGap: 100, plays: nil)
+        #expect(String(decoding: forEver.bytes, as: UTF8.self).hasSuffix("\u{1B}_Ga=a,i=7,s=3,v=1,q=2\u{1B}\\"))
+    }
+
+    @Test func deletingTakesTheImageAndItsFrames() {
+        #expect(String(decoding: kitty.kittyAnimationDelete(id: 7).bytes, as: UTF8.self) == "\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\\")
+        let inTmux = PictureRenderer(style: .kitty, inTmux: true)
+        #expect(String(decoding: inTmux.kittyAnimationDelete(id: 7).bytes, as: UTF8.self) == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\u{1B}\\\u{1B}\\")
+    }
+
+    @Test func aSymbolsFrameIsDrawnOverThePictureAndTheCursorComesBack() throws {
+        let symbols = PictureRenderer(style: .symbols(.truecolor), cellSize: PixelSize(width: 10, height: 20))
+        let frame = try #require(symbols.frameInPlace(Self.blue, in: box, rowsUp: 12))
+        let text = String(decoding: frame.bytes, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}7\u{1B}[12A\r") && text.hasSuffix("\u{1B}8"))
+        #expect(kitty.frameInPlace(Self.blue, in: box, rowsUp: 12) == nil, "kitty plays by itself")
+    }
+
+    static func display(_ mode: PreviewMode, terminal: Bool = true, animates: Bool = true, environment: [String: String] = ["TERM": "xterm-kitty"],
+                        rows: UInt16 = 50) -> PictureDisplay {
+        PictureDisplay(.init(mode: mode, size: CellBox(columns: 8, rows: 4), outputIsTerminal: terminal, environment: environment, animates: animates),
+                       probe: { _ in nil }, windowSize: { winsize(ws_row: rows, ws_col: 100, ws_xpixel: 1000, ws_ypixel: 1000) })
+    }
+
+    @Test func animationsPlayOnlyOnATerminalThatCanShowThem() {
+        #expect(Self.display(.kitty).animationPlayback() == .byTerminal)
+        #expect(Self.display(.sixel).animationPlayback() == .redrawn)
+        #expect(Self.display(.symbols).animationPlayback() == .redrawn)
+        #expect(Self.display(.kitty, terminal: false).animationPlayback() == nil, "a pipe")
+        #expect(Self.display(.ascii).animationPlayback() == nil, "golden files")
+        #expect(Self.display(.none).animationPlayback() == nil)
+        #expect(Self.display(.kitty, animates: false).animationPlayback() == nil, "--no-animation")
+        #expect(Self.display(.kitty, environment: ["TERM": "xterm-kitty", "TMUX": "/tmp/t,1,0"]).animationPlayback() == nil)
+    }
+
+    @Test func theDisplayNumbersItsAnimationsAndDeletesTheOneOnScreen() throws {
+        let display = Self.display(.kitty)
+        #expect(display.animationStop() == nil, "none on screen")
+        let first = try #require(display.animationStart(Self.red, for: .detail))
+        let id = try #require(Self.sequences(first.bytes).first?.control.split(separator: ",").first { $0.hasPrefix("i=") })
+        let frame = try #require(display.animationFrame(Self.blue, gap: 50))
+        #expect(Self.sequences(frame.bytes).first?.control.contains(",\(id),") == true)
+        let stop = try #require(display.animationStop())
+        #expect(String(decoding: stop.bytes, as: UTF8.self) == "\u{1B}_Ga=d,d=I,\(id),q=2\u{1B}\\")
+        #expect(display.animationStop() == nil, "deleted once")
+    }
+
+    @Test func aFrameThatWouldNotFitWhereThePictureWasIsNotDrawn() {
+        #expect(Self.display(.symbols, rows: 50).animationFrameInPlace(Self.red, for: .detail, linesBelow: 8) != nil)
+        #expect(Self.display(.symbols, rows: 9).animationFrameInPlace(Self.red, for: .detail, linesBelow: 8) == nil)
+    }
+}
