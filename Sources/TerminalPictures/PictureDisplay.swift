@@ -269,7 +269,10 @@ package final class PictureDisplay {
         guard setting.animates, setting.outputIsTerminal, mayShowPictures else { return nil }
         switch renderer.style {
         case .kitty: return isInTmux || isInScreen ? nil : .byTerminal
-        case .sixel, .iterm, .symbols: return .redrawn
+        // Inside tmux a frame passed through would land at the terminal's cursor, not in place
+        // (see Console.writePicture); symbols are text, which tmux moves itself.
+        case .sixel, .iterm: return isInTmux ? nil : .redrawn
+        case .symbols: return .redrawn
         default: return nil
         }
     }

@@ -502,17 +502,18 @@ package struct PictureRenderer: Sendable {
     /// virtual placement for placeholders (`U=1,i=…,c=…,r=…`).
     func kitty(_ pixels: Pixels, size: PixelSize, placement: String = "C=1") -> [UInt8] {
         kittyTransfer(pixels, payload: PixelSize(width: pixels.width, height: pixels.height).fitted(in: size),
-                      control: "a=T,f=32,o=z,q=2,\(placement),", handedOver: "a=T,f=32,q=2,\(placement),")
+                      control: "a=T,f=32,o=z,q=2,\(placement),", handedOver: { medium in "a=T,f=32,t=\(medium),q=2,\(placement)," })
     }
 
     /// `pixels` made `payloadSize` (when larger) and sent in chunks, the first after `control`
     /// (the action and its keys, each followed by a comma) and the size; or, given `handedOver` (the
     /// keys for raw RGBA) and a kitty that reads them, left in shared memory or a file.
-    func kittyTransfer(_ pixels: Pixels, payload payloadSize: PixelSize, control: String, handedOver: String? = nil) -> [UInt8] {
+    func kittyTransfer(_ pixels: Pixels, payload payloadSize: PixelSize, control: String,
+                       handedOver: ((_ medium: String) -> String)? = nil) -> [UInt8] {
         let payload = payloadSize.width < pixels.width || payloadSize.height < pixels.height ? pixels.resampled(to: payloadSize) : pixels
         if let handedOver, let name = KittyHandoff.leave(payload.rgba, in: kittyMedium) {
             let medium = kittyMedium == .sharedMemory ? "s" : "t"
-            var sequence = Array("\u{1B}_G\(handedOver)t=\(medium),s=\(payload.width),v=\(payload.height),S=\(payload.rgba.count);".utf8)
+            var sequence = Array("\u{1B}_G\(handedOver(medium))s=\(payload.width),v=\(payload.height),S=\(payload.rgba.count);".utf8)
             sequence += Base64.encode(Array(name.utf8))
             sequence += [0x1B, 0x5C]
             return passthrough(sequence)

@@ -77,9 +77,9 @@ import Glibc
     }
 
     static func display(_ mode: PreviewMode, terminal: Bool = true, animates: Bool = true, environment: [String: String] = ["TERM": "xterm-kitty"],
-                        rows: UInt16 = 50) -> PictureDisplay {
+                        rows: UInt16 = 50, answer: TerminalProbe.Answer? = nil) -> PictureDisplay {
         PictureDisplay(.init(mode: mode, size: CellBox(columns: 8, rows: 4), outputIsTerminal: terminal, environment: environment, animates: animates),
-                       probe: { _ in nil }, windowSize: { winsize(ws_row: rows, ws_col: 100, ws_xpixel: 1000, ws_ypixel: 1000) })
+                       probe: { _ in answer }, windowSize: { winsize(ws_row: rows, ws_col: 100, ws_xpixel: 1000, ws_ypixel: 1000) })
     }
 
     @Test func animationsPlayOnlyOnATerminalThatCanShowThem() {
@@ -90,7 +90,14 @@ import Glibc
         #expect(Self.display(.ascii).animationPlayback() == nil, "golden files")
         #expect(Self.display(.none).animationPlayback() == nil)
         #expect(Self.display(.kitty, animates: false).animationPlayback() == nil, "--no-animation")
-        #expect(Self.display(.kitty, environment: ["TERM": "xterm-kitty", "TMUX": "/tmp/t,1,0"]).animationPlayback() == nil)
+        // Inside tmux: a kitty that says nothing of itself gets symbols, text that tmux moves, redrawn
+        // in place; a sixel frame would be passed through at the terminal's cursor: none.
+        #expect(Self.display(.kitty, environment: ["TERM": "xterm-kitty", "TMUX": "/tmp/t,1,0"]).animationPlayback() == .redrawn)
+        var sixel = TerminalProbe.Answer()
+        sixel.sixel = true
+        sixel.complete = true
+        let sixelInTmux = Self.display(.sixel, environment: ["TERM": "xterm", "TMUX": "/tmp/t,1,0"], answer: sixel)
+        #expect(sixelInTmux.renderer.style == .sixel && sixelInTmux.animationPlayback() == nil)
     }
 
     @Test func theDisplayNumbersItsAnimationsAndDeletesTheOneOnScreen() throws {
