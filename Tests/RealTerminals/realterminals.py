@@ -172,7 +172,8 @@ class Terminal:
         # The terminal's real size in cells, as photorepl will see it (`stty size`): a terminal may not
         # give the size asked for (Konsole's window is never smaller than 903×720 pixels).
         self.size_file = os.path.join(self.scratch, "size")
-        script = (f"stty size > {shlex.quote(self.size_file)} 2>/dev/null; "
+        script = (f"n=0; while [ \"$(stty size 2>/dev/null)\" = '0 0' ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done; "
+                  f"stty size > {shlex.quote(self.size_file)} 2>/dev/null; "
                   f"cd {shlex.quote(folder or ROOT)} && exec env {unset} {assignments} {command}")
         self.tmux_socket = None
         self.screen_session = None
@@ -360,7 +361,8 @@ class Terminal:
             try:
                 with open(self.size_file) as f:
                     fields = f.read().split()
-                if len(fields) == 2:
+                # A terminal that has not laid out its window yet says 0 0 (mlterm, once in 82 checks).
+                if len(fields) == 2 and int(fields[0]) > 0 and int(fields[1]) > 0:
                     self.rows, self.columns = int(fields[0]), int(fields[1])
                     return
             except (FileNotFoundError, ValueError):
