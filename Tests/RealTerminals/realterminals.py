@@ -590,7 +590,10 @@ class FootTerminal(Terminal):
                               "-o", "colors.foreground=ffffff", "-o", "cursor.blink=no", "-o", "pad=0x0",
                               "sh", "-c", script]
         self.log = open(os.path.join(self.scratch, "terminal.log"), "w")
-        self.process = subprocess.Popen(args, env=self.environment, stdout=self.log, stderr=self.log, start_new_session=True)
+        # foot starts its shell in its own working folder: ours may be one nobody cannot enter (a
+        # clone made by root with mktemp, 0700), and then the shell does not start.
+        self.process = subprocess.Popen(args, env=self.environment, stdout=self.log, stderr=self.log, start_new_session=True,
+                                        cwd=self.scratch)
         self.commands = []
         self.window = None
         self.typed = None
