@@ -476,12 +476,12 @@ uint8_t *photorepl_sixel_encode(const uint8_t *rgba, int width, int height, int 
     uint8_t *assigned = colours ? malloc(count) : NULL;
     register_table table = {0};
     output out = {0};
-    if (!colours || !indices || !errors || !bits || !cache || !assigned) goto failed;
+    if (!colours || !indices || !errors || !bits || !cache || !assigned) goto done;
     memset(cache->index, 0xFF, sizeof cache->index);
 
     int percents[256][3], shown[256][3];
     int made = choose_palette(colours, count, registers, percents, shown, assigned);
-    if (exact && make_table(&table, colours, assigned, count)) goto failed;
+    if (exact && make_table(&table, colours, assigned, count)) goto done;
     sorted_palette palette;
     sort_palette(&palette, (const int (*)[3])shown, made);
 
@@ -576,7 +576,8 @@ uint8_t *photorepl_sixel_encode(const uint8_t *rgba, int width, int height, int 
         if (top + 6 < height) put_char(&out, '-');
     }
     put(&out, "\033\\", 2);
-    if (out.failed) goto failed;
+
+done:  // what was made for the picture is freed, whether it was made or not
     free(colours);
     free(assigned);
     free(table.keys);
@@ -585,20 +586,12 @@ uint8_t *photorepl_sixel_encode(const uint8_t *rgba, int width, int height, int 
     free(errors);
     free(bits);
     free(cache);
+    if (out.failed || !out.bytes) {
+        free(out.bytes);
+        return NULL;
+    }
     *length = out.length;
     return out.bytes;
-
-failed:
-    free(colours);
-    free(assigned);
-    free(table.keys);
-    free(table.registers);
-    free(indices);
-    free(errors);
-    free(bits);
-    free(cache);
-    free(out.bytes);
-    return NULL;
 }
 
 void photorepl_sixel_free(uint8_t *bytes) { free(bytes); }

@@ -248,6 +248,59 @@ package enum TerminalProbe {
         var queries = Array(text.utf8)
         if tmux { queries = PictureRenderer.tmuxPassthrough(queries) }
         guard writeAll(queries, to: output) else { return Answer() }
+        // DA1 is asked last: once it is answered, every answer is in.
+        let received = readAnswers(from: input, timeout: timeout) { parse($0).complete }
+        return parse(received)
+    }
+
+    /// Queries the controlling terminal, in raw mode for the moment (so the answers are not echoed),
+    /// then restores it. Nil when there is no terminal to ask, or
+    /// when photorepl is not in the terminal's foreground (asking would stop it with SIGTTOU).
+    package static func queryTerminal(_ request: Request, timeout: Int = defaultTimeout) -> Answer? {
+        // Not flushed: what the user typed meanwhile is in `typed`, for the line editor.
+        withRawTerminal { fd in query(input: fd, output: fd, tmux: request.tmux, kittyMedia: request.kittyMedia, timeout: timeout) }
+    }
+
+    /// Asks the terminal where its cursor is (DSR 6) and waits for the answer, at most `timeout`
+    /// milliseconds: the terminal (tmux, which answers itself) has then taken in everything written
+    /// before. Keys typed meanwhile are handed back to the line editor. False when there was no
+    /// terminal to ask or no answer came.
+    package static func waitForCursorReport(timeout: Int = 500) -> Bool {
+        let received = withRawTerminal { fd -> [UInt8]? in
+            guard writeAll(Array("\u{1B}[6n".utf8), to: fd) else { return nil }
+            return readAnswers(from: fd, timeout: timeout) { cursorReportEnd(in: $0) != nil }
+        }
+        guard let received = received ?? nil else { return false }
+        let answer = parse(received)
+        EditLineSource.returnTypeAhead(answer.typed)
+        EditLineSource.expectAnswerTail(answer.cutOff)
+        return cursorReportEnd(in: received) != nil
+    }
+
+    /// `body` given the controlling terminal in raw mode (no echo, reads that do not wait for a
+    /// line), which is restored after it; nil when there is no terminal, or photorepl is not in its
+    /// foreground (asking would stop it with SIGTTOU).
+    private static func withRawTerminal<T>(_ body: (Int32) -> T) -> T? {
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard tcgetpgrp(fd) == getpgrp() else { return nil }
+        var saved = termios()
+        guard tcgetattr(fd, &saved) == 0 else { return nil }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return nil }
+        defer { tcsetattr(fd, TCSANOW, &saved) }
+        return body(fd)
+    }
+
+    /// What `input` sends until `done` says the answers are in, at most `timeout` milliseconds and
+    /// 64 KiB (a bound on what a babbling terminal can make us keep).
+    private static func readAnswers(from input: Int32, timeout: Int, done: ([UInt8]) -> Bool) -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 512)
         var clock = timespec()
@@ -265,82 +318,9 @@ package enum TerminalProbe {
             if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard n > 0 else { break }
             received += buffer[0..<n]
-            // A bound on what a babbling terminal can make us keep.
-            if received.count > 65536 { break }
-            // DA1 is asked last: once it is answered, every answer is in.
-            if parse(received).complete { break }
+            if received.count > 65536 || done(received) { break }
         }
-        return parse(received)
-    }
-
-    /// Queries the controlling terminal, in raw mode for the moment (so the answers are not echoed),
-    /// then restores it. Nil when there is no terminal to ask, or
-    /// when photorepl is not in the terminal's foreground (asking would stop it with SIGTTOU).
-    package static func queryTerminal(_ request: Request, timeout: Int = defaultTimeout) -> Answer? {
-        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        guard tcgetpgrp(fd) == getpgrp() else { return nil }
-        var saved = termios()
-        guard tcgetattr(fd, &saved) == 0 else { return nil }
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 0
-            cc[Int(VTIME)] = 0
-        }
-        guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return nil }
-        let answer = query(input: fd, output: fd, tmux: request.tmux, kittyMedia: request.kittyMedia, timeout: timeout)
-        // Not flushed: what the user typed meanwhile is in `typed`, for the line editor.
-        tcsetattr(fd, TCSANOW, &saved)
-        return answer
-    }
-
-    /// Asks the terminal where its cursor is (DSR 6) and waits for the answer, at most `timeout`
-    /// milliseconds: the terminal (tmux, which answers itself) has then taken in everything written
-    /// before. Keys typed meanwhile are handed back to the line editor. False when there was no
-    /// terminal to ask or no answer came.
-    package static func waitForCursorReport(timeout: Int = 500) -> Bool {
-        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        guard tcgetpgrp(fd) == getpgrp() else { return false }
-        var saved = termios()
-        guard tcgetattr(fd, &saved) == 0 else { return false }
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 0
-            cc[Int(VTIME)] = 0
-        }
-        guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return false }
-        defer { tcsetattr(fd, TCSANOW, &saved) }
-        guard writeAll(Array("\u{1B}[6n".utf8), to: fd) else { return false }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 256)
-        var clock = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &clock)
-        let deadline = milliseconds(clock) + timeout
-        var answered = false
-        while !answered {
-            clock_gettime(CLOCK_MONOTONIC, &clock)
-            let left = deadline - milliseconds(clock)
-            guard left > 0 else { break }
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(left))
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { break }
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard n > 0 else { break }
-            received += buffer[0..<n]
-            if received.count > 65536 { break }
-            answered = cursorReportEnd(in: received) != nil
-        }
-        let answer = parse(received)
-        EditLineSource.returnTypeAhead(answer.typed)
-        EditLineSource.expectAnswerTail(answer.cutOff)
-        return answered
+        return received
     }
 
     /// Where a cursor position report (`ESC [ row ; column R`) ends in `bytes`, if one is there.
