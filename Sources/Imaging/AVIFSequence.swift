@@ -31,7 +31,7 @@ struct AVIFSequence: Equatable {
             guard let id = reader.number(at: idAt, size: 4), id != 0, sizeAt + 8 <= tkhd.upperBound,
                   let width = reader.number(at: sizeAt, size: 4), let height = reader.number(at: sizeAt + 4, size: 4) else { continue }
             let stbl = child("stbl", of: child("minf", of: child("mdia", of: trak.contents)))
-            guard let stbl, let stsd = child("stsd", of: stbl, isFull: true),
+            guard let stbl, let stsd = child("stsd", of: stbl, isFull: true), stsd.count >= 4,
                   let entry = reader.boxes(in: stsd.lowerBound + 4..<stsd.upperBound).first(where: { $0.type == "av01" }),
                   let stsz = child("stsz", of: stbl, isFull: true), let count = reader.number(at: stsz.lowerBound + 4, size: 4) else { continue }
             // Chunks: libavif skips a track whose chunk offsets list none.

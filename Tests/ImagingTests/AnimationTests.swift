@@ -246,6 +246,38 @@ import Testing
         #expect(played.map { OtherFormatsTests.pixel($0.pixels, 11, 7) } == [Self.red, Self.lime, Self.blue])
     }
 
+    /// The scan of an AVIF sequence's boxes on 20,000 damaged copies of one (bytes of its `moov`
+    /// changed, the file cut): never a trap, and never a count of a track it cannot read.
+    @Test func theAVIFScanSurvivesDamagedBoxes() throws {
+        let whole = try OtherFormatsTests.bytes("three-frames-alpha.avif")
+        let moov = try #require((0..<whole.count - 4).first { whole[$0..<$0 + 4].elementsEqual("moov".utf8) }) - 4
+        var generator = SplitMix(seed: 45)
+        for _ in 0..<20_000 {
+            var bytes = whole
+            for _ in 0..<Int(generator.next() % 4 + 1) {
+                let at = moov + Int(generator.next() % UInt64(whole.count - moov))
+                bytes[at] = generator.next() % 3 == 0 ? [0, 0xFF, 1, 8][Int(generator.next() % 4)] : UInt8(truncatingIfNeeded: generator.next())
+            }
+            if generator.next() % 4 == 0 { bytes = Array(bytes[..<(moov + Int(generator.next() % UInt64(whole.count - moov)))]) }
+            let sequence = bytes.withUnsafeBytes { AVIFSequence.read($0) }
+            if let sequence { #expect(sequence.frameCount >= 0 && sequence.size.width >= 0 && sequence.size.height >= 0) }
+            _ = AnimationScan.frameCount(of: bytes)
+        }
+    }
+
+    /// A seeded generator (SplitMix64), the same damage on every run.
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
     /// An AVIF sequence cut short anywhere: never a crash or a hang. Cut in its media data (its
     /// track read whole), it is refused, by the still image's checks or when a frame is decoded;
     /// cut before its track ends, it is no animation, or refused.
