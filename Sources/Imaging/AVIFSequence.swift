@@ -33,7 +33,11 @@ struct AVIFSequence: Equatable {
             let stbl = child("stbl", of: child("minf", of: child("mdia", of: trak.contents)))
             guard let stbl, let stsd = child("stsd", of: stbl, isFull: true), stsd.count >= 4,
                   let entry = reader.boxes(in: stsd.lowerBound + 4..<stsd.upperBound).first(where: { $0.type == "av01" }),
-                  let stsz = child("stsz", of: stbl, isFull: true), let count = reader.number(at: stsz.lowerBound + 4, size: 4) else { continue }
+                  let stsz = child("stsz", of: stbl, isFull: true), let sampleSize = reader.number(at: stsz.lowerBound, size: 4),
+                  let count = reader.number(at: stsz.lowerBound + 4, size: 4) else { continue }
+            // A count its table cannot hold (4 bytes a sample's size), or whose samples of one size
+            // the file cannot, is a claim libavif refuses: no frames are said to be there.
+            guard sampleSize == 0 ? stsz.count >= 8 + 4 * count : count <= raw.count / sampleSize else { continue }
             // Chunks: libavif skips a track whose chunk offsets list none.
             let chunks = (child("stco", of: stbl, isFull: true) ?? child("co64", of: stbl, isFull: true)).flatMap { reader.number(at: $0.lowerBound, size: 4) }
             guard let chunks, chunks > 0 else { continue }

@@ -215,6 +215,16 @@ import Testing
         return bytes
     }
 
+    /// A sample table that claims a million frames but lists three: no frames are said to be there
+    /// ("animated, 1000000 frames" would be the file's word, not what it holds).
+    @Test func anAVIFSequencesFrameCountIsWhatItsTableHolds() throws {
+        var bytes = try OtherFormatsTests.bytes("three-frames.avif")
+        let stsz = try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual("stsz".utf8) })
+        #expect(bytes[(stsz + 12)..<(stsz + 16)].elementsEqual([0, 0, 0, 3]))
+        bytes.replaceSubrange((stsz + 12)..<(stsz + 16), with: [0, 0x0F, 0x42, 0x40])
+        #expect(AnimationScan.frameCount(of: bytes) == nil)
+    }
+
     /// A track that claims 65535×65535: refused by the limits on a picture's size before libavif or
     /// any child process is started.
     @Test func anAVIFSequenceClaimingAHugeSizeIsRefused() throws {
