@@ -1,20 +1,21 @@
-# photorepl: --folder animations --preview ascii --preview-size 12x4 --listing 3:b10bd32b700be2e5
+# photorepl: --folder animations --preview ascii --preview-size 12x4 --listing 4:b33ba6a02c7ae3d4
 count: 0
-photos> count 3
-count: 3
+photos> count 4
+count: 4
 photos> fetch
-Found 3 photos in animations.
-Fetched 3 photos.
+Found 4 photos in animations.
+Fetched 4 photos.
 ▸ 1  three-frames.png
   2  three-frames.gif
-  3  three-frames.webp
-● ○ ○  1/3
+  3  three-frames.avif
+  4  three-frames.webp
+● ○ ○ ○  1/4
 photos> open 1
 ::::::::::::
 ::::::::::::
 ::::::::::::
 ::::::::::::
-Photo 1 of 3
+Photo 1 of 4
   id           three-frames.png
   description  (no description)
   author       unknown
@@ -26,7 +27,7 @@ photos/detail 1> next
 ::::::::::::
 ::::::::::::
 ::::::::::::
-Photo 2 of 3
+Photo 2 of 4
   id           three-frames.gif
   description  (no description)
   author       unknown
@@ -38,7 +39,19 @@ photos/detail 2> next
 ::::::::::::
 ::::::::::::
 ::::::::::::
-Photo 3 of 3
+Photo 3 of 4
+  id           three-frames.avif
+  description  (no description)
+  author       unknown
+  likes        —
+  size         6 × 4, animated, 3 frames
+  url          three-frames.avif
+photos/detail 3> next
+::::::::::::
+::::::::::::
+::::::::::::
+::::::::::::
+Photo 4 of 4
   id           three-frames.webp
   description  (no description)
   author       unknown

@@ -1,11 +1,13 @@
 #include "CImageFormats.h"
 #include "loading.h"
+#include <avif/avif.h>
 #include <dlfcn.h>
 #include <gif_lib.h>
 #include <libheif/heif.h>
 #ifdef __GLIBC__
 #include <malloc.h>  // mallopt
 #endif
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -358,7 +360,58 @@ void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_wid
     gif.close(file, &error);
 }
 
-// MARK: - Animations (GIF through giflib, WebP through libwebpdemux), a frame at a time
+// MARK: - AVIF image sequences (libavif 0.11, loaded at the first animated AVIF: libheif 1.15 decodes a
+// file's still image only)
+
+static struct {
+    avifDecoder *(*create)(void);
+    void (*destroy)(avifDecoder *);
+    avifResult (*set_source)(avifDecoder *, avifDecoderSource);
+    avifResult (*set_io_memory)(avifDecoder *, const uint8_t *, size_t);
+    avifResult (*parse)(avifDecoder *);
+    avifResult (*next_image)(avifDecoder *);
+    void (*rgb_defaults)(avifRGBImage *, const avifImage *);
+    avifResult (*yuv_to_rgb)(const avifImage *, avifRGBImage *);
+    const char *(*result_string)(avifResult);
+    int loaded;
+} avif;
+static char avif_error[200];
+static pthread_once_t avif_once = PTHREAD_ONCE_INIT;
+
+static void load_avif(void) {
+    // Soname 15 is libavif 0.11 (Debian 12's libavif15): the avifDecoder fields set below are laid
+    // out as its header says.
+    void *library = dlopen(PHOTOREPL_SONAME("libavif.so.15", "libavif.15.dylib"), RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(avif_error, sizeof avif_error, "animated AVIF pictures need libavif: install the Debian package libavif15");
+        return;
+    }
+    FIND(library, avif, create, "avifDecoderCreate", avif_error)
+    FIND(library, avif, destroy, "avifDecoderDestroy", avif_error)
+    FIND(library, avif, set_source, "avifDecoderSetSource", avif_error)
+    FIND(library, avif, set_io_memory, "avifDecoderSetIOMemory", avif_error)
+    FIND(library, avif, parse, "avifDecoderParse", avif_error)
+    FIND(library, avif, next_image, "avifDecoderNextImage", avif_error)
+    FIND(library, avif, rgb_defaults, "avifRGBImageSetDefaults", avif_error)
+    FIND(library, avif, yuv_to_rgb, "avifImageYUVToRGB", avif_error)
+    FIND(library, avif, result_string, "avifResultToString", avif_error)
+    avif.loaded = 1;
+}
+
+int photorepl_avif_available(void) {
+    pthread_once(&avif_once, load_avif);
+    return avif.loaded;
+}
+
+// libavif's word for `result`, and its diagnostic when it left one.
+static void avif_failed(const avifDecoder *decoder, avifResult result, const char *what, char *message, size_t message_size) {
+    const char *reason = avif.result_string(result);
+    const char *detail = decoder && decoder->diag.error[0] ? decoder->diag.error : NULL;
+    say(message, message_size, "corrupt AVIF: %s: %s%s%s%s", what, reason ? reason : "unknown error", detail ? " (" : "",
+        detail ? detail : "", detail ? ")" : "");
+}
+
+// MARK: - Animations (GIF through giflib, WebP through libwebpdemux, AVIF sequences through libavif), a frame at a time
 
 // One frame after another composed on the full canvas, which is what an animation's frames are
 // drawn on (a frame may cover a part of it, and what it leaves shows the frames before). Runs in
@@ -377,11 +430,102 @@ struct photorepl_frames {
     // WebP: libwebpdemux composes the frames itself.
     WebPAnimDecoder *webp;
     int webp_time;  // the end of the last frame, in ms
+    // AVIF: every frame is whole (a sequence's frames cover the canvas), converted into `canvas`.
+    avifDecoder *avif;
 };
 
 // Browsers show a frame that asks for 0 or 10 ms (GIF's 0 and 1 cs, which old encoders wrote to
 // mean "as fast as possible") for 100 ms; animations made for them rely on it.
 static int browser_delay(int milliseconds) { return milliseconds <= 10 ? 100 : milliseconds; }
+
+// An AVIF sequence's decoder, for the frames of its colour track (the one libavif picks: the first
+// with AV1 samples that is no alpha track), none decoded yet: 0, or -1 with `message` (`frames`
+// freed).
+static int avif_frames_open(photorepl_frames *frames, const unsigned char *data, size_t size, char *message, size_t message_size) {
+    pthread_once(&avif_once, load_avif);
+    if (!avif.loaded) {
+        say(message, message_size, "%s", avif_error);
+        free(frames);
+        return -1;
+    }
+    frames->canvas = malloc((size_t)frames->width * (size_t)frames->height * 4);
+    frames->avif = frames->canvas ? avif.create() : NULL;
+    if (!frames->avif) {
+        say(message, message_size, "out of memory");
+        photorepl_frames_close(frames);
+        return -1;
+    }
+    avifDecoder *decoder = frames->avif;
+    decoder->maxThreads = 1;
+    decoder->ignoreExif = AVIF_TRUE;
+    decoder->ignoreXMP = AVIF_TRUE;
+    // As lenient as libheif is with a still AVIF (a file without `pixi` is shown).
+    decoder->strictFlags = AVIF_STRICT_DISABLED;
+    // Nothing larger than the canvas is decoded: libavif refuses a track that says more, and dav1d a
+    // frame whose header does, before either allocates it.
+    decoder->imageSizeLimit = (uint32_t)((uint64_t)frames->width * (uint64_t)frames->height);
+    decoder->imageDimensionLimit = (uint32_t)(frames->width > frames->height ? frames->width : frames->height);
+    // The tracks, whatever the major brand says (AVIF_DECODER_SOURCE_AUTO takes the still image of a
+    // file whose brand is `avif`).
+    avifResult result = avif.set_source(decoder, AVIF_DECODER_SOURCE_TRACKS);
+    if (result == AVIF_RESULT_OK) result = avif.set_io_memory(decoder, data, size);
+    if (result == AVIF_RESULT_OK) result = avif.parse(decoder);
+    if (result != AVIF_RESULT_OK) {
+        avif_failed(decoder, result, "its image sequence cannot be read", message, message_size);
+        photorepl_frames_close(frames);
+        return -1;
+    }
+    if (!decoder->image || decoder->image->width != (uint32_t)frames->width || decoder->image->height != (uint32_t)frames->height ||
+        decoder->imageCount < 1) {
+        say(message, message_size, "corrupt AVIF: its image sequence is %ux%u, not the %dx%d its track says", decoder->image ? decoder->image->width : 0,
+            decoder->image ? decoder->image->height : 0, frames->width, frames->height);
+        photorepl_frames_close(frames);
+        return -1;
+    }
+    return 0;
+}
+
+// The AVIF sequence's next frame, decoded and converted to RGBA on the canvas: 1, 0 at the end of
+// its frames, -1 on an error.
+static int avif_next_frame(photorepl_frames *frames, int *delay, char *message, size_t message_size) {
+    avifDecoder *decoder = frames->avif;
+    avifResult result = avif.next_image(decoder);
+    if (result == AVIF_RESULT_NO_IMAGES_REMAINING) return 0;
+    char what[64];
+    snprintf(what, sizeof what, "frame %d", frames->given + 1);
+    if (result != AVIF_RESULT_OK) {
+        avif_failed(decoder, result, what, message, message_size);
+        return -1;
+    }
+    avifImage *image = decoder->image;
+    if (!image || image->width != (uint32_t)frames->width || image->height != (uint32_t)frames->height) {
+        say(message, message_size, "corrupt AVIF: frame %d is %ux%u, not %dx%d", frames->given + 1, image ? image->width : 0,
+            image ? image->height : 0, frames->width, frames->height);
+        return -1;
+    }
+    avifRGBImage rgb;
+    avif.rgb_defaults(&rgb, image);
+    rgb.format = AVIF_RGB_FORMAT_RGBA;
+    rgb.depth = 8;
+    rgb.alphaPremultiplied = AVIF_FALSE;
+    rgb.pixels = frames->canvas;
+    rgb.rowBytes = (uint32_t)frames->width * 4;
+    result = avif.yuv_to_rgb(image, &rgb);
+    if (result != AVIF_RESULT_OK) {
+        avif_failed(decoder, result, what, message, message_size);
+        return -1;
+    }
+    // A frame without alpha is opaque, whatever the conversion left in the fourth byte.
+    if (!image->alphaPlane) {
+        size_t pixels = (size_t)frames->width * (size_t)frames->height;
+        for (size_t i = 0; i < pixels; i++) frames->canvas[i * 4 + 3] = 255;
+    }
+    // Its duration in seconds (the track's durations over its timescale), bounded: a file may say anything.
+    double seconds = decoder->imageTiming.duration;
+    int milliseconds = isfinite(seconds) && seconds > 0 ? (seconds < 600 ? (int)(seconds * 1000 + 0.5) : 600000) : 0;
+    *delay = browser_delay(milliseconds);
+    return 1;
+}
 
 photorepl_frames *photorepl_frames_open(int decoder, const unsigned char *data, size_t size, int width, int height,
                                         int max_frames, char *message, size_t message_size) {
@@ -421,6 +565,7 @@ photorepl_frames *photorepl_frames_open(int decoder, const unsigned char *data, 
         }
         return frames;
     }
+    if (decoder == PHOTOREPL_ISOLATED_AVIF) return avif_frames_open(frames, data, size, message, message_size) == 0 ? frames : NULL;
     pthread_once(&webp_once, load_webp);
     if (!webp.loaded) {
         say(message, message_size, "%s", webp_error);
@@ -570,6 +715,8 @@ int photorepl_frames_next(photorepl_frames *frames, int *delay, int *loop_count,
         result = 0;  // the frames past the cap are not shown: the animation starts again
     } else if (frames->decoder == PHOTOREPL_ISOLATED_GIF) {
         result = gif_next_frame(frames, delay, message, message_size);
+    } else if (frames->decoder == PHOTOREPL_ISOLATED_AVIF) {
+        result = avif_next_frame(frames, delay, message, message_size);
     } else {
         uint8_t *canvas = NULL;
         int time = 0;
@@ -600,6 +747,7 @@ void photorepl_frames_close(photorepl_frames *frames) {
     if (frames->gif) gif.close(frames->gif, &error);
     if (frames->webp) webp.anim_delete(frames->webp);
     else free(frames->canvas);
+    if (frames->avif) avif.destroy(frames->avif);
     free(frames->previous);
     free(frames);
 }
@@ -1118,6 +1266,7 @@ void photorepl_tiff_decode(const unsigned char *data, size_t size, int width, in
 
 void photorepl_webp_load(void) { pthread_once(&webp_once, load_webp); }
 void photorepl_gif_load(void) { pthread_once(&gif_once, load_gif); }
+void photorepl_avif_load(void) { pthread_once(&avif_once, load_avif); }
 void photorepl_heif_load(void) { pthread_once(&heif_once, load_heif); }
 void photorepl_tiff_load(void) { pthread_once(&tiff_once, load_tiff); }
 

@@ -1,4 +1,4 @@
-// Third-party decoders (libheif, libtiff, libjxl, libraw, libwebp, giflib, libpng) run in a child process of their own: a
+// Third-party decoders (libheif, libtiff, libjxl, libraw, libwebp, giflib, libpng, libavif) run in a child process of their own: a
 // crash ends the child, not the session; a hang or a balloon is ended by the parent's deadline, the
 // child's CPU limit and its address-space limit; Ctrl-C kills it. The child is forked, not executed:
 // the libraries are already loaded (and tests, which are no photorepl binary, work the same), and it
@@ -451,6 +451,13 @@ struct photorepl_animation {
 static void animation_child(const photorepl_animation_request *request, animation_answer *shared, size_t capacity, int asks,
                             int answers) {
     confine(request->seconds, request->memory, asks, answers);
+    // A decoder's own log is no line of the session's (dav1d, under libavif, writes a refused
+    // frame's size to standard error, which is the terminal).
+    int nothing = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (nothing >= 0) {
+        dup2(nothing, STDERR_FILENO);
+        close(nothing);
+    }
     unsigned char *pixels = (unsigned char *)(shared + 1);
     photorepl_frames *frames = NULL;
     int index = 0;
@@ -550,6 +557,7 @@ photorepl_animation *photorepl_animation_start(const photorepl_animation_request
     }
     animation->shared = mapping;
     if (request->decoder == PHOTOREPL_ISOLATED_GIF) photorepl_gif_load();
+    else if (request->decoder == PHOTOREPL_ISOLATED_AVIF) photorepl_avif_load();
     else photorepl_webp_load();
     pthread_rwlock_wrlock(&library_calls);
     pid_t pid = fork();

@@ -154,6 +154,7 @@ void photorepl_jxl_load(void);
 void photorepl_raw_load(void);
 void photorepl_webp_load(void);
 void photorepl_gif_load(void);
+void photorepl_avif_load(void);
 void photorepl_libpng_load(void);
 
 #endif

@@ -28,9 +28,10 @@ public enum Animation {
 /// frame) is reserved of the session's budget for decoding while it is decoded, never across a
 /// wait: an animation left open while its player waits for a frame's delay holds none of it, and
 /// cannot keep other decodes waiting (the child's canvas between two frames is bounded by its
-/// address-space limit instead). GIF and WebP are decoded by giflib and libwebpdemux in a child
-/// process that lives as long as the animation (a crash, a balloon or a frame that takes too long
-/// ends it, never the session); APNG by the project's own PNG reader, in the process.
+/// address-space limit instead). GIF, WebP and AVIF sequences are decoded by giflib, libwebpdemux
+/// and libavif in a child process that lives as long as the animation (a crash, a balloon or a
+/// frame that takes too long ends it, never the session); APNG by the project's own PNG reader, in
+/// the process.
 public actor AnimationFrames {
     /// The canvas, as the file says.
     public nonisolated let canvas: PixelSize
@@ -52,14 +53,23 @@ public actor AnimationFrames {
     private let memory: Int
     private var next = 0
 
-    /// The frames of `bytes` (GIF, WebP or APNG with two frames or more), for a picture in `box`;
-    /// nil when the file is no animation. Refused (`ImageFailure`) past the limits a still
+    /// The frames of `bytes` (GIF, WebP, APNG or an AVIF sequence with two frames or more), for a
+    /// picture in `box`; nil when the file is no animation, or an AVIF's when libavif cannot be
+    /// loaded (its still image is shown). Refused (`ImageFailure`) past the limits a still
     /// picture meets (`limits`), or when its canvas does not fit in the budget.
     public init?(_ bytes: [UInt8], fitting box: PixelSize, limits: ImageLimits = .init(),
                  maximumFrames: Int = Animation.maximumFrames) throws(ImageFailure) {
         guard let count = AnimationScan.frameCount(of: bytes) else { return nil }
         let header = try ImageDecoder.header(of: bytes, limits: limits)
-        let canvas = header.storedSize
+        var canvas = header.storedSize
+        if header.format == .avif {
+            // The frames are the track's, at its size (not the still image's, which libheif turns
+            // by its `irot`), checked as a still image's size is before anything is decoded.
+            guard let sequence = bytes.withUnsafeBytes({ AVIFSequence.read($0) }) else { return nil }
+            try sequence.check(limits)
+            guard photorepl_avif_available() != 0 else { return nil }
+            canvas = sequence.size
+        }
         let target = canvas.fitted(in: box)
         let factor = canvas.wholeFactor(covering: target)
         scaled = canvas.dividedRoundingUp(by: factor)
@@ -76,13 +86,25 @@ public actor AnimationFrames {
             plays = frames.plays
             library = "the APNG reader"
             decoder = .apng(frames, APNGCanvas(canvas))
-        case .gif, .webp:
+        case .gif, .webp, .avif:
             // GIF: the canvas and its copy for "restore to previous"; WebP: libwebpdemux's canvas,
-            // its previous one and a frame; and the scaled frame in the shared mapping.
-            let memory = header.format == .gif ? canvasBytes * 2 + (16 << 20) : canvasBytes * 3 + (32 << 20)
+            // its previous one and a frame; AVIF: the canvas, and the AV1 decoder's frames (its
+            // references, up to 8, and the frame decoded: 1.5 bytes a pixel each in 8-bit 4:2:0,
+            // 3 in 4:4:4, twice that at 10 bits) and its own state; and the scaled frame in the
+            // shared mapping.
+            let memory = switch header.format {
+            case .gif: canvasBytes * 2 + (16 << 20)
+            case .webp: canvasBytes * 3 + (32 << 20)
+            default: IsolatedDecoding.memory(canvas, bytesPerPixel: 4 + 24, more: 32 << 20)
+            }
             try IsolatedDecoding.checkBudget(memory, "this animation")
             var request = photorepl_animation_request()
-            request.decoder = Int32(header.format == .gif ? PHOTOREPL_ISOLATED_GIF : PHOTOREPL_ISOLATED_WEBP)
+            let isolatedDecoder = switch header.format {
+            case .gif: PHOTOREPL_ISOLATED_GIF
+            case .webp: PHOTOREPL_ISOLATED_WEBP
+            default: PHOTOREPL_ISOLATED_AVIF
+            }
+            request.decoder = Int32(isolatedDecoder)
             request.width = Int32(canvas.width)
             request.height = Int32(canvas.height)
             request.factor = Int32(factor)
@@ -100,7 +122,11 @@ public actor AnimationFrames {
             guard let started else { throw ImageFailure(message(&text)) }
             self.memory = memory
             plays = 1
-            library = header.format == .gif ? "giflib" : "libwebp"
+            library = switch header.format {
+            case .gif: "giflib"
+            case .webp: "libwebp"
+            default: "libavif"
+            }
             decoder = .isolated(AnimationChild(started), bytes: bytes)
         default:
             return nil

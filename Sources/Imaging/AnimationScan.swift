@@ -2,7 +2,8 @@
 /// the detail's fields say ("animated, 3 frames") and what a player expects. GIF: its image
 /// descriptors, found by skipping its blocks; WebP: the ANMF chunks of an extended WebP whose
 /// animation flag is set; PNG: the acTL chunk's count (APNG), when acTL comes before the image data
-/// as the APNG specification requires. Linear in the file, never more than one pass.
+/// as the APNG specification requires; AVIF: the samples of an image sequence's colour track
+/// (`AVIFSequence`: its boxes, the media data skipped). Linear in the file, never more than one pass.
 public enum AnimationScan {
     /// The number of frames when there are two or more; nil for a still picture, a file of another
     /// format, or one whose structure breaks before a second frame.
@@ -13,6 +14,7 @@ public enum AnimationScan {
             case .gif?: count = gifFrames(raw)
             case .webp?: count = webpFrames(raw)
             case .png?: count = apngFrames(raw)
+            case .avif?: count = AVIFSequence.read(raw)?.frameCount
             default: count = nil
             }
             return count.flatMap { $0 >= 2 ? $0 : nil }
@@ -60,6 +62,17 @@ public enum AnimationScan {
     /// with its animation flag set.
     public static func isAnimatedWebP(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { raw in raw.count >= 30 && chunkName(raw, at: 12) == "VP8X" && raw[20] & 0x02 != 0 }
+    }
+
+    /// Whether an AVIF's first bytes (its `ftyp` box) name the image-sequence brand, `avis`: the
+    /// sequence's boxes may be anywhere in the file, a still AVIF's are never read for them.
+    public static func isAVIFSequence(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            guard raw.count >= 16, chunkName(raw, at: 4) == "ftyp" else { return false }
+            let size = Int(raw[0]) << 24 | Int(raw[1]) << 16 | Int(raw[2]) << 8 | Int(raw[3])
+            // The major brand, then the compatible ones (12…16 is the minor version).
+            return stride(from: 8, through: min(raw.count, size) - 4, by: 4).contains { $0 != 12 && chunkName(raw, at: $0) == "avis" }
+        }
     }
 
     /// An extended WebP's ANMF chunks, when its VP8X flags say it is animated.

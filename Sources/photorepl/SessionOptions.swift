@@ -114,7 +114,7 @@ struct SessionOptions: Sendable {
               whenEmpty: "--thumbnails takes a folder, e.g. --thumbnails ~/.cache/thumbnails"),
         .flag("--no-cache", \.noCache, help: "Neither read nor write the thumbnail cache."),
         // Not an option that changes the output: transcripts, pipes and sheets never play animations.
-        .flag("--no-animation", \.noAnimation, help: "Show an animated GIF, WebP or APNG by its first frame in the detail too, never played (kitty plays it by itself; in sixel, iTerm2 and symbols it is redrawn for at most 10 s or 3 plays, until a key or Ctrl-C)."),
+        .flag("--no-animation", \.noAnimation, help: "Show an animated GIF, WebP, APNG or AVIF by its first frame in the detail too, never played (kitty plays it by itself; in sixel, iTerm2 and symbols it is redrawn for at most 10 s or 3 plays, until a key or Ctrl-C)."),
         .flag("--feed", \.feed, help: "Page through the source's photos, newest first (Unsplash: GET /photos; a folder: by EXIF date, else file time; the catalog: in its order), instead of random ones: 'fetch' loads the first page, 'next' past the last photo the next.", changesOutput: true),
         .text("--topic", \.topic, valueName: "SLUG", help: "Page through an Unsplash topic's photos (GET /topics/SLUG/photos), like --feed.", changesOutput: true,
               whenEmpty: "--topic takes a topic's slug, e.g. --topic nature"),

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import Imaging
 
-/// Issue 45, part 2: animations' frames decoded one at a time (GIF and WebP in a child process,
-/// APNG by the project's PNG reader), composed on their canvas, with their delays (browsers' rule
-/// for short ones) and loop counts; and the cheap scan that counts frames for the detail's fields.
-/// The fixtures are Tests/Fixtures/formats/three-frames.* (Scripts/make-test-photos --format-cases).
+/// Issue 45, part 2: animations' frames decoded one at a time (GIF, WebP and AVIF sequences in a
+/// child process, APNG by the project's PNG reader), composed on their canvas, with their delays
+/// (browsers' rule for short ones) and loop counts; and the cheap scan that counts frames for the
+/// detail's fields. The fixtures are Tests/Fixtures/formats/three-frames.* and
+/// three-frames-alpha.avif (Scripts/make-test-photos --format-cases).
 @Suite struct AnimationTests {
     static let red: [UInt8] = [255, 0, 0, 255], lime: [UInt8] = [0, 255, 0, 255], blue: [UInt8] = [0, 0, 255, 255]
     static let box = PixelSize(width: 60, height: 40)
@@ -21,12 +22,12 @@ import Testing
         return played
     }
 
-    @Test(arguments: ["three-frames.gif", "three-frames.webp", "three-frames.png"])
+    @Test(arguments: ["three-frames.gif", "three-frames.webp", "three-frames.png", "three-frames.avif", "three-frames-alpha.avif"])
     func theScanCountsThreeFrames(name: String) throws {
         #expect(AnimationScan.frameCount(of: try OtherFormatsTests.bytes(name)) == 3)
     }
 
-    @Test(arguments: ["leaf.gif", "leaf.png", "sunset.webp", "sunset.jpg"])
+    @Test(arguments: ["leaf.gif", "leaf.png", "sunset.webp", "sunset.jpg", "sunset.avif", "rotated.avif"])
     func stillPicturesAreNoAnimation(name: String) throws {
         let bytes = try OtherFormatsTests.bytes(name)
         #expect(AnimationScan.frameCount(of: bytes) == nil)
@@ -62,6 +63,54 @@ import Testing
         #expect(played.map(\.delay) == [.milliseconds(200), .milliseconds(300), .milliseconds(100)])
         #expect(await frames.plays == 2)
         #expect(played.map { OtherFormatsTests.pixel($0.pixels, 5, 3) } == [Self.red, Self.lime, Self.blue])
+        await frames.stop()
+    }
+
+    /// An AVIF sequence (libavif; libheif 1.15 decodes its still image only): red, lime, blue, each
+    /// a whole lossless frame, for 200, 300 and 5 ms (shown 100); libavif 0.11 reads no loop count,
+    /// so it is played once, as a GIF that says none is.
+    @Test func avifFramesComeWithTheirColoursAndDelays() async throws {
+        let bytes = try OtherFormatsTests.bytes("three-frames.avif")
+        #expect(AnimationScan.isAVIFSequence(bytes))
+        let frames = try #require(try AnimationFrames(bytes, fitting: Self.box))
+        #expect(frames.frameCount == 3)
+        #expect(frames.canvas == PixelSize(width: 6, height: 4))
+        let played = try await Self.play(frames)
+        try #require(played.count == 3)
+        #expect(played.map(\.delay) == [.milliseconds(200), .milliseconds(300), .milliseconds(100)])
+        #expect(played.map(\.index) == [0, 1, 2])
+        #expect(await frames.plays == 1)
+        for (frame, colour) in zip(played, [Self.red, Self.lime, Self.blue]) {
+            #expect(frame.pixels.width == 6 && frame.pixels.height == 4)
+            #expect(Set(stride(from: 0, to: frame.pixels.rgba.count, by: 4).map { Array(frame.pixels.rgba[$0..<$0 + 4]) }) == [colour])
+        }
+        // Played again from the start: red again.
+        let again = try #require(try await frames.nextFrame())
+        #expect(again.index == 0 && OtherFormatsTests.pixel(again.pixels, 3, 2) == Self.red)
+        await frames.stop()
+    }
+
+    /// avifenc 0.11 gives a sequence made from PNGs an alpha track beside its colour track: the
+    /// colour track's frames are played, with the alpha track's opacity (blue at 128 of 255).
+    @Test func anAVIFSequencesAlphaTrackIsItsFramesOpacity() async throws {
+        let bytes = try OtherFormatsTests.bytes("three-frames-alpha.avif")
+        #expect(!AnimationScan.isAVIFSequence(try OtherFormatsTests.bytes("sunset.avif")))
+        let frames = try #require(try AnimationFrames(bytes, fitting: Self.box))
+        let played = try await Self.play(frames)
+        try #require(played.count == 3)
+        #expect(played.map(\.delay) == [.milliseconds(200), .milliseconds(300), .milliseconds(100)])
+        #expect(played.map { OtherFormatsTests.pixel($0.pixels, 5, 3) } == [Self.red, Self.lime, [0, 0, 255, 128]])
+        await frames.stop()
+    }
+
+    /// The still decoder (libheif) shows an AVIF sequence's primary image, which avifenc makes of its
+    /// first frame: the picture in a transcript is the first frame's.
+    @Test func anAVIFSequencesStillPictureIsItsFirstFrame() async throws {
+        let bytes = try OtherFormatsTests.bytes("three-frames.avif")
+        let still = try ImageDecoder.decode(bytes, fitting: PixelSize(width: 6, height: 4))
+        let frames = try #require(try AnimationFrames(bytes, fitting: PixelSize(width: 6, height: 4)))
+        let first = try #require(try await frames.nextFrame())
+        #expect(first.pixels.rgba == still.rgba)
         await frames.stop()
     }
 
@@ -141,6 +190,126 @@ import Testing
         var bytes = Self.manyFrames(3)
         bytes[6] = 0xFF; bytes[7] = 0xFF; bytes[8] = 0xFF; bytes[9] = 0xFF
         #expect(throws: ImageFailure.self) { _ = try AnimationFrames(bytes, fitting: Self.box) }
+    }
+
+    /// The colour track's header (`tkhd`) of an AVIF sequence made to claim `width`×`height`
+    /// (16.16 fixed point, 84 bytes into a version 1 header's contents), and its still image's
+    /// `ispe` too when `still`.
+    static func avif(_ name: String, claiming width: Int, _ height: Int, still: Bool = false) throws -> [UInt8] {
+        var bytes = try OtherFormatsTests.bytes(name)
+        func put(_ value: Int, at offset: Int) {
+            for i in 0..<4 { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> (24 - 8 * i)) }
+        }
+        func box(_ type: String) throws -> Int {
+            try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual(type.utf8) })
+        }
+        let tkhd = try box("tkhd")
+        #expect(bytes[tkhd + 4] == 1, "a version 1 track header")
+        put(width << 16, at: tkhd + 8 + 84)
+        put(height << 16, at: tkhd + 8 + 88)
+        if still {
+            let ispe = try box("ispe")
+            put(width, at: ispe + 8)
+            put(height, at: ispe + 12)
+        }
+        return bytes
+    }
+
+    /// A sample table that claims a million frames but lists three: no frames are said to be there
+    /// ("animated, 1000000 frames" would be the file's word, not what it holds).
+    @Test func anAVIFSequencesFrameCountIsWhatItsTableHolds() throws {
+        var bytes = try OtherFormatsTests.bytes("three-frames.avif")
+        let stsz = try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual("stsz".utf8) })
+        #expect(bytes[(stsz + 12)..<(stsz + 16)].elementsEqual([0, 0, 0, 3]))
+        bytes.replaceSubrange((stsz + 12)..<(stsz + 16), with: [0, 0x0F, 0x42, 0x40])
+        #expect(AnimationScan.frameCount(of: bytes) == nil)
+    }
+
+    /// A track that claims 65535×65535: refused by the limits on a picture's size before libavif or
+    /// any child process is started.
+    @Test func anAVIFSequenceClaimingAHugeSizeIsRefused() throws {
+        let bytes = try Self.avif("three-frames.avif", claiming: 65535, 65535)
+        #expect(AnimationScan.frameCount(of: bytes) == 3)
+        do {
+            _ = try AnimationFrames(bytes, fitting: Self.box)
+            Issue.record("a track of 65535×65535 was not refused")
+        } catch {
+            #expect(error.isTooLarge, "\(error)")
+        }
+    }
+
+    /// Frames larger than their track says (6×4 in a track and a still image of 3×2): dav1d is told
+    /// to decode nothing larger than the track, and refuses the first frame before it allocates it;
+    /// in the child, quickly, and the session goes on. (Smaller, libavif scales each frame to the
+    /// track's size, as the file says it is shown.)
+    @Test func anAVIFSequenceWhoseFramesAreLargerThanItsTrackIsRefused() async throws {
+        let bytes = try Self.avif("three-frames.avif", claiming: 3, 2, still: true)
+        let frames = try #require(try AnimationFrames(bytes, fitting: Self.box))
+        #expect(frames.canvas == PixelSize(width: 3, height: 2))
+        let clock = ContinuousClock()
+        let started = clock.now
+        await #expect(throws: ImageFailure.self) { _ = try await Self.play(frames) }
+        #expect(clock.now - started < .seconds(5))
+        let smaller = try #require(try AnimationFrames(try Self.avif("three-frames.avif", claiming: 12, 8), fitting: Self.box))
+        let played = try await Self.play(smaller)
+        #expect(played.map { [$0.pixels.width, $0.pixels.height] } == [[12, 8], [12, 8], [12, 8]])
+        #expect(played.map { OtherFormatsTests.pixel($0.pixels, 11, 7) } == [Self.red, Self.lime, Self.blue])
+    }
+
+    /// The scan of an AVIF sequence's boxes on 20,000 damaged copies of one (bytes of its `moov`
+    /// changed, the file cut): never a trap, and never a count of a track it cannot read.
+    @Test func theAVIFScanSurvivesDamagedBoxes() throws {
+        let whole = try OtherFormatsTests.bytes("three-frames-alpha.avif")
+        let moov = try #require((0..<whole.count - 4).first { whole[$0..<$0 + 4].elementsEqual("moov".utf8) }) - 4
+        var generator = SplitMix(seed: 45)
+        for _ in 0..<20_000 {
+            var bytes = whole
+            for _ in 0..<Int(generator.next() % 4 + 1) {
+                let at = moov + Int(generator.next() % UInt64(whole.count - moov))
+                bytes[at] = generator.next() % 3 == 0 ? [0, 0xFF, 1, 8][Int(generator.next() % 4)] : UInt8(truncatingIfNeeded: generator.next())
+            }
+            if generator.next() % 4 == 0 { bytes = Array(bytes[..<(moov + Int(generator.next() % UInt64(whole.count - moov)))]) }
+            let sequence = bytes.withUnsafeBytes { AVIFSequence.read($0) }
+            if let sequence { #expect(sequence.frameCount >= 0 && sequence.size.width >= 0 && sequence.size.height >= 0) }
+            _ = AnimationScan.frameCount(of: bytes)
+        }
+    }
+
+    /// A seeded generator (SplitMix64), the same damage on every run.
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// An AVIF sequence cut short anywhere: never a crash or a hang. Cut in its media data (its
+    /// track read whole), it is refused, by the still image's checks or when a frame is decoded;
+    /// cut before its track ends, it is no animation, or refused.
+    @Test func aTruncatedAVIFSequenceIsRefusedWithoutACrashOrAHang() async throws {
+        let whole = try OtherFormatsTests.bytes("three-frames.avif")
+        let mdat = try #require((0..<whole.count - 4).first { whole[$0..<$0 + 4].elementsEqual("mdat".utf8) }) - 4
+        let clock = ContinuousClock()
+        for length in [whole.count - 1, whole.count - 20, whole.count - 60, mdat + 12, mdat + 4, mdat, mdat - 100, 700, 400, 100, 40] {
+            let bytes = Array(whole[..<length])
+            let started = clock.now
+            var refused = false
+            do {
+                if let frames = try AnimationFrames(bytes, fitting: Self.box) {
+                    _ = try await Self.play(frames)
+                    await frames.stop()
+                }
+            } catch {
+                refused = true
+            }
+            if length > mdat { #expect(refused, "cut at \(length) of \(whole.count) bytes") }
+            #expect(clock.now - started < .seconds(5), "cut at \(length)")
+        }
     }
 
     /// Cancelled while it waits for a frame (Ctrl-C), the animation stops and says so.

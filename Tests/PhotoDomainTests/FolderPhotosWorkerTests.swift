@@ -941,6 +941,23 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
     }
 }
 
+/// Animated files say how many frames they hold, counted from their structure (the detail's
+/// "animated, 3 frames"): an AVIF sequence from its colour track, read in its first bytes.
+@Suite struct FolderAnimationCountTests {
+    @Test func anAVIFSequencesFramesAreCountedAndAStillAVIFHasNone() async throws {
+        let folder = try TemporaryFolder()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/formats")
+        for name in ["three-frames.avif", "three-frames-alpha.avif", "sunset.avif", "three-frames.gif"] {
+            try folder.write(name, [UInt8](try Data(contentsOf: fixtures.appendingPathComponent(name))))
+        }
+        let photos = try await FolderPhotosWorker(root: folder.path).fetch(count: 4).photos
+        let counts = Dictionary(uniqueKeysWithValues: photos.map { ($0.id, $0.frameCount) })
+        let expected: [String: Int?] = ["three-frames.avif": 3, "three-frames-alpha.avif": 3, "sunset.avif": Int?.none, "three-frames.gif": 3]
+        #expect(counts == expected)
+    }
+}
+
 /// The dates file, read back whatever it holds (issue 42's review: a 64-bit device or inode number
 /// above Int.max trapped the reader, at every start).
 @Suite struct PhotoDatesFileTests {

@@ -1,7 +1,8 @@
 #ifndef PHOTOREPL_CIMAGEFORMATS_H
 #define PHOTOREPL_CIMAGEFORMATS_H
 // JPEG (libjpeg-turbo), PNG (libpng, for the kinds photorepl does not read itself), WebP (libwebp),
-// GIF (giflib), HEIC and AVIF (libheif), JPEG XL (libjxl), TIFF (libtiff), each library loaded with
+// GIF (giflib), HEIC and AVIF (libheif; an AVIF sequence's frames through libavif), JPEG XL (libjxl),
+// TIFF (libtiff), each library loaded with
 // dlopen the first time a photo of its format is met: a session that never meets one (a script, the
 // embedded catalog, a folder of JPEGs for all but libjpeg-turbo) never pays for loading it, and a
 // machine without it shows one clear line naming the Debian package instead of failing to start. Their headers are needed at build time only.
@@ -185,6 +186,7 @@ enum {
     PHOTOREPL_ISOLATED_GIF = 6,
     PHOTOREPL_ISOLATED_LIBPNG = 7,
     PHOTOREPL_ISOLATED_HEIF_TILES = 8,
+    PHOTOREPL_ISOLATED_AVIF = 9,
     PHOTOREPL_ISOLATED_TEST_CRASH = 100,
     PHOTOREPL_ISOLATED_TEST_HANG = 101,
     PHOTOREPL_ISOLATED_TEST_BALLOON = 102,
@@ -224,20 +226,28 @@ int photorepl_isolated_wait(photorepl_isolated *isolated, int milliseconds);
 /// goes to `out` as a decoder's would (pixels into `out->into` or malloc'd, or a message).
 photorepl_isolated_end photorepl_isolated_finish(photorepl_isolated *isolated, int kill_it, photorepl_decoded *out);
 
-/// An animation's frames, one after another on its canvas (GIF: giflib; WebP: libwebpdemux), for
-/// the animation's child process. `decoder` is PHOTOREPL_ISOLATED_GIF or _WEBP; at most
-/// `max_frames` are given, then the frames end as if the file ended there.
+/// An animation's frames, one after another on its canvas (GIF: giflib; WebP: libwebpdemux; an AVIF
+/// sequence: libavif, its colour track's frames, each the whole canvas), for the animation's child
+/// process. `decoder` is PHOTOREPL_ISOLATED_GIF, _WEBP or _AVIF; at most `max_frames` are given,
+/// then the frames end as if the file ended there. An AVIF's canvas is its track's size: libavif is
+/// told to decode nothing larger (libavif scales a smaller frame to it); a frame libavif gives at
+/// another size is an error.
 typedef struct photorepl_frames photorepl_frames;
 photorepl_frames *photorepl_frames_open(int decoder, const unsigned char *data, size_t size, int width, int height,
                                         int max_frames, char *message, size_t message_size);
 /// Draws the next frame on the canvas: 1 (with its `delay` in ms, 0 and 10 ms made 100 as browsers
 /// do), 0 when there are no more, -1 with `message`. `loop_count`: how many times the file asks
 /// to be played in all (0 for ever; a GIF's NETSCAPE count of N is N + 1 plays, as browsers play
-/// it), -1 when it does not say (once).
+/// it), -1 when it does not say (once; an AVIF never says: libavif 0.11 does not read a sequence's
+/// repetitions).
 int photorepl_frames_next(photorepl_frames *frames, int *delay, int *loop_count, char *message, size_t message_size);
 /// The canvas, RGBA, `width` × `height`, after the last frame drawn.
 const unsigned char *photorepl_frames_canvas(const photorepl_frames *frames);
 void photorepl_frames_close(photorepl_frames *frames);
+
+/// Whether libavif (an AVIF sequence's frames) can be loaded: loads it, in this process, the first
+/// time. Without it an animated AVIF is shown by its still image (libheif's), never played.
+int photorepl_avif_available(void);
 
 /// An animation played from a child process that lives as long as it plays: it keeps the file's
 /// decoder and canvas, and decodes one frame each time it is asked (so that only the frame being

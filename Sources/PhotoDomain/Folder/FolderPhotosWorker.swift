@@ -189,11 +189,13 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
 
     /// How many frames the file at `path` holds when it is an animation (AnimationScan), read only
     /// for the formats that can be one: a PNG's acTL is before its image data, in its first bytes;
-    /// a WebP says in its first 30 bytes whether it is animated; a GIF is read whole.
+    /// a WebP says in its first 30 bytes whether it is animated; an AVIF names the sequence brand
+    /// in its first box, and its track is read from its first bytes when they hold it (avifenc
+    /// writes it before the media data), else from the whole file; a GIF is read whole.
     static func frameCount(of path: [UInt8], format: ImageFormat) -> Int? {
         let start: [UInt8]
         switch format {
-        case .png, .webp:
+        case .png, .webp, .avif:
             guard case .success(let bytes) = PhotoFolder.readFile(path, limit: 64 << 10) else { return nil }
             start = bytes
         case .gif:
@@ -203,6 +205,11 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         }
         if format == .png { return AnimationScan.frameCount(of: start) }
         if format == .webp, !AnimationScan.isAnimatedWebP(start) { return nil }
+        if format == .avif {
+            guard AnimationScan.isAVIFSequence(start) else { return nil }
+            if let count = AnimationScan.frameCount(of: start) { return count }
+            if start.count < 64 << 10 { return nil }
+        }
         guard case .success(let whole) = PhotoFolder.readFile(path, limit: animationScanBytes) else { return nil }
         return AnimationScan.frameCount(of: whole)
     }
