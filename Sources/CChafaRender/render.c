@@ -12,8 +12,6 @@ static struct {
     void (*config_set_cell_geometry)(libchafa_canvas_config *, int, int);
     void (*config_set_canvas_mode)(libchafa_canvas_config *, int);
     void (*config_set_symbol_map)(libchafa_canvas_config *, const libchafa_symbol_map *);
-    void (*config_set_dither_mode)(libchafa_canvas_config *, int);
-    void (*config_set_dither_grain_size)(libchafa_canvas_config *, int, int);
     void (*config_set_pixel_mode)(libchafa_canvas_config *, int);
     libchafa_canvas *(*canvas_new)(const libchafa_canvas_config *);
     void (*canvas_unref)(libchafa_canvas *);
@@ -35,8 +33,6 @@ static const photorepl_library_symbol chafa_symbols[] = {
     {"chafa_canvas_config_set_cell_geometry", (void **)&chafa.config_set_cell_geometry},
     {"chafa_canvas_config_set_canvas_mode", (void **)&chafa.config_set_canvas_mode},
     {"chafa_canvas_config_set_symbol_map", (void **)&chafa.config_set_symbol_map},
-    {"chafa_canvas_config_set_dither_mode", (void **)&chafa.config_set_dither_mode},
-    {"chafa_canvas_config_set_dither_grain_size", (void **)&chafa.config_set_dither_grain_size},
     {"chafa_canvas_config_set_pixel_mode", (void **)&chafa.config_set_pixel_mode},
     {"chafa_canvas_new", (void **)&chafa.canvas_new},
     {"chafa_canvas_unref", (void **)&chafa.canvas_unref},
@@ -50,7 +46,7 @@ static const photorepl_library_symbol chafa_symbols[] = {
     {"g_free", (void **)&chafa.free},
 };
 static photorepl_library libchafa = {PHOTOREPL_SONAME("libchafa.so.0", "libchafa.0.dylib"), chafa_symbols, sizeof chafa_symbols / sizeof chafa_symbols[0],
-                                     "symbols, sixel and iTerm2 pictures need libchafa", "libchafa0"};
+                                     "symbols and iTerm2 pictures need libchafa", "libchafa0"};
 
 const char *photorepl_chafa_load(void) { return photorepl_library_load(&libchafa); }
 
@@ -80,17 +76,6 @@ uint8_t *photorepl_chafa_render(const uint8_t *rgba, int width, int height, phot
     chafa.config_set_cell_geometry(config, cell_width, cell_height);
     libchafa_symbol_map *symbols = NULL;
     switch (output) {
-    case PHOTOREPL_CHAFA_SIXEL:
-        chafa.config_set_pixel_mode(config, LIBCHAFA_PIXEL_MODE_SIXELS);
-        // The palette fits the terminal's colour registers; a photo in 256 colours or fewer shows
-        // contour bands unless it is dithered: ordered dithering (diffusion runs in libchafa's threads
-        // and its bytes differ from run to run).
-        chafa.config_set_canvas_mode(config, canvas_mode(colours));
-        chafa.config_set_dither_mode(config, LIBCHAFA_DITHER_MODE_ORDERED);
-        // A grain of one pixel: the default 4×4 grain shows as a checker over every smooth area
-        // (pure black turns to dots); a fine grain reads as the colour it stands for.
-        chafa.config_set_dither_grain_size(config, 1, 1);
-        break;
     case PHOTOREPL_CHAFA_ITERM:
         chafa.config_set_pixel_mode(config, LIBCHAFA_PIXEL_MODE_ITERM2);
         break;
@@ -108,7 +93,7 @@ uint8_t *photorepl_chafa_render(const uint8_t *rgba, int width, int height, phot
     libchafa_canvas *canvas = chafa.canvas_new(config);
     chafa.canvas_draw_all_pixels(canvas, LIBCHAFA_PIXEL_RGBA8_UNASSOCIATED, rgba, width, height, width * 4);
     // NULL term info: libchafa's fallback, which has every sequence (direct, 256 and 16 colours,
-    // sixel, iTerm2). The canvas mode chosen above decides which are used; a detected terminal's
+    // iTerm2). The canvas mode chosen above decides which are used; a detected terminal's
     // info could silently lack them.
     libchafa_string *text = chafa.canvas_print(canvas, NULL);
     uint8_t *bytes = NULL;

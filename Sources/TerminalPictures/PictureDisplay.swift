@@ -443,7 +443,7 @@ package final class PictureDisplay {
         let reply = asked ? answer : nil
         return PictureRenderer(
             style: style, cellSize: reply?.cellSize ?? setting.cellSize ?? cellSize(), inTmux: isInTmux,
-            sixelMaximum: reply?.sixelMaximum, sixelColours: sixelColours(reply?.sixelColourRegisters),
+            sixelMaximum: reply?.sixelMaximum, sixelRegisters: reply?.sixelColourRegisters ?? 256,
             background: reply?.background ?? .black, kittyMedium: medium, kittyPlaceholders: placeholders)
     }
 
@@ -482,16 +482,6 @@ package final class PictureDisplay {
         }
         if (env["TERM"] ?? "").contains("256") { return .indexed256 }
         return .indexed16
-    }
-
-    /// The palette a sixel picture may use, from the terminal's colour registers (256 when it did
-    /// not say: libchafa's default, and xterm's `numColorRegisters` when set so).
-    private func sixelColours(_ registers: Int?) -> PictureStyle.Colours {
-        guard let registers else { return .truecolor }
-        if registers >= 256 { return .truecolor }
-        if registers >= 240 { return .indexed256 }
-        if registers >= 16 { return .indexed16 }
-        return .monochrome
     }
 
     /// The cell size in pixels from TIOCGWINSZ when the terminal reports a plausible one (as for

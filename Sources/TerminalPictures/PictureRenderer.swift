@@ -14,8 +14,9 @@ package struct PictureRenderer: Sendable {
     package let inTmux: Bool
     /// The largest sixel picture the terminal shows, when it said (xterm: 1000×1000 unless set).
     package let sixelMaximum: PixelSize?
-    /// The palette of a sixel picture, from the terminal's colour registers.
-    package let sixelColours: PictureStyle.Colours
+    /// The colour registers a sixel picture may set (2…256): what the terminal said (XTSMGRAPHICS),
+    /// else 256, xterm's `numColorRegisters` when set so and what most terminals have.
+    package let sixelRegisters: Int
     /// The terminal's background: see-through pixels are laid over it in the styles that have no
     /// transparency (sixel drops pixels under half opaque; symbols and iTerm2 have none).
     package let background: RGB
@@ -28,7 +29,7 @@ package struct PictureRenderer: Sendable {
 
     /// Cells a character stands for in ASCII (the same bytes on every machine): twice as tall as wide.
     static let symbolCell = PixelSize(width: 8, height: 16)
-    /// libchafa's sixel bytes depend on its thread count; a fixed count makes them the same everywhere.
+    /// libchafa's threads, a fixed count: its work is the same on every machine.
     static let chafaThreads: Int32 = 2
     /// Kitty graphics travel in chunks of at most 4096 base64 bytes (the protocol's limit).
     static let kittyChunk = 4096
@@ -37,13 +38,13 @@ package struct PictureRenderer: Sendable {
     static let tmuxSequenceLimit = 1_048_576 - 4096
 
     package init(style: PictureStyle, cellSize: PixelSize = PixelSize(width: 10, height: 20), inTmux: Bool = false,
-                sixelMaximum: PixelSize? = nil, sixelColours: PictureStyle.Colours = .truecolor, background: RGB = .black,
+                sixelMaximum: PixelSize? = nil, sixelRegisters: Int = 256, background: RGB = .black,
                 kittyMedium: KittyMedium = .direct, kittyPlaceholders: Bool = false) {
         self.style = style
         self.cellSize = cellSize
         self.inTmux = inTmux
         self.sixelMaximum = sixelMaximum
-        self.sixelColours = sixelColours
+        self.sixelRegisters = min(256, max(2, sixelRegisters))
         self.background = background
         self.kittyMedium = kittyMedium
         self.kittyPlaceholders = kittyPlaceholders
@@ -51,7 +52,7 @@ package struct PictureRenderer: Sendable {
 
     /// The same renderer for cells of another size (the terminal's font changed).
     func withCellSize(_ cellSize: PixelSize) -> PictureRenderer {
-        PictureRenderer(style: style, cellSize: cellSize, inTmux: inTmux, sixelMaximum: sixelMaximum, sixelColours: sixelColours,
+        PictureRenderer(style: style, cellSize: cellSize, inTmux: inTmux, sixelMaximum: sixelMaximum, sixelRegisters: sixelRegisters,
                         background: background, kittyMedium: kittyMedium, kittyPlaceholders: kittyPlaceholders)
     }
 
@@ -276,15 +277,6 @@ package struct PictureRenderer: Sendable {
         return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
 
-    /// The colour registers a sixel picture may set, from what the terminal said of its palette.
-    var sixelRegisters: Int {
-        switch sixelColours {
-        case .truecolor: 256
-        case .indexed256: 240
-        case .indexed16: 16
-        case .monochrome: 2
-        }
-    }
 
     func symbols(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
         if pixels.isSmooth && colours != .monochrome { return Self.halfBlocks(pixels, cells: cells, colours: colours) }
@@ -586,7 +578,7 @@ package struct PictureRenderer: Sendable {
     var symbolsWithoutChafa: PictureRenderer? {
         guard style == .iterm, Self.chafaMissing != nil else { return nil }
         return PictureRenderer(style: .symbols(.truecolor), cellSize: cellSize, inTmux: inTmux, sixelMaximum: sixelMaximum,
-                               sixelColours: sixelColours, background: background)
+                               sixelRegisters: sixelRegisters, background: background)
     }
 
     /// Inside tmux, wrapped for the terminal outside; else as it is.

@@ -36,8 +36,8 @@ enum Lab {
     }
 
     /// Draws `pixels` as a sixel one to one (cells of 10×20 pixels, a box just its size), read back.
-    static func sixel(_ pixels: Pixels, registers: PictureStyle.Colours = .truecolor) throws -> SixelPicture {
-        let renderer = PictureRenderer(style: .sixel, cellSize: PixelSize(width: 10, height: 20), sixelColours: registers)
+    static func sixel(_ pixels: Pixels, registers: Int = 256) throws -> SixelPicture {
+        let renderer = PictureRenderer(style: .sixel, cellSize: PixelSize(width: 10, height: 20), sixelRegisters: registers)
         let box = CellBox(columns: pixels.width / 10, rows: pixels.height / 20)
         let picture = try #require(renderer.render(pixels, in: box))
         let sixel = try SixelPicture(picture.bytes)
@@ -143,14 +143,14 @@ enum Lab {
         let distance = Self.blurredDistance(photo, full)
         #expect(distance < 1.5, "mean ΔE after a blur of radius 2: \(distance)")
         // With the 16 registers of a VT340 the palette lacks most colours: dither makes up for it.
-        let sixteen = try Self.sixel(photo, registers: .indexed16)
+        let sixteen = try Self.sixel(photo, registers: 16)
         #expect(sixteen.registers.count <= 16)
         let sixteenDistance = Self.blurredDistance(photo, sixteen)
         #expect(sixteenDistance < 4, "mean ΔE after a blur, 16 registers: \(sixteenDistance)")
     }
 
     @Test func aPaletteTooSmallForTheRampIsDitheredToItsShades() throws {
-        let sixel = try Self.sixel(Self.ramp, registers: .indexed16)
+        let sixel = try Self.sixel(Self.ramp, registers: 16)
         #expect(sixel.registers.count <= 16)
         #expect(Self.grain(sixel) > 0, "dithered")
         // Averaged over a column of 60 pixels and its neighbours, each shade is still there.

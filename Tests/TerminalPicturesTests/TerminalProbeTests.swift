@@ -519,8 +519,8 @@ extension Array where Element == UInt8 {
         let picture = display.picture(TestPictures.colourful(1280, 720), for: .detail)
         #expect(picture != nil)
         // Fewer colour registers, a smaller palette.
-        #expect(Self.display(["TERM": "xterm"], answer: Self.reply(sixel: true, registers: 16)).renderer.sixelColours == .indexed16)
-        #expect(Self.display(["TERM": "xterm"], answer: Self.reply(sixel: true)).renderer.sixelColours == .truecolor)
+        #expect(Self.display(["TERM": "xterm"], answer: Self.reply(sixel: true, registers: 16)).renderer.sixelRegisters == 16)
+        #expect(Self.display(["TERM": "xterm"], answer: Self.reply(sixel: true)).renderer.sixelRegisters == 256)
     }
 
     @Test func sixelAskedOfATerminalWithoutItIsDrawnInSymbolsAndSaidOnce() {
