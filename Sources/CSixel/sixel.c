@@ -8,9 +8,10 @@
 // blue: 101 levels a channel. A fixed palette (libchafa's 240 colours, or its dynamic one) dithered
 // in a checker gave a grey ramp of 40…215 only 41–54 levels with one-pixel grain between them. Here
 // the palette is the picture's own: its distinct colours, cut into boxes (median cut) and refined
-// by k-means; each register is then set to the percent triple nearest in brightness, so that a ramp
-// finer than one percent still gets a distinct register for each of its shades. Pixels whose own
-// colour the palette holds are drawn flat; error diffusion spreads only what the palette lacks.
+// by k-means; each register is then set to the percent triple nearest to it. Greys are set together
+// (see "Greys"), so that a ramp finer than one percent still gets a shade of its own for each of its
+// shades. Pixels whose own colour the palette holds are drawn flat; error diffusion spreads only
+// what the palette lacks.
 
 // Distances weigh the channels roughly as the eye does: green most, blue least.
 enum { WEIGHT_RED = 3, WEIGHT_GREEN = 4, WEIGHT_BLUE = 2 };
@@ -279,12 +280,9 @@ static void lab_of(const double percent[3], double lab[3]) {
     lab[2] = 200 * (f[1] - f[2]);
 }
 
-/// The registers' colours in whole percents: of the eight triples around the colour, the one nearest
-/// to it in CIE L*a*b*, lightness weighed three times. The eye sees a step in lightness sooner than
-/// a tint of one percent: a grey between two whole-percent greys may take a tint under one ΔE to get
-/// its lightness, which gives a ramp of 40…215 a hundred shades where neutral greys give 69. (Weighed
-/// more, every shade gets a register, 176, but tints of up to 1.5 ΔE side by side show as coloured
-/// stripes.)
+/// A register's colour in whole percents: of the eight triples around the colour, the one nearest to
+/// it in CIE L*a*b*, lightness weighed three times (the eye sees a step in lightness sooner than a
+/// tint of one percent).
 static void to_percents(const double rgb[3], int percent[3]) {
     double wanted[3], floor_of[3], wanted_lab[3];
     for (int c = 0; c < 3; c++) {
@@ -307,11 +305,160 @@ static void to_percents(const double rgb[3], int percent[3]) {
     }
 }
 
+// MARK: - Greys
+
+// Between two whole-percent greys lie no greys: a ramp of 40…215 (176 shades) has only 69 neutral
+// registers to take, steps of one percent (about 1 ΔE, 1.4 in the darks) that show as bands. What
+// does lie between them are triples one percent off grey in one or two channels, red (p+1, p, p)
+// about a fifth of the way up and cyan (p, p+1, p+1) four fifths, tinted 0.7–1.4 ΔE. The picture's
+// greys are given such triples together, darkest first, by dynamic programming over each grey's
+// candidates. What it weighs:
+// - lightness kept: the squared L* error, and GREY_STEP_COST on each step's error against the
+//   step between the two greys (a ramp rises as evenly as the grid allows);
+// - tint small: GREY_TINT_COST, and no candidate over GREY_TINT;
+// - one triple per grey where it can: GREY_SHARED_COST when two share one;
+// - tints that cancel: no step of tint over GREY_TINT_STEP between neighbours, and GREY_MEAN_TINT_COST
+//   on the mean of the two. What tint there is alternates shade by shade, where the eye resolves
+//   least colour; over nine shades the ramp stays within 0.4 ΔE of grey.
+// The ramp gets 162 shades, each within 0.5 L* of its own, tinted at most 1.25 ΔE. In the darks,
+// where a percent is 3 levels, no triple between two greys is tinted under GREY_TINT: steps there stay
+// whole percents.
+#define GREY_CHROMA 1.0          // a register at most this far from neutral (a*b*) is a grey
+#define GREY_TINT 1.25           // a candidate at most this far (a*b*) from the grey's own colour
+#define GREY_TINT_STEP 2.5       // neighbours' colours at most this far apart (a*b*)
+#define GREY_STEP_COST 2.0
+#define GREY_TINT_COST 0.3
+#define GREY_SHARED_COST 0.6
+#define GREY_MEAN_TINT_COST 0.6
+enum { GREY_CANDIDATES = 24 };   // triples of p…p+1 a channel for p of three neutral percents
+
+typedef struct {
+    int percent[3];
+    double lightness, tint[2];  // L*, and a*b* less the grey's own
+} grey_candidate;
+
+typedef struct {
+    int index;
+    double lab[3];
+} grey;
+
+static int by_lightness(const void *a, const void *b) {
+    const grey *x = a, *y = b;
+    if (x->lab[0] != y->lab[0]) return x->lab[0] < y->lab[0] ? -1 : 1;
+    return x->index - y->index;
+}
+
+/// The candidates for a grey whose colour in percents is `wanted`: every triple within one percent
+/// a channel of the neutral greys around it, tinted at most GREY_TINT from it. The neutral grey
+/// nearest in lightness is always one (the grey's own tint is under GREY_CHROMA).
+static int grey_candidates(const double wanted[3], const double wanted_lab[3], grey_candidate *out) {
+    int base = (int)((wanted[0] + wanted[1] + wanted[2]) / 3) - 1, count = 0;
+    for (int p = base; p <= base + 2; p++) {
+        for (int pick = 0; pick < 8; pick++) {
+            int triple[3];
+            for (int c = 0; c < 3; c++) triple[c] = p + (pick >> c & 1);
+            if (triple[0] < 0 || triple[1] < 0 || triple[2] < 0 || triple[0] > 100 || triple[1] > 100 || triple[2] > 100) continue;
+            int seen = 0;
+            for (int k = 0; k < count && !seen; k++)
+                seen = memcmp(out[k].percent, triple, sizeof triple) == 0;
+            if (seen) continue;
+            // As the terminal shows it: 8 bits a channel (2 or 3 levels a percent).
+            double shown[3], lab[3];
+            for (int c = 0; c < 3; c++) shown[c] = (triple[c] * 255 + 50) / 100 * 100.0 / 255.0;
+            lab_of(shown, lab);
+            double ta = lab[1] - wanted_lab[1], tb = lab[2] - wanted_lab[2];
+            if (ta * ta + tb * tb > GREY_TINT * GREY_TINT || count == GREY_CANDIDATES) continue;
+            out[count++] = (grey_candidate){{triple[0], triple[1], triple[2]}, lab[0], {ta, tb}};
+        }
+    }
+    return count;
+}
+
+static double squared(double v) { return v * v; }
+
+/// Sets the percents of the registers that are greys (marking them in `is_grey`); the others are
+/// left alone. Returns -1 when memory runs out (nothing set).
+static int choose_greys(const double means[][3], int made, int percents[][3], uint8_t *is_grey) {
+    grey greys[256];
+    int m = 0;
+    for (int i = 0; i < made; i++) {
+        double wanted[3], lab[3];
+        for (int c = 0; c < 3; c++) wanted[c] = means[i][c] * 100.0 / 255.0;
+        lab_of(wanted, lab);
+        if (lab[1] * lab[1] + lab[2] * lab[2] <= GREY_CHROMA * GREY_CHROMA) greys[m++] = (grey){i, {lab[0], lab[1], lab[2]}};
+    }
+    if (m == 0) return 0;
+    qsort(greys, (size_t)m, sizeof *greys, by_lightness);
+    grey_candidate (*candidates)[GREY_CANDIDATES] = malloc((size_t)m * sizeof *candidates);
+    double (*cost)[GREY_CANDIDATES] = malloc((size_t)m * sizeof *cost);
+    signed char (*from)[GREY_CANDIDATES] = malloc((size_t)m * sizeof *from);
+    int *counts = malloc((size_t)m * sizeof *counts);
+    if (!candidates || !cost || !from || !counts) {
+        free(candidates); free(cost); free(from); free(counts);
+        return -1;
+    }
+    for (int g = 0; g < m; g++) {
+        double wanted[3];
+        for (int c = 0; c < 3; c++) wanted[c] = means[greys[g].index][c] * 100.0 / 255.0;
+        counts[g] = grey_candidates(wanted, greys[g].lab, candidates[g]);
+        for (int k = 0; k < counts[g]; k++) {
+            const grey_candidate *here = &candidates[g][k];
+            double own = squared(here->lightness - greys[g].lab[0]) +
+                         GREY_TINT_COST * (squared(here->tint[0]) + squared(here->tint[1]));
+            if (g == 0) {
+                cost[g][k] = own;
+                from[g][k] = -1;
+                continue;
+            }
+            // The cheapest way here from the grey before: the same triple, or one brighter whose tint
+            // is near and cancels this one's, by a step like the greys' own.
+            double best = HUGE_VAL;
+            int best_from = -1;
+            for (int j = 0; j < counts[g - 1]; j++) {
+                const grey_candidate *before = &candidates[g - 1][j];
+                if (cost[g - 1][j] == HUGE_VAL) continue;
+                double step;
+                if (memcmp(before->percent, here->percent, sizeof here->percent) == 0) {
+                    step = GREY_SHARED_COST + GREY_MEAN_TINT_COST * (squared(here->tint[0]) + squared(here->tint[1]));
+                } else {
+                    if (before->lightness >= here->lightness) continue;
+                    // Tints are measured from each grey's own colour; their step is between the colours.
+                    double da = (here->tint[0] + greys[g].lab[1]) - (before->tint[0] + greys[g - 1].lab[1]);
+                    double db = (here->tint[1] + greys[g].lab[2]) - (before->tint[1] + greys[g - 1].lab[2]);
+                    if (da * da + db * db > GREY_TINT_STEP * GREY_TINT_STEP) continue;
+                    step = GREY_MEAN_TINT_COST * (squared((here->tint[0] + before->tint[0]) / 2) +
+                                                  squared((here->tint[1] + before->tint[1]) / 2));
+                }
+                step += GREY_STEP_COST * squared((here->lightness - before->lightness) - (greys[g].lab[0] - greys[g - 1].lab[0]));
+                if (cost[g - 1][j] + step < best) {
+                    best = cost[g - 1][j] + step;
+                    best_from = j;
+                }
+            }
+            cost[g][k] = best_from < 0 ? HUGE_VAL : best + own;
+            from[g][k] = (signed char)best_from;
+        }
+    }
+    int k = -1;
+    for (int j = 0; j < counts[m - 1]; j++)
+        if (cost[m - 1][j] < HUGE_VAL && (k < 0 || cost[m - 1][j] < cost[m - 1][k])) k = j;
+    // There is always a way (each grey's nearest neutral grey, in order); should there be none, the
+    // greys are snapped one by one as the other registers are.
+    for (int g = m - 1; g >= 0 && k >= 0; g--) {
+        memcpy(percents[greys[g].index], candidates[g][k].percent, sizeof percents[0]);
+        is_grey[greys[g].index] = 1;
+        k = from[g][k];
+    }
+    free(candidates); free(cost); free(from); free(counts);
+    return 0;
+}
+
 /// The palette for the picture: `percents` as the registers are set, `shown` as the terminal shows
-/// them (8 bits a channel), and the register of each distinct colour in `assigned`. Returns the number
-/// of registers.
+/// them (8 bits a channel), `flat_against` the colour a pixel drawn flat with the register must be
+/// near, and the register of each distinct colour in `assigned`. Returns the number of registers, or
+/// -1 when memory runs out.
 static int choose_palette(colour_count *colours, size_t count, int registers, int percents[][3], int shown[][3],
-                          uint8_t *assigned) {
+                          int flat_against[][3], uint8_t *assigned) {
     box boxes[256];
     int more = count > (size_t)registers, keep_ends = more && registers >= 4;
     // With more colours than registers, boxes' means all lie inside the picture's range: its darkest
@@ -364,10 +511,16 @@ static int choose_palette(colour_count *colours, size_t count, int registers, in
                     for (int c = 0; c < 3; c++) means[i][c] = sums[i][c] / sums[i][3];
         }
     }
+    uint8_t is_grey[256] = {0};
+    if (choose_greys((const double (*)[3])means, made, percents, is_grey)) return -1;
     for (int i = 0; i < made; i++) {
-        to_percents(means[i], percents[i]);
+        if (!is_grey[i]) to_percents(means[i], percents[i]);
         // As xterm, mlterm and foot turn a percent into 8 bits.
         for (int c = 0; c < 3; c++) shown[i][c] = (percents[i][c] * 255 + 50) / 100;
+        // A grey that is one of the picture's colours (each has its register when they are no more
+        // than the registers) draws its pixels flat: its tint is chosen, not an error to spread. A
+        // register standing for many colours is what its pixels are measured against.
+        for (int c = 0; c < 3; c++) flat_against[i][c] = is_grey[i] && !more ? (int)(means[i][c] + 0.5) : shown[i][c];
     }
     return made;
 }
@@ -479,8 +632,9 @@ uint8_t *photorepl_sixel_encode(const uint8_t *rgba, int width, int height, int 
     if (!colours || !indices || !errors || !bits || !cache || !assigned) goto done;
     memset(cache->index, 0xFF, sizeof cache->index);
 
-    int percents[256][3], shown[256][3];
-    int made = choose_palette(colours, count, registers, percents, shown, assigned);
+    int percents[256][3], shown[256][3], flat_against[256][3];
+    int made = choose_palette(colours, count, registers, percents, shown, flat_against, assigned);
+    if (made < 0) goto done;
     if (exact && make_table(&table, colours, assigned, count)) goto done;
     sorted_palette palette;
     sort_palette(&palette, (const int (*)[3])shown, made);
@@ -501,7 +655,7 @@ uint8_t *photorepl_sixel_encode(const uint8_t *rgba, int width, int height, int 
             int index = exact ? register_of(&table, (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2])
                               : cached_nearest(cache, &palette, p[0], p[1], p[2]);
             int *e = here + (size_t)(x + 1) * 3;
-            if (distance(p[0], p[1], p[2], shown[index][0], shown[index][1], shown[index][2]) > FLAT_DISTANCE) {
+            if (distance(p[0], p[1], p[2], flat_against[index][0], flat_against[index][1], flat_against[index][2]) > FLAT_DISTANCE) {
                 int wanted[3];
                 for (int c = 0; c < 3; c++) {
                     int v = p[c] + e[c] / 16;

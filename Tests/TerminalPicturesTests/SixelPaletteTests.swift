@@ -91,12 +91,12 @@ enum Lab {
         // Every pixel is set.
         #expect(sixel.pixels.allSatisfy { $0 != nil })
         // Levels: the distinct colours along a row. Registers are whole percents, so neutral greys
-        // between 40 and 215 are 69; a tint under one ΔE stands for a shade between two of them.
+        // between 40 and 215 are 69; triples a percent off grey stand for the shades between them.
         let row = (0..<sixel.width).map { sixel.pixel($0, 30)! }
         let levels = Set(row.map { $0.map(String.init).joined(separator: ",") }).count
-        #expect(levels >= 100, "\(levels) levels along the ramp")
+        #expect(levels >= 150, "\(levels) levels along the ramp")
         // No tint that shows: every column within 1.5 ΔE of its grey (half a whole-percent step of
-        // lightness, 2.55 levels, is up to 1 ΔE in the darks), 0.5 on average.
+        // lightness, 2.55 levels, is up to 1 ΔE in the darks), 0.75 on average.
         var total = 0.0
         for x in 0..<sixel.width {
             let grey = Self.ramp.rgba[x * 4]
@@ -104,13 +104,27 @@ enum Lab {
             total += distance
             #expect(distance < 1.5, "column \(x): \(row[x]) for \(grey)")
         }
-        #expect(total / Double(sixel.width) < 0.5, "mean ΔE \(total / Double(sixel.width))")
+        #expect(total / Double(sixel.width) < 0.75, "mean ΔE \(total / Double(sixel.width))")
+        // The tints cancel: over any nine neighbouring shades the mean a*b* is within 0.5 of grey
+        // (a tint the eye could see is one held over a wide band, not one that alternates shade by
+        // shade).
+        var shades: [[UInt8]] = []
+        for x in 0..<sixel.width where x == 0 || Self.ramp.rgba[x * 4] != Self.ramp.rgba[(x - 1) * 4] { shades.append(row[x]) }
+        #expect(shades.count == 176)
+        let tints = shades.map { Lab.of($0) }
+        for first in 0...(tints.count - 9) {
+            let window = tints[first..<(first + 9)]
+            let a = window.map(\.1).reduce(0, +) / 9, b = window.map(\.2).reduce(0, +) / 9
+            #expect((a * a + b * b).squareRoot() < 0.5, "shades \(first)…\(first + 8): mean tint \(a), \(b)")
+        }
         // No grain: each column is one colour.
         #expect(Self.grain(sixel) == 0, "grain \(Self.grain(sixel))")
-        // Each column as bright as its shade, within a level and a half.
+        // Each column as bright as its shade within a level and a half, and never darker than the
+        // column before it.
         for x in 0..<sixel.width {
             let wanted = Double(Self.ramp.rgba[x * 4])
             #expect(abs(Self.brightness(row[x]) - wanted) <= 1.5, "column \(x): \(row[x]) for \(wanted)")
+            if x > 0 { #expect(Lab.of(row[x]).0 >= Lab.of(row[x - 1]).0, "column \(x) darker than the one before") }
         }
     }
 
