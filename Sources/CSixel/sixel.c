@@ -17,7 +17,8 @@
 enum { WEIGHT_RED = 3, WEIGHT_GREEN = 4, WEIGHT_BLUE = 2 };
 // A pixel within about two levels a channel of a register is drawn with it as it is: no error is
 // spread from it, and none reaches it (what the snapping of a register to whole percents costs,
-// under 1.3 levels a channel, stays below this).
+// under 1.3 levels a channel, stays below this). A grey's register may be 3–4 levels off its grey
+// on purpose (see "Greys"): its pixels are measured against the grey it stands for.
 enum { FLAT_DISTANCE = (WEIGHT_RED + WEIGHT_GREEN + WEIGHT_BLUE) * 2 * 2 };
 // Rounds of k-means after the median cut: most of what k-means gains comes in the first two.
 enum { REFINEMENTS = 2 };
@@ -320,17 +321,21 @@ static void to_percents(const double rgb[3], int percent[3]) {
 // - tints that cancel: no step of tint over GREY_TINT_STEP between neighbours, and GREY_MEAN_TINT_COST
 //   on the mean of the two. What tint there is alternates shade by shade, where the eye resolves
 //   least colour; over nine shades the ramp stays within 0.4 ΔE of grey.
+// Greys more than GREY_LINK apart in lightness are not neighbours on the screen, only in the list:
+// between them only the order is kept (else one grey's rounding would move the next, black off
+// black). Black and white are kept as they are.
 // The ramp gets 162 shades, each within 0.5 L* of its own, tinted at most 1.25 ΔE. In the darks,
-// where a percent is 3 levels, no triple between two greys is tinted under GREY_TINT: steps there stay
-// whole percents.
+// where a percent is 3 levels, a triple between two greys is mostly tinted over GREY_TINT: most
+// steps there stay whole percents.
 #define GREY_CHROMA 1.0          // a register at most this far from neutral (a*b*) is a grey
 #define GREY_TINT 1.25           // a candidate at most this far (a*b*) from the grey's own colour
 #define GREY_TINT_STEP 2.5       // neighbours' colours at most this far apart (a*b*)
+#define GREY_LINK 2.0            // greys at most this far apart (L*) are neighbours
 #define GREY_STEP_COST 2.0
 #define GREY_TINT_COST 0.3
 #define GREY_SHARED_COST 0.6
 #define GREY_MEAN_TINT_COST 0.6
-enum { GREY_CANDIDATES = 24 };   // triples of p…p+1 a channel for p of three neutral percents
+enum { GREY_CANDIDATES = 24 };   // triples of p…p+1 a channel for p of three neutral percents (22 distinct)
 
 typedef struct {
     int percent[3];
@@ -353,11 +358,15 @@ static int by_lightness(const void *a, const void *b) {
 /// nearest in lightness is always one (the grey's own tint is under GREY_CHROMA).
 static int grey_candidates(const double wanted[3], const double wanted_lab[3], grey_candidate *out) {
     int base = (int)((wanted[0] + wanted[1] + wanted[2]) / 3) - 1, count = 0;
+    // Black and white are only themselves.
+    int black = wanted[0] == 0 && wanted[1] == 0 && wanted[2] == 0;
+    int white = wanted[0] == 100 && wanted[1] == 100 && wanted[2] == 100;
     for (int p = base; p <= base + 2; p++) {
         for (int pick = 0; pick < 8; pick++) {
             int triple[3];
             for (int c = 0; c < 3; c++) triple[c] = p + (pick >> c & 1);
             if (triple[0] < 0 || triple[1] < 0 || triple[2] < 0 || triple[0] > 100 || triple[1] > 100 || triple[2] > 100) continue;
+            if ((black && triple[0] + triple[1] + triple[2] != 0) || (white && triple[0] + triple[1] + triple[2] != 300)) continue;
             int seen = 0;
             for (int k = 0; k < count && !seen; k++)
                 seen = memcmp(out[k].percent, triple, sizeof triple) == 0;
@@ -413,13 +422,17 @@ static int choose_greys(const double means[][3], int made, int percents[][3], ui
             // The cheapest way here from the grey before: the same triple, or one brighter whose tint
             // is near and cancels this one's, by a step like the greys' own.
             double best = HUGE_VAL;
-            int best_from = -1;
+            int best_from = -1, linked = greys[g].lab[0] - greys[g - 1].lab[0] <= GREY_LINK;
             for (int j = 0; j < counts[g - 1]; j++) {
                 const grey_candidate *before = &candidates[g - 1][j];
                 if (cost[g - 1][j] == HUGE_VAL) continue;
                 double step;
-                if (memcmp(before->percent, here->percent, sizeof here->percent) == 0) {
-                    step = GREY_SHARED_COST + GREY_MEAN_TINT_COST * (squared(here->tint[0]) + squared(here->tint[1]));
+                if (!linked) {
+                    if (before->lightness >= here->lightness) continue;
+                    step = 0;
+                } else if (memcmp(before->percent, here->percent, sizeof here->percent) == 0) {
+                    step = GREY_SHARED_COST + GREY_MEAN_TINT_COST * (squared(here->tint[0]) + squared(here->tint[1])) +
+                           GREY_STEP_COST * squared(greys[g].lab[0] - greys[g - 1].lab[0]);
                 } else {
                     if (before->lightness >= here->lightness) continue;
                     // Tints are measured from each grey's own colour; their step is between the colours.
@@ -427,9 +440,9 @@ static int choose_greys(const double means[][3], int made, int percents[][3], ui
                     double db = (here->tint[1] + greys[g].lab[2]) - (before->tint[1] + greys[g - 1].lab[2]);
                     if (da * da + db * db > GREY_TINT_STEP * GREY_TINT_STEP) continue;
                     step = GREY_MEAN_TINT_COST * (squared((here->tint[0] + before->tint[0]) / 2) +
-                                                  squared((here->tint[1] + before->tint[1]) / 2));
+                                                  squared((here->tint[1] + before->tint[1]) / 2)) +
+                           GREY_STEP_COST * squared((here->lightness - before->lightness) - (greys[g].lab[0] - greys[g - 1].lab[0]));
                 }
-                step += GREY_STEP_COST * squared((here->lightness - before->lightness) - (greys[g].lab[0] - greys[g - 1].lab[0]));
                 if (cost[g - 1][j] + step < best) {
                     best = cost[g - 1][j] + step;
                     best_from = j;
@@ -471,8 +484,8 @@ static int choose_palette(colour_count *colours, size_t count, int registers, in
         for (size_t j = boxes[i].start; j < boxes[i].end; j++) assigned[j] = (uint8_t)i;
     }
     int moving = made;
+    size_t darkest = 0, brightest = 0;
     if (keep_ends) {
-        size_t darkest = 0, brightest = 0;
         int low = 1 << 30, high = -1;
         for (size_t i = 0; i < count; i++) {
             int luma = 2126 * red_of(colours[i].rgb) + 7152 * green_of(colours[i].rgb) + 722 * blue_of(colours[i].rgb);
@@ -498,6 +511,9 @@ static int choose_palette(colour_count *colours, size_t count, int registers, in
             for (size_t i = 0; i < count; i++) {
                 int r = red_of(colours[i].rgb), g = green_of(colours[i].rgb), b = blue_of(colours[i].rgb);
                 int k = nearest(&sorted, r, g, b, NULL);
+                // The ends are their own registers even when a box's mean rounds to them (a tie).
+                if (keep_ends && i == darkest) k = moving;
+                if (keep_ends && i == brightest) k = moving + 1;
                 assigned[i] = (uint8_t)k;
                 double w = colours[i].count;
                 sums[k][0] += w * r;
@@ -517,9 +533,10 @@ static int choose_palette(colour_count *colours, size_t count, int registers, in
         if (!is_grey[i]) to_percents(means[i], percents[i]);
         // As xterm, mlterm and foot turn a percent into 8 bits.
         for (int c = 0; c < 3; c++) shown[i][c] = (percents[i][c] * 255 + 50) / 100;
-        // A grey that is one of the picture's colours (each has its register when they are no more
-        // than the registers) draws its pixels flat: its tint is chosen, not an error to spread. A
-        // register standing for many colours is what its pixels are measured against.
+        // A grey register standing for one colour (when the colours, the picture's own or a photo's
+        // boxes, are no more than the registers) draws its pixels near that colour flat: its tint is
+        // chosen, not an error to spread. A register standing for many colours is what its pixels are
+        // measured against.
         for (int c = 0; c < 3; c++) flat_against[i][c] = is_grey[i] && !more ? (int)(means[i][c] + 0.5) : shown[i][c];
     }
     return made;

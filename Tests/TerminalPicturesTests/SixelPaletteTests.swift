@@ -110,7 +110,7 @@ enum Lab {
         // shade).
         var shades: [[UInt8]] = []
         for x in 0..<sixel.width where x == 0 || Self.ramp.rgba[x * 4] != Self.ramp.rgba[(x - 1) * 4] { shades.append(row[x]) }
-        #expect(shades.count == 176)
+        try #require(shades.count == 176)
         let tints = shades.map { Lab.of($0) }
         for first in 0...(tints.count - 9) {
             let window = tints[first..<(first + 9)]
@@ -125,6 +125,33 @@ enum Lab {
             let wanted = Double(Self.ramp.rgba[x * 4])
             #expect(abs(Self.brightness(row[x]) - wanted) <= 1.5, "column \(x): \(row[x]) for \(wanted)")
             if x > 0 { #expect(Lab.of(row[x]).0 >= Lab.of(row[x - 1]).0, "column \(x) darker than the one before") }
+        }
+    }
+
+    /// Greys far apart are set each on its own (a review found black drawn (3, 3, 3) because its
+    /// rounding was carried along to the next grey, 34 levels up): black stays black, white white, a
+    /// grey alone stays neutral, and two greys side by side stay within 1.5 ΔE.
+    @Test func blackWhiteAndLoneGreysKeepTheirColours() throws {
+        // The last: more greys than registers, 254 beside white (a box's mean rounded to white took
+        // white's pixels from the register kept for it).
+        let cases: [([UInt8], Int)] = [([0, 34, 35], 256), ([255, 21, 104], 256), ([3, 21, 22], 256), ([0, 128, 255], 256),
+                                       ([0, 255, 20, 14, 68, 254, 99, 164, 75, 178, 205], 7)]
+        for (greys, registers) in cases {
+            let stripes = TestPictures.make(60 * greys.count, 60) { x, _ in
+                let g = greys[x / 60]
+                return [g, g, g, 255]
+            }
+            let sixel = try Self.sixel(stripes, registers: registers)
+            for (i, g) in greys.enumerated() {
+                let shown = try #require(sixel.pixel(60 * i + 30, 30))
+                let alone = greys.allSatisfy { $0 == g || abs(Lab.of([$0, $0, $0]).0 - Lab.of([g, g, g]).0) > 2 }
+                if registers < greys.count && g != 0 && g != 255 { continue }  // dithered: only the ends are exact
+                if g == 0 || g == 255 || alone {
+                    #expect(shown[0] == shown[1] && shown[1] == shown[2], "\(greys): \(g) drawn \(shown)")
+                }
+                if g == 0 || g == 255 { #expect(shown == [g, g, g], "\(greys): \(g) drawn \(shown)") }
+                #expect(Lab.distance(shown, [g, g, g]) < 1.5, "\(greys): \(g) drawn \(shown)")
+            }
         }
     }
 
