@@ -41,7 +41,7 @@ public actor AnimationFrames {
     public private(set) var plays: Int
 
     private enum Decoder {
-        case isolated(AnimationChild, bytes: [UInt8])
+        case isolated(AnimationChild)
         case apng(APNGFrames, APNGCanvas)
         case stopped
     }
@@ -127,7 +127,7 @@ public actor AnimationFrames {
             case .webp: "libwebp"
             default: "libavif"
             }
-            decoder = .isolated(AnimationChild(started), bytes: bytes)
+            decoder = .isolated(AnimationChild(started))
         default:
             return nil
         }
@@ -155,13 +155,15 @@ public actor AnimationFrames {
                 stop()
                 throw error
             }
+            // The enum let go of while the canvas is drawn on: else its pixels are copied each frame.
+            decoder = .stopped
             canvas.draw(frame, pixels, isFirst: next == 0)
             decoder = .apng(frames, canvas)
             var shown = Pixels(width: canvas.size.width, height: canvas.size.height, rgba: canvas.rgba)
             if scaled != canvas.size { shown = shown.resampled(to: scaled) }
             next += 1
             return AnimationFrame(pixels: shown, delay: frame.delay, index: next - 1)
-        case .isolated(let child, _):
+        case .isolated(let child):
             // A frame asked for after Ctrl-C is not decoded (one decoded in less than a wait's
             // step never sees it).
             if Task.isCancelled { stop(); throw ImageFailure(IsolatedDecoding.interrupted) }
@@ -181,7 +183,7 @@ public actor AnimationFrames {
     /// no suspension while the budget is held, and Ctrl-C answered within a step.
     private func isolatedFrame(_ process: AnimationChild) throws(ImageFailure) -> AnimationFrame? {
         let child = process.pointer
-        guard photorepl_animation_ask(child) == 0 else { return try ended(child) }
+        guard photorepl_animation_ask(child) == 0 else { return try ended() }
         let asked = ContinuousClock.now
         while photorepl_animation_wait(child, 10) == 0 {
             if Task.isCancelled {
@@ -219,14 +221,14 @@ public actor AnimationFrames {
                               delay: .milliseconds(Int(frame.delay)), index: Int(frame.index))
     }
 
-    private func ended(_ child: OpaquePointer) throws(ImageFailure) -> AnimationFrame? {
+    private func ended() throws(ImageFailure) -> AnimationFrame? {
         stop()
         throw ImageFailure("\(library) ended while it played this file")
     }
 
     /// Ends the decoding (its child killed, its canvas freed); the frames end here.
     public func stop() {
-        if case .isolated(let child, _) = decoder { child.stop() }
+        if case .isolated(let child) = decoder { child.stop() }
         decoder = .stopped
     }
 }

@@ -13,7 +13,7 @@ extension PictureRenderer {
         let shown = shownSize(of: size, in: box)
         let payload = size.fitted(in: shown)
         let bytes = kittyTransfer(enlarged(pixels, to: shown), payload: payload, control: "a=T,i=\(id),f=32,o=z,q=2,C=1,")
-        return (TerminalPicture(generated: placed(bytes, rows: cells(for: size, in: box).rows), transcriptText: nil), payload)
+        return (TerminalPicture(generated: placed(bytes, rows: cells(for: size, in: box).rows).bytes, transcriptText: nil), payload)
     }
 
     /// A frame added to animation `id`, shown for `gap` milliseconds (`a=f`: kitty keeps it, and plays

@@ -279,13 +279,14 @@ package struct PictureRenderer: Sendable {
 
 
     func symbols(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
-        if pixels.isSmooth && colours != .monochrome { return Self.halfBlocks(pixels, cells: cells, colours: colours) }
-        // 16 colours: half blocks of our own, dithered to xterm's 16 (issue 45, defect 7). libchafa
-        // 1.12 undithered draws flat blobs (a grey ramp 4 blocks); dithered, it mixes its own idea of
-        // the 16 colours, darker than the ones terminals show (in xterm under GNU screen the ramp's
-        // 40 came out 93, a teal 40,160,140 as 37,215,208), and by default it boosts saturation
-        // first (an orange drawn pure red).
-        if colours == .indexed16 { return Self.halfBlocks(pixels, cells: cells, colours: colours) }
+        // A BlurHash, and 16 colours: half blocks of our own. In 16 colours they are dithered to
+        // xterm's 16 (issue 45, defect 7): libchafa 1.12 undithered draws flat blobs (a grey ramp 4
+        // blocks); dithered, it mixes its own idea of the 16 colours, darker than the ones terminals
+        // show (in xterm under GNU screen the ramp's 40 came out 93, a teal 40,160,140 as 37,215,208),
+        // and by default it boosts saturation first (an orange drawn pure red).
+        if (pixels.isSmooth && colours != .monochrome) || colours == .indexed16 {
+            return Self.halfBlocks(pixels, cells: cells, colours: colours)
+        }
         // Without libchafa, a picture of our own rather than none: half blocks, or ASCII in monochrome.
         if Self.chafaMissing != nil {
             return colours == .monochrome ? Self.ascii(pixels, cells: cells) : Self.halfBlocks(pixels, cells: cells, colours: colours)
@@ -308,18 +309,20 @@ package struct PictureRenderer: Sendable {
     /// Inside tmux, what comes before the picture must be drawn before the picture is written
     /// (`Console.writePicture`): `placedPicture` says where.
     private func placedPicture(_ picture: [UInt8], rows: Int) -> TerminalPicture {
-        TerminalPicture(generated: placed(picture, rows: rows), transcriptText: nil,
-                        drawnBefore: inTmux ? rows + "\u{1B}[\(rows)A\u{1B}7".utf8.count : nil)
+        let (bytes, pictureStart) = placed(picture, rows: rows)
+        return TerminalPicture(generated: bytes, transcriptText: nil, drawnBefore: inTmux ? pictureStart : nil)
     }
 
-    func placed(_ picture: [UInt8], rows: Int) -> [UInt8] {
+    /// The picture placed, and where in the bytes the picture itself starts.
+    func placed(_ picture: [UInt8], rows: Int) -> (bytes: [UInt8], pictureStart: Int) {
         var out = [UInt8](repeating: 0x0A, count: rows)
         out += Array("\u{1B}[\(rows)A\u{1B}7".utf8)
+        let pictureStart = out.count
         out += picture
         out += Array("\u{1B}8".utf8)
         if rows > 1 { out += Array("\u{1B}[\(rows - 1)B".utf8) }
         out.append(0x0A)
-        return out
+        return (out, pictureStart)
     }
 
     // MARK: - ASCII
@@ -355,46 +358,36 @@ package struct PictureRenderer: Sendable {
 
     // MARK: - Half blocks
 
-    /// A smooth picture (a BlurHash) as upper half blocks, two pixels a cell: the top one the
-    /// foreground colour, the bottom one the background. All a BlurHash holds, in a fraction of the
-    /// time libchafa's symbol matching takes (≈ 0.2 ms against 4–8 ms for 80×30 cells).
+    /// A smooth picture (a BlurHash), or any picture in 16 colours, as upper half blocks, two pixels
+    /// a cell: the top one the foreground colour, the bottom one the background. All a BlurHash
+    /// holds, in a fraction of the time libchafa's symbol matching takes (≈ 0.2 ms against 4–8 ms for
+    /// 80×30 cells). In 16 colours the pixels are dithered first (`dithered16`), and, as libchafa's
+    /// pictures they replace, no newline follows the last row.
     static func halfBlocks(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
         let small = pixels.resampled(to: PixelSize(width: cells.columns, height: cells.rows * 2))
+        let indices16 = colours == .indexed16 ? dithered16(small) : []
         var out = [UInt8]()
         out.reserveCapacity(cells.columns * cells.rows * 40)
         let upperHalf = Array("▀".utf8)
-        if colours == .indexed16 {
-            let indices = dithered16(small)
-            for row in 0..<cells.rows {
-                for column in 0..<cells.columns {
-                    let top = indices[row * 2 * cells.columns + column], bottom = indices[(row * 2 + 1) * cells.columns + column]
-                    for (index, base) in [(top, 30), (bottom, 40)] {
-                        out += [0x1B, UInt8(ascii: "[")]
-                        appendDecimal(index < 8 ? base + index : base + 52 + index, to: &out)  // 30–37, 90–97; 40–47, 100–107
-                        out.append(UInt8(ascii: "m"))
-                    }
-                    out += upperHalf
-                }
-                // No newline after the last row, as libchafa's pictures, which this one replaces.
-                out += Array((row + 1 < cells.rows ? "\u{1B}[0m\n" : "\u{1B}[0m").utf8)
-            }
-            return out
-        }
         small.rgba.withUnsafeBufferPointer { p in
             for row in 0..<cells.rows {
                 for column in 0..<cells.columns {
-                    let top = (row * 2 * cells.columns + column) * 4, bottom = top + cells.columns * 4
-                    appendColour(p[top], p[top + 1], p[top + 2], background: false, colours, to: &out)
-                    appendColour(p[bottom], p[bottom + 1], p[bottom + 2], background: true, colours, to: &out)
+                    let top = row * 2 * cells.columns + column, bottom = top + cells.columns
+                    appendColour(p, pixel: top, indices16, background: false, colours, to: &out)
+                    appendColour(p, pixel: bottom, indices16, background: true, colours, to: &out)
                     out += upperHalf
                 }
-                out += Array("\u{1B}[0m\n".utf8)
+                out += Array((colours != .indexed16 || row + 1 < cells.rows ? "\u{1B}[0m\n" : "\u{1B}[0m").utf8)
             }
         }
         return out
     }
 
-    private static func appendColour(_ r: UInt8, _ g: UInt8, _ b: UInt8, background: Bool, _ colours: PictureStyle.Colours, to out: inout [UInt8]) {
+    /// The SGR sequence for pixel `pixel` of `p` (RGBA) as a foreground or background colour; in 16
+    /// colours, its index in `indices16`.
+    private static func appendColour(_ p: UnsafeBufferPointer<UInt8>, pixel: Int, _ indices16: [Int], background: Bool,
+                                     _ colours: PictureStyle.Colours, to out: inout [UInt8]) {
+        let r = p[pixel * 4], g = p[pixel * 4 + 1], b = p[pixel * 4 + 2]
         // Digits written straight into the buffer: two sequences a cell, thousands a picture.
         out += [0x1B, UInt8(ascii: "[")]
         switch colours {
@@ -411,7 +404,8 @@ package struct PictureRenderer: Sendable {
             out += background ? [0x34, 0x38, 0x3B, 0x35, 0x3B] : [0x33, 0x38, 0x3B, 0x35, 0x3B]  // "48;5;" / "38;5;"
             appendDecimal(16 + 36 * level(r) + 6 * level(g) + level(b), to: &out)
         case .indexed16:
-            appendDecimal(nearest16(r, g, b, background: background), to: &out)
+            let index = indices16[pixel], base = background ? 40 : 30
+            appendDecimal(index < 8 ? base + index : base + 52 + index, to: &out)  // 30–37, 90–97; 40–47, 100–107
         }
         out.append(UInt8(ascii: "m"))
     }
@@ -422,7 +416,7 @@ package struct PictureRenderer: Sendable {
         out.append(UInt8(48 + value % 10))
     }
 
-    /// xterm's 16 default colours, and the SGR code of the nearest.
+    /// xterm's 16 default colours.
     private static let palette16: [(Int, Int, Int)] = [
         (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
         (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
@@ -464,17 +458,6 @@ package struct PictureRenderer: Sendable {
             }
         }
         return indices
-    }
-
-    private static func nearest16(_ r: UInt8, _ g: UInt8, _ b: UInt8, background: Bool) -> Int {
-        var best = 0, bestDistance = Int.max
-        for (i, c) in palette16.enumerated() {
-            let dr = Int(r) - c.0, dg = Int(g) - c.1, db = Int(b) - c.2
-            let distance = dr * dr + dg * dg + db * db
-            if distance < bestDistance { best = i; bestDistance = distance }
-        }
-        let base = best < 8 ? 30 + best : 90 + best - 8
-        return background ? base + 10 : base
     }
 
     // MARK: - Kitty graphics

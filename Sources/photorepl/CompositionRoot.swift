@@ -21,8 +21,9 @@ enum CompositionRoot {
             writePlace = { path in writes.place(for: path) }
         }
         let pictureDisplay = PictureDisplay(display)
-        // Inside tmux, what comes before a picture is drawn before the picture passes through.
-        if display.outputIsTerminal, !(display.environment["TMUX"] ?? "").isEmpty {
+        // Inside tmux, what comes before a picture is drawn before the picture passes through (the
+        // renderer marks where, in tmux only: `TerminalPicture.drawnBefore`).
+        if display.outputIsTerminal {
             console.waitUntilDrawn = { _ = TerminalProbe.waitForCursorReport() }
         }
         // Long work (a big folder walked, a slow network, a sheet of large photos) is shown on

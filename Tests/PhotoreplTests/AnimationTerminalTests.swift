@@ -71,8 +71,11 @@ import Glibc
     @Test func noAnimationGivesThePromptBackAtOnce() throws {
         let terminal = try Terminal([try Self.blinkingFolder(), "--preview", "symbols", "--no-animation"], width: 100, height: 40)
         #expect(try terminal.waitForPrompt(), "\(terminal.shown)")
+        let clock = ContinuousClock()
+        let opened = clock.now
         try terminal.enter("open 1")
         #expect(try terminal.wait { $0.hasSuffix("url          blink.gif\nphotos/detail 1>\n") }, "\(terminal.shown)")
+        #expect(clock.now - opened < .seconds(5))  // long before an animation's own end (10 s)
         try terminal.enter("quit")
         #expect(try terminal.exitStatus() == 0)
     }

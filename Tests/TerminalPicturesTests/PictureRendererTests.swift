@@ -252,7 +252,10 @@ extension Array where Element == UInt8 {
         let bytes = try #require(sixel.render(TestPictures.colourful(1280, 720), in: CellBox(columns: 18, rows: 9))).bytes
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("\"1;1;117;66#"), "raster attributes: \(text.prefix(80).debugDescription)")
-        #expect(try SixelPicture(bytes).height == 66)
+        let drawn = try SixelPicture(bytes)
+        #expect(drawn.height == 66)
+        // Its last row drawn: every pixel of rows 0…65 set (rows past 66 are not read).
+        #expect((0..<drawn.width).allSatisfy { drawn.pixel($0, 65) != nil })
         // Symbols: 8 pixels wide, as tall as the terminal's cell is for its width.
         #expect(PictureRenderer(style: .symbols(.truecolor), cellSize: PixelSize(width: 9, height: 19)).cell == PixelSize(width: 8, height: 17))
         #expect(PictureRenderer(style: .symbols(.truecolor), cellSize: PixelSize(width: 10, height: 20)).cell == PixelSize(width: 8, height: 16))

@@ -163,7 +163,8 @@ enum Lab {
         for y in 0..<sixel.height {
             for x in 0..<sixel.width {
                 let wanted = colours[(x / 40 + y / 60) % colours.count], shown = sixel.pixel(x, y)!
-                // Whole percents are 2.55 levels apart: within 1.5 levels of the colour, everywhere.
+                // Whole percents are 2.55 levels apart: within 2 levels of the colour (1.3 and rounding),
+                // everywhere.
                 #expect(zip(wanted, shown).allSatisfy { abs(Int($0) - Int($1)) <= 2 }, "(\(x), \(y)): \(shown) for \(wanted)")
             }
         }
