@@ -285,6 +285,16 @@ public final class Engine {
         return nil
     }
 
+    /// The command `word` names in the nearest scene below the top one that has it, when the top
+    /// scene runs it there (`SceneView.commandsRunBelow`) and does not have it itself.
+    func runBelow(_ word: String) -> (Command<AnyObject>, AnyObject)? {
+        guard let top = stack.top, top.module.commandsRunBelow.contains(word), top.commands[word] == nil else { return nil }
+        for entry in stack.entries.dropLast().reversed() {
+            if let command = entry.commands[word] { return (command, entry.scene) }
+        }
+        return nil
+    }
+
     /// The commands available now, as `help` lists them: the top scene's, then the global ones it
     /// does not replace.
     var availableCommands: (scene: [Command<AnyObject>], global: [Command<AnyObject>]) {
@@ -316,14 +326,19 @@ public final class Engine {
     /// Whether an empty line typed after `line` would run it again: its command, in the scene on top
     /// now, repeats (`next`, `grid next`). Asked before the line runs, which may change the scene.
     package func repeatsOnEmptyLine(_ line: String) -> Bool {
-        guard let words = try? Tokenizer.words(line), let name = words.first, let (command, _) = resolve(name) else { return false }
+        guard let words = try? Tokenizer.words(line), let name = words.first, let (command, _) = resolve(name) ?? runBelow(name) else { return false }
         return command.repetition.applies(to: Array(words.dropFirst()))
     }
 
     /// Every name that can be typed now, aliases included.
     package var commandNames: [String] {
         let (scene, global) = availableCommands
-        return (scene + global).flatMap { [$0.name] + $0.aliases }
+        return (scene + global).flatMap { [$0.name] + $0.aliases } + commandsRunBelowNames
+    }
+
+    /// The names the top scene runs in a scene below, in the order it declares them.
+    private var commandsRunBelowNames: [String] {
+        stack.top?.module.commandsRunBelow.filter { runBelow($0) != nil } ?? []
     }
 
     private func unknownCommand(_ word: String) -> CommandError {
@@ -387,6 +402,10 @@ public final class Engine {
             }
         }
         list("\(stack.top?.module.name ?? "scene") commands:", scene)
+        let below = commandsRunBelowNames
+        if !below.isEmpty {
+            console.writeWrappedLine("  Also \(below.joined(separator: ", ")): back to the list, and run there.", indent: 2)
+        }
         list("global commands:", global)
         console.writeWrappedLine("Type 'help COMMAND' or 'COMMAND --help' for one command's usage and an example.", indent: 2, style: .dim)
         let repeating = scene.flatMap { command -> [String] in
@@ -409,7 +428,7 @@ public final class Engine {
     /// then the registered scenes in order (naming the scene it belongs to), then the global ones.
     /// Throws with a "did you mean" when no scene has it.
     package func printHelp(forCommandOfAnyScene word: String) throws(CommandError) {
-        if let (command, _) = resolve(word) {
+        if let (command, _) = resolve(word) ?? runBelow(word) {
             printHelp(for: command)
             return
         }
@@ -426,7 +445,7 @@ public final class Engine {
     }
 
     func helpTopic(_ word: String) throws {
-        if let (command, _) = resolve(word) {
+        if let (command, _) = resolve(word) ?? runBelow(word) {
             printHelp(for: command)
             return
         }
@@ -488,7 +507,15 @@ extension Engine {
     func begin(_ words: [String]) throws -> CommandRest? {
         guard let name = words.first else { return nil }
         let arguments = Arguments(words.count == 1 ? [] : Array(words[1...]))
-        guard let (command, target) = resolve(name) else { throw unknownCommand(name) }
+        guard let (command, target) = resolve(name) else {
+            guard let (below, _) = runBelow(name) else { throw unknownCommand(name) }
+            if arguments.contains("--help") || arguments.contains("-h") {
+                printHelp(for: below)
+                return nil
+            }
+            if let problem = arityProblem(below, arguments.count) { throw problem }
+            return { try await self.runInSceneBelow(words) }
+        }
         if arguments.contains("--help") || arguments.contains("-h") {
             printHelp(for: command)
             return nil
@@ -517,6 +544,31 @@ extension Engine {
                 try self.throwFailure()
             })
         }
+    }
+
+    /// Leaves the scenes above the one that has the command `words` name, each with its own `back`
+    /// (what they print as they go, a list shown again, is dropped: the command's output follows),
+    /// then runs it there.
+    private func runInSceneBelow(_ words: [String]) async throws {
+        let name = words[0]
+        console.flush()
+        console.dropsOutput = true
+        do {
+            while resolve(name) == nil, runBelow(name) != nil {
+                let before = stack.entries.count
+                if let rest = try begin(["back"]) { try await rest() }
+                // A `back` that did not leave (it refused) would loop for ever.
+                guard stack.entries.count < before else { break }
+            }
+        } catch {
+            console.flush()
+            console.dropsOutput = false
+            throw error
+        }
+        console.flush()
+        console.dropsOutput = false
+        guard resolve(name) != nil else { throw unknownCommand(name) }
+        if let rest = try begin(words) { try await rest() }
     }
 
     /// The failure a View reported with `Console.fail`, thrown as the command's error.

@@ -442,7 +442,7 @@ import Glibc
         #expect(try terminal.wait(for: "collection commands:\n  count [+|-|N]"))
         #expect(try terminal.wait(for: "global commands:\n  help [COMMAND]"))
         try terminal.enter("open --help")
-        #expect(try terminal.wait(for: "usage: open [N]\n  open photo N (default: the current page) in the detail scene\nexample: open 2\n"))
+        #expect(try terminal.wait(for: "usage: open [N|NAME]\n  open photo N, or the one named NAME (a file name), in the detail scene (default: the current page)\nexample: open 2\n"))
         try terminal.enter("fetc")
         #expect(try terminal.wait(for: "error: unknown command 'fetc': did you mean 'fetch'?"))
         try terminal.enter("count 2")

@@ -22,14 +22,13 @@ extension Engine {
     /// Completes the last word of `line` (the text before the cursor): a command name of the top scene
     /// or a global one, or the argument the command declares there (words, positions, file names).
     package func complete(_ line: String) -> Completion {
-        var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        let startsNewWord = line.isEmpty || line.last == " " || line.last == "\t"
+        var (words, startsNewWord) = Self.typedWords(line)
         let prefix = startsNewWord ? "" : (words.popLast() ?? "")
         let candidates: [String]
         var isFiles = false
         if words.isEmpty {
             candidates = commandNames
-        } else if let (command, target) = resolve(words[0]), let argument = command.argument(at: words.count - 1) {
+        } else if let (command, target) = resolve(words[0]) ?? runBelow(words[0]), let argument = command.argument(at: words.count - 1) {
             switch argument.completion {
             case .none: candidates = []
             case .words(let list): candidates = list
@@ -40,7 +39,10 @@ extension Engine {
                 } else {
                     candidates = prefix.hasPrefix("-") ? table.keys.sorted() : []
                 }
-            case .positions: candidates = (target as? any SceneView)?.positions(for: command.name) ?? []
+            case .positions:
+                let scene = target as? any SceneView
+                // Names once a word is begun: `open <Tab>` lists the positions, `open Sto<Tab>` a name.
+                candidates = (scene?.positions(for: command.name) ?? []) + (prefix.isEmpty ? [] : scene?.names(for: command.name) ?? [])
             case .files:
                 candidates = Self.files(matching: prefix)
                 isFiles = true
@@ -54,14 +56,14 @@ extension Engine {
         if matches.count == 1 {
             let rest = String(first.dropFirst(prefix.count))
             let end = isFiles && first.hasSuffix("/") ? "" : " "
-            return Completion(insertion: Self.escaped(rest, isFiles) + end, choices: [])
+            return Completion(insertion: Self.escaped(rest) + end, choices: [])
         }
         var common = first
         for match in matches.dropFirst() {
             while !match.hasPrefix(common) { common.removeLast() }
         }
         let shown = isFiles ? matches.map { Self.lastComponent($0) } : matches
-        return Completion(insertion: Self.escaped(String(common.dropFirst(prefix.count)), isFiles), choices: shown)
+        return Completion(insertion: Self.escaped(String(common.dropFirst(prefix.count))), choices: shown)
     }
 
     /// Paths that start with `prefix`, folders ending in `/`; hidden ones only when asked for.
@@ -91,9 +93,33 @@ extension Engine {
         return path.hasSuffix("/") ? name + "/" : name
     }
 
-    /// File names are typed as the tokenizer reads them: blanks, quotes and backslashes escaped.
-    private static func escaped(_ text: String, _ isFiles: Bool) -> String {
-        guard isFiles else { return text }
+    /// The words typed before the cursor as the tokenizer reads them (a backslash keeps a blank in
+    /// its word: `open Été\ 2024`), and whether the cursor starts a new one.
+    static func typedWords(_ line: String) -> (words: [String], startsNewWord: Bool) {
+        var words: [String] = []
+        var word: String?
+        var escaping = false
+        for ch in line {
+            if escaping {
+                word = (word ?? "") + String(ch)
+                escaping = false
+            } else if ch == "\\" {
+                escaping = true
+                word = word ?? ""
+            } else if ch == " " || ch == "\t" {
+                if let done = word { words.append(done) }
+                word = nil
+            } else {
+                word = (word ?? "") + String(ch)
+            }
+        }
+        guard let word else { return (words, true) }
+        return (words + [word], false)
+    }
+
+    /// What Tab inserts is typed as the tokenizer reads it: blanks, quotes and backslashes escaped
+    /// (file names and photo names hold them; commands, words and positions never do).
+    private static func escaped(_ text: String) -> String {
         var out = ""
         for ch in text {
             if ch == " " || ch == "\t" || ch == "\"" || ch == "'" || ch == "\\" { out.append("\\") }

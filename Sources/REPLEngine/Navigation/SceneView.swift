@@ -17,6 +17,13 @@ public protocol SceneView: AnyObject {
     func stateFields() -> [StateField]
     /// What Tab offers for an argument of `command` (its name) declared with `.positions` completion.
     func positions(for command: String) -> [String]
+    /// What else Tab offers there once a word is begun: the names the items can be typed by (a
+    /// photo's file name), escaped as the tokenizer reads them.
+    func names(for command: String) -> [String]
+    /// Commands of a scene below this one that, typed here, go back to it and run there (a viewer's
+    /// photo takes its list's `open` and `grid`): the nearest scene below that has the command takes
+    /// it, the scenes above it leave with their own `back` (its output dropped), and then it runs.
+    static var commandsRunBelow: [String] { get }
 }
 
 extension SceneView {
@@ -28,6 +35,10 @@ extension SceneView {
     public func stateFields() -> [StateField] { [] }
     /// No positions: Tab offers nothing for `.positions` arguments.
     public func positions(for command: String) -> [String] { [] }
+    /// No names: Tab offers the positions only.
+    public func names(for command: String) -> [String] { [] }
+    /// None: a command this scene lacks is unknown here.
+    public static var commandsRunBelow: [String] { [] }
 }
 
 /// What a scene makes available to its router, interactor and view: navigation, output, and the
@@ -73,6 +84,8 @@ public struct SceneModule {
     public let name: String
     let type: ObjectIdentifier
     let commands: CommandTable
+    /// `SceneView.commandsRunBelow`, in its order (a few names: a list is searched as fast as a set).
+    let commandsRunBelow: [String]
     let make: @MainActor (SceneContext) -> any SceneView
 
     /// Declares a scene type for `Engine.register`.
@@ -84,6 +97,7 @@ public struct SceneModule {
         name = View.sceneName
         type = ObjectIdentifier(view)
         commands = CommandTable(View.commands.map { $0.erased() })
+        commandsRunBelow = View.commandsRunBelow
         self.make = make
     }
 

@@ -76,6 +76,11 @@ package final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoLi
         (0..<(router?.dataStore?.list.photos.count ?? 0)).map { String($0 + 1) }
     }
 
+    /// `open NAME`: the photos' file names.
+    package func names(for command: String) -> [String] {
+        command == "open" ? router?.dataStore?.list.typedNames ?? [] : []
+    }
+
     // MARK: - Commands
 
     package static let commands: [Command<PhotoAuthorView>] = [
@@ -87,7 +92,7 @@ package final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoLi
         PhotoListCommands.page(PhotoAuthorView.self, summary: "go to page N of the photographer's photos", example: "page 2"),
         PhotoListCommands.next(PhotoAuthorView.self, summary: "show their next photo (in the grid layout, the next sheet)"),
         PhotoListCommands.prev(PhotoAuthorView.self, summary: "show their previous photo (in the grid layout, the previous sheet)"),
-        PhotoListCommands.open(PhotoAuthorView.self, summary: "open the photographer's photo N (default: the current page) in a detail scene", example: "open 1"),
+        PhotoListCommands.open(PhotoAuthorView.self, summary: "open the photographer's photo N, or the one named NAME, in a detail scene (default: the current page)", example: "open 1"),
     ]
 
     // MARK: - Display logic

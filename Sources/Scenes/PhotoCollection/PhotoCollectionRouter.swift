@@ -33,5 +33,7 @@ final class PhotoCollectionRouter: PhotoCollectionRoutingLogic, PhotoCollectionD
 
     func passDataToSearch(source: PhotoCollectionDataStore, destination: inout PhotoSearchDataStore) {
         destination.query = source.query
+        let list = source.list
+        destination.shownID = list.photos.indices.contains(list.page) ? list.photos[list.page].id : nil
     }
 }

@@ -107,6 +107,11 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
         return (0..<count).map { String($0 + 1) }
     }
 
+    /// `open NAME`: the photos' file names.
+    package func names(for command: String) -> [String] {
+        command == "open" ? router?.dataStore?.list.typedNames ?? [] : []
+    }
+
     // MARK: - Commands
 
     package static let commands: [Command<PhotoCollectionView>] = [
@@ -139,7 +144,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
         PhotoListCommands.page(PhotoCollectionView.self, summary: "go to page N of the collection", example: "page 3"),
         PhotoListCommands.next(PhotoCollectionView.self, summary: "show the next photo (in the grid layout, the next sheet)"),
         PhotoListCommands.prev(PhotoCollectionView.self, summary: "show the previous photo (in the grid layout, the previous sheet)"),
-        PhotoListCommands.open(PhotoCollectionView.self, summary: "open photo N (default: the current page) in the detail scene", example: "open 2"),
+        PhotoListCommands.open(PhotoCollectionView.self, summary: "open photo N, or the one named NAME (a file name), in the detail scene (default: the current page)", example: "open 2"),
     ]
 
     private func count(_ argument: String?) throws {

@@ -97,6 +97,10 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         return (0..<count).map { String($0 + 1) }
     }
 
+    /// A viewer's photo takes its list's commands: typed here, they go back to the list (as `back`
+    /// does, moves applied) and run there, `open 4` and `grid` as in the list itself.
+    package static let commandsRunBelow = ["open", "page", "list", "grid", "sort", "search"]
+
     package static let commands: [Command<PhotoDetailView>] = [
         Command("show", arguments: [Argument("--why", optional: true)],
                 summary: "show the photo again: its picture, position, id, description, author, likes, size, URL; --why says where the picture came from") { view, arguments in
@@ -168,7 +172,7 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         }
         console.writeLine(viewModel.heading, style: .bold)
         let fields = viewModel.fields
-        console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value })
+        console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value }, cutInMiddle: { fields[$0].label == "id" })
         // The first frame is on screen while the next is decoded and waited for.
         if viewModel.playsAnimation { console.flush() }
     }

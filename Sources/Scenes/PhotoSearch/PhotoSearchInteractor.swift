@@ -15,6 +15,8 @@ protocol PhotoSearchBusinessLogic: PhotoListBusinessLogic {
 @MainActor
 protocol PhotoSearchDataStore: PhotoListDataStore {
     var query: PhotoQuery? { get set }
+    /// The id of the photo shown where the search was typed: selected among the results it is in.
+    var shownID: String? { get set }
     /// The results, paged.
     var list: PhotoList { get }
 }
@@ -33,6 +35,7 @@ final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchDataStor
     private(set) var loadsPage: (@Sendable (Int) async throws -> PhotoPage)?
 
     var query: PhotoQuery?
+    var shownID: String?
     /// The results, which the list's requests page through and extend.
     var list = PhotoList()
     var changedIndex: Int?
@@ -56,6 +59,10 @@ final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchDataStor
             case .success(let found):
                 self.query = query
                 list = PhotoList(firstPage: found)
+                // The photo shown stays selected where it is found (ids compared byte for byte).
+                if let shown = shownID.map({ Array($0.utf8) }), let at = list.photos.firstIndex(where: { $0.id.utf8.elementsEqual(shown) }) {
+                    _ = list.turn(toPage: at)
+                }
                 loadsPage = { page in try await worker.search(query, page: page, perPage: perPage) }
                 presenter?.presentResults(.init(query: query, rows: list.rows, total: list.total, notes: found.notes))
             }

@@ -86,6 +86,11 @@ package final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLi
         (0..<(router?.dataStore?.list.photos.count ?? 0)).map { String($0 + 1) }
     }
 
+    /// `open NAME`: the photos' file names.
+    package func names(for command: String) -> [String] {
+        command == "open" ? router?.dataStore?.list.typedNames ?? [] : []
+    }
+
     // MARK: - Commands
 
     package static let commands: [Command<PhotoSearchView>] = [
@@ -103,7 +108,7 @@ package final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLi
         PhotoListCommands.prev(PhotoSearchView.self, summary: "go to the previous result"),
         PhotoListCommands.grid(PhotoSearchView.self, example: "grid next"),
         PhotoListCommands.layout(PhotoSearchView.self),
-        PhotoListCommands.open(PhotoSearchView.self, summary: "open result N (default: the current page) in a detail scene", example: "open 1"),
+        PhotoListCommands.open(PhotoSearchView.self, summary: "open result N, or the one named NAME, in a detail scene (default: the current page)", example: "open 1"),
     ]
 
     // MARK: - Display logic

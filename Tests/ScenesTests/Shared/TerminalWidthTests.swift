@@ -134,3 +134,32 @@ import Testing
         #expect(app.output.text.contains("▸ 1  a  Photo a                           Author A            ♥ 10\n"))
     }
 }
+
+/// The detail cuts a long id in its middle, as the lists do: two names that differ at their end stay
+/// told apart at 80 columns; the other fields are cut at their end, and a transcript keeps them whole.
+@MainActor
+@Suite struct DetailIdCutInTheMiddleTests {
+    static let names = ["Été 2024 — vacances/2024-06-01 Holiday in Portugal, the beach at dusk 045.jpg",
+                        "Été 2024 — vacances/2024-06-01 Holiday in Portugal, the beach at dusk 046.jpg"]
+
+    @Test func twoLongNamesStayApartAt80Columns() async {
+        let app = App(worker: StubWorker(Self.names.map { Photo.fixture($0, description: String(repeating: "long words ", count: 12)) }))
+        app.engine.console.terminalColumns = { 80 }
+        await app.run("count 2", "fetch", "open 1")
+        app.output.clear()
+        await app.run("show", "next")
+        let ids = app.output.text.split(separator: "\n").filter { $0.hasPrefix("  id ") }.map(String.init)
+        #expect(ids.count == 2)
+        #expect(ids.allSatisfy { TerminalText.width($0) <= 80 }, "\(ids)")
+        #expect(ids[0].hasSuffix("dusk 045.jpg") && ids[1].hasSuffix("dusk 046.jpg"), "\(ids)")
+        #expect(ids[0].contains("…") && ids[0].hasPrefix("  id           Été 2024"), "\(ids)")
+        let description = app.output.text.split(separator: "\n").first { $0.hasPrefix("  description ") }.map(String.init) ?? ""
+        #expect(description.hasSuffix("…") && TerminalText.width(description) == 80, "the description is cut at its end: \(description)")
+    }
+
+    @Test func aTranscriptKeepsTheIdWhole() async {
+        let app = App(worker: StubWorker(Self.names.map { Photo.fixture($0) }))
+        await app.run("count 2", "fetch", "open 2")
+        #expect(app.output.text.contains("  id           \(Self.names[1])\n"), "\(app.output.text)")
+    }
+}

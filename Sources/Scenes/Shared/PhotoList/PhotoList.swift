@@ -83,13 +83,77 @@ struct PhotoList: Equatable, Sendable {
         return nil
     }
 
-    /// Opens the photo named `name` (its id, compared byte for byte: Unicode calls "café" in its two
-    /// spellings equal, and a folder may hold both). Why not, when none is.
+    /// Opens the photo named `name`: its id (byte for byte first: Unicode calls "café" in its two
+    /// spellings equal, and a folder may hold both), else the one photo whose path ends with it, with
+    /// or without its extension, in any case (`storm` opens `Nature/Storm.jpg`). Why not, when none or
+    /// several are.
     mutating func open(named name: String) -> Failure.Problem? {
-        guard let row = photos.firstIndex(where: { $0.id.utf8.elementsEqual(name.utf8) }) else {
-            return photos.isEmpty ? .noPhotos(command: "open") : .noPhotoNamed(TypedNumber.typed(TerminalText.oneLine(name)))
+        if let row = photos.firstIndex(where: { $0.id.utf8.elementsEqual(name.utf8) }) { return open(row) }
+        guard !photos.isEmpty else { return .noPhotos(command: "open") }
+        let matching = Self.rows(named: name, in: photos)
+        switch matching.count {
+        case 1:
+            return open(matching[0])
+        case 0:
+            let shown = TypedNumber.typed(TerminalText.oneLine(name))
+            return .noPhotoNamed(shown, suggestion: Self.closestName(to: name, in: photos))
+        default:
+            let named = matching.prefix(Self.mostNamed).map { TerminalText.oneLine(photos[$0].id) }
+            return .severalPhotosNamed(TypedNumber.typed(TerminalText.oneLine(name)), named, more: matching.count - named.count)
         }
-        return open(row)
+    }
+
+    /// At most this many photos are named when a name fits several.
+    static let mostNamed = 5
+
+    /// The rows whose id ends with `name` at a folder's boundary (the whole id, or after a `/`), the
+    /// id as it is or without its extension, compared in lower case.
+    static func rows(named name: String, in photos: [Photo]) -> [Int] {
+        let typed = name.lowercased()
+        guard !typed.isEmpty else { return [] }
+        return photos.indices.filter { row in
+            let id = photos[row].id.lowercased()
+            return endsWithName(id, typed) || endsWithName(withoutExtension(id), typed)
+        }
+    }
+
+    private static func endsWithName(_ path: String, _ name: String) -> Bool {
+        path == name || path.hasSuffix("/" + name)
+    }
+
+    /// `a/b/Storm.jpg` without `.jpg`; a name whose only dot starts it (`.hidden`) has no extension.
+    static func withoutExtension(_ path: String) -> String {
+        guard let dot = path.lastIndex(of: "."), dot != path.startIndex else { return path }
+        let name = path[path.index(after: dot)...]
+        if name.contains("/") { return path }
+        if let slash = path.lastIndex(of: "/"), path.index(after: slash) == dot { return path }
+        return String(path[..<dot])
+    }
+
+    /// The file name (the id's last part) nearest to `name`, as typed it might have been meant.
+    static func closestName(to name: String, in photos: [Photo]) -> String? {
+        var byLowered: [String: String] = [:]
+        for photo in photos {
+            let file = fileName(of: photo.id)
+            byLowered[file.lowercased()] = byLowered[file.lowercased()] ?? file
+            byLowered[withoutExtension(file).lowercased()] = byLowered[withoutExtension(file).lowercased()] ?? file
+        }
+        return Suggestion.closest(to: name, among: byLowered.keys.sorted()).flatMap { byLowered[$0] }.map(TerminalText.oneLine)
+    }
+
+    static func fileName(of id: String) -> String {
+        id.lastIndex(of: "/").map { String(id[id.index(after: $0)...]) } ?? id
+    }
+
+    /// What Tab offers for `open NAME`: each photo's file name, once where two photos share it (then
+    /// `open` lists them), and each path, so that a folder's name completes too.
+    var typedNames: [String] {
+        var seen = Set<String>()
+        var names: [String] = []
+        names.reserveCapacity(photos.count * 2)
+        for photo in photos where seen.insert(Self.fileName(of: photo.id)).inserted { names.append(Self.fileName(of: photo.id)) }
+        for photo in photos where seen.insert(photo.id).inserted { names.append(photo.id) }
+        return names
     }
 
     /// Moves the photo at `from` to `to` (a move, not a swap: [A,B,C,D] with the 1st to the 3rd

@@ -113,8 +113,11 @@ extension PhotoList {
             /// `requested`: the page as it was typed (a number of any length), else as the request says it.
             case pageOutOfRange(requested: String, pageCount: Int)
             case positionOutOfRange(requested: String, photoCount: Int)
-            /// `open NAME` where no photo listed has that name (as typed, cut to a line).
-            case noPhotoNamed(String)
+            /// `open NAME` where no photo listed has that name (as typed, cut to a line), with the
+            /// file name nearest to it.
+            case noPhotoNamed(String, suggestion: String?)
+            /// `open NAME` where several do: the first of them (`PhotoList.mostNamed`), and how many more.
+            case severalPhotosNamed(String, [String], more: Int)
             /// `next` past the last photo of a list that has no more.
             case nothingMore(photoCount: Int)
             case loadMoreFailed(LoadingFailure, kept: Int)

@@ -81,8 +81,13 @@ extension PhotoList {
             return "there is no page \(requested): pages are 1…\(pageCount) (type e.g. 'page \(pageCount)')"
         case .positionOutOfRange(let requested, let photoCount):
             return "there is no \(noun) \(requested): positions are 1…\(photoCount) (type e.g. 'open \(photoCount)')"
-        case .noPhotoNamed(let name):
+        case .noPhotoNamed(let name, let suggestion?):
+            return "no \(noun) listed is named '\(name)': did you mean '\(suggestion)'? (type e.g. 'open 1' or 'open \(Tokenizer.quoted(suggestion))')"
+        case .noPhotoNamed(let name, nil):
             return "'\(name)' is neither a \(noun)'s position nor the name of one listed: type e.g. 'open 1'"
+        case .severalPhotosNamed(let name, let named, let more):
+            let list = named.map { "'\($0)'" }.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
+            return "'\(name)' names \(named.count + more) \(noun)s: \(list) (type more of the path, e.g. 'open \(Tokenizer.quoted(named[0]))')"
         case .nothingMore(let photoCount):
             return "\(wording.noMore): all \(photoCount) are listed (type 'page 1' for the first)"
         case .loadMoreFailed(let reason, let kept):

@@ -139,9 +139,9 @@ enum PhotoListCommands {
         }
     }
 
-    /// `open [N]`.
+    /// `open [N|NAME]`.
     static func open<View: PhotoListShowing & SceneView>(_: View.Type, summary: String, example: String) -> Command<View> {
-        Command("open", arguments: [Argument("N", optional: true, completion: .positions)], summary: summary, example: example) { view, arguments in
+        Command("open", arguments: [Argument("N|NAME", optional: true, completion: .positions)], summary: summary, example: example) { view, arguments in
             view.openListPhoto(arguments.first)
         }
     }
