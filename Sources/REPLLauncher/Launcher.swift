@@ -51,6 +51,7 @@ extension REPLApp {
         let console = Console(output: standardOutput, diagnostics: standardError, isStyled: wantsColour)
         // Lines are laid out to fit the window (and cut where they would wrap).
         console.terminalColumns = Console.standardOutputColumns
+        console.terminalRows = Console.standardOutputRows
         do throws(LaunchExit) {
             try refuseOutputsThatAreInputs(outputs, inputs: [])
             let started = try await start(options, console: console, outputs, isInteractive: true)

@@ -653,4 +653,32 @@ extension TerminalTests {
         try terminal.enter("quit")
         #expect(try terminal.exitStatus() == 0)
     }
+
+    /// At 80×24 a folder of 48 photos: the first listing fits the window (its heading, the current
+    /// photo's ▸ and the page control stay on screen); in the detail, `open storm` opens a photo by
+    /// its name without its folder, `grid` and `open 3` go back to the list and run there.
+    @Test func at80By24TheListFitsAndThePhotoViewTakesTheListsCommands() throws {
+        let photo = try Data(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg"))
+        let folder = URL(fileURLWithPath: try Binary.script("", name: "unused")).deletingLastPathComponent().appendingPathComponent("Shoot48")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Nature"), withIntermediateDirectories: true)
+        for n in 1...47 { try photo.write(to: folder.appendingPathComponent(String(format: "IMG_%04d.jpg", n))) }
+        try photo.write(to: folder.appendingPathComponent("Nature/Storm.jpg"))
+        let terminal = try Terminal([folder.path, "--preview", "none"], width: 80, height: 24)
+        #expect(try terminal.wait { $0.contains("● 1/48") && $0.hasSuffix("photos>\n") }, "\(terminal.shown)")
+        let first = try terminal.screen()
+        #expect(first.contains("Found 48 photos in ") && first.contains("▸  1  IMG_0001.jpg"), "\(first)")
+        try terminal.enter("open 3")
+        #expect(try terminal.waitForPrompt("photos/detail 3>"), "\(terminal.shown)")
+        try terminal.enter("open storm")
+        #expect(try terminal.wait { $0.contains("Photo 48 of 48\n  id           Nature/Storm.jpg") && $0.hasSuffix("photos/detail 48>\n") }, "\(terminal.shown)")
+        try terminal.enter("grid")
+        #expect(try terminal.wait { $0.contains("Sheet ") && $0.hasSuffix("photos>\n") }, "\(terminal.shown)")
+        try terminal.enter("open 3")
+        #expect(try terminal.waitForPrompt("photos/detail 3>"), "\(terminal.shown)")
+        try terminal.enter("back")
+        #expect(try terminal.wait { $0.contains("▸  3  IMG_0003.jpg") && $0.hasSuffix("photos>\n") }, "\(terminal.shown)")
+        #expect(try terminal.screen().split(separator: "\n").count <= 24)
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+    }
 }

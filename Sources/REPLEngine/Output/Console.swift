@@ -66,6 +66,17 @@ public final class Console {
     /// transcripts), where lines are never cut to fit.
     public var columns: Int? { terminalColumns() }
 
+    /// The height of that terminal, in rows, asked each time a list is laid out; nil where output
+    /// is no terminal (there lists keep their fixed length).
+    package var terminalRows: @MainActor () -> Int? = { nil }
+
+    /// Standard output's height when it is a terminal that says (TIOCGWINSZ).
+    package static func standardOutputRows() -> Int? {
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
     /// Standard output's width when it is a terminal that says (TIOCGWINSZ).
     package static func standardOutputColumns() -> Int? {
         var size = winsize()

@@ -189,7 +189,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
     func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel) {
         for note in viewModel.notes { console.writeLine(note) }
         console.writeLine(viewModel.headline)
-        displayRows(viewModel.rows)
+        displayRows(viewModel.rows, below: viewModel.notes + [viewModel.headline])
     }
 
     func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel) {

@@ -116,7 +116,7 @@ package final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLi
     func displayResults(_ viewModel: PhotoSearch.Results.ViewModel) {
         for note in viewModel.notes { console.writeLine(note) }
         console.writeLine(viewModel.headline)
-        displayRows(viewModel.rows)
+        displayRows(viewModel.rows, below: viewModel.notes + [viewModel.headline])
     }
 
     func displaySearchFailure(_ viewModel: PhotoSearch.SearchFailure.ViewModel) {

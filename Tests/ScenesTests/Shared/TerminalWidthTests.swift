@@ -163,3 +163,48 @@ import Testing
         #expect(app.output.text.contains("  id           \(Self.names[1])\n"), "\(app.output.text)")
     }
 }
+
+/// A list is never taller than the window: at 24 rows the heading, the rows, the current one's ▸,
+/// the page control and the prompt all fit; a transcript and a pipe keep 30 rows.
+@MainActor
+@Suite struct ListsFitTheWindowTests {
+    static func app(rows: Int?) -> App {
+        let app = App(worker: StubWorker((1...48).map { Photo.fixture("photo-\($0).jpg") }))
+        app.engine.console.terminalColumns = { rows == nil ? nil : 80 }
+        app.engine.console.terminalRows = { rows }
+        return app
+    }
+
+    static func rows(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("  ") || $0.hasPrefix("▸ ") }
+    }
+
+    @Test(arguments: [24, 12, 6])
+    func theRowsAndThePageControlFitTheWindow(rows: Int) async {
+        let app = Self.app(rows: rows)
+        await app.run("count 30", "fetch")
+        let listed = Self.rows(app.output.text)
+        #expect(listed.count == max(1, rows - 4), "\(app.output.text)")
+        #expect(listed.first?.hasPrefix("▸  1  ") == true, "the current photo is among them: \(listed)")
+        // Further down the block, the rows around the current photo.
+        await app.run("page 27")
+        app.output.clear()
+        await app.run("list")
+        let around = Self.rows(app.output.text)
+        #expect(around.count <= max(1, rows - 4))
+        #expect(around.contains { $0.hasPrefix("▸ 27  ") }, "\(around)")
+        #expect(app.output.text.split(separator: "\n").count + 1 <= rows, "heading, rows, page control and prompt: \(app.output.text)")
+    }
+
+    @Test func aPipeAndATranscriptKeepThirtyRows() async {
+        let piped = Self.app(rows: nil)
+        await piped.run("count 30", "fetch")
+        #expect(Self.rows(piped.output.text).count == 30)
+        let app = Self.app(rows: 24)
+        let transcript = OutputSink.memory()
+        app.engine.console.transcript = transcript
+        await app.run("count 30", "fetch")
+        #expect(Self.rows(transcript.text).count == 30, "\(transcript.text)")
+        #expect(Self.rows(app.output.text).count == 20)
+    }
+}

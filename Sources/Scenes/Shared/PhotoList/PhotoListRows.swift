@@ -96,9 +96,46 @@ extension Console {
     /// columns as wide as the widest. A column no photo listed has a value for is left out: the
     /// author where every photo has the same one (a photographer's list), and a folder's likes, or
     /// its descriptions and authors where no file's EXIF names them.
+    ///
+    /// On a terminal the rows are at most as many as its window holds beside the `linesAbove` lines
+    /// written before them, the page control, the prompt and a greeting (`rowsLeftFree`): the part
+    /// of the block the current photo is in. A transcript keeps the whole block, as a pipe lists it.
     @MainActor
-    func writePhotoRows(_ photos: [DisplayedPhoto], currentRow: Int?) {
+    func writePhotoRows(_ photos: [DisplayedPhoto], currentRow: Int?, linesAbove: Int = 1) {
+        // Positions as wide as the whole block's, whatever part of it is shown.
         let positionWidth = photos.last?.position.utf8.count ?? 1
+        guard terminalColumns() != nil || terminalRows() != nil else {
+            return layOutPhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, fitted: false)
+        }
+        var shown = photos[...], shownCurrent = currentRow
+        if let windowRows = terminalRows() {
+            let room = max(1, windowRows - linesAbove - Self.rowsLeftFree)
+            if photos.count > room {
+                let current = min(max(0, currentRow ?? 0), photos.count - 1)
+                let start = min(current / room * room, photos.count - room)
+                shown = photos[start..<start + room]
+                shownCurrent = currentRow.map { $0 - start }
+            }
+        }
+        writeDifferently(onTerminal: { layOutPhotoRows(Array(shown), currentRow: shownCurrent, positionWidth: positionWidth, fitted: true) },
+                         inTranscript: { layOutPhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, fitted: false) })
+    }
+
+    /// The lines a list leaves below it: the page control, the prompt, and the greeting the first
+    /// listing has before its prompt.
+    static let rowsLeftFree = 3
+
+    /// How many lines of the terminal `lines` take, each wrapped at its width (1 each off a terminal).
+    @MainActor
+    func terminalLines(_ lines: [String]) -> Int {
+        guard let columns = terminalColumns(), columns > 0 else { return lines.count }
+        return lines.reduce(0) { $0 + max(1, (TerminalText.width($1) + columns - 1) / columns) }
+    }
+
+    /// The rows laid out: `fitted`, each column as wide as its widest value, narrowed to the window;
+    /// else at the fixed widths of pipes and transcripts.
+    @MainActor
+    private func layOutPhotoRows(_ photos: [DisplayedPhoto], currentRow: Int?, positionWidth: Int, fitted fitsWindow: Bool) {
         // Unsplash ids are 11 characters; a folder's are paths, as long as they come (up to a limit).
         var idWidth = 0, likesWidth = 0, descriptionWidth = 0, authorWidth = 0
         var columns = DisplayedPhoto.Columns()
@@ -112,17 +149,14 @@ extension Console {
         columns.author = authorWidth > 0
         columns.likes = likesWidth > 0
         let widths = DisplayedPhoto.ColumnWidths(id: min(DisplayedPhoto.ColumnWidths.fixedID, idWidth))
-        guard let windowColumns = terminalColumns() else { return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths, columns: columns) }
+        guard fitsWindow, let windowColumns = terminalColumns() else { return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths, columns: columns) }
         // On a terminal: each column as wide as its widest value, the widest narrowed first until
         // the row fits the window (long names then show whole in a wide one).
         var fitted = DisplayedPhoto.ColumnWidths(id: idWidth, description: descriptionWidth, author: authorWidth)
         let fixed = 2 + positionWidth + 2 + (columns.description ? 2 : 0) + (columns.author ? 2 : 0) + (columns.likes ? 2 + likesWidth : 0)
         Self.fit(&fitted, hasDescription: columns.description, hasAuthor: columns.author, into: windowColumns - fixed)
-        guard fitted != widths else { return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths, columns: columns) }
-        // Cut to the window on the terminal; whole in the transcript.
-        writeDifferently(
-            onTerminal: { writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: fitted, columns: columns) },
-            inTranscript: { writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths, columns: columns) })
+        // Cut to the window on the terminal; whole in the transcript (`writePhotoRows`).
+        writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: fitted, columns: columns)
     }
 
     @MainActor

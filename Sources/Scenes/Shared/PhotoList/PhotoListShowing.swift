@@ -75,7 +75,9 @@ extension PhotoListShowing {
     // MARK: - Display logic
 
     /// The rows below the scene's headline; in the grid layout, the current contact sheet instead.
-    func displayRows(_ viewModel: PhotoList.Rows.ViewModel) {
+    /// `above`: the lines written before them in this command (a heading, notes), which the rows
+    /// leave on screen in a small window.
+    func displayRows(_ viewModel: PhotoList.Rows.ViewModel, below above: [String] = []) {
         pageControl = viewModel.pageControl
         if settings.layout == .grid && !viewModel.photos.isEmpty {
             var request = ContactSheet.Request(.current, on: display)
@@ -83,7 +85,7 @@ extension PhotoListShowing {
             listInteractor?.showSheet(request)
             return
         }
-        console.writePhotoRows(viewModel.photos, currentRow: viewModel.currentRow)
+        console.writePhotoRows(viewModel.photos, currentRow: viewModel.currentRow, linesAbove: console.terminalLines(above))
         if let pageControl { console.writePageControl(pageControl) }
     }
 
