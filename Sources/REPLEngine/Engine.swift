@@ -36,6 +36,12 @@ public final class Engine {
     /// command's name would cost each of a million commands).
     var isRecordCommand = false
     static let historyLimit = 10_000
+    /// Whether `record` ran in this session: its transcript's check must know whether the session
+    /// was recording from its start, as `record` says so.
+    package internal(set) var ranRecordCommand = false
+    /// Whether a command was given a file's name (an argument Tab completes as files): its
+    /// transcript's check must resolve the name from the folder the session ran in.
+    package private(set) var namedFiles = false
     /// When set (a transcript's check), files the session's commands write go there instead, under
     /// names made from the paths asked: a replay has no effect outside it.
     package var replayWrites: ReplayWrites?
@@ -521,6 +527,7 @@ extension Engine {
             return nil
         }
         if let problem = arityProblem(command, arguments.count) { throw problem }
+        if !namedFiles, arguments.indices.contains(where: { command.argument(at: $0)?.completion == .files }) { namedFiles = true }
         if command.hasCheckedArguments {
             for (index, word) in arguments.enumerated() {
                 if let problem = command.argument(at: index)?.problem(with: word, in: command.name, example: command.example) { throw problem }

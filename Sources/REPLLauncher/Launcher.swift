@@ -257,7 +257,12 @@ extension REPLApp {
             } catch {
                 throw TranscriptSuite.Failure(message: error.message)
             }
-            guard let writes = ReplayWrites() else {
+            // The folder the session ran in: paths its commands named are resolved from there.
+            let launcherWords = ReplayHeader.launcherWords(header?.arguments ?? [])
+            let workingFolder = header.map { header in
+                launcherWords.workingFolder.map { $0.hasPrefix("/") ? $0 : header.directory + "/" + $0 } ?? header.directory
+            } ?? FilePaths.folder(of: file)
+            guard let writes = ReplayWrites(workingFolder: FilePaths.absolute(workingFolder)) else {
                 throw TranscriptSuite.Failure(message: "cannot make a folder for what the transcripts' commands write: \(String(cString: strerror(errno))) (is $TMPDIR writable?)")
             }
             folder = writes
@@ -267,6 +272,9 @@ extension REPLApp {
                 let engine = try makeSession(options, SessionSetup(console: console, isInteractive: false, isCheckingTranscript: true,
                                                                    replayWrites: writes, transcriptFolder: transcriptFolder)).engine
                 engine.replayWrites = writes
+                // A session that was recording from its start (`--record FILE`) replays as one, so
+                // that `record` and `record stop` say what they said (the script goes to the folder).
+                if let recording = launcherWords.recording { _ = try? engine.startRecording(to: recording) }
                 return engine
             } catch {
                 throw TranscriptSuite.Failure(message: error.message)
@@ -299,7 +307,7 @@ extension REPLApp {
             }
         }
         let written = "'\(header.prefix) \(header.arguments.joined(separator: " "))'"
-        if declaredOptions.isEmpty, header.arguments.contains(where: { $0 != ReplayHeader.keepGoing }) {
+        if declaredOptions.isEmpty, ReplayHeader.launcherWords(header.arguments).rest.contains(where: { $0 != ReplayHeader.keepGoing }) {
             throw SettleFailure(message: "\(header.path):1: \(written) asks for options, and \(name) takes none: remove them")
         }
         let fromHeader: (options: [AppOption.Given], keepGoing: Bool)
@@ -468,8 +476,17 @@ extension REPLApp {
         guard let path = outputs.transcript else { return nil }
         let words = Self.overlaid(Self.overlaid(self.options.replayed(started.options, in: HeaderFile(path: path)), with: started.recorded),
                                   with: started.session.transcriptOptions())
-        guard !words.isEmpty else { return nil }
-        return try? ReplayHeader.line(appName: name, options: words, declared: declaredOptions, forFileAt: path)
+        // What the check needs besides, where it matters: the folder the session ran in, when a
+        // command named a file and that folder is not the transcript's, and the script the session
+        // was recording to, when `record` ran (it says so).
+        var launcher: [String] = []
+        let ranIn = FilePaths.relative(FilePaths.currentDirectory(), from: FilePaths.folder(of: FilePaths.absolute(path)))
+        if started.engine.namedFiles, ranIn != ".", ReplayHeader.isOneLine(ranIn) { launcher += [ReplayHeader.workingFolder, Tokenizer.quoted(ranIn)] }
+        if started.engine.ranRecordCommand, let record = outputs.record, ReplayHeader.isOneLine(record) {
+            launcher += [ReplayHeader.recording, Tokenizer.quoted(record)]
+        }
+        guard !words.isEmpty || !launcher.isEmpty else { return nil }
+        return try? ReplayHeader.line(appName: name, launcherWords: launcher, options: words, declared: declaredOptions, forFileAt: path)
     }
 
     /// Ends recording, writes out what is buffered, puts the `--record` script and the `--transcript`

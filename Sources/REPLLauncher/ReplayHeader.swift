@@ -9,6 +9,43 @@ enum ReplayHeader {
     /// The launcher's own option a recording's header may carry: a recorded session replays past the
     /// commands that failed in it, as they failed then.
     static let keepGoing = "--keep-going"
+    /// A transcript's header's word for its check: the folder the session ran in, relative to the
+    /// transcript's (what its commands wrote, `record x.txt`, named paths from there).
+    static let workingFolder = "--in"
+    /// A transcript's header's word for its check: the script the session was recording to from its
+    /// start (`--record FILE`), as typed, so that `record` and `record stop` say what they said.
+    static let recording = "--recording"
+
+    /// The launcher's words at the start of a header (they come before the app's options), and the
+    /// words after them.
+    struct LauncherWords: Equatable {
+        var keepGoing = false
+        var workingFolder: String?
+        var recording: String?
+        var rest: [String] = []
+    }
+
+    static func launcherWords(_ arguments: [String]) -> LauncherWords {
+        var words = LauncherWords()
+        var i = 0
+        while i < arguments.count {
+            switch arguments[i] {
+            case keepGoing:
+                words.keepGoing = true
+                i += 1
+            case workingFolder where i + 1 < arguments.count:
+                words.workingFolder = arguments[i + 1]
+                i += 2
+            case recording where i + 1 < arguments.count:
+                words.recording = arguments[i + 1]
+                i += 2
+            default:
+                words.rest = Array(arguments[i...])
+                return words
+            }
+        }
+        return words
+    }
 
     /// The header's line for the file at `path`: `# NAME: WORDS`, the options as typed, each value
     /// quoted as the tokenizer reads it back. Throws when a value cannot be written on one line (a
@@ -35,8 +72,9 @@ enum ReplayHeader {
     /// in `asWritten`), and whether it asks to keep going past failed commands.
     static func options(of header: TranscriptSuite.SessionHeader, declared: [AppOption]) throws(LaunchCommand.UsageError) -> (options: [AppOption.Given], keepGoing: Bool) {
         // Read as a flag among the app's options: a value that happens to be the word stays a value.
-        let read = try LaunchCommand.parseOptions(header.arguments, options: declared + [AppOption(flag: Self.keepGoing, help: "")])
-        let asksToKeepGoing = read.contains { $0.name == Self.keepGoing }
+        let launcher = launcherWords(header.arguments)
+        let read = try LaunchCommand.parseOptions(launcher.rest, options: declared + [AppOption(flag: Self.keepGoing, help: "")])
+        let asksToKeepGoing = launcher.keepGoing || read.contains { $0.name == Self.keepGoing }
         let given = read.filter { $0.name != Self.keepGoing }
         let resolved = given.map { option -> AppOption.Given in
             guard let value = option.value, !value.isEmpty, !value.hasPrefix("/"),
@@ -71,6 +109,21 @@ enum FilePaths {
         return relative.hasPrefix("-") || relative.hasPrefix("~") ? "./" + relative : relative
     }
 
+    /// `target` from `folder`, both absolute: `..` for each of the folder's own parts, then the
+    /// target's (`/a/b/c` from `/a/d` is `../b/c`); `.` when they are one.
+    static func relative(_ target: String, from folder: String) -> String {
+        let to = absolute(target).split(separator: "/"), from = absolute(folder).split(separator: "/")
+        var common = 0
+        while common < to.count, common < from.count, to[common] == from[common] { common += 1 }
+        let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// The folder a file at `path` is in.
+    static func folder(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+    }
+
     /// `path` from the root, `.` and `..` taken away by the words.
     static func absolute(_ path: String) -> String {
         let joined = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
@@ -92,7 +145,7 @@ enum FilePaths {
         return String(cString: real)
     }
 
-    private static func currentDirectory() -> String {
+    static func currentDirectory() -> String {
         guard let cwd = getcwd(nil, 0) else { return "/" }
         defer { free(cwd) }
         return String(cString: cwd)

@@ -681,4 +681,32 @@ extension TerminalTests {
         try terminal.enter("quit")
         #expect(try terminal.exitStatus() == 0)
     }
+
+    /// A transcript written at the prompt by a session recording to a script (`--record`), with
+    /// `record FILE` and `record stop` typed in it, passes its own check from another folder: the
+    /// check knows the folder the session ran in and that it was recording.
+    @Test func aTranscriptThatRecordedPassesItsCheckFromAnotherFolder() throws {
+        let folder = URL(fileURLWithPath: try Binary.script("", name: "unused")).deletingLastPathComponent().appendingPathComponent("trip")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("rec"), withIntermediateDirectories: true)
+        let command = "cd \(Terminal.quote(folder.path)) && exec \(Terminal.quote(Binary.executable.path)) --record rec/trip.txt --transcript rec/trip.t"
+        let terminal = try Terminal(["-c", command], program: "/bin/sh")
+        #expect(try terminal.waitForPrompt(), "\(terminal.shown)")
+        for line in ["count 2", "fetch", "record rec/inner.txt", "record stop", "record stop", "record rec/inner.txt", "open 1", "record stop"] {
+            try terminal.enter(line)
+        }
+        #expect(try terminal.wait { $0.contains("Recording stopped: rec/inner.txt.") && $0.hasSuffix("photos/detail 1>\n") }, "\(terminal.shown)")
+        try terminal.enter("quit")
+        #expect(try terminal.exitStatus() == 0)
+        let transcript = try String(contentsOfFile: folder.path + "/rec/trip.t", encoding: .utf8)
+        #expect(transcript.contains("photos> record rec/inner.txt\nerror: already recording to rec/trip.txt"), "\(transcript)")
+        #expect(transcript.contains("photos> record stop\nRecording stopped: rec/trip.txt.\nphotos> record stop\nNot recording.\n"), "\(transcript)")
+        let inner = try String(contentsOfFile: folder.path + "/rec/inner.txt", encoding: .utf8)
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/rec").sorted()
+        // From the package's folder, not the one it ran in.
+        let checked = try Binary.run(["test", folder.path + "/rec/trip.t"])
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        #expect(checked.stdout.hasSuffix("1 passed, 0 failed\n"), "\(checked.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/rec").sorted() == before, "the check wrote nothing there")
+        #expect(try String(contentsOfFile: folder.path + "/rec/inner.txt", encoding: .utf8) == inner)
+    }
 }

@@ -39,6 +39,7 @@ enum GlobalCommands {
             example: "record session.txt"
         ) { engine, arguments in
             engine.isRecordCommand = true
+            engine.ranRecordCommand = true
             if arguments[0] == "stop" {
                 let failures = engine.recordingFailures.count
                 if let path = engine.stopRecording() {

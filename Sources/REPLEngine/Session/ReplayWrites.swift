@@ -12,8 +12,14 @@ package final class ReplayWrites: Sendable {
     /// folder behind, which the next check removes (`removeLeftovers`).
     static let prefix = "photorepl-replay-"
 
+    /// The folder a relative path asked for is resolved against: the one the session being checked
+    /// ran in (nil: the current one).
+    let workingFolder: String?
+
     /// A new, empty folder under `$TMPDIR` (else /tmp); nil when none can be made.
-    package init?() {
+    /// - Parameter workingFolder: the folder the transcript's session ran in (absolute).
+    package init?(workingFolder: String? = nil) {
+        self.workingFolder = workingFolder
         var template = Array((Self.base + "/" + Self.prefix + "\(getpid())-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
         folder = String(cString: made)
@@ -46,7 +52,7 @@ package final class ReplayWrites: Sendable {
     /// asked could not be written for its folder (none, or a file in its place) or is a folder, the
     /// place is made to fail in the same way, so that the check says what the session said.
     package func place(for path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : Self.currentDirectory() + "/" + path
+        let absolute = path.hasPrefix("/") ? path : (workingFolder ?? Self.currentDirectory()) + "/" + path
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in absolute.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
