@@ -153,9 +153,27 @@ package final class PictureDisplay {
         return CellBox(columns: min(page.columns, detail.columns), rows: min(page.rows, detail.rows))
     }
 
-    /// The pixel box to decode for `place`, or nil when no picture is shown.
-    package func pixelBox(for place: Place) -> PixelSize? {
-        guard mayShowPictures, renderer.style != .none else { return nil }
+    /// Whether only the pictures a transcript's check compares are decoded (set for a check): a
+    /// picture in a mode with no text form (symbols, sixel, kitty, iTerm2) is in no transcript, nor
+    /// is the line saying why one could not be drawn, so the check decodes none of them and prints
+    /// what the transcript holds. `show --why`, whose line names where the picture came from, still
+    /// decodes.
+    package var decodesOnlyComparedPictures = false
+
+    /// Whether pictures leave text in a transcript: ASCII's do; the others are bytes for the
+    /// terminal only, and so is the line saying why one was not drawn.
+    package var picturesHaveText: Bool { setting.mode == .ascii }
+
+    /// Whether this session's pictures are decoded at all where `explaining` says whether a line
+    /// will name the picture's source.
+    private func decodes(explaining: Bool) -> Bool {
+        mayShowPictures && (explaining || picturesHaveText || !decodesOnlyComparedPictures)
+    }
+
+    /// The pixel box to decode for `place`, or nil when no picture is shown (`explaining`: a line
+    /// will say where it came from, `show --why`).
+    package func pixelBox(for place: Place, explaining: Bool = false) -> PixelSize? {
+        guard decodes(explaining: explaining), renderer.style != .none else { return nil }
         return renderer.pixelBox(for: box(for: place))
     }
 
@@ -180,7 +198,7 @@ package final class PictureDisplay {
 
     /// The pixel box to decode for a sheet's thumbnails, or nil when no picture is shown.
     package func sheetPixelBox() -> PixelSize? {
-        guard mayShowPictures, renderer.style != .none else { return nil }
+        guard decodes(explaining: false), renderer.style != .none else { return nil }
         return sheetRenderer.pixelBox(for: SheetLayout.cell)
     }
 

@@ -21,6 +21,8 @@ enum CompositionRoot {
             writePlace = { path in writes.place(for: path) }
         }
         let pictureDisplay = PictureDisplay(display)
+        // A check decodes no picture its transcript does not hold (one in symbols, sixel or kitty).
+        pictureDisplay.decodesOnlyComparedPictures = isCheckingTranscript
         // Inside tmux, what comes before a picture is drawn before the picture passes through (the
         // renderer marks where, in tmux only: `TerminalPicture.drawnBefore`).
         if display.outputIsTerminal {

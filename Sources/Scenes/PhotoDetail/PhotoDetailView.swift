@@ -108,7 +108,8 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
                 throw CommandError("show takes only --why, not '\(TerminalText.truncate(arguments.first { $0 != "--why" } ?? "", toWidth: 40))' (type 'show' or 'show --why')")
             }
             view.interactor?.stopAnimation()
-            view.interactor?.showPhoto(.init(pictureBox: view.display?.pixelBox(for: .detail), explainsPicture: !arguments.isEmpty, playback: view.playback))
+            view.interactor?.showPhoto(.init(pictureBox: view.display?.pixelBox(for: .detail, explaining: !arguments.isEmpty), explainsPicture: !arguments.isEmpty,
+                                               playback: view.playback))
         },
         Command("edit", summary: "open the index-edit sheet to choose a new position") { view, _ in
             view.interactor?.choosePosition(.init(position: nil))
@@ -223,7 +224,7 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     }
 
     func displayAnimationFailure(_ viewModel: PhotoDetail.Animate.Failure.ViewModel) {
-        console.writeLine(viewModel.message, style: .dim)
+        console.writePictureNote(viewModel.message, on: display)
     }
 
     /// A page control does not step past its ends, nor does the detail: it says so, as `next` on the

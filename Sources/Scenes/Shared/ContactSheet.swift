@@ -73,6 +73,8 @@ enum ContactSheet {
         var headline: String
         var cells: [Cell]
         /// Lines after the sheet: the thumbnails that could not be drawn, and why.
+        var pictureNotes: [String]
+        /// Lines after those: what else there is to see.
         var notes: [String]
     }
 
@@ -226,15 +228,16 @@ enum ContactSheet {
             cells.append(Cell(position: String(position), caption: DisplayText(described.isEmpty ? TerminalText.oneLine(name) : described),
                               captionIsName: described.isEmpty, isCurrent: response.current == position - 1, picture: picture))
         }
-        var notes = failed.map { failure in
+        let pictureNotes = failed.map { failure in
             let numbers = failure.positions.map { String($0) }
             let listed = numbers.count == 1 ? numbers[0] : numbers.dropLast().joined(separator: ", ") + " and " + numbers[numbers.count - 1]
             return "(picture\(numbers.count == 1 ? "" : "s") \(listed) not shown: \(failure.reason))"
         }
+        var notes: [String] = []
         if response.hasMore && response.sheet == response.sheetCount - 1 {
             notes.append("More photos to load: type 'grid next'.")
         }
-        return ViewModel(headline: headline, cells: cells, notes: notes)
+        return ViewModel(headline: headline, cells: cells, pictureNotes: pictureNotes, notes: notes)
     }
 
     /// The words for a problem, as the command's error.
@@ -331,6 +334,7 @@ extension Console {
             }
             start += layout.columns
         }
+        for note in sheet.pictureNotes { writePictureNote(note, on: display) }
         for note in sheet.notes { writeLine(note, style: .dim) }
     }
 }

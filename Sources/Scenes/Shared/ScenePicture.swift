@@ -49,7 +49,17 @@ extension Console {
             if let note = display?.takeNote() { self.writeLine(note, style: .dim) }
             self.writePicture(rendered)
         case .unavailable(let line)?:
-            self.writeLine(line, style: .dim)
+            writePictureNote(line, on: display)
         }
+    }
+
+    /// A line about a picture (why it was not drawn, or not played): part of the picture, so a
+    /// transcript keeps it only where it keeps the picture's text (ASCII), and a transcript's check,
+    /// which decodes no other picture, prints none.
+    @MainActor
+    func writePictureNote(_ line: String, on display: PictureDisplay?) {
+        guard let display, !display.picturesHaveText else { return writeLine(line, style: .dim) }
+        if display.decodesOnlyComparedPictures { return }
+        writeDifferently(onTerminal: { writeLine(line, style: .dim) }, inTranscript: {})
     }
 }
