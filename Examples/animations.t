@@ -19,9 +19,7 @@ Photo 1 of 4
   id           three-frames.png
   description  (no description)
   author       unknown
-  likes        —
   size         6 × 4, animated, 3 frames
-  url          three-frames.png
 photos/detail 1> next
 ::::::::::::
 ::::::::::::
@@ -31,9 +29,7 @@ Photo 2 of 4
   id           three-frames.gif
   description  (no description)
   author       unknown
-  likes        —
   size         6 × 4, animated, 3 frames
-  url          three-frames.gif
 photos/detail 2> next
 ::::::::::::
 ::::::::::::
@@ -43,9 +39,7 @@ Photo 3 of 4
   id           three-frames.avif
   description  (no description)
   author       unknown
-  likes        —
   size         6 × 4, animated, 3 frames
-  url          three-frames.avif
 photos/detail 3> next
 ::::::::::::
 ::::::::::::
@@ -55,6 +49,4 @@ Photo 4 of 4
   id           three-frames.webp
   description  (no description)
   author       unknown
-  likes        —
   size         6 × 4, animated, 3 frames
-  url          three-frames.webp

@@ -23,9 +23,7 @@ Photo 4 of 4
   id           sunset.jpg
   description  Sunset over the bay
   author       Ada Lovelace
-  likes        —
   size         320 × 200
-  url          sunset.jpg
 photos/detail 4> state --json
 {"stack":["collection","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4}
 photos/detail 4> author
@@ -49,9 +47,7 @@ Photo 1 of 1
   id           sunset.jpg
   description  Sunset over the bay
   author       Ada Lovelace
-  likes        —
   size         320 × 200
-  url          sunset.jpg
 photos/detail 4/author/detail 1> state --json
 {"stack":["collection","detail","author","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1,"authorIndex":1}
 photos/detail 4/author/detail 1> back
@@ -67,13 +63,10 @@ Photo 4 of 4
   id           sunset.jpg
   description  Sunset over the bay
   author       Ada Lovelace
-  likes        —
   size         320 × 200
-  url          sunset.jpg
 photos/detail 4> state --json
 {"stack":["collection","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4}
 photos/detail 4> back
-Photo 4 stays at position 4.
   1  rotated.jpg             Rotated by EXIF (orientation 6)
   2  nested/gray.png
   3  nested/deeper/leaf.png

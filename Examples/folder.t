@@ -46,11 +46,8 @@ Photo 4 of 4
   id           sunset.jpg
   description  Sunset over the bay
   author       Ada Lovelace
-  likes        —
   size         320 × 200
-  url          sunset.jpg
 photos/detail 4> back
-Photo 4 stays at position 4.
   1  rotated.jpg             Rotated by EXIF (orientation 6)
   2  nested/gray.png
   3  nested/deeper/leaf.png
@@ -73,8 +70,6 @@ Photo 1 of 4
   id           rotated.jpg
   description  Rotated by EXIF (orientation 6)
   author       unknown
-  likes        —
   size         160 × 240
-  url          rotated.jpg
 photos/detail 1> state --json
 {"stack":["collection","detail"],"count":6,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":1,"source":"folder","layout":"list","index":1}

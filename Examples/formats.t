@@ -33,9 +33,7 @@ Photo 1 of 14
   id           rotated.avif
   description  Rotated by EXIF (orientation 6)
   author       unknown
-  likes        —
   size         160 × 240
-  url          rotated.avif
 photos/detail 1> show --why
 #++%%#%%%%%
 %*#%=.-%%%%
@@ -50,11 +48,8 @@ Photo 1 of 14
   id           rotated.avif
   description  Rotated by EXIF (orientation 6)
   author       unknown
-  likes        —
   size         160 × 240
-  url          rotated.avif
 photos/detail 1> back
-Photo 1 stays at position 1.
 ▸  1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
    3  camera.nef    A Nikon NEF-shaped RAW
@@ -83,10 +78,8 @@ Photo 2 of 14
   id           camera.cr3
   description  A Canon CR3-shaped RAW
   author       unknown
-  likes        —
   size         4000 × 3000
   camera       Canon EOS R5
-  url          camera.cr3
 photos/detail 2> show --why
 ......................
 ::::::::::::::::::::::
@@ -101,12 +94,9 @@ Photo 2 of 14
   id           camera.cr3
   description  A Canon CR3-shaped RAW
   author       unknown
-  likes        —
   size         4000 × 3000
   camera       Canon EOS R5
-  url          camera.cr3
 photos/detail 2> back
-Photo 2 stays at position 2.
    1  rotated.avif  Rotated by EXIF (orientation 6)
 ▸  2  camera.cr3    A Canon CR3-shaped RAW
    3  camera.nef    A Nikon NEF-shaped RAW
@@ -135,10 +125,8 @@ Photo 3 of 14
   id           camera.nef
   description  A Nikon NEF-shaped RAW
   author       unknown
-  likes        —
   size         4000 × 3000
   camera       NIKON D850
-  url          camera.nef
 photos/detail 3> show --why
 ......................
 ::::::::::::::::::::::
@@ -153,12 +141,9 @@ Photo 3 of 14
   id           camera.nef
   description  A Nikon NEF-shaped RAW
   author       unknown
-  likes        —
   size         4000 × 3000
   camera       NIKON D850
-  url          camera.nef
 photos/detail 3> back
-Photo 3 stays at position 3.
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
 ▸  3  camera.nef    A Nikon NEF-shaped RAW
@@ -187,9 +172,7 @@ Photo 4 of 14
   id           camera.jpg
   description  A camera's photo with previews
   author       unknown
-  likes        —
   size         1200 × 900
-  url          camera.jpg
 photos/detail 4> show --why
 ......................
 ::::::::::::::::::::::
@@ -204,11 +187,8 @@ Photo 4 of 14
   id           camera.jpg
   description  A camera's photo with previews
   author       unknown
-  likes        —
   size         1200 × 900
-  url          camera.jpg
 photos/detail 4> back
-Photo 4 stays at position 4.
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
    3  camera.nef    A Nikon NEF-shaped RAW
@@ -237,9 +217,7 @@ Photo 5 of 14
   id           sunset.jpg
   description  Sunset over the bay
   author       Ada Lovelace
-  likes        —
   size         320 × 200
-  url          sunset.jpg
 photos/detail 5> show --why
 ..........................
 ::::::::::::::::::::::::::
@@ -254,11 +232,8 @@ Photo 5 of 14
   id           sunset.jpg
   description  Sunset over the bay
   author       Ada Lovelace
-  likes        —
   size         320 × 200
-  url          sunset.jpg
 photos/detail 5> back
-Photo 5 stays at position 5.
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
    3  camera.nef    A Nikon NEF-shaped RAW
@@ -287,9 +262,7 @@ Photo 6 of 14
   id           rotated.webp
   description  Rotated by EXIF (orientation 6)
   author       unknown
-  likes        —
   size         160 × 240
-  url          rotated.webp
 photos/detail 6> show --why
 #++%%#%%%%%
 %*#%=.-%%%%
@@ -304,11 +277,8 @@ Photo 6 of 14
   id           rotated.webp
   description  Rotated by EXIF (orientation 6)
   author       unknown
-  likes        —
   size         160 × 240
-  url          rotated.webp
 photos/detail 6> back
-Photo 6 stays at position 6.
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
    3  camera.nef    A Nikon NEF-shaped RAW
@@ -337,9 +307,7 @@ Photo 7 of 14
   id           leaf.png
   description  (no description)
   author       unknown
-  likes        —
   size         200 × 200
-  url          leaf.png
 photos/detail 7> show --why
       ....
    .:......:.
@@ -354,11 +322,8 @@ Photo 7 of 14
   id           leaf.png
   description  (no description)
   author       unknown
-  likes        —
   size         200 × 200
-  url          leaf.png
 photos/detail 7> back
-Photo 7 stays at position 7.
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
    3  camera.nef    A Nikon NEF-shaped RAW
@@ -387,9 +352,7 @@ Photo 8 of 14
   id           sunset.heic
   description  Sunset over the bay
   author       Ada Lovelace
-  likes        —
   size         320 × 200
-  url          sunset.heic
 photos/detail 8> show --why
 ..........................
 ::::::::::::::::::::::::::
@@ -404,11 +367,8 @@ Photo 8 of 14
   id           sunset.heic
   description  Sunset over the bay
   author       Ada Lovelace
-  likes        —
   size         320 × 200
-  url          sunset.heic
 photos/detail 8> back
-Photo 8 stays at position 8.
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
    3  camera.nef    A Nikon NEF-shaped RAW
@@ -437,10 +397,8 @@ Photo 9 of 14
   id           camera.cr2
   description  A Canon CR2-shaped RAW
   author       unknown
-  likes        —
   size         4000 × 3000
   camera       Canon EOS 5D Mark IV
-  url          camera.cr2
 photos/detail 9> show --why
 ......................
 ::::::::::::::::::::::
@@ -455,12 +413,9 @@ Photo 9 of 14
   id           camera.cr2
   description  A Canon CR2-shaped RAW
   author       unknown
-  likes        —
   size         4000 × 3000
   camera       Canon EOS 5D Mark IV
-  url          camera.cr2
 photos/detail 9> back
-Photo 9 stays at position 9.
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
    3  camera.nef    A Nikon NEF-shaped RAW
@@ -489,9 +444,7 @@ Photo 10 of 14
   id           leaf.gif
   description  (no description)
   author       unknown
-  likes        —
   size         200 × 200
-  url          leaf.gif
 photos/detail 10> show --why
      .::::.
    -=-:::::=-.
@@ -506,11 +459,8 @@ Photo 10 of 14
   id           leaf.gif
   description  (no description)
   author       unknown
-  likes        —
   size         200 × 200
-  url          leaf.gif
 photos/detail 10> back
-Photo 10 stays at position 10.
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
    3  camera.nef    A Nikon NEF-shaped RAW
@@ -539,10 +489,8 @@ Photo 11 of 14
   id           camera.arw
   description  A Sony ARW-shaped RAW
   author       unknown
-  likes        —
   size         4000 × 3000
   camera       SONY ILCE-7M3
-  url          camera.arw
 photos/detail 11> show --why
 ......................
 ::::::::::::::::::::::
@@ -557,12 +505,9 @@ Photo 11 of 14
   id           camera.arw
   description  A Sony ARW-shaped RAW
   author       unknown
-  likes        —
   size         4000 × 3000
   camera       SONY ILCE-7M3
-  url          camera.arw
 photos/detail 11> back
-Photo 11 stays at position 11.
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
    3  camera.nef    A Nikon NEF-shaped RAW
@@ -591,9 +536,7 @@ Photo 12 of 14
   id           sunset.jxl
   description  Sunset over the bay
   author       Ada Lovelace
-  likes        —
   size         320 × 200
-  url          sunset.jxl
 photos/detail 12> show --why
 ..........................
 ::::::::::::::::::::::::::
@@ -608,11 +551,8 @@ Photo 12 of 14
   id           sunset.jxl
   description  Sunset over the bay
   author       Ada Lovelace
-  likes        —
   size         320 × 200
-  url          sunset.jxl
 photos/detail 12> back
-Photo 12 stays at position 12.
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
    3  camera.nef    A Nikon NEF-shaped RAW
@@ -641,9 +581,7 @@ Photo 13 of 14
   id           scan.tif
   description  (no description)
   author       unknown
-  likes        —
   size         160 × 240
-  url          scan.tif
 photos/detail 13> show --why
 #++%%#%%%%%
 %*#%=.-%%%%
@@ -658,11 +596,8 @@ Photo 13 of 14
   id           scan.tif
   description  (no description)
   author       unknown
-  likes        —
   size         160 × 240
-  url          scan.tif
 photos/detail 13> back
-Photo 13 stays at position 13.
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
    3  camera.nef    A Nikon NEF-shaped RAW
@@ -691,10 +626,8 @@ Photo 14 of 14
   id           camera.dng
   description  A camera's RAW file with previews
   author       unknown
-  likes        —
   size         4000 × 3000
   camera       LEICA Q2
-  url          camera.dng
 photos/detail 14> show --why
 ......................
 ::::::::::::::::::::::
@@ -709,9 +642,7 @@ Photo 14 of 14
   id           camera.dng
   description  A camera's RAW file with previews
   author       unknown
-  likes        —
   size         4000 × 3000
   camera       LEICA Q2
-  url          camera.dng
 photos/detail 14> state --json
 {"stack":["collection","detail"],"count":14,"photos":["rotated.avif","camera.cr3","camera.nef","camera.jpg","sunset.jpg","rotated.webp","leaf.png","sunset.heic","camera.cr2","leaf.gif","camera.arw","sunset.jxl","scan.tif","camera.dng"],"page":14,"source":"folder","layout":"list","index":14}

@@ -1,5 +1,4 @@
 # photorepl: --open photos/sunset.jpg --preview ascii --preview-size 24x8
-count: 0
 ........................
 ::::::::::::::::::::::::
 ------------------------
@@ -12,9 +11,7 @@ Photo 3 of 3
   id           sunset.jpg
   description  Sunset over the bay
   author       Ada Lovelace
-  likes        —
   size         320 × 200
-  url          sunset.jpg
 photos/detail 3> state --json
 {"stack":["collection","detail"],"count":0,"photos":["fake.jpg","rotated.jpg","sunset.jpg"],"page":3,"source":"folder","layout":"list","sort":"name","index":3}
 photos/detail 3> prev
@@ -30,20 +27,15 @@ Photo 2 of 3
   id           rotated.jpg
   description  Rotated by EXIF (orientation 6)
   author       unknown
-  likes        —
   size         160 × 240
-  url          rotated.jpg
 photos/detail 2> prev
 (picture not shown: not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image)
 Photo 1 of 3
   id           fake.jpg
   description  (no description)
   author       unknown
-  likes        —
   size         unknown
-  url          fake.jpg
 photos/detail 1> back
-Photo 1 stays at position 1.
 ▸ 1  fake.jpg
   2  rotated.jpg
   3  sunset.jpg
@@ -61,6 +53,4 @@ Photo 2 of 3
   id           rotated.jpg
   description  Rotated by EXIF (orientation 6)
   author       unknown
-  likes        —
   size         160 × 240
-  url          rotated.jpg

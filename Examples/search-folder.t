@@ -18,9 +18,7 @@ Photo 2 of 2
   id           nested/gray.png
   description  (no description)
   author       unknown
-  likes        —
   size         64 × 48
-  url          nested/gray.png
 photos/search/detail 2> back
 Found 2 photos for "png":
   1  nested/deeper/leaf.png

@@ -1,5 +1,4 @@
 # photorepl: --folder photos --preview none --browse --listing 4:b823061af0de5ee9
-count: 0
 Found 5 photos in photos (1 file skipped: 1 not named as a photo).
 Sorted by name (type 'sort date' or 'sort size' for another order).
 ▸ 1  fake.jpg
@@ -13,33 +12,25 @@ Photo 2 of 5
   id           nested/deeper/leaf.png
   description  (no description)
   author       unknown
-  likes        —
   size         200 × 200
-  url          nested/deeper/leaf.png
 photos/detail 2> open 4
 Photo 4 of 5
   id           rotated.jpg
   description  Rotated by EXIF (orientation 6)
   author       unknown
-  likes        —
   size         160 × 240
-  url          rotated.jpg
 photos/detail 4> open sunset
 Photo 5 of 5
   id           sunset.jpg
   description  Sunset over the bay
   author       Ada Lovelace
-  likes        —
   size         320 × 200
-  url          sunset.jpg
 photos/detail 5> open Nested/Gray.PNG
 Photo 3 of 5
   id           nested/gray.png
   description  (no description)
   author       unknown
-  likes        —
   size         64 × 48
-  url          nested/gray.png
 photos/detail 3> sort size
 Sorted by size, largest first (type 'sort name' or 'sort date' for another order).
   1  sunset.jpg
@@ -53,9 +44,7 @@ Photo 3 of 5
   id           nested/deeper/leaf.png
   description  (no description)
   author       unknown
-  likes        —
   size         200 × 200
-  url          nested/deeper/leaf.png
 photos/detail 3> search jpg
 Found 2 photos for "jpg":
 ▸ 1  rotated.jpg  Rotated by EXIF (orientation 6)
@@ -66,9 +55,7 @@ Photo 1 of 2
   id           rotated.jpg
   description  Rotated by EXIF (orientation 6)
   author       unknown
-  likes        —
   size         160 × 240
-  url          rotated.jpg
 photos/search/detail 1> back
 Found 2 photos for "jpg":
 ▸ 1  rotated.jpg  Rotated by EXIF (orientation 6)
@@ -82,9 +69,7 @@ Photo 1 of 5
   id           sunset.jpg
   description  Sunset over the bay
   author       Ada Lovelace
-  likes        —
   size         320 × 200
-  url          sunset.jpg
 photos/detail 1> grid
 Sheet 1 of 1 (photos 1–5 of 5):
 ▸1 sunset.jpg        2 rotated.jpg       3 leaf.png          4 gray.png

@@ -21,9 +21,7 @@ Photo 1 of 2
   id           sunset.jpg
   description  Sunset over the bay
   author       Ada Lovelace
-  likes        —
   size         320 × 200
-  url          sunset.jpg
 photos/detail 1> show --why
 ........................
 ::::::::::::::::::::::::
@@ -38,11 +36,8 @@ Photo 1 of 2
   id           sunset.jpg
   description  Sunset over the bay
   author       Ada Lovelace
-  likes        —
   size         320 × 200
-  url          sunset.jpg
 photos/detail 1> back
-Photo 1 stays at position 1.
 ▸ 1  sunset.jpg  Sunset over the bay               Ada Lovelace
   2  camera.jpg  A camera's photo with previews
 ● ○  1/2
@@ -59,9 +54,7 @@ Photo 2 of 2
   id           camera.jpg
   description  A camera's photo with previews
   author       unknown
-  likes        —
   size         1200 × 900
-  url          camera.jpg
 photos/detail 2> show --why
 ......................
 ::::::::::::::::::::::
@@ -76,6 +69,4 @@ Photo 2 of 2
   id           camera.jpg
   description  A camera's photo with previews
   author       unknown
-  likes        —
   size         1200 × 900
-  url          camera.jpg

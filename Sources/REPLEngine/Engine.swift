@@ -304,7 +304,10 @@ public final class Engine {
     /// The commands available now, as `help` lists them: the top scene's, then the global ones it
     /// does not replace.
     var availableCommands: (scene: [Command<AnyObject>], global: [Command<AnyObject>]) {
-        let scene = stack.top?.module.commands.all ?? []
+        var scene = stack.top?.module.commands.all ?? []
+        if let order = stack.top?.scene.helpOrder, !order.isEmpty {
+            scene = order.compactMap { name in scene.first { $0.name == name } } + scene.filter { !order.contains($0.name) }
+        }
         let global = globals.all.filter { g in !scene.contains { $0.name == g.name } }
         return (scene, global)
     }

@@ -80,9 +80,11 @@ enum CompositionRoot {
         let engine = Engine(console: console)
         engine.register(PhotoCollectionView.module(
             worker: source, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay,
-            showsCountOnLoad: !isInteractive, feed: isFeed ? source : nil, listing: options.browsesWhole ? folderWorker : nil, settings: settings))
+            showsCountOnLoad: options.browsesWhole ? .none : isInteractive ? .transcriptOnly : .shown, feed: isFeed ? source : nil,
+            listing: options.browsesWhole ? folderWorker : nil, settings: settings, photosAreFiles: folderWorker != nil))
         engine.register(PhotoDetailView.module(pictures: pictures, saver: source, describer: folderWorker, display: pictureDisplay,
-                                               animations: isInteractive ? folderWorker : nil, keys: isInteractive ? KeyPresses() : nil))
+                                               animations: isInteractive ? folderWorker : nil, keys: isInteractive ? KeyPresses() : nil,
+                                               photosAreFiles: folderWorker != nil))
         engine.register(IndexEditView.module())
         engine.register(PhotoAuthorView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
         engine.register(PhotoSearchView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))

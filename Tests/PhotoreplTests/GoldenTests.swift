@@ -80,8 +80,8 @@ import Testing
         #expect(browsed.stdout.contains("\"source\":\"folder\""), "\(browsed.stdout)")
         // Issue 42: listed whole at once, by name, as a viewer lists it (a file named as a photo is
         // listed without being opened; one not named so is counted).
+        // No sample-app count: a viewer's folder has none to speak of.
         #expect(browsed.stdout.hasPrefix("""
-            count: 0
             Found 5 photos in Examples/photos (1 file skipped: 1 not named as a photo).
             Sorted by name (type 'sort date' or 'sort size' for another order).
             ▸ 1  fake.jpg
@@ -360,5 +360,36 @@ import Testing
         #expect(try String(contentsOfFile: transcript, encoding: .utf8) == "# photorepl: --seed 5\n" + replay.stdout)
         #expect(replay.stdout == session.stdout)
         #expect(try Binary.run(["test", transcript]).status == 0)
+    }
+}
+
+/// A folder session speaks of photos: no sample-app count line or likes and URL fields, no "stays
+/// at position" on `back`, help led by what a viewer does, and a move that says it changes the
+/// list only; the embedded catalog keeps the sample app's words.
+@Suite struct FolderSessionWordsTests {
+    @Test func aFolderListedWholeSpeaksOfPhotos() throws {
+        let session = try Binary.run(["Examples/photos", "--preview", "none"], stdin: Data("help\nopen 1\nback\nopen 1\nmove 3\nback\nopen 2\nauthor\n".utf8))
+        #expect(session.status == 0, "\(session.stderr)")
+        let out = session.stdout
+        #expect(out.hasPrefix("Found 5 photos in Examples/photos"), "no 'count: 0' first: \(out)")
+        #expect(!out.contains("likes") && !out.contains("  url "), "\(out)")
+        #expect(!out.contains("stays at position"), "\(out)")
+        #expect(out.contains("Moved photo 1 to position 3 (in this list only: no file is changed).\n"), "\(out)")
+        let help = out.components(separatedBy: "collection commands:\n")[1].components(separatedBy: "global commands:")[0]
+        let names = help.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(names.first == "open" && names.suffix(2) == ["count", "fetch"], "\(names)")
+        #expect(out.contains("photos/detail 2> author\nunknown\n"), "a folder's photographer with no name is 'unknown', as in the detail: \(out)")
+        #expect(!out.contains("(no name)"))
+        let state = try Binary.run(["Examples/photos"], stdin: Data("state --json\n".utf8))
+        #expect(state.stdout.contains(#""count":0"#), "state --json keeps the count: \(state.stdout)")
+    }
+
+    @Test func theEmbeddedCatalogKeepsTheSampleAppsWords() throws {
+        let session = try Binary.run(["run", "-"], stdin: Data("help\ncount 2\nfetch\nopen 1\nback\n".utf8))
+        let out = session.stdout
+        #expect(out.hasPrefix("count: 0\n"), "\(out)")
+        #expect(out.contains("  likes  ") && out.contains("  url  ") && out.contains("Photo 1 stays at position 1."), "\(out)")
+        let help = out.components(separatedBy: "collection commands:\n")[1]
+        #expect(help.hasPrefix("  count"), "\(help)")
     }
 }

@@ -24,6 +24,9 @@ public protocol SceneView: AnyObject {
     /// photo takes its list's `open` and `grid`): the nearest scene below that has the command takes
     /// it, the scenes above it leave with their own `back` (its output dropped), and then it runs.
     static var commandsRunBelow: [String] { get }
+    /// The commands `help` lists first here, in this order; the others follow as declared (a
+    /// viewer's help leads with what a viewer does).
+    var helpOrder: [String] { get }
 }
 
 extension SceneView {
@@ -39,6 +42,8 @@ extension SceneView {
     public func names(for command: String) -> [String] { [] }
     /// None: a command this scene lacks is unknown here.
     public static var commandsRunBelow: [String] { [] }
+    /// None: `help` lists the commands as declared.
+    public var helpOrder: [String] { [] }
 }
 
 /// What a scene makes available to its router, interactor and view: navigation, output, and the

@@ -73,7 +73,8 @@ final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic, PhotoListPresent
     /// `Anna García (@annagarcia94)`, or the name alone when the source has no usernames (a folder).
     static func name(_ user: Photo.User) -> String {
         let name = TerminalText.singleLine(user.name)
-        if user.username.isEmpty { return name.isEmpty ? "(no name)" : name }
+        // "unknown", as the detail says of a file with no EXIF Artist.
+        if user.username.isEmpty { return name.isEmpty ? "unknown" : name }
         let handle = "@" + TerminalText.oneLine(user.username)
         return name.isEmpty ? handle : "\(name) (\(handle))"
     }

@@ -66,8 +66,8 @@ enum PhotoCollection {
 
         struct ViewModel: Equatable, Sendable {
             var notes: [String]
-            /// "Fetched 5 photos.", "5 photos:", "Moved photo 2 to position 4."
-            var headline: String
+            /// "Fetched 5 photos.", "5 photos:", "Moved photo 2 to position 4."; nil: the rows alone.
+            var headline: String?
             var rows: PhotoList.Rows.ViewModel
         }
     }

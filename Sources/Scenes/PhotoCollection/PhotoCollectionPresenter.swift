@@ -17,10 +17,14 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, PhotoLis
     weak var view: PhotoCollectionDisplayLogic?
     var listView: PhotoListDisplayLogic? { view }
     let listWording: PhotoList.Wording
+    /// Whether the photos are a folder's files: a move then changes the list only, and a photo
+    /// that stays where it was is not worth a line.
+    let photosAreFiles: Bool
 
     /// - Parameter feedName: the feed the collection pages through, if any.
-    init(feedName: String? = nil) {
+    init(feedName: String? = nil, photosAreFiles: Bool = false) {
         listWording = Self.wording(feedName: feedName)
+        self.photosAreFiles = photosAreFiles
     }
 
     /// How the collection's list speaks of its photos; `feedName`: the feed paged through, if any.
@@ -56,16 +60,19 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, PhotoLis
             view?.displayNotice(.init(message: "No photos yet: type 'fetch' to get some (set how many with 'count N')."))
             return
         }
-        let headline: String
+        let headline: String?
+        // A folder's photos are files: a move reorders this list, not the folder.
+        let inThisList = photosAreFiles ? " (in this list only: no file is changed)" : ""
         switch response.event {
         case .fetched:
             headline = response.feedName.map { "Fetched page 1 of \($0): \(photos.count) photo\(photos.count == 1 ? "" : "s")\(response.rows.hasMore ? ", more to come" : "")." }
                 ?? "Fetched \(photos.count) photo\(photos.count == 1 ? "" : "s")."
         case .listed: headline = "\(photos.count) photo\(photos.count == 1 ? "" : "s"):"
-        case .moved(let from, let to): headline = "Moved photo \(from + 1) to position \(to + 1)."
+        case .moved(let from, let to): headline = "Moved photo \(from + 1) to position \(to + 1)\(inThisList)."
         case .movedSeveral(let moves):
-            headline = "Moved " + moves.map { "photo \($0.from + 1) to position \($0.to + 1)" }.joined(separator: ", then ") + "."
-        case .unchanged(let at): headline = "Photo \(at + 1) stays at position \(at + 1)."
+            headline = "Moved " + moves.map { "photo \($0.from + 1) to position \($0.to + 1)" }.joined(separator: ", then ") + "\(inThisList)."
+        // The sample app's words for a photo not moved; a viewer's list just shows itself again.
+        case .unchanged(let at): headline = photosAreFiles ? nil : "Photo \(at + 1) stays at position \(at + 1)."
         case .sorted(let order): headline = Self.sortedHeadline(order)
         }
         view?.displayPhotos(.init(notes: response.notes, headline: headline, rows: PhotoList.rows(response.rows, withAuthor: true)))

@@ -45,13 +45,15 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
     /// `pictures` and `display` draw each page's photo as the page changes (nil: text only).
     package static func module(
         worker: PhotosWorker, sourceName: String = "embedded", pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
-        showsCountOnLoad: Bool = true, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil, settings: BrowseSettings = BrowseSettings()
+        showsCountOnLoad: CountOnLoad = .shown, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil, settings: BrowseSettings = BrowseSettings(),
+        photosAreFiles: Bool = false
     ) -> SceneModule {
         SceneModule(PhotoCollectionView.self) { context in
-            let presenter = PhotoCollectionPresenter(feedName: feed?.feedName)
+            let presenter = PhotoCollectionPresenter(feedName: feed?.feedName, photosAreFiles: photosAreFiles)
             let view = PhotoCollectionView(console: context.console, display: display, settings: settings, listWording: presenter.listWording,
                                            sourceName: sourceName)
             view.showsCountOnLoad = showsCountOnLoad
+            view.listsWhole = listing != nil
             let interactor = PhotoCollectionInteractor(worker: worker, feed: feed, listing: listing, pictures: pictures)
             interactor.effects = context.effects
             let router = PhotoCollectionRouter(navigator: context.navigator)
@@ -64,11 +66,22 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
         }
     }
 
-    /// Whether the count (0) is shown when the scene first appears, as the original app does. An
-    /// interactive session starts with its prompt instead: a lone "count: 0" above the first prompt
-    /// reads as stray output (`count` shows it). Its transcript keeps the line, so that it replays
-    /// with `run` to the same output.
-    var showsCountOnLoad = true
+    /// Whether the count (0) is shown when the scene first appears, as the original app does.
+    package enum CountOnLoad: Sendable {
+        /// Shown, as the original app does (scripts, transcripts).
+        case shown
+        /// In the transcript only: an interactive session starts with its prompt, where a lone
+        /// "count: 0" reads as stray output (`count` shows it); its transcript keeps the line, so
+        /// that it replays with `run` to the same output.
+        case transcriptOnly
+        /// Nowhere: a folder listed whole, as a viewer lists it, has no count to speak of.
+        case none
+    }
+
+    var showsCountOnLoad = CountOnLoad.shown
+    /// Whether the collection lists its source whole (a folder browsed as a viewer does): its help
+    /// leads with what a viewer does, the sample app's count and fetch last.
+    var listsWhole = false
     private var isLoading = false
 
     package func sceneDidLoad() {
@@ -101,6 +114,9 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
             [StateField("ratelimit", .object([StateField("limit", .int(limit.limit)), StateField("remaining", .int(limit.remaining))]))]
         } ?? [])
     }
+
+    /// A folder listed whole: `help` leads with what a viewer does, the sample app's count and fetch last.
+    package var helpOrder: [String] { listsWhole ? ["open", "next", "prev", "page", "list", "grid", "layout", "sort", "search"] : [] }
 
     package func positions(for command: String) -> [String] {
         let count = router?.dataStore?.list.photos.count ?? 0
@@ -182,14 +198,15 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
     // MARK: - Display logic
 
     func displayCount(_ viewModel: PhotoCollection.Count.ViewModel) {
-        if isLoading && !showsCountOnLoad { return console.writeToTranscriptOnly(viewModel.count) }
+        if isLoading && showsCountOnLoad == .none { return }
+        if isLoading && showsCountOnLoad == .transcriptOnly { return console.writeToTranscriptOnly(viewModel.count) }
         console.writeLine(viewModel.count)
     }
 
     func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel) {
         for note in viewModel.notes { console.writeLine(note) }
-        console.writeLine(viewModel.headline)
-        displayRows(viewModel.rows, below: viewModel.notes + [viewModel.headline])
+        if let headline = viewModel.headline { console.writeLine(headline) }
+        displayRows(viewModel.rows, below: viewModel.notes + (viewModel.headline.map { [$0] } ?? []))
     }
 
     func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel) {

@@ -18,8 +18,12 @@ protocol PhotoDetailPresentationLogic: AnyObject {
 final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
     /// Not owned: the view owns the interactor that owns this presenter.
     weak var view: PhotoDetailDisplayLogic?
+    /// Whether the photos are a folder's files: the sample app's likes and URL mean nothing there.
+    let photosAreFiles: Bool
 
-    init() {}
+    init(photosAreFiles: Bool = false) {
+        self.photosAreFiles = photosAreFiles
+    }
 
     func presentPhoto(_ response: PhotoDetail.Show.Response) {
         guard let photo = response.photo, let index = response.index else {
@@ -32,7 +36,7 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
             picture: ScenePicture.presenting(response.picture),
             pictureSource: response.explainsPicture ? Self.source(of: response.picture) : nil,
             heading: "Photo \(index + 1) of \(response.photoCount)",
-            fields: Self.fields(photo),
+            fields: Self.fields(photo, asFile: photosAreFiles),
             startsAnimation: response.startsAnimation,
             playsAnimation: response.playsAnimation
         ))
@@ -76,15 +80,15 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
     }
 
     /// id, description, author, likes, size, the camera where the photo names one, url, and the
-    /// credit where it has one.
-    static func fields(_ photo: Photo) -> [PhotoDetail.Show.Field] {
+    /// credit where it has one; a folder's file (`asFile`) has no likes and no URL (its id is its path).
+    static func fields(_ photo: Photo, asFile: Bool = false) -> [PhotoDetail.Show.Field] {
         var fields: [PhotoDetail.Show.Field] = []
         fields.reserveCapacity(9)
         // Identifiers as sent, one line each; prose (description, name) collapsed to one line.
         fields.append(.init(label: "id", value: TerminalText.oneLine(photo.id)))
         fields.append(.init(label: "description", value: PhotoFormatting.caption(photo)))
         fields.append(.init(label: "author", value: PhotoFormatting.authorWithUsername(photo)))
-        fields.append(.init(label: "likes", value: PhotoFormatting.likes(photo.likes)))
+        if !asFile { fields.append(.init(label: "likes", value: PhotoFormatting.likes(photo.likes))) }
         // 0 is a size nobody sent (or one that was refused: negative, absurd).
         var size = "unknown"
         if photo.width > 0 && photo.height > 0 {
@@ -97,7 +101,7 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         if let frames = photo.frameCount { size += ", animated, \(frames) frames" }
         fields.append(.init(label: "size", value: size))
         if let camera = PhotoFormatting.camera(photo) { fields.append(.init(label: "camera", value: camera)) }
-        fields.append(.init(label: "url", value: TerminalText.oneLine(photo.urls.regular)))
+        if !asFile { fields.append(.init(label: "url", value: TerminalText.oneLine(photo.urls.regular))) }
         if photo.links != nil { fields += credit(photo) }
         return fields
     }

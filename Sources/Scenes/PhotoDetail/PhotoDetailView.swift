@@ -44,12 +44,13 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     /// - Parameter animations: an animated photo's frames, played where the display can (nil: the
     ///   first frame only); `keys` stops one drawn in place.
     package static func module(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
-                              display: PictureDisplay? = nil, animations: PhotoAnimationsWorker? = nil, keys: KeyPresses? = nil) -> SceneModule {
+                              display: PictureDisplay? = nil, animations: PhotoAnimationsWorker? = nil, keys: KeyPresses? = nil,
+                              photosAreFiles: Bool = false) -> SceneModule {
         SceneModule(PhotoDetailView.self) { context in
             let view = PhotoDetailView(console: context.console, display: display)
             let interactor = PhotoDetailInteractor(pictures: pictures, saver: saver, describer: describer, animations: animations, keys: keys)
             interactor.effects = context.effects
-            let presenter = PhotoDetailPresenter()
+            let presenter = PhotoDetailPresenter(photosAreFiles: photosAreFiles)
             let router = PhotoDetailRouter(navigator: context.navigator)
             view.interactor = interactor
             view.router = router
