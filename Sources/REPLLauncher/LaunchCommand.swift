@@ -81,7 +81,7 @@ public enum LaunchCommand: Equatable, Sendable {
     ///     It throws when the word is meant as something that is not there (a missing path).
     package static func parse(
         _ arguments: [String], appName: String, options: [AppOption], isOnCI: Bool = AppEnvironment.isOnCI,
-        argumentAsOptions: (String) throws(UsageError) -> [AppOption.Given]? = { _ in nil }
+        argumentAsOptions: (String) throws(UsageError) -> [AppOption.Given]? = { _ in nil }, argumentName: String? = nil
     ) throws(UsageError) -> (command: LaunchCommand, options: [AppOption.Given], readsConfig: Bool) {
         let hasOptions = options.contains { !$0.isHidden }
         var topic: Topic = .app
@@ -93,7 +93,7 @@ public enum LaunchCommand: Equatable, Sendable {
         var optionsEnded = false
         var i = 0
         func usage(_ message: String) -> UsageError {
-            UsageError("\(message) (usage: \(usageLine(for: topic, appName: appName, hasOptions: hasOptions)))")
+            UsageError("\(message) (usage: \(usageLine(for: topic, appName: appName, hasOptions: hasOptions, argument: argumentName)))")
         }
         while i < arguments.count {
             let word = arguments[i]
@@ -259,10 +259,11 @@ public enum LaunchCommand: Equatable, Sendable {
     ///   - topic: the command.
     ///   - appName: the app's name.
     ///   - hasOptions: whether the app has options of its own to list (`[OPTIONS]`).
-    package static func usageLine(for topic: Topic, appName: String, hasOptions: Bool = false) -> String {
+    ///   - argument: what a lone word on the app's command line may be (photorepl's `DIR|PHOTO`).
+    package static func usageLine(for topic: Topic, appName: String, hasOptions: Bool = false, argument: String? = nil) -> String {
         let options = hasOptions ? " [OPTIONS]" : ""
         return switch topic {
-        case .app: "\(appName)\(options) [--record FILE] [--transcript FILE]"
+        case .app: "\(appName)\(options)\(argument.map { " [\($0)]" } ?? "") [--record FILE] [--transcript FILE]"
         case .run: "\(appName) run\(options) [--keep-going] [--record FILE] [--transcript FILE] FILE…"
         case .test: "\(appName) test\(options) [--update] FILE|FOLDER…"
         }
@@ -274,11 +275,11 @@ public enum LaunchCommand: Equatable, Sendable {
     ///   - appName: the app's name.
     ///   - summary: one line saying what the app is.
     ///   - options: the app's own options, listed first under OPTIONS (the hidden ones are not).
-    package static func helpText(for topic: Topic, appName: String, summary: String, options: [AppOption] = []) -> String {
+    package static func helpText(for topic: Topic, appName: String, summary: String, options: [AppOption] = [], argument: String? = nil) -> String {
         let shown = options.filter { !$0.isHidden }
         let hasOptions = !shown.isEmpty
         func usageLine(for topic: Topic, appName: String) -> String {
-            Self.usageLine(for: topic, appName: appName, hasOptions: hasOptions)
+            Self.usageLine(for: topic, appName: appName, hasOptions: hasOptions, argument: argument)
         }
         let appOptions = shown.map { helpLine($0.label, $0.help) }.joined()
         return switch topic {
@@ -514,11 +515,12 @@ extension REPLApp {
         let command: LaunchCommand
         var given = GivenOptions()
         do throws(LaunchCommand.UsageError) {
-            let line = try LaunchCommand.parse(arguments, appName: name, options: declaredOptions, isOnCI: isOnCI, argumentAsOptions: wordAsOptions)
+            let line = try LaunchCommand.parse(arguments, appName: name, options: declaredOptions, isOnCI: isOnCI, argumentAsOptions: wordAsOptions,
+                                               argumentName: argumentName)
             command = line.command
             switch command {
             case .help(let topic):
-                let text = LaunchCommand.helpText(for: topic, appName: name, summary: summary, options: declaredOptions)
+                let text = LaunchCommand.helpText(for: topic, appName: name, summary: summary, options: declaredOptions, argument: argumentName)
                 standardOutput.write(Array(text.utf8))
                 return ExitStatus.success
             case .version:
@@ -539,7 +541,7 @@ extension REPLApp {
                     within a line and a line '...' matches any number of lines.
                     """
                 let page = ManualPage.text(appName: name, version: version, summary: summary, description: description,
-                                           options: declaredOptions, sections: manualSections, replCommands: commandReference())
+                                           options: declaredOptions, sections: manualSections, replCommands: commandReference(), argument: argumentName)
                 standardOutput.write(Array(page.utf8))
                 return ExitStatus.success
             case .session, .run, .test, .commandHelp:
@@ -556,6 +558,7 @@ extension REPLApp {
                         }
                         given.preferences = preferences.map(\.option)
                         given.preferenceLines = preferences.map { "\(configPath):\($0.number)" }
+                        if case .session = command { given.preferences += impliedByPreferences(given.preferences, given.typed) }
                     } catch {
                         printError(error.message)
                         return error.exitCode
@@ -573,7 +576,7 @@ extension REPLApp {
                     }
                 } catch {
                     let usage = LaunchCommand.usageLine(
-                        for: LaunchCommand.topic(of: command), appName: name, hasOptions: declaredOptions.contains { !$0.isHidden })
+                        for: LaunchCommand.topic(of: command), appName: name, hasOptions: declaredOptions.contains { !$0.isHidden }, argument: argumentName)
                     throw LaunchCommand.UsageError("\(error.message) (usage: \(usage))")
                 }
             }

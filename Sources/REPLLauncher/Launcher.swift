@@ -146,7 +146,7 @@ extension REPLApp {
         } catch {
             // Options typed that do not go together: a usage error, as at the command line.
             let usage = error.isUsage
-                ? " (usage: \(LaunchCommand.usageLine(for: .run, appName: name, hasOptions: declaredOptions.contains { !$0.isHidden })))" : ""
+                ? " (usage: \(LaunchCommand.usageLine(for: .run, appName: name, hasOptions: declaredOptions.contains { !$0.isHidden }, argument: argumentName)))" : ""
             printError(error.message + usage)
             throw LaunchExit(code: ExitStatus.usage)
         }

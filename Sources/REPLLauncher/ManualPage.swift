@@ -28,7 +28,8 @@ public enum ManualPage {
     ///   - replCommands: the commands typed at the prompt, scene by scene
     ///     (`Engine.commandReference`), listed under REPL COMMANDS.
     public static func text(appName: String, version: String, summary: String, description: String, options: [AppOption],
-                            sections: [Section] = [], replCommands: [(scene: String, commands: [(usage: String, summary: String)])] = []) -> String {
+                            sections: [Section] = [], replCommands: [(scene: String, commands: [(usage: String, summary: String)])] = [],
+                            argument: String? = nil) -> String {
         var page = [String]()
         page.append(".TH \(roffWord(appName.uppercased())) 1 \"\" \"\(roffWord(appName)) \(roffWord(version))\" \"User Commands\"")
         page.append(".SH NAME")
@@ -37,7 +38,7 @@ public enum ManualPage {
         let hasOptions = options.contains { !$0.isHidden }
         for topic in [LaunchCommand.Topic.app, .run, .test] {
             page.append(".PP")
-            page.append(synopsis(LaunchCommand.usageLine(for: topic, appName: appName, hasOptions: hasOptions), appName: appName))
+            page.append(synopsis(LaunchCommand.usageLine(for: topic, appName: appName, hasOptions: hasOptions, argument: argument), appName: appName))
         }
         page.append(".SH DESCRIPTION")
         for paragraph in description.split(separator: "\n\n") {

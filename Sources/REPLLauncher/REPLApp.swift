@@ -55,6 +55,13 @@ public struct REPLApp<Options: Sendable> {
     /// options (photorepl takes a folder for `--folder FOLDER`, as viewers take a path); nil for a
     /// word the app does not take, which is then refused with advice.
     public var argumentAsOptions: (String) throws(LaunchCommand.UsageError) -> [AppOption.Given]? = { _ in nil }
+    /// What a lone word `argumentAsOptions` takes is, for the usage line and the manual page's
+    /// synopsis (`DIR|PHOTO`: `photorepl [OPTIONS] [DIR|PHOTO] …`); nil: none is shown.
+    public var argumentName: String?
+    /// Options the preferences stand for beside their own, given what was typed (photorepl's
+    /// `folder = DIR` starts its viewer, `--browse`, unless another source is typed); for an
+    /// interactive session only, never for `run` or `test`.
+    public var impliedByPreferences: (_ preferences: [AppOption.Given], _ typed: [AppOption.Given]) -> [AppOption.Given] = { _, _ in [] }
     /// What is wrong with a preference whose value reads (a folder that is not there), in words that
     /// say what to write instead; nil when nothing is. The preferences' file and line are put before
     /// it: a session could not tell later where the value came from.

@@ -18,6 +18,7 @@ enum PhotoreplApp {
             try CompositionRoot.makeSession(options, setup: setup, display: displaySetting(options, outputIsTerminal: setup.outputIsTerminal))
         }
         app.manualSections = manualSections
+        app.argumentName = "DIR|PHOTO"
         // `photorepl ~/Pictures` and `photorepl photo.jpg`, as image viewers take them: the folder
         // to browse, or the photo to open (its first bytes say it is one; a script is not).
         app.argumentAsOptions = { word throws(LaunchCommand.UsageError) in
@@ -25,11 +26,24 @@ enum PhotoreplApp {
             if PhotoFolder.isPhoto(word) { return [AppOption.Given(name: "--open", value: word)] }
             // A path that names nothing (a folder's, with its slash; a photo's, by its extension):
             // said so, not taken for a script or a command.
+            let shown = TerminalText.truncate(TerminalText.oneLine(word), toWidth: 80)
             if !FileBytes.exists(word), word.contains("/") || PhotoFolder.format(named: Array(word.utf8)) != nil {
-                let shown = TerminalText.truncate(TerminalText.oneLine(word), toWidth: 80)
-                throw LaunchCommand.UsageError("\(shown): no such file or folder (type e.g. 'photorepl ~/Pictures' or 'photorepl photo.jpg')", exitCode: 66)
+                throw LaunchCommand.UsageError("\(shown): no such file or folder (\(FolderCheck.nearestFolder(of: word)))", exitCode: 66)
+            }
+            // A file that is there and is no photo photorepl shows (an SVG drawing, a document) is
+            // said to be one; a text file may be a script, which `run` takes.
+            if let kind = FolderCheck.notAPhoto(word) {
+                throw LaunchCommand.UsageError("\(shown): \(kind) (photorepl shows JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF and camera RAW photos)", exitCode: 66)
             }
             return nil
+        }
+        // `folder = DIR` in the preferences starts the viewer on DIR, as `photorepl DIR` does, unless
+        // the command line names another source.
+        app.impliedByPreferences = { preferences, typed in
+            let named = ["--folder", "--source", "--open", "--browse"]
+            guard preferences.contains(where: { $0.name == "--folder" }), !preferences.contains(where: { $0.name == "--browse" }),
+                  !typed.contains(where: { named.contains($0.name) }) else { return [] }
+            return [AppOption.Given(name: "--browse", value: nil)]
         }
         app.checkPreference = { given in
             guard let value = given.value else { return nil }

@@ -120,7 +120,7 @@ import Testing
         #expect(script.stderr.contains("to run a script, type 'photorepl run Examples/demo.txt'"), "\(script.stderr)")
         let missing = try Binary.run(["Examples/photos/nope.jpg"])
         #expect(missing.status == 66)
-        #expect(missing.stderr == "photorepl: Examples/photos/nope.jpg: no such file or folder (type e.g. 'photorepl ~/Pictures' or 'photorepl photo.jpg')\n")
+        #expect(missing.stderr == "photorepl: Examples/photos/nope.jpg: no such file or folder (Examples/photos is there: type e.g. 'photorepl Examples/photos')\n")
         let notAPhoto = try Binary.run(["--open", "Examples/demo.txt"])
         #expect(notAPhoto.status == 66)
         #expect(notAPhoto.stderr.contains("it is not a photo photorepl can show"), "\(notAPhoto.stderr)")
@@ -151,10 +151,14 @@ import Testing
     /// run a script"); a command of a scene says where it is typed; a script is still refused with
     /// advice.
     @Test func aMissingPathOrAPromptCommandOnTheCommandLineIsSaidSo() throws {
-        for path in ["/nonexistent-photos/", "missing.jpg/", "missing.jpg", "no/such/place"] {
+        // What to type instead: the nearest folder above that is there (not the name just typed).
+        for (path, advice) in [("/nonexistent-photos/", "give a folder of photos or a photo that is there, e.g. 'photorepl ~/Pictures'"),
+                               ("missing.jpg/", "the current folder is there: type e.g. 'photorepl .'"),
+                               ("missing.jpg", "the current folder is there: type e.g. 'photorepl .'"),
+                               ("Examples/no/such/place", "Examples is there: type e.g. 'photorepl Examples'")] {
             let result = try Binary.run([path])
             #expect(result.status == 66, "\(path)")
-            #expect(result.stderr == "photorepl: \(path): no such file or folder (type e.g. 'photorepl ~/Pictures' or 'photorepl photo.jpg')\n", "\(result.stderr)")
+            #expect(result.stderr == "photorepl: \(path): no such file or folder (\(advice))\n", "\(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
         // Issue 43: a line feed in the name was echoed raw, a forged line of its own.
@@ -164,7 +168,7 @@ import Testing
             #expect(result.stderr.components(separatedBy: "\n").count == 2, "one line: \(result.stderr)")
         }
         let forged = try Binary.run(["/nonexistent/a\nphotorepl: FORGED.jpg"])
-        #expect(forged.stderr == "photorepl: /nonexistent/a^Jphotorepl: FORGED.jpg: no such file or folder (type e.g. 'photorepl ~/Pictures' or 'photorepl photo.jpg')\n", "\(forged.stderr)")
+        #expect(forged.stderr == "photorepl: /nonexistent/a^Jphotorepl: FORGED.jpg: no such file or folder (give a folder of photos or a photo that is there, e.g. 'photorepl ~/Pictures')\n", "\(forged.stderr)")
         let folder = try Binary.run(["--folder", "/nonexistent/a\nphotorepl: FORGED"])
         #expect(folder.status == 66 && folder.stderr.components(separatedBy: "\n").count == 2, "one line: \(folder.stderr)")
         let fetch = try Binary.run(["fetch"])
@@ -391,5 +395,51 @@ import Testing
         #expect(out.contains("  likes  ") && out.contains("  url  ") && out.contains("Photo 1 stays at position 1."), "\(out)")
         let help = out.components(separatedBy: "collection commands:\n")[1]
         #expect(help.hasPrefix("  count"), "\(help)")
+    }
+}
+
+/// The command line names what it takes: `[DIR|PHOTO]` in the usage and the manual's synopsis; a
+/// file that is there but is no photo photorepl shows is named as such; `folder = DIR` in the
+/// preferences starts the viewer; plain `photorepl` opens the embedded catalog wherever it starts.
+@Suite struct CommandLineArgumentTests {
+    @Test func aFileThatIsNoPhotoIsNamedAsSuch() throws {
+        let folder = try TemporaryFolder()
+        try #"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#.write(toFile: folder.file("picture.svg"), atomically: true, encoding: .utf8)
+        try Data([0x50, 0x4B, 0x03, 0x04, 0x00, 0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: folder.file("archive.zip")))
+        try "count 2\nfetch\n".write(toFile: folder.file("script.txt"), atomically: true, encoding: .utf8)
+        let svg = try Binary.run(["picture.svg"], directory: folder.url)
+        #expect(svg.status == 66)
+        #expect(svg.stderr == "photorepl: picture.svg: it is an SVG drawing, which photorepl does not show (photorepl shows JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF and camera RAW photos)\n", "\(svg.stderr)")
+        let zip = try Binary.run(["archive.zip"], directory: folder.url)
+        #expect(zip.status == 66 && zip.stderr.contains("archive.zip: it is neither a photo photorepl shows nor a script"), "\(zip.stderr)")
+        let script = try Binary.run(["script.txt"], directory: folder.url)
+        #expect(script.status == 64 && script.stderr.contains("to run a script, type 'photorepl run script.txt'"), "\(script.stderr)")
+    }
+
+    @Test func theUsageAndTheManualShowDirOrPhoto() throws {
+        #expect(try Binary.run(["--help"]).stdout.contains("USAGE: photorepl [OPTIONS] [DIR|PHOTO] [--record FILE] [--transcript FILE]\n"))
+        let manual = try Binary.run(["--generate-manual"]).stdout
+        #expect(manual.contains(#"\fBphotorepl\fR \fI[OPTIONS]\fR \fI[DIR|PHOTO]\fR"#), "\(manual.prefix(600))")
+    }
+
+    @Test func aConfiguredFolderStartsTheViewerAndPlainPhotoreplTheCatalog() throws {
+        let config = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: config.file("photorepl"), withIntermediateDirectories: true)
+        let photos = Binary.packageRoot.appendingPathComponent("Examples/photos").path
+        try "folder = \(photos)\n".write(toFile: config.file("photorepl/config"), atomically: true, encoding: .utf8)
+        let viewer = try Binary.run([], stdin: Data("state --json\n".utf8), environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(viewer.stdout.hasPrefix("Found 5 photos in "), "\(viewer.stdout)")
+        #expect(viewer.stdout.contains(#""source":"folder""#) && viewer.stdout.contains(#""sort":"name""#), "\(viewer.stdout)")
+        // Another source typed wins, and so does a folder typed (the sample app's flow, as --folder alone).
+        let embedded = try Binary.run(["--source", "embedded"], stdin: Data("state --json\n".utf8), environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(embedded.stdout.contains(#""source":"embedded""#), "\(embedded.stdout)")
+        let typed = try Binary.run(["--folder", photos], stdin: Data("state --json\n".utf8), environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(typed.stdout.hasPrefix("count: 0\n"), "\(typed.stdout)")
+        // Scripts keep their flow: run does not browse for a preference.
+        let run = try Binary.run(["run", "-"], stdin: Data("state --json\n".utf8), environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(!run.stdout.contains(#""sort""#), "\(run.stdout)")
+        // Plain photorepl in a folder of photos, with no folder configured: the embedded catalog.
+        let plain = try Binary.run(["--no-config"], stdin: Data("state --json\n".utf8), directory: URL(fileURLWithPath: photos))
+        #expect(plain.stdout.contains(#""source":"embedded""#), "\(plain.stdout)")
     }
 }

@@ -52,7 +52,7 @@ import Testing
         #expect(directory.stderr == "photorepl: cannot read Examples: Is a directory\n")
     }
 
-    static let usage = "(usage: photorepl [OPTIONS] [--record FILE] [--transcript FILE])"
+    static let usage = "(usage: photorepl [OPTIONS] [DIR|PHOTO] [--record FILE] [--transcript FILE])"
     static let runUsage = "(usage: photorepl run [OPTIONS] [--keep-going] [--record FILE] [--transcript FILE] FILE…)"
     static let testUsage = "(usage: photorepl test [OPTIONS] [--update] FILE|FOLDER…)"
 
@@ -121,7 +121,7 @@ import Testing
     @Test func helpAndVersion() throws {
         let help = try Binary.run(["--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.hasPrefix("A scriptable REPL for Clean Swift scenes: browse photos in a terminal.\n\nUSAGE: photorepl [OPTIONS] [--record FILE] [--transcript FILE]\n       photorepl run [OPTIONS]"))
+        #expect(help.stdout.hasPrefix("A scriptable REPL for Clean Swift scenes: browse photos in a terminal.\n\nUSAGE: photorepl [OPTIONS] [DIR|PHOTO] [--record FILE] [--transcript FILE]\n       photorepl run [OPTIONS]"))
         for option in ["--source SOURCE", "--folder DIR", "--seed SEED", "--preview MODE", "--preview-size COLSxROWS", "--cassette FILE", "--timeout SECONDS", "--fetch-delay MILLISECONDS", "--record FILE", "--transcript FILE"] {
             #expect(help.stdout.contains("\n  \(option) ") || help.stdout.contains("\n  \(option)\n"), "\(option)")
         }
