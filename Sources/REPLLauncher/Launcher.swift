@@ -432,7 +432,15 @@ extension REPLApp {
         // The app's opening commands, before the recording: a replay opens the same way. One that
         // fails ends a script's run (its commands would run on what was not opened); an
         // interactive session goes on at its prompt, where the user can act on the error.
-        if case .failed(let error) = await engine.runOpening() {
+        // At a prompt, Ctrl-C (or SIGTERM) while the opening runs ends the session, saying so: a
+        // folder's walk cut short shows nothing worth a session.
+        let (opened, signal) = isInteractive ? await InteractiveSession.runOpening(of: engine) : (await engine.runOpening(), nil)
+        if let signal {
+            console.flush()
+            printError("interrupted while the session opened, before its first prompt: it ended there, and nothing is shown")
+            throw LaunchExit(code: ExitStatus.signal(signal))
+        }
+        if case .failed(let error) = opened {
             console.writeLine("error: \(error.message)", style: .error)
             if !isInteractive {
                 console.flush()

@@ -709,4 +709,24 @@ extension TerminalTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/rec").sorted() == before, "the check wrote nothing there")
         #expect(try String(contentsOfFile: folder.path + "/rec/inner.txt", encoding: .utf8) == inner)
     }
+
+    /// Ctrl-C while a big folder is walked before the first prompt ends the session with a word and
+    /// exit 130, the progress line erased (it exited 130 by the signal, the line left on screen).
+    @Test func ctrlCDuringTheStartUpWalkEndsTheSessionSayingSo() throws {
+        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : FileManager.default.temporaryDirectory.path
+        let folder = "\(base)/photorepl-walk-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 300,000 empty files named as photos: each is opened to be sniffed, seconds of walking.
+        let made = try Terminal.runWithStatus("/bin/sh", ["-c", "mkdir -p \(Terminal.quote(folder)) && cd \(Terminal.quote(folder)) && for d in $(seq 1 30); do mkdir d$d && (cd d$d && seq -f '%g.jpg' 1 10000 | xargs touch) || exit 1; done"])
+        #expect(made.status == 0, "\(made.output)")
+        let terminal = try Terminal([folder, "--preview", "none"], width: 160, height: 30)
+        #expect(try terminal.wait(for: "Walking "), "\(terminal.shown)")
+        try terminal.press("C-c")
+        #expect(try terminal.wait(for: "EXIT="), "\(terminal.shown)")
+        #expect(try terminal.exitStatus() == 130)
+        let screen = try terminal.screen()
+        #expect(screen.contains("photorepl: interrupted while the session opened, before its first prompt: it ended there, and nothing is shown\n"), "\(screen)")
+        #expect(!screen.contains("Walking "), "the progress line is erased: \(screen)")
+        #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
+    }
 }

@@ -86,6 +86,35 @@ package final class InteractiveSession {
         }
     }
 
+    /// Runs the app's opening commands (`Engine.runOpening`) where Ctrl-C, SIGTERM and SIGHUP
+    /// cancel them, before the first prompt (a folder walked at start: `photorepl /usr`); returns
+    /// how they ended, and the signal that cancelled them, if one did. The signals are caught from
+    /// here on, as the session catches them.
+    package static func runOpening(of engine: Engine) async -> (outcome: Engine.Outcome, signal: Int32?) {
+        photorepl_signals_install()
+        let caught = PendingSignal()
+        let task = Task { @MainActor in await engine.runOpening() }
+        let watcher = DispatchSource.makeReadSource(fileDescriptor: photorepl_signals_fd(), queue: .global())
+        watcher.setEventHandler(handler: openingSignalHandler(cancelling: task, caught: caught))
+        watcher.resume()
+        let outcome = await task.value
+        watcher.cancel()
+        let signal = caught.take()
+        return (outcome, signal == 0 ? nil : signal)
+    }
+
+    /// What the watcher does with signals while the opening runs: made outside the main actor, as
+    /// it runs on a Dispatch thread.
+    private nonisolated static func openingSignalHandler(cancelling task: Task<Engine.Outcome, Never>, caught: PendingSignal) -> @Sendable () -> Void {
+        {
+            while case let signal = photorepl_signals_next(), signal != 0 {
+                guard signal == SIGINT || signal == SIGTERM || signal == SIGHUP else { continue }
+                caught.set(signal)
+                task.cancel()
+            }
+        }
+    }
+
     /// Runs one command in a task that a signal can cancel while it runs.
     private func runCancellable(_ line: String) async -> Engine.Outcome {
         let engine = self.engine

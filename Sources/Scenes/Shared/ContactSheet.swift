@@ -178,7 +178,7 @@ enum ContactSheet {
             let work = progress?.begin("Drawing the sheet", unit: "pictures", total: shown.count)
             await withTaskGroup(of: (Int, Result<Pixels, PictureFailure>?).self) { group in
                 for (i, photo) in shown.enumerated() {
-                    group.addTask { (i, await PictureLoading.load(pictures, photo, box: box)) }
+                    group.addTask { (i, await PictureLoading.load(pictures, photo, box: box, showsProgress: false)) }
                 }
                 var done = 0
                 for await (i, result) in group {

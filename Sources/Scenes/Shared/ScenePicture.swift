@@ -24,11 +24,12 @@ enum PictureLoading {
     /// picture only: the scene goes on without it. On the main actor, like its callers: a nonisolated
     /// async function would hop to another thread and back on every command, pictures or not.
     /// A decode that takes long (a 200-megapixel HEIC: seconds) is shown on the progress line
-    /// after 0.3 s, as a folder's walk and a sheet are.
+    /// after 0.3 s, as a folder's walk and a sheet are (`showsProgress`: not a sheet's thumbnail,
+    /// whose sheet has a line of its own).
     @MainActor
-    static func load(_ worker: PhotoPicturesWorker?, _ photo: Photo, box: PixelSize?) async -> Result<Pixels, PictureFailure>? {
+    static func load(_ worker: PhotoPicturesWorker?, _ photo: Photo, box: PixelSize?, showsProgress: Bool = true) async -> Result<Pixels, PictureFailure>? {
         guard let box, let worker else { return nil }
-        let progress = worker.progress
+        let progress = showsProgress ? worker.progress : nil
         let work = progress?.begin("Decoding \(TerminalText.truncateMiddle(TerminalText.oneLine(photo.id), toWidth: 50))")
         defer { if let work { progress?.end(work) } }
         do {

@@ -45,3 +45,25 @@ import Testing
         #expect(display.events.withLock { $0 }.count == 2, "no picture wanted: no work begun")
     }
 }
+
+extension PictureProgressTests {
+    /// A sheet's thumbnails are counted on the sheet's line, not each shown as a decode of its own.
+    @Test func aSheetsThumbnailIsNoWorkOfItsOwn() async {
+        let display = Display()
+        let progress = WorkProgress(display: display)
+        let sheet = progress.begin("Drawing the sheet", unit: "pictures", total: 1)
+        actor Quiet: PhotoPicturesWorker {
+            nonisolated let progress: WorkProgress?
+            init(_ progress: WorkProgress) { self.progress = progress }
+            func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
+                #expect(progress?.current?.label == "Drawing the sheet")
+                return Pixels(width: 1, height: 1, rgba: [0, 0, 0, 255])
+            }
+            func prefetch(_ photo: Photo, fitting box: PixelSize) async {}
+            func prefetch(_ photos: [Photo], fitting box: PixelSize) async {}
+        }
+        _ = await PictureLoading.load(Quiet(progress), Photo.fixture("p1"), box: PixelSize(width: 8, height: 8), showsProgress: false)
+        progress.end(sheet)
+        #expect(display.events.withLock { $0 } == ["began: Drawing the sheet", "ended"])
+    }
+}
