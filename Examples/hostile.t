@@ -37,7 +37,7 @@ photos> state
 stack: collection
 collection:
   count: 2
-  photos: qhefDGeuKaS^Jphotos> FORGED-ID^ITAB AhR0V7ywHCK
+  photos: 'qhefDGeuKaS^Jphotos> FORGED-ID^ITAB' AhR0V7ywHCK
   page: 1
   source: unsplash
   layout: list

@@ -36,6 +36,9 @@ public final class Engine {
     /// command's name would cost each of a million commands).
     var isRecordCommand = false
     static let historyLimit = 10_000
+    /// How the app's scripts' headers begin (`# photorepl:`), set by the launcher: `run FILE` in a
+    /// session says that a header's options do not apply there.
+    package var scriptHeaderPrefix: String?
     /// Whether `record` ran in this session: its transcript's check must know whether the session
     /// was recording from its start, as `record` says so.
     package internal(set) var ranRecordCommand = false
@@ -227,6 +230,7 @@ public final class Engine {
         }
         defer { reader.close() }
         let runner = ScriptRunner(engine: self, keepGoing: false, reportsDiagnostics: false)
+        runner.ignoredHeaderPrefix = scriptHeaderPrefix
         do {
             _ = try await runner.run(&reader, name: path)
         } catch {
@@ -359,7 +363,7 @@ public final class Engine {
             let scenes = elsewhere.count == 1 ? "the \(elsewhere[0]) scene" : "the \(elsewhere.joined(separator: " and ")) scenes"
             return CommandError("'\(shown)' works in \(scenes), not in \(here) (type 'help' for the commands here)", kind: .unknownCommand)
         }
-        if let suggestion = Suggestion.closest(to: word, among: commandNames) {
+        if let suggestion = Suggestion.closest(to: word, among: commandNames) ?? Suggestion.synonym(of: word, among: commandNames) {
             return CommandError("unknown command '\(shown)': did you mean '\(suggestion)'? (type 'help' for the commands here)", kind: .unknownCommand)
         }
         return CommandError("unknown command '\(shown)' (type 'help' for the commands here)", kind: .unknownCommand)
@@ -491,7 +495,8 @@ public final class Engine {
         switch value {
         case .int(let n): String(n)
         case .string(let s): TerminalText.oneLine(s)
-        case .strings(let list): list.isEmpty ? "(none)" : list.map(TerminalText.oneLine).joined(separator: " ")
+        // Each quoted as it is typed when it holds a blank (a file name), so that the list reads back.
+        case .strings(let list): list.isEmpty ? "(none)" : list.map { Tokenizer.quoted(TerminalText.oneLine($0)) }.joined(separator: " ")
         case .bool(let flag): flag ? "yes" : "no"
         case .object(let fields): fields.map { "\($0.key) \(describe($0.value))" }.joined(separator: ", ")
         case .list(let values): values.isEmpty ? "(none)" : values.map(describe).joined(separator: "; ")

@@ -95,8 +95,15 @@ package enum ConfigFile {
         let keys = options.filter { !$0.isHidden }.map { String($0.name.dropFirst(2)) }
         guard let option = options.first(where: { !$0.isHidden && $0.name == "--" + key }) else {
             let shown = TerminalText.truncate(key, toWidth: 40)
+            // An option as typed on a command line (`--seed 5`, `seed 5`): its key and value, written
+            // as a preference is.
+            let words = key.split(separator: " ", maxSplits: 1).map { String($0).trimmingCharacters(inBlanks: ()) }
+            if value == nil, words.count == 2, let option = options.first(where: { !$0.isHidden && $0.name == "--" + words[0] }), option.valueName != nil {
+                throw LaunchCommand.UsageError("unknown key '\(shown)': write it as '\(words[0]) = \(TerminalText.truncate(words[1], toWidth: 40))' (a key, '=', its value)")
+            }
             if let suggestion = Suggestion.closest(to: key, among: keys) {
-                throw LaunchCommand.UsageError("unknown key '\(shown)': did you mean '\(suggestion)'?")
+                let written = value.flatMap { $0.isEmpty ? nil : "\(suggestion) = \(TerminalText.truncate($0, toWidth: 40))" } ?? suggestion
+                throw LaunchCommand.UsageError("unknown key '\(shown)': did you mean '\(written)'?")
             }
             throw LaunchCommand.UsageError("unknown key '\(shown)': the keys are \(keys.joined(separator: ", "))")
         }

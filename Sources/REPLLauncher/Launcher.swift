@@ -272,6 +272,7 @@ extension REPLApp {
                 let engine = try makeSession(options, SessionSetup(console: console, isInteractive: false, isCheckingTranscript: true,
                                                                    replayWrites: writes, transcriptFolder: transcriptFolder)).engine
                 engine.replayWrites = writes
+                engine.scriptHeaderPrefix = TranscriptSuite.SessionHeader.prefix(for: name)
                 // A session that was recording from its start (`--record FILE`) replays as one, so
                 // that `record` and `record stop` say what they said (the script goes to the folder).
                 if let recording = launcherWords.recording { _ = try? engine.startRecording(to: recording) }
@@ -426,6 +427,7 @@ extension REPLApp {
             }
         }
         var started = StartedSession(session: session, options: options)
+        session.engine.scriptHeaderPrefix = TranscriptSuite.SessionHeader.prefix(for: name)
         // What the session knows of itself (photorepl: its folder's listing), as it starts.
         if outputs.transcript != nil { started.recorded = session.recordedOptions() }
         let engine = session.engine

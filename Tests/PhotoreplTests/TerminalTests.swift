@@ -647,7 +647,8 @@ extension TerminalTests {
         try terminal.press("NPage")
         #expect(try terminal.wait { $0.hasSuffix("photos/detail 3>\n") }, "\(terminal.shown)")
         try terminal.press("Enter")
-        #expect(try terminal.wait { $0.contains("Already at the last photo of the collection (3 of 3).\nphotos/detail 3>\n") }, "\(terminal.shown)")
+        // The empty line shows the command it ran, as PageDown's does.
+        #expect(try terminal.wait { $0.contains("photos/detail 3> next\nAlready at the last photo of the collection (3 of 3).\nphotos/detail 3>\n") }, "\(terminal.shown)")
         try terminal.enter("back")
         #expect(try terminal.wait { $0.contains("▸ 3  2024-06-01 Holiday in Portugal 003.jpg\n○ ○ ●  3/3\nphotos>\n") }, "\(terminal.shown)")
         try terminal.enter("quit")

@@ -32,6 +32,14 @@ import Testing
         #expect(Suggestion.closest(to: "opne", among: names) == "open")
     }
 
+    @Test func suggestsTheCommandAnotherWordMeans() {
+        #expect(Suggestion.synonym(of: "rm", among: ["add", "remove", "list"]) == "remove")
+        #expect(Suggestion.synonym(of: "DELETE", among: ["add", "remove"]) == "remove")
+        #expect(Suggestion.synonym(of: "ls", among: ["add", "list"]) == "list")
+        #expect(Suggestion.synonym(of: "rm", among: ["add", "list"]) == nil, "only a command that is here")
+        #expect(Suggestion.synonym(of: "fetch", among: ["fetch", "remove"]) == nil)
+    }
+
     @Test func staysQuietWhenNothingIsClose() {
         #expect(Suggestion.closest(to: "zzzzzz", among: names) == nil)
         #expect(Suggestion.closest(to: "x", among: names) == nil)

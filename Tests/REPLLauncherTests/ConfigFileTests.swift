@@ -35,7 +35,11 @@ import Testing
     }
 
     @Test func badLinesSayWhatToWrite() {
-        #expect(message("sed = 7") == "unknown key 'sed': did you mean 'seed'?")
+        #expect(message("sed = 7") == "unknown key 'sed': did you mean 'seed = 7'?")
+        // An option as a command line has it: written as a preference is.
+        #expect(message("--seed 5") == "unknown key 'seed 5': write it as 'seed = 5' (a key, '=', its value)")
+        #expect(message("seed 5") == "unknown key 'seed 5': write it as 'seed = 5' (a key, '=', its value)")
+        #expect(message("fast 5") == "unknown key 'fast 5': did you mean 'fast'?", "a flag takes no value")
         #expect(message("colour = red") == "unknown key 'colour': the keys are seed, folder, fast")
         #expect(message("secret = x") == "unknown key 'secret': the keys are seed, folder, fast", "hidden options are not preferences")
         #expect(message("fast = yes") == "'fast' is a flag: write it alone, without '= yes'")
@@ -55,7 +59,7 @@ import Testing
             ConfigFile.Line(number: 4, option: .init(name: "--seed", value: "3")),
         ])
         try Data("fast\nspeed = 3\n".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: ConfigFile.Failure(message: "\(path):2: unknown key 'speed': did you mean 'seed'?", exitCode: 64)) {
+        #expect(throws: ConfigFile.Failure(message: "\(path):2: unknown key 'speed': did you mean 'seed = 3'?", exitCode: 64)) {
             try ConfigFile.read(path, options: Self.options)
         }
         try FileManager.default.removeItem(atPath: path)

@@ -37,8 +37,8 @@ public struct PhotoFolder: Sendable {
         /// `3 files skipped: 1 dangling link, 2 not an image`
         public var skippedSummary: String? {
             guard skippedCount > 0 else { return nil }
-            let reasons = skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            return "\(skippedCount) file\(skippedCount == 1 ? "" : "s") skipped: \(reasons)"
+            let reasons = skipped.sorted { $0.key < $1.key }.map { "\($0.value.grouped) \($0.key)" }.joined(separator: ", ")
+            return "\(skippedCount.grouped) file\(skippedCount == 1 ? "" : "s") skipped: \(reasons)"
         }
     }
 

@@ -15,6 +15,21 @@ package enum Suggestion {
         return best?.name
     }
 
+    /// Words people type for a command that has another name, by the name they mean (`rm 1` for
+    /// `remove 1`): no spelling is near, so the distance alone never suggests them.
+    static let synonyms: [String: [String]] = [
+        "remove": ["delete", "del", "rm", "erase"],
+        "list": ["ls", "dir"],
+        "open": ["view"],
+        "help": ["?", "man"],
+    ]
+
+    /// The command `word` is another people's word for, among `candidates`; nil when it is none.
+    package static func synonym(of word: String, among candidates: [String]) -> String? {
+        let typed = word.lowercased()
+        return candidates.first { synonyms[$0]?.contains(typed) == true }
+    }
+
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
     static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }

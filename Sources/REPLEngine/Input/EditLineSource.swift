@@ -210,6 +210,15 @@ package final class EditLineSource {
         return .line(line)
     }
 
+    /// An empty line that runs `line` again (Enter repeating `next`): the line above, where the
+    /// prompt was left empty, is written again with the command after the prompt, as PageDown's is
+    /// (the screen shows what ran, as if typed).
+    package func showRepeated(_ line: String, after prompt: String) {
+        var bytes = Array("\u{1B}[1A\r".utf8)
+        TerminalText.appendSanitized(prompt + line, to: &bytes)
+        photorepl_write_out(String(decoding: bytes, as: UTF8.self) + "\u{1B}[K\n")
+    }
+
     /// Writes the history file, readable by its owner only.
     package func saveHistory() {
         guard let historyFile else { return }

@@ -70,6 +70,7 @@ package final class InteractiveSession {
                 // nothing, as before.
                 let isEmpty = typed.allSatisfy(\.isWhitespace)
                 let line = isEmpty ? lastRepeating ?? typed : typed
+                if isEmpty, let repeated = lastRepeating { editor.showRepeated(repeated, after: engine.prompt) }
                 console.writeToTranscriptOnly(engine.prompt + line)
                 if !isEmpty || lastRepeating == nil {
                     lastRepeating = engine.repeatsOnEmptyLine(line) ? line : nil

@@ -100,6 +100,23 @@ package final class ScriptRunner {
         commandStart = engine.console.position
     }
 
+    /// The app's header (`# NAME:`), for a script run inside a session (`run FILE` at the prompt):
+    /// its options cannot apply to a session already started, and that is said (nil: nothing said,
+    /// as at the shell, where the launcher applies them).
+    package var ignoredHeaderPrefix: String?
+
+    /// "(FILE's first line asks for --seed 5: …)" when `text` is a header with options that this
+    /// run does not apply.
+    private func headerNote(_ text: String, script name: String) -> String? {
+        guard let prefix = ignoredHeaderPrefix, text.hasPrefix(prefix) else { return nil }
+        let options = text.dropFirst(prefix.count).trimmingPrefix(" ")
+        guard !options.isEmpty else { return nil }
+        let shown = TerminalText.truncate(TerminalText.oneLine(String(options)), toWidth: 60)
+        let app = prefix.dropFirst(2).dropLast()
+        return "(\(name)'s first line asks for \(shown): a script run in a session keeps the session's options; "
+            + "type '\(app) run \(Tokenizer.quoted(name))' at the shell to replay it with them)"
+    }
+
     /// Installs the handlers a run that `stopsAtSignals` needs (once, before the run).
     package static func catchSignals() {
         _ = photorepl_signals_install_for_scripts()
@@ -130,7 +147,10 @@ package final class ScriptRunner {
             }
             lastLine = line.number
             let command = ScriptRunner.command(in: line)
-            if command.isEmpty { continue }
+            if command.isEmpty {
+                if line.number == 1, let note = headerNote(line.text, script: name) { console.writeLine(note, style: .dim) }
+                continue
+            }
             // A signal that came while the command before ran (it never waited, so it could not be
             // cancelled, and it ended whole) stops the run before this one.
             if stopsAtSignals, case let signal = photorepl_signals_stopping(), signal != 0 {

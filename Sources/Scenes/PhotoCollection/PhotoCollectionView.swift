@@ -183,7 +183,11 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
         var order: PhotoOrder?
         if let argument {
             guard let chosen = PhotoOrder(rawValue: argument.lowercased()) else {
-                throw CommandError("sort takes name, date or size, not '\(TerminalText.oneLine(argument))' (type e.g. 'sort date')")
+                let shown = TerminalText.truncate(TerminalText.oneLine(argument), toWidth: 40)
+                if let meant = Suggestion.closest(to: argument, among: PhotoOrder.allCases.map(\.rawValue)) {
+                    throw CommandError("sort takes name, date or size, not '\(shown)': did you mean 'sort \(meant)'?")
+                }
+                throw CommandError("sort takes name, date or size, not '\(shown)' (type e.g. 'sort date')")
             }
             order = chosen
         }
