@@ -95,6 +95,9 @@ enum ContactSheet {
         case sheetOutOfRange(requested: String, sheetCount: Int)
         case atLastSheet(sheetCount: Int)
         case atFirstSheet
+        /// `grid next` after a sheet that held the last photo, laid out for another window: there
+        /// is nothing after it, whatever the sheets hold now.
+        case lastPhotoShown(count: Int)
         /// Ctrl-C while the thumbnails were decoded: nothing of the sheet is drawn.
         case interrupted
     }
@@ -102,11 +105,30 @@ enum ContactSheet {
     /// The 0-based sheet a request points at, from the sheet shown last (nil: none yet) and the
     /// current photo; or why there is none. `canLoadMore`: a `next` past the last sheet is allowed,
     /// for the caller to load more photos first.
-    static func sheet(for request: Request, shown: Int?, current: Int, count: Int, canLoadMore: Bool = false) -> Result<Int, Problem> {
+    /// `shown`: the photos the sheet shown last held. `next` and `prev` go on from the photo after
+    /// them (before them), in the sheets as they are laid out now: a window resized since makes
+    /// sheets of another size, and no photo is skipped (or shown only as part of a sheet gone).
+    static func sheet(for request: Request, shown: Range<Int>?, current: Int, count: Int, canLoadMore: Bool = false) -> Result<Int, Problem> {
         guard count > 0 else { return .failure(.noPhotos) }
         let perSheet = max(1, request.perSheet)
         let sheetCount = (count + perSheet - 1) / perSheet
-        let here = shown.map { min($0, sheetCount - 1) } ?? min(max(current, 0) / perSheet, sheetCount - 1)
+        if let shown {
+            switch request.which {
+            case .next:
+                guard shown.upperBound < count || canLoadMore else {
+                    // The sheet shown is the last as sheets are laid out now, or was another window's.
+                    let isLastSheet = shown.lowerBound == (sheetCount - 1) * perSheet
+                    return .failure(isLastSheet ? .atLastSheet(sheetCount: sheetCount) : .lastPhotoShown(count: count))
+                }
+                return .success(shown.upperBound / perSheet)
+            case .previous:
+                guard shown.lowerBound > 0 else { return .failure(.atFirstSheet) }
+                return .success(min(shown.lowerBound - 1, count - 1) / perSheet)
+            case .current, .number:
+                break
+            }
+        }
+        let here = min(max(current, 0) / perSheet, sheetCount - 1)
         switch request.which {
         case .current:
             return .success(min(max(current, 0) / perSheet, sheetCount - 1))
@@ -131,7 +153,7 @@ enum ContactSheet {
     /// photos loaded, the list's next page first (`loadMore`, which presents why not and returns
     /// false). nil when that failed. The lists are read through closures, after `loadMore` changed them.
     @MainActor
-    static func show(_ request: Request, shown: Int?, current: Int, photos: () -> [Photo], hasMore: () -> Bool,
+    static func show(_ request: Request, shown: Range<Int>?, current: Int, photos: () -> [Photo], hasMore: () -> Bool,
                      loadMore: () async -> Bool, pictures: PhotoPicturesWorker?) async -> Result<Response, Problem>? {
         let perSheet = max(1, request.perSheet)
         var target: Int
@@ -248,6 +270,7 @@ enum ContactSheet {
         case .atLastSheet(1): "there is only one sheet: type 'grid' to see it again"
         case .atLastSheet(let sheetCount): "this is the last sheet (\(sheetCount) of \(sheetCount)): type 'grid prev' or 'grid 1'"
         case .atFirstSheet: "this is the first sheet: type 'grid next'"
+        case .lastPhotoShown(let count): "the sheet shown held the last photo (\(count) of \(count)): type 'grid 1' for the first sheet as this window lays them out"
         case .interrupted: "interrupted: the sheet was not shown (type the command again to show it)"
         }
     }

@@ -1,3 +1,4 @@
+import PhotoreplPlatform
 import Imaging
 import PhotoDomain
 import REPLEngine
@@ -239,5 +240,60 @@ import Testing
         for line in lines[1...9] { #expect(line == cell + String(repeating: " ", count: 22) + cell + "  " + cell) }
         #expect(lines[10] == "▸1 Photo p1          2 Photo p2          3 Photo p3          4 Photo p4")
         #expect(app.output.text.contains("(picture 2 not shown: it is not a picture)"))
+    }
+}
+
+/// Sheets are laid out anew when the window changes: `grid next` goes on from the first photo the
+/// sheet shown did not hold, in the sheets as the window holds them now (after a larger window,
+/// "there is only one sheet" and photos 9–22 were never shown).
+@MainActor
+@Suite struct SheetsAfterAResizeTests {
+    final class Window {
+        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+    }
+
+    static func app(_ window: Window) -> App {
+        let display = PictureDisplay(.init(mode: .none, size: nil, outputIsTerminal: true, environment: [:]), probe: { _ in nil },
+                                     windowSize: { window.size })
+        return App(worker: StubWorker((1...22).map { Photo.fixture("p\($0)") }), display: display)
+    }
+
+    static func headline(_ text: String) -> String { text.split(separator: "\n").first.map(String.init) ?? "" }
+
+    @Test func aLargerWindowShowsThePhotosNotShownYet() async {
+        let window = Window()
+        let app = Self.app(window)
+        await app.run("count 22", "fetch")
+        app.output.clear()
+        await app.run("grid")
+        #expect(Self.headline(app.output.text) == "Sheet 1 of 3 (photos 1–8 of 22):", "\(app.output.text)")
+        window.size = winsize(ws_row: 60, ws_col: 200, ws_xpixel: 0, ws_ypixel: 0)
+        app.output.clear()
+        await app.run("grid next")
+        #expect(Self.headline(app.output.text) == "Sheet 1 of 1 (photos 1–22 of 22):", "\(app.output.text)")
+        #expect(app.output.text.contains(" 22 Photo p22"), "photo 22 is shown: \(app.output.text)")
+        guard case .failed(let error) = await app.engine.execute("grid next") else { Issue.record("a second grid next went on"); return }
+        #expect(error.message.hasPrefix("there is only one sheet"), "\(error.message)")
+    }
+
+    @Test func aSmallerWindowGoesOnFromThePhotoAfterTheSheetShown() async {
+        let window = Window()
+        window.size = winsize(ws_row: 60, ws_col: 200, ws_xpixel: 0, ws_ypixel: 0)
+        let app = Self.app(window)
+        await app.run("count 22", "fetch", "page 12")
+        app.output.clear()
+        await app.run("grid")
+        let big = Self.headline(app.output.text)
+        #expect(big.hasPrefix("Sheet 1 of 1"), "\(big)")
+        window.size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+        guard case .failed(let error) = await app.engine.execute("grid next") else { Issue.record("past the last photo"); return }
+        #expect(error.message == "the sheet shown held the last photo (22 of 22): type 'grid 1' for the first sheet as this window lays them out",
+                "every photo was on the sheet shown: \(error.message)")
+        app.output.clear()
+        await app.run("grid")
+        #expect(Self.headline(app.output.text) == "Sheet 2 of 3 (photos 9–16 of 22):", "the current photo's sheet: \(app.output.text)")
+        app.output.clear()
+        await app.run("grid prev")
+        #expect(Self.headline(app.output.text) == "Sheet 1 of 3 (photos 1–8 of 22):", "\(app.output.text)")
     }
 }

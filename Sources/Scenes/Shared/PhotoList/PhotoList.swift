@@ -15,6 +15,9 @@ struct PhotoList: Equatable, Sendable {
     private(set) var index: Int?
     /// The 0-based contact sheet shown last; nil before the first.
     private(set) var sheet: Int?
+    /// The photos (0-based positions) that sheet held: `grid next` goes on from the first photo
+    /// after them, whatever the sheets hold now (a window made larger holds more a sheet).
+    private(set) var sheetPhotos: Range<Int>?
     private var loaded = LoadedPages()
 
     /// An empty list.
@@ -69,6 +72,7 @@ struct PhotoList: Equatable, Sendable {
         self.page = page
         // The sheet to go on from is the page's now.
         sheet = nil
+        sheetPhotos = nil
         return .success(photos[page])
     }
 
@@ -183,6 +187,7 @@ struct PhotoList: Equatable, Sendable {
     mutating func showSheet(_ sheet: Int, perSheet: Int) {
         self.sheet = sheet
         let first = sheet * max(1, perSheet)
+        sheetPhotos = min(first, photos.count)..<min(photos.count, first + max(1, perSheet))
         if photos.indices.contains(first), page / max(1, perSheet) != sheet { page = first }
     }
 }

@@ -115,7 +115,7 @@ extension PhotoListInteracting {
 
     func showSheet(_ request: ContactSheet.Request) {
         effects?.finishBeforeCommandEnds { [self] in
-            switch await ContactSheet.show(request, shown: list.sheet, current: list.page, photos: { list.photos }, hasMore: { list.hasMore },
+            switch await ContactSheet.show(request, shown: list.sheetPhotos, current: list.page, photos: { list.photos }, hasMore: { list.hasMore },
                                            loadMore: { await loadNextPage() }, pictures: pictures) {
             case nil:
                 break
