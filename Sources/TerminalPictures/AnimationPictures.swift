@@ -34,6 +34,11 @@ extension PictureRenderer {
         return TerminalPicture(generated: bytes, transcriptText: nil)
     }
 
+    /// Stops animation `id` where it is (`s=1`): its frame of the moment stays on screen.
+    package func kittyAnimationHalt(id: UInt32) -> TerminalPicture {
+        TerminalPicture(generated: passthrough(Array("\u{1B}_Ga=a,i=\(id),s=1,q=2\u{1B}\\".utf8)), transcriptText: nil)
+    }
+
     /// Stops animation `id` and deletes it, its frames and its place on screen (`a=d,d=I`).
     package func kittyAnimationDelete(id: UInt32) -> TerminalPicture {
         TerminalPicture(generated: passthrough(Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8)), transcriptText: nil)

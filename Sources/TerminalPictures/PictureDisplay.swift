@@ -332,6 +332,13 @@ package final class PictureDisplay {
         return renderer.kittyAnimationDelete(id: animation.id)
     }
 
+    /// What halts the animation kitty plays on screen, its frame of the moment kept (Ctrl-C at the
+    /// prompt); nil when kitty plays none. It stays the animation on screen: leaving deletes it.
+    package func animationHalt() -> TerminalPicture? {
+        guard let animation = kittyAnimation else { return nil }
+        return renderer.kittyAnimationHalt(id: animation.id)
+    }
+
     /// A frame drawn over the picture at `place`, whose top is `linesBelow` lines of text above the
     /// cursor plus its own rows; nil when the picture and those lines are taller than the window
     /// (its top has scrolled away, and a frame would be drawn over other text).

@@ -98,6 +98,13 @@ enum CompositionRoot {
                 engine.opening.append("open " + Tokenizer.quoted(PhotoFolder.displayID(Array(opened.name.utf8))))
             }
         }
+        // Ctrl-C at the prompt stops an animation kitty plays by itself (its frame stays).
+        engine.interruptedAtPrompt = { [console] in
+            if let halt = pictureDisplay.animationHalt() {
+                console.writeControl(halt)
+                console.flush()
+            }
+        }
         engine.beforePrompt = { [console] in
             if let tidying = pictureDisplay.tidyAfterResize() { console.writeControl(tidying) }
         }

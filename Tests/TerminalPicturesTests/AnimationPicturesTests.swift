@@ -112,6 +112,20 @@ import Glibc
         #expect(display.animationStop() == nil, "deleted once")
     }
 
+    /// Ctrl-C at the prompt halts kitty's animation where it is (`s=1`), the picture kept; `back`
+    /// still deletes it.
+    @Test func anAnimationKittyPlaysIsHaltedAndThenStillDeleted() throws {
+        let display = Self.display(.kitty)
+        #expect(display.animationHalt() == nil, "none on screen")
+        let first = try #require(display.animationStart(Self.red, for: .detail))
+        let id = try #require(Self.sequences(first.bytes).first?.control.split(separator: ",").first { $0.hasPrefix("i=") })
+        let halt = try #require(display.animationHalt())
+        #expect(String(decoding: halt.bytes, as: UTF8.self) == "\u{1B}_Ga=a,\(id),s=1,q=2\u{1B}\\")
+        let stop = try #require(display.animationStop(), "still on screen after the halt")
+        #expect(String(decoding: stop.bytes, as: UTF8.self) == "\u{1B}_Ga=d,d=I,\(id),q=2\u{1B}\\")
+        #expect(display.animationHalt() == nil)
+    }
+
     @Test func aFrameThatWouldNotFitWhereThePictureWasIsNotDrawn() {
         #expect(Self.display(.symbols, rows: 50).animationFrameInPlace(Self.red, for: .detail, linesBelow: 8) != nil)
         #expect(Self.display(.symbols, rows: 9).animationFrameInPlace(Self.red, for: .detail, linesBelow: 8) == nil)

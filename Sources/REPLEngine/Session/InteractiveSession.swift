@@ -62,6 +62,7 @@ package final class InteractiveSession {
                 console.flush()
                 return .endOfInput
             case .interrupted:
+                engine.interruptedAtPrompt?()
                 continue
             case .terminated(let signal):
                 return .signal(signal)
