@@ -4,7 +4,7 @@
 ------------------------
 =============+%@@#======
 +++++++++++++#@@@@++++++
-==============*##*======
+==============*#*+======
 ..............---:......
               .-:
 Photo 3 of 3
@@ -15,14 +15,14 @@ Photo 3 of 3
 photos/detail 3> state --json
 {"stack":["collection","detail"],"count":0,"photos":["fake.jpg","rotated.jpg","sunset.jpg"],"page":3,"source":"folder","layout":"list","sort":"name","index":3}
 photos/detail 3> prev
-#++%%#%%%%%
+#+*%%#%%%%%
 %*#%=.-%%%%
 %%#:...:#%%
-%%=-...:-#%
-%%%#...*%%%
-%%%#...*%%%
-%%%#...*%%%
-%%%%===#%%%
+%#--...--#%
+%%%#...#%%%
+%%%#...#%%%
+%%%#...#%%%
+%%%%===%%%%
 Photo 2 of 3
   id           rotated.jpg
   description  Rotated by EXIF (orientation 6)
@@ -41,14 +41,14 @@ photos/detail 1> back
   3  sunset.jpg
 ● ○ ○  1/3
 photos> open 2
-#++%%#%%%%%
+#+*%%#%%%%%
 %*#%=.-%%%%
 %%#:...:#%%
-%%=-...:-#%
-%%%#...*%%%
-%%%#...*%%%
-%%%#...*%%%
-%%%%===#%%%
+%#--...--#%
+%%%#...#%%%
+%%%#...#%%%
+%%%#...#%%%
+%%%%===%%%%
 Photo 2 of 3
   id           rotated.jpg
   description  Rotated by EXIF (orientation 6)

@@ -1,22 +1,28 @@
 extension Pixels {
-    /// The picture at `size`, each output pixel the average of the source pixels it covers (at least
-    /// one when enlarging), colours weighted by their alpha. Integer arithmetic only, so the result is
-    /// the same on every machine: the ASCII pictures of golden files depend on it.
+    /// The picture at `size`, each output pixel the average of the source area it covers, a source
+    /// pixel on its edge weighted by the part of it inside (a box filter centred on pixel centres, as
+    /// Pillow's BOX; whole pixels only, as before, shifted a picture by up to half a source pixel up
+    /// and left), colours weighted by their alpha. Integer arithmetic only, so the result is the same
+    /// on every machine: the ASCII pictures of golden files depend on it.
     public func resampled(to size: PixelSize) -> Pixels {
         let outWidth = max(1, size.width), outHeight = max(1, size.height)
         if outWidth == width && outHeight == height { return self }
-        let columns = Self.spans(outWidth, over: width), rows = Self.spans(outHeight, over: height)
+        let columns = Self.coverage(outWidth, over: width), rows = Self.coverage(outHeight, over: height)
+        // Every output pixel's weights add up to width × height (the area it covers, in units of
+        // 1/outWidth × 1/outHeight of a source pixel).
+        let area = width * height
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
         rgba.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
                 var o = 0
-                for (y0, y1) in rows {
-                    for (x0, x1) in columns {
+                for row in rows {
+                    for column in columns {
                         var r = 0, g = 0, b = 0, a = 0
-                        for y in y0..<y1 {
-                            var i = (y * width + x0) * 4
-                            for _ in x0..<x1 {
-                                let alpha = Int(source[i + 3])
+                        for (y, wy) in row {
+                            var i = (y * width + column[0].index) * 4
+                            for (_, wx) in column {
+                                let weight = wx * wy
+                                let alpha = Int(source[i + 3]) * weight
                                 r += Int(source[i]) * alpha
                                 g += Int(source[i + 1]) * alpha
                                 b += Int(source[i + 2]) * alpha
@@ -24,12 +30,11 @@ extension Pixels {
                                 i += 4
                             }
                         }
-                        let n = (y1 - y0) * (x1 - x0)
                         if a > 0 {
                             target[o] = UInt8((r + a / 2) / a)
                             target[o + 1] = UInt8((g + a / 2) / a)
                             target[o + 2] = UInt8((b + a / 2) / a)
-                            target[o + 3] = UInt8((a + n / 2) / n)
+                            target[o + 3] = UInt8((a + area / 2) / area)
                         }
                         o += 4
                     }
@@ -75,11 +80,22 @@ extension Pixels {
         return Pixels(width: outWidth, height: outHeight, rgba: out, isSmooth: isSmooth)
     }
 
-    /// For each of `count` output positions, the source range [start, end) it covers.
-    private static func spans(_ count: Int, over length: Int) -> [(Int, Int)] {
+    /// For each of `count` output positions, the source pixels it covers and how much of each, in
+    /// units of 1/count of a source pixel: output pixel i spans [i × length, (i + 1) × length) and
+    /// source pixel j spans [j × count, (j + 1) × count) on one integer axis, so each weight is their
+    /// overlap, exact, and a position's weights add up to `length`. Enlarging, a position covers
+    /// part of one source pixel (or of two).
+    private static func coverage(_ count: Int, over length: Int) -> [[(index: Int, weight: Int)]] {
         (0..<count).map { i in
-            let start = min(length - 1, i * length / count)
-            return (start, max(start + 1, (i + 1) * length / count))
+            let start = i * length, end = (i + 1) * length
+            var pixels: [(index: Int, weight: Int)] = []
+            var j = start / count
+            while j < length, j * count < end {
+                let overlap = min(end, (j + 1) * count) - max(start, j * count)
+                if overlap > 0 { pixels.append((j, overlap)) }
+                j += 1
+            }
+            return pixels
         }
     }
 }
