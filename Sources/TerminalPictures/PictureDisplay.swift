@@ -354,11 +354,13 @@ package final class PictureDisplay {
     /// The window's size when the last kitty picture was drawn; nil: none is on screen.
     private var kittyPicturesWindow: winsize?
 
-    /// What deletes the kitty pictures on screen when the window has shrunk since they were drawn
-    /// (kitty draws pictures above text, and reflows the text under them); nil when nothing needs it.
-    /// Asked before each prompt: the text written next is never hidden.
+    /// What deletes the kitty pictures on screen when the window has changed size since they were
+    /// drawn, larger or smaller (kitty draws pictures above text and reflows the text under them: a
+    /// window made larger, then smaller again, left a picture over the list written meanwhile); nil
+    /// when nothing needs it. Asked before each prompt and as the window changes at the prompt: the
+    /// text written next is never hidden.
     package func tidyAfterResize() -> TerminalPicture? {
-        guard let drawn = kittyPicturesWindow, let size = windowSize(), size.ws_col < drawn.ws_col || size.ws_row < drawn.ws_row else { return nil }
+        guard let drawn = kittyPicturesWindow, let size = windowSize(), size.ws_col != drawn.ws_col || size.ws_row != drawn.ws_row else { return nil }
         kittyPicturesWindow = nil
         return renderer.deletingPictures
     }

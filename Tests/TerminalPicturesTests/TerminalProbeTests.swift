@@ -565,12 +565,18 @@ extension Array where Element == UInt8 {
         #expect(display.tidyAfterResize() == nil, "no picture yet")
         _ = try #require(display.picture(TestPictures.colourful(64, 48), for: .detail))
         #expect(display.tidyAfterResize() == nil, "the same window")
-        window.size.ws_row = 60
-        #expect(display.tidyAfterResize() == nil, "a larger window hides nothing")
         window.size.ws_row = 39
         let deleting = try #require(display.tidyAfterResize())
         #expect(deleting.bytes == Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8))
         #expect(display.tidyAfterResize() == nil, "deleted once")
+        // A larger window moves the text under a picture too (kitty reflows it): the picture goes.
+        _ = try #require(display.picture(TestPictures.colourful(64, 48), for: .detail))
+        window.size.ws_row = 60
+        #expect(try #require(display.tidyAfterResize()).bytes == deleting.bytes, "a larger window")
+        _ = try #require(display.picture(TestPictures.colourful(64, 48), for: .detail))
+        window.size.ws_col = 300
+        window.size.ws_col = 100
+        #expect(display.tidyAfterResize() == nil, "back to the size it was drawn at, unseen: nothing moved")
         // Not kitty: nothing to delete.
         let sixel = PictureDisplay(.init(mode: .sixel, size: nil, outputIsTerminal: false, environment: [:]), probe: { _ in nil }, windowSize: { window.size })
         _ = sixel.picture(TestPictures.colourful(64, 48), for: .detail)
