@@ -78,6 +78,10 @@ public final class Engine {
     /// smaller window would lay over its text). Scripts never call it.
     package var beforePrompt: (@MainActor () -> Void)?
 
+    /// Run when the window changes size at the prompt, after `beforePrompt`: the app may redraw or
+    /// clear what the terminal re-wrapped (GNU screen's pictures).
+    package var resizedAtPrompt: (@MainActor () -> Void)?
+
     /// Run when Ctrl-C is pressed at the prompt, where no command runs to be cancelled: the app may
     /// stop what the terminal does by itself (an animation kitty plays).
     package var interruptedAtPrompt: (@MainActor () -> Void)?

@@ -263,6 +263,7 @@ package final class PictureDisplay {
     /// A kitty picture about to be drawn, after deleting those the window has shrunk over since they
     /// were drawn (the prompt's tidying is not asked between a resize and the next command's picture).
     private func afterTidying(_ picture: TerminalPicture?, drawnBy renderer: PictureRenderer) -> TerminalPicture? {
+        if isInScreen, picture != nil, let size = windowSize() { screenPicturesWindow = size }
         guard renderer.style == .kitty else { return picture }
         let tidying = tidyAfterResize()
         if let size = windowSize() { kittyPicturesWindow = size }
@@ -363,6 +364,19 @@ package final class PictureDisplay {
         guard let drawn = kittyPicturesWindow, let size = windowSize(), size.ws_col != drawn.ws_col || size.ws_row != drawn.ws_row else { return nil }
         kittyPicturesWindow = nil
         return renderer.deletingPictures
+    }
+
+    /// The window GNU screen's pictures were drawn in (nil: none since the screen was cleared).
+    private var screenPicturesWindow: winsize?
+
+    /// What clears GNU screen's window when it has changed size at the prompt since pictures were
+    /// drawn: they are text there, which screen re-wraps to the new width (stripes after a shrink,
+    /// ragged edges after growing), and nothing can redraw them in place. nil when nothing needs it.
+    package func clearAfterResizeInScreen() -> TerminalPicture? {
+        guard isInScreen, let drawn = screenPicturesWindow, let size = windowSize(),
+              size.ws_col != drawn.ws_col || size.ws_row != drawn.ws_row else { return nil }
+        screenPicturesWindow = nil
+        return TerminalPicture(generated: Array("\u{1B}[H\u{1B}[2J".utf8), transcriptText: nil)
     }
 
     /// A line to show once, before the first picture, when the picture cannot be shown in the mode

@@ -98,6 +98,14 @@ enum CompositionRoot {
                 engine.opening.append("open " + Tokenizer.quoted(PhotoFolder.displayID(Array(opened.name.utf8))))
             }
         }
+        // GNU screen re-wraps a picture's rows when its window changes: at the prompt, the window is
+        // cleared rather than left in stripes, and says how to draw the picture again.
+        engine.resizedAtPrompt = { [console] in
+            if let clearing = pictureDisplay.clearAfterResizeInScreen() {
+                console.writeControl(clearing)
+                console.writeLine("(the window changed size, and GNU screen re-wrapped the picture: cleared; type 'show' or 'list' to draw it again)", style: .dim)
+            }
+        }
         // Ctrl-C at the prompt stops an animation kitty plays by itself (its frame stays).
         engine.interruptedAtPrompt = { [console] in
             if let halt = pictureDisplay.animationHalt() {

@@ -584,6 +584,25 @@ extension Array where Element == UInt8 {
         #expect(sixel.tidyAfterResize() == nil)
     }
 
+    /// GNU screen re-wraps a symbols picture's rows when its window changes size: at the prompt the
+    /// window is cleared (once), never in another terminal, and not when the size is the same.
+    @Test func screensPicturesAreClearedAfterAResize() throws {
+        let window = Window()
+        let display = PictureDisplay(.init(mode: .symbols, size: nil, outputIsTerminal: true, environment: ["TERM": "screen-256color", "STY": "1.pts-0.host"]),
+                                     probe: { _ in nil }, windowSize: { window.size })
+        #expect(display.clearAfterResizeInScreen() == nil, "no picture yet")
+        _ = try #require(display.picture(TestPictures.colourful(64, 48), for: .detail))
+        #expect(display.clearAfterResizeInScreen() == nil, "the same window")
+        window.size.ws_col = 60
+        #expect(try #require(display.clearAfterResizeInScreen()).bytes == Array("\u{1B}[H\u{1B}[2J".utf8))
+        #expect(display.clearAfterResizeInScreen() == nil, "cleared once")
+        let xterm = PictureDisplay(.init(mode: .symbols, size: nil, outputIsTerminal: true, environment: ["TERM": "xterm-256color"]),
+                                   probe: { _ in nil }, windowSize: { window.size })
+        _ = try #require(xterm.picture(TestPictures.colourful(64, 48), for: .detail))
+        window.size.ws_col = 100
+        #expect(xterm.clearAfterResizeInScreen() == nil, "another terminal redraws nothing of ours")
+    }
+
     /// Issue 27: a sheet at 100×40, the window shrunk to 80×24 while at the prompt, then `open 16`:
     /// the old thumbnails are deleted before the new picture is drawn, not left beside it.
     @Test func theNextPictureAfterAShrinkDeletesTheOldOnesFirst() throws {

@@ -44,6 +44,7 @@ package final class InteractiveSession {
             MainActor.assumeIsolated {
                 guard let engine else { return }
                 engine.beforePrompt?()
+                engine.resizedAtPrompt?()
                 engine.console.flush()
             }
         }
