@@ -230,9 +230,12 @@ public final class Engine {
         guard depth <= Self.maxScriptDepth else {
             throw CommandError("scripts run each other more than \(Self.maxScriptDepth) deep: is one running itself?")
         }
+        if let problem = replayWrites?.readProblem(path) {
+            throw CommandError("cannot run \(TerminalText.truncate(TerminalText.oneLine(path), toWidth: 60)): \(problem)")
+        }
         var reader: LineReader
         do {
-            reader = try LineReader.open(path: path)
+            reader = try LineReader.open(path: replayWrites?.read(path) ?? path)
         } catch {
             throw CommandError(error.described(reading: path))
         }

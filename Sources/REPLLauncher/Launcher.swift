@@ -262,7 +262,7 @@ extension REPLApp {
             let workingFolder = header.map { header in
                 launcherWords.workingFolder.map { $0.hasPrefix("/") ? $0 : header.directory + "/" + $0 } ?? header.directory
             } ?? FilePaths.folder(of: file)
-            guard let writes = ReplayWrites(workingFolder: FilePaths.absolute(workingFolder)) else {
+            guard let writes = ReplayWrites(workingFolder: FilePaths.absolute(workingFolder), readableFolder: FilePaths.absolute(FilePaths.folder(of: file))) else {
                 throw TranscriptSuite.Failure(message: "cannot make a folder for what the transcripts' commands write: \(String(cString: strerror(errno))) (is $TMPDIR writable?)")
             }
             folder = writes

@@ -121,8 +121,10 @@ struct SessionOptions: Sendable {
         .text("--collection", \.collection, valueName: "ID", help: "Page through an Unsplash collection's photos (GET /collections/ID/photos), like --feed.", changesOutput: true,
               whenEmpty: "--collection takes a collection's id, e.g. --collection 1580860"),
         .choice("--layout", \.layout, valueName: "LAYOUT", help: "How lists of photos are shown at first: list (one line a photo, the default) or grid (contact sheets of thumbnails); 'layout' changes it.", changesOutput: true),
-        .value("--fetch-delay", \.fetchDelay, valueName: "MILLISECONDS", help: "Make every fetch and every picture take this long, like a slow network (to try Ctrl-C).",
-               parse: { UInt32($0) }, invalid: { "--fetch-delay takes a whole number of milliseconds, not '\($0)' (type e.g. --fetch-delay 500)" }),
+        // Held to a minute: a header's 4294967295 made a replay wait 49.7 days a fetch.
+        .value("--fetch-delay", \.fetchDelay, valueName: "MILLISECONDS", help: "Make every fetch and every picture take this long (0…60000), like a slow network (to try Ctrl-C).",
+               parse: { UInt32($0).flatMap { $0 <= 60_000 ? $0 : nil } },
+               invalid: { "--fetch-delay takes 0…60000 milliseconds, not '\($0)' (type e.g. --fetch-delay 500)" }),
         .flag("--browse", \.browse, help: "List the folder's photos whole at start, by name, as an image viewer does ('photorepl DIR' and 'photorepl PHOTO' mean it; 'count N' and 'fetch' still draw photos at random).", changesOutput: true),
         .choice("--sort", \.sort, valueName: "ORDER", help: "The order a folder browsed whole is listed in: name (the default), date (EXIF, oldest first) or size (largest first); 'sort' changes it. Implies --browse.", changesOutput: true),
         .value("--listing", \.listing, valueName: "COUNT:DIGEST", help: "The folder's photos as a recording saw them (a recording's header): a replay on others says so.",

@@ -282,3 +282,35 @@ import Glibc
         return String(decoding: received, as: UTF8.self)
     }
 }
+
+/// An attacker's transcript and header: `run FILE` in a check reads only the transcript's folder (a
+/// planted `run /proc/self/environ` printed the API key), and a header's numbers keep to their range
+/// (`--fetch-delay 4294967295` made a replay wait 49.7 days a fetch).
+@Suite struct PlantedReplaysTests {
+    @Test func aCheckRunsNoScriptOutsideTheTranscriptsFolder() throws {
+        let folder = try TemporaryFolder()
+        try "count: 0\nphotos> run /proc/self/environ\nwhat it printed\n".write(toFile: folder.file("environ.t"), atomically: true, encoding: .utf8)
+        let result = try Binary.run(["test", "environ.t"], environment: ["UNSPLASH_ACCESS_KEY": "planted-secret-key-42"], directory: folder.url)
+        #expect(result.status == 1)
+        #expect(!result.stdout.contains("planted-secret-key-42") && !result.stderr.contains("planted-secret-key-42"), "\(result.stdout)")
+        #expect(result.stdout.contains("error: cannot run /proc/self/environ: a transcript's check reads scripts only in the transcript's folder"), "\(result.stdout)")
+        // Through a link in the folder, the same.
+        try FileManager.default.createSymbolicLink(atPath: folder.file("innocent.txt"), withDestinationPath: "/proc/self/environ")
+        try "count: 0\nphotos> run innocent.txt\nwhat it printed\n".write(toFile: folder.file("link.t"), atomically: true, encoding: .utf8)
+        let linked = try Binary.run(["test", "link.t"], environment: ["UNSPLASH_ACCESS_KEY": "planted-secret-key-42"], directory: folder.url)
+        #expect(!linked.stdout.contains("planted-secret-key-42") && linked.stdout.contains("reads scripts only in the transcript's folder"), "\(linked.stdout)")
+        // A script beside the transcript runs, as it did in the session.
+        try "count 2\n".write(toFile: folder.file("mine.txt"), atomically: true, encoding: .utf8)
+        try "count: 0\nphotos> run mine.txt\nphotos> count 2\ncount: 2\n".write(toFile: folder.file("mine.t"), atomically: true, encoding: .utf8)
+        let mine = try Binary.run(["test", folder.file("mine.t")])
+        #expect(mine.status == 0, "\(mine.stdout)")
+    }
+
+    @Test func aHeadersFetchDelayKeepsToItsRange() throws {
+        let script = try Binary.script("# photorepl: --fetch-delay 4294967295\ncount 1\nfetch\n")
+        let result = try Binary.run(["run", script])
+        #expect(result.status == 64 || result.status == 66, "\(result.stderr)")
+        #expect(result.stderr.contains("--fetch-delay takes 0…60000 milliseconds, not '4294967295'"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+}

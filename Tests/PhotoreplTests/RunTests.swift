@@ -75,7 +75,7 @@ import Testing
         (["run", "--timeout", "soon", "Examples/demo.txt"], "--timeout takes 1…3600 seconds, not 'soon' (type e.g. --timeout 30) \(runUsage)"),
         (["run", "--timeout", "0", "Examples/demo.txt"], "--timeout takes 1…3600 seconds, not 0 (type e.g. --timeout 30) \(runUsage)"),
         (["run", "--timeout", "3601", "Examples/demo.txt"], "--timeout takes 1…3600 seconds, not 3601 (type e.g. --timeout 30) \(runUsage)"),
-        (["--fetch-delay", "1.5"], "--fetch-delay takes a whole number of milliseconds, not '1.5' (type e.g. --fetch-delay 500) \(usage)"),
+        (["--fetch-delay", "1.5"], "--fetch-delay takes 0…60000 milliseconds, not '1.5' (type e.g. --fetch-delay 500) \(usage)"),
         (["run", "Examples/demo.txt", "--seed"], "--seed needs a value: type --seed SEED \(runUsage)"),
         (["run", "--source", "embedded", "--folder", "Examples/photos", "Examples/demo.txt"], "--folder needs the folder source: drop --source embedded, or use --source folder \(runUsage)"),
         (["run", "--cassette", "c.json", "Examples/demo.txt"], "--cassette records and replays a network source: add --source unsplash \(runUsage)"),

@@ -15,11 +15,21 @@ package final class ReplayWrites: Sendable {
     /// The folder a relative path asked for is resolved against: the one the session being checked
     /// ran in (nil: the current one).
     let workingFolder: String?
+    /// The only folder a check reads scripts from (`run FILE`): the transcript's, as its cassettes
+    /// (nil: any). A planted transcript's `run /proc/self/environ` printed the user's API key.
+    let readableFolder: String?
 
     /// A new, empty folder under `$TMPDIR` (else /tmp); nil when none can be made.
     /// - Parameter workingFolder: the folder the transcript's session ran in (absolute).
-    package init?(workingFolder: String? = nil) {
+    /// - Parameter readableFolder: the transcript's folder, the only one `run FILE` reads in.
+    package init?(workingFolder: String? = nil, readableFolder: String? = nil) {
         self.workingFolder = workingFolder
+        self.readableFolder = readableFolder.flatMap { folder in
+            realpath(folder, nil).map { real in
+                defer { free(real) }
+                return String(cString: real)
+            }
+        }
         var template = Array((Self.base + "/" + Self.prefix + "\(getpid())-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
         folder = String(cString: made)
@@ -77,6 +87,23 @@ package final class ReplayWrites: Sendable {
             mkdir(place, 0o700)  // written over, a folder refuses
         }
         return place
+    }
+
+    /// Why a check may not read the script at `path` (nil: it may): it lies outside the transcript's
+    /// folder, its links followed.
+    package func readProblem(_ path: String) -> String? {
+        guard let readableFolder else { return nil }
+        guard let real = realpath(read(path), nil) else { return nil }  // not there: `run` says so
+        defer { free(real) }
+        let resolved = String(cString: real)
+        if resolved.hasPrefix(readableFolder == "/" ? "/" : readableFolder + "/") { return nil }
+        return "a transcript's check reads scripts only in the transcript's folder (\(readableFolder)), as its cassettes"
+    }
+
+    /// Where a script named `path` in the session is read in the check: from the folder the
+    /// session ran in.
+    package func read(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (workingFolder ?? Self.currentDirectory()) + "/" + path
     }
 
     /// Removes the folder and what the check wrote in it.
