@@ -36,6 +36,31 @@ public final class Engine {
     /// command's name would cost each of a million commands).
     var isRecordCommand = false
     static let historyLimit = 10_000
+    /// Where a replayed script's commands may write (`ScriptWrites`); nil: anywhere. Set by the
+    /// launcher; `run FILE` allows the script's own folder too.
+    package var scriptWrites: ScriptWrites?
+    /// Whether the commands run now come from a script (`APP run`, `APP < FILE`, `run FILE`), not
+    /// typed at the prompt: `scriptWrites` holds them then.
+    package var replaysScript = false
+
+    /// Why a replayed script may not write `path` (nil: it may, or no script is replayed, or a
+    /// transcript's check writes into its own folder).
+    func scriptWriteProblem(_ path: String) -> String? {
+        guard replaysScript, replayWrites == nil || checksScriptWrites, let scriptWrites else { return nil }
+        let writes = replayWrites
+        // In a check, a file the check wrote in its own folder is there too.
+        let problem = scriptWrites.problem(writing: path, from: writes?.workingFolder, alsoThere: { writes?.wrote($0) ?? false })
+        if problem != nil { scriptWriteRefusals += 1 }
+        return problem
+    }
+
+    /// How many writes the rules of replayed scripts refused: a transcript of the session says so
+    /// in its header, for its check to hold its commands to the same rules.
+    package private(set) var scriptWriteRefusals = 0
+    /// Whether a transcript's check holds its commands to the rules of replayed scripts (its
+    /// session was one, and they refused writes).
+    package var checksScriptWrites = false
+
     /// How the app's scripts' headers begin (`# photorepl:`), set by the launcher: `run FILE` in a
     /// session says that a header's options do not apply there.
     package var scriptHeaderPrefix: String?
@@ -240,6 +265,14 @@ public final class Engine {
             throw CommandError(error.described(reading: path))
         }
         defer { reader.close() }
+        // Its commands are a script's: held to where scripts may write, its own folder allowed.
+        let wasReplaying = replaysScript, allowedBefore = scriptWrites
+        replaysScript = true
+        scriptWrites?.allow(path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? ".")
+        defer {
+            replaysScript = wasReplaying
+            scriptWrites = allowedBefore
+        }
         let runner = ScriptRunner(engine: self, keepGoing: false, reportsDiagnostics: false)
         runner.ignoredHeaderPrefix = scriptHeaderPrefix
         do {
@@ -262,6 +295,7 @@ public final class Engine {
         if let recorder {
             throw CommandError("already recording to \(recorder.path): type 'record stop' first", kind: .usage)
         }
+        if let problem = scriptWriteProblem(path) { throw CommandError("cannot record to \(path): \(problem)") }
         var header: String
         do throws(CommandError) {
             header = try recordingHeader(path)
@@ -547,6 +581,7 @@ extension Engine {
         }
         if let problem = arityProblem(command, arguments.count) { throw problem }
         if !namedFiles, arguments.indices.contains(where: { command.argument(at: $0)?.completion == .files }) { namedFiles = true }
+        if replaysScript, command.arguments.contains(where: \.writesFile), let problem = replayedWriteProblem(command, arguments) { throw problem }
         if command.hasCheckedArguments {
             for (index, word) in arguments.enumerated() {
                 if let problem = command.argument(at: index)?.problem(with: word, in: command.name, example: command.example) { throw problem }
@@ -595,6 +630,23 @@ extension Engine {
         console.dropsOutput = false
         guard resolve(name) != nil else { throw unknownCommand(name) }
         if let rest = try begin(words) { try await rest() }
+    }
+
+    /// Why a replayed script's command may not write what it names: a file elsewhere or one that is
+    /// there, or `--force`, which replaces (nil: it may).
+    private func replayedWriteProblem(_ command: Command<AnyObject>, _ arguments: Arguments) -> CommandError? {
+        guard replayWrites == nil || checksScriptWrites, scriptWrites != nil else { return nil }
+        if arguments.contains("--force") {
+            scriptWriteRefusals += 1
+            return CommandError("\(command.name) --force replaces a file, which a replayed script may not do (type it at the prompt)")
+        }
+        var position = 0
+        for word in arguments where !word.hasPrefix("-") {
+            defer { position += 1 }
+            guard command.argument(at: position)?.writesFile == true, let problem = scriptWriteProblem(word) else { continue }
+            return CommandError("\(command.name) \(TerminalText.truncate(TerminalText.oneLine(word), toWidth: 60)): \(problem)")
+        }
+        return nil
     }
 
     /// The failure a View reported with `Console.fail`, thrown as the command's error.

@@ -57,6 +57,9 @@ package enum CommandLineReference {
     /// The launcher's own options, in the order `--help` lists them (after the app's).
     package static let options: [Option] = [
         Option(["--keep-going"], help: "Run every command even after errors (still exits 1 if any failed).", in: [.run]),
+        Option(["--allow-writes"], "DIR", values: .folders,
+               help: "Let the scripts write in DIR too (repeatable): a replayed script writes only in the current folder and its own, and never replaces a file.",
+               in: [.session, .run]),
         Option(["--update"], help: "Rewrite failing transcripts with the actual output, keeping the lines that matched a wildcard. Refused when CI is set.",
                in: [.test]),
         Option(["--record"], "FILE", values: .files, help: "Write the commands of the session to a script that replays it: its first line holds the options the replay needs, which 'APP run FILE' applies.", in: [.session, .run]),

@@ -5,7 +5,7 @@ import REPLEngine
 /// that apps start without loading an argument-parsing library):
 ///
 ///     APP [OPTIONS] [--record FILE] [--transcript FILE]
-///     APP run [OPTIONS] [--keep-going] [--record FILE] [--transcript FILE] FILE…
+///     APP run [OPTIONS] [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…
 ///     APP test [OPTIONS] [--update] FILE|FOLDER…
 ///     APP --help | APP help [run|test] | APP --version
 ///
@@ -89,6 +89,7 @@ public enum LaunchCommand: Equatable, Sendable {
         var positional: [String] = []
         var given: [AppOption.Given] = []
         var record: String?, transcript: String?
+        var allowedWrites: [String] = []
         var keepGoing = false, update = false, help = false, readsConfig = true
         var optionsEnded = false
         var i = 0
@@ -164,6 +165,13 @@ public enum LaunchCommand: Equatable, Sendable {
                     guard transcript == nil else { throw usage("--transcript is given twice") }
                     transcript = path
                 }
+            case "--allow-writes":
+                guard command != "test" else { throw usage("--allow-writes is not an option of '\(appName) test' (a check writes nowhere)") }
+                guard let folder = attached ?? (i < arguments.count ? arguments[i] : nil) else {
+                    throw usage("--allow-writes needs a folder, e.g. --allow-writes ~/Pictures/saved")
+                }
+                if attached == nil { i += 1 }
+                allowedWrites.append(folder)
             case "--no-config":
                 try flag()
                 readsConfig = false
@@ -184,7 +192,8 @@ public enum LaunchCommand: Equatable, Sendable {
             }
         }
         if help { return (.help(topic: topic), given, readsConfig) }
-        let outputs = SessionOutputs(record: record, transcript: transcript)
+        var outputs = SessionOutputs(record: record, transcript: transcript)
+        outputs.allowedWrites = allowedWrites
         switch command {
         case "help":
             guard positional.count <= 1 else { throw usage("'help' takes one command: run, test, or a command of a scene (e.g. help fetch)") }
@@ -218,7 +227,7 @@ public enum LaunchCommand: Equatable, Sendable {
     }
 
     /// The launcher's own options, for "did you mean" (the app's are added to them).
-    static let launcherOptions = ["--help", "--version", "--record", "--transcript", "--keep-going", "--update", "--no-config",
+    static let launcherOptions = ["--help", "--version", "--record", "--transcript", "--keep-going", "--update", "--no-config", "--allow-writes",
                                   "--generate-completion-script", "--generate-manual"]
 
     /// Reads words that hold the app's options alone, as a script's or transcript's first line gives
@@ -264,7 +273,7 @@ public enum LaunchCommand: Equatable, Sendable {
         let options = hasOptions ? " [OPTIONS]" : ""
         return switch topic {
         case .app: "\(appName)\(options)\(argument.map { " [\($0)]" } ?? "") [--record FILE] [--transcript FILE]"
-        case .run: "\(appName) run\(options) [--keep-going] [--record FILE] [--transcript FILE] FILE…"
+        case .run: "\(appName) run\(options) [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…"
         case .test: "\(appName) test\(options) [--update] FILE|FOLDER…"
         }
     }

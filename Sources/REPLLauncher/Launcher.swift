@@ -154,6 +154,10 @@ extension REPLApp {
         let console = Console(output: standardOutput, diagnostics: standardError)
         let started = try await start(settled.options, console: console, outputs, isInteractive: false)
         let engine = started.engine
+        // What follows is the scripts', not what a person typed: it writes only in the current
+        // folder and the scripts' own, and replaces no file.
+        engine.replaysScript = true
+        for (name, _) in readers where name != "<stdin>" { engine.scriptWrites?.allow(FilePaths.folder(of: name)) }
         // A script's errors are in its transcript (`error: …` after the command); `FILE:LINE: error: …`
         // on standard error says where, for a transcript sent to a file or a pipe. Where the two
         // streams are one (a terminal, `2>&1`), the error would be shown twice: the transcript's is
@@ -273,6 +277,13 @@ extension REPLApp {
                                                                    replayWrites: writes, transcriptFolder: transcriptFolder)).engine
                 engine.replayWrites = writes
                 engine.scriptHeaderPrefix = TranscriptSuite.SessionHeader.prefix(for: name)
+                // A session of scripts whose writes were refused: the check holds its commands to
+                // the same rules, in the folders they could write in.
+                if let header, !launcherWords.scriptWrites.isEmpty {
+                    engine.replaysScript = true
+                    engine.checksScriptWrites = true
+                    engine.scriptWrites = ScriptWrites(folders: launcherWords.scriptWrites.map { $0.hasPrefix("/") ? $0 : header.directory + "/" + $0 })
+                }
                 // A session that was recording from its start (`--record FILE`) replays as one, so
                 // that `record` and `record stop` say what they said (the script goes to the folder).
                 if let recording = launcherWords.recording { _ = try? engine.startRecording(to: recording) }
@@ -427,6 +438,8 @@ extension REPLApp {
             }
         }
         var started = StartedSession(session: session, options: options)
+        // Where a script run in this session may write: the current folder (and a script's own).
+        session.engine.scriptWrites = ScriptWrites(folders: [FilePaths.currentDirectory()] + outputs.allowedWrites)
         session.engine.scriptHeaderPrefix = TranscriptSuite.SessionHeader.prefix(for: name)
         // What the session knows of itself (photorepl: its folder's listing), as it starts.
         if outputs.transcript != nil { started.recorded = session.recordedOptions() }
@@ -494,6 +507,14 @@ extension REPLApp {
         if started.engine.namedFiles, ranIn != ".", ReplayHeader.isOneLine(ranIn) { launcher += [ReplayHeader.workingFolder, Tokenizer.quoted(ranIn)] }
         if started.engine.ranRecordCommand, let record = outputs.record, ReplayHeader.isOneLine(record) {
             launcher += [ReplayHeader.recording, Tokenizer.quoted(record)]
+        }
+        // A script's writes that its rules refused: the folders it could write in, for the check.
+        if started.engine.scriptWriteRefusals > 0, let folders = started.engine.scriptWrites?.folders {
+            let transcriptFolder = FilePaths.folder(of: FilePaths.absolute(path))
+            for folder in folders {
+                let written = FilePaths.relative(folder, from: transcriptFolder)
+                if ReplayHeader.isOneLine(written) { launcher += [ReplayHeader.scriptWrites, Tokenizer.quoted(written)] }
+            }
         }
         guard !words.isEmpty || !launcher.isEmpty else { return nil }
         return try? ReplayHeader.line(appName: name, launcherWords: launcher, options: words, declared: declaredOptions, forFileAt: path)

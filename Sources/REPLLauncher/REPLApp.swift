@@ -227,6 +227,9 @@ public struct SessionOutputs: Equatable, Sendable {
     public var record: String?
     /// `--transcript FILE`: the whole transcript, as `run` would print it.
     public var transcript: String?
+    /// `--allow-writes DIR` (repeated): folders a replayed script may write in, beside the current
+    /// folder and its own (it still replaces no file).
+    public var allowedWrites: [String] = []
 
     /// Outputs at these paths (nil: none).
     public init(record: String? = nil, transcript: String? = nil) {

@@ -15,6 +15,10 @@ enum ReplayHeader {
     /// A transcript's header's word for its check: the script the session was recording to from its
     /// start (`--record FILE`), as typed, so that `record` and `record stop` say what they said.
     static let recording = "--recording"
+    /// A transcript's header's word for its check: a folder the session's scripts were allowed to
+    /// write in (repeated), written when the rules of replayed scripts refused a write, so that the
+    /// check holds its commands to the same rules.
+    static let scriptWrites = "--script-writes"
 
     /// The launcher's words at the start of a header (they come before the app's options), and the
     /// words after them.
@@ -22,6 +26,7 @@ enum ReplayHeader {
         var keepGoing = false
         var workingFolder: String?
         var recording: String?
+        var scriptWrites: [String] = []
         var rest: [String] = []
     }
 
@@ -38,6 +43,9 @@ enum ReplayHeader {
                 i += 2
             case recording where i + 1 < arguments.count:
                 words.recording = arguments[i + 1]
+                i += 2
+            case scriptWrites where i + 1 < arguments.count:
+                words.scriptWrites.append(arguments[i + 1])
                 i += 2
             default:
                 words.rest = Array(arguments[i...])

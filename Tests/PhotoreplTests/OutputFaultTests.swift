@@ -37,7 +37,10 @@ struct OutputFaultTests {
         #expect(devFullIsIntact())
         let inside = try Binary.run(["run", try Binary.script("record /dev/full\ncount 1\n")])
         #expect(inside.status == 1)
-        #expect(inside.stdout.contains("error: cannot record to /dev/full: it is not a regular file (a character device)"))
+        // A replayed script writes nowhere but its own and the current folder: refused before it opens.
+        #expect(inside.stdout.contains("error: cannot record to /dev/full: a replayed script writes only in the current folder and its own"), "\(inside.stdout)")
+        let allowed = try Binary.run(["run", "--allow-writes", "/dev", try Binary.script("record /dev/full\ncount 1\n")])
+        #expect(allowed.stdout.contains("error: cannot record to /dev/full: a replayed script replaces no file, and /dev/full is there"), "\(allowed.stdout)")
         #expect(!inside.stdout.contains("Recording to"))
     }
 
@@ -94,7 +97,7 @@ struct OutputFaultTests {
         try server.setMode("image-huge")
         let script = try Binary.script("count 1\nfetch\nopen 1\nsave /mnt/photorepl-full/big.jpg\n")
         let command = "mkdir -p /mnt/photorepl-full && mount -t tmpfs -o size=1m tmpfs /mnt/photorepl-full && "
-            + "\(Binary.executable.path) run --source unsplash --preview none \(script); status=$?; ls -A /mnt/photorepl-full; exit $status"
+            + "\(Binary.executable.path) run --allow-writes /mnt/photorepl-full --source unsplash --preview none \(script); status=$?; ls -A /mnt/photorepl-full; exit $status"
         let result = try Binary.run(["-m", "/bin/sh", "-c", command], environment: ["UNSPLASH_ACCESS_KEY": "a-test-access-key", "UNSPLASH_API_URL": server.baseURL, "CI": ""],
                                     launcher: "/usr/bin/unshare")
         #expect(result.status == 1, "\(result.stderr)")
@@ -113,7 +116,7 @@ struct OutputFaultTests {
         let script = try Binary.script("count 1\nfetch\nopen 1\nsave /dev/full --force\nstate --json\n")
         let result = try Binary.run(["run", "--keep-going", "--folder", "Examples/photos", script])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("error: save failed: cannot write /dev/full: it is not a regular file (nothing was written)"), "\(result.stdout)")
+        #expect(result.stdout.contains("error: save --force replaces a file, which a replayed script may not do (type it at the prompt)"), "\(result.stdout)")
         #expect(result.stdout.contains(#"{"stack":["collection","detail"]"#))
         #expect(devFullIsIntact())
     }
@@ -125,7 +128,7 @@ struct OutputFaultTests {
         // Photo 2 of this draw is sunset.jpg, 6,732 bytes: more than the 4 KB disk holds.
         let script = try Binary.script("count 4\nfetch\nopen 2\nsave /mnt/photorepl-full/photo.jpg\nstate --json\n")
         let command = "mkdir -p /mnt/photorepl-full && mount -t tmpfs -o size=4k tmpfs /mnt/photorepl-full && "
-            + "\(Binary.executable.path) run --keep-going --folder Examples/photos --seed 3 \(script); "
+            + "\(Binary.executable.path) run --keep-going --allow-writes /mnt/photorepl-full --folder Examples/photos --seed 3 \(script); "
             + "status=$?; ls -A /mnt/photorepl-full; exit $status"
         let result = try Binary.run(["-m", "/bin/sh", "-c", command], launcher: "/usr/bin/unshare")
         #expect(result.status == 1, "\(result.stderr)")

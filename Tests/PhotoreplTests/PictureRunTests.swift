@@ -51,7 +51,7 @@ struct PictureRunTests {
     }
 
     @Test func badPictureOptionsAreUsageErrors() throws {
-        let usage = "(usage: photorepl run [OPTIONS] [--keep-going] [--record FILE] [--transcript FILE] FILE…)"
+        let usage = "(usage: photorepl run [OPTIONS] [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…)"
         let size = try Binary.run(["run", "--preview-size", "80by40", "Examples/demo.txt"])
         #expect(size.status == 64)
         #expect(size.stderr == "photorepl: --preview-size takes COLSxROWS within 1x1…1000x500, e.g. 80x40, not '80by40' \(usage)\n")

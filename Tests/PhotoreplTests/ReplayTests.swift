@@ -114,10 +114,14 @@ import Glibc
         #expect(folder.allFiles().map(\.0) == before, "nothing written, nothing left in TMPDIR")
         #expect(!FileManager.default.fileExists(atPath: leftover))
         let transcript = try String(contentsOfFile: folder.file("w.t"), encoding: .utf8)
-        #expect(transcript.contains("Saved photo 1 to saved.jpg") && transcript.contains("saved.jpg exists: add --force"))
+        // A script replaces no file: the second save is refused, and the check refuses it too (its
+        // header says which folders the script could write in).
+        #expect(transcript.contains("Saved photo 1 to saved.jpg") && transcript.contains("error: save saved.jpg: a replayed script replaces no file, and saved.jpg is there"),
+                "\(transcript)")
+        #expect(transcript.hasPrefix("# photorepl: --script-writes . --folder photos"), "\(transcript)")
         // What failed for its place fails so in the check too (a missing folder, a folder in the way).
         #expect(transcript.contains("cannot write nowhere/saved.jpg: No such file or directory"), "\(transcript)")
-        #expect(transcript.contains("photos/detail 1> save photos\nerror: save failed: cannot write photos: it is not a regular file (nothing was written)"), "\(transcript)")
+        #expect(transcript.contains("photos/detail 1> save photos\nerror: save photos: a replayed script replaces no file, and photos is there"), "\(transcript)")
 
         // A thumbnail cache a header names is written by the check inside the transcript's folder
         // only: outside it, it is read and left as it was.
@@ -304,6 +308,39 @@ import Glibc
         try "count: 0\nphotos> run mine.txt\nphotos> count 2\ncount: 2\n".write(toFile: folder.file("mine.t"), atomically: true, encoding: .utf8)
         let mine = try Binary.run(["test", folder.file("mine.t")])
         #expect(mine.status == 0, "\(mine.stdout)")
+    }
+
+    /// A planted script replaces no file and writes nowhere but where its person allows: the current
+    /// folder and its own (`record ~/.bashrc` then a command replaced the shell's start-up file).
+    @Test func aPlantedScriptReplacesNoFileAndWritesOnlyWhereAllowed() throws {
+        let home = try TemporaryFolder(), work = try TemporaryFolder(), elsewhere = try TemporaryFolder()
+        let bashrc = home.file(".bashrc")
+        try "echo the user's own\n".write(toFile: bashrc, atomically: true, encoding: .utf8)
+        try "record \(bashrc)\ncount 1\nrecord stop\n".write(toFile: elsewhere.file("planted.txt"), atomically: true, encoding: .utf8)
+        for arguments in [["run", elsewhere.file("planted.txt")], ["--no-config"]] {
+            let stdin = arguments.count == 1 ? FileManager.default.contents(atPath: elsewhere.file("planted.txt")) : nil
+            let result = try Binary.run(arguments, stdin: stdin, directory: work.url)
+            #expect(result.status == 1, "\(arguments): \(result.stdout)")
+            #expect(result.stdout.contains("error: cannot record to \(bashrc): a replayed script"), "\(result.stdout)")
+            #expect(try String(contentsOfFile: bashrc, encoding: .utf8) == "echo the user's own\n", "\(arguments)")
+        }
+        // --force in a script replaces nothing; a new file in the current folder or the script's is fine.
+        try "x".write(toFile: work.file("taken.jpg"), atomically: true, encoding: .utf8)
+        let script = "count 1\nfetch\nopen 1\nsave \(work.file("taken.jpg")) --force\nsave new.jpg\nsave \(elsewhere.file("beside.jpg"))\nsave \(home.file("away.jpg"))\n"
+        try script.write(toFile: elsewhere.file("saves.txt"), atomically: true, encoding: .utf8)
+        let saves = try Binary.run(["run", "--keep-going", "--folder", Binary.packageRoot.appendingPathComponent("Examples/photos").path, elsewhere.file("saves.txt")],
+                                   directory: work.url)
+        #expect(saves.stdout.contains("error: save --force replaces a file, which a replayed script may not do (type it at the prompt)"), "\(saves.stdout)")
+        #expect(try String(contentsOfFile: work.file("taken.jpg"), encoding: .utf8) == "x")
+        #expect(FileManager.default.fileExists(atPath: work.file("new.jpg")), "the current folder")
+        #expect(FileManager.default.fileExists(atPath: elsewhere.file("beside.jpg")), "the script's own folder")
+        #expect(!FileManager.default.fileExists(atPath: home.file("away.jpg")), "elsewhere")
+        #expect(saves.stdout.contains("a replayed script writes only in the current folder and its own"), "\(saves.stdout)")
+        // --allow-writes widens it, and still replaces nothing.
+        let allowed = try Binary.run(["run", "--keep-going", "--allow-writes", home.path, "--folder", Binary.packageRoot.appendingPathComponent("Examples/photos").path,
+                                      elsewhere.file("saves.txt")], directory: work.url)
+        #expect(FileManager.default.fileExists(atPath: home.file("away.jpg")), "\(allowed.stdout)")
+        #expect(try String(contentsOfFile: bashrc, encoding: .utf8) == "echo the user's own\n")
     }
 
     @Test func aHeadersFetchDelayKeepsToItsRange() throws {

@@ -53,7 +53,7 @@ import Testing
     }
 
     static let usage = "(usage: photorepl [OPTIONS] [DIR|PHOTO] [--record FILE] [--transcript FILE])"
-    static let runUsage = "(usage: photorepl run [OPTIONS] [--keep-going] [--record FILE] [--transcript FILE] FILE…)"
+    static let runUsage = "(usage: photorepl run [OPTIONS] [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…)"
     static let testUsage = "(usage: photorepl test [OPTIONS] [--update] FILE|FOLDER…)"
 
     /// Each mistake on the command line: exit 64 before anything runs, and a message that says what to

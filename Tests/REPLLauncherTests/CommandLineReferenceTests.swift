@@ -33,9 +33,9 @@ import Testing
         let bash = try #require(CompletionScript.text(for: "bash", appName: "demo", options: options))
         #expect(bash.contains("complete -F _demo demo\n"))
         #expect(bash.contains(#"--source) COMPREPLY=($(compgen -W "embedded folder" -- "$value")) ;;"#))
-        #expect(bash.contains(#"--folder) compopt -o filenames 2> /dev/null; COMPREPLY=($(compgen -d -- "$value")) ;;"#))
+        #expect(bash.contains(#"--folder|--allow-writes) compopt -o filenames 2> /dev/null; COMPREPLY=($(compgen -d -- "$value")) ;;"#))
         #expect(bash.contains(#"--record|--transcript) compopt -o filenames 2> /dev/null; COMPREPLY=($(compgen -f -- "$value")) ;;"#))
-        #expect(bash.contains(#"run) COMPREPLY=($(compgen -W "--seed --source --folder --quiet --keep-going --record --transcript --no-config -h --help" -- "$cur")) ;;"#))
+        #expect(bash.contains(#"run) COMPREPLY=($(compgen -W "--seed --source --folder --quiet --keep-going --allow-writes --record --transcript --no-config -h --help" -- "$cur")) ;;"#))
         #expect(!bash.contains("--secret") && !bash.contains("--generate-manual"))
         let zsh = try #require(CompletionScript.text(for: "zsh", appName: "demo", options: options))
         // Brackets and colons in a description are escaped; only its first sentence is shown.

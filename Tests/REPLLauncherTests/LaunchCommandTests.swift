@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func mistakesSayWhatToTypeInstead() {
-        #expect(usageError(["run"]) == "give at least one script file, e.g. todo run session.txt (usage: todo run [--keep-going] [--record FILE] [--transcript FILE] FILE…)")
+        #expect(usageError(["run"]) == "give at least one script file, e.g. todo run session.txt (usage: todo run [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…)")
         #expect(usageError(["test"]) == "give transcripts or folders, e.g. todo test Examples (usage: todo test [--update] FILE|FOLDER…)")
         #expect(usageError(["--bogus"]) == "unknown option '--bogus' (usage: todo [--record FILE] [--transcript FILE])")
         #expect(usageError(["run", "--bogus=1", "a.txt"])?.hasPrefix("unknown option '--bogus' (usage: todo run ") == true)
@@ -108,7 +108,7 @@ import Testing
         #expect(usageErrorWithOptions(["--seed"]) == "--seed needs a value: type --seed SEED \(usage)")
         #expect(usageErrorWithOptions(["--fast=yes"]) == "--fast takes no value \(usage)")
         #expect(usageErrorWithOptions(["--bogus", "1"]) == "unknown option '--bogus' \(usage)")
-        #expect(usageErrorWithOptions(["run", "a.txt", "--seed"]) == "--seed needs a value: type --seed SEED (usage: demo run [OPTIONS] [--keep-going] [--record FILE] [--transcript FILE] FILE…)")
+        #expect(usageErrorWithOptions(["run", "a.txt", "--seed"]) == "--seed needs a value: type --seed SEED (usage: demo run [OPTIONS] [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…)")
         // An app without options has none to accept, and no [OPTIONS] in its usage.
         #expect(usageErrorWithOptions(["--seed", "7"], options: []) == "unknown option '--seed' (usage: demo [--record FILE] [--transcript FILE])")
         // Only hidden options: nothing to list.
@@ -153,8 +153,9 @@ import Testing
             #expect(!help.contains("--secret"))
         }
         let app = LaunchCommand.helpText(for: .app, appName: "demo", summary: "A demo.", options: Self.options)
-        #expect(app.contains("USAGE: demo [OPTIONS] [--record FILE] [--transcript FILE]\n       demo run [OPTIONS] [--keep-going] [--record FILE] [--transcript FILE] FILE…\n       demo test [OPTIONS] [--update] FILE|FOLDER…\n"))
-        #expect(app.contains("  --fast              Go fast.\n  --record FILE       Write the commands"))
+        #expect(app.contains("USAGE: demo [OPTIONS] [--record FILE] [--transcript FILE]\n       demo run [OPTIONS] [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…\n       demo test [OPTIONS] [--update] FILE|FOLDER…\n"))
+        #expect(app.contains("  --fast              Go fast.\n  --allow-writes DIR  Let the scripts write in DIR too"))
+        #expect(app.contains("\n  --record FILE       Write the commands"))
         // Without options, the help is the launcher's alone.
         #expect(LaunchCommand.helpText(for: .run, appName: "demo", summary: "", options: [Self.options[2]]) == LaunchCommand.helpText(for: .run, appName: "demo", summary: ""))
     }

@@ -235,7 +235,7 @@ final class CounterScene: SceneView {
     @Test func anAppsOptionMistakesAreUsageErrorsWithTheCommandsUsage() async throws {
         let script = try file("a.txt", "inc\n")
         #expect(await countingApp().run(arguments: ["run", "--start", "x", script]) == 64)
-        #expect(errors.text == "opts: --start takes a whole number, not 'x' (type e.g. --start 3) (usage: opts run [OPTIONS] [--keep-going] [--record FILE] [--transcript FILE] FILE…)\n")
+        #expect(errors.text == "opts: --start takes a whole number, not 'x' (type e.g. --start 3) (usage: opts run [OPTIONS] [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…)\n")
         errors.clear()
         #expect(await countingApp().run(arguments: ["--start"]) == 64)
         #expect(errors.text == "opts: --start needs a value: type --start N (usage: opts [OPTIONS] [--record FILE] [--transcript FILE])\n")
@@ -248,7 +248,7 @@ final class CounterScene: SceneView {
     @Test func anAppsHelpListsItsOptionsAndItsVersionIsItsOwn() async {
         #expect(await countingApp().run(arguments: ["--help", "--start", "x"]) == 0)
         #expect(output.text.hasPrefix("Counts from a start.\n\nUSAGE: opts [OPTIONS] [--record FILE] [--transcript FILE]\n"))
-        #expect(output.text.contains("OPTIONS:\n  --start N           Where counting starts (default: 0).\n  --record FILE"))
+        #expect(output.text.contains("OPTIONS:\n  --start N           Where counting starts (default: 0).\n  --allow-writes DIR"))
         #expect(!output.text.contains("--debug-name"))
         output.clear()
         #expect(await countingApp().run(arguments: ["--version"]) == 0)

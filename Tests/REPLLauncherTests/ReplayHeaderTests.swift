@@ -116,7 +116,7 @@ import Testing
         #expect(seen.settings.last.map { ($0.start, $0.pace) } ?? (0, 0) == (3, 200))
         let plain = try file("p.txt", "inc\n")
         #expect(await app(seen).run(arguments: ["run", "--pace", "200", plain]) == 64)
-        #expect(errors.text == "demo: --pace over 100 needs a --start (usage: demo run [OPTIONS] [--keep-going] [--record FILE] [--transcript FILE] FILE…)\n")
+        #expect(errors.text == "demo: --pace over 100 needs a --start (usage: demo run [OPTIONS] [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…)\n")
         let valued = try file("v.txt", "# demo: --notes --keep-going\ninc\n")
         #expect(await app(seen).run(arguments: ["run", valued]) == 0)
         #expect(seen.settings.last?.notesAsWritten == "--keep-going")

@@ -44,22 +44,28 @@ public struct Argument: Sendable {
     /// Whether this argument takes every word left on the line (`add buy some milk`): only the last
     /// argument may. The command receives the words one by one; usage shows `TEXT…`.
     public let isRepeated: Bool
+    /// Whether the word names a file the command writes (`save PATH`): a replayed script may write
+    /// it only where its person allows, and never over a file that is there (`ScriptWrites`).
+    public let writesFile: Bool
 
     /// - Parameters:
     ///   - name: the placeholder shown in usage, e.g. `N` or `FILE`.
     ///   - optional: whether it may be left out.
     ///   - completion: what Tab offers for it.
     ///   - repeated: whether it takes every remaining word (the last argument only).
-    public init(_ name: String, optional: Bool = false, completion: Completion = .none, repeated: Bool = false) {
-        self.init(name, kind: .text, optional: optional, completion: completion, repeated: repeated)
+    ///   - writesFile: whether it names a file the command writes (a word starting with `-` is an
+    ///     option, not the file).
+    public init(_ name: String, optional: Bool = false, completion: Completion = .none, repeated: Bool = false, writesFile: Bool = false) {
+        self.init(name, kind: .text, optional: optional, completion: completion, repeated: repeated, writesFile: writesFile)
     }
 
-    private init(_ name: String, kind: Kind, optional: Bool, completion: Completion, repeated: Bool) {
+    private init(_ name: String, kind: Kind, optional: Bool, completion: Completion, repeated: Bool, writesFile: Bool = false) {
         self.name = name
         self.kind = kind
         self.isOptional = optional
         self.completion = completion
         self.isRepeated = repeated
+        self.writesFile = writesFile
     }
 
     /// A whole number, read with `Arguments.number(at:)`; a word that is not one is refused before

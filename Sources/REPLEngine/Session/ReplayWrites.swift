@@ -106,6 +106,12 @@ package final class ReplayWrites: Sendable {
         path.hasPrefix("/") ? path : (workingFolder ?? Self.currentDirectory()) + "/" + path
     }
 
+    /// Whether the check wrote a file for `path` in its folder (a second `save x.jpg` finds it there).
+    package func wrote(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(place(for: path), &info) == 0
+    }
+
     /// Removes the folder and what the check wrote in it.
     package func remove() {
         Self.removeTree(folder)

@@ -124,7 +124,7 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             view.interactor?.choosePosition(.init(position: arguments[0]))
         },
         Command(
-            "save", arguments: [Argument("PATH", optional: true, completion: .files), Argument("--force", optional: true)],
+            "save", arguments: [Argument("PATH", optional: true, completion: .files, writesFile: true), Argument("--force", optional: true)],
             summary: "write the photo's image file to PATH (default: ID.jpg here); --force replaces a file", example: "save photo.jpg"
         ) { view, arguments in
             try view.save(arguments)
