@@ -343,6 +343,47 @@ import Glibc
         #expect(try String(contentsOfFile: bashrc, encoding: .utf8) == "echo the user's own\n")
     }
 
+    /// A folder planted in a shared $TMPDIR under the name of a dead check's leftovers, swapped for a
+    /// link to the victim's folder while `photorepl test` clears it: the victim's files stay (the
+    /// clean-up read the folder's names, then removed each by its path, through the link:
+    /// `victim/important.txt` deleted on the first try).
+    @Test func aPlantedLeftoverFolderCannotSteerTheCleanUp() throws {
+        let shared = try TemporaryFolder(), victim = try TemporaryFolder()
+        for n in 1...5 { try "keep \(n)".write(toFile: victim.file("important-\(n).txt"), atomically: true, encoding: .utf8) }
+        let planted = shared.file("photorepl-replay-2147483001-planted")
+        // Many names, so that removing them leaves time to swap; the victim's names among them.
+        let plant = "mkdir -p \(Terminal.quote(planted))/sub && cd \(Terminal.quote(planted)) && seq -f 'n%g' 1 20001 | xargs touch && "
+            + "touch important-1.txt important-2.txt important-3.txt important-4.txt important-5.txt sub/a"
+        #expect(try Terminal.runWithStatus("/bin/sh", ["-c", plant]).status == 0)
+        // The swap, again and again, while the checks run: the planted folder, then a link to the victim.
+        let swapping = "cd \(Terminal.quote(shared.path)) || exit 0; end=$(( $(date +%s) + 10 )); while [ $(date +%s) -lt $end ]; do "
+            + "mv photorepl-replay-2147483001-planted real 2>/dev/null && ln -s \(Terminal.quote(victim.path)) photorepl-replay-2147483001-planted; "
+            + "rm -f photorepl-replay-2147483001-planted; mv real photorepl-replay-2147483001-planted 2>/dev/null; done"
+        let swapper = Process()
+        swapper.executableURL = URL(fileURLWithPath: "/bin/sh")
+        swapper.arguments = ["-c", swapping]
+        try swapper.run()
+        defer { swapper.terminate() }
+        let transcript = try Binary.script("count: 0\nphotos> count 1\ncount: 1\n", name: "one.t")
+        for _ in 0..<3 {
+            let result = try Binary.run(["test", transcript], environment: ["TMPDIR": shared.path])
+            #expect(result.status == 0, "\(result.stdout)")
+            // Plant it again for the next try, if it was cleared.
+            _ = try Terminal.runWithStatus("/bin/sh", ["-c", "[ -e \(Terminal.quote(planted)) ] || (\(plant))"])
+        }
+        swapper.terminate()
+        swapper.waitUntilExit()
+        for n in 1...5 {
+            #expect((try? String(contentsOfFile: victim.file("important-\(n).txt"), encoding: .utf8)) == "keep \(n)", "the victim's files stay")
+        }
+        // A leftover's name on a link is no leftover: left alone, never followed.
+        try? FileManager.default.removeItem(atPath: planted)
+        try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: victim.path)
+        _ = try Binary.run(["test", transcript], environment: ["TMPDIR": shared.path])
+        #expect(FileManager.default.fileExists(atPath: victim.file("important-1.txt")))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: planted)) == victim.path)
+    }
+
     @Test func aHeadersFetchDelayKeepsToItsRange() throws {
         let script = try Binary.script("# photorepl: --fetch-delay 4294967295\ncount 1\nfetch\n")
         let result = try Binary.run(["run", script])

@@ -40,19 +40,21 @@ package final class ReplayWrites: Sendable {
     }
 
     /// Removes the folders of checks whose process is gone (a signal ended it before it removed its
-    /// own), under `$TMPDIR`.
+    /// own), under `$TMPDIR`: only folders, owned by this user, and never through a link (anyone may
+    /// plant a folder of that name in a shared /tmp, and swap a folder in it for a link to theirs).
     package static func removeLeftovers() {
-        guard let dir = opendir(base) else { return }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix(prefix) { names.append(name) }
-        }
-        closedir(dir)
-        for name in names {
-            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber }), pid > 0, pid != getpid() else { continue }
+        let base = base
+        let parent = open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard parent >= 0 else { return }
+        defer { close(parent) }
+        for name in names(in: parent) {
+            let text = String(decoding: name.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.hasPrefix(prefix), let pid = Int32(text.dropFirst(prefix.count).prefix { $0.isNumber }), pid > 0, pid != getpid() else { continue }
             // Only a process that is no more (its id may be another's now: then it is left).
-            if kill(pid, 0) == -1 && errno == ESRCH { removeTree(base + "/" + name) }
+            guard kill(pid, 0) == -1 && errno == ESRCH else { continue }
+            var info = stat()
+            guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid() else { continue }
+            removeTree(in: parent, name)
         }
     }
 
@@ -114,7 +116,12 @@ package final class ReplayWrites: Sendable {
 
     /// Removes the folder and what the check wrote in it.
     package func remove() {
-        Self.removeTree(folder)
+        let slash = folder.lastIndex(of: "/")!
+        let parentPath = folder[..<slash].isEmpty ? "/" : String(folder[..<slash])
+        let parent = open(parentPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard parent >= 0 else { return }
+        defer { close(parent) }
+        Self.removeTree(in: parent, Array(String(folder[folder.index(after: slash)...]).utf8CString))
     }
 
     private static func currentDirectory() -> String {
@@ -123,21 +130,43 @@ package final class ReplayWrites: Sendable {
         return String(cString: cwd)
     }
 
-    /// Removes `path` and, for a folder, everything in it (links are removed, never followed).
-    static func removeTree(_ path: String) {
+    /// How deep a tree is removed at most (a check writes one level; a planted tree may be deeper).
+    static let deepest = 32
+
+    /// Removes `name` in the open folder `parent` and, for a folder, everything in it: each name is
+    /// looked at and removed relative to the folder it is in, opened without following links, so a
+    /// link swapped in for a folder at any moment is removed itself, never followed.
+    /// `name` is the bytes of the name as the folder holds it, NUL-terminated.
+    static func removeTree(in parent: Int32, _ name: [CChar], depth: Int = 0) {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        if (info.st_mode & S_IFMT) == S_IFDIR, let dir = opendir(path) {
-            var names: [String] = []
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name != "." && name != ".." { names.append(name) }
-            }
-            closedir(dir)
-            for name in names { removeTree(path + "/" + name) }
-            rmdir(path)
-        } else {
-            unlink(path)
+        guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            unlinkat(parent, name, 0)
+            return
         }
+        guard depth < deepest else { return }
+        // O_NOFOLLOW: a link put there since the look above makes this fail, and it is left alone.
+        let folder = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folder >= 0 else { return }
+        for entry in names(in: folder) { removeTree(in: folder, entry, depth: depth + 1) }
+        close(folder)
+        unlinkat(parent, name, AT_REMOVEDIR)
+    }
+
+    /// The names in the open folder `folder` (not `.` and `..`), as its bytes, NUL-terminated (a
+    /// name that is no UTF-8 is removed by its bytes too); the descriptor stays open.
+    private static func names(in folder: Int32) -> [[CChar]] {
+        let copy = dup(folder)
+        guard copy >= 0, let dir = fdopendir(copy) else {
+            if copy >= 0 { close(copy) }
+            return []
+        }
+        defer { closedir(dir) }
+        var names: [[CChar]] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 }) + [0] }
+            if name != [46, 0] && name != [46, 46, 0] { names.append(name) }
+        }
+        return names
     }
 }
