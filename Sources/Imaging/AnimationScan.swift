@@ -89,8 +89,29 @@ public enum AnimationScan {
         return frames
     }
 
-    /// An APNG's acTL count: the chunks are walked until the image data, before which acTL must be.
+    /// An APNG's frames: the frames present (its fcTL chunks, one a frame), at most as many as its
+    /// acTL says; nil for a PNG with no acTL before its image data (where the specification puts it).
+    /// acTL alone is a claim: 2 frames under a count of 4,000,000,000 said "animated, 4000000000
+    /// frames". Chunks are walked by their lengths, to IEND or the end of what is read.
     static func apngFrames(_ raw: UnsafeRawBufferPointer) -> Int? {
+        guard let claimed = apngClaim(raw) else { return nil }
+        var position = PNGChunks.signatureCount, frames = 0
+        while position + 8 <= raw.count {
+            let length = Int(PNGChunks.bigEndian(raw, at: position))
+            let name = PNGChunks.type(raw, at: position + 4)
+            if name == "fcTL" { frames += 1 }
+            if name == "IEND" || length > 0x7FFF_FFFF { break }
+            position += 12 + length
+        }
+        return min(claimed, frames)
+    }
+
+    /// The frame count an APNG's acTL claims; nil for a PNG without one before its image data.
+    public static func apngClaim(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { apngClaim($0) }
+    }
+
+    static func apngClaim(_ raw: UnsafeRawBufferPointer) -> Int? {
         var position = PNGChunks.signatureCount
         while position + 8 <= raw.count {
             let length = Int(PNGChunks.bigEndian(raw, at: position))

@@ -67,3 +67,32 @@ import Testing
         #expect(throws: ImageFailure("the PNG file is truncated (it ends before its header)")) { try ImageDecoder.header(of: Array(small.prefix(20))) }
     }
 }
+
+/// An APNG's frame count is the frames it holds, at most what its acTL claims: 2 frames under a
+/// count of 4,000,000,000 said "animated, 4000000000 frames".
+@Suite struct APNGFrameCountTests {
+    /// three-frames.png with its acTL's count replaced (its CRC made again).
+    static func claiming(_ count: UInt32) throws -> [UInt8] {
+        var bytes = try OtherFormatsTests.bytes("three-frames.png")
+        let acTL = Array("acTL".utf8)
+        let at = try #require((0..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == acTL })
+        for k in 0..<4 { bytes[at + 4 + k] = UInt8((count >> (24 - 8 * UInt32(k))) & 0xFF) }
+        let crc = bytes[at..<at + 12].withUnsafeBufferPointer { crc32(0, $0.baseAddress, 12) }
+        for k in 0..<4 { bytes[at + 12 + k] = UInt8((UInt32(crc) >> (24 - 8 * UInt32(k))) & 0xFF) }
+        return bytes
+    }
+
+    @Test func theFramesPresentAreCountedNotTheClaim() throws {
+        #expect(AnimationScan.frameCount(of: try OtherFormatsTests.bytes("three-frames.png")) == 3)
+        #expect(AnimationScan.apngClaim(try Self.claiming(4_000_000_000)) == 4_000_000_000)
+        #expect(AnimationScan.frameCount(of: try Self.claiming(4_000_000_000)) == 3, "three fcTL chunks are there")
+        #expect(AnimationScan.frameCount(of: try Self.claiming(2)) == 2, "at most what acTL says")
+        #expect(AnimationScan.frameCount(of: try Self.claiming(1)) == nil, "one frame is a still picture")
+        // Cut after its second frame's control: two frames began in it.
+        let whole = try OtherFormatsTests.bytes("three-frames.png")
+        let fcTL = Array("fcTL".utf8)
+        let starts = (0..<whole.count - 4).filter { Array(whole[$0..<$0 + 4]) == fcTL }
+        #expect(starts.count == 3)
+        #expect(AnimationScan.frameCount(of: Array(whole[..<(starts[2] - 4)])) == 2)
+    }
+}

@@ -203,7 +203,8 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         default:
             return nil
         }
-        if format == .png { return AnimationScan.frameCount(of: start) }
+        // An APNG's frames are counted in the whole file (its acTL, in the first bytes, only claims).
+        if format == .png, (AnimationScan.apngClaim(start) ?? 0) < 2 { return nil }
         if format == .webp, !AnimationScan.isAnimatedWebP(start) { return nil }
         if format == .avif {
             guard AnimationScan.isAVIFSequence(start) else { return nil }
