@@ -27,6 +27,8 @@ public enum ManualPage {
     ///   - sections: the app's sections after the options (ENVIRONMENT, FILES, EXAMPLES…).
     ///   - replCommands: the commands typed at the prompt, scene by scene
     ///     (`Engine.commandReference`), listed under REPL COMMANDS.
+    ///   - argument: what a lone word on the app's command line may be, in the SYNOPSIS
+    ///     (`DIR|PHOTO`); nil: none.
     public static func text(appName: String, version: String, summary: String, description: String, options: [AppOption],
                             sections: [Section] = [], replCommands: [(scene: String, commands: [(usage: String, summary: String)])] = [],
                             argument: String? = nil) -> String {
