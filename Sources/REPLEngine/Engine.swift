@@ -580,8 +580,8 @@ extension Engine {
             return nil
         }
         if let problem = arityProblem(command, arguments.count) { throw problem }
-        if !namedFiles, arguments.indices.contains(where: { command.argument(at: $0)?.completion == .files }) { namedFiles = true }
-        if replaysScript, command.arguments.contains(where: \.writesFile), let problem = replayedWriteProblem(command, arguments) { throw problem }
+        if !namedFiles, command.namesFiles, arguments.indices.contains(where: { command.argument(at: $0)?.completion == .files }) { namedFiles = true }
+        if replaysScript, command.writesFiles, let problem = replayedWriteProblem(command, arguments) { throw problem }
         if command.hasCheckedArguments {
             for (index, word) in arguments.enumerated() {
                 if let problem = command.argument(at: index)?.problem(with: word, in: command.name, example: command.example) { throw problem }

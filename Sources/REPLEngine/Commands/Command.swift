@@ -159,6 +159,10 @@ public struct Command<Target: AnyObject> {
         /// Whether an argument is a number or a choice, whose words the engine checks one by one
         /// (most commands have none, and a line of theirs is not looked at twice).
         let hasCheckedArguments: Bool
+        /// Whether an argument names a file (Tab completes it as one), and whether one names a file
+        /// written: counted once, as the engine asks on every line.
+        let namesFiles: Bool
+        let writesFiles: Bool
 
         init(name: String, aliases: [String], arguments: [Argument], summary: String, example: String, repetition: Repetition, body: Body) {
             self.name = name
@@ -171,6 +175,8 @@ public struct Command<Target: AnyObject> {
             requiredCount = arguments.count(where: { !$0.isOptional })
             maximumCount = arguments.last?.isRepeated == true ? nil : arguments.count
             hasCheckedArguments = arguments.contains { $0.kind != .text }
+            namesFiles = arguments.contains { $0.completion == .files }
+            writesFiles = arguments.contains { $0.writesFile }
         }
     }
 
@@ -236,6 +242,10 @@ public struct Command<Target: AnyObject> {
 
     /// Whether its words are checked against numbers and choices before it runs.
     var hasCheckedArguments: Bool { declaration.hasCheckedArguments }
+    /// Whether an argument names a file.
+    var namesFiles: Bool { declaration.namesFiles }
+    /// Whether an argument names a file the command writes.
+    var writesFiles: Bool { declaration.writesFiles }
 
     /// How many words it needs at least.
     var requiredCount: Int { declaration.requiredCount }
