@@ -140,7 +140,7 @@ extension REPLApp {
                 throw LaunchExit(code: ExitStatus.usage)
             }
         }
-        let settled: (options: Options, keepGoing: Bool)
+        let settled: Settled<Options>
         do throws(SettleFailure) {
             settled = try settle(given, header: header)
         } catch {
@@ -152,7 +152,7 @@ extension REPLApp {
         }
         try refuseOutputsThatAreInputs(outputs, inputs: readers.map { ($0.name == "<stdin>" ? "standard input" : $0.name, $0.reader.descriptor) })
         let console = Console(output: standardOutput, diagnostics: standardError)
-        let started = try await start(settled.options, console: console, outputs, isInteractive: false)
+        let started = try await start(settled.options, console: console, outputs, isInteractive: false, fromHeader: settled.fromHeader)
         let engine = started.engine
         // What follows is the scripts', not what a person typed: it writes only in the current
         // folder and the scripts' own, and replaces no file.
@@ -308,12 +308,12 @@ extension REPLApp {
     /// layers do not go together, the upper one wins and what does not go with it is left out (see
     /// `AppOptions.layered`). Also says whether the header asks to keep going past failed commands
     /// (a recording's does). Throws, naming the header's file, when its options are not valid.
-    func settle(_ given: GivenOptions, header: TranscriptSuite.SessionHeader?) throws(SettleFailure) -> (options: Options, keepGoing: Bool) {
+    func settle(_ given: GivenOptions, header: TranscriptSuite.SessionHeader?) throws(SettleFailure) -> Settled<Options> {
         guard let header else {
             let layered = options.layered(given.preferences, under: given.typed)
             if let problems = preferenceProblems(given, kept: layered) { throw SettleFailure(message: problems) }
             do throws(LaunchCommand.UsageError) {
-                return (try options.options(layered), false)
+                return Settled(options: try options.options(layered), keepGoing: false, fromHeader: nil)
             } catch {
                 throw SettleFailure(message: error.message, isUsage: true)
             }
@@ -333,7 +333,9 @@ extension REPLApp {
         let layered = options.layered(options.layered(preferences, under: fromHeader.options), under: given.typed)
         if let problems = preferenceProblems(given, kept: layered) { throw SettleFailure(message: problems) }
         do throws(LaunchCommand.UsageError) {
-            return (try options.options(layered), fromHeader.keepGoing)
+            let typed = Set(given.typed.map(\.name))
+            let headerGave = HeaderOptions(folder: header.directory, names: Set(fromHeader.options.map(\.name)).subtracting(typed))
+            return Settled(options: try options.options(layered), keepGoing: fromHeader.keepGoing, fromHeader: headerGave)
         } catch {
             throw SettleFailure(message: error.message)
         }
@@ -403,7 +405,8 @@ extension REPLApp {
 
     /// The app's session, with the transcript file attached before the root scene shows (its output
     /// belongs in the transcript too) and recording started; a path that cannot be written fails at once.
-    private func start(_ options: Options, console: Console, _ outputs: SessionOutputs, isInteractive: Bool) async throws(LaunchExit) -> StartedSession<Options> {
+    private func start(_ options: Options, console: Console, _ outputs: SessionOutputs, isInteractive: Bool,
+                       fromHeader: HeaderOptions? = nil) async throws(LaunchExit) -> StartedSession<Options> {
         if let path = outputs.transcript {
             do {
                 // Options its header could not hold are refused before anything is written.
@@ -423,7 +426,7 @@ extension REPLApp {
         let session: AppSession
         do throws(SessionSetupFailure) {
             session = try makeSession(options, SessionSetup(console: console, isInteractive: isInteractive,
-                                                            outputIsTerminal: isInteractive || outputIsTerminal))
+                                                            outputIsTerminal: isInteractive || outputIsTerminal, fromHeader: fromHeader))
         } catch {
             printError(error.message)
             throw LaunchExit(code: error.exitCode)
@@ -574,6 +577,14 @@ extension REPLApp {
 /// not go together (the usage line is then shown with it), not for a header's or a preference's
 /// problem. Outside the generic `REPLApp`: Swift 6.3.1's optimizer crashed (an assertion in
 /// FunctionSignatureOpts, release builds only) on a typed throw of a type nested in it.
+/// The options a session runs with, whether a header asks to keep going past failed commands, and
+/// what of them came from the header.
+struct Settled<Options> {
+    let options: Options
+    let keepGoing: Bool
+    let fromHeader: HeaderOptions?
+}
+
 struct SettleFailure: Error {
     let message: String
     var isUsage = false

@@ -169,9 +169,15 @@ public struct SessionSetup {
     /// thumbnail cache, when a transcript names one, is written only there). Nil outside a check.
     public let transcriptFolder: String?
 
+    /// The options a script's header gave that nothing typed overrode (nil: no header). They are the
+    /// script's word, not the person's: a script someone sent should not have the app write where it
+    /// says, or send the user's key (photorepl only replays a cassette a header names).
+    public let fromHeader: HeaderOptions?
+
     /// A setup on `console`.
     package init(console: Console, isInteractive: Bool, isCheckingTranscript: Bool = false, outputIsTerminal: Bool? = nil,
-                replayWrites: ReplayWrites? = nil, transcriptFolder: String? = nil) {
+                replayWrites: ReplayWrites? = nil, transcriptFolder: String? = nil, fromHeader: HeaderOptions? = nil) {
+        self.fromHeader = fromHeader
         self.console = console
         self.isInteractive = isInteractive
         self.isCheckingTranscript = isCheckingTranscript
@@ -179,6 +185,17 @@ public struct SessionSetup {
         self.replayWrites = replayWrites
         self.transcriptFolder = transcriptFolder
     }
+}
+
+/// The options a script's or transcript's header gave, and the folder of its file.
+public struct HeaderOptions: Sendable {
+    /// The folder of the file whose header it is (its relative paths are relative to it).
+    public let folder: String
+    /// The names of the options it gave that nothing typed overrode (`--cassette`).
+    public let names: Set<String>
+
+    /// Whether the header gave the option named `name`.
+    public func gave(_ name: String) -> Bool { names.contains(name) }
 }
 
 /// A session an app put together.

@@ -84,6 +84,11 @@ enum ReplayHeader {
         let read = try LaunchCommand.parseOptions(launcher.rest, options: declared + [AppOption(flag: Self.keepGoing, help: "")])
         let asksToKeepGoing = launcher.keepGoing || read.contains { $0.name == Self.keepGoing }
         let given = read.filter { $0.name != Self.keepGoing }
+        // Only what a recording writes: a header someone sent could otherwise set what no replay
+        // needs, a minute-long delay or a cache written where they chose.
+        if let unwritten = given.first(where: { option in declared.first { $0.name == option.name }?.changesOutput != true }) {
+            throw LaunchCommand.UsageError("\(unwritten.name) is not taken from a header (a recording never writes it): type it on the command line instead")
+        }
         let resolved = given.map { option -> AppOption.Given in
             guard let value = option.value, !value.isEmpty, !value.hasPrefix("/"),
                   declared.first(where: { $0.name == option.name })?.isPath == true else { return option }

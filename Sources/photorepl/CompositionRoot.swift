@@ -53,7 +53,7 @@ enum CompositionRoot {
             // The dates `sort date` reads are kept for next time; a transcript's check keeps none.
             let dates = options.noCache || isCheckingTranscript ? nil : PhotoDates.standardPath(environment: Environment.environmentValue)
             let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed,
-                                            thumbnails: thumbnailCache(options, checkingTranscript: isCheckingTranscript, transcriptFolder: setup.transcriptFolder),
+                                            thumbnails: thumbnailCache(options, setup),
                                             openedPhoto: options.openedPhoto?.name, progress: progress, dates: PhotoDates(path: dates), writePlace: writePlace)
             // A replay of a recording on a folder that changed since says so, first: whatever
             // differs comes after (the opening's output of a photo opened by name is not shown).
@@ -64,7 +64,7 @@ enum CompositionRoot {
             folderWorker = folder
             pictures = CachingPicturesWorker(folder, progress: progress)
         case .unsplash:
-            let (api, recorder) = try unsplashAPI(options, progress: progress, checkingTranscript: isCheckingTranscript, transcriptFolder: setup.transcriptFolder)
+            let (api, recorder) = try unsplashAPI(options, progress: progress, setup)
             cassette = recorder
             let feed: UnsplashAPI.Feed = options.topic.map { .topic($0) } ?? options.collection.map { .collection($0) } ?? .latest
             let unsplash = UnsplashPhotosWorker(api: api, feed: feed, writePlace: writePlace)
@@ -149,18 +149,30 @@ enum CompositionRoot {
     /// one, unless `--no-cache`. A golden transcript uses one only when it names it: what it prints
     /// must not depend on what the user's own sessions left in theirs.
     /// A check writes the cache only where it lies in the transcript's folder: a check never writes
-    /// outside it (a header naming another folder has it read, not written).
-    private static func thumbnailCache(_ options: SessionOptions, checkingTranscript: Bool, transcriptFolder: String?) -> ThumbnailCache? {
+    /// outside it (a header naming another folder has it read, not written). A script's header is
+    /// held alike: a cache it names is written only in the script's folder or the current one.
+    private static func thumbnailCache(_ options: SessionOptions, _ setup: SessionSetup) -> ThumbnailCache? {
+        let checkingTranscript = setup.isCheckingTranscript
         guard !options.noCache, options.thumbnails != nil || !checkingTranscript,
               let root = options.thumbnails ?? ThumbnailCache.standardRoot(environment: Environment.environmentValue)
         else { return nil }
-        let writes = !checkingTranscript || transcriptFolder.map { FileBytes.isInside(root, folder: $0) } == true
+        let writes: Bool
+        if checkingTranscript {
+            writes = setup.transcriptFolder.map { FileBytes.isInside(root, folder: $0) } == true
+        } else if let header = setup.fromHeader, header.gave("--thumbnails") {
+            // A cache not made yet is judged by the folder it would be made in.
+            let made = FileBytes.exists(root) ? root : SessionOptions.folderName(of: root)
+            writes = FileBytes.isInside(made, folder: header.folder) || FileBytes.isInside(made, folder: ".")
+        } else {
+            writes = true
+        }
         return ThumbnailCache(root: root, program: "photorepl-\(Photorepl.version)", writesInBackground: !checkingTranscript, writes: writes)
     }
 
     /// The API client: the network through libcurl, or a cassette that records or replays (and is
     /// returned too). A replay needs no key; anything else does.
-    private static func unsplashAPI(_ options: SessionOptions, progress: WorkProgress, checkingTranscript: Bool, transcriptFolder: String?) throws(SessionSetupFailure) -> (UnsplashAPI, CassetteTransport?) {
+    private static func unsplashAPI(_ options: SessionOptions, progress: WorkProgress, _ setup: SessionSetup) throws(SessionSetupFailure) -> (UnsplashAPI, CassetteTransport?) {
+        let checkingTranscript = setup.isCheckingTranscript, transcriptFolder = setup.transcriptFolder
         // A transcript's check never goes to the network: it replays a cassette, or refuses.
         if checkingTranscript && options.cassette == nil {
             throw SessionSetupFailure(message: "a transcript's check never goes to the network: give --source unsplash a cassette to replay (--cassette FILE on the transcript's first line, recorded with 'photorepl --source unsplash --cassette FILE')", exitCode: 64)
@@ -180,8 +192,14 @@ enum CompositionRoot {
                let problem = CassetteTransport.problemReplaying(path, transcriptFolder: folder, record: "photorepl --source unsplash --cassette FILE") {
                 throw SessionSetupFailure(message: problem, exitCode: 66)
             }
+            // A cassette a script's header names is only replayed: recorded, it would send the user's
+            // key to the API and create the file wherever the header says.
+            let fromHeader = setup.fromHeader?.gave("--cassette") == true
+            if fromHeader, !FileBytes.exists(path) {
+                throw SessionSetupFailure(message: "--cassette \(TerminalText.oneLine(path)): there is no such cassette, and one a script's header names is only replayed, never recorded: to record it, type --cassette \(TerminalText.oneLine(path)) yourself", exitCode: 66)
+            }
             // On CI, and in a transcript's check, a missing cassette is an error, not recorded.
-            let replaysOnly = AppEnvironment.isOnCI || checkingTranscript
+            let replaysOnly = AppEnvironment.isOnCI || checkingTranscript || fromHeader
             do {
                 let cassette = try CassetteTransport(path: path, apiBase: base, live: replaysOnly ? nil : transport, secrets: key.map { [$0] } ?? [])
                 transport = cassette

@@ -111,7 +111,8 @@ struct SessionOptions: Sendable {
         .value("--timeout", \.timeout, valueName: "SECONDS", help: "How long a request may take before it is given up (default: 15).",
                parse: { UInt32($0) }, invalid: { "--timeout takes 1…3600 seconds, not '\($0)' (type e.g. --timeout 30)" }),
         .text("--thumbnails", \.thumbnails, valueName: "DIR", values: .folders, help: "The thumbnail cache, shared with the desktop (freedesktop.org's standard): read, and written for photos of a folder (default: $XDG_CACHE_HOME/thumbnails, else ~/.cache/thumbnails; 'photorepl test' uses none unless given).",
-              whenEmpty: "--thumbnails takes a folder, e.g. --thumbnails ~/.cache/thumbnails"),
+              // Written into a recording's header: which pictures come from the cache shows (`show --why`).
+              changesOutput: true, whenEmpty: "--thumbnails takes a folder, e.g. --thumbnails ~/.cache/thumbnails"),
         .flag("--no-cache", \.noCache, help: "Neither read nor write the thumbnail cache."),
         // Not an option that changes the output: transcripts, pipes and sheets never play animations.
         .flag("--no-animation", \.noAnimation, help: "Show an animated GIF, WebP, APNG or AVIF by its first frame in the detail too, never played (kitty plays it by itself; in sixel, iTerm2 and symbols it is redrawn for at most 10 s or 3 plays, until a key or Ctrl-C)."),

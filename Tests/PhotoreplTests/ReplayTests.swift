@@ -384,11 +384,59 @@ import Glibc
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: planted)) == victim.path)
     }
 
-    @Test func aHeadersFetchDelayKeepsToItsRange() throws {
-        let script = try Binary.script("# photorepl: --fetch-delay 4294967295\ncount 1\nfetch\n")
-        let result = try Binary.run(["run", script])
-        #expect(result.status == 64 || result.status == 66, "\(result.stderr)")
-        #expect(result.stderr.contains("--fetch-delay takes 0…60000 milliseconds, not '4294967295'"), "\(result.stderr)")
-        #expect(result.stdout.isEmpty)
+    /// A header gives only what a recording writes; a number typed keeps to its range.
+    @Test func aHeaderGivesOnlyWhatRecordingsWrite() throws {
+        for (option, value) in [("--fetch-delay", "4294967295"), ("--timeout", "3600"), ("--no-animation", nil), ("--no-cache", nil)] {
+            let script = try Binary.script("# photorepl: \(option)\(value.map { " " + $0 } ?? "")\ncount 1\nfetch\n")
+            let result = try Binary.run(["run", script])
+            #expect(result.status == 64, "\(option): \(result.stderr)")
+            #expect(result.stderr.contains("\(option) is not taken from a header (a recording never writes it): type it on the command line instead"), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        let script = try Binary.script("count 1\n")
+        let typed = try Binary.run(["run", "--fetch-delay", "4294967295", script])
+        #expect(typed.status == 64 && typed.stderr.contains("--fetch-delay takes 0…60000 milliseconds, not '4294967295'"), "\(typed.stderr)")
+    }
+
+    /// A header's cassette is only replayed outside a check too: recorded, it sent the user's key to
+    /// the API and created the file where the header said (`~/.config/autostart/planted.desktop`).
+    @Test func aHeadersCassetteIsOnlyReplayed() throws {
+        let home = try TemporaryFolder(), elsewhere = try TemporaryFolder()
+        let planted = home.file("autostart-planted.desktop")
+        let script = elsewhere.file("planted.txt")
+        try "# photorepl: --source unsplash --cassette \(planted)\ncount 1\nfetch\n".write(toFile: script, atomically: true, encoding: .utf8)
+        // Nothing listens there: a recording would keep the refused connection in the file.
+        let environment = ["UNSPLASH_ACCESS_KEY": "planted-secret-key-42", "UNSPLASH_API_URL": "http://127.0.0.1:9/"]
+        for arguments in [["run", script], ["--no-config"]] {
+            let stdin = arguments.count == 1 ? FileManager.default.contents(atPath: script) : nil
+            let result = try Binary.run(arguments, stdin: stdin, environment: environment, directory: elsewhere.url)
+            #expect(result.status == 66, "\(arguments): \(result.stdout) \(result.stderr)")
+            #expect(result.stderr.contains("there is no such cassette, and one a script's header names is only replayed, never recorded: to record it, type --cassette"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: planted), "\(arguments)")
+        }
+        // Typed by the person, it records (the refused connection).
+        let typed = try Binary.run(["run", "--keep-going", "--cassette", planted, script], environment: environment, directory: elsewhere.url)
+        #expect(FileManager.default.fileExists(atPath: planted), "\(typed.stdout) \(typed.stderr)")
+        // And a header's cassette that exists replays, with no key.
+        let replay = elsewhere.file("replay.txt")
+        let cassette = Binary.packageRoot.appendingPathComponent("Examples/unsplash.cassette.json").path
+        try "# photorepl: --source unsplash --cassette \(cassette)\ncount 3\nfetch\n".write(toFile: replay, atomically: true, encoding: .utf8)
+        let replayed = try Binary.run(["run", replay], environment: ["UNSPLASH_API_URL": "http://127.0.0.1:9/"])
+        #expect(replayed.status == 0 && replayed.stdout.contains("Fetched 3 photos"), "\(replayed.stdout) \(replayed.stderr)")
+    }
+
+    /// A header's thumbnail cache is written only in the script's folder or the current one: a
+    /// planted header wrote thumbnails wherever it named.
+    @Test func aHeadersThumbnailCacheIsWrittenOnlyNearby() throws {
+        let away = try TemporaryFolder(), scripts = try TemporaryFolder(), work = try TemporaryFolder()
+        let photos = Binary.packageRoot.appendingPathComponent("Examples/thumbnails/photos").path
+        for (cache, written) in [(away.file("cache"), false), (scripts.file("cache"), true)] {
+            let script = scripts.file("thumbs.txt")
+            try "# photorepl: --folder \(photos) --thumbnails \(cache) --preview ascii\ncount 2\nfetch\nopen 1\nback\nopen 2\n".write(toFile: script, atomically: true, encoding: .utf8)
+            let result = try Binary.run(["run", script], directory: work.url)
+            #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+            let made = (FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".png") }
+            #expect(made.isEmpty != written, "\(cache): \(made)")
+        }
     }
 }
