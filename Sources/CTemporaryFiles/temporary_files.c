@@ -48,7 +48,42 @@ static void on_signal(int signo) {
     raise(signo);
 }
 
+// The signals that end the process with a core dump (Ctrl-\ is SIGQUIT) or a crash: no one handles
+// them gracefully, so what is listed is removed, then the signal goes on to whoever had it before
+// (Swift's backtracer in a debug build, the line editor's echo, or the default), as if it had come
+// to them: their handler is called with the signal's own information (a handler that re-raised it
+// would be told it came from this process), or the default action is taken.
+static const int ending_signals[] = {SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP};
+static struct sigaction ending_previous[sizeof ending_signals / sizeof ending_signals[0]];
+
+static void on_ending_signal(int signo, siginfo_t *info, void *context) {
+    remove_all();
+    for (size_t i = 0; i < sizeof ending_signals / sizeof ending_signals[0]; i++) {
+        if (ending_signals[i] != signo) continue;
+        struct sigaction *before = &ending_previous[i];
+        sigaction(signo, before, NULL);
+        if (before->sa_flags & SA_SIGINFO) {
+            if (before->sa_sigaction) before->sa_sigaction(signo, info, context);
+        } else if (before->sa_handler == SIG_DFL) {
+            raise(signo);  // delivered on return (it is blocked in its handler): the default action
+        } else if (before->sa_handler != SIG_IGN) {
+            before->sa_handler(signo);
+        }
+    }
+}
+
 static void install(void) {
+    for (size_t i = 0; i < sizeof ending_signals / sizeof ending_signals[0]; i++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_sigaction = on_ending_signal;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+        sigaction(ending_signals[i], &action, &ending_previous[i]);
+        if (ending_previous[i].sa_handler == SIG_IGN && !(ending_previous[i].sa_flags & SA_SIGINFO)) {
+            sigaction(ending_signals[i], &ending_previous[i], NULL);
+        }
+    }
     int signals[] = {SIGINT, SIGTERM, SIGHUP};
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         struct sigaction action;

@@ -49,6 +49,7 @@ package enum KittyHandoff {
     static func leave(_ bytes: [UInt8], in medium: KittyMedium) -> String? {
         removeUnread(olderThan: unreadAfter)
         guard medium != .direct else { return nil }
+        removeLeftoversOnce()
         for _ in 0..<4 {
             let name = medium == .sharedMemory ? sharedMemoryPrefix + uniquePart() : fileFolder() + "/" + filePrefix + uniquePart()
             // Registered before it exists, so that a signal in between cannot leave it behind.
@@ -114,6 +115,31 @@ package enum KittyHandoff {
             usleep(10_000)
         }
         removeUnread(olderThan: 0)
+    }
+
+    /// Whether the leftovers of earlier sessions were looked for.
+    private static let leftoversRemoved = Mutex(false)
+
+    /// Removes, the first time pictures are handed over, what sessions that are gone left in /dev/shm
+    /// and the temporary folder: a SIGKILL leaves its objects there for good (921,600 bytes each), and
+    /// kitty never reads them. Only this user's files, named with a dead process's id.
+    private static func removeLeftoversOnce() {
+        let first = leftoversRemoved.withLock { removed in
+            defer { removed = true }
+            return !removed
+        }
+        guard first else { return }
+        removeLeftovers(in: "/dev/shm", prefix: String(sharedMemoryPrefix.dropFirst()))
+        removeLeftovers(in: fileFolder(), prefix: filePrefix)
+    }
+
+    /// Removes the files named `prefix` + the id of a process that is gone in `folder` (see
+    /// `Leftovers`).
+    static func removeLeftovers(in folder: String, prefix: String) {
+        let parent = LibC.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard parent >= 0 else { return }
+        defer { LibC.close(parent) }
+        for name in Leftovers.ofDeadProcesses(in: parent, prefix: prefix, type: S_IFREG) { unlinkat(parent, name, 0) }
     }
 
     private static func registerExitHandler() {

@@ -300,3 +300,32 @@ extension PictureTerminalTests {
         #expect(medium == "d" ? written > 1000 : written < 1000, "\(written) bytes written for open 1")
     }
 }
+
+extension PictureTerminalTests {
+    /// What a kitty never read stays in /dev/shm only until photorepl can remove it: a SIGQUIT (a
+    /// core dump, Ctrl-\) removes it on the way out, and what a SIGKILL left (it cannot be caught) is
+    /// removed by the next session that hands pictures over. They stayed for good, 921,600 bytes each.
+    @Test func handedOverPicturesLeftBySignalsAreRemoved() throws {
+        let helper = Binary.packageRoot.appendingPathComponent("Tests/PhotoreplTests/Helpers/fake_kitty.py").path
+        func session(_ media: String, end: String) throws -> [String: Any] {
+            let output = try Terminal.run("/usr/bin/env", ["python3", helper, "--media", media, "--end", end, "--", Binary.executable.path])
+            return try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+        }
+        // kitty refuses the picture (never reads it): photorepl's to remove.
+        let quit = try session("reject", end: "QUIT")
+        #expect(quit["prompt"] as? Bool == true && quit["exit"] as? Int == -Int(SIGQUIT), "\(quit)")
+        #expect(quit["left"] as? [String] == [], "\(quit)")
+        let killed = try session("reject", end: "KILL")
+        #expect(killed["exit"] as? Int == -Int(SIGKILL), "\(killed)")
+        let left = try #require(killed["left"] as? [String])
+        #expect(!left.isEmpty && left.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "a SIGKILL leaves them: \(killed)")
+        // Another user's (or a live process's) are not ours to remove: a name of this process's id stays.
+        let live = "/dev/shm/photorepl-kitty-\(getpid())-00000000000000aa"
+        #expect(FileManager.default.createFile(atPath: live, contents: Data([1])))
+        defer { try? FileManager.default.removeItem(atPath: live) }
+        let next = try session("shm-ok", end: "quit")
+        #expect(next["exit"] as? Int == 0, "\(next)")
+        #expect(left.allSatisfy { !FileManager.default.fileExists(atPath: $0) }, "the next session removes them: \(left)")
+        #expect(FileManager.default.fileExists(atPath: live), "a live process's stays")
+    }
+}

@@ -47,15 +47,7 @@ package final class ReplayWrites: Sendable {
         let parent = open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard parent >= 0 else { return }
         defer { close(parent) }
-        for name in names(in: parent) {
-            let text = String(decoding: name.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard text.hasPrefix(prefix), let pid = Int32(text.dropFirst(prefix.count).prefix { $0.isNumber }), pid > 0, pid != getpid() else { continue }
-            // Only a process that is no more (its id may be another's now: then it is left).
-            guard kill(pid, 0) == -1 && errno == ESRCH else { continue }
-            var info = stat()
-            guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid() else { continue }
-            removeTree(in: parent, name)
-        }
+        for name in Leftovers.ofDeadProcesses(in: parent, prefix: prefix, type: S_IFDIR) { removeTree(in: parent, name) }
     }
 
     /// Where a file asked for at `path` is written instead: in the folder, named by the path made
@@ -148,25 +140,8 @@ package final class ReplayWrites: Sendable {
         // O_NOFOLLOW: a link put there since the look above makes this fail, and it is left alone.
         let folder = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard folder >= 0 else { return }
-        for entry in names(in: folder) { removeTree(in: folder, entry, depth: depth + 1) }
+        for entry in Leftovers.names(in: folder) { removeTree(in: folder, entry, depth: depth + 1) }
         close(folder)
         unlinkat(parent, name, AT_REMOVEDIR)
-    }
-
-    /// The names in the open folder `folder` (not `.` and `..`), as its bytes, NUL-terminated (a
-    /// name that is no UTF-8 is removed by its bytes too); the descriptor stays open.
-    private static func names(in folder: Int32) -> [[CChar]] {
-        let copy = dup(folder)
-        guard copy >= 0, let dir = fdopendir(copy) else {
-            if copy >= 0 { close(copy) }
-            return []
-        }
-        defer { closedir(dir) }
-        var names: [[CChar]] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 }) + [0] }
-            if name != [46, 0] && name != [46, 46, 0] { names.append(name) }
-        }
-        return names
     }
 }

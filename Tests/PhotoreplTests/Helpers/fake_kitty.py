@@ -4,7 +4,7 @@
 its right half RIGHT; this answers its probe, types `open 1`, reads the picture it is sent as kitty
 would, then `quit`, and prints one line of JSON: the media queries, the pictures, what was left behind.
 
-    fake_kitty.py --media MODE [--photo WxH] [--preview-size CxR] -- PHOTOREPL [ARGS...]
+    fake_kitty.py --media MODE [--photo WxH] [--preview-size CxR] [--end quit|QUIT|KILL] -- PHOTOREPL [ARGS...]
 
 MODE says how the kitty query action (a=q) on each medium is answered and what happens to pictures:
   shm-ok   OK for t=s (read and unlinked), an error for t=t
@@ -12,7 +12,8 @@ MODE says how the kitty query action (a=q) on each medium is answered and what h
   silent   no answer to either (a terminal that is not kitty, or one far away)
   reject   OK for t=s, but the picture itself is never read nor unlinked (kitty refusing it)
 Pictures sent in shared memory or a file are read (and removed, as kitty does, but in `reject`)
-before photorepl is told anything else; base64 ones are decoded.
+before photorepl is told anything else; base64 ones are decoded. --end says how the session ends
+after the picture: `quit` typed (the default), or a SIGQUIT or SIGKILL sent to it.
 """
 import argparse, base64, fcntl, json, os, pty, select, signal, struct, sys, tempfile, termios, time, zlib
 
@@ -43,6 +44,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--media", required=True, choices=["shm-ok", "file-ok", "silent", "reject"])
     parser.add_argument("--photo", default="64x32")
+    parser.add_argument("--end", default="quit", choices=["quit", "QUIT", "KILL"])
     parser.add_argument("--preview-size", default="20x5")
     parser.add_argument("--photo-file", help="a photo to show instead of the two halves (for measuring)")
     parser.add_argument("--window", default="80x24x10x20", help="columns x rows x cell width x cell height")
@@ -60,6 +62,9 @@ def main():
                                                           "NO_COLOR", "KITTY_WINDOW_ID", "TERM_PROGRAM", "STY")}
     env.update({"TERM": "xterm-kitty", "LANG": "C.UTF-8", "HOME": folder, "XDG_STATE_HOME": folder, "XDG_CACHE_HOME": folder,
                 "XDG_CONFIG_HOME": folder})
+    if options.end == "QUIT":
+        # As the release build ends (a debug build's Swift backtracer takes over the signal instead).
+        env["SWIFT_BACKTRACE"] = "enable=no"
     pid, fd = pty.fork()
     if pid == 0:
         os.execvpe(command[0], command + [folder, "--preview-size", options.preview_size, "--no-config"], env)
@@ -191,7 +196,10 @@ def main():
     report["bytes"] = len(output) - before
     report["prompt"] = output.endswith(b"photos/detail 1> ")
     child = pid
-    os.write(fd, b"quit\r")
+    if options.end == "quit":
+        os.write(fd, b"quit\r")
+    else:
+        os.kill(pid, getattr(signal, "SIG" + options.end))
     read(None, 0.2)
     status = None
     for _ in range(300):
@@ -201,7 +209,7 @@ def main():
         read(None, 0.02)
     else:
         os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+        _, status = os.waitpid(pid, 0)
     report["exit"] = os.waitstatus_to_exitcode(status) if status is not None else None
     marks = (f"photorepl-kitty-{child}-", f"tty-graphics-protocol-photorepl-{child}-")
     left = []
