@@ -4,8 +4,8 @@ photos> count 2
 count: 2
 photos> fetch
 Fetched 2 photos.
-▸ 1  qhefDGeuKaS^J…FORGED-ID^ITAB  Sunset <U+202E>gpj.exe<U+202C> ^[[31mred^[[0m ^[…  Sunset <U+202E>gpj.exe<U+202C> …  ♥ 27
-  2  AhR0V7ywHCK                   Sunset <U+202E>gpj.exe<U+202C> ^[[31mred^[[0m ^[…  Sunset <U+202E>gpj.exe<U+202C> …  ♥ 69
+▸ 1  qhefDGeuKaS^J…FORGED-ID^ITAB  Sunset <U+202E>gpj.exe<U+202C> …  Sunset <U+202E>gp…  ♥ 27
+  2  AhR0V7ywHCK                   Sunset <U+202E>gpj.exe<U+202C> …  Sunset <U+202E>gp…  ♥ 69
 ● ○  1/2
 photos> open 1
 ....................
@@ -26,8 +26,8 @@ Photo 1 of 2
                https://unsplash.com/?utm_source=photorepl&utm_medium=referral
 photos/detail 1> back
 Photo 1 stays at position 1.
-▸ 1  qhefDGeuKaS^J…FORGED-ID^ITAB  Sunset <U+202E>gpj.exe<U+202C> ^[[31mred^[[0m ^[…  Sunset <U+202E>gpj.exe<U+202C> …  ♥ 27
-  2  AhR0V7ywHCK                   Sunset <U+202E>gpj.exe<U+202C> ^[[31mred^[[0m ^[…  Sunset <U+202E>gpj.exe<U+202C> …  ♥ 69
+▸ 1  qhefDGeuKaS^J…FORGED-ID^ITAB  Sunset <U+202E>gpj.exe<U+202C> …  Sunset <U+202E>gp…  ♥ 27
+  2  AhR0V7ywHCK                   Sunset <U+202E>gpj.exe<U+202C> …  Sunset <U+202E>gp…  ♥ 69
 ● ○  1/2
 photos> fetch
 error: fetch failed: Unsplash refused the request (HTTP 403: ^[]8;;https://evil.example^[\click^[]8;;^[\ ^[[2J^[[H wiped <U+009B>31m C1 <U+202E>eman<U+202C> ^M overwritten ^H^H^H bs ^@ nul ^[]52;c;cHduZWQ=^G clipboard) (the photos shown before are kept)

@@ -66,9 +66,10 @@ final class Terminal {
         try press("Enter")
     }
 
-    /// What the screen shows, trailing blank lines trimmed.
-    func screen(escapes: Bool = false) throws -> String {
-        let text = try tmux(["capture-pane", "-t", name, "-p"] + (escapes ? ["-e"] : []))
+    /// What the screen shows, trailing blank lines trimmed; with `joined`, a line the terminal
+    /// wrapped is one line again (tmux's `-J`: what was printed wider than the window shows so).
+    func screen(escapes: Bool = false, joined: Bool = false) throws -> String {
+        let text = try tmux(["capture-pane", "-t", name, "-p"] + (escapes ? ["-e"] : []) + (joined ? ["-J"] : []))
         return text.replacingOccurrences(of: "\\n+$", with: "\n", options: .regularExpression)
     }
 

@@ -634,6 +634,28 @@ extension TerminalTests {
         try narrow.enter("quit")
     }
 
+    /// Names of bidi overrides, C1 controls and emoji fit an 80-column window as printed: rows of
+    /// 87–96 columns and a sheet line of 102 were printed there (measured before they were
+    /// sanitized, 🚀 and U+1FA70's block counted one column). Each line tmux wrapped is joined
+    /// again (`-J`), and measured as tmux shows it: ASCII, and these two emoji two columns each.
+    @Test func hostileNamesFitTheWindowAsPrinted() throws {
+        let folder = try TemporaryFolder()
+        let jpeg = try Data(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg"))
+        let names = ["a" + String(repeating: "\u{202E}", count: 9) + "gpj.exe.jpg", String(repeating: "\u{85}", count: 9) + "c1.jpg",
+                     String(repeating: "🚀", count: 30) + ".jpg", String(repeating: "🪄", count: 30) + ".jpg", "plain.jpg"]
+        for name in names { try jpeg.write(to: URL(fileURLWithPath: folder.file(name))) }
+        func shownWidth(_ line: Substring) -> Int { line.unicodeScalars.reduce(0) { $0 + (["\u{1F680}", "\u{1FA84}"].contains($1) ? 2 : 1) } }
+        let terminal = try Terminal([folder.path, "--preview", "symbols"], width: 80, height: 50)
+        #expect(try terminal.wait { $0.contains("● ○ ○ ○ ○  1/5") && $0.hasSuffix("photos>\n") }, "\(terminal.shown)")
+        try terminal.enter("grid")
+        #expect(try terminal.wait { $0.contains("Sheet 1 of") && $0.hasSuffix("photos>\n") }, "\(terminal.shown)")
+        let screen = try terminal.screen(joined: true)
+        #expect(screen.contains("<U+202E>") && screen.contains("🪄") && screen.contains("<U+0085>"), "\(screen)")
+        let wide = screen.split(separator: "\n").filter { shownWidth($0) > 80 }
+        #expect(wide.isEmpty, "\(wide.map { "\(shownWidth($0)): \($0)" }.joined(separator: "\n"))")
+        try terminal.enter("quit")
+    }
+
     /// `photorepl FOLDER` lists at once; `open 3`; PageDown twice in the detail steps on, an empty
     /// Enter repeats; `back` lands on the photo shown last.
     @Test func aFolderIsListedAtOnceAndTheDetailSteps() throws {

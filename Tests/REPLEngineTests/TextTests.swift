@@ -112,6 +112,26 @@ import Testing
         #expect(TerminalText.truncate("cafe\u{301}st", toWidth: 4) == "caf…")
     }
 
+    /// A text's width is the width of what is printed of it: a control in its notation (a name of
+    /// bidi overrides was measured at one column each and printed at eight), and the emoji shown as
+    /// pictures at two (🚀 and U+1FA70's block were counted one).
+    @Test func widthsAreOfTheTextAsPrinted() {
+        #expect(TerminalText.width("a\u{202E}b") == 10)
+        #expect(TerminalText.width("\u{85}") == 8)
+        #expect(TerminalText.width("\u{1B}[2J") == 5)
+        #expect(TerminalText.width("\u{7F}") == 2)
+        for emoji in ["🚀", "🪄", "🫠", "🟥", "⌚", "⭐", "🀄"] { #expect(TerminalText.width(emoji) == 2, "\(emoji)") }
+        for narrow in ["♥", "…", "▸", "●", "é", "\u{A0}"] { #expect(TerminalText.width(narrow) == 1, "\(narrow)") }
+        for text in Self.texts where !text.contains("\t") && !text.contains("\n") {
+            #expect(TerminalText.width(text) == TerminalText.width(TerminalText.sanitize(text)), "\(text.debugDescription)")
+            // Cut to a width, then printed: never wider.
+            for columns in [1, 3, 6] {
+                let cut = TerminalText.sanitize(TerminalText.truncate(text, toWidth: columns))
+                #expect(TerminalText.width(cut) <= max(columns, 1) || TerminalText.width(text) <= columns, "\(text.debugDescription) \(columns): \(cut)")
+            }
+        }
+    }
+
     @Test func singleLineCollapsesWhitespace() {
         #expect(TerminalText.singleLine("  a\n\nphotos> quit\t b ") == "a photos> quit b")
         #expect(TerminalText.singleLine(" \n ") == "")

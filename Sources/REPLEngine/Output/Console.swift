@@ -300,8 +300,8 @@ public final class Console {
         writeColumn(text.string, width: text.width, isASCII: text.isASCII, isClean: text.isClean, column: width, padded: padded, style: style)
     }
 
-    /// `text`, `used` columns wide, cut to `width` columns (measured before sanitizing, as the
-    /// transcripts pin) or padded. Clean text is cut in place: the bytes that fit are copied, then "…".
+    /// `text`, `used` columns wide as printed (sanitized: a control in its notation), cut to `width`
+    /// columns or padded. Clean text is cut in place: the bytes that fit are copied, then "…".
     private func writeColumn(_ text: String, width used: Int, isASCII: Bool, isClean: Bool, column width: Int, padded: Bool, style: Style) {
         if used > width && !isClean {
             write(TerminalText.truncate(text, toWidth: width), style: style)

@@ -140,8 +140,10 @@ public enum TerminalText {
         }
     }
 
-    /// Columns `text` takes on a terminal: wide East Asian characters and emoji take two, combining
-    /// marks and joiners none. Good enough for aligning columns; not a full UAX #11.
+    /// Columns `text` takes on a terminal once sanitized, as the Console prints it: wide East Asian
+    /// characters and emoji take two (East Asian Width W and F, Unicode 15.1), combining marks and
+    /// joiners none, a control its notation's (`^A` two, `<U+202E>` eight). Measured before it was
+    /// sanitized, a name of bidi overrides made list rows of 96 columns in a window of 80.
     public static func width(_ text: String) -> Int { measure(text).width }
 
     /// What the Console needs to know of `text` to lay it out: whether it is clean (`isSafe`), whether
@@ -157,8 +159,10 @@ public enum TerminalText {
             while i < n {
                 let lead = bytes[i]
                 if lead < 0x80 {
-                    if lead < 0x20 ? lead != 0x09 && lead != 0x0A : lead == 0x7F { isClean = false }
-                    width += 1
+                    // A control but tab and line feed is printed as `^X`: two columns.
+                    let isControl = lead < 0x20 ? lead != 0x09 && lead != 0x0A : lead == 0x7F
+                    if isControl { isClean = false }
+                    width += isControl ? 2 : 1
                     i += 1
                     continue
                 }
@@ -193,18 +197,55 @@ public enum TerminalText {
     static func width(of scalar: Unicode.Scalar) -> Int { width(ofScalar: scalar.value) }
 
     private static func width(ofScalar v: UInt32) -> Int {
-        if v < 0x300 { return 1 }
+        if v < 0x300 {
+            if v < 0x20 { return v == 0x09 || v == 0x0A ? 1 : 2 }  // `^A`
+            if v == 0x7F { return 2 }  // `^?`
+            return (0x80...0x9F).contains(v) ? 8 : 1  // `<U+0085>`
+        }
+        if isControl(v) { return 8 }  // `<U+202E>`
         switch v {
-        case 0x300...0x36F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0100...0xE01EF:
+        case 0x300...0x36F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x200B...0x200F, 0x20D0...0x20FF, 0x2060...0x2064,
+             0xFE00...0xFE0F, 0xFE20...0xFE2F, 0x1F3FB...0x1F3FF, 0xE0000...0xE007F, 0xE0100...0xE01EF:
             return 0
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return 2
         default:
-            return 1
+            return isWide(v) ? 2 : 1
         }
     }
+
+    /// Whether the scalar is wide (East Asian Width W or F): a binary search of `wideScalars`.
+    private static func isWide(_ v: UInt32) -> Bool {
+        guard v >= 0x1100 else { return false }
+        var low = 0, high = wideScalars.count
+        while low < high {
+            let middle = (low + high) / 2
+            if wideScalars[middle].upperBound < v { low = middle + 1 } else { high = middle }
+        }
+        return low < wideScalars.count && wideScalars[low].contains(v)
+    }
+
+    /// The wide scalars, in order: CJK, Hangul, fullwidth forms, and the emoji shown as pictures
+    /// (🚀 U+1F680, 🪄 U+1FA84 and the rest of their blocks), from Unicode 15.1's EastAsianWidth.txt.
+    private static let wideScalars: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0, 0x23F3...0x23F3,
+        0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F, 0x2693...0x2693, 0x26A1...0x26A1,
+        0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA,
+        0x26F2...0x26F3, 0x26F5...0x26F5, 0x26FA...0x26FA, 0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B,
+        0x2728...0x2728, 0x274C...0x274C, 0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797,
+        0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55,
+        0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+        0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x18D00...0x18D08, 0x1AFF0...0x1B2FF,
+        0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F202,
+        0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251, 0x1F260...0x1F265,
+        0x1F300...0x1F320, 0x1F32D...0x1F335, 0x1F337...0x1F37C, 0x1F37E...0x1F393, 0x1F3A0...0x1F3CA,
+        0x1F3CF...0x1F3D3, 0x1F3E0...0x1F3F0, 0x1F3F4...0x1F3F4, 0x1F3F8...0x1F43E, 0x1F440...0x1F440,
+        0x1F442...0x1F4FC, 0x1F4FF...0x1F53D, 0x1F54B...0x1F54E, 0x1F550...0x1F567, 0x1F57A...0x1F57A,
+        0x1F595...0x1F596, 0x1F5A4...0x1F5A4, 0x1F5FB...0x1F64F, 0x1F680...0x1F6C5, 0x1F6CC...0x1F6CC,
+        0x1F6D0...0x1F6D2, 0x1F6D5...0x1F6D7, 0x1F6DC...0x1F6DF, 0x1F6EB...0x1F6EC, 0x1F6F4...0x1F6FC,
+        0x1F7E0...0x1F7EB, 0x1F7F0...0x1F7F0, 0x1F90C...0x1F93A, 0x1F93C...0x1F945, 0x1F947...0x1F9FF,
+        0x1FA70...0x1FA7C, 0x1FA80...0x1FA89, 0x1FA8F...0x1FAC6, 0x1FACE...0x1FADC, 0x1FADF...0x1FAE9,
+        0x1FAF0...0x1FAF8, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
 
     /// `text` cut to `columns` in its middle when wider, its start and its end kept (what tells
     /// names apart is often at either end: `2024-06-01 Holi…ugal 003.jpg`); whole characters only.
@@ -232,7 +273,7 @@ public enum TerminalText {
     public static func truncate(_ text: String, toWidth columns: Int) -> String {
         if width(text) <= columns { return text }
         guard columns > 0 else { return "" }
-        if isASCII(text) { return String(text.utf8.prefix(columns - 1))! + "…" }
+        if isPrintableASCII(text) { return String(text.utf8.prefix(columns - 1))! + "…" }
         // Whole characters (grapheme clusters): a cut inside an emoji's ZWJ sequence or before a
         // combining mark would leave a dangling joiner or a mark on the ellipsis.
         var out = ""
