@@ -79,9 +79,9 @@ public actor AnimationFrames {
         switch header.format {
         case .png:
             // The canvas, its copy for "previous", and one frame decoded.
-            let memory = IsolatedDecoding.memory(canvas, bytesPerPixel: 12)
-            try IsolatedDecoding.checkBudget(memory, "this animation")
             guard let frames = try APNGFrames(bytes, maximumFrames: maximumFrames) else { return nil }
+            let memory = frames.memory
+            try IsolatedDecoding.checkBudget(memory, "this \(canvas) animation")
             self.memory = memory
             plays = frames.plays
             library = "the APNG reader"

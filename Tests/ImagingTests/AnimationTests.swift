@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CImageFormats
 @testable import Imaging
 
 /// Issue 45, part 2: animations' frames decoded one at a time (GIF, WebP and AVIF sequences in a
@@ -143,6 +144,83 @@ import Testing
     }
 
     // MARK: - Hostile files
+
+    /// An APNG of `frames` frames of `side`×`side`, each one colour (frame i's red i × 40), a 1/2 s
+    /// delay each, with `textChunks` empty tEXt chunks between its acTL and its first frame. With
+    /// `claimedSide`, its IHDR and fcTLs say that size (its data stays `side`'s: not to be decoded).
+    static func apng(side: Int, frames: Int, textChunks: Int = 0, claimedSide: Int? = nil) throws -> [UInt8] {
+        var out = Array(PNGChunks.signature)
+        var sequence: UInt32 = 0
+        for i in 0..<frames {
+            let colour: [UInt8] = [UInt8(i * 40 % 256), 100, 200, 255]
+            let png = try PNGFile.encode(Pixels(width: side, height: side, rgba: Array([[UInt8]](repeating: colour, count: side * side).joined())))
+            // The encoded PNG's chunks: IHDR first, then IDAT.
+            var chunks: [(String, [UInt8])] = []
+            var at = PNGChunks.signatureCount
+            while at + 12 <= png.count {
+                let length = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
+                chunks.append((String(decoding: png[at + 4..<at + 8], as: UTF8.self), Array(png[at + 8..<at + 8 + length])))
+                at += 12 + length
+            }
+            if i == 0 {
+                var header = chunks.first { $0.0 == "IHDR" }!.1
+                if let claimedSide { header.replaceSubrange(0..<8, with: PNGFile.bigEndian(UInt32(claimedSide)) + PNGFile.bigEndian(UInt32(claimedSide))) }
+                out += PNGFile.chunk("IHDR", header)
+                out += PNGFile.chunk("acTL", PNGFile.bigEndian(UInt32(frames)) + PNGFile.bigEndian(0))
+                for _ in 0..<textChunks { out += PNGFile.chunk("tEXt", []) }
+            }
+            let size = PNGFile.bigEndian(UInt32(claimedSide ?? side))
+            out += PNGFile.chunk("fcTL", PNGFile.bigEndian(sequence) + size + size + PNGFile.bigEndian(0) + PNGFile.bigEndian(0) + [0, 1, 0, 2, 0, 0])
+            sequence += 1
+            for (name, data) in chunks where name == "IDAT" {
+                if i == 0 {
+                    out += PNGFile.chunk("IDAT", data)
+                } else {
+                    out += PNGFile.chunk("fdAT", PNGFile.bigEndian(sequence) + data)
+                    sequence += 1
+                }
+            }
+        }
+        return out + PNGFile.chunk("IEND", [])
+    }
+
+    /// A frame's PNG carries only the chunks its colours depend on: 300,000 empty tEXt chunks were
+    /// read again for each frame (100 frames: 0.48 s, then 9.06 s).
+    @Test func anAPNGsTextChunksAreNotReadForEachFrame() async throws {
+        let bytes = try Self.apng(side: 4, frames: 3, textChunks: 100_000)
+        let frames = try #require(try APNGFrames(bytes, maximumFrames: 10))
+        #expect(frames.frames.count == 3)
+        #expect(frames.sharedBytes == 0, "\(frames.sharedBytes) bytes of chunks carried by every frame")
+        let played = try await Self.play(try #require(try AnimationFrames(bytes, fitting: Self.box)))
+        #expect(played.map { OtherFormatsTests.pixel($0.pixels, 0, 0)[0] } == [0, 40, 80])
+    }
+
+    /// An APNG's frame is decoded within the budget the animation holds for it: the frame's decode
+    /// reserved more besides, and a 2800×2800 APNG waited for ever for the budget it held itself
+    /// (2700×2700 fitted beside it). Here the rest of the budget is taken by another decode: the
+    /// frame comes all the same. One too large for the whole budget is refused, saying why.
+    @Test func anAPNGFrameNeedsNoMoreThanTheAnimationHolds() async throws {
+        let bytes = try Self.apng(side: 64, frames: 2)
+        let frames = try #require(try AnimationFrames(bytes, fitting: PixelSize(width: 40, height: 40)))
+        let held = try #require(try APNGFrames(bytes, maximumFrames: 10)).memory
+        let others = Int(photorepl_budget_total()) - held
+        try IsolatedDecoding.reserve(others)
+        defer { photorepl_budget_release(others) }
+        let playing = Task { try await Self.play(frames) }
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(20))
+            playing.cancel()
+        }
+        defer { watchdog.cancel() }
+        let played = try await playing.value
+        #expect(played.map { OtherFormatsTests.pixel($0.pixels, 0, 0)[0] } == [0, 40])
+        let huge = try Self.apng(side: 4, frames: 2, claimedSide: 6000)
+        #expect {
+            _ = try AnimationFrames(huge, fitting: PixelSize(width: 40, height: 40))
+        } throws: { error in
+            (error as? ImageFailure)?.reason.contains("this 6000×6000 animation would take 459 MB to decode, more than photorepl's 192 MB for pictures") == true
+        }
+    }
 
     /// A GIF of `count` one-pixel frames (a 2 MB file holds 100000): the header, a global table of
     /// two colours, then each frame a graphic control extension and an image of one pixel.
