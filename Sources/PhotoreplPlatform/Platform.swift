@@ -79,6 +79,16 @@ extension stat {
         st_mtim
         #endif
     }
+
+    /// When the file's inode last changed (its data or its attributes: `touch -r` putting a
+    /// modification time back changes this one).
+    package var changeTime: timespec {
+        #if canImport(Darwin)
+        st_ctimespec
+        #else
+        st_ctim
+        #endif
+    }
 }
 
 /// A monotonic clock cheap to read: Linux's coarse one (a few nanoseconds a call, to a tick's

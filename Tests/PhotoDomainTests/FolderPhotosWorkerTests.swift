@@ -596,9 +596,14 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         let first = try await FolderPhotosWorker(root: root, dates: PhotoDates(path: datesPath)).listing(sortedBy: .date)
         #expect(first.photos.map(\.id) == ["b.jpg", "c.png", "a.jpg"])
         let kept = try String(contentsOfFile: datesPath, encoding: .utf8).split(separator: "\n")
-        #expect(kept.first == "photorepl dates 1" && kept.count == 4, "\(kept)")
+        #expect(kept.first == "photorepl dates 2" && kept.count == 4, "\(kept)")
         #expect(kept.contains { $0.hasSuffix("\t2019:06:01 12:00:00") } && kept.contains { $0.hasSuffix("\t-") })
-        // b.jpg rewritten to say 2030, its size and time kept: the date kept is used, not read again.
+        // A second session uses the dates kept: the headers are not read again.
+        let again = PhotoDates(path: datesPath)
+        _ = try await FolderPhotosWorker(root: root, dates: again).listing(sortedBy: .date)
+        #expect(again.count == 3)
+        // b.jpg rewritten in place to say 2030, its size and modification time put back (`touch -r`):
+        // its change time moved, so it is read again (the date kept was used: 2019, a lie).
         let later = TestImage.withEXIF(jpeg, dateTime: "2030:06:01 12:00:00")
         var before = stat()
         #expect(stat(root + "/b.jpg", &before) == 0 && later.count == Int(before.st_size))
@@ -606,7 +611,7 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         var kept_times = [before.st_atim, before.st_mtim]
         #expect(utimensat(AT_FDCWD, root + "/b.jpg", &kept_times, 0) == 0)
         let second = try await FolderPhotosWorker(root: root, dates: PhotoDates(path: datesPath)).listing(sortedBy: .date)
-        #expect(second.photos.map(\.id) == ["b.jpg", "c.png", "a.jpg"], "the kept date")
+        #expect(second.photos.map(\.id) == ["c.png", "a.jpg", "b.jpg"], "read again")
         // Without the kept dates, the header is read: 2030 now.
         let fresh = try await FolderPhotosWorker(root: root).listing(sortedBy: .date)
         #expect(fresh.photos.map(\.id) == ["c.png", "a.jpg", "b.jpg"])
@@ -614,7 +619,7 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(FileManager.default.createFile(atPath: datesPath, contents: Data("garbage\n1:2:3\tx\n".utf8)))
         let third = try await FolderPhotosWorker(root: root, dates: PhotoDates(path: datesPath)).listing(sortedBy: .date)
         #expect(third.photos.map(\.id) == ["c.png", "a.jpg", "b.jpg"])
-        #expect(try String(contentsOfFile: datesPath, encoding: .utf8).hasPrefix("photorepl dates 1\n"))
+        #expect(try String(contentsOfFile: datesPath, encoding: .utf8).hasPrefix("photorepl dates 2\n"))
     }
 
     /// A name that is not UTF-8 is still a photo: its id shows the byte as `\xFF`, and the file is opened
@@ -965,18 +970,49 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         let folder = try TemporaryFolder()
         let path = folder.path + "/dates"
         let text = """
-            photorepl dates 1
-            18446744073709551615:9223372036854775808:12:-5.7\t2024:01:02 03:04:05
-            99999999999999999999999:1:1:1.1\t2025:01:01 00:00:00
-            1:2:3:4.5\t-
-            1:2:3:4.5\tnot a date
+            photorepl dates 2
+            18446744073709551615:9223372036854775808:12:-5.7:8.9:20000\t2024:01:02 03:04:05
+            99999999999999999999999:1:1:1.1:1.1:20000\t2025:01:01 00:00:00
+            1:2:3:4.5:6.7:20000\t-
+            1:2:3:4.5:6.7:20000\tnot a date
             x
             """
         #expect(FileManager.default.createFile(atPath: path, contents: Data((text + "\n").utf8)))
-        let dates = PhotoDates(path: path)
-        let big = PhotoDates.Key(device: .max, inode: 9_223_372_036_854_775_808, size: 12, seconds: -5, nanoseconds: 7)
+        let dates = PhotoDates(path: path, today: 20_000)
+        let big = PhotoDates.Key(device: .max, inode: 9_223_372_036_854_775_808, size: 12, seconds: -5, nanoseconds: 7, changed: 8, changedNanoseconds: 9)
         #expect(dates.date(for: big) == .some("2024:01:02 03:04:05"))
-        #expect(dates.date(for: PhotoDates.Key(device: 1, inode: 2, size: 3, seconds: 4, nanoseconds: 5)) == .some(nil))
-        #expect(dates.date(for: PhotoDates.Key(device: 1, inode: 1, size: 1, seconds: 1, nanoseconds: 1)) == nil)
+        #expect(dates.date(for: Self.key(2)) == .some(nil))
+        #expect(dates.date(for: PhotoDates.Key(device: 1, inode: 1, size: 1, seconds: 1, nanoseconds: 1, changed: 1, changedNanoseconds: 1)) == nil)
+        // The same file changed since (its change time): not its date.
+        #expect(dates.date(for: PhotoDates.Key(device: 1, inode: 2, size: 3, seconds: 4, nanoseconds: 5, changed: 6, changedNanoseconds: 8)) == nil)
+    }
+
+    static func key(_ inode: UInt64) -> PhotoDates.Key {
+        PhotoDates.Key(device: 1, inode: inode, size: 3, seconds: 4, nanoseconds: 5, changed: 6, changedNanoseconds: 7)
+    }
+
+    /// Full of dates of photos gone, the file learnt nothing new, and never dropped one: now the
+    /// dates used longest ago make room, and one unused for a year is dropped.
+    @Test func theDatesUsedLongestAgoMakeRoomAndOldOnesAreDropped() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/dates"
+        // A full file: 10 dates last used on day 19,800; one of them used again on day 19,990.
+        let full = PhotoDates(path: path, today: 19_800, capacity: 10)
+        for inode in 1...10 { full.learn("2020:01:01 00:00:00", for: Self.key(UInt64(inode))) }
+        full.save()
+        let later = PhotoDates(path: path, today: 19_990, capacity: 10)
+        #expect(later.date(for: Self.key(3)) == .some("2020:01:01 00:00:00"))
+        for inode in 11...15 { later.learn(nil, for: Self.key(UInt64(inode))) }
+        later.save()
+        let read = PhotoDates(path: path, today: 19_990, capacity: 10)
+        #expect(read.count == 10)
+        for inode in 11...15 { #expect(read.date(for: Self.key(UInt64(inode))) == .some(nil), "learnt when full: \(inode)") }
+        #expect(read.date(for: Self.key(3)) != nil, "used lately, kept")
+        // A year on, only what was used since the year before is kept.
+        let yearOn = PhotoDates(path: path, today: 19_990 + 366, capacity: 10)
+        yearOn.learn("2021:01:01 00:00:00", for: Self.key(99))
+        yearOn.save()
+        let last = PhotoDates(path: path, today: 19_990 + 366, capacity: 10)
+        #expect(last.count == 1 && last.date(for: Self.key(99)) == .some("2021:01:01 00:00:00"))
     }
 }
