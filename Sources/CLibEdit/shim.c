@@ -312,7 +312,10 @@ static int swallow_answer_tail(answer_tail_state *tail, unsigned char byte) {
         tail->escape = byte == 0x1B;
         return 1;
     case PHOTOREPL_TAIL_CSI:
-        if (byte >= 0x40 && byte <= 0x7E) tail->kind = 0;
+        // Parameter and intermediate bytes, then a final byte; anything else (Enter, a control, a
+        // byte above ASCII) is no part of one: a key, handed on.
+        if (byte < 0x20 || byte > 0x7E) { tail->kind = 0; return 0; }
+        if (byte >= 0x40) tail->kind = 0;
         return 1;
     default:
         return 0;
@@ -407,10 +410,19 @@ static int next_byte(EditLine *el, unsigned char *byte, wchar_t *out, int *signa
             struct pollfd input = {.fd = STDIN_FILENO, .events = POLLIN};
             if (poll(&input, 1, 0) <= 0) answer_tail.kind = 0;
         }
-        if (poll(fds, signal_pipe[0] >= 0 ? 2 : 1, -1) < 0) {
+        // While a tail is expected, the wait ends at its deadline: a key typed after it is a key
+        // (the wait was for ever, and `state` typed seconds after a cursor report cut off at
+        // `ESC [ 12 ;` ran as `tate`, its `s` taken for the report's final byte).
+        long long left = answer_tail.kind ? answer_tail_deadline - now_milliseconds() : -1;
+        int ready = poll(fds, signal_pipe[0] >= 0 ? 2 : 1, answer_tail.kind ? (int)(left > 0 ? left : 0) : -1);
+        if (ready < 0) {
             if (errno == EINTR) continue;
             *signal_result = -1;
             return -1;
+        }
+        if (ready == 0) {
+            answer_tail.kind = 0;  // the deadline passed with nothing come: none is coming
+            continue;
         }
         if (signal_pipe[0] >= 0 && (fds[1].revents & POLLIN)) {
             int signo;

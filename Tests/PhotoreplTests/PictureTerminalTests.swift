@@ -231,6 +231,25 @@ extension PictureTerminalTests {
 }
 
 extension PictureTerminalTests {
+    /// An answer cut off inside its CSI sequence whose rest never comes (tmux's cursor report,
+    /// `ESC [ 12 ;`): a line typed seconds later is typed whole (`state` ran as `tate`, its `s` taken
+    /// as the answer's final byte).
+    @Test func aCutOffAnswerWhoseRestNeverComesEatsNoKey() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let hex = { (text: String) in text.utf8.map { String(format: "%02x", $0) }.joined() }
+        let helper = Binary.packageRoot.appendingPathComponent("Tests/PhotoreplTests/Helpers/slow_terminal.py").path
+        let output = try Terminal.run("/usr/bin/env", [
+            "-u", "COLORTERM", "-u", "TMUX", "-u", "NO_COLOR", "-u", "KITTY_WINDOW_ID", "-u", "TERM_PROGRAM",
+            "HOME=\(home)", "XDG_STATE_HOME=", "XDG_CACHE_HOME=", "TERM=xterm", "LANG=C.UTF-8",
+            "python3", helper, "--head", hex("\u{1B}[12;"), "--wait", "1.5", "--tail", "", "--type", "state",
+            "--", Binary.executable.path, "--folder", "Examples/photos", "--preview", "symbols",
+        ])
+        #expect(!output.contains("tate") || output.contains("> state"), "\(output)")
+        #expect(!output.contains("unknown command"), "\(output)")
+        #expect(output.contains("photos/detail 1> state\r\n"), "\(output)")
+    }
+
     /// Issue 28: a terminal answers the first picture's query in pieces (a slow link), the rest after
     /// the query's time-out: the rest has no ESC before it, and was typed (`rm(390)x`, an unknown
     /// command; a carriage return in it ran `quit`). And all of an answer that comes late, in pieces:
