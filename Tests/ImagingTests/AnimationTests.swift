@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import CImageFormats
 @testable import Imaging
 
 /// Issue 45, part 2: animations' frames decoded one at a time (GIF, WebP and AVIF sequences in a
@@ -195,25 +194,9 @@ import CImageFormats
         #expect(played.map { OtherFormatsTests.pixel($0.pixels, 0, 0)[0] } == [0, 40, 80])
     }
 
-    /// An APNG's frame is decoded within the budget the animation holds for it: the frame's decode
-    /// reserved more besides, and a 2800×2800 APNG waited for ever for the budget it held itself
-    /// (2700×2700 fitted beside it). Here the rest of the budget is taken by another decode: the
-    /// frame comes all the same. One too large for the whole budget is refused, saying why.
-    @Test func anAPNGFrameNeedsNoMoreThanTheAnimationHolds() async throws {
-        let bytes = try Self.apng(side: 64, frames: 2)
-        let frames = try #require(try AnimationFrames(bytes, fitting: PixelSize(width: 40, height: 40)))
-        let held = try #require(try APNGFrames(bytes, maximumFrames: 10)).memory
-        let others = Int(photorepl_budget_total()) - held
-        try IsolatedDecoding.reserve(others)
-        defer { photorepl_budget_release(others) }
-        let playing = Task { try await Self.play(frames) }
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(20))
-            playing.cancel()
-        }
-        defer { watchdog.cancel() }
-        let played = try await playing.value
-        #expect(played.map { OtherFormatsTests.pixel($0.pixels, 0, 0)[0] } == [0, 40])
+    /// An APNG too large for the whole budget is refused, saying why (a 2800×2800 one, which fits,
+    /// plays: AnimationTerminalTests).
+    @Test func anAPNGTooLargeForTheBudgetSaysWhy() throws {
         let huge = try Self.apng(side: 4, frames: 2, claimedSide: 6000)
         #expect {
             _ = try AnimationFrames(huge, fitting: PixelSize(width: 40, height: 40))

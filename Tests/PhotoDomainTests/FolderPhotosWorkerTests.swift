@@ -956,7 +956,12 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         for name in ["three-frames.avif", "three-frames-alpha.avif", "sunset.avif", "three-frames.gif"] {
             try folder.write(name, [UInt8](try Data(contentsOf: fixtures.appendingPathComponent(name))))
         }
-        let photos = try await FolderPhotosWorker(root: folder.path).fetch(count: 4).photos
+        let worker = FolderPhotosWorker(root: folder.path)
+        let listed = try await worker.fetch(count: 4).photos
+        // A list counts no frames (a GIF's count reads it whole); the detail's description does.
+        #expect(listed.allSatisfy { $0.frameCount == nil }, "\(listed.map(\.frameCount))")
+        var photos: [Photo] = []
+        for photo in listed { photos.append(await worker.described(photo)) }
         let counts = Dictionary(uniqueKeysWithValues: photos.map { ($0.id, $0.frameCount) })
         let expected: [String: Int?] = ["three-frames.avif": 3, "three-frames-alpha.avif": 3, "sunset.avif": Int?.none, "three-frames.gif": 3]
         #expect(counts == expected)

@@ -25,6 +25,38 @@ import Glibc
         return folder.path
     }
 
+    /// A 2800×2800 APNG plays: its second frame is drawn. It never was, without a word: the frame's
+    /// decode reserved its share of the budget inside the animation's own, and waited for ever for
+    /// what the animation held (2700×2700 fitted beside it). Made by Python's zlib: two frames of
+    /// one colour each, 1/2 s apiece.
+    @Test func aLargeAPNGPlays() throws {
+        let folder = URL(fileURLWithPath: try Binary.script("", name: "unused")).deletingLastPathComponent().appendingPathComponent("Large")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let make = """
+            import struct, sys, zlib
+            def chunk(k, d): return struct.pack(">I", len(d)) + k + d + struct.pack(">I", zlib.crc32(k + d) & 0xffffffff)
+            w = h = 2800
+            out = b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"acTL", struct.pack(">II", 2, 0))
+            for i, colour in enumerate([bytes([0, 100, 200]), bytes([200, 100, 0])]):
+                data = zlib.compress(b"".join(b"\\0" + colour * w for _ in range(h)), 9)
+                out += chunk(b"fcTL", struct.pack(">IIIIIHHBB", 2 * i, w, h, 0, 0, 1, 2, 0, 0))
+                out += chunk(b"IDAT", data) if i == 0 else chunk(b"fdAT", struct.pack(">I", 2 * i + 1) + data)
+            open(sys.argv[1], "wb").write(out + chunk(b"IEND", b""))
+            """
+        #expect(try Terminal.runWithStatus("/usr/bin/env", ["python3", "-c", make, folder.appendingPathComponent("large.png").path]).status == 0)
+        let terminal = try Terminal([folder.path, "--preview", "symbols", "--preview-size", "20x6"], width: 100, height: 40)
+        #expect(try terminal.waitForPrompt(), "\(terminal.shown)")
+        try terminal.enter("open 1")
+        #expect(try terminal.wait(for: "2800 × 2800, animated, 2 frames"), "\(terminal.shown)")
+        // The second frame's colour, within 20 s (a debug build decodes a frame in about 2 s).
+        var drawn = false
+        for _ in 0..<2 where !drawn { drawn = try terminal.wait { _ in (try? terminal.screen(escapes: true))?.contains("200;100;0") == true } }
+        #expect(drawn, "\(terminal.shown)")
+        try terminal.press("C-c")
+        #expect(try terminal.waitForPrompt("photos/detail 1>"), "\(terminal.shown)")
+        try terminal.enter("quit")
+    }
+
     @Test func ctrlCStopsARedrawnAnimationAndThePromptIsBackAtOnce() throws {
         let terminal = try Terminal([try Self.blinkingFolder(), "--preview", "symbols"], width: 100, height: 40)
         #expect(try terminal.waitForPrompt(), "\(terminal.shown)")

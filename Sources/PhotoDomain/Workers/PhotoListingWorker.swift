@@ -18,9 +18,11 @@ public protocol PhotoListingWorker: Sendable {
     func listing(sortedBy order: PhotoOrder) async throws -> FetchedPhotos
 }
 
-/// Where a photo listed by name only gets the fields its header tells (its size, EXIF description,
-/// artist and camera) when it is shown.
+/// Where a photo gets, when the detail shows it, what a list does not read of it: the fields its
+/// header tells when it was listed by name only (its size, EXIF description, artist and camera),
+/// and an animation's frames.
 public protocol PhotoDescribingWorker: Sendable {
-    /// The photo with what its header says; as it is when the header cannot be read, or it was read.
+    /// The photo with what its header says and its frames counted; as it is when the header cannot
+    /// be read, or it was read.
     func described(_ photo: Photo) async -> Photo
 }

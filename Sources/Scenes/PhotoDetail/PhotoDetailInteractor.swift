@@ -87,15 +87,15 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     func showPhoto(_ request: PhotoDetail.Show.Request) {
         placeMovedPhoto()
         let box = pictures == nil ? nil : request.pictureBox
-        let listedByName = describer != nil && photo.map { $0.width == 0 && $0.height == 0 } == true
-        guard let photo, let effects, box != nil || listedByName else {
+        guard let photo, let effects, box != nil || describer != nil else {
             presenter?.presentPhoto(.init(photo: photo, picture: nil, index: index, photoCount: photoCount, explainsPicture: request.explainsPicture))
             return
         }
         effects.finishBeforeCommandEnds { [self] in
             var shown = photo
-            if listedByName, let describer {
-                // Its header read now, once: the list it came from named it only.
+            if let describer {
+                // Its header read now, once, when the list it came from named it only; its frames
+                // counted (no list shows them).
                 shown = await describer.described(photo)
                 self.photo = shown
                 if let index, photos.indices.contains(index), photos[index].id.utf8.elementsEqual(shown.id.utf8) { photos[index] = shown }
