@@ -107,9 +107,16 @@ struct APNGFrames {
     var memory: Int {
         let canvasBytes = IsolatedDecoding.memory(canvas, bytesPerPixel: 4)
         let previous = frames.contains { $0.dispose == 2 } ? canvasBytes : 0
-        let largest = frames.max { $0.width * $0.height < $1.width * $1.height }.map { PixelSize(width: $0.width, height: $0.height) } ?? canvas
-        let decode = IsolatedDecoding.memory(largest, bytesPerPixel: 8) + min(IsolatedDecoding.memory(largest, bytesPerPixel: 8), 40 << 20) + (8 << 20)
-        return canvasBytes + previous + decode
+        // (Areas compared without overflow: the frames lie in the canvas, but nothing yet held it to the limits.)
+        let largest = frames.max { $0.width.multipliedReportingOverflow(by: $0.height).partialValue.magnitude
+            < $1.width.multipliedReportingOverflow(by: $1.height).partialValue.magnitude }.map { PixelSize(width: $0.width, height: $0.height) } ?? canvas
+        let decoded = IsolatedDecoding.memory(largest, bytesPerPixel: 8)
+        // `.max` (too large to count) stays so.
+        let (total, overflow) = [canvasBytes, previous, decoded, min(decoded, 40 << 20), 8 << 20].reduce((0, false)) { sum, part in
+            let added = sum.0.addingReportingOverflow(part)
+            return (added.partialValue, sum.1 || added.overflow)
+        }
+        return overflow ? .max : total
     }
 
     /// Frame `index`'s pixels alone, decoded from the PNG made of it (the caller holds the budget
