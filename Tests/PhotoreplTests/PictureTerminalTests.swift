@@ -231,21 +231,27 @@ extension PictureTerminalTests {
 }
 
 extension PictureTerminalTests {
-    /// An answer cut off inside its CSI sequence whose rest never comes (tmux's cursor report,
-    /// `ESC [ 12 ;`): a line typed seconds later is typed whole (`state` ran as `tate`, its `s` taken
-    /// as the answer's final byte).
-    @Test func aCutOffAnswerWhoseRestNeverComesEatsNoKey() throws {
+    /// What photorepl wrote on a terminal that answers the first picture's query with `head` (after
+    /// `headAfter` seconds), then `tail` `wait` seconds later, then types `typed` (slow_terminal.py).
+    static func slowTerminal(head: String, tail: String, wait: String, headAfter: String = "0", typed: String) throws -> String {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let hex = { (text: String) in text.utf8.map { String(format: "%02x", $0) }.joined() }
         let helper = Binary.packageRoot.appendingPathComponent("Tests/PhotoreplTests/Helpers/slow_terminal.py").path
-        let output = try Terminal.run("/usr/bin/env", [
+        return try Terminal.run("/usr/bin/env", [
             "-u", "COLORTERM", "-u", "TMUX", "-u", "NO_COLOR", "-u", "KITTY_WINDOW_ID", "-u", "TERM_PROGRAM",
             "HOME=\(home)", "XDG_STATE_HOME=", "XDG_CACHE_HOME=", "TERM=xterm", "LANG=C.UTF-8",
-            "python3", helper, "--head", hex("\u{1B}[12;"), "--wait", "1.5", "--tail", "", "--type", "state",
+            "python3", helper, "--head-after", headAfter, "--head", hex(head), "--wait", wait, "--tail", hex(tail), "--type", typed,
             "--", Binary.executable.path, "--folder", "Examples/photos", "--preview", "symbols",
         ])
-        #expect(!output.contains("tate") || output.contains("> state"), "\(output)")
+    }
+
+    /// An answer cut off inside its CSI sequence whose rest never comes (tmux's cursor report,
+    /// `ESC [ 12 ;`): a line typed seconds later is typed whole (`state` ran as `tate`, its `s` taken
+    /// as the answer's final byte).
+    @Test func aCutOffAnswerWhoseRestNeverComesEatsNoKey() throws {
+        let output = try Self.slowTerminal(head: "\u{1B}[12;", tail: "", wait: "1.5", typed: "state")
+        #expect(!output.contains("'tate'"), "\(output)")
         #expect(!output.contains("unknown command"), "\(output)")
         #expect(output.contains("photos/detail 1> state\r\n"), "\(output)")
     }
@@ -257,17 +263,7 @@ extension PictureTerminalTests {
     /// typed after them runs.
     @Test(arguments: [(headAfter: "0", head: "\u{1B}[?1;0;256S\u{1B}P>|XTe"), (headAfter: "1.3", head: "\u{1B}P>|XTe")])
     func aLateAnswerInPiecesIsNeverTyped(headAfter: String, head: String) throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let hex = { (text: String) in text.utf8.map { String(format: "%02x", $0) }.joined() }
-        let helper = Binary.packageRoot.appendingPathComponent("Tests/PhotoreplTests/Helpers/slow_terminal.py").path
-        let output = try Terminal.run("/usr/bin/env", [
-            "-u", "COLORTERM", "-u", "TMUX", "-u", "NO_COLOR", "-u", "KITTY_WINDOW_ID", "-u", "TERM_PROGRAM",
-            "HOME=\(home)", "XDG_STATE_HOME=", "XDG_CACHE_HOME=", "TERM=xterm", "LANG=C.UTF-8",
-            "python3", helper, "--head-after", headAfter, "--head", hex(head), "--wait", "0.8",
-            "--tail", hex("rm(390)x\rquit\r\u{1B}\\\u{1B}[?62;4c"), "--type", "show",
-            "--", Binary.executable.path, "--folder", "Examples/photos", "--preview", "symbols",
-        ])
+        let output = try Self.slowTerminal(head: head, tail: "rm(390)x\rquit\r\u{1B}\\\u{1B}[?62;4c", wait: "0.8", headAfter: headAfter, typed: "show")
         #expect(!output.contains("rm(390)") && !output.contains("XTerm") && !output.contains("unknown command"), "\(output)")
         // `show` ran after the answer: the photo's heading twice, and the session did not quit.
         #expect(output.components(separatedBy: "Photo 1 of 1").count == 3, "\(output)")
