@@ -406,7 +406,7 @@ import Glibc
         let script = elsewhere.file("planted.txt")
         try "# photorepl: --source unsplash --cassette \(planted)\ncount 1\nfetch\n".write(toFile: script, atomically: true, encoding: .utf8)
         // Nothing listens there: a recording would keep the refused connection in the file.
-        let environment = ["UNSPLASH_ACCESS_KEY": "planted-secret-key-42", "UNSPLASH_API_URL": "http://127.0.0.1:9/"]
+        let environment = ["UNSPLASH_ACCESS_KEY": "planted-secret-key-42", "UNSPLASH_API_URL": "http://127.0.0.1:9/", "CI": ""]
         for arguments in [["run", script], ["--no-config"]] {
             let stdin = arguments.count == 1 ? FileManager.default.contents(atPath: script) : nil
             let result = try Binary.run(arguments, stdin: stdin, environment: environment, directory: elsewhere.url)
