@@ -398,9 +398,77 @@ static int drop_escape_sequence(void) {
 static photorepl_resize_fn resize_hook;
 void photorepl_el_set_resize_hook(photorepl_resize_fn hook) { resize_hook = hook; }
 
+// Writes from other threads while the line editor waits for a key: the frames of an animation kitty
+// plays, sent after the prompt is back. A write is done only while next_byte waits in poll, and whole
+// before next_byte goes on (it takes the lock the write holds), so never inside libedit's own output.
+// A key read, or a signal that ends the line, ends the stream: its later writes are refused.
+static pthread_mutex_t prompt_stream_lock = PTHREAD_MUTEX_INITIALIZER;
+static int editor_waiting;                // next_byte is in poll
+static unsigned long open_stream, streams_begun;  // the stream that may write (0: none)
+
+static void set_editor_waiting(int waiting) {
+    pthread_mutex_lock(&prompt_stream_lock);
+    editor_waiting = waiting;
+    pthread_mutex_unlock(&prompt_stream_lock);
+}
+
+// A key or an ending signal came: whatever was being sent stops here.
+static void end_prompt_stream_for_key(void) {
+    pthread_mutex_lock(&prompt_stream_lock);
+    open_stream = 0;
+    pthread_mutex_unlock(&prompt_stream_lock);
+}
+
+unsigned long photorepl_prompt_stream_begin(void) {
+    pthread_mutex_lock(&prompt_stream_lock);
+    open_stream = ++streams_begun;
+    unsigned long stream = open_stream;
+    pthread_mutex_unlock(&prompt_stream_lock);
+    return stream;
+}
+
+void photorepl_prompt_stream_end(unsigned long stream) {
+    pthread_mutex_lock(&prompt_stream_lock);
+    if (open_stream == stream) open_stream = 0;
+    pthread_mutex_unlock(&prompt_stream_lock);
+}
+
+int photorepl_prompt_stream_is_open(unsigned long stream) {
+    pthread_mutex_lock(&prompt_stream_lock);
+    int open = stream != 0 && open_stream == stream;
+    pthread_mutex_unlock(&prompt_stream_lock);
+    return open;
+}
+
+int photorepl_prompt_stream_write(unsigned long stream, const unsigned char *bytes, size_t count) {
+    pthread_mutex_lock(&prompt_stream_lock);
+    if (stream == 0 || open_stream != stream) {
+        pthread_mutex_unlock(&prompt_stream_lock);
+        return 0;
+    }
+    if (!editor_waiting) {
+        pthread_mutex_unlock(&prompt_stream_lock);
+        return -1;
+    }
+    while (count > 0) {
+        ssize_t n = write(STDOUT_FILENO, bytes, count);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {  // the terminal is gone or refuses: nothing more is sent
+            open_stream = 0;
+            pthread_mutex_unlock(&prompt_stream_lock);
+            return 0;
+        }
+        bytes += n;
+        count -= (size_t)n;
+    }
+    pthread_mutex_unlock(&prompt_stream_lock);
+    return 1;
+}
+
 static int next_byte(EditLine *el, unsigned char *byte, wchar_t *out, int *signal_result) {
     if (type_ahead_next < type_ahead_length) {
         *byte = type_ahead[type_ahead_next++];
+        end_prompt_stream_for_key();
         return 1;
     }
     for (;;) {
@@ -414,7 +482,9 @@ static int next_byte(EditLine *el, unsigned char *byte, wchar_t *out, int *signa
         // (the wait was for ever, and `state` typed seconds after a cursor report cut off at
         // `ESC [ 12 ;` ran as `tate`, its `s` taken for the report's final byte).
         long long left = answer_tail.kind ? answer_tail_deadline - now_milliseconds() : -1;
+        set_editor_waiting(1);
         int ready = poll(fds, signal_pipe[0] >= 0 ? 2 : 1, answer_tail.kind ? (int)(left > 0 ? left : 0) : -1);
+        set_editor_waiting(0);
         if (ready < 0) {
             if (errno == EINTR) continue;
             *signal_result = -1;
@@ -443,6 +513,7 @@ static int next_byte(EditLine *el, unsigned char *byte, wchar_t *out, int *signa
                     continue;
                 }
                 reader_signal = signo;
+                end_prompt_stream_for_key();
                 *out = L'\0';
                 *signal_result = -1;
                 return -1;
@@ -457,6 +528,7 @@ static int next_byte(EditLine *el, unsigned char *byte, wchar_t *out, int *signa
                 return -1;
             }
             if (answer_tail.kind && swallow_answer_tail(&answer_tail, *byte)) continue;
+            end_prompt_stream_for_key();
             return 1;
         }
     }

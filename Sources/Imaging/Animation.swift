@@ -8,6 +8,11 @@ public struct AnimationFrame: Sendable, Equatable {
     public var delay: Duration
     /// Its place in the animation, from 0.
     public var index: Int
+
+    /// `delay` in whole milliseconds (kitty's gap).
+    public var milliseconds: Int {
+        Int(delay.components.seconds) * 1000 + Int(delay.components.attoseconds / 1_000_000_000_000_000)
+    }
 }
 
 /// What animations share: the limits on playing one, and the browsers' rule for short delays.

@@ -313,21 +313,63 @@ package final class PictureDisplay {
         return afterTidying(picture, drawnBy: renderer)
     }
 
-    /// A frame added to the kitty animation on screen, shown for `gap` ms when it runs.
-    package func animationFrame(_ pixels: Pixels, gap: Int) -> TerminalPicture? {
-        guard let animation = kittyAnimation else { return nil }
-        return renderer.kittyAnimationFrame(pixels, payload: animation.payload, id: animation.id, gap: gap)
+    /// The frames being sent to the kitty animation on screen, while the person is at the prompt.
+    private var sending: (output: any PromptOutput, task: Task<Void, Never>)?
+
+    /// Sends `frames` after the first (on screen already) to the kitty animation on screen, each
+    /// with its gap, then runs it as the file asks (`plays`: 0 for ever) — in the background, through
+    /// `output`, while the person is at the prompt: sent before the prompt came back, a 300-frame
+    /// GIF held it 18.8 s. A key or Ctrl-C at the prompt ends the sending (the first frame stays), as
+    /// stopping or halting the animation does; a frame that cannot be decoded ends it too, and the
+    /// frames before it play. `frames` is stopped when the sending ends.
+    package func animationSend(_ frames: AnimationFrames, through output: any PromptOutput) {
+        endSending()
+        guard let animation = kittyAnimation else {
+            output.end()
+            Task { await frames.stop() }
+            return
+        }
+        let renderer = renderer
+        sending = (output, Task.detached { await Self.send(frames, to: animation, drawnBy: renderer, through: output) })
     }
 
-    /// Runs the kitty animation on screen, `plays` times (nil: for ever).
-    package func animationRun(firstGap: Int, plays: Int?) -> TerminalPicture? {
-        guard let animation = kittyAnimation else { return nil }
-        return renderer.kittyAnimationRun(id: animation.id, firstGap: firstGap, plays: plays)
+    private nonisolated static func send(_ frames: AnimationFrames, to animation: (id: UInt32, payload: PixelSize),
+                                         drawnBy renderer: PictureRenderer, through output: any PromptOutput) async {
+        var firstGap = 100
+        do {
+            // Each frame is decoded only while the stream is open: a key stops the work too.
+            while output.isOpen, let frame = try await frames.nextFrame() {
+                guard frame.index > 0 else {
+                    firstGap = frame.milliseconds
+                    continue
+                }
+                let bytes = renderer.kittyAnimationFrame(frame.pixels, payload: animation.payload, id: animation.id, gap: frame.milliseconds).bytes
+                guard await output.write(bytes) else { break }
+            }
+        } catch {
+            // Not decoded past here: what was sent plays. Nothing is printed at the prompt.
+        }
+        let plays = await frames.plays
+        await frames.stop()
+        if output.isOpen {
+            _ = await output.write(renderer.kittyAnimationRun(id: animation.id, firstGap: firstGap, plays: plays == 0 ? nil : plays).bytes)
+        }
+        output.end()
+    }
+
+    /// Ends the sending of frames, if any: no write is under way when it returns (writes happen
+    /// only while the person is at the prompt, and this runs on the main actor during a command).
+    private func endSending() {
+        guard let sending else { return }
+        sending.output.end()
+        sending.task.cancel()
+        self.sending = nil
     }
 
     /// What stops the animation on screen: kitty's deleted (nil when there is none, or it is
     /// redrawn, which stops with the command).
     package func animationStop() -> TerminalPicture? {
+        endSending()
         guard let animation = kittyAnimation else { return nil }
         kittyAnimation = nil
         return renderer.kittyAnimationDelete(id: animation.id)
@@ -336,6 +378,7 @@ package final class PictureDisplay {
     /// What halts the animation kitty plays on screen, its frame of the moment kept (Ctrl-C at the
     /// prompt); nil when kitty plays none. It stays the animation on screen: leaving deletes it.
     package func animationHalt() -> TerminalPicture? {
+        endSending()
         guard let animation = kittyAnimation else { return nil }
         return renderer.kittyAnimationHalt(id: animation.id)
     }
@@ -363,6 +406,8 @@ package final class PictureDisplay {
     package func tidyAfterResize() -> TerminalPicture? {
         guard let drawn = kittyPicturesWindow, let size = windowSize(), size.ws_col != drawn.ws_col || size.ws_row != drawn.ws_row else { return nil }
         kittyPicturesWindow = nil
+        // The animation's frames would go to a picture no longer there.
+        endSending()
         return renderer.deletingPictures
     }
 

@@ -337,8 +337,8 @@ import Testing
     }
 
     @Test func aMissingGoldenIsNeverCreated() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder()
+        let dir = folder.url
         let missing = dir.appendingPathComponent("new.t").path
         for arguments in [["test", missing], ["test", "--update", missing]] {
             let result = try Binary.run(arguments, environment: ["CI": ""])
@@ -351,8 +351,8 @@ import Testing
     }
 
     @Test func aRecordedSessionReplaysToTheSameTranscript() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder()
+        let dir = folder.url
         let record = dir.appendingPathComponent("session.txt").path, transcript = dir.appendingPathComponent("session.t").path
         let session = try Binary.run(["--seed", "5", "--record", record, "--transcript", transcript],
                                      stdin: Data("count 4\nfetch\nopen 3\nmove 1\nback\nstate --json\n".utf8))

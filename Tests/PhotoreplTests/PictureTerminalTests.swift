@@ -344,3 +344,36 @@ extension PictureTerminalTests {
         #expect(FileManager.default.fileExists(atPath: live), "a live process's stays")
     }
 }
+
+extension PictureTerminalTests {
+    /// What the fake kitty saw of an animation of `frames` frames after `open 1`, with `atPrompt`
+    /// done once the prompt is back (Helpers/fake_kitty.py --animation).
+    static func kittyAnimation(frames: Int, atPrompt: String) throws -> [String: Any] {
+        let helper = Binary.packageRoot.appendingPathComponent("Tests/PhotoreplTests/Helpers/fake_kitty.py").path
+        let output = try Terminal.run("/usr/bin/env", ["python3", helper, "--media", "shm-ok", "--animation", "\(frames)", "--photo", "200x100",
+                                                       "--at-prompt", atPrompt, "--", Binary.executable.path])
+        return try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+    }
+
+    /// kitty's animation frames are sent once the prompt is back, then run: all were sent before it
+    /// (a 1,000-frame APNG held the prompt 4.6–11 s, a 300-frame GIF 18.8 s).
+    @Test func kittysFramesComeAfterThePromptThenTheRun() throws {
+        let report = try Self.kittyAnimation(frames: 60, atPrompt: "wait")
+        #expect(report["prompt"] as? Bool == true && report["exit"] as? Int == 0, "\(report)")
+        #expect(report["frames_before_prompt"] as? Int == 0, "\(report)")
+        #expect(report["frames"] as? Int == 59, "every frame after the first: \(report)")
+        #expect(report["runs"] as? Int == 1 && report["runs_after_prompt"] as? Int == 1, "\(report)")
+    }
+
+    /// A key typed at the prompt, or Ctrl-C there, stops the sending: no frame after its echo (or
+    /// the prompt drawn again), and the animation is not run. A key did not stop it.
+    @Test(arguments: ["key", "ctrl-c"])
+    func aKeyOrCtrlCAtThePromptStopsKittysFrames(atPrompt: String) throws {
+        let report = try Self.kittyAnimation(frames: 400, atPrompt: atPrompt)
+        #expect(report["prompt"] as? Bool == true && report["exit"] as? Int == 0, "\(report)")
+        #expect(report["echoed"] as? Bool == true, "\(report)")
+        #expect((report["frames_after_prompt"] as? Int ?? 0) >= 1, "sending had begun: \(report)")
+        #expect(report["frames_after_key"] as? Int == 0, "\(report)")
+        #expect((report["frames"] as? Int ?? 399) < 399 && report["runs"] as? Int == 0, "\(report)")
+    }
+}

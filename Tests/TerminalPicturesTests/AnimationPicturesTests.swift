@@ -1,5 +1,6 @@
 import Imaging
 import REPLEngine
+import Synchronization
 import Testing
 @testable import TerminalPictures
 #if canImport(Glibc)
@@ -100,13 +101,15 @@ import Glibc
         #expect(sixelInTmux.renderer.style == .sixel && sixelInTmux.animationPlayback() == nil)
     }
 
-    @Test func theDisplayNumbersItsAnimationsAndDeletesTheOneOnScreen() throws {
+    @Test func theDisplayNumbersItsAnimationsAndDeletesTheOneOnScreen() async throws {
         let display = Self.display(.kitty)
         #expect(display.animationStop() == nil, "none on screen")
         let first = try #require(display.animationStart(Self.red, for: .detail))
         let id = try #require(Self.sequences(first.bytes).first?.control.split(separator: ",").first { $0.hasPrefix("i=") })
-        let frame = try #require(display.animationFrame(Self.blue, gap: 50))
-        #expect(Self.sequences(frame.bytes).first?.control.contains(",\(id),") == true)
+        let output = FakePromptOutput()
+        display.animationSend(try Self.threeFrames(), through: output)
+        #expect(await output.ended())
+        #expect(output.written.flatMap { Self.sequences($0) }.allSatisfy { $0.control.contains(",\(id),") }, "\(output.written.count) writes")
         let stop = try #require(display.animationStop())
         #expect(String(decoding: stop.bytes, as: UTF8.self) == "\u{1B}_Ga=d,d=I,\(id),q=2\u{1B}\\")
         #expect(display.animationStop() == nil, "deleted once")
@@ -126,8 +129,103 @@ import Glibc
         #expect(display.animationHalt() == nil)
     }
 
+    /// Tests/Fixtures/formats/three-frames.png: 200 ms, 300 ms, then 100 ms (its 0 as browsers show
+    /// it); played twice. An APNG, decoded in this process: no child's deadline to meet on a busy machine.
+    static func threeFrames() throws -> AnimationFrames {
+        let path = #filePath.split(separator: "/").dropLast(2).joined(separator: "/") + "/Fixtures/formats/three-frames.png"
+        let file = try #require(fopen("/" + path, "rb"))
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while case let count = fread(&chunk, 1, chunk.count, file), count > 0 { bytes += chunk[..<count] }
+        return try #require(try AnimationFrames(bytes, fitting: PixelSize(width: 80, height: 80)))
+    }
+
+    /// kitty's frames are sent from the prompt, in the background, once the command has ended: each
+    /// after the first with its gap, then the run, with the first frame's gap and the file's plays
+    /// (kitty's count: plays + 1). They were all sent before the prompt came back.
+    @Test func kittysFramesAreSentFromThePromptThenRun() async throws {
+        let display = Self.display(.kitty)
+        _ = try #require(display.animationStart(Self.red, for: .detail))
+        let output = FakePromptOutput()
+        display.animationSend(try Self.threeFrames(), through: output)
+        #expect(await output.ended())
+        let controls = output.written.flatMap { Self.sequences($0) }.map { $0.control.replacing(/i=\d+,/, with: "") }
+        #expect(controls.count == 4, "\(controls)")
+        #expect(controls.prefix(2).map { $0.split(separator: ",").first { $0.hasPrefix("z=") } } == ["z=300", "z=100"], "\(controls)")
+        #expect(controls.prefix(2).allSatisfy { $0.hasPrefix("a=f,") }, "\(controls)")
+        #expect(Array(controls.suffix(2)) == ["a=a,r=1,z=200,q=2", "a=a,s=3,v=3,q=2"], "\(controls)")
+    }
+
+    /// A key at the prompt ends the stream (the line editor's reader does): the sending stops before
+    /// the next frame, and the animation is not run; the first frame stays, still deleted by leaving.
+    @Test func aKeyAtThePromptStopsTheSending() async throws {
+        let display = Self.display(.kitty)
+        _ = try #require(display.animationStart(Self.red, for: .detail))
+        let output = FakePromptOutput(keyAfter: 1)
+        display.animationSend(try Self.threeFrames(), through: output)
+        #expect(await output.ended())
+        let controls = output.written.flatMap { Self.sequences($0) }.map(\.control)
+        #expect(controls.count == 1 && controls.allSatisfy { $0.hasPrefix("a=f,") }, "\(controls)")
+        #expect(display.animationStop() != nil)
+    }
+
+    /// Leaving (or another picture) ends the sending at once, before the animation is deleted.
+    @Test func stoppingTheAnimationEndsTheSending() async throws {
+        let display = Self.display(.kitty)
+        _ = try #require(display.animationStart(Self.red, for: .detail))
+        let output = FakePromptOutput(holdsWrites: true)
+        display.animationSend(try Self.threeFrames(), through: output)
+        #expect(display.animationStop() != nil)
+        #expect(!output.isOpen)
+        #expect(await output.ended())
+        #expect(output.written.isEmpty)
+    }
+
     @Test func aFrameThatWouldNotFitWhereThePictureWasIsNotDrawn() {
         #expect(Self.display(.symbols, rows: 50).animationFrameInPlace(Self.red, for: .detail, linesBelow: 8) != nil)
         #expect(Self.display(.symbols, rows: 9).animationFrameInPlace(Self.red, for: .detail, linesBelow: 8) == nil)
+    }
+}
+
+/// The prompt's stream, as a test drives it: writes kept; a key after `keyAfter` writes (later
+/// ones refused); with `holdsWrites`, every write waits (a command running) until the stream ends.
+final class FakePromptOutput: PromptOutput {
+    private struct State {
+        var written: [[UInt8]] = []
+        var open = true
+        var ended = false
+    }
+    private let state = Mutex(State())
+    private let keyAfter: Int?
+    private let holdsWrites: Bool
+
+    init(keyAfter: Int? = nil, holdsWrites: Bool = false) {
+        self.keyAfter = keyAfter
+        self.holdsWrites = holdsWrites
+    }
+
+    var written: [[UInt8]] { state.withLock { $0.written } }
+    var isOpen: Bool { state.withLock { $0.open } }
+
+    func write(_ bytes: [UInt8]) async -> Bool {
+        while holdsWrites && isOpen { try? await Task.sleep(for: .milliseconds(5)) }
+        return state.withLock { state in
+            guard state.open else { return false }
+            state.written.append(bytes)
+            if let keyAfter, state.written.count >= keyAfter { state.open = false }
+            return true
+        }
+    }
+
+    func end() { state.withLock { $0.open = false; $0.ended = true } }
+
+    /// Whether the sender ended the stream within 20 s.
+    func ended() async -> Bool {
+        for _ in 0..<2000 {
+            if state.withLock({ $0.ended }) { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
     }
 }

@@ -89,6 +89,16 @@ int photorepl_el_take_signal(void);
 /// are drawn again (the app tidies what the smaller window would lay over the text).
 typedef void (*photorepl_resize_fn)(EditLine *el);
 void photorepl_el_set_resize_hook(photorepl_resize_fn hook);
+/// A stream of writes to standard output from any thread while the line editor waits for a key
+/// (an animation's frames sent after the prompt is back): each write is done only while the editor
+/// waits, whole before it reads a key, never inside its own output. The first key read or signal
+/// that ends a line ends the stream, as does photorepl_prompt_stream_end; one stream is open at a time.
+unsigned long photorepl_prompt_stream_begin(void);
+void photorepl_prompt_stream_end(unsigned long stream);
+int photorepl_prompt_stream_is_open(unsigned long stream);
+/// 1: written whole; 0: the stream has ended (nothing written); -1: not now, the editor is not
+/// waiting for a key (try again later).
+int photorepl_prompt_stream_write(unsigned long stream, const unsigned char *bytes, size_t count);
 /// Writes bytes straight to standard output (for completion lists while editing).
 void photorepl_write_out(const char *text);
 

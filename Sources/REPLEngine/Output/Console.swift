@@ -66,6 +66,10 @@ public final class Console {
     /// transcripts), where lines are never cut to fit.
     public var columns: Int? { terminalColumns() }
 
+    /// Opens a stream for bytes written from outside the main actor while the person is at the
+    /// prompt (an animation's frames); nil where no one is at a prompt (scripts, pipes, transcripts).
+    package var openPromptStream: @MainActor () -> (any PromptOutput)? = { nil }
+
     /// The height of that terminal, in rows, asked each time a list is laid out; nil where output
     /// is no terminal (there lists keep their fixed length).
     package var terminalRows: @MainActor () -> Int? = { nil }

@@ -30,6 +30,8 @@ package final class InteractiveSession {
     package init(engine: Engine, editor: EditLineSource) {
         self.engine = engine
         self.editor = editor
+        // The line editor's reader lets such writes through while it waits for a key.
+        engine.console.openPromptStream = { PromptStream() }
         // PageDown and PageUp page where the scene on top has `next` and `prev` (libedit calls the
         // keys' functions on the main thread, inside el_gets).
         editor.pageCommand = { [weak engine] forward in

@@ -117,8 +117,8 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
         presenter?.presentAnimationStopped()
     }
 
-    /// Plays `photo`'s frames: all sent once to a terminal that plays them, or drawn one after the
-    /// other in place, each for its delay, until the bounds of `playback`, a key or Ctrl-C.
+    /// Plays `photo`'s frames: handed to the view to send to a terminal that plays them, or drawn
+    /// one after the other in place, each for its delay, until the bounds of `playback`, a key or Ctrl-C.
     private func play(_ photo: Photo, fitting box: PixelSize, _ playback: PhotoDetail.Animate.Playback) async {
         guard let animations else { return }
         animationStopRequested = false
@@ -133,7 +133,9 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
         do {
             switch playback {
             case .byTerminal:
-                try await sendFrames(frames)
+                // The frames are the view's to send, and to stop, from the prompt.
+                presenter?.presentAnimationSending(.init(frames: frames))
+                return
             case .redrawn(let longest, let plays):
                 keys?.startWatching()
                 defer { keys?.stopWatching() }
@@ -144,20 +146,6 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
             if !Task.isCancelled { presenter?.presentAnimationFailure(.init(reason: error.reason)) }
         }
         await frames.stop()
-    }
-
-    /// The frames after the first (which is on screen already) added to the terminal's animation,
-    /// then run as many times as the file asks.
-    private func sendFrames(_ frames: AnimationFrames) async throws(ImageFailure) {
-        var firstDelay: Duration = .milliseconds(100)
-        while let frame = try await frames.nextFrame() {
-            if frame.index == 0 {
-                firstDelay = frame.delay
-                continue
-            }
-            presenter?.presentAnimationFrame(.init(frame: frame, playback: .byTerminal))
-        }
-        presenter?.presentAnimationRun(.init(firstDelay: firstDelay, plays: await frames.plays))
     }
 
     /// Each frame drawn in place for its delay, from the second on (the first is on screen), until
@@ -180,7 +168,7 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
                 if await waits(frame.delay, since: clock.now, until: started + longest) { return }
                 continue
             }
-            presenter?.presentAnimationFrame(.init(frame: frame, playback: .redrawn(longest: longest, plays: plays)))
+            presenter?.presentAnimationFrame(.init(frame: frame))
             if await waits(frame.delay, since: clock.now, until: started + longest) { return }
         }
     }

@@ -76,8 +76,9 @@ enum PhotoDetail {
     enum Animate {
         /// How the view's terminal plays an animation.
         enum Playback: Equatable, Sendable {
-            /// The terminal plays it (kitty): every frame sent once, then it runs by itself while the
-            /// prompt is back.
+            /// The terminal plays it (kitty): the command ends with the first frame shown, the others
+            /// are sent once while the person is at the prompt (a key or Ctrl-C there stops that), then
+            /// it runs by itself.
             case byTerminal
             /// Each frame drawn again in place while the command waits: for at most `longest`, or
             /// `plays` plays (fewer when the file asks for fewer), or until a key is pressed or
@@ -85,35 +86,30 @@ enum PhotoDetail {
             case redrawn(longest: Duration, plays: Int)
         }
 
-        /// One frame to show: drawn in place, or added to the terminal's animation.
+        /// One frame drawn over the picture, in place.
         enum Frame {
             struct Response: Equatable, Sendable {
                 var frame: AnimationFrame
-                var playback: Playback
             }
 
             struct ViewModel: Equatable, Sendable {
                 var pixels: Pixels
-                /// How long it stays, in milliseconds (kitty's gap).
-                var gap: Int
-                /// Drawn over the picture now (else added to the terminal's animation).
-                var drawnInPlace: Bool
             }
         }
 
-        /// Every frame is with the terminal: it runs them.
-        enum Run {
+        /// The frames after the first, for the terminal that plays them: the view sends them from
+        /// the prompt, and stops `frames` when it is done.
+        enum Sending {
             struct Response: Equatable, Sendable {
-                /// The first frame's delay: the picture drawn first was sent without it.
-                var firstDelay: Duration
-                /// As the file asks: 0 for ever.
-                var plays: Int
+                var frames: AnimationFrames
+
+                static func == (a: Self, b: Self) -> Bool { a.frames === b.frames }
             }
 
             struct ViewModel: Equatable, Sendable {
-                var firstGap: Int
-                /// nil: for ever.
-                var plays: Int?
+                var frames: AnimationFrames
+
+                static func == (a: Self, b: Self) -> Bool { a.frames === b.frames }
             }
         }
 

@@ -10,7 +10,7 @@ protocol PhotoDetailPresentationLogic: AnyObject {
     func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response)
     func presentStepRefused(_ response: PhotoDetail.Step.Refusal)
     func presentAnimationFrame(_ response: PhotoDetail.Animate.Frame.Response)
-    func presentAnimationRun(_ response: PhotoDetail.Animate.Run.Response)
+    func presentAnimationSending(_ response: PhotoDetail.Animate.Sending.Response)
     func presentAnimationStopped()
     func presentAnimationFailure(_ response: PhotoDetail.Animate.Failure.Response)
 }
@@ -43,13 +43,11 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
     }
 
     func presentAnimationFrame(_ response: PhotoDetail.Animate.Frame.Response) {
-        view?.displayAnimationFrame(.init(pixels: response.frame.pixels, gap: Self.milliseconds(response.frame.delay),
-                                          drawnInPlace: response.playback != .byTerminal))
+        view?.displayAnimationFrame(.init(pixels: response.frame.pixels))
     }
 
-    /// kitty's count: nil for a file that asks to play for ever.
-    func presentAnimationRun(_ response: PhotoDetail.Animate.Run.Response) {
-        view?.displayAnimationRun(.init(firstGap: Self.milliseconds(response.firstDelay), plays: response.plays == 0 ? nil : response.plays))
+    func presentAnimationSending(_ response: PhotoDetail.Animate.Sending.Response) {
+        view?.displayAnimationSending(.init(frames: response.frames))
     }
 
     func presentAnimationStopped() {
@@ -58,10 +56,6 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
 
     func presentAnimationFailure(_ response: PhotoDetail.Animate.Failure.Response) {
         view?.displayAnimationFailure(.init(message: "(animation not played: \(response.reason))"))
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int {
-        Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     func presentStepRefused(_ response: PhotoDetail.Step.Refusal) {

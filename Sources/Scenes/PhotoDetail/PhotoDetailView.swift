@@ -11,7 +11,7 @@ protocol PhotoDetailDisplayLogic: AnyObject {
     func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel)
     func displayStepRefused(_ viewModel: PhotoDetail.Step.ViewModel)
     func displayAnimationFrame(_ viewModel: PhotoDetail.Animate.Frame.ViewModel)
-    func displayAnimationRun(_ viewModel: PhotoDetail.Animate.Run.ViewModel)
+    func displayAnimationSending(_ viewModel: PhotoDetail.Animate.Sending.ViewModel)
     func displayAnimationStopped()
     func displayAnimationFailure(_ viewModel: PhotoDetail.Animate.Failure.ViewModel)
 }
@@ -200,14 +200,10 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         console.fail(viewModel.message)
     }
 
-    /// A frame over the picture, at once (the command waits between frames), or added to the
-    /// terminal's animation. A frame that no longer fits where the picture was (the window shrank)
-    /// stops the animation rather than draw over the text.
+    /// A frame over the picture, at once (the command waits between frames). A frame that no
+    /// longer fits where the picture was (the window shrank) stops the animation rather than draw
+    /// over the text.
     func displayAnimationFrame(_ viewModel: PhotoDetail.Animate.Frame.ViewModel) {
-        guard viewModel.drawnInPlace else {
-            if let frame = display?.animationFrame(viewModel.pixels, gap: viewModel.gap) { console.writeControl(frame) }
-            return
-        }
         guard let frame = display?.animationFrameInPlace(viewModel.pixels, for: .detail, linesBelow: linesBelowPicture) else {
             interactor?.stopAnimation()
             return
@@ -216,8 +212,15 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         console.flush()
     }
 
-    func displayAnimationRun(_ viewModel: PhotoDetail.Animate.Run.ViewModel) {
-        if let run = display?.animationRun(firstGap: viewModel.firstGap, plays: viewModel.plays) { console.writeControl(run) }
+    /// The terminal's frames, sent from the prompt once the command has ended; where no one is at
+    /// a prompt, the first frame stays.
+    func displayAnimationSending(_ viewModel: PhotoDetail.Animate.Sending.ViewModel) {
+        guard let display, let output = console.openPromptStream() else {
+            let frames = viewModel.frames
+            Task { await frames.stop() }
+            return
+        }
+        display.animationSend(viewModel.frames, through: output)
     }
 
     func displayAnimationStopped() {

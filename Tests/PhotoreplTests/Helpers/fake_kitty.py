@@ -14,8 +14,16 @@ MODE says how the kitty query action (a=q) on each medium is answered and what h
 Pictures sent in shared memory or a file are read (and removed, as kitty does, but in `reject`)
 before photorepl is told anything else; base64 ones are decoded. --end says how the session ends
 after the picture: `quit` typed (the default), or a SIGQUIT or SIGKILL sent to it.
+
+--animation N shows an APNG of N frames of noise (--photo's size, 1/10 s each) instead, and
+--at-prompt says what is done once the detail's prompt is back and a frame has come after it:
+  wait     nothing: the frames come until the animation is run (a=a,s=3)
+  key      `#` typed (no base64 nor kitty key holds it, so its echo is found among the frames)
+  ctrl-c   Ctrl-C typed
+The report then says where the frames (a=f) and runs came: before the prompt, after it, after the
+key's echo (or the prompt drawn again after Ctrl-C).
 """
-import argparse, base64, fcntl, json, os, pty, select, signal, struct, sys, tempfile, termios, time, zlib
+import argparse, base64, fcntl, json, os, pty, select, shutil, signal, struct, sys, tempfile, termios, time, zlib
 
 LEFT = (200, 40, 90)
 RIGHT = (30, 140, 220)
@@ -35,6 +43,27 @@ def write_png(path, width, height):
                 + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
 
 
+def write_apng(path, width, height, frames):
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    out = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+    out += chunk(b"acTL", struct.pack(">II", frames, 0))
+    sequence = 0
+    for index in range(frames):
+        # Noise, so that each frame is as large as its pixels in kitty's compressed form too.
+        data = zlib.compress(b"".join(b"\0" + os.urandom(width * 3) for _ in range(height)), 1)
+        out += chunk(b"fcTL", struct.pack(">IIIIIHHBB", sequence, width, height, 0, 0, 1, 10, 0, 0))
+        sequence += 1
+        if index == 0:
+            out += chunk(b"IDAT", data)
+        else:
+            out += chunk(b"fdAT", struct.pack(">I", sequence) + data)
+            sequence += 1
+    with open(path, "wb") as f:
+        f.write(out + chunk(b"IEND", b""))
+
+
 def shm_path(name):
     # glibc keeps POSIX shared memory in /dev/shm (this fake is for Linux only).
     return "/dev/shm/" + name.lstrip("/")
@@ -48,6 +77,8 @@ def main():
     parser.add_argument("--preview-size", default="20x5")
     parser.add_argument("--photo-file", help="a photo to show instead of the two halves (for measuring)")
     parser.add_argument("--window", default="80x24x10x20", help="columns x rows x cell width x cell height")
+    parser.add_argument("--animation", type=int, help="an APNG of this many frames of noise instead")
+    parser.add_argument("--at-prompt", default="wait", choices=["wait", "key", "ctrl-c"])
     parser.add_argument("command", nargs=argparse.REMAINDER)
     options = parser.parse_args()
     command = options.command[1:] if options.command[:1] == ["--"] else options.command
@@ -56,6 +87,8 @@ def main():
     if options.photo_file:
         with open(options.photo_file, "rb") as source, open(os.path.join(folder, os.path.basename(options.photo_file)), "wb") as copy:
             copy.write(source.read())
+    elif options.animation:
+        write_apng(os.path.join(folder, "noise.png"), width, height, options.animation)
     else:
         write_png(os.path.join(folder, "halves.png"), width, height)
     env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "SSH_CONNECTION", "SSH_TTY", "SSH_CLIENT", "COLORTERM",
@@ -73,6 +106,8 @@ def main():
     output = bytearray()
     scanned = 0
     report = {"queries": [], "pictures": [], "answers": []}
+    # Where each animation frame (a=f) and run (a=a with s=3) began in the output.
+    frame_offsets, run_offsets = [], []
     direct = bytearray()
     direct_keys = None
     deadline = time.time() + 30
@@ -81,10 +116,16 @@ def main():
         report["answers"].append(text)
         os.write(fd, text.encode())
 
-    def handle_graphics(body):
+    def handle_graphics(body, offset):
         nonlocal direct, direct_keys
         control, _, payload = body.partition(b";")
         keys = dict(item.split("=", 1) for item in control.decode().split(",") if "=" in item)
+        if keys.get("a") == "f":
+            frame_offsets.append(offset)
+            return
+        if keys.get("a") == "a" and keys.get("s") == "3":
+            run_offsets.append(offset)
+            return
         if keys.get("a") == "q":
             medium = keys.get("t", "d")
             if medium == "d":
@@ -167,7 +208,7 @@ def main():
             if end < 0:
                 scanned = apc
                 return
-            handle_graphics(bytes(output[apc + 3:end]))
+            handle_graphics(bytes(output[apc + 3:end]), apc)
             scanned = end + 2
 
     def read(until, seconds):
@@ -191,13 +232,18 @@ def main():
     before = len(output)
     started = time.time()
     os.write(fd, b"open 1\r")
-    read(lambda: output.endswith(b"photos/detail 1> "), 15)
+    if options.animation:
+        play_animation(fd, output, read, report, frame_offsets, run_offsets, options.at_prompt)
+        options.end = "quit"
+    else:
+        read(lambda: output.endswith(b"photos/detail 1> "), 15)
+        report["prompt"] = output.endswith(b"photos/detail 1> ")
     report["seconds"] = round(time.time() - started, 4)
     report["bytes"] = len(output) - before
-    report["prompt"] = output.endswith(b"photos/detail 1> ")
     child = pid
     if options.end == "quit":
-        os.write(fd, b"quit\r")
+        # A `#` typed at the prompt is taken back first.
+        os.write(fd, b"\x7fquit\r" if options.at_prompt == "key" else b"quit\r")
     else:
         os.kill(pid, getattr(signal, "SIG" + options.end))
     read(None, 0.2)
@@ -219,8 +265,41 @@ def main():
         except OSError:
             pass
     report["left"] = left
+    shutil.rmtree(folder, ignore_errors=True)
     report["left_colour"], report["right_colour"] = list(LEFT), list(RIGHT)
     print(json.dumps(report))
+
+
+def play_animation(fd, output, read, report, frame_offsets, run_offsets, at_prompt):
+    """After `open 1` of an animation: where its frames came, and what a key or Ctrl-C did to them."""
+    prompt = b"photos/detail 1> "
+    start = len(output)
+    opened = time.time()
+    read(lambda: output.find(prompt, start) >= 0, 60)
+    at = output.find(prompt, start)
+    report["prompt"] = at >= 0
+    report["seconds_to_prompt"] = round(time.time() - opened, 3)
+    report["frames_before_prompt"] = sum(1 for o in frame_offsets if o < at)
+    if at < 0:
+        return
+    if at_prompt == "wait":
+        read(lambda: run_offsets, 60)
+        report["frames"] = len(frame_offsets)
+        report["runs"] = len(run_offsets)
+        report["runs_after_prompt"] = sum(1 for o in run_offsets if o > at)
+        return
+    read(lambda: any(o > at for o in frame_offsets), 30)
+    sent = len(output)
+    os.write(fd, b"#" if at_prompt == "key" else b"\x03")
+    mark = b"#" if at_prompt == "key" else prompt
+    read(lambda: output.find(mark, sent) >= 0, 10)
+    echoed = output.find(mark, sent)
+    report["echoed"] = echoed >= 0
+    read(None, 1.5)
+    report["frames"] = len(frame_offsets)
+    report["frames_after_prompt"] = sum(1 for o in frame_offsets if o > at)
+    report["frames_after_key"] = sum(1 for o in frame_offsets if echoed >= 0 and o > echoed)
+    report["runs"] = len(run_offsets)
 
 
 if __name__ == "__main__":

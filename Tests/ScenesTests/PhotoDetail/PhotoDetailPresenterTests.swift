@@ -18,8 +18,8 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
     func displayStepRefused(_ viewModel: PhotoDetail.Step.ViewModel) { stepRefusals.append(viewModel.message) }
     var frames: [PhotoDetail.Animate.Frame.ViewModel] = []
     func displayAnimationFrame(_ viewModel: PhotoDetail.Animate.Frame.ViewModel) { frames.append(viewModel) }
-    var runs: [PhotoDetail.Animate.Run.ViewModel] = []
-    func displayAnimationRun(_ viewModel: PhotoDetail.Animate.Run.ViewModel) { runs.append(viewModel) }
+    var sendings: [PhotoDetail.Animate.Sending.ViewModel] = []
+    func displayAnimationSending(_ viewModel: PhotoDetail.Animate.Sending.ViewModel) { sendings.append(viewModel) }
     var stops = 0
     func displayAnimationStopped() { stops += 1 }
     var animationFailures: [String] = []

@@ -17,8 +17,8 @@ final class DetailPresenterSpy: PhotoDetailPresentationLogic {
     func presentStepRefused(_ response: PhotoDetail.Step.Refusal) { stepRefusals.append(response) }
     var frames: [PhotoDetail.Animate.Frame.Response] = []
     func presentAnimationFrame(_ response: PhotoDetail.Animate.Frame.Response) { frames.append(response) }
-    var runs: [PhotoDetail.Animate.Run.Response] = []
-    func presentAnimationRun(_ response: PhotoDetail.Animate.Run.Response) { runs.append(response) }
+    var sendings: [PhotoDetail.Animate.Sending.Response] = []
+    func presentAnimationSending(_ response: PhotoDetail.Animate.Sending.Response) { sendings.append(response) }
     var stops = 0
     func presentAnimationStopped() { stops += 1 }
     var animationFailures: [String] = []
