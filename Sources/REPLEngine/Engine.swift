@@ -177,6 +177,9 @@ public final class Engine {
     /// before anything else runs. `execute` is the two together (scripts run a million instant
     /// commands a second this way).
     package func start(_ line: String) -> Outcome? {
+        // A secret in a line read (a script made of /proc/self/environ) is gone before any error,
+        // cut to a width, could print a piece of it.
+        let line = Secrets.scrubbed(line)
         let words: [String]
         do {
             words = try Tokenizer.words(line)

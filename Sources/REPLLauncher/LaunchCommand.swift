@@ -521,6 +521,9 @@ extension REPLApp {
 
     /// Runs the app for a command line (without the program's name) and returns the exit code.
     public func run(arguments: [String]) async -> Int32 {
+        for variable in secretVariables {
+            if let value = getenv(variable) { Secrets.hide(String(cString: value), shownAs: "[\(variable)]") }
+        }
         let command: LaunchCommand
         var given = GivenOptions()
         do throws(LaunchCommand.UsageError) {

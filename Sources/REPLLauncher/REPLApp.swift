@@ -47,6 +47,10 @@ public struct REPLApp<Options: Sendable> {
     /// Whether this runs on CI, where `test --update` is refused (tests of the launcher itself set it,
     /// so they behave the same on CI and off it).
     var isOnCI: Bool = AppEnvironment.isOnCI
+    /// Environment variables whose values no output shows (an access key, a token): each is written
+    /// as `[NAME]` instead, on the terminal, standard error, in transcripts, recordings and a check's
+    /// diffs, and in the lines read (a script that reads `/proc/self/environ` as its commands).
+    public var secretVariables: [String] = []
     /// The manual page's description, when not the launcher's own (what the app is, how it runs).
     public var manualDescription: String?
     /// Sections the manual page adds after the options: the app's environment, files, examples.

@@ -18,6 +18,7 @@ enum PhotoreplApp {
             try CompositionRoot.makeSession(options, setup: setup, display: displaySetting(options, outputIsTerminal: setup.outputIsTerminal))
         }
         app.manualSections = manualSections
+        app.secretVariables = ["UNSPLASH_ACCESS_KEY"]
         app.argumentName = "DIR|PHOTO"
         // `photorepl ~/Pictures` and `photorepl photo.jpg`, as image viewers take them: the folder
         // to browse, or the photo to open (its first bytes say it is one; a script is not).
@@ -59,7 +60,7 @@ enum PhotoreplApp {
     /// The manual page's sections of photorepl's own, after the options.
     static let manualSections: [ManualPage.Section] = [
         ManualPage.Section("Environment", [
-            ("UNSPLASH_ACCESS_KEY", "The Unsplash API's access key, for --source unsplash: sent in the Authorization header only, written nowhere. Not needed to replay a cassette."),
+            ("UNSPLASH_ACCESS_KEY", "The Unsplash API's access key, for --source unsplash: sent in the Authorization header only, written nowhere; any output that would show it shows [UNSPLASH_ACCESS_KEY] instead. Not needed to replay a cassette."),
             ("UNSPLASH_API_URL", "Another server in place of https://api.unsplash.com (the tests' fake, Scripts/unsplash-test-server)."),
             ("XDG_CACHE_HOME", "Where the thumbnail cache is: $XDG_CACHE_HOME/thumbnails, else ~/.cache/thumbnails."),
             ("XDG_CONFIG_HOME", "Where the preferences are: $XDG_CONFIG_HOME/photorepl/config, else ~/.config/photorepl/config."),

@@ -310,6 +310,37 @@ import Glibc
         #expect(mine.status == 0, "\(mine.stdout)")
     }
 
+    /// The key is in no output, whatever reads it: a script run by `run` that runs
+    /// /proc/self/environ printed it on the terminal, in its errors on standard error and in
+    /// `--transcript`, cut to 40 columns its start; a check of a transcript that runs a `.env`
+    /// beside it printed it in the diff. Each is `[UNSPLASH_ACCESS_KEY]` now.
+    @Test func theKeyIsInNoOutput() throws {
+        let key = "planted-secret-key-42abcdef"
+        let folder = try TemporaryFolder()
+        // A file that holds the key where a line starts (a project's .env), then the environment.
+        try "UNSPLASH_ACCESS_KEY=\(key)\n".write(toFile: folder.file(".env"), atomically: true, encoding: .utf8)
+        try "count 1\nrun .env\nrun /proc/self/environ\n".write(toFile: folder.file("planted.txt"), atomically: true, encoding: .utf8)
+        let transcript = folder.file("session.t")
+        for arguments in [["run", "--keep-going", "--transcript", transcript, "planted.txt"], ["--no-config"]] {
+            let stdin = arguments.count == 1 ? FileManager.default.contents(atPath: folder.file("planted.txt")) : nil
+            let result = try Binary.run(arguments, stdin: stdin, environment: ["UNSPLASH_ACCESS_KEY": key], directory: folder.url)
+            #expect(result.status == 1, "\(arguments): \(result.stdout) \(result.stderr)")
+            #expect(!result.stdout.contains(key) && !result.stderr.contains(key) && !result.stdout.contains(key.prefix(12)), "\(arguments): \(result.stdout)")
+            #expect(result.stdout.contains("UNSPLASH_ACCESS_KEY=[UNSPLASH_ACCESS_KEY]"), "\(arguments): \(result.stdout)")
+            #expect(result.stdout.contains("error: unknown command 'UNSPLASH_ACCESS_KEY=[UNSPLASH_ACCESS_KE…'"), "\(arguments): \(result.stdout)")
+        }
+        let recorded = try String(contentsOfFile: transcript, encoding: .utf8)
+        #expect(!recorded.contains(key) && recorded.contains("[UNSPLASH_ACCESS_KEY]"), "\(recorded)")
+        // A check's diff: the script beside the transcript is read (as it was in the session).
+        try "count: 0\nphotos> run .env\nwhat it printed\n".write(toFile: folder.file("env.t"), atomically: true, encoding: .utf8)
+        let checked = try Binary.run(["test", "env.t"], environment: ["UNSPLASH_ACCESS_KEY": key], directory: folder.url)
+        #expect(checked.status == 1 && checked.stdout.contains("| photos> UNSPLASH_ACCESS_KEY=[UNSPLASH_ACCESS_KEY]\n"), "\(checked.stdout)")
+        #expect(!checked.stdout.contains(key) && !checked.stderr.contains(key), "\(checked.stdout)")
+        // Without the key in the environment, the same text is shown as it is.
+        let plain = try Binary.run(["test", "env.t"], environment: ["UNSPLASH_ACCESS_KEY": ""], directory: folder.url)
+        #expect(plain.stdout.contains("UNSPLASH_ACCESS_KEY=\(key)"), "\(plain.stdout)")
+    }
+
     /// A planted script replaces no file and writes nowhere but where its person allows: the current
     /// folder and its own (`record ~/.bashrc` then a command replaced the shell's start-up file).
     @Test func aPlantedScriptReplacesNoFileAndWritesOnlyWhereAllowed() throws {

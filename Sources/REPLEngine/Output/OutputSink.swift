@@ -39,8 +39,14 @@ package final class OutputSink {
         bytes.withUnsafeBufferPointer { write($0) }
     }
 
-    /// Writes all of `bytes`, or records why it could not (`writeError`).
+    /// Writes all of `bytes`, or records why it could not (`writeError`), each secret in them
+    /// written as its name (`Secrets`).
     package func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if let scrubbed = Secrets.scrubbed(bytes) { return scrubbed.withUnsafeBufferPointer { writeAsGiven($0) } }
+        writeAsGiven(bytes)
+    }
+
+    private func writeAsGiven(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let fd else {
             if keeps { captured.append(contentsOf: bytes) }
             return
