@@ -42,7 +42,7 @@ public final class PhotoDates: Sendable {
     }
 
     /// What is kept of a file: its header's date (nil: it has none), and the day it was last used.
-    struct Entry {
+    struct Entry: Equatable {
         var date: String?
         var day: Int
     }
@@ -130,10 +130,7 @@ public final class PhotoDates: Sendable {
             kept = Dictionary(uniqueKeysWithValues: kept.sorted { $0.value.day > $1.value.day }.prefix(capacity).map { ($0.key, $0.value) })
         }
         withDates { known, _ in known = kept }
-        var text = Self.firstLine + "\n"
-        for (key, entry) in kept {
-            text += key.text + ":\(entry.day)\t" + (entry.date ?? "-") + "\n"
-        }
+        let text = Self.text(of: kept)
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         guard (try? FileBytes.makeFolders(folder)) != nil else { return }
         // (Not flushed to disk: the dates are read again when it is lost.)
@@ -145,6 +142,20 @@ public final class PhotoDates: Sendable {
     /// cost more than the headers they spare on a warm disk); a line that does not read is skipped.
     private static func read(_ path: String?) -> [Key: Entry] {
         guard let path, let bytes = try? FileBytes.read(path: Array(path.utf8), limit: 16 << 20) else { return [:] }
+        return parse(bytes)
+    }
+
+    /// The file's text for `dates`, as `parse` reads it.
+    static func text(of dates: [Key: Entry]) -> String {
+        var text = firstLine + "\n"
+        for (key, entry) in dates {
+            text += key.text + ":\(entry.day)\t" + (entry.date ?? "-") + "\n"
+        }
+        return text
+    }
+
+    /// The dates a file's `bytes` hold (at most `maxEntries`); none when it is not such a file.
+    static func parse(_ bytes: [UInt8]) -> [Key: Entry] {
         let first = Array((firstLine + "\n").utf8)
         guard bytes.starts(with: first) else { return [:] }
         var known: [Key: Entry] = [:]
