@@ -236,9 +236,24 @@ static void close_all_but(int keep, int also) {
 #endif
 }
 
+// Processor time for `seconds` more of the deadline, on every core, and a little (a decoder's threads
+// add up theirs), past what this child has used. `per_task`: for a child that lives through many
+// tasks (an animation's frames), the hard limit is left open so that the next task can be given its
+// own; at the soft one SIGXCPU ends the child all the same. An animation's child had one limit for
+// its whole life: 20 s of frames, and it was ended mid-play.
+static void allow_processor_time(int seconds, int per_task) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    rlim_t allowed = (rlim_t)(seconds + 2) * (rlim_t)(cores > 0 ? cores : 1);
+    struct rusage used;
+    if (per_task && getrusage(RUSAGE_SELF, &used) == 0) allowed += (rlim_t)(used.ru_utime.tv_sec + used.ru_stime.tv_sec) + 1;
+    struct rlimit cpu = {allowed, per_task ? RLIM_INFINITY : allowed + 1};
+    setrlimit(RLIMIT_CPU, &cpu);
+}
+
 // What every child does first: signals as the parent wants them, only its own pipes open, and its
-// limits (processor `seconds`, `memory` of address space over what the parent had).
-static void confine(int seconds, size_t memory, int pipe_end, int other_pipe_end) {
+// limits (processor `seconds`, `memory` of address space over what the parent had); `per_task` as
+// allow_processor_time says.
+static void confine(int seconds, size_t memory, int pipe_end, int other_pipe_end, int per_task) {
     // Ctrl-C reaches the whole foreground group: the parent decides (it kills this child). The
     // parent's handlers write into its signal pipe: none of them may run here.
     signal(SIGINT, SIG_IGN);
@@ -268,11 +283,7 @@ static void confine(int seconds, size_t memory, int pipe_end, int other_pipe_end
     // arena are address space too: one arena, some room for libraries' threads).
     struct rlimit none_at_all = {0, 0};
     setrlimit(RLIMIT_CORE, &none_at_all);
-    // (A decoder's threads add up their processor time: the deadline, on every core, and a little.)
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    rlim_t cpu_seconds = (rlim_t)(seconds + 2) * (rlim_t)(cores > 0 ? cores : 1);
-    struct rlimit cpu = {cpu_seconds, cpu_seconds + 1};
-    setrlimit(RLIMIT_CPU, &cpu);
+    allow_processor_time(seconds, per_task);
 #ifdef __GLIBC__
     mallopt(M_ARENA_MAX, 1);
 #endif
@@ -286,7 +297,7 @@ static void confine(int seconds, size_t memory, int pipe_end, int other_pipe_end
 
 // The child: limits, the decode, the answer, _exit. Nothing here returns.
 static void child(const photorepl_isolated_request *request, answer *shared, size_t capacity, int pipe_end) {
-    confine(request->seconds, request->memory, pipe_end, -1);
+    confine(request->seconds, request->memory, pipe_end, -1, 0);
     photorepl_decoded out;
     memset(&out, 0, sizeof out);
     unsigned char *pixels = (unsigned char *)(shared + 1);
@@ -450,7 +461,7 @@ struct photorepl_animation {
 // next ask. It ends when the parent closes its end (or kills it). Nothing here returns.
 static void animation_child(const photorepl_animation_request *request, animation_answer *shared, size_t capacity, int asks,
                             int answers) {
-    confine(request->seconds, request->memory, asks, answers);
+    confine(request->seconds, request->memory, asks, answers, 1);
     // A decoder's own log is no line of the session's (dav1d, under libavif, writes a refused
     // frame's size to standard error, which is the terminal).
     int nothing = open("/dev/null", O_WRONLY | O_CLOEXEC);
@@ -466,6 +477,7 @@ static void animation_child(const photorepl_animation_request *request, animatio
         ssize_t n = read(asks, &byte, 1);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) _exit(0);
+        allow_processor_time(request->seconds, 1);  // each frame its own time
         photorepl_animation_frame frame;
         memset(&frame, 0, sizeof frame);
         size_t bytes = 0;
