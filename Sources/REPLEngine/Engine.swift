@@ -93,9 +93,14 @@ public final class Engine {
     }
 
     /// Makes the root scene and shows it.
+    /// A root never registered is said on standard error (no command runs to fail), and the engine
+    /// stays without scenes: its global commands still run.
     public func start<Root: SceneView>(root: Root.Type) {
         precondition(stack.entries.isEmpty, "the engine has started already")
-        let scene = instantiate(root)
+        guard let scene = instantiate(root) else {
+            if let failure = console.takeFailure() { console.writeDiagnostic("error: \(failure.message)") }
+            return
+        }
         show(scene, as: .root)
     }
 
@@ -462,7 +467,13 @@ public final class Engine {
                 console.writeWrappedLine("  \(TerminalText.pad(usage, toWidth: width))  \(command.summary)", indent: width + 4)
             }
         }
-        list("\(stack.top?.module.name ?? "scene") commands:", scene)
+        if let top = stack.top {
+            list("\(top.module.name) commands:", scene)
+            if scene.isEmpty { console.writeLine("  (none)") }
+        } else {
+            // An engine never started on a root (it had an empty heading here).
+            console.writeLine("no scene is shown: the app started none (engine.start(root:)), so only the global commands run", style: .dim)
+        }
         let below = commandsRunBelowNames
         if !below.isEmpty {
             console.writeWrappedLine("  Also \(below.joined(separator: ", ")): back to the list, and run there.", indent: 2)
@@ -556,7 +567,7 @@ public final class Engine {
 
     private func show(_ scene: any SceneView, as presentation: NavigationStack.Presentation) {
         guard let module = modules[ObjectIdentifier(type(of: scene))] else {
-            preconditionFailure("\(type(of: scene)) is not registered with the engine")
+            return console.fail(Self.notRegistered(type(of: scene)))
         }
         stack.append(.init(scene: scene, module: module, presentation: presentation))
         scene.sceneDidLoad()
@@ -706,12 +717,24 @@ extension Engine: SceneEffects {
 }
 
 extension Engine: Navigator {
-    /// Makes a scene of a registered type with the module's `make`.
-    public func instantiate<View: SceneView>(_ view: View.Type) -> View {
+    /// Makes a scene of a registered type with the module's `make`; nil, the command being run
+    /// failing with the reason, for a type never registered (it stopped the whole process, and a
+    /// test run with it).
+    public func instantiate<View: SceneView>(_ view: View.Type) -> View? {
         guard let module = modules[ObjectIdentifier(view)] else {
-            preconditionFailure("\(view) is not registered with the engine")
+            console.fail(Self.notRegistered(view))
+            return nil
         }
-        return module.make(SceneContext(navigator: self, effects: self, console: console)) as! View
+        let made = module.make(SceneContext(navigator: self, effects: self, console: console))
+        guard let scene = made as? View else {
+            console.fail("the module registered for \(view) made a \(type(of: made)), not a \(view)")
+            return nil
+        }
+        return scene
+    }
+
+    static func notRegistered(_ view: Any.Type) -> String {
+        "the scene \(view) is not registered with the engine: register its module (engine.register(…)) before it is shown"
     }
 
     /// Pushes `scene` on the stack; it loads (`sceneDidLoad`).
@@ -722,13 +745,13 @@ extension Engine: Navigator {
 
     /// Pops the pushed scene on top; the one below appears again (`sceneWillAppear`).
     public func pop() {
-        stack.removeTop(.pushed)
+        if let problem = stack.removeTop(.pushed) { return console.fail("cannot go back: \(problem)") }
         stack.top?.scene.sceneWillAppear()
     }
 
     /// Dismisses the sheet on top; the one below appears again.
     public func dismiss() {
-        stack.removeTop(.sheet)
+        if let problem = stack.removeTop(.sheet) { return console.fail("cannot close the sheet: \(problem)") }
         stack.top?.scene.sceneWillAppear()
     }
 }

@@ -44,10 +44,10 @@ final class RootScene: SceneView {
             throw CommandError("it failed")
         },
         Command("child", summary: "pushes a child") { scene, _ in
-            scene.navigator.push(scene.navigator.instantiate(ChildScene.self))
+            if let child = scene.navigator.instantiate(ChildScene.self) { scene.navigator.push(child) }
         },
         Command("sheet", summary: "presents a child as a sheet") { scene, _ in
-            scene.navigator.present(scene.navigator.instantiate(ChildScene.self))
+            if let child = scene.navigator.instantiate(ChildScene.self) { scene.navigator.present(child) }
         },
         Command("later", summary: "prints 'later' as an effect awaited before the command ends") { scene, _ in
             scene.console.writeLine("now")
@@ -275,5 +275,49 @@ final class ChildScene: SceneView {
     @Test func quitEndsTheSession() async {
         #expect(await run("quit") == .quit)
         #expect(await run("exit") == .quit)
+    }
+}
+
+/// Mistakes in putting scenes together are errors of the command that meets them, never a trap: an
+/// unregistered scene stopped the whole process (signal 4), and the test run with it.
+@MainActor
+@Suite struct SceneMistakesTests {
+    /// An engine whose root opens ChildScene, which it never registered.
+    func engine(output: OutputSink, diagnostics: OutputSink = .memory()) -> Engine {
+        let engine = Engine(console: Console(output: output, diagnostics: diagnostics))
+        engine.register(SceneModule(RootScene.self) { RootScene($0) })
+        engine.start(root: RootScene.self)
+        return engine
+    }
+
+    @Test(arguments: ["child", "sheet"])
+    func anUnregisteredSceneFailsTheCommand(command: String) async {
+        let engine = engine(output: .memory())
+        let outcome = await engine.execute(command)
+        #expect(outcome == .failed(CommandError("the scene ChildScene is not registered with the engine: register its module (engine.register(…)) before it is shown")))
+        #expect(engine.stack.names == ["root"], "the stack is left as it was")
+        #expect(await engine.execute("inc") == .done, "the session goes on")
+    }
+
+    @Test func goingBackOrClosingWhereNothingIsOnTopFailsTheCommand() {
+        let engine = engine(output: .memory())
+        engine.pop()
+        #expect(engine.console.takeFailure()?.message == "cannot go back: there is no pushed scene on top to remove (the top is root (root))")
+        engine.dismiss()
+        #expect(engine.console.takeFailure()?.message == "cannot close the sheet: there is no sheet scene on top to remove (the top is root (root))")
+        #expect(engine.stack.names == ["root"])
+    }
+
+    @Test func anUnregisteredRootIsSaidAndTheGlobalCommandsStillRun() async {
+        let diagnostics = OutputSink.memory()
+        let engine = Engine(console: Console(output: .memory(), diagnostics: diagnostics))
+        engine.start(root: RootScene.self)
+        #expect(diagnostics.text == "error: the scene RootScene is not registered with the engine: register its module (engine.register(…)) before it is shown\n")
+        #expect(engine.stack.names.isEmpty)
+        let output = OutputSink.memory()
+        let empty = Engine(console: Console(output: output, diagnostics: .memory()))
+        #expect(await empty.execute("help") == .done)
+        empty.console.flush()
+        #expect(output.text.hasPrefix("no scene is shown: the app started none (engine.start(root:)), so only the global commands run\nglobal commands:\n"), "\(output.text)")
     }
 }

@@ -1,8 +1,9 @@
 /// What routers drive: the navigation controller of a terminal app.
 @MainActor
 public protocol Navigator: AnyObject {
-    /// Makes a registered scene, as a storyboard instantiates a view controller.
-    func instantiate<View: SceneView>(_ view: View.Type) -> View
+    /// Makes a registered scene, as a storyboard instantiates a view controller; nil, and the
+    /// command being run fails saying why, when `view` was never registered.
+    func instantiate<View: SceneView>(_ view: View.Type) -> View?
     /// Pushes a scene on the stack; it loads.
     func push(_ scene: any SceneView)
     /// Pops the top scene; the one below appears again.
@@ -44,11 +45,13 @@ struct NavigationStack {
 
     mutating func append(_ entry: Entry) { entries.append(entry) }
 
-    /// Removes the top entry, which must have been shown the way `presentation` says.
-    mutating func removeTop(_ presentation: Presentation) {
+    /// Removes the top entry if it was shown the way `presentation` says; else why not, and the
+    /// stack is left as it is.
+    mutating func removeTop(_ presentation: Presentation) -> String? {
         guard let top, top.presentation == presentation else {
-            preconditionFailure("cannot remove a \(presentation) scene: the top is \(String(describing: top?.presentation))")
+            return "there is no \(presentation) scene on top to remove (the top is \(top.map { "\($0.module.name) (\($0.presentation))" } ?? "none"))"
         }
         entries.removeLast()
+        return nil
     }
 }

@@ -113,10 +113,10 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
 
     /// A router does not own its delegate (the scene below it does): no cycle keeps either alive. It
     /// holds it `weak`, as Clean Swift does: once the scene below is gone, there is no delegate.
-    @Test func delegatesAreNotOwned() {
+    @Test func delegatesAreNotOwned() throws {
         let app = App()
-        let detail = app.engine.instantiate(PhotoDetailView.self)
-        let sheet = app.engine.instantiate(IndexEditView.self)
+        let detail = try #require(app.engine.instantiate(PhotoDetailView.self))
+        let sheet = try #require(app.engine.instantiate(IndexEditView.self))
         weak var gone: DetailDelegateSpy?
         weak var goneToo: IndexEditDelegateSpy?
         do {
@@ -132,9 +132,9 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
         #expect(detail.router?.delegate == nil && sheet.router?.delegate == nil)
     }
 
-    @Test func anIndexThatPointsAtNoPhotoRoutesStraightBack() async {
+    @Test func anIndexThatPointsAtNoPhotoRoutesStraightBack() async throws {
         let app = App()
-        let detail = app.engine.instantiate(PhotoDetailView.self)
+        let detail = try #require(app.engine.instantiate(PhotoDetailView.self))
         detail.router?.dataStore?.photos = Photo.abcde
         detail.router?.dataStore?.index = 7
         app.engine.push(detail)

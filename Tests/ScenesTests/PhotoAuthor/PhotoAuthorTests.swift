@@ -149,7 +149,7 @@ import Testing
 @MainActor
 final class NoNavigator: Navigator {
     static let shared = NoNavigator()
-    func instantiate<View: SceneView>(_ type: View.Type) -> View { fatalError("not navigated in this test") }
+    func instantiate<View: SceneView>(_ type: View.Type) -> View? { nil }
     func push(_ scene: any SceneView) {}
     func present(_ scene: any SceneView) {}
     func pop() {}

@@ -51,7 +51,7 @@ final class NavigatorSpy: Navigator {
     private let console = SceneTester { _ in }.engine.console
     private(set) var pushed: [any SceneView] = []
 
-    func instantiate<View: SceneView>(_ view: View.Type) -> View {
+    func instantiate<View: SceneView>(_ view: View.Type) -> View? {
         let detail = SearchDetailView(console: console)
         let interactor = SearchDetailInteractor()
         let router = SearchDetailRouter()

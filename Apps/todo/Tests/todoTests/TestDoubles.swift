@@ -92,7 +92,7 @@ final class NavigatorSpy: Navigator {
     private(set) var pushed: [any SceneView] = []
     private(set) var pops = 0
 
-    func instantiate<View: SceneView>(_ view: View.Type) -> View {
+    func instantiate<View: SceneView>(_ view: View.Type) -> View? {
         let detail = TodoDetailView(console: console)
         let interactor = TodoDetailInteractor()
         let router = TodoDetailRouter(navigator: self, dataStore: interactor)

@@ -123,7 +123,9 @@ enum PhotoListCommands {
         // The engine refuses a word that is no whole number ("'two' is not a page: …"); the list
         // refuses a number outside its pages.
         Command("page", arguments: [.number("N", naming: "page", completion: .positions)], summary: summary, example: example) { view, arguments in
-            view.turnList(toPage: TypedNumber.row(ofPosition: arguments.number(at: 0)!), typed: TypedNumber.typed(arguments[0]))
+            // The engine checked the word is a whole number; a test driving the command itself may not.
+            guard let page = arguments.number(at: 0) else { throw CommandError("page takes a number (type e.g. '\(example)')", kind: .usage) }
+            view.turnList(toPage: TypedNumber.row(ofPosition: page), typed: TypedNumber.typed(arguments[0]))
         }
     }
 

@@ -22,8 +22,7 @@ final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
     // MARK: Routing
 
     func routeToSearchDetail() {
-        guard let navigator, let dataStore else { return }
-        let destination = navigator.instantiate(SearchDetailView.self)
+        guard let navigator, let dataStore, let destination = navigator.instantiate(SearchDetailView.self) else { return }
         guard var destinationDS = destination.router?.dataStore else { return }
         passDataToSearchDetail(source: dataStore, destination: &destinationDS)
         navigateToSearchDetail(destination: destination)

@@ -21,8 +21,7 @@ final class RatesRouter: RatesRoutingLogic, RatesDataPassing {
     // MARK: Routing
 
     func routeToCurrency() {
-        guard let navigator, let dataStore else { return }
-        let destination = navigator.instantiate(CurrencyView.self)
+        guard let navigator, let dataStore, let destination = navigator.instantiate(CurrencyView.self) else { return }
         guard var destinationDS = destination.router?.dataStore else { return }
         passDataToCurrency(source: dataStore, destination: &destinationDS)
         navigateToCurrency(destination: destination)
