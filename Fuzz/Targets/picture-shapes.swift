@@ -1,4 +1,4 @@
-// Every picture style with any shape of picture in any box (issue 45: a 4000×10 strip in sixel ended
+// Every picture style with any shape of picture in any box (a 4000×10 strip in sixel ended
 // photorepl with SIGFPE inside libchafa's encoder). The first bytes choose the style, the cell, the
 // picture's size and the box; the rest are its pixels, repeated.
 import Imaging

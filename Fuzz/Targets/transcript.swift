@@ -8,7 +8,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let cut = bytes.firstIndex(of: 0) ?? bytes.count / 2
     let expected = String(decoding: bytes[..<cut], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let actual = String(decoding: bytes[min(cut + 1, bytes.count)...], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    // Long inputs too (issue 19: matching was cubic and its table n × m); 65,536 bytes are up to
+    // Long inputs too (matching was cubic and its table n × m); 65,536 bytes are up to
     // 32,768 lines a side.
     let matches = TranscriptPattern.block(expected, matches: actual)
     let edits = TranscriptPattern.align(expected, actual)

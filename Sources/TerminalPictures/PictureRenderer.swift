@@ -280,7 +280,7 @@ package struct PictureRenderer: Sendable {
 
     func symbols(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
         // A BlurHash, and 16 colours: half blocks of our own. In 16 colours they are dithered to
-        // xterm's 16 (issue 45, defect 7): libchafa 1.12 undithered draws flat blobs (a grey ramp 4
+        // xterm's 16: libchafa 1.12 undithered draws flat blobs (a grey ramp 4
         // blocks); dithered, it mixes its own idea of the 16 colours, darker than the ones terminals
         // show (in xterm under GNU screen the ramp's 40 came out 93, a teal 40,160,140 as 37,215,208),
         // and by default it boosts saturation first (an orange drawn pure red).

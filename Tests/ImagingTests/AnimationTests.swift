@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Imaging
 
-/// Issue 45, part 2: animations' frames decoded one at a time (GIF, WebP and AVIF sequences in a
+/// Animations' frames decoded one at a time (GIF, WebP and AVIF sequences in a
 /// child process, APNG by the project's PNG reader), composed on their canvas, with their delays
 /// (browsers' rule for short ones) and loop counts; and the cheap scan that counts frames for the
 /// detail's fields. The fixtures are Tests/Fixtures/formats/three-frames.* and

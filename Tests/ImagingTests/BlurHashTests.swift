@@ -130,7 +130,7 @@ func dcOnlyHashDecodesToItsColourEverywhere(rgb: Int) throws {
     }
 }
 
-/// Enlarging blends neighbours (issue 18: stair steps in small photos shown large).
+/// Enlarging blends neighbours (stair steps in small photos shown large).
 @Suite struct EnlargingTests {
     @Test func enlargingBlendsInsteadOfRepeating() {
         // Black and white side by side, enlarged four times: the middle is grey, the ends keep their colour.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Imaging
 
-/// Issue 43: a real 200-megapixel Galaxy S24 Ultra HEIC (12240×16320, a grid of 512×512 tiles) was
+/// A real 200-megapixel Galaxy S24 Ultra HEIC (12240×16320, a grid of 512×512 tiles) was
 /// never shown ("at most 100 megapixels"), and libheif decodes a grid whole (1.3 GB for it). A grid
 /// too large to decode whole is now decoded a tile at a time into the scaled picture. The fixtures
 /// are Scripts/make-heif's: a 2×2 grid of 512×512 tiles on a 1000×900 canvas (red, green, blue,
@@ -75,7 +75,7 @@ import Testing
     }
 }
 
-/// Issue 43: a Canon .hif (4240×2832 HEVC, with 1616×1080 and 320×212 JPEG-coded thumbnails) was
+/// A Canon .hif (4240×2832 HEVC, with 1616×1080 and 320×212 JPEG-coded thumbnails) was
 /// decoded whole at 80×40 cells (1.0 s, 172 MB) where its small thumbnail covered the box: libheif
 /// 1.15 does not list JPEG-coded thumbnails. They are rungs of the ladder like HEVC ones. The
 /// fixture is Scripts/make-heif's: 640×426, its left half red and right half blue, with JPEG

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Imaging
 
-/// Issue 43: libheif, libtiff, libjxl and libraw ran inside the session. A 985-byte HEIC crashed
+/// libheif, libtiff, libjxl and libraw ran inside the session. A 985-byte HEIC crashed
 /// it (SIGSEGV in heif_decode_image), a 4 KB DNG kept a decoding thread spinning for 161 s after
 /// Ctrl-C (two of them, and no picture answered again), and a 96 KB TIFF took 406 MB. They now run
 /// in a child process, held to a share of one budget, ended by a deadline or Ctrl-C.

@@ -2,7 +2,7 @@ import CTurboJPEG
 import Testing
 @testable import Imaging
 
-/// Issue 19: CMYK and YCCK (Adobe) JPEGs, valid photos, were "corrupt JPEG"; 12-bit, lossless and
+/// CMYK and YCCK (Adobe) JPEGs, valid photos, were "corrupt JPEG"; 12-bit, lossless and
 /// hierarchical ones too, where the truth is that they are not supported.
 @Suite struct JPEGKindsTests {
     /// A YCCK JPEG of `width`×`height` pixels of one CMYK colour (Adobe's inverted form), by TurboJPEG.
@@ -56,7 +56,7 @@ import Testing
         }
     }
 
-    /// Issue 19: a 3.5 KB progressive JPEG claiming 100 MP took 311 MB (its decoder keeps every
+    /// A 3.5 KB progressive JPEG claiming 100 MP took 311 MB (its decoder keeps every
     /// coefficient). Progressive JPEGs are held to 40 MP; baseline ones keep the 100 MP limit.
     @Test func aProgressiveJPEGClaimingTooManyPixelsIsRefusedOnItsHeader() throws {
         guard let handle = tjInitCompress() else { fatalError("tjInitCompress failed") }

@@ -1,7 +1,7 @@
 import Testing
 @testable import Imaging
 
-/// Issue 32: JPEG XL was "not an image". The files are cjxl's (Scripts/make-test-photos
+/// JPEG XL was "not an image". The files are cjxl's (Scripts/make-test-photos
 /// --format-cases): sunset.jxl (the JPEG losslessly recompressed, its EXIF in a compressed box),
 /// rotated.jxl (orientation 6 in the codestream) and leaf-lossless.jxl (a bare codestream with
 /// transparency).

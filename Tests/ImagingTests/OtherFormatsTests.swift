@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Imaging
 
-/// Issue 20: WebP, GIF, HEIC and AVIF files were skipped as "not an image". The files are
+/// WebP, GIF, HEIC and AVIF files were skipped as "not an image". The files are
 /// Tests/Fixtures/formats (Scripts/make-test-photos --format-cases, from the JPEGs and PNGs of
 /// Examples/photos), each decoded here and compared with what it was made from.
 @Suite struct OtherFormatsTests {
@@ -216,7 +216,7 @@ import Testing
         return bytes
     }
 
-    /// Issue 28: a 23 KB HEIC whose `ispe` said 100×100 while its HEVC stream was 10000×10000 was
+    /// A 23 KB HEIC whose `ispe` said 100×100 while its HEVC stream was 10000×10000 was
     /// decoded at full size (650 MB) before anything refused it. The stream's own headers (HEVC's
     /// sequence parameter set, AV1's sequence header) are read and checked before libheif decodes.
     @Test func aStreamLargerThanItsImageSaysIsRefusedBeforeDecoding() throws {
@@ -363,7 +363,7 @@ import Testing
         return []
     }()
 
-    /// Issue 28: a genuine 23 KB 10000×10000 HEIC took 651 MB to show 385×385 pixels. A HEIC's or
+    /// A genuine 23 KB 10000×10000 HEIC took 651 MB to show 385×385 pixels. A HEIC's or
     /// AVIF's image is decoded at full size only up to its own cap; a phone's thumbnail that covers
     /// the picture is decoded instead, whatever the photo's size.
     @Test func aHEIFIsShownFromItsThumbnailWhenItCoversThePicture() throws {
@@ -387,7 +387,7 @@ import Testing
         }
     }
 
-    /// Issue 43: a 985-byte HEIC whose thumbnail was a `grid` claiming a 30000×30000 canvas was
+    /// A 985-byte HEIC whose thumbnail was a `grid` claiming a 30000×30000 canvas was
     /// decoded by libheif at that canvas (only its `ispe` was checked): SIGSEGV at 2.1 GB. Every
     /// derived image's canvas is checked now, against the limits and against its `ispe`.
     /// grid-thumbnail.heic (Scripts/make-test-photos: heif-enc 1.15, `-t 80`, of a 160×100 sunset):
@@ -433,7 +433,7 @@ import Testing
         #expect(try Self.bytes("sunset-thumbnail.heic").withUnsafeBytes(HEIFBoxes.thumbnails) == [PixelSize(width: 160, height: 100)])
     }
 
-    /// Found in review (issue 43, every walk linear): an item whose data are in `idat` walked all of
+    /// Found in review: an item whose data are in `idat` walked all of
     /// meta's boxes again to find it; 16,384 such items in a meta of 4,096 boxes.
     @Test func itemsInIdatAreLocatedInLinearTime() throws {
         // iloc version 1, no offset, length or base fields; 16,384 items of construction method 1, no extents.

@@ -2,7 +2,7 @@ import CZlib
 import Testing
 @testable import Imaging
 
-/// Issue 19: libpng read every chunk before IDAT whole, at its claimed length (a 44-byte PNG with a
+/// libpng read every chunk before IDAT whole, at its claimed length (a 44-byte PNG with a
 /// tEXt claiming 0x7fffffff bytes allocated 2 GB); its size came from libpng, so a file with more than
 /// 16 MB of chunks before IDAT showed 0 × 0; a PNG's eXIf chunk was ignored.
 @Suite struct PNGChunksTests {

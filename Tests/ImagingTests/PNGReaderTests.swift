@@ -2,7 +2,7 @@ import CZlib
 import Testing
 @testable import Imaging
 
-/// Issue 32: PNGs of the common kinds are read by photorepl itself (libdeflate's inflate, the rows
+/// PNGs of the common kinds are read by photorepl itself (libdeflate's inflate, the rows
 /// unfiltered and scaled as they come; an interlaced one from its first passes). Each file here is
 /// written by a small encoder of the test's own, every filter type in turn, and compared with
 /// libpng's reading of the same file.
@@ -36,7 +36,7 @@ import Testing
             + chunk("IDAT", Array(compressed[..<Int(length)])) + chunk("IEND", [])
     }
 
-    /// Issue 43: a 16-bit PNG went to libpng, which made it RGBA whole (a 190 KB one of 10000×10000
+    /// A 16-bit PNG went to libpng, which made it RGBA whole (a 190 KB one of 10000×10000
     /// took 403 MB), and a large 8-bit one was inflated whole (400 MB for 10000×10000 RGBA). Both
     /// are read a band of rows at a time now, scaled as they come.
     @Test func aSixteenBitPNGIsScaledAsItsRowsCome() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Imaging
 
-/// Issue 20: the cheapest source that covers the picture's box wins. camera.jpg (Scripts/make-test-photos
+/// The cheapest source that covers the picture's box wins. camera.jpg (Scripts/make-test-photos
 /// --formats) is a 1200×900 JPEG holding an EXIF thumbnail (160×120) and an MPF preview (640×480).
 @Suite struct PreviewLadderTests {
     static func bytes(_ name: String) throws -> [UInt8] {
@@ -41,7 +41,7 @@ import Testing
         }
     }
 
-    /// Issue 28: every limit of a file applies to a preview inside one. camera-progressive-preview.jpg's
+    /// Every limit of a file applies to a preview inside one. camera-progressive-preview.jpg's
     /// MPF preview is a progressive 640×480 JPEG: shown under the usual cap, passed over (for the
     /// photo itself, baseline, scaled) when the cap on progressive JPEGs is below its 307,200 pixels.
     /// (A baseline photo whose MPF preview was a 9990×9990 progressive JPEG took 607 MB.)

@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 20, the preview ladder's third rung: a progressive JPEG shown small is drawn from its first
+/// The preview ladder's third rung: a progressive JPEG shown small is drawn from its first
 /// scans (libjpeg's buffered-image mode), and reads a fraction of the file.
 @Suite struct ProgressiveJPEGTests {
     /// A photo-like picture: smooth colour gradients and a few hard edges, with a little grain (a
@@ -81,7 +81,7 @@ import Glibc
         #expect(baseline.source.description == "the JPEG itself (640×480), decoded at 80×60")
     }
 
-    /// Issue 28: a file cut short after its DC scan was refused as truncated, though a small picture
+    /// A file cut short after its DC scan was refused as truncated, though a small picture
     /// reads only that scan. Now the scans it holds whole draw the pictures they can; a picture that
     /// needs more is refused as truncated, and so is a file cut inside its first scan.
     @Test func aFileCutShortShowsTheScansItHoldsWhole() throws {

@@ -149,7 +149,7 @@ final class Scratch {
         #expect(String(decoding: replayed.body, as: UTF8.self) == #"[{"id":"abc","n":1.0,"s":"a\/b \u00e9"}]"#)
     }
 
-    /// Issue 43: a 50 MB cassette whose inline JSON body was `[0,0,…]` took 1.3 GB (the body was
+    /// A 50 MB cassette whose inline JSON body was `[0,0,…]` took 1.3 GB (the body was
     /// built whole, and inline bodies skipped the cap of 16 MB that body files are held to). Every
     /// body is held to the cap however it is stored, and an inline one is refused by its size before
     /// anything of it is built.
@@ -166,7 +166,7 @@ final class Scratch {
         }
     }
 
-    /// Issue 43: a recorded failure's message kept its line feed and printed a forged prompt line;
+    /// A recorded failure's message kept its line feed and printed a forged prompt line;
     /// it is held to one line as a live one is.
     @Test func aRecordedFailureIsKeptOnOneLine() throws {
         let scratch = try Scratch()
@@ -178,7 +178,7 @@ final class Scratch {
         #expect(failure.message == "boom^Jphotos> FORGED<U+2028>x")
     }
 
-    /// Issue 43: recording pretty-printed a 16 MB answer into a 104 MB cassette, written whole again
+    /// Recording pretty-printed a 16 MB answer into a 104 MB cassette, written whole again
     /// at every exchange. An exchange is a line of compact JSON, appended: the file is not replaced,
     /// what was written stays as it was, and a pretty answer takes no more room than its tokens.
     @Test func aCassetteIsWrittenAnExchangeALineAndAppended() async throws {

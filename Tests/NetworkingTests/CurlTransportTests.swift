@@ -163,7 +163,7 @@ import Testing
         #expect(try server.log().count == 6)
     }
 
-    /// Issue 19: a 302 to http://169.254.169.254/ made photorepl connect there. With a policy, a
+    /// A 302 to http://169.254.169.254/ made photorepl connect there. With a policy, a
     /// redirect to a host it does not name is never requested.
     @Test func aRedirectToAnotherHostIsNotFollowed() async throws {
         let server = try TestServer()
@@ -205,7 +205,7 @@ import Testing
         return name
     }()
 
-    /// Issue 19: the policy read a host's written form only; a name that resolves to a local address
+    /// The policy read a host's written form only; a name that resolves to a local address
     /// (a DNS answer pointing at 169.254.169.254, say) got a connection. Now no socket is opened.
     @Test(.enabled(if: localName != nil, "needs a host name that resolves to loopback (this machine's, in /etc/hosts)"))
     func aNameThatResolvesToALocalAddressIsNotConnectedTo() async throws {

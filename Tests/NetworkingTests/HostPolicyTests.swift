@@ -1,7 +1,7 @@
 import Testing
 @testable import Networking
 
-/// Issue 19: redirects and image URLs went to any http(s) host. The policy names the hosts, and keeps
+/// Redirects and image URLs went to any http(s) host. The policy names the hosts, and keeps
 /// loopback, private and link-local addresses out unless the API itself is at one.
 @Suite struct HostPolicyTests {
     let unsplash = HostPolicy.api(at: "https://api.unsplash.com", alsoAllowed: ["images.unsplash.com", "plus.unsplash.com"], isDefault: true)

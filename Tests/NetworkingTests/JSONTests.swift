@@ -467,7 +467,7 @@ private let unsplashPhoto = ##"""
         #expect(JSON.compact(try JSON.parse(JSON.pretty(photo))) == JSON.compact(photo))
     }
 
-    /// Issue 43: 16 MB of `[0,0,…]` took 435 MB to read (24 bytes and more a value, for two bytes of
+    /// 16 MB of `[0,0,…]` took 435 MB to read (24 bytes and more a value, for two bytes of
     /// text). A parse is held to `JSON.defaultMaxValues` values, however few bytes they take; a
     /// page of 30 real photos is far below it.
     @Test func aParseIsHeldToItsBudgetOfValues() throws {

@@ -75,7 +75,7 @@ enum TIFFContainerFile {
     }
 }
 
-/// Issue 32: camera RAW files and TIFFs shown from the JPEG previews inside them, the smallest that
+/// Camera RAW files and TIFFs shown from the JPEG previews inside them, the smallest that
 /// covers the box, never from the sensor data.
 @Suite struct CameraRawTests {
     typealias File = TIFFContainerFile
@@ -260,7 +260,7 @@ enum TIFFContainerFile {
         return [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
     }
 
-    /// Issue 43: a 12.5 MB DNG whose sizes lie was demosaicked whole by libraw (1.69 GB). Its
+    /// A 12.5 MB DNG whose sizes lie was demosaicked whole by libraw (1.69 GB). Its
     /// sensor here claims 12000×8000 (the file padded to the byte a pixel that libraw checks for):
     /// the decode would need more than the budget for pictures, and is refused before a child is
     /// started; the photo is shown from its preview. (libraw was run on it before, and said the
@@ -310,7 +310,7 @@ enum TIFFContainerFile {
         return nil
     }
 
-    /// Issue 32: a RAW whose previews do not cover the box is decoded from its sensor data by
+    /// A RAW whose previews do not cover the box is decoded from its sensor data by
     /// libraw (at half size when that covers it), and `show --why` says so; its EXIF (the date
     /// too) is read from the RAW.
     @Test func aRAWWhosePreviewsAreTooSmallIsDrawnFromItsSensorData() throws {
@@ -382,7 +382,7 @@ enum TIFFContainerFile {
         }
     }
 
-    /// Issue 43: a 372 KB TIFF of 31 IFDs, each listing SubIFDs 1,000 times (16 offsets each, all
+    /// A 372 KB TIFF of 31 IFDs, each listing SubIFDs 1,000 times (16 offsets each, all
     /// IFD0's), took 13–15 s: every offset was queued and taken with `Array.removeFirst()`, which
     /// moves all the rest. The walk reads a tag once an IFD and takes offsets by an index: the file
     /// reads about as fast as one of the same IFDs holding 1,000 different tags each.
@@ -403,7 +403,7 @@ enum TIFFContainerFile {
         #expect(throws: ImageFailure.self) { try Self.decode(file, fitting: PixelSize(width: 80, height: 80)) }
     }
 
-    /// Issue 43: a RW2 listing the same JpgFromRaw 31,936 times (998 in each of 32 IFDs) took 29–38 s,
+    /// A RW2 listing the same JpgFromRaw 31,936 times (998 in each of 32 IFDs) took 29–38 s,
     /// the JPEG's header read again for each (that tag skipped the check for a JPEG listed twice).
     /// Here the JPEG holds 4,000 quantization tables before its frame: each read takes a while.
     /// Each tag is read once an IFD, and each JPEG once however many IFDs point to it.
@@ -433,7 +433,7 @@ enum TIFFContainerFile {
         return (tables + [0xFF, 0xD9], strip + jpeg[at...])
     }
 
-    /// Issue 43: a JPEG-compressed TIFF of one strip whose tables are in JPEGTables (tag 347), as
+    /// A JPEG-compressed TIFF of one strip whose tables are in JPEGTables (tag 347), as
     /// ImageMagick and Pillow write one, was refused ("Quantization table 0x00 was not defined"):
     /// the tables are put back after the strip's SOI before TurboJPEG reads it. jpeg-tables.tif is
     /// ImageMagick's (`convert sunset.jpg -resize 160x100! -quality 60 -compress jpeg`).
@@ -457,7 +457,7 @@ enum TIFFContainerFile {
         }
     }
 
-    /// Issue 43: a TIFF's 60×40 JPEG thumbnail in IFD1 was drawn instead of its 600×400 page. A TIFF
+    /// A TIFF's 60×40 JPEG thumbnail in IFD1 was drawn instead of its 600×400 page. A TIFF
     /// is its page; a thumbnail stands for it only when it covers the box with the page's shape.
     @Test func aTIFFShowsItsPageNotItsThumbnail() throws {
         let page = (0..<600 * 400 * 3).map { $0 % 3 == 0 ? UInt8(200) : 60 }

@@ -234,7 +234,7 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(scan.skipped.isEmpty && scan.skippedSummary == nil)
     }
 
-    /// Issue 19: a photo whose path is longer than PATH_MAX (folders nested with long names) was
+    /// A photo whose path is longer than PATH_MAX (folders nested with long names) was
     /// passed over in silence; it is counted among the skipped, with the reason.
     @Test func pathsLongerThanPathMaxAreCountedWithTheReason() throws {
         try folder.write("near.jpg", TestImage.jpeg(width: 4, height: 4))
@@ -290,7 +290,7 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(scan.skipped == ["path longer than 4096 bytes": 1], "\(scan.skipped)")
     }
 
-    /// Issue 19: `café.jpg` in NFC (320×240) and in NFD (1×1) were one photo: the row said 320 × 240,
+    /// `café.jpg` in NFC (320×240) and in NFD (1×1) were one photo: the row said 320 × 240,
     /// but the picture and the bytes saved were the other file's (the table was keyed by `String`).
     @Test func namesEqualUnderUnicodeAreTwoPhotos() async throws {
         let nfc = TestImage.jpeg(width: 320, height: 240), nfd = TestImage.jpeg(width: 1, height: 1)
@@ -308,7 +308,7 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         }
     }
 
-    /// Issue 28: `open 1`, the file replaced by another picture of another size, `fetch`, `open 1`:
+    /// `open 1`, the file replaced by another picture of another size, `fetch`, `open 1`:
     /// the fields said the new size and the old picture was drawn (pictures were kept in memory by
     /// the photo's id alone). They are kept by the file's identity too: device, inode, size, time.
     @Test func aReplacedPhotoIsNotDrawnAsItWas() async throws {
@@ -334,7 +334,7 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(caching.version(of: after) == caching.version(of: after))
     }
 
-    /// Issue 19: after `fetch`, `a.jpg` replaced by a link to /etc/shadow: `save` copied the link's
+    /// After `fetch`, `a.jpg` replaced by a link to /etc/shadow: `save` copied the link's
     /// target. Now it copies only the file the scan found, or one still inside the folder and still an
     /// image; else it fails and writes nothing.
     @Test func saveCopiesOnlyTheFileThatWasFoundOrAnImageStillInTheFolder() async throws {
@@ -530,7 +530,7 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(leaf.description == nil && leaf.user.name == "")
     }
 
-    /// Issue 42: `photorepl FOLDER` lists the folder whole as a viewer does: by the names' extensions,
+    /// `photorepl FOLDER` lists the folder whole as a viewer does: by the names' extensions,
     /// no file opened (a text file named .jpg is listed; a FIFO named .jpg is not read, nor waited
     /// on), in path order, each photo's fields read only when it is described.
     @Test func aListingByNameOpensNoFile() async throws {
@@ -968,7 +968,7 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
     }
 }
 
-/// The dates file, read back whatever it holds (issue 42's review: a 64-bit device or inode number
+/// The dates file, read back whatever it holds (a 64-bit device or inode number
 /// above Int.max trapped the reader, at every start).
 @Suite struct PhotoDatesFileTests {
     @Test func numbersOfSixtyFourBitsAndNegativeTimesReadBackAndOverflowsAreSkipped() throws {

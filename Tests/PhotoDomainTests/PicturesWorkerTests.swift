@@ -171,7 +171,7 @@ private func photo(_ id: String) -> Photo {
         #expect(await base.calls == ["a", "a"])
     }
 
-    /// Issue 20: a photo decoded for a larger box serves a smaller one without decoding again: as it
+    /// A photo decoded for a larger box serves a smaller one without decoding again: as it
     /// is when it is at most twice the size needed, scaled down (and kept) when it is more.
     @Test func aLargerPictureServesASmallerBox() async throws {
         let base = CountingPicturesWorker()

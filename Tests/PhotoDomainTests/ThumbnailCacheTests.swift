@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 20: the thumbnail cache the desktop shares (freedesktop.org's Thumbnail Managing Standard).
+/// The thumbnail cache the desktop shares (freedesktop.org's Thumbnail Managing Standard).
 @Suite struct ThumbnailCacheTests {
     let folder: TemporaryFolder
     let cache: ThumbnailCache
@@ -124,7 +124,7 @@ import Glibc
         #expect(cache.thumbnail(of: Self.photo, covering: box) != nil)
     }
 
-    /// Issue 28: a cached thumbnail is judged by its header before a pixel of it is inflated. One
+    /// A cached thumbnail is judged by its header before a pixel of it is inflated. One
     /// larger than its folder's size (`large/` holds at most 256 pixels a side), however right its
     /// URI, time and shape, is not read: twenty planted 4096×4095 PNGs were each inflated (seconds a
     /// sheet) before being refused.
@@ -167,7 +167,7 @@ import Glibc
         #expect(try String(contentsOfFile: folder.path + "/victim", encoding: .utf8) == "precious\n")
     }
 
-    /// Issue 28: nothing is written outside the cache. A size folder (or `fail/`) that is a link to
+    /// Nothing is written outside the cache. A size folder (or `fail/`) that is a link to
     /// another folder, a folder open to others, or one that belongs to another user is not written
     /// into (a shared `--thumbnails` folder let another user choose where thumbnails went).
     @Test func aFolderOfTheCacheThatIsNotPrivateIsNotWrittenInto() throws {

@@ -51,7 +51,7 @@ private func photoJSON(_ id: String, downloadLocation: String) -> String {
         #expect(UnsplashAPI.problem(none, limit: UnsplashAPI.rateLimit(none))?.contains("all 50 requests of this hour are used") == true)
     }
 
-    /// Issue 19: a server's numbers were shown as sent: "-5 × -9223372036854775808", "all -1
+    /// A server's numbers were shown as sent: "-5 × -9223372036854775808", "all -1
     /// requests", "renews in -5 seconds". Counts and sizes are now 0…2,147,483,647 or not shown.
     @Test func numbersFromAServerAreCheckedBeforeTheyAreShown() throws {
         let json = try JSON.parse(Array(#"{"id":"a","width":-5,"height":-9223372036854775808,"likes":-3,"user":{"username":"u","name":"N","total_photos":99999999999999999999,"total_likes":-1}}"#.utf8))

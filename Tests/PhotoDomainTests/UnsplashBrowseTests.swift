@@ -83,7 +83,7 @@ import Testing
         #expect(await server.asked == [url])
     }
 
-    /// Issue 28: an answer with `total: -5` and ten results. A total or a page count no server could
+    /// An answer with `total: -5` and ten results. A total or a page count no server could
     /// mean is unknown, never a reason to drop the results that came.
     @Test func aNegativeTotalLeavesTheResultsThatCame() async throws {
         let results = #"{"total": -5, "total_pages": -1, "results": \#(photos((0..<10).map { "p\($0)" }))}"#

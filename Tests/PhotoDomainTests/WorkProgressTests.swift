@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import PhotoDomain
 
-/// Issue 31: what long work reports, and when its display is told.
+/// What long work reports, and when its display is told.
 @Suite struct WorkProgressTests {
     final class Display: ProgressDisplay {
         let events = Mutex<[String]>([])

@@ -4,7 +4,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 45, part 2: an animation redrawn in place in a real terminal (tmux, Unicode symbols) holds
+/// An animation redrawn in place in a real terminal (tmux, Unicode symbols) holds
 /// the prompt while it plays, for a bounded time; Ctrl-C or a key gives the prompt back at once.
 @Suite(.serialized) struct AnimationTerminalTests {
     /// A folder with one GIF of two 1×1 frames, red and blue, each shown 1 s, played for ever: the

@@ -47,7 +47,7 @@ import Testing
         #expect(try Binary.run(["test", path]).status == 0)
     }
 
-    /// Issue 31: a script given to `test` is said to be one, with how to make its transcript, instead
+    /// A script given to `test` is said to be one, with how to make its transcript, instead
     /// of a diff of every line; a transcript of the start-up output alone still fails with its diff.
     @Test func aScriptGivenToTestIsSaidToBeAScript() throws {
         let script = try copy("demo.txt")
@@ -65,7 +65,7 @@ import Testing
         #expect(failed.stdout.contains("\(startUpOnly):1: the start-up output differs\n"), "\(failed.stdout)")
     }
 
-    /// Issue 31: `--folder` is checked at start, not at the first `fetch`; a lone folder on the
+    /// `--folder` is checked at start, not at the first `fetch`; a lone folder on the
     /// command line is `--folder`, as viewers take one.
     @Test func theFolderIsCheckedAtStartAndALoneFolderIsBrowsed() throws {
         let missing = try Binary.run(["--folder", "/nonexistent-photos", "run", "Examples/demo.txt"])
@@ -78,7 +78,7 @@ import Testing
         let browsed = try Binary.run(["Examples/photos"], stdin: Data("state --json\n".utf8))
         #expect(browsed.status == 0, "\(browsed.stderr)")
         #expect(browsed.stdout.contains("\"source\":\"folder\""), "\(browsed.stdout)")
-        // Issue 42: listed whole at once, by name, as a viewer lists it (a file named as a photo is
+        // Listed whole at once, by name, as a viewer lists it (a file named as a photo is
         // listed without being opened; one not named so is counted).
         // No sample-app count: a viewer's folder has none to speak of.
         #expect(browsed.stdout.hasPrefix("""
@@ -101,13 +101,13 @@ import Testing
         #expect(misspelt.stderr.hasPrefix("photorepl: unknown option '--foldr': did you mean '--folder'? (usage: "), "\(misspelt.stderr)")
     }
 
-    /// Issue 31: a photo file alone on the command line opens photorepl on it, in the detail, its
+    /// A photo file alone on the command line opens photorepl on it, in the detail, its
     /// folder the source (as image viewers do); a script alone is still refused with advice, and a
     /// photo that is not there or not a photo is said so at start.
     @Test func aLonePhotoIsOpenedInTheDetail() throws {
         let opened = try Binary.run(["--preview", "none", "Examples/photos/rotated.jpg"], stdin: Data("state --json\nback\n".utf8))
         #expect(opened.status == 0, "\(opened.stderr)")
-        // Issue 42: at its place among all of its folder's photos, listed by name (was "Photo 1 of 2",
+        // At its place among all of its folder's photos, listed by name (was "Photo 1 of 2",
         // the others drawn at random).
         #expect(opened.stdout.contains("Photo 2 of 3\n  id           rotated.jpg\n  description  Rotated by EXIF (orientation 6)\n"), "\(opened.stdout)")
         // Its neighbours, not the folders inside (a photo in ~ does not walk all of ~).
@@ -145,9 +145,9 @@ import Testing
         #expect(hidden.stdout.contains("Photo 1 of 2\n  id           .hidden.jpg\n"), "\(hidden.stdout)")
     }
 
-    /// Issue 31: preferences in `$XDG_CONFIG_HOME/photorepl/config` apply to sessions and `run`,
+    /// Preferences in `$XDG_CONFIG_HOME/photorepl/config` apply to sessions and `run`,
     /// under the command line; `--no-config` leaves them out; `test` never reads them; a bad line
-    /// Issue 42: a path that names nothing says so, as `ls` would (it said "unknown command …: to
+    /// A path that names nothing says so, as `ls` would (it said "unknown command …: to
     /// run a script"); a command of a scene says where it is typed; a script is still refused with
     /// advice.
     @Test func aMissingPathOrAPromptCommandOnTheCommandLineIsSaidSo() throws {
@@ -161,7 +161,7 @@ import Testing
             #expect(result.stderr == "photorepl: \(path): no such file or folder (\(advice))\n", "\(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
-        // Issue 43: a line feed in the name was echoed raw, a forged line of its own.
+        // A line feed in the name was echoed raw, a forged line of its own.
         for path in ["/nonexistent/a\nphotorepl: FORGED.jpg", "/nonexistent/\u{2028}b.jpg"] {
             let result = try Binary.run([path])
             #expect(result.status == 66)
@@ -178,7 +178,7 @@ import Testing
         #expect(word.status == 64 && word.stderr.hasPrefix("photorepl: unknown command 'frobnicate': to run a script, type 'photorepl run frobnicate'"), "\(word.stderr)")
     }
 
-    /// Issue 42's review: a photo given on the command line is shown whatever its name (a JPEG named
+    /// A photo given on the command line is shown whatever its name (a JPEG named
     /// `IMG_1234`, no extension), though the folder is listed by its names' extensions.
     @Test func aPhotoWithoutAnExtensionIsOpened() throws {
         let folder = URL(fileURLWithPath: try Binary.script("", name: "unused")).deletingLastPathComponent()
@@ -191,7 +191,7 @@ import Testing
         #expect(opened.stdout.contains(#""photos":["IMG_1234","b.jpg"]"#), "by name, byte by byte: \(opened.stdout)")
     }
 
-    /// Issue 42, the smaller points: a sheet smaller than one thumbnail and its caption is refused
+    /// A sheet smaller than one thumbnail and its caption is refused
     /// (10x5 spilled past its 10 columns); `photorepl .` names the current folder in words (it said
     /// "in .."); counts are grouped as the progress line groups them.
     @Test func theSmallerPoints() throws {
@@ -204,7 +204,7 @@ import Testing
         #expect(here.stdout.contains("Found 5 photos in the current folder (1 file skipped: 1 not named as a photo).\n"), "\(here.stdout)")
     }
 
-    /// Issue 42: every wrong line of the preferences is said at once, each with the file and its line,
+    /// Every wrong line of the preferences is said at once, each with the file and its line,
     /// a folder that is not there too (it was "--folder …", naming no file); one overruled by what
     /// is typed is not checked.
     @Test func everyWrongPreferenceIsSaidAtOnceWithItsLine() throws {
@@ -275,7 +275,7 @@ import Testing
         #expect(badValue.stderr.hasPrefix("photorepl: \(file.path):1: --preview takes auto, "), "\(badValue.stderr)")
     }
 
-    /// Issue 31: `photorepl help COMMAND` at the shell explains a command of any scene, as `help
+    /// `photorepl help COMMAND` at the shell explains a command of any scene, as `help
     /// COMMAND` does inside; a misspelt one gets a "did you mean".
     @Test func helpForACommandOfAnySceneAtTheShell() throws {
         let fetch = try Binary.run(["help", "fetch"])
@@ -359,7 +359,7 @@ import Testing
         #expect(session.status == 0)
         let script = try String(contentsOfFile: record, encoding: .utf8)
         #expect(script == "# photorepl: --keep-going --seed 5\n# Recorded by \(Binary.version): 'photorepl run \(record)' replays it.\ncount 4\nfetch\nopen 3\nmove 1\nback\nstate --json\n")
-        // Issue 41: the recording and the transcript carry the seed; nothing needs typing again.
+        // The recording and the transcript carry the seed; nothing needs typing again.
         let replay = try Binary.run(["run", record])
         #expect(try String(contentsOfFile: transcript, encoding: .utf8) == "# photorepl: --seed 5\n" + replay.stdout)
         #expect(replay.stdout == session.stdout)

@@ -111,7 +111,7 @@ extension PictureTerminalTests {
         #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
     }
 
-    /// `run` on a terminal draws a folder's pictures as the REPL does (issue 31: it drew none, and
+    /// `run` on a terminal draws a folder's pictures as the REPL does (it drew none, and
     /// the README's contact sheets were captions only); `--preview none` still draws none.
     @Test func aScriptRunOnATerminalDrawsPictures() throws {
         let script = try Binary.script("count 2\nfetch\nopen 1\n")
@@ -256,7 +256,7 @@ extension PictureTerminalTests {
         #expect(output.contains("photos/detail 1> state\r\n"), "\(output)")
     }
 
-    /// Issue 28: a terminal answers the first picture's query in pieces (a slow link), the rest after
+    /// A terminal answers the first picture's query in pieces (a slow link), the rest after
     /// the query's time-out: the rest has no ESC before it, and was typed (`rm(390)x`, an unknown
     /// command; a carriage return in it ran `quit`). And all of an answer that comes late, in pieces:
     /// `ESC P` was read as Alt-Shift-P (a history search). Both are swallowed as answers; what is
@@ -272,7 +272,7 @@ extension PictureTerminalTests {
 }
 
 extension PictureTerminalTests {
-    /// Issue 45: a kitty on this machine is asked (a=q) whether it reads shared memory and temporary
+    /// A kitty on this machine is asked (a=q) whether it reads shared memory and temporary
     /// files, and is handed the pixels the way it said it can; a terminal silent on both gets base64.
     /// A fake kitty on a pty (Helpers/fake_kitty.py) answers, reads what it is handed as kitty does
     /// (and removes it), and says what it got: the medium, the RGBA's halves, what was left behind

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 19: outputs that destroyed inputs, updates that reported success after a failed write,
+/// Outputs that destroyed inputs, updates that reported success after a failed write,
 /// a predictable temporary name written through a planted link, modes and links lost on update, and
 /// a signal that left a temporary file behind. Every output is now written whole or not at all.
 @Suite final class ReplacingFilesTests {
@@ -138,7 +138,7 @@ import Testing
     }
 
     /// SIGTERM, SIGINT or SIGHUP while `save` writes a large photo (script mode) left its temporary
-    /// file (138 MB) in the target folder. Since issue 41 a run ends in order at these signals: the
+    /// file (138 MB) in the target folder. A run ends in order at these signals: the
     /// save is cancelled, writes nothing, and the run exits 130.
     ///
     /// One signal at a time, and the photo a sparse file: the suite must pass on a machine with

@@ -4,7 +4,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 41: sessions that replay as recorded. A recording and a transcript carry what they ran on;
+/// Sessions that replay as recorded. A recording and a transcript carry what they ran on;
 /// `run` and `test` apply it from anywhere; a replay on a folder that changed says so; a check has no
 /// effect outside; `run` writes each command's output when it ends and keeps it at a signal.
 @Suite(.serialized) struct ReplayTests {
@@ -146,9 +146,9 @@ import Glibc
         let missing = try Binary.run(["test", "m.t"], environment: ["UNSPLASH_ACCESS_KEY": "key", "CI": ""], directory: folder.url)
         #expect(missing.status == 66)
         #expect(!FileManager.default.fileExists(atPath: folder.file("new.json")))
-        // Issue 43: it says why, in the words of a check (it blamed CI, which was not set).
+        // It says why, in the words of a check (it blamed CI, which was not set).
         #expect(missing.stderr.hasSuffix("new.json: there is no such cassette, and a transcript's check never records one (it never goes to the network): record it first with 'photorepl --source unsplash --cassette FILE'\n"), "\(missing.stderr)")
-        // Issue 43: a transcript someone sent, naming a cassette outside its folder: refused before
+        // A transcript someone sent, naming a cassette outside its folder: refused before
         // anything is read or written there (a missing one was to be recorded there with the key).
         let elsewhere = try TemporaryFolder()
         try FileManager.default.copyItem(atPath: Binary.packageRoot.appendingPathComponent("Examples/unsplash.cassette.json").path, toPath: elsewhere.file("c.json"))

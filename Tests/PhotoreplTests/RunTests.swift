@@ -70,7 +70,7 @@ import Testing
         (["test", "--preview", "pictures", "Examples"], "--preview takes auto, symbols, sixel, kitty, iterm, ascii or none, not 'pictures' \(testUsage)"),
         (["run", "--preview-size", "80by40", "Examples/demo.txt"], "--preview-size takes COLSxROWS within 1x1…1000x500, e.g. 80x40, not '80by40' \(runUsage)"),
         (["run", "--preview-size=0x10", "Examples/demo.txt"], "--preview-size takes COLSxROWS within 1x1…1000x500, e.g. 80x40, not '0x10' \(runUsage)"),
-        // Issue 19: a size past the limits did not say what they are.
+        // A size past the limits did not say what they are.
         (["run", "--preview-size=1000x1000", "Examples/demo.txt"], "--preview-size takes COLSxROWS within 1x1…1000x500, e.g. 80x40, not '1000x1000' \(runUsage)"),
         (["run", "--timeout", "soon", "Examples/demo.txt"], "--timeout takes 1…3600 seconds, not 'soon' (type e.g. --timeout 30) \(runUsage)"),
         (["run", "--timeout", "0", "Examples/demo.txt"], "--timeout takes 1…3600 seconds, not 0 (type e.g. --timeout 30) \(runUsage)"),
@@ -101,7 +101,7 @@ import Testing
         let result = try Binary.run(["run", script])
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        // Issue 19: the message named the script's folder, not the script and its line.
+        // The message named the script's folder, not the script and its line.
         #expect(result.stderr == "photorepl: \(script):1: the options in '# photorepl: --preview pictures' are not valid: --preview takes auto, symbols, sixel, kitty, iterm, ascii or none, not 'pictures'\n")
         let positional = try Binary.run(["run", try Binary.script("# photorepl: --seed 7 demo.txt\ncount 1\n")])
         #expect(positional.status == 64)
@@ -109,7 +109,7 @@ import Testing
         let launcherOption = try Binary.run(["run", try Binary.script("# photorepl: --record r.txt\ncount 1\n")])
         #expect(launcherOption.status == 64)
         #expect(launcherOption.stderr.hasSuffix(": the options in '# photorepl: --record r.txt' are not valid: unknown option '--record'\n"))
-        // Issue 19: an unterminated quote showed Swift's debug text, `unterminatedQuote("'")`.
+        // An unterminated quote showed Swift's debug text, `unterminatedQuote("'")`.
         let quoted = try Binary.script("# photorepl: --folder 'my photos\ncount 1\n")
         let unterminated = try Binary.run(["run", quoted])
         #expect(unterminated.status == 64)
@@ -209,7 +209,7 @@ import Testing
         #expect(result.status == 0 && result.stdout == "count: 0\n" && result.stderr.isEmpty)
     }
 
-    /// Issue 19: a line with no end grew until the memory ran out (/dev/zero: 4 GB, then an abort).
+    /// A line with no end grew until the memory ran out (/dev/zero: 4 GB, then an abort).
     @Test func aLineOverAMegabyteStopsTheRunWithFileAndLine() throws {
         let long = String(repeating: "x", count: 10 << 20)
         let path = try Binary.script("count 1\n\(long)\ncount 2\n")
@@ -222,7 +222,7 @@ import Testing
         #expect(endless.stderr == "<stdin>:1: error: the line is longer than 1 MB: is this a script? (commands are one short line each)\n")
     }
 
-    /// Issue 19: `run` of a FIFO with no writer waited for good (only SIGKILL ended it, the history
+    /// `run` of a FIFO with no writer waited for good (only SIGKILL ended it, the history
     /// lost), and `run /dev/zero` read until the memory ran out.
     @Test func fifosAndDevicesAreRefusedAtOnceWithWhatToTypeInstead() throws {
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-fifo-\(UUID().uuidString)").path

@@ -25,7 +25,7 @@ import Testing
     @Test func bashCompletesCommandsOptionsTheirValuesAndFiles() throws {
         let offers = try bashOffers([
             ["photorepl", "he"],
-            // Issue 42: the main argument is a photo or a folder to browse.
+            // The main argument is a photo or a folder to browse.
             ["photorepl", "Examples/pho"],
             ["photorepl", "Examples/photos/sun"],
             ["photorepl", "--so"],
@@ -59,13 +59,13 @@ import Testing
             "Examples/demo.t Examples/demo.txt",
             "run",
             "test",
-            // Issue 42: `help` explains the commands of the prompt too.
+            // `help` explains the commands of the prompt too.
             "author back cancel count edit exit fetch grid help layout list move next open page prev quit record run save search show sort state test",
             "",
         ])
     }
 
-    /// Issue 31: in a window 60 columns wide, zsh's and fish's lists of options keep each
+    /// In a window 60 columns wide, zsh's and fish's lists of options keep each
     /// description on its option's line (cut to the window, not wrapped onto lines of their own).
     @Test func zshAndFishListOptionsWithinTheWindow() throws {
         for shell in ["zsh", "fish"] where FileManager.default.isExecutableFile(atPath: "/usr/bin/\(shell)") {
@@ -113,7 +113,7 @@ import Testing
         let offers = try Binary.runProgram("/usr/bin/fish", ["--no-config", "-c", "source '\(path)'; complete -C 'photorepl --source '; complete -C 'photorepl run --k'"])
         #expect(offers.stdout.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
             == ["embedded", "folder", "unsplash", "--keep-going"], "\(offers.stdout)\(offers.stderr)")
-        // Issue 42: the main argument, a photo or a folder; `help`, every command of the prompt.
+        // The main argument, a photo or a folder; `help`, every command of the prompt.
         let paths = try Binary.runProgram("/usr/bin/fish", ["--no-config", "-c", "source '\(path)'; complete -C 'photorepl Examples/photos/sun'; complete -C 'photorepl help so'"])
         #expect(paths.stdout.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
             == ["Examples/photos/sunset.jpg", "sort"], "\(paths.stdout)\(paths.stderr)")
@@ -129,7 +129,7 @@ import Testing
             #expect(man.stdout.contains("\n\(heading)\n"), "\(heading)")
         }
         #expect(man.stdout.contains("--sheet-size COLSxROWS") && man.stdout.contains("UNSPLASH_ACCESS_KEY"))
-        // Issue 42: every exit status photorepl uses, 69 too; the viewer's example first.
+        // Every exit status photorepl uses, 69 too; the viewer's example first.
         let exits = "\n" + (man.stdout.components(separatedBy: "\nEXIT STATUS\n").last ?? "")
         for status in ["0", "1", "64", "66", "69", "73", "130"] {
             #expect(exits.contains("\n       \(status) "), "exit status \(status)")
@@ -137,7 +137,7 @@ import Testing
         #expect(man.stdout.contains("photorepl ~/Pictures\n"))
     }
 
-    /// Issue 31: the page lists what is typed at the prompt, scene by scene, from the same
+    /// The page lists what is typed at the prompt, scene by scene, from the same
     /// declarations as `help`; says where to look next; and its examples that need no photos run
     /// as printed, with an installed binary in an empty folder (no Examples/ there).
     @Test func theManualPageListsEverySceneAndItsExamplesRun() throws {

@@ -9,15 +9,15 @@ import Glibc
     @Test func startsShowsItsPromptAndLeavesOnQuit() throws {
         let terminal = try Terminal()
         try terminal.waitForPrompt()
-        // The scene's "count: 0" is not printed above the prompt (issue 18); one line says what to
-        // type (issue 31: a bare prompt said nothing).
+        // The scene's "count: 0" is not printed above the prompt; one line says what to
+        // type (a bare prompt said nothing).
         #expect(try terminal.screen() == "Type 'help' for the commands (Tab completes them), 'quit' or Ctrl-D to leave.\nphotos>\n", "\(terminal.shown)")
         try terminal.enter("quit")
         #expect(try terminal.exitStatus() == 0)
         #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
     }
 
-    /// Issue 45: at 80 columns, 11 of the collection's 21 `help` lines ran to 100–151 characters and
+    /// At 80 columns, 11 of the collection's 21 `help` lines ran to 100–151 characters and
     /// the terminal broke them mid-word ("descri|ption"). Now every line on the screen fits, and every
     /// word on it is a whole word of the help (nothing broken), in the collection and the detail; an
     /// error wider than the window is wrapped too.
@@ -45,7 +45,7 @@ import Glibc
         }
     }
 
-    /// Issue 31: browsing is Enter, Enter: an empty line runs the last paging command again (`next`,
+    /// Browsing is Enter, Enter: an empty line runs the last paging command again (`next`,
     /// `grid next`), as gdb repeats `next`; after any other command it is nothing, as before.
     @Test func anEmptyLineRepeatsTheLastPagingCommand() throws {
         let terminal = try Terminal()
@@ -111,7 +111,7 @@ import Glibc
         try terminal.type("4")
         #expect(try terminal.wait { _ in (try? terminal.cursorLine()) == "photos> count 4" }, "\(terminal.shown)")
         try terminal.press("C-u")
-        // Issue 42: the detail steps through the list it was opened from, with the same keys.
+        // The detail steps through the list it was opened from, with the same keys.
         try terminal.enter("open 1")
         #expect(try terminal.waitForPrompt("photos/detail 1>"), "\(terminal.shown)")
         try terminal.press("NPage")
@@ -130,7 +130,7 @@ import Glibc
         #expect(try terminal.exitStatus() == 0)
     }
 
-    /// Issue 31: long work shows a progress line on standard error while it runs (after 0.3 s),
+    /// Long work shows a progress line on standard error while it runs (after 0.3 s),
     /// erased before the command's output; in a pipe or a file there is none.
     @Test func longWorkShowsProgressThatIsErasedWhenDone() throws {
         let terminal = try Terminal(["--fetch-delay", "700", "--layout", "grid"], height: 40)
@@ -145,7 +145,7 @@ import Glibc
         #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped.stderr)")
     }
 
-    /// Issue 42: a slow fetch shows what it waits for, as a slow network's does (`--fetch-delay`
+    /// A slow fetch shows what it waits for, as a slow network's does (`--fetch-delay`
     /// showed nothing for its whole wait), erased before the photos are listed.
     @Test func aSlowFetchShowsProgress() throws {
         let terminal = try Terminal(["--fetch-delay", "1500"])
@@ -158,7 +158,7 @@ import Glibc
         try terminal.enter("quit")
     }
 
-    /// Issue 31: `run` on a terminal draws pictures as the REPL does (`--preview auto`); in a pipe
+    /// `run` on a terminal draws pictures as the REPL does (`--preview auto`); in a pipe
     /// it draws none, so a transcript is the same everywhere.
     @Test func runOnATerminalDrawsPictures() throws {
         let script = try Binary.script("count 1\nfetch\nopen 1\n")
@@ -171,7 +171,7 @@ import Glibc
         #expect(piped.status == 0 && !piped.stdout.contains("▀") && !piped.stdout.contains("\u{1B}"), "\(piped.stdout)")
     }
 
-    /// Issue 31: a script's error on a terminal is shown once, in its transcript, not a second time
+    /// A script's error on a terminal is shown once, in its transcript, not a second time
     /// as `FILE:LINE: error: …` (which still goes to standard error when that is not the terminal).
     @Test func aScriptsErrorIsShownOnceOnATerminal() throws {
         let script = try Binary.script("count 2\nopen 9\ncount\n")
@@ -270,7 +270,7 @@ import Glibc
         #expect(try terminal.ttyIsSane())
     }
 
-    /// Issue 27: Ctrl-C during a command is not echoed into its output (`^Cerror: …`), and keys typed
+    /// Ctrl-C during a command is not echoed into its output (`^Cerror: …`), and keys typed
     /// while it runs are not echoed over it either: they wait for the next prompt, and are shown there.
     @Test func nothingTypedDuringACommandIsEchoedIntoItsOutput() throws {
         let terminal = try Terminal(["--fetch-delay", "1500"], width: 140)
@@ -297,7 +297,7 @@ import Glibc
         #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
     }
 
-    /// Issue 27: Ctrl-C while a sheet's thumbnails are decoded ends the sheet: nothing of it is drawn
+    /// Ctrl-C while a sheet's thumbnails are decoded ends the sheet: nothing of it is drawn
     /// (it was, with the thumbnails done by then, seconds later), the prompt is back, and `grid`
     /// shows it afterwards.
     @Test func ctrlCDuringASheetDrawsNothingOfIt() throws {
@@ -325,7 +325,7 @@ import Glibc
         #expect(!recorded.split(separator: "\n").contains("grid"), "\(recorded)")
     }
 
-    /// Issue 27: keys whose escape sequences libedit has no binding for (Shift-PgUp in kitty, F5, F1,
+    /// Keys whose escape sequences libedit has no binding for (Shift-PgUp in kitty, F5, F1,
     /// Ctrl-Up) are swallowed whole: `;2~;2~back` was typed, and failed as an unknown command.
     @Test func unknownKeysNeverReachTheCommandLine() throws {
         let terminal = try Terminal()
@@ -514,7 +514,7 @@ import Glibc
         #expect(try terminal.exitStatus() == 0)
     }
 
-    /// Issue 4: a session recorded in a real terminal replays with `run` to the same output and state.
+    /// A session recorded in a real terminal replays with `run` to the same output and state.
     @Test func aRecordedTerminalSessionReplays() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rec-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -524,7 +524,7 @@ import Glibc
             try terminal.enter(line)
         }
         #expect(try terminal.exitStatus() == 0)
-        // Issue 41: both replay with nothing typed again; the transcript's header also says how the
+        // Both replay with nothing typed again; the transcript's header also says how the
         // session laid out its pictures and sheets in that window, which `test` has none of.
         let replay = try Binary.run(["run", dir + "/s.txt"])
         #expect(replay.status == 1, "the session's 'fech' and 'move x' failed, and so do they in the replay")
@@ -602,7 +602,7 @@ extension TerminalTests {
     }
 }
 
-/// Issue 42: a folder given on the command line, in a real terminal, as a viewer shows it.
+/// A folder given on the command line, in a real terminal, as a viewer shows it.
 @Suite(.serialized) struct ViewerTerminalTests {
     /// Three photos whose names differ only at their ends, as a camera or a holiday names them.
     static func holidayFolder() throws -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 20: Examples/thumbnails' three transcripts, one session after another over one thumbnail
+/// Examples/thumbnails' three transcripts, one session after another over one thumbnail
 /// cache, in a copy of that folder (the third needs a photo changed between sessions).
 @Suite struct ThumbnailTranscriptTests {
     static let examples = Binary.packageRoot.appendingPathComponent("Examples/thumbnails")

@@ -92,7 +92,7 @@ final class TemporaryFolder {
     static let key = "KEY-b7f1c2d9-do-not-leak"
     static let options = ["--source", "unsplash", "--preview", "ascii", "--preview-size", "20x6"]
     static let keepsPhotos = " (the photos shown before are kept)"
-    /// Issue 31: a failed first fetch has no photos to keep, and says what to do instead.
+    /// A failed first fetch has no photos to keep, and says what to do instead.
     static let keptNothing = " (nothing was fetched: type 'fetch' to try again)"
 
     /// The environment of a session: the key, the server, CI unset (empty) and no proxy in the way.
@@ -245,7 +245,7 @@ final class TemporaryFolder {
         #expect(log.filter { $0.path == "/images/qhefDGeuKaS.jpg" && !$0.query.contains("w=") }.count == 1)
     }
 
-    /// Issue 19: a full-size photo over 16 MB (the cap on an answer kept in memory) could not be
+    /// A full-size photo over 16 MB (the cap on an answer kept in memory) could not be
     /// saved. It streams to the file: 64 MB saved whole, and nothing left beside it.
     @Test func aPhotoLargerThanAnyAnswerKeptInMemoryIsSaved() throws {
         let server = try TestServer(key: Self.key)
@@ -292,7 +292,7 @@ final class TemporaryFolder {
         ("500", "Unsplash is having trouble (HTTP 500): try again in a moment"),
         ("502", "Unsplash is having trouble (HTTP 502): try again in a moment"),
         ("503", "Unsplash is having trouble (HTTP 503): try again in a moment"),
-        // Issue 43: the server's words on one line (a line feed in them printed a forged prompt
+        // The server's words on one line (a line feed in them printed a forged prompt
         // line), and an answer of 300,000 values in 600 KB held to a parse's budget.
         ("403-newline", "Unsplash refused the request (HTTP 403: denied^Jphotos> FORGED)"),
         ("many-values", "Unsplash's answer is too large to read (more than 250000 values, at line 1, column 500000): try again; if it persists, the API may have changed"),
@@ -307,12 +307,12 @@ final class TemporaryFolder {
         ("slow", "no answer from HOST in time (Operation timed out after * milliseconds with 0 bytes received): try again, or wait longer with --timeout SECONDS"),
         ("drip", "no answer from HOST in time (Operation timed out after * milliseconds with * out of * bytes received): try again, or wait longer with --timeout SECONDS"),
         ("redirect-loop", "HOST redirected too many times (more than 5 redirects)"),
-        // Issue 19: libcurl's own words ("Out of memory", "Received HTTP/0.9 when not allowed",
+        // libcurl's own words ("Out of memory", "Received HTTP/0.9 when not allowed",
         // "Invalid Content-Length: value") were the message.
         ("huge-header-line", "the answer from HOST is too large (the server's headers were too large)"),
         ("http09", "HOST did not answer in HTTP that photorepl can read (it answered without an HTTP status line): is UNSPLASH_API_URL a web API's address?"),
         ("bad-length", "HOST did not answer in HTTP that photorepl can read (its Content-Length is not a number): is UNSPLASH_API_URL a web API's address?"),
-        // Issue 19: photorepl followed a 302 to the cloud's metadata service and blamed the API's host.
+        // photorepl followed a 302 to the cloud's metadata service and blamed the API's host.
         ("redirect-metadata", "not requested: a redirect went to http://169.254.169.254/latest/meta-data/: 169.254.169.254 is not one of the allowed hosts (127.0.0.1)"),
         ("refused", "cannot connect to HOST: the connection was refused (is the server running? is UNSPLASH_API_URL right?)"),
     ]
@@ -444,7 +444,7 @@ final class TemporaryFolder {
         #expect(result.stderr == "photorepl: --source unsplash needs an access key in UNSPLASH_ACCESS_KEY: create an application at https://unsplash.com/oauth/applications and export its Access Key as UNSPLASH_ACCESS_KEY (or replay a recorded session with --cassette FILE)\n")
     }
 
-    /// Issue 43: a 401 whose body echoes the access key had it printed and written into the
+    /// A 401 whose body echoes the access key had it printed and written into the
     /// `--transcript` (the docs say the key is written nowhere), and the cassette refused the
     /// exchange. Whatever an answer echoes of the key is gone before it is shown or kept.
     @Test func theKeyAnAnswerEchoesIsWrittenNowhere() throws {
@@ -505,7 +505,7 @@ final class TemporaryFolder {
         let onCI = try Binary.run(Self.options + ["--cassette", cassette], stdin: Data(Self.session.utf8), environment: Self.environment(nil, key: "", ci: "1"))
         #expect(onCI.status == 0 && onCI.stderr == "")
         #expect(onCI.stdout == recording.stdout)
-        // Issue 41: the recording and the transcript replay with no option typed, from another folder.
+        // The recording and the transcript replay with no option typed, from another folder.
         let rerun = try Binary.run(["run", record], environment: Self.environment(nil, key: "", ci: "1"), directory: URL(fileURLWithPath: "/"))
         #expect(rerun.status == 0 && rerun.stderr == "")
         #expect(rerun.stdout == recording.stdout)

@@ -108,7 +108,7 @@ final class ChildScene: SceneView {
         return outcome
     }
 
-    /// Issue 31: an app's opening commands run as if typed, only the last one's output shown (an
+    /// An app's opening commands run as if typed, only the last one's output shown (an
     /// effect's too); the first that fails stops them.
     @Test func openingShowsOnlyTheLastCommandsOutput() async {
         output.clear()
@@ -125,7 +125,7 @@ final class ChildScene: SceneView {
         #expect(output.text == "[last]\nvalue: 3\n", "output is written again afterwards")
     }
 
-    /// Issue 31: which lines an empty line repeats, decided in the scene on top; `help` says so.
+    /// Which lines an empty line repeats, decided in the scene on top; `help` says so.
     @Test func anEmptyLineRepeatsOnlyWhatTheCommandDeclares() async {
         #expect(engine.repeatsOnEmptyLine("inc"))
         #expect(engine.repeatsOnEmptyLine("page next") && engine.repeatsOnEmptyLine("page prev"))

@@ -52,7 +52,7 @@ import Testing
         }
     }
 
-    /// Issue 19: a file with no line end grew without limit (/dev/zero to 4 GB, then an abort).
+    /// A file with no line end grew without limit (/dev/zero to 4 GB, then an abort).
     @Test func aLineOverTheLimitIsAnErrorWithItsNumber() throws {
         let limit = LineReader.maximumLineLength
         let whole = String(repeating: "x", count: limit)
@@ -64,7 +64,7 @@ import Testing
         #expect(tooLong.described(reading: "s.txt") == "s.txt:2: the line is longer than 1 MB: is this a script? (commands are one short line each)")
     }
 
-    /// Issue 19: `run` of a FIFO with no writer waited for good, deaf to Ctrl-C; /dev/zero never ends.
+    /// `run` of a FIFO with no writer waited for good, deaf to Ctrl-C; /dev/zero never ends.
     @Test func fifosAndDevicesAreRefusedAtOnce() throws {
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("linereader-fifo-\(UUID().uuidString)").path
         #expect(mkfifo(fifo, 0o600) == 0)

@@ -76,7 +76,7 @@ import Testing
         #expect(transcript.text == output.text)
     }
 
-    /// Defect (issue 45): `help` at 80 columns ran 11 of the collection's 21 lines to 100–151
+    /// Defect: `help` at 80 columns ran 11 of the collection's 21 lines to 100–151
     /// characters, which the terminal broke mid-word ("descri|ption").
     @Test func helpAndErrorsWrapAtWordsOnTheTerminalAndStayWholeInTheTranscript() {
         let usage = "  count [+|-|N]  "
@@ -108,7 +108,7 @@ import Testing
         #expect(transcript.text == "error: there is no page 9: pages are 1…3\nfits\n")
     }
 
-    /// Issue 45: inside tmux, what comes before a picture is written out and drawn before the
+    /// Inside tmux, what comes before a picture is written out and drawn before the
     /// picture is written (tmux passes a picture through at the terminal's cursor, before drawing
     /// what came with it): the console writes the first part, waits, then writes the rest.
     @Test func aPictureWaitsForWhatComesBeforeItToBeDrawn() {

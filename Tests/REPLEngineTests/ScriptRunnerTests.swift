@@ -82,7 +82,7 @@ struct ArraySource: LineSource {
     }
 }
 
-/// Issue 41: a scene whose command waits, and notes what had been written out when it did.
+/// A scene whose command waits, and notes what had been written out when it did.
 @MainActor
 final class WaitingScene: SceneView {
     static let sceneName = "waiting"

@@ -99,7 +99,7 @@ import Testing
         #expect(TerminalText.truncate("abcdefgh", toWidth: 5) == "abcd…")
         #expect(TerminalText.truncate("한글한글", toWidth: 5) == "한글…")
         #expect(TerminalText.truncate("short", toWidth: 5) == "short")
-        // Issue 28: never inside a character: no dangling zero-width joiner of an emoji sequence, no
+        // Never inside a character: no dangling zero-width joiner of an emoji sequence, no
         // combining mark left to sit on the ellipsis.
         let family = "👩\u{200D}👩\u{200D}👧"
         for columns in 1...9 {
@@ -196,7 +196,7 @@ import Testing
     }
 }
 
-/// Issue 41: the tokenizer reads unicode scalars, as a shell reads bytes: a quote or a blank followed
+/// The tokenizer reads unicode scalars, as a shell reads bytes: a quote or a blank followed
 /// by a combining mark is still a quote or a blank (as characters, the two would make one, and a
 /// header's quoted value would never close).
 @Suite struct TokenizerScalarTests {

@@ -146,7 +146,7 @@ import Testing
         #expect(!(await check("app> say 'é 한글 🌲'\né 한글 🌳\n")).passed)
     }
 
-    /// Issue 19: blocks with `...` that did not match were matched again at every later prompt, each
+    /// Blocks with `...` that did not match were matched again at every later prompt, each
     /// time with an n × m table: 1,201 lines took 16.8 s, and a 10,000-line block 795 MB and minutes.
     /// The time limit is a guard against that hang coming back, not a measure of speed (Scripts/bench).
     @Test(.timeLimit(.minutes(1))) func manyBlocksThatDoNotMatchAreEachOneMismatch() async {
@@ -204,7 +204,7 @@ import Testing
         for line in ["  inc ", "", "nope", "later", "child", "quit"] { _ = await engine.execute(line) }
         _ = await engine.execute("record stop")
         _ = await engine.execute("inc")
-        // The command before `record` comes first: the replay needs it (issue 41).
+        // The command before `record` comes first: the replay needs it.
         #expect(try String(contentsOfFile: path, encoding: .utf8) == """
             # replay with: app run \(path)
             # The commands before 'record', which bring the replay to where the recording started:

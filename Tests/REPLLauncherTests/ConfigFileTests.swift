@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import REPLLauncher
 
-/// Issue 31: an app's preferences, one long option a line.
+/// An app's preferences, one long option a line.
 @Suite struct ConfigFileTests {
     static let options = [
         AppOption("--seed", valueName: "SEED", help: "Seed."),

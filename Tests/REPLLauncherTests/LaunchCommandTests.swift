@@ -61,7 +61,7 @@ import Testing
         #expect(usageError(["test", "--record", "r.txt", "a.t"])?.hasPrefix("--record is not an option of 'todo test'") == true)
         #expect(usageError(["--record", "r.txt", "test", "a.t"])?.hasPrefix("--record is not an option of 'todo test'") == true)
         #expect(usageError(["run", "--keep-going=yes", "a.txt"])?.hasPrefix("--keep-going takes no value") == true)
-        // Issue 31: any other word is a scene's command, explained by the app's engine.
+        // Any other word is a scene's command, explained by the app's engine.
         #expect((try? parse(["help", "frobnicate"])) == .commandHelp("frobnicate"))
         #expect(usageError(["run", "--version", "a.txt"])?.hasPrefix("--version is not an option of 'todo run'") == true)
     }
@@ -115,7 +115,7 @@ import Testing
         #expect(usageErrorWithOptions(["--bogus"], options: [Self.options[2]]) == "unknown option '--bogus' (usage: demo [--record FILE] [--transcript FILE])")
     }
 
-    /// Issue 31: misspelt commands and options get a "did you mean", as misspelt REPL commands do;
+    /// Misspelt commands and options get a "did you mean", as misspelt REPL commands do;
     /// a hidden option is never suggested.
     @Test func misspeltCommandsAndOptionsGetADidYouMean() {
         let usage = "(usage: demo [OPTIONS] [--record FILE] [--transcript FILE])"
@@ -129,7 +129,7 @@ import Testing
         #expect(usageErrorWithOptions(["notes.txt"]) == "unknown command 'notes.txt': to run a script, type 'demo run notes.txt' \(usage)")
     }
 
-    /// Issue 31: a lone word the app takes (a folder, for photorepl) stands for its options; two
+    /// A lone word the app takes (a folder, for photorepl) stands for its options; two
     /// words, or a word the app does not take, are refused as before.
     @Test func aLoneWordTheAppTakesStandsForItsOptions() throws {
         let asSeed: (String) -> [AppOption.Given]? = { word in Int(word).map { _ in [AppOption.Given(name: "--seed", value: word)] } }

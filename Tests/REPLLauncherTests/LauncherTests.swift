@@ -56,7 +56,7 @@ final class CounterScene: SceneView {
         return app
     }
 
-    /// Issue 31: an app's opening commands run before a script's, only the last one's output shown;
+    /// An app's opening commands run before a script's, only the last one's output shown;
     /// one that fails stops the run (exit 1) before the script's commands, which would run on what
     /// was not opened.
     @Test func openingCommandsRunFirstAndAFailureStopsTheScript() async throws {
@@ -197,7 +197,7 @@ final class CounterScene: SceneView {
         return app
     }
 
-    /// Issue 41: a header's options apply under the command line's (what is typed wins), and a
+    /// A header's options apply under the command line's (what is typed wins), and a
     /// recording writes the options that change the output, and `--keep-going`, in a header `run`
     /// applies.
     @Test func aHeaderAppliesUnderTheCommandLineAndARecordingWritesOne() async throws {

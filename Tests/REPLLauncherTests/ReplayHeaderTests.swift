@@ -3,7 +3,7 @@ import REPLEngine
 import Testing
 @testable import REPLLauncher
 
-/// Issue 41: the header of a recording or a transcript, which `run` and `test` apply: options
+/// The header of a recording or a transcript, which `run` and `test` apply: options
 /// declared once are written into it (paths relative to the file) and read back from it, under what
 /// is typed and over the preferences that change the output.
 @MainActor

@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 45, part 2: the bytes that play an animation. kitty: the first frame under an image
+/// The bytes that play an animation. kitty: the first frame under an image
 /// number, the others added with `a=f` and their gap, `a=a` to run with the loop count, `a=d` to
 /// delete; the other styles: a frame drawn over the picture in place; and where animations play at all.
 @MainActor

@@ -235,7 +235,7 @@ extension Array where Element == UInt8 {
                 == CellBox(columns: 80, rows: 36))
     }
 
-    /// Issue 27: a pixel picture is drawn at exactly its size in pixels (never stretched to whole
+    /// A pixel picture is drawn at exactly its size in pixels (never stretched to whole
     /// cells), and takes every row it touches; symbols use the shape of the terminal's cell.
     @Test func pixelPicturesKeepTheirShapeInAnyCell() throws {
         // 16:9 in a sheet cell of 18×9 cells of 7×15 pixels: 126×71 pixels in kitty, 5 rows (75 px).

@@ -25,7 +25,7 @@ enum Lab {
     }
 }
 
-/// Issue 45: a sixel's palette is chosen for its picture. A grey ramp gets a register for each of
+/// A sixel's palette is chosen for its picture. A grey ramp gets a register for each of
 /// its shades and no grain (libchafa's palette gave 41–54 levels with a one-pixel checker); a photo
 /// keeps its colours; dither appears only where the palette lacks a colour.
 @Suite struct SixelPaletteTests {

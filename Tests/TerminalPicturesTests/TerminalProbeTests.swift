@@ -88,7 +88,7 @@ extension Array where Element == UInt8 {
 @Suite(.timeLimit(.minutes(2))) struct TerminalProbeTests {
     // MARK: Parsing
 
-    /// The answer to DSR 6 that says tmux has taken in what came before a picture (issue 45).
+    /// The answer to DSR 6 that says tmux has taken in what came before a picture.
     @Test func aCursorReportIsFoundAmongKeys() {
         #expect(TerminalProbe.cursorReportEnd(in: Array("\u{1B}[12;1R".utf8)) == 7)
         #expect(TerminalProbe.cursorReportEnd(in: Array("ab\u{1B}[3;40Rcd".utf8)) == 9)
@@ -155,7 +155,7 @@ extension Array where Element == UInt8 {
         }
     }
 
-    /// Cut off by the time-out: not complete, and what kind of rest is still to come (issue 28: the
+    /// Cut off by the time-out: not complete, and what kind of rest is still to come (the
     /// line editor swallows it, where it was typed as keys).
     @Test func anIncompleteReplyIsNotComplete() {
         func cut(_ answer: TerminalProbe.Answer, _ tail: EditLineSource.AnswerTail) -> TerminalProbe.Answer {
@@ -430,7 +430,7 @@ extension Array where Element == UInt8 {
         let tiny = Self.display(["TERM": "xterm-kitty"], window: Self.window(columns: 10, rows: 5))
         #expect(tiny.box(for: .detail) == CellBox(columns: 10, rows: 3))
         #expect(tiny.box(for: .page) == CellBox(columns: 8, rows: 3))
-        // --preview-size larger than the window is cut to the window (issue 18): the top of a
+        // --preview-size larger than the window is cut to the window: the top of a
         // picture taller than the window would scroll away.
         let large = Self.display(["TERM": "xterm-kitty"], size: CellBox(columns: 200, rows: 100))
         #expect(large.box(for: .detail) == CellBox(columns: 100, rows: 48))
@@ -456,7 +456,7 @@ extension Array where Element == UInt8 {
 }
 
 
-/// What the terminal says beyond kitty and sixel (issue 18): its sixel limits, its name, its colours.
+/// What the terminal says beyond kitty and sixel: its sixel limits, its name, its colours.
 @MainActor
 @Suite struct TerminalCapabilityTests {
     private let esc = "\u{1B}"
@@ -552,7 +552,7 @@ extension Array where Element == UInt8 {
     }
 }
 
-/// Kitty draws pictures above text and reflows text under them when its window shrinks (issue 18):
+/// Kitty draws pictures above text and reflows text under them when its window shrinks:
 /// the pictures drawn before are deleted at the next prompt.
 @MainActor
 @Suite struct KittyResizeTests {
@@ -603,7 +603,7 @@ extension Array where Element == UInt8 {
         #expect(xterm.clearAfterResizeInScreen() == nil, "another terminal redraws nothing of ours")
     }
 
-    /// Issue 27: a sheet at 100×40, the window shrunk to 80×24 while at the prompt, then `open 16`:
+    /// A sheet at 100×40, the window shrunk to 80×24 while at the prompt, then `open 16`:
     /// the old thumbnails are deleted before the new picture is drawn, not left beside it.
     @Test func theNextPictureAfterAShrinkDeletesTheOldOnesFirst() throws {
         let window = Window()
@@ -621,7 +621,7 @@ extension Array where Element == UInt8 {
     }
 }
 
-/// Issue 27: GNU screen, the background, the real cell size, sheets inside tmux.
+/// GNU screen, the background, the real cell size, sheets inside tmux.
 @MainActor
 @Suite struct OtherTerminalsTests {
     final class Asked { var count = 0 }
@@ -643,7 +643,7 @@ extension Array where Element == UInt8 {
 
     /// GNU screen prints queries it does not know as text (`+q524742;5463` above the first picture)
     /// and passes no picture through: it is never asked, and pictures are symbols, in 256 colours
-    /// when its TERM says its terminal has them, else in 16 (issue 45, defect 7: under `TERM=xterm`
+    /// when its TERM says its terminal has them, else in 16 (under `TERM=xterm`
     /// screen's TERM is `screen`, and screen turned 256 colours into 16 by a coarse table: a yellow
     /// disc red, a grey ramp 4 blocks).
     @Test func gnuScreenIsNeverAskedAndGetsSymbolsInTheColoursItsTerminalHas() throws {

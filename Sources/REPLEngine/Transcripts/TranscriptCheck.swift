@@ -105,7 +105,7 @@ package struct TranscriptCheck {
         /// A block matches only if it has no more lines other than `...` than the output has lines, so
         /// the scan stops there instead of trying every later prompt; and a block is matched only when
         /// it is as long as the output (no `...`) or its last line matches the output's last. Without
-        /// these, blocks that do not match made a long transcript cubic (issue 19: 20 KB, 16.8 s).
+        /// these, blocks that do not match made a long transcript cubic (20 KB, 16.8 s).
         func end(of start: Int, actual: [String], prompt: String) -> Int {
             var firstCandidate: Int?, firstWithPrompt: Int?
             var hasAnyLines = false

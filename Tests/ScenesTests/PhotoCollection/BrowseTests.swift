@@ -87,7 +87,7 @@ import Testing
             """)
         app.output.clear()
         await app.run("grid next")
-        // Issue 42: the page goes with the sheets, so that `next` and `open` go on from the sheet shown.
+        // The page goes with the sheets, so that `next` and `open` go on from the sheet shown.
         #expect(app.output.text == """
             Sheet 2 of 2 (photos 9–11 of 11):
             ▸9 A long descrip…   10 A long descri…   11 A long descri…
@@ -98,7 +98,7 @@ import Testing
             ("grid next", "this is the last sheet (2 of 2): type 'grid prev' or 'grid 1'"),
             ("grid 3", "there is no sheet 3: sheets are 1…2 (type e.g. 'grid 2')"),
             ("grid 0", "there is no sheet 0: sheets are 1…2 (type e.g. 'grid 2')"),
-            // Past 64 bits, refused as any number outside the sheets (issue 28: it suggested 'grid 1').
+            // Past 64 bits, refused as any number outside the sheets (it suggested 'grid 1').
             ("grid 99999999999999999999", "there is no sheet 99999999999999999999: sheets are 1…2 (type e.g. 'grid 2')"),
             ("grid -99999999999999999999", "there is no sheet -99999999999999999999: sheets are 1…2 (type e.g. 'grid 2')"),
             ("grid x", "'x' is not a sheet: type a whole number, e.g. 'grid 1'"),
@@ -154,7 +154,7 @@ import Testing
         #expect(error.message == "there is no page 22: pages are 1…20 (type e.g. 'page 20')")
     }
 
-    /// Issue 42: a sheet is filled before it is shown, where the source has more, so that `grid
+    /// A sheet is filled before it is shown, where the source has more, so that `grid
     /// next` (and Enter repeating it) goes on to the next sheet, never the same one filled (it did,
     /// after a part-full one), and skips no photo.
     @Test func aSheetIsFilledBeforeItIsShownSoGridNextGoesOn() async {
@@ -178,7 +178,7 @@ import Testing
         #expect(app.collection.list.sheet == 1 && app.collection.list.page == 8)
     }
 
-    /// Issue 42's review: a sheet loads at most four pages to fill itself (a feed of one photo a page
+    /// A sheet loads at most four pages to fill itself (a feed of one photo a page
     /// spent a request per cell).
     @Test func aSheetLoadsAtMostFourPagesToFillItself() async {
         let pages = StubPages()

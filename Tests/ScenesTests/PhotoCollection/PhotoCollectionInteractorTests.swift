@@ -162,7 +162,7 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
         #expect(spy.listFailures.last == .noPhotos(command: "page"))
     }
 
-    /// Issue 19: `page -9223372036854775808` trapped (SIGILL) in `- 1`, `page 9223372036854775807`
+    /// `page -9223372036854775808` trapped (SIGILL) in `- 1`, `page 9223372036854775807`
     /// in converting its offset back to an Int, and `page -9223372036854775806` was reported as
     /// -9223372036854775807 (a Double holds integers exactly only up to 2^53).
     @Test func pagesAtTheEndsOfIntAreRefusedAsTheyWereAsked() async throws {

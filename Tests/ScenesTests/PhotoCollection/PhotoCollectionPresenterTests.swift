@@ -140,7 +140,7 @@ extension PhotoList.Page.ViewModel {
         #expect(rows[0].id.isClean == false)
     }
 
-    /// Issue 19: an id of "ID1\nphotos> FORGED-ID" printed a forged prompt line; tabs and U+2028 and
+    /// An id of "ID1\nphotos> FORGED-ID" printed a forged prompt line; tabs and U+2028 and
     /// U+2029 broke lines too. Ids, usernames and links are one line, what was sent shown escaped.
     @Test func idsUsernamesAndLinksFromASourceStayOnOneLine() {
         var photo = Photo.fixture("ID1\nphotos> FORGED-ID\tX\u{2028}Y\u{2029}Z", name: "")

@@ -2,7 +2,7 @@ import PhotoDomain
 import Testing
 @testable import Scenes
 
-/// Issue 42: the detail steps through the list it was opened from (`next`, `prev`), in every scene
+/// The detail steps through the list it was opened from (`next`, `prev`), in every scene
 /// that opens one; `move` and `back` keep working, and `back` lands on the photo shown last.
 @MainActor
 @Suite struct DetailSteppingTests {

@@ -25,7 +25,7 @@ final class FakeKeys: KeyPressWatching {
     func stopWatching() { watching = false }
 }
 
-/// Issue 45, part 2: the detail plays an animated photo after its first frame and its fields, as
+/// The detail plays an animated photo after its first frame and its fields, as
 /// the terminal can: every frame handed to the view for a terminal that plays them (kitty), or redrawn in
 /// place for a bounded time or plays, stopped by a key; never where the view asks for no playback
 /// (a transcript, a pipe).

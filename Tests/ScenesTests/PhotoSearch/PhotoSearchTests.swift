@@ -66,7 +66,7 @@ import Testing
         #expect(app.output.text.hasSuffix("Sheet 1 of 1 (photos 1–5 of 5):\n▸1 Photo p2          2 Photo p20         3 Photo p21         4 Photo p22\n 5 Photo p23\n"))
     }
 
-    /// Issue 42: a search that finds nothing leaves you where you typed it (it opened an empty
+    /// A search that finds nothing leaves you where you typed it (it opened an empty
     /// results scene you had to `back` out of); typed in the results, a search replaces them when
     /// it finds some, and keeps them when not.
     @Test func noResultsStayInTheSceneAndASearchInTheResultsReplacesThem() async {

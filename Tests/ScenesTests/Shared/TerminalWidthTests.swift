@@ -3,7 +3,7 @@ import REPLEngine
 import Testing
 @testable import Scenes
 
-/// On a terminal, lines fit its width (issue 18): rows, page controls and the detail's fields are cut
+/// On a terminal, lines fit its width: rows, page controls and the detail's fields are cut
 /// with "…", the widest column first, instead of wrapping; in scripts and files nothing is cut.
 @MainActor
 @Suite struct TerminalWidthTests {
@@ -27,7 +27,7 @@ import Testing
     @Test func rowsAndFieldsFitTheWindow() async {
         for columns in [80, 60, 40] {
             let app = Self.app(columns: columns)
-            // `show --why`'s line too (issue 27: it ran past the window).
+            // `show --why`'s line too (it ran past the window).
             await app.run("count 5", "fetch", "open 1", "show --why")
             #expect(app.output.text.contains("picture: none"))
             let widths = Self.widths(app.output.text)
@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    /// Issue 42: a name is what tells photos apart: the description gives way first (to 16
+    /// A name is what tells photos apart: the description gives way first (to 16
     /// columns), then the author (to 12), then the widest column, the name too.
     @Test func theDescriptionGivesWayFirstThenTheAuthorThenTheWidest() {
         var widths = DisplayedPhoto.ColumnWidths(id: 11)
@@ -81,7 +81,7 @@ import Testing
         #expect("count: 0\n" + transcript.text == plain.output.text)
     }
 
-    /// Issue 42: in a pipe the columns keep their fixed widths (an id 28 columns, cut in its middle;
+    /// In a pipe the columns keep their fixed widths (an id 28 columns, cut in its middle;
     /// a description 32; an author 18), whatever the window; on a terminal wide enough, nothing is
     /// cut, and in a narrower one the widest column gives way first.
     @Test func aWideWindowShowsWholeNamesAndAPipeTheFixedWidths() async {
@@ -101,7 +101,7 @@ import Testing
 }
 
 /// A folder's photos have no likes, and names and descriptions only where their EXIF gives them
-/// (issue 31): the list leaves out what no photo has, repeats no file name and ends lines where
+///: the list leaves out what no photo has, repeats no file name and ends lines where
 /// their text does.
 @MainActor
 @Suite struct FolderRowsTests {

@@ -2,7 +2,7 @@ import PhotoDomain
 import Testing
 @testable import Scenes
 
-/// The paged list alone (issue 42): a plain value, driven without a scene.
+/// The paged list alone: a plain value, driven without a scene.
 @Suite struct PhotoListTests {
     private static let photos = ["a", "b", "c", "d", "e"].map { Photo.fixture($0) }
     private static func ids(_ list: PhotoList) -> String { list.photos.map(\.id).joined() }
