@@ -19,7 +19,7 @@ let package = Package(
         // the work left out (`SceneTester`), from Swift Testing or XCTest.
         .library(name: "REPLTesting", targets: ["REPLTesting"]),
         // The commit a build is made from, for an app's `--version` (`BuildInfo.commit`).
-        .plugin(name: "BuildInfo", targets: ["BuildInfo"]),
+        .plugin(name: "BuildInfo", targets: ["BuildInfo"])
     ],
     targets: [
         // Shared libraries loaded with dlopen when first needed, not linked: a linked library is paid
@@ -71,10 +71,14 @@ let package = Package(
         // A scene test harness: drives an engine's scenes, or a whole app, as typed commands.
         .target(name: "REPLTesting", dependencies: ["REPLEngine", "REPLLauncher"]),
         // Photos in the Unsplash shape, the PhotosWorker protocol and the embedded catalog.
-        .target(name: "PhotoDomain", dependencies: ["Imaging", "Networking", "SafeFiles", "PhotoreplPlatform"], exclude: ["Catalog/catalog.json"]),
+        .target(
+            name: "PhotoDomain", dependencies: ["Imaging", "Networking", "SafeFiles", "PhotoreplPlatform"],
+            exclude: ["Catalog/catalog.json"]),
         // Pixels drawn in a terminal: libchafa's symbols and sixels, kitty and ASCII of our own, and the
         // terminal queried for what it can show.
-        .target(name: "TerminalPictures", dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CSixel", "CZlib", "CTemporaryFiles", "PhotoreplPlatform"]),
+        .target(
+            name: "TerminalPictures",
+            dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CSixel", "CZlib", "CTemporaryFiles", "PhotoreplPlatform"]),
         // The Clean Swift scenes, one folder each.
         .target(name: "Scenes", dependencies: ["REPLEngine", "PhotoDomain", "TerminalPictures"]),
         // photorepl's options, on the launcher's command line, and the composition root; the commit
@@ -83,7 +87,7 @@ let package = Package(
             name: "photorepl",
             dependencies: [
                 "REPLEngine", "REPLLauncher", "PhotoDomain", "Scenes", "TerminalPictures", "Imaging", "Networking",
-                "PhotoreplPlatform",
+                "PhotoreplPlatform"
             ],
             plugins: ["BuildInfo"]
         ),
@@ -97,6 +101,6 @@ let package = Package(
         .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", "Imaging", "REPLEngine", "CChafaABICheck"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "REPLEngine", "PhotoDomain", "Imaging", "TerminalPictures"]),
         // Drives the built photorepl binary: golden transcripts, exit codes, a real terminal through tmux.
-        .testTarget(name: "PhotoreplTests", dependencies: ["photorepl"], exclude: ["Helpers"]),
+        .testTarget(name: "PhotoreplTests", dependencies: ["photorepl"], exclude: ["Helpers"])
     ]
 )

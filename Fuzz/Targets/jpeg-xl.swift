@@ -15,8 +15,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let header = try? ImageDecoder.header(of: bytes, limits: limits) else { return 0 }
     precondition(header.storedSize.width > 0 && header.storedSize.height > 0, "a size of \(header.storedSize)")
     if let pixels = try? ImageDecoder.decode(bytes, fitting: PixelSize(width: 64, height: 64), limits: limits) {
-        precondition(pixels.width > 0 && pixels.height > 0 && pixels.rgba.count == pixels.width * pixels.height * 4,
-                      "pixels of \(pixels.width)×\(pixels.height)")
+        precondition(
+            pixels.width > 0 && pixels.height > 0 && pixels.rgba.count == pixels.width * pixels.height * 4,
+            "pixels of \(pixels.width)×\(pixels.height)")
     }
     return 0
 }

@@ -9,8 +9,10 @@ import Imaging
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size >= 9 else { return 0 }
     let bytes = UnsafeBufferPointer(start: data, count: size)
-    let styles: [PictureStyle] = [.sixel, .kitty, .iterm, .symbols(.truecolor), .symbols(.indexed256), .symbols(.indexed16),
-                                  .symbols(.monochrome), .ascii]
+    let styles: [PictureStyle] = [
+        .sixel, .kitty, .iterm, .symbols(.truecolor), .symbols(.indexed256), .symbols(.indexed16),
+        .symbols(.monochrome), .ascii
+    ]
     let style = styles[Int(bytes[0]) % styles.count]
     let cell = PixelSize(width: 1 + Int(bytes[1]) % 24, height: 1 + Int(bytes[2]) % 48)
     // Sizes up to 1200 pixels a side, one pixel included; boxes from one cell.

@@ -25,7 +25,8 @@ private let outside: Set<Substring> = ["run", "record", "save", "quit", "exit", 
         engine.register(PhotoAuthorView.module(worker: worker))
         engine.start(root: PhotoCollectionView.self)
         guard let view = engine.scenes.first as? PhotoCollectionView,
-              let interactor = view.interactor as? PhotoCollectionInteractor else { preconditionFailure("no collection scene") }
+            let interactor = view.interactor as? PhotoCollectionInteractor
+        else { preconditionFailure("no collection scene") }
         self.interactor = interactor
         ids = EmbeddedCatalog.photos.prefix(7).map(\.id).sorted()
     }

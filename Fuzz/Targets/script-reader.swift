@@ -2,7 +2,7 @@
 // read through a pipe as `run -` reads standard input, then each line as the runner takes it.
 @testable import REPLEngine
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -26,11 +26,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = input.map { 0x20 + $0 % 0x5F }.filter { $0 != UInt8(ascii: "\\") }  // printable ASCII
     let digits = input.map { UInt8(ascii: "0") + $0 % 10 }
     let answers: [[UInt8]] = [
-        [0x1B] + Array("_Gi=31;".utf8) + text + [0x1B, UInt8(ascii: "\\")],        // kitty's, ended by ESC \
-        [0x1B] + Array("]11;rgb:".utf8) + text + [0x07],                          // OSC 11, ended by BEL
-        [0x1B] + Array("P>|".utf8) + text + [0x1B, UInt8(ascii: "\\")],           // XTVERSION
-        [0x1B] + Array("[?".utf8) + digits + Array(";4c".utf8),                    // DA1
-        [0x1B] + Array("[?2;0;".utf8) + digits + Array("S".utf8),                  // XTSMGRAPHICS
+        [0x1B] + Array("_Gi=31;".utf8) + text + [0x1B, UInt8(ascii: "\\")],  // kitty's, ended by ESC \
+        [0x1B] + Array("]11;rgb:".utf8) + text + [0x07],  // OSC 11, ended by BEL
+        [0x1B] + Array("P>|".utf8) + text + [0x1B, UInt8(ascii: "\\")],  // XTVERSION
+        [0x1B] + Array("[?".utf8) + digits + Array(";4c".utf8),  // DA1
+        [0x1B] + Array("[?2;0;".utf8) + digits + Array("S".utf8)  // XTSMGRAPHICS
     ]
     let keys = Array("x\rquit\r".utf8)
     for answer in answers {

@@ -7,7 +7,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let cut = bytes.firstIndex(of: 0) ?? bytes.count / 2
     let expected = String(decoding: bytes[..<cut], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let actual = String(decoding: bytes[min(cut + 1, bytes.count)...], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let actual = String(decoding: bytes[min(cut + 1, bytes.count)...], as: UTF8.self).split(
+        separator: "\n", omittingEmptySubsequences: false
+    ).map(String.init)
     // Long inputs too (matching was cubic and its table n × m); 65,536 bytes are up to
     // 32,768 lines a side.
     let matches = TranscriptPattern.block(expected, matches: actual)
@@ -27,8 +29,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(TranscriptPattern.block(updated, matches: actual), "an updated transcript must match")
     _ = UnifiedDiff(expected: expected, actual: actual)
     if let first = expected.first, let other = actual.first, first.utf8.count <= 4096, other.utf8.count <= 4096 {
-        precondition(TranscriptPattern.line(first, matches: other) == referenceMatch(Array(first.utf8), Array(other.utf8)),
-                     "the line matcher and the reference disagree")
+        precondition(
+            TranscriptPattern.line(first, matches: other) == referenceMatch(Array(first.utf8), Array(other.utf8)),
+            "the line matcher and the reference disagree")
     }
     return 0
 }
@@ -39,7 +42,13 @@ func referenceMatch(_ pattern: [UInt8], _ text: [UInt8]) -> Bool {
     var tokens: [UInt8?] = []  // nil: the wildcard
     var i = 0
     while i < pattern.count {
-        if pattern[i...].starts(with: star) { tokens.append(nil); i += star.count } else { tokens.append(pattern[i]); i += 1 }
+        if pattern[i...].starts(with: star) {
+            tokens.append(nil)
+            i += star.count
+        } else {
+            tokens.append(pattern[i])
+            i += 1
+        }
     }
     var reachable = [Bool](repeating: false, count: text.count + 1)
     reachable[0] = true
@@ -49,7 +58,10 @@ func referenceMatch(_ pattern: [UInt8], _ text: [UInt8]) -> Bool {
             for k in 0..<text.count where reachable[k] && text[k] == byte { next[k + 1] = true }
         } else {
             var seen = false
-            for k in 0...text.count { seen = seen || reachable[k]; next[k] = seen }
+            for k in 0...text.count {
+                seen = seen || reachable[k]
+                next[k] = seen
+            }
         }
         reachable = next
     }

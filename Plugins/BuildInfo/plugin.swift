@@ -26,7 +26,7 @@ struct BuildInfo: BuildToolPlugin {
                 executable: URL(filePath: "/bin/sh"),
                 arguments: ["-c", script, "sh", context.package.directoryURL.path, folder.path, file.path],
                 outputFilesDirectory: folder
-            ),
+            )
         ]
     }
 }

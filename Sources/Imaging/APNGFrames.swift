@@ -60,10 +60,12 @@ struct APNGFrames {
                 guard frames.count < maximumFrames else { break }
                 let numerator = read16(data + 20), denominator = read16(data + 22)
                 let milliseconds = numerator * 1000 / (denominator == 0 ? 100 : denominator)
-                frames.append(Frame(
-                    x: read32(data + 12), y: read32(data + 16), width: read32(data + 4), height: read32(data + 8),
-                    delay: .milliseconds(Animation.browserDelay(milliseconds)), dispose: bytes[data + 24], blend: bytes[data + 25], data: []
-                ))
+                frames.append(
+                    Frame(
+                        x: read32(data + 12), y: read32(data + 16), width: read32(data + 4), height: read32(data + 8),
+                        delay: .milliseconds(Animation.browserDelay(milliseconds)), dispose: bytes[data + 24], blend: bytes[data + 25],
+                        data: []
+                    ))
             case "IDAT":
                 // The default image is the first frame only when an fcTL came before it.
                 hasImageData = true
@@ -88,8 +90,11 @@ struct APNGFrames {
         frames.removeAll { $0.data.isEmpty }
         for (i, frame) in frames.enumerated() {
             guard frame.width > 0, frame.height > 0, frame.x >= 0, frame.y >= 0,
-                  frame.x + frame.width <= canvas.width, frame.y + frame.height <= canvas.height else {
-                throw ImageFailure("corrupt APNG: frame \(i + 1) (\(frame.width)×\(frame.height) at \(frame.x),\(frame.y)) is not inside its \(canvas) canvas")
+                frame.x + frame.width <= canvas.width, frame.y + frame.height <= canvas.height
+            else {
+                throw ImageFailure(
+                    "corrupt APNG: frame \(i + 1) (\(frame.width)×\(frame.height) at \(frame.x),\(frame.y)) is not inside its \(canvas) canvas"
+                )
             }
         }
         guard !frames.isEmpty else { throw ImageFailure("corrupt APNG: no frame has image data") }
@@ -108,8 +113,11 @@ struct APNGFrames {
         let canvasBytes = IsolatedDecoding.memory(canvas, bytesPerPixel: 4)
         let previous = frames.contains { $0.dispose == 2 } ? canvasBytes : 0
         // (Areas compared without overflow: the frames lie in the canvas, but nothing yet held it to the limits.)
-        let largest = frames.max { $0.width.multipliedReportingOverflow(by: $0.height).partialValue.magnitude
-            < $1.width.multipliedReportingOverflow(by: $1.height).partialValue.magnitude }.map { PixelSize(width: $0.width, height: $0.height) } ?? canvas
+        let largest =
+            frames.max {
+                $0.width.multipliedReportingOverflow(by: $0.height).partialValue.magnitude
+                    < $1.width.multipliedReportingOverflow(by: $1.height).partialValue.magnitude
+            }.map { PixelSize(width: $0.width, height: $0.height) } ?? canvas
         let decoded = IsolatedDecoding.memory(largest, bytesPerPixel: 8)
         // `.max` (too large to count) stays so.
         let (total, overflow) = [canvasBytes, previous, decoded, min(decoded, 40 << 20), 8 << 20].reduce((0, false)) { sum, part in
@@ -130,7 +138,9 @@ struct APNGFrames {
         png += PNGFile.chunk("IEND", [])
         let size = PixelSize(width: frame.width, height: frame.height)
         let decoded = png.withUnsafeBytes { raw -> Result<Pixels, ImageFailure> in
-            do throws(ImageFailure) { return .success(try PNG.decode(raw, size: size, orientation: .up, atLeast: size)) } catch { return .failure(error) }
+            do throws(ImageFailure) { return .success(try PNG.decode(raw, size: size, orientation: .up, atLeast: size)) } catch {
+                return .failure(error)
+            }
         }
         let pixels = try decoded.get()
         guard pixels.width == frame.width, pixels.height == frame.height else {
@@ -192,7 +202,9 @@ struct APNGCanvas {
     private mutating func fill(_ frame: APNGFrames.Frame, with source: [UInt8]?) {
         for y in frame.y..<frame.y + frame.height {
             let start = (y * size.width + frame.x) * 4, end = start + frame.width * 4
-            if let source { rgba.replaceSubrange(start..<end, with: source[start..<end]) } else {
+            if let source {
+                rgba.replaceSubrange(start..<end, with: source[start..<end])
+            } else {
                 for i in start..<end { rgba[i] = 0 }
             }
         }

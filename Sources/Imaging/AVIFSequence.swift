@@ -21,25 +21,32 @@ struct AVIFSequence: Equatable {
                 range.flatMap { reader.box(type, in: $0, isFull: isFull) }
             }
             // An alpha (or any auxiliary) track is not the colour one.
-            if let tref = boxes.first(where: { $0.type == "tref" }), reader.boxes(in: tref.contents).contains(where: { $0.type == "auxl" }) {
+            if let tref = boxes.first(where: { $0.type == "tref" }), reader.boxes(in: tref.contents).contains(where: { $0.type == "auxl" })
+            {
                 continue
             }
-            guard let tkhd = child("tkhd", of: trak.contents, isFull: true), let version = reader.version(ofFullBoxAt: tkhd) else { continue }
+            guard let tkhd = child("tkhd", of: trak.contents, isFull: true), let version = reader.version(ofFullBoxAt: tkhd) else {
+                continue
+            }
             // Version 1 has 64-bit times: the id after two of them, the size 84 bytes in (72 in version 0).
             let idAt = tkhd.lowerBound + (version == 1 ? 16 : 8)
             let sizeAt = tkhd.lowerBound + (version == 1 ? 84 : 72)
             guard let id = reader.number(at: idAt, size: 4), id != 0, sizeAt + 8 <= tkhd.upperBound,
-                  let width = reader.number(at: sizeAt, size: 4), let height = reader.number(at: sizeAt + 4, size: 4) else { continue }
+                let width = reader.number(at: sizeAt, size: 4), let height = reader.number(at: sizeAt + 4, size: 4)
+            else { continue }
             let stbl = child("stbl", of: child("minf", of: child("mdia", of: trak.contents)))
             guard let stbl, let stsd = child("stsd", of: stbl, isFull: true), stsd.count >= 4,
-                  let entry = reader.boxes(in: stsd.lowerBound + 4..<stsd.upperBound).first(where: { $0.type == "av01" }),
-                  let stsz = child("stsz", of: stbl, isFull: true), let sampleSize = reader.number(at: stsz.lowerBound, size: 4),
-                  let count = reader.number(at: stsz.lowerBound + 4, size: 4) else { continue }
+                let entry = reader.boxes(in: stsd.lowerBound + 4..<stsd.upperBound).first(where: { $0.type == "av01" }),
+                let stsz = child("stsz", of: stbl, isFull: true), let sampleSize = reader.number(at: stsz.lowerBound, size: 4),
+                let count = reader.number(at: stsz.lowerBound + 4, size: 4)
+            else { continue }
             // A count its table cannot hold (4 bytes a sample's size), or whose samples of one size
             // the file cannot, is a claim libavif refuses: no frames are said to be there.
             guard sampleSize == 0 ? stsz.count >= 8 + 4 * count : count <= raw.count / sampleSize else { continue }
             // Chunks: libavif skips a track whose chunk offsets list none.
-            let chunks = (child("stco", of: stbl, isFull: true) ?? child("co64", of: stbl, isFull: true)).flatMap { reader.number(at: $0.lowerBound, size: 4) }
+            let chunks = (child("stco", of: stbl, isFull: true) ?? child("co64", of: stbl, isFull: true)).flatMap {
+                reader.number(at: $0.lowerBound, size: 4)
+            }
             guard let chunks, chunks > 0 else { continue }
             // The visual sample entry: 78 bytes (its width and height among them), then its boxes.
             var coded: [PixelSize?] = []

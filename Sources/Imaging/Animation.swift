@@ -62,8 +62,10 @@ public actor AnimationFrames {
     /// picture in `box`; nil when the file is no animation, or an AVIF's when libavif cannot be
     /// loaded (its still image is shown). Refused (`ImageFailure`) past the limits a still
     /// picture meets (`limits`), or when its canvas does not fit in the budget.
-    public init?(_ bytes: [UInt8], fitting box: PixelSize, limits: ImageLimits = .init(),
-                 maximumFrames: Int = Animation.maximumFrames) throws(ImageFailure) {
+    public init?(
+        _ bytes: [UInt8], fitting box: PixelSize, limits: ImageLimits = .init(),
+        maximumFrames: Int = Animation.maximumFrames
+    ) throws(ImageFailure) {
         guard let count = AnimationScan.frameCount(of: bytes) else { return nil }
         let header = try ImageDecoder.header(of: bytes, limits: limits)
         var canvas = header.storedSize
@@ -97,18 +99,20 @@ public actor AnimationFrames {
             // references, up to 8, and the frame decoded: 1.5 bytes a pixel each in 8-bit 4:2:0,
             // 3 in 4:4:4, twice that at 10 bits) and its own state; and the scaled frame in the
             // shared mapping.
-            let memory = switch header.format {
-            case .gif: canvasBytes * 2 + (16 << 20)
-            case .webp: canvasBytes * 3 + (32 << 20)
-            default: IsolatedDecoding.memory(canvas, bytesPerPixel: 4 + 24, more: 32 << 20)
-            }
+            let memory =
+                switch header.format {
+                case .gif: canvasBytes * 2 + (16 << 20)
+                case .webp: canvasBytes * 3 + (32 << 20)
+                default: IsolatedDecoding.memory(canvas, bytesPerPixel: 4 + 24, more: 32 << 20)
+                }
             try IsolatedDecoding.checkBudget(memory, "this animation")
             var request = photorepl_animation_request()
-            let isolatedDecoder = switch header.format {
-            case .gif: PHOTOREPL_ISOLATED_GIF
-            case .webp: PHOTOREPL_ISOLATED_WEBP
-            default: PHOTOREPL_ISOLATED_AVIF
-            }
+            let isolatedDecoder =
+                switch header.format {
+                case .gif: PHOTOREPL_ISOLATED_GIF
+                case .webp: PHOTOREPL_ISOLATED_WEBP
+                default: PHOTOREPL_ISOLATED_AVIF
+                }
             request.decoder = Int32(isolatedDecoder)
             request.width = Int32(canvas.width)
             request.height = Int32(canvas.height)
@@ -127,17 +131,17 @@ public actor AnimationFrames {
             guard let started else { throw ImageFailure(message(&text)) }
             self.memory = memory
             plays = 1
-            library = switch header.format {
-            case .gif: "giflib"
-            case .webp: "libwebp"
-            default: "libavif"
-            }
+            library =
+                switch header.format {
+                case .gif: "giflib"
+                case .webp: "libwebp"
+                default: "libavif"
+                }
             decoder = .isolated(AnimationChild(started))
         default:
             return nil
         }
     }
-
 
     /// The next frame, decoded now; nil when the frames have all been given (the next call starts
     /// again at the first). Ctrl-C (the task cancelled) stops the animation and throws.
@@ -150,12 +154,17 @@ public actor AnimationFrames {
                 next = 0
                 return nil
             }
-            if Task.isCancelled { stop(); throw ImageFailure(IsolatedDecoding.interrupted) }
+            if Task.isCancelled {
+                stop()
+                throw ImageFailure(IsolatedDecoding.interrupted)
+            }
             let frame = frames.frames[next]
             let pixels: Pixels
             do throws(ImageFailure) {
                 let index = next
-                pixels = try IsolatedDecoding.reserving(memory, "an APNG frame") { () throws(ImageFailure) -> Pixels in try frames.pixels(of: index) }
+                pixels = try IsolatedDecoding.reserving(memory, "an APNG frame") { () throws(ImageFailure) -> Pixels in
+                    try frames.pixels(of: index)
+                }
             } catch {
                 stop()
                 throw error
@@ -171,7 +180,10 @@ public actor AnimationFrames {
         case .isolated(let child):
             // A frame asked for after Ctrl-C is not decoded (one decoded in less than a wait's
             // step never sees it).
-            if Task.isCancelled { stop(); throw ImageFailure(IsolatedDecoding.interrupted) }
+            if Task.isCancelled {
+                stop()
+                throw ImageFailure(IsolatedDecoding.interrupted)
+            }
             do throws(ImageFailure) {
                 try IsolatedDecoding.reserve(memory)
             } catch {
@@ -197,7 +209,8 @@ public actor AnimationFrames {
             }
             if ContinuousClock.now - asked > Animation.frameDeadline {
                 stop()
-                throw ImageFailure("\(library) took more than \(Animation.frameDeadline.components.seconds) s on a frame of this file, and was stopped")
+                throw ImageFailure(
+                    "\(library) took more than \(Animation.frameDeadline.components.seconds) s on a frame of this file, and was stopped")
             }
         }
         var frame = photorepl_animation_frame()
@@ -222,8 +235,9 @@ public actor AnimationFrames {
             stop()
             throw ImageFailure("\(library) gave a frame of \(frame.width)×\(frame.height), not \(scaled)")
         }
-        return AnimationFrame(pixels: Pixels(width: scaled.width, height: scaled.height, rgba: rgba),
-                              delay: .milliseconds(Int(frame.delay)), index: Int(frame.index))
+        return AnimationFrame(
+            pixels: Pixels(width: scaled.width, height: scaled.height, rgba: rgba),
+            delay: .milliseconds(Int(frame.delay)), index: Int(frame.index))
     }
 
     private func ended() throws(ImageFailure) -> AnimationFrame? {

@@ -27,7 +27,7 @@ public enum BlurHash {
         for (n, value) in parsed.ac.enumerated() {
             for (c, quantised) in [value / 361, value / 19 % 19, value % 19].enumerated() {
                 let f = Double(quantised - 9) / 9
-                colours[3 * (n + 1) + c] = f * abs(f) * scale // signPow(f, 2) · maxAC · punch
+                colours[3 * (n + 1) + c] = f * abs(f) * scale  // signPow(f, 2) · maxAC · punch
             }
         }
         var cosX = [Double](repeating: 0, count: width * nx)
@@ -107,7 +107,10 @@ public enum BlurHash {
         let (nx, ny) = (digits[0] % 9 + 1, digits[0] / 9 + 1)
         let expected = 4 + 2 * nx * ny
         guard digits.count == expected else {
-            throw Malformed(reason: "BlurHash length \(digits.count) does not match its size flag '\(scalars[0])' (\(nx)×\(ny) components): expected \(expected)")
+            throw Malformed(
+                reason:
+                    "BlurHash length \(digits.count) does not match its size flag '\(scalars[0])' (\(nx)×\(ny) components): expected \(expected)"
+            )
         }
         let dc = base83(digits[2..<6])
         guard dc <= 0xFFFFFF else {
@@ -118,7 +121,8 @@ public enum BlurHash {
             let start = 4 + 2 * n
             let value = base83(digits[start..<start + 2])
             guard value <= 6858 else {
-                throw Malformed(reason: "BlurHash AC component \(n) of \(nx * ny - 1) (characters \(start + 1)–\(start + 2)) is \(value), over 6858")
+                throw Malformed(
+                    reason: "BlurHash AC component \(n) of \(nx * ny - 1) (characters \(start + 1)–\(start + 2)) is \(value), over 6858")
             }
             ac.append(value)
         }
@@ -135,7 +139,7 @@ public enum BlurHash {
         if s.isASCII { return (0x20...0x7E).contains(s.value) ? "'\(s)'" : code }
         switch s.properties.generalCategory {
         case .control, .format, .surrogate, .privateUse, .unassigned, .spaceSeparator, .lineSeparator,
-             .paragraphSeparator, .nonspacingMark, .spacingMark, .enclosingMark:
+            .paragraphSeparator, .nonspacingMark, .spacingMark, .enclosingMark:
             return code
         default:
             return "'\(s)' (\(code))"
@@ -147,10 +151,13 @@ public enum BlurHash {
     /// cos(π·k/n) for k ≥ 0, n ≥ 1. Reducing in integers keeps the reduction exact, so the only rounding is in
     /// one product, one quotient and the series on [0, π/2], where 10 terms leave a truncation error below 2e-17.
     static func cosPi(_ k: Int, over n: Int) -> Double {
-        var m = k % (2 * n) // cos is 2π-periodic …
-        if m > n { m = 2 * n - m } // … and even: now the angle is in [0, π]
+        var m = k % (2 * n)  // cos is 2π-periodic …
+        if m > n { m = 2 * n - m }  // … and even: now the angle is in [0, π]
         var sign = 1.0
-        if 2 * m > n { m = n - m; sign = -1 } // cos(π − θ) = −cos θ: now in [0, π/2]
+        if 2 * m > n {
+            m = n - m
+            sign = -1
+        }  // cos(π − θ) = −cos θ: now in [0, π/2]
         let x = Double.pi * Double(m) / Double(n)
         let x2 = x * x
         // cos x = 1 − x²/(1·2)·(1 − x²/(3·4)·(1 − x²/(5·6)·(…))), innermost term first.

@@ -18,11 +18,15 @@ enum TIFFContainer {
 
         /// The JPEG as a decoder reads it: its bytes, with the tables' segments (between their SOI
         /// and EOI) after its SOI when it has tables.
-        func withBytes<Value>(in raw: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws(ImageFailure) -> Value) throws(ImageFailure) -> Value {
+        func withBytes<Value>(in raw: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws(ImageFailure) -> Value)
+            throws(ImageFailure) -> Value
+        {
             let strip = UnsafeRawBufferPointer(rebasing: raw[range])
             guard let tables, tables.count >= 4 else { return try body(strip) }
             var segments = tables.lowerBound + 2..<tables.upperBound
-            if raw[tables.upperBound - 2] == 0xFF, raw[tables.upperBound - 1] == 0xD9 { segments = segments.lowerBound..<segments.upperBound - 2 }
+            if raw[tables.upperBound - 2] == 0xFF, raw[tables.upperBound - 1] == 0xD9 {
+                segments = segments.lowerBound..<segments.upperBound - 2
+            }
             let merged = Array(strip.prefix(2)) + Array(raw[segments]) + Array(strip.dropFirst(2))
             let result: Result<Value, ImageFailure> = merged.withUnsafeBytes { bytes in
                 do throws(ImageFailure) { return .success(try body(bytes)) } catch { return .failure(error) }
@@ -127,7 +131,9 @@ enum TIFFContainer {
                 case 0x0112 where isFirst && type == 3: contents.orientation = Orientation(rawValue: number()) ?? .up
                 case 0x0201: jpegOffset = data.u32(at: entry + 8)
                 case 0x0202: jpegLength = data.u32(at: entry + 8)
-                case 0x0111: stripOffsets = data.u32(at: entry + 8); stripCount = valueCount
+                case 0x0111:
+                    stripOffsets = data.u32(at: entry + 8)
+                    stripCount = valueCount
                 case 0x0117: stripCounts = data.u32(at: entry + 8)
                 case 0x015B where type == 7 && valueCount > 4:
                     // JPEGTables: SOI, the tables, EOI, where the value field points.
@@ -149,9 +155,13 @@ enum TIFFContainer {
                 case 0xC612: contents.kind = "DNG"
                 case 0x010F where type == 2 && contents.kind == "TIFF":
                     let make = data.ascii(count: valueCount, valueField: entry + 8)?.uppercased() ?? ""
-                    if make.hasPrefix("NIKON") { contents.kind = "NEF" }
-                    else if make.hasPrefix("SONY") { contents.kind = "ARW" }
-                    else if make.hasPrefix("PENTAX") || make.hasPrefix("RICOH") { contents.kind = "PEF" }
+                    if make.hasPrefix("NIKON") {
+                        contents.kind = "NEF"
+                    } else if make.hasPrefix("SONY") {
+                        contents.kind = "ARW"
+                    } else if make.hasPrefix("PENTAX") || make.hasPrefix("RICOH") {
+                        contents.kind = "PEF"
+                    }
                 default: continue
                 }
             }
@@ -161,7 +171,9 @@ enum TIFFContainer {
                 strips = (stripOffsets, stripCounts)
             }
             // Only a new-style strip (compression 7) leaves its tables to JPEGTables.
-            let located = [interchange.map { ($0.offset, $0.length, nil) }, strips.map { ($0.offset, $0.length, compression == 7 ? tables : nil) }]
+            let located = [
+                interchange.map { ($0.offset, $0.length, nil) }, strips.map { ($0.offset, $0.length, compression == 7 ? tables : nil) }
+            ]
             for case let (start, length, stripTables)? in located {
                 let capped = Int(min(length, UInt32(Int32.max)))
                 guard let at = data.offset(start, length: capped), capped >= 4 else { continue }
@@ -173,9 +185,12 @@ enum TIFFContainer {
                 contents.jpegs.append(jpeg)
             }
             // (Sides of up to 2^32 would overflow their product: no camera comes near 2^20.)
-            if isFirst, width > 0, height > 0, width <= 1 << 20, height <= 1 << 20 { contents.first = PixelSize(width: width, height: height) }
+            if isFirst, width > 0, height > 0, width <= 1 << 20, height <= 1 << 20 {
+                contents.first = PixelSize(width: width, height: height)
+            }
             if width > 0, height > 0, width <= 1 << 20, height <= 1 << 20,
-               width * height > (contents.largest.map { $0.width * $0.height } ?? 0) {
+                width * height > (contents.largest.map { $0.width * $0.height } ?? 0)
+            {
                 contents.largest = PixelSize(width: width, height: height)
             }
             // The next IFD in the chain.
@@ -185,16 +200,20 @@ enum TIFFContainer {
             isFirst = false
         }
         // Only the JPEGs that start as one: SOI, then a marker.
-        contents.jpegs = contents.jpegs.filter { $0.range.count >= 4 && $0.range.upperBound <= bytes.count
-            && bytes[$0.range.lowerBound] == 0xFF && bytes[$0.range.lowerBound + 1] == 0xD8 }
+        contents.jpegs = contents.jpegs.filter {
+            $0.range.count >= 4 && $0.range.upperBound <= bytes.count
+                && bytes[$0.range.lowerBound] == 0xFF && bytes[$0.range.lowerBound + 1] == 0xD8
+        }
         return contents
     }
 
     /// A TIFF's first page through libtiff, scaled down as its rows come by the largest whole factor
     /// that still covers `box`, upright. Its size meets the limits of a file before anything is
     /// allocated.
-    static func decodeFirstPage(_ raw: UnsafeRawBufferPointer, size: PixelSize, orientation: Orientation, fitting box: PixelSize,
-                                limits: ImageLimits) throws(ImageFailure) -> Pixels {
+    static func decodeFirstPage(
+        _ raw: UnsafeRawBufferPointer, size: PixelSize, orientation: Orientation, fitting box: PixelSize,
+        limits: ImageLimits
+    ) throws(ImageFailure) -> Pixels {
         try limits.check(size)
         let target = orientation.uprightSize(of: size).fitted(in: box)
         let storedTarget = orientation.swapsDimensions ? PixelSize(width: target.height, height: target.width) : target
@@ -208,9 +227,11 @@ enum TIFFContainer {
         request.factor = Int32(factor)
         // Most TIFFs are read a row at a time (the scaled picture and a row); other kinds whole,
         // which the decoder refuses past this.
-        request.memory = min(IsolatedDecoding.budget, IsolatedDecoding.memory(size, bytesPerPixel: 4, more: scaled.width * scaled.height * 4 + (32 << 20)))
+        request.memory = min(
+            IsolatedDecoding.budget, IsolatedDecoding.memory(size, bytesPerPixel: 4, more: scaled.width * scaled.height * 4 + (32 << 20)))
         var pixels = try IsolatedDecoding.decode(request, library: "libtiff", bytes: raw, size: scaled).oriented(orientation)
-        pixels.source = .file(format: "TIFF", stored: orientation.uprightSize(of: size), decoded: PixelSize(width: pixels.width, height: pixels.height))
+        pixels.source = .file(
+            format: "TIFF", stored: orientation.uprightSize(of: size), decoded: PixelSize(width: pixels.width, height: pixels.height))
         return pixels
     }
 
@@ -220,7 +241,9 @@ enum TIFFContainer {
     /// largest JPEG is shown, its source saying it is smaller than the box. A TIFF is its page, as
     /// every other reader shows it: a JPEG smaller than the page only as a preview that covers the
     /// box with the page's shape (a 60×40 thumbnail in IFD1 was drawn for a 600×400 page).
-    static func decodePreview(_ raw: UnsafeRawBufferPointer, header: ImageHeader, fitting box: PixelSize, limits: ImageLimits) throws(ImageFailure) -> Pixels {
+    static func decodePreview(_ raw: UnsafeRawBufferPointer, header: ImageHeader, fitting box: PixelSize, limits: ImageLimits)
+        throws(ImageFailure) -> Pixels
+    {
         let kind: String, jpegs: [JPEGImage]
         var firstPage: PixelSize?
         if CR3.isCR3(raw) {
@@ -240,7 +263,10 @@ enum TIFFContainer {
             do {
                 return try decodeSensorData(raw, kind: kind, header: header, fitting: box, limits: limits)
             } catch {
-                guard choice != nil else { throw ImageFailure("no JPEG preview photorepl can decode inside this \(kind) file, and \(error.reason)", isTooLarge: error.isTooLarge) }
+                guard choice != nil else {
+                    throw ImageFailure(
+                        "no JPEG preview photorepl can decode inside this \(kind) file, and \(error.reason)", isTooLarge: error.isTooLarge)
+                }
             }
         }
         guard let choice else { throw ImageFailure("no JPEG preview photorepl can decode inside this \(kind) file") }
@@ -250,8 +276,10 @@ enum TIFFContainer {
 
     /// A TIFF: the smallest JPEG preview that covers the box with the page's shape, else the page,
     /// from its own JPEG when it is one (scaled while decoding), else through libtiff.
-    private static func decodeTIFF(_ raw: UnsafeRawBufferPointer, sized: [(jpeg: JPEGImage, size: PixelSize)], firstPage: PixelSize?,
-                                   header: ImageHeader, fitting box: PixelSize, limits: ImageLimits) throws(ImageFailure) -> Pixels {
+    private static func decodeTIFF(
+        _ raw: UnsafeRawBufferPointer, sized: [(jpeg: JPEGImage, size: PixelSize)], firstPage: PixelSize?,
+        header: ImageHeader, fitting box: PixelSize, limits: ImageLimits
+    ) throws(ImageFailure) -> Pixels {
         let target = header.uprightSize.fitted(in: box)
         let storedTarget = header.exif.orientation.swapsDimensions ? PixelSize(width: target.height, height: target.width) : target
         let previews = sized.filter { !$0.jpeg.isFirst && $0.size.isPreview(of: header.storedSize, covering: storedTarget) }
@@ -260,8 +288,11 @@ enum TIFFContainer {
         }
         // A page TurboJPEG cannot read (a colour space it does not know) is left to libtiff.
         if let page = sized.first(where: { $0.jpeg.isFirst && $0.size == firstPage }),
-           var pixels = try? decodeJPEG(raw, page, storedTarget: storedTarget, header: header, kind: "TIFF") {
-            pixels.source = .file(format: "TIFF", stored: header.exif.orientation.uprightSize(of: page.size), decoded: PixelSize(width: pixels.width, height: pixels.height))
+            var pixels = try? decodeJPEG(raw, page, storedTarget: storedTarget, header: header, kind: "TIFF")
+        {
+            pixels.source = .file(
+                format: "TIFF", stored: header.exif.orientation.uprightSize(of: page.size),
+                decoded: PixelSize(width: pixels.width, height: pixels.height))
             return pixels
         }
         guard let firstPage else { throw ImageFailure("no page photorepl can decode inside this TIFF file") }
@@ -270,24 +301,30 @@ enum TIFFContainer {
 
     /// A JPEG inside the file, decoded to cover `storedTarget` and turned upright; its source a
     /// preview of `kind`.
-    private static func decodeJPEG(_ raw: UnsafeRawBufferPointer, _ jpeg: (jpeg: JPEGImage, size: PixelSize), storedTarget: PixelSize,
-                                   header: ImageHeader, kind: String) throws(ImageFailure) -> Pixels {
+    private static func decodeJPEG(
+        _ raw: UnsafeRawBufferPointer, _ jpeg: (jpeg: JPEGImage, size: PixelSize), storedTarget: PixelSize,
+        header: ImageHeader, kind: String
+    ) throws(ImageFailure) -> Pixels {
         var pixels = try jpeg.jpeg.withBytes(in: raw) { (bytes) throws(ImageFailure) -> Pixels in
             try JPEG.decode(bytes, size: jpeg.size, atLeast: storedTarget)
         }.oriented(header.exif.orientation)
-        pixels.source = .preview(kind: kind, size: header.exif.orientation.uprightSize(of: jpeg.size),
-                                 photo: header.uprightSize, decoded: PixelSize(width: pixels.width, height: pixels.height))
+        pixels.source = .preview(
+            kind: kind, size: header.exif.orientation.uprightSize(of: jpeg.size),
+            photo: header.uprightSize, decoded: PixelSize(width: pixels.width, height: pixels.height))
         return pixels
     }
 
     /// Of the JPEGs `sized`, the smallest of the photo's shape that covers the box (in the stored
     /// shape), else the largest; nil when there are none.
     static func smallestCovering(_ sized: [(jpeg: JPEGImage, size: PixelSize)], header: ImageHeader, fitting box: PixelSize)
-        -> (jpeg: (jpeg: JPEGImage, size: PixelSize), covers: Bool, storedTarget: PixelSize)? {
+        -> (jpeg: (jpeg: JPEGImage, size: PixelSize), covers: Bool, storedTarget: PixelSize)?
+    {
         let photo = header.storedSize
         let target = header.uprightSize.fitted(in: box)
         let storedTarget = header.exif.orientation.swapsDimensions ? PixelSize(width: target.height, height: target.width) : target
-        func hasShape(_ size: PixelSize) -> Bool { abs(size.width * photo.height - size.height * photo.width) * 50 <= photo.width * size.height }
+        func hasShape(_ size: PixelSize) -> Bool {
+            abs(size.width * photo.height - size.height * photo.width) * 50 <= photo.width * size.height
+        }
         let shaped = sized.filter { hasShape($0.size) }
         let candidates = shaped.isEmpty ? sized : shaped
         let covering = candidates.filter { $0.size.width >= storedTarget.width && $0.size.height >= storedTarget.height }
@@ -297,14 +334,17 @@ enum TIFFContainer {
 
     /// The sensor data through libraw: at half size when that covers the box (no demosaicking,
     /// about 4 times faster), else at full size. libraw turns it upright itself.
-    static func decodeSensorData(_ raw: UnsafeRawBufferPointer, kind: String, header: ImageHeader, fitting box: PixelSize,
-                                 limits: ImageLimits) throws(ImageFailure) -> Pixels {
+    static func decodeSensorData(
+        _ raw: UnsafeRawBufferPointer, kind: String, header: ImageHeader, fitting box: PixelSize,
+        limits: ImageLimits
+    ) throws(ImageFailure) -> Pixels {
         let target = header.uprightSize.fitted(in: box)
         let half = header.uprightSize.width / 2 >= target.width && header.uprightSize.height / 2 >= target.height
         // The sensor's 16-bit samples, and libraw's pictures (16-bit RGBG, 8-bit RGB, RGBA) at half
         // or full size; libraw reads the true sizes and picks the size that fits what is reserved.
         let sensor = header.storedSize
-        let quarter = IsolatedDecoding.memory(sensor, bytesPerPixel: 2, more: 0) / 1 + IsolatedDecoding.memory(sensor, bytesPerPixel: 15) / 4
+        let quarter =
+            IsolatedDecoding.memory(sensor, bytesPerPixel: 2, more: 0) / 1 + IsolatedDecoding.memory(sensor, bytesPerPixel: 15) / 4
         let full = IsolatedDecoding.memory(sensor, bytesPerPixel: 2 + 15)
         try IsolatedDecoding.checkBudget(quarter, "its \(sensor) sensor")
         var request = photorepl_isolated_request()
@@ -362,7 +402,9 @@ enum CR3 {
                 // After the UUID, 8 bytes, then the PRVW box.
                 let inner = top.contents.lowerBound + 16
                 for offset in [inner, inner + 8] where offset < top.contents.upperBound {
-                    let previews = reader.boxes(in: offset..<top.contents.upperBound).filter { $0.type == "PRVW" }.compactMap { jpeg(in: $0.contents) }
+                    let previews = reader.boxes(in: offset..<top.contents.upperBound).filter { $0.type == "PRVW" }.compactMap {
+                        jpeg(in: $0.contents)
+                    }
                     contents.jpegs += previews
                     if !previews.isEmpty { break }
                 }

@@ -138,7 +138,8 @@ enum CodedSize {
             }
         }
         guard let widthBits = bits.read(4), let heightBits = bits.read(4),
-              let width = bits.read(widthBits + 1), let height = bits.read(heightBits + 1) else { return nil }
+            let width = bits.read(widthBits + 1), let height = bits.read(heightBits + 1)
+        else { return nil }
         return PixelSize(width: width + 1, height: height + 1)
     }
 }

@@ -16,8 +16,10 @@ public struct EXIFInfo: Equatable, Sendable {
     public var make: String?
     public var model: String?
 
-    public init(orientation: Orientation = .up, imageDescription: String? = nil, artist: String? = nil, dateTaken: String? = nil,
-                make: String? = nil, model: String? = nil) {
+    public init(
+        orientation: Orientation = .up, imageDescription: String? = nil, artist: String? = nil, dateTaken: String? = nil,
+        make: String? = nil, model: String? = nil
+    ) {
         self.orientation = orientation
         self.imageDescription = imageDescription
         self.artist = artist
@@ -63,7 +65,7 @@ public enum EXIF {
 
     private static func isExifHeader(_ bytes: UnsafeRawBufferPointer, at i: Int) -> Bool {
         bytes[i] == 0x45 && bytes[i + 1] == 0x78 && bytes[i + 2] == 0x69 && bytes[i + 3] == 0x66
-            && bytes[i + 4] == 0 && bytes[i + 5] == 0          // "Exif\0\0"
+            && bytes[i + 4] == 0 && bytes[i + 5] == 0  // "Exif\0\0"
     }
 
     /// The tags of IFD0, read from the TIFF data (offsets in it count from its first byte).
@@ -72,8 +74,8 @@ public enum EXIF {
         guard tiff.count >= 8 else { return info }
         let bigEndian: Bool
         switch (tiff[0], tiff[1]) {
-        case (0x49, 0x49): bigEndian = false               // "II"
-        case (0x4D, 0x4D): bigEndian = true                // "MM"
+        case (0x49, 0x49): bigEndian = false  // "II"
+        case (0x4D, 0x4D): bigEndian = true  // "MM"
         default: return info
         }
         let data = TIFFData(bytes: tiff, bigEndian: bigEndian)
@@ -206,21 +208,21 @@ enum JPEGSegments {
         guard n >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return }
         var i = 2
         while i < n {
-            guard bytes[i] == 0xFF else { return }         // not a marker: lost, stop
-            while i < n, bytes[i] == 0xFF { i += 1 }       // fill bytes before the marker code
+            guard bytes[i] == 0xFF else { return }  // not a marker: lost, stop
+            while i < n, bytes[i] == 0xFF { i += 1 }  // fill bytes before the marker code
             guard i < n else { return }
             let marker = bytes[i]
             i += 1
             switch marker {
-            case 0xD9, 0xDA: return                        // EOI, SOS
-            case 0xD0...0xD8, 0x01: continue              // RSTn, SOI, TEM: no length
-            case 0x00: return                              // a stuffed byte is not a marker
+            case 0xD9, 0xDA: return  // EOI, SOS
+            case 0xD0...0xD8, 0x01: continue  // RSTn, SOI, TEM: no length
+            case 0x00: return  // a stuffed byte is not a marker
             default: break
             }
             guard i + 2 <= n else { return }
             let length = Int(bytes[i]) << 8 | Int(bytes[i + 1])
             guard length >= 2 else { return }
-            let end = i + length                           // at most n + 65,535: no overflow
+            let end = i + length  // at most n + 65,535: no overflow
             guard body(marker, (i + 2)..<min(end, n)) else { return }
             i = end
         }
@@ -270,8 +272,10 @@ public struct EmbeddedPreview: Equatable, Sendable {
             }
             return true
         }
-        return found.filter { $0.range.lowerBound >= 0 && $0.range.upperBound <= bytes.count && $0.range.count >= 4
-            && bytes[$0.range.lowerBound] == 0xFF && bytes[$0.range.lowerBound + 1] == 0xD8 }
+        return found.filter {
+            $0.range.lowerBound >= 0 && $0.range.upperBound <= bytes.count && $0.range.count >= 4
+                && bytes[$0.range.lowerBound] == 0xFF && bytes[$0.range.lowerBound + 1] == 0xD8
+        }
     }
 
     private static func byteOrder(_ bytes: UnsafeRawBufferPointer, at i: Int) -> Bool? {
@@ -290,7 +294,8 @@ public struct EmbeddedPreview: Equatable, Sendable {
         guard data.u16(at: 2) == 42, let ifd0 = data.offset(data.u32(at: 4), length: 2) else { return nil }
         let count0 = Int(data.u16(at: ifd0))
         guard let next = data.offset(UInt32(ifd0 + 2 + count0 * 12), length: 4),
-              let ifd1 = data.offset(data.u32(at: next), length: 2), ifd1 != 0 else { return nil }
+            let ifd1 = data.offset(data.u32(at: next), length: 2), ifd1 != 0
+        else { return nil }
         var offset: UInt32?, length: UInt32?
         let entries = min(Int(data.u16(at: ifd1)), EXIF.maxEntries, (tiff.count - ifd1 - 2) / 12)
         for index in 0..<entries {

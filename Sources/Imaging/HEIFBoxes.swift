@@ -36,7 +36,8 @@ enum HEIFBoxes {
             }
             try (type == "grid" ? limits.forTiledGrid : limits).check(canvas)
         default:
-            throw ImageFailure("unsupported \(format.rawValue): its primary image is of type '\(type.filter { $0.isASCII && !$0.isNewline })'")
+            throw ImageFailure(
+                "unsupported \(format.rawValue): its primary image is of type '\(type.filter { $0.isASCII && !$0.isNewline })'")
         }
         // Each coded image's data is read for its parameter sets: at most the file's size in all
         // (items' data do not overlap), however many items share the same bytes.
@@ -88,7 +89,8 @@ enum HEIFBoxes {
                     fromConfiguration = known
                 } else {
                     let bytes = [UInt8](UnsafeRawBufferPointer(rebasing: raw[properties.all[configuration - 1].contents]))
-                    fromConfiguration = item.type == "hvc1" ? CodedSize.hevc(configuration: bytes) : CodedSize.av1(obus: Array(bytes.dropFirst(4)))
+                    fromConfiguration =
+                        item.type == "hvc1" ? CodedSize.hevc(configuration: bytes) : CodedSize.av1(obus: Array(bytes.dropFirst(4)))
                     configurations[configuration] = fromConfiguration
                 }
             }
@@ -97,8 +99,9 @@ enum HEIFBoxes {
             guard let stated = stated(item.id) else {
                 throw ImageFailure("corrupt \(format.rawValue): image \(item.id) does not say its size")
             }
-            try checkCoded(fromConfiguration + inBand, stated: stated,
-                           codec: item.type == "hvc1" ? "HEVC" : "AV1", limits: item.id == primary ? limits : others, format: format)
+            try checkCoded(
+                fromConfiguration + inBand, stated: stated,
+                codec: item.type == "hvc1" ? "HEVC" : "AV1", limits: item.id == primary ? limits : others, format: format)
         }
     }
 
@@ -108,7 +111,8 @@ enum HEIFBoxes {
     static func jpegThumbnails(_ raw: UnsafeRawBufferPointer) -> [(data: [UInt8], orientation: Orientation)] {
         let reader = Reader(raw)
         guard let meta = reader.box("meta", in: 0..<raw.count, isFull: true), let primary = reader.primaryItem(in: meta),
-              let locations = reader.locations(in: meta) else { return [] }
+            let locations = reader.locations(in: meta)
+        else { return [] }
         let jpegs = Set(reader.items(in: meta).filter { $0.type == "jpeg" }.map(\.id))
         let ids = Set(reader.references(in: meta).filter { $0.type == "thmb" && $0.to == [primary] && jpegs.contains($0.from) }.map(\.from))
         let properties = reader.propertyTable(in: meta)
@@ -130,7 +134,9 @@ enum HEIFBoxes {
     /// Whether the primary image is a grid (of tiles, each an image of its own).
     static func primaryIsGrid(_ raw: UnsafeRawBufferPointer) -> Bool {
         let reader = Reader(raw)
-        guard let meta = reader.box("meta", in: 0..<raw.count, isFull: true), let primary = reader.primaryItem(in: meta) else { return false }
+        guard let meta = reader.box("meta", in: 0..<raw.count, isFull: true), let primary = reader.primaryItem(in: meta) else {
+            return false
+        }
         return reader.items(in: meta).first { $0.id == primary }?.type == "grid"
     }
 
@@ -149,13 +155,15 @@ enum HEIFBoxes {
         let references = reader.references(in: meta)
         let properties = reader.propertyTable(in: meta)
         let coded: Set = ["hvc1", "av01"], images: Set = ["hvc1", "av01", "grid", "iden", "iovl"]
-        let ids = Set(references.filter { $0.type == "thmb" && $0.to == [primary] && images.contains(types[$0.from] ?? "") }.map(\.from)).sorted()
+        let ids = Set(references.filter { $0.type == "thmb" && $0.to == [primary] && images.contains(types[$0.from] ?? "") }.map(\.from))
+            .sorted()
         // Each image's inputs found at once, not by a walk of every reference for each thumbnail.
         let inputs = Dictionary(references.filter { $0.type == "dimg" }.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
         return ids.map { id in
             let type = types[id] ?? ""
             let tiles = inputs[id] ?? []
-            let decodable = coded.contains(type)
+            let decodable =
+                coded.contains(type)
                 || (type == "grid" && !tiles.isEmpty && tiles.allSatisfy { $0 != primary && coded.contains(types[$0] ?? "") })
             return decodable ? reader.statedSize(of: id, in: properties) : nil
         }
@@ -164,11 +172,15 @@ enum HEIFBoxes {
     /// A coded image's sizes as its decoder will see them (from its configuration property, `hvcC`
     /// or `av1C`, and from its own data: a stream may carry its parameter sets in band), against
     /// the limits and the size its `ispe` states.
-    private static func checkCoded(_ sizes: [PixelSize?], stated: PixelSize, codec: String, limits: ImageLimits,
-                                   format: ImageFormat) throws(ImageFailure) {
+    private static func checkCoded(
+        _ sizes: [PixelSize?], stated: PixelSize, codec: String, limits: ImageLimits,
+        format: ImageFormat
+    ) throws(ImageFailure) {
         for size in sizes {
             guard let size else { throw ImageFailure("corrupt \(format.rawValue): its \(codec) stream's size cannot be read") }
-            guard size.width > 0, size.height > 0 else { throw ImageFailure("corrupt \(format.rawValue): its \(codec) stream claims a size of \(size)") }
+            guard size.width > 0, size.height > 0 else {
+                throw ImageFailure("corrupt \(format.rawValue): its \(codec) stream claims a size of \(size)")
+            }
             try limits.check(size)
             if size.width > stated.width + codingPadding || size.height > stated.height + codingPadding {
                 throw ImageFailure("corrupt \(format.rawValue): its \(codec) stream is \(size) pixels, though the file says \(stated)")
@@ -251,7 +263,8 @@ enum HEIFBoxes {
         /// 65,535 extents would be four billion turns reading nothing.
         func locations(in meta: Range<Int>) -> [Int: [Range<Int>]]? {
             guard let iloc = box("iloc", in: meta, isFull: true), let version = version(ofFullBoxAt: iloc), version <= 2,
-                  let sizes = number(at: iloc.lowerBound, size: 2) else { return nil }
+                let sizes = number(at: iloc.lowerBound, size: 2)
+            else { return nil }
             let offsetSize = sizes >> 12 & 15, lengthSize = sizes >> 8 & 15, baseSize = sizes >> 4 & 15
             let indexSize = version == 0 ? 0 : sizes & 15
             let idSize = version < 2 ? 2 : 4
@@ -273,7 +286,9 @@ enum HEIFBoxes {
                     at += 2
                 }
                 at += 2  // data_reference_index
-                guard let base = number(at: at, size: baseSize), base >= 0, let extentCount = number(at: at + baseSize, size: 2) else { return nil }
+                guard let base = number(at: at, size: baseSize), base >= 0, let extentCount = number(at: at + baseSize, size: 2) else {
+                    return nil
+                }
                 at += baseSize + 2
                 extentsRead += max(1, extentCount)
                 guard extentsRead <= 65536 else { return nil }
@@ -289,7 +304,8 @@ enum HEIFBoxes {
                     at += indexSize
                     // Eight-byte fields read as Int may be negative: no such offset or length.
                     guard let offset = number(at: at, size: offsetSize), let length = number(at: at + offsetSize, size: lengthSize),
-                          offset >= 0, length >= 0 else { return nil }
+                        offset >= 0, length >= 0
+                    else { return nil }
                     at += offsetSize + lengthSize
                     let (start, overflow) = origin.addingReportingOverflow(base)
                     let (begin, overflow2) = start.addingReportingOverflow(offset)
@@ -322,7 +338,9 @@ enum HEIFBoxes {
             guard let iinf = box("iinf", in: meta, isFull: true), let version = version(ofFullBoxAt: iinf) else { return [] }
             let entries = iinf.lowerBound + (version == 0 ? 2 : 4)..<iinf.upperBound
             return boxes(in: entries).compactMap { infe in
-                guard infe.type == "infe", let entryVersion = number(at: infe.contents.lowerBound, size: 1), entryVersion >= 2 else { return nil }
+                guard infe.type == "infe", let entryVersion = number(at: infe.contents.lowerBound, size: 1), entryVersion >= 2 else {
+                    return nil
+                }
                 let idSize = entryVersion == 2 ? 2 : 4
                 let idAt = infe.contents.lowerBound + 4
                 guard let id = number(at: idAt, size: idSize), let type = fourCC(at: idAt + idSize + 2) else { return nil }
@@ -338,7 +356,8 @@ enum HEIFBoxes {
             return boxes(in: iref).compactMap { reference in
                 let end = reference.contents.upperBound
                 guard let from = number(at: reference.contents.lowerBound, size: idSize),
-                      let count = number(at: reference.contents.lowerBound + idSize, size: 2) else { return nil }
+                    let count = number(at: reference.contents.lowerBound + idSize, size: 2)
+                else { return nil }
                 var at = reference.contents.lowerBound + idSize + 2
                 var to: [Int] = []
                 while to.count < count, at + idSize <= end, let id = number(at: at, size: idSize) {
@@ -351,8 +370,12 @@ enum HEIFBoxes {
 
         /// The size `item`'s `ispe` states, when it has one.
         func statedSize(of item: Int, in properties: PropertyTable) -> PixelSize? {
-            guard let ispe = (properties.associations[item] ?? []).first(where: { properties.all[$0 - 1].type == "ispe" }).map({ properties.all[$0 - 1].contents }),
-                  let width = number(at: ispe.lowerBound + 4, size: 4), let height = number(at: ispe.lowerBound + 8, size: 4) else { return nil }
+            guard
+                let ispe = (properties.associations[item] ?? []).first(where: { properties.all[$0 - 1].type == "ispe" }).map({
+                    properties.all[$0 - 1].contents
+                }),
+                let width = number(at: ispe.lowerBound + 4, size: 4), let height = number(at: ispe.lowerBound + 8, size: 4)
+            else { return nil }
             return PixelSize(width: width, height: height)
         }
 
@@ -373,7 +396,8 @@ enum HEIFBoxes {
             var associations: [Int: [Int]] = [:]
             for ipma in boxes(in: iprp) where ipma.type == "ipma" {
                 guard let version = number(at: ipma.contents.lowerBound, size: 1),
-                      let flags = number(at: ipma.contents.lowerBound + 1, size: 3) else { continue }
+                    let flags = number(at: ipma.contents.lowerBound + 1, size: 3)
+                else { continue }
                 var at = ipma.contents.lowerBound + 4
                 guard let entryCount = number(at: at, size: 4) else { continue }
                 at += 4
@@ -388,7 +412,11 @@ enum HEIFBoxes {
                         guard let value = number(at: at, size: indexSize) else { break }
                         at += indexSize
                         let index = value & (indexSize == 2 ? 0x7FFF : 0x7F)
-                        if index >= 1, index <= all.count { associations[id, default: []].append(index) } else if index != 0 { dangling = true }
+                        if index >= 1, index <= all.count {
+                            associations[id, default: []].append(index)
+                        } else if index != 0 {
+                            dangling = true
+                        }
                     }
                 }
             }

@@ -24,24 +24,29 @@ struct HEIFTiles {
         let items = reader.items(in: meta)
         let types = Dictionary(items.map { ($0.id, $0.type) }, uniquingKeysWith: { first, _ in first })
         guard types[primary] == "grid", let description = reader.itemData(of: primary, in: meta, count: 32), description.count >= 8,
-              let canvas = HEIFBoxes.canvas(of: description, type: "grid") else { return nil }
+            let canvas = HEIFBoxes.canvas(of: description, type: "grid")
+        else { return nil }
         let rows = Int(description[2]) + 1, columns = Int(description[3]) + 1
         let tiles = reader.references(in: meta).first { $0.type == "dimg" && $0.from == primary }?.to ?? []
         guard tiles.count == rows * columns, let codec = types[tiles[0]], codec == "hvc1" || codec == "av01",
-              tiles.allSatisfy({ types[$0] == codec && $0 != primary }), let locations = reader.locations(in: meta) else { return nil }
+            tiles.allSatisfy({ types[$0] == codec && $0 != primary }), let locations = reader.locations(in: meta)
+        else { return nil }
         let properties = reader.propertyTable(in: meta)
         let configurationType = codec == "hvc1" ? "hvcC" : "av1C"
         guard let tile = reader.statedSize(of: tiles[0], in: properties), tile.width > 0, tile.height > 0,
-              tile.width * columns >= canvas.width, tile.height * rows >= canvas.height else { return nil }
+            tile.width * columns >= canvas.width, tile.height * rows >= canvas.height
+        else { return nil }
         func property(_ type: String, of item: Int) -> Range<Int>? {
             (properties.associations[item] ?? []).first { properties.all[$0 - 1].type == type }.map { properties.all[$0 - 1].contents }
         }
         var files: [UInt8] = [], offsets: [Int] = [0]
         for id in tiles {
             guard reader.statedSize(of: id, in: properties) == tile, let configuration = property(configurationType, of: id),
-                  let ranges = locations[id], !ranges.isEmpty else { return nil }
-            files += Self.file(codec: codec, configuration: UnsafeRawBufferPointer(rebasing: raw[configuration]), size: tile,
-                               data: reader.data(in: ranges))
+                let ranges = locations[id], !ranges.isEmpty
+            else { return nil }
+            files += Self.file(
+                codec: codec, configuration: UnsafeRawBufferPointer(rebasing: raw[configuration]), size: tile,
+                data: reader.data(in: ranges))
             offsets.append(files.count)
         }
         (self.columns, self.rows, self.tile, self.canvas, self.files, self.offsets) = (columns, rows, tile, canvas, files, offsets)
@@ -70,8 +75,9 @@ struct HEIFTiles {
             }
         }
         // The stored picture turned `quarters` anticlockwise, then mirrored left–right.
-        return mirrored ? [Orientation.upMirrored, .rightMirrored, .downMirrored, .leftMirrored][quarters]
-                        : [Orientation.up, .left, .down, .right][quarters]
+        return mirrored
+            ? [Orientation.upMirrored, .rightMirrored, .downMirrored, .leftMirrored][quarters]
+            : [Orientation.up, .left, .down, .right][quarters]
     }
 
     /// A HEIF file holding one coded image: `ftyp`, a `meta` whose only item is the image (its
@@ -84,15 +90,21 @@ struct HEIFTiles {
         let brand = codec == "hvc1" ? "heic" : "avif"
         let ftyp = box("ftyp", Array(brand.utf8) + u32(0) + Array("mif1".utf8) + Array(brand.utf8))
         func meta(dataAt offset: Int) -> [UInt8] {
-            fullBox("meta", fullBox("hdlr", u32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 12) + [0])
-                + fullBox("pitm", u16(1))
-                // 4-byte offsets and lengths, no base offset; item 1, one extent.
-                + fullBox("iloc", [0x44, 0x00] + u16(1) + u16(1) + u16(0) + u16(1) + u32(offset) + u32(data.count))
-                + fullBox("iinf", u16(1) + fullBox("infe", version: 2, u16(1) + u16(0) + Array(codec.utf8) + [0]))
-                + box("iprp", box("ipco", box(codec == "hvc1" ? "hvcC" : "av1C", Array(configuration))
-                                      + fullBox("ispe", u32(size.width) + u32(size.height)))
-                              // Item 1: its configuration (essential), then its size.
-                              + fullBox("ipma", u32(1) + u16(1) + [2, 0x81, 0x02])))
+            fullBox(
+                "meta",
+                fullBox("hdlr", u32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 12) + [0])
+                    + fullBox("pitm", u16(1))
+                    // 4-byte offsets and lengths, no base offset; item 1, one extent.
+                    + fullBox("iloc", [0x44, 0x00] + u16(1) + u16(1) + u16(0) + u16(1) + u32(offset) + u32(data.count))
+                    + fullBox("iinf", u16(1) + fullBox("infe", version: 2, u16(1) + u16(0) + Array(codec.utf8) + [0]))
+                    + box(
+                        "iprp",
+                        box(
+                            "ipco",
+                            box(codec == "hvc1" ? "hvcC" : "av1C", Array(configuration))
+                                + fullBox("ispe", u32(size.width) + u32(size.height)))
+                            // Item 1: its configuration (essential), then its size.
+                            + fullBox("ipma", u32(1) + u16(1) + [2, 0x81, 0x02])))
         }
         let metaLength = meta(dataAt: 0).count
         return ftyp + meta(dataAt: ftyp.count + metaLength + 8) + box("mdat", data)
@@ -141,22 +153,25 @@ struct HEIFTiles {
             request.width = Int32(canvas.width)
             request.height = Int32(canvas.height)
             request.factor = Int32(factor)
-            request.memory = IsolatedDecoding.memory(scaled, bytesPerPixel: 16, more: IsolatedDecoding.memory(tile, bytesPerPixel: 7) + (16 << 20))
+            request.memory = IsolatedDecoding.memory(
+                scaled, bytesPerPixel: 16, more: IsolatedDecoding.memory(tile, bytesPerPixel: 7) + (16 << 20))
             return (request, sums)
         }
-        try IsolatedDecoding.checkBudget(parts.reduce(0) { $0 + $1.request.memory } + scaled.width * scaled.height * 4,
-                                         "its \(canvas) grid scaled to \(scaled)")
+        try IsolatedDecoding.checkBudget(
+            parts.reduce(0) { $0 + $1.request.memory } + scaled.width * scaled.height * 4,
+            "its \(canvas) grid scaled to \(scaled)")
         // A tile of 512×512 takes about 8 ms: the deadline grows with the grid.
         let deadline = IsolatedDecoding.deadline + .milliseconds(20 * count / children)
         let offsets = self.offsets
         let result: Result<Pixels, ImageFailure> = files.withUnsafeBytes { bytes in
             offsets.withUnsafeBufferPointer { offsets in
                 do throws(ImageFailure) {
-                    let pictures = try IsolatedDecoding.decodeTogether(parts.map { part in
-                        var request = part.request
-                        request.tile_offsets = offsets.baseAddress
-                        return (request, part.size)
-                    }, library: "libheif", bytes: bytes, deadline: deadline)
+                    let pictures = try IsolatedDecoding.decodeTogether(
+                        parts.map { part in
+                            var request = part.request
+                            request.tile_offsets = offsets.baseAddress
+                            return (request, part.size)
+                        }, library: "libheif", bytes: bytes, deadline: deadline)
                     return .success(Self.pixels(fromSums: pictures, scaled))
                 } catch {
                     return .failure(ImageFailure(error.reason.replacing("HEIF", with: format.rawValue), isTooLarge: error.isTooLarge))
@@ -164,8 +179,9 @@ struct HEIFTiles {
             }
         }
         var pixels = try result.get().oriented(orientation)
-        pixels.source = .tiles(format: format.rawValue, count: columns * rows, tile: tile, photo: orientation.uprightSize(of: canvas),
-                               decoded: PixelSize(width: pixels.width, height: pixels.height))
+        pixels.source = .tiles(
+            format: format.rawValue, count: columns * rows, tile: tile, photo: orientation.uprightSize(of: canvas),
+            decoded: PixelSize(width: pixels.width, height: pixels.height))
         return pixels
     }
 }

@@ -93,7 +93,9 @@ public struct ImageLimits: Sendable, Equatable {
         // Sizes read from a stream's headers reach 2^32 a side: their product may not fit an Int.
         let (area, overflow) = size.width.multipliedReportingOverflow(by: size.height)
         if size.width > maxSide || size.height > maxSide || overflow || area > maxPixels {
-            throw ImageFailure("the image is too large: \(size) pixels (at most \(maxPixels / 1_000_000) megapixels and \(maxSide) a side)", isTooLarge: true)
+            throw ImageFailure(
+                "the image is too large: \(size) pixels (at most \(maxPixels / 1_000_000) megapixels and \(maxSide) a side)",
+                isTooLarge: true)
         }
     }
 }
@@ -161,7 +163,8 @@ public enum ImageDecoder {
                 case .cameraRaw? where CR3.isCR3(raw):
                     // IFD0 is CMT1's TIFF: the photo's size, orientation and EXIF text.
                     guard let ifd0 = CR3.read(raw).ifd0, case let tiff = UnsafeRawBufferPointer(rebasing: raw[ifd0]),
-                          let contents = TIFFContainer.read(tiff), let size = contents.largest else {
+                        let contents = TIFFContainer.read(tiff), let size = contents.largest
+                    else {
                         return .failure(ImageFailure("corrupt CR3: no IFD0 (CMT1) that names its size"))
                     }
                     try limits.check(size)
@@ -185,7 +188,10 @@ public enum ImageDecoder {
                 case .some:
                     return .failure(ImageFailure("not an image"))
                 case nil:
-                    return .failure(ImageFailure(bytes.isEmpty ? "the file is empty" : "not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image"))
+                    return .failure(
+                        ImageFailure(
+                            bytes.isEmpty
+                                ? "the file is empty" : "not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image"))
                 }
             } catch {
                 return .failure(error)
@@ -202,50 +208,66 @@ public enum ImageDecoder {
         let header = try header(of: bytes, limits: limits)
         var pixels = try decodeImage(bytes, header: header, fitting: box, limits: limits)
         if pixels.source == .unknown {
-            pixels.source = .file(format: header.format.rawValue, stored: header.uprightSize, decoded: PixelSize(width: pixels.width, height: pixels.height))
+            pixels.source = .file(
+                format: header.format.rawValue, stored: header.uprightSize, decoded: PixelSize(width: pixels.width, height: pixels.height))
         }
         return pixels
     }
 
-    private static func decodeImage(_ bytes: [UInt8], header: ImageHeader, fitting box: PixelSize, limits: ImageLimits) throws(ImageFailure) -> Pixels {
+    private static func decodeImage(_ bytes: [UInt8], header: ImageHeader, fitting box: PixelSize, limits: ImageLimits) throws(ImageFailure)
+        -> Pixels
+    {
         let result: Result<Pixels, ImageFailure> = bytes.withUnsafeBytes { raw in
             do throws(ImageFailure) {
                 switch header.format {
                 case .jpeg:
                     // The box is upright; the file is stored turned: ask for the stored shape.
                     let target = header.uprightSize.fitted(in: box)
-                    let storedTarget = header.exif.orientation.swapsDimensions
+                    let storedTarget =
+                        header.exif.orientation.swapsDimensions
                         ? PixelSize(width: target.height, height: target.width) : target
-                    return .success(try IsolatedDecoding.reserving(JPEG.memory(raw, header: header, atLeast: storedTarget), "its \(header.storedSize) image") { () throws(ImageFailure) in
-                        if let preview = JPEG.preview(raw, header: header, covering: storedTarget, limits: limits) { return preview }
-                        let scale = JPEG.scale(for: header.storedSize, atLeast: storedTarget)
-                        if let firstScans = ProgressiveJPEG.firstScans(raw, header: header, scale: scale) { return firstScans }
-                        return try JPEG.decode(raw, size: header.storedSize, atLeast: storedTarget).oriented(header.exif.orientation)
-                    })
+                    return .success(
+                        try IsolatedDecoding.reserving(
+                            JPEG.memory(raw, header: header, atLeast: storedTarget), "its \(header.storedSize) image"
+                        ) { () throws(ImageFailure) in
+                            if let preview = JPEG.preview(raw, header: header, covering: storedTarget, limits: limits) { return preview }
+                            let scale = JPEG.scale(for: header.storedSize, atLeast: storedTarget)
+                            if let firstScans = ProgressiveJPEG.firstScans(raw, header: header, scale: scale) { return firstScans }
+                            return try JPEG.decode(raw, size: header.storedSize, atLeast: storedTarget).oriented(header.exif.orientation)
+                        })
                 case .png:
                     let target = header.uprightSize.fitted(in: box)
-                    let storedTarget = header.exif.orientation.swapsDimensions
+                    let storedTarget =
+                        header.exif.orientation.swapsDimensions
                         ? PixelSize(width: target.height, height: target.width) : target
                     // The picture scaled (twice while it is turned), and the rows inflated whole up
                     // to 32 MB (a row at a time past that).
                     let factor = header.storedSize.wholeFactor(covering: storedTarget)
-                    let scaled = IsolatedDecoding.memory(PixelSize(width: header.storedSize.width / factor + 1, height: header.storedSize.height / factor + 1), bytesPerPixel: 8)
+                    let scaled = IsolatedDecoding.memory(
+                        PixelSize(width: header.storedSize.width / factor + 1, height: header.storedSize.height / factor + 1),
+                        bytesPerPixel: 8)
                     let inflated = min(IsolatedDecoding.memory(header.storedSize, bytesPerPixel: 8), 40 << 20)
-                    return .success(try IsolatedDecoding.reserving(scaled + inflated + (8 << 20), "its \(header.storedSize) image") { () throws(ImageFailure) in
-                        try PNG.decode(raw, size: header.storedSize, orientation: header.exif.orientation, atLeast: storedTarget)
-                    })
+                    return .success(
+                        try IsolatedDecoding.reserving(scaled + inflated + (8 << 20), "its \(header.storedSize) image") {
+                            () throws(ImageFailure) in
+                            try PNG.decode(raw, size: header.storedSize, orientation: header.exif.orientation, atLeast: storedTarget)
+                        })
                 case .webp:
                     let target = header.uprightSize.fitted(in: box)
-                    let storedTarget = header.exif.orientation.swapsDimensions
+                    let storedTarget =
+                        header.exif.orientation.swapsDimensions
                         ? PixelSize(width: target.height, height: target.width) : target
                     return .success(try WebP.decode(raw, size: header.storedSize, atLeast: storedTarget).oriented(header.exif.orientation))
                 case .gif:
                     return .success(try GIF.decode(raw, size: header.storedSize, atLeast: header.uprightSize.fitted(in: box)))
                 case .heic, .avif:
-                    return .success(try HEIF.decode(raw, size: header.storedSize, format: header.format, limits: limits,
-                                                    atLeast: header.uprightSize.fitted(in: box)))
+                    return .success(
+                        try HEIF.decode(
+                            raw, size: header.storedSize, format: header.format, limits: limits,
+                            atLeast: header.uprightSize.fitted(in: box)))
                 case .jpegXL:
-                    return .success(try JPEGXL.decode(raw, size: header.storedSize, limits: limits, atLeast: header.uprightSize.fitted(in: box)))
+                    return .success(
+                        try JPEGXL.decode(raw, size: header.storedSize, limits: limits, atLeast: header.uprightSize.fitted(in: box)))
                 case .tiff, .cameraRaw:
                     return .success(try TIFFContainer.decodePreview(raw, header: header, fitting: box, limits: limits))
                 }
@@ -265,7 +287,9 @@ enum JPEG {
         let size = try JPEG.size(raw)
         try limits.check(size)
         if size.width * size.height > limits.maxProgressivePixels, JPEGSegments.isProgressive(raw) {
-            throw ImageFailure("the image is too large: \(size) pixels (at most \(limits.maxProgressivePixels / 1_000_000) megapixels for a progressive JPEG)", isTooLarge: true)
+            throw ImageFailure(
+                "the image is too large: \(size) pixels (at most \(limits.maxProgressivePixels / 1_000_000) megapixels for a progressive JPEG)",
+                isTooLarge: true)
         }
         return size
     }
@@ -274,7 +298,8 @@ enum JPEG {
     /// progressive JPEG's coefficients, about 3 bytes a pixel, which its decoder holds whole.
     static func memory(_ raw: UnsafeRawBufferPointer, header: ImageHeader, atLeast target: PixelSize) -> Int {
         let (num, denom) = scale(for: header.storedSize, atLeast: target)
-        let scaled = PixelSize(width: (header.storedSize.width * num + denom - 1) / denom, height: (header.storedSize.height * num + denom - 1) / denom)
+        let scaled = PixelSize(
+            width: (header.storedSize.width * num + denom - 1) / denom, height: (header.storedSize.height * num + denom - 1) / denom)
         let coefficients = JPEGSegments.isProgressive(raw) ? IsolatedDecoding.memory(header.storedSize, bytesPerPixel: 3) : 0
         return IsolatedDecoding.memory(scaled, bytesPerPixel: header.exif.orientation == .up ? 4 : 8, more: coefficients + (8 << 20))
     }
@@ -290,14 +315,18 @@ enum JPEG {
             // Every limit of a file (the progressive cap too) applies to a preview inside one: a
             // baseline photo whose MPF preview was a 9990×9990 progressive JPEG took 607 MB.
             guard let size = try? JPEG.checkedSize(bytes, limits: limits), size.isPreview(of: photo, covering: target),
-                  best.map({ size.width < $0.size.width }) ?? true else { continue }
+                best.map({ size.width < $0.size.width }) ?? true
+            else { continue }
             best = (preview, size)
         }
-        guard let best, var pixels = try? JPEG.decode(UnsafeRawBufferPointer(rebasing: raw[best.preview.range]), size: best.size, atLeast: target)
-            .oriented(header.exif.orientation) else { return nil }
+        guard let best,
+            var pixels = try? JPEG.decode(UnsafeRawBufferPointer(rebasing: raw[best.preview.range]), size: best.size, atLeast: target)
+                .oriented(header.exif.orientation)
+        else { return nil }
         let upright = header.exif.orientation.uprightSize(of: best.size)
-        pixels.source = .preview(kind: best.preview.kind.rawValue, size: upright, photo: header.uprightSize,
-                                 decoded: PixelSize(width: pixels.width, height: pixels.height))
+        pixels.source = .preview(
+            kind: best.preview.kind.rawValue, size: upright, photo: header.uprightSize,
+            decoded: PixelSize(width: pixels.width, height: pixels.height))
         return pixels
     }
 
@@ -374,7 +403,9 @@ enum JPEG {
         if status.missing != 0 { return ImageFailure(text) }
         guard status.failed != 0 else { return nil }
         if text.contains("Premature end") { return ImageFailure("the JPEG file is truncated (\(text))") }
-        if let kind = unsupportedKind(text) { return ImageFailure("unsupported JPEG (\(kind)): photorepl shows 8-bit baseline and progressive JPEGs") }
+        if let kind = unsupportedKind(text) {
+            return ImageFailure("unsupported JPEG (\(kind)): photorepl shows 8-bit baseline and progressive JPEGs")
+        }
         let warned = status.warned != 0 && warnings.contains { text.hasPrefix($0) }
         return warned ? nil : ImageFailure("corrupt JPEG: \(text)")
     }
@@ -396,7 +427,7 @@ enum JPEG {
     /// The beginnings of libjpeg's warnings (JWRN_*), but for the end of the file, handled apart.
     private static let warnings = [
         "Corrupt JPEG data:", "Warning: unknown JFIF", "Unknown Adobe color transform", "Inconsistent progression sequence",
-        "Invalid SOS parameters for sequential JPEG", "Application transferred too many scanlines",
+        "Invalid SOS parameters for sequential JPEG", "Application transferred too many scanlines"
     ]
 
 }
@@ -415,7 +446,9 @@ enum PNG {
     /// unfiltered; an interlaced one from its first passes), scaled down by the largest whole factor
     /// that still covers `target` (the stored shape); any other at full size through libpng. Turned
     /// upright by `orientation` (the `eXIf` chunk's), the source saying so.
-    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, orientation: Orientation, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
+    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, orientation: Orientation, atLeast target: PixelSize)
+        throws(ImageFailure) -> Pixels
+    {
         guard let data = try PNGChunks.imageData(raw) else { return try decodeByLibpng(raw, size: size).oriented(orientation) }
         let factor = size.wholeFactor(covering: target)
         var width: Int32 = 0, height: Int32 = 0, grid: Int32 = 0
@@ -423,10 +456,12 @@ enum PNG {
         let scaled = PixelSize(width: Int(width), height: Int(height))
         let result: Result<Pixels, ImageFailure> = data.idat.withUnsafeBytes { idat in
             do throws(ImageFailure) {
-                return .success(try decodeInto(scaled) {
-                    _ = photorepl_png_decode(base(idat), idat.count, Int32(size.width), Int32(size.height), Int32(data.channels),
-                                             Int32(data.depth), data.isInterlaced ? 1 : 0, Int32(factor), &$0)
-                })
+                return .success(
+                    try decodeInto(scaled) {
+                        _ = photorepl_png_decode(
+                            base(idat), idat.count, Int32(size.width), Int32(size.height), Int32(data.channels),
+                            Int32(data.depth), data.isInterlaced ? 1 : 0, Int32(factor), &$0)
+                    })
             } catch {
                 return .failure(error)
             }
@@ -435,8 +470,9 @@ enum PNG {
         if grid > 1 {
             let passes = grid == 8 ? "first Adam7 pass" : "first \(grid == 4 ? 3 : 5) Adam7 passes"
             let gridSize = PixelSize(width: (size.width + Int(grid) - 1) / Int(grid), height: (size.height + Int(grid) - 1) / Int(grid))
-            pixels.source = .preview(kind: passes, size: orientation.uprightSize(of: gridSize), photo: orientation.uprightSize(of: size),
-                                     decoded: PixelSize(width: pixels.width, height: pixels.height))
+            pixels.source = .preview(
+                kind: passes, size: orientation.uprightSize(of: gridSize), photo: orientation.uprightSize(of: size),
+                decoded: PixelSize(width: pixels.width, height: pixels.height))
         }
         return pixels
     }

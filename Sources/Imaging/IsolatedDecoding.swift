@@ -20,16 +20,20 @@ public enum IsolatedDecoding {
     /// `request` (its decoder, its arguments and the memory it needs) decoded in a child process,
     /// from `bytes`, to a picture of `size` when the caller knows it (decoded straight into its
     /// place), else of the size the decoder says. `library` names the decoder in messages.
-    static func decode(_ request: photorepl_isolated_request, library: String, bytes: UnsafeRawBufferPointer,
-                       size: PixelSize?, deadline: Duration = deadline) throws(ImageFailure) -> Pixels {
+    static func decode(
+        _ request: photorepl_isolated_request, library: String, bytes: UnsafeRawBufferPointer,
+        size: PixelSize?, deadline: Duration = deadline
+    ) throws(ImageFailure) -> Pixels {
         try decodeTogether([(request, size)], library: library, bytes: bytes, deadline: deadline)[0]
     }
 
     /// Several decodes of parts of one picture (a grid's tiles, a share each), each in a child of
     /// its own, all running at once: their pictures, or the first part's failure. Every child is
     /// ended when one is stopped (Ctrl-C, the deadline).
-    static func decodeTogether(_ parts: [(request: photorepl_isolated_request, size: PixelSize?)], library: String,
-                               bytes: UnsafeRawBufferPointer, deadline: Duration = deadline) throws(ImageFailure) -> [Pixels] {
+    static func decodeTogether(
+        _ parts: [(request: photorepl_isolated_request, size: PixelSize?)], library: String,
+        bytes: UnsafeRawBufferPointer, deadline: Duration = deadline
+    ) throws(ImageFailure) -> [Pixels] {
         var requests = parts.map { part in
             var request = part.request
             request.data = base(bytes)
@@ -52,7 +56,11 @@ public enum IsolatedDecoding {
         var text = [CChar](repeating: 0, count: 256)
         for i in requests.indices {
             guard let child = photorepl_isolated_start(&requests[i], &text, text.count) else {
-                for started in children { var none = photorepl_decoded(); _ = photorepl_isolated_finish(started, 1, &none); discardPixels(&none) }
+                for started in children {
+                    var none = photorepl_decoded()
+                    _ = photorepl_isolated_finish(started, 1, &none)
+                    discardPixels(&none)
+                }
                 throw ImageFailure(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             }
             children.append(child)
@@ -64,8 +72,14 @@ public enum IsolatedDecoding {
         while !running.isEmpty {
             for i in running.sorted() where photorepl_isolated_wait(children[i], running.count == 1 ? 25 : 10) != 0 { running.remove(i) }
             if running.isEmpty { break }
-            if Task.isCancelled { stop = .cancelled; break }
-            if ContinuousClock.now - started > deadline { stop = .deadline; break }
+            if Task.isCancelled {
+                stop = .cancelled
+                break
+            }
+            if ContinuousClock.now - started > deadline {
+                stop = .deadline
+                break
+            }
         }
         var results: [(Result<Pixels, ImageFailure>, photorepl_isolated_end)] = []
         for (i, child) in children.enumerated() {
@@ -105,7 +119,8 @@ public enum IsolatedDecoding {
             case SIGABRT:
                 throw ImageFailure("\(library) gave up on this file: it aborted (with \(memory >> 20) MB to decode it in)")
             case SIGXCPU:
-                throw ImageFailure("\(library) took more than \(deadline.components.seconds + 2) s of processor time a core on this file, and was stopped")
+                throw ImageFailure(
+                    "\(library) took more than \(deadline.components.seconds + 2) s of processor time a core on this file, and was stopped")
             case SIGKILL:
                 // Not photorepl's doing (it kills a child only when it stops waiting for it): the
                 // system's, short of memory.
@@ -159,7 +174,8 @@ public enum IsolatedDecoding {
         let budget = Int(photorepl_budget_total())
         if bytes > budget {
             let needed = bytes == .max ? "more than there is" : "\(bytes >> 20) MB"
-            throw ImageFailure("\(what) would take \(needed) to decode, more than photorepl's \(budget >> 20) MB for pictures", isTooLarge: true)
+            throw ImageFailure(
+                "\(what) would take \(needed) to decode, more than photorepl's \(budget >> 20) MB for pictures", isTooLarge: true)
         }
     }
 
@@ -184,7 +200,8 @@ public enum IsolatedDecoding {
         let bytes: [UInt8] = [0]
         let result: Result<Pixels, ImageFailure> = bytes.withUnsafeBytes { raw in
             do throws(ImageFailure) {
-                return .success(try decode(request, library: "the test decoder", bytes: raw, size: PixelSize(width: 1, height: 1), deadline: deadline))
+                return .success(
+                    try decode(request, library: "the test decoder", bytes: raw, size: PixelSize(width: 1, height: 1), deadline: deadline))
             } catch {
                 return .failure(error)
             }

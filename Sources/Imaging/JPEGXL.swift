@@ -42,7 +42,9 @@ enum JPEGXL {
         return exif
     }
 
-    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, limits: ImageLimits, atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
+    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, limits: ImageLimits, atLeast target: PixelSize) throws(ImageFailure)
+        -> Pixels
+    {
         let factor = size.wholeFactor(covering: target)
         let scaled = size.dividedRoundingUp(by: factor)
         // libjxl holds about 4 bytes a pixel beside the whole picture's 4 (a 10000×10000 one took

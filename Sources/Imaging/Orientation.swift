@@ -61,8 +61,9 @@ extension Pixels {
         precondition(rgba.count == w * h * 4, "RGBA buffer of the wrong size")
         let rgba = [UInt8](unsafeUninitializedCapacity: rgba.count) { target, initialized in
             self.rgba.withUnsafeBytes { source in
-                Self.copy(from: source, to: UnsafeMutableRawBufferPointer(target), size: out,
-                          start: start, stepX: stepX, stepY: stepY)
+                Self.copy(
+                    from: source, to: UnsafeMutableRawBufferPointer(target), size: out,
+                    start: start, stepX: stepX, stepY: stepY)
             }
             initialized = target.count
         }
@@ -73,8 +74,10 @@ extension Pixels {
     /// When an output row walks down a stored column (5–8), the work goes in bands of 16 output
     /// columns: one band reads 16 stored rows front to back, each 64-byte cache line serving 16
     /// output rows in turn, instead of every read landing on a new line (stored rows are 4·w apart).
-    private static func copy(from source: UnsafeRawBufferPointer, to target: UnsafeMutableRawBufferPointer,
-                             size: PixelSize, start: Int, stepX: Int, stepY: Int) {
+    private static func copy(
+        from source: UnsafeRawBufferPointer, to target: UnsafeMutableRawBufferPointer,
+        size: PixelSize, start: Int, stepX: Int, stepY: Int
+    ) {
         guard let from = source.baseAddress, let to = target.baseAddress else { return }
         let (width, height) = (size.width, size.height)
         let band = abs(stepX) == 1 ? width : 16
@@ -85,8 +88,9 @@ extension Pixels {
                 var s = start + x0 * stepX + y * stepY
                 var t = y * width + x0
                 for _ in x0..<x1 {
-                    to.storeBytes(of: from.loadUnaligned(fromByteOffset: s &* 4, as: UInt32.self),
-                                  toByteOffset: t &* 4, as: UInt32.self)
+                    to.storeBytes(
+                        of: from.loadUnaligned(fromByteOffset: s &* 4, as: UInt32.self),
+                        toByteOffset: t &* 4, as: UInt32.self)
                     s &+= stepX
                     t &+= 1
                 }

@@ -128,8 +128,9 @@ enum HEIF {
         var text = [CChar](repeating: 0, count: 256)
         let status = libraryCall { photorepl_heif_info(base(raw), raw.count, &width, &height, &exif, &exifLength, &text, text.count) }
         guard status == 0 else {
-            throw ImageFailure(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                .replacing("corrupt HEIF", with: "corrupt \(format.rawValue)"))
+            throw ImageFailure(
+                String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    .replacing("corrupt HEIF", with: "corrupt \(format.rawValue)"))
         }
         var info = EXIFInfo()
         if let exif {
@@ -147,23 +148,33 @@ enum HEIF {
     /// pictures: about 25 megapixels) is decoded a tile at a time when it is a grid (as phones store
     /// their photos), else shown from its largest thumbnail. Each is scaled down by the largest whole
     /// factor that still covers `target`.
-    static func decode(_ raw: UnsafeRawBufferPointer, size: PixelSize, format: ImageFormat, limits: ImageLimits,
-                       atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
+    static func decode(
+        _ raw: UnsafeRawBufferPointer, size: PixelSize, format: ImageFormat, limits: ImageLimits,
+        atLeast target: PixelSize
+    ) throws(ImageFailure) -> Pixels {
         let maxPixels = min(limits.maxPixels, limits.maxHEIFPixels)
         let thumbnails = thumbnails(raw, photo: size)
         let tooLarge = size.width * size.height > limits.maxHEIFPixels || memory(size, atLeast: target) > IsolatedDecoding.budget
         func fromThumbnail(_ chosen: (index: Int, size: PixelSize)?) -> Pixels? {
-            guard let chosen, var pixels = try? decode(raw, item: chosen.index, size: chosen.size, maxPixels: maxPixels, format: format, atLeast: target)
+            guard let chosen,
+                var pixels = try? decode(raw, item: chosen.index, size: chosen.size, maxPixels: maxPixels, format: format, atLeast: target)
             else { return nil }
-            pixels.source = .preview(kind: "HEIF thumbnail", size: chosen.size, photo: size, decoded: PixelSize(width: pixels.width, height: pixels.height))
+            pixels.source = .preview(
+                kind: "HEIF thumbnail", size: chosen.size, photo: size, decoded: PixelSize(width: pixels.width, height: pixels.height))
             return pixels
         }
-        let covering = thumbnails.filter { $0.size.width >= target.width && $0.size.height >= target.height }.min { $0.size.width < $1.size.width }
+        let covering = thumbnails.filter { $0.size.width >= target.width && $0.size.height >= target.height }.min {
+            $0.size.width < $1.size.width
+        }
         // A JPEG-coded thumbnail is a rung like the others: the smallest that covers the box of
         // either kind is decoded.
         let jpegs = jpegThumbnails(raw, photo: size, limits: limits)
-        let jpegCovering = jpegs.filter { $0.upright.width >= target.width && $0.upright.height >= target.height }.min { $0.upright.width < $1.upright.width }
-        if let jpeg = jpegCovering, covering.map({ jpeg.upright.width < $0.size.width }) ?? true, let pixels = fromJPEG(jpeg, photo: size, atLeast: target) {
+        let jpegCovering = jpegs.filter { $0.upright.width >= target.width && $0.upright.height >= target.height }.min {
+            $0.upright.width < $1.upright.width
+        }
+        if let jpeg = jpegCovering, covering.map({ jpeg.upright.width < $0.size.width }) ?? true,
+            let pixels = fromJPEG(jpeg, photo: size, atLeast: target)
+        {
             return pixels
         }
         if let pixels = fromThumbnail(covering) { return pixels }
@@ -173,18 +184,23 @@ enum HEIF {
         }
         // The largest thumbnail there is: a smaller picture rather than none.
         let largest = thumbnails.max { $0.size.width < $1.size.width }, largestJPEG = jpegs.max { $0.upright.width < $1.upright.width }
-        if let jpeg = largestJPEG, largest.map({ jpeg.upright.width > $0.size.width }) ?? true, let pixels = fromJPEG(jpeg, photo: size, atLeast: target) {
+        if let jpeg = largestJPEG, largest.map({ jpeg.upright.width > $0.size.width }) ?? true,
+            let pixels = fromJPEG(jpeg, photo: size, atLeast: target)
+        {
             return pixels
         }
         if let pixels = fromThumbnail(largest) { return pixels }
         let most = min(limits.maxHEIFPixels, (IsolatedDecoding.budget - (16 << 20)) / 7) / 1_000_000
-        throw ImageFailure("the image is too large: \(size) pixels (at most \(most) megapixels for a \(format.rawValue) that is neither a grid of tiles nor has a thumbnail)", isTooLarge: true)
+        throw ImageFailure(
+            "the image is too large: \(size) pixels (at most \(most) megapixels for a \(format.rawValue) that is neither a grid of tiles nor has a thumbnail)",
+            isTooLarge: true)
     }
 
     /// The primary's JPEG-coded thumbnails that can stand for it (smaller, of its shape), each
     /// with its stored size, checked as a file's would be.
     private static func jpegThumbnails(_ raw: UnsafeRawBufferPointer, photo: PixelSize, limits: ImageLimits)
-        -> [(data: [UInt8], size: PixelSize, upright: PixelSize, orientation: Orientation)] {
+        -> [(data: [UInt8], size: PixelSize, upright: PixelSize, orientation: Orientation)]
+    {
         HEIFBoxes.jpegThumbnails(raw).compactMap { jpeg in
             guard let size = jpeg.data.withUnsafeBytes({ try? JPEG.checkedSize($0, limits: limits) }) else { return nil }
             let upright = jpeg.orientation.uprightSize(of: size)
@@ -195,15 +211,21 @@ enum HEIF {
 
     /// A JPEG-coded thumbnail decoded by photorepl's JPEG decoder, scaled to cover `target` and
     /// turned by its own `irot` and `imir`; nil when it cannot be.
-    private static func fromJPEG(_ jpeg: (data: [UInt8], size: PixelSize, upright: PixelSize, orientation: Orientation), photo: PixelSize,
-                                 atLeast target: PixelSize) -> Pixels? {
+    private static func fromJPEG(
+        _ jpeg: (data: [UInt8], size: PixelSize, upright: PixelSize, orientation: Orientation), photo: PixelSize,
+        atLeast target: PixelSize
+    ) -> Pixels? {
         let stored = jpeg.orientation.swapsDimensions ? PixelSize(width: target.height, height: target.width) : target
-        guard var pixels = jpeg.data.withUnsafeBytes({ raw in
-            try? IsolatedDecoding.reserving(IsolatedDecoding.memory(jpeg.size, bytesPerPixel: 8, more: 8 << 20), "its JPEG thumbnail") { () throws(ImageFailure) in
-                try JPEG.decode(raw, size: jpeg.size, atLeast: stored).oriented(jpeg.orientation)
-            }
-        }) else { return nil }
-        pixels.source = .preview(kind: "HEIF JPEG thumbnail", size: jpeg.upright, photo: photo, decoded: PixelSize(width: pixels.width, height: pixels.height))
+        guard
+            var pixels = jpeg.data.withUnsafeBytes({ raw in
+                try? IsolatedDecoding.reserving(IsolatedDecoding.memory(jpeg.size, bytesPerPixel: 8, more: 8 << 20), "its JPEG thumbnail") {
+                    () throws(ImageFailure) in
+                    try JPEG.decode(raw, size: jpeg.size, atLeast: stored).oriented(jpeg.orientation)
+                }
+            })
+        else { return nil }
+        pixels.source = .preview(
+            kind: "HEIF JPEG thumbnail", size: jpeg.upright, photo: photo, decoded: PixelSize(width: pixels.width, height: pixels.height))
         return pixels
     }
 
@@ -229,8 +251,10 @@ enum HEIF {
     }
 
     /// `item`: -1 for the primary image, else the number of one of its thumbnails.
-    private static func decode(_ raw: UnsafeRawBufferPointer, item: Int, size: PixelSize, maxPixels: Int, format: ImageFormat,
-                               atLeast target: PixelSize) throws(ImageFailure) -> Pixels {
+    private static func decode(
+        _ raw: UnsafeRawBufferPointer, item: Int, size: PixelSize, maxPixels: Int, format: ImageFormat,
+        atLeast target: PixelSize
+    ) throws(ImageFailure) -> Pixels {
         let factor = size.wholeFactor(covering: target)
         let scaled = size.dividedRoundingUp(by: factor)
         var request = photorepl_isolated_request()

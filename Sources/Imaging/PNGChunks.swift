@@ -55,7 +55,9 @@ enum PNGChunks {
                 // Cut short: a picture's data is decoded as far as it goes (libpng says "truncated");
                 // any other chunk cut short is said as it is.
                 guard name == "IDAT" else {
-                    throw ImageFailure("the PNG file is truncated (a \(printable(name)) chunk claims \(length) bytes, \(max(0, raw.count - position - 8)) remain)")
+                    throw ImageFailure(
+                        "the PNG file is truncated (a \(printable(name)) chunk claims \(length) bytes, \(max(0, raw.count - position - 8)) remain)"
+                    )
                 }
                 if copying { essential += raw[position..<raw.count] }
                 break
@@ -93,7 +95,8 @@ enum PNGChunks {
         let channels: [UInt8: Int] = [0: 1, 2: 3, 4: 2, 6: 4]
         // 16-bit ones too, but for Adam7's (libpng reads those, within the budget).
         guard depth == 8 || (depth == 16 && interlace == 0), let count = channels[colourType], raw[header + 10] == 0,
-              raw[header + 11] == 0, interlace <= 1 else { return nil }
+            raw[header + 11] == 0, interlace <= 1
+        else { return nil }
         var idat: [UInt8] = []
         var position = signatureCount, hasSRGB = false, gamma: UInt32?
         while position + 8 <= raw.count {
@@ -106,10 +109,10 @@ enum PNGChunks {
                     guard crc == bigEndian(raw, at: position + 8 + length) else { throw ImageFailure("corrupt PNG: IDAT: CRC error") }
                 }
                 idat += raw[(position + 8)..<dataEnd]
-            case "tRNS": return nil                 // a transparent colour: libpng's
+            case "tRNS": return nil  // a transparent colour: libpng's
             case "sRGB": hasSRGB = true
             case "gAMA" where length == 4 && dataEnd == position + 12: gamma = bigEndian(raw, at: position + 8)
-            case "IHDR", "PLTE", "IEND": break      // a palette is only a suggestion in these kinds
+            case "IHDR", "PLTE", "IEND": break  // a palette is only a suggestion in these kinds
             default: if name.first?.isUppercase == true { return nil }  // an unknown critical chunk: libpng refuses it
             }
             position += 12 + length

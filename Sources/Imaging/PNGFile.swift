@@ -42,7 +42,9 @@ public enum PNGFile {
         // IHDR: width, height, 8 bits a channel, colour type 6 (RGBA), deflate, adaptive filtering, no interlace.
         file += chunk("IHDR", bigEndian(UInt32(pixels.width)) + bigEndian(UInt32(pixels.height)) + [8, 6, 0, 0, 0])
         for (key, value) in text {
-            precondition((1...79).contains(key.utf8.count) && key.utf8.allSatisfy { (0x20...0x7E).contains($0) }, "a tEXt key is 1…79 printable characters")
+            precondition(
+                (1...79).contains(key.utf8.count) && key.utf8.allSatisfy { (0x20...0x7E).contains($0) },
+                "a tEXt key is 1…79 printable characters")
             file += chunk("tEXt", Array(key.utf8) + [0] + value.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") })
         }
         file += chunk("IDAT", compressed)

@@ -163,7 +163,8 @@ public enum PictureSource: Sendable, Equatable, CustomStringConvertible {
 
     /// Text from a file, safe to print: at most 40 characters, control characters as `?`.
     static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.prefix(40).map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
+        String(
+            String.UnicodeScalarView(text.unicodeScalars.prefix(40).map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
     }
 
     /// Bytes as a person reads them: "433 KB", "16.0 MB".

@@ -20,12 +20,18 @@ enum ProgressiveJPEG {
         var bytes = 0
         // At 1/8 the DC values are the picture: our own reader keeps only them (libjpeg would hold
         // every coefficient of the image, 54 MB for 18 megapixels); libjpeg for anything it declines.
-        let dcOnly = eighths == 1 ? try? decodeInto(size, { out in photorepl_jpeg_dc_preview(base(raw), raw.count, &out, &scans, &bytes) }) : nil
-        guard var pixels = (dcOnly ?? (try? decodeInto(size, { out in
-            photorepl_jpeg_first_scans(base(raw), raw.count, Int32(eighths), &out, &scans, &bytes)
-        })))?.oriented(header.exif.orientation) else { return nil }
-        pixels.source = .firstScans(scans: Int(scans), bytes: bytes, fileBytes: raw.count, photo: header.uprightSize,
-                                    decoded: PixelSize(width: pixels.width, height: pixels.height))
+        var decoded: Pixels?
+        if eighths == 1 {
+            decoded = try? decodeInto(size, { out in photorepl_jpeg_dc_preview(base(raw), raw.count, &out, &scans, &bytes) })
+        }
+        if decoded == nil {
+            decoded = try? decodeInto(
+                size, { out in photorepl_jpeg_first_scans(base(raw), raw.count, Int32(eighths), &out, &scans, &bytes) })
+        }
+        guard var pixels = decoded?.oriented(header.exif.orientation) else { return nil }
+        pixels.source = .firstScans(
+            scans: Int(scans), bytes: bytes, fileBytes: raw.count, photo: header.uprightSize,
+            decoded: PixelSize(width: pixels.width, height: pixels.height))
         return pixels
     }
 }

@@ -72,7 +72,9 @@ public actor CassetteTransport: HTTPTransport {
             return
         }
         guard let live else {
-            throw HTTPFailure(.cassette, "the cassette \(path) does not exist, and a new one is not recorded when CI is set: record it on a developer's machine")
+            throw HTTPFailure(
+                .cassette,
+                "the cassette \(path) does not exist, and a new one is not recorded when CI is set: record it on a developer's machine")
         }
         self.apiBase = apiBase
         interactions = []
@@ -94,10 +96,12 @@ public actor CassetteTransport: HTTPTransport {
         // (a checkout's Examples linked into a scratch folder) is the user's own; what a header
         // could name to climb out, an absolute path or `..`, is not.
         guard FileBytes.isWrittenInside(path, folder: transcriptFolder) else {
-            return "--cassette \(ServerText.oneLine(path)): a transcript's check replays only a cassette in the transcript's folder (\(ServerText.oneLine(transcriptFolder))) or below it: record it there ('\(record)') and name it relative to the transcript"
+            return
+                "--cassette \(ServerText.oneLine(path)): a transcript's check replays only a cassette in the transcript's folder (\(ServerText.oneLine(transcriptFolder))) or below it: record it there ('\(record)') and name it relative to the transcript"
         }
         guard FileBytes.exists(path) else {
-            return "--cassette \(ServerText.oneLine(path)): there is no such cassette, and a transcript's check never records one (it never goes to the network): record it first with '\(record)'"
+            return
+                "--cassette \(ServerText.oneLine(path)): there is no such cassette, and a transcript's check never records one (it never goes to the network): record it first with '\(record)'"
         }
         return nil
     }
@@ -109,7 +113,9 @@ public actor CassetteTransport: HTTPTransport {
             let index = served[key, default: 0]
             guard index < matching.count else {
                 let times = matching.isEmpty ? "" : " a \(index + 1)\(Self.ordinalSuffix(index + 1)) time (it holds \(matching.count))"
-                throw HTTPFailure(.notInCassette, "the cassette \(path) has no answer for \(request.method) \(request.url)\(times): delete it to record it again")
+                throw HTTPFailure(
+                    .notInCassette,
+                    "the cassette \(path) has no answer for \(request.method) \(request.url)\(times): delete it to record it again")
             }
             served[key] = index + 1
             return try matching[index].outcome.get()
@@ -131,7 +137,7 @@ public actor CassetteTransport: HTTPTransport {
     public static let volatileHeaders: Set<String> = [
         "date", "server", "age", "expires", "set-cookie", "via",
         "x-request-id", "x-github-request-id", "x-runtime", "x-served-by", "x-cache", "x-cache-hits", "x-timer",
-        "x-amz-cf-id", "x-amz-cf-pop", "cf-ray",
+        "x-amz-cf-id", "x-amz-cf-pop", "cf-ray"
     ]
 
     /// `response` without its `volatileHeaders`: what is recorded, and what the recording session gets.
@@ -207,7 +213,7 @@ public actor CassetteTransport: HTTPTransport {
         var budget = Self.maxReplayBytes
         for (n, item) in list.enumerated() {
             guard let method = item["request"]?["method"]?.string, let url = item["request"]?["url"]?.string,
-                  let response = item["response"]
+                let response = item["response"]
             else { throw corrupt("interaction \(n + 1) lacks its request's method and URL or its response's status") }
             if let failure = response["failure"] {
                 guard let kind = failure["kind"]?.string.flatMap(Self.failureKind), let message = failure["message"]?.string else {
@@ -231,7 +237,9 @@ public actor CassetteTransport: HTTPTransport {
             }
             var body: [UInt8] = []
             if let json = response["json"] {
-                guard let index = json.int, inlineBodies.indices.contains(index) else { throw corrupt("interaction \(n + 1)'s JSON body cannot be read") }
+                guard let index = json.int, inlineBodies.indices.contains(index) else {
+                    throw corrupt("interaction \(n + 1)'s JSON body cannot be read")
+                }
                 guard JSON.appendWithoutWhitespace(bytes[inlineBodies[index]], to: &body, limit: cap) else { throw tooLarge("JSON") }
                 budget -= body.count
             } else if let text = response["text"]?.string {
@@ -252,12 +260,15 @@ public actor CassetteTransport: HTTPTransport {
                         throw corrupt("interaction \(n + 1)'s body file \(file) cannot be read (\(error.message))")
                     }
                     let name = file.split(separator: "/").last.map(String.init) ?? ""
-                    guard name.hasPrefix(SHA256.hex(body)) else { throw corrupt("the body file \(file) does not hold what its name says (its SHA-256 differs)") }
+                    guard name.hasPrefix(SHA256.hex(body)) else {
+                        throw corrupt("the body file \(file) does not hold what its name says (its SHA-256 differs)")
+                    }
                     budget -= body.count
                     bodiesRead[file] = body
                 }
             }
-            interactions.append(Interaction(method: method, url: url, outcome: .success(HTTPResponse(status: status, headers: headers, body: body))))
+            interactions.append(
+                Interaction(method: method, url: url, outcome: .success(HTTPResponse(status: status, headers: headers, body: body))))
         }
         return (base, interactions)
     }
@@ -270,7 +281,7 @@ public actor CassetteTransport: HTTPTransport {
     private static let failureKinds: [(HTTPFailure.Kind, String)] = [
         (.refused, "refused"), (.unresolved, "unresolved"), (.timedOut, "timed-out"), (.tooLarge, "too-large"),
         (.cutShort, "cut-short"), (.tooManyRedirects, "too-many-redirects"), (.tls, "tls"), (.unavailable, "unavailable"),
-        (.other, "other"), (.notInCassette, "not-in-cassette"), (.cassette, "cassette"),
+        (.other, "other"), (.notInCassette, "not-in-cassette"), (.cassette, "cassette")
     ]
 
     static func failureKind(_ name: String) -> HTTPFailure.Kind? { failureKinds.first { $0.1 == name }?.0 }
@@ -293,7 +304,7 @@ public actor CassetteTransport: HTTPTransport {
         case .success(let response):
             answer = [
                 ("status", .number(String(response.status))),
-                ("headers", .array(response.headers.map { .array([.string($0.name), .string($0.value)]) })),
+                ("headers", .array(response.headers.map { .array([.string($0.name), .string($0.value)]) }))
             ]
             let body = response.body
             let type = (response.header("Content-Type") ?? "").lowercased()
@@ -316,8 +327,11 @@ public actor CassetteTransport: HTTPTransport {
         // The exchange on a line of its own, after what goes before it in the file: the document's
         // first line for the first exchange, else the comma after the one before. One array, made
         // once: a 16 MB body is not copied again and again.
-        let head = recorded == 0
-            ? Array(JSON.compact(.object([("photorepl_cassette", .number("1")), ("api", .string(apiBase)), ("interactions", .array([]))])).utf8.dropLast(2)) + [0x0A]
+        let head =
+            recorded == 0
+            ? Array(
+                JSON.compact(.object([("photorepl_cassette", .number("1")), ("api", .string(apiBase)), ("interactions", .array([]))])).utf8
+                    .dropLast(2)) + [0x0A]
             : Array(",\n".utf8)
         let request = JSONValue.object([("method", .string(interaction.method)), ("url", .string(interaction.url))])
         var entry = head
@@ -352,9 +366,11 @@ public actor CassetteTransport: HTTPTransport {
         } catch {
             let message = "cannot write the cassette \(path): \(error.message)"
             if writeFailure == nil {
-                writeFailure = message + (recorded == 0
-                    ? " (nothing was written)"
-                    : " (it holds the \(recorded) exchange\(recorded == 1 ? "" : "s") recorded before)")
+                writeFailure =
+                    message
+                    + (recorded == 0
+                        ? " (nothing was written)"
+                        : " (it holds the \(recorded) exchange\(recorded == 1 ? "" : "s") recorded before)")
             }
             throw HTTPFailure(.cassette, message)
         }
@@ -385,7 +401,8 @@ public actor CassetteTransport: HTTPTransport {
                 let n = pwrite(fd, buffer.baseAddress! + written, buffer.count - written, off_t(start + written))
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else {
-                    failure = FileBytes.Failure(n == 0 ? "nothing was written" : String(cString: strerror(errno)), code: n == 0 ? nil : errno)
+                    failure = FileBytes.Failure(
+                        n == 0 ? "nothing was written" : String(cString: strerror(errno)), code: n == 0 ? nil : errno)
                     return
                 }
                 written += n

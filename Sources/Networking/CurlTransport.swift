@@ -89,11 +89,16 @@ public struct CurlTransport: HTTPTransport, StreamingDownloads {
             for hop in 0...settings.maxRedirects {
                 if let policy = settings.hostPolicy, let refusal = policy.refusal(of: url) {
                     let host = URLParts.host(of: url)
-                    return .failure(HTTPFailure(.hostNotAllowed, hop == 0 ? refusal : "a redirect went to \(url.prefix { $0 != "?" }): \(refusal)", host: host))
+                    return .failure(
+                        HTTPFailure(
+                            .hostNotAllowed, hop == 0 ? refusal : "a redirect went to \(url.prefix { $0 != "?" }): \(refusal)", host: host))
                 }
-                let result = runOnce(HTTPRequest(url: url, headers: hop == 0 ? request.headers : Self.headersForRedirect(request, to: url)), settings, into: file)
+                let result = runOnce(
+                    HTTPRequest(url: url, headers: hop == 0 ? request.headers : Self.headersForRedirect(request, to: url)), settings,
+                    into: file)
                 guard case .success(let response) = result, [301, 302, 303, 307, 308].contains(response.status),
-                      let location = response.header("Location") else {
+                    let location = response.header("Location")
+                else {
                     // A failure after a redirect is the redirect's host's.
                     if hop > 0, case .failure(var failure as HTTPFailure) = result {
                         failure.host = failure.host ?? URLParts.host(of: url)
@@ -119,9 +124,10 @@ public struct CurlTransport: HTTPTransport, StreamingDownloads {
             defer { pointers.forEach { free($0) } }
             let outcome = pointers.withUnsafeMutableBufferPointer { buffer in
                 buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { headers in
-                    photorepl_http_get(handle, request.url, headers.baseAddress, headers.count,
-                                       Self.milliseconds(settings.connectTimeout), Self.milliseconds(settings.totalTimeout),
-                                       0, settings.maxBodyBytes, file, settings.allowsLocalAddresses ? 1 : 0)
+                    photorepl_http_get(
+                        handle, request.url, headers.baseAddress, headers.count,
+                        Self.milliseconds(settings.connectTimeout), Self.milliseconds(settings.totalTimeout),
+                        0, settings.maxBodyBytes, file, settings.allowsLocalAddresses ? 1 : 0)
                 }
             }
             let message = String(cString: photorepl_http_message(handle))
@@ -130,10 +136,12 @@ public struct CurlTransport: HTTPTransport, StreamingDownloads {
                 var length = 0
                 let body = photorepl_http_body(handle, &length).map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
                 var headerLength = 0
-                let block = photorepl_http_headers(handle, &headerLength).map {
-                    String(decoding: UnsafeRawBufferPointer(start: $0, count: headerLength), as: UTF8.self)
-                } ?? ""
-                var response = HTTPResponse(status: photorepl_http_status(handle), headers: HTTPResponse.headers(fromBlock: block), body: body)
+                let block =
+                    photorepl_http_headers(handle, &headerLength).map {
+                        String(decoding: UnsafeRawBufferPointer(start: $0, count: headerLength), as: UTF8.self)
+                    } ?? ""
+                var response = HTTPResponse(
+                    status: photorepl_http_status(handle), headers: HTTPResponse.headers(fromBlock: block), body: body)
                 response.bytesWritten = photorepl_http_written(handle)
                 return .success(response)
             case PHOTOREPL_HTTP_CANCELLED: return .failure(CancellationError())
@@ -148,7 +156,10 @@ public struct CurlTransport: HTTPTransport, StreamingDownloads {
             case PHOTOREPL_HTTP_MALFORMED: return .failure(HTTPFailure(.malformed, Self.malformation(message)))
             case PHOTOREPL_HTTP_LOCAL_ADDRESS:
                 let host = URLParts.host(of: request.url) ?? request.url
-                return .failure(HTTPFailure(.hostNotAllowed, "\(host) resolves to \(message), a local or private address, refused unless the API itself is at one", host: host))
+                return .failure(
+                    HTTPFailure(
+                        .hostNotAllowed,
+                        "\(host) resolves to \(message), a local or private address, refused unless the API itself is at one", host: host))
             case PHOTOREPL_HTTP_WRITE_FAILED: return .failure(HTTPFailure(.fileWrite, message))
             default: return .failure(HTTPFailure(.other, message))
             }

@@ -37,7 +37,9 @@ package enum FileBytes {
     /// Opens a file for reading without blocking; the caller checks what it is (`read(descriptor:)`
     /// refuses anything but a regular file) and closes it.
     package static func openRegular(path: [UInt8]) throws(Failure) -> Int32 {
-        let fd = (path + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } }
+        let fd = (path + [0]).withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        }
         guard fd >= 0 else { throw Failure(errorText(), code: errno) }
         return fd
     }
@@ -100,7 +102,9 @@ package enum FileBytes {
     /// (SafeFiles' ReplacingFile). A link is never written through here: a photo saved or a cassette
     /// recorded replaces only a file.
     /// `flushing: false` for files that can be made again (see `ReplacingFile.commit`).
-    package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t, replacing: Bool, flushing: Bool = true) throws(Failure) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t, replacing: Bool, flushing: Bool = true)
+        throws(Failure)
+    {
         let file = try startReplacing(path, mode: mode, replacing: replacing)
         file.write(bytes)
         try finish(file, replacing: replacing, flushing: flushing)

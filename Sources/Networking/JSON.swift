@@ -183,7 +183,9 @@ public enum JSON {
     /// `.number("N")`, N its place in the list of their byte ranges returned beside. A cassette's
     /// inline bodies are read so, each then held to the cap of a body by its size, where building
     /// them first took 1.3 GB for a 50 MB cassette. Their values do not count against `maxValues`.
-    static func parse(_ bytes: [UInt8], maxDepth: Int, maxValues: Int, rawKey: String, rawDepth: Int) throws(JSONError) -> (JSONValue, [Range<Int>]) {
+    static func parse(_ bytes: [UInt8], maxDepth: Int, maxValues: Int, rawKey: String, rawDepth: Int) throws(JSONError) -> (
+        JSONValue, [Range<Int>]
+    ) {
         let result = bytes.withUnsafeBufferPointer { buffer -> Result<(JSONValue, [Range<Int>]), JSONError> in
             var parser = Parser(buffer, maxDepth: maxDepth, maxValues: maxValues)
             parser.raw = (Array(rawKey.utf8), rawDepth)
@@ -667,12 +669,20 @@ private struct Parser {
         var low: UInt8 = 0x80, high: UInt8 = 0xBF  // the range of the second byte
         switch lead {
         case 0xC2...0xDF: count = 1
-        case 0xE0: count = 2; low = 0xA0
+        case 0xE0:
+            count = 2
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: count = 2
-        case 0xED: count = 2; high = 0x9F
-        case 0xF0: count = 3; low = 0x90
+        case 0xED:
+            count = 2
+            high = 0x9F
+        case 0xF0:
+            count = 3
+            low = 0x90
         case 0xF1...0xF3: count = 3
-        case 0xF4: count = 3; high = 0x8F
+        case 0xF4:
+            count = 3
+            high = 0x8F
         default: throw invalidUTF8(through: i)
         }
         for k in 1...count {

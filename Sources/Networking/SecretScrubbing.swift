@@ -59,8 +59,10 @@ public struct ScrubbingTransport: HTTPTransport, StreamingDownloads {
             let value = Array(secret.value.utf8), shown = Array(secret.shownAs.utf8)
             response.body = Self.replacing(value, with: shown, in: response.body)
             for k in response.headers.indices {
-                response.headers[k].name = String(decoding: Self.replacing(value, with: shown, in: Array(response.headers[k].name.utf8)), as: UTF8.self)
-                response.headers[k].value = String(decoding: Self.replacing(value, with: shown, in: Array(response.headers[k].value.utf8)), as: UTF8.self)
+                response.headers[k].name = String(
+                    decoding: Self.replacing(value, with: shown, in: Array(response.headers[k].name.utf8)), as: UTF8.self)
+                response.headers[k].value = String(
+                    decoding: Self.replacing(value, with: shown, in: Array(response.headers[k].value.utf8)), as: UTF8.self)
             }
         }
         return response
@@ -85,7 +87,10 @@ public struct ScrubbingTransport: HTTPTransport, StreamingDownloads {
         var i = 0
         while i <= bytes.count - pattern.count {
             if bytes[i] == first && bytes[i..<(i + pattern.count)].elementsEqual(pattern) {
-                if out == nil { out = []; out!.reserveCapacity(bytes.count) }
+                if out == nil {
+                    out = []
+                    out!.reserveCapacity(bytes.count)
+                }
                 out!.append(contentsOf: bytes[copied..<i])
                 out!.append(contentsOf: replacement)
                 i += pattern.count

@@ -12,7 +12,8 @@ package enum Leftovers {
         names(in: parent).filter { name in
             let text = String(decoding: name.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
             guard text.hasPrefix(prefix), let pid = Int32(text.dropFirst(prefix.count).prefix { $0.isNumber }), pid > 0, pid != getpid(),
-                  kill(pid, 0) == -1 && errno == ESRCH else { return false }
+                kill(pid, 0) == -1 && errno == ESRCH
+            else { return false }
             var info = stat()
             return fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == type && info.st_uid == getuid()
         }

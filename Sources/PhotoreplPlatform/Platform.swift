@@ -6,13 +6,13 @@
 //
 // Built and tested on Debian Linux only: the Darwin and Musl branches are written, not compiled.
 #if canImport(Glibc)
-@_exported import Glibc
+    @_exported import Glibc
 #elseif canImport(Musl)
-@_exported import Musl
+    @_exported import Musl
 #elseif canImport(Darwin)
-@_exported import Darwin
+    @_exported import Darwin
 #else
-#error("photorepl needs a POSIX C library: Glibc, Musl or Darwin")
+    #error("photorepl needs a POSIX C library: Glibc, Musl or Darwin")
 #endif
 
 /// The C library's functions that a type's own methods of the same name would hide (a type with a
@@ -47,13 +47,13 @@ package func startDetachedThread(_ body: @escaping @Sendable () -> Void) -> Bool
     // (`context as UnsafeMutableRawPointer?`: the start routine's argument is optional in glibc's
     // headers, not in every Darwin SDK's.)
     #if canImport(Glibc)
-    var thread = pthread_t()
-    let started = pthread_create(&thread, nil, { context in ThreadBody.run((context as UnsafeMutableRawPointer?)!) }, context)
-    if started == 0 { pthread_detach(thread) }
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in ThreadBody.run((context as UnsafeMutableRawPointer?)!) }, context)
+        if started == 0 { pthread_detach(thread) }
     #else
-    var thread: pthread_t? = nil
-    let started = pthread_create(&thread, nil, { context in ThreadBody.run((context as UnsafeMutableRawPointer?)!) }, context)
-    if started == 0, let thread { pthread_detach(thread) }
+        var thread: pthread_t? = nil
+        let started = pthread_create(&thread, nil, { context in ThreadBody.run((context as UnsafeMutableRawPointer?)!) }, context)
+        if started == 0, let thread { pthread_detach(thread) }
     #endif
     if started != 0 { Unmanaged<ThreadBody>.fromOpaque(context).release() }
     return started == 0
@@ -74,9 +74,9 @@ extension stat {
     /// When the file's content last changed (`st_mtim` in Linux's C libraries, `st_mtimespec` in Darwin's).
     package var modificationTime: timespec {
         #if canImport(Darwin)
-        st_mtimespec
+            st_mtimespec
         #else
-        st_mtim
+            st_mtim
         #endif
     }
 
@@ -84,9 +84,9 @@ extension stat {
     /// modification time back changes this one).
     package var changeTime: timespec {
         #if canImport(Darwin)
-        st_ctimespec
+            st_ctimespec
         #else
-        st_ctim
+            st_ctim
         #endif
     }
 }
@@ -95,9 +95,9 @@ extension stat {
 /// precision); elsewhere the plain monotonic clock.
 package var coarseMonotonicClock: clockid_t {
     #if canImport(Darwin)
-    CLOCK_MONOTONIC
+        CLOCK_MONOTONIC
     #else
-    CLOCK_MONOTONIC_COARSE
+        CLOCK_MONOTONIC_COARSE
     #endif
 }
 
@@ -105,17 +105,17 @@ package var coarseMonotonicClock: clockid_t {
 /// a structure in Linux's C libraries, a pointer in Darwin's.
 package func uninitializedSpawnFileActions() -> posix_spawn_file_actions_t {
     #if canImport(Darwin)
-    nil
+        nil
     #else
-    posix_spawn_file_actions_t()
+        posix_spawn_file_actions_t()
     #endif
 }
 
 /// The process's environment, for posix_spawn (`environ`, which Darwin's headers do not declare).
 package var processEnvironment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
     #if canImport(Darwin)
-    _NSGetEnviron().pointee
+        _NSGetEnviron().pointee
     #else
-    environ
+        environ
     #endif
 }

@@ -250,7 +250,10 @@ public final class Engine {
             if let recorder, !recorder.record(ScriptRunner.command(in: SourceLine(number: 0, text: line))) {
                 // A write that failed (a full disk) ends the recording at once, and this command with it.
                 stopRecording()
-                return .failed(CommandError("\(recordingFailures.last ?? "cannot write \(recorder.path)"): the recording stopped, and nothing was put at \(recorder.path)"))
+                return .failed(
+                    CommandError(
+                        "\(recordingFailures.last ?? "cannot write \(recorder.path)"): the recording stopped, and nothing was put at \(recorder.path)"
+                    ))
             }
         }
         return outcome
@@ -294,7 +297,6 @@ public final class Engine {
         }
     }
 
-
     /// Starts writing every command run from now on to a script at `path`, after the header and the
     /// commands run before (which its replay needs, to reach where the recording started). Returns
     /// how many of those were written, or nil when they were too many to keep.
@@ -311,10 +313,13 @@ public final class Engine {
             throw CommandError("cannot record to \(path): \(error.message)")
         }
         if commandsNotKept > 0 {
-            header += "\n# The \(commandHistory.count + commandsNotKept) commands before 'record' were too many to keep: this replays from a new session."
+            header +=
+                "\n# The \(commandHistory.count + commandsNotKept) commands before 'record' were too many to keep: this replays from a new session."
         } else if !commandHistory.isEmpty {
-            header += "\n# The commands before 'record', which bring the replay to where the recording started:\n"
-                + commandHistory.map { ScriptRunner.command(in: SourceLine(number: 0, text: $0)) }.joined(separator: "\n") + "\n# The recording started here."
+            header +=
+                "\n# The commands before 'record', which bring the replay to where the recording started:\n"
+                + commandHistory.map { ScriptRunner.command(in: SourceLine(number: 0, text: $0)) }.joined(separator: "\n")
+                + "\n# The recording started here."
         }
         recorder = try SessionRecorder(path: path, header: header, writingAt: replayWrites?.place(for: path))
         return commandsNotKept > 0 ? nil : commandHistory.count
@@ -392,7 +397,9 @@ public final class Engine {
     /// Whether an empty line typed after `line` would run it again: its command, in the scene on top
     /// now, repeats (`next`, `grid next`). Asked before the line runs, which may change the scene.
     package func repeatsOnEmptyLine(_ line: String) -> Bool {
-        guard let words = try? Tokenizer.words(line), let name = words.first, let (command, _) = resolve(name) ?? runBelow(name) else { return false }
+        guard let words = try? Tokenizer.words(line), let name = words.first, let (command, _) = resolve(name) ?? runBelow(name) else {
+            return false
+        }
         return command.repetition.applies(to: Array(words.dropFirst()))
     }
 
@@ -417,7 +424,8 @@ public final class Engine {
             return CommandError("'\(shown)' works in \(scenes), not in \(here) (type 'help' for the commands here)", kind: .unknownCommand)
         }
         if let suggestion = Suggestion.closest(to: word, among: commandNames) ?? Suggestion.synonym(of: word, among: commandNames) {
-            return CommandError("unknown command '\(shown)': did you mean '\(suggestion)'? (type 'help' for the commands here)", kind: .unknownCommand)
+            return CommandError(
+                "unknown command '\(shown)': did you mean '\(suggestion)'? (type 'help' for the commands here)", kind: .unknownCommand)
         }
         return CommandError("unknown command '\(shown)' (type 'help' for the commands here)", kind: .unknownCommand)
     }
@@ -488,11 +496,13 @@ public final class Engine {
             }
         }
         if !repeating.isEmpty {
-            console.writeWrappedLine("At the prompt, an empty line repeats \(repeating.joined(separator: ", ")) (the last one typed).", indent: 2, style: .dim)
+            console.writeWrappedLine(
+                "At the prompt, an empty line repeats \(repeating.joined(separator: ", ")) (the last one typed).", indent: 2, style: .dim)
         }
         let names = Set(scene.map(\.name))
         if names.contains("next") && names.contains("prev") {
-            console.writeWrappedLine("On an empty line, PageDown, Right and Space run 'next'; PageUp, Left and Backspace 'prev'.", indent: 2, style: .dim)
+            console.writeWrappedLine(
+                "On an empty line, PageDown, Right and Space run 'next'; PageUp, Left and Backspace 'prev'.", indent: 2, style: .dim)
         }
     }
 
@@ -594,11 +604,15 @@ extension Engine {
             return nil
         }
         if let problem = arityProblem(command, arguments.count) { throw problem }
-        if !namedFiles, command.namesFiles, arguments.indices.contains(where: { command.argument(at: $0)?.completion == .files }) { namedFiles = true }
+        if !namedFiles, command.namesFiles, arguments.indices.contains(where: { command.argument(at: $0)?.completion == .files }) {
+            namedFiles = true
+        }
         if replaysScript, command.writesFiles, let problem = replayedWriteProblem(command, arguments) { throw problem }
         if command.hasCheckedArguments {
             for (index, word) in arguments.enumerated() {
-                if let problem = command.argument(at: index)?.problem(with: word, in: command.name, example: command.example) { throw problem }
+                if let problem = command.argument(at: index)?.problem(with: word, in: command.name, example: command.example) {
+                    throw problem
+                }
             }
         }
         // A failure a View reported outside any command (as the root scene loaded) is not this one's.

@@ -49,9 +49,11 @@ public struct AppOptions<Options: Sendable>: Sendable {
         ///     file given (nil: not at all). A path is given as the session has it: the launcher writes
         ///     it relative to the file; `HeaderFile.written(path:)` says how, for an option whose value
         ///     depends on it.
-        public init(_ declaration: AppOption,
-                    read: @escaping @Sendable (inout Options, AppOption.Given) throws(LaunchCommand.UsageError) -> Void,
-                    written: @escaping @Sendable (Options, HeaderFile) -> AppOption.Given? = { _, _ in nil }) {
+        public init(
+            _ declaration: AppOption,
+            read: @escaping @Sendable (inout Options, AppOption.Given) throws(LaunchCommand.UsageError) -> Void,
+            written: @escaping @Sendable (Options, HeaderFile) -> AppOption.Given? = { _, _ in nil }
+        ) {
             self.declaration = declaration
             self.read = read
             self.written = written
@@ -60,8 +62,10 @@ public struct AppOptions<Options: Sendable>: Sendable {
 
     /// The options `entries` declare, `defaults` before any is given, and `check` to refuse the ones
     /// that do not go together (e.g. "--folder needs the folder source: drop --source unsplash").
-    public init(defaults: Options, _ entries: [Entry],
-                check: @escaping @Sendable (Options) throws(LaunchCommand.UsageError) -> Void = { _ throws(LaunchCommand.UsageError) in }) {
+    public init(
+        defaults: Options, _ entries: [Entry],
+        check: @escaping @Sendable (Options) throws(LaunchCommand.UsageError) -> Void = { _ throws(LaunchCommand.UsageError) in }
+    ) {
         self.defaults = defaults
         self.entries = entries
         self.declared = entries.map { $0.declaration }
@@ -138,50 +142,58 @@ extension AppOptions where Options == Void {
 extension AppOptions.Entry {
     /// A flag (`--feed`) that sets a `Bool` property.
     public static func flag(
-        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Bool>, help: String, changesOutput: Bool = false, isHidden: Bool = false
+        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Bool>, help: String,
+        changesOutput: Bool = false, isHidden: Bool = false
     ) -> Self {
-        Self(AppOption(flag: name, help: help, changesOutput: changesOutput, isHidden: isHidden),
-             read: { options, _ throws(LaunchCommand.UsageError) in options[keyPath: property()] = true },
-             written: { options, _ in options[keyPath: property()] ? AppOption.Given(name: name, value: nil) : nil })
+        Self(
+            AppOption(flag: name, help: help, changesOutput: changesOutput, isHidden: isHidden),
+            read: { options, _ throws(LaunchCommand.UsageError) in options[keyPath: property()] = true },
+            written: { options, _ in options[keyPath: property()] ? AppOption.Given(name: name, value: nil) : nil })
     }
 
     /// An option whose value is text kept as typed: a name, a slug, or a file's or folder's path
     /// (`values: .files` or `.folders`). With `whenEmpty`, an empty value is refused with that message
     /// ("--topic takes a topic's slug, e.g. --topic nature").
     public static func text(
-        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, String?>, valueName: String, values: AppOption.Values = .text,
+        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, String?>, valueName: String,
+        values: AppOption.Values = .text,
         help: String, changesOutput: Bool = false, isHidden: Bool = false, whenEmpty: String? = nil
     ) -> Self {
-        Self(AppOption(name, valueName: valueName, values: values, help: help, changesOutput: changesOutput, isHidden: isHidden),
-             read: { options, given throws(LaunchCommand.UsageError) in
-                 let value = given.value ?? ""
-                 if let whenEmpty, value.isEmpty { throw LaunchCommand.UsageError(whenEmpty) }
-                 options[keyPath: property()] = value
-             },
-             written: { options, _ in options[keyPath: property()].map { AppOption.Given(name: name, value: $0) } })
+        Self(
+            AppOption(name, valueName: valueName, values: values, help: help, changesOutput: changesOutput, isHidden: isHidden),
+            read: { options, given throws(LaunchCommand.UsageError) in
+                let value = given.value ?? ""
+                if let whenEmpty, value.isEmpty { throw LaunchCommand.UsageError(whenEmpty) }
+                options[keyPath: property()] = value
+            },
+            written: { options, _ in options[keyPath: property()].map { AppOption.Given(name: name, value: $0) } })
     }
 
     /// An option that takes one of a fixed set of words, the raw values of `Choice`'s cases:
     /// "--layout takes list or grid, not 'x'". Completions offer the words.
     public static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Choice>, valueName: String, help: String,
+        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Choice>, valueName: String,
+        help: String,
         changesOutput: Bool = false, isHidden: Bool = false
     ) -> Self where Choice.RawValue == String {
         let words = Choice.allCases.map { $0.rawValue }
-        return parsed(AppOption(name, valueName: valueName, values: .words(words), help: help, changesOutput: changesOutput, isHidden: isHidden),
-                      parse: { Choice(rawValue: $0) }, format: { $0.rawValue }, invalid: { choiceMistake(name, $0, words: words) },
-                      set: { $0[keyPath: property()] = $1 }, get: { $0[keyPath: property()] })
+        return parsed(
+            AppOption(name, valueName: valueName, values: .words(words), help: help, changesOutput: changesOutput, isHidden: isHidden),
+            parse: { Choice(rawValue: $0) }, format: { $0.rawValue }, invalid: { choiceMistake(name, $0, words: words) },
+            set: { $0[keyPath: property()] = $1 }, get: { $0[keyPath: property()] })
     }
 
     /// A choice (see above) that may be left unset: nil until it is given.
     public static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Choice?>, valueName: String, help: String,
+        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Choice?>, valueName: String,
+        help: String,
         changesOutput: Bool = false, isHidden: Bool = false
     ) -> Self where Choice.RawValue == String {
         let words = Choice.allCases.map { $0.rawValue }
-        return parsed(AppOption(name, valueName: valueName, values: .words(words), help: help, changesOutput: changesOutput, isHidden: isHidden),
-                      parse: { Choice(rawValue: $0) }, format: { $0.rawValue }, invalid: { choiceMistake(name, $0, words: words) },
-                      set: { $0[keyPath: property()] = $1 }, get: { $0[keyPath: property()] })
+        return parsed(
+            AppOption(name, valueName: valueName, values: .words(words), help: help, changesOutput: changesOutput, isHidden: isHidden),
+            parse: { Choice(rawValue: $0) }, format: { $0.rawValue }, invalid: { choiceMistake(name, $0, words: words) },
+            set: { $0[keyPath: property()] = $1 }, get: { $0[keyPath: property()] })
     }
 
     /// An option whose value `parse` reads (a number, a size) and `format` writes back; a value
@@ -192,19 +204,22 @@ extension AppOptions.Entry {
         parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String = { "\($0)" },
         invalid: @escaping @Sendable (String) -> String
     ) -> Self {
-        parsed(AppOption(name, valueName: valueName, help: help, changesOutput: changesOutput, isHidden: isHidden),
-               parse: parse, format: format, invalid: invalid, set: { $0[keyPath: property()] = $1 }, get: { $0[keyPath: property()] })
+        parsed(
+            AppOption(name, valueName: valueName, help: help, changesOutput: changesOutput, isHidden: isHidden),
+            parse: parse, format: format, invalid: invalid, set: { $0[keyPath: property()] = $1 }, get: { $0[keyPath: property()] })
     }
 
     /// A value (see above) that may be left unset: nil until it is given.
     public static func value<Value: Sendable>(
-        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Value?>, valueName: String, help: String,
+        _ name: String, _ property: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Value?>, valueName: String,
+        help: String,
         changesOutput: Bool = false, isHidden: Bool = false,
         parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String = { "\($0)" },
         invalid: @escaping @Sendable (String) -> String
     ) -> Self {
-        parsed(AppOption(name, valueName: valueName, help: help, changesOutput: changesOutput, isHidden: isHidden),
-               parse: parse, format: format, invalid: invalid, set: { $0[keyPath: property()] = $1 }, get: { $0[keyPath: property()] })
+        parsed(
+            AppOption(name, valueName: valueName, help: help, changesOutput: changesOutput, isHidden: isHidden),
+            parse: parse, format: format, invalid: invalid, set: { $0[keyPath: property()] = $1 }, get: { $0[keyPath: property()] })
     }
 
     /// An option whose value is parsed, set, and written back formatted (nil from `get`: not written).
@@ -213,12 +228,13 @@ extension AppOptions.Entry {
         invalid: @escaping @Sendable (String) -> String,
         set: @escaping @Sendable (inout Options, Value) -> Void, get: @escaping @Sendable (Options) -> Value?
     ) -> Self {
-        Self(declaration,
-             read: { options, given throws(LaunchCommand.UsageError) in
-                 guard let value = parse(given.value ?? "") else { throw LaunchCommand.UsageError(invalid(given.value ?? "")) }
-                 set(&options, value)
-             },
-             written: { options, _ in get(options).map { AppOption.Given(name: declaration.name, value: format($0)) } })
+        Self(
+            declaration,
+            read: { options, given throws(LaunchCommand.UsageError) in
+                guard let value = parse(given.value ?? "") else { throw LaunchCommand.UsageError(invalid(given.value ?? "")) }
+                set(&options, value)
+            },
+            written: { options, _ in get(options).map { AppOption.Given(name: declaration.name, value: format($0)) } })
     }
 
     /// "--layout takes list or grid, not 'x'".

@@ -28,8 +28,10 @@ package enum CommandLineReference {
         /// Left out of `--help`, the completions and the manual's option list (still accepted).
         package let isHidden: Bool
 
-        init(_ names: [String], _ valueName: String? = nil, values: AppOption.Values = .text, help: String, in places: [Place],
-             isHidden: Bool = false) {
+        init(
+            _ names: [String], _ valueName: String? = nil, values: AppOption.Values = .text, help: String, in places: [Place],
+            isHidden: Bool = false
+        ) {
             self.names = names
             self.valueName = valueName
             self.values = values
@@ -48,7 +50,7 @@ package enum CommandLineReference {
     package static let commands: [(name: String, help: String)] = [
         ("run", "Replay scripts and print the transcript."),
         ("test", "Check golden transcripts: replay their commands and compare the whole output."),
-        ("help", "Show the usage of the app, or of 'run' or 'test'."),
+        ("help", "Show the usage of the app, or of 'run' or 'test'.")
     ]
 
     /// The shells `--generate-completion-script` writes for.
@@ -57,21 +59,37 @@ package enum CommandLineReference {
     /// The launcher's own options, in the order `--help` lists them (after the app's).
     package static let options: [Option] = [
         Option(["--keep-going"], help: "Run every command even after errors (still exits 1 if any failed).", in: [.run]),
-        Option(["--allow-writes"], "DIR", values: .folders,
-               help: "Let the scripts write in DIR too (repeatable): a replayed script writes only in the current folder and its own, and never replaces a file.",
-               in: [.session, .run]),
-        Option(["--update"], help: "Rewrite failing transcripts with the actual output, keeping the lines that matched a wildcard. Refused when CI is set.",
-               in: [.test]),
-        Option(["--record"], "FILE", values: .files, help: "Write the commands of the session to a script that replays it: its first line holds the options the replay needs, which 'APP run FILE' applies.", in: [.session, .run]),
-        Option(["--transcript"], "FILE", values: .files, help: "Write the whole transcript of the session (commands and output) to FILE, its first line the options 'APP test FILE' needs to check it.",
-               in: [.session, .run]),
-        Option(["--no-config"], help: "Do not read the preferences in $XDG_CONFIG_HOME/APP/config (else ~/.config/APP/config: APP's long options without their dashes, one a line, as 'NAME = VALUE' or a flag's name alone); 'APP test' never reads them.",
-               in: [.session, .run]),
+        Option(
+            ["--allow-writes"], "DIR", values: .folders,
+            help:
+                "Let the scripts write in DIR too (repeatable): a replayed script writes only in the current folder and its own, and never replaces a file.",
+            in: [.session, .run]),
+        Option(
+            ["--update"],
+            help: "Rewrite failing transcripts with the actual output, keeping the lines that matched a wildcard. Refused when CI is set.",
+            in: [.test]),
+        Option(
+            ["--record"], "FILE", values: .files,
+            help:
+                "Write the commands of the session to a script that replays it: its first line holds the options the replay needs, which 'APP run FILE' applies.",
+            in: [.session, .run]),
+        Option(
+            ["--transcript"], "FILE", values: .files,
+            help:
+                "Write the whole transcript of the session (commands and output) to FILE, its first line the options 'APP test FILE' needs to check it.",
+            in: [.session, .run]),
+        Option(
+            ["--no-config"],
+            help:
+                "Do not read the preferences in $XDG_CONFIG_HOME/APP/config (else ~/.config/APP/config: APP's long options without their dashes, one a line, as 'NAME = VALUE' or a flag's name alone); 'APP test' never reads them.",
+            in: [.session, .run]),
         Option(["-h", "--help"], help: "Show this help ('APP help run' for a command's).", in: [.session, .run, .test]),
         Option(["--version"], help: "Show the version and the commit it was built from.", in: [.session]),
-        Option(["--generate-completion-script"], "SHELL", values: .words(shells),
-               help: "Print a completion script for bash, zsh or fish (in bash: 'source <(APP --generate-completion-script bash)').", in: [.session]),
-        Option(["--generate-manual"], help: "Print the manual page, in man(7) format.", in: [.session], isHidden: true),
+        Option(
+            ["--generate-completion-script"], "SHELL", values: .words(shells),
+            help: "Print a completion script for bash, zsh or fish (in bash: 'source <(APP --generate-completion-script bash)').",
+            in: [.session]),
+        Option(["--generate-manual"], help: "Print the manual page, in man(7) format.", in: [.session], isHidden: true)
     ]
 
     /// Every option shown (`--help`'s, the completions', the manual's): the app's, accepted

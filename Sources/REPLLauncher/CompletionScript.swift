@@ -42,13 +42,16 @@ package enum CompletionScript {
         for values in [AppOption.Values.files, .folders] {
             let names = options.filter { $0.takesValue && $0.values == values }.flatMap(\.names)
             guard !names.isEmpty else { continue }
-            let action = values == .files ? "compopt -o filenames 2> /dev/null; COMPREPLY=($(compgen -f -- \"$value\"))"
+            let action =
+                values == .files
+                ? "compopt -o filenames 2> /dev/null; COMPREPLY=($(compgen -f -- \"$value\"))"
                 : "compopt -o filenames 2> /dev/null; COMPREPLY=($(compgen -d -- \"$value\"))"
             valueCases += "            \(names.joined(separator: "|"))) \(action) ;;\n"
         }
         for option in options where option.takesValue {
             if case .words(let list) = option.values {
-                valueCases += "            \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -W \"\(list.joined(separator: " "))\" -- \"$value\")) ;;\n"
+                valueCases +=
+                    "            \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -W \"\(list.joined(separator: " "))\" -- \"$value\")) ;;\n"
             }
         }
         let takingValues = options.filter(\.takesValue).flatMap(\.names).joined(separator: "|")
@@ -155,8 +158,10 @@ package enum CompletionScript {
             }
         }
         // _describe's entries: `name:description`, only the name's colons escaped (it has none).
-        let commands = CommandLineReference.commands.map { "'\($0.name):\($0.help.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''"))'" }
-            .joined(separator: " ")
+        let commands = CommandLineReference.commands.map {
+            "'\($0.name):\($0.help.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''"))'"
+        }
+        .joined(separator: " ")
         return """
             #compdef \(app)
             # zsh completion for \(app): made by '\(app) --generate-completion-script zsh'. Save it as
@@ -202,11 +207,13 @@ package enum CompletionScript {
         var lines = [
             "# fish completion for \(app): made by '\(app) --generate-completion-script fish'. Save it as",
             "# ~/.config/fish/completions/\(app).fish.",
-            "complete -c \(app) -f",
+            "complete -c \(app) -f"
         ]
         let commandNames = CommandLineReference.commands.map(\.name).joined(separator: " ")
         for command in CommandLineReference.commands {
-            lines.append("complete -c \(app) -n 'not __fish_seen_subcommand_from \(commandNames)' -a \(command.name) -d '\(fishQuoted(command.help))'")
+            lines.append(
+                "complete -c \(app) -n 'not __fish_seen_subcommand_from \(commandNames)' -a \(command.name) -d '\(fishQuoted(command.help))'"
+            )
         }
         // The main argument: a photo or a folder to browse.
         lines.append("complete -c \(app) -n 'not __fish_seen_subcommand_from \(commandNames)' -F")
@@ -216,12 +223,13 @@ package enum CompletionScript {
             var line = "complete -c \(app)"
             let places = option.places
             if places == [.run] || places == [.test] || places == [.session, .run] || places == [.session] {
-                let condition: String = switch places {
-                case [.run]: "__fish_seen_subcommand_from run"
-                case [.test]: "__fish_seen_subcommand_from test"
-                case [.session, .run]: "not __fish_seen_subcommand_from test help"
-                default: "not __fish_seen_subcommand_from \(commandNames)"
-                }
+                let condition: String =
+                    switch places {
+                    case [.run]: "__fish_seen_subcommand_from run"
+                    case [.test]: "__fish_seen_subcommand_from test"
+                    case [.session, .run]: "not __fish_seen_subcommand_from test help"
+                    default: "not __fish_seen_subcommand_from \(commandNames)"
+                    }
                 line += " -n '\(condition)'"
             }
             for name in option.names {

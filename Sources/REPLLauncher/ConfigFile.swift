@@ -48,8 +48,10 @@ package enum ConfigFile {
     ///   - home: `~/` in a file or folder value stands for this folder.
     ///   - check: what else a line's option must pass (its value read as the option reads it);
     ///     what it throws is that line's problem. Every line's problem is said at once.
-    package static func read(_ path: String, options: [AppOption], home: String? = AppEnvironment.value("HOME"),
-                            check: (AppOption.Given) throws(LaunchCommand.UsageError) -> Void = { _ in }) throws(Failure) -> [Line] {
+    package static func read(
+        _ path: String, options: [AppOption], home: String? = AppEnvironment.value("HOME"),
+        check: (AppOption.Given) throws(LaunchCommand.UsageError) -> Void = { _ in }
+    ) throws(Failure) -> [Line] {
         // No file is no preferences (a dangling link too: it names no file).
         var info = stat()
         if stat(path, &info) != 0 && (errno == ENOENT || errno == ENOTDIR) { return [] }
@@ -68,7 +70,8 @@ package enum ConfigFile {
             do {
                 next = try reader.next()
             } catch {
-                throw Failure(message: error.described(reading: path) + " (fix it, or start with --no-config)", exitCode: ExitStatus.noInput)
+                throw Failure(
+                    message: error.described(reading: path) + " (fix it, or start with --no-config)", exitCode: ExitStatus.noInput)
             }
             guard let line = next else { break }
             do throws(LaunchCommand.UsageError) {
@@ -98,8 +101,12 @@ package enum ConfigFile {
             // An option as typed on a command line (`--seed 5`, `seed 5`): its key and value, written
             // as a preference is.
             let words = key.split(separator: " ", maxSplits: 1).map { String($0).trimmingCharacters(inBlanks: ()) }
-            if value == nil, words.count == 2, let option = options.first(where: { !$0.isHidden && $0.name == "--" + words[0] }), option.valueName != nil {
-                throw LaunchCommand.UsageError("unknown key '\(shown)': write it as '\(words[0]) = \(TerminalText.truncate(words[1], toWidth: 40))' (a key, '=', its value)")
+            if value == nil, words.count == 2, let option = options.first(where: { !$0.isHidden && $0.name == "--" + words[0] }),
+                option.valueName != nil
+            {
+                throw LaunchCommand.UsageError(
+                    "unknown key '\(shown)': write it as '\(words[0]) = \(TerminalText.truncate(words[1], toWidth: 40))' (a key, '=', its value)"
+                )
             }
             if let suggestion = Suggestion.closest(to: key, among: keys) {
                 let written = value.flatMap { $0.isEmpty ? nil : "\(suggestion) = \(TerminalText.truncate($0, toWidth: 40))" } ?? suggestion
@@ -108,7 +115,10 @@ package enum ConfigFile {
             throw LaunchCommand.UsageError("unknown key '\(shown)': the keys are \(keys.joined(separator: ", "))")
         }
         guard let valueName = option.valueName else {
-            guard value == nil else { throw LaunchCommand.UsageError("'\(key)' is a flag: write it alone, without '= \(TerminalText.truncate(value!, toWidth: 40))'") }
+            guard value == nil else {
+                throw LaunchCommand.UsageError(
+                    "'\(key)' is a flag: write it alone, without '= \(TerminalText.truncate(value!, toWidth: 40))'")
+            }
             return AppOption.Given(name: option.name, value: nil)
         }
         guard var typed = value, !typed.isEmpty else {

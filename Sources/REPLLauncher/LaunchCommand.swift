@@ -64,7 +64,9 @@ public enum LaunchCommand: Equatable, Sendable {
     ///   - arguments: the command line, without the program's name.
     ///   - appName: the app's name, for messages.
     ///   - isOnCI: whether `CI` is set; `test --update` is refused then.
-    package static func parse(_ arguments: [String], appName: String, isOnCI: Bool = AppEnvironment.isOnCI) throws(UsageError) -> LaunchCommand {
+    package static func parse(_ arguments: [String], appName: String, isOnCI: Bool = AppEnvironment.isOnCI) throws(UsageError)
+        -> LaunchCommand
+    {
         try parse(arguments, appName: appName, options: [], isOnCI: isOnCI).command
     }
 
@@ -166,7 +168,9 @@ public enum LaunchCommand: Equatable, Sendable {
                     transcript = path
                 }
             case "--allow-writes":
-                guard command != "test" else { throw usage("--allow-writes is not an option of '\(appName) test' (a check writes nowhere)") }
+                guard command != "test" else {
+                    throw usage("--allow-writes is not an option of '\(appName) test' (a check writes nowhere)")
+                }
                 guard let folder = attached ?? (i < arguments.count ? arguments[i] : nil) else {
                     throw usage("--allow-writes needs a folder, e.g. --allow-writes ~/Pictures/saved")
                 }
@@ -196,7 +200,9 @@ public enum LaunchCommand: Equatable, Sendable {
         outputs.allowedWrites = allowedWrites
         switch command {
         case "help":
-            guard positional.count <= 1 else { throw usage("'help' takes one command: run, test, or a command of a scene (e.g. help fetch)") }
+            guard positional.count <= 1 else {
+                throw usage("'help' takes one command: run, test, or a command of a scene (e.g. help fetch)")
+            }
             switch positional.first {
             case nil: return (.help(topic: .app), given, readsConfig)
             case "run": return (.help(topic: .run), given, readsConfig)
@@ -208,7 +214,9 @@ public enum LaunchCommand: Equatable, Sendable {
             return (.run(files: positional, keepGoing: keepGoing, outputs: outputs), given, readsConfig)
         case "test":
             guard !positional.isEmpty else { throw usage("give transcripts or folders, e.g. \(appName) test Examples") }
-            if record != nil || transcript != nil { throw usage("\(record != nil ? "--record" : "--transcript") is not an option of '\(appName) test'") }
+            if record != nil || transcript != nil {
+                throw usage("\(record != nil ? "--record" : "--transcript") is not an option of '\(appName) test'")
+            }
             if update && isOnCI { throw UsageError(updateRefusedOnCI) }
             return (.test(paths: positional, update: update), given, readsConfig)
         default:
@@ -227,8 +235,10 @@ public enum LaunchCommand: Equatable, Sendable {
     }
 
     /// The launcher's own options, for "did you mean" (the app's are added to them).
-    static let launcherOptions = ["--help", "--version", "--record", "--transcript", "--keep-going", "--update", "--no-config", "--allow-writes",
-                                  "--generate-completion-script", "--generate-manual"]
+    static let launcherOptions = [
+        "--help", "--version", "--record", "--transcript", "--keep-going", "--update", "--no-config", "--allow-writes",
+        "--generate-completion-script", "--generate-manual"
+    ]
 
     /// Reads words that hold the app's options alone, as a script's or transcript's first line gives
     /// them (`# NAME: --seed 7`): the options in the order typed. The messages say what is wrong,
@@ -284,7 +294,9 @@ public enum LaunchCommand: Equatable, Sendable {
     ///   - appName: the app's name.
     ///   - summary: one line saying what the app is.
     ///   - options: the app's own options, listed first under OPTIONS (the hidden ones are not).
-    package static func helpText(for topic: Topic, appName: String, summary: String, options: [AppOption] = [], argument: String? = nil) -> String {
+    package static func helpText(for topic: Topic, appName: String, summary: String, options: [AppOption] = [], argument: String? = nil)
+        -> String
+    {
         let shown = options.filter { !$0.isHidden }
         let hasOptions = !shown.isEmpty
         func usageLine(for topic: Topic, appName: String) -> String {
@@ -294,53 +306,53 @@ public enum LaunchCommand: Equatable, Sendable {
         return switch topic {
         case .app:
             """
-                \(summary)
+            \(summary)
 
-                USAGE: \(usageLine(for: .app, appName: appName))
-                       \(usageLine(for: .run, appName: appName))
-                       \(usageLine(for: .test, appName: appName))
+            USAGE: \(usageLine(for: .app, appName: appName))
+                   \(usageLine(for: .run, appName: appName))
+                   \(usageLine(for: .test, appName: appName))
 
-                With no command, \(appName) starts the interactive REPL when standard input and output are
-                terminals, and otherwise reads commands from standard input as a script. Type 'help'
-                inside for the commands of each scene.
+            With no command, \(appName) starts the interactive REPL when standard input and output are
+            terminals, and otherwise reads commands from standard input as a script. Type 'help'
+            inside for the commands of each scene.
 
-                COMMANDS:
-                \(CommandLineReference.commands.map { helpLine($0.name, $0.help) }.joined())
-                OPTIONS:
-                \(appOptions)\(CommandLineReference.helpLines(at: .session, appName: appName))
-                EXIT CODES: 0 success, 1 a command or a transcript failed, 64 bad usage, 66 a file that cannot
-                be read, 69 no libedit to type commands with, 73 an output file that cannot be written, 130 a
-                run interrupted (what finished is kept), 128+N an interactive session ended by signal N.
+            COMMANDS:
+            \(CommandLineReference.commands.map { helpLine($0.name, $0.help) }.joined())
+            OPTIONS:
+            \(appOptions)\(CommandLineReference.helpLines(at: .session, appName: appName))
+            EXIT CODES: 0 success, 1 a command or a transcript failed, 64 bad usage, 66 a file that cannot
+            be read, 69 no libedit to type commands with, 73 an output file that cannot be written, 130 a
+            run interrupted (what finished is kept), 128+N an interactive session ended by signal N.
 
-                """
+            """
         case .run:
             """
-                Replay scripts and print the transcript. A script holds one command per line, as typed;
-                blank lines and lines starting with # are skipped; a first line '# \(appName): OPTIONS' (a
-                recording's) gives the options it needs, under those typed. The files run one after another
-                in one session, which stops at the first error (exit 1) unless --keep-going. '-' reads
-                standard input. Each command's output is written when it ends; Ctrl-C, SIGTERM or SIGHUP
-                cancel the command running, keep what finished, and exit 130.
+            Replay scripts and print the transcript. A script holds one command per line, as typed;
+            blank lines and lines starting with # are skipped; a first line '# \(appName): OPTIONS' (a
+            recording's) gives the options it needs, under those typed. The files run one after another
+            in one session, which stops at the first error (exit 1) unless --keep-going. '-' reads
+            standard input. Each command's output is written when it ends; Ctrl-C, SIGTERM or SIGHUP
+            cancel the command running, keep what finished, and exit 130.
 
-                USAGE: \(usageLine(for: .run, appName: appName))
+            USAGE: \(usageLine(for: .run, appName: appName))
 
-                OPTIONS:
-                \(appOptions)\(CommandLineReference.helpLines(at: .run, appName: appName))
-                """
+            OPTIONS:
+            \(appOptions)\(CommandLineReference.helpLines(at: .run, appName: appName))
+            """
         case .test:
             """
-                Check golden transcripts: replay their commands and compare the whole output. A transcript
-                is what '\(appName) run' prints: '\(appName) run demo.txt --transcript demo.t' makes one, its
-                first line the options it needs. In expected lines, [..] matches any text within a line and a
-                line '...' matches any number of lines. Folders stand for the *.t files in them. A check has
-                no effect outside: what its commands write goes to a folder of its own, and it never goes to
-                the network (a network session replays its cassette). Exits 1 if any transcript differs.
+            Check golden transcripts: replay their commands and compare the whole output. A transcript
+            is what '\(appName) run' prints: '\(appName) run demo.txt --transcript demo.t' makes one, its
+            first line the options it needs. In expected lines, [..] matches any text within a line and a
+            line '...' matches any number of lines. Folders stand for the *.t files in them. A check has
+            no effect outside: what its commands write goes to a folder of its own, and it never goes to
+            the network (a network session replays its cassette). Exits 1 if any transcript differs.
 
-                USAGE: \(usageLine(for: .test, appName: appName))
+            USAGE: \(usageLine(for: .test, appName: appName))
 
-                OPTIONS:
-                \(appOptions)\(CommandLineReference.helpLines(at: .test, appName: appName))
-                """
+            OPTIONS:
+            \(appOptions)\(CommandLineReference.helpLines(at: .test, appName: appName))
+            """
         }
     }
 
@@ -424,7 +436,9 @@ public struct AppOption: Equatable, Sendable {
     ///   - help: one line for `--help`.
     ///   - isHidden: whether `--help` leaves it out.
     ///   - changesOutput: whether its value changes what the session prints (see `changesOutput`).
-    public init(_ name: String, valueName: String, values: Values = .text, help: String, changesOutput: Bool = false, isHidden: Bool = false) {
+    public init(
+        _ name: String, valueName: String, values: Values = .text, help: String, changesOutput: Bool = false, isHidden: Bool = false
+    ) {
         self.name = name
         self.valueName = valueName
         self.help = help
@@ -514,7 +528,9 @@ extension REPLApp {
     private func wordAsOptions(_ word: String) throws(LaunchCommand.UsageError) -> [AppOption.Given]? {
         if let meant = try argumentAsOptions(word) { return meant }
         if promptCommandNames().contains(word) {
-            throw LaunchCommand.UsageError("'\(word)' is typed at \(name)'s prompt, not on the command line: start \(name) and type it there (or put it in a script, one command a line, and type '\(name) run FILE')")
+            throw LaunchCommand.UsageError(
+                "'\(word)' is typed at \(name)'s prompt, not on the command line: start \(name) and type it there (or put it in a script, one command a line, and type '\(name) run FILE')"
+            )
         }
         return nil
     }
@@ -527,12 +543,14 @@ extension REPLApp {
         let command: LaunchCommand
         var given = GivenOptions()
         do throws(LaunchCommand.UsageError) {
-            let line = try LaunchCommand.parse(arguments, appName: name, options: declaredOptions, isOnCI: isOnCI, argumentAsOptions: wordAsOptions,
-                                               argumentName: argumentName)
+            let line = try LaunchCommand.parse(
+                arguments, appName: name, options: declaredOptions, isOnCI: isOnCI, argumentAsOptions: wordAsOptions,
+                argumentName: argumentName)
             command = line.command
             switch command {
             case .help(let topic):
-                let text = LaunchCommand.helpText(for: topic, appName: name, summary: summary, options: declaredOptions, argument: argumentName)
+                let text = LaunchCommand.helpText(
+                    for: topic, appName: name, summary: summary, options: declaredOptions, argument: argumentName)
                 standardOutput.write(Array(text.utf8))
                 return ExitStatus.success
             case .version:
@@ -543,17 +561,19 @@ extension REPLApp {
                 standardOutput.write(Array((text ?? "").utf8))
                 return ExitStatus.success
             case .manual:
-                let description = manualDescription ?? """
-                    With no command, \(name) starts the interactive REPL when standard input and output are terminals, and \
-                    otherwise reads commands from standard input as a script. Type 'help' inside for the commands of each scene.
+                let description =
+                    manualDescription ?? """
+                        With no command, \(name) starts the interactive REPL when standard input and output are terminals, and \
+                        otherwise reads commands from standard input as a script. Type 'help' inside for the commands of each scene.
 
-                    A script holds one command per line, as typed; blank lines and lines starting with # are skipped. \
-                    '\(name) run' replays scripts and prints the transcript; '\(name) test' checks golden transcripts: \
-                    it replays their commands and compares the whole output. In expected lines, [..] matches any text \
-                    within a line and a line '...' matches any number of lines.
-                    """
-                let page = ManualPage.text(appName: name, version: version, summary: summary, description: description,
-                                           options: declaredOptions, sections: manualSections, replCommands: commandReference(), argument: argumentName)
+                        A script holds one command per line, as typed; blank lines and lines starting with # are skipped. \
+                        '\(name) run' replays scripts and prints the transcript; '\(name) test' checks golden transcripts: \
+                        it replays their commands and compares the whole output. In expected lines, [..] matches any text \
+                        within a line and a line '...' matches any number of lines.
+                        """
+                let page = ManualPage.text(
+                    appName: name, version: version, summary: summary, description: description,
+                    options: declaredOptions, sections: manualSections, replCommands: commandReference(), argument: argumentName)
                 standardOutput.write(Array(page.utf8))
                 return ExitStatus.success
             case .session, .run, .test, .commandHelp:
@@ -565,7 +585,8 @@ extension REPLApp {
                         // Each value is checked on its own, so its message names its line; every
                         // line that is wrong is said at once. A folder or file that is not there
                         // is said here too: later, a session could not tell it came from this file.
-                        let preferences = try ConfigFile.read(configPath, options: declaredOptions) { option throws(LaunchCommand.UsageError) in
+                        let preferences = try ConfigFile.read(configPath, options: declaredOptions) {
+                            option throws(LaunchCommand.UsageError) in
                             try options.checkValue(option)
                         }
                         given.preferences = preferences.map(\.option)
@@ -588,7 +609,8 @@ extension REPLApp {
                     }
                 } catch {
                     let usage = LaunchCommand.usageLine(
-                        for: LaunchCommand.topic(of: command), appName: name, hasOptions: declaredOptions.contains { !$0.isHidden }, argument: argumentName)
+                        for: LaunchCommand.topic(of: command), appName: name, hasOptions: declaredOptions.contains { !$0.isHidden },
+                        argument: argumentName)
                     throw LaunchCommand.UsageError("\(error.message) (usage: \(usage))")
                 }
             }

@@ -81,7 +81,9 @@ extension REPLApp {
     /// code: 0, 1 when a command failed, 64 for a header with options that are not valid, 66 for a
     /// script that cannot be read (before anything runs), 73 when an output could not be written,
     /// 130 when a signal interrupted the run (what finished before it is kept).
-    public func scripts(_ paths: [String], options typed: [AppOption.Given] = [], keepGoing: Bool, _ outputs: SessionOutputs = .init()) async -> Int32 {
+    public func scripts(_ paths: [String], options typed: [AppOption.Given] = [], keepGoing: Bool, _ outputs: SessionOutputs = .init())
+        async -> Int32
+    {
         await scripts(paths, GivenOptions(typed: typed), keepGoing: keepGoing, outputs)
     }
 
@@ -94,7 +96,9 @@ extension REPLApp {
         }
     }
 
-    private func runScripts(_ paths: [String], _ given: GivenOptions, keepGoing asked: Bool, _ outputs: SessionOutputs) async throws(LaunchExit) {
+    private func runScripts(_ paths: [String], _ given: GivenOptions, keepGoing asked: Bool, _ outputs: SessionOutputs)
+        async throws(LaunchExit)
+    {
         // Ctrl-C, SIGTERM and SIGHUP end the run in order, from the start: a signal while the first
         // file opens is noticed at the first command.
         if catchesSignals { ScriptRunner.catchSignals() }
@@ -122,13 +126,15 @@ extension REPLApp {
             var line: SourceLine?
             do throws(LineReader.Failure) {
                 line = try readers[0].reader.peek()
-            } catch where error.isInterruption {
+            } catch  where error.isInterruption {
                 sayInterrupted("interrupted at \(first.name):1, while waiting for the first command")
                 throw LaunchExit(code: ExitStatus.interrupted)
             } catch {
                 // As the run reports it: a line too long names its line.
                 Console(output: standardOutput, diagnostics: standardError)
-                    .writeDiagnostic(error.line.map { "\(first.name):\($0): error: \(error.message)" } ?? "\(name): \(error.described(reading: first.name))")
+                    .writeDiagnostic(
+                        error.line.map { "\(first.name):\($0): error: \(error.message)" }
+                            ?? "\(name): \(error.described(reading: first.name))")
                 throw LaunchExit(code: ExitStatus.noInput)
             }
             do throws(TranscriptSuite.Failure) {
@@ -145,12 +151,15 @@ extension REPLApp {
             settled = try settle(given, header: header)
         } catch {
             // Options typed that do not go together: a usage error, as at the command line.
-            let usage = error.isUsage
-                ? " (usage: \(LaunchCommand.usageLine(for: .run, appName: name, hasOptions: declaredOptions.contains { !$0.isHidden }, argument: argumentName)))" : ""
+            let usage =
+                error.isUsage
+                ? " (usage: \(LaunchCommand.usageLine(for: .run, appName: name, hasOptions: declaredOptions.contains { !$0.isHidden }, argument: argumentName)))"
+                : ""
             printError(error.message + usage)
             throw LaunchExit(code: ExitStatus.usage)
         }
-        try refuseOutputsThatAreInputs(outputs, inputs: readers.map { ($0.name == "<stdin>" ? "standard input" : $0.name, $0.reader.descriptor) })
+        try refuseOutputsThatAreInputs(
+            outputs, inputs: readers.map { ($0.name == "<stdin>" ? "standard input" : $0.name, $0.reader.descriptor) })
         let console = Console(output: standardOutput, diagnostics: standardError)
         let started = try await start(settled.options, console: console, outputs, isInteractive: false, fromHeader: settled.fromHeader)
         let engine = started.engine
@@ -162,8 +171,9 @@ extension REPLApp {
         // on standard error says where, for a transcript sent to a file or a pipe. Where the two
         // streams are one (a terminal, `2>&1`), the error would be shown twice: the transcript's is
         // enough there.
-        let runner = ScriptRunner(engine: engine, keepGoing: asked || settled.keepGoing, reportsDiagnostics: !errorsShareTheOutput,
-                                  stopsAtSignals: catchesSignals)
+        let runner = ScriptRunner(
+            engine: engine, keepGoing: asked || settled.keepGoing, reportsDiagnostics: !errorsShareTheOutput,
+            stopsAtSignals: catchesSignals)
         // A second signal while the run is being interrupted (the cancelled command winds down, or the
         // outputs are being put in place): the run ends there and then, keeping what finished.
         runner.onSecondSignal = { [self, weak runner] _ in
@@ -175,8 +185,10 @@ extension REPLApp {
             var failures = engine.recordingFailures
             if let failure = console.finishTranscript(firstLine: transcriptHeader(started, outputs)) { failures.append(failure) }
             for failure in failures { printError(failure) }
-            sayInterrupted(waiting ? "interrupted at \(runner.commandRunning), which did not stop when it was cancelled: a second signal ended the run"
-                                   : "interrupted again while the run ended: it ended there")
+            sayInterrupted(
+                waiting
+                    ? "interrupted at \(runner.commandRunning), which did not stop when it was cancelled: a second signal ended the run"
+                    : "interrupted again while the run ended: it ended there")
             exit(ExitStatus.interrupted)
         }
         var finished = false
@@ -195,7 +207,10 @@ extension REPLApp {
                 if !goOn { break }
             } catch {
                 // A file that could not be read on (a line too long): what ran before it is kept.
-                console.writeDiagnostic(error.line == nil ? "\(name): \(error.described(reading: readers[i].name))" : "\(readers[i].name):\(error.line!): error: \(error.message)")
+                console.writeDiagnostic(
+                    error.line == nil
+                        ? "\(name): \(error.described(reading: readers[i].name))"
+                        : "\(readers[i].name):\(error.line!): error: \(error.message)")
                 finished = true
                 try? await finishOutputs(started, outputs)
                 throw LaunchExit(code: ExitStatus.noInput)
@@ -252,7 +267,8 @@ extension REPLApp {
         ReplayWrites.removeLeftovers()
         var folder: ReplayWrites?
         defer { folder?.remove() }
-        let suite = TranscriptSuite(appName: name, report: report, update: update) { console, header, file throws(TranscriptSuite.Failure) in
+        let suite = TranscriptSuite(appName: name, report: report, update: update) {
+            console, header, file throws(TranscriptSuite.Failure) in
             folder?.remove()
             folder = nil
             let options: Options
@@ -263,18 +279,29 @@ extension REPLApp {
             }
             // The folder the session ran in: paths its commands named are resolved from there.
             let launcherWords = ReplayHeader.launcherWords(header?.arguments ?? [])
-            let workingFolder = header.map { header in
-                launcherWords.workingFolder.map { $0.hasPrefix("/") ? $0 : header.directory + "/" + $0 } ?? header.directory
-            } ?? FilePaths.folder(of: file)
-            guard let writes = ReplayWrites(workingFolder: FilePaths.absolute(workingFolder), readableFolder: FilePaths.absolute(FilePaths.folder(of: file))) else {
-                throw TranscriptSuite.Failure(message: "cannot make a folder for what the transcripts' commands write: \(String(cString: strerror(errno))) (is $TMPDIR writable?)")
+            let workingFolder =
+                header.map { header in
+                    launcherWords.workingFolder.map { $0.hasPrefix("/") ? $0 : header.directory + "/" + $0 } ?? header.directory
+                } ?? FilePaths.folder(of: file)
+            guard
+                let writes = ReplayWrites(
+                    workingFolder: FilePaths.absolute(workingFolder), readableFolder: FilePaths.absolute(FilePaths.folder(of: file)))
+            else {
+                throw TranscriptSuite.Failure(
+                    message:
+                        "cannot make a folder for what the transcripts' commands write: \(String(cString: strerror(errno))) (is $TMPDIR writable?)"
+                )
             }
             folder = writes
             do throws(SessionSetupFailure) {
                 // A transcript is plain text, whatever the terminal.
                 let transcriptFolder = file.lastIndex(of: "/").map { String(file[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
-                let engine = try makeSession(options, SessionSetup(console: console, isInteractive: false, isCheckingTranscript: true,
-                                                                   replayWrites: writes, transcriptFolder: transcriptFolder)).engine
+                let engine = try makeSession(
+                    options,
+                    SessionSetup(
+                        console: console, isInteractive: false, isCheckingTranscript: true,
+                        replayWrites: writes, transcriptFolder: transcriptFolder)
+                ).engine
                 engine.replayWrites = writes
                 engine.scriptHeaderPrefix = TranscriptSuite.SessionHeader.prefix(for: name)
                 // A session of scripts whose writes were refused: the check holds its commands to
@@ -282,7 +309,8 @@ extension REPLApp {
                 if let header, !launcherWords.scriptWrites.isEmpty {
                     engine.replaysScript = true
                     engine.checksScriptWrites = true
-                    engine.scriptWrites = ScriptWrites(folders: launcherWords.scriptWrites.map { $0.hasPrefix("/") ? $0 : header.directory + "/" + $0 })
+                    engine.scriptWrites = ScriptWrites(
+                        folders: launcherWords.scriptWrites.map { $0.hasPrefix("/") ? $0 : header.directory + "/" + $0 })
                 }
                 // A session that was recording from its start (`--record FILE`) replays as one, so
                 // that `record` and `record stop` say what they said (the script goes to the folder).
@@ -359,7 +387,8 @@ extension REPLApp {
     func commandReference() -> [(scene: String, commands: [(usage: String, summary: String)])] {
         let console = Console(output: .memory(), diagnostics: .memory())
         guard let options = try? options.options([]),
-              let session = try? makeSession(options, SessionSetup(console: console, isInteractive: false)) else { return [] }
+            let session = try? makeSession(options, SessionSetup(console: console, isInteractive: false))
+        else { return [] }
         return session.engine.commandReference
     }
 
@@ -368,7 +397,8 @@ extension REPLApp {
     func promptCommandNames() -> [String] {
         let console = Console(output: .memory(), diagnostics: .memory())
         guard let options = try? options.options([]),
-              let session = try? makeSession(options, SessionSetup(console: console, isInteractive: false)) else { return [] }
+            let session = try? makeSession(options, SessionSetup(console: console, isInteractive: false))
+        else { return [] }
         return session.engine.everyCommandName
     }
 
@@ -405,12 +435,16 @@ extension REPLApp {
 
     /// The app's session, with the transcript file attached before the root scene shows (its output
     /// belongs in the transcript too) and recording started; a path that cannot be written fails at once.
-    private func start(_ options: Options, console: Console, _ outputs: SessionOutputs, isInteractive: Bool,
-                       fromHeader: HeaderOptions? = nil) async throws(LaunchExit) -> StartedSession<Options> {
+    private func start(
+        _ options: Options, console: Console, _ outputs: SessionOutputs, isInteractive: Bool,
+        fromHeader: HeaderOptions? = nil
+    ) async throws(LaunchExit) -> StartedSession<Options> {
         if let path = outputs.transcript {
             do {
                 // Options its header could not hold are refused before anything is written.
-                _ = try ReplayHeader.line(appName: name, options: self.options.replayed(options, in: HeaderFile(path: path)), declared: declaredOptions, forFileAt: path)
+                _ = try ReplayHeader.line(
+                    appName: name, options: self.options.replayed(options, in: HeaderFile(path: path)), declared: declaredOptions,
+                    forFileAt: path)
                 try console.startTranscript(at: path)
             } catch let error as CommandError {
                 printError("cannot write \(path): \(error.message)")
@@ -425,8 +459,11 @@ extension REPLApp {
         }
         let session: AppSession
         do throws(SessionSetupFailure) {
-            session = try makeSession(options, SessionSetup(console: console, isInteractive: isInteractive,
-                                                            outputIsTerminal: isInteractive || outputIsTerminal, fromHeader: fromHeader))
+            session = try makeSession(
+                options,
+                SessionSetup(
+                    console: console, isInteractive: isInteractive,
+                    outputIsTerminal: isInteractive || outputIsTerminal, fromHeader: fromHeader))
         } catch {
             printError(error.message)
             throw LaunchExit(code: error.exitCode)
@@ -434,7 +471,9 @@ extension REPLApp {
         // A recording's header that cannot be written is refused before the opening prints anything.
         if let path = outputs.record {
             do throws(CommandError) {
-                _ = try ReplayHeader.line(appName: name, options: self.options.replayed(options, in: HeaderFile(path: path)), declared: declaredOptions, forFileAt: path)
+                _ = try ReplayHeader.line(
+                    appName: name, options: self.options.replayed(options, in: HeaderFile(path: path)), declared: declaredOptions,
+                    forFileAt: path)
             } catch {
                 printError("cannot record to \(path): \(error.message)")
                 throw LaunchExit(code: ExitStatus.cannotCreate)
@@ -469,8 +508,9 @@ extension REPLApp {
         let (name, version, declared, appOptions) = (name, version, declaredOptions, self.options)
         engine.recordingHeader = { path throws(CommandError) in
             let replayed = appOptions.replayed(options, in: HeaderFile(path: path))
-            let line = try ReplayHeader.line(appName: name, launcherWords: [ReplayHeader.keepGoing], options: Self.overlaid(replayed, with: session.recordedOptions()),
-                                             declared: declared, forFileAt: path)
+            let line = try ReplayHeader.line(
+                appName: name, launcherWords: [ReplayHeader.keepGoing], options: Self.overlaid(replayed, with: session.recordedOptions()),
+                declared: declared, forFileAt: path)
             // The path on a comment line: one that a line break would cut is not repeated there.
             let replay = ReplayHeader.isOneLine(path) ? "'\(name) run \(Tokenizer.quoted(path))' replays it" : "'\(name) run' replays it"
             return line + "\n# Recorded by \(name) \(version): \(replay)."
@@ -500,14 +540,17 @@ extension REPLApp {
     /// were drawn), so that `test` prints the same; nil when there are none.
     private func transcriptHeader(_ started: StartedSession<Options>, _ outputs: SessionOutputs) -> String? {
         guard let path = outputs.transcript else { return nil }
-        let words = Self.overlaid(Self.overlaid(self.options.replayed(started.options, in: HeaderFile(path: path)), with: started.recorded),
-                                  with: started.session.transcriptOptions())
+        let words = Self.overlaid(
+            Self.overlaid(self.options.replayed(started.options, in: HeaderFile(path: path)), with: started.recorded),
+            with: started.session.transcriptOptions())
         // What the check needs besides, where it matters: the folder the session ran in, when a
         // command named a file and that folder is not the transcript's, and the script the session
         // was recording to, when `record` ran (it says so).
         var launcher: [String] = []
         let ranIn = FilePaths.relative(FilePaths.currentDirectory(), from: FilePaths.folder(of: FilePaths.absolute(path)))
-        if started.engine.namedFiles, ranIn != ".", ReplayHeader.isOneLine(ranIn) { launcher += [ReplayHeader.workingFolder, Tokenizer.quoted(ranIn)] }
+        if started.engine.namedFiles, ranIn != ".", ReplayHeader.isOneLine(ranIn) {
+            launcher += [ReplayHeader.workingFolder, Tokenizer.quoted(ranIn)]
+        }
         if started.engine.ranRecordCommand, let record = outputs.record, ReplayHeader.isOneLine(record) {
             launcher += [ReplayHeader.recording, Tokenizer.quoted(record)]
         }
@@ -546,17 +589,22 @@ extension REPLApp {
     /// scripts being read (`run --transcript s.txt s.txt`, `--record s.txt < s.txt`: the script
     /// would be replaced by what it printed) or the same file as the other output.
     private func refuseOutputsThatAreInputs(_ outputs: SessionOutputs, inputs: [(name: String, descriptor: Int32)]) throws(LaunchExit) {
-        let named = [("--record", outputs.record), ("--transcript", outputs.transcript)].compactMap { option, path in path.map { (option, $0) } }
+        let named = [("--record", outputs.record), ("--transcript", outputs.transcript)].compactMap { option, path in
+            path.map { (option, $0) }
+        }
         for (option, path) in named {
             guard let output = FileIdentity.of(path: path) else { continue }
             for input in inputs where FileIdentity.of(descriptor: input.descriptor) == output {
-                printError("\(option) \(path) is \(input.name == "standard input" ? "standard input" : "the script \(input.name)"), which would be replaced by the output: write it to another file (usage: \(option) FILE)")
+                printError(
+                    "\(option) \(path) is \(input.name == "standard input" ? "standard input" : "the script \(input.name)"), which would be replaced by the output: write it to another file (usage: \(option) FILE)"
+                )
                 throw LaunchExit(code: ExitStatus.usage)
             }
         }
         if named.count == 2 {
             let (record, transcript) = (named[0].1, named[1].1)
-            let same = FileIdentity.of(path: record).map { $0 == FileIdentity.of(path: transcript) }
+            let same =
+                FileIdentity.of(path: record).map { $0 == FileIdentity.of(path: transcript) }
                 ?? (FileIdentity.place(of: record) == FileIdentity.place(of: transcript))
             if same {
                 printError("--record \(record) and --transcript \(transcript) are one file: give each its own")

@@ -29,9 +29,11 @@ public enum ManualPage {
     ///     (`Engine.commandReference`), listed under REPL COMMANDS.
     ///   - argument: what a lone word on the app's command line may be, in the SYNOPSIS
     ///     (`DIR|PHOTO`); nil: none.
-    public static func text(appName: String, version: String, summary: String, description: String, options: [AppOption],
-                            sections: [Section] = [], replCommands: [(scene: String, commands: [(usage: String, summary: String)])] = [],
-                            argument: String? = nil) -> String {
+    public static func text(
+        appName: String, version: String, summary: String, description: String, options: [AppOption],
+        sections: [Section] = [], replCommands: [(scene: String, commands: [(usage: String, summary: String)])] = [],
+        argument: String? = nil
+    ) -> String {
         var page = [String]()
         page.append(".TH \(roffWord(appName.uppercased())) 1 \"\" \"\(roffWord(appName)) \(roffWord(version))\" \"User Commands\"")
         page.append(".SH NAME")
@@ -40,7 +42,9 @@ public enum ManualPage {
         let hasOptions = options.contains { !$0.isHidden }
         for topic in [LaunchCommand.Topic.app, .run, .test] {
             page.append(".PP")
-            page.append(synopsis(LaunchCommand.usageLine(for: topic, appName: appName, hasOptions: hasOptions, argument: argument), appName: appName))
+            page.append(
+                synopsis(
+                    LaunchCommand.usageLine(for: topic, appName: appName, hasOptions: hasOptions, argument: argument), appName: appName))
         }
         page.append(".SH DESCRIPTION")
         for paragraph in description.split(separator: "\n\n") {
@@ -56,7 +60,10 @@ public enum ManualPage {
         if !replCommands.isEmpty {
             page.append(".SH REPL COMMANDS")
             page.append(".PP")
-            page.append(roff("What is typed at the prompt, or written one a line in a script. Each scene has its own commands; the global ones work in every scene. Inside, 'help' lists the scene's and 'help COMMAND' explains one; '\(appName) help COMMAND' does at the shell."))
+            page.append(
+                roff(
+                    "What is typed at the prompt, or written one a line in a script. Each scene has its own commands; the global ones work in every scene. Inside, 'help' lists the scene's and 'help COMMAND' explains one; '\(appName) help COMMAND' does at the shell."
+                ))
             for (scene, commands) in replCommands where !commands.isEmpty {
                 page.append(".SS \(roff(scene == "global" ? "Global commands" : "The \(scene) scene"))")
                 for command in commands {
@@ -76,13 +83,17 @@ public enum ManualPage {
         for option in CommandLineReference.shownOptions(app: options) {
             page.append(".TP")
             page.append(term(option.names, option.valueName))
-            let places = option.places == [.session, .run, .test] ? "" : " (" + option.places.map {
-                switch $0 {
-                case .session: "with no command"
-                case .run: "run"
-                case .test: "test"
-                }
-            }.joined(separator: ", ") + ")"
+            let places =
+                option.places == [.session, .run, .test]
+                ? ""
+                : " ("
+                    + option.places.map {
+                        switch $0 {
+                        case .session: "with no command"
+                        case .run: "run"
+                        case .test: "test"
+                        }
+                    }.joined(separator: ", ") + ")"
             page.append(roff(option.help.replacingAppName(with: appName) + places))
         }
         for section in sections {
@@ -98,11 +109,17 @@ public enum ManualPage {
             }
         }
         page.append(".SH EXIT STATUS")
-        for (code, meaning) in [("0", "Success."), ("1", "A command or a golden transcript failed."), ("64", "Bad command-line usage."),
-                                ("66", "An input file cannot be read."), ("69", "An interactive session without libedit to type commands with (scripts run without it)."),
-                                ("73", "An output file cannot be written to its end."),
-                                ("130", "A run interrupted by Ctrl-C, SIGINT, SIGTERM or SIGHUP: what finished was written, and a --transcript ends at the last command that finished."),
-                                ("128+N", "An interactive session ended by signal N.")] {
+        for (code, meaning) in [
+            ("0", "Success."), ("1", "A command or a golden transcript failed."), ("64", "Bad command-line usage."),
+            ("66", "An input file cannot be read."),
+            ("69", "An interactive session without libedit to type commands with (scripts run without it)."),
+            ("73", "An output file cannot be written to its end."),
+            (
+                "130",
+                "A run interrupted by Ctrl-C, SIGINT, SIGTERM or SIGHUP: what finished was written, and a --transcript ends at the last command that finished."
+            ),
+            ("128+N", "An interactive session ended by signal N.")
+        ] {
             page.append(".TP")
             page.append(".B \(code)")
             page.append(meaning)

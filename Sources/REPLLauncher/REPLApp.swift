@@ -143,8 +143,9 @@ extension REPLApp where Options == Void {
         name: String, version: String, summary: String,
         makeSession: @escaping @MainActor (SessionSetup) throws(SessionSetupFailure) -> AppSession
     ) {
-        self.init(name: name, version: version, summary: summary, options: .none,
-                  makeSession: { _, setup throws(SessionSetupFailure) in try makeSession(setup) })
+        self.init(
+            name: name, version: version, summary: summary, options: .none,
+            makeSession: { _, setup throws(SessionSetupFailure) in try makeSession(setup) })
     }
 }
 
@@ -179,8 +180,10 @@ public struct SessionSetup {
     public let fromHeader: HeaderOptions?
 
     /// A setup on `console`.
-    package init(console: Console, isInteractive: Bool, isCheckingTranscript: Bool = false, outputIsTerminal: Bool? = nil,
-                replayWrites: ReplayWrites? = nil, transcriptFolder: String? = nil, fromHeader: HeaderOptions? = nil) {
+    package init(
+        console: Console, isInteractive: Bool, isCheckingTranscript: Bool = false, outputIsTerminal: Bool? = nil,
+        replayWrites: ReplayWrites? = nil, transcriptFolder: String? = nil, fromHeader: HeaderOptions? = nil
+    ) {
         self.fromHeader = fromHeader
         self.console = console
         self.isInteractive = isInteractive

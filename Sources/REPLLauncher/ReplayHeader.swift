@@ -58,8 +58,10 @@ enum ReplayHeader {
     /// The header's line for the file at `path`: `# NAME: WORDS`, the options as typed, each value
     /// quoted as the tokenizer reads it back. Throws when a value cannot be written on one line (a
     /// line break in a folder's name would end the header and start a command).
-    static func line(appName: String, launcherWords: [String] = [], options: [AppOption.Given], declared: [AppOption],
-                     forFileAt path: String) throws(CommandError) -> String {
+    static func line(
+        appName: String, launcherWords: [String] = [], options: [AppOption.Given], declared: [AppOption],
+        forFileAt path: String
+    ) throws(CommandError) -> String {
         var words = launcherWords
         for option in options {
             words.append(option.name)
@@ -69,7 +71,9 @@ enum ReplayHeader {
             }
             // Checked as written: a path made absolute takes in the current folder's name too.
             if !isOneLine(value) {
-                throw CommandError("\(option.name)'s value holds a line break or a control character, which a header's one line cannot hold: rename it, or give a link to it")
+                throw CommandError(
+                    "\(option.name)'s value holds a line break or a control character, which a header's one line cannot hold: rename it, or give a link to it"
+                )
             }
             words.append(Tokenizer.quoted(value))
         }
@@ -78,7 +82,9 @@ enum ReplayHeader {
 
     /// The options a header gives, each relative path joined to the header's folder (as written kept
     /// in `asWritten`), and whether it asks to keep going past failed commands.
-    static func options(of header: TranscriptSuite.SessionHeader, declared: [AppOption]) throws(LaunchCommand.UsageError) -> (options: [AppOption.Given], keepGoing: Bool) {
+    static func options(of header: TranscriptSuite.SessionHeader, declared: [AppOption]) throws(LaunchCommand.UsageError) -> (
+        options: [AppOption.Given], keepGoing: Bool
+    ) {
         // Read as a flag among the app's options: a value that happens to be the word stays a value.
         let launcher = launcherWords(header.arguments)
         let read = try LaunchCommand.parseOptions(launcher.rest, options: declared + [AppOption(flag: Self.keepGoing, help: "")])
@@ -87,11 +93,13 @@ enum ReplayHeader {
         // Only what a recording writes: a header someone sent could otherwise set what no replay
         // needs, a minute-long delay or a cache written where they chose.
         if let unwritten = given.first(where: { option in declared.first { $0.name == option.name }?.changesOutput != true }) {
-            throw LaunchCommand.UsageError("\(unwritten.name) is not taken from a header (a recording never writes it): type it on the command line instead")
+            throw LaunchCommand.UsageError(
+                "\(unwritten.name) is not taken from a header (a recording never writes it): type it on the command line instead")
         }
         let resolved = given.map { option -> AppOption.Given in
             guard let value = option.value, !value.isEmpty, !value.hasPrefix("/"),
-                  declared.first(where: { $0.name == option.name })?.isPath == true else { return option }
+                declared.first(where: { $0.name == option.name })?.isPath == true
+            else { return option }
             return AppOption.Given(name: option.name, value: header.directory + "/" + value, asWritten: value)
         }
         return (resolved, asksToKeepGoing)

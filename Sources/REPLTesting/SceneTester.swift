@@ -135,7 +135,8 @@ public final class SceneTester {
         let result = await TranscriptCheck.run(lines, engine: engine, output: output, updating: false)
         guard !result.passed else { return nil }
         var text = result.mismatches.map { mismatch in
-            let heading = mismatch.promptLine.map { "line \(mismatch.line): \($0)" } ?? "line \(mismatch.line): the output before the first command"
+            let heading =
+                mismatch.promptLine.map { "line \(mismatch.line): \($0)" } ?? "line \(mismatch.line): the output before the first command"
             return heading + "\n" + mismatch.diff.text
         }.joined()
         if result.moreMismatches > 0 { text += "(and \(result.moreMismatches) more commands differ)\n" }

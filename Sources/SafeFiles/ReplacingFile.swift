@@ -77,7 +77,10 @@ public final class ReplacingFile {
             let candidate = (folder.isEmpty ? "" : folder + "/") + ".\(name.prefix(100)).\(Self.randomSuffix())"
             let slot = photorepl_temporary_remember(candidate)
             let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            if fd >= 0 { opened = (fd, candidate, slot); break }
+            if fd >= 0 {
+                opened = (fd, candidate, slot)
+                break
+            }
             let code = errno
             photorepl_temporary_forget(slot)
             if code != EEXIST { throw Failure(path, "\(String(cString: strerror(code)))") }

@@ -19,8 +19,11 @@ extension PictureRenderer {
     /// A frame added to animation `id`, shown for `gap` milliseconds (`a=f`: kitty keeps it, and plays
     /// it when told to run). Its pixels are made the size of the first frame's, as kitty wants.
     package func kittyAnimationFrame(_ pixels: Pixels, payload: PixelSize, id: UInt32, gap: Int) -> TerminalPicture {
-        let exact = pixels.width == payload.width && pixels.height == payload.height ? pixels
-            : pixels.width >= payload.width && pixels.height >= payload.height ? pixels.resampled(to: payload) : pixels.enlarged(to: payload)
+        let exact =
+            pixels.width == payload.width && pixels.height == payload.height
+            ? pixels
+            : pixels.width >= payload.width && pixels.height >= payload.height
+                ? pixels.resampled(to: payload) : pixels.enlarged(to: payload)
         let bytes = kittyTransfer(exact, payload: payload, control: "a=f,i=\(id),f=32,o=z,q=2,z=\(max(1, gap)),")
         return TerminalPicture(generated: bytes, transcriptText: nil)
     }
@@ -29,7 +32,8 @@ extension PictureRenderer {
     /// times, nil for ever (kitty's `v` counts plays plus one; 1 is for ever).
     package func kittyAnimationRun(id: UInt32, firstGap: Int, plays: Int?) -> TerminalPicture {
         let loops = plays.map { $0 + 1 } ?? 1
-        let bytes = passthrough(Array("\u{1B}_Ga=a,i=\(id),r=1,z=\(max(1, firstGap)),q=2\u{1B}\\".utf8))
+        let bytes =
+            passthrough(Array("\u{1B}_Ga=a,i=\(id),r=1,z=\(max(1, firstGap)),q=2\u{1B}\\".utf8))
             + passthrough(Array("\u{1B}_Ga=a,i=\(id),s=3,v=\(loops),q=2\u{1B}\\".utf8))
         return TerminalPicture(generated: bytes, transcriptText: nil)
     }

@@ -56,7 +56,8 @@ package enum KittyHandoff {
             let slot = medium == .sharedMemory ? photorepl_temporary_remember_shared_memory(name) : photorepl_temporary_remember(name)
             guard slot >= 0 else { return nil }  // the table is full: through the pty, nothing unrecorded left
             registerExitHandler()
-            let fd = medium == .sharedMemory
+            let fd =
+                medium == .sharedMemory
                 ? shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0o600)
                 : open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard fd >= 0 else {
@@ -183,7 +184,10 @@ package enum KittyHandoff {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { LibC.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n > 0 { offset += n; continue }
+            if n > 0 {
+                offset += n
+                continue
+            }
             if n < 0 && errno == EINTR { continue }
             return false
         }

@@ -28,8 +28,10 @@ package final class PictureDisplay {
         /// terminal, never in ASCII.
         package var animates: Bool
 
-        package init(mode: PreviewMode, size: CellBox?, outputIsTerminal: Bool, environment: [String: String], sheetSize: CellBox? = nil,
-                    cellSize: PixelSize? = nil, animates: Bool = true) {
+        package init(
+            mode: PreviewMode, size: CellBox?, outputIsTerminal: Bool, environment: [String: String], sheetSize: CellBox? = nil,
+            cellSize: PixelSize? = nil, animates: Bool = true
+        ) {
             self.animates = animates
             self.mode = mode
             self.size = size
@@ -73,14 +75,15 @@ package final class PictureDisplay {
         var replay = Replay()
         if let size = windowSize(), size.ws_col > 0, size.ws_row > 0 { replay.sheetSize = sheetArea() }
         guard let resolved else { return replay }
-        replay.mode = switch resolved.style {
-        case .symbols: .symbols
-        case .sixel: .sixel
-        case .kitty: .kitty
-        case .iterm: .iterm
-        case .ascii: .ascii
-        case .none: PreviewMode.none
-        }
+        replay.mode =
+            switch resolved.style {
+            case .symbols: .symbols
+            case .sixel: .sixel
+            case .kitty: .kitty
+            case .iterm: .iterm
+            case .ascii: .ascii
+            case .none: PreviewMode.none
+            }
         if resolved.style != .none { replay.size = box(for: .detail) }
         if resolved.style.usesPixels { replay.cellSize = resolved.cellSize }
         return replay
@@ -333,8 +336,10 @@ package final class PictureDisplay {
         sending = (output, Task.detached { await Self.send(frames, to: animation, drawnBy: renderer, through: output) })
     }
 
-    private nonisolated static func send(_ frames: AnimationFrames, to animation: (id: UInt32, payload: PixelSize),
-                                         drawnBy renderer: PictureRenderer, through output: any PromptOutput) async {
+    private nonisolated static func send(
+        _ frames: AnimationFrames, to animation: (id: UInt32, payload: PixelSize),
+        drawnBy renderer: PictureRenderer, through output: any PromptOutput
+    ) async {
         var firstGap = 100
         do {
             // Each frame is decoded only while the stream is open: a key stops the work too.
@@ -343,7 +348,9 @@ package final class PictureDisplay {
                     firstGap = frame.milliseconds
                     continue
                 }
-                let bytes = renderer.kittyAnimationFrame(frame.pixels, payload: animation.payload, id: animation.id, gap: frame.milliseconds).bytes
+                let bytes = renderer.kittyAnimationFrame(
+                    frame.pixels, payload: animation.payload, id: animation.id, gap: frame.milliseconds
+                ).bytes
                 guard await output.write(bytes) else { break }
             }
         } catch {
@@ -404,7 +411,9 @@ package final class PictureDisplay {
     /// when nothing needs it. Asked before each prompt and as the window changes at the prompt: the
     /// text written next is never hidden.
     package func tidyAfterResize() -> TerminalPicture? {
-        guard let drawn = kittyPicturesWindow, let size = windowSize(), size.ws_col != drawn.ws_col || size.ws_row != drawn.ws_row else { return nil }
+        guard let drawn = kittyPicturesWindow, let size = windowSize(), size.ws_col != drawn.ws_col || size.ws_row != drawn.ws_row else {
+            return nil
+        }
         kittyPicturesWindow = nil
         // The animation's frames would go to a picture no longer there.
         endSending()
@@ -419,7 +428,8 @@ package final class PictureDisplay {
     /// ragged edges after growing), and nothing can redraw them in place. nil when nothing needs it.
     package func clearAfterResizeInScreen() -> TerminalPicture? {
         guard isInScreen, let drawn = screenPicturesWindow, let size = windowSize(),
-              size.ws_col != drawn.ws_col || size.ws_row != drawn.ws_row else { return nil }
+            size.ws_col != drawn.ws_col || size.ws_row != drawn.ws_row
+        else { return nil }
         screenPicturesWindow = nil
         return TerminalPicture(generated: Array("\u{1B}[H\u{1B}[2J".utf8), transcriptText: nil)
     }
@@ -469,7 +479,10 @@ package final class PictureDisplay {
         var answer: TerminalProbe.Answer?
         var asked = false
         func ask() -> TerminalProbe.Answer? {
-            if !asked { answer = isInScreen ? nil : probe(TerminalProbe.Request(tmux: isInTmux, kittyMedia: mayHandOver)); asked = true }
+            if !asked {
+                answer = isInScreen ? nil : probe(TerminalProbe.Request(tmux: isInTmux, kittyMedia: mayHandOver))
+                asked = true
+            }
             return answer?.complete == true ? answer : nil
         }
         var mode = setting.mode
@@ -497,13 +510,21 @@ package final class PictureDisplay {
                 style = .sixel
             }
         case .auto:
-            if !terminal { style = .none }
-            else if noColour { style = .symbols(.monochrome) }
-            else if saysKitty { style = .kitty }
-            else if saysITerm { style = .iterm }
-            else if let reply = ask(), reply.kittyGraphics { style = .kitty }
-            else if let reply = ask(), reply.sixel { style = .sixel }
-            else { style = .symbols(colours(from: ask())) }
+            if !terminal {
+                style = .none
+            } else if noColour {
+                style = .symbols(.monochrome)
+            } else if saysKitty {
+                style = .kitty
+            } else if saysITerm {
+                style = .iterm
+            } else if let reply = ask(), reply.kittyGraphics {
+                style = .kitty
+            } else if let reply = ask(), reply.sixel {
+                style = .sixel
+            } else {
+                style = .symbols(colours(from: ask()))
+            }
         }
         // Inside tmux kitty pictures are placed by Unicode placeholders, which tmux moves as text,
         // where the terminal outside draws them (kitty 0.28 and later: it is asked through tmux who it
@@ -515,7 +536,8 @@ package final class PictureDisplay {
                 placeholders = true
             } else {
                 if mode == .kitty {
-                    note = answer?.complete == true
+                    note =
+                        answer?.complete == true
                         ? "kitty pictures inside tmux need kitty 0.28 or later (Unicode placeholders): drawing them with symbols instead."
                         : "tmux passes no pictures through (set -g allow-passthrough on): drawing them with symbols instead."
                 }
@@ -629,7 +651,8 @@ package struct SheetLayout: Equatable, Sendable {
 
     /// As many cells as fit in `area`, each with its caption line; at least one.
     package init(fitting area: CellBox) {
-        self.init(columns: max(1, (area.columns + Self.gap) / (Self.cell.columns + Self.gap)), rows: max(1, area.rows / (Self.cell.rows + 1)))
+        self.init(
+            columns: max(1, (area.columns + Self.gap) / (Self.cell.columns + Self.gap)), rows: max(1, area.rows / (Self.cell.rows + 1)))
     }
 
     package var perSheet: Int { columns * rows }

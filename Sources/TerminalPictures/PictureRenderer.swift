@@ -37,9 +37,11 @@ package struct PictureRenderer: Sendable {
     /// nothing: a wrapped picture must stay under it, with room for the wrapping.
     static let tmuxSequenceLimit = 1_048_576 - 4096
 
-    package init(style: PictureStyle, cellSize: PixelSize = PixelSize(width: 10, height: 20), inTmux: Bool = false,
-                sixelMaximum: PixelSize? = nil, sixelRegisters: Int = 256, background: RGB = .black,
-                kittyMedium: KittyMedium = .direct, kittyPlaceholders: Bool = false) {
+    package init(
+        style: PictureStyle, cellSize: PixelSize = PixelSize(width: 10, height: 20), inTmux: Bool = false,
+        sixelMaximum: PixelSize? = nil, sixelRegisters: Int = 256, background: RGB = .black,
+        kittyMedium: KittyMedium = .direct, kittyPlaceholders: Bool = false
+    ) {
         self.style = style
         self.cellSize = cellSize
         self.inTmux = inTmux
@@ -52,8 +54,9 @@ package struct PictureRenderer: Sendable {
 
     /// The same renderer for cells of another size (the terminal's font changed).
     func withCellSize(_ cellSize: PixelSize) -> PictureRenderer {
-        PictureRenderer(style: style, cellSize: cellSize, inTmux: inTmux, sixelMaximum: sixelMaximum, sixelRegisters: sixelRegisters,
-                        background: background, kittyMedium: kittyMedium, kittyPlaceholders: kittyPlaceholders)
+        PictureRenderer(
+            style: style, cellSize: cellSize, inTmux: inTmux, sixelMaximum: sixelMaximum, sixelRegisters: sixelRegisters,
+            background: background, kittyMedium: kittyMedium, kittyPlaceholders: kittyPlaceholders)
     }
 
     /// `pixels` as the style draws them: opaque over the background, but in kitty graphics (which
@@ -186,7 +189,11 @@ package struct PictureRenderer: Sendable {
                 if let pixels, let cells = fitted[i] {
                     width = cells.columns
                     let bytes: [UInt8]
-                    if case .symbols(let colours) = style { bytes = symbols(pixels, cells: cells, colours: colours) } else { bytes = Self.ascii(pixels, cells: cells) }
+                    if case .symbols(let colours) = style {
+                        bytes = symbols(pixels, cells: cells, colours: colours)
+                    } else {
+                        bytes = Self.ascii(pixels, cells: cells)
+                    }
                     pictureLines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
                 }
                 for row in 0..<rows {
@@ -217,7 +224,10 @@ package struct PictureRenderer: Sendable {
             var out = [UInt8]()
             var placeholders: [[[UInt8]]] = []
             for (i, pixels) in pictures.enumerated() {
-                guard let pixels, let size = shown[i], let cells = fitted[i] else { placeholders.append([]); continue }
+                guard let pixels, let size = shown[i], let cells = fitted[i] else {
+                    placeholders.append([])
+                    continue
+                }
                 let given = i < kittyImageIDs.count ? kittyImageIDs[i] : 0
                 let id = given == 0 ? KittyPlaceholders.nextImageID() : given
                 out += kitty(enlarged(pixels, to: size), size: size, placement: "U=1,i=\(id),c=\(cells.columns),r=\(cells.rows)")
@@ -263,10 +273,13 @@ package struct PictureRenderer: Sendable {
     /// its size to them.
     func pixelPicture(_ pixels: Pixels, size: PixelSize) -> [UInt8] {
         guard style == .sixel else {
-            return chafa(enlarged(pixels, to: size), columns: size.width, rows: size.height, cell: PixelSize(width: 1, height: 1),
-                         output: PHOTOREPL_CHAFA_ITERM, colours: .truecolor)
+            return chafa(
+                enlarged(pixels, to: size), columns: size.width, rows: size.height, cell: PixelSize(width: 1, height: 1),
+                output: PHOTOREPL_CHAFA_ITERM, colours: .truecolor)
         }
-        let exact = pixels.width == size.width && pixels.height == size.height ? pixels
+        let exact =
+            pixels.width == size.width && pixels.height == size.height
+            ? pixels
             : pixels.width >= size.width && pixels.height >= size.height ? pixels.resampled(to: size) : pixels.enlarged(to: size)
         var length = 0
         let bytes = exact.rgba.withUnsafeBufferPointer { p in
@@ -276,7 +289,6 @@ package struct PictureRenderer: Sendable {
         defer { photorepl_sixel_free(bytes) }
         return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
-
 
     func symbols(_ pixels: Pixels, cells: CellBox, colours: PictureStyle.Colours) -> [UInt8] {
         // A BlurHash, and 16 colours: half blocks of our own. In 16 colours they are dithered to
@@ -385,8 +397,10 @@ package struct PictureRenderer: Sendable {
 
     /// The SGR sequence for pixel `pixel` of `p` (RGBA) as a foreground or background colour; in 16
     /// colours, its index in `indices16`.
-    private static func appendColour(_ p: UnsafeBufferPointer<UInt8>, pixel: Int, _ indices16: [Int], background: Bool,
-                                     _ colours: PictureStyle.Colours, to out: inout [UInt8]) {
+    private static func appendColour(
+        _ p: UnsafeBufferPointer<UInt8>, pixel: Int, _ indices16: [Int], background: Bool,
+        _ colours: PictureStyle.Colours, to out: inout [UInt8]
+    ) {
         let r = p[pixel * 4], g = p[pixel * 4 + 1], b = p[pixel * 4 + 2]
         // Digits written straight into the buffer: two sequences a cell, thousands a picture.
         out += [0x1B, UInt8(ascii: "[")]
@@ -419,7 +433,7 @@ package struct PictureRenderer: Sendable {
     /// xterm's 16 default colours.
     private static let palette16: [(Int, Int, Int)] = [
         (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
-        (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
+        (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255)
     ]
 
     /// Each pixel's colour of xterm's 16 (`palette16`), by Floyd–Steinberg error diffusion in
@@ -442,7 +456,10 @@ package struct PictureRenderer: Sendable {
                     for (i, c) in palette16.enumerated() {
                         let dr = want[0] - c.0, dg = want[1] - c.1, db = want[2] - c.2
                         let distance = 3 * dr * dr + 4 * dg * dg + 2 * db * db
-                        if distance < bestDistance { best = i; bestDistance = distance }
+                        if distance < bestDistance {
+                            best = i
+                            bestDistance = distance
+                        }
                     }
                     indices[y * width + x] = best
                     let c = palette16[best]
@@ -476,15 +493,18 @@ package struct PictureRenderer: Sendable {
     /// `placement` says where it goes: by default at the cursor, which stays (`C=1`); inside tmux a
     /// virtual placement for placeholders (`U=1,i=…,c=…,r=…`).
     func kitty(_ pixels: Pixels, size: PixelSize, placement: String = "C=1") -> [UInt8] {
-        kittyTransfer(pixels, payload: PixelSize(width: pixels.width, height: pixels.height).fitted(in: size),
-                      control: "a=T,f=32,o=z,q=2,\(placement),", handedOver: { medium in "a=T,f=32,t=\(medium),q=2,\(placement)," })
+        kittyTransfer(
+            pixels, payload: PixelSize(width: pixels.width, height: pixels.height).fitted(in: size),
+            control: "a=T,f=32,o=z,q=2,\(placement),", handedOver: { medium in "a=T,f=32,t=\(medium),q=2,\(placement)," })
     }
 
     /// `pixels` made `payloadSize` (when larger) and sent in chunks, the first after `control`
     /// (the action and its keys, each followed by a comma) and the size; or, given `handedOver` (the
     /// keys for raw RGBA) and a kitty that reads them, left in shared memory or a file.
-    func kittyTransfer(_ pixels: Pixels, payload payloadSize: PixelSize, control: String,
-                       handedOver: ((_ medium: String) -> String)? = nil) -> [UInt8] {
+    func kittyTransfer(
+        _ pixels: Pixels, payload payloadSize: PixelSize, control: String,
+        handedOver: ((_ medium: String) -> String)? = nil
+    ) -> [UInt8] {
         let payload = payloadSize.width < pixels.width || payloadSize.height < pixels.height ? pixels.resampled(to: payloadSize) : pixels
         if let handedOver, let name = KittyHandoff.leave(payload.rgba, in: kittyMedium) {
             let medium = kittyMedium == .sharedMemory ? "s" : "t"
@@ -531,19 +551,23 @@ package struct PictureRenderer: Sendable {
 
     // MARK: - libchafa
 
-    private func chafa(_ pixels: Pixels, columns: Int, rows: Int, cell: PixelSize, output: photorepl_chafa_output,
-                       colours: PictureStyle.Colours) -> [UInt8] {
+    private func chafa(
+        _ pixels: Pixels, columns: Int, rows: Int, cell: PixelSize, output: photorepl_chafa_output,
+        colours: PictureStyle.Colours
+    ) -> [UInt8] {
         Self.setThreadsOnce
-        let palette: photorepl_chafa_colours = switch colours {
-        case .truecolor: PHOTOREPL_CHAFA_TRUECOLOR
-        case .indexed256: PHOTOREPL_CHAFA_256
-        case .indexed16: PHOTOREPL_CHAFA_16
-        case .monochrome: PHOTOREPL_CHAFA_MONOCHROME
-        }
+        let palette: photorepl_chafa_colours =
+            switch colours {
+            case .truecolor: PHOTOREPL_CHAFA_TRUECOLOR
+            case .indexed256: PHOTOREPL_CHAFA_256
+            case .indexed16: PHOTOREPL_CHAFA_16
+            case .monochrome: PHOTOREPL_CHAFA_MONOCHROME
+            }
         var length = 0
         let bytes = pixels.rgba.withUnsafeBufferPointer { p in
-            photorepl_chafa_render(p.baseAddress, Int32(pixels.width), Int32(pixels.height), output, palette,
-                                   Int32(columns), Int32(rows), Int32(cell.width), Int32(cell.height), &length)
+            photorepl_chafa_render(
+                p.baseAddress, Int32(pixels.width), Int32(pixels.height), output, palette,
+                Int32(columns), Int32(rows), Int32(cell.width), Int32(cell.height), &length)
         }
         guard let bytes else { return [] }
         defer { photorepl_chafa_free(bytes) }
@@ -560,8 +584,9 @@ package struct PictureRenderer: Sendable {
     /// a picture always appears, in the cells the pixel picture would have taken. (Sixels are ours.)
     var symbolsWithoutChafa: PictureRenderer? {
         guard style == .iterm, Self.chafaMissing != nil else { return nil }
-        return PictureRenderer(style: .symbols(.truecolor), cellSize: cellSize, inTmux: inTmux, sixelMaximum: sixelMaximum,
-                               sixelRegisters: sixelRegisters, background: background)
+        return PictureRenderer(
+            style: .symbols(.truecolor), cellSize: cellSize, inTmux: inTmux, sixelMaximum: sixelMaximum,
+            sixelRegisters: sixelRegisters, background: background)
     }
 
     /// Inside tmux, wrapped for the terminal outside; else as it is.

@@ -53,8 +53,8 @@ package struct CellBox: Sendable, Equatable, CustomStringConvertible {
     package init?(parsing text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-              (1...Self.maximum.columns).contains(columns), (1...Self.maximum.rows).contains(rows),
-              parts[0].allSatisfy(\.isASCII), parts[1].allSatisfy(\.isASCII)
+            (1...Self.maximum.columns).contains(columns), (1...Self.maximum.rows).contains(rows),
+            parts[0].allSatisfy(\.isASCII), parts[1].allSatisfy(\.isASCII)
         else { return nil }
         self.init(columns: columns, rows: rows)
     }

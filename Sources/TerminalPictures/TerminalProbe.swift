@@ -83,7 +83,8 @@ package enum TerminalProbe {
     static let deviceAttributes = "\u{1B}[c"
     /// Everything asked, in this order: DA1 last, as every terminal answers it, and in order.
     static let queries = kittyQuery + queriesAfterKitty
-    static let queriesAfterKitty = sixelRegistersQuery + sixelGeometryQuery + versionQuery + directColourQuery
+    static let queriesAfterKitty =
+        sixelRegistersQuery + sixelGeometryQuery + versionQuery + directColourQuery
         + backgroundQuery + cellSizeQuery + deviceAttributes
     /// Local terminals answer in a few milliseconds, and the DA1 answer ends the wait; a slow SSH link
     /// may take hundreds (timg waits 250 ms, yazi 3 s). An answer that came after the time-out would
@@ -180,7 +181,8 @@ package enum TerminalProbe {
             if let registers = numbers[2], (2...65536).contains(registers) { answer.sixelColourRegisters = registers }
         case 2:
             if numbers.count >= 4, let width = numbers[2], let height = numbers[3],
-               (1...100_000).contains(width), (1...100_000).contains(height) {
+                (1...100_000).contains(width), (1...100_000).contains(height)
+            {
                 answer.sixelMaximum = PixelSize(width: width, height: height)
             }
         default:
@@ -197,7 +199,8 @@ package enum TerminalProbe {
     private static func readCellSize(_ parameters: String, into answer: inout Answer) {
         let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
         guard numbers.count == 3, numbers[0] == 6, let height = numbers[1], let width = numbers[2],
-              plausibleCellWidths.contains(width), plausibleCellHeights.contains(height) else { return }
+            plausibleCellWidths.contains(width), plausibleCellHeights.contains(height)
+        else { return }
         answer.cellSize = PixelSize(width: width, height: height)
     }
 
@@ -205,7 +208,8 @@ package enum TerminalProbe {
     private static func readString(_ body: String, into answer: inout Answer) {
         if body.hasPrefix(">|") {
             // Printable ASCII only, and short: it is shown nowhere, but it is the terminal's text.
-            answer.version = String(body.dropFirst(2).unicodeScalars.filter { (0x20...0x7E).contains($0.value) }.prefix(64).map(Character.init))
+            answer.version = String(
+                body.dropFirst(2).unicodeScalars.filter { (0x20...0x7E).contains($0.value) }.prefix(64).map(Character.init))
         } else if body.hasPrefix("1+r") {
             let names = body.dropFirst(3).split(separator: ";").map { $0.split(separator: "=").first.map(String.init) ?? "" }
             if names.contains(where: { $0.uppercased() == "524742" || $0.uppercased() == "5463" }) { answer.directColour = true }
@@ -344,7 +348,10 @@ package enum TerminalProbe {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n > 0 { offset += n; continue }
+            if n > 0 {
+                offset += n
+                continue
+            }
             if n < 0 && errno == EINTR { continue }
             return false
         }

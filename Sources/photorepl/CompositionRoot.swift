@@ -13,7 +13,9 @@ enum CompositionRoot {
     /// The session's engine, and what it could not write: a cassette is appended to after each
     /// exchange, and one that could not be keeps the exchanges before, whole; the session still ends
     /// in exit 73.
-    static func makeSession(_ options: SessionOptions, setup: SessionSetup, display: PictureDisplay.Setting) throws(SessionSetupFailure) -> AppSession {
+    static func makeSession(_ options: SessionOptions, setup: SessionSetup, display: PictureDisplay.Setting) throws(SessionSetupFailure)
+        -> AppSession
+    {
         let console = setup.console, isInteractive = setup.isInteractive, isCheckingTranscript = setup.isCheckingTranscript
         // A transcript's check writes what `save` writes into a folder of its own.
         var writePlace: (@Sendable (String) -> String)?
@@ -45,16 +47,21 @@ enum CompositionRoot {
         case .folder:
             // Checked before anything starts: a folder that is not there would fail only at 'fetch'.
             if let problem = FolderCheck.problem(options.folderPath) {
-                throw SessionSetupFailure(message: "--folder \(TerminalText.truncate(TerminalText.oneLine(options.folderPath), toWidth: 80)): \(problem)", exitCode: 66)
+                throw SessionSetupFailure(
+                    message: "--folder \(TerminalText.truncate(TerminalText.oneLine(options.folderPath), toWidth: 80)): \(problem)",
+                    exitCode: 66)
             }
             if let open = options.open, !PhotoFolder.isPhoto(open) {
-                throw SessionSetupFailure(message: "--open \(TerminalText.truncate(TerminalText.oneLine(open), toWidth: 80)): \(FolderCheck.photoProblem(open))", exitCode: 66)
+                throw SessionSetupFailure(
+                    message: "--open \(TerminalText.truncate(TerminalText.oneLine(open), toWidth: 80)): \(FolderCheck.photoProblem(open))",
+                    exitCode: 66)
             }
             // The dates `sort date` reads are kept for next time; a transcript's check keeps none.
             let dates = options.noCache || isCheckingTranscript ? nil : PhotoDates.standardPath(environment: Environment.environmentValue)
-            let folder = FolderPhotosWorker(root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed,
-                                            thumbnails: thumbnailCache(options, setup),
-                                            openedPhoto: options.openedPhoto?.name, progress: progress, dates: PhotoDates(path: dates), writePlace: writePlace)
+            let folder = FolderPhotosWorker(
+                root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed,
+                thumbnails: thumbnailCache(options, setup),
+                openedPhoto: options.openedPhoto?.name, progress: progress, dates: PhotoDates(path: dates), writePlace: writePlace)
             // A replay of a recording on a folder that changed since says so, first: whatever
             // differs comes after (the opening's output of a photo opened by name is not shown).
             if let recorded = options.listing, let now = try? folder.listing() {
@@ -78,13 +85,16 @@ enum CompositionRoot {
         let isFeed = options.feed || options.topic != nil || options.collection != nil
         let settings = BrowseSettings(layout: options.layout)
         let engine = Engine(console: console)
-        engine.register(PhotoCollectionView.module(
-            worker: source, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay,
-            showsCountOnLoad: options.browsesWhole ? .none : isInteractive ? .transcriptOnly : .shown, feed: isFeed ? source : nil,
-            listing: options.browsesWhole ? folderWorker : nil, settings: settings, photosAreFiles: folderWorker != nil))
-        engine.register(PhotoDetailView.module(pictures: pictures, saver: source, describer: folderWorker, display: pictureDisplay,
-                                               animations: isInteractive ? folderWorker : nil, keys: isInteractive ? KeyPresses() : nil,
-                                               photosAreFiles: folderWorker != nil))
+        engine.register(
+            PhotoCollectionView.module(
+                worker: source, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay,
+                showsCountOnLoad: options.browsesWhole ? .none : isInteractive ? .transcriptOnly : .shown, feed: isFeed ? source : nil,
+                listing: options.browsesWhole ? folderWorker : nil, settings: settings, photosAreFiles: folderWorker != nil))
+        engine.register(
+            PhotoDetailView.module(
+                pictures: pictures, saver: source, describer: folderWorker, display: pictureDisplay,
+                animations: isInteractive ? folderWorker : nil, keys: isInteractive ? KeyPresses() : nil,
+                photosAreFiles: folderWorker != nil))
         engine.register(IndexEditView.module())
         engine.register(PhotoAuthorView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
         engine.register(PhotoSearchView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
@@ -103,7 +113,9 @@ enum CompositionRoot {
         engine.resizedAtPrompt = { [console] in
             if let clearing = pictureDisplay.clearAfterResizeInScreen() {
                 console.writeControl(clearing)
-                console.writeLine("(the window changed size, and GNU screen re-wrapped the picture: cleared; type 'show' or 'list' to draw it again)", style: .dim)
+                console.writeLine(
+                    "(the window changed size, and GNU screen re-wrapped the picture: cleared; type 'show' or 'list' to draw it again)",
+                    style: .dim)
             }
         }
         // Ctrl-C at the prompt stops an animation kitty plays by itself (its frame stays).
@@ -117,12 +129,14 @@ enum CompositionRoot {
             if let tidying = pictureDisplay.tidyAfterResize() { console.writeControl(tidying) }
         }
         let recording = cassette
-        var session = AppSession(engine: engine, outputFailures: {
-            // Thumbnails still being made are finished, not cut off; one that cannot be written is
-            // not the session's failure (the cache is made again as it is used).
-            await folderWorker?.finishThumbnails()
-            return await recording?.writeFailure.map { [$0] } ?? []
-        })
+        var session = AppSession(
+            engine: engine,
+            outputFailures: {
+                // Thumbnails still being made are finished, not cut off; one that cannot be written is
+                // not the session's failure (the cache is made again as it is used).
+                await folderWorker?.finishThumbnails()
+                return await recording?.writeFailure.map { [$0] } ?? []
+            })
         // A recording keeps the sizes it lays out with (its replay lays out the same, within its own
         // window) and the folder's listing (its replay on other photos says so).
         session.recordedOptions = {
@@ -154,7 +168,7 @@ enum CompositionRoot {
     private static func thumbnailCache(_ options: SessionOptions, _ setup: SessionSetup) -> ThumbnailCache? {
         let checkingTranscript = setup.isCheckingTranscript
         guard !options.noCache, options.thumbnails != nil || !checkingTranscript,
-              let root = options.thumbnails ?? ThumbnailCache.standardRoot(environment: Environment.environmentValue)
+            let root = options.thumbnails ?? ThumbnailCache.standardRoot(environment: Environment.environmentValue)
         else { return nil }
         let writes: Bool
         if checkingTranscript {
@@ -166,16 +180,22 @@ enum CompositionRoot {
         } else {
             writes = true
         }
-        return ThumbnailCache(root: root, program: "photorepl-\(Photorepl.version)", writesInBackground: !checkingTranscript, writes: writes)
+        return ThumbnailCache(
+            root: root, program: "photorepl-\(Photorepl.version)", writesInBackground: !checkingTranscript, writes: writes)
     }
 
     /// The API client: the network through libcurl, or a cassette that records or replays (and is
     /// returned too). A replay needs no key; anything else does.
-    private static func unsplashAPI(_ options: SessionOptions, progress: WorkProgress, _ setup: SessionSetup) throws(SessionSetupFailure) -> (UnsplashAPI, CassetteTransport?) {
+    private static func unsplashAPI(_ options: SessionOptions, progress: WorkProgress, _ setup: SessionSetup) throws(SessionSetupFailure)
+        -> (UnsplashAPI, CassetteTransport?)
+    {
         let checkingTranscript = setup.isCheckingTranscript, transcriptFolder = setup.transcriptFolder
         // A transcript's check never goes to the network: it replays a cassette, or refuses.
         if checkingTranscript && options.cassette == nil {
-            throw SessionSetupFailure(message: "a transcript's check never goes to the network: give --source unsplash a cassette to replay (--cassette FILE on the transcript's first line, recorded with 'photorepl --source unsplash --cassette FILE')", exitCode: 64)
+            throw SessionSetupFailure(
+                message:
+                    "a transcript's check never goes to the network: give --source unsplash a cassette to replay (--cassette FILE on the transcript's first line, recorded with 'photorepl --source unsplash --cassette FILE')",
+                exitCode: 64)
         }
         let key = Environment.environmentValue("UNSPLASH_ACCESS_KEY").flatMap { $0.isEmpty ? nil : $0 }
         let configuredBase = Environment.environmentValue("UNSPLASH_API_URL").flatMap { $0.isEmpty ? nil : $0 }
@@ -189,19 +209,25 @@ enum CompositionRoot {
         var cassetteUsed: CassetteTransport?
         if let path = options.cassette {
             if checkingTranscript, let folder = transcriptFolder,
-               let problem = CassetteTransport.problemReplaying(path, transcriptFolder: folder, record: "photorepl --source unsplash --cassette FILE") {
+                let problem = CassetteTransport.problemReplaying(
+                    path, transcriptFolder: folder, record: "photorepl --source unsplash --cassette FILE")
+            {
                 throw SessionSetupFailure(message: problem, exitCode: 66)
             }
             // A cassette a script's header names is only replayed: recorded, it would send the user's
             // key to the API and create the file wherever the header says.
             let fromHeader = setup.fromHeader?.gave("--cassette") == true
             if fromHeader, !FileBytes.exists(path) {
-                throw SessionSetupFailure(message: "--cassette \(TerminalText.oneLine(path)): there is no such cassette, and one a script's header names is only replayed, never recorded: to record it, type --cassette \(TerminalText.oneLine(path)) yourself", exitCode: 66)
+                throw SessionSetupFailure(
+                    message:
+                        "--cassette \(TerminalText.oneLine(path)): there is no such cassette, and one a script's header names is only replayed, never recorded: to record it, type --cassette \(TerminalText.oneLine(path)) yourself",
+                    exitCode: 66)
             }
             // On CI, and in a transcript's check, a missing cassette is an error, not recorded.
             let replaysOnly = AppEnvironment.isOnCI || checkingTranscript || fromHeader
             do {
-                let cassette = try CassetteTransport(path: path, apiBase: base, live: replaysOnly ? nil : transport, secrets: key.map { [$0] } ?? [])
+                let cassette = try CassetteTransport(
+                    path: path, apiBase: base, live: replaysOnly ? nil : transport, secrets: key.map { [$0] } ?? [])
                 transport = cassette
                 cassetteUsed = cassette
                 base = cassette.apiBase
@@ -211,7 +237,10 @@ enum CompositionRoot {
             }
         }
         if key == nil && !replaying {
-            throw SessionSetupFailure(message: "--source unsplash needs an access key in UNSPLASH_ACCESS_KEY: \(UnsplashAPI.keyHelp) (or replay a recorded session with --cassette FILE)", exitCode: 64)
+            throw SessionSetupFailure(
+                message:
+                    "--source unsplash needs an access key in UNSPLASH_ACCESS_KEY: \(UnsplashAPI.keyHelp) (or replay a recorded session with --cassette FILE)",
+                exitCode: 64)
         }
         return (UnsplashAPI(base: base, key: replaying ? nil : key, transport: transport, progress: progress), cassetteUsed)
     }

@@ -28,13 +28,19 @@ enum FolderCheck {
     static func nearestFolder(of path: String) -> String {
         var folder = path
         while true {
-            guard let slash = folder.dropLast(folder.hasSuffix("/") ? 1 : 0).lastIndex(of: "/") else { folder = "."; break }
+            guard let slash = folder.dropLast(folder.hasSuffix("/") ? 1 : 0).lastIndex(of: "/") else {
+                folder = "."
+                break
+            }
             folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
             if problem(folder) == nil || folder == "/" { break }
         }
-        guard problem(folder) == nil, folder != "/" else { return "give a folder of photos or a photo that is there, e.g. 'photorepl ~/Pictures'" }
+        guard problem(folder) == nil, folder != "/" else {
+            return "give a folder of photos or a photo that is there, e.g. 'photorepl ~/Pictures'"
+        }
         let shown = TerminalText.oneLine(folder)
-        return folder == "." ? "the current folder is there: type e.g. 'photorepl .'" : "\(shown) is there: type e.g. 'photorepl \(Tokenizer.quoted(shown))'"
+        return folder == "."
+            ? "the current folder is there: type e.g. 'photorepl .'" : "\(shown) is there: type e.g. 'photorepl \(Tokenizer.quoted(shown))'"
     }
 
     /// What a regular file that is there but no photo photorepl shows is ("an SVG drawing", "not a
@@ -43,7 +49,8 @@ enum FolderCheck {
     static func notAPhoto(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, !PhotoFolder.isPhoto(path),
-              let head = try? FileBytes.read(path: Array(path.utf8), limit: 4096, whole: false) else { return nil }
+            let head = try? FileBytes.read(path: Array(path.utf8), limit: 4096, whole: false)
+        else { return nil }
         let text = String(decoding: head, as: UTF8.self)
         if text.contains("<svg") || path.lowercased().hasSuffix(".svg") || path.lowercased().hasSuffix(".svgz") {
             return "it is an SVG drawing, which photorepl does not show"

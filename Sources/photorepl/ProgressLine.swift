@@ -27,8 +27,10 @@ final class ProgressLine: ProgressDisplay {
     private let columns: @Sendable () -> Int?
 
     /// A line written by `write` (standard error by default), cut to `columns`.
-    init(write: @escaping @Sendable (String) -> Void = ProgressLine.writeToStandardError,
-         columns: @escaping @Sendable () -> Int? = ProgressLine.standardErrorColumns) {
+    init(
+        write: @escaping @Sendable (String) -> Void = ProgressLine.writeToStandardError,
+        columns: @escaping @Sendable () -> Int? = ProgressLine.standardErrorColumns
+    ) {
         self.write = write
         self.columns = columns
     }
@@ -100,7 +102,10 @@ final class ProgressLine: ProgressDisplay {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { LibC.write(2, $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
+            if n <= 0 {
+                if n < 0 && errno == EINTR { continue }
+                return
+            }
             offset += n
         }
     }

@@ -65,73 +65,152 @@ struct SessionOptions: Sendable {
 
     /// photorepl's options, each declared once: its name, value, help, what it sets, and whether a
     /// recording's header keeps it (it changes the output).
-    static let options = AppOptions(defaults: SessionOptions(), [
-        .choice("--source", \.source, valueName: "SOURCE", help: "Where photos come from: embedded (the default), folder (the current directory, or --folder) or unsplash (the Unsplash API, with UNSPLASH_ACCESS_KEY).", changesOutput: true),
-        Entry(AppOption("--folder", valueName: "DIR", values: .folders, help: "A folder of photos to browse: JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, camera RAW and TIFF from their JPEG previews (implies --source folder).", changesOutput: true),
-              read: { options, given throws(LaunchCommand.UsageError) in
-                  options.folder = given.value ?? ""
-                  options.folderShownAs = given.asWritten
-              },
-              // The folder browsed, whichever way it was named (the current one for --source folder).
-              written: { options, _ in
-                  options.effectiveSource == .folder && options.open == nil ? AppOption.Given(name: "--folder", value: options.folderPath) : nil
-              }),
-        Entry(AppOption("--open", valueName: "FILE", values: .files, help: "Start on this photo, shown in the detail, its folder the source ('back' lists it with others of the folder). 'photorepl FILE' means the same.", changesOutput: true),
-              read: { options, given throws(LaunchCommand.UsageError) in
-                  guard let value = given.value, !value.isEmpty else { throw LaunchCommand.UsageError("--open takes a photo file, e.g. --open ~/Pictures/photo.jpg") }
-                  options.open = value
-                  // Named as the header wrote it: its folder is named so in messages.
-                  options.folderShownAs = given.asWritten.map(Self.folderName(of:))
-              },
-              written: { options, _ in options.open.map { AppOption.Given(name: "--open", value: $0) } }),
-        // How messages name the folder, where a replay would name it otherwise: the session named it
-        // as typed, a replay as its header writes it (relative to the file, or absolute).
-        Entry(AppOption("--folder-shown-as", valueName: "NAME", help: "How messages name the folder (a header's, when its path is written otherwise than it was typed).",
-                        changesOutput: true, isHidden: true),
-              read: { options, given throws(LaunchCommand.UsageError) in options.folderShownAs = given.value },
-              written: { options, file in
-                  guard options.effectiveSource == .folder else { return nil }
-                  let shown = options.folderShownName
-                  let replayed = options.open.map { open in Self.folderName(of: file.written(path: open)) } ?? file.written(path: options.folderPath)
-                  return shown == replayed ? nil : AppOption.Given(name: "--folder-shown-as", value: shown)
-              }),
-        .value("--seed", \.seed, valueName: "SEED", help: "The seed of the random picks: the same seed, the same photos (default: \(EmbeddedPhotosWorker.defaultSeed)).",
-               changesOutput: true, parse: { UInt64($0) }, invalid: { "--seed takes a whole number, not '\($0)' (type e.g. --seed 7)" }),
-        .choice("--preview", \.preview, valueName: "MODE", help: "How pictures are drawn: auto (the default: the best the terminal can show; none when output is not a terminal), symbols, sixel, kitty, iterm, ascii (plain text, the same everywhere: for scripts and golden files) or none.", changesOutput: true),
-        .value("--preview-size", \.previewSize, valueName: "COLSxROWS", help: "The box a picture must fit in, in terminal cells (default: the terminal's width and 60 % of its height).",
-               changesOutput: true, parse: { CellBox(parsing: $0) }, format: { $0.description },
-               invalid: { "--preview-size takes COLSxROWS within 1x1…\(CellBox.maximum.columns)x\(CellBox.maximum.rows), e.g. 80x40, not '\($0)'" }),
-        .value("--sheet-size", \.sheetSize, valueName: "COLSxROWS", help: "The area a contact sheet ('grid') fills, in terminal cells: its thumbnails are 18x9 cells with a caption under each (default: the terminal's window; 80x20 when output is not a terminal).",
-               changesOutput: true, parse: parseSheetSize, format: { $0.description },
-               invalid: { "--sheet-size takes COLSxROWS within \(minimumSheet.columns)x\(minimumSheet.rows) (one thumbnail and its caption)…\(CellBox.maximum.columns)x\(CellBox.maximum.rows), e.g. 120x50, not '\($0)'" }),
-        .value("--cell-size", \.cellSize, valueName: "WIDTHxHEIGHT", help: "A terminal cell's size in pixels, where no terminal says it (a transcript's header).",
-               changesOutput: true, isHidden: true, parse: parseCellSize, format: { "\($0.width)x\($0.height)" },
-               invalid: { "--cell-size takes WIDTHxHEIGHT in pixels within \(TerminalProbe.plausibleCellWidths.lowerBound)x\(TerminalProbe.plausibleCellHeights.lowerBound)…\(TerminalProbe.plausibleCellWidths.upperBound)x\(TerminalProbe.plausibleCellHeights.upperBound), e.g. 10x20, not '\($0)'" }),
-        .text("--cassette", \.cassette, valueName: "FILE", values: .files, help: "Record the network session into FILE, or replay it from FILE when it exists (then nothing touches the network, and no key is needed).", changesOutput: true),
-        .value("--timeout", \.timeout, valueName: "SECONDS", help: "How long a request may take before it is given up (default: 15).",
-               parse: { UInt32($0) }, invalid: { "--timeout takes 1…3600 seconds, not '\($0)' (type e.g. --timeout 30)" }),
-        .text("--thumbnails", \.thumbnails, valueName: "DIR", values: .folders, help: "The thumbnail cache, shared with the desktop (freedesktop.org's standard): read, and written for photos of a folder (default: $XDG_CACHE_HOME/thumbnails, else ~/.cache/thumbnails; 'photorepl test' uses none unless given).",
-              // Written into a recording's header: which pictures come from the cache shows (`show --why`).
-              changesOutput: true, whenEmpty: "--thumbnails takes a folder, e.g. --thumbnails ~/.cache/thumbnails"),
-        .flag("--no-cache", \.noCache, help: "Neither read nor write the thumbnail cache."),
-        // Not an option that changes the output: transcripts, pipes and sheets never play animations.
-        .flag("--no-animation", \.noAnimation, help: "Show an animated GIF, WebP, APNG or AVIF by its first frame in the detail too, never played (kitty plays it by itself; in sixel, iTerm2 and symbols it is redrawn for at most 10 s or 3 plays, until a key or Ctrl-C)."),
-        .flag("--feed", \.feed, help: "Page through the source's photos, newest first (Unsplash: GET /photos; a folder: by EXIF date, else file time; the catalog: in its order), instead of random ones: 'fetch' loads the first page, 'next' past the last photo the next.", changesOutput: true),
-        .text("--topic", \.topic, valueName: "SLUG", help: "Page through an Unsplash topic's photos (GET /topics/SLUG/photos), like --feed.", changesOutput: true,
-              whenEmpty: "--topic takes a topic's slug, e.g. --topic nature"),
-        .text("--collection", \.collection, valueName: "ID", help: "Page through an Unsplash collection's photos (GET /collections/ID/photos), like --feed.", changesOutput: true,
-              whenEmpty: "--collection takes a collection's id, e.g. --collection 1580860"),
-        .choice("--layout", \.layout, valueName: "LAYOUT", help: "How lists of photos are shown at first: list (one line a photo, the default) or grid (contact sheets of thumbnails); 'layout' changes it.", changesOutput: true),
-        // Held to a minute: a header's 4294967295 made a replay wait 49.7 days a fetch.
-        .value("--fetch-delay", \.fetchDelay, valueName: "MILLISECONDS", help: "Make every fetch and every picture take this long (0…60000), like a slow network (to try Ctrl-C).",
-               parse: { UInt32($0).flatMap { $0 <= 60_000 ? $0 : nil } },
-               invalid: { "--fetch-delay takes 0…60000 milliseconds, not '\($0)' (type e.g. --fetch-delay 500)" }),
-        .flag("--browse", \.browse, help: "List the folder's photos whole at start, by name, as an image viewer does ('photorepl DIR' and 'photorepl PHOTO' mean it; 'count N' and 'fetch' still draw photos at random).", changesOutput: true),
-        .choice("--sort", \.sort, valueName: "ORDER", help: "The order a folder browsed whole is listed in: name (the default), date (EXIF, oldest first) or size (largest first); 'sort' changes it. Implies --browse.", changesOutput: true),
-        .value("--listing", \.listing, valueName: "COUNT:DIGEST", help: "The folder's photos as a recording saw them (a recording's header): a replay on others says so.",
-               changesOutput: true, isHidden: true, parse: { FolderListing($0) },
-               invalid: { "--listing takes what a recording wrote (COUNT:DIGEST, 16 hexadecimal digits), not '\($0)'" }),
-    ]) { options throws(LaunchCommand.UsageError) in try options.validate() }
+    static let options = AppOptions(
+        defaults: SessionOptions(),
+        [
+            .choice(
+                "--source", \.source, valueName: "SOURCE",
+                help:
+                    "Where photos come from: embedded (the default), folder (the current directory, or --folder) or unsplash (the Unsplash API, with UNSPLASH_ACCESS_KEY).",
+                changesOutput: true),
+            Entry(
+                AppOption(
+                    "--folder", valueName: "DIR", values: .folders,
+                    help:
+                        "A folder of photos to browse: JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, camera RAW and TIFF from their JPEG previews (implies --source folder).",
+                    changesOutput: true),
+                read: { options, given throws(LaunchCommand.UsageError) in
+                    options.folder = given.value ?? ""
+                    options.folderShownAs = given.asWritten
+                },
+                // The folder browsed, whichever way it was named (the current one for --source folder).
+                written: { options, _ in
+                    options.effectiveSource == .folder && options.open == nil
+                        ? AppOption.Given(name: "--folder", value: options.folderPath) : nil
+                }),
+            Entry(
+                AppOption(
+                    "--open", valueName: "FILE", values: .files,
+                    help:
+                        "Start on this photo, shown in the detail, its folder the source ('back' lists it with others of the folder). 'photorepl FILE' means the same.",
+                    changesOutput: true),
+                read: { options, given throws(LaunchCommand.UsageError) in
+                    guard let value = given.value, !value.isEmpty else {
+                        throw LaunchCommand.UsageError("--open takes a photo file, e.g. --open ~/Pictures/photo.jpg")
+                    }
+                    options.open = value
+                    // Named as the header wrote it: its folder is named so in messages.
+                    options.folderShownAs = given.asWritten.map(Self.folderName(of:))
+                },
+                written: { options, _ in options.open.map { AppOption.Given(name: "--open", value: $0) } }),
+            // How messages name the folder, where a replay would name it otherwise: the session named it
+            // as typed, a replay as its header writes it (relative to the file, or absolute).
+            Entry(
+                AppOption(
+                    "--folder-shown-as", valueName: "NAME",
+                    help: "How messages name the folder (a header's, when its path is written otherwise than it was typed).",
+                    changesOutput: true, isHidden: true),
+                read: { options, given throws(LaunchCommand.UsageError) in options.folderShownAs = given.value },
+                written: { options, file in
+                    guard options.effectiveSource == .folder else { return nil }
+                    let shown = options.folderShownName
+                    let replayed =
+                        options.open.map { open in Self.folderName(of: file.written(path: open)) } ?? file.written(path: options.folderPath)
+                    return shown == replayed ? nil : AppOption.Given(name: "--folder-shown-as", value: shown)
+                }),
+            .value(
+                "--seed", \.seed, valueName: "SEED",
+                help: "The seed of the random picks: the same seed, the same photos (default: \(EmbeddedPhotosWorker.defaultSeed)).",
+                changesOutput: true, parse: { UInt64($0) }, invalid: { "--seed takes a whole number, not '\($0)' (type e.g. --seed 7)" }),
+            .choice(
+                "--preview", \.preview, valueName: "MODE",
+                help:
+                    "How pictures are drawn: auto (the default: the best the terminal can show; none when output is not a terminal), symbols, sixel, kitty, iterm, ascii (plain text, the same everywhere: for scripts and golden files) or none.",
+                changesOutput: true),
+            .value(
+                "--preview-size", \.previewSize, valueName: "COLSxROWS",
+                help: "The box a picture must fit in, in terminal cells (default: the terminal's width and 60 % of its height).",
+                changesOutput: true, parse: { CellBox(parsing: $0) }, format: { $0.description },
+                invalid: {
+                    "--preview-size takes COLSxROWS within 1x1…\(CellBox.maximum.columns)x\(CellBox.maximum.rows), e.g. 80x40, not '\($0)'"
+                }),
+            .value(
+                "--sheet-size", \.sheetSize, valueName: "COLSxROWS",
+                help:
+                    "The area a contact sheet ('grid') fills, in terminal cells: its thumbnails are 18x9 cells with a caption under each (default: the terminal's window; 80x20 when output is not a terminal).",
+                changesOutput: true, parse: parseSheetSize, format: { $0.description },
+                invalid: {
+                    "--sheet-size takes COLSxROWS within \(minimumSheet.columns)x\(minimumSheet.rows) (one thumbnail and its caption)…\(CellBox.maximum.columns)x\(CellBox.maximum.rows), e.g. 120x50, not '\($0)'"
+                }),
+            .value(
+                "--cell-size", \.cellSize, valueName: "WIDTHxHEIGHT",
+                help: "A terminal cell's size in pixels, where no terminal says it (a transcript's header).",
+                changesOutput: true, isHidden: true, parse: parseCellSize, format: { "\($0.width)x\($0.height)" },
+                invalid: {
+                    "--cell-size takes WIDTHxHEIGHT in pixels within \(TerminalProbe.plausibleCellWidths.lowerBound)x\(TerminalProbe.plausibleCellHeights.lowerBound)…\(TerminalProbe.plausibleCellWidths.upperBound)x\(TerminalProbe.plausibleCellHeights.upperBound), e.g. 10x20, not '\($0)'"
+                }),
+            .text(
+                "--cassette", \.cassette, valueName: "FILE", values: .files,
+                help:
+                    "Record the network session into FILE, or replay it from FILE when it exists (then nothing touches the network, and no key is needed).",
+                changesOutput: true),
+            .value(
+                "--timeout", \.timeout, valueName: "SECONDS", help: "How long a request may take before it is given up (default: 15).",
+                parse: { UInt32($0) }, invalid: { "--timeout takes 1…3600 seconds, not '\($0)' (type e.g. --timeout 30)" }),
+            .text(
+                "--thumbnails", \.thumbnails, valueName: "DIR", values: .folders,
+                help:
+                    "The thumbnail cache, shared with the desktop (freedesktop.org's standard): read, and written for photos of a folder (default: $XDG_CACHE_HOME/thumbnails, else ~/.cache/thumbnails; 'photorepl test' uses none unless given).",
+                // Written into a recording's header: which pictures come from the cache shows (`show --why`).
+                changesOutput: true, whenEmpty: "--thumbnails takes a folder, e.g. --thumbnails ~/.cache/thumbnails"),
+            .flag("--no-cache", \.noCache, help: "Neither read nor write the thumbnail cache."),
+            // Not an option that changes the output: transcripts, pipes and sheets never play animations.
+            .flag(
+                "--no-animation", \.noAnimation,
+                help:
+                    "Show an animated GIF, WebP, APNG or AVIF by its first frame in the detail too, never played (kitty plays it by itself; in sixel, iTerm2 and symbols it is redrawn for at most 10 s or 3 plays, until a key or Ctrl-C)."
+            ),
+            .flag(
+                "--feed", \.feed,
+                help:
+                    "Page through the source's photos, newest first (Unsplash: GET /photos; a folder: by EXIF date, else file time; the catalog: in its order), instead of random ones: 'fetch' loads the first page, 'next' past the last photo the next.",
+                changesOutput: true),
+            .text(
+                "--topic", \.topic, valueName: "SLUG",
+                help: "Page through an Unsplash topic's photos (GET /topics/SLUG/photos), like --feed.", changesOutput: true,
+                whenEmpty: "--topic takes a topic's slug, e.g. --topic nature"),
+            .text(
+                "--collection", \.collection, valueName: "ID",
+                help: "Page through an Unsplash collection's photos (GET /collections/ID/photos), like --feed.", changesOutput: true,
+                whenEmpty: "--collection takes a collection's id, e.g. --collection 1580860"),
+            .choice(
+                "--layout", \.layout, valueName: "LAYOUT",
+                help:
+                    "How lists of photos are shown at first: list (one line a photo, the default) or grid (contact sheets of thumbnails); 'layout' changes it.",
+                changesOutput: true),
+            // Held to a minute: a header's 4294967295 made a replay wait 49.7 days a fetch.
+            .value(
+                "--fetch-delay", \.fetchDelay, valueName: "MILLISECONDS",
+                help: "Make every fetch and every picture take this long (0…60000), like a slow network (to try Ctrl-C).",
+                parse: { UInt32($0).flatMap { $0 <= 60_000 ? $0 : nil } },
+                invalid: { "--fetch-delay takes 0…60000 milliseconds, not '\($0)' (type e.g. --fetch-delay 500)" }),
+            .flag(
+                "--browse", \.browse,
+                help:
+                    "List the folder's photos whole at start, by name, as an image viewer does ('photorepl DIR' and 'photorepl PHOTO' mean it; 'count N' and 'fetch' still draw photos at random).",
+                changesOutput: true),
+            .choice(
+                "--sort", \.sort, valueName: "ORDER",
+                help:
+                    "The order a folder browsed whole is listed in: name (the default), date (EXIF, oldest first) or size (largest first); 'sort' changes it. Implies --browse.",
+                changesOutput: true),
+            .value(
+                "--listing", \.listing, valueName: "COUNT:DIGEST",
+                help: "The folder's photos as a recording saw them (a recording's header): a replay on others says so.",
+                changesOutput: true, isHidden: true, parse: { FolderListing($0) },
+                invalid: { "--listing takes what a recording wrote (COUNT:DIGEST, 16 hexadecimal digits), not '\($0)'" })
+        ]
+    ) { options throws(LaunchCommand.UsageError) in try options.validate() }
 
     /// photorepl's options, for the launcher's command line and `--help`.
     static var declared: [AppOption] { options.declared }
@@ -149,7 +228,8 @@ struct SessionOptions: Sendable {
     @Sendable static func parseCellSize(_ text: String) -> PixelSize? {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-              TerminalProbe.plausibleCellWidths.contains(width), TerminalProbe.plausibleCellHeights.contains(height) else { return nil }
+            TerminalProbe.plausibleCellWidths.contains(width), TerminalProbe.plausibleCellHeights.contains(height)
+        else { return nil }
         return PixelSize(width: width, height: height)
     }
 

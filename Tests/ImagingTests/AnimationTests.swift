@@ -152,7 +152,8 @@ import Testing
         var sequence: UInt32 = 0
         for i in 0..<frames {
             let colour: [UInt8] = [UInt8(i * 40 % 256), 100, 200, 255]
-            let png = try PNGFile.encode(Pixels(width: side, height: side, rgba: Array([[UInt8]](repeating: colour, count: side * side).joined())))
+            let png = try PNGFile.encode(
+                Pixels(width: side, height: side, rgba: Array([[UInt8]](repeating: colour, count: side * side).joined())))
             // The encoded PNG's chunks: IHDR first, then IDAT.
             var chunks: [(String, [UInt8])] = []
             var at = PNGChunks.signatureCount
@@ -163,13 +164,16 @@ import Testing
             }
             if i == 0 {
                 var header = chunks.first { $0.0 == "IHDR" }!.1
-                if let claimedSide { header.replaceSubrange(0..<8, with: PNGFile.bigEndian(UInt32(claimedSide)) + PNGFile.bigEndian(UInt32(claimedSide))) }
+                if let claimedSide {
+                    header.replaceSubrange(0..<8, with: PNGFile.bigEndian(UInt32(claimedSide)) + PNGFile.bigEndian(UInt32(claimedSide)))
+                }
                 out += PNGFile.chunk("IHDR", header)
                 out += PNGFile.chunk("acTL", PNGFile.bigEndian(UInt32(frames)) + PNGFile.bigEndian(0))
                 for _ in 0..<textChunks { out += PNGFile.chunk("tEXt", []) }
             }
             let size = PNGFile.bigEndian(UInt32(claimedSide ?? side))
-            out += PNGFile.chunk("fcTL", PNGFile.bigEndian(sequence) + size + size + PNGFile.bigEndian(0) + PNGFile.bigEndian(0) + [0, 1, 0, 2, 0, 0])
+            out += PNGFile.chunk(
+                "fcTL", PNGFile.bigEndian(sequence) + size + size + PNGFile.bigEndian(0) + PNGFile.bigEndian(0) + [0, 1, 0, 2, 0, 0])
             sequence += 1
             for (name, data) in chunks where name == "IDAT" {
                 if i == 0 {
@@ -201,7 +205,8 @@ import Testing
         #expect {
             _ = try AnimationFrames(huge, fitting: PixelSize(width: 40, height: 40))
         } throws: { error in
-            (error as? ImageFailure)?.reason.contains("this 6000×6000 animation would take 459 MB to decode, more than photorepl's 192 MB for pictures") == true
+            (error as? ImageFailure)?.reason.contains(
+                "this 6000×6000 animation would take 459 MB to decode, more than photorepl's 192 MB for pictures") == true
         }
     }
 
@@ -249,7 +254,10 @@ import Testing
     /// A canvas of 65535×65535 is refused by the limits on its header, before any child starts.
     @Test func aCanvasOf65535SquareIsRefused() throws {
         var bytes = Self.manyFrames(3)
-        bytes[6] = 0xFF; bytes[7] = 0xFF; bytes[8] = 0xFF; bytes[9] = 0xFF
+        bytes[6] = 0xFF
+        bytes[7] = 0xFF
+        bytes[8] = 0xFF
+        bytes[9] = 0xFF
         #expect(throws: ImageFailure.self) { _ = try AnimationFrames(bytes, fitting: Self.box) }
     }
 
@@ -327,7 +335,8 @@ import Testing
             var bytes = whole
             for _ in 0..<Int(generator.next() % 4 + 1) {
                 let at = moov + Int(generator.next() % UInt64(whole.count - moov))
-                bytes[at] = generator.next() % 3 == 0 ? [0, 0xFF, 1, 8][Int(generator.next() % 4)] : UInt8(truncatingIfNeeded: generator.next())
+                bytes[at] =
+                    generator.next() % 3 == 0 ? [0, 0xFF, 1, 8][Int(generator.next() % 4)] : UInt8(truncatingIfNeeded: generator.next())
             }
             if generator.next() % 4 == 0 { bytes = Array(bytes[..<(moov + Int(generator.next() % UInt64(whole.count - moov)))]) }
             let sequence = bytes.withUnsafeBytes { AVIFSequence.read($0) }

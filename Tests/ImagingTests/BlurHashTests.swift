@@ -26,7 +26,7 @@ private func fnv1a(_ bytes: [UInt8]) -> UInt64 {
     ("LEHV6nWB2yk8pyo0adR*.7kCMdnj", 0x97, 0x96, 0x95),
     ("LlMF%n00%#MwS|WCWEM{R*bbWBbH", 0xC1, 0x9A, 0x8A),
     ("L~I64nofRjof%MQZWBS$Mxnhx]t6", 0x9D, 0xAE, 0xB9),
-    ("L025+IJ-0^=K72$P,VE~IlW;$ksA", 0x12, 0x0F, 0x1B),
+    ("L025+IJ-0^=K72$P,VE~IlW;$ksA", 0x12, 0x0F, 0x1B)
 ])
 func knownVectors(hash: String, r: Int, g: Int, b: Int) throws {
     let components = try BlurHash.components(of: hash)

@@ -29,22 +29,29 @@ enum EXIFFixture {
         for field in fields {
             switch field {
             case .short(let tag, let value):
-                put16(tag, &out, bigEndian); put16(3, &out, bigEndian); put32(1, &out, bigEndian)
-                put16(value, &out, bigEndian); put16(0, &out, bigEndian)
+                put16(tag, &out, bigEndian)
+                put16(3, &out, bigEndian)
+                put32(1, &out, bigEndian)
+                put16(value, &out, bigEndian)
+                put16(0, &out, bigEndian)
             case .text(let tag, let text):
                 ascii(tag, Array(text.utf8) + [0])
             case .bytes(let tag, let bytes):
                 ascii(tag, bytes)
             case .raw(let tag, let type, let count, let value):
-                put16(tag, &out, bigEndian); put16(type, &out, bigEndian); put32(count, &out, bigEndian)
+                put16(tag, &out, bigEndian)
+                put16(type, &out, bigEndian)
+                put32(count, &out, bigEndian)
                 put32(value, &out, bigEndian)
             }
         }
-        put32(0, &out, bigEndian)   // no IFD1
+        put32(0, &out, bigEndian)  // no IFD1
         return out + data
 
         func ascii(_ tag: UInt16, _ bytes: [UInt8]) {
-            put16(tag, &out, bigEndian); put16(2, &out, bigEndian); put32(UInt32(bytes.count), &out, bigEndian)
+            put16(tag, &out, bigEndian)
+            put16(2, &out, bigEndian)
+            put32(UInt32(bytes.count), &out, bigEndian)
             if bytes.count <= 4 {
                 out += bytes + [UInt8](repeating: 0, count: 4 - bytes.count)
             } else {
@@ -117,8 +124,9 @@ enum EXIFFixture {
     @Test(arguments: [false, true]) func readsTextInlineAndByOffset(bigEndian: Bool) {
         let inline = EXIFFixture.jpeg([.text(description, "Sea"), .bytes(artist, Array("Abcd".utf8))], bigEndian: bigEndian)
         #expect(EXIF.read(jpeg: inline) == EXIFInfo(imageDescription: "Sea", artist: "Abcd"))
-        let byOffset = EXIFFixture.jpeg([.text(description, "A sunset over the bay"), .short(orientation, 8), .text(artist, "Jo Smith")],
-                                    bigEndian: bigEndian)
+        let byOffset = EXIFFixture.jpeg(
+            [.text(description, "A sunset over the bay"), .short(orientation, 8), .text(artist, "Jo Smith")],
+            bigEndian: bigEndian)
         #expect(EXIF.read(jpeg: byOffset) == EXIFInfo(orientation: .left, imageDescription: "A sunset over the bay", artist: "Jo Smith"))
     }
 
@@ -131,8 +139,9 @@ enum EXIFFixture {
         #expect(EXIF.read(jpeg: file) == EXIFInfo(make: "SONY", model: "ILCE-7M3"))
         let long = EXIFFixture.jpeg([.text(0x010F, "NIKON CORPORATION"), .text(0x0110, "NIKON D850")], bigEndian: bigEndian)
         #expect(EXIF.read(jpeg: long) == EXIFInfo(make: "NIKON CORPORATION", model: "NIKON D850"))
-        let wrongType = EXIFFixture.jpeg([.raw(tag: 0x010F, type: 4, count: 1, value: 0x4142), .raw(tag: 0x0110, type: 7, count: 2, value: 0x4142)],
-                                         bigEndian: bigEndian)
+        let wrongType = EXIFFixture.jpeg(
+            [.raw(tag: 0x010F, type: 4, count: 1, value: 0x4142), .raw(tag: 0x0110, type: 7, count: 2, value: 0x4142)],
+            bigEndian: bigEndian)
         #expect(EXIF.read(jpeg: wrongType) == EXIFInfo())
     }
 
@@ -145,7 +154,7 @@ enum EXIFFixture {
         let cases: [([UInt8], String?)] = [
             (Array("one\0two\0".utf8), "one"), (Array("Jane Doe    \0".utf8), "Jane Doe"), (Array("  x ".utf8), "  x"),
             (Array("     \0".utf8), nil), (Array("\0abcdef".utf8), nil), ([], nil), ([0], nil), ([0x20], nil),
-            (Array("tabs\t\0".utf8), "tabs\t"),
+            (Array("tabs\t\0".utf8), "tabs\t")
         ]
         for (bytes, expected) in cases {
             #expect(EXIF.read(jpeg: EXIFFixture.jpeg([.bytes(description, bytes)])).imageDescription == expected)
@@ -180,20 +189,29 @@ enum EXIFFixture {
         // After the scan starts, or in the wrong marker, or not behind a SOI, it is not EXIF.
         #expect(EXIF.read(jpeg: EXIFFixture.jpeg() + exif) == EXIFInfo())
         #expect(EXIF.read(jpeg: EXIFFixture.soi + EXIFFixture.scanAndEnd + exif) == EXIFInfo())
-        #expect(EXIF.read(jpeg: EXIFFixture.jpeg(EXIFFixture.segment(0xE2, EXIFFixture.exif(EXIFFixture.tiff([.short(orientation, 6)], bigEndian: false))))) == EXIFInfo())
+        #expect(
+            EXIF.read(
+                jpeg: EXIFFixture.jpeg(
+                    EXIFFixture.segment(0xE2, EXIFFixture.exif(EXIFFixture.tiff([.short(orientation, 6)], bigEndian: false)))))
+                == EXIFInfo())
         #expect(EXIF.read(jpeg: Array(exif)) == EXIFInfo())
         for file: [UInt8] in [[], [0xFF], [0xFF, 0xD8], [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8, 0x00, 0xFF, 0xE1]] {
             #expect(EXIF.read(jpeg: file) == EXIFInfo())
         }
         // Not "II" or "MM", or not 42.
-        #expect(EXIF.read(jpeg: EXIFFixture.jpeg(EXIFFixture.segment(0xE1, EXIFFixture.exif([0x49, 0x4D, 42, 0, 8, 0, 0, 0, 0, 0])))) == EXIFInfo())
-        #expect(EXIF.read(jpeg: EXIFFixture.jpeg(EXIFFixture.segment(0xE1, EXIFFixture.exif([0x49, 0x49, 43, 0, 8, 0, 0, 0, 0, 0])))) == EXIFInfo())
+        #expect(
+            EXIF.read(jpeg: EXIFFixture.jpeg(EXIFFixture.segment(0xE1, EXIFFixture.exif([0x49, 0x4D, 42, 0, 8, 0, 0, 0, 0, 0]))))
+                == EXIFInfo())
+        #expect(
+            EXIF.read(jpeg: EXIFFixture.jpeg(EXIFFixture.segment(0xE1, EXIFFixture.exif([0x49, 0x49, 43, 0, 8, 0, 0, 0, 0, 0]))))
+                == EXIFInfo())
     }
 
     /// A file cut anywhere gives each field whole or not at all, and never traps.
     @Test func everyPrefixOfAValidFileIsSafe() {
         for bigEndian in [false, true] {
-            let full = EXIFFixture.jpeg([.text(description, "Morning fog, Lisbon"), .short(orientation, 6), .text(artist, "Ana")], bigEndian: bigEndian)
+            let full = EXIFFixture.jpeg(
+                [.text(description, "Morning fog, Lisbon"), .short(orientation, 6), .text(artist, "Ana")], bigEndian: bigEndian)
             #expect(EXIF.read(jpeg: full) == EXIFInfo(orientation: .right, imageDescription: "Morning fog, Lisbon", artist: "Ana"))
             for length in 0..<full.count {
                 let info = EXIF.read(jpeg: Array(full[..<length]))
@@ -206,7 +224,9 @@ enum EXIFFixture {
 
     @Test(arguments: [false, true]) func offsetsPastTheEndAreNotFollowed(bigEndian: Bool) {
         for ifdOffset: UInt32 in [0xFFFF_FFFF, 0x8000_0000, 1_000, 21] {
-            let file = EXIFFixture.jpeg(EXIFFixture.segment(0xE1, EXIFFixture.exif(EXIFFixture.tiff([.short(orientation, 6)], bigEndian: bigEndian, ifdOffset: ifdOffset))))
+            let file = EXIFFixture.jpeg(
+                EXIFFixture.segment(
+                    0xE1, EXIFFixture.exif(EXIFFixture.tiff([.short(orientation, 6)], bigEndian: bigEndian, ifdOffset: ifdOffset))))
             #expect(EXIF.read(jpeg: file) == EXIFInfo())
         }
         // 2 entries + the next-IFD link make 8 + 2 + 24 + 4 = 38 bytes of TIFF.
@@ -223,7 +243,9 @@ enum EXIFFixture {
         }
         // An entry count far beyond the data: the entries that are there are read.
         let tiff = EXIFFixture.tiff([.short(orientation, 2), .text(artist, "Kim")], bigEndian: bigEndian, entryCount: 0xFFFF)
-        #expect(EXIF.read(jpeg: EXIFFixture.jpeg(EXIFFixture.segment(0xE1, EXIFFixture.exif(tiff)))) == EXIFInfo(orientation: .upMirrored, artist: "Kim"))
+        #expect(
+            EXIF.read(jpeg: EXIFFixture.jpeg(EXIFFixture.segment(0xE1, EXIFFixture.exif(tiff))))
+                == EXIFInfo(orientation: .upMirrored, artist: "Kim"))
     }
 
     /// Offsets are checked against the APP1 segment, not the file: a string past its end is not read
@@ -249,8 +271,10 @@ enum EXIFFixture {
             }
         }
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt8 {   // xorshift64: no dependency for a little noise
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+        func next() -> UInt8 {  // xorshift64: no dependency for a little noise
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
             return UInt8(truncatingIfNeeded: state >> 32)
         }
         for round in 0..<3_000 {
@@ -282,7 +306,8 @@ enum EXIFFixture {
     static func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
 
     @Test func theShutterTimeWinsOverTheFilesChangeTime() {
-        let file = EXIFFixture.jpeg(EXIFFixture.segment(0xE1, EXIFFixture.exif(Self.tiff(original: "2019:07:14 18:30:05", dateTime: "2023:01:01 00:00:00"))))
+        let file = EXIFFixture.jpeg(
+            EXIFFixture.segment(0xE1, EXIFFixture.exif(Self.tiff(original: "2019:07:14 18:30:05", dateTime: "2023:01:01 00:00:00"))))
         #expect(EXIF.read(jpeg: file).dateTaken == "2019:07:14 18:30:05")
         #expect(EXIF.read(jpeg: EXIFFixture.jpeg([.text(0x0132, "2023:01:01 00:00:00")])).dateTaken == "2023:01:01 00:00:00")
     }

@@ -21,10 +21,14 @@ import Testing
 
     // And mirrored by `imir` (libheif 1.15's meaning: 0 swaps top and bottom, 1 left and right),
     // after a turn too.
-    @Test(arguments: ["grid-tiles.heic", "grid-tiles-turned.heic", "grid-tiles-imir0.heic", "grid-tiles-imir1.heic", "grid-tiles-irot1-imir0.heic"])
+    @Test(arguments: [
+        "grid-tiles.heic", "grid-tiles-turned.heic", "grid-tiles-imir0.heic", "grid-tiles-imir1.heic", "grid-tiles-irot1-imir0.heic"
+    ])
     func aGridDecodedATileAtATimeIsTheGridLibheifDecodesWhole(name: String) throws {
         let (whole, tiles) = try Self.decodeBoth(name, box: PixelSize(width: 100, height: 100))
-        #expect(whole.width == tiles.width && whole.height == tiles.height, "\(whole.width)x\(whole.height) against \(tiles.width)x\(tiles.height)")
+        #expect(
+            whole.width == tiles.width && whole.height == tiles.height,
+            "\(whole.width)x\(whole.height) against \(tiles.width)x\(tiles.height)")
         guard whole.rgba.count == tiles.rgba.count else { return }
         let largest = zip(whole.rgba, tiles.rgba).map { abs(Int($0) - Int($1)) }.max() ?? 0
         #expect(largest <= 1, "\(name): pixels differ by up to \(largest)")
@@ -33,7 +37,10 @@ import Testing
             return
         }
         #expect(format == "HEIC" && count == 4 && tile == PixelSize(width: 512, height: 512))
-        #expect(photo == (name.contains("irot1") || name.contains("turned") ? PixelSize(width: 900, height: 1000) : PixelSize(width: 1000, height: 900)))
+        #expect(
+            photo
+                == (name.contains("irot1") || name.contains("turned")
+                    ? PixelSize(width: 900, height: 1000) : PixelSize(width: 1000, height: 900)))
     }
 
     @Test func theTilesArePlacedAndTheCanvasCut() throws {
@@ -44,8 +51,10 @@ import Testing
             let pixel = OtherFormatsTests.pixel(tiles, x, y).prefix(3).map(Int.init)
             return zip(pixel, colour).allSatisfy { abs($0 - $1) <= 24 }
         }
-        #expect(near(10, 10, [255, 0, 0]) && near(90, 10, [0, 255, 0]) && near(10, 80, [0, 0, 255]) && near(90, 80, [255, 255, 255]),
-                "\(OtherFormatsTests.pixel(tiles, 10, 10)) \(OtherFormatsTests.pixel(tiles, 90, 10)) \(OtherFormatsTests.pixel(tiles, 10, 80)) \(OtherFormatsTests.pixel(tiles, 90, 80))")
+        #expect(
+            near(10, 10, [255, 0, 0]) && near(90, 10, [0, 255, 0]) && near(10, 80, [0, 0, 255]) && near(90, 80, [255, 255, 255]),
+            "\(OtherFormatsTests.pixel(tiles, 10, 10)) \(OtherFormatsTests.pixel(tiles, 90, 10)) \(OtherFormatsTests.pixel(tiles, 10, 80)) \(OtherFormatsTests.pixel(tiles, 90, 80))"
+        )
     }
 
     @Test func aGridTooLargeToDecodeWholeIsDrawnFromItsTiles() throws {
@@ -53,7 +62,10 @@ import Testing
         var limits = ImageLimits()
         limits.maxHEIFPixels = 500_000  // the 900,000-pixel canvas is then too large to decode whole
         let pixels = try ImageDecoder.decode(bytes, fitting: PixelSize(width: 200, height: 200), limits: limits)
-        #expect(pixels.source.description == "the HEIC itself (1000×900), its 4 tiles of 512×512 decoded one at a time at 200×180: no thumbnail inside covers the box")
+        #expect(
+            pixels.source.description
+                == "the HEIC itself (1000×900), its 4 tiles of 512×512 decoded one at a time at 200×180: no thumbnail inside covers the box"
+        )
     }
 
     @Test func irotAndImirAreAnEXIFOrientation() {
@@ -85,12 +97,15 @@ import Testing
         let bytes = try OtherFormatsTests.bytes("jpeg-thumbnails.hif")
         let small = try ImageDecoder.decode(bytes, fitting: PixelSize(width: 150, height: 150))
         #expect(small.source.description.hasPrefix("the HEIF JPEG thumbnail (160×106) inside the 640×426 photo"), "\(small.source)")
-        let pixel = OtherFormatsTests.pixel(small, 10, small.height / 2), right = OtherFormatsTests.pixel(small, small.width - 10, small.height / 2)
+        let pixel = OtherFormatsTests.pixel(small, 10, small.height / 2),
+            right = OtherFormatsTests.pixel(small, small.width - 10, small.height / 2)
         #expect(pixel[0] > 200 && pixel[2] < 60 && right[2] > 200 && right[0] < 60, "\(pixel) \(right)")
         let larger = try ImageDecoder.decode(bytes, fitting: PixelSize(width: 300, height: 300))
         #expect(larger.source.description.hasPrefix("the HEIF JPEG thumbnail (320×213) inside the 640×426 photo"), "\(larger.source)")
         // Larger than both: the HEVC image itself.
         let whole = try ImageDecoder.decode(bytes, fitting: PixelSize(width: 600, height: 600))
-        #expect(whole.source == .file(format: "HEIC", stored: PixelSize(width: 640, height: 426), decoded: PixelSize(width: 640, height: 426)), "\(whole.source)")
+        #expect(
+            whole.source == .file(format: "HEIC", stored: PixelSize(width: 640, height: 426), decoded: PixelSize(width: 640, height: 426)),
+            "\(whole.source)")
     }
 }

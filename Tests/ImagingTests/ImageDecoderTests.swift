@@ -14,8 +14,9 @@ enum ImageFiles {
         var buffer: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = pixels.rgba.withUnsafeBufferPointer { p in
-            tjCompress2(handle, p.baseAddress, Int32(pixels.width), 0, Int32(pixels.height), Int32(TJPF_RGBA.rawValue),
-                        &buffer, &size, Int32(subsampling.rawValue), quality, progressive ? TJFLAG_PROGRESSIVE : 0)
+            tjCompress2(
+                handle, p.baseAddress, Int32(pixels.width), 0, Int32(pixels.height), Int32(TJPF_RGBA.rawValue),
+                &buffer, &size, Int32(subsampling.rawValue), quality, progressive ? TJFLAG_PROGRESSIVE : 0)
         }
         precondition(status == 0 && buffer != nil, "tjCompress2 failed")
         defer { tjFree(buffer) }
@@ -52,7 +53,9 @@ enum ImageFiles {
         var state = seed
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         for i in rgba.indices {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
             rgba[i] = UInt8(truncatingIfNeeded: state >> 24)
             if !alpha, i % 4 == 3 { rgba[i] = 255 }
         }
@@ -89,8 +92,10 @@ enum ImageFiles {
         guard let sof = (2..<(file.count - 1)).first(where: { file[$0] == 0xFF && file[$0 + 1] == 0xC0 }) else { fatalError("no SOF0") }
         var out = file
         // FF C0, length (2), precision (1), height (2), width (2).
-        out[sof + 5] = UInt8(height >> 8); out[sof + 6] = UInt8(height & 0xFF)
-        out[sof + 7] = UInt8(width >> 8); out[sof + 8] = UInt8(width & 0xFF)
+        out[sof + 5] = UInt8(height >> 8)
+        out[sof + 6] = UInt8(height & 0xFF)
+        out[sof + 7] = UInt8(width >> 8)
+        out[sof + 8] = UInt8(width & 0xFF)
         return out
     }
 
@@ -144,14 +149,20 @@ private func near(_ a: [Int], _ b: [Int], within tolerance: Int) -> Bool {
 
         let text = Array("JFIF? no, just a text file named photo.jpg\n".utf8)
         #expect(text.withUnsafeBytes { ImageFormat.sniff($0) } == nil)
-        #expect(failure { try ImageDecoder.header(of: text) } == ImageFailure("not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image"))
-        #expect(failure { try ImageDecoder.decode(text, fitting: Self.big) } == ImageFailure("not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image"))
+        #expect(
+            failure { try ImageDecoder.header(of: text) }
+                == ImageFailure("not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image"))
+        #expect(
+            failure { try ImageDecoder.decode(text, fitting: Self.big) }
+                == ImageFailure("not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image"))
         #expect(failure { try ImageDecoder.decode([], fitting: Self.big) } == ImageFailure("the file is empty"))
         #expect(failure { try ImageDecoder.header(of: []) } == ImageFailure("the file is empty"))
         // Almost a signature is no signature.
         for almost: [UInt8] in [[0xFF], [0xFF, 0xD8], [0xFF, 0xD9, 0xFF], Array(png[..<7]), [0x89] + Array("PNG\r\n\u{1A}\r".utf8)] {
             #expect(almost.withUnsafeBytes { ImageFormat.sniff($0) } == nil)
-            #expect(failure { try ImageDecoder.decode(almost, fitting: Self.big) } == ImageFailure("not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image"))
+            #expect(
+                failure { try ImageDecoder.decode(almost, fitting: Self.big) }
+                    == ImageFailure("not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image"))
         }
     }
 
@@ -163,12 +174,12 @@ private func near(_ a: [Int], _ b: [Int], within tolerance: Int) -> Bool {
             let s = JPEG.scale(for: size, atLeast: PixelSize(width: w, height: h))
             return [s.num, s.denom]
         }
-        #expect(scale(640, 480) == [1, 4])       // 1000×750; 1/8 would be 500×375
-        #expect(scale(480, 360) == [1, 8])       // 500×375
-        #expect(scale(500, 375) == [1, 8])       // exactly 1/8
-        #expect(scale(501, 375) == [1, 4])       // one pixel more than 1/8 gives
+        #expect(scale(640, 480) == [1, 4])  // 1000×750; 1/8 would be 500×375
+        #expect(scale(480, 360) == [1, 8])  // 500×375
+        #expect(scale(500, 375) == [1, 8])  // exactly 1/8
+        #expect(scale(501, 375) == [1, 4])  // one pixel more than 1/8 gives
         #expect(scale(4000, 3000) == [1, 1])
-        #expect(scale(1500, 1125) == [3, 8])     // libjpeg-turbo's in-between scales are used too
+        #expect(scale(1500, 1125) == [3, 8])  // libjpeg-turbo's in-between scales are used too
         // Never above 1, however large the target.
         #expect(scale(8000, 6000) == [1, 1])
         #expect(scale(100_000, 1) == [1, 1])
@@ -274,17 +285,23 @@ private func near(_ a: [Int], _ b: [Int], within tolerance: Int) -> Bool {
         let tooLarge = "the image is too large: 20000×20000 pixels (at most 100 megapixels and 30000 a side)"
         for file in [hugePNG, hugeJPEG] {
             #expect(failure { try ImageDecoder.header(of: file) } == ImageFailure(tooLarge, isTooLarge: true))
-            #expect(failure { try ImageDecoder.decode(file, fitting: PixelSize(width: 100, height: 100)) } == ImageFailure(tooLarge, isTooLarge: true))
+            #expect(
+                failure { try ImageDecoder.decode(file, fitting: PixelSize(width: 100, height: 100)) }
+                    == ImageFailure(tooLarge, isTooLarge: true))
         }
         // One side too long, however few pixels in all.
-        for file in [ImageFiles.png(png, claiming: 30_001, 1), ImageFiles.jpeg(jpeg, claiming: 30_001, 1),
-                     ImageFiles.png(png, claiming: 1, 30_001)] {
+        for file in [
+            ImageFiles.png(png, claiming: 30_001, 1), ImageFiles.jpeg(jpeg, claiming: 30_001, 1),
+            ImageFiles.png(png, claiming: 1, 30_001)
+        ] {
             let reason = failure { try ImageDecoder.decode(file, fitting: PixelSize(width: 100, height: 100)) }?.reason ?? ""
             #expect(reason.contains("too large"), "\(reason)")
         }
         // At the limit is allowed (the header; the pixels are not there to decode).
         #expect(try ImageDecoder.header(of: ImageFiles.png(png, claiming: 30_000, 1)).storedSize == PixelSize(width: 30_000, height: 1))
-        #expect(try ImageDecoder.header(of: ImageFiles.jpeg(jpeg, claiming: 10_000, 10_000)).storedSize == PixelSize(width: 10_000, height: 10_000))
+        #expect(
+            try ImageDecoder.header(of: ImageFiles.jpeg(jpeg, claiming: 10_000, 10_000)).storedSize
+                == PixelSize(width: 10_000, height: 10_000))
     }
 
     @Test func smallerLimitsRefuseANormalPicture() throws {
@@ -297,7 +314,7 @@ private func near(_ a: [Int], _ b: [Int], within tolerance: Int) -> Bool {
             let reason = failure { try ImageDecoder.decode(file, fitting: Self.big, limits: limits) }?.reason ?? ""
             #expect(reason.hasPrefix("the image is too large: 64×32 pixels"), "\(reason)")
         }
-        limits.maxPixels = 2_048   // exactly 64×32
+        limits.maxPixels = 2_048  // exactly 64×32
         #expect(try ImageDecoder.decode(png, fitting: Self.big, limits: limits) == ImageFiles.noise(64, 32))
         limits.maxSide = 63
         for file in [png, jpeg] {
@@ -325,8 +342,10 @@ private func near(_ a: [Int], _ b: [Int], within tolerance: Int) -> Bool {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return UInt8(truncatingIfNeeded: state >> 33)
         }
-        for file: [UInt8] in [[0xFF, 0xD8, 0xFF] + garbage, [0xFF, 0xD8, 0xFF, 0xE0] + Array("hello, world".utf8),
-                              [0xFF, 0xD8, 0xFF, 0xD9], [0xFF, 0xD8, 0xFF]] {
+        for file: [UInt8] in [
+            [0xFF, 0xD8, 0xFF] + garbage, [0xFF, 0xD8, 0xFF, 0xE0] + Array("hello, world".utf8),
+            [0xFF, 0xD8, 0xFF, 0xD9], [0xFF, 0xD8, 0xFF]
+        ] {
             let reason = failure { try ImageDecoder.decode(file, fitting: Self.big) }?.reason ?? ""
             #expect(reason.hasPrefix("corrupt JPEG: "), "\(reason)")
         }
@@ -335,7 +354,7 @@ private func near(_ a: [Int], _ b: [Int], within tolerance: Int) -> Bool {
     @Test func aPNGCutInItsImageDataFails() throws {
         let picture = ImageFiles.noise(64, 64, alpha: true)
         let file = ImageFiles.png(picture)
-        #expect(try ImageDecoder.decode(file, fitting: Self.big) == picture)   // lossless, alpha and all
+        #expect(try ImageDecoder.decode(file, fitting: Self.big) == picture)  // lossless, alpha and all
         let (offset, length) = try #require(ImageFiles.pngChunk("IDAT", in: file))
         #expect(length > 1000)
         let cut = Array(file[..<(offset + 8 + length / 2)])
@@ -364,7 +383,12 @@ private func near(_ a: [Int], _ b: [Int], within tolerance: Int) -> Bool {
                 #expect(!error.reason.isEmpty)
                 // Cut anywhere after the scan header: short of data, not corrupt.
                 if length >= scan { #expect(error.reason.hasPrefix("the JPEG file is truncated"), "\(length): \(error.reason)") }
-                if length < 3 { #expect(error.reason == (length == 0 ? "the file is empty" : "not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image")) }
+                if length < 3 {
+                    #expect(
+                        error.reason
+                            == (length == 0
+                                ? "the file is empty" : "not a JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW image"))
+                }
             }
         }
         #expect(decoded == 0)
@@ -409,10 +433,12 @@ private func near(_ a: [Int], _ b: [Int], within tolerance: Int) -> Bool {
 
     @Test func resamplingAveragesExactly() {
         // 4×2 to 2×1: each output pixel is the rounded mean of a 2×2 block.
-        let source = Self.picture(4, [
-            [0, 0, 0, 255], [100, 50, 10, 255], [10, 20, 30, 255], [200, 200, 200, 255],
-            [200, 150, 21, 255], [40, 40, 40, 255], [30, 40, 50, 255], [0, 0, 0, 255],
-        ])
+        let source = Self.picture(
+            4,
+            [
+                [0, 0, 0, 255], [100, 50, 10, 255], [10, 20, 30, 255], [200, 200, 200, 255],
+                [200, 150, 21, 255], [40, 40, 40, 255], [30, 40, 50, 255], [0, 0, 0, 255]
+            ])
         // (0+100+200+40)/4 = 85, (0+50+150+40)/4 = 60, (0+10+21+40)/4 = 17.75 → 18;
         // (10+200+30+0)/4 = 60, (20+200+40+0)/4 = 65, (30+200+50+0)/4 = 70.
         #expect(source.resampled(to: PixelSize(width: 2, height: 1)) == Self.picture(2, [[85, 60, 18, 255], [60, 65, 70, 255]]))

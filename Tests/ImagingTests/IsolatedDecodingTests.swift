@@ -54,7 +54,8 @@ import Testing
             try IsolatedDecoding.checkBudget(IsolatedDecoding.budget + 1, "its 10000x10000 image")
         } throws: { error in
             let failure = error as? ImageFailure
-            return failure?.isTooLarge == true && failure?.reason.hasPrefix("its 10000x10000 image would take 192 MB to decode, more than photorepl's 192 MB") == true
+            return failure?.isTooLarge == true
+                && failure?.reason.hasPrefix("its 10000x10000 image would take 192 MB to decode, more than photorepl's 192 MB") == true
         }
     }
 
@@ -92,7 +93,7 @@ import Testing
         func u32(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8(v >> 24)] }
         let entries: [(tag: Int, type: Int, value: Int)] = [
             (0x0100, 4, width), (0x0101, 4, height), (0x0102, 3, 8), (0x0103, 3, 8),  // deflate
-            (0x0106, 3, 1), (0x0111, 4, 8), (0x0115, 3, 1), (0x0116, 4, height), (0x0117, 4, compressed.count),
+            (0x0106, 3, 1), (0x0111, 4, 8), (0x0115, 3, 1), (0x0116, 4, height), (0x0117, 4, compressed.count)
         ]
         let ifd = 8 + compressed.count
         var file: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + u32(ifd) + compressed + u16(entries.count)
@@ -110,6 +111,8 @@ import Testing
         #expect(pixels.width == 100 && pixels.height == 100)
         #expect(OtherFormatsTests.pixel(pixels, 50, 10) == [40, 40, 40, 255])
         #expect(OtherFormatsTests.pixel(pixels, 50, 90) == [220, 220, 220, 255])
-        #expect(pixels.source == .file(format: "TIFF", stored: PixelSize(width: 10_000, height: 10_000), decoded: PixelSize(width: 100, height: 100)))
+        #expect(
+            pixels.source
+                == .file(format: "TIFF", stored: PixelSize(width: 10_000, height: 10_000), decoded: PixelSize(width: 100, height: 100)))
     }
 }

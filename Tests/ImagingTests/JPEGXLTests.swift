@@ -42,7 +42,9 @@ import Testing
         let sunset = try ImageDecoder.decode(try Files.bytes("sunset.jxl"), fitting: PixelSize(width: 80, height: 80))
         #expect(sunset.width == 80 && sunset.height == 50, "\(sunset.width)×\(sunset.height)")
         #expect(Files.close(Files.mean(sunset), jpeg, within: 4), "\(Files.mean(sunset)) against \(jpeg)")
-        #expect(sunset.source == .file(format: "JPEG XL", stored: PixelSize(width: 320, height: 200), decoded: PixelSize(width: 80, height: 50)))
+        #expect(
+            sunset.source == .file(format: "JPEG XL", stored: PixelSize(width: 320, height: 200), decoded: PixelSize(width: 80, height: 50))
+        )
         let whole = try ImageDecoder.decode(try Files.bytes("sunset.jxl"), fitting: PixelSize(width: 500, height: 500))
         #expect(whole.width == 320 && whole.height == 200)
         #expect(Files.close(Files.mean(whole), jpeg, within: 2), "\(Files.mean(whole)) against \(jpeg)")

@@ -1,7 +1,7 @@
 import CLibraryLoader
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What photorepl says when a library it loads with dlopen cannot serve: missing (install its
@@ -33,11 +33,16 @@ import Glibc
 
     /// A library is tried once: its answer is kept, whether it loaded or not.
     @Test func aLibraryIsLoadedOnceAndItsAnswerKept() {
-        let texts: [UnsafePointer<CChar>] = ["strlen", "libc.so.6", "libphotorepl-no-such-library.so.1", "m", "p"].map { (text: String) in UnsafePointer(strdup(text)!) }
+        let texts: [UnsafePointer<CChar>] = ["strlen", "libc.so.6", "libphotorepl-no-such-library.so.1", "m", "p"].map { (text: String) in
+            UnsafePointer(strdup(text)!)
+        }
         defer { texts.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
         let slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
         let symbol = UnsafeMutablePointer<photorepl_library_symbol>.allocate(capacity: 1)
-        defer { slot.deallocate(); symbol.deallocate() }
+        defer {
+            slot.deallocate()
+            symbol.deallocate()
+        }
         slot.pointee = nil
         symbol.pointee = photorepl_library_symbol(name: texts[0], address: slot)
         var found = photorepl_library()  // zeroed: not tried yet

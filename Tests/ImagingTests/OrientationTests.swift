@@ -16,13 +16,13 @@ import Testing
     /// Worked out by hand from what each value means (where the stored row 0 and column 0 end up).
     static let expected: [Orientation: [[UInt8]]] = [
         .up: [[a, b, c], [d, e, f]],
-        .upMirrored: [[c, b, a], [f, e, d]],            // row 0 at the top, column 0 on the right
-        .down: [[f, e, d], [c, b, a]],                  // row 0 at the bottom, column 0 on the right
-        .downMirrored: [[d, e, f], [a, b, c]],          // row 0 at the bottom, column 0 on the left
-        .leftMirrored: [[a, d], [b, e], [c, f]],        // row 0 on the left, column 0 at the top
-        .right: [[d, a], [e, b], [f, c]],               // row 0 on the right, column 0 at the top
-        .rightMirrored: [[f, c], [e, b], [d, a]],       // row 0 on the right, column 0 at the bottom
-        .left: [[c, f], [b, e], [a, d]],                // row 0 on the left, column 0 at the bottom
+        .upMirrored: [[c, b, a], [f, e, d]],  // row 0 at the top, column 0 on the right
+        .down: [[f, e, d], [c, b, a]],  // row 0 at the bottom, column 0 on the right
+        .downMirrored: [[d, e, f], [a, b, c]],  // row 0 at the bottom, column 0 on the left
+        .leftMirrored: [[a, d], [b, e], [c, f]],  // row 0 on the left, column 0 at the top
+        .right: [[d, a], [e, b], [f, c]],  // row 0 on the right, column 0 at the top
+        .rightMirrored: [[f, c], [e, b], [d, a]],  // row 0 on the right, column 0 at the bottom
+        .left: [[c, f], [b, e], [a, d]]  // row 0 on the left, column 0 at the bottom
     ]
 
     @Test(arguments: Orientation.allCases) func turnsTheSmallPictureAsWorkedOut(orientation: Orientation) {
@@ -47,7 +47,7 @@ import Testing
     /// along and the visual side column 0 lies along.
     static let sides: [Orientation: (row0: Side, column0: Side)] = [
         .up: (.top, .left), .upMirrored: (.top, .right), .down: (.bottom, .right), .downMirrored: (.bottom, .left),
-        .leftMirrored: (.left, .top), .right: (.right, .top), .rightMirrored: (.right, .bottom), .left: (.left, .bottom),
+        .leftMirrored: (.left, .top), .right: (.right, .top), .rightMirrored: (.right, .bottom), .left: (.left, .bottom)
     ]
 
     /// Each stored corner must land where its two sides meet, on a picture that is not square.

@@ -34,7 +34,7 @@ import Testing
     @Test(arguments: [
         ("sunset.jpg", ImageFormat.jpeg), ("leaf.png", .png), ("sunset.webp", .webp), ("leaf-lossless.webp", .webp),
         ("animated.webp", .webp), ("leaf.gif", .gif), ("interlaced.gif", .gif), ("sunset.heic", .heic),
-        ("sunset.avif", .avif), ("rotated.avif", .avif),
+        ("sunset.avif", .avif), ("rotated.avif", .avif)
     ])
     func filesAreKnownByTheirContent(name: String, format: ImageFormat) throws {
         let bytes = try Self.bytes(name)
@@ -43,7 +43,7 @@ import Testing
 
     @Test func brandsAndSignaturesThatAreNotImages() {
         func sniff(_ text: String) -> ImageFormat? { Array(text.utf8).withUnsafeBytes(ImageFormat.sniff) }
-        #expect(sniff("RIFF\0\0\0\0WAVEfmt ") == nil)                // a RIFF that is not WebP
+        #expect(sniff("RIFF\0\0\0\0WAVEfmt ") == nil)  // a RIFF that is not WebP
         #expect(sniff("GIF90a") == nil)
         #expect(sniff("\0\0\0\u{18}ftypisom\0\0\0\0isommp41") == nil)  // an MP4 video
         #expect(sniff("\0\0\0\u{18}ftypmif1\0\0\0\0mif1heic") == .heic)  // the codec among the compatible brands
@@ -80,8 +80,10 @@ import Testing
         #expect(webp.width == 80 && webp.height == 50, "scaled while decoding: \(webp.width)×\(webp.height)")
         #expect(Self.close(Self.mean(webp), jpeg, within: 6), "\(Self.mean(webp)) against \(jpeg)")
         // HEIF is scaled from libheif's RGB, a GIF while its rows are read: by 4 here, 80×50.
-        for (name, size) in [("sunset.heic", PixelSize(width: 80, height: 50)), ("sunset.avif", PixelSize(width: 80, height: 50)),
-                             ("plain.gif", PixelSize(width: 80, height: 50))] {
+        for (name, size) in [
+            ("sunset.heic", PixelSize(width: 80, height: 50)), ("sunset.avif", PixelSize(width: 80, height: 50)),
+            ("plain.gif", PixelSize(width: 80, height: 50))
+        ] {
             let pixels = try ImageDecoder.decode(try Self.bytes(name), fitting: box)
             #expect(pixels.width == size.width && pixels.height == size.height, "\(name): \(pixels.width)×\(pixels.height)")
             #expect(Self.close(Self.mean(pixels), jpeg, within: 6), "\(name): \(Self.mean(pixels)) against \(jpeg)")
@@ -158,8 +160,13 @@ import Testing
     /// A header claiming more pixels than the limits is refused before the decoder allocates anything.
     @Test func headersClaimingTooMuchAreRefused() throws {
         var gif = try Self.bytes("leaf.gif")
-        gif[6] = 0xFF; gif[7] = 0xFF; gif[8] = 0xFF; gif[9] = 0xFF  // 65535×65535
-        #expect(throws: ImageFailure("the image is too large: 65535×65535 pixels (at most 100 megapixels and 30000 a side)", isTooLarge: true)) {
+        gif[6] = 0xFF
+        gif[7] = 0xFF
+        gif[8] = 0xFF
+        gif[9] = 0xFF  // 65535×65535
+        #expect(
+            throws: ImageFailure("the image is too large: 65535×65535 pixels (at most 100 megapixels and 30000 a side)", isTooLarge: true)
+        ) {
             try ImageDecoder.decode(gif, fitting: PixelSize(width: 80, height: 80))
         }
         // A lossless WebP's size: after the VP8L signature byte, 14 bits of width − 1, 14 of height − 1.
@@ -168,7 +175,9 @@ import Testing
         let bits = UInt32(webp[21]) | UInt32(webp[22]) << 8 | UInt32(webp[23]) << 16 | UInt32(webp[24]) << 24
         let claimed = (bits & ~0x0FFF_FFFF) | 16382 | 16382 << 14  // 16383×16383, the alpha and version bits kept
         webp.replaceSubrange(21..<25, with: (0..<4).map { UInt8(truncatingIfNeeded: claimed >> (8 * $0)) })
-        #expect(throws: ImageFailure("the image is too large: 16383×16383 pixels (at most 100 megapixels and 30000 a side)", isTooLarge: true)) {
+        #expect(
+            throws: ImageFailure("the image is too large: 16383×16383 pixels (at most 100 megapixels and 30000 a side)", isTooLarge: true)
+        ) {
             try ImageDecoder.decode(webp, fitting: PixelSize(width: 80, height: 80))
         }
         var limits = ImageLimits()
@@ -184,17 +193,23 @@ import Testing
     @Test func anOverlayClaimingAHugeCanvasIsRefusedBeforeDecoding() throws {
         let bytes = [UInt8](try Data(contentsOf: Self.folder.deletingLastPathComponent().appendingPathComponent("found/overlay-bomb.avif")))
         // Its `ispe` says 160×240; the header (read when the folder is listed) refuses it already.
-        #expect(throws: ImageFailure("the image is too large: 24948×25956 pixels (at most 100 megapixels and 30000 a side)", isTooLarge: true)) {
+        #expect(
+            throws: ImageFailure("the image is too large: 24948×25956 pixels (at most 100 megapixels and 30000 a side)", isTooLarge: true)
+        ) {
             try ImageDecoder.header(of: bytes)
         }
-        #expect(throws: ImageFailure("the image is too large: 24948×25956 pixels (at most 100 megapixels and 30000 a side)", isTooLarge: true)) {
+        #expect(
+            throws: ImageFailure("the image is too large: 24948×25956 pixels (at most 100 megapixels and 30000 a side)", isTooLarge: true)
+        ) {
             try ImageDecoder.decode(bytes, fitting: PixelSize(width: 80, height: 80))
         }
         // The descriptions' layouts: a grid's rows and columns, an overlay's fill colour, then the size
         // in 16 or 32 bits.
         #expect(HEIFBoxes.canvas(of: [0, 0, 1, 2, 0x01, 0x40, 0x00, 0xC8], type: "grid") == PixelSize(width: 320, height: 200))
         #expect(HEIFBoxes.canvas(of: [0, 1, 1, 2, 0, 0, 0x01, 0x40, 0, 0, 0x00, 0xC8], type: "grid") == PixelSize(width: 320, height: 200))
-        #expect(HEIFBoxes.canvas(of: [0, 0] + [UInt8](repeating: 0, count: 8) + [0x01, 0x40, 0x00, 0xC8], type: "iovl") == PixelSize(width: 320, height: 200))
+        #expect(
+            HEIFBoxes.canvas(of: [0, 0] + [UInt8](repeating: 0, count: 8) + [0x01, 0x40, 0x00, 0xC8], type: "iovl")
+                == PixelSize(width: 320, height: 200))
         #expect(HEIFBoxes.canvas(of: [0, 1, 1], type: "grid") == nil)
     }
 
@@ -206,9 +221,11 @@ import Testing
         while let found = bytes[at...].firstRange(of: Array("ispe".utf8)) {
             let field = found.upperBound + 4  // after the full box's version and flags
             if only == nil || only == number {
-                bytes.replaceSubrange(field..<field + 8, with: [size.width, size.height].flatMap { value in
-                    (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
-                })
+                bytes.replaceSubrange(
+                    field..<field + 8,
+                    with: [size.width, size.height].flatMap { value in
+                        (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+                    })
             }
             at = field + 8
             number += 1
@@ -274,8 +291,10 @@ import Testing
         let infe = (1...items).flatMap { box("infe", [2, 0, 0, 0] + bigEndian($0, 2) + [0, 0] + Array("hvc1".utf8) + [0]) }
         let ispe = box("ispe", [0, 0, 0, 0] + bigEndian(64, 4) + bigEndian(64, 4))
         let ipma = box("ipma", [0, 0, 0, 0] + bigEndian(items, 4) + (1...items).flatMap { bigEndian($0, 2) + [1, 0x81] })
-        let meta = box("meta", [0, 0, 0, 0] + box("pitm", [0, 0, 0, 0, 0, 1]) + box("iinf", [0, 0, 0, 0] + bigEndian(items, 2) + infe)
-            + box("iprp", box("ipco", ispe) + ipma) + box("iloc", iloc))
+        let meta = box(
+            "meta",
+            [0, 0, 0, 0] + box("pitm", [0, 0, 0, 0, 0, 1]) + box("iinf", [0, 0, 0, 0] + bigEndian(items, 2) + infe)
+                + box("iprp", box("ipco", ispe) + ipma) + box("iloc", iloc))
         return box("ftyp", Array("heic\0\0\0\0mif1heic".utf8)) + meta
     }
 
@@ -285,7 +304,8 @@ import Testing
     @Test func itemLocationsThatWouldTakeForeverAreRefused() throws {
         // Version 1, offsets, lengths and bases of zero bytes; 65,535 items of 65,535 extents.
         let record = Self.bigEndian(1, 2) + [0, 0, 0, 0] + Self.bigEndian(65535, 2)
-        let endless = Self.heif(items: 1, iloc: [1, 0, 0, 0, 0x00, 0x00] + Self.bigEndian(65535, 2) + Array([[UInt8]](repeating: record, count: 3).joined()))
+        let endless = Self.heif(
+            items: 1, iloc: [1, 0, 0, 0, 0x00, 0x00] + Self.bigEndian(65535, 2) + Array([[UInt8]](repeating: record, count: 3).joined()))
         endless.withUnsafeBytes { raw in
             let reader = HEIFBoxes.Reader(raw)
             let meta = reader.box("meta", in: 0..<raw.count, isFull: true)!
@@ -297,7 +317,8 @@ import Testing
         // Three images, each the whole file (offset 0, length 0: to the end).
         // After an item's id: its construction method, data reference, one extent of offset 0 and length 0.
         let whole = Self.bigEndian(0, 2) + Self.bigEndian(0, 2) + Self.bigEndian(1, 2) + Self.bigEndian(0, 4) + Self.bigEndian(0, 4)
-        let shared = Self.heif(items: 3, iloc: [1, 0, 0, 0, 0x44, 0x00] + Self.bigEndian(3, 2) + (1...3).flatMap { Self.bigEndian($0, 2) + whole })
+        let shared = Self.heif(
+            items: 3, iloc: [1, 0, 0, 0, 0x44, 0x00] + Self.bigEndian(3, 2) + (1...3).flatMap { Self.bigEndian($0, 2) + whole })
         #expect(throws: ImageFailure("corrupt HEIC: its images' data overlap")) {
             try shared.withUnsafeBytes { try HEIFBoxes.check($0, limits: ImageLimits(), format: .heic) }
         }
@@ -311,15 +332,19 @@ import Testing
     /// listing's unlimited header; an association with a property `ipco` does not have went unchecked.
     @Test func fieldsThatDoNotFitAreRefusedNotTrapped() throws {
         // Version 1, offsets and lengths of 8 bytes, one item of one extent: offset 0, length -1.
-        let negative = Self.heif(items: 1, iloc: [1, 0, 0, 0, 0x88, 0x00] + Self.bigEndian(1, 2) + Self.bigEndian(1, 2)
-            + [0, 0, 0, 0] + Self.bigEndian(1, 2) + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0xFF, count: 8))
+        let negative = Self.heif(
+            items: 1,
+            iloc: [1, 0, 0, 0, 0x88, 0x00] + Self.bigEndian(1, 2) + Self.bigEndian(1, 2)
+                + [0, 0, 0, 0] + Self.bigEndian(1, 2) + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0xFF, count: 8))
         #expect(throws: ImageFailure("corrupt HEIC: where its images' data are cannot be read")) {
             try negative.withUnsafeBytes { try HEIFBoxes.check($0, limits: ImageLimits(), format: .heic) }
         }
         #expect(throws: ImageFailure.self) { try ImageLimits.unlimited.check(PixelSize(width: 1 << 32, height: 1 << 32)) }
         // Item 1 associated with property 5 of an ipco that has one.
-        var dangling = Self.heif(items: 1, iloc: [1, 0, 0, 0, 0x44, 0x00] + Self.bigEndian(1, 2) + Self.bigEndian(1, 2)
-            + Self.bigEndian(0, 2) + Self.bigEndian(0, 2) + Self.bigEndian(1, 2) + Self.bigEndian(0, 4) + Self.bigEndian(0, 4))
+        var dangling = Self.heif(
+            items: 1,
+            iloc: [1, 0, 0, 0, 0x44, 0x00] + Self.bigEndian(1, 2) + Self.bigEndian(1, 2)
+                + Self.bigEndian(0, 2) + Self.bigEndian(0, 2) + Self.bigEndian(1, 2) + Self.bigEndian(0, 4) + Self.bigEndian(0, 4))
         let association = try #require(dangling.firstRange(of: [0x00, 0x01, 0x01, 0x81]))
         dangling[association.upperBound - 1] = 0x85
         #expect(throws: ImageFailure("corrupt HEIC: its items and properties cannot all be read")) {
@@ -334,7 +359,9 @@ import Testing
         let bytes = try Self.bytes("sunset-thumbnail.heic")
         var limits = ImageLimits()
         limits.maxHEIFPixels = 10_000  // below the thumbnail's 160×104 and the photo's 320×200
-        let failure = #expect(throws: ImageFailure.self) { try bytes.withUnsafeBytes { try HEIFBoxes.check($0, limits: limits, format: .heic) } }
+        let failure = #expect(throws: ImageFailure.self) {
+            try bytes.withUnsafeBytes { try HEIFBoxes.check($0, limits: limits, format: .heic) }
+        }
         #expect(failure?.isTooLarge == true && failure?.reason.contains("160×104") == true, "\(failure?.reason ?? "")")
         limits.maxHEIFPixels = 20_000  // the thumbnail within it, the photo not: checked when decoded
         try bytes.withUnsafeBytes { try HEIFBoxes.check($0, limits: limits, format: .heic) }
@@ -369,10 +396,14 @@ import Testing
     @Test func aHEIFIsShownFromItsThumbnailWhenItCoversThePicture() throws {
         let bytes = try Self.bytes("sunset-thumbnail.heic")
         let small = try ImageDecoder.decode(bytes, fitting: PixelSize(width: 100, height: 100))
-        #expect(small.source == .preview(kind: "HEIF thumbnail", size: PixelSize(width: 160, height: 100),
-                                         photo: PixelSize(width: 320, height: 200), decoded: PixelSize(width: 160, height: 100)))
+        #expect(
+            small.source
+                == .preview(
+                    kind: "HEIF thumbnail", size: PixelSize(width: 160, height: 100),
+                    photo: PixelSize(width: 320, height: 200), decoded: PixelSize(width: 160, height: 100)))
         let large = try ImageDecoder.decode(bytes, fitting: PixelSize(width: 200, height: 200))
-        #expect(large.source == .file(format: "HEIC", stored: PixelSize(width: 320, height: 200), decoded: PixelSize(width: 320, height: 200)))
+        #expect(
+            large.source == .file(format: "HEIC", stored: PixelSize(width: 320, height: 200), decoded: PixelSize(width: 320, height: 200)))
         #expect(Self.close(Self.mean(small), Self.mean(large), within: 6), "\(Self.mean(small)) \(Self.mean(large))")
 
         var limits = ImageLimits()
@@ -380,9 +411,16 @@ import Testing
         #expect(try ImageDecoder.decode(bytes, fitting: PixelSize(width: 100, height: 100), limits: limits).width == 160)
         // Too large to decode, and no thumbnail covers the picture: the largest thumbnail, not nothing.
         let smaller = try ImageDecoder.decode(bytes, fitting: PixelSize(width: 200, height: 200), limits: limits)
-        #expect(smaller.source == .preview(kind: "HEIF thumbnail", size: PixelSize(width: 160, height: 100),
-                                           photo: PixelSize(width: 320, height: 200), decoded: PixelSize(width: 160, height: 100)))
-        #expect(throws: ImageFailure("the image is too large: 320×200 pixels (at most 0 megapixels for a HEIC that is neither a grid of tiles nor has a thumbnail)", isTooLarge: true)) {
+        #expect(
+            smaller.source
+                == .preview(
+                    kind: "HEIF thumbnail", size: PixelSize(width: 160, height: 100),
+                    photo: PixelSize(width: 320, height: 200), decoded: PixelSize(width: 160, height: 100)))
+        #expect(
+            throws: ImageFailure(
+                "the image is too large: 320×200 pixels (at most 0 megapixels for a HEIC that is neither a grid of tiles nor has a thumbnail)",
+                isTooLarge: true)
+        ) {
             try ImageDecoder.decode(try Self.bytes("sunset.heic"), fitting: PixelSize(width: 40, height: 40), limits: limits)
         }
     }
@@ -398,13 +436,17 @@ import Testing
         let description = try #require(bytes.firstRange(of: [0, 0, 0, 0, 0x00, 0x50, 0x00, 0x32] as [UInt8]))
         func canvas(_ width: Int, _ height: Int) -> [UInt8] {
             var edited = bytes
-            edited.replaceSubrange(description.lowerBound + 4..<description.upperBound, with: Self.bigEndian(width, 2) + Self.bigEndian(height, 2))
+            edited.replaceSubrange(
+                description.lowerBound + 4..<description.upperBound, with: Self.bigEndian(width, 2) + Self.bigEndian(height, 2))
             return edited
         }
         // As written, the grid is a thumbnail like another: it covers a 60×60 box.
         let small = try ImageDecoder.decode(bytes, fitting: PixelSize(width: 60, height: 60))
-        #expect(small.source == .preview(kind: "HEIF thumbnail", size: PixelSize(width: 80, height: 50),
-                                         photo: PixelSize(width: 160, height: 100), decoded: PixelSize(width: 80, height: 50)), "\(small.source)")
+        #expect(
+            small.source
+                == .preview(
+                    kind: "HEIF thumbnail", size: PixelSize(width: 80, height: 50),
+                    photo: PixelSize(width: 160, height: 100), decoded: PixelSize(width: 80, height: 50)), "\(small.source)")
         // 30000×30000: refused by the header, before libheif decodes anything (it crashed).
         let bomb = canvas(30000, 30000)
         let tooLarge = ImageFailure("the image is too large: 30000×30000 pixels (at most 50 megapixels and 30000 a side)", isTooLarge: true)
@@ -428,7 +470,9 @@ import Testing
         edited[reference.upperBound - 1] = 1
         #expect(edited.withUnsafeBytes(HEIFBoxes.thumbnails) == [nil])
         let pixels = try ImageDecoder.decode(edited, fitting: PixelSize(width: 60, height: 60))
-        #expect(pixels.source == .file(format: "HEIC", stored: PixelSize(width: 160, height: 100), decoded: PixelSize(width: 80, height: 50)), "\(pixels.source)")
+        #expect(
+            pixels.source == .file(format: "HEIC", stored: PixelSize(width: 160, height: 100), decoded: PixelSize(width: 80, height: 50)),
+            "\(pixels.source)")
         // sunset-thumbnail.heic's thumbnail is a coded image: picked.
         #expect(try Self.bytes("sunset-thumbnail.heic").withUnsafeBytes(HEIFBoxes.thumbnails) == [PixelSize(width: 160, height: 100)])
     }
@@ -438,8 +482,10 @@ import Testing
     @Test func itemsInIdatAreLocatedInLinearTime() throws {
         // iloc version 1, no offset, length or base fields; 16,384 items of construction method 1, no extents.
         let items = 16_384
-        let iloc = Self.box("iloc", [1, 0, 0, 0, 0x00, 0x00] + Self.bigEndian(items, 2)
-            + (1...items).flatMap { Self.bigEndian($0, 2) + Self.bigEndian(1, 2) + Self.bigEndian(0, 2) + Self.bigEndian(0, 2) })
+        let iloc = Self.box(
+            "iloc",
+            [1, 0, 0, 0, 0x00, 0x00] + Self.bigEndian(items, 2)
+                + (1...items).flatMap { Self.bigEndian($0, 2) + Self.bigEndian(1, 2) + Self.bigEndian(0, 2) + Self.bigEndian(0, 2) })
         let filler = Array([[UInt8]](repeating: Self.box("free", []), count: 4_000).joined())
         let meta = Self.box("meta", [0, 0, 0, 0] + filler + iloc + Self.box("idat", [1, 2, 3]))
         let file = Self.box("ftyp", Array("heic\0\0\0\0mif1heic".utf8)) + meta

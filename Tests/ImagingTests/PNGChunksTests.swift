@@ -11,7 +11,8 @@ import Testing
         let body = Array(type.utf8) + data
         let crc = body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
         let size = length ?? UInt32(data.count)
-        return (0..<4).map { UInt8(truncatingIfNeeded: size >> (24 - 8 * $0)) } + body + (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * $0)) }
+        return (0..<4).map { UInt8(truncatingIfNeeded: size >> (24 - 8 * $0)) } + body
+            + (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * $0)) }
     }
 
     /// `file` with `chunks` put just after its IHDR.
@@ -34,7 +35,8 @@ import Testing
         let claimed = Self.png(small, inserting: Self.chunk("zTXt", [], claiming: 0x7FFF_FFFF))
         #expect(throws: ImageFailure.self) { try ImageDecoder.decode(claimed, fitting: PixelSize(width: 10, height: 10)) }
         let critical = Self.png(small, inserting: Self.chunk("PLTE", [], claiming: 0x7FFF_FFF0))
-        #expect(throws: ImageFailure("the PNG file is truncated (a PLTE chunk claims 2147483632 bytes, \(critical.count - 33 - 8) remain)")) {
+        #expect(throws: ImageFailure("the PNG file is truncated (a PLTE chunk claims 2147483632 bytes, \(critical.count - 33 - 8) remain)"))
+        {
             try ImageDecoder.decode(critical, fitting: PixelSize(width: 10, height: 10))
         }
     }
@@ -44,7 +46,9 @@ import Testing
         let text = Self.chunk("tEXt", Array("Comment\0".utf8) + [UInt8](repeating: 0x41, count: 20 << 20))
         let file = Self.png(small, inserting: text + Self.chunk("iTXt", Array("x\0\0\0\0\0".utf8)))
         #expect(try ImageDecoder.header(of: Array(file.prefix(64))).storedSize == PixelSize(width: 6, height: 4))
-        #expect(try ImageDecoder.decode(file, fitting: PixelSize(width: 6, height: 4)) == ImageDecoder.decode(small, fitting: PixelSize(width: 6, height: 4)))
+        #expect(
+            try ImageDecoder.decode(file, fitting: PixelSize(width: 6, height: 4))
+                == ImageDecoder.decode(small, fitting: PixelSize(width: 6, height: 4)))
         let walk = try file.withUnsafeBytes { try PNGChunks.walk($0) }
         #expect(walk.essential == small, "the text chunks are not copied for libpng")
     }
@@ -64,7 +68,9 @@ import Testing
         var file = small
         file[12] = UInt8(ascii: "X")  // IHDR → XHDR
         #expect(throws: ImageFailure("corrupt PNG: it does not start with its header chunk (IHDR)")) { try ImageDecoder.header(of: file) }
-        #expect(throws: ImageFailure("the PNG file is truncated (it ends before its header)")) { try ImageDecoder.header(of: Array(small.prefix(20))) }
+        #expect(throws: ImageFailure("the PNG file is truncated (it ends before its header)")) {
+            try ImageDecoder.header(of: Array(small.prefix(20)))
+        }
     }
 }
 

@@ -10,14 +10,17 @@ import Testing
     /// A PNG of `channels` 8-bit samples a pixel (`samples`, rows packed), each row filtered with
     /// type `row % 5` (None, Sub, Up, Average, Paeth), interlaced with Adam7 or not; `extra`
     /// chunks go before IDAT.
-    static func encode(width: Int, height: Int, channels: Int, samples: [UInt8], interlaced: Bool = false,
-                       extra: [(String, [UInt8])] = [], depth: UInt8 = 8) -> [UInt8] {
+    static func encode(
+        width: Int, height: Int, channels: Int, samples: [UInt8], interlaced: Bool = false,
+        extra: [(String, [UInt8])] = [], depth: UInt8 = 8
+    ) -> [UInt8] {
         let colourType: UInt8 = [1: 0, 2: 4, 3: 2, 4: 6][channels]!
         // 16-bit samples are two bytes each, big-endian: a pixel of `channels` samples is twice the bytes.
         let channels = channels * Int(depth) / 8
         var raw: [UInt8] = []
         if interlaced {
-            let start = [(0, 0), (4, 0), (0, 4), (2, 0), (0, 2), (1, 0), (0, 1)], step = [(8, 8), (8, 8), (4, 8), (4, 4), (2, 4), (2, 2), (1, 2)]
+            let start = [(0, 0), (4, 0), (0, 4), (2, 0), (0, 2), (1, 0), (0, 1)],
+                step = [(8, 8), (8, 8), (4, 8), (4, 4), (2, 4), (2, 2), (1, 2)]
             for pass in 0..<7 {
                 let xs = Array(stride(from: start[pass].0, to: width, by: step[pass].0))
                 let ys = Array(stride(from: start[pass].1, to: height, by: step[pass].1))
@@ -26,7 +29,8 @@ import Testing
                 raw += filtered(rows, channels: channels)
             }
         } else {
-            raw = filtered((0..<height).map { y in Array(samples[(y * width * channels)..<((y + 1) * width * channels)]) }, channels: channels)
+            raw = filtered(
+                (0..<height).map { y in Array(samples[(y * width * channels)..<((y + 1) * width * channels)]) }, channels: channels)
         }
         var compressed = [UInt8](repeating: 0, count: Int(compressBound(UInt(raw.count))))
         var length = UInt(compressed.count)
@@ -53,7 +57,8 @@ import Testing
         #expect(pixels.width == 150 && pixels.height == 100)
         for (x, y) in [(0, 0), (17, 3), (149, 99), (80, 50)] {
             let i = (y * pixels.width + x) * 4
-            #expect(Array(pixels.rgba[i..<i + 4]) == [high(x * 2, y * 2, 0), high(x * 2, y * 2, 1), high(x * 2, y * 2, 2), 255], "at \(x),\(y)")
+            #expect(
+                Array(pixels.rgba[i..<i + 4]) == [high(x * 2, y * 2, 0), high(x * 2, y * 2, 1), high(x * 2, y * 2, 2), 255], "at \(x),\(y)")
         }
     }
 
@@ -63,7 +68,9 @@ import Testing
         // 33.6 million samples one by one, on a thread other suites share.
         let width = 4200, height = 2000, block = 10
         func value(_ x: Int, _ y: Int, _ c: Int) -> UInt8 { c == 3 ? 255 : UInt8(((x / block) * 7 + (y / block) * 13 + c * 50) & 0xFF) }
-        let bands: [[UInt8]] = (0..<(height / block)).map { band in [0] + (0..<width).flatMap { x in (0..<4).map { value(x, band * block, $0) } } }
+        let bands: [[UInt8]] = (0..<(height / block)).map { band in
+            [0] + (0..<width).flatMap { x in (0..<4).map { value(x, band * block, $0) } }
+        }
         var raw: [UInt8] = []
         raw.reserveCapacity(height * (width * 4 + 1))
         for y in 0..<height { raw += bands[y / block] }
@@ -71,7 +78,8 @@ import Testing
         var length = UInt(compressed.count)
         precondition(compress2(&compressed, &length, raw, UInt(raw.count), 1) == Z_OK)
         let chunk = Self.chunk
-        let png = PNGChunks.signature + chunk("IHDR", Self.bigEndian(UInt32(width)) + Self.bigEndian(UInt32(height)) + [8, 6, 0, 0, 0])
+        let png =
+            PNGChunks.signature + chunk("IHDR", Self.bigEndian(UInt32(width)) + Self.bigEndian(UInt32(height)) + [8, 6, 0, 0, 0])
             + chunk("IDAT", Array(compressed[..<Int(length)])) + chunk("IEND", [])
         let pixels = try ImageDecoder.decode(png, fitting: PixelSize(width: 420, height: 200))
         #expect(pixels.width == 420 && pixels.height == 200)
@@ -137,11 +145,14 @@ import Testing
     @Test(arguments: [1, 2, 3, 4], [false, true])
     func everyKindAndFilterReadsAsLibpngReadsIt(channels: Int, interlaced: Bool) throws {
         let (width, height) = (37, 23)  // not a multiple of 8: every Adam7 pass is ragged
-        let file = Self.encode(width: width, height: height, channels: channels, samples: Self.samples(width * height * channels), interlaced: interlaced)
+        let file = Self.encode(
+            width: width, height: height, channels: channels, samples: Self.samples(width * height * channels), interlaced: interlaced)
         let ours = try ImageDecoder.decode(file, fitting: PixelSize(width: 500, height: 500))
         #expect(ours.width == width && ours.height == height)
         #expect(ours.rgba == (try Self.libpng(file)).rgba)
-        #expect(ours.source == .file(format: "PNG", stored: PixelSize(width: width, height: height), decoded: PixelSize(width: width, height: height)))
+        #expect(
+            ours.source
+                == .file(format: "PNG", stored: PixelSize(width: width, height: height), decoded: PixelSize(width: width, height: height)))
     }
 
     /// Scaled as the rows come: each block of factor × factor pixels one, averaged (colours weighted
@@ -157,8 +168,9 @@ import Testing
         #expect(Array(scaled.rgba[0..<4]) == [200, 10, 10, 255] && Array(scaled.rgba[(15 * 4)..<(16 * 4)]) == [0, 0, 0, 0])
         // Blocks partly transparent stay red, as covered as they are: 6×2 pixels, the second row
         // red for 3 pixels then transparent blue, by 2 into 3×1.
-        let odd = try ImageDecoder.decode(Self.encode(width: 6, height: 2, channels: 4, samples: Array(samples[0..<(6 * 4)]) + Array(samples[(29 * 4)..<(35 * 4)])),
-                                          fitting: PixelSize(width: 3, height: 1))
+        let odd = try ImageDecoder.decode(
+            Self.encode(width: 6, height: 2, channels: 4, samples: Array(samples[0..<(6 * 4)]) + Array(samples[(29 * 4)..<(35 * 4)])),
+            fitting: PixelSize(width: 3, height: 1))
         #expect(odd.width == 3 && odd.height == 1)
         #expect(odd.rgba == [200, 10, 10, 255, 200, 10, 10, 191, 200, 10, 10, 128])
     }
@@ -192,7 +204,8 @@ import Testing
         var samples: [UInt8] = []
         for y in 0..<height { for _ in 0..<width { samples += y < 8 ? [255, 0, 0] : [0, 0, 255] } }  // the first rows red
         let orientation6: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
-        let file = Self.encode(width: width, height: height, channels: 3, samples: samples, interlaced: true, extra: [("eXIf", orientation6)])
+        let file = Self.encode(
+            width: width, height: height, channels: 3, samples: samples, interlaced: true, extra: [("eXIf", orientation6)])
         let small = try ImageDecoder.decode(file, fitting: PixelSize(width: 4, height: 8))  // upright 32×64: factor 8
         #expect(small.width == 4 && small.height == 8)
         #expect(small.source.description == "the first Adam7 pass (4×8) inside the 32×64 photo")
@@ -215,7 +228,9 @@ import Testing
         // A damaged IDAT: its CRC says so, as libpng would.
         var damaged = Self.encode(width: 16, height: 8, channels: 3, samples: rgb)
         damaged[damaged.count - 20] ^= 0x55
-        #expect(throws: ImageFailure("corrupt PNG: IDAT: CRC error")) { try ImageDecoder.decode(damaged, fitting: PixelSize(width: 4, height: 4)) }
+        #expect(throws: ImageFailure("corrupt PNG: IDAT: CRC error")) {
+            try ImageDecoder.decode(damaged, fitting: PixelSize(width: 4, height: 4))
+        }
         // A filter type past 4.
         let file = Self.encode(width: 16, height: 8, channels: 3, samples: rgb)
         var raw = [UInt8](repeating: 0, count: 8 * (16 * 3 + 1))
@@ -226,6 +241,8 @@ import Testing
         let idat = Array("IDAT".utf8) + compressed[..<Int(length)]
         let crc = idat.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
         let badFilter = Array(file[..<33]) + Self.bigEndian(UInt32(length)) + idat + Self.bigEndian(UInt32(crc)) + Array(file.suffix(12))
-        #expect(throws: ImageFailure("corrupt PNG: row 0 has filter type 9")) { try ImageDecoder.decode(badFilter, fitting: PixelSize(width: 4, height: 4)) }
+        #expect(throws: ImageFailure("corrupt PNG: row 0 has filter type 9")) {
+            try ImageDecoder.decode(badFilter, fitting: PixelSize(width: 4, height: 4))
+        }
     }
 }

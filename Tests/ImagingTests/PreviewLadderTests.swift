@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: [
         (PixelSize(width: 100, height: 75), "the EXIF thumbnail (160×120) inside the 1200×900 photo, decoded at 100×75"),
         (PixelSize(width: 400, height: 300), "the MPF preview (640×480) inside the 1200×900 photo, decoded at 400×300"),
-        (PixelSize(width: 1000, height: 750), "the JPEG itself (1200×900), decoded at 1050×788"),  // libjpeg-turbo scales by eighths
+        (PixelSize(width: 1000, height: 750), "the JPEG itself (1200×900), decoded at 1050×788")  // libjpeg-turbo scales by eighths
     ])
     func theCheapestSourceThatCoversTheBoxWins(box: PixelSize, source: String) throws {
         let pixels = try ImageDecoder.decode(try Self.bytes("camera.jpg"), fitting: box)
@@ -75,10 +75,13 @@ import Testing
         var camera = try Self.bytes("camera.jpg")
         // The photo's SOF says 1200×900; claim 1350×900 (3:2) instead, keeping the previews 4:3.
         let sof = try #require((0..<camera.count - 9).first { camera[$0] == 0xFF && camera[$0 + 1] == 0xC0 && $0 > 1000 })
-        camera[sof + 7] = UInt8(1350 >> 8); camera[sof + 8] = UInt8(1350 & 0xFF)
+        camera[sof + 7] = UInt8(1350 >> 8)
+        camera[sof + 8] = UInt8(1350 & 0xFF)
         let header = try ImageDecoder.header(of: camera)
         #expect(header.storedSize == PixelSize(width: 1350, height: 900))
-        let previewed = camera.withUnsafeBytes { JPEG.preview($0, header: header, covering: PixelSize(width: 100, height: 67), limits: ImageLimits()) }
+        let previewed = camera.withUnsafeBytes {
+            JPEG.preview($0, header: header, covering: PixelSize(width: 100, height: 67), limits: ImageLimits())
+        }
         #expect(previewed == nil)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import Imaging
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The preview ladder's third rung: a progressive JPEG shown small is drawn from its first
@@ -86,7 +86,10 @@ import Glibc
     /// needs more is refused as truncated, and so is a file cut inside its first scan.
     @Test func aFileCutShortShowsTheScansItHoldsWhole() throws {
         let full = try ImageDecoder.decode(Self.progressive, fitting: PixelSize(width: 80, height: 60))
-        guard case let .firstScans(_, dcBytes, _, _, _) = full.source else { Issue.record("drawn from \(full.source)"); return }
+        guard case let .firstScans(_, dcBytes, _, _, _) = full.source else {
+            Issue.record("drawn from \(full.source)")
+            return
+        }
         // Cut halfway through the file: the DC scan is whole, the last scans are not.
         let cut = Array(Self.progressive.prefix(Self.progressive.count / 2))
         #expect(cut.count > dcBytes)
@@ -160,7 +163,7 @@ import Glibc
     /// Restart markers, DC scans one component at a time, successive approximation, odd sizes:
     /// jpegtran's doing (Debian libjpeg-turbo-progs), as cameras' and editors' files have them.
     @Test(arguments: [
-        ["-restart", "1"], ["-restart", "3B"], ["-scans", "separate"], ["-scans", "refined"],
+        ["-restart", "1"], ["-restart", "3B"], ["-scans", "separate"], ["-scans", "refined"]
     ])
     func jpegtransKindsAreTheSamePicture(options: [String]) throws {
         let source = ImageFiles.jpeg(ProgressiveJPEGTests.scene.resampled(to: PixelSize(width: 333, height: 221)), quality: 90)
@@ -172,7 +175,8 @@ import Glibc
         var arguments = options
         if options.first == "-scans" {
             // Each component's DC alone (so the picture needs all three scans), then refinements.
-            let script = options[1] == "separate"
+            let script =
+                options[1] == "separate"
                 ? "0: 0 0 0 1;\n1: 0 0 0 1;\n2: 0 0 0 1;\n0: 1 63 0 0;\n1: 1 63 0 0;\n2: 1 63 0 0;\n0: 0 0 1 0;\n1: 0 0 1 0;\n2: 0 0 1 0;\n"
                 : "0 1 2: 0 0 0 2;\n0: 1 63 0 0;\n0 1 2: 0 0 2 1;\n1: 1 63 0 0;\n2: 1 63 0 0;\n0 1 2: 0 0 1 0;\n"
             let scans = folder.appendingPathComponent("scans.txt")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Networking
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A network in memory: canned answers by URL (each URL's list served in order, its last one
@@ -64,29 +64,38 @@ final class Scratch {
     static let headers = [HTTPHeader("Accept-Version", "v1"), HTTPHeader("Authorization", "Client-ID \(key)")]
 
     static let jpeg: [UInt8] = {
-        (try? [UInt8](Data(contentsOf: TestServer.packageRoot.appendingPathComponent("Examples/photos/rotated.jpg")))) ?? [0xFF, 0xD8, 0xFF, 0x00, 0xC3, 0x28]
+        (try? [UInt8](Data(contentsOf: TestServer.packageRoot.appendingPathComponent("Examples/photos/rotated.jpg")))) ?? [
+            0xFF, 0xD8, 0xFF, 0x00, 0xC3, 0x28
+        ]
     }()
 
     static func json(_ text: String, remaining: Int = 49) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/json"), HTTPHeader("X-Ratelimit-Limit", "50"),
-                                            HTTPHeader("X-Ratelimit-Remaining", String(remaining))], body: Array(text.utf8))
+        HTTPResponse(
+            status: 200,
+            headers: [
+                HTTPHeader("Content-Type", "application/json"), HTTPHeader("X-Ratelimit-Limit", "50"),
+                HTTPHeader("X-Ratelimit-Remaining", String(remaining))
+            ], body: Array(text.utf8))
     }
 
     static let photos = json(#"[{"id":"abc","likes":3,"user":{"name":"Zoë Ünsal","bio":null},"views":4294967296,"ratio":1.50}]"#)
     static let image = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "image/jpeg")], body: jpeg)
-    static let rateLimited = HTTPResponse(status: 403, headers: [HTTPHeader("Content-Type", "text/plain"), HTTPHeader("X-Ratelimit-Remaining", "0")],
-                                          body: Array("Rate Limit Exceeded".utf8))
+    static let rateLimited = HTTPResponse(
+        status: 403, headers: [HTTPHeader("Content-Type", "text/plain"), HTTPHeader("X-Ratelimit-Remaining", "0")],
+        body: Array("Rate Limit Exceeded".utf8))
     static let empty = HTTPResponse(status: 204, headers: [], body: [])
 
     static let answers: [String: [HTTPResponse]] = [
         base + "/photos/random?count=1": [photos],
         "https://images.example.test/photo.jpg?w=400": [image],
         base + "/photos/limited": [rateLimited],
-        base + "/photos/abc/download?ixid=x": [empty],
+        base + "/photos/abc/download?ixid=x": [empty]
     ]
 
     /// Records the requests for `urls` into a new cassette at `path`; returns what the network answered.
-    static func record(_ path: String, _ urls: [String], network: FakeNetwork = FakeNetwork(answers), secrets: [String] = [key]) async throws -> [HTTPResponse] {
+    static func record(_ path: String, _ urls: [String], network: FakeNetwork = FakeNetwork(answers), secrets: [String] = [key])
+        async throws -> [HTTPResponse]
+    {
         let cassette = try CassetteTransport(path: path, apiBase: base, live: network, secrets: secrets)
         #expect(!cassette.isReplaying)
         var responses: [HTTPResponse] = []
@@ -158,10 +167,17 @@ final class Scratch {
         let scratch = try Scratch()
         let path = scratch.file("c.json")
         let size = CassetteTransport.maxBodyBytes + 2
-        let body = kind == "json" ? "[" + String(repeating: "0,", count: size / 2 - 1) + "0]" : "\"" + String(repeating: "a", count: size) + "\""
-        let text = #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 200, "headers": [], "\#(kind)": \#(body)}}]}"#
+        let body =
+            kind == "json" ? "[" + String(repeating: "0,", count: size / 2 - 1) + "0]" : "\"" + String(repeating: "a", count: size) + "\""
+        let text =
+            #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 200, "headers": [], "\#(kind)": \#(body)}}]}"#
         #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
-        #expect(throws: HTTPFailure(.cassette, "the cassette \(path) is damaged: interaction 1's \(kind == "json" ? "JSON" : "text") body is larger than an answer may be (16 MB): record it again")) {
+        #expect(
+            throws: HTTPFailure(
+                .cassette,
+                "the cassette \(path) is damaged: interaction 1's \(kind == "json" ? "JSON" : "text") body is larger than an answer may be (16 MB): record it again"
+            )
+        ) {
             try CassetteTransport(path: path, apiBase: "x", live: nil, secrets: [])
         }
     }
@@ -171,10 +187,14 @@ final class Scratch {
     @Test func aRecordedFailureIsKeptOnOneLine() throws {
         let scratch = try Scratch()
         let path = scratch.file("c.json")
-        let text = #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"failure": {"kind": "other", "message": "boom\nphotos> FORGED\u2028x"}}}]}"#
+        let text =
+            #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"failure": {"kind": "other", "message": "boom\nphotos> FORGED\u2028x"}}}]}"#
         #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
         let (_, interactions) = try CassetteTransport.decode(Array(text.utf8), path: path)
-        guard case .failure(let failure) = try #require(interactions.first).outcome else { Issue.record("not a failure"); return }
+        guard case .failure(let failure) = try #require(interactions.first).outcome else {
+            Issue.record("not a failure")
+            return
+        }
         #expect(failure.message == "boom^Jphotos> FORGED<U+2028>x")
     }
 
@@ -187,7 +207,8 @@ final class Scratch {
         let first = Self.base + "/photos/random?count=1", second = Self.base + "/big"
         let values = (0..<20_000).map { "  {\"id\": \"photo-\($0)\",\n    \"likes\": \($0)}" }.joined(separator: ",\n")
         let big = Self.json("[\n" + values + "\n]\n")
-        let cassette = try CassetteTransport(path: path, apiBase: Self.base, live: FakeNetwork([first: [Self.photos], second: [big]]), secrets: [Self.key])
+        let cassette = try CassetteTransport(
+            path: path, apiBase: Self.base, live: FakeNetwork([first: [Self.photos], second: [big]]), secrets: [Self.key])
         _ = try await cassette.send(HTTPRequest(url: first, headers: Self.headers))
         let before = try #require(FileManager.default.contents(atPath: path))
         var info = stat()
@@ -198,7 +219,9 @@ final class Scratch {
         #expect(stat(path, &info) == 0 && info.st_ino == inode, "appended to, not replaced")
         #expect(after.prefix(before.count - 4) == before.prefix(before.count - 4), "what was written stays")
         let lines = String(decoding: after, as: UTF8.self).split(separator: "\n")
-        #expect(lines.count == 4 && lines.first == #"{"photorepl_cassette":1,"api":"https://api.example.test","interactions":["# && lines.last == "]}")
+        #expect(
+            lines.count == 4 && lines.first == #"{"photorepl_cassette":1,"api":"https://api.example.test","interactions":["#
+                && lines.last == "]}")
         #expect(after.count < big.body.count, "\(after.count) bytes for a \(big.body.count)-byte answer")
         let replay = try CassetteTransport(path: path, apiBase: Self.base, live: nil, secrets: [])
         #expect(try await replay.send(HTTPRequest(url: first)) == Self.photos)
@@ -216,13 +239,13 @@ final class Scratch {
             HTTPHeader("Content-Type", "application/json"), HTTPHeader("X-RateLimit-Limit", "30"),
             HTTPHeader("X-RateLimit-Remaining", "29"), HTTPHeader("X-RateLimit-Reset", "1795622580"),
             HTTPHeader("Retry-After", "60"), HTTPHeader("Link", "<https://api.example.test/search?q=swift&page=2>; rel=\"next\""),
-            HTTPHeader("ETag", "W/\"5e1f\""),
+            HTTPHeader("ETag", "W/\"5e1f\"")
         ]
         let volatile = [
             HTTPHeader("Server", "github-test-server Python/3.11.7"), HTTPHeader("Date", "Wed, 25 Nov 2026 22:17:47 GMT"),
             HTTPHeader("age", "4711"), HTTPHeader("Expires", "Wed, 25 Nov 2026 22:18:47 GMT"),
             HTTPHeader("X-GitHub-Request-Id", "C0DE:1234:5678:9ABC:DEF0"), HTTPHeader("X-Request-Id", "req-42"),
-            HTTPHeader("SET-COOKIE", "session=abc; HttpOnly"), HTTPHeader("X-Served-By", "cache-fra-1"),
+            HTTPHeader("SET-COOKIE", "session=abc; HttpOnly"), HTTPHeader("X-Served-By", "cache-fra-1")
         ]
         // Interleaved, as a server sends them: each kept header keeps its place among the others.
         var headers: [HTTPHeader] = []
@@ -279,7 +302,9 @@ final class Scratch {
         _ = try await Self.record(path, [Self.base + "/photos/random?count=1"])
         let replay = try CassetteTransport(path: path, apiBase: Self.base, live: nil, secrets: [])
         let url = Self.base + "/photos/random?count=5"
-        await #expect(throws: HTTPFailure(.notInCassette, "the cassette \(path) has no answer for GET \(url): delete it to record it again")) {
+        await #expect(
+            throws: HTTPFailure(.notInCassette, "the cassette \(path) has no answer for GET \(url): delete it to record it again")
+        ) {
             try await replay.send(HTTPRequest(url: url))
         }
     }
@@ -310,7 +335,10 @@ final class Scratch {
         let replay = try CassetteTransport(path: path, apiBase: Self.base, live: nil, secrets: [])
         #expect(try await replay.send(HTTPRequest(url: url)) == first)
         #expect(try await replay.send(HTTPRequest(url: url)) == second)
-        await #expect(throws: HTTPFailure(.notInCassette, "the cassette \(path) has no answer for GET \(url) a 3rd time (it holds 2): delete it to record it again")) {
+        await #expect(
+            throws: HTTPFailure(
+                .notInCassette, "the cassette \(path) has no answer for GET \(url) a 3rd time (it holds 2): delete it to record it again")
+        ) {
             try await replay.send(HTTPRequest(url: url))
         }
     }
@@ -320,7 +348,8 @@ final class Scratch {
         let scratch = try Scratch()
         let path = scratch.file("c.json")
         let url = Self.base + "/photos/random?count=1"
-        let cassette = try CassetteTransport(path: path, apiBase: Self.base, live: FakeNetwork(failing: url, with: HTTPFailure(.timedOut, "too slow")), secrets: [Self.key])
+        let cassette = try CassetteTransport(
+            path: path, apiBase: Self.base, live: FakeNetwork(failing: url, with: HTTPFailure(.timedOut, "too slow")), secrets: [Self.key])
         await #expect(throws: HTTPFailure(.timedOut, "too slow")) { try await cassette.send(HTTPRequest(url: url)) }
         let text = try #require(FileManager.default.contents(atPath: path)).map { Character(Unicode.Scalar($0)) }
         #expect(String(text).contains(#""failure":{"#) && String(text).contains(#""kind":"timed-out""#))
@@ -331,9 +360,13 @@ final class Scratch {
     @Test func aFailureOfAnUnknownKindIsDamage() async throws {
         let scratch = try Scratch()
         let path = scratch.file("c.json")
-        let text = #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"failure": {"kind": "gremlins", "message": "m"}}}]}"#
+        let text =
+            #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"failure": {"kind": "gremlins", "message": "m"}}}]}"#
         #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
-        #expect(throws: HTTPFailure(.cassette, "the cassette \(path) is damaged: interaction 1 has a failure without a known kind and a message")) {
+        #expect(
+            throws: HTTPFailure(
+                .cassette, "the cassette \(path) is damaged: interaction 1 has a failure without a known kind and a message")
+        ) {
             try CassetteTransport(path: path, apiBase: "x", live: nil, secrets: [])
         }
     }
@@ -344,7 +377,12 @@ final class Scratch {
         let failure = Self.cassetteFailure { () throws(HTTPFailure) in
             _ = try CassetteTransport(path: path, apiBase: Self.base, live: nil, secrets: [Self.key])
         }
-        #expect(failure == HTTPFailure(.cassette, "the cassette \(path) does not exist, and a new one is not recorded when CI is set: record it on a developer's machine"))
+        #expect(
+            failure
+                == HTTPFailure(
+                    .cassette,
+                    "the cassette \(path) does not exist, and a new one is not recorded when CI is set: record it on a developer's machine")
+        )
         #expect(scratch.listing().isEmpty)
     }
 
@@ -354,25 +392,52 @@ final class Scratch {
         ("not JSON", "this is not JSON\n", "is not valid JSON: unexpected 'h' at line 1, column 2 (expected 'true')"),
         ("empty", "", "is not valid JSON: "),
         ("another format", #"{"interactions": []}"#, "is damaged: it is not a photorepl cassette of version 1"),
-        ("version 2", #"{"photorepl_cassette": 2, "api": "x", "interactions": []}"#, "is damaged: it is not a photorepl cassette of version 1"),
+        (
+            "version 2", #"{"photorepl_cassette": 2, "api": "x", "interactions": []}"#,
+            "is damaged: it is not a photorepl cassette of version 1"
+        ),
         ("no api", #"{"photorepl_cassette": 1, "interactions": []}"#, #"is damaged: it names no API ("api")"#),
         ("no interactions", #"{"photorepl_cassette": 1, "api": "x"}"#, #"is damaged: it has no "interactions" list"#),
-        ("no url", #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET"}, "response": {"status": 200}}]}"#,
-         "is damaged: interaction 1 lacks its request's method and URL or its response's status"),
-        ("no status", #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {}}]}"#,
-         "is damaged: interaction 1 lacks its request's method and URL or its response's status"),
-        ("status 999", #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 200}}, {"request": {"method": "GET", "url": "u"}, "response": {"status": 999}}]}"#,
-         "is damaged: interaction 2 lacks its request's method and URL or its response's status"),
-        ("bad header", #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 200, "headers": [["Content-Type"]]}}]}"#,
-         "is damaged: interaction 1 has a header that is not [name, value]"),
-        ("body outside", #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 200, "file": "c.bodies/../../etc/passwd"}}]}"#,
-         "is damaged: interaction 1 names a body file outside the cassette's folder: c.bodies/../../etc/passwd"),
-        ("body dot-dot", #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 200, "file": "../secret.jpg"}}]}"#,
-         "is damaged: interaction 1 names a body file outside the cassette's folder: ../secret.jpg"),
-        ("body absolute", #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 200, "file": "/etc/passwd"}}]}"#,
-         "is damaged: interaction 1 names a body file outside the cassette's folder: /etc/passwd"),
-        ("body missing", #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 200, "file": "c.bodies/nothing.jpg"}}]}"#,
-         "is damaged: interaction 1's body file c.bodies/nothing.jpg cannot be read (No such file or directory)"),
+        (
+            "no url",
+            #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET"}, "response": {"status": 200}}]}"#,
+            "is damaged: interaction 1 lacks its request's method and URL or its response's status"
+        ),
+        (
+            "no status",
+            #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {}}]}"#,
+            "is damaged: interaction 1 lacks its request's method and URL or its response's status"
+        ),
+        (
+            "status 999",
+            #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 200}}, {"request": {"method": "GET", "url": "u"}, "response": {"status": 999}}]}"#,
+            "is damaged: interaction 2 lacks its request's method and URL or its response's status"
+        ),
+        (
+            "bad header",
+            #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 200, "headers": [["Content-Type"]]}}]}"#,
+            "is damaged: interaction 1 has a header that is not [name, value]"
+        ),
+        (
+            "body outside",
+            #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 200, "file": "c.bodies/../../etc/passwd"}}]}"#,
+            "is damaged: interaction 1 names a body file outside the cassette's folder: c.bodies/../../etc/passwd"
+        ),
+        (
+            "body dot-dot",
+            #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 200, "file": "../secret.jpg"}}]}"#,
+            "is damaged: interaction 1 names a body file outside the cassette's folder: ../secret.jpg"
+        ),
+        (
+            "body absolute",
+            #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 200, "file": "/etc/passwd"}}]}"#,
+            "is damaged: interaction 1 names a body file outside the cassette's folder: /etc/passwd"
+        ),
+        (
+            "body missing",
+            #"{"photorepl_cassette": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 200, "file": "c.bodies/nothing.jpg"}}]}"#,
+            "is damaged: interaction 1's body file c.bodies/nothing.jpg cannot be read (No such file or directory)"
+        )
     ]
 
     @Test(arguments: damaged.indices)
@@ -402,7 +467,11 @@ final class Scratch {
         let failure = Self.cassetteFailure { () throws(HTTPFailure) in
             _ = try CassetteTransport(path: path, apiBase: Self.base, live: nil, secrets: [])
         }
-        #expect(failure == HTTPFailure(.cassette, "the cassette \(path) is damaged: the body file \(name) does not hold what its name says (its SHA-256 differs)"))
+        #expect(
+            failure
+                == HTTPFailure(
+                    .cassette,
+                    "the cassette \(path) is damaged: the body file \(name) does not hold what its name says (its SHA-256 differs)"))
     }
 
     @Test func aFolderIsNotACassette() throws {
@@ -420,7 +489,8 @@ final class Scratch {
         let scratch = try Scratch()
         let old = umask(0o022)
         defer { umask(old) }
-        _ = try await Self.record(scratch.file("c.json"), [Self.base + "/photos/random?count=1", "https://images.example.test/photo.jpg?w=400"])
+        _ = try await Self.record(
+            scratch.file("c.json"), [Self.base + "/photos/random?count=1", "https://images.example.test/photo.jpg?w=400"])
         func mode(_ name: String) -> mode_t {
             var info = stat()
             return stat(scratch.file(name), &info) == 0 ? info.st_mode & 0o7777 : 0
@@ -435,7 +505,8 @@ final class Scratch {
     @Test func jsonInlineImagesBesideByTheirHashAndNoAuthorization() async throws {
         let scratch = try Scratch()
         let path = scratch.file("c.json")
-        _ = try await Self.record(path, Self.answers.keys.sorted(), secrets: [])  // no secret scan: nothing of a request's headers is stored anyway
+        // No secret scan: nothing of a request's headers is stored anyway.
+        _ = try await Self.record(path, Self.answers.keys.sorted(), secrets: [])
         let text = try scratch.read("c.json")
         let document = try JSON.parse(text)
         #expect(document["photorepl_cassette"]?.int == 1)
@@ -474,12 +545,16 @@ final class Scratch {
 
     @Test func otherBinaryTypes() async throws {
         let scratch = try Scratch()
-        let png = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "image/png")], body: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00])
+        let png = HTTPResponse(
+            status: 200, headers: [HTTPHeader("Content-Type", "image/png")], body: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00])
         let blob = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/octet-stream")], body: [0x00, 0xFF, 0xFE])
-        _ = try await Self.record(scratch.file("c"), [Self.base + "/a.png", Self.base + "/blob"],
-                                  network: FakeNetwork([Self.base + "/a.png": [png], Self.base + "/blob": [blob]]))
+        _ = try await Self.record(
+            scratch.file("c"), [Self.base + "/a.png", Self.base + "/blob"],
+            network: FakeNetwork([Self.base + "/a.png": [png], Self.base + "/blob": [blob]]))
         // Without ".json", the bodies' folder is FILE.bodies.
-        #expect(scratch.listing() == ["c", "c.bodies", "c.bodies/" + SHA256.hex(blob.body) + ".bin", "c.bodies/" + SHA256.hex(png.body) + ".png"].sorted())
+        #expect(
+            scratch.listing()
+                == ["c", "c.bodies", "c.bodies/" + SHA256.hex(blob.body) + ".bin", "c.bodies/" + SHA256.hex(png.body) + ".png"].sorted())
         let replay = try CassetteTransport(path: scratch.file("c"), apiBase: Self.base, live: nil, secrets: [])
         #expect(try await replay.send(HTTPRequest(url: Self.base + "/a.png")) == png)
         #expect(try await replay.send(HTTPRequest(url: Self.base + "/blob")) == blob)
@@ -488,8 +563,13 @@ final class Scratch {
     static let leaks: [(String, HTTPResponse)] = [
         ("a JSON body", json(#"{"echo": "Client-ID \#(key)"}"#)),
         ("a text body", HTTPResponse(status: 401, headers: [HTTPHeader("Content-Type", "text/plain")], body: Array("bad key \(key)".utf8))),
-        ("an image", HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "image/jpeg")], body: [0xFF, 0xD8, 0xFF, 0x00] + Array(key.utf8) + [0xFF, 0xD9])),
-        ("a header", HTTPResponse(status: 200, headers: [HTTPHeader("X-Echo", key)], body: [])),
+        (
+            "an image",
+            HTTPResponse(
+                status: 200, headers: [HTTPHeader("Content-Type", "image/jpeg")],
+                body: [0xFF, 0xD8, 0xFF, 0x00] + Array(key.utf8) + [0xFF, 0xD9])
+        ),
+        ("a header", HTTPResponse(status: 200, headers: [HTTPHeader("X-Echo", key)], body: []))
     ]
 
     @Test(arguments: leaks.indices)
@@ -499,7 +579,8 @@ final class Scratch {
         let path = scratch.file("c.json")
         let url = Self.base + "/leak"
         let cassette = try CassetteTransport(path: path, apiBase: Self.base, live: FakeNetwork([url: [leaky]]), secrets: [Self.key])
-        await #expect(throws: HTTPFailure(.cassette, "refusing to write the cassette \(path): the access key would be in it"), "\(where_)") {
+        await #expect(throws: HTTPFailure(.cassette, "refusing to write the cassette \(path): the access key would be in it"), "\(where_)")
+        {
             try await cassette.send(HTTPRequest(url: url, headers: Self.headers))
         }
         #expect(scratch.listing().isEmpty, "\(where_)")
@@ -509,8 +590,9 @@ final class Scratch {
         let scratch = try Scratch()
         let path = scratch.file("c.json")
         let good = Self.base + "/photos/random?count=1", leak = Self.base + "/leak"
-        let cassette = try CassetteTransport(path: path, apiBase: Self.base,
-                                             live: FakeNetwork([good: [Self.photos], leak: [Self.leaks[1].1]]), secrets: [Self.key])
+        let cassette = try CassetteTransport(
+            path: path, apiBase: Self.base,
+            live: FakeNetwork([good: [Self.photos], leak: [Self.leaks[1].1]]), secrets: [Self.key])
         _ = try await cassette.send(HTTPRequest(url: good, headers: Self.headers))
         let before = try scratch.read("c.json")
         await #expect(throws: HTTPFailure.self) { try await cassette.send(HTTPRequest(url: leak, headers: Self.headers)) }
@@ -524,15 +606,19 @@ final class Scratch {
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
         ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
-        ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
-         "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"),
+        (
+            "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+            "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"
+        )
     ])
     func sha256OfTheStandardVectors(text: String, digest: String) {
         #expect(SHA256.hex(Array(text.utf8)) == digest)
     }
 
     @Test func sha256OfAMillionAs() {
-        #expect(SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     /// Lengths around the padding's edges (a block is 64 bytes; the length takes the last 8).
@@ -543,7 +629,7 @@ final class Scratch {
         (64, "7ce100971f64e7001e8fe5a51973ecdfe1ced42befe7ee8d5fd6219506b5393c"),
         (65, "9537c5fdf120482f7d58d25e9ed583f52c02b4e304ea814db1633ad565aed7e9"),
         (119, "000b48d4edf0fa7bee3c6236ecd2785baa5db4eeb8bb54341b029e0d9fa5fb0c"),
-        (120, "13f05a0b594787f5ecd315edc96141bd3243203d1b7d4f0836f37308b276ba98"),
+        (120, "13f05a0b594787f5ecd315edc96141bd3243203d1b7d4f0836f37308b276ba98")
     ])
     func sha256AtThePaddingsEdges(length: Int, digest: String) {
         #expect(SHA256.hex([UInt8](repeating: UInt8(ascii: "x"), count: length)) == digest)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Networking
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Files written on several threads at once (thumbnails are): each gets its mode less the umask, and
@@ -24,7 +24,8 @@ import Glibc
             for thread in 0..<8 {
                 group.addTask {
                     for file in 0..<40 {
-                        try FileBytes.writeAtomically([1, 2, 3], to: "\(folder)/\(thread)-\(file)", mode: 0o666, replacing: true, flushing: false)
+                        try FileBytes.writeAtomically(
+                            [1, 2, 3], to: "\(folder)/\(thread)-\(file)", mode: 0o666, replacing: true, flushing: false)
                     }
                 }
             }

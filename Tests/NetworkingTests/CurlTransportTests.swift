@@ -8,7 +8,8 @@ import Testing
     static let apiHeaders = [HTTPHeader("Accept-Version", "v1"), HTTPHeader("Authorization", "Client-ID test-key")]
 
     /// What `send` threw, or nil (and the response) when it answered.
-    static func outcome(_ transport: CurlTransport, _ url: String, headers: [HTTPHeader] = apiHeaders) async -> Result<HTTPResponse, Error> {
+    static func outcome(_ transport: CurlTransport, _ url: String, headers: [HTTPHeader] = apiHeaders) async -> Result<HTTPResponse, Error>
+    {
         do {
             return .success(try await transport.send(HTTPRequest(url: url, headers: headers)))
         } catch {
@@ -63,7 +64,8 @@ import Testing
         defer { server.stop() }
         // Ids from N to Z get sunset.jpg, A to M rotated.jpg (see the server).
         let expected = try [UInt8](Data(contentsOf: TestServer.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg")))
-        let response = try await CurlTransport(timeout: .seconds(30)).send(HTTPRequest(url: server.baseURL + "/images/qhefDGeuKaS.jpg?w=400"))
+        let response = try await CurlTransport(timeout: .seconds(30)).send(
+            HTTPRequest(url: server.baseURL + "/images/qhefDGeuKaS.jpg?w=400"))
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "image/jpeg")
         #expect(response.body == expected)
@@ -85,7 +87,8 @@ import Testing
         let server = try TestServer()
         defer { server.stop() }
         try server.setMode("rate-limit-403")
-        let response = try await CurlTransport(timeout: .seconds(30)).send(HTTPRequest(url: server.baseURL + "/photos/random?count=1", headers: Self.apiHeaders))
+        let response = try await CurlTransport(timeout: .seconds(30)).send(
+            HTTPRequest(url: server.baseURL + "/photos/random?count=1", headers: Self.apiHeaders))
         #expect(response.status == 403)
         #expect(response.body == Array("Rate Limit Exceeded".utf8))
         #expect(response.header("X-Ratelimit-Remaining") == "0")
@@ -116,7 +119,9 @@ import Testing
         let result = await Self.outcome(CurlTransport(timeout: .seconds(1)), server.baseURL + "/photos/random?count=1")
         let failure = try #require(Self.failure(result))
         #expect(failure.kind == .timedOut)
-        #expect(failure.message.hasPrefix("Operation timed out after ") && failure.message.hasSuffix(" milliseconds with 0 bytes received"), "\(failure.message)")
+        #expect(
+            failure.message.hasPrefix("Operation timed out after ") && failure.message.hasSuffix(" milliseconds with 0 bytes received"),
+            "\(failure.message)")
         // Not a performance claim: by libcurl's own count, the 1 s time-out ended it, long before
         // the server's 30 s answer.
         let elapsed = try #require(Self.number(before: "milliseconds", in: failure.message))
@@ -149,7 +154,8 @@ import Testing
         let server = try TestServer()
         defer { server.stop() }
         try server.setMode(mode)
-        let result = await Self.outcome(CurlTransport(timeout: .seconds(60), maxBodyBytes: 1 << 20), server.baseURL + "/photos/random?count=1")
+        let result = await Self.outcome(
+            CurlTransport(timeout: .seconds(60), maxBodyBytes: 1 << 20), server.baseURL + "/photos/random?count=1")
         #expect(Self.failure(result) == HTTPFailure(.tooLarge, "the answer is larger than 1048576 bytes"))
     }
 
@@ -172,9 +178,12 @@ import Testing
         var transport = CurlTransport(timeout: .seconds(30))
         transport.hostPolicy = .api(at: server.baseURL, isDefault: false)
         let result = await Self.outcome(transport, server.baseURL + "/photos/random?count=1")
-        #expect(Self.failure(result) == HTTPFailure(
-            .hostNotAllowed, "a redirect went to http://169.254.169.254/latest/meta-data/: 169.254.169.254 is not one of the allowed hosts (127.0.0.1)",
-            host: "169.254.169.254"))
+        #expect(
+            Self.failure(result)
+                == HTTPFailure(
+                    .hostNotAllowed,
+                    "a redirect went to http://169.254.169.254/latest/meta-data/: 169.254.169.254 is not one of the allowed hosts (127.0.0.1)",
+                    host: "169.254.169.254"))
         #expect(try server.log().count == 1)
         // A first request to another host is not made either.
         let direct = await Self.outcome(transport, "http://localhost:\(server.port)/photos/random?count=1")
@@ -189,7 +198,8 @@ import Testing
         guard gethostname(&buffer, buffer.count) == 0 else { return nil }
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard !name.isEmpty, !URLParts.isLocalAddress(name),
-              !CurlTransport.proxyVariables.contains(where: { ProcessInfo.processInfo.environment[$0]?.isEmpty == false }) else { return nil }
+            !CurlTransport.proxyVariables.contains(where: { ProcessInfo.processInfo.environment[$0]?.isEmpty == false })
+        else { return nil }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
@@ -199,7 +209,8 @@ import Testing
         while let entry = node {
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             guard getnameinfo(entry.pointee.ai_addr, entry.pointee.ai_addrlen, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0,
-                  URLParts.isLocalAddress(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) else { return nil }
+                URLParts.isLocalAddress(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            else { return nil }
             node = entry.pointee.ai_next
         }
         return name
@@ -217,12 +228,15 @@ import Testing
         let result = await Self.outcome(transport, "http://\(name):\(server.port)/photos/random?count=1")
         let failure = try #require(Self.failure(result))
         #expect(failure.kind == .hostNotAllowed && failure.host == name.lowercased())
-        #expect(failure.message.hasPrefix("\(name.lowercased()) resolves to ") && failure.message.hasSuffix(", a local or private address, refused unless the API itself is at one"),
-                "\(failure.message)")
+        #expect(
+            failure.message.hasPrefix("\(name.lowercased()) resolves to ")
+                && failure.message.hasSuffix(", a local or private address, refused unless the API itself is at one"),
+            "\(failure.message)")
         #expect(try server.log().isEmpty)
         // Where the policy allows local addresses (the API is itself on one), the name is reached.
         transport.hostPolicy = HostPolicy(hosts: [name], allowsLocalAddresses: true)
-        let allowed = try await transport.send(HTTPRequest(url: "http://\(name):\(server.port)/photos/random?count=1", headers: Self.apiHeaders))
+        let allowed = try await transport.send(
+            HTTPRequest(url: "http://\(name):\(server.port)/photos/random?count=1", headers: Self.apiHeaders))
         #expect(allowed.status == 200)
     }
 
@@ -233,10 +247,13 @@ import Testing
         defer { server.stop() }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-download-\(UUID().uuidString)").path
         defer { unlink(path) }
-        func download(_ url: String, maxBytes: Int = 1 << 20, flags: Int32 = O_WRONLY | O_CREAT | O_TRUNC) async throws -> (HTTPResponse, Data) {
+        func download(_ url: String, maxBytes: Int = 1 << 20, flags: Int32 = O_WRONLY | O_CREAT | O_TRUNC) async throws -> (
+            HTTPResponse, Data
+        ) {
             let fd = open(path, flags, 0o600)
             defer { close(fd) }
-            let response = try await CurlTransport(timeout: .seconds(30)).download(HTTPRequest(url: url, headers: Self.apiHeaders), into: fd, maxBytes: maxBytes)
+            let response = try await CurlTransport(timeout: .seconds(30)).download(
+                HTTPRequest(url: url, headers: Self.apiHeaders), into: fd, maxBytes: maxBytes)
             return (response, try Data(contentsOf: URL(fileURLWithPath: path)))
         }
         let image = try Data(contentsOf: TestServer.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg"))
@@ -292,7 +309,8 @@ import Testing
         #expect(log.last?.header("Authorization") == nil)
     }
 
-    @Test(arguments: ["file:///etc/passwd", "ftp://127.0.0.1:21/", "gopher://127.0.0.1/", "dict://127.0.0.1/", "scp://127.0.0.1/etc/passwd"])
+    @Test(arguments: ["file:///etc/passwd", "ftp://127.0.0.1:21/", "gopher://127.0.0.1/", "dict://127.0.0.1/", "scp://127.0.0.1/etc/passwd"]
+    )
     func onlyHTTPAndHTTPS(url: String) async throws {
         let result = await Self.outcome(CurlTransport(timeout: .seconds(5)), url)
         guard case .failure(let error) = result else {
@@ -361,7 +379,8 @@ import Testing
         let statuses = await withTaskGroup(of: Int.self) { group in
             for n in 1...8 {
                 group.addTask {
-                    (try? await CurlTransport(timeout: .seconds(30)).send(HTTPRequest(url: base + "/photos/random?count=\(n)", headers: Self.apiHeaders)))?.status ?? -1
+                    (try? await CurlTransport(timeout: .seconds(30)).send(
+                        HTTPRequest(url: base + "/photos/random?count=\(n)", headers: Self.apiHeaders)))?.status ?? -1
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }

@@ -4,25 +4,32 @@ import Testing
 /// Redirects and image URLs went to any http(s) host. The policy names the hosts, and keeps
 /// loopback, private and link-local addresses out unless the API itself is at one.
 @Suite struct HostPolicyTests {
-    let unsplash = HostPolicy.api(at: "https://api.unsplash.com", alsoAllowed: ["images.unsplash.com", "plus.unsplash.com"], isDefault: true)
+    let unsplash = HostPolicy.api(
+        at: "https://api.unsplash.com", alsoAllowed: ["images.unsplash.com", "plus.unsplash.com"], isDefault: true)
 
     @Test func theRealAPIReachesItsHostAndUnsplashsImageHostsOnly() {
         #expect(unsplash.refusal(of: "https://api.unsplash.com/photos/random?count=2") == nil)
         #expect(unsplash.refusal(of: "https://images.unsplash.com/photo-1?w=400") == nil)
         #expect(unsplash.refusal(of: "https://plus.unsplash.com/premium_photo-1") == nil)
         #expect(unsplash.refusal(of: "https://IMAGES.unsplash.com/x") == nil)
-        #expect(unsplash.refusal(of: "http://169.254.169.254/latest/meta-data/") == "169.254.169.254 is a local or private address, refused unless the API itself is at one")
-        #expect(unsplash.refusal(of: "https://evil.example/x") == "evil.example is not one of the allowed hosts (api.unsplash.com, images.unsplash.com, plus.unsplash.com)")
+        #expect(
+            unsplash.refusal(of: "http://169.254.169.254/latest/meta-data/")
+                == "169.254.169.254 is a local or private address, refused unless the API itself is at one")
+        #expect(
+            unsplash.refusal(of: "https://evil.example/x")
+                == "evil.example is not one of the allowed hosts (api.unsplash.com, images.unsplash.com, plus.unsplash.com)")
         #expect(unsplash.refusal(of: "https://images.unsplash.com.evil.example/x") != nil)
         #expect(unsplash.refusal(of: "https://user@evil.example/x") != nil)
         #expect(unsplash.refusal(of: "https://api.unsplash.com@evil.example/x") != nil)
         #expect(unsplash.refusal(of: "file:///etc/passwd") != nil)
     }
 
-    @Test(arguments: ["127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "0.0.0.0",
-                      "100.64.0.1", "localhost", "a.localhost", "::1", "fe80::1", "fd00::1", "::ffff:127.0.0.1",
-                      // Other spellings libcurl reads as IPv4 addresses.
-                      "127.1", "0x7f.1", "2130706433", "10.1", "0"])
+    @Test(arguments: [
+        "127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "0.0.0.0",
+        "100.64.0.1", "localhost", "a.localhost", "::1", "fe80::1", "fd00::1", "::ffff:127.0.0.1",
+        // Other spellings libcurl reads as IPv4 addresses.
+        "127.1", "0x7f.1", "2130706433", "10.1", "0"
+    ])
     func localAddresses(host: String) {
         #expect(URLParts.isLocalAddress(host))
     }

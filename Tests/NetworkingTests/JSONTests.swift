@@ -23,110 +23,110 @@ private func quoted(_ inside: [UInt8]) -> [UInt8] {
 /// One element of a real `GET /photos/random?count=N` answer (docs/research §8), as the API sent it:
 /// nulls, nested objects, Japanese and Korean text, `\r\n` in a bio, numbers past 16 bits.
 private let unsplashPhoto = ##"""
-{
-  "id": "ygn9SCQRATg",
-  "slug": "high-angle-photography-of-wooden-boats-on-lake-near-cabin-ygn9SCQRATg",
-  "alternative_slugs": {
-    "en": "high-angle-photography-of-wooden-boats-on-lake-near-cabin-ygn9SCQRATg",
-    "es": "fotografia-de-angulo-alto-de-barcos-de-madera-en-el-lago-cerca-de-la-cabana-ygn9SCQRATg",
-    "ja": "キャビン近くの湖に浮かぶ木造ボートのハイアングル写真-ygn9SCQRATg",
-    "fr": "photographie-en-grand-angle-de-bateaux-en-bois-sur-le-lac-pres-de-la-cabine-ygn9SCQRATg",
-    "it": "fotografia-ad-alto-angolo-di-barche-di-legno-sul-lago-vicino-alla-cabina-ygn9SCQRATg",
-    "ko": "오두막-근처-호수에-있는-나무-보트의-높은-각도-사진-ygn9SCQRATg",
-    "de": "hochwinkelfotografie-von-holzbooten-auf-dem-see-in-der-nahe-der-kabine-ygn9SCQRATg",
-    "pt": "fotografia-de-alto-angulo-de-barcos-de-madeira-no-lago-perto-da-cabine-ygn9SCQRATg"
-  },
-  "created_at": "2016-08-14T15:49:28Z",
-  "updated_at": "2024-03-31T20:58:41Z",
-  "promoted_at": "2016-08-14T15:49:28Z",
-  "width": 7030,
-  "height": 3904,
-  "color": "#26260c",
-  "blur_hash": "LG86vWPoVay=M1rEnhQ.v3t6TbnO",
-  "description": "Mountain lake boathouse",
-  "alt_description": "high angle photography of wooden boats on lake near cabin",
-  "breadcrumbs": [],
-  "urls": {
-    "raw": "https://images.unsplash.com/photo-1471189641895-16c58a695bcb?ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8&ixlib=rb-4.0.3",
-    "full": "https://images.unsplash.com/photo-1471189641895-16c58a695bcb?crop=entropy&cs=srgb&fm=jpg&ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8&ixlib=rb-4.0.3&q=85",
-    "regular": "https://images.unsplash.com/photo-1471189641895-16c58a695bcb?crop=entropy&cs=tinysrgb&fit=max&fm=jpg&ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8&ixlib=rb-4.0.3&q=80&w=1080",
-    "small": "https://images.unsplash.com/photo-1471189641895-16c58a695bcb?crop=entropy&cs=tinysrgb&fit=max&fm=jpg&ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8&ixlib=rb-4.0.3&q=80&w=400",
-    "thumb": "https://images.unsplash.com/photo-1471189641895-16c58a695bcb?crop=entropy&cs=tinysrgb&fit=max&fm=jpg&ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8&ixlib=rb-4.0.3&q=80&w=200",
-    "small_s3": "https://s3.us-west-2.amazonaws.com/images.unsplash.com/small/photo-1471189641895-16c58a695bcb"
-  },
-  "links": {
-    "self": "https://api.unsplash.com/photos/high-angle-photography-of-wooden-boats-on-lake-near-cabin-ygn9SCQRATg",
-    "html": "https://unsplash.com/photos/high-angle-photography-of-wooden-boats-on-lake-near-cabin-ygn9SCQRATg",
-    "download": "https://unsplash.com/photos/ygn9SCQRATg/download?ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8",
-    "download_location": "https://api.unsplash.com/photos/ygn9SCQRATg/download?ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8"
-  },
-  "likes": 1118,
-  "liked_by_user": false,
-  "current_user_collections": [],
-  "sponsorship": null,
-  "topic_submissions": {},
-  "asset_type": "photo",
-  "user": {
-    "id": "7VotA9sc3vQ",
-    "updated_at": "2024-04-04T11:11:15Z",
-    "username": "aleskrivec",
-    "name": "Ales Krivec",
-    "first_name": "Ales",
-    "last_name": "Krivec",
-    "twitter_username": "Dreamy_Pixel",
-    "portfolio_url": "http://dreamypixel.com",
-    "bio": "Donations: http://paypal.me/dreamypixel\r\n Any amount much appreciated. :) Thank you.",
-    "location": "Slovenia",
-    "links": {
-      "self": "https://api.unsplash.com/users/aleskrivec",
-      "html": "https://unsplash.com/@aleskrivec",
-      "photos": "https://api.unsplash.com/users/aleskrivec/photos",
-      "likes": "https://api.unsplash.com/users/aleskrivec/likes",
-      "portfolio": "https://api.unsplash.com/users/aleskrivec/portfolio",
-      "following": "https://api.unsplash.com/users/aleskrivec/following",
-      "followers": "https://api.unsplash.com/users/aleskrivec/followers"
-    },
-    "profile_image": {
-      "small": "https://images.unsplash.com/profile-1443951664260-3bd2d54fd875?ixlib=rb-4.0.3&crop=faces&fit=crop&w=32&h=32",
-      "medium": "https://images.unsplash.com/profile-1443951664260-3bd2d54fd875?ixlib=rb-4.0.3&crop=faces&fit=crop&w=64&h=64",
-      "large": "https://images.unsplash.com/profile-1443951664260-3bd2d54fd875?ixlib=rb-4.0.3&crop=faces&fit=crop&w=128&h=128"
-    },
-    "instagram_username": "dreamypixels",
-    "total_collections": 0,
-    "total_likes": 5,
-    "total_photos": 2274,
-    "total_promoted_photos": 192,
-    "accepted_tos": true,
-    "for_hire": true,
-    "social": {
-      "instagram_username": "dreamypixels",
-      "portfolio_url": "http://dreamypixel.com",
-      "twitter_username": "Dreamy_Pixel",
-      "paypal_email": null
+    {
+      "id": "ygn9SCQRATg",
+      "slug": "high-angle-photography-of-wooden-boats-on-lake-near-cabin-ygn9SCQRATg",
+      "alternative_slugs": {
+        "en": "high-angle-photography-of-wooden-boats-on-lake-near-cabin-ygn9SCQRATg",
+        "es": "fotografia-de-angulo-alto-de-barcos-de-madera-en-el-lago-cerca-de-la-cabana-ygn9SCQRATg",
+        "ja": "キャビン近くの湖に浮かぶ木造ボートのハイアングル写真-ygn9SCQRATg",
+        "fr": "photographie-en-grand-angle-de-bateaux-en-bois-sur-le-lac-pres-de-la-cabine-ygn9SCQRATg",
+        "it": "fotografia-ad-alto-angolo-di-barche-di-legno-sul-lago-vicino-alla-cabina-ygn9SCQRATg",
+        "ko": "오두막-근처-호수에-있는-나무-보트의-높은-각도-사진-ygn9SCQRATg",
+        "de": "hochwinkelfotografie-von-holzbooten-auf-dem-see-in-der-nahe-der-kabine-ygn9SCQRATg",
+        "pt": "fotografia-de-alto-angulo-de-barcos-de-madeira-no-lago-perto-da-cabine-ygn9SCQRATg"
+      },
+      "created_at": "2016-08-14T15:49:28Z",
+      "updated_at": "2024-03-31T20:58:41Z",
+      "promoted_at": "2016-08-14T15:49:28Z",
+      "width": 7030,
+      "height": 3904,
+      "color": "#26260c",
+      "blur_hash": "LG86vWPoVay=M1rEnhQ.v3t6TbnO",
+      "description": "Mountain lake boathouse",
+      "alt_description": "high angle photography of wooden boats on lake near cabin",
+      "breadcrumbs": [],
+      "urls": {
+        "raw": "https://images.unsplash.com/photo-1471189641895-16c58a695bcb?ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8&ixlib=rb-4.0.3",
+        "full": "https://images.unsplash.com/photo-1471189641895-16c58a695bcb?crop=entropy&cs=srgb&fm=jpg&ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8&ixlib=rb-4.0.3&q=85",
+        "regular": "https://images.unsplash.com/photo-1471189641895-16c58a695bcb?crop=entropy&cs=tinysrgb&fit=max&fm=jpg&ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8&ixlib=rb-4.0.3&q=80&w=1080",
+        "small": "https://images.unsplash.com/photo-1471189641895-16c58a695bcb?crop=entropy&cs=tinysrgb&fit=max&fm=jpg&ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8&ixlib=rb-4.0.3&q=80&w=400",
+        "thumb": "https://images.unsplash.com/photo-1471189641895-16c58a695bcb?crop=entropy&cs=tinysrgb&fit=max&fm=jpg&ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8&ixlib=rb-4.0.3&q=80&w=200",
+        "small_s3": "https://s3.us-west-2.amazonaws.com/images.unsplash.com/small/photo-1471189641895-16c58a695bcb"
+      },
+      "links": {
+        "self": "https://api.unsplash.com/photos/high-angle-photography-of-wooden-boats-on-lake-near-cabin-ygn9SCQRATg",
+        "html": "https://unsplash.com/photos/high-angle-photography-of-wooden-boats-on-lake-near-cabin-ygn9SCQRATg",
+        "download": "https://unsplash.com/photos/ygn9SCQRATg/download?ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8",
+        "download_location": "https://api.unsplash.com/photos/ygn9SCQRATg/download?ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8"
+      },
+      "likes": 1118,
+      "liked_by_user": false,
+      "current_user_collections": [],
+      "sponsorship": null,
+      "topic_submissions": {},
+      "asset_type": "photo",
+      "user": {
+        "id": "7VotA9sc3vQ",
+        "updated_at": "2024-04-04T11:11:15Z",
+        "username": "aleskrivec",
+        "name": "Ales Krivec",
+        "first_name": "Ales",
+        "last_name": "Krivec",
+        "twitter_username": "Dreamy_Pixel",
+        "portfolio_url": "http://dreamypixel.com",
+        "bio": "Donations: http://paypal.me/dreamypixel\r\n Any amount much appreciated. :) Thank you.",
+        "location": "Slovenia",
+        "links": {
+          "self": "https://api.unsplash.com/users/aleskrivec",
+          "html": "https://unsplash.com/@aleskrivec",
+          "photos": "https://api.unsplash.com/users/aleskrivec/photos",
+          "likes": "https://api.unsplash.com/users/aleskrivec/likes",
+          "portfolio": "https://api.unsplash.com/users/aleskrivec/portfolio",
+          "following": "https://api.unsplash.com/users/aleskrivec/following",
+          "followers": "https://api.unsplash.com/users/aleskrivec/followers"
+        },
+        "profile_image": {
+          "small": "https://images.unsplash.com/profile-1443951664260-3bd2d54fd875?ixlib=rb-4.0.3&crop=faces&fit=crop&w=32&h=32",
+          "medium": "https://images.unsplash.com/profile-1443951664260-3bd2d54fd875?ixlib=rb-4.0.3&crop=faces&fit=crop&w=64&h=64",
+          "large": "https://images.unsplash.com/profile-1443951664260-3bd2d54fd875?ixlib=rb-4.0.3&crop=faces&fit=crop&w=128&h=128"
+        },
+        "instagram_username": "dreamypixels",
+        "total_collections": 0,
+        "total_likes": 5,
+        "total_photos": 2274,
+        "total_promoted_photos": 192,
+        "accepted_tos": true,
+        "for_hire": true,
+        "social": {
+          "instagram_username": "dreamypixels",
+          "portfolio_url": "http://dreamypixel.com",
+          "twitter_username": "Dreamy_Pixel",
+          "paypal_email": null
+        }
+      },
+      "exif": {
+        "make": "NIKON CORPORATION",
+        "model": "NIKON D800",
+        "name": "NIKON CORPORATION, NIKON D800",
+        "exposure_time": "1/200",
+        "aperture": "9.0",
+        "focal_length": "28.0",
+        "iso": 100
+      },
+      "location": {
+        "name": "Pragser Wildsee, Italy",
+        "city": null,
+        "country": "Italy",
+        "position": {
+          "latitude": 46.6946966,
+          "longitude": 12.0854459
+        }
+      },
+      "views": 9214598,
+      "downloads": 30234
     }
-  },
-  "exif": {
-    "make": "NIKON CORPORATION",
-    "model": "NIKON D800",
-    "name": "NIKON CORPORATION, NIKON D800",
-    "exposure_time": "1/200",
-    "aperture": "9.0",
-    "focal_length": "28.0",
-    "iso": 100
-  },
-  "location": {
-    "name": "Pragser Wildsee, Italy",
-    "city": null,
-    "country": "Italy",
-    "position": {
-      "latitude": 46.6946966,
-      "longitude": 12.0854459
-    }
-  },
-  "views": 9214598,
-  "downloads": 30234
-}
-"""##
+    """##
 
 @Suite struct JSONReadingTests {
     @Test func readsARealUnsplashPhoto() throws {
@@ -149,7 +149,9 @@ private let unsplashPhoto = ##"""
         #expect(photo["alternative_slugs"]?["ko"]?.string == "오두막-근처-호수에-있는-나무-보트의-높은-각도-사진-ygn9SCQRATg")
         #expect(photo["alternative_slugs"]?.object?.map(\.0) == ["en", "es", "ja", "fr", "it", "ko", "de", "pt"])
         #expect(photo["urls"]?["small"]?.string?.hasSuffix("&w=400") == true)
-        #expect(photo["links"]?["download_location"]?.string == "https://api.unsplash.com/photos/ygn9SCQRATg/download?ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8")
+        #expect(
+            photo["links"]?["download_location"]?.string
+                == "https://api.unsplash.com/photos/ygn9SCQRATg/download?ixid=M3w1ODY1NjJ8MHwxfHJhbmRvbXx8fHx8fHx8fDE3MTIyNTA1MjJ8")
 
         let user = try #require(photo["user"])
         #expect(user["username"]?.string == "aleskrivec")
@@ -263,7 +265,8 @@ private let unsplashPhoto = ##"""
 @Suite struct JSONRefusalTests {
     /// Every prefix of a document that exercises each part of the grammar.
     @Test func everyTruncationThrows() throws {
-        let document = Array(#"{"a": [1, -2.5e+3, 0, true, false, null], "s": "x\"\\\u00e9\ud83d\ude00é😀", "o": {}, "e": [], "k": {"n": 1E-2}}"#.utf8)
+        let document = Array(
+            #"{"a": [1, -2.5e+3, 0, true, false, null], "s": "x\"\\\u00e9\ud83d\ude00é😀", "o": {}, "e": [], "k": {"n": 1E-2}}"#.utf8)
         #expect(try JSON.parse(document)["s"]?.string == "x\"\\é😀é😀")
         #expect(failure([]) == "the JSON is empty (line 1, column 1)")
         for length in 1..<document.count {
@@ -282,7 +285,7 @@ private let unsplashPhoto = ##"""
     @Test func badNumbers() throws {
         let bad = [
             "01", "-01", "00", "+1", ".5", "1.", "-", "--1", "- 1", "1e", "1e+", "1E-", "0x10", "1.e3", "1.5.2",
-            "NaN", "Infinity", "-Infinity", "[01]", "[1.]", "1e5.0", "0.1e", "１",
+            "NaN", "Infinity", "-Infinity", "[01]", "[1.]", "1e5.0", "0.1e", "１"
         ]
         for text in bad {
             #expect(failure(text) != nil, "\(text)")
@@ -321,7 +324,7 @@ private let unsplashPhoto = ##"""
         #expect(failure(quoted([0xED, 0xA0, 0x80])) == "invalid UTF-8 in a string (0xED 0xA0) at line 1, column 2")  // a surrogate
         let others: [[UInt8]] = [
             [0x80], [0xBF], [0xC1, 0x81], [0xE0, 0x80, 0xAF], [0xF0, 0x80, 0x80, 0xAF], [0xF4, 0x90, 0x80, 0x80],
-            [0xF5, 0x80, 0x80, 0x80], [0xE3, 0x81], [0xC3], [0xE3, 0x41, 0x81], [0xF0, 0x9F, 0x98],
+            [0xF5, 0x80, 0x80, 0x80], [0xE3, 0x81], [0xC3], [0xE3, 0x41, 0x81], [0xF0, 0x9F, 0x98]
         ]
         for bytes in others {
             #expect(failure(quoted(bytes))?.hasPrefix("invalid UTF-8 in a string") == true, "\(bytes)")
@@ -392,33 +395,35 @@ private let unsplashPhoto = ##"""
         ("ok", .bool(true)),
         ("none", .null),
         ("list", .array([.number("1"), .array([]), .object([]), .array([.string("x"), .number("2"), .null])])),
-        ("nested", .object([("k", .string("tab\there")), ("日本", .string("é😀"))])),
+        ("nested", .object([("k", .string("tab\there")), ("日本", .string("é😀"))]))
     ])
 
     @Test func prettyIsExact() {
         let expected = #"""
-        {
-          "id": "a\"b\\c",
-          "n": -1.5e3,
-          "ok": true,
-          "none": null,
-          "list": [
-            1,
-            [],
-            {},
-            ["x", 2, null]
-          ],
-          "nested": {
-            "k": "tab\there",
-            "日本": "é😀"
-          }
-        }
-        """#
+            {
+              "id": "a\"b\\c",
+              "n": -1.5e3,
+              "ok": true,
+              "none": null,
+              "list": [
+                1,
+                [],
+                {},
+                ["x", 2, null]
+              ],
+              "nested": {
+                "k": "tab\there",
+                "日本": "é😀"
+              }
+            }
+            """#
         #expect(JSON.pretty(sample) == expected)
     }
 
     @Test func compactIsExact() {
-        #expect(JSON.compact(sample) == #"{"id":"a\"b\\c","n":-1.5e3,"ok":true,"none":null,"list":[1,[],{},["x",2,null]],"nested":{"k":"tab\there","日本":"é😀"}}"#)
+        #expect(
+            JSON.compact(sample)
+                == #"{"id":"a\"b\\c","n":-1.5e3,"ok":true,"none":null,"list":[1,[],{},["x",2,null]],"nested":{"k":"tab\there","日本":"é😀"}}"#)
     }
 
     @Test func scalarsAndEmptyContainers() {
@@ -436,7 +441,8 @@ private let unsplashPhoto = ##"""
 
     @Test func escaping() {
         let controls = String(decoding: (UInt8(0)..<0x20).map { $0 }, as: UTF8.self)
-        let expected = #""\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r\u000e\u000f"#
+        let expected =
+            #""\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r\u000e\u000f"#
             + #"\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001f""#
         #expect(JSON.compact(.string(controls)) == expected)
         #expect(JSON.compact(.string("/\u{7F}\u{2028}\u{2029}é")) == "\"/\u{7F}\u{2028}\u{2029}é\"")
@@ -453,7 +459,7 @@ private let unsplashPhoto = ##"""
         .array([]),
         .object([]),
         .array([.array([.array([])]), .object([("", .null)]), .string("x")]),
-        .object([("a", .number("1")), ("a", .number("2")), ("k\"\\\n", .string("v\u{0}"))]),
+        .object([("a", .number("1")), ("a", .number("2")), ("k\"\\\n", .string("v\u{0}"))])
     ])
     func roundTrips(value: JSONValue) throws {
         #expect(try JSON.parse(JSON.pretty(value)) == value)

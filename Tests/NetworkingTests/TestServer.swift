@@ -2,7 +2,7 @@
 // file (a test target cannot import another, and SwiftPM compiles a linked file into each target).
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Scripts/unsplash-test-server as a child process on an ephemeral port of 127.0.0.1: each test (or
@@ -110,12 +110,13 @@ final class TestServer: @unchecked Sendable {
     func log() throws -> [LoggedRequest] {
         let (status, body) = try control("GET", "/__log")
         guard status == 200,
-              let root = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              let requests = root["requests"] as? [[String: Any]]
+            let root = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+            let requests = root["requests"] as? [[String: Any]]
         else { throw Failure("GET /__log: HTTP \(status) \(String(decoding: body, as: UTF8.self))") }
         return requests.map {
-            LoggedRequest(method: $0["method"] as? String ?? "", path: $0["path"] as? String ?? "",
-                          query: $0["query"] as? String ?? "", headers: $0["headers"] as? [String: String] ?? [:])
+            LoggedRequest(
+                method: $0["method"] as? String ?? "", path: $0["path"] as? String ?? "",
+                query: $0["query"] as? String ?? "", headers: $0["headers"] as? [String: String] ?? [:])
         }
     }
 
@@ -159,7 +160,8 @@ final class TestServer: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw Failure("connect to \(baseURL): \(String(cString: strerror(errno)))") }
-        let head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\n"
+        let head =
+            "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         let request = Array(head.utf8) + body
         var sent = 0

@@ -17,7 +17,10 @@ import Testing
         defer { server.stop() }
         let first = try await Self.get(server, "/photos?page=1&per_page=30")
         #expect(first.status == 200 && first.header("X-Total") == "120" && first.header("X-Per-Page") == "30")
-        #expect(first.header("Link") == #"<\#(server.baseURL)/photos?page=4&per_page=30>; rel="last", <\#(server.baseURL)/photos?page=2&per_page=30>; rel="next""#)
+        #expect(
+            first.header("Link")
+                == #"<\#(server.baseURL)/photos?page=4&per_page=30>; rel="last", <\#(server.baseURL)/photos?page=2&per_page=30>; rel="next""#
+        )
         let photos = try #require(try JSON.parse(first.body).array)
         let times = photos.compactMap { $0["created_at"]?.string }
         #expect(times.count == 30 && times == times.sorted(by: >), "latest first")

@@ -46,12 +46,13 @@ enum TIFFContainerFile {
         for ifd in ifds {
             file += u16(UInt16(ifd.entries.count))
             for entry in ifd.entries {
-                let value: UInt32 = switch entry.value {
-                case .number(let n): n
-                case .jpeg(let k): UInt32(jpegAt[k])
-                case .jpegLength(let k): UInt32(jpegs[k].count)
-                case .ifd(let k): UInt32(ifdAt[k])
-                }
+                let value: UInt32 =
+                    switch entry.value {
+                    case .number(let n): n
+                    case .jpeg(let k): UInt32(jpegAt[k])
+                    case .jpegLength(let k): UInt32(jpegs[k].count)
+                    case .ifd(let k): UInt32(ifdAt[k])
+                    }
                 let field = entry.type == 3 ? u16(UInt16(value)) + [0, 0] : u32(value)
                 file += u16(entry.tag) + u16(entry.type) + u32(entry.count) + field
             }
@@ -67,7 +68,10 @@ enum TIFFContainerFile {
 
     /// One strip of a JPEG-compressed image: JPEG N.
     static func strip(_ k: Int, compression: UInt32 = 7) -> [Entry] {
-        [Entry(tag: 0x0103, type: 3, value: .number(compression)), Entry(tag: 0x0111, value: .jpeg(k)), Entry(tag: 0x0117, value: .jpegLength(k))]
+        [
+            Entry(tag: 0x0103, type: 3, value: .number(compression)), Entry(tag: 0x0111, value: .jpeg(k)),
+            Entry(tag: 0x0117, value: .jpegLength(k))
+        ]
     }
 
     static func interchange(_ k: Int) -> [Entry] {
@@ -85,9 +89,11 @@ enum TIFFContainerFile {
     static let chainedDNG: [UInt8] = File.make(
         jpegs: [TestImage.jpeg(width: 160, height: 107), Array("not the sensor data".utf8), TestImage.jpeg(width: 1024, height: 683)],
         ifds: [
-            File.IFD(entries: File.size(160, 107) + File.strip(0) + [File.Entry(tag: 0xC612, type: 1, count: 4, value: .number(0x0000_0401))], next: 1),
+            File.IFD(
+                entries: File.size(160, 107) + File.strip(0) + [File.Entry(tag: 0xC612, type: 1, count: 4, value: .number(0x0000_0401))],
+                next: 1),
             File.IFD(entries: File.size(6000, 4000) + File.strip(1), next: 2),
-            File.IFD(entries: File.size(1024, 683) + File.strip(2)),
+            File.IFD(entries: File.size(1024, 683) + File.strip(2))
         ])
 
     static func decode(_ bytes: [UInt8], fitting box: PixelSize) throws -> Pixels {
@@ -99,8 +105,11 @@ enum TIFFContainerFile {
         #expect(header.format == .cameraRaw)
         #expect(header.storedSize == PixelSize(width: 6000, height: 4000), "the sensor's size is the photo's")
         let small = try Self.decode(Self.chainedDNG, fitting: PixelSize(width: 100, height: 100))
-        #expect(small.source == .preview(kind: "DNG JPEG preview", size: PixelSize(width: 160, height: 107), photo: PixelSize(width: 6000, height: 4000),
-                                         decoded: PixelSize(width: small.width, height: small.height)), "\(small.source)")
+        #expect(
+            small.source
+                == .preview(
+                    kind: "DNG JPEG preview", size: PixelSize(width: 160, height: 107), photo: PixelSize(width: 6000, height: 4000),
+                    decoded: PixelSize(width: small.width, height: small.height)), "\(small.source)")
         let large = try Self.decode(Self.chainedDNG, fitting: PixelSize(width: 600, height: 600))
         #expect(large.source.description.hasPrefix("the DNG JPEG preview (1024×683) inside the 6000×4000 photo"), "\(large.source)")
         // Nothing covers a box larger than the largest preview: that one, and the source says so.
@@ -115,7 +124,7 @@ enum TIFFContainerFile {
             ifds: [
                 File.IFD(entries: File.size(160, 107) + File.strip(0) + [File.Entry(tag: 0x014A, value: .ifd(1))]),
                 File.IFD(entries: File.size(6000, 4000) + File.strip(1), next: 2),
-                File.IFD(entries: File.size(1024, 683) + File.strip(2)),
+                File.IFD(entries: File.size(1024, 683) + File.strip(2))
             ])
         #expect(try ImageDecoder.header(of: file).storedSize == PixelSize(width: 6000, height: 4000))
         let pixels = try Self.decode(file, fitting: PixelSize(width: 600, height: 600))
@@ -131,7 +140,10 @@ enum TIFFContainerFile {
         let file = File.make(
             extra: [0x43, 0x52, 0x02, 0x00, 0, 0, 0, 0],
             jpegs: [TestImage.jpeg(width: 1536, height: 1024)],
-            ifds: [File.IFD(entries: File.size(6000, 4000) + File.strip(0, compression: 6) + [File.Entry(tag: 0x0112, type: 3, value: .number(6))])])
+            ifds: [
+                File.IFD(
+                    entries: File.size(6000, 4000) + File.strip(0, compression: 6) + [File.Entry(tag: 0x0112, type: 3, value: .number(6))])
+            ])
         let header = try ImageDecoder.header(of: file)
         #expect(header.format == .cameraRaw && header.uprightSize == PixelSize(width: 4000, height: 6000))
         let pixels = try Self.decode(file, fitting: PixelSize(width: 100, height: 100))
@@ -140,19 +152,24 @@ enum TIFFContainerFile {
     }
 
     @Test func orfAndRW2HaveMagicOfTheirOwn() throws {
-        let orf = File.make(magic: [0x49, 0x49, 0x52, 0x4F], jpegs: [TestImage.jpeg(width: 320, height: 240)],
-                            ifds: [File.IFD(entries: File.size(4000, 3000) + File.interchange(0))])
+        let orf = File.make(
+            magic: [0x49, 0x49, 0x52, 0x4F], jpegs: [TestImage.jpeg(width: 320, height: 240)],
+            ifds: [File.IFD(entries: File.size(4000, 3000) + File.interchange(0))])
         #expect(orf.withUnsafeBytes { ImageFormat.sniff($0) } == .cameraRaw)
-        #expect(try Self.decode(orf, fitting: PixelSize(width: 80, height: 80)).source.description.hasPrefix("the ORF JPEG preview (320×240)"))
-        let rw2 = File.make(magic: [0x49, 0x49, 0x55, 0x00], jpegs: [TestImage.jpeg(width: 400, height: 300)],
-                            ifds: [File.IFD(entries: File.size(4000, 3000) + [File.Entry(tag: 0x002E, type: 7, count: 0, value: .jpeg(0))])])
+        #expect(
+            try Self.decode(orf, fitting: PixelSize(width: 80, height: 80)).source.description.hasPrefix("the ORF JPEG preview (320×240)"))
+        let rw2 = File.make(
+            magic: [0x49, 0x49, 0x55, 0x00], jpegs: [TestImage.jpeg(width: 400, height: 300)],
+            ifds: [File.IFD(entries: File.size(4000, 3000) + [File.Entry(tag: 0x002E, type: 7, count: 0, value: .jpeg(0))])])
         // (count: the JPEG's length, set here: the builder writes counts as given.)
         var fixed = rw2
         let jpegLength = UInt32(TestImage.jpeg(width: 400, height: 300).count)
         if let entry = Self.entry(0x002E, in: fixed) {
             fixed.replaceSubrange(entry + 4..<entry + 8, with: withUnsafeBytes(of: jpegLength.littleEndian, Array.init))
         }
-        #expect(try Self.decode(fixed, fitting: PixelSize(width: 80, height: 80)).source.description.hasPrefix("the RW2 JPEG preview (400×300)"))
+        #expect(
+            try Self.decode(fixed, fitting: PixelSize(width: 80, height: 80)).source.description.hasPrefix("the RW2 JPEG preview (400×300)")
+        )
     }
 
     /// A TIFF of pixels (a scanner's: uncompressed RGB, 8 bits a sample, one strip) is decoded by
@@ -167,16 +184,24 @@ enum TIFFContainerFile {
     /// TIFF) and THMB (a 160×107 thumbnail); a uuid box of its own holding PRVW (a 640×427 preview);
     /// mdat (the sensor data).
     static func cr3(orientation: UInt32 = 8) -> [UInt8] {
-        let ifd0 = File.make(jpegs: [], ifds: [File.IFD(entries: File.size(6000, 4000) + [File.Entry(tag: 0x0112, type: 3, value: .number(orientation))])])
+        let ifd0 = File.make(
+            jpegs: [], ifds: [File.IFD(entries: File.size(6000, 4000) + [File.Entry(tag: 0x0112, type: 3, value: .number(orientation))])])
         let thumbnail = TestImage.jpeg(width: 160, height: 107), preview = TestImage.jpeg(width: 640, height: 427)
         func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
         func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
         let thmb = box("THMB", [0, 0, 0, 0] + be16(160) + be16(107) + be32(thumbnail.count) + [0, 1, 0, 0] + thumbnail)
         let prvw = box("PRVW", [0, 0, 0, 0] + be16(1) + be16(640) + be16(427) + be16(1) + be32(preview.count) + preview)
         return box("ftyp", Array("crx ".utf8) + [0, 0, 0, 1] + Array("crx isom".utf8))
-            + box("moov", box("uuid", [0x85, 0xC0, 0xB6, 0x87, 0x82, 0x0F, 0x11, 0xE0, 0x81, 0x11, 0xF4, 0xCE, 0x46, 0x2B, 0x6A, 0x48]
-                                        + box("CMT1", ifd0) + thmb))
-            + box("uuid", [0xEA, 0xF4, 0x2B, 0x5E, 0x1C, 0x98, 0x4B, 0x88, 0xB9, 0xFB, 0xB7, 0xDC, 0x40, 0x6E, 0x4D, 0x16] + [0, 0, 0, 0, 0, 0, 0, 1] + prvw)
+            + box(
+                "moov",
+                box(
+                    "uuid",
+                    [0x85, 0xC0, 0xB6, 0x87, 0x82, 0x0F, 0x11, 0xE0, 0x81, 0x11, 0xF4, 0xCE, 0x46, 0x2B, 0x6A, 0x48]
+                        + box("CMT1", ifd0) + thmb))
+            + box(
+                "uuid",
+                [0xEA, 0xF4, 0x2B, 0x5E, 0x1C, 0x98, 0x4B, 0x88, 0xB9, 0xFB, 0xB7, 0xDC, 0x40, 0x6E, 0x4D, 0x16] + [0, 0, 0, 0, 0, 0, 0, 1]
+                    + prvw)
             + box("mdat", Array(repeating: 0x5A, count: 4000))
     }
 
@@ -191,7 +216,9 @@ enum TIFFContainerFile {
         let large = try Self.decode(file, fitting: PixelSize(width: 400, height: 400))
         #expect(large.source.description.hasPrefix("the CR3 JPEG preview (427×640)"), "\(large.source)")
         // Cut anywhere, or a byte changed in its boxes: an error or pixels, never a trap.
-        for length in stride(from: 0, to: file.count, by: 211) { _ = try? Self.decode(Array(file.prefix(length)), fitting: PixelSize(width: 50, height: 50)) }
+        for length in stride(from: 0, to: file.count, by: 211) {
+            _ = try? Self.decode(Array(file.prefix(length)), fitting: PixelSize(width: 50, height: 50))
+        }
         for i in 0..<160 {
             var bad = file
             bad[i] ^= 0xFF
@@ -201,18 +228,24 @@ enum TIFFContainerFile {
 
     @Test func aTIFFOfPixelsIsDecodedByLibtiff() throws {
         // 4×2 pixels: the top row red, the bottom row blue.
-        let rgb: [UInt8] = Array([[UInt8]](repeating: [255, 0, 0], count: 4).joined()) + Array([[UInt8]](repeating: [0, 0, 255], count: 4).joined())
+        let rgb: [UInt8] =
+            Array([[UInt8]](repeating: [255, 0, 0], count: 4).joined()) + Array([[UInt8]](repeating: [0, 0, 255], count: 4).joined())
         func tiff(orientation: UInt32, strip: [UInt8]) -> [UInt8] {
-            File.make(jpegs: [strip], ifds: [File.IFD(entries: File.size(4, 2) + [
-                File.Entry(tag: 0x0102, type: 3, count: 1, value: .number(8)),   // 8 bits (one value for all)
-                File.Entry(tag: 0x0103, type: 3, value: .number(1)),             // no compression
-                File.Entry(tag: 0x0106, type: 3, value: .number(2)),             // RGB
-                File.Entry(tag: 0x0111, value: .jpeg(0)),
-                File.Entry(tag: 0x0112, type: 3, value: .number(orientation)),
-                File.Entry(tag: 0x0115, type: 3, value: .number(3)),             // 3 samples a pixel
-                File.Entry(tag: 0x0116, value: .number(2)),                      // 2 rows a strip
-                File.Entry(tag: 0x0117, value: .jpegLength(0)),
-            ])])
+            File.make(
+                jpegs: [strip],
+                ifds: [
+                    File.IFD(
+                        entries: File.size(4, 2) + [
+                            File.Entry(tag: 0x0102, type: 3, count: 1, value: .number(8)),  // 8 bits (one value for all)
+                            File.Entry(tag: 0x0103, type: 3, value: .number(1)),  // no compression
+                            File.Entry(tag: 0x0106, type: 3, value: .number(2)),  // RGB
+                            File.Entry(tag: 0x0111, value: .jpeg(0)),
+                            File.Entry(tag: 0x0112, type: 3, value: .number(orientation)),
+                            File.Entry(tag: 0x0115, type: 3, value: .number(3)),  // 3 samples a pixel
+                            File.Entry(tag: 0x0116, value: .number(2)),  // 2 rows a strip
+                            File.Entry(tag: 0x0117, value: .jpegLength(0))
+                        ])
+                ])
         }
         let upright = try Self.decode(tiff(orientation: 1, strip: rgb), fitting: PixelSize(width: 10, height: 10))
         #expect(upright.width == 4 && upright.height == 2)
@@ -256,7 +289,8 @@ enum TIFFContainerFile {
     static func sensorDNG() throws -> [UInt8] { try fixture("camera-sensor.dng") }
 
     static func fixture(_ name: String) throws -> [UInt8] {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/formats")
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/formats")
         return [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
     }
 
@@ -281,7 +315,9 @@ enum TIFFContainerFile {
         let header = try ImageDecoder.header(of: file)
         let sensor: Result<Pixels, ImageFailure> = file.withUnsafeBytes { raw in
             do throws(ImageFailure) {
-                return .success(try TIFFContainer.decodeSensorData(raw, kind: "DNG", header: header, fitting: PixelSize(width: 200, height: 200), limits: ImageLimits()))
+                return .success(
+                    try TIFFContainer.decodeSensorData(
+                        raw, kind: "DNG", header: header, fitting: PixelSize(width: 200, height: 200), limits: ImageLimits()))
             } catch {
                 return .failure(error)
             }
@@ -304,7 +340,8 @@ enum TIFFContainerFile {
             guard count > 0, count < 64, ifd + 2 + count * 12 <= file.count else { continue }
             let entries = (0..<count).map { ifd + 2 + $0 * 12 }
             guard entries.contains(where: { u16($0) == 0x0100 && u32($0 + 8) == width }),
-                  entries.allSatisfy({ u16($0 + 2) >= 1 && u16($0 + 2) <= 12 }) else { continue }
+                entries.allSatisfy({ u16($0 + 2) >= 1 && u16($0 + 2) <= 12 })
+            else { continue }
             return entries.first { u16($0) == Int(tag) }
         }
         return nil
@@ -321,8 +358,11 @@ enum TIFFContainerFile {
         let small = try Self.decode(file, fitting: PixelSize(width: 60, height: 60))
         #expect(small.source.description.hasPrefix("the DNG JPEG preview (64×40)"), "\(small.source)")
         let half = try Self.decode(file, fitting: PixelSize(width: 120, height: 120))
-        #expect(half.source == .sensorData(kind: "DNG", photo: PixelSize(width: 256, height: 160), decoded: PixelSize(width: 128, height: 80)))
-        #expect(half.source.description == "the DNG sensor data (256×160), demosaicked by libraw at 128×80: no JPEG preview inside covers the box")
+        #expect(
+            half.source == .sensorData(kind: "DNG", photo: PixelSize(width: 256, height: 160), decoded: PixelSize(width: 128, height: 80)))
+        #expect(
+            half.source.description
+                == "the DNG sensor data (256×160), demosaicked by libraw at 128×80: no JPEG preview inside covers the box")
         let full = try Self.decode(file, fitting: PixelSize(width: 250, height: 250))
         #expect(full.width == 256 && full.height == 160, "\(full.width)×\(full.height)")
         // The sunset is there: a yellow sun in the middle, a sky redder than the dark blue sea below.
@@ -343,13 +383,22 @@ enum TIFFContainerFile {
     @Test func whenLibrawCannotReadTheSensorTheLargestPreviewIsShown() throws {
         let large = try Self.decode(Self.chainedDNG, fitting: PixelSize(width: 3000, height: 3000))
         #expect(large.source.description.hasPrefix("the DNG largest JPEG preview, smaller than the box, (1024×683)"), "\(large.source)")
-        let noPreview = File.make(jpegs: [Array("not the sensor data".utf8)],
-                                  ifds: [File.IFD(entries: File.size(6000, 4000) + File.strip(0) + [File.Entry(tag: 0xC612, type: 1, count: 4, value: .number(0x0000_0401))])])
+        let noPreview = File.make(
+            jpegs: [Array("not the sensor data".utf8)],
+            ifds: [
+                File.IFD(
+                    entries: File.size(6000, 4000) + File.strip(0) + [
+                        File.Entry(tag: 0xC612, type: 1, count: 4, value: .number(0x0000_0401))
+                    ])
+            ])
         #expect(throws: ImageFailure.self) { try Self.decode(noPreview, fitting: PixelSize(width: 50, height: 50)) }
         do {
             _ = try Self.decode(noPreview, fitting: PixelSize(width: 50, height: 50))
         } catch let failure as ImageFailure {
-            #expect(failure.reason.hasPrefix("no JPEG preview photorepl can decode inside this DNG file, and libraw could not decode its sensor data: "), "\(failure.reason)")
+            #expect(
+                failure.reason.hasPrefix(
+                    "no JPEG preview photorepl can decode inside this DNG file, and libraw could not decode its sensor data: "),
+                "\(failure.reason)")
         }
         // Sensor data cut short, or too small to be a sensor's (a 22 KB CR2 claiming 4000×3000, which
         // libraw "decoded" to black): the preview, not zeros.
@@ -367,14 +416,18 @@ enum TIFFContainerFile {
         // Cut anywhere, the sensor DNG gives a picture or one line, never a trap.
         let file = try Self.sensorDNG()
         for length in stride(from: 0, to: file.count, by: 4099) {
-            if let pixels = try? Self.decode(Array(file.prefix(length)), fitting: PixelSize(width: 120, height: 120)) { #expect(pixels.width > 0) }
+            if let pixels = try? Self.decode(Array(file.prefix(length)), fitting: PixelSize(width: 120, height: 120)) {
+                #expect(pixels.width > 0)
+            }
         }
     }
 
     @Test func hostileContainersEndCleanly() {
         let good = Self.chainedDNG
         // Every prefix, and every byte changed in the first 200: an error or pixels, never a trap.
-        for length in stride(from: 0, to: good.count, by: 97) { _ = try? Self.decode(Array(good.prefix(length)), fitting: PixelSize(width: 50, height: 50)) }
+        for length in stride(from: 0, to: good.count, by: 97) {
+            _ = try? Self.decode(Array(good.prefix(length)), fitting: PixelSize(width: 50, height: 50))
+        }
         for i in 0..<200 {
             var bad = good
             bad[i] ^= 0xFF
@@ -412,8 +465,9 @@ enum TIFFContainerFile {
         let table: [UInt8] = [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
         let jpeg = Array(original.prefix(2)) + Array([[UInt8]](repeating: table, count: 4_000).joined()) + original.dropFirst(2)
         let jpgFromRaw = [File.Entry](repeating: File.Entry(tag: 0x002E, type: 7, count: UInt32(jpeg.count), value: .jpeg(0)), count: 998)
-        let file = File.make(magic: [0x49, 0x49, 0x55, 0x00], jpegs: [jpeg],
-                             ifds: (0..<32).map { File.IFD(entries: File.size(4000, 3000) + jpgFromRaw, next: $0 < 31 ? $0 + 1 : nil) })
+        let file = File.make(
+            magic: [0x49, 0x49, 0x55, 0x00], jpegs: [jpeg],
+            ifds: (0..<32).map { File.IFD(entries: File.size(4000, 3000) + jpgFromRaw, next: $0 < 31 ? $0 + 1 : nil) })
         // The JPEG listed once (its header read once): the time is Scripts/bench-hostile's to measure.
         #expect(file.withUnsafeBytes { TIFFContainer.read($0)?.jpegs.count } == 1)
         let pixels = try Self.decode(file, fitting: PixelSize(width: 80, height: 80))
@@ -439,21 +493,32 @@ enum TIFFContainerFile {
     /// ImageMagick's (`convert sunset.jpg -resize 160x100! -quality 60 -compress jpeg`).
     @Test func aJPEGCompressedTIFFWithItsTablesApartIsShown() throws {
         let (tables, strip) = Self.splitTables(TestImage.jpeg(width: 64, height: 40))
-        let file = File.make(jpegs: [strip, tables], ifds: [File.IFD(entries: File.size(64, 40) + File.strip(0) + [
-            File.Entry(tag: 0x0106, type: 3, value: .number(2)),
-            File.Entry(tag: 0x015B, type: 7, count: UInt32(tables.count), value: .jpeg(1)),
-        ])])
+        let file = File.make(
+            jpegs: [strip, tables],
+            ifds: [
+                File.IFD(
+                    entries: File.size(64, 40) + File.strip(0) + [
+                        File.Entry(tag: 0x0106, type: 3, value: .number(2)),
+                        File.Entry(tag: 0x015B, type: 7, count: UInt32(tables.count), value: .jpeg(1))
+                    ])
+            ])
         let built = try Self.decode(file, fitting: PixelSize(width: 32, height: 32))
-        #expect(built.source == .file(format: "TIFF", stored: PixelSize(width: 64, height: 40), decoded: PixelSize(width: 32, height: 20)), "\(built.source)")
+        #expect(
+            built.source == .file(format: "TIFF", stored: PixelSize(width: 64, height: 40), decoded: PixelSize(width: 32, height: 20)),
+            "\(built.source)")
         let imageMagick = try Self.fixture("jpeg-tables.tif")
         let pixels = try Self.decode(imageMagick, fitting: PixelSize(width: 160, height: 160))
-        #expect(pixels.source == .file(format: "TIFF", stored: PixelSize(width: 160, height: 100), decoded: PixelSize(width: 160, height: 100)), "\(pixels.source)")
+        #expect(
+            pixels.source == .file(format: "TIFF", stored: PixelSize(width: 160, height: 100), decoded: PixelSize(width: 160, height: 100)),
+            "\(pixels.source)")
         // The sunset's colours, as the JPEG it was made from: a sky redder than the sea below it.
         func at(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels.rgba[(y * 160 + x) * 4..<(y * 160 + x) * 4 + 3]) }
         let original = try ImageDecoder.decode(try Self.fixture("sunset.jpg"), fitting: PixelSize(width: 160, height: 100))
         func originalAt(_ x: Int, _ y: Int) -> [UInt8] { Array(original.rgba[(y * 160 + x) * 4..<(y * 160 + x) * 4 + 3]) }
         for (x, y) in [(10, 10), (80, 50), (10, 90)] {
-            #expect(zip(at(x, y), originalAt(x, y)).allSatisfy { abs(Int($0) - Int($1)) < 24 }, "(\(x), \(y)): \(at(x, y)) against \(originalAt(x, y))")
+            #expect(
+                zip(at(x, y), originalAt(x, y)).allSatisfy { abs(Int($0) - Int($1)) < 24 },
+                "(\(x), \(y)): \(at(x, y)) against \(originalAt(x, y))")
         }
     }
 
@@ -461,22 +526,27 @@ enum TIFFContainerFile {
     /// is its page; a thumbnail stands for it only when it covers the box with the page's shape.
     @Test func aTIFFShowsItsPageNotItsThumbnail() throws {
         let page = (0..<600 * 400 * 3).map { $0 % 3 == 0 ? UInt8(200) : 60 }
-        let file = File.make(jpegs: [page, TestImage.jpeg(width: 60, height: 40)], ifds: [
-            File.IFD(entries: File.size(600, 400) + [
-                File.Entry(tag: 0x0102, type: 3, count: 1, value: .number(8)),
-                File.Entry(tag: 0x0103, type: 3, value: .number(1)),
-                File.Entry(tag: 0x0106, type: 3, value: .number(2)),
-                File.Entry(tag: 0x0111, value: .jpeg(0)),
-                File.Entry(tag: 0x0115, type: 3, value: .number(3)),
-                File.Entry(tag: 0x0116, value: .number(400)),
-                File.Entry(tag: 0x0117, value: .jpegLength(0)),
-            ], next: 1),
-            File.IFD(entries: File.size(60, 40) + File.strip(1)),
-        ])
+        let file = File.make(
+            jpegs: [page, TestImage.jpeg(width: 60, height: 40)],
+            ifds: [
+                File.IFD(
+                    entries: File.size(600, 400) + [
+                        File.Entry(tag: 0x0102, type: 3, count: 1, value: .number(8)),
+                        File.Entry(tag: 0x0103, type: 3, value: .number(1)),
+                        File.Entry(tag: 0x0106, type: 3, value: .number(2)),
+                        File.Entry(tag: 0x0111, value: .jpeg(0)),
+                        File.Entry(tag: 0x0115, type: 3, value: .number(3)),
+                        File.Entry(tag: 0x0116, value: .number(400)),
+                        File.Entry(tag: 0x0117, value: .jpegLength(0))
+                    ], next: 1),
+                File.IFD(entries: File.size(60, 40) + File.strip(1))
+            ])
         #expect(try ImageDecoder.header(of: file).format == .tiff)
         let large = try Self.decode(file, fitting: PixelSize(width: 80, height: 80))
         // The page, scaled as libtiff's rows come by the largest factor that covers 80×53 (7: 86×58).
-        #expect(large.source == .file(format: "TIFF", stored: PixelSize(width: 600, height: 400), decoded: PixelSize(width: 86, height: 58)), "\(large.source)")
+        #expect(
+            large.source == .file(format: "TIFF", stored: PixelSize(width: 600, height: 400), decoded: PixelSize(width: 86, height: 58)),
+            "\(large.source)")
         #expect(Array(large.rgba[0..<4]) == [200, 60, 60, 255])
         let small = try Self.decode(file, fitting: PixelSize(width: 50, height: 50))
         #expect(small.source.description.hasPrefix("the TIFF JPEG preview (60×40) inside the 600×400 photo"), "\(small.source)")

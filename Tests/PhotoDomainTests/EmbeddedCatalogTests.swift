@@ -18,7 +18,8 @@ import Testing
         let decoded = try JSONDecoder().decode([Photo].self, from: Data(contentsOf: url))
         #expect(decoded == photos)
         let raw = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [[String: Any]]
-        #expect(Set(raw[0].keys) == ["id", "width", "height", "color", "blur_hash", "description", "alt_description", "likes", "user", "urls"])
+        #expect(
+            Set(raw[0].keys) == ["id", "width", "height", "color", "blur_hash", "description", "alt_description", "likes", "user", "urls"])
         // Every user object carries the profile fields, null included (decoding reads a missing key as nil too).
         for object in raw {
             let user = try #require(object["user"] as? [String: Any])

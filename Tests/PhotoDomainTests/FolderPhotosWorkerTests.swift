@@ -5,7 +5,7 @@ import Imaging
 import Testing
 @testable import PhotoDomain
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // MARK: - Test files
@@ -27,8 +27,9 @@ enum TestImage {
         var buffer: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = rgb.withUnsafeBufferPointer {
-            tjCompress2(handle, $0.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
-                        &buffer, &size, Int32(TJSAMP_444.rawValue), Int32(quality), 0)
+            tjCompress2(
+                handle, $0.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
+                &buffer, &size, Int32(TJSAMP_444.rawValue), Int32(quality), 0)
         }
         precondition(status == 0 && buffer != nil, "tjCompress2 failed")
         defer { tjFree(buffer) }
@@ -67,8 +68,10 @@ enum TestImage {
     }
 
     /// `jpeg` with an Exif APP1 inserted right after SOI: IFD0 (little-endian) with the tags given.
-    static func withEXIF(_ jpeg: [UInt8], orientation: UInt16? = nil, description: String? = nil, artist: String? = nil,
-                         dateTime: String? = nil) -> [UInt8] {
+    static func withEXIF(
+        _ jpeg: [UInt8], orientation: UInt16? = nil, description: String? = nil, artist: String? = nil,
+        dateTime: String? = nil
+    ) -> [UInt8] {
         precondition(jpeg.starts(with: [0xFF, 0xD8]), "not a JPEG")
         // IFD0 entries in tag order: ImageDescription 0x010E, Orientation 0x0112, DateTime 0x0132,
         // Artist 0x013B.
@@ -193,7 +196,9 @@ private func fetchError(_ worker: FolderPhotosWorker, count: Int) async -> Photo
 }
 
 /// The failure `pixels` throws (nil when it returns pixels or throws something else).
-private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box: PixelSize = PixelSize(width: 100, height: 100)) async -> PictureFailure? {
+private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box: PixelSize = PixelSize(width: 100, height: 100)) async
+    -> PictureFailure?
+{
     do {
         _ = try await worker.pixels(for: photo, fitting: box)
         return nil
@@ -230,7 +235,10 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         let scan = try PhotoFolder(root: root).scan()
         #expect(scan.entries.map(\.relativePath) == [Array("a/b/c.jpg".utf8), Array("top.png".utf8)])
         #expect(scan.entries.map(\.format) == [.jpeg, .png])
-        #expect(scan.entries.map(\.file.size) == [Int64(TestImage.jpeg(width: 16, height: 8).count), Int64(TestImage.png(width: 4, height: 4).count)])
+        #expect(
+            scan.entries.map(\.file.size) == [
+                Int64(TestImage.jpeg(width: 16, height: 8).count), Int64(TestImage.png(width: 4, height: 4).count)
+            ])
         #expect(scan.skipped.isEmpty && scan.skippedSummary == nil)
     }
 
@@ -347,11 +355,17 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         let photo = try #require(try await worker.fetch(count: 2).photos.first { $0.id == "a.jpg" })
         let out = try TemporaryFolder()
         func save(_ name: String) async -> String? {
-            do { _ = try await worker.save(photo, to: out.path + "/" + name, replacing: false); return nil } catch { return "\(error)" }
+            do {
+                _ = try await worker.save(photo, to: out.path + "/" + name, replacing: false)
+                return nil
+            } catch { return "\(error)" }
         }
         unlink(folder.bytes("a.jpg").map { CChar(bitPattern: $0) } + [0])
         try folder.symlink(secret.path + "/shadow", at: "a.jpg")
-        #expect(await save("1.jpg") == "the photo's file was replaced since it was listed by a link out of the folder (nothing was written): type 'fetch' to list the folder again")
+        #expect(
+            await save("1.jpg")
+                == "the photo's file was replaced since it was listed by a link out of the folder (nothing was written): type 'fetch' to list the folder again"
+        )
         unlink(folder.bytes("a.jpg").map { CChar(bitPattern: $0) } + [0])
         try folder.symlink("notes.txt", at: "a.jpg")
         #expect(await save("2.jpg") == "the photo's file was replaced since it was listed, and is no longer an image (nothing was written)")
@@ -373,10 +387,10 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         try folder.write("notes.txt", Array("not a photo\n".utf8))
         try folder.write("fake.jpg", Array("this is not a JPEG\n".utf8))
         try folder.mkfifo("pipe.jpg")
-        try folder.symlink("..", at: "a/up")              // a folder link back to the root: a loop
-        try folder.symlink("self", at: "self")            // a link to itself: ELOOP
+        try folder.symlink("..", at: "a/up")  // a folder link back to the root: a loop
+        try folder.symlink("self", at: "self")  // a link to itself: ELOOP
         try folder.symlink("nowhere.jpg", at: "dangling.jpg")
-        try folder.symlink("one.jpg", at: "link.jpg")     // a link to a photo is a photo
+        try folder.symlink("one.jpg", at: "link.jpg")  // a link to a photo is a photo
 
         let scan = try PhotoFolder(root: root).scan()
         #expect(scan.entries.map { String(decoding: $0.relativePath, as: UTF8.self) } == ["a/b/c.jpg", "link.jpg", "one.jpg"])
@@ -385,9 +399,10 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
 
         let worker = FolderPhotosWorker(root: root)
         let fetched = try await worker.fetch(count: 3)
-        #expect(fetched.notes == [
-            "Found 3 photos in \(root) (6 files skipped: 1 dangling link, 1 not a regular file, 2 not an image, 2 symbolic link loop).",
-        ])
+        #expect(
+            fetched.notes == [
+                "Found 3 photos in \(root) (6 files skipped: 1 dangling link, 1 not a regular file, 2 not an image, 2 symbolic link loop)."
+            ])
         #expect(fetched.photos.map(\.id).sorted() == ["a/b/c.jpg", "link.jpg", "one.jpg"])
         let link = try #require(fetched.photos.first { $0.id == "link.jpg" })
         #expect((link.width, link.height) == (16, 8))
@@ -472,30 +487,43 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(fetched.notes == ["Found 1 photo in photos."])
         // In every message: a transcript's output must not depend on where the folder really is.
         try folder.write("empty/notes.txt", Array("text".utf8))
-        #expect(await fetchError(FolderPhotosWorker(root: root + "/empty", shownAs: "empty"), count: 1)
-            == PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW) in empty (1 file skipped: 1 not an image): put some there, or choose another folder with --folder DIR"))
-        #expect(await fetchError(FolderPhotosWorker(root: root + "/missing", shownAs: "missing"), count: 1)
-            == PhotosWorkerError("cannot read the folder missing: No such file or directory"))
-        #expect(await fetchError(FolderPhotosWorker(root: root + "/a.png", shownAs: "a.png"), count: 1)
-            == PhotosWorkerError("a.png is not a folder (give --folder DIR)"))
+        #expect(
+            await fetchError(FolderPhotosWorker(root: root + "/empty", shownAs: "empty"), count: 1)
+                == PhotosWorkerError(
+                    "no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW) in empty (1 file skipped: 1 not an image): put some there, or choose another folder with --folder DIR"
+                ))
+        #expect(
+            await fetchError(FolderPhotosWorker(root: root + "/missing", shownAs: "missing"), count: 1)
+                == PhotosWorkerError("cannot read the folder missing: No such file or directory"))
+        #expect(
+            await fetchError(FolderPhotosWorker(root: root + "/a.png", shownAs: "a.png"), count: 1)
+                == PhotosWorkerError("a.png is not a folder (give --folder DIR)"))
     }
 
     @Test func aFolderWithNoPhotosIsAnError() async throws {
-        #expect(await fetchError(FolderPhotosWorker(root: root), count: 3)
-            == PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW) in \(root): put some there, or choose another folder with --folder DIR"))
+        #expect(
+            await fetchError(FolderPhotosWorker(root: root), count: 3)
+                == PhotosWorkerError(
+                    "no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW) in \(root): put some there, or choose another folder with --folder DIR"
+                ))
         try folder.write("notes.txt", Array("text".utf8))
         try folder.write(".hidden.png", TestImage.png(width: 2, height: 2))
         try folder.write("empty.jpg", [])
-        #expect(await fetchError(FolderPhotosWorker(root: root), count: 3)
-            == PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW) in \(root) (2 files skipped: 2 not an image): put some there, or choose another folder with --folder DIR"))
+        #expect(
+            await fetchError(FolderPhotosWorker(root: root), count: 3)
+                == PhotosWorkerError(
+                    "no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW) in \(root) (2 files skipped: 2 not an image): put some there, or choose another folder with --folder DIR"
+                ))
     }
 
     @Test func aMissingFolderOrAFileIsAnErrorNamingIt() async throws {
-        #expect(await fetchError(FolderPhotosWorker(root: root + "/missing"), count: 1)
-            == PhotosWorkerError("cannot read the folder \(root)/missing: No such file or directory"))
+        #expect(
+            await fetchError(FolderPhotosWorker(root: root + "/missing"), count: 1)
+                == PhotosWorkerError("cannot read the folder \(root)/missing: No such file or directory"))
         try folder.write("photo.png", TestImage.png(width: 2, height: 2))
-        #expect(await fetchError(FolderPhotosWorker(root: root + "/photo.png"), count: 1)
-            == PhotosWorkerError("\(root)/photo.png is not a folder (give --folder DIR)"))
+        #expect(
+            await fetchError(FolderPhotosWorker(root: root + "/photo.png"), count: 1)
+                == PhotosWorkerError("\(root)/photo.png is not a folder (give --folder DIR)"))
     }
 
     @Test func countsUnsplashWouldRefuseAreRefused() async throws {
@@ -507,19 +535,24 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
 
     @Test func fieldsComeFromEXIFElseTheFileName() async throws {
         // Stored 40×20, orientation 6: shown 20×40.
-        try folder.write("exif.jpg", TestImage.withEXIF(TestImage.jpeg(width: 40, height: 20), orientation: 6,
-                                                        description: "Harbour at dawn", artist: "Ada Lovelace"))
+        try folder.write(
+            "exif.jpg",
+            TestImage.withEXIF(
+                TestImage.jpeg(width: 40, height: 20), orientation: 6,
+                description: "Harbour at dawn", artist: "Ada Lovelace"))
         try folder.write("nested/plain.jpg", TestImage.jpeg(width: 30, height: 10))
         try folder.write("only-artist.jpg", TestImage.withEXIF(TestImage.jpeg(width: 8, height: 8), artist: "Jo"))
         try folder.write("leaf.png", TestImage.png(width: 12, height: 7))
         let photos = try await FolderPhotosWorker(root: root).fetch(count: 4).photos
         let byId = Dictionary(uniqueKeysWithValues: photos.map { ($0.id, $0) })
 
-        #expect(byId["exif.jpg"] == Photo(
-            id: "exif.jpg", width: 20, height: 40, color: nil, blurHash: nil, description: "Harbour at dawn",
-            altDescription: nil, likes: nil, user: .init(id: "", username: "", name: "Ada Lovelace"),
-            urls: .init(raw: "exif.jpg", full: "exif.jpg", regular: "exif.jpg", small: "exif.jpg", thumb: "exif.jpg")
-        ))
+        #expect(
+            byId["exif.jpg"]
+                == Photo(
+                    id: "exif.jpg", width: 20, height: 40, color: nil, blurHash: nil, description: "Harbour at dawn",
+                    altDescription: nil, likes: nil, user: .init(id: "", username: "", name: "Ada Lovelace"),
+                    urls: .init(raw: "exif.jpg", full: "exif.jpg", regular: "exif.jpg", small: "exif.jpg", thumb: "exif.jpg")
+                ))
         let plain = try #require(byId["nested/plain.jpg"])
         #expect((plain.width, plain.height) == (30, 10))
         #expect(plain.description == nil && plain.user.name == "" && plain.likes == nil, "the id names the file: no description repeats it")
@@ -540,12 +573,17 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         try folder.write("notes.txt", Array("hello".utf8))
         try folder.write("sub/d.heic", Array("x".utf8))
         // Every extension of a format photorepl reads, in any case (a camera's CR3 too).
-        for name in ["e.CR3", "f.jxl", "g.dng", "h.tiff", "i.webp", "j.avif", "k.JPEG"] { try folder.write("sub/kinds/\(name)", Array("x".utf8)) }
+        for name in ["e.CR3", "f.jxl", "g.dng", "h.tiff", "i.webp", "j.avif", "k.JPEG"] {
+            try folder.write("sub/kinds/\(name)", Array("x".utf8))
+        }
         #expect(mkfifo(root + "/pipe.jpg", 0o600) == 0)
         let worker = FolderPhotosWorker(root: root)
         let listed = try await worker.listing(sortedBy: .name)
-        #expect(listed.photos.map(\.id) == ["a.PNG", "b.jpg", "c.jpg", "sub/d.heic", "sub/kinds/e.CR3", "sub/kinds/f.jxl", "sub/kinds/g.dng",
-                                           "sub/kinds/h.tiff", "sub/kinds/i.webp", "sub/kinds/j.avif", "sub/kinds/k.JPEG"])
+        #expect(
+            listed.photos.map(\.id) == [
+                "a.PNG", "b.jpg", "c.jpg", "sub/d.heic", "sub/kinds/e.CR3", "sub/kinds/f.jxl", "sub/kinds/g.dng",
+                "sub/kinds/h.tiff", "sub/kinds/i.webp", "sub/kinds/j.avif", "sub/kinds/k.JPEG"
+            ])
         #expect(listed.notes == ["Found 11 photos in \(root) (2 files skipped: 1 not a regular file, 1 not named as a photo)."])
         #expect(listed.photos.allSatisfy { $0.width == 0 && $0.height == 0 && $0.description == nil && $0.user.name.isEmpty })
         let described = await worker.described(listed.photos[1])
@@ -557,7 +595,9 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         // Its picture is drawn from a name-only photo too.
         let pixels = try await worker.pixels(for: listed.photos[0], fitting: PixelSize(width: 100, height: 100))
         #expect((pixels.width, pixels.height) == (12, 7))
-        await #expect(throws: (any Error).self) { try await worker.pixels(for: listed.photos[2], fitting: PixelSize(width: 100, height: 100)) }
+        await #expect(throws: (any Error).self) {
+            try await worker.pixels(for: listed.photos[2], fitting: PixelSize(width: 100, height: 100))
+        }
     }
 
     /// Counts are grouped as the progress line groups them ("Found 1,200 photos", not "1200").
@@ -589,7 +629,7 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         try folder.write("a.jpg", TestImage.withEXIF(jpeg, dateTime: "2024:01:02 03:04:05"))
         try folder.write("b.jpg", TestImage.withEXIF(jpeg, dateTime: "2019:06:01 12:00:00"))
         try folder.write("c.png", TestImage.png(width: 8, height: 8))
-        var times = [timespec(tv_sec: 1_600_000_000, tv_nsec: 0), timespec(tv_sec: 1_600_000_000, tv_nsec: 0)]   // 2020
+        var times = [timespec(tv_sec: 1_600_000_000, tv_nsec: 0), timespec(tv_sec: 1_600_000_000, tv_nsec: 0)]  // 2020
         #expect(utimensat(AT_FDCWD, root + "/c.png", &times, 0) == 0)
         let cache = try TemporaryFolder()
         let datesPath = cache.path + "/photorepl/dates"
@@ -625,7 +665,7 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
     /// A name that is not UTF-8 is still a photo: its id shows the byte as `\xFF`, and the file is opened
     /// by its real bytes.
     @Test func aNameThatIsNotUTF8IsListedAndItsPixelsDecode() async throws {
-        let name: [UInt8] = [0x62, 0x61, 0x64, 0xFF] + Array("name.jpg".utf8)   // "bad\xFFname.jpg"
+        let name: [UInt8] = [0x62, 0x61, 0x64, 0xFF] + Array("name.jpg".utf8)  // "bad\xFFname.jpg"
         try folder.write(name, TestImage.jpeg(width: 24, height: 12))
         let worker = FolderPhotosWorker(root: root)
         let photos = try await worker.fetch(count: 1).photos
@@ -783,16 +823,18 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
 
         let worker = FolderPhotosWorker(root: root + "/photos", shownAs: "photos")
         let fetched = try await worker.fetch(count: 10)
-        #expect(fetched.notes == [
-            "Found 4 photos in photos (2 files skipped: 2 not an image).",
-            "The folder has only 4 photos, not 10: all of them are shown.",
-        ])
+        #expect(
+            fetched.notes == [
+                "Found 4 photos in photos (2 files skipped: 2 not an image).",
+                "The folder has only 4 photos, not 10: all of them are shown."
+            ])
         let photos = Dictionary(uniqueKeysWithValues: fetched.photos.map { ($0.id, $0) })
         #expect(photos.keys.sorted() == ["nested/deeper/leaf.png", "nested/gray.png", "rotated.jpg", "sunset.jpg"])
         let sunset = try #require(photos["sunset.jpg"])
         #expect((sunset.width, sunset.height, sunset.description, sunset.user.name) == (320, 200, "Sunset over the bay", "Ada Lovelace"))
         let rotated = try #require(photos["rotated.jpg"])
-        #expect((rotated.width, rotated.height, rotated.description, rotated.user.name) == (160, 240, "Rotated by EXIF (orientation 6)", ""))
+        #expect(
+            (rotated.width, rotated.height, rotated.description, rotated.user.name) == (160, 240, "Rotated by EXIF (orientation 6)", ""))
         let gray = try #require(photos["nested/gray.png"])
         #expect((gray.width, gray.height, gray.description) == (64, 48, nil))
         // Upright: the arrow's red square is at the top left.
@@ -859,7 +901,7 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         try folder.write("d-2024.jpg", TestImage.withEXIF(jpeg, description: "Lake at dawn", dateTime: "2024:01:02 03:04:05"))
         // An unknown date, as cameras write it: the file's time counts instead.
         try folder.write("e-zero-date-2022.jpg", TestImage.withEXIF(jpeg, dateTime: "0000:00:00 00:00:00"))
-        touch(folder, "a-2020.jpg", 1_900_000_000)   // 2030: the EXIF date wins over it
+        touch(folder, "a-2020.jpg", 1_900_000_000)  // 2030: the EXIF date wins over it
         touch(folder, "b-mtime-2023.jpg", 1_690_000_000)
         touch(folder, "c-mtime-2019.png", 1_560_000_000)
         touch(folder, "d-2024.jpg", 1_000_000_000)
@@ -891,8 +933,14 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(all.photos.map(\.id) == ["b.jpg", "c.jpg", "trips/Oslo harbour.jpg"] && !all.hasNext)
         let wideOnes = try await worker.search(PhotoQuery(text: "harbour", orientation: .landscape), page: 1, perPage: 1)
         #expect(wideOnes.photos.map(\.id) == ["c.jpg"] && wideOnes.hasNext && wideOnes.total == 2)
-        #expect(try await worker.search(PhotoQuery(text: "harbour", orientation: .landscape), page: 2, perPage: 1).photos.map(\.id) == ["trips/Oslo harbour.jpg"])
-        await #expect(throws: PhotosWorkerError("a folder's photos carry no colour to search by, so --color red cannot be applied: search without --color")) {
+        #expect(
+            try await worker.search(PhotoQuery(text: "harbour", orientation: .landscape), page: 2, perPage: 1).photos.map(\.id) == [
+                "trips/Oslo harbour.jpg"
+            ])
+        await #expect(
+            throws: PhotosWorkerError(
+                "a folder's photos carry no colour to search by, so --color red cannot be applied: search without --color")
+        ) {
             try await worker.search(PhotoQuery(text: "harbour", color: "red"), page: 1, perPage: 10)
         }
     }
@@ -963,7 +1011,9 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         var photos: [Photo] = []
         for photo in listed { photos.append(await worker.described(photo)) }
         let counts = Dictionary(uniqueKeysWithValues: photos.map { ($0.id, $0.frameCount) })
-        let expected: [String: Int?] = ["three-frames.avif": 3, "three-frames-alpha.avif": 3, "sunset.avif": Int?.none, "three-frames.gif": 3]
+        let expected: [String: Int?] = [
+            "three-frames.avif": 3, "three-frames-alpha.avif": 3, "sunset.avif": Int?.none, "three-frames.gif": 3
+        ]
         #expect(counts == expected)
     }
 }
@@ -984,12 +1034,17 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
             """
         #expect(FileManager.default.createFile(atPath: path, contents: Data((text + "\n").utf8)))
         let dates = PhotoDates(path: path, today: 20_000)
-        let big = PhotoDates.Key(device: .max, inode: 9_223_372_036_854_775_808, size: 12, seconds: -5, nanoseconds: 7, changed: 8, changedNanoseconds: 9)
+        let big = PhotoDates.Key(
+            device: .max, inode: 9_223_372_036_854_775_808, size: 12, seconds: -5, nanoseconds: 7, changed: 8, changedNanoseconds: 9)
         #expect(dates.date(for: big) == .some("2024:01:02 03:04:05"))
         #expect(dates.date(for: Self.key(2)) == .some(nil))
-        #expect(dates.date(for: PhotoDates.Key(device: 1, inode: 1, size: 1, seconds: 1, nanoseconds: 1, changed: 1, changedNanoseconds: 1)) == nil)
+        #expect(
+            dates.date(for: PhotoDates.Key(device: 1, inode: 1, size: 1, seconds: 1, nanoseconds: 1, changed: 1, changedNanoseconds: 1))
+                == nil)
         // The same file changed since (its change time): not its date.
-        #expect(dates.date(for: PhotoDates.Key(device: 1, inode: 2, size: 3, seconds: 4, nanoseconds: 5, changed: 6, changedNanoseconds: 8)) == nil)
+        #expect(
+            dates.date(for: PhotoDates.Key(device: 1, inode: 2, size: 3, seconds: 4, nanoseconds: 5, changed: 6, changedNanoseconds: 8))
+                == nil)
     }
 
     static func key(_ inode: UInt64) -> PhotoDates.Key {

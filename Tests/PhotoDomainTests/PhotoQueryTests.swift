@@ -39,6 +39,7 @@ import Testing
 }
 
 private func photo(_ id: String) -> Photo {
-    Photo(id: id, width: 4000, height: 3000, color: nil, blurHash: nil, description: nil, altDescription: nil, likes: nil,
-          user: .init(id: "", username: "", name: "unknown"), urls: .init(raw: id, full: id, regular: id, small: id, thumb: id))
+    Photo(
+        id: id, width: 4000, height: 3000, color: nil, blurHash: nil, description: nil, altDescription: nil, likes: nil,
+        user: .init(id: "", username: "", name: "unknown"), urls: .init(raw: id, full: id, regular: id, small: id, thumb: id))
 }

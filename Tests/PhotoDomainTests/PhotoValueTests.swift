@@ -37,7 +37,8 @@ import Testing
     }
 
     @Test func itDecodesAndEncodesAsTheAPIShapesIt() throws {
-        let json = Data("""
+        let json = Data(
+            """
             {"id":"x","width":2,"height":3,"color":null,"blur_hash":"LKO2","description":null,"alt_description":"alt",
              "likes":5,"user":{"id":"u","username":"b","name":"B","total_photos":7},
              "urls":{"raw":"r","full":"f","regular":"g","small":"s","thumb":"t"}}

@@ -47,23 +47,35 @@ import Testing
 
     @Test func unsplashAsksForTheProfileThenThePhotos() async throws {
         let base = "https://api.example"
-        let profile = #"{"id": "U1", "username": "tomas_park", "name": "Tomás Park", "location": null, "bio": "Hi\r\nthere", "total_photos": 51, "total_likes": 58, "links": {"html": "https://unsplash.com/@tomas_park"}}"#
-        let photos = "[" + ["a", "b", "a"].map { #"{"id": "\#($0)", "user": {"username": "tomas_park", "name": "Tomás Park"}}"# }.joined(separator: ",") + "]"
+        let profile =
+            #"{"id": "U1", "username": "tomas_park", "name": "Tomás Park", "location": null, "bio": "Hi\r\nthere", "total_photos": 51, "total_likes": 58, "links": {"html": "https://unsplash.com/@tomas_park"}}"#
+        let photos =
+            "["
+            + ["a", "b", "a"].map { #"{"id": "\#($0)", "user": {"username": "tomas_park", "name": "Tomás Park"}}"# }.joined(separator: ",")
+            + "]"
         let server = Answers([
             "\(base)/users/tomas_park": profile,
-            "\(base)/users/tomas_park/photos?per_page=10": photos,
+            "\(base)/users/tomas_park/photos?per_page=10": photos
         ])
         let worker = UnsplashPhotosWorker(api: UnsplashAPI(base: base, key: "k", transport: server))
         let found = try await worker.photographer(Photo.User(id: "U1", username: "tomas_park", name: "Tomás Park"), limit: 10)
-        #expect(found.profile == Photo.User(id: "U1", username: "tomas_park", name: "Tomás Park", profileURL: "https://unsplash.com/@tomas_park",
-                                            location: nil, bio: "Hi\r\nthere", totalPhotos: 51, totalLikes: 58))
+        #expect(
+            found.profile
+                == Photo.User(
+                    id: "U1", username: "tomas_park", name: "Tomás Park", profileURL: "https://unsplash.com/@tomas_park",
+                    location: nil, bio: "Hi\r\nthere", totalPhotos: 51, totalLikes: 58))
         #expect(found.photos.map(\.id) == ["a", "b"], "each photo once")
         #expect(await server.asked == ["\(base)/users/tomas_park", "\(base)/users/tomas_park/photos?per_page=10"])
 
         // A photographer the API does not know: its own words.
-        let missing = UnsplashPhotosWorker(api: UnsplashAPI(base: base, key: "k", transport: Answers([:], status: 404, body: #"{"errors": ["Couldn't find User"]}"#)))
-        await #expect(throws: PhotosWorkerError.self) { try await missing.photographer(Photo.User(id: "", username: "gone", name: ""), limit: 10) }
-        await #expect(throws: PhotosWorkerError.self) { try await worker.photographer(Photo.User(id: "", username: "", name: "No Name"), limit: 10) }
+        let missing = UnsplashPhotosWorker(
+            api: UnsplashAPI(base: base, key: "k", transport: Answers([:], status: 404, body: #"{"errors": ["Couldn't find User"]}"#)))
+        await #expect(throws: PhotosWorkerError.self) {
+            try await missing.photographer(Photo.User(id: "", username: "gone", name: ""), limit: 10)
+        }
+        await #expect(throws: PhotosWorkerError.self) {
+            try await worker.photographer(Photo.User(id: "", username: "", name: "No Name"), limit: 10)
+        }
     }
 }
 
@@ -83,6 +95,7 @@ private actor Answers: HTTPTransport {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         asked.append(request.url)
         let text = answers[request.url]
-        return HTTPResponse(status: text == nil ? status : 200, headers: [HTTPHeader("Content-Type", "application/json")], body: Array((text ?? body).utf8))
+        return HTTPResponse(
+            status: text == nil ? status : 200, headers: [HTTPHeader("Content-Type", "application/json")], body: Array((text ?? body).utf8))
     }
 }

@@ -29,7 +29,9 @@ import Testing
                 let aspect = Double(photo.width) / Double(photo.height)
                 let shown = Double(pixels.width) / Double(pixels.height)
                 let tolerance = 1.0 / Double(min(pixels.width, pixels.height))
-                #expect(abs(shown / aspect - 1) <= tolerance, "\(photo.id): \(pixels.width)×\(pixels.height) for \(photo.width)×\(photo.height)")
+                #expect(
+                    abs(shown / aspect - 1) <= tolerance, "\(photo.id): \(pixels.width)×\(pixels.height) for \(photo.width)×\(photo.height)"
+                )
             }
         }
     }
@@ -50,7 +52,7 @@ import Testing
         await #expect(throws: PictureFailure("its BlurHash is malformed: BlurHash too short: 3 characters, at least 6 needed")) {
             try await worker.pixels(for: photo, fitting: PixelSize(width: 40, height: 40))
         }
-        photo.blurHash = "LEHV6nWB2yk8pyo0adR*.7kCMdn"   // one character short of its size flag's length
+        photo.blurHash = "LEHV6nWB2yk8pyo0adR*.7kCMdn"  // one character short of its size flag's length
         let failure = await #expect(throws: PictureFailure.self) {
             try await worker.pixels(for: photo, fitting: PixelSize(width: 40, height: 40))
         }
@@ -139,8 +141,9 @@ func eventually(_ condition: () async -> Bool) async -> Bool {
 }
 
 private func photo(_ id: String) -> Photo {
-    Photo(id: id, width: 400, height: 300, color: nil, blurHash: nil, description: nil, altDescription: nil, likes: nil,
-          user: .init(id: "", username: "", name: "unknown"), urls: .init(raw: id, full: id, regular: id, small: id, thumb: id))
+    Photo(
+        id: id, width: 400, height: 300, color: nil, blurHash: nil, description: nil, altDescription: nil, likes: nil,
+        user: .init(id: "", username: "", name: "unknown"), urls: .init(raw: id, full: id, regular: id, small: id, thumb: id))
 }
 
 @Suite struct CachingPicturesWorkerTests {
@@ -195,8 +198,10 @@ private func photo(_ id: String) -> Photo {
         let base = CountingPicturesWorker()
         let cache = CachingPicturesWorker(base, capacity: 1_000)
         // Each photo its own size, so that every store shows in `usage`.
-        let boxes = ["a": PixelSize(width: 10, height: 10), "b": PixelSize(width: 10, height: 8),
-                     "c": PixelSize(width: 10, height: 6), "d": PixelSize(width: 10, height: 9)]
+        let boxes = [
+            "a": PixelSize(width: 10, height: 10), "b": PixelSize(width: 10, height: 8),
+            "c": PixelSize(width: 10, height: 6), "d": PixelSize(width: 10, height: 9)
+        ]
         func get(_ id: String) async throws { _ = try await cache.pixels(for: photo(id), fitting: boxes[id]!) }
 
         try await get("a")
@@ -207,7 +212,7 @@ private func photo(_ id: String) -> Photo {
         #expect(await eventually { await cache.usage == (3, 960) })
         try await get("a")
         #expect(await base.count("a") == 1)
-        try await get("d")   // 1,320 bytes: b (320) goes, which leaves 1,000
+        try await get("d")  // 1,320 bytes: b (320) goes, which leaves 1,000
         #expect(await eventually { await cache.usage == (3, 1_000) })
         for id in ["a", "c", "d"] { try await get(id) }
         #expect(await base.calls == ["a", "b", "c", "d"])
@@ -229,7 +234,7 @@ private func photo(_ id: String) -> Photo {
         let base = CountingPicturesWorker(delays: ["b": .milliseconds(50)])
         let cache = CachingPicturesWorker(base)
         await cache.prefetch(photo("b"), fitting: box)
-        await cache.prefetch(photo("b"), fitting: box)   // already under way: nothing more
+        await cache.prefetch(photo("b"), fitting: box)  // already under way: nothing more
         let pixels = try await cache.pixels(for: photo("b"), fitting: box)
         #expect(pixels == CountingPicturesWorker.picture("b", box))
         #expect(await base.calls == ["b"])

@@ -8,7 +8,10 @@ import Testing
         var zero = SeededGenerator(seed: 0)
         #expect(zero.next() == 0xE220_A839_7B1D_CDAF)
         var generator = SeededGenerator(seed: 2024)
-        #expect([generator.next(), generator.next(), generator.next()] == [11_487_996_472_437_173_461, 1_793_612_131_670_815_442, 5_507_758_030_568_793_471])
+        #expect(
+            [generator.next(), generator.next(), generator.next()] == [
+                11_487_996_472_437_173_461, 1_793_612_131_670_815_442, 5_507_758_030_568_793_471
+            ])
     }
 
     @Test func boundedDrawsStayInRangeAndCoverIt() {
@@ -61,7 +64,9 @@ import Testing
     @Test func refusesCountsUnsplashRefuses() async {
         let worker = EmbeddedPhotosWorker()
         await #expect(throws: PhotosWorkerError("a random fetch takes 1…30 photos, not 0")) { try await worker.fetchRandomPhotos(count: 0) }
-        await #expect(throws: PhotosWorkerError("a random fetch takes 1…30 photos, not 31")) { try await worker.fetchRandomPhotos(count: 31) }
+        await #expect(throws: PhotosWorkerError("a random fetch takes 1…30 photos, not 31")) {
+            try await worker.fetchRandomPhotos(count: 31)
+        }
         let thirty = try? await worker.fetchRandomPhotos(count: 30)
         #expect(Set(thirty?.map(\.id) ?? []).count == 30)
     }

@@ -3,7 +3,7 @@ import Imaging
 import Testing
 @testable import PhotoDomain
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The thumbnail cache the desktop shares (freedesktop.org's Thumbnail Managing Standard).
@@ -16,8 +16,9 @@ import Glibc
         cache = ThumbnailCache(root: folder.path + "/cache/thumbnails", program: "photorepl-test", writesInBackground: false)
     }
 
-    static let photo = ThumbnailCache.Original(uri: "file:///home/jens/photos/me.png", modified: 1_700_000_000, bytes: 12_345,
-                                              size: PixelSize(width: 1200, height: 800))
+    static let photo = ThumbnailCache.Original(
+        uri: "file:///home/jens/photos/me.png", modified: 1_700_000_000, bytes: 12_345,
+        size: PixelSize(width: 1200, height: 800))
 
     static func picture(_ width: Int, _ height: Int) -> Pixels {
         var rgba = [UInt8](repeating: 255, count: width * height * 4)
@@ -39,7 +40,9 @@ import Glibc
     @Test func photosAreNamedByTheMD5OfTheirURI() {
         #expect(ThumbnailCache.uri(ofAbsolutePath: Array("/home/jens/photos/me.png".utf8)) == "file:///home/jens/photos/me.png")
         #expect(ThumbnailCache.fileName(uri: "file:///home/jens/photos/me.png") == "c6ee772d9e49320e97ec29a7eb5b1697.png")
-        #expect(ThumbnailCache.uri(ofAbsolutePath: Array("/tmp/a b/café#1;[x]%.jpg".utf8)) == "file:///tmp/a%20b/caf%C3%A9%231%3B%5Bx%5D%25.jpg")
+        #expect(
+            ThumbnailCache.uri(ofAbsolutePath: Array("/tmp/a b/café#1;[x]%.jpg".utf8)) == "file:///tmp/a%20b/caf%C3%A9%231%3B%5Bx%5D%25.jpg"
+        )
         #expect(ThumbnailCache.uri(ofAbsolutePath: Array("/p/!$&'()*+,-.:=@_~".utf8)) == "file:///p/!$&'()*+,-.:=@_~")
         // A name that is not UTF-8 is its bytes.
         #expect(ThumbnailCache.uri(ofAbsolutePath: [0x2F, 0x61, 0xFF]) == "file:///a%FF")
@@ -54,7 +57,8 @@ import Glibc
 
     @Test(arguments: [
         (PixelSize(width: 100, height: 50), ThumbnailCache.Size.normal), (PixelSize(width: 128, height: 128), .normal),
-        (PixelSize(width: 129, height: 20), .large), (PixelSize(width: 300, height: 512), .xLarge), (PixelSize(width: 1024, height: 9), .xxLarge),
+        (PixelSize(width: 129, height: 20), .large), (PixelSize(width: 300, height: 512), .xLarge),
+        (PixelSize(width: 1024, height: 9), .xxLarge)
     ])
     func theSmallestSizeThatHoldsThePictureIsUsed(picture: PixelSize, size: ThumbnailCache.Size) {
         #expect(ThumbnailCache.Size.covering(picture) == size)
@@ -66,17 +70,25 @@ import Glibc
         try cache.store(Self.picture(600, 400), of: Self.photo, in: .large)
         let path = cache.path(of: Self.photo, in: .large)
         #expect(path == folder.path + "/cache/thumbnails/large/c6ee772d9e49320e97ec29a7eb5b1697.png")
-        #expect(mode(path) == 0o600 && mode(folder.path + "/cache/thumbnails/large") == 0o700 && mode(folder.path + "/cache/thumbnails") == 0o700)
+        #expect(
+            mode(path) == 0o600 && mode(folder.path + "/cache/thumbnails/large") == 0o700
+                && mode(folder.path + "/cache/thumbnails") == 0o700)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let text = PNGFile.text(bytes)
-        #expect(text == ["Thumb::URI": "file:///home/jens/photos/me.png", "Thumb::MTime": "1700000000", "Thumb::Size": "12345",
-                         "Thumb::Image::Width": "1200", "Thumb::Image::Height": "800", "Software": "photorepl"])
+        #expect(
+            text == [
+                "Thumb::URI": "file:///home/jens/photos/me.png", "Thumb::MTime": "1700000000", "Thumb::Size": "12345",
+                "Thumb::Image::Width": "1200", "Thumb::Image::Height": "800", "Software": "photorepl"
+            ])
         let thumbnail = try #require(cache.thumbnail(of: Self.photo, covering: PixelSize(width: 200, height: 133)))
         #expect((thumbnail.width, thumbnail.height) == (256, 171))
         #expect(thumbnail == Self.picture(600, 400).resampled(to: PixelSize(width: 256, height: 171)))
         #expect(thumbnail.source.description == "the large thumbnail (256×171) in the thumbnail cache, made by photorepl")
         // Nothing but the thumbnail is left in its folder.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cache/thumbnails/large") == ["c6ee772d9e49320e97ec29a7eb5b1697.png"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cache/thumbnails/large") == [
+                "c6ee772d9e49320e97ec29a7eb5b1697.png"
+            ])
     }
 
     /// A larger size's thumbnail serves a smaller box; a smaller one never serves a larger box.
@@ -130,12 +142,15 @@ import Glibc
     /// sheet) before being refused.
     @Test func aThumbnailLargerThanItsFolderIsNotRead() throws {
         let box = PixelSize(width: 200, height: 133)
-        let planted = try PNGFile.encode(Self.picture(600, 400), text: [
-            ("Thumb::URI", Self.photo.uri), ("Thumb::MTime", String(Self.photo.modified)), ("Software", "someone else"),
-        ])
+        let planted = try PNGFile.encode(
+            Self.picture(600, 400),
+            text: [
+                ("Thumb::URI", Self.photo.uri), ("Thumb::MTime", String(Self.photo.modified)), ("Software", "someone else")
+            ])
         try cache.store(Self.picture(600, 400), of: Self.photo, in: .normal)  // the folders
         for size in [ThumbnailCache.Size.large, .normal] {
-            try FileManager.default.createDirectory(atPath: folder.path + "/cache/thumbnails/" + size.folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: folder.path + "/cache/thumbnails/" + size.folder, withIntermediateDirectories: true)
             chmod(folder.path + "/cache/thumbnails/" + size.folder, 0o700)
             try Data(planted).write(to: URL(fileURLWithPath: cache.path(of: Self.photo, in: size)))
         }
@@ -149,9 +164,11 @@ import Glibc
 
     /// One another program made (GNOME's): read, and said so.
     @Test func aThumbnailTheDesktopMadeIsRead() throws {
-        let png = try PNGFile.encode(Self.picture(256, 171), text: [
-            ("Thumb::URI", Self.photo.uri), ("Thumb::MTime", "1700000000"), ("Software", "GNOME::ThumbnailFactory"),
-        ])
+        let png = try PNGFile.encode(
+            Self.picture(256, 171),
+            text: [
+                ("Thumb::URI", Self.photo.uri), ("Thumb::MTime", "1700000000"), ("Software", "GNOME::ThumbnailFactory")
+            ])
         try FileManager.default.createDirectory(atPath: folder.path + "/cache/thumbnails/large", withIntermediateDirectories: true)
         try Data(png).write(to: URL(fileURLWithPath: cache.path(of: Self.photo, in: .large)))
         let thumbnail = try #require(cache.thumbnail(of: Self.photo, covering: PixelSize(width: 256, height: 170)))
@@ -162,7 +179,8 @@ import Glibc
     @Test func aLinkAtTheThumbnailsNameIsNotWrittenThrough() throws {
         try FileManager.default.createDirectory(atPath: folder.path + "/cache/thumbnails/large", withIntermediateDirectories: true)
         try Data("precious\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/victim"))
-        try FileManager.default.createSymbolicLink(atPath: cache.path(of: Self.photo, in: .large), withDestinationPath: folder.path + "/victim")
+        try FileManager.default.createSymbolicLink(
+            atPath: cache.path(of: Self.photo, in: .large), withDestinationPath: folder.path + "/victim")
         #expect(throws: (any Error).self) { try cache.store(Self.picture(600, 400), of: Self.photo, in: .large) }
         #expect(try String(contentsOfFile: folder.path + "/victim", encoding: .utf8) == "precious\n")
     }
@@ -209,7 +227,9 @@ import Glibc
         #expect(!cache.hasFailure(of: Self.photo))
         try cache.storeFailure(of: Self.photo)
         #expect(cache.hasFailure(of: Self.photo))
-        #expect(FileManager.default.fileExists(atPath: folder.path + "/cache/thumbnails/fail/photorepl-test/c6ee772d9e49320e97ec29a7eb5b1697.png"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder.path + "/cache/thumbnails/fail/photorepl-test/c6ee772d9e49320e97ec29a7eb5b1697.png"))
         var changed = Self.photo
         changed.modified += 60
         #expect(!cache.hasFailure(of: changed))
@@ -246,8 +266,10 @@ import Glibc
         #expect(decoded.source.description == "the JPEG itself (1200×800), decoded at 300×200")
         await first.finishThumbnails()
         let cache = ThumbnailCache(root: root, program: "photorepl-test")
-        let original = try #require(FolderPhotosWorker.original(absolutePath: Array((folder.path + "/photo.jpg").utf8),
-                                                                at: folder.bytes("photo.jpg"), size: PixelSize(width: 1200, height: 800)))
+        let original = try #require(
+            FolderPhotosWorker.original(
+                absolutePath: Array((folder.path + "/photo.jpg").utf8),
+                at: folder.bytes("photo.jpg"), size: PixelSize(width: 1200, height: 800)))
         #expect(original.uri == "file://" + folder.path + "/photo.jpg")
         #expect(FileManager.default.fileExists(atPath: cache.path(of: original, in: .xLarge)))
 
@@ -274,7 +296,8 @@ import Glibc
     @Test func theCacheInsideTheFolderIsPassedOver() async throws {
         let folder = try TemporaryFolder()
         try folder.write(Array("photo.jpg".utf8), TestImage.jpeg(width: 1200, height: 800))
-        let worker = FolderPhotosWorker(root: folder.path, thumbnails: ThumbnailCache(root: folder.path + "/thumbs", program: "photorepl-test"))
+        let worker = FolderPhotosWorker(
+            root: folder.path, thumbnails: ThumbnailCache(root: folder.path + "/thumbs", program: "photorepl-test"))
         let photo = try #require(try await worker.fetch(count: 1).photos.first)
         _ = try await worker.pixels(for: photo, fitting: PixelSize(width: 300, height: 300))
         await worker.finishThumbnails()

@@ -44,30 +44,46 @@ private func photoJSON(_ id: String, downloadLocation: String) -> String {
     }
 
     @Test func aRateLimitAnswerSaysAllIsUsedOnlyWhenItIs() {
-        let some = HTTPResponse(status: 429, headers: [HTTPHeader("X-Ratelimit-Limit", "50"), HTTPHeader("X-Ratelimit-Remaining", "3")], body: [])
+        let some = HTTPResponse(
+            status: 429, headers: [HTTPHeader("X-Ratelimit-Limit", "50"), HTTPHeader("X-Ratelimit-Remaining", "3")], body: [])
         let problem = UnsplashAPI.problem(some, limit: UnsplashAPI.rateLimit(some))
         #expect(problem == "Unsplash's rate limit is reached (HTTP 429); the quota renews within the hour (Unsplash does not say when)")
-        let none = HTTPResponse(status: 403, headers: [HTTPHeader("X-Ratelimit-Limit", "50"), HTTPHeader("X-Ratelimit-Remaining", "0")], body: Array("Rate Limit Exceeded".utf8))
+        let none = HTTPResponse(
+            status: 403, headers: [HTTPHeader("X-Ratelimit-Limit", "50"), HTTPHeader("X-Ratelimit-Remaining", "0")],
+            body: Array("Rate Limit Exceeded".utf8))
         #expect(UnsplashAPI.problem(none, limit: UnsplashAPI.rateLimit(none))?.contains("all 50 requests of this hour are used") == true)
     }
 
     /// A server's numbers were shown as sent: "-5 × -9223372036854775808", "all -1
     /// requests", "renews in -5 seconds". Counts and sizes are now 0…2,147,483,647 or not shown.
     @Test func numbersFromAServerAreCheckedBeforeTheyAreShown() throws {
-        let json = try JSON.parse(Array(#"{"id":"a","width":-5,"height":-9223372036854775808,"likes":-3,"user":{"username":"u","name":"N","total_photos":99999999999999999999,"total_likes":-1}}"#.utf8))
+        let json = try JSON.parse(
+            Array(
+                #"{"id":"a","width":-5,"height":-9223372036854775808,"likes":-3,"user":{"username":"u","name":"N","total_photos":99999999999999999999,"total_likes":-1}}"#
+                    .utf8))
         let photo = try #require(UnsplashAPI.photo(from: json))
         #expect(photo.width == 0 && photo.height == 0 && photo.likes == nil)
         let user = try #require(UnsplashAPI.user(from: json["user"]))
         #expect(user.totalPhotos == nil && user.totalLikes == nil)
-        let odd = HTTPResponse(status: 429, headers: [
-            HTTPHeader("X-Ratelimit-Limit", "-1"), HTTPHeader("X-Ratelimit-Remaining", "0"), HTTPHeader("Retry-After", "-5"),
-        ], body: [])
+        let odd = HTTPResponse(
+            status: 429,
+            headers: [
+                HTTPHeader("X-Ratelimit-Limit", "-1"), HTTPHeader("X-Ratelimit-Remaining", "0"), HTTPHeader("Retry-After", "-5")
+            ], body: [])
         #expect(UnsplashAPI.rateLimit(odd) == nil)
-        #expect(UnsplashAPI.problem(odd, limit: UnsplashAPI.rateLimit(odd)) == "Unsplash's rate limit is reached (HTTP 429); the quota renews within the hour (Unsplash does not say when)")
-        let more = HTTPResponse(status: 429, headers: [HTTPHeader("X-Ratelimit-Limit", "50"), HTTPHeader("X-Ratelimit-Remaining", "60")], body: [])
+        #expect(
+            UnsplashAPI.problem(odd, limit: UnsplashAPI.rateLimit(odd))
+                == "Unsplash's rate limit is reached (HTTP 429); the quota renews within the hour (Unsplash does not say when)")
+        let more = HTTPResponse(
+            status: 429, headers: [HTTPHeader("X-Ratelimit-Limit", "50"), HTTPHeader("X-Ratelimit-Remaining", "60")], body: [])
         #expect(UnsplashAPI.rateLimit(more) == nil, "more remaining than the limit is no rate limit")
-        let good = HTTPResponse(status: 429, headers: [HTTPHeader("X-Ratelimit-Limit", "50"), HTTPHeader("X-Ratelimit-Remaining", "0"), HTTPHeader("Retry-After", "1")], body: [])
-        #expect(UnsplashAPI.problem(good, limit: UnsplashAPI.rateLimit(good)) == "Unsplash's rate limit is reached (HTTP 429): all 50 requests of this hour are used; it renews in 1 second")
+        let good = HTTPResponse(
+            status: 429,
+            headers: [HTTPHeader("X-Ratelimit-Limit", "50"), HTTPHeader("X-Ratelimit-Remaining", "0"), HTTPHeader("Retry-After", "1")],
+            body: [])
+        #expect(
+            UnsplashAPI.problem(good, limit: UnsplashAPI.rateLimit(good))
+                == "Unsplash's rate limit is reached (HTTP 429): all 50 requests of this hour are used; it renews in 1 second")
     }
 
     @Test func theKeyGoesToTheAPIServerOnly() {
@@ -88,7 +104,7 @@ private func photoJSON(_ id: String, downloadLocation: String) -> String {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let server = FakeServer([
             "\(base)/photos/random?count=1": json("[" + photoJSON("a", downloadLocation: "https://evil.example/steal") + "]"),
-            "https://images.example/a.jpg": image,
+            "https://images.example/a.jpg": image
         ])
         let worker = UnsplashPhotosWorker(api: UnsplashAPI(base: base, key: "secret-key", transport: server))
         let photo = try #require(try await worker.fetch(count: 1).photos.first)
@@ -107,12 +123,13 @@ private func photoJSON(_ id: String, downloadLocation: String) -> String {
         let server = FakeServer([
             "\(base)/photos/random?count=1": json("[" + photoJSON("a", downloadLocation: "\(base)/photos/a/download") + "]"),
             "https://images.example/a.jpg": image,
-            "\(base)/photos/a/download": HTTPResponse(status: 503, headers: [], body: []),
+            "\(base)/photos/a/download": HTTPResponse(status: 503, headers: [], body: [])
         ])
         let worker = UnsplashPhotosWorker(api: UnsplashAPI(base: base, key: "k", transport: server))
         let photo = try #require(try await worker.fetch(count: 1).photos.first)
         let saved = try await worker.save(photo, to: folder + "/a.jpg", replacing: false)
         #expect(FileManager.default.contents(atPath: folder + "/a.jpg") == Data([0xFF, 0xD8, 0xFF, 0xD9]))
-        #expect(saved.note == "The download could not be reported to Unsplash: Unsplash is having trouble (HTTP 503): try again in a moment.")
+        #expect(
+            saved.note == "The download could not be reported to Unsplash: Unsplash is having trouble (HTTP 503): try again in a moment.")
     }
 }

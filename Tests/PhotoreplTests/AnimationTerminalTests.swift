@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An animation redrawn in place in a real terminal (tmux, Unicode symbols) holds
@@ -19,7 +19,8 @@ import Glibc
             gif += [2, 2, colour == 0 ? 0x44 : 0x4C, 0x01, 0]
         }
         gif.append(0x3B)
-        let folder = URL(fileURLWithPath: try Binary.script("", name: "unused")).deletingLastPathComponent().appendingPathComponent("Blinking")
+        let folder = URL(fileURLWithPath: try Binary.script("", name: "unused")).deletingLastPathComponent().appendingPathComponent(
+            "Blinking")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(gif).write(to: folder.appendingPathComponent("blink.gif"))
         return folder.path
@@ -43,14 +44,18 @@ import Glibc
                 out += chunk(b"IDAT", data) if i == 0 else chunk(b"fdAT", struct.pack(">I", 2 * i + 1) + data)
             open(sys.argv[1], "wb").write(out + chunk(b"IEND", b""))
             """
-        #expect(try Terminal.runWithStatus("/usr/bin/env", ["python3", "-c", make, folder.appendingPathComponent("large.png").path]).status == 0)
+        #expect(
+            try Terminal.runWithStatus("/usr/bin/env", ["python3", "-c", make, folder.appendingPathComponent("large.png").path]).status == 0
+        )
         let terminal = try Terminal([folder.path, "--preview", "symbols", "--preview-size", "20x6"], width: 100, height: 40)
         #expect(try terminal.waitForPrompt(), "\(terminal.shown)")
         try terminal.enter("open 1")
         #expect(try terminal.wait(for: "2800 × 2800, animated, 2 frames"), "\(terminal.shown)")
         // The second frame's colour, within 20 s (a debug build decodes a frame in about 2 s).
         var drawn = false
-        for _ in 0..<2 where !drawn { drawn = try terminal.wait { _ in (try? terminal.screen(escapes: true))?.contains("200;100;0") == true } }
+        for _ in 0..<2 where !drawn {
+            drawn = try terminal.wait { _ in (try? terminal.screen(escapes: true))?.contains("200;100;0") == true }
+        }
         #expect(drawn, "\(terminal.shown)")
         try terminal.press("C-c")
         #expect(try terminal.waitForPrompt("photos/detail 1>"), "\(terminal.shown)")
@@ -64,7 +69,9 @@ import Glibc
         // The first frame and the fields are shown at once, and the animation holds the prompt.
         #expect(try terminal.wait(for: "size         1 × 1, animated, 2 frames"), "\(terminal.shown)")
         usleep(1_500_000)
-        #expect(!(try terminal.screen()).hasSuffix("photos/detail 1>\n"), "the prompt came back before the animation was stopped: \(terminal.shown)")
+        #expect(
+            !(try terminal.screen()).hasSuffix("photos/detail 1>\n"),
+            "the prompt came back before the animation was stopped: \(terminal.shown)")
         try terminal.press("C-c")
         let clock = ContinuousClock()
         let pressed = clock.now
@@ -86,7 +93,8 @@ import Glibc
         try terminal.enter("open 1")
         #expect(try terminal.wait(for: "animated, 2 frames"), "\(terminal.shown)")
         usleep(1_200_000)
-        #expect(!(try terminal.screen()).hasSuffix("photos/detail 1>\n"), "the prompt came back before a key was pressed: \(terminal.shown)")
+        #expect(
+            !(try terminal.screen()).hasSuffix("photos/detail 1>\n"), "the prompt came back before a key was pressed: \(terminal.shown)")
         try terminal.type("b")
         let clock = ContinuousClock()
         let pressed = clock.now

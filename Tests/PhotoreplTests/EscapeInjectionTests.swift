@@ -17,7 +17,9 @@ struct EscapeInjectionTests {
         // clipboard write, BEL, C1 CSI, CR, BS, NUL.
         var jpeg = try Data(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg"))
         let plain = Data("Sunset over the bay".utf8)
-        let hostile = Data([0x1B, 0x5D, 0x35, 0x32, 0x3B, 0x63, 0x3B, 0x41, 0x41, 0x41, 0x41, 0x07, 0xC2, 0x9B, 0x32, 0x4A, 0x0D, 0x08, 0x00])
+        let hostile = Data([
+            0x1B, 0x5D, 0x35, 0x32, 0x3B, 0x63, 0x3B, 0x41, 0x41, 0x41, 0x41, 0x07, 0xC2, 0x9B, 0x32, 0x4A, 0x0D, 0x08, 0x00
+        ])
         let range = try #require(jpeg.range(of: plain))
         jpeg.replaceSubrange(range, with: hostile)
         // A file name with an escape sequence and a newline (a forged prompt line).
@@ -53,11 +55,16 @@ struct PermissionTests {
         chmod(folder.appendingPathComponent("locked").path, 0o000)
         chmod(folder.path, 0o755)
         let script = URL(fileURLWithPath: try Binary.script("count 5\nfetch\n"))
-        let result = try Binary.run(["--reuid=65534", "--regid=65534", "--clear-groups", Binary.executable.path,
-                                     "run", "--folder", folder.path, script.path],
-                                    environment: ["HOME": "/nonexistent"], launcher: "/usr/bin/setpriv")
+        let result = try Binary.run(
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", Binary.executable.path,
+                "run", "--folder", folder.path, script.path
+            ],
+            environment: ["HOME": "/nonexistent"], launcher: "/usr/bin/setpriv")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Found 1 photo in \(folder.path) (2 files skipped: 1 unreadable, 1 unreadable folder)."), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("Found 1 photo in \(folder.path) (2 files skipped: 1 unreadable, 1 unreadable folder)."),
+            "\(result.stdout)")
         #expect(result.stdout.contains("The folder has only 1 photo, not 5: all of them are shown."))
     }
 }

@@ -1,14 +1,16 @@
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The decoders of WebP, GIF, HEIC, AVIF, JPEG XL, TIFF and RAW are loaded when the first photo of their format is met:
 /// without them photorepl starts, lists the folder, shows its JPEGs and PNGs, and says for each
 /// other photo which Debian package would show it.
 struct FormatLibrariesTests {
-    static let libraries = ["libwebp.so.7", "libwebpdemux.so.2", "libgif.so.7", "libheif.so.1", "libtiff.so.6", "libjxl.so.0.7", "libraw_r.so.20"]
+    static let libraries = [
+        "libwebp.so.7", "libwebpdemux.so.2", "libgif.so.7", "libheif.so.1", "libtiff.so.6", "libjxl.so.0.7", "libraw_r.so.20"
+    ]
 
     /// Hides the libraries from photorepl in a mount namespace of its own (root only, as on CI and here).
     @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/unshare"), "needs root and unshare"))
@@ -17,19 +19,37 @@ struct FormatLibrariesTests {
         try #require(paths.count == Self.libraries.count, "the libraries are not where Debian puts them: \(paths)")
         // The photos as Examples/formats.t lists them: 6 WebP, 10 GIF, 1 AVIF, 13 the scanner's TIFF,
         // 12 JPEG XL, 5 a JPEG, 14 the DNG and 2 the CR3 (drawn from their JPEG previews, with no library).
-        let script = try Binary.script("count 14\nfetch\nopen 6\nback\nopen 10\nback\nopen 1\nback\nopen 13\nback\nopen 12\nback\nopen 14\nback\nopen 2\nback\nopen 5\n")
+        let script = try Binary.script(
+            "count 14\nfetch\nopen 6\nback\nopen 10\nback\nopen 1\nback\nopen 13\nback\nopen 12\nback\nopen 14\nback\nopen 2\nback\nopen 5\n"
+        )
         let hide = paths.map { "mount --bind /dev/null \($0)" }.joined(separator: " && ")
-        let command = "\(hide) && exec \(Binary.executable.path) run --keep-going --folder Examples/formats --preview ascii --preview-size 20x6 \(script)"
+        let command =
+            "\(hide) && exec \(Binary.executable.path) run --keep-going --folder Examples/formats --preview ascii --preview-size 20x6 \(script)"
         let result = try Binary.run(["/bin/sh", "-c", command], launcher: "/usr/bin/unshare", launcherArguments: ["-m"])
         #expect(result.status == 0, "\(result.stderr)")
         let out = result.stdout
         #expect(out.contains("Found 14 photos in Examples/formats.\n"), "\(out)")
-        #expect(out.contains("photos> open 6\n(picture not shown: WebP pictures need libwebp: install the Debian packages libwebp7 and libwebpdemux2)\nPhoto 6 of 14\n"), "\(out)")
-        #expect(out.contains("photos> open 10\n(picture not shown: GIF pictures need giflib: install the Debian package libgif7)\nPhoto 10 of 14\n"), "\(out)")
-        #expect(out.contains("photos> open 1\n(picture not shown: HEIC and AVIF pictures need libheif: install the Debian package libheif1)\nPhoto 1 of 14\n"), "\(out)")
-        #expect(out.contains("photos> open 13\n(picture not shown: TIFF pictures need libtiff: install the Debian package libtiff6)\nPhoto 13 of 14\n"), "\(out)")
+        #expect(
+            out.contains(
+                "photos> open 6\n(picture not shown: WebP pictures need libwebp: install the Debian packages libwebp7 and libwebpdemux2)\nPhoto 6 of 14\n"
+            ), "\(out)")
+        #expect(
+            out.contains(
+                "photos> open 10\n(picture not shown: GIF pictures need giflib: install the Debian package libgif7)\nPhoto 10 of 14\n"),
+            "\(out)")
+        #expect(
+            out.contains(
+                "photos> open 1\n(picture not shown: HEIC and AVIF pictures need libheif: install the Debian package libheif1)\nPhoto 1 of 14\n"
+            ), "\(out)")
+        #expect(
+            out.contains(
+                "photos> open 13\n(picture not shown: TIFF pictures need libtiff: install the Debian package libtiff6)\nPhoto 13 of 14\n"),
+            "\(out)")
         // Without libjxl the listing cannot read a JPEG XL's size either: its row says so.
-        #expect(out.contains("photos> open 12\n(picture not shown: JPEG XL pictures need libjxl: install the Debian package libjxl0.7)\nPhoto 12 of 14\n"), "\(out)")
+        #expect(
+            out.contains(
+                "photos> open 12\n(picture not shown: JPEG XL pictures need libjxl: install the Debian package libjxl0.7)\nPhoto 12 of 14\n"
+            ), "\(out)")
         // A JPEG is drawn as ever, and camera RAWs from their JPEG previews, needing no library.
         for position in [5, 14, 2] {
             let shown = out.components(separatedBy: "photos> open \(position)\n").last ?? ""
@@ -42,8 +62,10 @@ struct FormatLibrariesTests {
     /// PNG its own reader leaves to libpng says which package shows it, the PNGs it reads itself are
     /// drawn, libchafa's symbols give way to half blocks of our own, and typing commands says to
     /// install libedit (exit 69) and how to run a script instead.
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/unshare")
-                   && FileManager.default.fileExists(atPath: "/usr/bin/script"), "needs root, unshare and script"))
+    @Test(
+        .enabled(
+            if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/unshare")
+                && FileManager.default.fileExists(atPath: "/usr/bin/script"), "needs root, unshare and script"))
     func theLibrariesOfPicturesAndTypingAreLoadedWhenFirstNeeded() throws {
         let libraries = ["libturbojpeg.so.0", "libpng16.so.16", "libchafa.so.0", "libedit.so.2"]
         let paths = libraries.map { "/usr/lib/x86_64-linux-gnu/" + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
@@ -61,14 +83,18 @@ struct FormatLibrariesTests {
         // What each `open` printed before the photo's lines, by the photo's id, in `style`. Colours
         // (NO_COLOR empty is unset): in monochrome the half blocks would give way to ASCII.
         func shown(in style: String) throws -> [String: String] {
-            let photorepl = "\(Binary.executable.path) run --keep-going --no-config --folder \(folder.path) --preview \(style) --preview-size 20x6 \(script)"
-            let result = try Binary.run(["/bin/sh", "-c", "\(hide) && exec \(photorepl)"], environment: ["NO_COLOR": ""],
-                                        launcher: "/usr/bin/unshare", launcherArguments: ["-m"])
+            let photorepl =
+                "\(Binary.executable.path) run --keep-going --no-config --folder \(folder.path) --preview \(style) --preview-size 20x6 \(script)"
+            let result = try Binary.run(
+                ["/bin/sh", "-c", "\(hide) && exec \(photorepl)"], environment: ["NO_COLOR": ""],
+                launcher: "/usr/bin/unshare", launcherArguments: ["-m"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("Found 3 photos in \(folder.path).\n"), "\(result.stdout)")
             var shown: [String: String] = [:]
             for block in result.stdout.components(separatedBy: "photos> open ").dropFirst() {
-                guard let id = block.components(separatedBy: "  id           ").dropFirst().first?.prefix(while: { $0 != "\n" }) else { continue }
+                guard let id = block.components(separatedBy: "  id           ").dropFirst().first?.prefix(while: { $0 != "\n" }) else {
+                    continue
+                }
                 shown[String(id)] = block.components(separatedBy: "\nPhoto ").first.map { String($0.drop { $0 != "\n" }.dropFirst()) }
             }
             return shown
@@ -77,16 +103,21 @@ struct FormatLibrariesTests {
         let loaderSaid = "; the system's loader said: /lib/x86_64-linux-gnu/"
         for style in ["symbols", "sixel"] {
             let shown = try shown(in: style)
-            #expect(shown["clear.png"]?.hasPrefix("(picture not shown: this PNG needs libpng: install the Debian package libpng16-16\(loaderSaid)") == true,
-                    "\(style): \(shown)")
-            #expect(shown["sunset.jpg"]?.hasPrefix("(picture not shown: JPEG pictures need libjpeg-turbo: install the Debian package libturbojpeg0\(loaderSaid)") == true,
-                    "\(style): \(shown)")
+            #expect(
+                shown["clear.png"]?.hasPrefix(
+                    "(picture not shown: this PNG needs libpng: install the Debian package libpng16-16\(loaderSaid)") == true,
+                "\(style): \(shown)")
+            #expect(
+                shown["sunset.jpg"]?.hasPrefix(
+                    "(picture not shown: JPEG pictures need libjpeg-turbo: install the Debian package libturbojpeg0\(loaderSaid)") == true,
+                "\(style): \(shown)")
             if style == "symbols" {
                 // Half blocks of our own: every cell an upper half block in its two colours
                 // (libchafa's symbols would mix in others, spaces and quadrants).
                 let leaf = (shown["leaf.png"] ?? "").replacing(/\x1B\[[0-9;]*m/, with: "")
-                #expect(leaf.split(separator: "\n").count == 6 && leaf.split(separator: "\n").allSatisfy { $0.allSatisfy { $0 == "▀" } },
-                        "the leaf in half blocks: \(shown)")
+                #expect(
+                    leaf.split(separator: "\n").count == 6 && leaf.split(separator: "\n").allSatisfy { $0.allSatisfy { $0 == "▀" } },
+                    "the leaf in half blocks: \(shown)")
             } else {
                 // Sixels are photorepl's own: drawn without libchafa.
                 #expect(shown["leaf.png"]?.contains("\u{1B}P0;1;0q\"1;1;") == true, "the leaf as a sixel: \(shown)")
@@ -94,11 +125,13 @@ struct FormatLibrariesTests {
         }
 
         // Typing commands: `script` gives photorepl a terminal, in which it would start libedit.
-        let typing = try Binary.run(["/bin/sh", "-c", "\(hide) && exec /usr/bin/script -qec '\(Binary.executable.path) --no-config' /dev/null < /dev/null"],
-                                    launcher: "/usr/bin/unshare", launcherArguments: ["-m"])
+        let typing = try Binary.run(
+            ["/bin/sh", "-c", "\(hide) && exec /usr/bin/script -qec '\(Binary.executable.path) --no-config' /dev/null < /dev/null"],
+            launcher: "/usr/bin/unshare", launcherArguments: ["-m"])
         #expect(typing.status == 69, "\(typing.stdout) \(typing.stderr)")
         let said = typing.stdout + typing.stderr
-        #expect(said.contains("photorepl: typing commands needs libedit: install the Debian package libedit2\(loaderSaid)")
+        #expect(
+            said.contains("photorepl: typing commands needs libedit: install the Debian package libedit2\(loaderSaid)")
                 && said.contains("libedit.so.2: file too short (scripts run without it: photorepl run FILE)"), "\(said)")
     }
 
@@ -163,8 +196,10 @@ struct FormatLibrariesTests {
     func theyAreNotLinked() throws {
         let result = try Binary.run([Binary.executable.path], launcher: "/usr/bin/ldd")
         #expect(result.status == 0)
-        for name in ["libwebp", "libgif", "libheif", "libde265", "libaom", "libdav1d", "libtiff", "libjxl", "libbrotli", "libraw",
-                     "libturbojpeg", "libpng", "libchafa", "libglib", "libpcre2", "libedit", "libtinfo", "libbsd"] {
+        for name in [
+            "libwebp", "libgif", "libheif", "libde265", "libaom", "libdav1d", "libtiff", "libjxl", "libbrotli", "libraw",
+            "libturbojpeg", "libpng", "libchafa", "libglib", "libpcre2", "libedit", "libtinfo", "libbsd"
+        ] {
             #expect(!result.stdout.contains(name), "\(name) in \(result.stdout)")
         }
     }

@@ -7,7 +7,9 @@ import Testing
     @Test func everyExampleTranscriptPasses() throws {
         let result = try Binary.run(["test", "Examples"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let count = try FileManager.default.contentsOfDirectory(atPath: Binary.packageRoot.appendingPathComponent("Examples").path).filter { $0.hasSuffix(".t") }.count
+        let count = try FileManager.default.contentsOfDirectory(atPath: Binary.packageRoot.appendingPathComponent("Examples").path).filter {
+            $0.hasSuffix(".t")
+        }.count
         #expect(result.stdout.hasSuffix("\(count) passed, 0 failed\n"), "\(result.stdout)")
     }
 
@@ -22,22 +24,25 @@ import Testing
         let path = try copy("tour.t") { $0.replacingOccurrences(of: "\ncount: 5\n", with: "\ncount: 6\n") }
         let failed = try Binary.run(["test", path])
         #expect(failed.status == 1)
-        #expect(failed.stdout == """
-            FAIL \(path)
-            \(path):2: the output of 'photos> count 5' differs
-            --- expected  \(path)
-            +++ actual
-            @@ -2,2 +2,2 @@
-             2 2 | photos> count 5
-            -3   | count: 6
-            +  3 | count: 5
-            0 passed, 1 failed
+        #expect(
+            failed.stdout == """
+                FAIL \(path)
+                \(path):2: the output of 'photos> count 5' differs
+                --- expected  \(path)
+                +++ actual
+                @@ -2,2 +2,2 @@
+                 2 2 | photos> count 5
+                -3   | count: 6
+                +  3 | count: 5
+                0 passed, 1 failed
 
-            """)
+                """)
 
         let refused = try Binary.run(["test", "--update", path], environment: ["CI": "1"])
         #expect(refused.status == 64)
-        #expect(refused.stderr == "photorepl: --update refuses to run when CI is set: golden transcripts change only on a developer's machine\n")
+        #expect(
+            refused.stderr == "photorepl: --update refuses to run when CI is set: golden transcripts change only on a developer's machine\n"
+        )
         #expect(try String(contentsOfFile: path, encoding: .utf8) != original)
 
         let updated = try Binary.run(["test", "--update", path], environment: ["CI": ""])
@@ -54,12 +59,13 @@ import Testing
         let result = try Binary.run(["test", script])
         #expect(result.status == 1)
         let transcript = String(script.dropLast(4)) + ".t"
-        #expect(result.stdout == """
-            FAIL \(script)
-            \(script): this is a script, not a transcript: no line starts with a prompt ('photos> '), and its first line is the command 'count'. Make its transcript with 'photorepl run \(script) --transcript \(transcript)', read it, then test that file.
-            0 passed, 1 failed
+        #expect(
+            result.stdout == """
+                FAIL \(script)
+                \(script): this is a script, not a transcript: no line starts with a prompt ('photos> '), and its first line is the command 'count'. Make its transcript with 'photorepl run \(script) --transcript \(transcript)', read it, then test that file.
+                0 passed, 1 failed
 
-            """, "\(result.stdout)")
+                """, "\(result.stdout)")
         let startUpOnly = try Binary.script("count: 1\n", name: "start.t")
         let failed = try Binary.run(["test", startUpOnly])
         #expect(failed.stdout.contains("\(startUpOnly):1: the start-up output differs\n"), "\(failed.stdout)")
@@ -81,21 +87,29 @@ import Testing
         // Listed whole at once, by name, as a viewer lists it (a file named as a photo is
         // listed without being opened; one not named so is counted).
         // No sample-app count: a viewer's folder has none to speak of.
-        #expect(browsed.stdout.hasPrefix("""
-            Found 5 photos in Examples/photos (1 file skipped: 1 not named as a photo).
-            Sorted by name (type 'sort date' or 'sort size' for another order).
-            ▸ 1  fake.jpg
-              2  nested/deeper/leaf.png
-              3  nested/gray.png
-              4  rotated.jpg
-              5  sunset.jpg
-            ● ○ ○ ○ ○  1/5
+        #expect(
+            browsed.stdout.hasPrefix(
+                """
+                Found 5 photos in Examples/photos (1 file skipped: 1 not named as a photo).
+                Sorted by name (type 'sort date' or 'sort size' for another order).
+                ▸ 1  fake.jpg
+                  2  nested/deeper/leaf.png
+                  3  nested/gray.png
+                  4  rotated.jpg
+                  5  sunset.jpg
+                ● ○ ○ ○ ○  1/5
 
-            """), "\(browsed.stdout)")
-        #expect(browsed.stdout.contains(#""count":0,"photos":["fake.jpg","nested/deeper/leaf.png","nested/gray.png","rotated.jpg","sunset.jpg"],"page":1,"source":"folder","layout":"list","sort":"name"}"#), "\(browsed.stdout)")
+                """), "\(browsed.stdout)")
+        #expect(
+            browsed.stdout.contains(
+                #""count":0,"photos":["fake.jpg","nested/deeper/leaf.png","nested/gray.png","rotated.jpg","sunset.jpg"],"page":1,"source":"folder","layout":"list","sort":"name"}"#
+            ), "\(browsed.stdout)")
         // `--folder` keeps the sample app's flow: nothing listed until 'count N' and 'fetch'.
         let sampleFlow = try Binary.run(["--folder", "Examples/photos"], stdin: Data("state --json\n".utf8))
-        #expect(sampleFlow.stdout == "count: 0\nphotos> state --json\n" + #"{"stack":["collection"],"count":0,"photos":[],"page":0,"source":"folder","layout":"list"}"# + "\n", "\(sampleFlow.stdout)")
+        #expect(
+            sampleFlow.stdout == "count: 0\nphotos> state --json\n"
+                + #"{"stack":["collection"],"count":0,"photos":[],"page":0,"source":"folder","layout":"list"}"# + "\n",
+            "\(sampleFlow.stdout)")
         let misspelt = try Binary.run(["--foldr", "Examples/photos"])
         #expect(misspelt.status == 64)
         #expect(misspelt.stderr.hasPrefix("photorepl: unknown option '--foldr': did you mean '--folder'? (usage: "), "\(misspelt.stderr)")
@@ -109,9 +123,14 @@ import Testing
         #expect(opened.status == 0, "\(opened.stderr)")
         // At its place among all of its folder's photos, listed by name (was "Photo 1 of 2",
         // the others drawn at random).
-        #expect(opened.stdout.contains("Photo 2 of 3\n  id           rotated.jpg\n  description  Rotated by EXIF (orientation 6)\n"), "\(opened.stdout)")
+        #expect(
+            opened.stdout.contains("Photo 2 of 3\n  id           rotated.jpg\n  description  Rotated by EXIF (orientation 6)\n"),
+            "\(opened.stdout)")
         // Its neighbours, not the folders inside (a photo in ~ does not walk all of ~).
-        #expect(opened.stdout.contains(#"{"stack":["collection","detail"],"count":0,"photos":["fake.jpg","rotated.jpg","sunset.jpg"],"page":2,"source":"folder","layout":"list","sort":"name","index":2}"#), "\(opened.stdout)")
+        #expect(
+            opened.stdout.contains(
+                #"{"stack":["collection","detail"],"count":0,"photos":["fake.jpg","rotated.jpg","sunset.jpg"],"page":2,"source":"folder","layout":"list","sort":"name","index":2}"#
+            ), "\(opened.stdout)")
         // Only the detail shows at start: not the list the opening printed.
         #expect(!opened.stdout.contains("Found 3 photos"))
         #expect(opened.stdout.contains("  1  fake.jpg\n▸ 2  rotated.jpg\n  3  sunset.jpg\n"), "back lists the folder: \(opened.stdout)")
@@ -120,15 +139,22 @@ import Testing
         #expect(script.stderr.contains("to run a script, type 'photorepl run Examples/demo.txt'"), "\(script.stderr)")
         let missing = try Binary.run(["Examples/photos/nope.jpg"])
         #expect(missing.status == 66)
-        #expect(missing.stderr == "photorepl: Examples/photos/nope.jpg: no such file or folder (Examples/photos is there: type e.g. 'photorepl Examples/photos')\n")
+        #expect(
+            missing.stderr
+                == "photorepl: Examples/photos/nope.jpg: no such file or folder (Examples/photos is there: type e.g. 'photorepl Examples/photos')\n"
+        )
         let notAPhoto = try Binary.run(["--open", "Examples/demo.txt"])
         #expect(notAPhoto.status == 66)
         #expect(notAPhoto.stderr.contains("it is not a photo photorepl can show"), "\(notAPhoto.stderr)")
         let twoFolders = try Binary.run(["--folder", "Examples", "--open", "Examples/photos/sunset.jpg"])
         #expect(twoFolders.status == 64)
-        #expect(twoFolders.stderr.hasPrefix("photorepl: --open Examples/photos/sunset.jpg browses the photo's own folder: drop --folder Examples"), "\(twoFolders.stderr)")
+        #expect(
+            twoFolders.stderr.hasPrefix(
+                "photorepl: --open Examples/photos/sunset.jpg browses the photo's own folder: drop --folder Examples"),
+            "\(twoFolders.stderr)")
         // The same folder under another name is no conflict.
-        let sameFolder = try Binary.run(["--folder", "Examples/photos/", "--open", "Examples/photos/sunset.jpg", "run", "-"], stdin: Data("state --json\n".utf8))
+        let sameFolder = try Binary.run(
+            ["--folder", "Examples/photos/", "--open", "Examples/photos/sunset.jpg", "run", "-"], stdin: Data("state --json\n".utf8))
         #expect(sameFolder.status == 0, "\(sameFolder.stderr)")
     }
 
@@ -140,7 +166,8 @@ import Testing
         let sunset = Binary.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg")
         try FileManager.default.copyItem(at: sunset, to: folder.appendingPathComponent(".hidden.jpg"))
         try FileManager.default.copyItem(at: sunset, to: folder.appendingPathComponent("shown.jpg"))
-        let hidden = try Binary.run(["--preview", "none", folder.appendingPathComponent(".hidden.jpg").path], stdin: Data("state --json\n".utf8))
+        let hidden = try Binary.run(
+            ["--preview", "none", folder.appendingPathComponent(".hidden.jpg").path], stdin: Data("state --json\n".utf8))
         #expect(hidden.status == 0, "\(hidden.stderr)")
         #expect(hidden.stdout.contains("Photo 1 of 2\n  id           .hidden.jpg\n"), "\(hidden.stdout)")
     }
@@ -152,10 +179,12 @@ import Testing
     /// advice.
     @Test func aMissingPathOrAPromptCommandOnTheCommandLineIsSaidSo() throws {
         // What to type instead: the nearest folder above that is there (not the name just typed).
-        for (path, advice) in [("/nonexistent-photos/", "give a folder of photos or a photo that is there, e.g. 'photorepl ~/Pictures'"),
-                               ("missing.jpg/", "the current folder is there: type e.g. 'photorepl .'"),
-                               ("missing.jpg", "the current folder is there: type e.g. 'photorepl .'"),
-                               ("Examples/no/such/place", "Examples is there: type e.g. 'photorepl Examples'")] {
+        for (path, advice) in [
+            ("/nonexistent-photos/", "give a folder of photos or a photo that is there, e.g. 'photorepl ~/Pictures'"),
+            ("missing.jpg/", "the current folder is there: type e.g. 'photorepl .'"),
+            ("missing.jpg", "the current folder is there: type e.g. 'photorepl .'"),
+            ("Examples/no/such/place", "Examples is there: type e.g. 'photorepl Examples'")
+        ] {
             let result = try Binary.run([path])
             #expect(result.status == 66, "\(path)")
             #expect(result.stderr == "photorepl: \(path): no such file or folder (\(advice))\n", "\(result.stderr)")
@@ -168,14 +197,23 @@ import Testing
             #expect(result.stderr.components(separatedBy: "\n").count == 2, "one line: \(result.stderr)")
         }
         let forged = try Binary.run(["/nonexistent/a\nphotorepl: FORGED.jpg"])
-        #expect(forged.stderr == "photorepl: /nonexistent/a^Jphotorepl: FORGED.jpg: no such file or folder (give a folder of photos or a photo that is there, e.g. 'photorepl ~/Pictures')\n", "\(forged.stderr)")
+        #expect(
+            forged.stderr
+                == "photorepl: /nonexistent/a^Jphotorepl: FORGED.jpg: no such file or folder (give a folder of photos or a photo that is there, e.g. 'photorepl ~/Pictures')\n",
+            "\(forged.stderr)")
         let folder = try Binary.run(["--folder", "/nonexistent/a\nphotorepl: FORGED"])
         #expect(folder.status == 66 && folder.stderr.components(separatedBy: "\n").count == 2, "one line: \(folder.stderr)")
         let fetch = try Binary.run(["fetch"])
         #expect(fetch.status == 64)
-        #expect(fetch.stderr == "photorepl: 'fetch' is typed at photorepl's prompt, not on the command line: start photorepl and type it there (or put it in a script, one command a line, and type 'photorepl run FILE')\n", "\(fetch.stderr)")
+        #expect(
+            fetch.stderr
+                == "photorepl: 'fetch' is typed at photorepl's prompt, not on the command line: start photorepl and type it there (or put it in a script, one command a line, and type 'photorepl run FILE')\n",
+            "\(fetch.stderr)")
         let word = try Binary.run(["frobnicate"])
-        #expect(word.status == 64 && word.stderr.hasPrefix("photorepl: unknown command 'frobnicate': to run a script, type 'photorepl run frobnicate'"), "\(word.stderr)")
+        #expect(
+            word.status == 64
+                && word.stderr.hasPrefix("photorepl: unknown command 'frobnicate': to run a script, type 'photorepl run frobnicate'"),
+            "\(word.stderr)")
     }
 
     /// A photo given on the command line is shown whatever its name (a JPEG named
@@ -185,7 +223,8 @@ import Testing
         let photo = try Data(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg"))
         try photo.write(to: folder.appendingPathComponent("IMG_1234"))
         try photo.write(to: folder.appendingPathComponent("b.jpg"))
-        let opened = try Binary.run(["--preview", "none", folder.appendingPathComponent("IMG_1234").path], stdin: Data("state --json\n".utf8))
+        let opened = try Binary.run(
+            ["--preview", "none", folder.appendingPathComponent("IMG_1234").path], stdin: Data("state --json\n".utf8))
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(opened.stdout.contains("Photo 1 of 2\n  id           IMG_1234\n"), "\(opened.stdout)")
         #expect(opened.stdout.contains(#""photos":["IMG_1234","b.jpg"]"#), "by name, byte by byte: \(opened.stdout)")
@@ -197,10 +236,13 @@ import Testing
     @Test func theSmallerPoints() throws {
         let small = try Binary.run(["run", "--sheet-size", "10x5", try Binary.script("count 1\n")])
         #expect(small.status == 64)
-        #expect(small.stderr.hasPrefix("photorepl: --sheet-size takes COLSxROWS within 18x10 (one thumbnail and its caption)…"), "\(small.stderr)")
+        #expect(
+            small.stderr.hasPrefix("photorepl: --sheet-size takes COLSxROWS within 18x10 (one thumbnail and its caption)…"),
+            "\(small.stderr)")
         let smallest = try Binary.run(["run", "--sheet-size", "18x10", try Binary.script("count 1\n")])
         #expect(smallest.status == 0, "\(smallest.stderr)")
-        let here = try Binary.run(["."], stdin: Data("quit\n".utf8), directory: Binary.packageRoot.appendingPathComponent("Examples/photos"))
+        let here = try Binary.run(
+            ["."], stdin: Data("quit\n".utf8), directory: Binary.packageRoot.appendingPathComponent("Examples/photos"))
         #expect(here.stdout.contains("Found 5 photos in the current folder (1 file skipped: 1 not named as a photo).\n"), "\(here.stdout)")
     }
 
@@ -217,16 +259,20 @@ import Testing
         try Data("seed = x\nlayout = grid\nspeed = 3\npreview = sepia\n".utf8).write(to: file)
         let syntax = try Binary.run(["run", script], environment: environment)
         #expect(syntax.status == 64)
-        #expect(syntax.stderr == """
-            photorepl: \(file.path):1: --seed takes a whole number, not 'x' (type e.g. --seed 7)
-            photorepl: \(file.path):3: unknown key 'speed': did you mean 'seed = 3'?
-            photorepl: \(file.path):4: --preview takes auto, symbols, sixel, kitty, iterm, ascii or none, not 'sepia'
+        #expect(
+            syntax.stderr == """
+                photorepl: \(file.path):1: --seed takes a whole number, not 'x' (type e.g. --seed 7)
+                photorepl: \(file.path):3: unknown key 'speed': did you mean 'seed = 3'?
+                photorepl: \(file.path):4: --preview takes auto, symbols, sixel, kitty, iterm, ascii or none, not 'sepia'
 
-            """, "\(syntax.stderr)")
+                """, "\(syntax.stderr)")
         try Data("layout = grid\nfolder = /nonexistent-photos\n".utf8).write(to: file)
         let missing = try Binary.run(["run", script], environment: environment)
         #expect(missing.status == 64)
-        #expect(missing.stderr == "photorepl: \(file.path):2: folder = /nonexistent-photos: there is no such folder (type e.g. --folder ~/Pictures)\n", "\(missing.stderr)")
+        #expect(
+            missing.stderr
+                == "photorepl: \(file.path):2: folder = /nonexistent-photos: there is no such folder (type e.g. --folder ~/Pictures)\n",
+            "\(missing.stderr)")
         let overruled = try Binary.run(["run", "--source", "embedded", script], environment: environment)
         #expect(overruled.status == 0, "\(overruled.stderr)")
     }
@@ -253,7 +299,8 @@ import Testing
         // What is typed wins over preferences it does not go with, and preferences that need each
         // other go together: a source with its topic, and a photo opened by name over them both.
         try Data("topic = nature\nsource = unsplash\n".utf8).write(to: file)
-        let overruled = try Binary.run(["--preview", "none", "Examples/photos/sunset.jpg"], stdin: Data("state --json\n".utf8), environment: environment)
+        let overruled = try Binary.run(
+            ["--preview", "none", "Examples/photos/sunset.jpg"], stdin: Data("state --json\n".utf8), environment: environment)
         #expect(overruled.status == 0, "\(overruled.stderr)")
         #expect(overruled.stdout.contains(#""source":"folder""#), "\(overruled.stdout)")
         // A script's first line wins over preferences too (it asks for its own options).
@@ -280,7 +327,10 @@ import Testing
     @Test func helpForACommandOfAnySceneAtTheShell() throws {
         let fetch = try Binary.run(["help", "fetch"])
         #expect(fetch.status == 0)
-        #expect(fetch.stdout == "usage: fetch\n  fetch 'count' photos (random ones, or a feed's first page; a folder listed whole: all of it again, with the count at 0), replacing the collection\nexample: fetch\n", "\(fetch.stdout)")
+        #expect(
+            fetch.stdout
+                == "usage: fetch\n  fetch 'count' photos (random ones, or a feed's first page; a folder listed whole: all of it again, with the count at 0), replacing the collection\nexample: fetch\n",
+            "\(fetch.stdout)")
         let move = try Binary.run(["help", "move"])
         #expect(move.status == 0)
         #expect(move.stdout.hasPrefix("(a command of the detail scene)\nusage: move N\n"), "\(move.stdout)")
@@ -354,11 +404,15 @@ import Testing
         let folder = try TemporaryFolder()
         let dir = folder.url
         let record = dir.appendingPathComponent("session.txt").path, transcript = dir.appendingPathComponent("session.t").path
-        let session = try Binary.run(["--seed", "5", "--record", record, "--transcript", transcript],
-                                     stdin: Data("count 4\nfetch\nopen 3\nmove 1\nback\nstate --json\n".utf8))
+        let session = try Binary.run(
+            ["--seed", "5", "--record", record, "--transcript", transcript],
+            stdin: Data("count 4\nfetch\nopen 3\nmove 1\nback\nstate --json\n".utf8))
         #expect(session.status == 0)
         let script = try String(contentsOfFile: record, encoding: .utf8)
-        #expect(script == "# photorepl: --keep-going --seed 5\n# Recorded by \(Binary.version): 'photorepl run \(record)' replays it.\ncount 4\nfetch\nopen 3\nmove 1\nback\nstate --json\n")
+        #expect(
+            script
+                == "# photorepl: --keep-going --seed 5\n# Recorded by \(Binary.version): 'photorepl run \(record)' replays it.\ncount 4\nfetch\nopen 3\nmove 1\nback\nstate --json\n"
+        )
         // The recording and the transcript carry the seed; nothing needs typing again.
         let replay = try Binary.run(["run", record])
         #expect(try String(contentsOfFile: transcript, encoding: .utf8) == "# photorepl: --seed 5\n" + replay.stdout)
@@ -372,7 +426,8 @@ import Testing
 /// list only; the embedded catalog keeps the sample app's words.
 @Suite struct FolderSessionWordsTests {
     @Test func aFolderListedWholeSpeaksOfPhotos() throws {
-        let session = try Binary.run(["Examples/photos", "--preview", "none"], stdin: Data("help\nopen 1\nback\nopen 1\nmove 3\nback\nopen 2\nauthor\n".utf8))
+        let session = try Binary.run(
+            ["Examples/photos", "--preview", "none"], stdin: Data("help\nopen 1\nback\nopen 1\nmove 3\nback\nopen 2\nauthor\n".utf8))
         #expect(session.status == 0, "\(session.stderr)")
         let out = session.stdout
         #expect(out.hasPrefix("Found 5 photos in Examples/photos"), "no 'count: 0' first: \(out)")
@@ -382,7 +437,9 @@ import Testing
         let help = out.components(separatedBy: "collection commands:\n")[1].components(separatedBy: "global commands:")[0]
         let names = help.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(names.first == "open" && names.suffix(2) == ["count", "fetch"], "\(names)")
-        #expect(out.contains("photos/detail 2> author\nunknown\n"), "a folder's photographer with no name is 'unknown', as in the detail: \(out)")
+        #expect(
+            out.contains("photos/detail 2> author\nunknown\n"),
+            "a folder's photographer with no name is 'unknown', as in the detail: \(out)")
         #expect(!out.contains("(no name)"))
         let state = try Binary.run(["Examples/photos"], stdin: Data("state --json\n".utf8))
         #expect(state.stdout.contains(#""count":0"#), "state --json keeps the count: \(state.stdout)")
@@ -404,12 +461,16 @@ import Testing
 @Suite struct CommandLineArgumentTests {
     @Test func aFileThatIsNoPhotoIsNamedAsSuch() throws {
         let folder = try TemporaryFolder()
-        try #"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#.write(toFile: folder.file("picture.svg"), atomically: true, encoding: .utf8)
+        try #"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#.write(
+            toFile: folder.file("picture.svg"), atomically: true, encoding: .utf8)
         try Data([0x50, 0x4B, 0x03, 0x04, 0x00, 0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: folder.file("archive.zip")))
         try "count 2\nfetch\n".write(toFile: folder.file("script.txt"), atomically: true, encoding: .utf8)
         let svg = try Binary.run(["picture.svg"], directory: folder.url)
         #expect(svg.status == 66)
-        #expect(svg.stderr == "photorepl: picture.svg: it is an SVG drawing, which photorepl does not show (photorepl shows JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF and camera RAW photos)\n", "\(svg.stderr)")
+        #expect(
+            svg.stderr
+                == "photorepl: picture.svg: it is an SVG drawing, which photorepl does not show (photorepl shows JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF and camera RAW photos)\n",
+            "\(svg.stderr)")
         let zip = try Binary.run(["archive.zip"], directory: folder.url)
         #expect(zip.status == 66 && zip.stderr.contains("archive.zip: it is neither a photo photorepl shows nor a script"), "\(zip.stderr)")
         let script = try Binary.run(["script.txt"], directory: folder.url)
@@ -431,7 +492,8 @@ import Testing
         #expect(viewer.stdout.hasPrefix("Found 5 photos in "), "\(viewer.stdout)")
         #expect(viewer.stdout.contains(#""source":"folder""#) && viewer.stdout.contains(#""sort":"name""#), "\(viewer.stdout)")
         // Another source typed wins, and so does a folder typed (the sample app's flow, as --folder alone).
-        let embedded = try Binary.run(["--source", "embedded"], stdin: Data("state --json\n".utf8), environment: ["XDG_CONFIG_HOME": config.path])
+        let embedded = try Binary.run(
+            ["--source", "embedded"], stdin: Data("state --json\n".utf8), environment: ["XDG_CONFIG_HOME": config.path])
         #expect(embedded.stdout.contains(#""source":"embedded""#), "\(embedded.stdout)")
         let typed = try Binary.run(["--folder", photos], stdin: Data("state --json\n".utf8), environment: ["XDG_CONFIG_HOME": config.path])
         #expect(typed.stdout.hasPrefix("count: 0\n"), "\(typed.stdout)")
@@ -449,7 +511,8 @@ import Testing
 /// has its thousands separated.
 @Suite struct SmallerPointsTests {
     @Test func sortGetsADidYouMean() throws {
-        let result = try Binary.run(["run", "--keep-going", "--browse", "--folder", "Examples/photos", "-"], stdin: Data("sort dat\nsort zzz\n".utf8))
+        let result = try Binary.run(
+            ["run", "--keep-going", "--browse", "--folder", "Examples/photos", "-"], stdin: Data("sort dat\nsort zzz\n".utf8))
         #expect(result.stdout.contains("error: sort takes name, date or size, not 'dat': did you mean 'sort date'?\n"), "\(result.stdout)")
         #expect(result.stdout.contains("error: sort takes name, date or size, not 'zzz' (type e.g. 'sort date')\n"), "\(result.stdout)")
     }
@@ -466,7 +529,10 @@ import Testing
     @Test func runInASessionSaysTheHeaderDoesNotApply() throws {
         let script = try Binary.script("# photorepl: --seed 5\ncount 1\n", name: "trip.txt")
         let result = try Binary.run([], stdin: Data("run \(script)\n".utf8))
-        #expect(result.stdout.contains("(\(script)'s first line asks for --seed 5: a script run in a session keeps the session's options; type 'photorepl run \(script)' at the shell to replay it with them)\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "(\(script)'s first line asks for --seed 5: a script run in a session keeps the session's options; type 'photorepl run \(script)' at the shell to replay it with them)\n"
+            ), "\(result.stdout)")
         // At the shell the header applies, and nothing is said.
         let shell = try Binary.run(["run", script])
         #expect(!shell.stdout.contains("first line asks for"), "\(shell.stdout)")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// libcurl is loaded at the first request: without it photorepl still starts, works offline, and
@@ -15,12 +15,16 @@ struct LibcurlMissingTests {
         let hidden = try #require(library, "libcurl.so.4 is not where Debian puts it")
         let script = try Binary.script("count 1\nfetch\nstate --json\n")
         let command = "mount --bind /dev/null \(hidden) && exec \(Binary.executable.path) run --keep-going --source unsplash \(script)"
-        let result = try Binary.run(["/bin/sh", "-c", command], environment: [
-            "UNSPLASH_ACCESS_KEY": "k", "UNSPLASH_API_URL": "http://127.0.0.1:9",
-        ], launcher: "/usr/bin/unshare", launcherArguments: ["-m"])
+        let result = try Binary.run(
+            ["/bin/sh", "-c", command],
+            environment: [
+                "UNSPLASH_ACCESS_KEY": "k", "UNSPLASH_API_URL": "http://127.0.0.1:9"
+            ], launcher: "/usr/bin/unshare", launcherArguments: ["-m"])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stdout.contains("photos> fetch\nerror: fetch failed: libcurl could not be loaded ("), "\(result.stdout)")
-        #expect(result.stdout.contains("install the Debian package libcurl4 to use the network (nothing was fetched: type 'fetch' to try again)"))
+        #expect(
+            result.stdout.contains(
+                "install the Debian package libcurl4 to use the network (nothing was fetched: type 'fetch' to try again)"))
         #expect(result.stdout.contains(#"{"stack":["collection"],"count":1,"photos":[],"page":0,"source":"unsplash","layout":"list"}"#))
     }
 

@@ -9,8 +9,9 @@ import Testing
     }
 
     @Test func aFolderPhotoIsDrawnInSymbolsAndTheNextPageToo() throws {
-        let terminal = try Terminal(["--folder", "Examples/photos", "--preview", "symbols", "--preview-size", "40x12"],
-                                    environment: ["COLORTERM": "truecolor"])
+        let terminal = try Terminal(
+            ["--folder", "Examples/photos", "--preview", "symbols", "--preview-size", "40x12"],
+            environment: ["COLORTERM": "truecolor"])
         try terminal.waitForPrompt()
         try terminal.enter("count 3")
         try terminal.enter("fetch")
@@ -206,8 +207,9 @@ extension PictureTerminalTests {
     func aSignalDuringAStalledDownload(signal: Int32) throws {
         let server = try TestServer(key: "k")
         defer { server.stop() }
-        let terminal = try Terminal(["--source", "unsplash", "--preview", "symbols", "--preview-size", "20x6"],
-                                    environment: ["UNSPLASH_ACCESS_KEY": "k", "UNSPLASH_API_URL": server.baseURL])
+        let terminal = try Terminal(
+            ["--source", "unsplash", "--preview", "symbols", "--preview-size", "20x6"],
+            environment: ["UNSPLASH_ACCESS_KEY": "k", "UNSPLASH_API_URL": server.baseURL])
         try terminal.waitForPrompt()
         try terminal.enter("count 2")
         try terminal.enter("fetch")
@@ -238,12 +240,14 @@ extension PictureTerminalTests {
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let hex = { (text: String) in text.utf8.map { String(format: "%02x", $0) }.joined() }
         let helper = Binary.packageRoot.appendingPathComponent("Tests/PhotoreplTests/Helpers/slow_terminal.py").path
-        return try Terminal.run("/usr/bin/env", [
-            "-u", "COLORTERM", "-u", "TMUX", "-u", "NO_COLOR", "-u", "KITTY_WINDOW_ID", "-u", "TERM_PROGRAM",
-            "HOME=\(home)", "XDG_STATE_HOME=", "XDG_CACHE_HOME=", "TERM=xterm", "LANG=C.UTF-8",
-            "python3", helper, "--head-after", headAfter, "--head", hex(head), "--wait", wait, "--tail", hex(tail), "--type", typed,
-            "--", Binary.executable.path, "--folder", "Examples/photos", "--preview", "symbols",
-        ])
+        return try Terminal.run(
+            "/usr/bin/env",
+            [
+                "-u", "COLORTERM", "-u", "TMUX", "-u", "NO_COLOR", "-u", "KITTY_WINDOW_ID", "-u", "TERM_PROGRAM",
+                "HOME=\(home)", "XDG_STATE_HOME=", "XDG_CACHE_HOME=", "TERM=xterm", "LANG=C.UTF-8",
+                "python3", helper, "--head-after", headAfter, "--head", hex(head), "--wait", wait, "--tail", hex(tail), "--type", typed,
+                "--", Binary.executable.path, "--folder", "Examples/photos", "--preview", "symbols"
+            ])
     }
 
     /// An answer cut off inside its CSI sequence whose rest never comes (tmux's cursor report,
@@ -263,7 +267,8 @@ extension PictureTerminalTests {
     /// typed after them runs.
     @Test(arguments: [(headAfter: "0", head: "\u{1B}[?1;0;256S\u{1B}P>|XTe"), (headAfter: "1.3", head: "\u{1B}P>|XTe")])
     func aLateAnswerInPiecesIsNeverTyped(headAfter: String, head: String) throws {
-        let output = try Self.slowTerminal(head: head, tail: "rm(390)x\rquit\r\u{1B}\\\u{1B}[?62;4c", wait: "0.8", headAfter: headAfter, typed: "show")
+        let output = try Self.slowTerminal(
+            head: head, tail: "rm(390)x\rquit\r\u{1B}\\\u{1B}[?62;4c", wait: "0.8", headAfter: headAfter, typed: "show")
         #expect(!output.contains("rm(390)") && !output.contains("XTerm") && !output.contains("unknown command"), "\(output)")
         // `show` ran after the answer: the photo's heading twice, and the session did not quit.
         #expect(output.components(separatedBy: "Photo 1 of 1").count == 3, "\(output)")
@@ -350,8 +355,12 @@ extension PictureTerminalTests {
     /// done once the prompt is back (Helpers/fake_kitty.py --animation).
     static func kittyAnimation(frames: Int, atPrompt: String) throws -> [String: Any] {
         let helper = Binary.packageRoot.appendingPathComponent("Tests/PhotoreplTests/Helpers/fake_kitty.py").path
-        let output = try Terminal.run("/usr/bin/env", ["python3", helper, "--media", "shm-ok", "--animation", "\(frames)", "--photo", "200x100",
-                                                       "--at-prompt", atPrompt, "--", Binary.executable.path])
+        let output = try Terminal.run(
+            "/usr/bin/env",
+            [
+                "python3", helper, "--media", "shm-ok", "--animation", "\(frames)", "--photo", "200x100",
+                "--at-prompt", atPrompt, "--", Binary.executable.path
+            ])
         return try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
     }
 

@@ -38,7 +38,10 @@ import Testing
         for option in ["--transcript", "--record"] {
             let result = try Binary.run(["run", option, script, script])
             #expect(result.status == 64)
-            #expect(result.stderr == "photorepl: \(option) \(script) is the script \(script), which would be replaced by the output: write it to another file (usage: \(option) FILE)\n")
+            #expect(
+                result.stderr
+                    == "photorepl: \(option) \(script) is the script \(script), which would be replaced by the output: write it to another file (usage: \(option) FILE)\n"
+            )
             #expect(result.stdout.isEmpty)
             #expect(read(script) == "count 2\nfetch\n")
         }
@@ -50,7 +53,10 @@ import Testing
         #expect(fromStandardInput.status == 0)
         let same = try Binary.run(["/bin/sh", "-c", "\(Binary.executable.path) --record \(script) < \(script)"], launcher: "/usr/bin/env")
         #expect(same.status == 64)
-        #expect(same.stderr == "photorepl: --record \(script) is standard input, which would be replaced by the output: write it to another file (usage: --record FILE)\n")
+        #expect(
+            same.stderr
+                == "photorepl: --record \(script) is standard input, which would be replaced by the output: write it to another file (usage: --record FILE)\n"
+        )
         let both = try Binary.run(["run", "--record", folder + "/out", "--transcript", folder + "/./out", script])
         #expect(both.status == 64)
         #expect(both.stderr == "photorepl: --record \(folder)/out and --transcript \(folder)/./out are one file: give each its own\n")
@@ -96,7 +102,9 @@ import Testing
         let script = try write("long.txt", (0..<3000).map { "count \($0 % 31)" }.joined(separator: "\n") + "\n")
         let failing = "count: 0\nphotos> run \(script)\nwrong\n"
         let golden = try write("t.t", failing)
-        let limited = try Binary.run(["/bin/sh", "-c", "ulimit -f 64; exec \(Binary.executable.path) test --update \(golden) > /dev/null"], environment: Self.developer, launcher: "/usr/bin/env")
+        let limited = try Binary.run(
+            ["/bin/sh", "-c", "ulimit -f 64; exec \(Binary.executable.path) test --update \(golden) > /dev/null"],
+            environment: Self.developer, launcher: "/usr/bin/env")
         #expect(limited.status == 73)
         #expect(limited.stderr == "photorepl: cannot update \(golden): File too large (it is unchanged)\n")
         #expect(read(golden) == failing)
@@ -114,8 +122,9 @@ import Testing
         let golden = try write("t.t", Self.failing)
         #expect(chmod(folder, 0o555) == 0)
         defer { chmod(folder, 0o755) }
-        let result = try Binary.run(["--reuid=65534", "--regid=65534", "--clear-groups", Binary.executable.path, "test", "--update", golden],
-                                    environment: Self.developer.merging(["HOME": "/nonexistent"]) { $1 }, launcher: "/usr/bin/setpriv")
+        let result = try Binary.run(
+            ["--reuid=65534", "--regid=65534", "--clear-groups", Binary.executable.path, "test", "--update", golden],
+            environment: Self.developer.merging(["HOME": "/nonexistent"]) { $1 }, launcher: "/usr/bin/setpriv")
         #expect(result.status == 73)
         #expect(result.stderr == "photorepl: cannot update \(golden): Permission denied (it is unchanged)\n")
         #expect(read(golden) == Self.failing)
@@ -130,7 +139,11 @@ import Testing
         let golden = folder + "/long.t"
         for trial in 0..<6 {
             try ("count: 0\nphotos> run " + script + "\nwrong\n").write(toFile: golden, atomically: false, encoding: .utf8)
-            let both = try Binary.run(["/bin/sh", "-c", "\(Binary.executable.path) test --update \(golden) > /dev/null & first=$!; \(Binary.executable.path) test --update \(golden) > /dev/null; second=$?; wait $first; exit $(($? | second))"], environment: Self.developer, launcher: "/usr/bin/env")
+            let both = try Binary.run(
+                [
+                    "/bin/sh", "-c",
+                    "\(Binary.executable.path) test --update \(golden) > /dev/null & first=$!; \(Binary.executable.path) test --update \(golden) > /dev/null; second=$?; wait $first; exit $(($? | second))"
+                ], environment: Self.developer, launcher: "/usr/bin/env")
             #expect(both.status == 0, "trial \(trial): \(both.stderr)")
             #expect(try Binary.run(["test", golden]).status == 0, "trial \(trial): the update is whole")
             #expect(try others(than: ["long.txt", "long.t"]).isEmpty)
@@ -164,7 +177,9 @@ import Testing
         // Wait for the temporary file to appear beside the target, then signal.
         var sawTemporary = false
         for _ in 0..<2000 where process.isRunning {
-            if let names = try? FileManager.default.contentsOfDirectory(atPath: target), names.contains(where: { $0.hasPrefix(".big.jpg.") }) {
+            if let names = try? FileManager.default.contentsOfDirectory(atPath: target),
+                names.contains(where: { $0.hasPrefix(".big.jpg.") })
+            {
                 sawTemporary = true
                 break
             }

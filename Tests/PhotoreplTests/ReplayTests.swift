@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Sessions that replay as recorded. A recording and a transcript carry what they ran on;
@@ -11,7 +11,8 @@ import Glibc
     /// A folder holding a copy of Examples/photos (`photos`), for a session to record on.
     static func workFolder() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        try FileManager.default.copyItem(atPath: Binary.packageRoot.appendingPathComponent("Examples/photos").path, toPath: folder.file("photos"))
+        try FileManager.default.copyItem(
+            atPath: Binary.packageRoot.appendingPathComponent("Examples/photos").path, toPath: folder.file("photos"))
         return folder
     }
 
@@ -22,14 +23,18 @@ import Glibc
     /// `run` replayed on the embedded catalog and `test` failed on every command.
     @Test func aSessionRecordedOnAFolderReplaysAndChecksFromAnywhere() throws {
         let folder = try Self.workFolder()
-        let recorded = try Binary.run(["photos", "--seed", "3", "--record", "s.txt", "--transcript", "s.t"],
-                                      stdin: Data(Self.session.utf8), directory: folder.url)
+        let recorded = try Binary.run(
+            ["photos", "--seed", "3", "--record", "s.txt", "--transcript", "s.t"],
+            stdin: Data(Self.session.utf8), directory: folder.url)
         // Standard input is a script: the typo stops it, as it stops any script.
         #expect(recorded.status == 1)
         let script = try String(contentsOfFile: folder.file("s.txt"), encoding: .utf8)
         let words = script.prefix { $0 != "\n" }.split(separator: " ")
         let listing = try #require(words.firstIndex(of: "--listing").map { words[$0 + 1] })
-        #expect(script.hasPrefix("# photorepl: --keep-going --folder photos --seed 3 --browse --listing \(listing)\n# Recorded by \(Binary.version): 'photorepl run s.txt' replays it.\ncount 3\nfetch\n"), "\(script)")
+        #expect(
+            script.hasPrefix(
+                "# photorepl: --keep-going --folder photos --seed 3 --browse --listing \(listing)\n# Recorded by \(Binary.version): 'photorepl run s.txt' replays it.\ncount 3\nfetch\n"
+            ), "\(script)")
         let transcript = try String(contentsOfFile: folder.file("s.t"), encoding: .utf8)
         #expect(transcript == "# photorepl: --folder photos --seed 3 --browse --listing \(listing)\n" + recorded.stdout)
         #expect(recorded.stdout.contains("Found 4 photos in photos"))
@@ -56,32 +61,42 @@ import Glibc
         let same = try Binary.run(["run", "s.txt"], directory: folder.url)
         #expect(!same.stdout.contains("not as it was recorded"))
         // A photo opened by name: its folder's listing is kept too.
-        _ = try Binary.run(["photos/sunset.jpg", "--preview", "none", "--record", "o.txt", "--transcript", "o.t"], stdin: Data("state --json\n".utf8), directory: folder.url)
+        _ = try Binary.run(
+            ["photos/sunset.jpg", "--preview", "none", "--record", "o.txt", "--transcript", "o.t"], stdin: Data("state --json\n".utf8),
+            directory: folder.url)
         try FileManager.default.copyItem(atPath: folder.file("photos/sunset.jpg"), toPath: folder.file("photos/added.jpg"))
         let changed = try Binary.run(["run", "s.txt"], directory: folder.url)
-        #expect(changed.stdout.hasPrefix("""
-            photos is not as it was recorded (4 photos then, 5 now): what follows may differ from the recording.
-            Found 6 photos in photos
-            """), "\(changed.stdout)")
+        #expect(
+            changed.stdout.hasPrefix(
+                """
+                photos is not as it was recorded (4 photos then, 5 now): what follows may differ from the recording.
+                Found 6 photos in photos
+                """), "\(changed.stdout)")
         let opened = try Binary.run(["run", "o.txt"], directory: folder.url)
         // (A photo opened by name is browsed among its folder's own files: 2, not those of the folders in it.)
         #expect(opened.stdout.hasPrefix("photos is not as it was recorded (2 photos then, 3 now)"), "\(opened.stdout)")
         let checked = try Binary.run(["test", "o.t"], directory: folder.url)
-        #expect(checked.status == 1 && checked.stdout.contains("+  1 | photos is not as it was recorded (2 photos then, 3 now)"), "\(checked.stdout)")
+        #expect(
+            checked.status == 1 && checked.stdout.contains("+  1 | photos is not as it was recorded (2 photos then, 3 now)"),
+            "\(checked.stdout)")
         // The same count, another photo: said too.
         try FileManager.default.removeItem(atPath: folder.file("photos/sunset.jpg"))
         let renamed = try Binary.run(["run", "s.txt"], directory: folder.url)
-        #expect(renamed.stdout.hasPrefix("photos is not as it was recorded (4 photos then and now, but not all the same ones, or not the same size)"))
+        #expect(
+            renamed.stdout.hasPrefix(
+                "photos is not as it was recorded (4 photos then and now, but not all the same ones, or not the same size)"))
     }
 
     /// A path typed absolute, with the recording beside it: written relative to the recording (the
     /// pair moves together), and the folder named in messages as it was typed.
     @Test func pathsAreWrittenRelativeToTheFileAndNamedAsTyped() throws {
         let folder = try Self.workFolder()
-        let recorded = try Binary.run([folder.file("photos"), "--record", folder.file("s.txt"), "--transcript", folder.file("s.t")],
-                                      stdin: Data("count 1\nfetch\n".utf8))
+        let recorded = try Binary.run(
+            [folder.file("photos"), "--record", folder.file("s.txt"), "--transcript", folder.file("s.t")],
+            stdin: Data("count 1\nfetch\n".utf8))
         let header = try String(contentsOfFile: folder.file("s.t"), encoding: .utf8).prefix { $0 != "\n" }
-        #expect(header.hasPrefix("# photorepl: --folder photos --folder-shown-as \(folder.file("photos")) --browse --listing "), "\(header)")
+        #expect(
+            header.hasPrefix("# photorepl: --folder photos --folder-shown-as \(folder.file("photos")) --browse --listing "), "\(header)")
         let moved = try TemporaryFolder()
         for name in ["photos", "s.txt", "s.t"] { try FileManager.default.moveItem(atPath: folder.file(name), toPath: moved.file(name)) }
         #expect(try Binary.run(["run", moved.file("s.txt")]).stdout == recorded.stdout)
@@ -101,7 +116,8 @@ import Glibc
     /// transcript's folder is read, not written; a network source needs a cassette, never recorded.
     @Test func aTranscriptsCheckWritesNothingOutside() throws {
         let folder = try Self.workFolder()
-        let script = "count 2\nfetch\nrecord r.txt\nopen 1\nsave saved.jpg\nsave saved.jpg\nsave nowhere/saved.jpg\nsave photos\nrecord stop\n"
+        let script =
+            "count 2\nfetch\nrecord r.txt\nopen 1\nsave saved.jpg\nsave saved.jpg\nsave nowhere/saved.jpg\nsave photos\nrecord stop\n"
         try script.write(toFile: folder.file("w.txt"), atomically: true, encoding: .utf8)
         _ = try Binary.run(["run", "--keep-going", "--folder", "photos", "--transcript", "w.t", "w.txt"], directory: folder.url)
         for written in ["r.txt", "saved.jpg"] { try FileManager.default.removeItem(atPath: folder.file(written)) }
@@ -116,20 +132,27 @@ import Glibc
         let transcript = try String(contentsOfFile: folder.file("w.t"), encoding: .utf8)
         // A script replaces no file: the second save is refused, and the check refuses it too (its
         // header says which folders the script could write in).
-        #expect(transcript.contains("Saved photo 1 to saved.jpg") && transcript.contains("error: save saved.jpg: a replayed script replaces no file, and saved.jpg is there"),
-                "\(transcript)")
+        #expect(
+            transcript.contains("Saved photo 1 to saved.jpg")
+                && transcript.contains("error: save saved.jpg: a replayed script replaces no file, and saved.jpg is there"),
+            "\(transcript)")
         #expect(transcript.hasPrefix("# photorepl: --script-writes . --folder photos"), "\(transcript)")
         // What failed for its place fails so in the check too (a missing folder, a folder in the way).
         #expect(transcript.contains("cannot write nowhere/saved.jpg: No such file or directory"), "\(transcript)")
-        #expect(transcript.contains("photos/detail 1> save photos\nerror: save photos: a replayed script replaces no file, and photos is there"), "\(transcript)")
+        #expect(
+            transcript.contains(
+                "photos/detail 1> save photos\nerror: save photos: a replayed script replaces no file, and photos is there"),
+            "\(transcript)")
 
         // A thumbnail cache a header names is written by the check inside the transcript's folder
         // only: outside it, it is read and left as it was.
         // (Examples/thumbnails' photos: one is large enough to be given a thumbnail.)
         let outside = try TemporaryFolder()
-        try FileManager.default.copyItem(atPath: Binary.packageRoot.appendingPathComponent("Examples/thumbnails/photos").path, toPath: folder.file("large"))
+        try FileManager.default.copyItem(
+            atPath: Binary.packageRoot.appendingPathComponent("Examples/thumbnails/photos").path, toPath: folder.file("large"))
         for (name, cache) in [("inside.t", "cache"), ("outside.t", outside.path)] {
-            let text = "# photorepl: --folder large --preview ascii --preview-size 24x8 --thumbnails \(cache)\ncount: 0\nphotos> count 2\ncount: 2\nphotos> fetch\n...\nphotos> open 1\n...\nphotos/detail 1> back\n...\nphotos> open 2\n...\n"
+            let text =
+                "# photorepl: --folder large --preview ascii --preview-size 24x8 --thumbnails \(cache)\ncount: 0\nphotos> count 2\ncount: 2\nphotos> fetch\n...\nphotos> open 1\n...\nphotos/detail 1> back\n...\nphotos> open 2\n...\n"
             try text.write(toFile: folder.file(name), atomically: true, encoding: .utf8)
             let result = try Binary.run(["test", name], directory: folder.url)
             #expect(result.status == 0, "\(result.stdout)")
@@ -139,35 +162,50 @@ import Glibc
 
         // A network source in a check: a cassette to replay, or an error; never the network.
         try "# photorepl: --source unsplash\ncount: 0\n".write(toFile: folder.file("n.t"), atomically: true, encoding: .utf8)
-        let network = try Binary.run(["test", "n.t"], environment: ["UNSPLASH_ACCESS_KEY": "key", "UNSPLASH_API_URL": "http://127.0.0.1:9"], directory: folder.url)
+        let network = try Binary.run(
+            ["test", "n.t"], environment: ["UNSPLASH_ACCESS_KEY": "key", "UNSPLASH_API_URL": "http://127.0.0.1:9"], directory: folder.url)
         #expect(network.status == 66)
         #expect(network.stderr.contains("a transcript's check never goes to the network"), "\(network.stderr)")
-        try "# photorepl: --source unsplash --cassette new.json\ncount: 0\n".write(toFile: folder.file("m.t"), atomically: true, encoding: .utf8)
+        try "# photorepl: --source unsplash --cassette new.json\ncount: 0\n".write(
+            toFile: folder.file("m.t"), atomically: true, encoding: .utf8)
         let missing = try Binary.run(["test", "m.t"], environment: ["UNSPLASH_ACCESS_KEY": "key", "CI": ""], directory: folder.url)
         #expect(missing.status == 66)
         #expect(!FileManager.default.fileExists(atPath: folder.file("new.json")))
         // It says why, in the words of a check (it blamed CI, which was not set).
-        #expect(missing.stderr.hasSuffix("new.json: there is no such cassette, and a transcript's check never records one (it never goes to the network): record it first with 'photorepl --source unsplash --cassette FILE'\n"), "\(missing.stderr)")
+        #expect(
+            missing.stderr.hasSuffix(
+                "new.json: there is no such cassette, and a transcript's check never records one (it never goes to the network): record it first with 'photorepl --source unsplash --cassette FILE'\n"
+            ), "\(missing.stderr)")
         // A transcript someone sent, naming a cassette outside its folder: refused before
         // anything is read or written there (a missing one was to be recorded there with the key).
         let elsewhere = try TemporaryFolder()
-        try FileManager.default.copyItem(atPath: Binary.packageRoot.appendingPathComponent("Examples/unsplash.cassette.json").path, toPath: elsewhere.file("c.json"))
-        for (name, cassette) in [("o.t", elsewhere.file("c.json")), ("p.t", elsewhere.file("new.json")), ("q.t", "../" + (elsewhere.url.lastPathComponent) + "/c.json")] {
-            try "# photorepl: --source unsplash --cassette \(cassette)\ncount: 0\n".write(toFile: folder.file(name), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(
+            atPath: Binary.packageRoot.appendingPathComponent("Examples/unsplash.cassette.json").path, toPath: elsewhere.file("c.json"))
+        for (name, cassette) in [
+            ("o.t", elsewhere.file("c.json")), ("p.t", elsewhere.file("new.json")),
+            ("q.t", "../" + (elsewhere.url.lastPathComponent) + "/c.json")
+        ] {
+            try "# photorepl: --source unsplash --cassette \(cassette)\ncount: 0\n".write(
+                toFile: folder.file(name), atomically: true, encoding: .utf8)
             let outside = try Binary.run(["test", name], environment: ["UNSPLASH_ACCESS_KEY": "key", "CI": ""], directory: folder.url)
             #expect(outside.status == 66, "\(name): \(outside.stderr)")
-            #expect(outside.stderr.contains("a transcript's check replays only a cassette in the transcript's folder"), "\(name): \(outside.stderr)")
+            #expect(
+                outside.stderr.contains("a transcript's check replays only a cassette in the transcript's folder"),
+                "\(name): \(outside.stderr)")
             #expect(outside.stderr.components(separatedBy: "\n").count == 2, "one line: \(outside.stderr)")
         }
         #expect(elsewhere.allFiles().map(\.0) == ["c.json"], "nothing written outside: \(elsewhere.allFiles().map(\.0))")
         // A folder of the user's linked into the transcript's is inside it as written: its cassette
         // replays (Scripts/check-docs links the checkout's Examples so).
-        try FileManager.default.copyItem(atPath: Binary.packageRoot.appendingPathComponent("Examples/unsplash.cassette.bodies").path,
-                                         toPath: elsewhere.file("unsplash.cassette.bodies"))
+        try FileManager.default.copyItem(
+            atPath: Binary.packageRoot.appendingPathComponent("Examples/unsplash.cassette.bodies").path,
+            toPath: elsewhere.file("unsplash.cassette.bodies"))
         try FileManager.default.createSymbolicLink(atPath: folder.file("linked"), withDestinationPath: elsewhere.path)
-        let linkedCassette = try String(contentsOfFile: Binary.packageRoot.appendingPathComponent("Examples/unsplash.t").path, encoding: .utf8)
+        let linkedCassette = try String(
+            contentsOfFile: Binary.packageRoot.appendingPathComponent("Examples/unsplash.t").path, encoding: .utf8)
         #expect(linkedCassette.hasPrefix("# photorepl: "), "Examples/unsplash.t starts with its options")
-        try "# photorepl: --source unsplash --cassette linked/c.json\ncount: 0\n".write(toFile: folder.file("l.t"), atomically: true, encoding: .utf8)
+        try "# photorepl: --source unsplash --cassette linked/c.json\ncount: 0\n".write(
+            toFile: folder.file("l.t"), atomically: true, encoding: .utf8)
         let linked = try Binary.run(["test", "l.t"], environment: ["CI": ""], directory: folder.url)
         #expect(linked.status == 0, "\(linked.stdout)\(linked.stderr)")
     }
@@ -179,7 +217,10 @@ import Glibc
         let (process, output, _) = try Self.start(["run", "--fetch-delay", "4000", script])
         defer { process.terminate() }
         let early = Self.read(output, until: "photos> fetch\n", seconds: 3)
-        #expect(early.hasSuffix("{\"stack\":[\"collection\"],\"count\":3,\"photos\":[],\"page\":0,\"source\":\"embedded\",\"layout\":\"list\"}\nphotos> fetch\n"), "\(early)")
+        #expect(
+            early.hasSuffix(
+                "{\"stack\":[\"collection\"],\"count\":3,\"photos\":[],\"page\":0,\"source\":\"embedded\",\"layout\":\"list\"}\nphotos> fetch\n"
+            ), "\(early)")
         #expect(process.isRunning, "the fetch still waits")
     }
 
@@ -213,14 +254,18 @@ import Glibc
         let folder = try TemporaryFolder()
         let script = folder.file("s.txt")
         try "count 1\nfetch\nopen 1\nstate\n".write(toFile: script, atomically: true, encoding: .utf8)
-        let (process, output, errors) = try Self.start(["run", "--no-cache", "--folder", photos, "--preview", "ascii", "--preview-size", "80x40",
-                                                        "--transcript", folder.file("t.t"), script])
+        let (process, output, errors) = try Self.start([
+            "run", "--no-cache", "--folder", photos, "--preview", "ascii", "--preview-size", "80x40",
+            "--transcript", folder.file("t.t"), script
+        ])
         let early = Self.read(output, until: "photos> open 1\n", seconds: 10)
         usleep(50_000)
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 130)
-        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "photorepl: interrupted at \(script):3: open 1\n")
+        #expect(
+            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                == "photorepl: interrupted at \(script):3: open 1\n")
         #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
         let transcript = try String(contentsOfFile: folder.file("t.t"), encoding: .utf8)
         let header = transcript.prefix { $0 != "\n" }
@@ -234,7 +279,10 @@ import Glibc
     @Test func anErrorIsPrintedOnceWhenBothStreamsAreOnePipe() throws {
         let script = try Binary.script("count 99\ncount 2\n")
         let shell = try Binary.runProgram("/bin/sh", ["-c", "\"$0\" run --keep-going \"$1\" 2>&1 | cat", Binary.executable.path, script])
-        #expect(shell.stdout == "count: 0\nphotos> count 99\nerror: count must be within 0…30, not 99 (type e.g. 'count 5')\nphotos> count 2\ncount: 2\nphotorepl: 1 command failed\n")
+        #expect(
+            shell.stdout
+                == "count: 0\nphotos> count 99\nerror: count must be within 0…30, not 99 (type e.g. 'count 5')\nphotos> count 2\ncount: 2\nphotorepl: 1 command failed\n"
+        )
     }
 
     /// Ctrl-C in a terminal during a slow walk: the progress line and the `^C` are erased, and the
@@ -293,19 +341,28 @@ import Glibc
 @Suite struct PlantedReplaysTests {
     @Test func aCheckRunsNoScriptOutsideTheTranscriptsFolder() throws {
         let folder = try TemporaryFolder()
-        try "count: 0\nphotos> run /proc/self/environ\nwhat it printed\n".write(toFile: folder.file("environ.t"), atomically: true, encoding: .utf8)
-        let result = try Binary.run(["test", "environ.t"], environment: ["UNSPLASH_ACCESS_KEY": "planted-secret-key-42"], directory: folder.url)
+        try "count: 0\nphotos> run /proc/self/environ\nwhat it printed\n".write(
+            toFile: folder.file("environ.t"), atomically: true, encoding: .utf8)
+        let result = try Binary.run(
+            ["test", "environ.t"], environment: ["UNSPLASH_ACCESS_KEY": "planted-secret-key-42"], directory: folder.url)
         #expect(result.status == 1)
         #expect(!result.stdout.contains("planted-secret-key-42") && !result.stderr.contains("planted-secret-key-42"), "\(result.stdout)")
-        #expect(result.stdout.contains("error: cannot run /proc/self/environ: a transcript's check reads scripts only in the transcript's folder"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "error: cannot run /proc/self/environ: a transcript's check reads scripts only in the transcript's folder"),
+            "\(result.stdout)")
         // Through a link in the folder, the same.
         try FileManager.default.createSymbolicLink(atPath: folder.file("innocent.txt"), withDestinationPath: "/proc/self/environ")
         try "count: 0\nphotos> run innocent.txt\nwhat it printed\n".write(toFile: folder.file("link.t"), atomically: true, encoding: .utf8)
-        let linked = try Binary.run(["test", "link.t"], environment: ["UNSPLASH_ACCESS_KEY": "planted-secret-key-42"], directory: folder.url)
-        #expect(!linked.stdout.contains("planted-secret-key-42") && linked.stdout.contains("reads scripts only in the transcript's folder"), "\(linked.stdout)")
+        let linked = try Binary.run(
+            ["test", "link.t"], environment: ["UNSPLASH_ACCESS_KEY": "planted-secret-key-42"], directory: folder.url)
+        #expect(
+            !linked.stdout.contains("planted-secret-key-42") && linked.stdout.contains("reads scripts only in the transcript's folder"),
+            "\(linked.stdout)")
         // A script beside the transcript runs, as it did in the session.
         try "count 2\n".write(toFile: folder.file("mine.txt"), atomically: true, encoding: .utf8)
-        try "count: 0\nphotos> run mine.txt\nphotos> count 2\ncount: 2\n".write(toFile: folder.file("mine.t"), atomically: true, encoding: .utf8)
+        try "count: 0\nphotos> run mine.txt\nphotos> count 2\ncount: 2\n".write(
+            toFile: folder.file("mine.t"), atomically: true, encoding: .utf8)
         let mine = try Binary.run(["test", folder.file("mine.t")])
         #expect(mine.status == 0, "\(mine.stdout)")
     }
@@ -325,16 +382,21 @@ import Glibc
             let stdin = arguments.count == 1 ? FileManager.default.contents(atPath: folder.file("planted.txt")) : nil
             let result = try Binary.run(arguments, stdin: stdin, environment: ["UNSPLASH_ACCESS_KEY": key], directory: folder.url)
             #expect(result.status == 1, "\(arguments): \(result.stdout) \(result.stderr)")
-            #expect(!result.stdout.contains(key) && !result.stderr.contains(key) && !result.stdout.contains(key.prefix(12)), "\(arguments): \(result.stdout)")
+            #expect(
+                !result.stdout.contains(key) && !result.stderr.contains(key) && !result.stdout.contains(key.prefix(12)),
+                "\(arguments): \(result.stdout)")
             #expect(result.stdout.contains("UNSPLASH_ACCESS_KEY=[UNSPLASH_ACCESS_KEY]"), "\(arguments): \(result.stdout)")
-            #expect(result.stdout.contains("error: unknown command 'UNSPLASH_ACCESS_KEY=[UNSPLASH_ACCESS_KE…'"), "\(arguments): \(result.stdout)")
+            #expect(
+                result.stdout.contains("error: unknown command 'UNSPLASH_ACCESS_KEY=[UNSPLASH_ACCESS_KE…'"),
+                "\(arguments): \(result.stdout)")
         }
         let recorded = try String(contentsOfFile: transcript, encoding: .utf8)
         #expect(!recorded.contains(key) && recorded.contains("[UNSPLASH_ACCESS_KEY]"), "\(recorded)")
         // A check's diff: the script beside the transcript is read (as it was in the session).
         try "count: 0\nphotos> run .env\nwhat it printed\n".write(toFile: folder.file("env.t"), atomically: true, encoding: .utf8)
         let checked = try Binary.run(["test", "env.t"], environment: ["UNSPLASH_ACCESS_KEY": key], directory: folder.url)
-        #expect(checked.status == 1 && checked.stdout.contains("| photos> UNSPLASH_ACCESS_KEY=[UNSPLASH_ACCESS_KEY]\n"), "\(checked.stdout)")
+        #expect(
+            checked.status == 1 && checked.stdout.contains("| photos> UNSPLASH_ACCESS_KEY=[UNSPLASH_ACCESS_KEY]\n"), "\(checked.stdout)")
         #expect(!checked.stdout.contains(key) && !checked.stderr.contains(key), "\(checked.stdout)")
         // Without the key in the environment, the same text is shown as it is.
         let plain = try Binary.run(["test", "env.t"], environment: ["UNSPLASH_ACCESS_KEY": ""], directory: folder.url)
@@ -357,19 +419,30 @@ import Glibc
         }
         // --force in a script replaces nothing; a new file in the current folder or the script's is fine.
         try "x".write(toFile: work.file("taken.jpg"), atomically: true, encoding: .utf8)
-        let script = "count 1\nfetch\nopen 1\nsave \(work.file("taken.jpg")) --force\nsave new.jpg\nsave \(elsewhere.file("beside.jpg"))\nsave \(home.file("away.jpg"))\n"
+        let script =
+            "count 1\nfetch\nopen 1\nsave \(work.file("taken.jpg")) --force\nsave new.jpg\nsave \(elsewhere.file("beside.jpg"))\nsave \(home.file("away.jpg"))\n"
         try script.write(toFile: elsewhere.file("saves.txt"), atomically: true, encoding: .utf8)
-        let saves = try Binary.run(["run", "--keep-going", "--folder", Binary.packageRoot.appendingPathComponent("Examples/photos").path, elsewhere.file("saves.txt")],
-                                   directory: work.url)
-        #expect(saves.stdout.contains("error: save --force replaces a file, which a replayed script may not do (type it at the prompt)"), "\(saves.stdout)")
+        let saves = try Binary.run(
+            [
+                "run", "--keep-going", "--folder", Binary.packageRoot.appendingPathComponent("Examples/photos").path,
+                elsewhere.file("saves.txt")
+            ],
+            directory: work.url)
+        #expect(
+            saves.stdout.contains("error: save --force replaces a file, which a replayed script may not do (type it at the prompt)"),
+            "\(saves.stdout)")
         #expect(try String(contentsOfFile: work.file("taken.jpg"), encoding: .utf8) == "x")
         #expect(FileManager.default.fileExists(atPath: work.file("new.jpg")), "the current folder")
         #expect(FileManager.default.fileExists(atPath: elsewhere.file("beside.jpg")), "the script's own folder")
         #expect(!FileManager.default.fileExists(atPath: home.file("away.jpg")), "elsewhere")
         #expect(saves.stdout.contains("a replayed script writes only in the current folder and its own"), "\(saves.stdout)")
         // --allow-writes widens it, and still replaces nothing.
-        let allowed = try Binary.run(["run", "--keep-going", "--allow-writes", home.path, "--folder", Binary.packageRoot.appendingPathComponent("Examples/photos").path,
-                                      elsewhere.file("saves.txt")], directory: work.url)
+        let allowed = try Binary.run(
+            [
+                "run", "--keep-going", "--allow-writes", home.path, "--folder",
+                Binary.packageRoot.appendingPathComponent("Examples/photos").path,
+                elsewhere.file("saves.txt")
+            ], directory: work.url)
         #expect(FileManager.default.fileExists(atPath: home.file("away.jpg")), "\(allowed.stdout)")
         #expect(try String(contentsOfFile: bashrc, encoding: .utf8) == "echo the user's own\n")
     }
@@ -383,11 +456,13 @@ import Glibc
         for n in 1...5 { try "keep \(n)".write(toFile: victim.file("important-\(n).txt"), atomically: true, encoding: .utf8) }
         let planted = shared.file("photorepl-replay-2147483001-planted")
         // Many names, so that removing them leaves time to swap; the victim's names among them.
-        let plant = "mkdir -p \(Terminal.quote(planted))/sub && cd \(Terminal.quote(planted)) && seq -f 'n%g' 1 20001 | xargs touch && "
+        let plant =
+            "mkdir -p \(Terminal.quote(planted))/sub && cd \(Terminal.quote(planted)) && seq -f 'n%g' 1 20001 | xargs touch && "
             + "touch important-1.txt important-2.txt important-3.txt important-4.txt important-5.txt sub/a"
         #expect(try Terminal.runWithStatus("/bin/sh", ["-c", plant]).status == 0)
         // The swap, again and again, while the checks run: the planted folder, then a link to the victim.
-        let swapping = "cd \(Terminal.quote(shared.path)) || exit 0; end=$(( $(date +%s) + 10 )); while [ $(date +%s) -lt $end ]; do "
+        let swapping =
+            "cd \(Terminal.quote(shared.path)) || exit 0; end=$(( $(date +%s) + 10 )); while [ $(date +%s) -lt $end ]; do "
             + "mv photorepl-replay-2147483001-planted real 2>/dev/null && ln -s \(Terminal.quote(victim.path)) photorepl-replay-2147483001-planted; "
             + "rm -f photorepl-replay-2147483001-planted; mv real photorepl-replay-2147483001-planted 2>/dev/null; done"
         let swapper = Process()
@@ -405,7 +480,8 @@ import Glibc
         swapper.terminate()
         swapper.waitUntilExit()
         for n in 1...5 {
-            #expect((try? String(contentsOfFile: victim.file("important-\(n).txt"), encoding: .utf8)) == "keep \(n)", "the victim's files stay")
+            #expect(
+                (try? String(contentsOfFile: victim.file("important-\(n).txt"), encoding: .utf8)) == "keep \(n)", "the victim's files stay")
         }
         // A leftover's name on a link is no leftover: left alone, never followed.
         try? FileManager.default.removeItem(atPath: planted)
@@ -421,12 +497,16 @@ import Glibc
             let script = try Binary.script("# photorepl: \(option)\(value.map { " " + $0 } ?? "")\ncount 1\nfetch\n")
             let result = try Binary.run(["run", script])
             #expect(result.status == 64, "\(option): \(result.stderr)")
-            #expect(result.stderr.contains("\(option) is not taken from a header (a recording never writes it): type it on the command line instead"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "\(option) is not taken from a header (a recording never writes it): type it on the command line instead"),
+                "\(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
         let script = try Binary.script("count 1\n")
         let typed = try Binary.run(["run", "--fetch-delay", "4294967295", script])
-        #expect(typed.status == 64 && typed.stderr.contains("--fetch-delay takes 0…60000 milliseconds, not '4294967295'"), "\(typed.stderr)")
+        #expect(
+            typed.status == 64 && typed.stderr.contains("--fetch-delay takes 0…60000 milliseconds, not '4294967295'"), "\(typed.stderr)")
     }
 
     /// A header's cassette is only replayed outside a check too: recorded, it sent the user's key to
@@ -435,23 +515,29 @@ import Glibc
         let home = try TemporaryFolder(), elsewhere = try TemporaryFolder()
         let planted = home.file("autostart-planted.desktop")
         let script = elsewhere.file("planted.txt")
-        try "# photorepl: --source unsplash --cassette \(planted)\ncount 1\nfetch\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "# photorepl: --source unsplash --cassette \(planted)\ncount 1\nfetch\n".write(
+            toFile: script, atomically: true, encoding: .utf8)
         // Nothing listens there: a recording would keep the refused connection in the file.
         let environment = ["UNSPLASH_ACCESS_KEY": "planted-secret-key-42", "UNSPLASH_API_URL": "http://127.0.0.1:9/", "CI": ""]
         for arguments in [["run", script], ["--no-config"]] {
             let stdin = arguments.count == 1 ? FileManager.default.contents(atPath: script) : nil
             let result = try Binary.run(arguments, stdin: stdin, environment: environment, directory: elsewhere.url)
             #expect(result.status == 66, "\(arguments): \(result.stdout) \(result.stderr)")
-            #expect(result.stderr.contains("there is no such cassette, and one a script's header names is only replayed, never recorded: to record it, type --cassette"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "there is no such cassette, and one a script's header names is only replayed, never recorded: to record it, type --cassette"
+                ), "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: planted), "\(arguments)")
         }
         // Typed by the person, it records (the refused connection).
-        let typed = try Binary.run(["run", "--keep-going", "--cassette", planted, script], environment: environment, directory: elsewhere.url)
+        let typed = try Binary.run(
+            ["run", "--keep-going", "--cassette", planted, script], environment: environment, directory: elsewhere.url)
         #expect(FileManager.default.fileExists(atPath: planted), "\(typed.stdout) \(typed.stderr)")
         // And a header's cassette that exists replays, with no key.
         let replay = elsewhere.file("replay.txt")
         let cassette = Binary.packageRoot.appendingPathComponent("Examples/unsplash.cassette.json").path
-        try "# photorepl: --source unsplash --cassette \(cassette)\ncount 3\nfetch\n".write(toFile: replay, atomically: true, encoding: .utf8)
+        try "# photorepl: --source unsplash --cassette \(cassette)\ncount 3\nfetch\n".write(
+            toFile: replay, atomically: true, encoding: .utf8)
         let replayed = try Binary.run(["run", replay], environment: ["UNSPLASH_API_URL": "http://127.0.0.1:9/"])
         #expect(replayed.status == 0 && replayed.stdout.contains("Fetched 3 photos"), "\(replayed.stdout) \(replayed.stderr)")
     }
@@ -463,7 +549,8 @@ import Glibc
         let photos = Binary.packageRoot.appendingPathComponent("Examples/thumbnails/photos").path
         for (cache, written) in [(away.file("cache"), false), (scripts.file("cache"), true)] {
             let script = scripts.file("thumbs.txt")
-            try "# photorepl: --folder \(photos) --thumbnails \(cache) --preview ascii\ncount 2\nfetch\nopen 1\nback\nopen 2\n".write(toFile: script, atomically: true, encoding: .utf8)
+            try "# photorepl: --folder \(photos) --thumbnails \(cache) --preview ascii\ncount 2\nfetch\nopen 1\nback\nopen 2\n".write(
+                toFile: script, atomically: true, encoding: .utf8)
             let result = try Binary.run(["run", script], directory: work.url)
             #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
             let made = (FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".png") }

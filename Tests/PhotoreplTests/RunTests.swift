@@ -4,10 +4,12 @@ import Testing
 /// `photorepl run` as a user runs it: transcripts, exit codes, hostile input.
 @Suite struct RunTests {
     /// Every example script, replayed, prints exactly its transcript (Examples/NAME.t).
-    @Test(arguments: try! FileManager.default.contentsOfDirectory(atPath: Binary.packageRoot.appendingPathComponent("Examples").path)
-        .filter { $0.hasSuffix(".txt") }.sorted())
+    @Test(
+        arguments: try! FileManager.default.contentsOfDirectory(atPath: Binary.packageRoot.appendingPathComponent("Examples").path)
+            .filter { $0.hasSuffix(".txt") }.sorted())
     func examplesReplayToTheirTranscripts(script: String) throws {
-        var expected = try String(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/\(script.dropLast(4)).t"), encoding: .utf8)
+        var expected = try String(
+            contentsOf: Binary.packageRoot.appendingPathComponent("Examples/\(script.dropLast(4)).t"), encoding: .utf8)
         // A transcript's options header is not output: `run` reads the same header from the script.
         if expected.hasPrefix("# photorepl:") { expected = String(expected.drop { $0 != "\n" }.dropFirst()) }
         let result = try Binary.run(["run", "--keep-going", "Examples/\(script)"])
@@ -31,7 +33,10 @@ import Testing
         let result = try Binary.run(["run", path])
         #expect(result.status == 1)
         #expect(result.stderr == "\(path):4: error: unknown command 'fech': did you mean 'fetch'? (type 'help' for the commands here)\n")
-        #expect(result.stdout == "count: 0\nphotos> count 2\ncount: 2\nphotos> fech\nerror: unknown command 'fech': did you mean 'fetch'? (type 'help' for the commands here)\n")
+        #expect(
+            result.stdout
+                == "count: 0\nphotos> count 2\ncount: 2\nphotos> fech\nerror: unknown command 'fech': did you mean 'fetch'? (type 'help' for the commands here)\n"
+        )
     }
 
     @Test func keepGoingRunsOnAndStillExits1() throws {
@@ -67,20 +72,44 @@ import Testing
         (["run", "--seed", "x", "Examples/demo.txt"], "--seed takes a whole number, not 'x' (type e.g. --seed 7) \(runUsage)"),
         (["run", "Examples/demo.txt", "--seed=-1"], "--seed takes a whole number, not '-1' (type e.g. --seed 7) \(runUsage)"),
         (["--source", "flickr"], "--source takes embedded, folder or unsplash, not 'flickr' \(usage)"),
-        (["test", "--preview", "pictures", "Examples"], "--preview takes auto, symbols, sixel, kitty, iterm, ascii or none, not 'pictures' \(testUsage)"),
-        (["run", "--preview-size", "80by40", "Examples/demo.txt"], "--preview-size takes COLSxROWS within 1x1…1000x500, e.g. 80x40, not '80by40' \(runUsage)"),
-        (["run", "--preview-size=0x10", "Examples/demo.txt"], "--preview-size takes COLSxROWS within 1x1…1000x500, e.g. 80x40, not '0x10' \(runUsage)"),
+        (
+            ["test", "--preview", "pictures", "Examples"],
+            "--preview takes auto, symbols, sixel, kitty, iterm, ascii or none, not 'pictures' \(testUsage)"
+        ),
+        (
+            ["run", "--preview-size", "80by40", "Examples/demo.txt"],
+            "--preview-size takes COLSxROWS within 1x1…1000x500, e.g. 80x40, not '80by40' \(runUsage)"
+        ),
+        (
+            ["run", "--preview-size=0x10", "Examples/demo.txt"],
+            "--preview-size takes COLSxROWS within 1x1…1000x500, e.g. 80x40, not '0x10' \(runUsage)"
+        ),
         // A size past the limits did not say what they are.
-        (["run", "--preview-size=1000x1000", "Examples/demo.txt"], "--preview-size takes COLSxROWS within 1x1…1000x500, e.g. 80x40, not '1000x1000' \(runUsage)"),
-        (["run", "--timeout", "soon", "Examples/demo.txt"], "--timeout takes 1…3600 seconds, not 'soon' (type e.g. --timeout 30) \(runUsage)"),
+        (
+            ["run", "--preview-size=1000x1000", "Examples/demo.txt"],
+            "--preview-size takes COLSxROWS within 1x1…1000x500, e.g. 80x40, not '1000x1000' \(runUsage)"
+        ),
+        (
+            ["run", "--timeout", "soon", "Examples/demo.txt"],
+            "--timeout takes 1…3600 seconds, not 'soon' (type e.g. --timeout 30) \(runUsage)"
+        ),
         (["run", "--timeout", "0", "Examples/demo.txt"], "--timeout takes 1…3600 seconds, not 0 (type e.g. --timeout 30) \(runUsage)"),
-        (["run", "--timeout", "3601", "Examples/demo.txt"], "--timeout takes 1…3600 seconds, not 3601 (type e.g. --timeout 30) \(runUsage)"),
+        (
+            ["run", "--timeout", "3601", "Examples/demo.txt"],
+            "--timeout takes 1…3600 seconds, not 3601 (type e.g. --timeout 30) \(runUsage)"
+        ),
         (["--fetch-delay", "1.5"], "--fetch-delay takes 0…60000 milliseconds, not '1.5' (type e.g. --fetch-delay 500) \(usage)"),
         (["run", "Examples/demo.txt", "--seed"], "--seed needs a value: type --seed SEED \(runUsage)"),
-        (["run", "--source", "embedded", "--folder", "Examples/photos", "Examples/demo.txt"], "--folder needs the folder source: drop --source embedded, or use --source folder \(runUsage)"),
-        (["run", "--cassette", "c.json", "Examples/demo.txt"], "--cassette records and replays a network source: add --source unsplash \(runUsage)"),
+        (
+            ["run", "--source", "embedded", "--folder", "Examples/photos", "Examples/demo.txt"],
+            "--folder needs the folder source: drop --source embedded, or use --source folder \(runUsage)"
+        ),
+        (
+            ["run", "--cassette", "c.json", "Examples/demo.txt"],
+            "--cassette records and replays a network source: add --source unsplash \(runUsage)"
+        ),
         (["run", "--update", "Examples/demo.txt"], "--update is an option of 'photorepl test' \(runUsage)"),
-        (["test", "--record", "r.txt", "Examples"], "--record is not an option of 'photorepl test' \(testUsage)"),
+        (["test", "--record", "r.txt", "Examples"], "--record is not an option of 'photorepl test' \(testUsage)")
     ])
     func badUsageExits64WithWhatToTypeInstead(arguments: [String], message: String) throws {
         let result = try Binary.run(arguments, stdin: Data("count 1\n".utf8))
@@ -102,35 +131,57 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
         // The message named the script's folder, not the script and its line.
-        #expect(result.stderr == "photorepl: \(script):1: the options in '# photorepl: --preview pictures' are not valid: --preview takes auto, symbols, sixel, kitty, iterm, ascii or none, not 'pictures'\n")
+        #expect(
+            result.stderr
+                == "photorepl: \(script):1: the options in '# photorepl: --preview pictures' are not valid: --preview takes auto, symbols, sixel, kitty, iterm, ascii or none, not 'pictures'\n"
+        )
         let positional = try Binary.run(["run", try Binary.script("# photorepl: --seed 7 demo.txt\ncount 1\n")])
         #expect(positional.status == 64)
-        #expect(positional.stderr.hasSuffix(": the options in '# photorepl: --seed 7 demo.txt' are not valid: 'demo.txt' is not an option: only options go here\n"))
+        #expect(
+            positional.stderr.hasSuffix(
+                ": the options in '# photorepl: --seed 7 demo.txt' are not valid: 'demo.txt' is not an option: only options go here\n"))
         let launcherOption = try Binary.run(["run", try Binary.script("# photorepl: --record r.txt\ncount 1\n")])
         #expect(launcherOption.status == 64)
-        #expect(launcherOption.stderr.hasSuffix(": the options in '# photorepl: --record r.txt' are not valid: unknown option '--record'\n"))
+        #expect(
+            launcherOption.stderr.hasSuffix(": the options in '# photorepl: --record r.txt' are not valid: unknown option '--record'\n"))
         // An unterminated quote showed Swift's debug text, `unterminatedQuote("'")`.
         let quoted = try Binary.script("# photorepl: --folder 'my photos\ncount 1\n")
         let unterminated = try Binary.run(["run", quoted])
         #expect(unterminated.status == 64)
-        #expect(unterminated.stderr == "photorepl: \(quoted):1: the options after '# photorepl:' are not a valid command line: missing closing ': close the quote, or escape it as \\'\n")
+        #expect(
+            unterminated.stderr
+                == "photorepl: \(quoted):1: the options after '# photorepl:' are not a valid command line: missing closing ': close the quote, or escape it as \\'\n"
+        )
         let test = try Binary.run(["test", quoted])
-        #expect(test.stderr.contains("\(quoted):1: the options after '# photorepl:' are not a valid command line: missing closing '"), "\(test.stderr)")
+        #expect(
+            test.stderr.contains("\(quoted):1: the options after '# photorepl:' are not a valid command line: missing closing '"),
+            "\(test.stderr)")
     }
 
     @Test func helpAndVersion() throws {
         let help = try Binary.run(["--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.hasPrefix("A scriptable REPL for Clean Swift scenes: browse photos in a terminal.\n\nUSAGE: photorepl [OPTIONS] [DIR|PHOTO] [--record FILE] [--transcript FILE]\n       photorepl run [OPTIONS]"))
-        for option in ["--source SOURCE", "--folder DIR", "--seed SEED", "--preview MODE", "--preview-size COLSxROWS", "--cassette FILE", "--timeout SECONDS", "--fetch-delay MILLISECONDS", "--record FILE", "--transcript FILE"] {
+        #expect(
+            help.stdout.hasPrefix(
+                "A scriptable REPL for Clean Swift scenes: browse photos in a terminal.\n\nUSAGE: photorepl [OPTIONS] [DIR|PHOTO] [--record FILE] [--transcript FILE]\n       photorepl run [OPTIONS]"
+            ))
+        for option in [
+            "--source SOURCE", "--folder DIR", "--seed SEED", "--preview MODE", "--preview-size COLSxROWS", "--cassette FILE",
+            "--timeout SECONDS", "--fetch-delay MILLISECONDS", "--record FILE", "--transcript FILE"
+        ] {
             #expect(help.stdout.contains("\n  \(option) ") || help.stdout.contains("\n  \(option)\n"), "\(option)")
         }
-        #expect(help.stdout.contains("\n  --seed SEED         The seed of the random picks: the same seed, the same photos (default: 2024).\n"))
+        #expect(
+            help.stdout.contains("\n  --seed SEED         The seed of the random picks: the same seed, the same photos (default: 2024).\n"))
         #expect(!help.stdout.contains("--folder-shown-as"))
         let run = try Binary.run(["help", "run"])
-        #expect(run.status == 0 && run.stdout.contains("USAGE: photorepl run [OPTIONS] [--keep-going]") && run.stdout.contains("\n  --preview MODE "))
+        #expect(
+            run.status == 0 && run.stdout.contains("USAGE: photorepl run [OPTIONS] [--keep-going]")
+                && run.stdout.contains("\n  --preview MODE "))
         let test = try Binary.run(["test", "--help"])
-        #expect(test.status == 0 && test.stdout.contains("USAGE: photorepl test [OPTIONS] [--update]") && test.stdout.contains("\n  --seed SEED "))
+        #expect(
+            test.status == 0 && test.stdout.contains("USAGE: photorepl test [OPTIONS] [--update]")
+                && test.stdout.contains("\n  --seed SEED "))
         let version = try Binary.run(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("photorepl 0.1.0 (commit "))
     }
@@ -140,7 +191,10 @@ import Testing
         let b = try Binary.script("count +\nstate --json\n", name: "b.txt")
         let result = try Binary.run(["run", a, b])
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("count: 4\nphotos> state --json\n{\"stack\":[\"collection\"],\"count\":4,\"photos\":[],\"page\":0,\"source\":\"embedded\",\"layout\":\"list\"}\n"))
+        #expect(
+            result.stdout.hasSuffix(
+                "count: 4\nphotos> state --json\n{\"stack\":[\"collection\"],\"count\":4,\"photos\":[],\"page\":0,\"source\":\"embedded\",\"layout\":\"list\"}\n"
+            ))
     }
 
     @Test func quitEndsTheRunSuccessfully() throws {
@@ -164,7 +218,10 @@ import Testing
         #expect(up.stdout.contains("count: 30 (the maximum)\n"))
         #expect(up.stdout.contains("Fetched 30 photos."))
         let down = try Binary.run(["run", try Binary.script("count -\nfetch\n")])
-        #expect(down.stdout == "count: 0\nphotos> count -\ncount: 0 (the minimum)\nphotos> fetch\nNothing to fetch: the count is 0. Type 'count +' or 'count N' first.\n")
+        #expect(
+            down.stdout
+                == "count: 0\nphotos> count -\ncount: 0 (the minimum)\nphotos> fetch\nNothing to fetch: the count is 0. Type 'count +' or 'count N' first.\n"
+        )
     }
 
     @Test func fetchingFiveShowsFiveDistinctPhotos() throws {
@@ -197,7 +254,8 @@ import Testing
         let looping = try Binary.run(["run", loop])
         #expect(looping.status == 1)
         #expect(looping.stdout.contains("error: scripts run each other more than 8 deep: is one running itself?"))
-        let failing = try Binary.run(["run", try Binary.script("run \(try Binary.script("count 1\nfech\ncount 2\n", name: "inner.txt"))\n")])
+        let failing = try Binary.run(["run", try Binary.script("run \(try Binary.script("count 1\nfech\ncount 2\n", name: "inner.txt"))\n")]
+        )
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("photos> fech\nerror: unknown command 'fech'"))
         #expect(!failing.stdout.contains("count: 2"))
@@ -230,13 +288,17 @@ import Testing
         defer { unlink(fifo) }
         let direct = try Binary.run(["run", fifo])
         #expect(direct.status == 66)
-        #expect(direct.stderr == "photorepl: cannot read \(fifo): it is not a regular file (a FIFO): a pipe is read from standard input, as '-'\n")
+        #expect(
+            direct.stderr
+                == "photorepl: cannot read \(fifo): it is not a regular file (a FIFO): a pipe is read from standard input, as '-'\n")
         let device = try Binary.run(["test", "/dev/zero"])
         #expect(device.status == 66)
         #expect(device.stderr.contains("cannot read /dev/zero: it is not a regular file (a character device)"))
         let inside = try Binary.run(["run", try Binary.script("run \(fifo)\ncount 2\n")])
         #expect(inside.status == 1)
-        #expect(inside.stdout.contains("error: cannot read \(fifo): it is not a regular file (a FIFO): a pipe is read from standard input, as '-'\n"))
+        #expect(
+            inside.stdout.contains(
+                "error: cannot read \(fifo): it is not a regular file (a FIFO): a pipe is read from standard input, as '-'\n"))
     }
 
     @Test func binaryGarbageIsSanitizedAndDoesNotCrash() throws {

@@ -31,7 +31,7 @@ import Testing
             ["photorepl", "--so"],
             ["photorepl", "--source", ""],
             ["photorepl", "--source=f"],
-            ["photorepl", "--source", "=", "u"],   // bash's own split at '=' (COMP_WORDBREAKS)
+            ["photorepl", "--source", "=", "u"],  // bash's own split at '=' (COMP_WORDBREAKS)
             ["photorepl", "--preview", "k"],
             ["photorepl", "--layout", ""],
             ["photorepl", "run", "--k"],
@@ -41,28 +41,29 @@ import Testing
             ["photorepl", "--seed", "7", "r"],
             ["photorepl", "--folder", "Examples", "t"],
             ["photorepl", "help", ""],
-            ["photorepl", "--seed", ""],
+            ["photorepl", "--seed", ""]
         ])
-        #expect(offers == [
-            "help",
-            "Examples/photos",
-            "Examples/photos/sunset.jpg",
-            "--sort --source",
-            "embedded folder unsplash",
-            "--source=folder",
-            "unsplash",
-            "kitty",
-            "grid list",
-            "--keep-going",
-            "--update",
-            "Examples",
-            "Examples/demo.t Examples/demo.txt",
-            "run",
-            "test",
-            // `help` explains the commands of the prompt too.
-            "author back cancel count edit exit fetch grid help layout list move next open page prev quit record run save search show sort state test",
-            "",
-        ])
+        #expect(
+            offers == [
+                "help",
+                "Examples/photos",
+                "Examples/photos/sunset.jpg",
+                "--sort --source",
+                "embedded folder unsplash",
+                "--source=folder",
+                "unsplash",
+                "kitty",
+                "grid list",
+                "--keep-going",
+                "--update",
+                "Examples",
+                "Examples/demo.t Examples/demo.txt",
+                "run",
+                "test",
+                // `help` explains the commands of the prompt too.
+                "author back cancel count edit exit fetch grid help layout list move next open page prev quit record run save search show sort state test",
+                ""
+            ])
     }
 
     /// In a window 60 columns wide, zsh's and fish's lists of options keep each
@@ -81,8 +82,12 @@ import Testing
                     .write(to: folder.appendingPathComponent(".zshrc"))
                 terminal = try Terminal(["-i"], environment: ["ZDOTDIR": folder.path], width: 60, height: 40, program: "/usr/bin/zsh")
             } else {
-                terminal = try Terminal(["--no-config", "-C", "source \(folder.path)/photorepl.fish; set PATH \(bin) $PATH; function fish_prompt; echo '> '; end"],
-                                        width: 60, height: 40, program: "/usr/bin/fish")
+                terminal = try Terminal(
+                    [
+                        "--no-config", "-C",
+                        "source \(folder.path)/photorepl.fish; set PATH \(bin) $PATH; function fish_prompt; echo '> '; end"
+                    ],
+                    width: 60, height: 40, program: "/usr/bin/fish")
             }
             #expect(try terminal.wait { $0.contains(">") }, "\(shell): \(terminal.shown)")
             try terminal.type("photorepl --")
@@ -92,7 +97,9 @@ import Testing
             // (fish's pager ends a long list with a line of its own: "…and 3 more rows".)
             let listed = try terminal.screen().split(separator: "\n").dropFirst()
                 .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("…and ") }
-            #expect(!listed.isEmpty && listed.allSatisfy { $0.hasPrefix("-") }, "\(shell): a description ran onto a line of its own:\n\(listed.joined(separator: "\n"))")
+            #expect(
+                !listed.isEmpty && listed.allSatisfy { $0.hasPrefix("-") },
+                "\(shell): a description ran onto a line of its own:\n\(listed.joined(separator: "\n"))")
         }
     }
 
@@ -110,20 +117,26 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else { return }
         let fish = try Binary.run(["--generate-completion-script", "fish"])
         let path = try Binary.script(fish.stdout, name: "photorepl.fish")
-        let offers = try Binary.runProgram("/usr/bin/fish", ["--no-config", "-c", "source '\(path)'; complete -C 'photorepl --source '; complete -C 'photorepl run --k'"])
-        #expect(offers.stdout.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
-            == ["embedded", "folder", "unsplash", "--keep-going"], "\(offers.stdout)\(offers.stderr)")
+        let offers = try Binary.runProgram(
+            "/usr/bin/fish", ["--no-config", "-c", "source '\(path)'; complete -C 'photorepl --source '; complete -C 'photorepl run --k'"])
+        #expect(
+            offers.stdout.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
+                == ["embedded", "folder", "unsplash", "--keep-going"], "\(offers.stdout)\(offers.stderr)")
         // The main argument, a photo or a folder; `help`, every command of the prompt.
-        let paths = try Binary.runProgram("/usr/bin/fish", ["--no-config", "-c", "source '\(path)'; complete -C 'photorepl Examples/photos/sun'; complete -C 'photorepl help so'"])
-        #expect(paths.stdout.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
-            == ["Examples/photos/sunset.jpg", "sort"], "\(paths.stdout)\(paths.stderr)")
+        let paths = try Binary.runProgram(
+            "/usr/bin/fish",
+            ["--no-config", "-c", "source '\(path)'; complete -C 'photorepl Examples/photos/sun'; complete -C 'photorepl help so'"])
+        #expect(
+            paths.stdout.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
+                == ["Examples/photos/sunset.jpg", "sort"], "\(paths.stdout)\(paths.stderr)")
     }
 
     @Test func theManualPageRendersWithoutWarnings() throws {
         let page = try Binary.run(["--generate-manual"])
         #expect(page.status == 0)
         let path = try Binary.script(page.stdout, name: "photorepl.1")
-        let man = try Binary.runProgram("/usr/bin/man", ["--warnings", "-l", path], environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+        let man = try Binary.runProgram(
+            "/usr/bin/man", ["--warnings", "-l", path], environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
         #expect(man.status == 0 && man.stderr.isEmpty, "\(man.stderr)")
         for heading in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXAMPLES", "EXIT STATUS"] {
             #expect(man.stdout.contains("\n\(heading)\n"), "\(heading)")
@@ -142,7 +155,9 @@ import Testing
     /// as printed, with an installed binary in an empty folder (no Examples/ there).
     @Test func theManualPageListsEverySceneAndItsExamplesRun() throws {
         let page = try Binary.run(["--generate-manual"]).stdout
-        for scene in ["The collection scene", "The detail scene", "The index\\-edit scene", "The author scene", "The search scene", "Global commands"] {
+        for scene in [
+            "The collection scene", "The detail scene", "The index\\-edit scene", "The author scene", "The search scene", "Global commands"
+        ] {
             #expect(page.contains(".SS \(scene)\n"), "\(scene)")
         }
         for command in ["count [+|\\-|N]", "move N", "cancel", "grid [N|next|prev]", "state [\\-\\-json]"] {
@@ -159,8 +174,9 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let bin = Binary.executable.deletingLastPathComponent().path
-        let shell = try Binary.runProgram("/bin/sh", ["-c", "set -e; cd '\(folder.path)'; PATH='\(bin)':$PATH; " + runnable.joined(separator: "; ")],
-                                          environment: ["XDG_CONFIG_HOME": folder.path])
+        let shell = try Binary.runProgram(
+            "/bin/sh", ["-c", "set -e; cd '\(folder.path)'; PATH='\(bin)':$PATH; " + runnable.joined(separator: "; ")],
+            environment: ["XDG_CONFIG_HOME": folder.path])
         #expect(shell.status == 0, "\(runnable)\n\(shell.stdout)\(shell.stderr)")
         #expect(shell.stdout.contains("1 passed, 0 failed"), "\(shell.stdout)")
         #expect(shell.stdout.contains("photos> open 2\nPhoto 2 of 3"), "\(shell.stdout)")
@@ -172,7 +188,8 @@ import Testing
         let commit = head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(version.status == 0)
         // The build's commit is HEAD's, and says so when tracked files differ from it.
-        #expect(version.stdout == "photorepl 0.1.0 (commit \(commit))\n" || version.stdout == "photorepl 0.1.0 (commit \(commit)-modified)\n",
-                "\(version.stdout)")
+        #expect(
+            version.stdout == "photorepl 0.1.0 (commit \(commit))\n" || version.stdout == "photorepl 0.1.0 (commit \(commit)-modified)\n",
+            "\(version.stdout)")
     }
 }

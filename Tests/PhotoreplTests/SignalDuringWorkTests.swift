@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Signals while photorepl does real, slow work of its own (no `--fetch-delay`): walking a folder of

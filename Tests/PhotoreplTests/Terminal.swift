@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// photorepl in a real terminal: a tmux session on a private server, driven with send-keys and read
@@ -35,11 +35,14 @@ final class Terminal {
         let unset = environment["NO_COLOR"] == nil ? "-u NO_COLOR " : ""
         // With job control (a shell's `set -m`), photorepl runs as a job of its own that Ctrl-Z can
         // stop: the shell then records the terminal's settings and brings it back with `fg`.
-        let jobs = jobControl
+        let jobs =
+            jobControl
             ? "set -m; " : ""
-        let resume = jobControl
+        let resume =
+            jobControl
             ? "if [ $? = 148 ]; then stty -a > \(Self.quote(statusFile)).suspended; fg; fi; " : ""
-        let script = "\(jobs)cd \(Self.quote(Binary.packageRoot.path)) && env \(unset)\(assignments) \(command); \(resume)"
+        let script =
+            "\(jobs)cd \(Self.quote(Binary.packageRoot.path)) && env \(unset)\(assignments) \(command); \(resume)"
             + "status=$?; stty -a > \(Self.quote(statusFile)).stty; echo \"EXIT=$status\"; echo $status > \(Self.quote(statusFile)); sleep 600"
         // bash, not sh: a Ctrl-C reaches the whole foreground group, and dash would then die after
         // photorepl instead of reporting how photorepl ended; bash goes on when the child did not die of it.
@@ -107,7 +110,9 @@ final class Terminal {
     /// Waits for photorepl to exit; its status, or nil if it is still running.
     func exitStatus() throws -> Int32? {
         for _ in 0..<200 {
-            if let text = try? String(contentsOfFile: statusFile, encoding: .utf8), let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            if let text = try? String(contentsOfFile: statusFile, encoding: .utf8),
+                let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
                 return status
             }
             usleep(50_000)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The interactive REPL in a real terminal (tmux), as a person uses it.
@@ -11,7 +11,9 @@ import Glibc
         try terminal.waitForPrompt()
         // The scene's "count: 0" is not printed above the prompt; one line says what to
         // type (a bare prompt said nothing).
-        #expect(try terminal.screen() == "Type 'help' for the commands (Tab completes them), 'quit' or Ctrl-D to leave.\nphotos>\n", "\(terminal.shown)")
+        #expect(
+            try terminal.screen() == "Type 'help' for the commands (Tab completes them), 'quit' or Ctrl-D to leave.\nphotos>\n",
+            "\(terminal.shown)")
         try terminal.enter("quit")
         #expect(try terminal.exitStatus() == 0)
         #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
@@ -71,7 +73,9 @@ import Glibc
         #expect(try terminal.wait(for: "  layout: list\nphotos>\nphotos> count\ncount: 5"), "\(terminal.shown)")
         try terminal.enter("help")
         #expect(try terminal.wait(for: "At the prompt, an empty line repeats grid next, grid prev, next, prev"), "\(terminal.shown)")
-        #expect(try terminal.wait(for: "On an empty line, PageDown, Right and Space run 'next'; PageUp, Left and Backspace 'prev'."), "\(terminal.shown)")
+        #expect(
+            try terminal.wait(for: "On an empty line, PageDown, Right and Space run 'next'; PageUp, Left and Backspace 'prev'."),
+            "\(terminal.shown)")
         // PageDown and PageUp on an empty line are `next` and `prev`, typed where they can be seen;
         // on a line being typed they change nothing.
         try terminal.press("NPage")
@@ -115,7 +119,10 @@ import Glibc
         try terminal.enter("open 1")
         #expect(try terminal.waitForPrompt("photos/detail 1>"), "\(terminal.shown)")
         try terminal.press("NPage")
-        #expect(try terminal.wait { $0.contains("photos/detail 1> next\n") && $0.contains("Photo 2 of 5") && $0.hasSuffix("photos/detail 2>\n") }, "\(terminal.shown)")
+        #expect(
+            try terminal.wait {
+                $0.contains("photos/detail 1> next\n") && $0.contains("Photo 2 of 5") && $0.hasSuffix("photos/detail 2>\n")
+            }, "\(terminal.shown)")
         try terminal.press("Space")
         #expect(try terminal.wait { $0.contains("Photo 3 of 5") && $0.hasSuffix("photos/detail 3>\n") }, "\(terminal.shown)")
         try terminal.press("Enter")
@@ -179,7 +186,9 @@ import Glibc
         #expect(try terminal.exitStatus() == 1)
         let screen = try terminal.screen()
         #expect(screen.components(separatedBy: "there are no photos to open yet").count == 2, "\(screen)")
-        #expect(screen.contains("photos> open 9\nerror: there are no photos to open yet: type 'fetch' first\nphotos> count\ncount: 2\n"), "\(screen)")
+        #expect(
+            screen.contains("photos> open 9\nerror: there are no photos to open yet: type 'fetch' first\nphotos> count\ncount: 2\n"),
+            "\(screen)")
         #expect(screen.contains("photorepl: 1 command failed"), "\(screen)")
     }
 
@@ -264,7 +273,10 @@ import Glibc
         try terminal.press("C-c")
         #expect(try terminal.wait(for: "error: interrupted: fetch was cancelled and changed nothing\nphotos>"))
         try terminal.enter("state --json")
-        #expect(try terminal.wait { $0.contains(#""count":5,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR"],"page":1,"source":"embedded","layout":"list"}"#) })
+        #expect(
+            try terminal.wait {
+                $0.contains(#""count":5,"photos":["2Tr0D_iV2WQ","CDA5yLnU5qR"],"page":1,"source":"embedded","layout":"list"}"#)
+            })
         try terminal.press("C-d")
         #expect(try terminal.exitStatus() == 0)
         #expect(try terminal.ttyIsSane())
@@ -280,7 +292,9 @@ import Glibc
         try terminal.wait(for: "photos> fetch\n")
         usleep(300_000)
         try terminal.press("C-c")
-        #expect(try terminal.wait(for: "photos> fetch\nerror: interrupted: fetch was cancelled and changed nothing\nphotos>"), "\(terminal.shown)")
+        #expect(
+            try terminal.wait(for: "photos> fetch\nerror: interrupted: fetch was cancelled and changed nothing\nphotos>"),
+            "\(terminal.shown)")
         #expect(!terminal.shown.contains("^C"), "\(terminal.shown)")
         try terminal.enter("fetch")
         try terminal.wait(for: "photos> fetch\n")
@@ -304,7 +318,8 @@ import Glibc
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("sheet-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let recording = home + "/session.txt"
-        let terminal = try Terminal(["--fetch-delay", "3000", "--preview", "ascii", "--record", recording], home: home, width: 100, height: 40)
+        let terminal = try Terminal(
+            ["--fetch-delay", "3000", "--preview", "ascii", "--record", recording], home: home, width: 100, height: 40)
         try terminal.waitForPrompt()
         try terminal.enter("count 4")
         try terminal.enter("fetch")
@@ -314,8 +329,10 @@ import Glibc
         try terminal.wait(for: "photos> grid\n")
         usleep(300_000)
         try terminal.press("C-c")
-        #expect(try terminal.wait(for: "photos> grid\nerror: interrupted: the sheet was not shown (type the command again to show it)\nphotos>"),
-                "\(terminal.shown)")
+        #expect(
+            try terminal.wait(
+                for: "photos> grid\nerror: interrupted: the sheet was not shown (type the command again to show it)\nphotos>"),
+            "\(terminal.shown)")
         #expect(!terminal.shown.contains("Sheet 1 of"), "\(terminal.shown)")
         try terminal.press("C-d")
         #expect(try terminal.exitStatus() == 0)
@@ -330,9 +347,11 @@ import Glibc
     @Test func unknownKeysNeverReachTheCommandLine() throws {
         let terminal = try Terminal()
         try terminal.waitForPrompt()
-        for sequence in ["\u{1B}[5;2~", "\u{1B}[6;2~", "\u{1B}[15~", "\u{1B}OP", "\u{1B}[1;5A", "\u{1B}[200~", "\u{1B}[?1;2c", "\u{1B}[24;1R",
-                         // Terminal answers come late (OSC 11, XTVERSION): dropped whole too.
-                         "\u{1B}]11;rgb:0000/0000/0000\u{1B}\\", "\u{1B}]11;rgb:ffff/ffff/ffff\u{07}", "\u{1B}P>|XTerm(379)\u{1B}\\"] {
+        for sequence in [
+            "\u{1B}[5;2~", "\u{1B}[6;2~", "\u{1B}[15~", "\u{1B}OP", "\u{1B}[1;5A", "\u{1B}[200~", "\u{1B}[?1;2c", "\u{1B}[24;1R",
+            // Terminal answers come late (OSC 11, XTVERSION): dropped whole too.
+            "\u{1B}]11;rgb:0000/0000/0000\u{1B}\\", "\u{1B}]11;rgb:ffff/ffff/ffff\u{07}", "\u{1B}P>|XTerm(379)\u{1B}\\"
+        ] {
             try terminal.type(sequence)
         }
         try terminal.type("back")
@@ -397,7 +416,8 @@ import Glibc
         kill(try terminal.pid(), signal)
         #expect(try terminal.exitStatus() == status)
         #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
-        #expect(try String(contentsOfFile: terminal.home + "/.local/state/photorepl/history", encoding: .utf8) == "_HiStOrY_V2_\ncount\\0403\n")
+        #expect(
+            try String(contentsOfFile: terminal.home + "/.local/state/photorepl/history", encoding: .utf8) == "_HiStOrY_V2_\ncount\\0403\n")
     }
 
     @Test func sigtermDuringACommandEndsTheSessionCleanly() throws {
@@ -442,7 +462,11 @@ import Glibc
         #expect(try terminal.wait(for: "collection commands:\n  count [+|-|N]"))
         #expect(try terminal.wait(for: "global commands:\n  help [COMMAND]"))
         try terminal.enter("open --help")
-        #expect(try terminal.wait(for: "usage: open [N|NAME]\n  open photo N, or the one named NAME (a file name), in the detail scene (default: the current page)\nexample: open 2\n"))
+        #expect(
+            try terminal.wait(
+                for:
+                    "usage: open [N|NAME]\n  open photo N, or the one named NAME (a file name), in the detail scene (default: the current page)\nexample: open 2\n"
+            ))
         try terminal.enter("fetc")
         #expect(try terminal.wait(for: "error: unknown command 'fetc': did you mean 'fetch'?"))
         try terminal.enter("count 2")
@@ -457,7 +481,8 @@ import Glibc
     @Test func editrcLinesForPhotoreplAreHonoured() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("editrc-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        try "# vi mode for photorepl only\nphotorepl:bind -v\nother:bind -e\n".write(toFile: home + "/.editrc", atomically: true, encoding: .utf8)
+        try "# vi mode for photorepl only\nphotorepl:bind -v\nother:bind -e\n".write(
+            toFile: home + "/.editrc", atomically: true, encoding: .utf8)
         let terminal = try Terminal(home: home)
         try terminal.waitForPrompt()
         try terminal.type("count 5")
@@ -588,7 +613,9 @@ extension TerminalTests {
         try terminal.wait { $0.contains("photos/detail 1> author\n") || $0.contains("photos/detail 1> author \n") }
         usleep(200_000)
         try terminal.press("C-c")
-        #expect(try terminal.wait(for: "Interrupted: @annagarcia94's photos were not loaded. Type 'show' to try again, or 'back'."), "\(terminal.shown)")
+        #expect(
+            try terminal.wait(for: "Interrupted: @annagarcia94's photos were not loaded. Type 'show' to try again, or 'back'."),
+            "\(terminal.shown)")
         #expect(try terminal.waitForPrompt("photos/detail 1/author>"), "\(terminal.shown)")
         try terminal.enter("show")
         #expect(try terminal.wait(for: "6 of their 127 photos:"), "\(terminal.shown)")
@@ -607,7 +634,8 @@ extension TerminalTests {
     /// Three photos whose names differ only at their ends, as a camera or a holiday names them.
     static func holidayFolder() throws -> String {
         let photo = try Data(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg"))
-        let folder = URL(fileURLWithPath: try Binary.script("", name: "unused")).deletingLastPathComponent().appendingPathComponent("Holiday")
+        let folder = URL(fileURLWithPath: try Binary.script("", name: "unused")).deletingLastPathComponent().appendingPathComponent(
+            "Holiday")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for n in 1...3 { try photo.write(to: folder.appendingPathComponent("2024-06-01 Holiday in Portugal 00\(n).jpg")) }
         return folder.path
@@ -630,7 +658,9 @@ extension TerminalTests {
         try narrow.enter("grid")
         #expect(try narrow.wait { $0.contains("Sheet 1 of") && $0.hasSuffix("photos>\n") }, "\(narrow.shown)")
         let captions = try narrow.screen().split(separator: "\n").filter { $0.contains("…") && $0.contains(".jpg") }
-        #expect(!captions.isEmpty && captions.allSatisfy { $0.contains("1.jpg") || $0.contains("2.jpg") || $0.contains("3.jpg") }, "\(narrow.shown)")
+        #expect(
+            !captions.isEmpty && captions.allSatisfy { $0.contains("1.jpg") || $0.contains("2.jpg") || $0.contains("3.jpg") },
+            "\(narrow.shown)")
         try narrow.enter("quit")
     }
 
@@ -641,10 +671,14 @@ extension TerminalTests {
     @Test func hostileNamesFitTheWindowAsPrinted() throws {
         let folder = try TemporaryFolder()
         let jpeg = try Data(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg"))
-        let names = ["a" + String(repeating: "\u{202E}", count: 9) + "gpj.exe.jpg", String(repeating: "\u{85}", count: 9) + "c1.jpg",
-                     String(repeating: "🚀", count: 30) + ".jpg", String(repeating: "🪄", count: 30) + ".jpg", "plain.jpg"]
+        let names = [
+            "a" + String(repeating: "\u{202E}", count: 9) + "gpj.exe.jpg", String(repeating: "\u{85}", count: 9) + "c1.jpg",
+            String(repeating: "🚀", count: 30) + ".jpg", String(repeating: "🪄", count: 30) + ".jpg", "plain.jpg"
+        ]
         for name in names { try jpeg.write(to: URL(fileURLWithPath: folder.file(name))) }
-        func shownWidth(_ line: Substring) -> Int { line.unicodeScalars.reduce(0) { $0 + (["\u{1F680}", "\u{1FA84}"].contains($1) ? 2 : 1) } }
+        func shownWidth(_ line: Substring) -> Int {
+            line.unicodeScalars.reduce(0) { $0 + (["\u{1F680}", "\u{1FA84}"].contains($1) ? 2 : 1) }
+        }
         let terminal = try Terminal([folder.path, "--preview", "symbols"], width: 80, height: 50)
         #expect(try terminal.wait { $0.contains("● ○ ○ ○ ○  1/5") && $0.hasSuffix("photos>\n") }, "\(terminal.shown)")
         try terminal.enter("grid")
@@ -661,18 +695,27 @@ extension TerminalTests {
     @Test func aFolderIsListedAtOnceAndTheDetailSteps() throws {
         let folder = try Self.holidayFolder()
         let terminal = try Terminal([folder, "--preview", "none"], width: 120, height: 40)
-        #expect(try terminal.wait { $0.contains("Found 3 photos in ") && $0.contains("● ○ ○  1/3\n") && $0.hasSuffix("photos>\n") }, "\(terminal.shown)")
+        #expect(
+            try terminal.wait { $0.contains("Found 3 photos in ") && $0.contains("● ○ ○  1/3\n") && $0.hasSuffix("photos>\n") },
+            "\(terminal.shown)")
         try terminal.enter("open 1")
         #expect(try terminal.waitForPrompt("photos/detail 1>"), "\(terminal.shown)")
         try terminal.press("NPage")
-        #expect(try terminal.wait { $0.contains("Photo 2 of 3\n  id           2024-06-01 Holiday in Portugal 002.jpg") && $0.hasSuffix("photos/detail 2>\n") }, "\(terminal.shown)")
+        #expect(
+            try terminal.wait {
+                $0.contains("Photo 2 of 3\n  id           2024-06-01 Holiday in Portugal 002.jpg") && $0.hasSuffix("photos/detail 2>\n")
+            }, "\(terminal.shown)")
         try terminal.press("NPage")
         #expect(try terminal.wait { $0.hasSuffix("photos/detail 3>\n") }, "\(terminal.shown)")
         try terminal.press("Enter")
         // The empty line shows the command it ran, as PageDown's does.
-        #expect(try terminal.wait { $0.contains("photos/detail 3> next\nAlready at the last photo of the collection (3 of 3).\nphotos/detail 3>\n") }, "\(terminal.shown)")
+        #expect(
+            try terminal.wait {
+                $0.contains("photos/detail 3> next\nAlready at the last photo of the collection (3 of 3).\nphotos/detail 3>\n")
+            }, "\(terminal.shown)")
         try terminal.enter("back")
-        #expect(try terminal.wait { $0.contains("▸ 3  2024-06-01 Holiday in Portugal 003.jpg\n○ ○ ●  3/3\nphotos>\n") }, "\(terminal.shown)")
+        #expect(
+            try terminal.wait { $0.contains("▸ 3  2024-06-01 Holiday in Portugal 003.jpg\n○ ○ ●  3/3\nphotos>\n") }, "\(terminal.shown)")
         try terminal.enter("quit")
         #expect(try terminal.exitStatus() == 0)
     }
@@ -682,7 +725,8 @@ extension TerminalTests {
     /// its name without its folder, `grid` and `open 3` go back to the list and run there.
     @Test func at80By24TheListFitsAndThePhotoViewTakesTheListsCommands() throws {
         let photo = try Data(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg"))
-        let folder = URL(fileURLWithPath: try Binary.script("", name: "unused")).deletingLastPathComponent().appendingPathComponent("Shoot48")
+        let folder = URL(fileURLWithPath: try Binary.script("", name: "unused")).deletingLastPathComponent().appendingPathComponent(
+            "Shoot48")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Nature"), withIntermediateDirectories: true)
         for n in 1...47 { try photo.write(to: folder.appendingPathComponent(String(format: "IMG_%04d.jpg", n))) }
         try photo.write(to: folder.appendingPathComponent("Nature/Storm.jpg"))
@@ -693,7 +737,9 @@ extension TerminalTests {
         try terminal.enter("open 3")
         #expect(try terminal.waitForPrompt("photos/detail 3>"), "\(terminal.shown)")
         try terminal.enter("open storm")
-        #expect(try terminal.wait { $0.contains("Photo 48 of 48\n  id           Nature/Storm.jpg") && $0.hasSuffix("photos/detail 48>\n") }, "\(terminal.shown)")
+        #expect(
+            try terminal.wait { $0.contains("Photo 48 of 48\n  id           Nature/Storm.jpg") && $0.hasSuffix("photos/detail 48>\n") },
+            "\(terminal.shown)")
         try terminal.enter("grid")
         #expect(try terminal.wait { $0.contains("Sheet ") && $0.hasSuffix("photos>\n") }, "\(terminal.shown)")
         try terminal.enter("open 3")
@@ -711,25 +757,33 @@ extension TerminalTests {
     @Test func aTranscriptThatRecordedPassesItsCheckFromAnotherFolder() throws {
         let folder = URL(fileURLWithPath: try Binary.script("", name: "unused")).deletingLastPathComponent().appendingPathComponent("trip")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("rec"), withIntermediateDirectories: true)
-        let command = "cd \(Terminal.quote(folder.path)) && exec \(Terminal.quote(Binary.executable.path)) --record rec/trip.txt --transcript rec/trip.t"
+        let command =
+            "cd \(Terminal.quote(folder.path)) && exec \(Terminal.quote(Binary.executable.path)) --record rec/trip.txt --transcript rec/trip.t"
         let terminal = try Terminal(["-c", command], program: "/bin/sh")
         #expect(try terminal.waitForPrompt(), "\(terminal.shown)")
-        for line in ["count 2", "fetch", "record rec/inner.txt", "record stop", "record stop", "record rec/inner.txt", "open 1", "record stop"] {
+        for line in [
+            "count 2", "fetch", "record rec/inner.txt", "record stop", "record stop", "record rec/inner.txt", "open 1", "record stop"
+        ] {
             try terminal.enter(line)
         }
-        #expect(try terminal.wait { $0.contains("Recording stopped: rec/inner.txt.") && $0.hasSuffix("photos/detail 1>\n") }, "\(terminal.shown)")
+        #expect(
+            try terminal.wait { $0.contains("Recording stopped: rec/inner.txt.") && $0.hasSuffix("photos/detail 1>\n") },
+            "\(terminal.shown)")
         try terminal.enter("quit")
         #expect(try terminal.exitStatus() == 0)
         let transcript = try String(contentsOfFile: folder.path + "/rec/trip.t", encoding: .utf8)
         #expect(transcript.contains("photos> record rec/inner.txt\nerror: already recording to rec/trip.txt"), "\(transcript)")
-        #expect(transcript.contains("photos> record stop\nRecording stopped: rec/trip.txt.\nphotos> record stop\nNot recording.\n"), "\(transcript)")
+        #expect(
+            transcript.contains("photos> record stop\nRecording stopped: rec/trip.txt.\nphotos> record stop\nNot recording.\n"),
+            "\(transcript)")
         let inner = try String(contentsOfFile: folder.path + "/rec/inner.txt", encoding: .utf8)
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/rec").sorted()
         // From the package's folder, not the one it ran in.
         let checked = try Binary.run(["test", folder.path + "/rec/trip.t"])
         #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
         #expect(checked.stdout.hasSuffix("1 passed, 0 failed\n"), "\(checked.stdout)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/rec").sorted() == before, "the check wrote nothing there")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path + "/rec").sorted() == before, "the check wrote nothing there")
         #expect(try String(contentsOfFile: folder.path + "/rec/inner.txt", encoding: .utf8) == inner)
     }
 
@@ -740,7 +794,12 @@ extension TerminalTests {
         let folder = "\(base)/photorepl-walk-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // 300,000 empty files named as photos: each is opened to be sniffed, seconds of walking.
-        let made = try Terminal.runWithStatus("/bin/sh", ["-c", "mkdir -p \(Terminal.quote(folder)) && cd \(Terminal.quote(folder)) && for d in $(seq 1 30); do mkdir d$d && (cd d$d && seq -f '%g.jpg' 1 10000 | xargs touch) || exit 1; done"])
+        let made = try Terminal.runWithStatus(
+            "/bin/sh",
+            [
+                "-c",
+                "mkdir -p \(Terminal.quote(folder)) && cd \(Terminal.quote(folder)) && for d in $(seq 1 30); do mkdir d$d && (cd d$d && seq -f '%g.jpg' 1 10000 | xargs touch) || exit 1; done"
+            ])
         #expect(made.status == 0, "\(made.output)")
         let terminal = try Terminal([folder, "--preview", "none"], width: 160, height: 30)
         #expect(try terminal.wait(for: "Walking "), "\(terminal.shown)")
@@ -748,7 +807,10 @@ extension TerminalTests {
         #expect(try terminal.wait(for: "EXIT="), "\(terminal.shown)")
         #expect(try terminal.exitStatus() == 130)
         let screen = try terminal.screen()
-        #expect(screen.contains("photorepl: interrupted while the session opened, before its first prompt: it ended there, and nothing is shown\n"), "\(screen)")
+        #expect(
+            screen.contains(
+                "photorepl: interrupted while the session opened, before its first prompt: it ended there, and nothing is shown\n"),
+            "\(screen)")
         #expect(!screen.contains("Walking "), "the progress line is erased: \(screen)")
         #expect(try terminal.ttyIsSane(), "\(terminal.shownTTY)")
     }

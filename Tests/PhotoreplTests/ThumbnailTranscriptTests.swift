@@ -62,14 +62,16 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)")
         #expect(!FileManager.default.fileExists(atPath: cache.path))
         // A session run from a script does use it.
-        let run = try Binary.run(["run", "--folder", "Examples/thumbnails/photos", "--preview", "ascii", "--preview-size", "24x8", "/dev/stdin"],
-                                 stdin: Data("count 2\nfetch\nopen 1\n".utf8), environment: ["XDG_CACHE_HOME": cache.path])
+        let run = try Binary.run(
+            ["run", "--folder", "Examples/thumbnails/photos", "--preview", "ascii", "--preview-size", "24x8", "/dev/stdin"],
+            stdin: Data("count 2\nfetch\nopen 1\n".utf8), environment: ["XDG_CACHE_HOME": cache.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path + "/thumbnails/large").count == 1)
         // And --no-cache does not.
         try FileManager.default.removeItem(at: cache)
-        _ = try Binary.run(["run", "--no-cache", "--folder", "Examples/thumbnails/photos", "--preview", "ascii", "--preview-size", "24x8", "/dev/stdin"],
-                           stdin: Data("count 2\nfetch\nopen 1\n".utf8), environment: ["XDG_CACHE_HOME": cache.path])
+        _ = try Binary.run(
+            ["run", "--no-cache", "--folder", "Examples/thumbnails/photos", "--preview", "ascii", "--preview-size", "24x8", "/dev/stdin"],
+            stdin: Data("count 2\nfetch\nopen 1\n".utf8), environment: ["XDG_CACHE_HOME": cache.path])
         #expect(!FileManager.default.fileExists(atPath: cache.path))
     }
 }

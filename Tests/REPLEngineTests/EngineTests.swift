@@ -70,7 +70,7 @@ final class RootScene: SceneView {
                 console.fail("a second failure is not the command's")
             }
             scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.writeLine("never") }
-        },
+        }
     ]
 
 }
@@ -85,7 +85,7 @@ final class ChildScene: SceneView {
     func stateFields() -> [StateField] { [StateField("depth", .int(1))] }
 
     static let commands: [Command<ChildScene>] = [
-        Command("ping", summary: "pong") { _, _ in RootScene.log.append("ping") },
+        Command("ping", summary: "pong") { _, _ in RootScene.log.append("ping") }
     ]
 }
 
@@ -133,7 +133,9 @@ final class ChildScene: SceneView {
         #expect(!engine.repeatsOnEmptyLine("say hi") && !engine.repeatsOnEmptyLine("") && !engine.repeatsOnEmptyLine("nosuch"))
         #expect(!engine.repeatsOnEmptyLine("say \"unterminated"))
         _ = await run("help")
-        #expect(output.text.contains("At the prompt, an empty line repeats page next, page prev, inc (the last one typed).\n"), "\(output.text)")
+        #expect(
+            output.text.contains("At the prompt, an empty line repeats page next, page prev, inc (the last one typed).\n"), "\(output.text)"
+        )
         _ = await run("child")
         #expect(!engine.repeatsOnEmptyLine("inc"))
     }
@@ -148,7 +150,8 @@ final class ChildScene: SceneView {
     @Test func passesQuotedArguments() async {
         #expect(await run(#"echo "a b" 'c'"#) == .done)
         #expect(output.text == "[a b][c]\n")
-        #expect(await run(#"echo "open"#) == .failed(CommandError(#"missing closing ": close the quote, or escape it as \""#, kind: .usage)))
+        #expect(
+            await run(#"echo "open"#) == .failed(CommandError(#"missing closing ": close the quote, or escape it as \""#, kind: .usage)))
     }
 
     @Test func checksTheNumberOfArguments() async {
@@ -167,9 +170,17 @@ final class ChildScene: SceneView {
     }
 
     @Test func unknownCommandsGetASuggestion() async {
-        #expect(await run("icn") == .failed(CommandError("unknown command 'icn': did you mean 'inc'? (type 'help' for the commands here)", kind: .unknownCommand)))
-        #expect(await run("zzzz") == .failed(CommandError("unknown command 'zzzz' (type 'help' for the commands here)", kind: .unknownCommand)))
-        #expect(await run("ping") == .failed(CommandError("'ping' works in the child scene, not in root (type 'help' for the commands here)", kind: .unknownCommand)))
+        #expect(
+            await run("icn")
+                == .failed(
+                    CommandError("unknown command 'icn': did you mean 'inc'? (type 'help' for the commands here)", kind: .unknownCommand)))
+        #expect(
+            await run("zzzz") == .failed(CommandError("unknown command 'zzzz' (type 'help' for the commands here)", kind: .unknownCommand)))
+        #expect(
+            await run("ping")
+                == .failed(
+                    CommandError("'ping' works in the child scene, not in root (type 'help' for the commands here)", kind: .unknownCommand))
+        )
         #expect(await run("") == .done)
         #expect(output.text.isEmpty)
     }
@@ -183,7 +194,10 @@ final class ChildScene: SceneView {
         #expect(await run("child") == .done)
         #expect(engine.stackNames == ["root", "child"])
         #expect(engine.prompt == "app/child> ")
-        #expect(await run("inc") == .failed(CommandError("'inc' works in the root scene, not in child (type 'help' for the commands here)", kind: .unknownCommand)))
+        #expect(
+            await run("inc")
+                == .failed(
+                    CommandError("'inc' works in the root scene, not in child (type 'help' for the commands here)", kind: .unknownCommand)))
         #expect(await run("ping") == .done)
         #expect(await run("back") == .done)
         #expect(engine.stackNames == ["root"])
@@ -219,7 +233,9 @@ final class ChildScene: SceneView {
         let lines = output.text.split(separator: "\n").map(String.init)
         #expect(lines.first == "root commands:")
         #expect(lines.contains("  inc               adds one"))
-        #expect(lines.contains("  record FILE|stop  write the commands from now on to a script FILE (replay it with run); 'record stop' ends it"))
+        #expect(
+            lines.contains(
+                "  record FILE|stop  write the commands from now on to a script FILE (replay it with run); 'record stop' ends it"))
         #expect(lines.contains("global commands:"))
         #expect(lines.contains { $0.hasPrefix("  quit, exit  ") })
         output.clear()
@@ -228,7 +244,11 @@ final class ChildScene: SceneView {
         output.clear()
         _ = await run("echo --help")
         #expect(output.text == "usage: echo A [B]\n  prints its arguments\nexample: echo\n")
-        #expect(await run("help ecoh") == .failed(CommandError("unknown command 'ecoh': did you mean 'echo'? (type 'help' for the commands here)", kind: .unknownCommand)))
+        #expect(
+            await run("help ecoh")
+                == .failed(
+                    CommandError("unknown command 'ecoh': did you mean 'echo'? (type 'help' for the commands here)", kind: .unknownCommand))
+        )
     }
 
     @Test func aCommandThatNeverWaitsEndsInStart() async {
@@ -294,7 +314,12 @@ final class ChildScene: SceneView {
     func anUnregisteredSceneFailsTheCommand(command: String) async {
         let engine = engine(output: .memory())
         let outcome = await engine.execute(command)
-        #expect(outcome == .failed(CommandError("the scene ChildScene is not registered with the engine: register its module (engine.register(…)) before it is shown")))
+        #expect(
+            outcome
+                == .failed(
+                    CommandError(
+                        "the scene ChildScene is not registered with the engine: register its module (engine.register(…)) before it is shown"
+                    )))
         #expect(engine.stack.names == ["root"], "the stack is left as it was")
         #expect(await engine.execute("inc") == .done, "the session goes on")
     }
@@ -302,9 +327,12 @@ final class ChildScene: SceneView {
     @Test func goingBackOrClosingWhereNothingIsOnTopFailsTheCommand() {
         let engine = engine(output: .memory())
         engine.pop()
-        #expect(engine.console.takeFailure()?.message == "cannot go back: there is no pushed scene on top to remove (the top is root (root))")
+        #expect(
+            engine.console.takeFailure()?.message == "cannot go back: there is no pushed scene on top to remove (the top is root (root))")
         engine.dismiss()
-        #expect(engine.console.takeFailure()?.message == "cannot close the sheet: there is no sheet scene on top to remove (the top is root (root))")
+        #expect(
+            engine.console.takeFailure()?.message
+                == "cannot close the sheet: there is no sheet scene on top to remove (the top is root (root))")
         #expect(engine.stack.names == ["root"])
     }
 
@@ -312,12 +340,18 @@ final class ChildScene: SceneView {
         let diagnostics = OutputSink.memory()
         let engine = Engine(console: Console(output: .memory(), diagnostics: diagnostics))
         engine.start(root: RootScene.self)
-        #expect(diagnostics.text == "error: the scene RootScene is not registered with the engine: register its module (engine.register(…)) before it is shown\n")
+        #expect(
+            diagnostics.text
+                == "error: the scene RootScene is not registered with the engine: register its module (engine.register(…)) before it is shown\n"
+        )
         #expect(engine.stack.names.isEmpty)
         let output = OutputSink.memory()
         let empty = Engine(console: Console(output: output, diagnostics: .memory()))
         #expect(await empty.execute("help") == .done)
         empty.console.flush()
-        #expect(output.text.hasPrefix("no scene is shown: the app started none (engine.start(root:)), so only the global commands run\nglobal commands:\n"), "\(output.text)")
+        #expect(
+            output.text.hasPrefix(
+                "no scene is shown: the app started none (engine.start(root:)), so only the global commands run\nglobal commands:\n"),
+            "\(output.text)")
     }
 }

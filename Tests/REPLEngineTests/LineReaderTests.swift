@@ -61,7 +61,9 @@ import Testing
             message: "the line is longer than 1 MB: is this a script? (commands are one short line each)", line: 2)
         #expect(throws: tooLong) { try lines(of: Array("a\n\(whole)x\nb".utf8)) }
         #expect(throws: tooLong) { try lines(of: Array("a\n\(whole)x".utf8)) }
-        #expect(tooLong.described(reading: "s.txt") == "s.txt:2: the line is longer than 1 MB: is this a script? (commands are one short line each)")
+        #expect(
+            tooLong.described(reading: "s.txt")
+                == "s.txt:2: the line is longer than 1 MB: is this a script? (commands are one short line each)")
     }
 
     /// `run` of a FIFO with no writer waited for good, deaf to Ctrl-C; /dev/zero never ends.
@@ -72,7 +74,9 @@ import Testing
         #expect(throws: LineReader.Failure(message: "it is not a regular file (a FIFO): a pipe is read from standard input, as '-'")) {
             try LineReader.open(path: fifo)
         }
-        #expect(throws: LineReader.Failure(message: "it is not a regular file (a character device): a pipe is read from standard input, as '-'")) {
+        #expect(
+            throws: LineReader.Failure(message: "it is not a regular file (a character device): a pipe is read from standard input, as '-'")
+        ) {
             try LineReader.open(path: "/dev/zero")
         }
     }

@@ -9,7 +9,7 @@ import Testing
     static let samples = [
         "", "short", "exactly ten", "A train passing through the hills at dusk",
         "김서연 and 漢字 in a long caption", "漢字漢字漢字", "é à ü ø ñ", "emoji 🌲🌲🌲🌲🌲🌲",
-        "Sunset \u{202E}gpj.exe\u{202C} \u{1B}[31mred\u{1B}[0m", "bell\u{07}", "\u{9B}2J",
+        "Sunset \u{202E}gpj.exe\u{202C} \u{1B}[31mred\u{1B}[0m", "bell\u{07}", "\u{9B}2J"
     ]
 
     /// What a column held before the fast paths: measured, cut and padded on the raw text, then
@@ -93,7 +93,8 @@ import Testing
                 #expect(lines.first?.hasPrefix(usage) == true)
             }
         }
-        #expect(TerminalText.wrapped("error: abcdefghijklmnopqrstuvwxyz", toWidth: 10, indent: 2)
+        #expect(
+            TerminalText.wrapped("error: abcdefghijklmnopqrstuvwxyz", toWidth: 10, indent: 2)
                 == ["error:", "  abcdefgh", "  ijklmnop", "  qrstuvwx", "  yz"])
         #expect(TerminalText.wrapped("short", toWidth: 80, indent: 4) == ["short"])
 

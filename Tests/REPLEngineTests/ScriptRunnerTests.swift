@@ -58,11 +58,12 @@ struct ArraySource: LineSource {
         #expect(goOn)
         #expect(runner.failureCount == 2)
         #expect(output.text.hasSuffix("app> inc\nvalue: 1\n"))
-        #expect(diagnostics.text == """
-            demo.txt:1: error: it failed
-            demo.txt:2: error: unknown command 'nope' (type 'help' for the commands here)
+        #expect(
+            diagnostics.text == """
+                demo.txt:1: error: it failed
+                demo.txt:2: error: unknown command 'nope' (type 'help' for the commands here)
 
-            """)
+                """)
     }
 
     @Test func quitStopsReading() async throws {
@@ -107,7 +108,7 @@ final class WaitingScene: SceneView {
                 WaitingScene.writtenAtWait = WaitingScene.sink?.text
                 console.writeLine("waited")
             }
-        },
+        }
     ]
 }
 
@@ -165,15 +166,18 @@ final class WaitingScene: SceneView {
         _ = await engine.execute("say two")
         _ = await engine.execute("record stop")
         engine.console.flush()
-        #expect(output.text.contains("Recording to \(path), with the 2 commands before it (its replay needs them); type 'record stop' to end.\n"))
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
-            # app: --keep-going
-            # The commands before 'record', which bring the replay to where the recording started:
-            say one
-            nope
-            # The recording started here.
-            say two
+        #expect(
+            output.text.contains(
+                "Recording to \(path), with the 2 commands before it (its replay needs them); type 'record stop' to end.\n"))
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == """
+                # app: --keep-going
+                # The commands before 'record', which bring the replay to where the recording started:
+                say one
+                nope
+                # The recording started here.
+                say two
 
-            """)
+                """)
     }
 }

@@ -11,7 +11,7 @@ import Testing
         Secrets.hide(Self.key, shownAs: "[KEY]")
         Secrets.hide(Self.token, shownAs: "[TOKEN]")
         Secrets.hide("zq-short", shownAs: "[SHORT]")  // 8 bytes: looked for
-        Secrets.hide("zq-tiny", shownAs: "[TINY]")    // 7: ordinary text, never replaced
+        Secrets.hide("zq-tiny", shownAs: "[TINY]")  // 7: ordinary text, never replaced
     }
 
     @Test(arguments: [
@@ -22,7 +22,7 @@ import Testing
         ("\(token) and \(key)", "[TOKEN] and [KEY]"),
         (String(key.dropLast()), String(key.dropLast())),
         ("zq-short zq-tiny", "[SHORT] zq-tiny"),
-        ("zq-Secrets-Tests-key-739zq-Secrets-Tests-key-7391!", "zq-Secrets-Tests-key-739[KEY]!"),
+        ("zq-Secrets-Tests-key-739zq-Secrets-Tests-key-7391!", "zq-Secrets-Tests-key-739[KEY]!")
     ])
     func linesAreScrubbed(text: String, scrubbed: String) {
         #expect(Secrets.scrubbed(text) == scrubbed)

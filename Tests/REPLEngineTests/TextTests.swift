@@ -104,7 +104,9 @@ import Testing
         let family = "👩\u{200D}👩\u{200D}👧"
         for columns in 1...9 {
             let cut = TerminalText.truncate("ab" + family + family + "cd", toWidth: columns)
-            #expect(!cut.unicodeScalars.contains("\u{200D}\u{2026}".unicodeScalars.first!) || cut.contains(family), "\(columns): \(cut.debugDescription)")
+            #expect(
+                !cut.unicodeScalars.contains("\u{200D}\u{2026}".unicodeScalars.first!) || cut.contains(family),
+                "\(columns): \(cut.debugDescription)")
             #expect(!cut.hasSuffix("\u{200D}…"), "\(columns): \(cut.debugDescription)")
             #expect(cut.dropLast().allSatisfy { $0 == "a" || $0 == "b" || $0 == Character(family) }, "\(columns): \(cut.debugDescription)")
         }
@@ -127,7 +129,9 @@ import Testing
             // Cut to a width, then printed: never wider.
             for columns in [1, 3, 6] {
                 let cut = TerminalText.sanitize(TerminalText.truncate(text, toWidth: columns))
-                #expect(TerminalText.width(cut) <= max(columns, 1) || TerminalText.width(text) <= columns, "\(text.debugDescription) \(columns): \(cut)")
+                #expect(
+                    TerminalText.width(cut) <= max(columns, 1) || TerminalText.width(text) <= columns,
+                    "\(text.debugDescription) \(columns): \(cut)")
             }
         }
     }
@@ -144,9 +148,11 @@ import Testing
     /// Texts of every kind of byte and scalar the one-pass checks tell apart, placed at the start,
     /// the middle and the end of ASCII text: controls, DEL, C1, bidi overrides, line and other
     /// separators, wide, zero-width and four-byte scalars, spaces alone and doubled.
-    static let pieces: [String] = ["", "a", " ", "  ", "\t", "\n", "\r", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}", "\u{A0}", "é",
-                         "\u{301}", "\u{202A}", "\u{202E}", "\u{202F}", "\u{2028}", "\u{2066}", "\u{2069}", "\u{3000}",
-                         "♥", "…", "한", "🌲", "\u{1F3FB}", "\u{E0100}", "\u{FFFD}"]
+    static let pieces: [String] = [
+        "", "a", " ", "  ", "\t", "\n", "\r", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}", "\u{A0}", "é",
+        "\u{301}", "\u{202A}", "\u{202E}", "\u{202F}", "\u{2028}", "\u{2066}", "\u{2069}", "\u{3000}",
+        "♥", "…", "한", "🌲", "\u{1F3FB}", "\u{E0100}", "\u{FFFD}"
+    ]
     static var texts: [String] {
         pieces.flatMap { (piece: String) -> [String] in
             [piece, piece + "abc", "abc" + piece, "ab" + piece + "cd", "a" + piece + piece + "b"]
@@ -171,7 +177,9 @@ import Testing
     /// agrees with collapsing.
     @Test func singleLineLeavesOnlySingleLineTextAlone() {
         for text in Self.texts {
-            let blanks = text.unicodeScalars.filter { $0.isASCII ? $0 == " " || (0x09...0x0D).contains($0.value) : $0.properties.isWhitespace }
+            let blanks = text.unicodeScalars.filter {
+                $0.isASCII ? $0 == " " || (0x09...0x0D).contains($0.value) : $0.properties.isWhitespace
+            }
             let alreadySingle = blanks.allSatisfy { $0 == " " } && !text.contains("  ") && !text.hasPrefix(" ") && !text.hasSuffix(" ")
             #expect((TerminalText.singleLine(text) == text) == alreadySingle, "\(text.debugDescription)")
         }

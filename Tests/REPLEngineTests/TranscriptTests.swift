@@ -54,14 +54,16 @@ import Testing
 
 @Suite struct UnifiedDiffTests {
     @Test func numbersEveryLineInBothFiles() {
-        let diff = UnifiedDiff(expected: ["photos> count 5", "count: 5"], actual: ["photos> count 5", "count: 6"], expectedStart: 12, actualStart: 20)
-        #expect(diff.text == """
-            @@ -12,2 +20,2 @@
-             12 20 | photos> count 5
-            -13    | count: 5
-            +   21 | count: 6
+        let diff = UnifiedDiff(
+            expected: ["photos> count 5", "count: 5"], actual: ["photos> count 5", "count: 6"], expectedStart: 12, actualStart: 20)
+        #expect(
+            diff.text == """
+                @@ -12,2 +20,2 @@
+                 12 20 | photos> count 5
+                -13    | count: 5
+                +   21 | count: 6
 
-            """)
+                """)
     }
 
     @Test func separateChangesMakeSeparateHunks() {
@@ -79,7 +81,8 @@ import Testing
     @Test func emptyWhenEverythingMatches() {
         #expect(UnifiedDiff(expected: ["a", "[..]", "..."], actual: ["a", "b", "c", "d"]).isEmpty)
         #expect(UnifiedDiff(expected: [], actual: ["x"]).text == "@@ -1,0 +1,1 @@\n+  1 | x\n")
-        #expect(UnifiedDiff(expected: ["...", "z"], actual: ["a", "b"]).text == "@@ -1,2 +1,2 @@\n 1   | ...\n   1 | a\n-2   | z\n+  2 | b\n")
+        #expect(
+            UnifiedDiff(expected: ["...", "z"], actual: ["a", "b"]).text == "@@ -1,2 +1,2 @@\n 1   | ...\n   1 | a\n-2   | z\n+  2 | b\n")
     }
 }
 
@@ -154,7 +157,9 @@ import Testing
         // The first 50 are kept with their diffs; the other 350 are counted.
         #expect(result.mismatches.map(\.line) == (0..<50).map { 1 + 3 * $0 })
         #expect(result.moreMismatches == 350)
-        #expect(result.mismatches[49].diff.text == "@@ -148,3 +99,2 @@\n 148  99 | app> inc\n 149     | ...\n-150     | value: 0\n+    100 | value: 50\n")
+        #expect(
+            result.mismatches[49].diff.text
+                == "@@ -148,3 +99,2 @@\n 148  99 | app> inc\n 149     | ...\n-150     | value: 0\n+    100 | value: 50\n")
         #expect(result.updatedLines.count == 1200)  // each block's `...` kept, and its actual lines
     }
 
@@ -162,7 +167,7 @@ import Testing
         let expected = ["..."] + (0..<5000).map { "other \($0)" }
         let actual = (0..<10000).map { "line \($0)" }
         #expect(!TranscriptPattern.block(expected, matches: actual))
-        #expect(TranscriptPattern.block(expected + ["..."] , matches: actual + expected.dropFirst()))
+        #expect(TranscriptPattern.block(expected + ["..."], matches: actual + expected.dropFirst()))
         // 5,001 × 10,001 cells are past the limit: the lines are changed in order, not searched.
         let edits = TranscriptPattern.align(expected, actual)
         #expect(edits.count == 5001 + 5000)
@@ -173,10 +178,11 @@ import Testing
 
     @Test func alignmentsAlignTheEndsTheyShareFirst() {
         let expected = ["a", "b", "...", "x", "y", "z"], actual = ["a", "b", "c", "d", "y", "z"]
-        #expect(TranscriptPattern.align(expected, actual) == [
-            .same(expected: 0, actual: 0), .same(expected: 1, actual: 1), .skipped(expected: 2, actual: 2..<3),
-            .changed(expected: 3, actual: 3), .same(expected: 4, actual: 4), .same(expected: 5, actual: 5),
-        ])
+        #expect(
+            TranscriptPattern.align(expected, actual) == [
+                .same(expected: 0, actual: 0), .same(expected: 1, actual: 1), .skipped(expected: 2, actual: 2..<3),
+                .changed(expected: 3, actual: 3), .same(expected: 4, actual: 4), .same(expected: 5, actual: 5)
+            ])
         #expect(TranscriptPattern.block(["...", "a", "...", "a", "b"], matches: ["a", "a", "a", "b"]))
         #expect(!TranscriptPattern.block(["...", "a", "...", "a", "b"], matches: ["a", "b"]))
         #expect(TranscriptPattern.block(["...", "[..]b", "..."], matches: ["x", "ab", "y"]))
@@ -200,23 +206,28 @@ import Testing
         engine.recordingHeader = { "# replay with: app run \($0)" }
         _ = await engine.execute("inc")
         _ = await engine.execute("record \(path)")
-        #expect(await engine.execute("record other.txt") == .failed(CommandError("already recording to \(path): type 'record stop' first", kind: .usage)))
+        #expect(
+            await engine.execute("record other.txt")
+                == .failed(CommandError("already recording to \(path): type 'record stop' first", kind: .usage)))
         for line in ["  inc ", "", "nope", "later", "child", "quit"] { _ = await engine.execute(line) }
         _ = await engine.execute("record stop")
         _ = await engine.execute("inc")
         // The command before `record` comes first: the replay needs it.
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
-            # replay with: app run \(path)
-            # The commands before 'record', which bring the replay to where the recording started:
-            inc
-            # The recording started here.
-            inc
-            nope
-            later
-            child
-            quit
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == """
+                # replay with: app run \(path)
+                # The commands before 'record', which bring the replay to where the recording started:
+                inc
+                # The recording started here.
+                inc
+                nope
+                later
+                child
+                quit
 
-            """)
-        #expect(await engine.execute("record /nonexistent/dir/x.txt") == .failed(CommandError("cannot record to /nonexistent/dir/x.txt: No such file or directory")))
+                """)
+        #expect(
+            await engine.execute("record /nonexistent/dir/x.txt")
+                == .failed(CommandError("cannot record to /nonexistent/dir/x.txt: No such file or directory")))
     }
 }

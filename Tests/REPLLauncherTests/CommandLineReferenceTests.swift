@@ -8,7 +8,7 @@ import Testing
         AppOption("--source", valueName: "SOURCE", values: .words(["embedded", "folder"]), help: "Where photos come from: [a] or b."),
         AppOption("--folder", valueName: "DIR", values: .folders, help: "A folder."),
         AppOption(flag: "--quiet", help: "Say less."),
-        AppOption("--secret", valueName: "X", help: "Hidden.", isHidden: true),
+        AppOption("--secret", valueName: "X", help: "Hidden.", isHidden: true)
     ]
 
     func parse(_ arguments: [String]) throws(LaunchCommand.UsageError) -> LaunchCommand {
@@ -22,7 +22,7 @@ import Testing
         for (arguments, message) in [
             (["--generate-completion-script"], "--generate-completion-script needs a shell: bash, zsh, fish"),
             (["--generate-completion-script", "tcsh"], "--generate-completion-script takes bash, zsh, fish, not 'tcsh'"),
-            (["run", "--generate-manual"], "--generate-manual is not an option of 'demo run'"),
+            (["run", "--generate-manual"], "--generate-manual is not an option of 'demo run'")
         ] {
             #expect(throws: LaunchCommand.UsageError.self) { try parse(arguments) }
             do { _ = try parse(arguments) } catch { #expect(error.message.hasPrefix(message), "\(error.message)") }
@@ -35,7 +35,10 @@ import Testing
         #expect(bash.contains(#"--source) COMPREPLY=($(compgen -W "embedded folder" -- "$value")) ;;"#))
         #expect(bash.contains(#"--folder|--allow-writes) compopt -o filenames 2> /dev/null; COMPREPLY=($(compgen -d -- "$value")) ;;"#))
         #expect(bash.contains(#"--record|--transcript) compopt -o filenames 2> /dev/null; COMPREPLY=($(compgen -f -- "$value")) ;;"#))
-        #expect(bash.contains(#"run) COMPREPLY=($(compgen -W "--seed --source --folder --quiet --keep-going --allow-writes --record --transcript --no-config -h --help" -- "$cur")) ;;"#))
+        #expect(
+            bash.contains(
+                #"run) COMPREPLY=($(compgen -W "--seed --source --folder --quiet --keep-going --allow-writes --record --transcript --no-config -h --help" -- "$cur")) ;;"#
+            ))
         #expect(!bash.contains("--secret") && !bash.contains("--generate-manual"))
         let zsh = try #require(CompletionScript.text(for: "zsh", appName: "demo", options: options))
         // Brackets and colons in a description are escaped; only its first sentence is shown.
@@ -50,15 +53,17 @@ import Testing
     }
 
     @Test func theManualPageIsRoffWithEveryOptionAndTheAppsSections() {
-        let page = ManualPage.text(appName: "demo", version: "1.2 (commit abc)", summary: "A demo.", description: "First.\n\n.Second - with a dash.",
-                                   options: options, sections: [ManualPage.Section("Environment", [("DEMO_KEY", "A key \\ here.")])])
+        let page = ManualPage.text(
+            appName: "demo", version: "1.2 (commit abc)", summary: "A demo.", description: "First.\n\n.Second - with a dash.",
+            options: options, sections: [ManualPage.Section("Environment", [("DEMO_KEY", "A key \\ here.")])])
         #expect(page.hasPrefix(#".TH DEMO 1 "" "demo 1.2\ (commit\ abc)" "User Commands""# + "\n.SH NAME\ndemo \\- A demo.\n"))
         #expect(page.contains("\\fBdemo\\fR \\fBrun\\fR \\fI[OPTIONS]\\fR \\fB[\\-\\-keep\\-going]\\fR"))
         // A line never starts with a control character; hyphens and backslashes are escaped.
         #expect(page.contains("\n.PP\n\\&.Second \\- with a dash.\n"))
         #expect(page.contains(".TP\n\\fB\\-\\-source\\fR \\fISOURCE\\fR\nWhere photos come from: [a] or b.\n"))
         #expect(page.contains(".TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\nShow this help ('demo help run' for a command's).\n"))
-        #expect(page.contains(".TP\n\\fB\\-\\-keep\\-going\\fR\nRun every command even after errors (still exits 1 if any failed). (run)\n"))
+        #expect(
+            page.contains(".TP\n\\fB\\-\\-keep\\-going\\fR\nRun every command even after errors (still exits 1 if any failed). (run)\n"))
         #expect(page.contains(".SH ENVIRONMENT\n.TP\n.B DEMO_KEY\nA key \\e here.\n"))
         #expect(page.contains(".SH EXIT STATUS\n"))
         #expect(!page.contains("secret") && !page.contains("generate\\-manual"))
@@ -66,7 +71,8 @@ import Testing
 
     @Test func helpListsTheLaunchersOptionsFromTheirDeclarations() {
         let help = LaunchCommand.helpText(for: .app, appName: "demo", summary: "A demo.", options: options)
-        #expect(help.contains("  --generate-completion-script SHELL\n                      Print a completion script for bash, zsh or fish"))
+        #expect(
+            help.contains("  --generate-completion-script SHELL\n                      Print a completion script for bash, zsh or fish"))
         #expect(help.contains("  run                 Replay scripts and print the transcript.\n"))
         #expect(!help.contains("--generate-manual"))
         let test = LaunchCommand.helpText(for: .test, appName: "demo", summary: "A demo.", options: options)

@@ -8,7 +8,7 @@ import Testing
         AppOption("--seed", valueName: "SEED", help: "Seed."),
         AppOption("--folder", valueName: "DIR", values: .folders, help: "Folder."),
         AppOption(flag: "--fast", help: "Go fast."),
-        AppOption("--secret", valueName: "WORD", help: "Not listed.", isHidden: true),
+        AppOption("--secret", valueName: "WORD", help: "Not listed.", isHidden: true)
     ]
 
     func parse(_ line: String) throws(LaunchCommand.UsageError) -> AppOption.Given? {
@@ -54,25 +54,31 @@ import Testing
         let path = folder.appendingPathComponent("config").path
         #expect(try ConfigFile.read(path, options: Self.options) == [])
         try Data("# prefs\r\nfast\r\n\nseed = 3\n".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(try ConfigFile.read(path, options: Self.options) == [
-            ConfigFile.Line(number: 2, option: .init(name: "--fast", value: nil)),
-            ConfigFile.Line(number: 4, option: .init(name: "--seed", value: "3")),
-        ])
+        #expect(
+            try ConfigFile.read(path, options: Self.options) == [
+                ConfigFile.Line(number: 2, option: .init(name: "--fast", value: nil)),
+                ConfigFile.Line(number: 4, option: .init(name: "--seed", value: "3"))
+            ])
         try Data("fast\nspeed = 3\n".utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: ConfigFile.Failure(message: "\(path):2: unknown key 'speed': did you mean 'seed = 3'?", exitCode: 64)) {
             try ConfigFile.read(path, options: Self.options)
         }
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        #expect(throws: ConfigFile.Failure(message: "cannot read \(path): Is a directory (fix it, or start with --no-config)", exitCode: 66)) {
+        #expect(
+            throws: ConfigFile.Failure(message: "cannot read \(path): Is a directory (fix it, or start with --no-config)", exitCode: 66)
+        ) {
             try ConfigFile.read(path, options: Self.options)
         }
     }
 
     @Test func whereTheFileIs() {
-        #expect(ConfigFile.path(appName: "todo", environment: ["XDG_CONFIG_HOME": "/x/conf", "HOME": "/home/ada"].get) == "/x/conf/todo/config")
-        #expect(ConfigFile.path(appName: "todo", environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/ada"].get) == "/home/ada/.config/todo/config",
-                "a relative XDG_CONFIG_HOME is ignored, as the XDG rule says")
+        #expect(
+            ConfigFile.path(appName: "todo", environment: ["XDG_CONFIG_HOME": "/x/conf", "HOME": "/home/ada"].get) == "/x/conf/todo/config")
+        #expect(
+            ConfigFile.path(appName: "todo", environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/ada"].get)
+                == "/home/ada/.config/todo/config",
+            "a relative XDG_CONFIG_HOME is ignored, as the XDG rule says")
         #expect(ConfigFile.path(appName: "todo", environment: ["HOME": "/home/ada"].get) == "/home/ada/.config/todo/config")
         #expect(ConfigFile.path(appName: "todo", environment: [:].get) == nil)
     }

@@ -23,9 +23,12 @@ import Testing
 
     @Test func runTakesFilesAndItsOptionsAnywhere() throws {
         #expect(try parse(["run", "a.txt", "-", "--keep-going"]) == .run(files: ["a.txt", "-"], keepGoing: true, outputs: SessionOutputs()))
-        #expect(try parse(["--record", "r.txt", "run", "a.txt"]) == .run(files: ["a.txt"], keepGoing: false, outputs: SessionOutputs(record: "r.txt")))
-        #expect(try parse(["run", "--transcript", "t.t", "--", "--odd-name.txt"])
-            == .run(files: ["--odd-name.txt"], keepGoing: false, outputs: SessionOutputs(transcript: "t.t")))
+        #expect(
+            try parse(["--record", "r.txt", "run", "a.txt"])
+                == .run(files: ["a.txt"], keepGoing: false, outputs: SessionOutputs(record: "r.txt")))
+        #expect(
+            try parse(["run", "--transcript", "t.t", "--", "--odd-name.txt"])
+                == .run(files: ["--odd-name.txt"], keepGoing: false, outputs: SessionOutputs(transcript: "t.t")))
         // A script may be called run: only the first word is the command.
         #expect(try parse(["run", "run"]) == .run(files: ["run"], keepGoing: false, outputs: SessionOutputs()))
     }
@@ -49,11 +52,17 @@ import Testing
     }
 
     @Test func mistakesSayWhatToTypeInstead() {
-        #expect(usageError(["run"]) == "give at least one script file, e.g. todo run session.txt (usage: todo run [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…)")
+        #expect(
+            usageError(["run"])
+                == "give at least one script file, e.g. todo run session.txt (usage: todo run [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…)"
+        )
         #expect(usageError(["test"]) == "give transcripts or folders, e.g. todo test Examples (usage: todo test [--update] FILE|FOLDER…)")
         #expect(usageError(["--bogus"]) == "unknown option '--bogus' (usage: todo [--record FILE] [--transcript FILE])")
         #expect(usageError(["run", "--bogus=1", "a.txt"])?.hasPrefix("unknown option '--bogus' (usage: todo run ") == true)
-        #expect(usageError(["script.txt"]) == "unknown command 'script.txt': to run a script, type 'todo run script.txt' (usage: todo [--record FILE] [--transcript FILE])")
+        #expect(
+            usageError(["script.txt"])
+                == "unknown command 'script.txt': to run a script, type 'todo run script.txt' (usage: todo [--record FILE] [--transcript FILE])"
+        )
         #expect(usageError(["--record"])?.hasPrefix("--record needs a FILE, e.g. --record session.txt") == true)
         #expect(usageError(["--record", "a", "--record", "b"])?.hasPrefix("--record is given twice") == true)
         #expect(usageError(["--keep-going", "run", "a.txt"])?.hasPrefix("--keep-going is an option of 'todo run'") == true)
@@ -71,10 +80,12 @@ import Testing
     static let options = [
         AppOption("--seed", valueName: "SEED", help: "Seed for the random picks."),
         AppOption(flag: "--fast", help: "Go fast."),
-        AppOption("--secret", valueName: "WORD", help: "Not listed.", isHidden: true),
+        AppOption("--secret", valueName: "WORD", help: "Not listed.", isHidden: true)
     ]
 
-    func parseWithOptions(_ arguments: [String], options: [AppOption] = Self.options) throws(LaunchCommand.UsageError) -> (command: LaunchCommand, options: [AppOption.Given]) {
+    func parseWithOptions(_ arguments: [String], options: [AppOption] = Self.options) throws(LaunchCommand.UsageError) -> (
+        command: LaunchCommand, options: [AppOption.Given]
+    ) {
         let parsed = try LaunchCommand.parse(arguments, appName: "demo", options: options, isOnCI: false)
         return (parsed.command, parsed.options)
     }
@@ -92,7 +103,11 @@ import Testing
         let seven = AppOption.Given(name: "--seed", value: "7")
         let line = try parseWithOptions(["--seed", "7", "run", "--fast", "a.txt", "--seed=8", "--secret", "s", "b.txt"])
         #expect(line.command == .run(files: ["a.txt", "b.txt"], keepGoing: false, outputs: SessionOutputs()))
-        #expect(line.options == [seven, AppOption.Given(name: "--fast", value: nil), AppOption.Given(name: "--seed", value: "8"), AppOption.Given(name: "--secret", value: "s")])
+        #expect(
+            line.options == [
+                seven, AppOption.Given(name: "--fast", value: nil), AppOption.Given(name: "--seed", value: "8"),
+                AppOption.Given(name: "--secret", value: "s")
+            ])
         #expect(try parseWithOptions(["test", "a.t", "--seed", "7"]) == (.test(paths: ["a.t"], update: false), [seven]))
         #expect(try parseWithOptions(["--record", "r.txt", "--seed=7"]) == (.session(SessionOutputs(record: "r.txt")), [seven]))
         // A value is the next word, whatever it looks like; `--seed=` gives an empty one.
@@ -108,11 +123,18 @@ import Testing
         #expect(usageErrorWithOptions(["--seed"]) == "--seed needs a value: type --seed SEED \(usage)")
         #expect(usageErrorWithOptions(["--fast=yes"]) == "--fast takes no value \(usage)")
         #expect(usageErrorWithOptions(["--bogus", "1"]) == "unknown option '--bogus' \(usage)")
-        #expect(usageErrorWithOptions(["run", "a.txt", "--seed"]) == "--seed needs a value: type --seed SEED (usage: demo run [OPTIONS] [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…)")
+        #expect(
+            usageErrorWithOptions(["run", "a.txt", "--seed"])
+                == "--seed needs a value: type --seed SEED (usage: demo run [OPTIONS] [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…)"
+        )
         // An app without options has none to accept, and no [OPTIONS] in its usage.
-        #expect(usageErrorWithOptions(["--seed", "7"], options: []) == "unknown option '--seed' (usage: demo [--record FILE] [--transcript FILE])")
+        #expect(
+            usageErrorWithOptions(["--seed", "7"], options: [])
+                == "unknown option '--seed' (usage: demo [--record FILE] [--transcript FILE])")
         // Only hidden options: nothing to list.
-        #expect(usageErrorWithOptions(["--bogus"], options: [Self.options[2]]) == "unknown option '--bogus' (usage: demo [--record FILE] [--transcript FILE])")
+        #expect(
+            usageErrorWithOptions(["--bogus"], options: [Self.options[2]])
+                == "unknown option '--bogus' (usage: demo [--record FILE] [--transcript FILE])")
     }
 
     /// Misspelt commands and options get a "did you mean", as misspelt REPL commands do;
@@ -133,7 +155,8 @@ import Testing
     /// words, or a word the app does not take, are refused as before.
     @Test func aLoneWordTheAppTakesStandsForItsOptions() throws {
         let asSeed: (String) -> [AppOption.Given]? = { word in Int(word).map { _ in [AppOption.Given(name: "--seed", value: word)] } }
-        let parsed = try LaunchCommand.parse(["--fast", "7"], appName: "demo", options: Self.options, isOnCI: false, argumentAsOptions: asSeed)
+        let parsed = try LaunchCommand.parse(
+            ["--fast", "7"], appName: "demo", options: Self.options, isOnCI: false, argumentAsOptions: asSeed)
         #expect(parsed.command == .session(SessionOutputs()))
         #expect(parsed.options == [AppOption.Given(name: "--fast", value: nil), AppOption.Given(name: "--seed", value: "7")])
         #expect(throws: LaunchCommand.UsageError.self) {
@@ -149,28 +172,40 @@ import Testing
         #expect(try parseWithOptions(["--version", "--seed", "7"]).command == .version)
         for topic in [LaunchCommand.Topic.app, .run, .test] {
             let help = LaunchCommand.helpText(for: topic, appName: "demo", summary: "A demo.", options: Self.options)
-            #expect(help.contains("\nOPTIONS:\n  --seed SEED         Seed for the random picks.\n  --fast              Go fast.\n  --"), "\(help)")
+            #expect(
+                help.contains("\nOPTIONS:\n  --seed SEED         Seed for the random picks.\n  --fast              Go fast.\n  --"),
+                "\(help)")
             #expect(!help.contains("--secret"))
         }
         let app = LaunchCommand.helpText(for: .app, appName: "demo", summary: "A demo.", options: Self.options)
-        #expect(app.contains("USAGE: demo [OPTIONS] [--record FILE] [--transcript FILE]\n       demo run [OPTIONS] [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…\n       demo test [OPTIONS] [--update] FILE|FOLDER…\n"))
+        #expect(
+            app.contains(
+                "USAGE: demo [OPTIONS] [--record FILE] [--transcript FILE]\n       demo run [OPTIONS] [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…\n       demo test [OPTIONS] [--update] FILE|FOLDER…\n"
+            ))
         #expect(app.contains("  --fast              Go fast.\n  --allow-writes DIR  Let the scripts write in DIR too"))
         #expect(app.contains("\n  --record FILE       Write the commands"))
         // Without options, the help is the launcher's alone.
-        #expect(LaunchCommand.helpText(for: .run, appName: "demo", summary: "", options: [Self.options[2]]) == LaunchCommand.helpText(for: .run, appName: "demo", summary: ""))
+        #expect(
+            LaunchCommand.helpText(for: .run, appName: "demo", summary: "", options: [Self.options[2]])
+                == LaunchCommand.helpText(for: .run, appName: "demo", summary: ""))
     }
 
     @Test func aLongHelpLineIsWrappedAndALongLabelGoesAboveIt() {
         let words = Array(repeating: "word", count: 30).joined(separator: " ")
-        let help = LaunchCommand.helpText(for: .test, appName: "demo", summary: "", options: [AppOption("--a-long-option-name", valueName: "MILLISECONDS", help: words)])
+        let help = LaunchCommand.helpText(
+            for: .test, appName: "demo", summary: "", options: [AppOption("--a-long-option-name", valueName: "MILLISECONDS", help: words)])
         let indent = String(repeating: " ", count: 22)
         let first = Array(repeating: "word", count: 15).joined(separator: " ")
         #expect(help.contains("\n  --a-long-option-name MILLISECONDS\n\(indent)\(first)\n\(indent)\(first)\n  --update"), "\(help)")
     }
 
     @Test func aHeadersOptionsAreReadByTheSameParser() throws {
-        #expect(try LaunchCommand.parseOptions(["--seed", "7", "--fast", "--secret=x"], options: Self.options)
-            == [AppOption.Given(name: "--seed", value: "7"), AppOption.Given(name: "--fast", value: nil), AppOption.Given(name: "--secret", value: "x")])
+        #expect(
+            try LaunchCommand.parseOptions(["--seed", "7", "--fast", "--secret=x"], options: Self.options)
+                == [
+                    AppOption.Given(name: "--seed", value: "7"), AppOption.Given(name: "--fast", value: nil),
+                    AppOption.Given(name: "--secret", value: "x")
+                ])
         #expect(try LaunchCommand.parseOptions([], options: Self.options) == [])
         func message(_ words: [String]) -> String? {
             do {
@@ -187,7 +222,9 @@ import Testing
     }
 
     @Test func updateIsRefusedOnCI() {
-        #expect(usageError(["test", "--update", "a.t"], onCI: true) == "--update refuses to run when CI is set: golden transcripts change only on a developer's machine")
+        #expect(
+            usageError(["test", "--update", "a.t"], onCI: true)
+                == "--update refuses to run when CI is set: golden transcripts change only on a developer's machine")
         #expect(usageError(["test", "a.t"], onCI: true) == nil)
     }
 }

@@ -19,7 +19,7 @@ final class CounterScene: SceneView {
             scene.value += 1
             scene.console.writeLine("value: \(scene.value)")
         },
-        Command("fail", summary: "always fails") { _, _ in throw CommandError("it failed") },
+        Command("fail", summary: "always fails") { _, _ in throw CommandError("it failed") }
     ]
 }
 
@@ -77,7 +77,8 @@ final class CounterScene: SceneView {
     @Test func aScriptPrintsItsTranscript() async throws {
         let script = try file("a.txt", "inc\n# a comment\ninc\nstate --json\n")
         #expect(await app().run(arguments: ["run", script]) == 0)
-        #expect(output.text == "ready\ndemo> inc\nvalue: 1\ndemo> inc\nvalue: 2\ndemo> state --json\n{\"stack\":[\"counter\"],\"value\":2}\n")
+        #expect(
+            output.text == "ready\ndemo> inc\nvalue: 1\ndemo> inc\nvalue: 2\ndemo> state --json\n{\"stack\":[\"counter\"],\"value\":2}\n")
         #expect(errors.text.isEmpty)
     }
 
@@ -112,7 +113,9 @@ final class CounterScene: SceneView {
         let script = try file("a.txt", "inc\ninc\n")
         let record = folder + "/r.txt", transcript = folder + "/t.t"
         #expect(await app().run(arguments: ["run", "--record", record, "--transcript", transcript, script]) == 0)
-        #expect(try String(contentsOfFile: record, encoding: .utf8) == "# demo: --keep-going\n# Recorded by demo 1.2: 'demo run \(record)' replays it.\ninc\ninc\n")
+        #expect(
+            try String(contentsOfFile: record, encoding: .utf8)
+                == "# demo: --keep-going\n# Recorded by demo 1.2: 'demo run \(record)' replays it.\ninc\ninc\n")
         #expect(try String(contentsOfFile: transcript, encoding: .utf8) == output.text)
         let attributes = try FileManager.default.attributesOfItem(atPath: record)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -162,7 +165,10 @@ final class CounterScene: SceneView {
         #expect(await app().run(arguments: ["--help"]) == 0)
         #expect(output.text.hasPrefix("A demo.\n\nUSAGE: demo [--record FILE] [--transcript FILE]\n"))
         #expect(await app().run(arguments: ["frobnicate"]) == 64)
-        #expect(errors.text == "demo: unknown command 'frobnicate': to run a script, type 'demo run frobnicate' (usage: demo [--record FILE] [--transcript FILE])\n")
+        #expect(
+            errors.text
+                == "demo: unknown command 'frobnicate': to run a script, type 'demo run frobnicate' (usage: demo [--record FILE] [--transcript FILE])\n"
+        )
     }
 
     /// The options of the apps below: where counting starts, and a name for tests (hidden).
@@ -171,16 +177,20 @@ final class CounterScene: SceneView {
         var debugName: String?
     }
 
-    static let countingOptions = AppOptions(defaults: Counting(), [
-        .value("--start", \.start, valueName: "N", help: "Where counting starts (default: 0).", changesOutput: true,
-               parse: { Int($0) }, invalid: { "--start takes a whole number, not '\($0)' (type e.g. --start 3)" }),
-        .text("--debug-name", \.debugName, valueName: "NAME", help: "For tests.", isHidden: true),
-    ])
+    static let countingOptions = AppOptions(
+        defaults: Counting(),
+        [
+            .value(
+                "--start", \.start, valueName: "N", help: "Where counting starts (default: 0).", changesOutput: true,
+                parse: { Int($0) }, invalid: { "--start takes a whole number, not '\($0)' (type e.g. --start 3)" }),
+            .text("--debug-name", \.debugName, valueName: "NAME", help: "For tests.", isHidden: true)
+        ])
 
     /// An app with options that `main()` runs: the launcher reads them anywhere on the command line,
     /// the app turns them into its options, and a mistake in them is a usage error.
     func countingApp(seen: @escaping @MainActor (Int) -> Void = { _ in }) -> REPLApp<Counting> {
-        var app = REPLApp(name: "opts", version: "2", summary: "Counts from a start.", options: Self.countingOptions) { options, setup throws(SessionSetupFailure) in
+        var app = REPLApp(name: "opts", version: "2", summary: "Counts from a start.", options: Self.countingOptions) {
+            options, setup throws(SessionSetupFailure) in
             seen(options.start)
             let engine = Engine(console: setup.console)
             engine.register(SceneModule(CounterScene.self) { CounterScene($0) })
@@ -208,15 +218,17 @@ final class CounterScene: SceneView {
         #expect(await app.scripts([script], keepGoing: false, SessionOutputs(record: record)) == 0)
         #expect(await app.run(arguments: ["run", "--start", "9", script]) == 0)
         #expect(seen == [5, 9])
-        #expect(try String(contentsOfFile: record, encoding: .utf8) == """
-            # opts: --keep-going --start 5
-            # Recorded by opts 2: 'opts run \(record)' replays it.
-            inc
+        #expect(
+            try String(contentsOfFile: record, encoding: .utf8) == """
+                # opts: --keep-going --start 5
+                # Recorded by opts 2: 'opts run \(record)' replays it.
+                inc
 
-            """)
+                """)
         let transcript = try file("a.t", "# opts: x\nready\n")
         #expect(await app.transcripts([transcript], update: false) == 66)
-        #expect(errors.text == "opts: \(transcript):1: the options in '# opts: x' are not valid: 'x' is not an option: only options go here\n")
+        #expect(
+            errors.text == "opts: \(transcript):1: the options in '# opts: x' are not valid: 'x' is not an option: only options go here\n")
     }
 
     @Test func anAppsOptionsReachItsSessionsFromAnywhereOnTheCommandLine() async throws {
@@ -235,7 +247,10 @@ final class CounterScene: SceneView {
     @Test func anAppsOptionMistakesAreUsageErrorsWithTheCommandsUsage() async throws {
         let script = try file("a.txt", "inc\n")
         #expect(await countingApp().run(arguments: ["run", "--start", "x", script]) == 64)
-        #expect(errors.text == "opts: --start takes a whole number, not 'x' (type e.g. --start 3) (usage: opts run [OPTIONS] [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…)\n")
+        #expect(
+            errors.text
+                == "opts: --start takes a whole number, not 'x' (type e.g. --start 3) (usage: opts run [OPTIONS] [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…)\n"
+        )
         errors.clear()
         #expect(await countingApp().run(arguments: ["--start"]) == 64)
         #expect(errors.text == "opts: --start needs a value: type --start N (usage: opts [OPTIONS] [--record FILE] [--transcript FILE])\n")

@@ -25,18 +25,24 @@ import Testing
         var pace = 1
     }
 
-    static let options = AppOptions(defaults: Settings(), [
-        .value("--start", \.start, valueName: "N", help: "Where counting starts.", changesOutput: true,
-               parse: { Int($0) }, invalid: { "--start takes a whole number, not '\($0)'" }),
-        AppOptions<Settings>.Entry(AppOption("--notes", valueName: "FILE", values: .files, help: "A file of notes.", changesOutput: true),
-                                   read: { settings, given throws(LaunchCommand.UsageError) in
-                                       settings.notes = given.value
-                                       settings.notesAsWritten = given.asWritten
-                                   },
-                                   written: { settings, _ in settings.notes.map { AppOption.Given(name: "--notes", value: $0) } }),
-        .value("--pace", \.pace, valueName: "N", help: "How fast (changes nothing printed).",
-               parse: { Int($0) }, invalid: { "--pace takes a whole number, not '\($0)'" }),
-    ]) { settings throws(LaunchCommand.UsageError) in
+    static let options = AppOptions(
+        defaults: Settings(),
+        [
+            .value(
+                "--start", \.start, valueName: "N", help: "Where counting starts.", changesOutput: true,
+                parse: { Int($0) }, invalid: { "--start takes a whole number, not '\($0)'" }),
+            AppOptions<Settings>.Entry(
+                AppOption("--notes", valueName: "FILE", values: .files, help: "A file of notes.", changesOutput: true),
+                read: { settings, given throws(LaunchCommand.UsageError) in
+                    settings.notes = given.value
+                    settings.notesAsWritten = given.asWritten
+                },
+                written: { settings, _ in settings.notes.map { AppOption.Given(name: "--notes", value: $0) } }),
+            .value(
+                "--pace", \.pace, valueName: "N", help: "How fast (changes nothing printed).",
+                parse: { Int($0) }, invalid: { "--pace takes a whole number, not '\($0)'" })
+        ]
+    ) { settings throws(LaunchCommand.UsageError) in
         if settings.pace > 100 && settings.start == 0 { throw LaunchCommand.UsageError("--pace over 100 needs a --start") }
     }
 
@@ -95,15 +101,24 @@ import Testing
     @Test func aRecordingsHeaderWritesPathsRelativeToItAndQuotes() async throws {
         let script = try file("s.txt", "inc\n")
         let record = folder + "/r.txt"
-        #expect(await app().run(arguments: ["run", "--start", "2", "--pace", "5", "--notes", folder + "/sub/it's here.txt", "--record", record, script]) == 0)
+        #expect(
+            await app().run(arguments: [
+                "run", "--start", "2", "--pace", "5", "--notes", folder + "/sub/it's here.txt", "--record", record, script
+            ]) == 0)
         let header = try String(contentsOfFile: record, encoding: .utf8).prefix { $0 != "\n" }
         #expect(header == #"# demo: --keep-going --start 2 --notes 'sub/it'\''s here.txt'"#)
-        #expect(try Tokenizer.words(String(header.dropFirst("# demo:".count))) == ["--keep-going", "--start", "2", "--notes", "sub/it's here.txt"])
+        #expect(
+            try Tokenizer.words(String(header.dropFirst("# demo:".count))) == [
+                "--keep-going", "--start", "2", "--notes", "sub/it's here.txt"
+            ])
         #expect(await app().run(arguments: ["run", "--notes", "/elsewhere/notes.txt", "--record", record, script]) == 0)
         #expect(try String(contentsOfFile: record, encoding: .utf8).hasPrefix("# demo: --keep-going --notes /elsewhere/notes.txt\n"))
         errors.clear()
         #expect(await app().run(arguments: ["run", "--notes", "two\nlines", "--record", record, script]) == 73)
-        #expect(errors.text == "demo: cannot record to \(record): --notes's value holds a line break or a control character, which a header's one line cannot hold: rename it, or give a link to it\n")
+        #expect(
+            errors.text
+                == "demo: cannot record to \(record): --notes's value holds a line break or a control character, which a header's one line cannot hold: rename it, or give a link to it\n"
+        )
     }
 
     /// Options typed that need the header's to go together are completed by it (before, they were
@@ -116,7 +131,10 @@ import Testing
         #expect(seen.settings.last.map { ($0.start, $0.pace) } ?? (0, 0) == (3, 200))
         let plain = try file("p.txt", "inc\n")
         #expect(await app(seen).run(arguments: ["run", "--pace", "200", plain]) == 64)
-        #expect(errors.text == "demo: --pace over 100 needs a --start (usage: demo run [OPTIONS] [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…)\n")
+        #expect(
+            errors.text
+                == "demo: --pace over 100 needs a --start (usage: demo run [OPTIONS] [--keep-going] [--allow-writes DIR] [--record FILE] [--transcript FILE] FILE…)\n"
+        )
         let valued = try file("v.txt", "# demo: --notes --keep-going\ninc\n")
         #expect(await app(seen).run(arguments: ["run", valued]) == 0)
         #expect(seen.settings.last?.notesAsWritten == "--keep-going")
@@ -140,7 +158,10 @@ import Testing
         let script = try file("s.txt", "inc\ninc\n")
         let transcript = folder + "/t.t"
         let settled = [AppOption.Given(name: "--start", value: "7")]
-        #expect(await app(transcriptOptions: settled).run(arguments: ["run", "--start", "2", "--notes", "n.txt", "--transcript", transcript, script]) == 0)
+        #expect(
+            await app(transcriptOptions: settled).run(arguments: [
+                "run", "--start", "2", "--notes", "n.txt", "--transcript", transcript, script
+            ]) == 0)
         let text = try String(contentsOfFile: transcript, encoding: .utf8)
         #expect(text == "# demo: --start 7 --notes \(FilePaths.written("n.txt", inFileAt: transcript))\n" + output.text)
         // Without options to write, no header.
@@ -153,7 +174,10 @@ import Testing
     /// check passes and nothing is left where the transcript asked.
     @Test func aChecksRecordingWritesNothingOutside() async throws {
         let target = folder + "/r.txt"
-        let transcript = try file("t.t", "ready\ndemo> record \(target)\nRecording to \(target); type 'record stop' to end.\ndemo> inc\nvalue: 1\ndemo> record stop\nRecording stopped: \(target).\n")
+        let transcript = try file(
+            "t.t",
+            "ready\ndemo> record \(target)\nRecording to \(target); type 'record stop' to end.\ndemo> inc\nvalue: 1\ndemo> record stop\nRecording stopped: \(target).\n"
+        )
         #expect(await app().run(arguments: ["test", transcript]) == 0, "\(output.text)")
         #expect(!FileManager.default.fileExists(atPath: target))
     }

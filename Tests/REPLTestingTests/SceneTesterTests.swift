@@ -29,9 +29,19 @@ struct StalledRates: RatesWorking {
 }
 
 enum Convert {
-    struct Request { var amount: Int; var currency: String }
-    struct Response { var amount: Int; var currency: String; var result: Double? }
-    struct ViewModel: Equatable { var text: String; var failed: Bool }
+    struct Request {
+        var amount: Int
+        var currency: String
+    }
+    struct Response {
+        var amount: Int
+        var currency: String
+        var result: Double?
+    }
+    struct ViewModel: Equatable {
+        var text: String
+        var failed: Bool
+    }
 }
 
 @MainActor protocol ConverterBusinessLogic { func convert(_ request: Convert.Request) async throws }
@@ -103,7 +113,7 @@ final class ConverterView: SceneView, ConverterDisplayLogic {
             summary: "converts AMOUNT euros", example: "convert 10 USD"
         ) { view, arguments in
             try await view.interactor?.convert(.init(amount: arguments.number(at: 0)!, currency: arguments[1]))
-        },
+        }
     ]
 
     static func module(worker: any RatesWorking) -> SceneModule {
@@ -184,7 +194,8 @@ struct SceneTesterTests {
     @Test func aGoldenTranscriptIsCheckedAndADifferenceShownAsADiff() async {
         let tester = converter()
         await tester.finishEffects()
-        let transcript = "rates loading\nrates loaded\nfx> convert 10 USD\n10 EUR = 15.0 USD\nfx> convert 2 XXX\nerror: there is no rate for XXX (type e.g. 'convert 10 USD')\n"
+        let transcript =
+            "rates loading\nrates loaded\nfx> convert 10 USD\n10 EUR = 15.0 USD\nfx> convert 2 XXX\nerror: there is no rate for XXX (type e.g. 'convert 10 USD')\n"
         #expect(await tester.check(transcript: transcript) == nil)
         let wrong = converter()
         let diff = await wrong.check(transcript: "rates loading\nrates loaded\nfx> convert 10 USD\n10 EUR = 16.0 USD\n") ?? ""

@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 @testable import TerminalPictures
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The bytes that play an animation. kitty: the first frame under an image
@@ -66,7 +66,9 @@ import Glibc
     @Test func deletingTakesTheImageAndItsFrames() {
         #expect(String(decoding: kitty.kittyAnimationDelete(id: 7).bytes, as: UTF8.self) == "\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\\")
         let inTmux = PictureRenderer(style: .kitty, inTmux: true)
-        #expect(String(decoding: inTmux.kittyAnimationDelete(id: 7).bytes, as: UTF8.self) == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\u{1B}\\\u{1B}\\")
+        #expect(
+            String(decoding: inTmux.kittyAnimationDelete(id: 7).bytes, as: UTF8.self)
+                == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\u{1B}\\\u{1B}\\")
     }
 
     @Test func aSymbolsFrameIsDrawnOverThePictureAndTheCursorComesBack() throws {
@@ -77,10 +79,13 @@ import Glibc
         #expect(kitty.frameInPlace(Self.blue, in: box, rowsUp: 12) == nil, "kitty plays by itself")
     }
 
-    static func display(_ mode: PreviewMode, terminal: Bool = true, animates: Bool = true, environment: [String: String] = ["TERM": "xterm-kitty"],
-                        rows: UInt16 = 50, answer: TerminalProbe.Answer? = nil) -> PictureDisplay {
-        PictureDisplay(.init(mode: mode, size: CellBox(columns: 8, rows: 4), outputIsTerminal: terminal, environment: environment, animates: animates),
-                       probe: { _ in answer }, windowSize: { winsize(ws_row: rows, ws_col: 100, ws_xpixel: 1000, ws_ypixel: 1000) })
+    static func display(
+        _ mode: PreviewMode, terminal: Bool = true, animates: Bool = true, environment: [String: String] = ["TERM": "xterm-kitty"],
+        rows: UInt16 = 50, answer: TerminalProbe.Answer? = nil
+    ) -> PictureDisplay {
+        PictureDisplay(
+            .init(mode: mode, size: CellBox(columns: 8, rows: 4), outputIsTerminal: terminal, environment: environment, animates: animates),
+            probe: { _ in answer }, windowSize: { winsize(ws_row: rows, ws_col: 100, ws_xpixel: 1000, ws_ypixel: 1000) })
     }
 
     @Test func animationsPlayOnlyOnATerminalThatCanShowThem() {
@@ -109,7 +114,8 @@ import Glibc
         let output = FakePromptOutput()
         display.animationSend(try Self.threeFrames(), through: output)
         #expect(await output.ended())
-        #expect(output.written.flatMap { Self.sequences($0) }.allSatisfy { $0.control.contains(",\(id),") }, "\(output.written.count) writes")
+        #expect(
+            output.written.flatMap { Self.sequences($0) }.allSatisfy { $0.control.contains(",\(id),") }, "\(output.written.count) writes")
         let stop = try #require(display.animationStop())
         #expect(String(decoding: stop.bytes, as: UTF8.self) == "\u{1B}_Ga=d,d=I,\(id),q=2\u{1B}\\")
         #expect(display.animationStop() == nil, "deleted once")
@@ -218,7 +224,12 @@ final class FakePromptOutput: PromptOutput {
         }
     }
 
-    func end() { state.withLock { $0.open = false; $0.ended = true } }
+    func end() {
+        state.withLock {
+            $0.open = false
+            $0.ended = true
+        }
+    }
 
     /// Whether the sender ended the stream within 20 s.
     func ended() async -> Bool {

@@ -4,7 +4,7 @@ import REPLEngine
 import Testing
 @testable import TerminalPictures
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 private let esc = "\u{1B}"
@@ -77,17 +77,20 @@ private let esc = "\u{1B}"
         if fd >= 0 { close(fd) }
     }
 
-
     // MARK: Asking kitty
 
     /// The media queries in what the fake terminal read: each query's id, its `t=`, and the name or
     /// path it carries.
     static func mediaQueries(_ received: [UInt8]) -> [(id: String, medium: String, name: String)] {
         String(decoding: received, as: UTF8.self).components(separatedBy: "\(esc)_G").dropFirst().compactMap { part in
-            guard let end = part.range(of: "\(esc)\\"), let semicolon = part.firstIndex(of: ";"), semicolon < end.lowerBound else { return nil }
+            guard let end = part.range(of: "\(esc)\\"), let semicolon = part.firstIndex(of: ";"), semicolon < end.lowerBound else {
+                return nil
+            }
             let keys = part[..<semicolon].split(separator: ",")
-            guard keys.contains("a=q"), let id = keys.first(where: { $0.hasPrefix("i=") }), let t = keys.first(where: { $0.hasPrefix("t=") }),
-                  t != "t=d", let name = base64Decode(Array(part[part.index(after: semicolon)..<end.lowerBound].utf8)) else { return nil }
+            guard keys.contains("a=q"), let id = keys.first(where: { $0.hasPrefix("i=") }),
+                let t = keys.first(where: { $0.hasPrefix("t=") }),
+                t != "t=d", let name = base64Decode(Array(part[part.index(after: semicolon)..<end.lowerBound].utf8))
+            else { return nil }
             return (String(id.dropFirst(2)), String(t.dropFirst(2)), String(decoding: name, as: UTF8.self))
         }
     }
@@ -131,13 +134,15 @@ private let esc = "\u{1B}"
                     shm_unlink(query.name)
                     answer += "\(esc)_Gi=\(query.id);OK\(esc)\\"
                 } else {
-                    answer += "\(esc)_Gi=\(query.id);EBADF:Failed to open file for graphics transmission with error: [2] No such file or directory\(esc)\\"
+                    answer +=
+                        "\(esc)_Gi=\(query.id);EBADF:Failed to open file for graphics transmission with error: [2] No such file or directory\(esc)\\"
                 }
             }
             FakeTerminal.write(answer + "\(esc)[?62;c", to: fd)
         }
         seen.terminal = terminal
-        let result = TerminalProbe.query(input: terminal.answersRead, output: terminal.queriesWrite, tmux: false, kittyMedia: true, timeout: 60_000)
+        let result = TerminalProbe.query(
+            input: terminal.answersRead, output: terminal.queriesWrite, tmux: false, kittyMedia: true, timeout: 60_000)
         terminal.finish()
         #expect(result.kittySharedMemory)
         #expect(!result.kittyTemporaryFile)
@@ -153,8 +158,10 @@ private let esc = "\u{1B}"
         #expect(!Self.exists(seen.queries[1].name, sharedMemory: true))
         // The media queries right after the kitty query, the rest as always, DA1 last.
         let text = String(decoding: terminal.received, as: UTF8.self)
-        #expect(text.hasPrefix(TerminalProbe.kittyQuery + TerminalProbe.kittyMediumQuery(.temporaryFile, name: file)
-                               + TerminalProbe.kittyMediumQuery(.sharedMemory, name: seen.queries[1].name)))
+        #expect(
+            text.hasPrefix(
+                TerminalProbe.kittyQuery + TerminalProbe.kittyMediumQuery(.temporaryFile, name: file)
+                    + TerminalProbe.kittyMediumQuery(.sharedMemory, name: seen.queries[1].name)))
         #expect(text.hasSuffix(TerminalProbe.queriesAfterKitty))
         #expect(text.components(separatedBy: "\(esc)[c").count == 2)
     }
@@ -168,7 +175,8 @@ private let esc = "\u{1B}"
             FakeTerminal.write("\(esc)_Gi=31;OK\(esc)\\\(esc)[?62;c", to: fd)
         }
         seen.terminal = terminal
-        let result = TerminalProbe.query(input: terminal.answersRead, output: terminal.queriesWrite, tmux: false, kittyMedia: true, timeout: 60_000)
+        let result = TerminalProbe.query(
+            input: terminal.answersRead, output: terminal.queriesWrite, tmux: false, kittyMedia: true, timeout: 60_000)
         terminal.finish()
         #expect(result.kittyGraphics && result.complete)
         #expect(!result.kittySharedMemory && !result.kittyTemporaryFile)

@@ -3,7 +3,7 @@ import REPLEngine
 import Testing
 @testable import TerminalPictures
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// kitty pictures inside tmux as Unicode placeholders: the image transmitted once with a virtual
@@ -105,7 +105,8 @@ import Glibc
         #expect(firsts.count == 2)
         #expect(firsts[0].hasPrefix("a=T,f=32,o=z,q=2,U=1,i=\(ids[0]),c=18,r=6,"))
         #expect(firsts[1].hasPrefix("a=T,f=32,o=z,q=2,U=1,i=\(ids[2]),c=11,r=9,"))
-        let lines = String(decoding: bytes[transmission.count...], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let lines = String(decoding: bytes[transmission.count...], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast()
         #expect(lines.count == 9)
         for (row, line) in lines.enumerated() {
             // Columns before the third picture's first cell: the first picture's 18 (or blanks), the
@@ -125,10 +126,12 @@ import Glibc
         reply.kittyGraphics = true
         reply.complete = true
         reply.version = version
-        return PictureDisplay(.init(mode: mode, size: nil, outputIsTerminal: true,
-                                    environment: ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1"]),
-                              probe: { _ in answered ? reply : nil },
-                              windowSize: { winsize(ws_row: 40, ws_col: 100, ws_xpixel: 1000, ws_ypixel: 800) })
+        return PictureDisplay(
+            .init(
+                mode: mode, size: nil, outputIsTerminal: true,
+                environment: ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1"]),
+            probe: { _ in answered ? reply : nil },
+            windowSize: { winsize(ws_row: 40, ws_col: 100, ws_xpixel: 1000, ws_ypixel: 800) })
     }
 
     /// Inside tmux: placeholders where the terminal outside draws them; symbols elsewhere (a picture

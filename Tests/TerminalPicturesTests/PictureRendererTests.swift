@@ -25,7 +25,9 @@ enum TestPictures {
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         return make(width, height) { _, _ in
             (0..<4).map { _ in
-                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                state ^= state << 13
+                state ^= state >> 7
+                state ^= state << 17
                 return UInt8(truncatingIfNeeded: state >> 24)
             }
         }
@@ -73,9 +75,12 @@ func kittyChunks(_ bytes: [UInt8]) -> [(control: String, payload: [UInt8])]? {
     var chunks: [(control: String, payload: [UInt8])] = []
     var i = 0
     while i < bytes.count {
-        guard bytes.count - i >= 5, bytes[i] == 0x1B, bytes[i + 1] == UInt8(ascii: "_"), bytes[i + 2] == UInt8(ascii: "G") else { return nil }
+        guard bytes.count - i >= 5, bytes[i] == 0x1B, bytes[i + 1] == UInt8(ascii: "_"), bytes[i + 2] == UInt8(ascii: "G") else {
+            return nil
+        }
         guard let end = (i + 3..<(bytes.count - 1)).first(where: { bytes[$0] == 0x1B && bytes[$0 + 1] == 0x5C }),
-              let semicolon = bytes[(i + 3)..<end].firstIndex(of: UInt8(ascii: ";")) else { return nil }
+            let semicolon = bytes[(i + 3)..<end].firstIndex(of: UInt8(ascii: ";"))
+        else { return nil }
         chunks.append((String(decoding: bytes[(i + 3)..<semicolon], as: UTF8.self), Array(bytes[(semicolon + 1)..<end])))
         i = end + 2
     }
@@ -88,7 +93,8 @@ func unplaced(_ bytes: [UInt8], rows: Int) -> [UInt8]? {
     let before = [UInt8](repeating: 0x0A, count: rows) + Array("\u{1B}[\(rows)A\u{1B}7".utf8)
     let after = Array("\u{1B}8".utf8) + (rows > 1 ? Array("\u{1B}[\(rows - 1)B".utf8) : []) + [0x0A]
     guard bytes.count >= before.count + after.count, Array(bytes.prefix(before.count)) == before,
-          Array(bytes.suffix(after.count)) == after else { return nil }
+        Array(bytes.suffix(after.count)) == after
+    else { return nil }
     return Array(bytes[before.count..<(bytes.count - after.count)])
 }
 
@@ -103,10 +109,18 @@ func unwrapTmux(_ bytes: [UInt8]) -> [UInt8]? {
         i += prefix.count
         var closed = false
         while i < bytes.count {
-            if bytes[i] != 0x1B { out.append(bytes[i]); i += 1; continue }
+            if bytes[i] != 0x1B {
+                out.append(bytes[i])
+                i += 1
+                continue
+            }
             guard i + 1 < bytes.count else { return nil }
-            if bytes[i + 1] == 0x1B { out.append(0x1B); i += 2; continue }
-            guard bytes[i + 1] == 0x5C else { return nil }   // an ESC tmux would take as its own
+            if bytes[i + 1] == 0x1B {
+                out.append(0x1B)
+                i += 2
+                continue
+            }
+            guard bytes[i + 1] == 0x5C else { return nil }  // an ESC tmux would take as its own
             i += 2
             closed = true
             break
@@ -130,7 +144,7 @@ extension Array where Element == UInt8 {
     // MARK: ASCII
 
     static let gradient = TestPictures.make(32, 16) { x, y in
-        let v = UInt8(y < 8 ? 8 * x : 8 * (31 - x))   // bright to the right on top, to the left below
+        let v = UInt8(y < 8 ? 8 * x : 8 * (31 - x))  // bright to the right on top, to the left below
         return [v, v, v, 255]
     }
 
@@ -157,7 +171,7 @@ extension Array where Element == UInt8 {
             (TestPictures.colourful(400, 300), CellBox(columns: 40, rows: 20), CellBox(columns: 40, rows: 15)),
             (TestPictures.colourful(300, 400), CellBox(columns: 40, rows: 20), CellBox(columns: 30, rows: 20)),
             (TestPictures.noise(97, 31), CellBox(columns: 13, rows: 7), CellBox(columns: 13, rows: 2)),
-            (TestPictures.noise(5, 3), CellBox(columns: 80, rows: 24), CellBox(columns: 80, rows: 24)),
+            (TestPictures.noise(5, 3), CellBox(columns: 80, rows: 24), CellBox(columns: 80, rows: 24))
         ]
         for (pixels, box, cells) in cases {
             #expect(renderer.cells(for: PixelSize(width: pixels.width, height: pixels.height), in: box) == cells)
@@ -180,9 +194,11 @@ extension Array where Element == UInt8 {
         #expect(try #require(renderer.render(clear, in: CellBox(columns: 16, rows: 4))).bytes.text == "\n\n\n\n")
         // White on the left, transparent white on the right; then transparent on the left.
         let half = TestPictures.make(32, 16) { x, _ in [255, 255, 255, x < 16 ? 255 : 0] }
-        #expect(try #require(renderer.render(half, in: CellBox(columns: 16, rows: 4))).bytes.text == String(repeating: "@@@@@@@@\n", count: 4))
+        #expect(
+            try #require(renderer.render(half, in: CellBox(columns: 16, rows: 4))).bytes.text == String(repeating: "@@@@@@@@\n", count: 4))
         let other = TestPictures.make(32, 16) { x, _ in [255, 255, 255, x < 16 ? 0 : 255] }
-        #expect(try #require(renderer.render(other, in: CellBox(columns: 16, rows: 4))).bytes.text
+        #expect(
+            try #require(renderer.render(other, in: CellBox(columns: 16, rows: 4))).bytes.text
                 == String(repeating: "        @@@@@@@@\n", count: 4))
     }
 
@@ -193,7 +209,9 @@ extension Array where Element == UInt8 {
     /// a single pixel, and pictures just under a band, in windows down to one column or one row.
     @Test func everyStyleDrawsAnyShapeInAnyBox() throws {
         let shapes = [(4000, 10), (4000, 1), (1, 4000), (1, 1), (3000, 7), (2, 5), (600, 5)]
-        let boxes = [CellBox(columns: 80, rows: 24), CellBox(columns: 1, rows: 1), CellBox(columns: 1, rows: 40), CellBox(columns: 2, rows: 1)]
+        let boxes = [
+            CellBox(columns: 80, rows: 24), CellBox(columns: 1, rows: 1), CellBox(columns: 1, rows: 40), CellBox(columns: 2, rows: 1)
+        ]
         let styles: [PictureStyle] = [.sixel, .kitty, .iterm, .symbols(.truecolor), .symbols(.indexed256), .symbols(.monochrome), .ascii]
         for style in styles {
             for cell in [PixelSize(width: 10, height: 20), PixelSize(width: 7, height: 14)] {
@@ -207,7 +225,9 @@ extension Array where Element == UInt8 {
                         #expect(cells.columns >= 1 && cells.columns <= box.columns && cells.rows >= 1 && cells.rows <= box.rows)
                         if style == .sixel {
                             // A whole sixel: DCS … ST, with at least one band of pixels in it.
-                            #expect(picture.bytes.text.contains("\u{1B}P") && picture.bytes.text.contains("\u{1B}\\"), "\(width)x\(height) in \(box)")
+                            #expect(
+                                picture.bytes.text.contains("\u{1B}P") && picture.bytes.text.contains("\u{1B}\\"),
+                                "\(width)x\(height) in \(box)")
                         }
                     }
                 }
@@ -229,9 +249,13 @@ extension Array where Element == UInt8 {
         }
         // Symbol cells are 8×16 pixels; pixel styles use the terminal's cell.
         #expect(PictureRenderer(style: .symbols(.indexed16)).pixelBox(for: box) == PixelSize(width: 640, height: 640))
-        #expect(PictureRenderer(style: .kitty, cellSize: PixelSize(width: 9, height: 18)).pixelBox(for: box) == PixelSize(width: 720, height: 720))
+        #expect(
+            PictureRenderer(style: .kitty, cellSize: PixelSize(width: 9, height: 18)).pixelBox(for: box)
+                == PixelSize(width: 720, height: 720))
         // A cell 12×20: 4000×3000 fits 960×720 pixels, 80×36 cells.
-        #expect(PictureRenderer(style: .sixel, cellSize: PixelSize(width: 12, height: 20)).cells(for: PixelSize(width: 4000, height: 3000), in: box)
+        #expect(
+            PictureRenderer(style: .sixel, cellSize: PixelSize(width: 12, height: 20)).cells(
+                for: PixelSize(width: 4000, height: 3000), in: box)
                 == CellBox(columns: 80, rows: 36))
     }
 
@@ -257,16 +281,21 @@ extension Array where Element == UInt8 {
         // Its last row drawn: every pixel of rows 0…65 set (rows past 66 are not read).
         #expect((0..<drawn.width).allSatisfy { drawn.pixel($0, 65) != nil })
         // Symbols: 8 pixels wide, as tall as the terminal's cell is for its width.
-        #expect(PictureRenderer(style: .symbols(.truecolor), cellSize: PixelSize(width: 9, height: 19)).cell == PixelSize(width: 8, height: 17))
-        #expect(PictureRenderer(style: .symbols(.truecolor), cellSize: PixelSize(width: 10, height: 20)).cell == PixelSize(width: 8, height: 16))
+        #expect(
+            PictureRenderer(style: .symbols(.truecolor), cellSize: PixelSize(width: 9, height: 19)).cell == PixelSize(width: 8, height: 17))
+        #expect(
+            PictureRenderer(style: .symbols(.truecolor), cellSize: PixelSize(width: 10, height: 20)).cell == PixelSize(width: 8, height: 16)
+        )
         // ASCII stays 8×16 whatever the terminal: its bytes are the same on every machine.
         #expect(PictureRenderer(style: .ascii, cellSize: PixelSize(width: 9, height: 19)).cell == PixelSize(width: 8, height: 16))
     }
 
     // MARK: libchafa
 
-    static func symbols(_ colours: PictureStyle.Colours, _ pixels: Pixels = TestPictures.colourful(160, 120),
-                        in box: CellBox = CellBox(columns: 20, rows: 10)) throws -> [UInt8] {
+    static func symbols(
+        _ colours: PictureStyle.Colours, _ pixels: Pixels = TestPictures.colourful(160, 120),
+        in box: CellBox = CellBox(columns: 20, rows: 10)
+    ) throws -> [UInt8] {
         try #require(PictureRenderer(style: .symbols(colours)).render(pixels, in: box)).bytes
     }
 
@@ -278,7 +307,8 @@ extension Array where Element == UInt8 {
         #expect(bytes.filter { $0 == 0x0A }.count + 1 == 8)
         // The same bytes every time.
         #expect(try Self.symbols(colours) == bytes)
-        let picture = try #require(PictureRenderer(style: .symbols(colours)).render(TestPictures.colourful(160, 120), in: CellBox(columns: 20, rows: 10)))
+        let picture = try #require(
+            PictureRenderer(style: .symbols(colours)).render(TestPictures.colourful(160, 120), in: CellBox(columns: 20, rows: 10)))
         #expect(picture.transcriptText == nil, "escape sequences have no text form")
     }
 
@@ -307,10 +337,10 @@ extension Array where Element == UInt8 {
         let picture = try #require(renderer.render(pixels, in: CellBox(columns: 20, rows: 10)))
         // 200×100 in 20×10 cells of 10×20: 20×5 cells.
         let bytes = try #require(unplaced(picture.bytes, rows: 5))
-        #expect(Array(bytes.prefix(2)) == [0x1B, 0x50])      // ESC P
+        #expect(Array(bytes.prefix(2)) == [0x1B, 0x50])  // ESC P
         #expect(bytes.contains(UInt8(ascii: "q")))
-        #expect(Array(bytes.suffix(2)) == [0x1B, 0x5C])      // ESC \
-        #expect(bytes.filter { $0 == 0x1B }.count == 2)       // nothing else in between
+        #expect(Array(bytes.suffix(2)) == [0x1B, 0x5C])  // ESC \
+        #expect(bytes.filter { $0 == 0x1B }.count == 2)  // nothing else in between
         #expect(picture.transcriptText == nil)
         #expect(try #require(renderer.render(pixels, in: CellBox(columns: 20, rows: 10))).bytes == picture.bytes)
         // A second renderer: the same bytes (libchafa's thread count is fixed).
@@ -387,7 +417,9 @@ extension Array where Element == UInt8 {
             #expect(try #require(PictureRenderer(style: style, inTmux: true).render(pixels, in: box)).bytes == plain)
         }
         let renderer = PictureRenderer(style: .kitty, inTmux: true)
-        #expect(renderer.passthrough([0x1B, 0x41, 0x1B, 0x1B, 0x42]) == Array("\u{1B}Ptmux;\u{1B}\u{1B}A\u{1B}\u{1B}\u{1B}\u{1B}B\u{1B}\\".utf8))
+        #expect(
+            renderer.passthrough([0x1B, 0x41, 0x1B, 0x1B, 0x42]) == Array("\u{1B}Ptmux;\u{1B}\u{1B}A\u{1B}\u{1B}\u{1B}\u{1B}B\u{1B}\\".utf8)
+        )
         #expect(PictureRenderer(style: .kitty).passthrough([0x1B, 0x41]) == [0x1B, 0x41])
     }
 

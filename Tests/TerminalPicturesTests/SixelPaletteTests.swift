@@ -134,8 +134,10 @@ enum Lab {
     @Test func blackWhiteAndLoneGreysKeepTheirColours() throws {
         // The last: more greys than registers, 254 beside white (a box's mean rounded to white took
         // white's pixels from the register kept for it).
-        let cases: [([UInt8], Int)] = [([0, 34, 35], 256), ([255, 21, 104], 256), ([3, 21, 22], 256), ([0, 128, 255], 256),
-                                       ([0, 255, 20, 14, 68, 254, 99, 164, 75, 178, 205], 7)]
+        let cases: [([UInt8], Int)] = [
+            ([0, 34, 35], 256), ([255, 21, 104], 256), ([3, 21, 22], 256), ([0, 128, 255], 256),
+            ([0, 255, 20, 14, 68, 254, 99, 164, 75, 178, 205], 7)
+        ]
         for (greys, registers) in cases {
             let stripes = TestPictures.make(60 * greys.count, 60) { x, _ in
                 let g = greys[x / 60]

@@ -14,8 +14,8 @@ struct SixelPicture {
 
     init(_ bytes: [UInt8]) throws {
         guard let start = bytes.firstRange(of: Array("\u{1B}P".utf8))?.upperBound,
-              let q = bytes[start...].firstIndex(of: UInt8(ascii: "q")),
-              let end = bytes.firstRange(of: Array("\u{1B}\\".utf8))?.lowerBound, end > q
+            let q = bytes[start...].firstIndex(of: UInt8(ascii: "q")),
+            let end = bytes.firstRange(of: Array("\u{1B}\\".utf8))?.lowerBound, end > q
         else { throw Malformed(description: "no DCS … q … ST") }
         let body = Array(bytes[(q + 1)..<end])
         var i = 0
@@ -53,10 +53,14 @@ struct SixelPicture {
                 i += 1
                 let fields = numbers()
                 if fields.count == 5 {
-                    guard fields[1] == 2, fields[2...].allSatisfy({ (0...100).contains($0) }) else { throw Malformed(description: "register \(fields)") }
+                    guard fields[1] == 2, fields[2...].allSatisfy({ (0...100).contains($0) }) else {
+                        throw Malformed(description: "register \(fields)")
+                    }
                     registers[fields[0]] = fields[2...].map { UInt8(($0 * 255 + 50) / 100) }
                 } else {
-                    guard fields.count == 1, let chosen = registers[fields[0]] else { throw Malformed(description: "colour \(fields) before it is set") }
+                    guard fields.count == 1, let chosen = registers[fields[0]] else {
+                        throw Malformed(description: "colour \(fields) before it is set")
+                    }
                     colour = chosen
                 }
             case UInt8(ascii: "!"):

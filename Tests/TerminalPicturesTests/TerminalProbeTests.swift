@@ -4,7 +4,7 @@ import REPLEngine
 import Testing
 @testable import TerminalPictures
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 private let esc = "\u{1B}"
@@ -111,7 +111,8 @@ extension Array where Element == UInt8 {
         #expect(TerminalProbe.parse(bytes("\(esc)_Gi=31;OK\(esc)\\\(esc)[?62;22c")) == answer(kitty: true, complete: true))
         #expect(TerminalProbe.parse(bytes("\(esc)_Gi=31;OK\(esc)\\\(esc)[?62;4;22c")) == answer(kitty: true, sixel: true, complete: true))
         // An error: no kitty graphics.
-        #expect(TerminalProbe.parse(bytes("\(esc)_Gi=31;ENOENT:Unsupported transmission type\(esc)\\\(esc)[?62;4c"))
+        #expect(
+            TerminalProbe.parse(bytes("\(esc)_Gi=31;ENOENT:Unsupported transmission type\(esc)\\\(esc)[?62;4c"))
                 == answer(sixel: true, complete: true))
         // Another query's answer is not ours.
         #expect(TerminalProbe.parse(bytes("\(esc)_Gi=7;OK\(esc)\\\(esc)[?62c")) == answer(complete: true))
@@ -182,8 +183,10 @@ extension Array where Element == UInt8 {
     /// The line editor swallows the rest of a cut-off answer up to its end, and not a byte more.
     @Test func theRestOfACutOffAnswerIsSwallowedToItsEnd() {
         let keys = bytes("x\rquit\r")
-        for (tail, rest) in [(EditLineSource.AnswerTail.string, "OK\(esc)\\"), (.string, "rgb:0000/0000/0000\u{07}"),
-                             (.stringAfterEscape, "\\"), (.csi, "62;4c"), (.afterEscape, "[?62;4c"), (.afterEscape, "_Gi=31;OK\(esc)\\")] {
+        for (tail, rest) in [
+            (EditLineSource.AnswerTail.string, "OK\(esc)\\"), (.string, "rgb:0000/0000/0000\u{07}"),
+            (.stringAfterEscape, "\\"), (.csi, "62;4c"), (.afterEscape, "[?62;4c"), (.afterEscape, "_Gi=31;OK\(esc)\\")
+        ] {
             #expect(EditLineSource.answerTailLength(tail, in: bytes(rest) + keys) == bytes(rest).count, "\(tail) \(rest)")
         }
         // After a lone ESC, a key is a key (Alt-x): nothing swallowed.
@@ -194,7 +197,9 @@ extension Array where Element == UInt8 {
     @Test func randomBytesNeverTrap() {
         var state: UInt64 = 0x1234_5678_9ABC_DEF1
         func next() -> UInt8 {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
             return UInt8(truncatingIfNeeded: state >> 40)
         }
         // Mostly the bytes that matter, so that the parser's paths are walked, not skipped.
@@ -212,7 +217,8 @@ extension Array where Element == UInt8 {
     static let kittyQuery = "\(esc)_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\(esc)\\"
     /// Everything asked, DA1 last: kitty graphics, XTSMGRAPHICS registers and geometry, XTVERSION,
     /// XTGETTCAP RGB and Tc.
-    static let queries = kittyQuery + "\(esc)[?1;1;0S\(esc)[?2;1;0S\(esc)[>0q\(esc)P+q524742;5463\(esc)\\\(esc)]11;?\(esc)\\\(esc)[16t\(esc)[c"
+    static let queries =
+        kittyQuery + "\(esc)[?1;1;0S\(esc)[?2;1;0S\(esc)[>0q\(esc)P+q524742;5463\(esc)\\\(esc)]11;?\(esc)\\\(esc)[16t\(esc)[c"
 
     @Test func aTerminalThatAnswersIsReadUntilItsDeviceAttributes() {
         let terminal = FakeTerminal { FakeTerminal.write("\(esc)_Gi=31;OK\(esc)\\\(esc)[?62;4c", to: $0) }
@@ -295,11 +301,17 @@ extension Array where Element == UInt8 {
         winsize(ws_row: rows, ws_col: columns, ws_xpixel: width, ws_ypixel: height)
     }
 
-    static func display(_ environment: [String: String], mode: PreviewMode = .auto, terminal: Bool = true,
-                        size: CellBox? = nil, probe: Probe = Probe(nil), window: winsize? = window()) -> PictureDisplay {
-        PictureDisplay(.init(mode: mode, size: size, outputIsTerminal: terminal, environment: environment),
-                       probe: { request in probe.requests.append(request); return probe.answer },
-                       windowSize: { window })
+    static func display(
+        _ environment: [String: String], mode: PreviewMode = .auto, terminal: Bool = true,
+        size: CellBox? = nil, probe: Probe = Probe(nil), window: winsize? = window()
+    ) -> PictureDisplay {
+        PictureDisplay(
+            .init(mode: mode, size: size, outputIsTerminal: terminal, environment: environment),
+            probe: { request in
+                probe.requests.append(request)
+                return probe.answer
+            },
+            windowSize: { window })
     }
 
     static let sixelTerminal = answer(sixel: true, complete: true)
@@ -344,7 +356,7 @@ extension Array where Element == UInt8 {
             (["TERM": "xterm-ghostty"], .kitty),
             (["TERM": "xterm-256color", "KITTY_WINDOW_ID": "3"], .kitty),
             (["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"], .iterm),
-            (["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"], .iterm),
+            (["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"], .iterm)
         ]
         for (environment, style) in cases {
             let probe = Probe(Self.sixelTerminal)
@@ -371,7 +383,7 @@ extension Array where Element == UInt8 {
             (nil, ["TERM": "xterm", "COLORTERM": "24bit"], .symbols(.truecolor)),
             (nil, ["TERM": "xterm-direct"], .symbols(.truecolor)),
             (nil, ["TERM": "xterm"], .symbols(.indexed16)),
-            (nil, [:], .symbols(.indexed16)),
+            (nil, [:], .symbols(.indexed16))
         ]
         for (reply, environment, style) in cases {
             let probe = Probe(reply)
@@ -384,7 +396,7 @@ extension Array where Element == UInt8 {
     @Test func theTerminalIsAskedOnceAtMost() {
         let probe = Probe(nil)
         let display = Self.display(["TERM": "xterm-256color", "TMUX": "/tmp/tmux-0/default,1,0"], probe: probe)
-        #expect(probe.calls.isEmpty)   // not at start-up
+        #expect(probe.calls.isEmpty)  // not at start-up
         for _ in 0..<20 {
             #expect(display.pixelBox(for: .detail) == PixelSize(width: 800, height: 480))
             #expect(display.pixelBox(for: .page) == PixelSize(width: 400, height: 240))
@@ -410,7 +422,8 @@ extension Array where Element == UInt8 {
         #expect(!none.mayShowPictures)
         #expect(none.pixelBox(for: .detail) == nil)
         #expect(none.picture(Self.pixels, for: .detail) == nil)
-        #expect(Self.display(["TERM": "xterm-256color"], mode: .symbols, terminal: false, probe: probe).renderer.style == .symbols(.indexed256))
+        #expect(
+            Self.display(["TERM": "xterm-256color"], mode: .symbols, terminal: false, probe: probe).renderer.style == .symbols(.indexed256))
         #expect(Self.display([:], mode: .sixel, terminal: false, probe: probe).renderer.style == .sixel)
         #expect(Self.display([:], mode: .kitty, terminal: false, probe: probe).renderer.style == .kitty)
         #expect(Self.display([:], mode: .iterm, terminal: false, probe: probe).renderer.style == .iterm)
@@ -436,8 +449,12 @@ extension Array where Element == UInt8 {
         #expect(large.box(for: .detail) == CellBox(columns: 100, rows: 48))
         #expect(large.box(for: .page) == CellBox(columns: 100, rows: 48).page)
         // A window wider than the largest box, and one that says nothing.
-        #expect(Self.display(["TERM": "xterm-kitty"], window: Self.window(columns: 2000, rows: 100)).box(for: .detail) == CellBox(columns: 1000, rows: 60))
-        #expect(Self.display(["TERM": "xterm-kitty"], window: Self.window(columns: 0, rows: 0)).box(for: .detail) == CellBox(columns: 80, rows: 14))
+        #expect(
+            Self.display(["TERM": "xterm-kitty"], window: Self.window(columns: 2000, rows: 100)).box(for: .detail)
+                == CellBox(columns: 1000, rows: 60))
+        #expect(
+            Self.display(["TERM": "xterm-kitty"], window: Self.window(columns: 0, rows: 0)).box(for: .detail)
+                == CellBox(columns: 80, rows: 14))
     }
 
     @Test func theCellSizeComesFromTheWindowsPixels() {
@@ -449,12 +466,13 @@ extension Array where Element == UInt8 {
         #expect(odd.renderer.cellSize == PixelSize(width: 9, height: 22))
         #expect(odd.pixelBox(for: .page) == PixelSize(width: 450, height: 330))
         // No pixels reported, implausible ones, or no window at all: 10×20.
-        for window: winsize? in [Self.window(width: 0, height: 0), Self.window(width: 150, height: 1000), Self.window(width: 1000, height: 150), nil] {
+        for window: winsize? in [
+            Self.window(width: 0, height: 0), Self.window(width: 150, height: 1000), Self.window(width: 1000, height: 150), nil
+        ] {
             #expect(Self.display(kitty, window: window).renderer.cellSize == PixelSize(width: 10, height: 20))
         }
     }
 }
-
 
 /// What the terminal says beyond kitty and sixel: its sixel limits, its name, its colours.
 @MainActor
@@ -479,13 +497,18 @@ extension Array where Element == UInt8 {
         #expect(late.sixelMaximum == nil)
     }
 
-    static func display(_ environment: [String: String], mode: PreviewMode = .auto, answer: TerminalProbe.Answer?,
-                        size: CellBox? = nil, window: winsize = winsize(ws_row: 50, ws_col: 160, ws_xpixel: 1440, ws_ypixel: 950)) -> PictureDisplay {
-        PictureDisplay(.init(mode: mode, size: size, outputIsTerminal: true, environment: environment),
-                       probe: { _ in answer }, windowSize: { window })
+    static func display(
+        _ environment: [String: String], mode: PreviewMode = .auto, answer: TerminalProbe.Answer?,
+        size: CellBox? = nil, window: winsize = winsize(ws_row: 50, ws_col: 160, ws_xpixel: 1440, ws_ypixel: 950)
+    ) -> PictureDisplay {
+        PictureDisplay(
+            .init(mode: mode, size: size, outputIsTerminal: true, environment: environment),
+            probe: { _ in answer }, windowSize: { window })
     }
 
-    static func reply(sixel: Bool = false, version: String? = nil, directColour: Bool = false, maximum: PixelSize? = nil, registers: Int? = nil) -> TerminalProbe.Answer {
+    static func reply(
+        sixel: Bool = false, version: String? = nil, directColour: Bool = false, maximum: PixelSize? = nil, registers: Int? = nil
+    ) -> TerminalProbe.Answer {
         var answer = TerminalProbe.Answer()
         answer.sixel = sixel
         answer.version = version
@@ -504,13 +527,16 @@ extension Array where Element == UInt8 {
         #expect(Self.display(["TERM": "xterm"], answer: Self.reply(version: "XTerm(330)")).renderer.style == .symbols(.indexed16))
         #expect(Self.display(["TERM": "xterm-256color"], answer: Self.reply()).renderer.style == .symbols(.indexed256))
         // --preview symbols asks too; inside tmux nothing needs asking: tmux converts direct colour.
-        #expect(Self.display(["TERM": "xterm"], mode: .symbols, answer: Self.reply(version: "XTerm(379)")).renderer.style == .symbols(.truecolor))
+        #expect(
+            Self.display(["TERM": "xterm"], mode: .symbols, answer: Self.reply(version: "XTerm(379)")).renderer.style
+                == .symbols(.truecolor))
         #expect(Self.display(["TERM": "screen", "TMUX": "/tmp/t,1,0"], mode: .symbols, answer: nil).renderer.style == .symbols(.truecolor))
     }
 
     @Test func sixelPicturesFitTheTerminalsLargest() {
         // 160×50 cells of 9×19: a 16:9 photo would be 1013×570; xterm shows at most 1000×950.
-        let display = Self.display(["TERM": "xterm"], answer: Self.reply(sixel: true, maximum: PixelSize(width: 1000, height: 950), registers: 256))
+        let display = Self.display(
+            ["TERM": "xterm"], answer: Self.reply(sixel: true, maximum: PixelSize(width: 1000, height: 950), registers: 256))
         #expect(display.renderer.style == .sixel)
         #expect(display.renderer.cellSize == PixelSize(width: 9, height: 19))
         let box = display.box(for: .detail)
@@ -544,7 +570,9 @@ extension Array where Element == UInt8 {
         let box = CellBox(columns: 160, rows: 50)
         let plain = try #require(PictureRenderer(style: .sixel, cellSize: PixelSize(width: 10, height: 19)).render(pixels, in: box)).bytes
         #expect(plain.count > 1_048_576, "the test needs a sixel over tmux's limit, not \(plain.count) bytes")
-        let wrapped = try #require(PictureRenderer(style: .sixel, cellSize: PixelSize(width: 10, height: 19), inTmux: true).render(pixels, in: box)).bytes
+        let wrapped = try #require(
+            PictureRenderer(style: .sixel, cellSize: PixelSize(width: 10, height: 19), inTmux: true).render(pixels, in: box)
+        ).bytes
         #expect(wrapped.count < 1_048_576)
         // Still a sixel picture (smaller), wrapped for tmux.
         #expect(wrapped.starts(with: Array(repeating: 0x0A, count: 3)))
@@ -560,8 +588,9 @@ extension Array where Element == UInt8 {
 
     @Test func picturesAreDeletedWhenTheWindowShrinks() throws {
         let window = Window()
-        let display = PictureDisplay(.init(mode: .kitty, size: nil, outputIsTerminal: true, environment: ["TERM": "xterm-kitty"]),
-                                     probe: { _ in nil }, windowSize: { window.size })
+        let display = PictureDisplay(
+            .init(mode: .kitty, size: nil, outputIsTerminal: true, environment: ["TERM": "xterm-kitty"]),
+            probe: { _ in nil }, windowSize: { window.size })
         #expect(display.tidyAfterResize() == nil, "no picture yet")
         _ = try #require(display.picture(TestPictures.colourful(64, 48), for: .detail))
         #expect(display.tidyAfterResize() == nil, "the same window")
@@ -578,7 +607,8 @@ extension Array where Element == UInt8 {
         window.size.ws_col = 100
         #expect(display.tidyAfterResize() == nil, "back to the size it was drawn at, unseen: nothing moved")
         // Not kitty: nothing to delete.
-        let sixel = PictureDisplay(.init(mode: .sixel, size: nil, outputIsTerminal: false, environment: [:]), probe: { _ in nil }, windowSize: { window.size })
+        let sixel = PictureDisplay(
+            .init(mode: .sixel, size: nil, outputIsTerminal: false, environment: [:]), probe: { _ in nil }, windowSize: { window.size })
         _ = sixel.picture(TestPictures.colourful(64, 48), for: .detail)
         window.size.ws_col = 10
         #expect(sixel.tidyAfterResize() == nil)
@@ -588,16 +618,18 @@ extension Array where Element == UInt8 {
     /// window is cleared (once), never in another terminal, and not when the size is the same.
     @Test func screensPicturesAreClearedAfterAResize() throws {
         let window = Window()
-        let display = PictureDisplay(.init(mode: .symbols, size: nil, outputIsTerminal: true, environment: ["TERM": "screen-256color", "STY": "1.pts-0.host"]),
-                                     probe: { _ in nil }, windowSize: { window.size })
+        let display = PictureDisplay(
+            .init(mode: .symbols, size: nil, outputIsTerminal: true, environment: ["TERM": "screen-256color", "STY": "1.pts-0.host"]),
+            probe: { _ in nil }, windowSize: { window.size })
         #expect(display.clearAfterResizeInScreen() == nil, "no picture yet")
         _ = try #require(display.picture(TestPictures.colourful(64, 48), for: .detail))
         #expect(display.clearAfterResizeInScreen() == nil, "the same window")
         window.size.ws_col = 60
         #expect(try #require(display.clearAfterResizeInScreen()).bytes == Array("\u{1B}[H\u{1B}[2J".utf8))
         #expect(display.clearAfterResizeInScreen() == nil, "cleared once")
-        let xterm = PictureDisplay(.init(mode: .symbols, size: nil, outputIsTerminal: true, environment: ["TERM": "xterm-256color"]),
-                                   probe: { _ in nil }, windowSize: { window.size })
+        let xterm = PictureDisplay(
+            .init(mode: .symbols, size: nil, outputIsTerminal: true, environment: ["TERM": "xterm-256color"]),
+            probe: { _ in nil }, windowSize: { window.size })
         _ = try #require(xterm.picture(TestPictures.colourful(64, 48), for: .detail))
         window.size.ws_col = 100
         #expect(xterm.clearAfterResizeInScreen() == nil, "another terminal redraws nothing of ours")
@@ -607,8 +639,9 @@ extension Array where Element == UInt8 {
     /// the old thumbnails are deleted before the new picture is drawn, not left beside it.
     @Test func theNextPictureAfterAShrinkDeletesTheOldOnesFirst() throws {
         let window = Window()
-        let display = PictureDisplay(.init(mode: .kitty, size: nil, outputIsTerminal: true, environment: ["TERM": "xterm-kitty"]),
-                                     probe: { _ in nil }, windowSize: { window.size })
+        let display = PictureDisplay(
+            .init(mode: .kitty, size: nil, outputIsTerminal: true, environment: ["TERM": "xterm-kitty"]),
+            probe: { _ in nil }, windowSize: { window.size })
         _ = try #require(display.sheetRow([TestPictures.colourful(64, 48), TestPictures.colourful(64, 48)]))
         (window.size.ws_col, window.size.ws_row) = (80, 24)
         let picture = try #require(display.picture(TestPictures.colourful(64, 48), for: .detail))
@@ -626,10 +659,16 @@ extension Array where Element == UInt8 {
 @Suite struct OtherTerminalsTests {
     final class Asked { var count = 0 }
 
-    static func display(_ environment: [String: String], mode: PreviewMode = .auto, answer: TerminalProbe.Answer? = nil, asked: Asked = Asked(),
-                        window: winsize = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 900, ws_ypixel: 760)) -> PictureDisplay {
-        PictureDisplay(.init(mode: mode, size: nil, outputIsTerminal: true, environment: environment),
-                       probe: { _ in asked.count += 1; return answer }, windowSize: { window })
+    static func display(
+        _ environment: [String: String], mode: PreviewMode = .auto, answer: TerminalProbe.Answer? = nil, asked: Asked = Asked(),
+        window: winsize = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 900, ws_ypixel: 760)
+    ) -> PictureDisplay {
+        PictureDisplay(
+            .init(mode: mode, size: nil, outputIsTerminal: true, environment: environment),
+            probe: { _ in
+                asked.count += 1
+                return answer
+            }, windowSize: { window })
     }
 
     static func reply(sixel: Bool = true, background: RGB? = nil, cellSize: PixelSize? = nil) -> TerminalProbe.Answer {
@@ -655,7 +694,7 @@ extension Array where Element == UInt8 {
             (["TERM": "screen.xterm-256color"], .indexed256),  // screen in `xterm -tn xterm-256color`
             (["TERM": "screen.xterm-256color", "STY": "1.x"], .indexed256),
             (["TERM": "screen-256color", "STY": "1.x"], .indexed256),  // a screenrc's `term screen-256color`
-            (["TERM": "screen-256color-bce", "STY": "1.x"], .indexed256),
+            (["TERM": "screen-256color-bce", "STY": "1.x"], .indexed256)
         ]
         for (environment, colours) in environments {
             for mode: PreviewMode in [.auto, .sixel, .kitty, .iterm, .symbols] {
@@ -677,7 +716,9 @@ extension Array where Element == UInt8 {
     /// The cell size the terminal states (CSI 16 t) wins over TIOCGWINSZ's, which xterm counts with
     /// its border (904 pixels for 100 columns of 9).
     @Test func theTerminalsOwnCellSizeIsUsed() {
-        #expect(Self.display(["TERM": "xterm"], answer: Self.reply(cellSize: PixelSize(width: 7, height: 15))).renderer.cellSize == PixelSize(width: 7, height: 15))
+        #expect(
+            Self.display(["TERM": "xterm"], answer: Self.reply(cellSize: PixelSize(width: 7, height: 15))).renderer.cellSize
+                == PixelSize(width: 7, height: 15))
         #expect(Self.display(["TERM": "xterm"], answer: Self.reply()).renderer.cellSize == PixelSize(width: 9, height: 19))
     }
 
@@ -708,8 +749,9 @@ extension Array where Element == UInt8 {
         #expect(box.width * box.height <= PictureRenderer.maximumPixels)
         var answer = Self.reply(cellSize: PixelSize(width: 128, height: 256))
         answer.sixelMaximum = PixelSize(width: 10_000, height: 10_000)
-        let huge = PictureDisplay(.init(mode: .sixel, size: CellBox(columns: 1000, rows: 500), outputIsTerminal: true, environment: ["TERM": "xterm"]),
-                                  probe: { _ in answer }, windowSize: { winsize(ws_row: 500, ws_col: 1000, ws_xpixel: 0, ws_ypixel: 0) })
+        let huge = PictureDisplay(
+            .init(mode: .sixel, size: CellBox(columns: 1000, rows: 500), outputIsTerminal: true, environment: ["TERM": "xterm"]),
+            probe: { _ in answer }, windowSize: { winsize(ws_row: 500, ws_col: 1000, ws_xpixel: 0, ws_ypixel: 0) })
         let hugeBox = try #require(huge.pixelBox(for: .detail))
         #expect(hugeBox.width * hugeBox.height <= PictureRenderer.maximumPixels)
         #expect(hugeBox.width > 2000, "a large window still gets a large picture: \(hugeBox)")
@@ -724,8 +766,9 @@ extension Array where Element == UInt8 {
     @Test func aFontChangeIsSeenAtTheNextPicture() {
         final class Window { var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 900, ws_ypixel: 760) }
         let window = Window()
-        let display = PictureDisplay(.init(mode: .kitty, size: nil, outputIsTerminal: true, environment: ["TERM": "xterm-kitty"]),
-                                     probe: { _ in nil }, windowSize: { window.size })
+        let display = PictureDisplay(
+            .init(mode: .kitty, size: nil, outputIsTerminal: true, environment: ["TERM": "xterm-kitty"]),
+            probe: { _ in nil }, windowSize: { window.size })
         #expect(display.renderer.cellSize == PixelSize(width: 9, height: 19))
         (window.size.ws_xpixel, window.size.ws_ypixel) = (700, 560)
         #expect(display.renderer.cellSize == PixelSize(width: 7, height: 14))
@@ -739,7 +782,9 @@ extension Array where Element == UInt8 {
     /// four at 80×24, three of five at 100×40; one row when only one fits.
     @Test func sheetsFillTheWindow() {
         func layout(_ columns: UInt16, _ rows: UInt16) -> SheetLayout {
-            Self.display(["TERM": "xterm-kitty"], window: winsize(ws_row: rows, ws_col: columns, ws_xpixel: columns * 9, ws_ypixel: rows * 19)).sheetLayout()
+            Self.display(
+                ["TERM": "xterm-kitty"], window: winsize(ws_row: rows, ws_col: columns, ws_xpixel: columns * 9, ws_ypixel: rows * 19)
+            ).sheetLayout()
         }
         #expect(layout(80, 24) == SheetLayout(columns: 4, rows: 2))
         #expect(layout(100, 40) == SheetLayout(columns: 5, rows: 3))
@@ -772,26 +817,59 @@ extension PictureDisplayTests {
             return reply
         }
         let cases: [(TerminalProbe.Answer?, [String: String], PreviewMode, KittyMedium, [TerminalProbe.Request])] = [
-            (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-kitty"], .auto, .sharedMemory, [.init(tmux: false, kittyMedia: true)]),
-            (kittyAnswer(sharedMemory: false, file: true), ["TERM": "xterm-kitty"], .auto, .temporaryFile, [.init(tmux: false, kittyMedia: true)]),
-            (kittyAnswer(sharedMemory: false, file: false), ["TERM": "xterm-kitty"], .auto, .direct, [.init(tmux: false, kittyMedia: true)]),
+            (
+                kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-kitty"], .auto, .sharedMemory,
+                [.init(tmux: false, kittyMedia: true)]
+            ),
+            (
+                kittyAnswer(sharedMemory: false, file: true), ["TERM": "xterm-kitty"], .auto, .temporaryFile,
+                [.init(tmux: false, kittyMedia: true)]
+            ),
+            (
+                kittyAnswer(sharedMemory: false, file: false), ["TERM": "xterm-kitty"], .auto, .direct,
+                [.init(tmux: false, kittyMedia: true)]
+            ),
             // Asked why it is kitty, and the media in the same round trip.
-            (kittyAnswer(sharedMemory: true, file: false), ["TERM": "xterm-256color"], .auto, .sharedMemory, [.init(tmux: false, kittyMedia: true)]),
-            (kittyAnswer(sharedMemory: true, file: false), ["TERM": "xterm-256color"], .kitty, .sharedMemory, [.init(tmux: false, kittyMedia: true)]),
+            (
+                kittyAnswer(sharedMemory: true, file: false), ["TERM": "xterm-256color"], .auto, .sharedMemory,
+                [.init(tmux: false, kittyMedia: true)]
+            ),
+            (
+                kittyAnswer(sharedMemory: true, file: false), ["TERM": "xterm-256color"], .kitty, .sharedMemory,
+                [.init(tmux: false, kittyMedia: true)]
+            ),
             // An answer cut short (no DA1) says nothing.
-            ({ var reply = kittyAnswer(sharedMemory: true, file: true); reply.complete = false; return reply }(), ["TERM": "xterm-kitty"], .auto,
-             .direct, [.init(tmux: false, kittyMedia: true)]),
-            (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-kitty", "SSH_CONNECTION": "10.0.0.1 5 10.0.0.2 22"], .auto, .direct, []),
+            (
+                {
+                    var reply = kittyAnswer(sharedMemory: true, file: true)
+                    reply.complete = false
+                    return reply
+                }(), ["TERM": "xterm-kitty"], .auto,
+                .direct, [.init(tmux: false, kittyMedia: true)]
+            ),
+            (
+                kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-kitty", "SSH_CONNECTION": "10.0.0.1 5 10.0.0.2 22"], .auto,
+                .direct, []
+            ),
             (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-kitty", "SSH_TTY": "/dev/pts/3"], .kitty, .direct, []),
-            (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-256color", "SSH_TTY": "/dev/pts/3"], .auto, .direct,
-             [.init(tmux: false, kittyMedia: false)]),
+            (
+                kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-256color", "SSH_TTY": "/dev/pts/3"], .auto, .direct,
+                [.init(tmux: false, kittyMedia: false)]
+            ),
             // Inside tmux kitty is asked who it is (placeholders), never about media.
-            (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"], .kitty, .direct,
-             [.init(tmux: true, kittyMedia: false)]),
-            (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-256color", "TMUX": "/tmp/tmux-0/default,1,0"], .auto, .direct,
-             [.init(tmux: true, kittyMedia: false)]),
+            (
+                kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"], .kitty, .direct,
+                [.init(tmux: true, kittyMedia: false)]
+            ),
+            (
+                kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-256color", "TMUX": "/tmp/tmux-0/default,1,0"], .auto, .direct,
+                [.init(tmux: true, kittyMedia: false)]
+            ),
             // Sixel asked for: kitty's media are not asked.
-            (kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-256color"], .sixel, .direct, [.init(tmux: false, kittyMedia: false)]),
+            (
+                kittyAnswer(sharedMemory: true, file: true), ["TERM": "xterm-256color"], .sixel, .direct,
+                [.init(tmux: false, kittyMedia: false)]
+            )
         ]
         for (reply, environment, mode, medium, requests) in cases {
             let probe = Probe(reply)

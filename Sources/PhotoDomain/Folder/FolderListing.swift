@@ -29,7 +29,9 @@ public struct FolderListing: Equatable, Sendable, CustomStringConvertible {
     /// Reads `4:00000000deadbeef`; nil for anything else.
     public init?(_ text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[1].count == 16, let count = Int(parts[0]), count >= 0, let digest = UInt64(parts[1], radix: 16) else { return nil }
+        guard parts.count == 2, parts[1].count == 16, let count = Int(parts[0]), count >= 0, let digest = UInt64(parts[1], radix: 16) else {
+            return nil
+        }
         self.init(count: count, digest: digest)
     }
 
@@ -43,7 +45,9 @@ public struct FolderListing: Equatable, Sendable, CustomStringConvertible {
     public func changeNote(now: FolderListing, folder: String) -> String? {
         guard now != self else { return nil }
         let photos = "\(count) photo\(count == 1 ? "" : "s")"
-        let change = now.count == count ? "\(photos) then and now, but not all the same ones, or not the same size" : "\(photos) then, \(now.count) now"
+        let change =
+            now.count == count
+            ? "\(photos) then and now, but not all the same ones, or not the same size" : "\(photos) then, \(now.count) now"
         return "\(folder) is not as it was recorded (\(change)): what follows may differ from the recording."
     }
 }

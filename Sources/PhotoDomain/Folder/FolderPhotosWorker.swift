@@ -47,18 +47,22 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     ///   folders inside are then not walked (and the photo is listed even if its name is hidden).
     /// - Parameter dates: where `sort date` keeps the dates it read (nil: nowhere).
     /// - Parameter writePlace: where `save` writes a file asked for at a path (nil: there).
-    public init(root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init(),
-                thumbnails: ThumbnailCache? = nil, openedPhoto: String? = nil, progress: WorkProgress? = nil, dates: PhotoDates? = nil,
-                writePlace: (@Sendable (String) -> String)? = nil) {
+    public init(
+        root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init(),
+        thumbnails: ThumbnailCache? = nil, openedPhoto: String? = nil, progress: WorkProgress? = nil, dates: PhotoDates? = nil,
+        writePlace: (@Sendable (String) -> String)? = nil
+    ) {
         self.walkProgress = progress
         self.writePlace = writePlace
         self.dates = dates
         // A photo opened by name is browsed among its neighbours, as image viewers do: that folder's
         // files only (a photo in ~ does not walk all of ~).
-        folder = PhotoFolder(root: root, shownAs: shownAs, excluding: thumbnails?.root, descends: openedPhoto == nil,
-                             alsoListing: openedPhoto.map { Array($0.utf8) })
-        namedFolder = PhotoFolder(root: root, shownAs: shownAs, excluding: thumbnails?.root, descends: openedPhoto == nil,
-                                  alsoListing: openedPhoto.map { Array($0.utf8) }, knowsByName: true)
+        folder = PhotoFolder(
+            root: root, shownAs: shownAs, excluding: thumbnails?.root, descends: openedPhoto == nil,
+            alsoListing: openedPhoto.map { Array($0.utf8) })
+        namedFolder = PhotoFolder(
+            root: root, shownAs: shownAs, excluding: thumbnails?.root, descends: openedPhoto == nil,
+            alsoListing: openedPhoto.map { Array($0.utf8) }, knowsByName: true)
         shownName = shownAs ?? root
         generator = SeededGenerator(seed: seed)
         self.limits = limits
@@ -117,13 +121,16 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// "in ..").
     private func foundNote(_ scan: PhotoFolder.Scan) -> String {
         let place = shownName == "." || shownName == "./" ? "the current folder" : shownName
-        return "Found \(scan.entries.count.grouped) photo\(scan.entries.count == 1 ? "" : "s") in \(place)" + (scan.skippedSummary.map { " (\($0))" } ?? "") + "."
+        return "Found \(scan.entries.count.grouped) photo\(scan.entries.count == 1 ? "" : "s") in \(place)"
+            + (scan.skippedSummary.map { " (\($0))" } ?? "") + "."
     }
 
     /// Why a folder without photos shows nothing, and what to do.
     private func noPhotos(_ scan: PhotoFolder.Scan) -> PhotosWorkerError {
-        PhotosWorkerError("no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW) in \(shownName)" + (scan.skippedSummary.map { " (\($0))" } ?? "")
-            + ": put some there, or choose another folder with --folder DIR")
+        PhotosWorkerError(
+            "no photos (JPEG, PNG, WebP, GIF, HEIC, AVIF, JPEG XL, TIFF or camera RAW) in \(shownName)"
+                + (scan.skippedSummary.map { " (\($0))" } ?? "")
+                + ": put some there, or choose another folder with --folder DIR")
     }
 
     /// A photo of a walk, with what its header says beyond the photo's fields.
@@ -254,13 +261,17 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     }
 
     public nonisolated func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
-        guard let relative = paths.withLock({ $0[Array(photo.id.utf8)]?.relativePath }) else { throw PictureFailure("the photo is not from this folder") }
+        guard let relative = paths.withLock({ $0[Array(photo.id.utf8)]?.relativePath }) else {
+            throw PictureFailure("the photo is not from this folder")
+        }
         let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + relative
         // A photo listed by name only: its size from its header (the thumbnail cache asks for it).
-        let size = photo.width > 0 && photo.height > 0 ? PixelSize(width: photo.width, height: photo.height)
+        let size =
+            photo.width > 0 && photo.height > 0
+            ? PixelSize(width: photo.width, height: photo.height)
             : thumbnails == nil ? nil : Self.header(of: full, limits: .unlimited)?.uprightSize
         guard let thumbnails, let size, size.width > 0, size.height > 0,
-              let original = Self.original(absolutePath: absoluteRoot + [UInt8(ascii: "/")] + relative, at: full, size: size)
+            let original = Self.original(absolutePath: absoluteRoot + [UInt8(ascii: "/")] + relative, at: full, size: size)
         else { return try decode(try readFile(full), fitting: box) }
         let shown = original.size.fitted(in: box)
         let needed = PixelSize(width: min(shown.width, original.size.width), height: min(shown.height, original.size.height))
@@ -275,7 +286,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         }
         // A photo no larger than the thumbnail would be is as cheap to read as one.
         guard let size = ThumbnailCache.Size.covering(needed),
-              original.size.width > size.rawValue || original.size.height > size.rawValue
+            original.size.width > size.rawValue || original.size.height > size.rawValue
         else { return pixels }
         var read = original
         // The photo as it was read, if it changed since it was listed.
@@ -298,8 +309,9 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     static func original(absolutePath: [UInt8], at path: [UInt8], size: PixelSize) -> ThumbnailCache.Original? {
         var info = stat()
         guard PhotoFolder.withPath(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return ThumbnailCache.Original(uri: ThumbnailCache.uri(ofAbsolutePath: absolutePath), modified: Int(info.modificationTime.tv_sec),
-                                       bytes: Int(info.st_size), size: size)
+        return ThumbnailCache.Original(
+            uri: ThumbnailCache.uri(ofAbsolutePath: absolutePath), modified: Int(info.modificationTime.tv_sec),
+            bytes: Int(info.st_size), size: size)
     }
 
     /// The file's bytes, its header's limits checked first: a file claiming too many pixels is
@@ -338,8 +350,9 @@ extension FolderPhotosWorker: PhotographersWorker {
     /// The profile is the name and how many photos the folder holds by them: a folder knows no more.
     public func photographer(_ user: Photo.User, limit: Int) async throws -> PhotographerPhotos {
         let theirs = try describedWalk().photos.map(\.photo).filter { $0.user.name == user.name }
-        return PhotographerPhotos(profile: Photo.User(id: "", username: "", name: user.name, totalPhotos: theirs.count),
-                                  photos: Array(theirs.prefix(max(0, limit))))
+        return PhotographerPhotos(
+            profile: Photo.User(id: "", username: "", name: user.name, totalPhotos: theirs.count),
+            photos: Array(theirs.prefix(max(0, limit))))
     }
 }
 
@@ -382,11 +395,14 @@ extension FolderPhotosWorker: PhotoSavingWorker {
         if PhotoFolder.FoundFile(info) != found {
             let replaced = "the photo's file was replaced since it was listed"
             guard let real = realpath(PhotoFolder.withPath(full) { String(cString: $0) }, nil),
-                  let realRoot = realpath(root, nil) else { throw PhotosWorkerError("\(replaced), and cannot be checked (nothing was written)") }
+                let realRoot = realpath(root, nil)
+            else { throw PhotosWorkerError("\(replaced), and cannot be checked (nothing was written)") }
             let (inside, rootPath) = (String(cString: real), String(cString: realRoot))
-            free(real); free(realRoot)
+            free(real)
+            free(realRoot)
             guard inside.hasPrefix(rootPath == "/" ? "/" : rootPath + "/") else {
-                throw PhotosWorkerError("\(replaced) by a link out of the folder (nothing was written): type 'fetch' to list the folder again")
+                throw PhotosWorkerError(
+                    "\(replaced) by a link out of the folder (nothing was written): type 'fetch' to list the folder again")
             }
             var start = [UInt8](repeating: 0, count: 16)
             let n = start.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 16, 0) }
@@ -410,7 +426,12 @@ extension FolderPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
             let (scan, walked) = try describedWalk()
             guard !walked.isEmpty else { throw noPhotos(scan) }
             // The walk is in path order, and the sort stable: photos of one date stay in path order.
-            let dated = walked.map { ($0.photo, $0.exif.dateTaken ?? Self.modificationDate(Array(folder.root.utf8) + [UInt8(ascii: "/")] + $0.entry.relativePath)) }
+            let dated = walked.map {
+                (
+                    $0.photo,
+                    $0.exif.dateTaken ?? Self.modificationDate(Array(folder.root.utf8) + [UInt8(ascii: "/")] + $0.entry.relativePath)
+                )
+            }
             feedList = (dated.sorted { $0.1 > $1.1 }.map(\.0), [foundNote(scan)])
         }
         let (photos, notes) = feedList ?? ([], [])
@@ -426,7 +447,8 @@ extension FolderPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
         guard gmtime_r(&seconds, &parts) != nil else { return "0000:00:00 00:00:00" }
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let year = String(parts.tm_year + 1900)
-        return "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year):\(two(parts.tm_mon + 1)):\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+        return
+            "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year):\(two(parts.tm_mon + 1)):\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
     /// The folder's photos whose path or EXIF description, artist or camera hold every word of the query,
@@ -434,7 +456,8 @@ extension FolderPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
     /// pages after it come from that list. A folder's photos have no dominant colour to filter by.
     public func search(_ query: PhotoQuery, page: Int, perPage: Int) async throws -> PhotoPage {
         if let color = query.color {
-            throw PhotosWorkerError("a folder's photos carry no colour to search by, so --color \(color) cannot be applied: search without --color")
+            throw PhotosWorkerError(
+                "a folder's photos carry no colour to search by, so --color \(color) cannot be applied: search without --color")
         }
         if page == 1 || searchList?.query != query {
             let found = try describedWalk().photos.filter {
@@ -481,8 +504,9 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
 
     /// A photo known by its name only: its fields are read from its header when it is shown.
     static func nameOnly(_ id: String) -> Photo {
-        Photo(id: id, width: 0, height: 0, color: nil, blurHash: nil, description: nil, altDescription: nil, likes: nil,
-              user: Photo.User(id: "", username: "", name: ""), urls: Photo.URLs(raw: id, full: id, regular: id, small: id, thumb: id))
+        Photo(
+            id: id, width: 0, height: 0, color: nil, blurHash: nil, description: nil, altDescription: nil, likes: nil,
+            user: Photo.User(id: "", username: "", name: ""), urls: Photo.URLs(raw: id, full: id, regular: id, small: id, thumb: id))
     }
 
     /// Each entry's date as EXIF writes it (DateTimeOriginal, else DateTime, else the file's time in
@@ -515,7 +539,9 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
     /// `2024:06:01 12:30:00` as 20240601123000: its digits, in order.
     static func dateNumber(_ date: String) -> Int {
         var number = 0
-        for byte in date.utf8 where (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { number = number &* 10 &+ Int(byte - UInt8(ascii: "0")) }
+        for byte in date.utf8 where (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+            number = number &* 10 &+ Int(byte - UInt8(ascii: "0"))
+        }
         return number
     }
 

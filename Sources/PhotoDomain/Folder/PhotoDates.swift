@@ -194,11 +194,13 @@ public final class PhotoDates: Sendable {
                 i += 1
             }
             guard let device = number(until: UInt8(ascii: ":")), let inode = number(until: UInt8(ascii: ":")),
-                  let size = signed(until: UInt8(ascii: ":")), let seconds = signed(until: UInt8(ascii: ".")),
-                  let nanoseconds = signed(until: UInt8(ascii: ":")), let changed = signed(until: UInt8(ascii: ".")),
-                  let changedNanoseconds = signed(until: UInt8(ascii: ":")), let day = signed(until: 0x09) else { continue }
-            let key = Key(device: device, inode: inode, size: Int64(size), seconds: seconds, nanoseconds: nanoseconds,
-                          changed: changed, changedNanoseconds: changedNanoseconds)
+                let size = signed(until: UInt8(ascii: ":")), let seconds = signed(until: UInt8(ascii: ".")),
+                let nanoseconds = signed(until: UInt8(ascii: ":")), let changed = signed(until: UInt8(ascii: ".")),
+                let changedNanoseconds = signed(until: UInt8(ascii: ":")), let day = signed(until: 0x09)
+            else { continue }
+            let key = Key(
+                device: device, inode: inode, size: Int64(size), seconds: seconds, nanoseconds: nanoseconds,
+                changed: changed, changedNanoseconds: changedNanoseconds)
             if i + 1 < bytes.count, bytes[i] == UInt8(ascii: "-"), bytes[i + 1] == 0x0A {
                 known[key] = Entry(date: nil, day: day)
             } else if i + 19 < bytes.count, bytes[i + 19] == 0x0A, EXIFDate.isValid(bytes[i..<(i + 19)]) {

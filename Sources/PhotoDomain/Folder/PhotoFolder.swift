@@ -61,8 +61,10 @@ public struct PhotoFolder: Sendable {
     /// bytes, each file opened.
     public let knowsByName: Bool
 
-    public init(root: String, shownAs: String? = nil, excluding excluded: String? = nil, descends: Bool = true, alsoListing: [UInt8]? = nil,
-                knowsByName: Bool = false) {
+    public init(
+        root: String, shownAs: String? = nil, excluding excluded: String? = nil, descends: Bool = true, alsoListing: [UInt8]? = nil,
+        knowsByName: Bool = false
+    ) {
         self.root = root
         self.shownName = shownAs ?? root
         self.excluded = excluded
@@ -74,9 +76,11 @@ public struct PhotoFolder: Sendable {
     /// The extensions (lower case) a listing by name takes for photos, and the format each names.
     static let photoExtensions: [String: ImageFormat] = {
         var formats: [String: ImageFormat] = [:]
-        for (names, format) in [(["jpg", "jpeg", "jpe", "jfif"], ImageFormat.jpeg), (["png"], .png), (["webp"], .webp), (["gif"], .gif),
-                                (["heic", "heif", "hif"], .heic), (["avif"], .avif), (["jxl"], .jpegXL),
-                                (["tif", "tiff", "dng", "nef", "nrw", "arw", "pef"], .tiff), (["cr2", "cr3", "orf", "rw2"], .cameraRaw)] {
+        for (names, format) in [
+            (["jpg", "jpeg", "jpe", "jfif"], ImageFormat.jpeg), (["png"], .png), (["webp"], .webp), (["gif"], .gif),
+            (["heic", "heif", "hif"], .heic), (["avif"], .avif), (["jxl"], .jpegXL),
+            (["tif", "tiff", "dng", "nef", "nrw", "arw", "pef"], .tiff), (["cr2", "cr3", "orf", "rw2"], .cameraRaw)
+        ] {
             for name in names { formats[name] = format }
         }
         return formats
@@ -131,8 +135,10 @@ public struct PhotoFolder: Sendable {
     /// Walks `directory`. `ancestors` are the folders above it (a link back to one is a loop);
     /// `walked`, every folder walked so far (a second link to one is walked once). Stops early when
     /// the task is cancelled (Ctrl-C): the caller checks.
-    private func walk(_ directory: [UInt8], relative: [UInt8], ancestors: [FileID], walked: inout Set<FileID>, quiet: FileID?, into scan: inout Scan,
-                      progress: ((Int) -> Void)?) {
+    private func walk(
+        _ directory: [UInt8], relative: [UInt8], ancestors: [FileID], walked: inout Set<FileID>, quiet: FileID?, into scan: inout Scan,
+        progress: ((Int) -> Void)?
+    ) {
         guard let dir = Self.withPath(directory, { opendir($0) }) else {
             scan.skipped["unreadable folder", default: 0] += 1
             return
@@ -201,7 +207,8 @@ public struct PhotoFolder: Sendable {
                 let found = batch[k - batchStart]
                 if let result = found.result {
                     switch result {
-                    case .success(let format): scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(found.status)))
+                    case .success(let format):
+                        scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(found.status)))
                     case .failure(let reason): scan.skipped[reason.reason, default: 0] += 1
                     }
                     continue
@@ -236,7 +243,9 @@ public struct PhotoFolder: Sendable {
                     scan.skipped["folder nested too deep", default: 0] += 1
                     continue
                 }
-                walk(path, relative: relativePath, ancestors: ancestors + [id], walked: &walked, quiet: quiet, into: &scan, progress: progress)
+                walk(
+                    path, relative: relativePath, ancestors: ancestors + [id], walked: &walked, quiet: quiet, into: &scan,
+                    progress: progress)
             case S_IFREG:
                 if let progress, (scan.entries.count + scan.skippedCount) % 64 == 0 { progress(scan.entries.count + scan.skippedCount) }
                 if knowsByName {
@@ -296,16 +305,17 @@ public struct PhotoFolder: Sendable {
     /// surrogates, nothing above U+10FFFF), or nil.
     static func validSequenceLength(_ bytes: [UInt8], at i: Int) -> Int? {
         let lead = bytes[i]
-        let (length, low, high): (Int, UInt8, UInt8) = switch lead {
-        case 0xC2...0xDF: (2, 0x80, 0xBF)
-        case 0xE0: (3, 0xA0, 0xBF)
-        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
-        case 0xED: (3, 0x80, 0x9F)
-        case 0xF0: (4, 0x90, 0xBF)
-        case 0xF1...0xF3: (4, 0x80, 0xBF)
-        case 0xF4: (4, 0x80, 0x8F)
-        default: (0, 0, 0)
-        }
+        let (length, low, high): (Int, UInt8, UInt8) =
+            switch lead {
+            case 0xC2...0xDF: (2, 0x80, 0xBF)
+            case 0xE0: (3, 0xA0, 0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
+            case 0xED: (3, 0x80, 0x9F)
+            case 0xF0: (4, 0x90, 0xBF)
+            case 0xF1...0xF3: (4, 0x80, 0xBF)
+            case 0xF4: (4, 0x80, 0x8F)
+            default: (0, 0, 0)
+            }
         guard length > 0, i + length <= bytes.count, (low...high).contains(bytes[i + 1]) else { return nil }
         for k in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[i + k]) { return nil }
         return length
@@ -403,7 +413,10 @@ public struct PhotoFolder: Sendable {
     static func absolutePath(_ path: [UInt8]) -> [UInt8] {
         var full = path
         if path.first != UInt8(ascii: "/"), let cwd = getcwd(nil, 0) {
-            full = Array(UnsafeBufferPointer(start: UnsafeRawPointer(cwd).assumingMemoryBound(to: UInt8.self), count: strlen(cwd))) + [UInt8(ascii: "/")] + path
+            full =
+                Array(UnsafeBufferPointer(start: UnsafeRawPointer(cwd).assumingMemoryBound(to: UInt8.self), count: strlen(cwd))) + [
+                    UInt8(ascii: "/")
+                ] + path
             free(cwd)
         }
         var parts: [ArraySlice<UInt8>] = []

@@ -186,10 +186,11 @@ public struct Photo: Codable, Equatable, Sendable {
         id: String, width: Int, height: Int, color: String?, blurHash: String?, description: String?,
         altDescription: String?, likes: Int?, user: User, urls: URLs, links: Links? = nil, camera: Camera? = nil
     ) {
-        storage = Storage(Fields(
-            id: id, width: width, height: height, color: color, blurHash: blurHash, description: description,
-            altDescription: altDescription, likes: likes, user: user, urls: urls, links: links, camera: camera
-        ))
+        storage = Storage(
+            Fields(
+                id: id, width: width, height: height, color: color, blurHash: blurHash, description: description,
+                altDescription: altDescription, likes: likes, user: user, urls: urls, links: links, camera: camera
+            ))
     }
 
     public init(from decoder: any Decoder) throws {

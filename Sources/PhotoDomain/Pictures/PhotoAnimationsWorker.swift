@@ -12,7 +12,9 @@ public protocol PhotoAnimationsWorker: Sendable {
 extension FolderPhotosWorker: PhotoAnimationsWorker {
     public nonisolated func animation(of photo: Photo, fitting box: PixelSize) async throws -> AnimationFrames? {
         guard photo.frameCount != nil else { return nil }
-        guard let relative = paths.withLock({ $0[Array(photo.id.utf8)]?.relativePath }) else { throw PictureFailure("the photo is not from this folder") }
+        guard let relative = paths.withLock({ $0[Array(photo.id.utf8)]?.relativePath }) else {
+            throw PictureFailure("the photo is not from this folder")
+        }
         let bytes = try readFile(Array(folder.root.utf8) + [UInt8(ascii: "/")] + relative)
         do {
             return try AnimationFrames(bytes, fitting: box, limits: limits)

@@ -127,13 +127,15 @@ public struct ThumbnailCache: Sendable {
     public func thumbnail(of original: Original, covering needed: PixelSize) -> Pixels? {
         guard let smallest = Size.covering(needed) else { return nil }
         for size in Size.allCases where size.rawValue >= smallest.rawValue {
-            guard let bytes = try? FileBytes.read(path: Array(path(of: original, in: size).utf8), limit: Self.maxFileBytes) else { continue }
+            guard let bytes = try? FileBytes.read(path: Array(path(of: original, in: size).utf8), limit: Self.maxFileBytes) else {
+                continue
+            }
             let text = PNGFile.text(bytes)
             // Thumb::Size too when it is there: a file replaced within the same second, or copied
             // with its time kept (cp -p, rsync), has the time of the one the thumbnail shows.
             guard text["Thumb::URI"] == original.uri, text["Thumb::MTime"] == String(original.modified),
-                  text["Thumb::Size"].map({ $0 == String(original.bytes) }) ?? true,
-                  let header = try? ImageDecoder.header(of: bytes, limits: Self.limits), header.format == .png
+                text["Thumb::Size"].map({ $0 == String(original.bytes) }) ?? true,
+                let header = try? ImageDecoder.header(of: bytes, limits: Self.limits), header.format == .png
             else { continue }
             // Judged by its header before a pixel is inflated: no larger than its folder's size (as
             // the standard has it), the photo's shape (within a pixel of rounding), and as large as
@@ -142,11 +144,12 @@ public struct ThumbnailCache: Sendable {
             // refused for their shape, on every visit: seconds for a sheet.
             let got = header.uprightSize
             let fits = max(got.width, got.height) <= size.rawValue || got == original.size
-            let shaped = abs(got.width * original.size.height - got.height * original.size.width) <= max(original.size.width, original.size.height)
+            let shaped =
+                abs(got.width * original.size.height - got.height * original.size.width) <= max(original.size.width, original.size.height)
             let covers = (got.width >= needed.width && got.height >= needed.height) || got == original.size
             guard fits, shaped, covers,
-                  var pixels = try? ImageDecoder.decode(bytes, fitting: PixelSize(width: 4096, height: 4096), limits: Self.limits),
-                  PixelSize(width: pixels.width, height: pixels.height) == got
+                var pixels = try? ImageDecoder.decode(bytes, fitting: PixelSize(width: 4096, height: 4096), limits: Self.limits),
+                PixelSize(width: pixels.width, height: pixels.height) == got
             else { continue }
             pixels.source = .thumbnail(folder: size.folder, size: got, software: text["Software"])
             return pixels
@@ -173,8 +176,10 @@ public struct ThumbnailCache: Sendable {
     /// `decodes`: whether `picture` decodes the photo again, rather than handing on pixels already
     /// decoded; `holding`: the bytes it holds until it runs (the file's, or the pixels'). Few of
     /// those wait at once (see `PendingThumbnails`).
-    public func make(_ original: Original, in size: Size, decodes: Bool = true, holding bytes: Int = 0,
-                     from picture: @escaping @Sendable () throws -> Pixels) {
+    public func make(
+        _ original: Original, in size: Size, decodes: Bool = true, holding bytes: Int = 0,
+        from picture: @escaping @Sendable () throws -> Pixels
+    ) {
         guard writes else { return }
         let work: @Sendable () -> Void = {
             do {
@@ -227,11 +232,13 @@ public struct ThumbnailCache: Sendable {
         }
         let png: [UInt8]
         do {
-            png = try PNGFile.encode(pixels, text: [
-                ("Thumb::URI", original.uri), ("Thumb::MTime", String(original.modified)), ("Thumb::Size", String(original.bytes)),
-                ("Thumb::Image::Width", String(original.size.width)), ("Thumb::Image::Height", String(original.size.height)),
-                ("Software", "photorepl"),
-            ])
+            png = try PNGFile.encode(
+                pixels,
+                text: [
+                    ("Thumb::URI", original.uri), ("Thumb::MTime", String(original.modified)), ("Thumb::Size", String(original.bytes)),
+                    ("Thumb::Image::Width", String(original.size.width)), ("Thumb::Image::Height", String(original.size.height)),
+                    ("Software", "photorepl")
+                ])
         } catch {
             throw FileBytes.Failure(error.reason)
         }
@@ -288,7 +295,8 @@ final class PendingThumbnails: Sendable {
     func start(_ path: String, decodes: Bool, holding bytes: Int, _ work: @escaping @Sendable () -> Void) {
         pending.withLock { pending in
             guard pending.tasks[path] == nil, pending.tasks.count < Self.limit,
-                  decodes ? pending.decoding < Self.decodingLimit : bytes <= Self.byteBudget - pending.bytes else { return }
+                decodes ? pending.decoding < Self.decodingLimit : bytes <= Self.byteBudget - pending.bytes
+            else { return }
             let held = decodes ? 0 : bytes
             if decodes { pending.decoding += 1 }
             pending.bytes += held

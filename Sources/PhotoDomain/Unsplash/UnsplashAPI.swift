@@ -9,7 +9,8 @@ public struct UnsplashAPI: Sendable {
     /// Link parameters the API guidelines ask for on every link back to Unsplash.
     public static let referral = "utm_source=photorepl&utm_medium=referral"
     /// Where to get a key, for the messages that need one.
-    public static let keyHelp = "create an application at https://unsplash.com/oauth/applications and export its Access Key as UNSPLASH_ACCESS_KEY"
+    public static let keyHelp =
+        "create an application at https://unsplash.com/oauth/applications and export its Access Key as UNSPLASH_ACCESS_KEY"
 
     public let base: String
     private let key: String?
@@ -127,7 +128,8 @@ public struct UnsplashAPI: Sendable {
     public func user(_ username: String) async throws -> Photo.User {
         let value = try json(try await get("\(base)/users/\(Self.pathSegment(username))"))
         guard let user = Self.user(from: value) else {
-            throw PhotosWorkerError("Unsplash's answer is not a photographer's profile: try again; if it persists, the API may have changed")
+            throw PhotosWorkerError(
+                "Unsplash's answer is not a photographer's profile: try again; if it persists, the API may have changed")
         }
         return user
     }
@@ -135,7 +137,8 @@ public struct UnsplashAPI: Sendable {
     /// `GET /users/:username/photos?per_page=N`: the photographer's latest photos, at most `perPage` (1…30).
     public func photos(of username: String, perPage: Int) async throws -> [Photo] {
         let perPage = min(max(perPage, 1), 30)
-        return try Self.photos(in: json(try await get("\(base)/users/\(Self.pathSegment(username))/photos?per_page=\(perPage)")), atMost: perPage)
+        return try Self.photos(
+            in: json(try await get("\(base)/users/\(Self.pathSegment(username))/photos?per_page=\(perPage)")), atMost: perPage)
     }
 
     /// What the collection pages through on Unsplash.
@@ -160,8 +163,10 @@ public struct UnsplashAPI: Sendable {
         var notFound: String? {
             switch self {
             case .latest: nil
-            case .topic(let slug): "Unsplash has no topic '\(slug)' (HTTP 404): check the slug, the last part of https://unsplash.com/t/SLUG"
-            case .collection(let id): "Unsplash has no collection '\(id)' (HTTP 404): check the id, the number in https://unsplash.com/collections/ID/…"
+            case .topic(let slug):
+                "Unsplash has no topic '\(slug)' (HTTP 404): check the slug, the last part of https://unsplash.com/t/SLUG"
+            case .collection(let id):
+                "Unsplash has no collection '\(id)' (HTTP 404): check the id, the number in https://unsplash.com/collections/ID/…"
             }
         }
 
@@ -178,10 +183,13 @@ public struct UnsplashAPI: Sendable {
     /// header's `rel="next"` (else from `X-Total`).
     public func feedPage(_ feed: Feed, page: Int, perPage: Int) async throws -> PhotoPage {
         let perPage = min(max(perPage, 1), 30)
-        let response = try await get("\(feed.path(base: base))?page=\(max(page, 1))&per_page=\(perPage)", meanings: feed.notFound.map { [404: $0] } ?? [:])
+        let response = try await get(
+            "\(feed.path(base: base))?page=\(max(page, 1))&per_page=\(perPage)", meanings: feed.notFound.map { [404: $0] } ?? [:])
         let photos = try Self.photos(in: json(response), atMost: perPage)
         let total = response.header("X-Total").flatMap(Self.count)
-        return PhotoPage(photos: photos, hasNext: Self.hasNextPage(response, page: page, perPage: perPage, total: total, got: photos.count), total: total)
+        return PhotoPage(
+            photos: photos, hasNext: Self.hasNextPage(response, page: page, perPage: perPage, total: total, got: photos.count), total: total
+        )
     }
 
     /// `GET /search/photos`: page `page` of the photos matching `query`, in Unsplash's order
@@ -191,15 +199,20 @@ public struct UnsplashAPI: Sendable {
         var url = "\(base)/search/photos?query=\(URLParts.queryValue(query.text))&page=\(max(page, 1))&per_page=\(perPage)"
         if let orientation = query.orientation { url += "&orientation=\(orientation.rawValue)" }
         if let color = query.color { url += "&color=\(URLParts.queryValue(color))" }
-        let response = try await get(url, meanings: [410: "Unsplash refused the search: it flagged the query as spam (HTTP 410); search for other words"])
+        let response = try await get(
+            url, meanings: [410: "Unsplash refused the search: it flagged the query as spam (HTTP 410); search for other words"])
         let value = try json(response)
         guard value["results"]?.array != nil else {
-            throw PhotosWorkerError("Unsplash's answer is not a page of search results: try again; if it persists, the API may have changed")
+            throw PhotosWorkerError(
+                "Unsplash's answer is not a page of search results: try again; if it persists, the API may have changed")
         }
         let photos = try Self.photos(in: value["results"]!, atMost: perPage)
         let total = value["total"]?.count
         let pages = value["total_pages"]?.count
-        return PhotoPage(photos: photos, hasNext: pages.map { page < $0 } ?? Self.hasNextPage(response, page: page, perPage: perPage, total: total, got: photos.count), total: total)
+        return PhotoPage(
+            photos: photos,
+            hasNext: pages.map { page < $0 } ?? Self.hasNextPage(response, page: page, perPage: perPage, total: total, got: photos.count),
+            total: total)
     }
 
     /// Whether a page follows: the `Link` header's `rel="next"` when there is one (RFC 8288), else
@@ -222,8 +235,12 @@ public struct UnsplashAPI: Sendable {
             return try JSON.parse(response.body)
         } catch {
             // Held to a parse's budget: 16 MB of `[0,0,…]` took 435 MB to read before.
-            if error.isTooLarge { throw PhotosWorkerError("Unsplash's answer is too large to read (\(error.message)): try again; if it persists, the API may have changed") }
-            throw PhotosWorkerError("Unsplash's answer is not valid JSON (\(error.message)): try again; if it persists, the API may have changed")
+            if error.isTooLarge {
+                throw PhotosWorkerError(
+                    "Unsplash's answer is too large to read (\(error.message)): try again; if it persists, the API may have changed")
+            }
+            throw PhotosWorkerError(
+                "Unsplash's answer is not valid JSON (\(error.message)): try again; if it persists, the API may have changed")
         }
     }
 
@@ -234,7 +251,7 @@ public struct UnsplashAPI: Sendable {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += Self.percentEncoded(byte)
@@ -285,8 +302,8 @@ public struct UnsplashAPI: Sendable {
 
     static func rateLimit(_ response: HTTPResponse) -> RateLimit? {
         guard let limit = response.header("X-Ratelimit-Limit").flatMap(Self.count),
-              let remaining = response.header("X-Ratelimit-Remaining").flatMap(Self.count),
-              remaining <= limit
+            let remaining = response.header("X-Ratelimit-Remaining").flatMap(Self.count),
+            remaining <= limit
         else { return nil }
         return RateLimit(limit: limit, remaining: remaining)
     }
@@ -295,7 +312,9 @@ public struct UnsplashAPI: Sendable {
     /// "99999999999999999999" is no number to show.
     static func count(_ text: String) -> Int? {
         let digits = text
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(digits), value <= Int(Int32.max) else { return nil }
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(digits), value <= Int(Int32.max) else {
+            return nil
+        }
         return value
     }
 
@@ -343,7 +362,8 @@ public struct UnsplashAPI: Sendable {
         case .tooManyRedirects: return "\(host) redirected too many times (\(failure.message))"
         case .tls: return "the secure connection to \(host) failed (\(failure.message))"
         case .hostNotAllowed: return "not requested: \(failure.message)"
-        case .malformed: return "\(host) did not answer in HTTP that photorepl can read (\(failure.message)): is UNSPLASH_API_URL a web API's address?"
+        case .malformed:
+            return "\(host) did not answer in HTTP that photorepl can read (\(failure.message)): is UNSPLASH_API_URL a web API's address?"
         case .unavailable, .notInCassette, .cassette, .fileWrite, .other: return failure.message
         }
     }

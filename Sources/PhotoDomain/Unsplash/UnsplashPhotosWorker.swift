@@ -5,7 +5,9 @@ import Networking
 /// topic's or a collection's, a page at a time), their pictures downloaded from the image host at the
 /// size they are shown (`urls.raw` resized by imgix) and decoded like a folder's files, and `save` as
 /// the API guidelines ask (the full image, and a call to the photo's `download_location`).
-public struct UnsplashPhotosWorker: PhotosWorker, PhotographersWorker, PhotoPicturesWorker, PhotoSavingWorker, PhotoFeedWorker, PhotoSearchWorker {
+public struct UnsplashPhotosWorker: PhotosWorker, PhotographersWorker, PhotoPicturesWorker, PhotoSavingWorker, PhotoFeedWorker,
+    PhotoSearchWorker
+{
     private let api: UnsplashAPI
     /// Downloaded images, so that a picture asked for twice at one size costs one download.
     private let downloads = Downloads()

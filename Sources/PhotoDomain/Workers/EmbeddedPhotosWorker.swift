@@ -25,7 +25,9 @@ public actor EmbeddedPhotosWorker: PhotosWorker {
 
 extension EmbeddedPhotosWorker: PhotoSavingWorker {
     public nonisolated func save(_ photo: Photo, to path: String?, replacing: Bool) async throws -> SavedPhoto {
-        throw PhotosWorkerError("the embedded catalog has no image files, only each photo's BlurHash: nothing to save (browse your photos with --folder DIR, or Unsplash with --source unsplash)")
+        throw PhotosWorkerError(
+            "the embedded catalog has no image files, only each photo's BlurHash: nothing to save (browse your photos with --folder DIR, or Unsplash with --source unsplash)"
+        )
     }
 }
 

@@ -107,7 +107,9 @@ public struct PhotoQuery: Equatable, Sendable {
     }
 
     /// The colours Unsplash's search filters by (`color`).
-    public static let colors = ["black_and_white", "black", "white", "yellow", "orange", "red", "purple", "magenta", "green", "teal", "blue"]
+    public static let colors = [
+        "black_and_white", "black", "white", "yellow", "orange", "red", "purple", "magenta", "green", "teal", "blue"
+    ]
 
     public var text: String
     public var orientation: Orientation?

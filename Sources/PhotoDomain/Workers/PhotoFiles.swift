@@ -7,10 +7,11 @@ enum PhotoFiles {
     /// `ID.jpg` made safe as a file name: letters, digits, `.`, `_` and `-` kept, anything else `_`,
     /// never a hidden or empty name.
     static func defaultName(for id: String, fileExtension: String) -> String {
-        var name = String(id.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
-                ? Character(scalar) : "_"
-        })
+        var name = String(
+            id.unicodeScalars.map { scalar -> Character in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+                    ? Character(scalar) : "_"
+            })
         while name.hasPrefix(".") { name = "_" + name.dropFirst() }
         if name.isEmpty { name = "photo" }
         let suffix = "." + fileExtension
@@ -31,7 +32,9 @@ enum PhotoFiles {
     /// streamed through it, never held in memory. When `fill` throws, nothing is written. Messages
     /// and the photo saved name `shownAs`: the path asked for, where a transcript's check writes the
     /// file elsewhere.
-    static func write(to path: String, shownAs: String? = nil, replacing: Bool, fill: (ReplacingFile) async throws -> Void) async throws -> SavedPhoto {
+    static func write(to path: String, shownAs: String? = nil, replacing: Bool, fill: (ReplacingFile) async throws -> Void) async throws
+        -> SavedPhoto
+    {
         let shown = shownAs ?? path
         let file: ReplacingFile
         do { file = try FileBytes.startReplacing(path, mode: 0o644, replacing: replacing) } catch { throw failure(error, shown) }

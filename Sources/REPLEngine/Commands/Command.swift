@@ -97,11 +97,14 @@ public struct Argument: Sendable {
         case .number(let what):
             guard WholeNumber.saturated(word) == nil else { return nil }
             let article = what.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
-            return CommandError("'\(TerminalText.truncate(word, toWidth: 40))' is not \(article) \(what): type a whole number, e.g. '\(command) 1'", kind: .usage)
+            return CommandError(
+                "'\(TerminalText.truncate(word, toWidth: 40))' is not \(article) \(what): type a whole number, e.g. '\(command) 1'",
+                kind: .usage)
         case .choice(let words):
             guard !words.contains(word) else { return nil }
             let listed = words.count == 1 ? words[0] : words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
-            return CommandError("\(command) takes \(listed), not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. '\(example)')", kind: .usage)
+            return CommandError(
+                "\(command) takes \(listed), not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. '\(example)')", kind: .usage)
         }
     }
 }
@@ -207,7 +210,8 @@ public struct Command<Target: AnyObject> {
         _ name: String, aliases: [String] = [], arguments: [Argument] = [], summary: String, example: String? = nil,
         repetition: Repetition = .never, run: @escaping @MainActor (Target, Arguments) throws -> Void
     ) {
-        self.init(name, aliases: aliases, arguments: arguments, summary: summary, example: example, repetition: repetition, body: .immediate(run))
+        self.init(
+            name, aliases: aliases, arguments: arguments, summary: summary, example: example, repetition: repetition, body: .immediate(run))
     }
 
     /// Declares a command whose body waits: for a worker (the network, a file, a timer), or for an
@@ -221,13 +225,16 @@ public struct Command<Target: AnyObject> {
         _ name: String, aliases: [String] = [], arguments: [Argument] = [], summary: String, example: String? = nil,
         repetition: Repetition = .never, run: @escaping @MainActor (Target, Arguments) async throws -> Void
     ) {
-        self.init(name, aliases: aliases, arguments: arguments, summary: summary, example: example, repetition: repetition, body: .suspending(run))
+        self.init(
+            name, aliases: aliases, arguments: arguments, summary: summary, example: example, repetition: repetition, body: .suspending(run)
+        )
     }
 
     init(_ name: String, aliases: [String], arguments: [Argument], summary: String, example: String?, repetition: Repetition, body: Body) {
         precondition(!arguments.dropLast().contains { $0.isRepeated }, "only the last argument of \(name) may be repeated")
-        declaration = Declaration(name: name, aliases: aliases, arguments: arguments, summary: summary, example: example ?? name,
-                                  repetition: repetition, body: body)
+        declaration = Declaration(
+            name: name, aliases: aliases, arguments: arguments, summary: summary, example: example ?? name,
+            repetition: repetition, body: body)
     }
 
     /// `count [+|-|N]`, `add TEXT…`
@@ -266,7 +273,8 @@ public struct Command<Target: AnyObject> {
         case .immediate(let run): erasedBody = .immediate { try run(unsafeDowncast($0, to: Target.self), $1) }
         case .suspending(let run): erasedBody = .suspending { try await run(unsafeDowncast($0, to: Target.self), $1) }
         }
-        return Command<AnyObject>(name, aliases: aliases, arguments: arguments, summary: summary, example: example, repetition: repetition, body: erasedBody)
+        return Command<AnyObject>(
+            name, aliases: aliases, arguments: arguments, summary: summary, example: example, repetition: repetition, body: erasedBody)
     }
 
 }

@@ -53,15 +53,16 @@ enum GlobalCommands {
                 return
             }
             let before = try engine.startRecording(to: arguments[0])
-            let earlier = switch before {
-            case 0?: ""
-            case let count?: ", with the \(count == 1 ? "command" : "\(count) commands") before it (its replay needs them)"
-            case nil: " (the commands before it were too many to keep: it replays from a new session)"
-            }
+            let earlier =
+                switch before {
+                case 0?: ""
+                case let count?: ", with the \(count == 1 ? "command" : "\(count) commands") before it (its replay needs them)"
+                case nil: " (the commands before it were too many to keep: it replays from a new session)"
+                }
             engine.console.writeLine("Recording to \(arguments[0])\(earlier); type 'record stop' to end.")
         },
         Command("quit", aliases: ["exit"], summary: "leave the session (Ctrl-D does too)") { engine, _ in
             engine.requestQuit()
-        },
+        }
     ]
 }

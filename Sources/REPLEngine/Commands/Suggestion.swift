@@ -21,7 +21,7 @@ package enum Suggestion {
         "remove": ["delete", "del", "rm", "erase"],
         "list": ["ls", "dir"],
         "open": ["view"],
-        "help": ["?", "man"],
+        "help": ["?", "man"]
     ]
 
     /// The command `word` is another people's word for, among `candidates`; nil when it is none.

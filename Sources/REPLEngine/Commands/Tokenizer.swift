@@ -47,7 +47,11 @@ package enum Tokenizer {
             }
             switch scalar {
             case " ", "\t":
-                if inWord { words.append(String(word)); word = String.UnicodeScalarView(); inWord = false }
+                if inWord {
+                    words.append(String(word))
+                    word = String.UnicodeScalarView()
+                    inWord = false
+                }
             case "\"", "'":
                 quote = scalar
                 inWord = true
@@ -68,9 +72,13 @@ package enum Tokenizer {
     /// `word` as `words` reads it back: as it is when it holds nothing to quote, else in single
     /// quotes (a single quote inside as `'\''`).
     package static func quoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII ? (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+:,=@%".unicodeScalars.contains(scalar)) : scalar.value >= 0xA0
-        }
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    ? (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+:,=@%".unicodeScalars.contains(scalar))
+                    : scalar.value >= 0xA0
+            }
         if plain { return word }
         return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }

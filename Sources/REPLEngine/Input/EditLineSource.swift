@@ -83,12 +83,13 @@ package final class EditLineSource {
     /// How many of `bytes`, read after an answer was cut off as `tail`, the line editor swallows
     /// as the rest of it: up to and with the answer's end, nothing after.
     package static func answerTailLength(_ tail: AnswerTail, in bytes: [UInt8]) -> Int {
-        let kind = switch tail {
-        case .afterEscape: PHOTOREPL_TAIL_AFTER_ESCAPE
-        case .string: PHOTOREPL_TAIL_STRING
-        case .stringAfterEscape: PHOTOREPL_TAIL_STRING_AFTER_ESCAPE
-        case .csi: PHOTOREPL_TAIL_CSI
-        }
+        let kind =
+            switch tail {
+            case .afterEscape: PHOTOREPL_TAIL_AFTER_ESCAPE
+            case .string: PHOTOREPL_TAIL_STRING
+            case .stringAfterEscape: PHOTOREPL_TAIL_STRING_AFTER_ESCAPE
+            case .csi: PHOTOREPL_TAIL_CSI
+            }
         return photorepl_answer_tail_length(Int32(kind), bytes, bytes.count)
     }
 
@@ -121,22 +122,31 @@ package final class EditLineSource {
             return Unmanaged<EditLineSource>.fromOpaque(data).takeUnretainedValue().complete()
         }
         for (name, forward) in [("photorepl-page-down", true), ("photorepl-page-up", false)] {
-            let function: @convention(c) (OpaquePointer?, Int32) -> UInt8 = forward
+            let function: @convention(c) (OpaquePointer?, Int32) -> UInt8 =
+                forward
                 ? { el, _ in EditLineSource.source(of: el)?.page(forward: true) ?? UInt8(CC_ERROR) }
                 : { el, _ in EditLineSource.source(of: el)?.page(forward: false) ?? UInt8(CC_ERROR) }
             photorepl_el_addfn(editLine, name, forward ? "Run 'next' on an empty line" : "Run 'prev' on an empty line", function)
         }
         for (name, forward) in [("photorepl-right", true), ("photorepl-left", false)] {
-            let function: @convention(c) (OpaquePointer?, Int32) -> UInt8 = forward
+            let function: @convention(c) (OpaquePointer?, Int32) -> UInt8 =
+                forward
                 ? { el, _ in EditLineSource.source(of: el)?.arrow(forward: true) ?? UInt8(CC_ERROR) }
                 : { el, _ in EditLineSource.source(of: el)?.arrow(forward: false) ?? UInt8(CC_ERROR) }
-            photorepl_el_addfn(editLine, name, forward ? "Run 'next' on an empty line, else move right" : "Run 'prev' on an empty line, else move left", function)
+            photorepl_el_addfn(
+                editLine, name, forward ? "Run 'next' on an empty line, else move right" : "Run 'prev' on an empty line, else move left",
+                function)
         }
         for (name, forward) in [("photorepl-space", true), ("photorepl-backspace", false)] {
-            let function: @convention(c) (OpaquePointer?, Int32) -> UInt8 = forward
+            let function: @convention(c) (OpaquePointer?, Int32) -> UInt8 =
+                forward
                 ? { el, _ in EditLineSource.source(of: el)?.spaceOrBackspace(forward: true) ?? UInt8(CC_ERROR) }
                 : { el, _ in EditLineSource.source(of: el)?.spaceOrBackspace(forward: false) ?? UInt8(CC_ERROR) }
-            photorepl_el_addfn(editLine, name, forward ? "Run 'next' on an empty line, else insert a space" : "Run 'prev' on an empty line, else delete the character before the cursor", function)
+            photorepl_el_addfn(
+                editLine, name,
+                forward
+                    ? "Run 'next' on an empty line, else insert a space"
+                    : "Run 'prev' on an empty line, else delete the character before the cursor", function)
         }
         bindKeys()
         photorepl_el_source(editLine, nil)  // ~/.editrc (or $EDITRC): `NAME:` lines apply, other programs' are skipped
@@ -159,7 +169,7 @@ package final class EditLineSource {
             (["\\e[3~"], "ed-delete-next-char"), (["\\e[1;5C"], "em-next-word"), (["\\e[1;5D"], "ed-prev-word"),
             (["\\e[6~"], "photorepl-page-down"), (["\\e[5~"], "photorepl-page-up"),
             (["\\e[C", "\\eOC"], "photorepl-right"), (["\\e[D", "\\eOD"], "photorepl-left"),
-            ([" "], "photorepl-space"), (["^?", "^H"], "photorepl-backspace"),
+            ([" "], "photorepl-space"), (["^?", "^H"], "photorepl-backspace")
         ] {
             for key in keys { photorepl_el_bind(editLine, key, function) }
         }

@@ -84,7 +84,9 @@ package struct LineReader: LineSource {
         let kind = info.st_mode & S_IFMT
         guard kind == S_IFREG else {
             LibC.close(fd)
-            throw Failure(message: kind == S_IFDIR ? "Is a directory" : "it is not a regular file (\(Self.kindName(kind))): a pipe is read from standard input, as '-'")
+            throw Failure(
+                message: kind == S_IFDIR
+                    ? "Is a directory" : "it is not a regular file (\(Self.kindName(kind))): a pipe is read from standard input, as '-'")
         }
         // A regular file never blocks; reads go back to blocking so EAGAIN needs no handling.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
@@ -173,7 +175,9 @@ package struct LineReader: LineSource {
     }
 
     private func tooLong() -> Failure {
-        Failure(message: "the line is longer than \(Self.maximumLineLength >> 20) MB: is this a script? (commands are one short line each)", line: lineNumber + 1)
+        Failure(
+            message: "the line is longer than \(Self.maximumLineLength >> 20) MB: is this a script? (commands are one short line each)",
+            line: lineNumber + 1)
     }
 
     private func firstNewline() -> Int? {

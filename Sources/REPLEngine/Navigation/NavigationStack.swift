@@ -49,7 +49,8 @@ struct NavigationStack {
     /// stack is left as it is.
     mutating func removeTop(_ presentation: Presentation) -> String? {
         guard let top, top.presentation == presentation else {
-            return "there is no \(presentation) scene on top to remove (the top is \(top.map { "\($0.module.name) (\($0.presentation))" } ?? "none"))"
+            return
+                "there is no \(presentation) scene on top to remove (the top is \(top.map { "\($0.module.name) (\($0.presentation))" } ?? "none"))"
         }
         entries.removeLast()
         return nil

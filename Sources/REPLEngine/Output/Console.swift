@@ -263,12 +263,13 @@ public final class Console {
     package func writeWrappedLine(_ text: String, indent: Int, style: Style = .plain) {
         guard let columns = terminalColumns(), columns > 0, TerminalText.width(text) > columns else { return writeLine(text, style: style) }
         let lines = TerminalText.wrapped(text, toWidth: columns, indent: indent)
-        writeDifferently(onTerminal: {
-            for (i, line) in lines.enumerated() {
-                if i > 0 { append(newline: ()) }
-                write(line, style: style)
-            }
-        }, inTranscript: { write(text, style: style) })
+        writeDifferently(
+            onTerminal: {
+                for (i, line) in lines.enumerated() {
+                    if i > 0 { append(newline: ()) }
+                    write(line, style: style)
+                }
+            }, inTranscript: { write(text, style: style) })
         append(newline: ())
     }
 
@@ -295,13 +296,15 @@ public final class Console {
     /// building each row as a string first.
     public func write(_ text: String, column width: Int, padded: Bool = true, style: Style = .plain) {
         let measured = TerminalText.measure(text)
-        writeColumn(text, width: measured.width, isASCII: measured.isASCII, isClean: measured.isClean, column: width, padded: padded, style: style)
+        writeColumn(
+            text, width: measured.width, isASCII: measured.isASCII, isClean: measured.isClean, column: width, padded: padded, style: style)
     }
 
     /// Writes prepared text in a column, cut or padded as `write(_:column:)` does, with the width it
     /// was measured at when it came in.
     package func write(_ text: DisplayText, column width: Int, padded: Bool = true, style: Style = .plain) {
-        writeColumn(text.string, width: text.width, isASCII: text.isASCII, isClean: text.isClean, column: width, padded: padded, style: style)
+        writeColumn(
+            text.string, width: text.width, isASCII: text.isASCII, isClean: text.isClean, column: width, padded: padded, style: style)
     }
 
     /// `text`, `used` columns wide as printed (sanitized: a control in its notation), cut to `width`

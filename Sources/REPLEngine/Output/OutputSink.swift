@@ -56,7 +56,10 @@ package final class OutputSink {
         var offset = 0
         while offset < bytes.count {
             let n = LibC.write(fd, start + offset, bytes.count - offset)
-            if n > 0 { offset += n; continue }
+            if n > 0 {
+                offset += n
+                continue
+            }
             if n < 0 && errno == EINTR { continue }
             // EPIPE or a closed descriptor: nobody is reading any more, which is no error.
             if n < 0 && errno != EPIPE && errno != EBADF { writeError = errno }

@@ -115,8 +115,14 @@ public enum TerminalText {
         while i < n {
             let b = bytes[i]
             // Most bytes: printable ASCII, or a byte of a scalar that cannot be a control.
-            if b >= 0x20 && b != 0x7F && b != 0xC2 && b != 0xE2 { i += 1; continue }
-            if b == 0x09 || b == 0x0A { i += 1; continue }
+            if b >= 0x20 && b != 0x7F && b != 0xC2 && b != 0xE2 {
+                i += 1
+                continue
+            }
+            if b == 0x09 || b == 0x0A {
+                i += 1
+                continue
+            }
             if b < 0x80 { return false }  // other C0, DEL
             // C1 controls are U+0080…U+009F: C2 80…C2 9F.
             if b == 0xC2, i + 1 < n, bytes[i + 1] < 0xA0 { return false }
@@ -205,7 +211,7 @@ public enum TerminalText {
         if isControl(v) { return 8 }  // `<U+202E>`
         switch v {
         case 0x300...0x36F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x200B...0x200F, 0x20D0...0x20FF, 0x2060...0x2064,
-             0xFE00...0xFE0F, 0xFE20...0xFE2F, 0x1F3FB...0x1F3FF, 0xE0000...0xE007F, 0xE0100...0xE01EF:
+            0xFE00...0xFE0F, 0xFE20...0xFE2F, 0x1F3FB...0x1F3FF, 0xE0000...0xE007F, 0xE0100...0xE01EF:
             return 0
         default:
             return isWide(v) ? 2 : 1
@@ -244,7 +250,7 @@ public enum TerminalText {
         0x1F6D0...0x1F6D2, 0x1F6D5...0x1F6D7, 0x1F6DC...0x1F6DF, 0x1F6EB...0x1F6EC, 0x1F6F4...0x1F6FC,
         0x1F7E0...0x1F7EB, 0x1F7F0...0x1F7F0, 0x1F90C...0x1F93A, 0x1F93C...0x1F945, 0x1F947...0x1F9FF,
         0x1FA70...0x1FA7C, 0x1FA80...0x1FA89, 0x1FA8F...0x1FAC6, 0x1FACE...0x1FADC, 0x1FADF...0x1FAE9,
-        0x1FAF0...0x1FAF8, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+        0x1FAF0...0x1FAF8, 0x20000...0x2FFFD, 0x30000...0x3FFFD
     ]
 
     /// `text` cut to `columns` in its middle when wider, its start and its end kept (what tells
@@ -299,7 +305,11 @@ public enum TerminalText {
         var gap = 0, word = ""
         for character in text {
             if character == " " {
-                if !word.isEmpty { pieces.append((gap, word)); word = ""; gap = 0 }
+                if !word.isEmpty {
+                    pieces.append((gap, word))
+                    word = ""
+                    gap = 0
+                }
                 gap += 1
             } else {
                 word.append(character)
@@ -361,7 +371,10 @@ public enum TerminalText {
             if isBlank {
                 pendingSpace = !out.isEmpty
             } else {
-                if pendingSpace { out.append(" "); pendingSpace = false }
+                if pendingSpace {
+                    out.append(" ")
+                    pendingSpace = false
+                }
                 out.append(scalar)
             }
         }

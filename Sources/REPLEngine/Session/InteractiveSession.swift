@@ -110,7 +110,9 @@ package final class InteractiveSession {
 
     /// What the watcher does with signals while the opening runs: made outside the main actor, as
     /// it runs on a Dispatch thread.
-    private nonisolated static func openingSignalHandler(cancelling task: Task<Engine.Outcome, Never>, caught: PendingSignal) -> @Sendable () -> Void {
+    private nonisolated static func openingSignalHandler(cancelling task: Task<Engine.Outcome, Never>, caught: PendingSignal)
+        -> @Sendable () -> Void
+    {
         {
             while case let signal = photorepl_signals_next(), signal != 0 {
                 guard signal == SIGINT || signal == SIGTERM || signal == SIGHUP else { continue }

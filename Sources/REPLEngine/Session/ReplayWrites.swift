@@ -62,10 +62,11 @@ package final class ReplayWrites: Sendable {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
         let name = absolute.split(separator: "/").last.map(String.init) ?? "file"
-        let safe = String(name.unicodeScalars.prefix(80).map { scalar -> Character in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_".unicodeScalars.contains(scalar))
-                ? Character(scalar) : "_"
-        })
+        let safe = String(
+            name.unicodeScalars.prefix(80).map { scalar -> Character in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_".unicodeScalars.contains(scalar))
+                    ? Character(scalar) : "_"
+            })
         let hex = String(hash, radix: 16)
         let place = folder + "/" + String(repeating: "0", count: 16 - hex.count) + hex + "-" + safe
         var info = stat()

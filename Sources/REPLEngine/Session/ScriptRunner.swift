@@ -140,9 +140,10 @@ package final class ScriptRunner {
             do {
                 guard let next = try reader.next() else { break }
                 line = next
-            } catch where error.isInterruption {
+            } catch  where error.isInterruption {
                 // A signal while the next line was awaited (standard input): nothing was running.
-                interruption = Interruption(signal: photorepl_signals_stopping(), script: name, line: lastLine + 1, stoppedIn: .waitForInput)
+                interruption = Interruption(
+                    signal: photorepl_signals_stopping(), script: name, line: lastLine + 1, stoppedIn: .waitForInput)
                 return false
             }
             lastLine = line.number

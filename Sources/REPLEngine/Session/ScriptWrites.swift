@@ -40,7 +40,8 @@ package struct ScriptWrites: Sendable {
         }
         var info = stat()
         if lstat(absolute, &info) == 0 || alsoThere(path) {
-            return "a replayed script replaces no file, and \(shown) is there (type the command at the prompt to replace it, or give a new name)"
+            return
+                "a replayed script replaces no file, and \(shown) is there (type the command at the prompt to replace it, or give a new name)"
         }
         return nil
     }

@@ -69,7 +69,8 @@ package struct TranscriptCheck {
                 if updating { updated += block }
             } else {
                 if mismatches.count < shownMismatchLimit {
-                    let diff = UnifiedDiff(expected: block, actual: actual, expectedStart: range.lowerBound + 1, actualStart: actualLineCount + 1)
+                    let diff = UnifiedDiff(
+                        expected: block, actual: actual, expectedStart: range.lowerBound + 1, actualStart: actualLineCount + 1)
                     mismatches.append(Mismatch(line: range.lowerBound + 1, promptLine: promptLine, diff: diff))
                 } else {
                     moreMismatches += 1
@@ -115,7 +116,8 @@ package struct TranscriptCheck {
                 let isEnd = j == expected.count
                 if isEnd || command(on: expected[j], prompt: prompt) != nil {
                     if literalLines <= actual.count, isWorthMatching(expected[start..<j], actual, hasAnyLines: hasAnyLines),
-                       TranscriptPattern.block(expected[start..<j], matches: actual) {
+                        TranscriptPattern.block(expected[start..<j], matches: actual)
+                    {
                         return j
                     }
                     if firstCandidate == nil { firstCandidate = j }

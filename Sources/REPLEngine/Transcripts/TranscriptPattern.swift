@@ -20,7 +20,9 @@ package enum TranscriptPattern {
     private static let anyTextBytes = Array(anyText.utf8)
 
     static func line(_ pattern: UnsafeBufferPointer<UInt8>, matches actual: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let firstWildcard = find(anyTextBytes, in: pattern, from: 0) else { return equal(pattern, 0..<pattern.count, actual, 0) && pattern.count == actual.count }
+        guard let firstWildcard = find(anyTextBytes, in: pattern, from: 0) else {
+            return equal(pattern, 0..<pattern.count, actual, 0) && pattern.count == actual.count
+        }
         // The text before the first `[..]` starts the line, the text after the last ends it, and the
         // parts between are found in turn, each as early as it occurs.
         guard firstWildcard <= actual.count, equal(pattern, 0..<firstWildcard, actual, 0) else { return false }
@@ -38,13 +40,17 @@ package enum TranscriptPattern {
     }
 
     /// Whether `pattern[range]` is at `start` in `text`.
-    private static func equal(_ pattern: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+    private static func equal(_ pattern: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: UnsafeBufferPointer<UInt8>, _ start: Int)
+        -> Bool
+    {
         guard start >= 0, start + range.count <= text.count else { return false }
         return range.isEmpty || memcmp(pattern.baseAddress! + range.lowerBound, text.baseAddress! + start, range.count) == 0
     }
 
     /// Where `needle[range]` first occurs in `text` at or after `start`.
-    private static func find(_ needle: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    private static func find(
+        _ needle: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> Int? {
         guard !range.isEmpty else { return start <= text.count ? start : nil }
         let first = Int32(needle[range.lowerBound])
         var at = start
@@ -128,15 +134,19 @@ package enum TranscriptPattern {
     /// as its expected lines changed into its actual ones, in order.
     package static func align(_ expected: [String], _ actual: [String]) -> [Edit] {
         var head = 0
-        while head < expected.count, head < actual.count, expected[head] != anyLines, line(expected[head], matches: actual[head]) { head += 1 }
+        while head < expected.count, head < actual.count, expected[head] != anyLines, line(expected[head], matches: actual[head]) {
+            head += 1
+        }
         var tail = 0
         while tail < expected.count - head, tail < actual.count - head,
-              expected[expected.count - 1 - tail] != anyLines,
-              line(expected[expected.count - 1 - tail], matches: actual[actual.count - 1 - tail]) { tail += 1 }
+            expected[expected.count - 1 - tail] != anyLines,
+            line(expected[expected.count - 1 - tail], matches: actual[actual.count - 1 - tail])
+        { tail += 1 }
         let middleExpected = Array(expected[head..<(expected.count - tail)])
         let middleActual = Array(actual[head..<(actual.count - tail)])
         var edits = (0..<head).map { Edit.same(expected: $0, actual: $0) }
-        let middle = (middleExpected.count + 1) * (middleActual.count + 1) <= alignmentCellLimit
+        let middle =
+            (middleExpected.count + 1) * (middleActual.count + 1) <= alignmentCellLimit
             ? searchedAlignment(middleExpected, middleActual) : plainAlignment(middleExpected, middleActual)
         edits += middle.map { $0.shifted(expected: head, actual: head) }
         edits += (0..<tail).map { Edit.same(expected: expected.count - tail + $0, actual: actual.count - tail + $0) }

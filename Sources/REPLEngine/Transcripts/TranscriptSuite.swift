@@ -70,7 +70,9 @@ package struct TranscriptSuite {
     ///   - makeEngine: a fresh session, with the scenes registered and the root shown, on a console,
     ///     with the transcript's own options when it has a header, for the transcript at the path
     ///     given last; throws when they are not valid.
-    package init(appName: String, report: Console, update: Bool, makeEngine: @escaping (Console, SessionHeader?, String) throws(Failure) -> Engine) {
+    package init(
+        appName: String, report: Console, update: Bool, makeEngine: @escaping (Console, SessionHeader?, String) throws(Failure) -> Engine
+    ) {
         self.appName = appName
         self.report = report
         self.update = update
@@ -112,7 +114,9 @@ package struct TranscriptSuite {
         var summary = Summary()
         for file in try Self.transcriptFiles(paths) {
             var expected = try Self.lines(of: file)
-            let header = try expected.first.flatMap { line throws(Failure) in try SessionHeader.parse(line, inFileAt: file, appName: appName) }
+            let header = try expected.first.flatMap { line throws(Failure) in
+                try SessionHeader.parse(line, inFileAt: file, appName: appName)
+            }
             let headerLine = header != nil ? expected.removeFirst() : nil
             // What is compared is the transcript's copy of the output, as `--transcript` writes it:
             // lines whole, pictures as their text (ASCII) or not at all (a terminal's own pictures).
@@ -130,9 +134,12 @@ package struct TranscriptSuite {
             }
             summary.failed += 1
             report.writeLine("FAIL \(file)", style: .error)
-            if !update, let command = Self.scriptCommand(in: expected, replayed: check.commandsReplayed, knownCommands: engine.commandNames) {
+            if !update, let command = Self.scriptCommand(in: expected, replayed: check.commandsReplayed, knownCommands: engine.commandNames)
+            {
                 // A script given for a transcript: its diff would show every output line missing.
-                report.writeLine("\(file): this is a script, not a transcript: no line starts with a prompt ('\(engine.prompt)'), and its first line is the command '\(command)'. Make its transcript with '\(appName) run \(file) --transcript \(Self.transcriptName(for: file))', read it, then test that file.", style: .bold)
+                report.writeLine(
+                    "\(file): this is a script, not a transcript: no line starts with a prompt ('\(engine.prompt)'), and its first line is the command '\(command)'. Make its transcript with '\(appName) run \(file) --transcript \(Self.transcriptName(for: file))', read it, then test that file.",
+                    style: .bold)
                 continue
             }
             for mismatch in check.mismatches {
@@ -150,7 +157,9 @@ package struct TranscriptSuite {
                 }
             }
             if check.moreMismatches > 0 {
-                report.writeLine("\(file): and \(check.moreMismatches) more command\(check.moreMismatches == 1 ? "" : "s") whose output differs (the first \(TranscriptCheck.shownMismatchLimit) are shown)", style: .bold)
+                report.writeLine(
+                    "\(file): and \(check.moreMismatches) more command\(check.moreMismatches == 1 ? "" : "s") whose output differs (the first \(TranscriptCheck.shownMismatchLimit) are shown)",
+                    style: .bold)
             }
             if update {
                 try Self.write((headerLine.map { [$0] } ?? []) + check.updatedLines, to: file)
@@ -171,9 +180,9 @@ package struct TranscriptSuite {
     /// of the root scene. Nil otherwise (a transcript of the start-up output alone, say).
     static func scriptCommand(in expected: [String], replayed: Int, knownCommands: [String]) -> String? {
         guard replayed == 0,
-              let first = expected.first(where: { !$0.allSatisfy(\.isWhitespace) && !$0.hasPrefix("#") }),
-              let word = first.split(whereSeparator: \.isWhitespace).first.map(String.init),
-              knownCommands.contains(word)
+            let first = expected.first(where: { !$0.allSatisfy(\.isWhitespace) && !$0.hasPrefix("#") }),
+            let word = first.split(whereSeparator: \.isWhitespace).first.map(String.init),
+            knownCommands.contains(word)
         else { return nil }
         return TerminalText.truncate(first, toWidth: 40)
     }

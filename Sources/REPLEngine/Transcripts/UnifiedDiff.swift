@@ -89,7 +89,8 @@ package struct UnifiedDiff: Sendable {
             out.append(Line(kind: .header, text: "@@ -\(eFirst),\(eLines.count) +\(aFirst),\(aLines.count) @@"))
             for row in hunk {
                 let marker = row.kind == .removed ? "-" : row.kind == .added ? "+" : " "
-                out.append(Line(kind: row.kind, text: "\(marker)\(number(row.e, expectedStart)) \(number(row.a, actualStart)) | \(row.text)"))
+                out.append(
+                    Line(kind: row.kind, text: "\(marker)\(number(row.e, expectedStart)) \(number(row.a, actualStart)) | \(row.text)"))
             }
         }
         lines = out

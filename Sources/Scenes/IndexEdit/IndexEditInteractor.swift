@@ -35,7 +35,8 @@ final class IndexEditInteractor: IndexEditBusinessLogic, IndexEditDataStore {
     func save(_ request: IndexEdit.SaveIndex.Request) {
         let text = request.value.trimmingBlanks()
         guard let row = row(typed: text) else {
-            let problem: IndexEdit.SaveIndex.Response.Problem = TypedNumber.isWholeNumber(text) ? .outOfRange(text) : .notAWholeNumber(request.value)
+            let problem: IndexEdit.SaveIndex.Response.Problem =
+                TypedNumber.isWholeNumber(text) ? .outOfRange(text) : .notAWholeNumber(request.value)
             presenter?.presentSaveIndex(.init(index: nil, problem: problem, positionCount: positions.count))
             return
         }

@@ -53,4 +53,3 @@ enum IndexEdit {
         var message: String
     }
 }
-

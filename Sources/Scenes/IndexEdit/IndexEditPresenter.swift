@@ -15,11 +15,12 @@ final class IndexEditPresenter: IndexEditPresentationLogic {
     func presentPositions(_ response: IndexEdit.Positions.Response) {
         let current = response.currentIndex
         let positions = response.positions.map { $0 == current ? "[\($0 + 1)]" : "\($0 + 1)" }
-        view?.displayPositions(.init(
-            prompt: "Move photo \(current + 1) to which position? (1…\(response.positions.count))",
-            positions: positions,
-            hint: response.savesAtOnce ? nil : "Type 'move N' to save it, or 'cancel'."
-        ))
+        view?.displayPositions(
+            .init(
+                prompt: "Move photo \(current + 1) to which position? (1…\(response.positions.count))",
+                positions: positions,
+                hint: response.savesAtOnce ? nil : "Type 'move N' to save it, or 'cancel'."
+            ))
     }
 
     func presentSaveIndex(_ response: IndexEdit.SaveIndex.Response) {
@@ -35,9 +36,12 @@ final class IndexEditPresenter: IndexEditPresentationLogic {
             what = "\(TerminalText.truncate(text, toWidth: 40)) is not a position"
         }
         let range = response.positionCount == 1 ? "the only position is 1" : "choose a position from 1 to \(response.positionCount)"
-        view?.displaySaveIndex(.init(index: nil, alert: .init(
-            title: "An error occurred",
-            message: "An invalid value was passed: \(what); \(range)."
-        )))
+        view?.displaySaveIndex(
+            .init(
+                index: nil,
+                alert: .init(
+                    title: "An error occurred",
+                    message: "An invalid value was passed: \(what); \(range)."
+                )))
     }
 }

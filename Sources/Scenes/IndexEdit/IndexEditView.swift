@@ -63,7 +63,7 @@ package final class IndexEditView: SceneView, IndexEditDisplayLogic {
         },
         Command("back", summary: "the same as cancel") { view, _ in
             view.router?.routeToDetail(with: nil)
-        },
+        }
     ]
 
     // MARK: - Display logic

@@ -53,20 +53,22 @@ final class PhotoAuthorPresenter: PhotoAuthorPresentationLogic, PhotoListPresent
         } else {
             headline = "\(photos.count) photo\(photos.count == 1 ? "" : "s"):"
         }
-        view?.displayPhotographer(.init(
-            heading: Self.name(profile),
-            fields: fields,
-            headline: headline,
-            rows: PhotoList.rows(response.rows, withAuthor: Self.wording.withAuthor)
-        ))
+        view?.displayPhotographer(
+            .init(
+                heading: Self.name(profile),
+                fields: fields,
+                headline: headline,
+                rows: PhotoList.rows(response.rows, withAuthor: Self.wording.withAuthor)
+            ))
     }
 
     func presentLoadFailure(_ response: PhotoAuthor.LoadFailure.Response) {
         let whose = Self.handle(response.user)
-        let message = switch response.reason {
-        case .interrupted: "Interrupted: \(whose) photos were not loaded. Type 'show' to try again, or 'back'."
-        case .failed(let reason): "Cannot show \(whose) photos: \(reason). Type 'show' to try again, or 'back'."
-        }
+        let message =
+            switch response.reason {
+            case .interrupted: "Interrupted: \(whose) photos were not loaded. Type 'show' to try again, or 'back'."
+            case .failed(let reason): "Cannot show \(whose) photos: \(reason). Type 'show' to try again, or 'back'."
+            }
         view?.displayLoadFailure(.init(message: message))
     }
 

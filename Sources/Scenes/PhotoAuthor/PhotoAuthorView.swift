@@ -33,8 +33,10 @@ package final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoLi
 
     /// The scene, wired up: `worker` finds the photographer and their photos; `pictures` and
     /// `display` draw each page's photo (nil: text only).
-    package static func module(worker: PhotographersWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
-                              settings: BrowseSettings = BrowseSettings()) -> SceneModule {
+    package static func module(
+        worker: PhotographersWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
+        settings: BrowseSettings = BrowseSettings()
+    ) -> SceneModule {
         SceneModule(PhotoAuthorView.self) { context in
             let view = PhotoAuthorView(console: context.console, display: display, settings: settings)
             let interactor = PhotoAuthorInteractor(worker: worker, pictures: pictures)
@@ -68,7 +70,7 @@ package final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoLi
         return [
             StateField("author", user.map { .string($0.username.isEmpty ? $0.name : $0.username) } ?? .null),
             StateField("authorPhotos", .strings(photos.photos.map(\.id))),
-            StateField("authorPage", .int(photos.photos.isEmpty ? 0 : photos.page + 1)),
+            StateField("authorPage", .int(photos.photos.isEmpty ? 0 : photos.page + 1))
         ] + (photos.sheet.map { [StateField("authorSheet", .int($0 + 1))] } ?? [])
     }
 
@@ -92,7 +94,10 @@ package final class PhotoAuthorView: SceneView, PhotoAuthorDisplayLogic, PhotoLi
         PhotoListCommands.page(PhotoAuthorView.self, summary: "go to page N of the photographer's photos", example: "page 2"),
         PhotoListCommands.next(PhotoAuthorView.self, summary: "show their next photo (in the grid layout, the next sheet)"),
         PhotoListCommands.prev(PhotoAuthorView.self, summary: "show their previous photo (in the grid layout, the previous sheet)"),
-        PhotoListCommands.open(PhotoAuthorView.self, summary: "open the photographer's photo N, or the one named NAME, in a detail scene (default: the current page)", example: "open 1"),
+        PhotoListCommands.open(
+            PhotoAuthorView.self,
+            summary: "open the photographer's photo N, or the one named NAME, in a detail scene (default: the current page)",
+            example: "open 1")
     ]
 
     // MARK: - Display logic

@@ -207,11 +207,12 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
         changedIndex = nil
         movesMade = nil
         list.returned(to: landing, after: moves)
-        let event: PhotoCollection.Photos.Response.Event = switch moves.count {
-        case 0: .unchanged(at: landing)
-        case 1: .moved(from: moves[0].from, to: moves[0].to)
-        default: .movedSeveral(moves)
-        }
+        let event: PhotoCollection.Photos.Response.Event =
+            switch moves.count {
+            case 0: .unchanged(at: landing)
+            case 1: .moved(from: moves[0].from, to: moves[0].to)
+            default: .movedSeveral(moves)
+            }
         presenter?.presentPhotos(.init(event: event, rows: list.rows, feedName: feedName))
     }
 }

@@ -32,7 +32,8 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, PhotoLis
         PhotoList.Wording(
             noun: "photo", withAuthor: true,
             nothingTo: { verb in
-                verb == "lay out" ? "there are no photos to lay out: type 'fetch' first" : "there are no photos to \(verb) yet: type 'fetch' first"
+                verb == "lay out"
+                    ? "there are no photos to lay out: type 'fetch' first" : "there are no photos to \(verb) yet: type 'fetch' first"
             },
             nothingToPage: "No photos yet: type 'fetch' first.",
             noMore: "there are no more photos to load",
@@ -65,12 +66,16 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, PhotoLis
         let inThisList = photosAreFiles ? " (in this list only: no file is changed)" : ""
         switch response.event {
         case .fetched:
-            headline = response.feedName.map { "Fetched page 1 of \($0): \(photos.count) photo\(photos.count == 1 ? "" : "s")\(response.rows.hasMore ? ", more to come" : "")." }
+            headline =
+                response.feedName.map {
+                    "Fetched page 1 of \($0): \(photos.count) photo\(photos.count == 1 ? "" : "s")\(response.rows.hasMore ? ", more to come" : "")."
+                }
                 ?? "Fetched \(photos.count) photo\(photos.count == 1 ? "" : "s")."
         case .listed: headline = "\(photos.count) photo\(photos.count == 1 ? "" : "s"):"
         case .moved(let from, let to): headline = "Moved photo \(from + 1) to position \(to + 1)\(inThisList)."
         case .movedSeveral(let moves):
-            headline = "Moved " + moves.map { "photo \($0.from + 1) to position \($0.to + 1)" }.joined(separator: ", then ") + "\(inThisList)."
+            headline =
+                "Moved " + moves.map { "photo \($0.from + 1) to position \($0.to + 1)" }.joined(separator: ", then ") + "\(inThisList)."
         // The sample app's words for a photo not moved; a viewer's list just shows itself again.
         case .unchanged(let at): headline = photosAreFiles ? nil : "Photo \(at + 1) stays at position \(at + 1)."
         case .sorted(let order): headline = Self.sortedHeadline(order)
@@ -81,11 +86,12 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, PhotoLis
     /// `Sorted by name (type 'sort date' or 'sort size' for another order).`
     static func sortedHeadline(_ order: PhotoOrder) -> String {
         let others = PhotoOrder.allCases.filter { $0 != order }.map { "'sort \($0.rawValue)'" }.joined(separator: " or ")
-        let how = switch order {
-        case .name: "by name"
-        case .date: "by date, oldest first"
-        case .size: "by size, largest first"
-        }
+        let how =
+            switch order {
+            case .name: "by name"
+            case .date: "by date, oldest first"
+            case .size: "by size, largest first"
+            }
         return "Sorted \(how) (type \(others) for another order)."
     }
 
@@ -98,18 +104,20 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, PhotoLis
     }
 
     func presentFailure(_ response: PhotoCollection.Failure.Response) {
-        let message = switch response.problem {
-        case .countOutOfRange(let value): "count must be within 0…\(PhotoCollectionInteractor.maxCount), not \(value) (type e.g. 'count 5')"
-        case .fetchFailed(let reason, let kept):
-            // Only photos that were shown can be kept: with none, say what to do instead.
-            "fetch failed: \(reason) (\(kept > 0 ? "the photos shown before are kept" : "nothing was fetched: type 'fetch' to try again"))"
-        case .fetchInterrupted: "interrupted: fetch was cancelled and changed nothing"
-        case .notListedWhole:
-            "sort orders a folder listed whole: start photorepl on one (photorepl ~/Pictures, or photorepl photo.jpg); here 'count N' and 'fetch' choose photos"
-        case .sortFailed(let reason, let kept):
-            "cannot list the folder: \(reason) (\(kept > 0 ? "the photos shown before are kept" : "type 'sort' to try again"))"
-        case .sortInterrupted: "interrupted: sort was cancelled and changed nothing"
-        }
+        let message =
+            switch response.problem {
+            case .countOutOfRange(let value):
+                "count must be within 0…\(PhotoCollectionInteractor.maxCount), not \(value) (type e.g. 'count 5')"
+            case .fetchFailed(let reason, let kept):
+                // Only photos that were shown can be kept: with none, say what to do instead.
+                "fetch failed: \(reason) (\(kept > 0 ? "the photos shown before are kept" : "nothing was fetched: type 'fetch' to try again"))"
+            case .fetchInterrupted: "interrupted: fetch was cancelled and changed nothing"
+            case .notListedWhole:
+                "sort orders a folder listed whole: start photorepl on one (photorepl ~/Pictures, or photorepl photo.jpg); here 'count N' and 'fetch' choose photos"
+            case .sortFailed(let reason, let kept):
+                "cannot list the folder: \(reason) (\(kept > 0 ? "the photos shown before are kept" : "type 'sort' to try again"))"
+            case .sortInterrupted: "interrupted: sort was cancelled and changed nothing"
+            }
         view?.displayFailure(.init(message: message))
     }
 }

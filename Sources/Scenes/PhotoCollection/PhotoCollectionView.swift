@@ -45,13 +45,15 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
     /// `pictures` and `display` draw each page's photo as the page changes (nil: text only).
     package static func module(
         worker: PhotosWorker, sourceName: String = "embedded", pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
-        showsCountOnLoad: CountOnLoad = .shown, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil, settings: BrowseSettings = BrowseSettings(),
+        showsCountOnLoad: CountOnLoad = .shown, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil,
+        settings: BrowseSettings = BrowseSettings(),
         photosAreFiles: Bool = false
     ) -> SceneModule {
         SceneModule(PhotoCollectionView.self) { context in
             let presenter = PhotoCollectionPresenter(feedName: feed?.feedName, photosAreFiles: photosAreFiles)
-            let view = PhotoCollectionView(console: context.console, display: display, settings: settings, listWording: presenter.listWording,
-                                           sourceName: sourceName)
+            let view = PhotoCollectionView(
+                console: context.console, display: display, settings: settings, listWording: presenter.listWording,
+                sourceName: sourceName)
             view.showsCountOnLoad = showsCountOnLoad
             view.listsWhole = listing != nil
             let interactor = PhotoCollectionInteractor(worker: worker, feed: feed, listing: listing, pictures: pictures)
@@ -102,17 +104,24 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
             StateField("photos", .strings(photos.photos.map(\.id))),
             StateField("page", .int(photos.photos.isEmpty ? 0 : photos.page + 1)),
             StateField("source", .string(sourceName)),
-            StateField("layout", .string(settings.layout.rawValue)),
+            StateField("layout", .string(settings.layout.rawValue))
         ]
-        // Present only when there is something to say: the sheet shown last, the feed paged through.
-        + (photos.sheet.map { [StateField("sheet", .int($0 + 1))] } ?? [])
-        + (store.order.map { [StateField("sort", .string($0.rawValue))] } ?? [])
-        + (store.feedName.map { name in
-            [StateField("feed", .object([StateField("name", .string(name)), StateField("pages", .int(photos.pagesLoaded)), StateField("more", .bool(photos.hasMore))]))]
-        } ?? [])
-        + (store.rateLimit.map { limit in
-            [StateField("ratelimit", .object([StateField("limit", .int(limit.limit)), StateField("remaining", .int(limit.remaining))]))]
-        } ?? [])
+            // Present only when there is something to say: the sheet shown last, the feed paged through.
+            + (photos.sheet.map { [StateField("sheet", .int($0 + 1))] } ?? [])
+            + (store.order.map { [StateField("sort", .string($0.rawValue))] } ?? [])
+            + (store.feedName.map { name in
+                [
+                    StateField(
+                        "feed",
+                        .object([
+                            StateField("name", .string(name)), StateField("pages", .int(photos.pagesLoaded)),
+                            StateField("more", .bool(photos.hasMore))
+                        ]))
+                ]
+            } ?? [])
+            + (store.rateLimit.map { limit in
+                [StateField("ratelimit", .object([StateField("limit", .int(limit.limit)), StateField("remaining", .int(limit.remaining))]))]
+            } ?? [])
     }
 
     /// A folder listed whole: `help` leads with what a viewer does, the sample app's count and fetch last.
@@ -137,7 +146,11 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
         ) { view, arguments in
             try view.count(arguments.first)
         },
-        Command("fetch", summary: "fetch 'count' photos (random ones, or a feed's first page; a folder listed whole: all of it again, with the count at 0), replacing the collection") { view, _ in
+        Command(
+            "fetch",
+            summary:
+                "fetch 'count' photos (random ones, or a feed's first page; a folder listed whole: all of it again, with the count at 0), replacing the collection"
+        ) { view, _ in
             await view.interactor?.fetchPhotos(.init())
         },
         Command("list", summary: "show the collection again") { view, _ in
@@ -153,14 +166,18 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
         PhotoListCommands.layout(PhotoCollectionView.self),
         Command(
             "search", arguments: [Argument("QUERY", completion: PhotoQueryParsing.completion, repeated: true)],
-            summary: "search the photos (--orientation landscape|portrait|squarish, --color COLOR)", example: "search misty forest --orientation landscape"
+            summary: "search the photos (--orientation landscape|portrait|squarish, --color COLOR)",
+            example: "search misty forest --orientation landscape"
         ) { view, arguments in
             view.interactor?.search(.init(query: try PhotoQueryParsing.parse(arguments)))
         },
         PhotoListCommands.page(PhotoCollectionView.self, summary: "go to page N of the collection", example: "page 3"),
         PhotoListCommands.next(PhotoCollectionView.self, summary: "show the next photo (in the grid layout, the next sheet)"),
         PhotoListCommands.prev(PhotoCollectionView.self, summary: "show the previous photo (in the grid layout, the previous sheet)"),
-        PhotoListCommands.open(PhotoCollectionView.self, summary: "open photo N, or the one named NAME (a file name), in the detail scene (default: the current page)", example: "open 2"),
+        PhotoListCommands.open(
+            PhotoCollectionView.self,
+            summary: "open photo N, or the one named NAME (a file name), in the detail scene (default: the current page)", example: "open 2"
+        )
     ]
 
     private func count(_ argument: String?) throws {
@@ -196,7 +213,8 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
 
     /// Turns the page as the seed's collection view scrolls: to its offset, one page a window wide.
     func turnList(toPage page: Int, typed: String?) {
-        interactor?.changeToPage(PhotoCollection.Page.Request(page: page, width: Self.pageWidth, pictureBox: display?.pixelBox(for: .page), typed: typed))
+        interactor?.changeToPage(
+            PhotoCollection.Page.Request(page: page, width: Self.pageWidth, pictureBox: display?.pixelBox(for: .page), typed: typed))
     }
 
     // MARK: - Display logic

@@ -75,8 +75,10 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     /// Until a router says: a list no move applies to, the position under `index`.
     var origin = PhotoDetail.Origin(listName: "the list it was opened from", positionKey: "index", canMove: false)
 
-    init(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
-         animations: PhotoAnimationsWorker? = nil, keys: KeyPressWatching? = nil) {
+    init(
+        pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
+        animations: PhotoAnimationsWorker? = nil, keys: KeyPressWatching? = nil
+    ) {
         self.pictures = pictures
         self.saver = saver
         self.describer = describer
@@ -88,7 +90,8 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
         placeMovedPhoto()
         let box = pictures == nil ? nil : request.pictureBox
         guard let photo, let effects, box != nil || describer != nil else {
-            presenter?.presentPhoto(.init(photo: photo, picture: nil, index: index, photoCount: photoCount, explainsPicture: request.explainsPicture))
+            presenter?.presentPhoto(
+                .init(photo: photo, picture: nil, index: index, photoCount: photoCount, explainsPicture: request.explainsPicture))
             return
         }
         effects.finishBeforeCommandEnds { [self] in
@@ -100,7 +103,8 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
                 self.photo = shown
                 if let index, photos.indices.contains(index), photos[index].id.utf8.elementsEqual(shown.id.utf8) { photos[index] = shown }
             }
-            var response = PhotoDetail.Show.Response(photo: shown, picture: nil, index: index, photoCount: photoCount, explainsPicture: request.explainsPicture)
+            var response = PhotoDetail.Show.Response(
+                photo: shown, picture: nil, index: index, photoCount: photoCount, explainsPicture: request.explainsPicture)
             if let box, let pictures { response.picture = await PictureLoading.load(pictures, shown, box: box) }
             // An animation plays after its first frame and the fields are shown, where the view's
             // terminal can play it and there is a first frame to start from.
@@ -206,7 +210,8 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     /// and the move is kept for the scene below (a photo moved again, with no step between, is one move).
     private func placeMovedPhoto() {
         guard let photo, let index, photos.indices.contains(index),
-              let from = photos.firstIndex(where: { $0.id.utf8.elementsEqual(photo.id.utf8) }), from != index else { return }
+            let from = photos.firstIndex(where: { $0.id.utf8.elementsEqual(photo.id.utf8) }), from != index
+        else { return }
         photos.insert(photos.remove(at: from), at: index)
         if let last = moves.last, last.to == from {
             moves[moves.count - 1].to = index
@@ -223,7 +228,8 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
         if target == photos.count, let loadMore, let effects {
             effects.finishBeforeCommandEnds { [self] in
                 guard let added = await loadMore() else {
-                    return presenter?.presentStepRefused(.init(delta: request.delta, index: index, photoCount: photoCount, listName: origin.listName)) ?? ()
+                    return presenter?.presentStepRefused(
+                        .init(delta: request.delta, index: index, photoCount: photoCount, listName: origin.listName)) ?? ()
                 }
                 // A load that failed (or brought nothing new) has said so: the photo stays.
                 guard !added.isEmpty else { return }

@@ -224,4 +224,3 @@ enum PhotoDetail {
         }
     }
 }
-

@@ -27,19 +27,21 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
 
     func presentPhoto(_ response: PhotoDetail.Show.Response) {
         guard let photo = response.photo, let index = response.index else {
-            let message = response.index.map { "There is no photo \($0 + 1) among \(response.photoCount): back to the collection." }
+            let message =
+                response.index.map { "There is no photo \($0 + 1) among \(response.photoCount): back to the collection." }
                 ?? "No photo was selected: back to the collection."
             view?.displayMissingPhoto(.init(message: message))
             return
         }
-        view?.displayPhoto(.init(
-            picture: ScenePicture.presenting(response.picture),
-            pictureSource: response.explainsPicture ? Self.source(of: response.picture) : nil,
-            heading: "Photo \(index + 1) of \(response.photoCount)",
-            fields: Self.fields(photo, asFile: photosAreFiles),
-            startsAnimation: response.startsAnimation,
-            playsAnimation: response.playsAnimation
-        ))
+        view?.displayPhoto(
+            .init(
+                picture: ScenePicture.presenting(response.picture),
+                pictureSource: response.explainsPicture ? Self.source(of: response.picture) : nil,
+                heading: "Photo \(index + 1) of \(response.photoCount)",
+                fields: Self.fields(photo, asFile: photosAreFiles),
+                startsAnimation: response.startsAnimation,
+                playsAnimation: response.playsAnimation
+            ))
     }
 
     func presentAnimationFrame(_ response: PhotoDetail.Animate.Frame.Response) {
@@ -110,7 +112,7 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         return [
             .init(label: "credit", value: "Photo by \(PhotoFormatting.author(photo)) on Unsplash"),
             .init(label: "", value: PhotoFormatting.withReferral(profile)),
-            .init(label: "", value: PhotoFormatting.withReferral("https://unsplash.com/")),
+            .init(label: "", value: PhotoFormatting.withReferral("https://unsplash.com/"))
         ]
     }
 
@@ -135,6 +137,10 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
     /// Moving reorders the collection's own list; a photo opened from another list (a photographer's
     /// photos, search results) is not in it as such.
     func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response) {
-        view?.displayMoveRefused(.init(message: "this photo was opened from \(response.listName), and moving applies to the collection's own list: type 'back' until the prompt is 'photos>', then open the photo there"))
+        view?.displayMoveRefused(
+            .init(
+                message:
+                    "this photo was opened from \(response.listName), and moving applies to the collection's own list: type 'back' until the prompt is 'photos>', then open the photo there"
+            ))
     }
 }

@@ -43,12 +43,15 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     /// - Parameter describer: reads the header of a photo listed by name only, for its fields.
     /// - Parameter animations: an animated photo's frames, played where the display can (nil: the
     ///   first frame only); `keys` stops one drawn in place.
-    package static func module(pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
-                              display: PictureDisplay? = nil, animations: PhotoAnimationsWorker? = nil, keys: KeyPresses? = nil,
-                              photosAreFiles: Bool = false) -> SceneModule {
+    package static func module(
+        pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
+        display: PictureDisplay? = nil, animations: PhotoAnimationsWorker? = nil, keys: KeyPresses? = nil,
+        photosAreFiles: Bool = false
+    ) -> SceneModule {
         SceneModule(PhotoDetailView.self) { context in
             let view = PhotoDetailView(console: context.console, display: display)
-            let interactor = PhotoDetailInteractor(pictures: pictures, saver: saver, describer: describer, animations: animations, keys: keys)
+            let interactor = PhotoDetailInteractor(
+                pictures: pictures, saver: saver, describer: describer, animations: animations, keys: keys)
             interactor.effects = context.effects
             let presenter = PhotoDetailPresenter(photosAreFiles: photosAreFiles)
             let router = PhotoDetailRouter(navigator: context.navigator)
@@ -103,14 +106,21 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     package static let commandsRunBelow = ["open", "page", "list", "grid", "sort", "search"]
 
     package static let commands: [Command<PhotoDetailView>] = [
-        Command("show", arguments: [Argument("--why", optional: true)],
-                summary: "show the photo again: its picture, position, id, description, author, likes, size, URL; --why says where the picture came from") { view, arguments in
+        Command(
+            "show", arguments: [Argument("--why", optional: true)],
+            summary:
+                "show the photo again: its picture, position, id, description, author, likes, size, URL; --why says where the picture came from"
+        ) { view, arguments in
             guard arguments.allSatisfy({ $0 == "--why" }) else {
-                throw CommandError("show takes only --why, not '\(TerminalText.truncate(arguments.first { $0 != "--why" } ?? "", toWidth: 40))' (type 'show' or 'show --why')")
+                throw CommandError(
+                    "show takes only --why, not '\(TerminalText.truncate(arguments.first { $0 != "--why" } ?? "", toWidth: 40))' (type 'show' or 'show --why')"
+                )
             }
             view.interactor?.stopAnimation()
-            view.interactor?.showPhoto(.init(pictureBox: view.display?.pixelBox(for: .detail, explaining: !arguments.isEmpty), explainsPicture: !arguments.isEmpty,
-                                               playback: view.playback))
+            view.interactor?.showPhoto(
+                .init(
+                    pictureBox: view.display?.pixelBox(for: .detail, explaining: !arguments.isEmpty), explainsPicture: !arguments.isEmpty,
+                    playback: view.playback))
         },
         Command("edit", summary: "open the index-edit sheet to choose a new position") { view, _ in
             view.interactor?.choosePosition(.init(position: nil))
@@ -124,12 +134,15 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             view.interactor?.choosePosition(.init(position: arguments[0]))
         },
         Command(
-            "save", arguments: [Argument("PATH", optional: true, completion: .files, writesFile: true), Argument("--force", optional: true)],
+            "save",
+            arguments: [Argument("PATH", optional: true, completion: .files, writesFile: true), Argument("--force", optional: true)],
             summary: "write the photo's image file to PATH (default: ID.jpg here); --force replaces a file", example: "save photo.jpg"
         ) { view, arguments in
             try view.save(arguments)
         },
-        Command("next", summary: "show the next photo of the list it was opened from (PageDown; an empty line repeats it)", repetition: .always) { view, _ in
+        Command(
+            "next", summary: "show the next photo of the list it was opened from (PageDown; an empty line repeats it)", repetition: .always
+        ) { view, _ in
             view.interactor?.stopAnimation()
             view.interactor?.stepPhoto(.init(delta: 1, pictureBox: view.display?.pixelBox(for: .detail), playback: view.playback))
         },
@@ -144,7 +157,7 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         Command("back", summary: "back to where the photo was opened (the collection moves it to its new position)") { view, _ in
             view.interactor?.stopAnimation()
             view.router?.routeBack()
-        },
+        }
     ]
 
     private func save(_ arguments: Arguments) throws {
@@ -154,7 +167,9 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             throw CommandError("save takes one PATH, not \(paths.count) (type e.g. 'save photo.jpg', or 'save photo.jpg --force')")
         }
         if let path = paths.first, path.hasPrefix("-") {
-            throw CommandError("unknown option '\(TerminalText.truncate(path, toWidth: 40))': save takes PATH and --force (type e.g. 'save ./\(TerminalText.truncate(path, toWidth: 40))' for a file of that name)")
+            throw CommandError(
+                "unknown option '\(TerminalText.truncate(path, toWidth: 40))': save takes PATH and --force (type e.g. 'save ./\(TerminalText.truncate(path, toWidth: 40))' for a file of that name)"
+            )
         }
         interactor?.savePhoto(.init(path: paths.first, replacing: replacing))
     }
@@ -162,7 +177,9 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     // MARK: - Display logic
 
     func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel) {
-        if viewModel.startsAnimation, case .pixels(let pixels)? = viewModel.picture, let first = display?.animationStart(pixels, for: .detail) {
+        if viewModel.startsAnimation, case .pixels(let pixels)? = viewModel.picture,
+            let first = display?.animationStart(pixels, for: .detail)
+        {
             console.writePicture(first)
         } else {
             console.show(viewModel.picture, at: .detail, on: display)
@@ -170,11 +187,16 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         linesBelowPicture = 1 + viewModel.fields.count + (viewModel.pictureSource == nil ? 0 : 1)
         if let source = viewModel.pictureSource {
             // Cut to the window (a folder's long path ran past it); whole in the transcript.
-            if let columns = console.terminalColumns() { console.writeLine(source, cutTo: columns, style: .dim) } else { console.writeLine(source, style: .dim) }
+            if let columns = console.terminalColumns() {
+                console.writeLine(source, cutTo: columns, style: .dim)
+            } else {
+                console.writeLine(source, style: .dim)
+            }
         }
         console.writeLine(viewModel.heading, style: .bold)
         let fields = viewModel.fields
-        console.writeFields(count: fields.count, label: { fields[$0].label }, value: { fields[$0].value }, cutInMiddle: { fields[$0].label == "id" })
+        console.writeFields(
+            count: fields.count, label: { fields[$0].label }, value: { fields[$0].value }, cutInMiddle: { fields[$0].label == "id" })
         // The first frame is on screen while the next is decoded and waited for.
         if viewModel.playsAnimation { console.flush() }
     }

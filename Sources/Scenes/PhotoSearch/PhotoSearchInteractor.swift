@@ -60,7 +60,8 @@ final class PhotoSearchInteractor: PhotoSearchBusinessLogic, PhotoSearchDataStor
                 self.query = query
                 list = PhotoList(firstPage: found)
                 // The photo shown stays selected where it is found (ids compared byte for byte).
-                if let shown = shownID.map({ Array($0.utf8) }), let at = list.photos.firstIndex(where: { $0.id.utf8.elementsEqual(shown) }) {
+                if let shown = shownID.map({ Array($0.utf8) }), let at = list.photos.firstIndex(where: { $0.id.utf8.elementsEqual(shown) })
+                {
                     _ = list.turn(toPage: at)
                 }
                 loadsPage = { page in try await worker.search(query, page: page, perPage: perPage) }

@@ -24,8 +24,10 @@ final class PhotoSearchPresenter: PhotoSearchPresentationLogic, PhotoListPresent
         nothingToPage: "No results to page through: type 'back'.",
         noMore: "there are no more results",
         loaded: { more in
-            var line = "Loaded \(more.added == 0 ? "no results not listed already" : "\(more.added) more result\(more.added == 1 ? "" : "s")")"
-            line += " (\(more.photoCount)\(more.total.map { " of \(PhotoFormatting.grouped($0))" } ?? "") loaded\(more.hasMore ? "" : "; that is all of them"))."
+            var line =
+                "Loaded \(more.added == 0 ? "no results not listed already" : "\(more.added) more result\(more.added == 1 ? "" : "s")")"
+            line +=
+                " (\(more.photoCount)\(more.total.map { " of \(PhotoFormatting.grouped($0))" } ?? "") loaded\(more.hasMore ? "" : "; that is all of them"))."
             return line
         })
 
@@ -38,25 +40,30 @@ final class PhotoSearchPresenter: PhotoSearchPresentationLogic, PhotoListPresent
         } else if let total = response.total, total > photos.count {
             headline = "Found \(PhotoFormatting.grouped(total)) photos for \(what); \(photos.count) loaded:"
         } else {
-            headline = "Found \(photos.count) photo\(photos.count == 1 ? "" : "s") for \(what)\(response.rows.hasMore ? ", more to load" : ""):"
+            headline =
+                "Found \(photos.count) photo\(photos.count == 1 ? "" : "s") for \(what)\(response.rows.hasMore ? ", more to load" : ""):"
         }
-        view?.displayResults(.init(notes: response.notes, headline: headline,
-                                   rows: PhotoList.rows(response.rows, withAuthor: Self.wording.withAuthor)))
+        view?.displayResults(
+            .init(
+                notes: response.notes, headline: headline,
+                rows: PhotoList.rows(response.rows, withAuthor: Self.wording.withAuthor)))
     }
 
     func presentNoResults(_ response: PhotoSearch.NoResults.Response) {
         let what = Self.describe(response.query)
-        let message = response.kept.map { "No photos found for \(what): the results for \(Self.describe($0)) stay." }
+        let message =
+            response.kept.map { "No photos found for \(what): the results for \(Self.describe($0)) stay." }
             ?? "No photos found for \(what): back to the collection."
         view?.displayNoResults(.init(message: message, goesBack: response.kept == nil))
     }
 
     func presentSearchFailure(_ response: PhotoSearch.SearchFailure.Response) {
         let what = Self.describe(response.query)
-        let message = switch response.reason {
-        case .interrupted: "Interrupted: the search for \(what) was not done. Type 'show' to try again, or 'back'."
-        case .failed(let reason): "Cannot search for \(what): \(reason). Type 'show' to try again, or 'back'."
-        }
+        let message =
+            switch response.reason {
+            case .interrupted: "Interrupted: the search for \(what) was not done. Type 'show' to try again, or 'back'."
+            case .failed(let reason): "Cannot search for \(what): \(reason). Type 'show' to try again, or 'back'."
+            }
         view?.displaySearchFailure(.init(message: message))
     }
 

@@ -35,8 +35,10 @@ package final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLi
 
     /// The scene, wired up: `worker` searches the source; `pictures` and `display` draw each page's
     /// photo and the contact sheets (nil: text only); `settings` is the session's layout.
-    package static func module(worker: PhotoSearchWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
-                              settings: BrowseSettings = BrowseSettings()) -> SceneModule {
+    package static func module(
+        worker: PhotoSearchWorker, pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
+        settings: BrowseSettings = BrowseSettings()
+    ) -> SceneModule {
         SceneModule(PhotoSearchView.self) { context in
             let view = PhotoSearchView(console: context.console, display: display, settings: settings)
             let interactor = PhotoSearchInteractor(worker: worker, pictures: pictures)
@@ -67,18 +69,20 @@ package final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLi
         guard let store = router?.dataStore else { return [] }
         let results = store.list
         return [
-            StateField("search", store.query.map { query in
-                .object([
-                    StateField("query", .string(query.text)),
-                    StateField("orientation", query.orientation.map { .string($0.rawValue) } ?? .null),
-                    StateField("color", query.color.map { .string($0) } ?? .null),
-                ])
-            } ?? .null),
+            StateField(
+                "search",
+                store.query.map { query in
+                    .object([
+                        StateField("query", .string(query.text)),
+                        StateField("orientation", query.orientation.map { .string($0.rawValue) } ?? .null),
+                        StateField("color", query.color.map { .string($0) } ?? .null)
+                    ])
+                } ?? .null),
             StateField("results", .strings(results.photos.map(\.id))),
             StateField("resultsPage", .int(results.photos.isEmpty ? 0 : results.page + 1)),
             StateField("resultsPagesLoaded", .int(results.pagesLoaded)),
             StateField("resultsTotal", results.total.map { .int($0) } ?? .null),
-            StateField("resultsMore", .bool(results.hasMore)),
+            StateField("resultsMore", .bool(results.hasMore))
         ] + (results.sheet.map { [StateField("resultsSheet", .int($0 + 1))] } ?? [])
     }
 
@@ -99,7 +103,8 @@ package final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLi
         },
         Command(
             "search", arguments: [Argument("QUERY", completion: PhotoQueryParsing.completion, repeated: true)],
-            summary: "search again: new results replace these (--orientation landscape|portrait|squarish, --color COLOR)", example: "search harbour at night"
+            summary: "search again: new results replace these (--orientation landscape|portrait|squarish, --color COLOR)",
+            example: "search harbour at night"
         ) { view, arguments in
             view.interactor?.searchPhotos(.init(query: try PhotoQueryParsing.parse(arguments)))
         },
@@ -108,7 +113,9 @@ package final class PhotoSearchView: SceneView, PhotoSearchDisplayLogic, PhotoLi
         PhotoListCommands.prev(PhotoSearchView.self, summary: "go to the previous result"),
         PhotoListCommands.grid(PhotoSearchView.self, example: "grid next"),
         PhotoListCommands.layout(PhotoSearchView.self),
-        PhotoListCommands.open(PhotoSearchView.self, summary: "open result N, or the one named NAME, in a detail scene (default: the current page)", example: "open 1"),
+        PhotoListCommands.open(
+            PhotoSearchView.self, summary: "open result N, or the one named NAME, in a detail scene (default: the current page)",
+            example: "open 1")
     ]
 
     // MARK: - Display logic

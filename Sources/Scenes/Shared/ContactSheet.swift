@@ -108,7 +108,8 @@ enum ContactSheet {
     /// `shown`: the photos the sheet shown last held. `next` and `prev` go on from the photo after
     /// them (before them), in the sheets as they are laid out now: a window resized since makes
     /// sheets of another size, and no photo is skipped (or shown only as part of a sheet gone).
-    static func sheet(for request: Request, shown: Range<Int>?, current: Int, count: Int, canLoadMore: Bool = false) -> Result<Int, Problem> {
+    static func sheet(for request: Request, shown: Range<Int>?, current: Int, count: Int, canLoadMore: Bool = false) -> Result<Int, Problem>
+    {
         guard count > 0 else { return .failure(.noPhotos) }
         let perSheet = max(1, request.perSheet)
         let sheetCount = (count + perSheet - 1) / perSheet
@@ -153,8 +154,10 @@ enum ContactSheet {
     /// photos loaded, the list's next page first (`loadMore`, which presents why not and returns
     /// false). nil when that failed. The lists are read through closures, after `loadMore` changed them.
     @MainActor
-    static func show(_ request: Request, shown: Range<Int>?, current: Int, photos: () -> [Photo], hasMore: () -> Bool,
-                     loadMore: () async -> Bool, pictures: PhotoPicturesWorker?) async -> Result<Response, Problem>? {
+    static func show(
+        _ request: Request, shown: Range<Int>?, current: Int, photos: () -> [Photo], hasMore: () -> Bool,
+        loadMore: () async -> Bool, pictures: PhotoPicturesWorker?
+    ) async -> Result<Response, Problem>? {
         let perSheet = max(1, request.perSheet)
         var target: Int
         switch sheet(for: request, shown: shown, current: current, count: photos().count, canLoadMore: hasMore()) {
@@ -177,7 +180,8 @@ enum ContactSheet {
         }
         target = min(target, (photos().count - 1) / perSheet)
         let list = photos()
-        let response = await load(sheet: target, of: list, current: list.isEmpty ? nil : current, request: request, hasMore: hasMore(), pictures: pictures)
+        let response = await load(
+            sheet: target, of: list, current: list.isEmpty ? nil : current, request: request, hasMore: hasMore(), pictures: pictures)
         // Ctrl-C ends the sheet at once: the thumbnails decoded meanwhile are not drawn.
         return Task.isCancelled ? .failure(.interrupted) : .success(response)
     }
@@ -185,8 +189,10 @@ enum ContactSheet {
     /// The sheet's response: its photos' thumbnails decoded in parallel (as many at once as there are
     /// cores), then the next sheet's started ahead.
     @MainActor
-    private static func load(sheet: Int, of photos: [Photo], current: Int?, request: Request, hasMore: Bool,
-                     pictures: PhotoPicturesWorker?) async -> Response {
+    private static func load(
+        sheet: Int, of photos: [Photo], current: Int?, request: Request, hasMore: Bool,
+        pictures: PhotoPicturesWorker?
+    ) async -> Response {
         let perSheet = max(1, request.perSheet)
         let first = sheet * perSheet
         let shown = Array(photos[first..<min(photos.count, first + perSheet)])
@@ -215,15 +221,17 @@ enum ContactSheet {
             let next = Array(photos[min(photos.count, first + perSheet)..<min(photos.count, first + 2 * perSheet)])
             if !next.isEmpty, !Task.isCancelled { await pictures.prefetch(next, fitting: box) }
         }
-        return Response(sheet: sheet, sheetCount: (photos.count + perSheet - 1) / perSheet, first: first, photos: shown,
-                        total: photos.count, current: current, pictures: loaded, hasMore: hasMore)
+        return Response(
+            sheet: sheet, sheetCount: (photos.count + perSheet - 1) / perSheet, first: first, photos: shown,
+            total: photos.count, current: current, pictures: loaded, hasMore: hasMore)
     }
 
     /// The presenters' wording of a sheet.
     static func presenting(_ response: Response) -> ViewModel {
         let last = response.first + response.photos.count
         let range = response.photos.count == 1 ? "photo \(last)" : "photos \(response.first + 1)–\(last)"
-        let headline = "Sheet \(response.sheet + 1) of \(response.sheetCount)\(response.hasMore ? "+" : "")"
+        let headline =
+            "Sheet \(response.sheet + 1) of \(response.sheetCount)\(response.hasMore ? "+" : "")"
             + " (\(range) of \(response.total)\(response.hasMore ? " loaded" : "")):"
         var cells: [Cell] = []
         // The positions whose picture failed, by reason, in the order the reasons first came: a
@@ -247,8 +255,10 @@ enum ContactSheet {
             // A photo without a description is named by its file (a folder's) or its id.
             let name = photo.id.split(separator: "/").last.map(String.init) ?? photo.id
             let described = PhotoFormatting.caption(photo, whenNone: "")
-            cells.append(Cell(position: String(position), caption: DisplayText(described.isEmpty ? TerminalText.oneLine(name) : described),
-                              captionIsName: described.isEmpty, isCurrent: response.current == position - 1, picture: picture))
+            cells.append(
+                Cell(
+                    position: String(position), caption: DisplayText(described.isEmpty ? TerminalText.oneLine(name) : described),
+                    captionIsName: described.isEmpty, isCurrent: response.current == position - 1, picture: picture))
         }
         let pictureNotes = failed.map { failure in
             let numbers = failure.positions.map { String($0) }
@@ -266,11 +276,13 @@ enum ContactSheet {
     static func message(_ problem: Problem) -> String {
         switch problem {
         case .noPhotos: "there are no photos to lay out: type 'fetch' first"
-        case .sheetOutOfRange(let requested, let sheetCount): "there is no sheet \(requested): sheets are 1…\(sheetCount) (type e.g. 'grid \(sheetCount)')"
+        case .sheetOutOfRange(let requested, let sheetCount):
+            "there is no sheet \(requested): sheets are 1…\(sheetCount) (type e.g. 'grid \(sheetCount)')"
         case .atLastSheet(1): "there is only one sheet: type 'grid' to see it again"
         case .atLastSheet(let sheetCount): "this is the last sheet (\(sheetCount) of \(sheetCount)): type 'grid prev' or 'grid 1'"
         case .atFirstSheet: "this is the first sheet: type 'grid next'"
-        case .lastPhotoShown(let count): "the sheet shown held the last photo (\(count) of \(count)): type 'grid 1' for the first sheet as this window lays them out"
+        case .lastPhotoShown(let count):
+            "the sheet shown held the last photo (\(count) of \(count)): type 'grid 1' for the first sheet as this window lays them out"
         case .interrupted: "interrupted: the sheet was not shown (type the command again to show it)"
         }
     }
@@ -281,7 +293,9 @@ enum ContactSheet {
         case nil: return .current
         case "next"?, "+"?: return .next
         case "prev"?, "-"?: return .previous
-        case let text?: return .number(TypedNumber.row(ofPosition: try TypedNumber.parse(text, naming: "sheet", for: "grid")), typed: TypedNumber.typed(text))
+        case let text?:
+            return .number(
+                TypedNumber.row(ofPosition: try TypedNumber.parse(text, naming: "sheet", for: "grid")), typed: TypedNumber.typed(text))
         }
     }
 
@@ -317,7 +331,8 @@ package final class BrowseSettings {
             throw CommandError("layout takes list or grid, not '\(TerminalText.truncate(argument, toWidth: 40))' (type e.g. 'layout grid')")
         }
         layout = chosen
-        console.writeLine("layout: \(chosen.rawValue) (lists of photos are shown \(chosen == .grid ? "as contact sheets" : "one line a photo"))")
+        console.writeLine(
+            "layout: \(chosen.rawValue) (lists of photos are shown \(chosen == .grid ? "as contact sheets" : "one line a photo"))")
     }
 
     /// `layout`'s declaration, the same in every scene that lists photos.
@@ -346,7 +361,8 @@ extension Console {
                 write(number)
                 let last = i == row.count - 1
                 let width = cell.columns - 1 - number.utf8.count
-                let caption = item.captionIsName && item.caption.width > width
+                let caption =
+                    item.captionIsName && item.caption.width > width
                     ? DisplayText(TerminalText.truncateMiddle(item.caption.string, toWidth: width)) : item.caption
                 if last {
                     writeLine(TerminalText.truncate(caption.string, toWidth: width))

@@ -27,7 +27,9 @@ enum PictureLoading {
     /// after 0.3 s, as a folder's walk and a sheet are (`showsProgress`: not a sheet's thumbnail,
     /// whose sheet has a line of its own).
     @MainActor
-    static func load(_ worker: PhotoPicturesWorker?, _ photo: Photo, box: PixelSize?, showsProgress: Bool = true) async -> Result<Pixels, PictureFailure>? {
+    static func load(_ worker: PhotoPicturesWorker?, _ photo: Photo, box: PixelSize?, showsProgress: Bool = true) async -> Result<
+        Pixels, PictureFailure
+    >? {
         guard let box, let worker else { return nil }
         let progress = showsProgress ? worker.progress : nil
         let work = progress?.begin("Decoding \(TerminalText.truncateMiddle(TerminalText.oneLine(photo.id), toWidth: 50))")

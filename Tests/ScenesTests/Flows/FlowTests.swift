@@ -11,10 +11,16 @@ import Testing
         await app.run("count 5", "fetch", "open 2", "move 4")
         #expect(app.engine.stackNames == ["collection", "detail"])
         #expect(app.engine.prompt == "photos/detail 4> ")
-        #expect(await app.stateJSON() == #"{"stack":["collection","detail"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","layout":"list","index":4}"# + "\n")
+        #expect(
+            await app.stateJSON()
+                == #"{"stack":["collection","detail"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","layout":"list","index":4}"#
+                + "\n")
         await app.run("back")
         #expect(app.ids == ["a", "c", "d", "b", "e"])
-        #expect(await app.stateJSON() == #"{"stack":["collection"],"count":5,"photos":["a","c","d","b","e"],"page":4,"source":"embedded","layout":"list"}"# + "\n")
+        #expect(
+            await app.stateJSON()
+                == #"{"stack":["collection"],"count":5,"photos":["a","c","d","b","e"],"page":4,"source":"embedded","layout":"list"}"# + "\n"
+        )
     }
 
     @Test func moveTheLastPhotoFirst() async {
@@ -27,7 +33,10 @@ import Testing
         let app = App()
         await app.run("count 5", "fetch", "open 2", "move 9")
         #expect(app.engine.stackNames == ["collection", "detail", "index-edit"])
-        #expect(await app.stateJSON() == #"{"stack":["collection","detail","index-edit"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","layout":"list","index":2}"# + "\n")
+        #expect(
+            await app.stateJSON()
+                == #"{"stack":["collection","detail","index-edit"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","layout":"list","index":2}"#
+                + "\n")
         await app.run("cancel", "back")
         #expect(app.ids == ["a", "b", "c", "d", "e"])
         #expect(app.engine.stackNames == ["collection"])

@@ -33,11 +33,12 @@ import Testing
         detail.index = 0  // a saved move: the same photo at its new position
         detail.showPhoto(.init())
         detail.showPhoto(.init())
-        #expect(detailSpy.responses == [
-            .init(photo: .fixture("d"), picture: nil, index: 3, photoCount: 5),
-            .init(photo: .fixture("d"), picture: nil, index: 0, photoCount: 5),
-            .init(photo: .fixture("d"), picture: nil, index: 0, photoCount: 5),
-        ])
+        #expect(
+            detailSpy.responses == [
+                .init(photo: .fixture("d"), picture: nil, index: 3, photoCount: 5),
+                .init(photo: .fixture("d"), picture: nil, index: 0, photoCount: 5),
+                .init(photo: .fixture("d"), picture: nil, index: 0, photoCount: 5)
+            ])
     }
 
     @Test func withoutPicturesNextOpenAndMoveNeverWait() async {
@@ -52,7 +53,9 @@ import Testing
         #expect(app.engine.start("move 9") == .done)
         #expect(app.engine.stackNames == ["collection", "detail", "index-edit"])
         app.engine.console.flush()
-        #expect(app.output.text.hasSuffix("[An error occurred] An invalid value was passed: 9 is not a position; choose a position from 1 to 5.\n"))
+        #expect(
+            app.output.text.hasSuffix(
+                "[An error occurred] An invalid value was passed: 9 is not a position; choose a position from 1 to 5.\n"))
     }
 
     /// What `command` prints, run in `app`.
@@ -74,9 +77,13 @@ import Testing
         #expect(moved.hasSuffix(first.replacingOccurrences(of: "Photo 2 of 5", with: "Photo 4 of 5")))
         // The sheet's line of positions, for another photo's sheet.
         await app.run("back", "open 3")
-        #expect(await printed(app, "edit") == "Move photo 3 to which position? (1…5)\n  1  2  [3]  4  5\nType 'move N' to save it, or 'cancel'.\n")
+        #expect(
+            await printed(app, "edit")
+                == "Move photo 3 to which position? (1…5)\n  1  2  [3]  4  5\nType 'move N' to save it, or 'cancel'.\n")
         await app.run("cancel", "back", "open 2")
-        #expect(await printed(app, "edit") == "Move photo 2 to which position? (1…5)\n  1  [2]  3  4  5\nType 'move N' to save it, or 'cancel'.\n")
+        #expect(
+            await printed(app, "edit")
+                == "Move photo 2 to which position? (1…5)\n  1  [2]  3  4  5\nType 'move N' to save it, or 'cancel'.\n")
     }
 
     /// "café" spelled with é and with e and a combining accent: equal to Unicode, two files to a folder.
@@ -101,4 +108,3 @@ import Testing
         #expect(listSpy.photos.map { Array($0.photos[0].id.string.utf8) } == [Array(composed.id.utf8), Array(decomposed.id.utf8)])
     }
 }
-

@@ -41,7 +41,9 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
     @Test func theCollectionTellsTheDetailItsListCanMove() async {
         let app = App()
         await app.run("count 5", "fetch", "open 3")
-        #expect(app.scene(PhotoDetailView.self)?.router?.dataStore?.origin == PhotoDetail.Origin(listName: "the collection", positionKey: "index", canMove: true))
+        #expect(
+            app.scene(PhotoDetailView.self)?.router?.dataStore?.origin
+                == PhotoDetail.Origin(listName: "the collection", positionKey: "index", canMove: true))
     }
 
     @Test func routeToDetailPushesTheDetailWithTheDataAndItselfAsDelegate() async {

@@ -51,7 +51,7 @@ final class IndexEditPresenterSpy: IndexEditPresentationLogic {
         ("9223372036854775807", .outOfRange("9223372036854775807")),
         ("2.5", .notAWholeNumber("2.5")),
         ("", .notAWholeNumber("")),
-        ("٣", .notAWholeNumber("٣")),
+        ("٣", .notAWholeNumber("٣"))
     ])
     func anInvalidValueRaisesTheAlertAndChangesNothing(typed: String, problem: IndexEdit.SaveIndex.Response.Problem) {
         interactor.save(.init(value: typed))

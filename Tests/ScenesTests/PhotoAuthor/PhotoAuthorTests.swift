@@ -17,25 +17,32 @@ import Testing
         #expect(await photographers.asked.map(\.username) == ["user_b"])
         #expect(app.engine.stackNames == ["collection", "detail", "author"])
         #expect(app.engine.prompt == "photos/detail 2/author> ")
-        #expect(app.output.text == """
-            Author B (@user_b)
-              location  Seoul , Korea
-              bio       Landscapes and streets. Long walks with a camera. Long walks
-                        with a camera. Long walks with a camera. Long walks with a
-                        camera.
-              totals    1,204 photos · 3,210 liked
-            3 of their 1,204 photos:
-            ▸ 1  b   Photo b                           ♥ 10
-              2  b2  Photo b2                          ♥ 7
-              3  b3  Photo b3                          ♥ 1,234
-            ● ○ ○  1/3
+        #expect(
+            app.output.text == """
+                Author B (@user_b)
+                  location  Seoul , Korea
+                  bio       Landscapes and streets. Long walks with a camera. Long walks
+                            with a camera. Long walks with a camera. Long walks with a
+                            camera.
+                  totals    1,204 photos · 3,210 liked
+                3 of their 1,204 photos:
+                ▸ 1  b   Photo b                           ♥ 10
+                  2  b2  Photo b2                          ♥ 7
+                  3  b3  Photo b3                          ♥ 1,234
+                ● ○ ○  1/3
 
-            """)
-        #expect(await app.stateJSON() == #"{"stack":["collection","detail","author"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","layout":"list","index":2,"author":"user_b","authorPhotos":["b","b2","b3"],"authorPage":1}"# + "\n")
+                """)
+        #expect(
+            await app.stateJSON()
+                == #"{"stack":["collection","detail","author"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","layout":"list","index":2,"author":"user_b","authorPhotos":["b","b2","b3"],"authorPage":1}"#
+                + "\n")
 
         await app.run("open 3")
         #expect(app.engine.stackNames == ["collection", "detail", "author", "detail"])
-        #expect(await app.stateJSON() == #"{"stack":["collection","detail","author","detail"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","layout":"list","index":2,"author":"user_b","authorPhotos":["b","b2","b3"],"authorPage":3,"authorIndex":3}"# + "\n")
+        #expect(
+            await app.stateJSON()
+                == #"{"stack":["collection","detail","author","detail"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","layout":"list","index":2,"author":"user_b","authorPhotos":["b","b2","b3"],"authorPage":3,"authorIndex":3}"#
+                + "\n")
         // Moving is the collection's business: refused here, with the way to do it.
         for command in ["move 1", "edit"] {
             guard case .failed(let error) = await app.engine.execute(command) else {
@@ -60,17 +67,18 @@ import Testing
         await app.run("count 5", "fetch", "open 2", "author")
         app.output.clear()
         await app.run("next", "next", "next", "page 1")
-        #expect(app.output.text == """
-            ▸ 2  b2  Photo b2                          ♥ 7
-            ○ ● ○  2/3
-            ▸ 3  b3  Photo b3                          ♥ 1,234
-            ○ ○ ●  3/3
-            Already on the last page.
-            ○ ○ ●  3/3
-            ▸ 1  b  Photo b                           ♥ 10
-            ● ○ ○  1/3
+        #expect(
+            app.output.text == """
+                ▸ 2  b2  Photo b2                          ♥ 7
+                ○ ● ○  2/3
+                ▸ 3  b3  Photo b3                          ♥ 1,234
+                ○ ○ ●  3/3
+                Already on the last page.
+                ○ ○ ●  3/3
+                ▸ 1  b  Photo b                           ♥ 10
+                ● ○ ○  1/3
 
-            """)
+                """)
         // `open` with no number opens the current page.
         await app.run("page 2", "open")
         #expect(app.scene(PhotoDetailView.self).flatMap { _ in app.engine.prompt } == "photos/detail 2/author/detail 2> ")
@@ -95,7 +103,10 @@ import Testing
         await app.run("author")
         #expect(app.output.text == "Cannot show @user_b's photos: the source is unreachable. Type 'show' to try again, or 'back'.\n")
         #expect(app.engine.stackNames == ["collection", "detail", "author"])
-        #expect(await app.stateJSON() == #"{"stack":["collection","detail","author"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","layout":"list","index":2,"author":"user_b","authorPhotos":[],"authorPage":0}"# + "\n")
+        #expect(
+            await app.stateJSON()
+                == #"{"stack":["collection","detail","author"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","layout":"list","index":2,"author":"user_b","authorPhotos":[],"authorPage":0}"#
+                + "\n")
         app.output.clear()
         await app.run("show")
         #expect(app.output.text.contains("3 of their 1,204 photos:"), "\(app.output.text)")
@@ -110,7 +121,9 @@ import Testing
         command.cancel()
         _ = await command.value
         app.engine.console.flush()
-        #expect(app.output.text.contains("Interrupted: @user_b's photos were not loaded. Type 'show' to try again, or 'back'."), "\(app.output.text)")
+        #expect(
+            app.output.text.contains("Interrupted: @user_b's photos were not loaded. Type 'show' to try again, or 'back'."),
+            "\(app.output.text)")
         #expect(app.engine.stackNames == ["collection", "detail", "author"])
     }
 

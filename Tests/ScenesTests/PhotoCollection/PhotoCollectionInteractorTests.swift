@@ -31,8 +31,10 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic, PhotoListP
 /// A collection's interactor, presenting to `spy` (its own responses and its list's), its effects in
 /// `effects`.
 @MainActor
-func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPicturesWorker? = nil, spy: CollectionPresenterSpy,
-                    effects: CollectingEffects) -> PhotoCollectionInteractor {
+func makeCollection(
+    _ worker: PhotosWorker = StubWorker(), pictures: PhotoPicturesWorker? = nil, spy: CollectionPresenterSpy,
+    effects: CollectingEffects
+) -> PhotoCollectionInteractor {
     let interactor = PhotoCollectionInteractor(worker: worker, pictures: pictures)
     interactor.presenter = spy
     interactor.effects = effects
@@ -153,10 +155,11 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
         interactor.changeToPage(.init(width: 80, offset: -80))
         interactor.changeToPage(.init(width: 0, offset: 0))
         interactor.changeToPage(.init(width: 80, offset: .infinity))
-        #expect(spy.listFailures == [
-            .pageOutOfRange(requested: "6", pageCount: 5), .pageOutOfRange(requested: "0", pageCount: 5),
-            .pageOutOfRange(requested: "0", pageCount: 5), .pageOutOfRange(requested: "0", pageCount: 5),
-        ])
+        #expect(
+            spy.listFailures == [
+                .pageOutOfRange(requested: "6", pageCount: 5), .pageOutOfRange(requested: "0", pageCount: 5),
+                .pageOutOfRange(requested: "0", pageCount: 5), .pageOutOfRange(requested: "0", pageCount: 5)
+            ])
         #expect(interactor.list.page == 0 && spy.pages.isEmpty)
         makeInteractor().changeToPage(.init(width: 80, offset: 0))
         #expect(spy.listFailures.last == .noPhotos(command: "page"))
@@ -195,7 +198,8 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
         #expect(spy.selections == 1)
         interactor.selectPhoto(.init(row: 5))
         interactor.selectPhoto(.init(row: -1))
-        #expect(spy.listFailures == [.positionOutOfRange(requested: "6", photoCount: 5), .positionOutOfRange(requested: "0", photoCount: 5)])
+        #expect(
+            spy.listFailures == [.positionOutOfRange(requested: "6", photoCount: 5), .positionOutOfRange(requested: "0", photoCount: 5)])
         #expect(interactor.list.index == 1)
         makeInteractor().selectPhoto(.init(row: 0))
         #expect(spy.listFailures.last == .noPhotos(command: "open"))
@@ -203,7 +207,7 @@ func makeCollection(_ worker: PhotosWorker = StubWorker(), pictures: PhotoPictur
 
     /// Remove at `from`, insert at `to`: a move, not a swap.
     @Test(arguments: [
-        (0, 4, "bcdea"), (4, 0, "eabcd"), (1, 3, "acdbe"), (2, 2, "abcde"), (1, 2, "acbde"), (2, 1, "acbde"), (3, 4, "abced"),
+        (0, 4, "bcdea"), (4, 0, "eabcd"), (1, 3, "acdbe"), (2, 2, "abcde"), (1, 2, "acbde"), (2, 1, "acbde"), (3, 4, "abced")
     ])
     func reappearingMovesTheOpenedPhoto(from: Int, to: Int, order: String) async throws {
         let interactor = try await fetched()

@@ -21,7 +21,10 @@ import Testing
         let interactor = try await fetched(pictures)
         interactor.changeToPage(.init(width: 80, offset: 80, pictureBox: box))
         await effects.finish()
-        #expect(spy.pages == [.init(page: 1, photo: .fixture("b"), pageCount: 5, picture: .success(FakePicturesWorker.picture("b", box)), hasMore: false)])
+        #expect(
+            spy.pages == [
+                .init(page: 1, photo: .fixture("b"), pageCount: 5, picture: .success(FakePicturesWorker.picture("b", box)), hasMore: false)
+            ])
         #expect(await pictures.requests == [.init(id: "b", box: box)])
         #expect(await pictures.prefetches == [.init(id: "c", box: box)])
     }
@@ -42,7 +45,10 @@ import Testing
         let interactor = try await fetched(pictures)
         interactor.changeToPage(.init(width: 80, offset: 0, pictureBox: box))
         await effects.finish()
-        #expect(spy.pages == [.init(page: 0, photo: .fixture("a"), pageCount: 5, picture: .failure(PictureFailure("not a regular file")), hasMore: false)])
+        #expect(
+            spy.pages == [
+                .init(page: 0, photo: .fixture("a"), pageCount: 5, picture: .failure(PictureFailure("not a regular file")), hasMore: false)
+            ])
         #expect(await pictures.prefetches.isEmpty)
     }
 
@@ -67,7 +73,9 @@ import Testing
     }
 
     @Test func theSourcesNotesReachTheResponse() async throws {
-        let notes = ["Found 5 photos in ~/Pictures (1 file skipped: 1 not an image).", "The folder has only 5 photos, not 8: all of them are shown."]
+        let notes = [
+            "Found 5 photos in ~/Pictures (1 file skipped: 1 not an image).", "The folder has only 5 photos, not 8: all of them are shown."
+        ]
         let interactor = makeCollection(NotingWorker(notes: notes), spy: spy, effects: effects)
         interactor.changeCount(.init(change: .set(5)))
         await interactor.fetchPhotos(.init())
@@ -85,8 +93,11 @@ import Testing
     init() { presenter.view = spy }
 
     @Test func notesComeBeforeTheHeadline() {
-        let notes = ["Found 2 photos in photos (2 files skipped: 2 not an image).", "The folder has only 2 photos, not 3: all of them are shown."]
-        presenter.presentPhotos(.init(event: .fetched, rows: .init(photos: [.fixture("a"), .fixture("b")], page: 0, hasMore: false), notes: notes))
+        let notes = [
+            "Found 2 photos in photos (2 files skipped: 2 not an image).", "The folder has only 2 photos, not 3: all of them are shown."
+        ]
+        presenter.presentPhotos(
+            .init(event: .fetched, rows: .init(photos: [.fixture("a"), .fixture("b")], page: 0, hasMore: false), notes: notes))
         #expect(spy.photos.map(\.notes) == [notes])
         #expect(spy.photos.map(\.headline) == ["Fetched 2 photos."])
     }
@@ -97,7 +108,8 @@ import Testing
         presenter.view = spy
         let pixels = FakePicturesWorker.picture("c", PixelSize(width: 4, height: 2))
         presenter.presentPage(.init(page: 2, photo: .fixture("c"), pageCount: 5, picture: .success(pixels), hasMore: false))
-        presenter.presentPage(.init(page: 2, photo: .fixture("c"), pageCount: 5, picture: .failure(PictureFailure("unreadable")), hasMore: false))
+        presenter.presentPage(
+            .init(page: 2, photo: .fixture("c"), pageCount: 5, picture: .failure(PictureFailure("unreadable")), hasMore: false))
         #expect(spy.pages.map(\.picture) == [.pixels(pixels), .unavailable("(picture not shown: unreadable)")])
         #expect(spy.pages.map(\.pageControl.text) == Array(repeating: "○ ○ ● ○ ○  3/5", count: 2))
     }

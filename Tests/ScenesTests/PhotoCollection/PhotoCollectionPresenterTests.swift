@@ -77,19 +77,22 @@ extension PhotoList.Page.ViewModel {
         let photos = [
             Photo.fixture("a", likes: 1204),
             Photo.fixture("b", likes: 7, description: "  two\nlines\t here "),
-            Photo.fixture("c", likes: 1_000_000, name: "김서연"),
+            Photo.fixture("c", likes: 1_000_000, name: "김서연")
         ]
         presenter.presentPhotos(.init(event: .fetched, photos: photos, page: 1))
-        #expect(spy.photos == [.init(
-            headline: "Fetched 3 photos.",
-            photos: [
-                .init(position: "1", id: "a", description: "Photo a", author: "Author A", likes: "♥ 1,204"),
-                .init(position: "2", id: "b", description: "two lines here", author: "Author B", likes: "♥ 7"),
-                .init(position: "3", id: "c", description: "Photo c", author: "김서연", likes: "♥ 1,000,000"),
-            ],
-            currentRow: 1,
-            pageControl: .init(numberOfPages: 3, currentPage: 1, text: "○ ● ○  2/3")
-        )])
+        #expect(
+            spy.photos == [
+                .init(
+                    headline: "Fetched 3 photos.",
+                    photos: [
+                        .init(position: "1", id: "a", description: "Photo a", author: "Author A", likes: "♥ 1,204"),
+                        .init(position: "2", id: "b", description: "two lines here", author: "Author B", likes: "♥ 7"),
+                        .init(position: "3", id: "c", description: "Photo c", author: "김서연", likes: "♥ 1,000,000")
+                    ],
+                    currentRow: 1,
+                    pageControl: .init(numberOfPages: 3, currentPage: 1, text: "○ ● ○  2/3")
+                )
+            ])
     }
 
     @Test func headlinesSayWhatHappened() {
@@ -198,7 +201,7 @@ extension PhotoList.Page.ViewModel {
         let cases: [(Int, String)] = [
             (0, "0"), (7, "7"), (999, "999"), (1000, "1,000"), (1204, "1,204"), (10_050, "10,050"),
             (1_000_007, "1,000,007"), (-1234, "-1,234"), (-999, "-999"),
-            (Int.max, "9,223,372,036,854,775,807"), (Int.min, "-9,223,372,036,854,775,808"),
+            (Int.max, "9,223,372,036,854,775,807"), (Int.min, "-9,223,372,036,854,775,808")
         ]
         for (number, text) in cases { #expect(PhotoFormatting.grouped(number) == text) }
         #expect(PhotoFormatting.likes(1587) == "♥ 1,587" && PhotoFormatting.likes(nil) == "—")
@@ -230,31 +233,36 @@ extension PhotoList.Page.ViewModel {
     @Test func noticesAndFailures() {
         presenter.presentNothingToFetch()
         presenter.presentPhotos(.init(event: .listed, photos: [], page: 0))
-        #expect(spy.notices == [
-            "Nothing to fetch: the count is 0. Type 'count +' or 'count N' first.",
-            "No photos yet: type 'fetch' to get some (set how many with 'count N').",
-        ])
+        #expect(
+            spy.notices == [
+                "Nothing to fetch: the count is 0. Type 'count +' or 'count N' first.",
+                "No photos yet: type 'fetch' to get some (set how many with 'count N')."
+            ])
         presenter.presentFailure(.init(problem: .countOutOfRange("31")))
         presenter.presentListFailure(.init(problem: .pageOutOfRange(requested: "9", pageCount: 5)))
         presenter.presentListFailure(.init(problem: .positionOutOfRange(requested: "0", photoCount: 5)))
         presenter.presentListFailure(.init(problem: .noPhotos(command: "open")))
         presenter.presentFailure(.init(problem: .fetchFailed("timed out", photosKept: 3)))
         presenter.presentFailure(.init(problem: .fetchFailed("timed out", photosKept: 0)))
-        #expect(spy.failures == [
-            "count must be within 0…30, not 31 (type e.g. 'count 5')",
-            "there is no page 9: pages are 1…5 (type e.g. 'page 5')",
-            "there is no photo 0: positions are 1…5 (type e.g. 'open 5')",
-            "there are no photos to open yet: type 'fetch' first",
-            "fetch failed: timed out (the photos shown before are kept)",
-            "fetch failed: timed out (nothing was fetched: type 'fetch' to try again)",
-        ])
+        #expect(
+            spy.failures == [
+                "count must be within 0…30, not 31 (type e.g. 'count 5')",
+                "there is no page 9: pages are 1…5 (type e.g. 'page 5')",
+                "there is no photo 0: positions are 1…5 (type e.g. 'open 5')",
+                "there are no photos to open yet: type 'fetch' first",
+                "fetch failed: timed out (the photos shown before are kept)",
+                "fetch failed: timed out (nothing was fetched: type 'fetch' to try again)"
+            ])
     }
 
     @Test func pageViewModel() {
         presenter.presentPage(.init(page: 4, photo: .fixture("e"), pageCount: 5))
-        #expect(spy.pages == [.init(
-            photo: .init(position: "5", id: "e", description: "Photo e", author: "Author E", likes: "♥ 10"),
-            pageControl: .init(numberOfPages: 5, currentPage: 4, text: "○ ○ ○ ○ ●  5/5")
-        )])
+        #expect(
+            spy.pages == [
+                .init(
+                    photo: .init(position: "5", id: "e", description: "Photo e", author: "Author E", likes: "♥ 10"),
+                    pageControl: .init(numberOfPages: 5, currentPage: 4, text: "○ ○ ○ ○ ●  5/5")
+                )
+            ])
     }
 }

@@ -20,12 +20,18 @@ import Testing
         #expect(app.engine.prompt == "photos/detail 5> ")
         await app.run("prev")
         #expect(app.engine.prompt == "photos/detail 4> ")
-        #expect(await app.stateJSON() == #"{"stack":["collection","detail"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","layout":"list","index":4}"# + "\n")
+        #expect(
+            await app.stateJSON()
+                == #"{"stack":["collection","detail"],"count":5,"photos":["a","b","c","d","e"],"page":2,"source":"embedded","layout":"list","index":4}"#
+                + "\n")
         app.output.clear()
         await app.run("back")
         #expect(app.ids == ["a", "b", "c", "d", "e"], "stepping moves nothing")
         #expect(app.output.text.hasPrefix("Photo 4 stays at position 4.\n"), "\(app.output.text)")
-        #expect(await app.stateJSON() == #"{"stack":["collection"],"count":5,"photos":["a","b","c","d","e"],"page":4,"source":"embedded","layout":"list"}"# + "\n")
+        #expect(
+            await app.stateJSON()
+                == #"{"stack":["collection"],"count":5,"photos":["a","b","c","d","e"],"page":4,"source":"embedded","layout":"list"}"# + "\n"
+        )
         await app.run("open 1")
         app.output.clear()
         await app.run("prev")
@@ -64,7 +70,9 @@ import Testing
         await app.run("count 10", "fetch", "open 10")
         app.output.clear()
         await app.run("next")
-        #expect(app.output.text.hasPrefix("Loaded page 2 of the stub's photos: 10 more photos (20 in all).\nPhoto 11 of 20\n"), "\(app.output.text)")
+        #expect(
+            app.output.text.hasPrefix("Loaded page 2 of the stub's photos: 10 more photos (20 in all).\nPhoto 11 of 20\n"),
+            "\(app.output.text)")
         await app.run("move 12", "back")
         #expect(app.ids.count == 20 && app.ids[11] == "p11")
         #expect(app.collection.list.page == 11)

@@ -71,7 +71,8 @@ import Testing
         #expect(app.engine.complete("open su") == Completion(insertion: "n.jpg ", choices: []))
         app.output.clear()
         await app.run("help")
-        #expect(app.output.text.contains("Also open, page, list, grid, sort, search: back to the list, and run there."), "\(app.output.text)")
+        #expect(
+            app.output.text.contains("Also open, page, list, grid, sort, search: back to the list, and run there."), "\(app.output.text)")
         app.output.clear()
         await app.run("help open")
         #expect(app.output.text.hasPrefix("usage: open [N|NAME]"), "\(app.output.text)")

@@ -7,8 +7,10 @@ import Testing
 /// An animated photo's frames from the frame source, on Tests/Fixtures/formats/three-frames.gif
 /// (red 200 ms, a lime patch 300 ms, blue 100 ms; played twice), whatever photo is asked.
 struct FixtureAnimations: PhotoAnimationsWorker {
-    static let gif = [UInt8](try! Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/formats/three-frames.gif")))
+    static let gif = [UInt8](
+        try! Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Fixtures/formats/three-frames.gif")))
 
     func animation(of photo: Photo, fitting box: PixelSize) async throws -> AnimationFrames? {
         try AnimationFrames(Self.gif, fitting: box)

@@ -34,14 +34,19 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
 
     @Test func detailText() {
         presenter.presentPhoto(.init(photo: .fixture("b", likes: 2087), index: 3, photoCount: 5))
-        #expect(spy.photos == [.init(heading: "Photo 4 of 5", fields: [
-            .init(label: "id", value: "b"),
-            .init(label: "description", value: "Photo b"),
-            .init(label: "author", value: "Author B (@user_b)"),
-            .init(label: "likes", value: "♥ 2,087"),
-            .init(label: "size", value: "4000 × 3000"),
-            .init(label: "url", value: "https://img/b?w=1080"),
-        ])])
+        #expect(
+            spy.photos == [
+                .init(
+                    heading: "Photo 4 of 5",
+                    fields: [
+                        .init(label: "id", value: "b"),
+                        .init(label: "description", value: "Photo b"),
+                        .init(label: "author", value: "Author B (@user_b)"),
+                        .init(label: "likes", value: "♥ 2,087"),
+                        .init(label: "size", value: "4000 × 3000"),
+                        .init(label: "url", value: "https://img/b?w=1080")
+                    ])
+            ])
     }
 
     @Test func aMissingPhotoSaysWhy() {
@@ -53,10 +58,11 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
     @Test func aSaveCutShortOrFailedIsTheCommandsError() {
         presenter.presentSaved(.init(result: nil, position: 1))
         presenter.presentSaved(.init(result: .failure(PhotosWorkerError("the disk is full")), position: 1))
-        #expect(spy.saved == [
-            .init(message: "interrupted: save was cancelled and changed nothing", failed: true),
-            .init(message: "save failed: the disk is full", failed: true),
-        ])
+        #expect(
+            spy.saved == [
+                .init(message: "interrupted: save was cancelled and changed nothing", failed: true),
+                .init(message: "save failed: the disk is full", failed: true)
+            ])
     }
 
     @Test func aMoveGoesToTheSheetOrSaysWhyNot() {
@@ -64,7 +70,9 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
         presenter.presentIndexEdit(.init(position: nil))
         #expect(spy.indexEdits == ["4", nil])
         presenter.presentMoveRefused(.init(listName: "the search results"))
-        #expect(spy.refusals == ["this photo was opened from the search results, and moving applies to the collection's own list: type 'back' until the prompt is 'photos>', then open the photo there"])
+        #expect(
+            spy.refusals == [
+                "this photo was opened from the search results, and moving applies to the collection's own list: type 'back' until the prompt is 'photos>', then open the photo there"
+            ])
     }
 }
-

@@ -70,7 +70,9 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
         await effects.finish()
         #expect(await pictures.requests == [.init(id: "b", box: box)])
         #expect(await pictures.prefetches.isEmpty)
-        #expect(spy.responses == [.init(photo: .fixture("b"), picture: .success(FakePicturesWorker.picture("b", box)), index: 1, photoCount: 5)])
+        #expect(
+            spy.responses == [.init(photo: .fixture("b"), picture: .success(FakePicturesWorker.picture("b", box)), index: 1, photoCount: 5)]
+        )
     }
 
     @Test func withoutABoxTheWorkerIsNotAsked() async {
@@ -92,7 +94,10 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
         let pictures = FakePicturesWorker(errors: ["b": PictureFailure("corrupt JPEG: bogus marker")])
         makeInteractor(pictures).showPhoto(.init(pictureBox: box))
         await effects.finish()
-        #expect(spy.responses == [.init(photo: .fixture("b"), picture: .failure(PictureFailure("corrupt JPEG: bogus marker")), index: 1, photoCount: 5)])
+        #expect(
+            spy.responses == [
+                .init(photo: .fixture("b"), picture: .failure(PictureFailure("corrupt JPEG: bogus marker")), index: 1, photoCount: 5)
+            ])
     }
 
     /// Ctrl-C while decoding gives up the picture only; any other error is worded as itself.
@@ -142,7 +147,8 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
     @Test func pixelsAreDrawnAndAFailureIsOneLine() {
         let pixels = FakePicturesWorker.picture("b", PixelSize(width: 3, height: 2))
         presenter.presentPhoto(.init(photo: .fixture("b"), picture: .success(pixels), index: 1, photoCount: 5))
-        presenter.presentPhoto(.init(photo: .fixture("b"), picture: .failure(PictureFailure("the JPEG file is truncated")), index: 1, photoCount: 5))
+        presenter.presentPhoto(
+            .init(photo: .fixture("b"), picture: .failure(PictureFailure("the JPEG file is truncated")), index: 1, photoCount: 5))
         presenter.presentPhoto(.init(photo: .fixture("b"), picture: nil, index: 1, photoCount: 5))
         #expect(spy.photos.map(\.picture) == [.pixels(pixels), .unavailable("(picture not shown: the JPEG file is truncated)"), nil])
         #expect(spy.photos.map(\.heading) == Array(repeating: "Photo 2 of 5", count: 3))
@@ -150,9 +156,11 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
 
     /// A folder's photo: no username, no likes.
     @Test func aFolderPhotosFields() {
-        let photo = Photo(id: "trips/sea.jpg", width: 20, height: 40, color: nil, blurHash: nil, description: "sea.jpg",
-                          altDescription: nil, likes: nil, user: .init(id: "", username: "", name: "unknown"),
-                          urls: .init(raw: "trips/sea.jpg", full: "trips/sea.jpg", regular: "trips/sea.jpg", small: "trips/sea.jpg", thumb: "trips/sea.jpg"))
+        let photo = Photo(
+            id: "trips/sea.jpg", width: 20, height: 40, color: nil, blurHash: nil, description: "sea.jpg",
+            altDescription: nil, likes: nil, user: .init(id: "", username: "", name: "unknown"),
+            urls: .init(
+                raw: "trips/sea.jpg", full: "trips/sea.jpg", regular: "trips/sea.jpg", small: "trips/sea.jpg", thumb: "trips/sea.jpg"))
         presenter.presentPhoto(.init(photo: photo, picture: nil, index: 0, photoCount: 1))
         #expect(spy.photos.first?.fields.map(\.value) == ["trips/sea.jpg", "sea.jpg", "unknown", "—", "20 × 40", "trips/sea.jpg"])
     }

@@ -8,9 +8,12 @@ import Testing
 @Suite struct PictureSourceLineTests {
     @Test func theLineSaysWhereThePixelsCameFrom() {
         var pixels = Pixels(width: 1, height: 1, rgba: [0, 0, 0, 255])
-        pixels.source = .preview(kind: "MPF preview", size: PixelSize(width: 640, height: 480), photo: PixelSize(width: 1200, height: 900),
-                                 decoded: PixelSize(width: 240, height: 180))
-        #expect(PhotoDetailPresenter.source(of: .success(pixels)) == "picture: from the MPF preview (640×480) inside the 1200×900 photo, decoded at 240×180")
+        pixels.source = .preview(
+            kind: "MPF preview", size: PixelSize(width: 640, height: 480), photo: PixelSize(width: 1200, height: 900),
+            decoded: PixelSize(width: 240, height: 180))
+        #expect(
+            PhotoDetailPresenter.source(of: .success(pixels))
+                == "picture: from the MPF preview (640×480) inside the 1200×900 photo, decoded at 240×180")
         pixels.source = .file(format: "GIF", stored: PixelSize(width: 200, height: 200), decoded: PixelSize(width: 200, height: 200))
         #expect(PhotoDetailPresenter.source(of: .success(pixels)) == "picture: from the GIF itself, 200×200")
         pixels.source = .blurHash

@@ -25,11 +25,15 @@ import Testing
         #expect(app.output.text.hasPrefix("Loaded 1 more result (11 of 11 loaded; that is all of them).\n▸ 11  p19"))
         await app.run("open 2")
         #expect(app.engine.stackNames == ["collection", "search", "detail"])
-        guard case .failed(let error) = await app.engine.execute("move 1") else { Issue.record("move did not fail"); return }
+        guard case .failed(let error) = await app.engine.execute("move 1") else {
+            Issue.record("move did not fail")
+            return
+        }
         #expect(error.message.hasPrefix("this photo was opened from the search results, and moving applies to the collection's own list"))
         let state = await app.stateJSON()
         #expect(state.contains(#""search":{"query":"p1","orientation":"landscape","color":null}"#), "\(state)")
-        #expect(state.contains(#""resultsPage":2,"resultsPagesLoaded":2,"resultsTotal":11,"resultsMore":false,"resultIndex":2"#), "\(state)")
+        #expect(
+            state.contains(#""resultsPage":2,"resultsPagesLoaded":2,"resultsTotal":11,"resultsMore":false,"resultIndex":2"#), "\(state)")
         app.output.clear()
         await app.run("back")
         #expect(app.output.text.hasPrefix("Found 11 photos for \"p1\" (landscape):\n"))
@@ -42,13 +46,22 @@ import Testing
         ("search --color red", "search needs words to look for (type e.g. 'search misty forest')"),
         ("search \"   \"", "search needs words to look for (type e.g. 'search misty forest')"),
         ("search x --orientation sideways", "--orientation takes landscape, portrait or squarish, not 'sideways'"),
-        ("search x --color pink", "--color takes black_and_white, black, white, yellow, orange, red, purple, magenta, green, teal, blue, not 'pink'"),
-        ("search x --colour red", "search knows --orientation and --color, not '--colour' (type e.g. 'search forest --orientation landscape')"),
-        ("search x --color", "--color needs a value (type e.g. 'search forest --color green')"),
+        (
+            "search x --color pink",
+            "--color takes black_and_white, black, white, yellow, orange, red, purple, magenta, green, teal, blue, not 'pink'"
+        ),
+        (
+            "search x --colour red",
+            "search knows --orientation and --color, not '--colour' (type e.g. 'search forest --orientation landscape')"
+        ),
+        ("search x --color", "--color needs a value (type e.g. 'search forest --color green')")
     ])
     func searchWordsThatCannotBeSearched(_ line: String, _ message: String) async {
         let app = App()
-        guard case .failed(let error) = await app.engine.execute(line) else { Issue.record("\(line) did not fail"); return }
+        guard case .failed(let error) = await app.engine.execute(line) else {
+            Issue.record("\(line) did not fail")
+            return
+        }
         #expect(error.message == message)
         #expect(app.engine.stackNames == ["collection"])
     }
@@ -63,7 +76,10 @@ import Testing
         await app.run("show")
         #expect(app.output.text.hasPrefix("Found 5 photos for \"p2\":\n▸ 1  p2   Photo p2 "))
         await app.run("grid")
-        #expect(app.output.text.hasSuffix("Sheet 1 of 1 (photos 1–5 of 5):\n▸1 Photo p2          2 Photo p20         3 Photo p21         4 Photo p22\n 5 Photo p23\n"))
+        #expect(
+            app.output.text.hasSuffix(
+                "Sheet 1 of 1 (photos 1–5 of 5):\n▸1 Photo p2          2 Photo p20         3 Photo p21         4 Photo p22\n 5 Photo p23\n")
+        )
     }
 
     /// A search that finds nothing leaves you where you typed it (it opened an empty
@@ -75,7 +91,10 @@ import Testing
         #expect(app.output.text.hasSuffix("No photos found for \"zebra\": back to the collection.\n"))
         #expect(app.engine.stackNames == ["collection"])
         for command in ["open", "page 1", "grid"] {
-            guard case .failed(let error) = await app.engine.execute(command) else { Issue.record("\(command) did not fail"); continue }
+            guard case .failed(let error) = await app.engine.execute(command) else {
+                Issue.record("\(command) did not fail")
+                continue
+            }
             #expect(error.message.contains("there are no"), "\(error.message)")
         }
         await app.run("search p2")
@@ -98,4 +117,3 @@ import Testing
         #expect(app.engine.complete("search x --color bl").choices == ["black_and_white", "black", "blue"])
     }
 }
-

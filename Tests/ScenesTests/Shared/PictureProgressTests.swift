@@ -29,7 +29,8 @@ import Testing
     @Test func aDecodeIsAWorkOnTheProgressLine() async {
         let display = Display()
         let progress = WorkProgress(display: display)
-        let picture = await PictureLoading.load(SlowPictures(progress: progress), Photo.fixture("Nature/Storm.jpg"), box: PixelSize(width: 8, height: 8))
+        let picture = await PictureLoading.load(
+            SlowPictures(progress: progress), Photo.fixture("Nature/Storm.jpg"), box: PixelSize(width: 8, height: 8))
         #expect(picture.map { if case .success = $0 { true } else { false } } == true)
         #expect(display.events.withLock { $0 } == ["began: Decoding Nature/Storm.jpg", "ended"])
         #expect(progress.current == nil)
@@ -38,7 +39,8 @@ import Testing
     @Test func aFailedDecodeEndsItsWorkToo() async {
         let display = Display()
         let progress = WorkProgress(display: display)
-        let failed = await PictureLoading.load(SlowPictures(progress: progress), Photo.fixture("bad.jpg"), box: PixelSize(width: 8, height: 8))
+        let failed = await PictureLoading.load(
+            SlowPictures(progress: progress), Photo.fixture("bad.jpg"), box: PixelSize(width: 8, height: 8))
         #expect(failed == .failure(PictureFailure("truncated")))
         #expect(progress.current == nil)
         #expect(await PictureLoading.load(SlowPictures(progress: progress), Photo.fixture("x"), box: nil) == nil)

@@ -16,8 +16,9 @@ import Testing
 
     /// Thirty photos whose every text is longer than its column.
     static let longPhotos = (1...30).map {
-        Photo.fixture("a-photo-with-a-very-long-file-name-\($0).jpg", likes: 1_000_000 + $0,
-                      description: "A long description of photo \($0), longer than any column", name: "An Author With A Rather Long Name")
+        Photo.fixture(
+            "a-photo-with-a-very-long-file-name-\($0).jpg", likes: 1_000_000 + $0,
+            description: "A long description of photo \($0), longer than any column", name: "An Author With A Rather Long Name")
     }
 
     static func widths(_ text: String) -> [Int] {
@@ -87,16 +88,24 @@ import Testing
     @Test func aWideWindowShowsWholeNamesAndAPipeTheFixedWidths() async {
         let plain = Self.app(columns: nil)
         await plain.run("count 5", "fetch")
-        #expect(plain.output.text.contains("▸ 1  a-photo-with-…ile-name-1.jpg  A long description of photo 1, …  An Author With A …  ♥ 1,000,001\n"), "\(plain.output.text)")
+        #expect(
+            plain.output.text.contains(
+                "▸ 1  a-photo-with-…ile-name-1.jpg  A long description of photo 1, …  An Author With A …  ♥ 1,000,001\n"),
+            "\(plain.output.text)")
         let wide = Self.app(columns: 500)
         await wide.run("count 5", "fetch")
         #expect(!wide.output.text.contains("…"), "\(wide.output.text)")
-        #expect(wide.output.text.contains("▸ 1  a-photo-with-a-very-long-file-name-1.jpg  A long description of photo 1, longer than any column  An Author With A Rather Long Name  ♥ 1,000,001\n"), "\(wide.output.text)")
+        #expect(
+            wide.output.text.contains(
+                "▸ 1  a-photo-with-a-very-long-file-name-1.jpg  A long description of photo 1, longer than any column  An Author With A Rather Long Name  ♥ 1,000,001\n"
+            ), "\(wide.output.text)")
         let window = Self.app(columns: 120)
         await window.run("count 5", "fetch")
         let rows = window.output.text.split(separator: "\n").filter { $0.contains("♥") }
         #expect(rows.allSatisfy { TerminalText.width(String($0)) <= 120 }, "\(window.output.text)")
-        #expect(rows.first?.contains("a-photo-with-a-very-long-file-name-1.jpg") == true, "the name whole, the description cut: \(window.output.text)")
+        #expect(
+            rows.first?.contains("a-photo-with-a-very-long-file-name-1.jpg") == true,
+            "the name whole, the description cut: \(window.output.text)")
     }
 }
 
@@ -106,24 +115,27 @@ import Testing
 @MainActor
 @Suite struct FolderRowsTests {
     static func folderPhoto(_ path: String, description: String?, artist: String?) -> Photo {
-        Photo(id: path, width: 40, height: 30, color: nil, blurHash: nil, description: description, altDescription: nil, likes: nil,
-              user: .init(id: "", username: "", name: artist ?? ""),
-              urls: .init(raw: path, full: path, regular: path, small: path, thumb: path))
+        Photo(
+            id: path, width: 40, height: 30, color: nil, blurHash: nil, description: description, altDescription: nil, likes: nil,
+            user: .init(id: "", username: "", name: artist ?? ""),
+            urls: .init(raw: path, full: path, regular: path, small: path, thumb: path))
     }
 
     @Test func columnsNoPhotoHasAreLeftOut() async {
-        let app = App(worker: StubWorker([
-            Self.folderPhoto("a/leaf.png", description: nil, artist: nil),
-            Self.folderPhoto("sunset.jpg", description: "Sunset over the bay", artist: "Ada Lovelace"),
-            Self.folderPhoto("gray.png", description: nil, artist: nil),
-        ]))
+        let app = App(
+            worker: StubWorker([
+                Self.folderPhoto("a/leaf.png", description: nil, artist: nil),
+                Self.folderPhoto("sunset.jpg", description: "Sunset over the bay", artist: "Ada Lovelace"),
+                Self.folderPhoto("gray.png", description: nil, artist: nil)
+            ]))
         await app.run("count 3", "fetch")
         let rows = app.output.text.split(separator: "\n").filter { $0.contains(".png") || $0.contains(".jpg") }
-        #expect(rows == [
-            "▸ 1  a/leaf.png",
-            "  2  sunset.jpg  Sunset over the bay               Ada Lovelace",
-            "  3  gray.png",
-        ])
+        #expect(
+            rows == [
+                "▸ 1  a/leaf.png",
+                "  2  sunset.jpg  Sunset over the bay               Ada Lovelace",
+                "  3  gray.png"
+            ])
         await app.run("open 1")
         #expect(app.output.text.contains("  author       unknown\n"))
     }
@@ -139,8 +151,10 @@ import Testing
 /// told apart at 80 columns; the other fields are cut at their end, and a transcript keeps them whole.
 @MainActor
 @Suite struct DetailIdCutInTheMiddleTests {
-    static let names = ["Été 2024 — vacances/2024-06-01 Holiday in Portugal, the beach at dusk 045.jpg",
-                        "Été 2024 — vacances/2024-06-01 Holiday in Portugal, the beach at dusk 046.jpg"]
+    static let names = [
+        "Été 2024 — vacances/2024-06-01 Holiday in Portugal, the beach at dusk 045.jpg",
+        "Été 2024 — vacances/2024-06-01 Holiday in Portugal, the beach at dusk 046.jpg"
+    ]
 
     @Test func twoLongNamesStayApartAt80Columns() async {
         let app = App(worker: StubWorker(Self.names.map { Photo.fixture($0, description: String(repeating: "long words ", count: 12)) }))

@@ -12,8 +12,9 @@ import Testing
 @MainActor
 @Suite struct UncomparedPicturesTests {
     static func display(_ mode: PreviewMode, check: Bool) -> PictureDisplay {
-        let display = PictureDisplay(.init(mode: mode, size: CellBox(columns: 40, rows: 12), outputIsTerminal: false, environment: [:]),
-                                     probe: { _ in nil }, windowSize: { nil })
+        let display = PictureDisplay(
+            .init(mode: mode, size: CellBox(columns: 40, rows: 12), outputIsTerminal: false, environment: [:]),
+            probe: { _ in nil }, windowSize: { nil })
         display.decodesOnlyComparedPictures = check
         return display
     }
@@ -41,8 +42,9 @@ import Testing
         #expect(!transcript.text.contains("not shown"), "\(transcript.text)")
 
         // The check of that transcript prints it as it is.
-        let check = App(worker: StubWorker(Self.photos), pictures: FakePicturesWorker(errors: ["p2": PictureFailure("it is not a picture")]),
-                        display: Self.display(.symbols, check: true))
+        let check = App(
+            worker: StubWorker(Self.photos), pictures: FakePicturesWorker(errors: ["p2": PictureFailure("it is not a picture")]),
+            display: Self.display(.symbols, check: true))
         await check.run("count 12", "fetch", "page 2", "grid")
         #expect("count: 0\n" + transcript.text == check.output.text)
     }

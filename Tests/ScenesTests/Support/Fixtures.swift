@@ -12,8 +12,9 @@ extension Photo {
             id: id, width: 4000, height: 3000, color: "#112233", blurHash: "LEHV6nWB2yk8pyo0adR*.7kCMdnj",
             description: description ?? "Photo \(id)", altDescription: "alt \(id)", likes: likes,
             user: .init(id: "u-\(id)", username: "user_\(id)", name: name ?? "Author \(id.uppercased())"),
-            urls: .init(raw: "https://img/\(id)", full: "https://img/\(id)?full", regular: "https://img/\(id)?w=1080",
-                        small: "https://img/\(id)?w=400", thumb: "https://img/\(id)?w=200")
+            urls: .init(
+                raw: "https://img/\(id)", full: "https://img/\(id)?full", regular: "https://img/\(id)?w=1080",
+                small: "https://img/\(id)?w=400", thumb: "https://img/\(id)?w=200")
         )
     }
 
@@ -98,8 +99,10 @@ struct App {
     let engine: Engine
     let output = OutputSink.memory()
 
-    init(worker: PhotosWorker = StubWorker(), photographers: PhotographersWorker = StubPhotographers(), feed: PhotoFeedWorker? = nil,
-         search: PhotoSearchWorker = StubPages(), pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil) {
+    init(
+        worker: PhotosWorker = StubWorker(), photographers: PhotographersWorker = StubPhotographers(), feed: PhotoFeedWorker? = nil,
+        search: PhotoSearchWorker = StubPages(), pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil
+    ) {
         engine = Engine(console: Console(output: output, diagnostics: .memory()))
         let settings = BrowseSettings()
         engine.register(PhotoCollectionView.module(worker: worker, pictures: pictures, display: display, feed: feed, settings: settings))

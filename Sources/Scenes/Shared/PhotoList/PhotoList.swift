@@ -56,8 +56,10 @@ struct PhotoList: Equatable, Sendable {
     /// Why `row` is none of the photos: nothing listed to `command` (`open`, `page`), or
     /// `outOfRange` with the row as typed (else as a position) and how many photos there are; nil
     /// when it is one.
-    func problem(with row: Int, typed: String?, for command: String,
-                        outOfRange: (_ requested: String, _ count: Int) -> Failure.Problem) -> Failure.Problem? {
+    func problem(
+        with row: Int, typed: String?, for command: String,
+        outOfRange: (_ requested: String, _ count: Int) -> Failure.Problem
+    ) -> Failure.Problem? {
         guard !photos.isEmpty else { return .noPhotos(command: command) }
         guard photos.indices.contains(row) else { return outOfRange(typed ?? String(TypedNumber.position(ofRow: row)), photos.count) }
         return nil

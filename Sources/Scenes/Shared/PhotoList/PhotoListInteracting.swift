@@ -63,7 +63,8 @@ extension PhotoListInteracting {
         }
         effects.finishBeforeCommandEnds { [self] in
             let picture = await PictureLoading.load(pictures, photo, box: box)
-            listPresenter?.presentPage(.init(page: shown, photo: photo, pageCount: list.photos.count, picture: picture, hasMore: list.hasMore))
+            listPresenter?.presentPage(
+                .init(page: shown, photo: photo, pageCount: list.photos.count, picture: picture, hasMore: list.hasMore))
             if case .success? = picture, shown + 1 < list.photos.count {
                 await pictures.prefetch(list.photos[shown + 1], fitting: box)
             }
@@ -94,8 +95,10 @@ extension PhotoListInteracting {
             next = page
         }
         let added = list.append(next)
-        listPresenter?.presentMore(.init(added: added.count, photoCount: list.photos.count, page: list.page, pagesLoaded: list.pagesLoaded,
-                                         total: list.total, hasMore: list.hasMore, notes: next.notes))
+        listPresenter?.presentMore(
+            .init(
+                added: added.count, photoCount: list.photos.count, page: list.page, pagesLoaded: list.pagesLoaded,
+                total: list.total, hasMore: list.hasMore, notes: next.notes))
         return !added.isEmpty
     }
 
@@ -115,8 +118,10 @@ extension PhotoListInteracting {
 
     func showSheet(_ request: ContactSheet.Request) {
         effects?.finishBeforeCommandEnds { [self] in
-            switch await ContactSheet.show(request, shown: list.sheetPhotos, current: list.page, photos: { list.photos }, hasMore: { list.hasMore },
-                                           loadMore: { await loadNextPage() }, pictures: pictures) {
+            switch await ContactSheet.show(
+                request, shown: list.sheetPhotos, current: list.page, photos: { list.photos }, hasMore: { list.hasMore },
+                loadMore: { await loadNextPage() }, pictures: pictures)
+            {
             case nil:
                 break
             case .failure(.interrupted)? where request.isListing:

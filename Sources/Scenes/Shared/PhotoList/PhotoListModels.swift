@@ -149,8 +149,10 @@ extension PhotoList {
         /// What a load of the next page brought: "Loaded 10 more results (20 of 1,204 loaded)."
         var loaded: @Sendable (More.Response) -> String
 
-        init(noun: String, withAuthor: Bool, nothingTo: @escaping @Sendable (String) -> String, nothingToPage: String,
-                    noMore: String, loaded: @escaping @Sendable (More.Response) -> String) {
+        init(
+            noun: String, withAuthor: Bool, nothingTo: @escaping @Sendable (String) -> String, nothingToPage: String,
+            noMore: String, loaded: @escaping @Sendable (More.Response) -> String
+        ) {
             self.noun = noun
             self.withAuthor = withAuthor
             self.nothingTo = nothingTo

@@ -25,11 +25,12 @@ extension PhotoListPresenting {
     func presentPage(_ response: PhotoList.Page.Response) {
         var control = PageControl(page: response.page, of: response.pageCount)
         control.hasMore = response.hasMore
-        listView?.displayPage(.init(
-            picture: ScenePicture.presenting(response.picture),
-            photo: DisplayedPhoto.presenting(response.photo, at: response.page, withAuthor: listWording.withAuthor),
-            pageControl: control
-        ))
+        listView?.displayPage(
+            .init(
+                picture: ScenePicture.presenting(response.picture),
+                photo: DisplayedPhoto.presenting(response.photo, at: response.page, withAuthor: listWording.withAuthor),
+                pageControl: control
+            ))
     }
 
     func presentMore(_ response: PhotoList.More.Response) {
@@ -82,16 +83,19 @@ extension PhotoList {
         case .positionOutOfRange(let requested, let photoCount):
             return "there is no \(noun) \(requested): positions are 1…\(photoCount) (type e.g. 'open \(photoCount)')"
         case .noPhotoNamed(let name, let suggestion?):
-            return "no \(noun) listed is named '\(name)': did you mean '\(suggestion)'? (type e.g. 'open 1' or 'open \(Tokenizer.quoted(suggestion))')"
+            return
+                "no \(noun) listed is named '\(name)': did you mean '\(suggestion)'? (type e.g. 'open 1' or 'open \(Tokenizer.quoted(suggestion))')"
         case .noPhotoNamed(let name, nil):
             return "'\(name)' is neither a \(noun)'s position nor the name of one listed: type e.g. 'open 1'"
         case .severalPhotosNamed(let name, let named, let more):
             let list = named.map { "'\($0)'" }.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
-            return "'\(name)' names \(named.count + more) \(noun)s: \(list) (type more of the path, e.g. 'open \(Tokenizer.quoted(named[0]))')"
+            return
+                "'\(name)' names \(named.count + more) \(noun)s: \(list) (type more of the path, e.g. 'open \(Tokenizer.quoted(named[0]))')"
         case .nothingMore(let photoCount):
             return "\(wording.noMore): all \(photoCount) are listed (type 'page 1' for the first)"
         case .loadMoreFailed(let reason, let kept):
-            return "cannot load more \(noun)s: \(PhotoFormatting.reason(reason)) (the \(kept) loaded are kept; type 'next' or 'grid next' to try again)"
+            return
+                "cannot load more \(noun)s: \(PhotoFormatting.reason(reason)) (the \(kept) loaded are kept; type 'next' or 'grid next' to try again)"
         case .sheet(.noPhotos):
             return wording.nothingTo("lay out")
         case .sheet(let problem):

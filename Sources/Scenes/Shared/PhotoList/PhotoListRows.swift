@@ -117,8 +117,9 @@ extension Console {
                 shownCurrent = currentRow.map { $0 - start }
             }
         }
-        writeDifferently(onTerminal: { layOutPhotoRows(Array(shown), currentRow: shownCurrent, positionWidth: positionWidth, fitted: true) },
-                         inTranscript: { layOutPhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, fitted: false) })
+        writeDifferently(
+            onTerminal: { layOutPhotoRows(Array(shown), currentRow: shownCurrent, positionWidth: positionWidth, fitted: true) },
+            inTranscript: { layOutPhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, fitted: false) })
     }
 
     /// The lines a list leaves below it: the page control, the prompt, and the greeting the first
@@ -149,7 +150,9 @@ extension Console {
         columns.author = authorWidth > 0
         columns.likes = likesWidth > 0
         let widths = DisplayedPhoto.ColumnWidths(id: min(DisplayedPhoto.ColumnWidths.fixedID, idWidth))
-        guard fitsWindow, let windowColumns = terminalColumns() else { return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths, columns: columns) }
+        guard fitsWindow, let windowColumns = terminalColumns() else {
+            return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths, columns: columns)
+        }
         // On a terminal: each column as wide as its widest value, the widest narrowed first until
         // the row fits the window (long names then show whole in a wide one).
         var fitted = DisplayedPhoto.ColumnWidths(id: idWidth, description: descriptionWidth, author: authorWidth)
@@ -160,8 +163,10 @@ extension Console {
     }
 
     @MainActor
-    private func writePhotoRows(_ photos: [DisplayedPhoto], currentRow: Int?, positionWidth: Int, widths: DisplayedPhoto.ColumnWidths,
-                                columns: DisplayedPhoto.Columns) {
+    private func writePhotoRows(
+        _ photos: [DisplayedPhoto], currentRow: Int?, positionWidth: Int, widths: DisplayedPhoto.ColumnWidths,
+        columns: DisplayedPhoto.Columns
+    ) {
         let empty = DisplayText("")
         for (row, photo) in photos.enumerated() {
             write(row == currentRow ? "▸ " : "  ")
@@ -180,8 +185,11 @@ extension Console {
             let last = cells.lastIndex { $0.text.width > 0 } ?? 0
             for (i, cell) in cells[...last].enumerated() {
                 if i > 0 { writeSpaces(2) }
-                if i == last { write(cell.text, column: cell.width == 0 ? cell.text.width : cell.width, padded: false) }
-                else { write(cell.text, column: cell.width) }
+                if i == last {
+                    write(cell.text, column: cell.width == 0 ? cell.text.width : cell.width, padded: false)
+                } else {
+                    write(cell.text, column: cell.width)
+                }
             }
             writeLine()
         }
@@ -199,9 +207,13 @@ extension Console {
         while widths.id + (hasDescription ? widths.description : 0) + (hasAuthor ? widths.author : 0) > space {
             let widest = max(hasDescription ? widths.description : 0, widths.id, hasAuthor ? widths.author : 0)
             guard widest > narrowest else { return }
-            if hasDescription && widths.description == widest { widths.description -= 1 }
-            else if widths.id == widest { widths.id -= 1 }
-            else { widths.author -= 1 }
+            if hasDescription && widths.description == widest {
+                widths.description -= 1
+            } else if widths.id == widest {
+                widths.id -= 1
+            } else {
+                widths.author -= 1
+            }
         }
     }
 
@@ -217,4 +229,3 @@ extension Console {
         }
     }
 }
-

@@ -122,9 +122,12 @@ enum PhotoListCommands {
     static func page<View: PhotoListShowing & SceneView>(_: View.Type, summary: String, example: String) -> Command<View> {
         // The engine refuses a word that is no whole number ("'two' is not a page: …"); the list
         // refuses a number outside its pages.
-        Command("page", arguments: [.number("N", naming: "page", completion: .positions)], summary: summary, example: example) { view, arguments in
+        Command("page", arguments: [.number("N", naming: "page", completion: .positions)], summary: summary, example: example) {
+            view, arguments in
             // The engine checked the word is a whole number; a test driving the command itself may not.
-            guard let page = arguments.number(at: 0) else { throw CommandError("page takes a number (type e.g. '\(example)')", kind: .usage) }
+            guard let page = arguments.number(at: 0) else {
+                throw CommandError("page takes a number (type e.g. '\(example)')", kind: .usage)
+            }
             view.turnList(toPage: TypedNumber.row(ofPosition: page), typed: TypedNumber.typed(arguments[0]))
         }
     }
@@ -145,22 +148,26 @@ enum PhotoListCommands {
 
     /// `open [N|NAME]`.
     static func open<View: PhotoListShowing & SceneView>(_: View.Type, summary: String, example: String) -> Command<View> {
-        Command("open", arguments: [Argument("N|NAME", optional: true, completion: .positions)], summary: summary, example: example) { view, arguments in
+        Command("open", arguments: [Argument("N|NAME", optional: true, completion: .positions)], summary: summary, example: example) {
+            view, arguments in
             view.openListPhoto(arguments.first)
         }
     }
 
     /// `grid [N|next|prev]` (an empty line repeats `grid next` and `grid prev`).
     static func grid<View: PhotoListShowing & SceneView>(_: View.Type, example: String) -> Command<View> {
-        Command("grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: example,
-                repetition: .whenFirstArgument(in: ["next", "prev"])) { view, arguments in
+        Command(
+            "grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: example,
+            repetition: .whenFirstArgument(in: ["next", "prev"])
+        ) { view, arguments in
             try view.showGrid(arguments.first)
         }
     }
 
     /// `layout [list|grid]`.
     static func layout<View: PhotoListShowing & SceneView>(_: View.Type) -> Command<View> {
-        Command("layout", arguments: [BrowseSettings.argument], summary: BrowseSettings.summary, example: "layout grid") { view, arguments in
+        Command("layout", arguments: [BrowseSettings.argument], summary: BrowseSettings.summary, example: "layout grid") {
+            view, arguments in
             try view.setLayout(arguments.first)
         }
     }
