@@ -409,7 +409,17 @@ static unsigned long open_stream, streams_begun;  // the stream that may write (
 static void set_editor_waiting(int waiting) {
     pthread_mutex_lock(&prompt_stream_lock);
     editor_waiting = waiting;
+    int streaming = open_stream != 0;
     pthread_mutex_unlock(&prompt_stream_lock);
+    // While a stream may write, Ctrl-C must not flush the terminal's output: the flush cut a frame
+    // in two, and the kernel's flush waits for a write under way to end while that write waited
+    // for room only the flush would make (photorepl hung, 1 time in 8, at Ctrl-C while sending).
+    // libedit puts its own settings back when the line ends.
+    struct termios now;
+    if (waiting && streaming && tcgetattr(STDIN_FILENO, &now) == 0 && !(now.c_lflag & NOFLSH)) {
+        now.c_lflag |= NOFLSH;
+        tcsetattr(STDIN_FILENO, TCSANOW, &now);
+    }
 }
 
 // A key or an ending signal came: whatever was being sent stops here.

@@ -13,6 +13,9 @@ package enum Secrets {
     }
 
     private static let hidden = Mutex<[Secret]>([])
+    /// Whether any value is hidden: every line run and every write asks, and without a secret
+    /// (nearly every session) the answer costs no lock.
+    private static let anyHidden = Atomic<Bool>(false)
 
     /// The shortest value looked for, in bytes.
     package static let shortest = 8
@@ -24,11 +27,13 @@ package enum Secrets {
         hidden.withLock { secrets in
             if !secrets.contains(where: { $0.value == secret.value }) { secrets.append(secret) }
         }
+        anyHidden.store(true, ordering: .releasing)
     }
 
     /// `bytes` with every hidden value replaced by its name; nil when there is none in them
     /// (nearly always: then nothing is copied).
     package static func scrubbed(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard anyHidden.load(ordering: .acquiring) else { return nil }
         let secrets = hidden.withLock { $0 }
         var out: [UInt8]?
         for secret in secrets {
@@ -43,6 +48,7 @@ package enum Secrets {
 
     /// `text` with every hidden value replaced by its name.
     package static func scrubbed(_ text: String) -> String {
+        guard anyHidden.load(ordering: .acquiring) else { return text }
         var text = text
         let replaced = text.withUTF8 { scrubbed($0) }
         return replaced.map { String(decoding: $0, as: UTF8.self) } ?? text
