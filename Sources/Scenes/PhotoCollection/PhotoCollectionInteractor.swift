@@ -2,7 +2,7 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-protocol PhotoCollectionBusinessLogic: PhotoListBusinessLogic {
+protocol PhotoCollectionBusinessLogic: AnyObject {
     /// Shows the count as soon as the scene appears.
     func start()
     func changeCount(_ request: PhotoCollection.Count.Request)
@@ -10,8 +10,15 @@ protocol PhotoCollectionBusinessLogic: PhotoListBusinessLogic {
     /// effect the command awaits. A failure, or Ctrl-C, changes nothing and says so.
     func fetchPhotos(_ request: PhotoCollection.Fetch.Request) async
     func listPhotos(_ request: PhotoCollection.List.Request)
-    /// The seed's scrolling: the offset's page, shown by the list.
+    /// The seed's scrolling: moves the page control to the offset's page and shows it. With a
+    /// picture to decode, the page is shown by an effect the command awaits (then the next page's
+    /// picture is decoded ahead); without, at once. One past the last photo of a feed, its next page
+    /// is loaded first (as the seed's collection view loaded more when scrolled to its end).
     func changeToPage(_ request: PhotoCollection.Page.Request)
+    /// Opens a photo (`open N`, `open NAME`): the router shows it in a detail scene.
+    func selectPhoto(_ request: PhotoList.Selection.Request)
+    /// Lays the photos out as a contact sheet; `next` past the last sheet of a feed loads more first.
+    func showSheet(_ request: ContactSheet.Request)
     /// When the scene reappears: moves the opened photo to the position the detail scene handed back.
     func applyChangedIndex()
     /// Remembers what `search` asks for, for the results scene the router pushes.
@@ -23,10 +30,14 @@ protocol PhotoCollectionBusinessLogic: PhotoListBusinessLogic {
 
 /// What the collection keeps, and what its router reads and writes.
 @MainActor
-protocol PhotoCollectionDataStore: PhotoListDataStore {
+protocol PhotoCollectionDataStore: MorePhotosSource {
     var count: Int { get set }
-    /// 0-based position the opened photo should move to, handed back by the detail scene.
+    /// The 0-based position of the photo the detail showed last (the seed's `changedIndex`: where the
+    /// opened photo should move to, when it was not stepped from), handed back by the detail.
     var changedIndex: Int? { get set }
+    /// The moves saved in the detail, in order, handed back with `changedIndex`; nil: the seed's
+    /// answer, the opened photo moved to `changedIndex` (the detail stepped nowhere).
+    var movesMade: [PhotoDetail.Moved]? { get set }
     /// The photos, paged; the opened one is its `index`.
     var list: PhotoList { get }
     /// What the source said of its quota with its last answer (Unsplash's rate limit).
@@ -39,27 +50,27 @@ protocol PhotoCollectionDataStore: PhotoListDataStore {
     var order: PhotoOrder? { get }
 }
 
-final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollectionDataStore, PhotoListInteracting {
+final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollectionDataStore {
     /// Unsplash returns at most 30 random photos at a time.
     static let maxCount = 30
 
     var presenter: PhotoCollectionPresentationLogic?
-    var listPresenter: PhotoListPresentationLogic? { presenter }
     /// Where a fetch, pictures and sheets are scheduled: the engine awaits them before the command ends.
     weak var effects: (any SceneEffects)?
     private let worker: PhotosWorker
     private let feed: PhotoFeedWorker?
     /// What lists the source whole (a folder browsed as a viewer does); nil: photos are fetched.
     private let listing: PhotoListingWorker?
-    let pictures: PhotoPicturesWorker?
-    /// A feed's next pages, once its first is fetched.
-    private(set) var loadsPage: (@Sendable (Int) async throws -> PhotoPage)?
+    /// The photos, which the list's requests page through, open and extend (a feed's next pages).
+    private let listWorker: PhotoListWorker
 
     var count = 0
     var changedIndex: Int?
     var movesMade: [PhotoDetail.Moved]?
-    /// The photos, which the list's requests page through, open and extend (a feed's next pages).
-    var list = PhotoList()
+    var list: PhotoList {
+        get { listWorker.list }
+        set { listWorker.list = newValue }
+    }
     /// The source's, as its last answer told it (a `save` in the detail scene counts too).
     var rateLimit: RateLimit? { worker.rateLimit }
     var feedName: String? { feed?.feedName }
@@ -75,7 +86,7 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
         self.worker = worker
         self.feed = feed
         self.listing = listing
-        self.pictures = pictures
+        listWorker = PhotoListWorker(pictures: pictures)
         order = listing == nil ? nil : .name
     }
 
@@ -127,14 +138,14 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
                     presenter?.presentFailure(.init(problem: .fetchFailed("\(feed.feedName) has no photos", photosKept: list.photos.count)))
                     return
                 }
-                list = PhotoList(firstPage: first)
-                loadsPage = { page in try await feed.feedPage(page, perPage: count) }
+                listWorker.list = PhotoList(firstPage: first)
+                listWorker.loadsPage = { page in try await feed.feedPage(page, perPage: count) }
                 fetched(notes: first.notes)
             } else {
                 let fetched = try await worker.fetch(count: count)
                 try Task.checkCancellation()
-                list = PhotoList(fetched.photos)
-                loadsPage = nil
+                listWorker.list = PhotoList(fetched.photos)
+                listWorker.loadsPage = nil
                 self.fetched(notes: fetched.notes)
             }
         } catch is CancellationError {
@@ -162,11 +173,13 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
             // What was found is said the first time, and when the folder changed since (not at
             // every change of order).
             let notes = listed.photos.count == list.photos.count ? [] : listed.notes
-            list = PhotoList(listed.photos)
-            loadsPage = nil
+            listWorker.list = PhotoList(listed.photos)
+            listWorker.loadsPage = nil
             self.order = order
             changedIndex = nil
-            if let shown, let at = list.photos.firstIndex(where: { $0.id.utf8.elementsEqual(shown) }) { _ = list.turn(toPage: at) }
+            if let shown, let at = list.photos.firstIndex(where: { $0.id.utf8.elementsEqual(shown) }) {
+                _ = listWorker.list.turn(toPage: at)
+            }
             presenter?.presentPhotos(.init(event: .sorted(order), rows: list.rows, notes: notes, feedName: nil))
         } catch is CancellationError {
             presenter?.presentFailure(.init(problem: .sortInterrupted))
@@ -184,8 +197,71 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
         presenter?.presentPhotos(.init(event: .listed, rows: list.rows, feedName: feedName))
     }
 
+    // MARK: - The list: pages, sheets, opening, more pages
+
     func changeToPage(_ request: PhotoCollection.Page.Request) {
         changeToPage(PhotoList.Page.Request(page: Self.page(of: request), pictureBox: request.pictureBox, typed: request.typed))
+    }
+
+    private func changeToPage(_ request: PhotoList.Page.Request) {
+        if listWorker.needsNextPage(for: request.page) {
+            effects?.finishBeforeCommandEnds { [self] in
+                if await loadNextPage() { changeToPage(request) }
+            }
+            return
+        }
+        switch listWorker.turn(request) {
+        case .failure(let problem):
+            presenter?.presentListFailure(.init(problem: problem))
+        case .success(let page):
+            guard let box = request.pictureBox, listWorker.pictures != nil, let effects else { return presenter?.presentPage(page) ?? () }
+            effects.finishBeforeCommandEnds { [self] in
+                let shown = await listWorker.picture(for: page, fitting: box)
+                presenter?.presentPage(shown)
+                await listWorker.prefetch(after: shown, fitting: box)
+            }
+        }
+    }
+
+    func selectPhoto(_ request: PhotoList.Selection.Request) {
+        if let problem = listWorker.list.open(request) { return presenter?.presentListFailure(.init(problem: problem)) ?? () }
+        presenter?.presentSelection()
+    }
+
+    func showSheet(_ request: ContactSheet.Request) {
+        effects?.finishBeforeCommandEnds { [self] in
+            switch await listWorker.sheet(request, loadMore: { await loadNextPage() }) {
+            case nil:
+                break
+            case .failure(.interrupted)? where request.isListing:
+                // Ctrl-C gives up a sheet a listing showed by itself, as it gives up a picture: the
+                // command that listed (a `back`) has done what it was typed for.
+                break
+            case .failure(let problem)?:
+                presenter?.presentListFailure(.init(problem: .sheet(problem)))
+            case .success(let sheet)?:
+                presenter?.presentSheet(sheet)
+            }
+        }
+    }
+
+    /// Appends the feed's next page, saying what it added; false, having said why, when it added nothing.
+    private func loadNextPage() async -> Bool {
+        switch await listWorker.loadNextPage() {
+        case .failure(let problem):
+            presenter?.presentListFailure(.init(problem: problem))
+            return false
+        case .success(let more):
+            presenter?.presentMore(more)
+            return more.added > 0
+        }
+    }
+
+    func loadMoreForDetail() async -> [Photo]? {
+        guard listWorker.loadsPage != nil, list.hasMore else { return nil }
+        let count = list.photos.count
+        guard await loadNextPage() else { return [] }
+        return Array(list.photos[count...])
     }
 
     /// The 0-based page a request points at, as the original computes it from its layout
@@ -206,7 +282,7 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
         let moves = (movesMade ?? [PhotoDetail.Moved(from: opened, to: landing)]).filter { $0.from != $0.to }
         changedIndex = nil
         movesMade = nil
-        list.returned(to: landing, after: moves)
+        listWorker.list.returned(to: landing, after: moves)
         let event: PhotoCollection.Photos.Response.Event =
             switch moves.count {
             case 0: .unchanged(at: landing)

@@ -2,20 +2,24 @@ import PhotoDomain
 import REPLEngine
 
 @MainActor
-protocol PhotoCollectionPresentationLogic: PhotoListPresentationLogic {
+protocol PhotoCollectionPresentationLogic: AnyObject {
     func presentCount(_ response: PhotoCollection.Count.Response)
     func presentPhotos(_ response: PhotoCollection.Photos.Response)
     func presentNothingToFetch()
     func presentFailure(_ response: PhotoCollection.Failure.Response)
     func presentSearch()
+    func presentPage(_ response: PhotoList.Page.Response)
+    func presentMore(_ response: PhotoList.More.Response)
+    func presentSheet(_ response: ContactSheet.Response)
+    func presentSelection()
+    func presentListFailure(_ response: PhotoList.Failure.Response)
 }
 
 /// Turns Responses into display-ready ViewModels: the collection's own wording lives here, its
 /// list's in `wording(feedName:)`.
-final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, PhotoListPresenting {
+final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
     /// Not owned: the view owns the interactor that owns this presenter.
     weak var view: PhotoCollectionDisplayLogic?
-    var listView: PhotoListDisplayLogic? { view }
     let listWording: PhotoList.Wording
     /// Whether the photos are a folder's files: a move then changes the list only, and a photo
     /// that stays where it was is not worth a line.
@@ -119,5 +123,27 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic, PhotoLis
             case .sortInterrupted: "interrupted: sort was cancelled and changed nothing"
             }
         view?.displayFailure(.init(message: message))
+    }
+
+    // MARK: - The list
+
+    func presentPage(_ response: PhotoList.Page.Response) {
+        view?.displayPage(PhotoList.page(response, wording: listWording))
+    }
+
+    func presentMore(_ response: PhotoList.More.Response) {
+        view?.displayMore(PhotoList.more(response, wording: listWording))
+    }
+
+    func presentSheet(_ response: ContactSheet.Response) {
+        view?.displaySheet(ContactSheet.presenting(response))
+    }
+
+    func presentSelection() {
+        view?.displaySelectedPhoto()
+    }
+
+    func presentListFailure(_ response: PhotoList.Failure.Response) {
+        view?.displayListFailure(PhotoList.failure(response, wording: listWording))
     }
 }

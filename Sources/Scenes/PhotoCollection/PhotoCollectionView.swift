@@ -3,17 +3,22 @@ import REPLEngine
 import TerminalPictures
 
 @MainActor
-protocol PhotoCollectionDisplayLogic: PhotoListDisplayLogic {
+protocol PhotoCollectionDisplayLogic: AnyObject {
     func displayCount(_ viewModel: PhotoCollection.Count.ViewModel)
     func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel)
     func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel)
     func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel)
     func displaySearch()
+    func displayPage(_ viewModel: PhotoList.Page.ViewModel)
+    func displayMore(_ viewModel: PhotoList.More.ViewModel)
+    func displaySheet(_ viewModel: ContactSheet.ViewModel)
+    func displaySelectedPhoto()
+    func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel)
 }
 
 /// The collection scene's View (the original's view controller): parses what was typed into
 /// Requests, and lays ViewModels out as lines.
-package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic, PhotoListShowing {
+package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic {
     package static let sceneName = "collection"
     /// One page of the collection is one terminal line wide; paging turns a page into an offset.
     static let pageWidth = 80.0
@@ -25,9 +30,8 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
     let display: PictureDisplay?
     let settings: BrowseSettings
     let listWording: PhotoList.Wording
+    /// What the page control shows, as UIKit's page control keeps it.
     var pageControl: PageControl?
-    var listInteractor: PhotoListBusinessLogic? { interactor }
-    var listRouter: PhotoListRoutingLogic? { router }
     /// The source's name for `state`: embedded, folder or unsplash.
     private let sourceName: String
 
@@ -162,8 +166,16 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
         ) { view, arguments in
             try await view.sort(arguments.first)
         },
-        PhotoListCommands.grid(PhotoCollectionView.self, example: "grid next"),
-        PhotoListCommands.layout(PhotoCollectionView.self),
+        Command(
+            "grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid next",
+            repetition: .whenFirstArgument(in: ["next", "prev"])
+        ) { view, arguments in
+            view.interactor?.showSheet(ContactSheet.Request(try ContactSheet.which(arguments.first), on: view.display))
+        },
+        Command("layout", arguments: [BrowseSettings.argument], summary: BrowseSettings.summary, example: "layout grid") {
+            view, arguments in
+            try view.settings.set(arguments.first, telling: view.console)
+        },
         Command(
             "search", arguments: [Argument("QUERY", completion: PhotoQueryParsing.completion, repeated: true)],
             summary: "search the photos (--orientation landscape|portrait|squarish, --color COLOR)",
@@ -171,13 +183,29 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
         ) { view, arguments in
             view.interactor?.search(.init(query: try PhotoQueryParsing.parse(arguments)))
         },
-        PhotoListCommands.page(PhotoCollectionView.self, summary: "go to page N of the collection", example: "page 3"),
-        PhotoListCommands.next(PhotoCollectionView.self, summary: "show the next photo (in the grid layout, the next sheet)"),
-        PhotoListCommands.prev(PhotoCollectionView.self, summary: "show the previous photo (in the grid layout, the previous sheet)"),
-        PhotoListCommands.open(
-            PhotoCollectionView.self,
+        // The engine refuses a word that is no whole number ("'two' is not a page: …"); the list
+        // refuses a number outside its pages.
+        Command(
+            "page", arguments: [.number("N", naming: "page", completion: .positions)], summary: "go to page N of the collection",
+            example: "page 3"
+        ) {
+            view, arguments in
+            // The engine checked the word is a whole number; a test driving the command itself may not.
+            guard let page = arguments.number(at: 0) else { throw CommandError("page takes a number (type e.g. 'page 3')", kind: .usage) }
+            view.turnPage(to: TypedNumber.row(ofPosition: page), typed: TypedNumber.typed(arguments[0]))
+        },
+        Command("next", summary: "show the next photo (in the grid layout, the next sheet)", repetition: .always) { view, _ in
+            view.step(by: 1)
+        },
+        Command("prev", summary: "show the previous photo (in the grid layout, the previous sheet)", repetition: .always) { view, _ in
+            view.step(by: -1)
+        },
+        Command(
+            "open", arguments: [Argument("N|NAME", optional: true, completion: .positions)],
             summary: "open photo N, or the one named NAME (a file name), in the detail scene (default: the current page)", example: "open 2"
-        )
+        ) { view, arguments in
+            view.interactor?.selectPhoto(PhotoList.Selection.Request(typed: arguments.first))
+        }
     ]
 
     private func count(_ argument: String?) throws {
@@ -212,9 +240,21 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
     }
 
     /// Turns the page as the seed's collection view scrolls: to its offset, one page a window wide.
-    func turnList(toPage page: Int, typed: String?) {
+    private func turnPage(to page: Int, typed: String?) {
         interactor?.changeToPage(
             PhotoCollection.Page.Request(page: page, width: Self.pageWidth, pictureBox: display?.pixelBox(for: .page), typed: typed))
+    }
+
+    /// `next` and `prev`. A page control does not scroll past its ends: it stays, and says so; one
+    /// past the last photo of a feed loads its next page. In the grid layout they turn the sheets,
+    /// from the one shown (`grid next`, `grid prev`).
+    private func step(by delta: Int) {
+        if settings.layout == .grid, let pageControl, pageControl.numberOfPages > 0 {
+            return interactor?.showSheet(ContactSheet.Request(delta > 0 ? .next : .previous, on: display)) ?? ()
+        }
+        guard let pageControl, pageControl.numberOfPages > 0 else { return console.writeLine(listWording.nothingToPage) }
+        guard let target = pageControl.page(steppedBy: delta, telling: console) else { return }
+        turnPage(to: target, typed: nil)
     }
 
     // MARK: - Display logic
@@ -225,10 +265,17 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
         console.writeLine(viewModel.count)
     }
 
+    /// The notes and headline, then the rows; in the grid layout, the current contact sheet instead
+    /// of the rows. The rows leave the lines above them on screen in a small window.
     func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel) {
         for note in viewModel.notes { console.writeLine(note) }
         if let headline = viewModel.headline { console.writeLine(headline) }
-        displayRows(viewModel.rows, below: viewModel.notes + (viewModel.headline.map { [$0] } ?? []))
+        pageControl = viewModel.rows.pageControl
+        if settings.layout == .grid && !viewModel.rows.photos.isEmpty {
+            return interactor?.showSheet(.listing(on: display)) ?? ()
+        }
+        let above = viewModel.notes + (viewModel.headline.map { [$0] } ?? [])
+        console.writeRows(viewModel.rows, linesAbove: console.terminalLines(above))
     }
 
     func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel) {
@@ -240,6 +287,28 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic,
     }
 
     func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel) {
+        console.fail(viewModel.message)
+    }
+
+    func displayPage(_ viewModel: PhotoList.Page.ViewModel) {
+        pageControl = viewModel.pageControl
+        console.writePage(viewModel, on: display)
+    }
+
+    func displayMore(_ viewModel: PhotoList.More.ViewModel) {
+        for line in viewModel.lines { console.writeLine(line) }
+        pageControl = viewModel.pageControl
+    }
+
+    func displaySheet(_ viewModel: ContactSheet.ViewModel) {
+        console.writeSheet(viewModel, display: display)
+    }
+
+    func displaySelectedPhoto() {
+        router?.routeToDetail()
+    }
+
+    func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel) {
         console.fail(viewModel.message)
     }
 }

@@ -29,6 +29,16 @@ protocol KeyPressWatching: AnyObject {
     func stopWatching()
 }
 
+/// The scene a detail was opened from, as the detail asks it for more photos when `next` steps past
+/// the last it was handed (a feed, search results).
+@MainActor
+protocol MorePhotosSource: AnyObject {
+    /// The source's next page, appended to the scene's list (and said so): the photos added; nil
+    /// when the source has no more; none when the load failed or added nothing (what came of it
+    /// was said).
+    func loadMoreForDetail() async -> [Photo]?
+}
+
 /// What the detail scene keeps; routers write it (from the collection, and from the sheet).
 @MainActor
 protocol PhotoDetailDataStore: AnyObject {
@@ -42,9 +52,9 @@ protocol PhotoDetailDataStore: AnyObject {
     /// The list the photo was opened from, handed over by the router that opened it, and what
     /// `next` and `prev` step through (in the order the moves saved here give it).
     var photos: [Photo] { get set }
-    /// Where `next` past the last of `photos` gets more, for a list with pages still to load (a
-    /// feed, search results): the photos added, or nil when there are none.
-    var loadMore: (@MainActor () async -> [Photo]?)? { get set }
+    /// Where `next` past the last of `photos` gets more: the scene the photo was opened from (not
+    /// owned: it is below this one on the stack).
+    var morePhotos: (any MorePhotosSource)? { get set }
     /// The list's name and its position's key, handed over by the router that opened it.
     var origin: PhotoDetail.Origin { get set }
     /// The moves saved here, in order: going back hands them to the scene below.
@@ -70,7 +80,7 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     var photoCount: Int { photos.count }
     var index: Int?
     var photos: [Photo] = []
-    var loadMore: (@MainActor () async -> [Photo]?)?
+    weak var morePhotos: (any MorePhotosSource)?
     private(set) var moves: [PhotoDetail.Moved] = []
     /// Until a router says: a list no move applies to, the position under `index`.
     var origin = PhotoDetail.Origin(listName: "the list it was opened from", positionKey: "index", canMove: false)
@@ -225,9 +235,9 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
         placeMovedPhoto()
         guard let index else { return }
         let target = index + request.delta
-        if target == photos.count, let loadMore, let effects {
+        if target == photos.count, let morePhotos, let effects {
             effects.finishBeforeCommandEnds { [self] in
-                guard let added = await loadMore() else {
+                guard let added = await morePhotos.loadMoreForDetail() else {
                     return presenter?.presentStepRefused(
                         .init(delta: request.delta, index: index, photoCount: photoCount, listName: origin.listName)) ?? ()
                 }

@@ -62,8 +62,8 @@ final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPassing {
     }
 
     /// Hands the photographer scene the photo's photographer.
-    func passDataToAuthor(source: PhotoDetailDataStore, destination: inout PhotoAuthorDataStore) {
-        destination.user = source.photo?.user
+    func passDataToAuthor(source: PhotoDetailDataStore, destination: inout FoundPhotosDataStore) {
+        destination.source = source.photo.map { .photographer($0.user) }
     }
 
     /// Hands the sheet every position and the current one.

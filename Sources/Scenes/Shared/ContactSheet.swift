@@ -41,6 +41,14 @@ enum ContactSheet {
         init(_ which: Which, on display: PictureDisplay?) {
             self.init(which: which, perSheet: ContactSheet.layout(display).perSheet, pictureBox: display?.sheetPixelBox())
         }
+
+        /// The sheet a listing shows by itself in the grid layout: the current photo's.
+        @MainActor
+        static func listing(on display: PictureDisplay?) -> Request {
+            var request = Request(.current, on: display)
+            request.isListing = true
+            return request
+        }
     }
 
     /// The sheet's grid when no picture display is given (no pictures in this session).

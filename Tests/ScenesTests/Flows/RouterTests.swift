@@ -148,12 +148,17 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
     }
 }
 
-/// A list's DataStore as a router reads it.
+/// The collection's DataStore as its router reads it: a list, and nothing fetched from a source.
 @MainActor
-final class ListStore: PhotoListDataStore {
+final class ListStore: PhotoCollectionDataStore {
     var list: PhotoList
+    var count = 0
     var changedIndex: Int?
     var movesMade: [PhotoDetail.Moved]?
+    let rateLimit: RateLimit? = nil
+    let feedName: String? = nil
+    let query: PhotoQuery? = nil
+    let order: PhotoOrder? = nil
 
     init(_ photos: [Photo]) {
         list = PhotoList(photos)

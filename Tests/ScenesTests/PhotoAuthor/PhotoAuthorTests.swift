@@ -131,30 +131,36 @@ import Testing
         let detail = PhotoDetailInteractor()
         detail.photos = Photo.abcde
         detail.index = 1
-        let author = PhotoAuthorInteractor(worker: StubPhotographers())
-        var authorStore: PhotoAuthorDataStore = author
+        let author = FoundPhotosInteractor(finding: .photographers(StubPhotographers()))
+        var authorStore: FoundPhotosDataStore = author
         // A detail with no photo (its index pointed at none) hands over no photographer.
         PhotoDetailRouter(navigator: NoNavigator.shared).passDataToAuthor(source: detail, destination: &authorStore)
-        #expect(author.user == nil)
+        #expect(author.source == nil)
+        detail.photo = Photo.abcde[1]
+        PhotoDetailRouter(navigator: NoNavigator.shared).passDataToAuthor(source: detail, destination: &authorStore)
+        #expect(author.source == .photographer(Photo.abcde[1].user))
 
         let opened = PhotoDetailInteractor()
         var openedStore: PhotoDetailDataStore = opened
         let origin = PhotoDetail.Origin(listName: "the photographer's photos", positionKey: "authorIndex", canMove: false)
-        PhotoAuthorRouter(navigator: NoNavigator.shared).passDataToDetail(source: author, destination: &openedStore)
+        FoundPhotosRouter(navigator: NoNavigator.shared, detailOrigin: FoundBy.photographer.detailOrigin)
+            .passDataToDetail(source: author, destination: &openedStore)
         #expect(opened.origin == origin)
+        // More photos are asked of the scene the detail was opened from, which it does not own.
+        #expect(opened.morePhotos === author)
         #expect(!PhotoDetailInteractor().origin.canMove, "a detail moves photos only when the scene that opened it says so")
     }
 
     @Test func aFolderPhotographerHasANameOnly() {
         let user = Photo.User(id: "", username: "", name: "Ada Lovelace", totalPhotos: 1)
-        #expect(PhotoAuthorPresenter.name(user) == "Ada Lovelace")
-        #expect(PhotoAuthorPresenter.handle(user) == "Ada Lovelace's")
+        #expect(FoundPhotosPresenter.name(user) == "Ada Lovelace")
+        #expect(FoundPhotosPresenter.handle(user) == "Ada Lovelace's")
     }
 
     @Test func bioWrapping() {
-        #expect(PhotoAuthorPresenter.wrap("a bb ccc dddd", width: 6) == ["a bb", "ccc", "dddd"])
-        #expect(PhotoAuthorPresenter.wrap(String(repeating: "x", count: 10), width: 4) == ["xxx…"])
-        #expect(PhotoAuthorPresenter.wrap("", width: 4) == [])
+        #expect(FoundPhotosPresenter.wrap("a bb ccc dddd", width: 6) == ["a bb", "ccc", "dddd"])
+        #expect(FoundPhotosPresenter.wrap(String(repeating: "x", count: 10), width: 4) == ["xxx…"])
+        #expect(FoundPhotosPresenter.wrap("", width: 4) == [])
     }
 }
 

@@ -3,7 +3,7 @@ import Testing
 @testable import Scenes
 
 @MainActor
-final class CollectionPresenterSpy: PhotoCollectionPresentationLogic, PhotoListPresentationLogic {
+final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
     var counts: [PhotoCollection.Count.Response] = []
     var photos: [PhotoCollection.Photos.Response] = []
     var nothingToFetch = 0

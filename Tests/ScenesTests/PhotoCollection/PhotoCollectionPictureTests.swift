@@ -103,8 +103,8 @@ import Testing
     }
 
     @Test func aPagesPictureOrWhyNot() {
-        let spy = ListDisplaySpy()
-        let presenter = ListPresenter(wording: PhotoCollectionPresenter.wording(feedName: nil))
+        let spy = CollectionDisplaySpy()
+        let presenter = PhotoCollectionPresenter()
         presenter.view = spy
         let pixels = FakePicturesWorker.picture("c", PixelSize(width: 4, height: 2))
         presenter.presentPage(.init(page: 2, photo: .fixture("c"), pageCount: 5, picture: .success(pixels), hasMore: false))

@@ -3,7 +3,7 @@ import Testing
 @testable import Scenes
 
 @MainActor
-final class CollectionDisplaySpy: PhotoCollectionDisplayLogic, PhotoListDisplayLogic {
+final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
     var counts: [String] = []
     var photos: [PhotoCollection.Photos.ViewModel] = []
     var notices: [String] = []
@@ -26,9 +26,6 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic, PhotoListDisplayL
     func displayMore(_ viewModel: PhotoList.More.ViewModel) { more.append(viewModel) }
     func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel) { failures.append(viewModel.message) }
 }
-
-/// A list's View, for its presenter tested alone.
-typealias ListDisplaySpy = CollectionDisplaySpy
 
 extension PhotoCollection.Photos.Response {
     init(event: Event, photos: [Photo], page: Int, notes: [String] = []) {

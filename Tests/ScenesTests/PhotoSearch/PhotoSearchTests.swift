@@ -103,7 +103,7 @@ import Testing
         await app.run("search p1")
         #expect(app.output.text.hasPrefix("Found 11 photos for \"p1\"; 10 loaded:\n▸  1  p1 "), "\(app.output.text)")
         #expect(app.engine.stackNames == ["collection", "search"], "replaced, not pushed again")
-        #expect(app.scene(PhotoSearchView.self)?.router?.dataStore?.query?.text == "p1")
+        #expect(app.scene(PhotoSearchView.self)?.router?.dataStore?.source == .query(PhotoQuery(text: "p1")))
         app.output.clear()
         await app.run("search zebra")
         #expect(app.output.text == "No photos found for \"zebra\": the results for \"p1\" stay.\n")

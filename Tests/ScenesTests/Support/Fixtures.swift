@@ -231,15 +231,3 @@ actor StubPages: PhotoFeedWorker, PhotoSearchWorker {
 
     func heal() { failing = [] }
 }
-
-/// A presenter of a list alone, in the words it is given, to a View spy.
-@MainActor
-final class ListPresenter: PhotoListPresenting {
-    weak var view: PhotoListDisplayLogic?
-    var listView: PhotoListDisplayLogic? { view }
-    let listWording: PhotoList.Wording
-
-    init(wording: PhotoList.Wording) {
-        listWording = wording
-    }
-}

@@ -78,6 +78,12 @@ struct PhotoList: Equatable, Sendable {
         return .success(photos[page])
     }
 
+    /// Opens the photo `request` names: by name, by position, or the current page's (`open`). Why
+    /// not, when it is none.
+    mutating func open(_ request: Selection.Request) -> Failure.Problem? {
+        request.name.map { open(named: $0) } ?? open(request.row, typed: request.typed)
+    }
+
     /// Opens photo `row` (nil: the current page's): it becomes the page too. Why not, when it is none.
     mutating func open(_ row: Int?, typed: String? = nil) -> Failure.Problem? {
         let row = row ?? page

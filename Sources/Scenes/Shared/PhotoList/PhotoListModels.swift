@@ -1,5 +1,6 @@
 import Imaging
 import PhotoDomain
+import REPLEngine
 
 /// The paged photo list's use cases, which the collection, a photographer's photos and search
 /// results share: its rows and page control, `page N`, `next`, `prev`, `open N`, contact sheets, and
@@ -101,6 +102,20 @@ extension PhotoList {
 
             init(name: String) {
                 self.name = name
+            }
+
+            /// `open`, `open N` or `open NAME`, as typed: a whole number is a position (one past
+            /// 64 bits too, refused as typed), any other word a name.
+            init(typed: String?) {
+                guard let typed else {
+                    self.init(row: nil)
+                    return
+                }
+                guard let position = WholeNumber.saturated(typed) else {
+                    self.init(name: typed)
+                    return
+                }
+                self.init(row: TypedNumber.row(ofPosition: position), typed: TypedNumber.typed(typed))
             }
         }
     }

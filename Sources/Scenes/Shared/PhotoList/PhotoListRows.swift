@@ -1,5 +1,6 @@
 import PhotoDomain
 import REPLEngine
+import TerminalPictures
 
 /// The paged photo list's rows and page control, and how the console writes them.
 
@@ -227,5 +228,20 @@ extension Console {
         } else {
             writeLine(control.text)
         }
+    }
+
+    /// The rows and their page control, below `linesAbove` lines written before them in the command.
+    @MainActor
+    func writeRows(_ rows: PhotoList.Rows.ViewModel, linesAbove: Int) {
+        writePhotoRows(rows.photos, currentRow: rows.currentRow, linesAbove: linesAbove)
+        if let control = rows.pageControl { writePageControl(control) }
+    }
+
+    /// A page: its picture (where one is shown), its row and the page control.
+    @MainActor
+    func writePage(_ page: PhotoList.Page.ViewModel, on display: PictureDisplay?) {
+        show(page.picture, at: .page, on: display)
+        writePhotoRows([page.photo], currentRow: 0)
+        writePageControl(page.pageControl)
     }
 }

@@ -40,7 +40,7 @@ import Testing
         #expect(photos.open(named: "storm") == .severalPhotosNamed("storm", ["Nature/Storm.jpg", "Winter/Storm.png"], more: 0))
         #expect(photos.index == nil)
         let message = PhotoList.message(
-            .severalPhotosNamed("storm", ["Nature/Storm.jpg", "Winter/Storm.png"], more: 0), wording: PhotoAuthorPresenter.wording)
+            .severalPhotosNamed("storm", ["Nature/Storm.jpg", "Winter/Storm.png"], more: 0), wording: FoundBy.photographer.wording)
         #expect(
             message
                 == "'storm' names 2 photos: 'Nature/Storm.jpg', 'Winter/Storm.png' (type more of the path, e.g. 'open Nature/Storm.jpg')")
@@ -54,7 +54,7 @@ import Testing
         }
         #expect(named.count == 5)
         #expect(more == 3)
-        let message = PhotoList.message(.severalPhotosNamed("img_0001", named, more: more), wording: PhotoAuthorPresenter.wording)
+        let message = PhotoList.message(.severalPhotosNamed("img_0001", named, more: more), wording: FoundBy.photographer.wording)
         #expect(message.hasPrefix("'img_0001' names 8 photos: 'shoot 1/IMG_0001.jpg', "), "\(message)")
         #expect(message.hasSuffix(" and 3 more (type more of the path, e.g. 'open 'shoot 1/IMG_0001.jpg'')"), "\(message)")
     }
@@ -63,7 +63,7 @@ import Testing
         var photos = list()
         #expect(photos.open(named: "sunet") == .noPhotoNamed("sunet", suggestion: "Sunset.JPG"))
         #expect(photos.open(named: "nigth.jpeg") == .noPhotoNamed("nigth.jpeg", suggestion: "night.jpeg"))
-        let message = PhotoList.message(.noPhotoNamed("sunet", suggestion: "Sunset.JPG"), wording: PhotoAuthorPresenter.wording)
+        let message = PhotoList.message(.noPhotoNamed("sunet", suggestion: "Sunset.JPG"), wording: FoundBy.photographer.wording)
         #expect(message == "no photo listed is named 'sunet': did you mean 'Sunset.JPG'? (type e.g. 'open 1' or 'open Sunset.JPG')")
     }
 

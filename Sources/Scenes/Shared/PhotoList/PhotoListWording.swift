@@ -1,58 +1,29 @@
 import PhotoDomain
 import REPLEngine
 
-/// What the interactor of a scene that lists photos tells its presenter of the list.
-@MainActor
-protocol PhotoListPresentationLogic: AnyObject {
-    func presentPage(_ response: PhotoList.Page.Response)
-    func presentMore(_ response: PhotoList.More.Response)
-    func presentSheet(_ response: ContactSheet.Response)
-    func presentSelection()
-    func presentListFailure(_ response: PhotoList.Failure.Response)
-}
-
-/// The presenter of a scene that lists photos: with this protocol's extension, it words the list's
-/// responses in the scene's words (`listWording`) for its View.
-@MainActor
-protocol PhotoListPresenting: PhotoListPresentationLogic {
-    /// How the scene speaks of its photos ("result", "there are no photos to open yet: …").
-    var listWording: PhotoList.Wording { get }
-    /// The scene's View, in its part of a list's.
-    var listView: PhotoListDisplayLogic? { get }
-}
-
-extension PhotoListPresenting {
-    func presentPage(_ response: PhotoList.Page.Response) {
+extension PhotoList {
+    /// The page's picture, row and page control, as the scene that lists the photos shows a page.
+    static func page(_ response: Page.Response, wording: Wording) -> Page.ViewModel {
         var control = PageControl(page: response.page, of: response.pageCount)
         control.hasMore = response.hasMore
-        listView?.displayPage(
-            .init(
-                picture: ScenePicture.presenting(response.picture),
-                photo: DisplayedPhoto.presenting(response.photo, at: response.page, withAuthor: listWording.withAuthor),
-                pageControl: control
-            ))
+        return Page.ViewModel(
+            picture: ScenePicture.presenting(response.picture),
+            photo: DisplayedPhoto.presenting(response.photo, at: response.page, withAuthor: wording.withAuthor),
+            pageControl: control)
     }
 
-    func presentMore(_ response: PhotoList.More.Response) {
+    /// What a load of the source's next page brought, in the scene's words, and the page control over
+    /// the photos loaded now.
+    static func more(_ response: More.Response, wording: Wording) -> More.ViewModel {
         var control = PageControl(page: response.page, of: response.photoCount)
         control.hasMore = response.hasMore
-        listView?.displayMore(.init(lines: [listWording.loaded(response)] + response.notes, pageControl: control))
+        return More.ViewModel(lines: [wording.loaded(response)] + response.notes, pageControl: control)
     }
 
-    func presentSheet(_ response: ContactSheet.Response) {
-        listView?.displaySheet(ContactSheet.presenting(response))
+    /// What cannot be done with the list, as the command's error.
+    static func failure(_ response: Failure.Response, wording: Wording) -> Failure.ViewModel {
+        Failure.ViewModel(message: message(response.problem, wording: wording))
     }
-
-    func presentSelection() {
-        listView?.displaySelectedPhoto()
-    }
-
-    func presentListFailure(_ response: PhotoList.Failure.Response) {
-        listView?.displayListFailure(.init(message: PhotoList.message(response.problem, wording: listWording)))
-    }
-}
-
-extension PhotoList {
     /// At most this many rows are listed at once: a folder of 10,000 photos lists the block of 30
     /// the current page is in (rows 31…60 for page 45), the page control saying where it is.
     static let rowsListed = 30
