@@ -165,8 +165,8 @@ extension REPLApp {
         let engine = started.engine
         // What follows is the scripts', not what a person typed: it writes only in the current
         // folder and the scripts' own, and replaces no file.
-        engine.replaysScript = true
-        for (name, _) in readers where name != "<stdin>" { engine.scriptWrites?.allow(FilePaths.folder(of: name)) }
+        engine.replay.replaysScript = true
+        for (name, _) in readers where name != "<stdin>" { engine.replay.scriptWrites?.allow(FilePaths.folder(of: name)) }
         // A script's errors are in its transcript (`error: …` after the command); `FILE:LINE: error: …`
         // on standard error says where, for a transcript sent to a file or a pipe. Where the two
         // streams are one (a terminal, `2>&1`), the error would be shown twice: the transcript's is
@@ -180,9 +180,9 @@ extension REPLApp {
             guard let runner else { return }
             let waiting = runner.isWaiting
             if waiting { console.cut(to: runner.commandStart) }
-            engine.stopRecording()
+            engine.recording.stop()
             console.flush()
-            var failures = engine.recordingFailures
+            var failures = engine.recording.failures
             if let failure = console.finishTranscript(firstLine: transcriptHeader(started, outputs)) { failures.append(failure) }
             for failure in failures { printError(failure) }
             sayInterrupted(
@@ -194,7 +194,7 @@ extension REPLApp {
         var finished = false
         defer {
             if !finished {
-                engine.stopRecording()
+                engine.recording.stop()
                 console.flush()
             }
         }
@@ -302,19 +302,19 @@ extension REPLApp {
                         console: console, isInteractive: false, isCheckingTranscript: true,
                         replayWrites: writes, transcriptFolder: transcriptFolder)
                 ).engine
-                engine.replayWrites = writes
-                engine.scriptHeaderPrefix = TranscriptSuite.SessionHeader.prefix(for: name)
+                engine.replay.replayWrites = writes
+                engine.replay.scriptHeaderPrefix = TranscriptSuite.SessionHeader.prefix(for: name)
                 // A session of scripts whose writes were refused: the check holds its commands to
                 // the same rules, in the folders they could write in.
                 if let header, !launcherWords.scriptWrites.isEmpty {
-                    engine.replaysScript = true
-                    engine.checksScriptWrites = true
-                    engine.scriptWrites = ScriptWrites(
+                    engine.replay.replaysScript = true
+                    engine.replay.checksScriptWrites = true
+                    engine.replay.scriptWrites = ScriptWrites(
                         folders: launcherWords.scriptWrites.map { $0.hasPrefix("/") ? $0 : header.directory + "/" + $0 })
                 }
                 // A session that was recording from its start (`--record FILE`) replays as one, so
                 // that `record` and `record stop` say what they said (the script goes to the folder).
-                if let recording = launcherWords.recording { _ = try? engine.startRecording(to: recording) }
+                if let recording = launcherWords.recording { _ = try? engine.recording.start(to: recording) }
                 return engine
             } catch {
                 throw TranscriptSuite.Failure(message: error.message)
@@ -481,8 +481,8 @@ extension REPLApp {
         }
         var started = StartedSession(session: session, options: options)
         // Where a script run in this session may write: the current folder (and a script's own).
-        session.engine.scriptWrites = ScriptWrites(folders: [FilePaths.currentDirectory()] + outputs.allowedWrites)
-        session.engine.scriptHeaderPrefix = TranscriptSuite.SessionHeader.prefix(for: name)
+        session.engine.replay.scriptWrites = ScriptWrites(folders: [FilePaths.currentDirectory()] + outputs.allowedWrites)
+        session.engine.replay.scriptHeaderPrefix = TranscriptSuite.SessionHeader.prefix(for: name)
         // What the session knows of itself (photorepl: its folder's listing), as it starts.
         if outputs.transcript != nil { started.recorded = session.recordedOptions() }
         let engine = session.engine
@@ -506,7 +506,7 @@ extension REPLApp {
         }
         // A recording starts with the options its replay needs, and says how to replay it.
         let (name, version, declared, appOptions) = (name, version, declaredOptions, self.options)
-        engine.recordingHeader = { path throws(CommandError) in
+        engine.recording.header = { path throws(CommandError) in
             let replayed = appOptions.replayed(options, in: HeaderFile(path: path))
             let line = try ReplayHeader.line(
                 appName: name, launcherWords: [ReplayHeader.keepGoing], options: Self.overlaid(replayed, with: session.recordedOptions()),
@@ -517,7 +517,7 @@ extension REPLApp {
         }
         if let path = outputs.record {
             do {
-                try engine.startRecording(to: path)
+                try engine.recording.start(to: path)
             } catch {
                 printError(error.message)
                 throw LaunchExit(code: ExitStatus.cannotCreate)
@@ -548,14 +548,14 @@ extension REPLApp {
         // was recording to, when `record` ran (it says so).
         var launcher: [String] = []
         let ranIn = FilePaths.relative(FilePaths.currentDirectory(), from: FilePaths.folder(of: FilePaths.absolute(path)))
-        if started.engine.namedFiles, ranIn != ".", ReplayHeader.isOneLine(ranIn) {
+        if started.engine.replay.namedFiles, ranIn != ".", ReplayHeader.isOneLine(ranIn) {
             launcher += [ReplayHeader.workingFolder, Tokenizer.quoted(ranIn)]
         }
-        if started.engine.ranRecordCommand, let record = outputs.record, ReplayHeader.isOneLine(record) {
+        if started.engine.recording.ranRecordCommand, let record = outputs.record, ReplayHeader.isOneLine(record) {
             launcher += [ReplayHeader.recording, Tokenizer.quoted(record)]
         }
         // A script's writes that its rules refused: the folders it could write in, for the check.
-        if started.engine.scriptWriteRefusals > 0, let folders = started.engine.scriptWrites?.folders {
+        if started.engine.replay.scriptWriteRefusals > 0, let folders = started.engine.replay.scriptWrites?.folders {
             let transcriptFolder = FilePaths.folder(of: FilePaths.absolute(path))
             for folder in folders {
                 let written = FilePaths.relative(folder, from: transcriptFolder)
@@ -573,9 +573,9 @@ extension REPLApp {
     /// the app left there.
     private func finishOutputs(_ started: StartedSession<Options>, _ outputs: SessionOutputs) async throws(LaunchExit) {
         let engine = started.engine
-        engine.stopRecording()
+        engine.recording.stop()
         engine.console.flush()
-        var failures = engine.recordingFailures.map { "\($0) (the file that was there is unchanged)" }
+        var failures = engine.recording.failures.map { "\($0) (the file that was there is unchanged)" }
         if let failure = engine.console.finishTranscript(firstLine: transcriptHeader(started, outputs)) {
             failures.append("\(failure) (the file that was there is unchanged)")
         }

@@ -206,7 +206,7 @@ final class ChildScene: SceneView {
 
     @Test func sheetsAreDismissedByBack() async {
         #expect(await run("sheet") == .done)
-        #expect(engine.stack.top?.presentation == .sheet)
+        #expect(engine.sceneNavigator.stack.top?.presentation == .sheet)
         #expect(await run("back") == .done)
         #expect(engine.stackNames == ["root"])
     }
@@ -252,36 +252,36 @@ final class ChildScene: SceneView {
     }
 
     @Test func aCommandThatNeverWaitsEndsInStart() async {
-        #expect(engine.start("inc") == .done)
-        #expect(engine.start("fail") == .failed(CommandError("it failed")))
-        #expect(engine.start("nope") != nil)
+        #expect(engine.runUntilItWaits("inc") == .done)
+        #expect(engine.runUntilItWaits("fail") == .failed(CommandError("it failed")))
+        #expect(engine.runUntilItWaits("nope") != nil)
         engine.console.flush()
         #expect(output.text == "value: 1\n")
     }
 
     @Test func effectsOfACommandThatNeverWaitsRunBeforeItEnds() async {
-        #expect(engine.start("later") == nil)
-        #expect(await engine.finishStarted() == .done)
+        #expect(engine.runUntilItWaits("later") == nil)
+        #expect(await engine.finishRunning() == .done)
         #expect(await run("inc") == .done)
         #expect(output.text == "now\nlater\nvalue: 1\n")
     }
 
     @Test func aFailedCommandDropsTheEffectsItScheduled() async {
-        #expect(engine.start("later-then-fail") == .failed(CommandError("failed after scheduling")))
+        #expect(engine.runUntilItWaits("later-then-fail") == .failed(CommandError("failed after scheduling")))
         #expect(await run("later") == .done)
         #expect(output.text == "now\nlater\n")
     }
 
     @Test func aFailureReportedAsAValueFailsTheCommandAndDropsItsEffects() async {
-        #expect(engine.start("refuse") == .failed(CommandError("refused")))
+        #expect(engine.runUntilItWaits("refuse") == .failed(CommandError("refused")))
         #expect(await run("inc") == .done)  // the dropped effect never runs
         engine.console.flush()
         #expect(output.text == "before\nvalue: 1\n")
     }
 
     @Test func aFailureReportedByAnEffectFailsTheCommandAndDropsTheRest() async {
-        #expect(engine.start("refuse-later") == nil)
-        #expect(await engine.finishStarted() == .failed(CommandError("refused while waiting")))
+        #expect(engine.runUntilItWaits("refuse-later") == nil)
+        #expect(await engine.finishRunning() == .failed(CommandError("refused while waiting")))
         #expect(await run("inc") == .done, "the failure was the last command's alone")
         engine.console.flush()
         #expect(output.text == "waited\nvalue: 1\n")
@@ -320,20 +320,20 @@ final class ChildScene: SceneView {
                     CommandError(
                         "the scene ChildScene is not registered with the engine: register its module (engine.register(…)) before it is shown"
                     )))
-        #expect(engine.stack.names == ["root"], "the stack is left as it was")
+        #expect(engine.sceneNavigator.stack.names == ["root"], "the stack is left as it was")
         #expect(await engine.execute("inc") == .done, "the session goes on")
     }
 
     @Test func goingBackOrClosingWhereNothingIsOnTopFailsTheCommand() {
         let engine = engine(output: .memory())
-        engine.pop()
+        engine.navigator.pop()
         #expect(
             engine.console.takeFailure()?.message == "cannot go back: there is no pushed scene on top to remove (the top is root (root))")
-        engine.dismiss()
+        engine.navigator.dismiss()
         #expect(
             engine.console.takeFailure()?.message
                 == "cannot close the sheet: there is no sheet scene on top to remove (the top is root (root))")
-        #expect(engine.stack.names == ["root"])
+        #expect(engine.sceneNavigator.stack.names == ["root"])
     }
 
     @Test func anUnregisteredRootIsSaidAndTheGlobalCommandsStillRun() async {
@@ -344,7 +344,7 @@ final class ChildScene: SceneView {
             diagnostics.text
                 == "error: the scene RootScene is not registered with the engine: register its module (engine.register(…)) before it is shown\n"
         )
-        #expect(engine.stack.names.isEmpty)
+        #expect(engine.sceneNavigator.stack.names.isEmpty)
         let output = OutputSink.memory()
         let empty = Engine(console: Console(output: output, diagnostics: .memory()))
         #expect(await empty.execute("help") == .done)

@@ -159,7 +159,7 @@ final class WaitingScene: SceneView {
         let engine = Engine(console: Console(output: output, diagnostics: .memory()))
         engine.register(SceneModule(WaitingScene.self) { WaitingScene($0) })
         engine.start(root: WaitingScene.self)
-        engine.recordingHeader = { _ in "# app: --keep-going" }
+        engine.recording.header = { _ in "# app: --keep-going" }
         _ = await engine.execute("say one")
         _ = await engine.execute("nope")
         _ = await engine.execute("record \(path)")

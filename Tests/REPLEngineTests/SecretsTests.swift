@@ -40,7 +40,7 @@ import Testing
         let console = Console(output: sink, diagnostics: .memory())
         let engine = Engine(console: console)
         // The line read is scrubbed before its error quotes (and cuts) it.
-        if case .failed(let error) = engine.start("\(Self.key)\(Self.key)\(Self.key)") {
+        if case .failed(let error) = engine.runUntilItWaits("\(Self.key)\(Self.key)\(Self.key)") {
             #expect(!error.message.contains("zq-Secrets") && error.message.contains("[KEY]"), "\(error.message)")
         } else {
             Issue.record("an unknown command should fail")

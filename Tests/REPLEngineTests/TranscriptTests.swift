@@ -203,7 +203,7 @@ import Testing
         engine.register(SceneModule(RootScene.self) { RootScene($0) })
         engine.register(SceneModule(ChildScene.self) { ChildScene($0) })
         engine.start(root: RootScene.self)
-        engine.recordingHeader = { "# replay with: app run \($0)" }
+        engine.recording.header = { "# replay with: app run \($0)" }
         _ = await engine.execute("inc")
         _ = await engine.execute("record \(path)")
         #expect(

@@ -14,7 +14,7 @@ enum GlobalCommands {
             if let topic = arguments.first { try engine.helpTopic(topic) } else { engine.printHelp() }
         },
         Command("back", summary: "go back to the previous scene") { engine, _ in
-            engine.goBack()
+            engine.sceneNavigator.goBack()
         },
         Command(
             "state", arguments: [Argument("--json", optional: true, completion: .words(["--json"]))],
@@ -38,13 +38,13 @@ enum GlobalCommands {
             summary: "write the commands from now on to a script FILE (replay it with run); 'record stop' ends it",
             example: "record session.txt"
         ) { engine, arguments in
-            engine.isRecordCommand = true
-            engine.ranRecordCommand = true
+            engine.recording.isRecordCommand = true
+            engine.recording.ranRecordCommand = true
             if arguments[0] == "stop" {
-                let failures = engine.recordingFailures.count
-                if let path = engine.stopRecording() {
-                    if engine.recordingFailures.count > failures {
-                        throw CommandError("\(engine.recordingFailures.last!): nothing was put at \(path)")
+                let failures = engine.recording.failures.count
+                if let path = engine.recording.stop() {
+                    if engine.recording.failures.count > failures {
+                        throw CommandError("\(engine.recording.failures.last!): nothing was put at \(path)")
                     }
                     engine.console.writeLine("Recording stopped: \(path).")
                 } else {
@@ -52,7 +52,7 @@ enum GlobalCommands {
                 }
                 return
             }
-            let before = try engine.startRecording(to: arguments[0])
+            let before = try engine.recording.start(to: arguments[0])
             let earlier =
                 switch before {
                 case 0?: ""

@@ -163,14 +163,14 @@ package final class ScriptRunner {
             ScriptRunner.echo(command, on: engine)
             let outcome: Engine.Outcome
             let waited: Bool
-            if let started = engine.start(command) {
+            if let started = engine.runUntilItWaits(command) {
                 outcome = started
                 waited = false
             } else {
                 // It waits: what it and the commands before it printed is written first.
                 flush()
                 running = (name, line.number, command)
-                outcome = stopsAtSignals ? await finishCancellably() : await engine.finishStarted()
+                outcome = stopsAtSignals ? await finishCancellably() : await engine.finishRunning()
                 waited = true
             }
             let signal = stopsAtSignals ? photorepl_signals_stopping() : 0
@@ -224,7 +224,7 @@ package final class ScriptRunner {
     /// while the cancelled command winds down is handed to `onSecondSignal`.
     private func finishCancellably() async -> Engine.Outcome {
         let engine = self.engine
-        let task = Task { @MainActor in await engine.finishStarted() }
+        let task = Task { @MainActor in await engine.finishRunning() }
         let watch = startWatching()
         watch.commandWaits(task)
         isWaiting = true

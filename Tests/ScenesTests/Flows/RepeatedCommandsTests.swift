@@ -45,12 +45,12 @@ import Testing
         let app = App()
         await app.run("count 5", "fetch")
         for line in ["next", "open 2", "move 4", "back", "page 3", "open", "edit", "move 1", "back"] {
-            #expect(app.engine.start(line) == .done, "\(line)")
+            #expect(app.engine.runUntilItWaits(line) == .done, "\(line)")
         }
         #expect(app.ids == ["d", "a", "c", "b", "e"])
         // An invalid position raises the alert at once, and the sheet stays open.
-        #expect(app.engine.start("open 1") == .done)
-        #expect(app.engine.start("move 9") == .done)
+        #expect(app.engine.runUntilItWaits("open 1") == .done)
+        #expect(app.engine.runUntilItWaits("move 9") == .done)
         #expect(app.engine.stackNames == ["collection", "detail", "index-edit"])
         app.engine.console.flush()
         #expect(

@@ -117,8 +117,8 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
     /// holds it `weak`, as Clean Swift does: once the scene below is gone, there is no delegate.
     @Test func delegatesAreNotOwned() throws {
         let app = App()
-        let detail = try #require(app.engine.instantiate(PhotoDetailView.self))
-        let sheet = try #require(app.engine.instantiate(IndexEditView.self))
+        let detail = try #require(app.engine.navigator.instantiate(PhotoDetailView.self))
+        let sheet = try #require(app.engine.navigator.instantiate(IndexEditView.self))
         weak var gone: DetailDelegateSpy?
         weak var goneToo: IndexEditDelegateSpy?
         do {
@@ -136,10 +136,10 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
 
     @Test func anIndexThatPointsAtNoPhotoRoutesStraightBack() async throws {
         let app = App()
-        let detail = try #require(app.engine.instantiate(PhotoDetailView.self))
+        let detail = try #require(app.engine.navigator.instantiate(PhotoDetailView.self))
         detail.router?.dataStore?.photos = Photo.abcde
         detail.router?.dataStore?.index = 7
-        app.engine.push(detail)
+        app.engine.navigator.push(detail)
         // Pushed outside a command: the scene's loading is left to run.
         await app.engine.finishPendingEffects()
         #expect(app.engine.stackNames == ["collection"])
