@@ -49,10 +49,10 @@ let package = Package(
         .target(name: "CTemporaryFiles", linkerSettings: [.linkedLibrary("rt", .when(platforms: [.linux]))]),
         // The C library (Glibc, Musl or Darwin), named in one file for every Swift module here, and
         // the few calls that differ between the systems (Scripts/check-platform keeps it so).
-        .target(name: "PhotoreplPlatform"),
-        .target(name: "SafeFiles", dependencies: ["CTemporaryFiles", "PhotoreplPlatform"]),
+        .target(name: "SystemCalls"),
+        .target(name: "SafeFiles", dependencies: ["CTemporaryFiles", "SystemCalls"]),
         // Requests and answers, the libcurl transport, cassettes that record and replay them, JSON.
-        .target(name: "Networking", dependencies: ["CCurl", "SafeFiles", "PhotoreplPlatform"]),
+        .target(name: "Networking", dependencies: ["CCurl", "SafeFiles", "SystemCalls"]),
         // libchafa behind plain C functions, so that Swift never imports glib's headers; loaded with
         // dlopen at the first picture drawn with it.
         .target(name: "CChafaRender", dependencies: ["CLibraryLoader"]),
@@ -62,23 +62,23 @@ let package = Package(
         .target(name: "CChafaABICheck", dependencies: ["CChafa"], path: "Tests/CChafaABICheck"),
         // Pixels and where they come from: BlurHash, JPEG with DCT scaling, PNG, WebP, GIF, HEIC, AVIF,
         // EXIF; the limits.
-        .target(name: "Imaging", dependencies: ["CZlib", "CImageFormats", "PhotoreplPlatform"]),
+        .target(name: "Imaging", dependencies: ["CZlib", "CImageFormats", "SystemCalls"]),
         // The REPL engine: line sources, tokenizer, navigation stack, dispatch, console. Knows nothing about photos.
-        .target(name: "REPLEngine", dependencies: ["CLibEdit", "SafeFiles", "PhotoreplPlatform"]),
+        .target(name: "REPLEngine", dependencies: ["CLibEdit", "SafeFiles", "SystemCalls"]),
         // An app's launcher: `APP`, `APP run`, `APP test`, their options and exit codes, for any app on
         // the engine; no argument-parsing library, so an app starts fast.
-        .target(name: "REPLLauncher", dependencies: ["REPLEngine", "SafeFiles", "PhotoreplPlatform"]),
+        .target(name: "REPLLauncher", dependencies: ["REPLEngine", "SafeFiles", "SystemCalls"]),
         // A scene test harness: drives an engine's scenes, or a whole app, as typed commands.
         .target(name: "REPLTesting", dependencies: ["REPLEngine", "REPLLauncher"]),
         // Photos in the Unsplash shape, the PhotosWorker protocol and the embedded catalog.
         .target(
-            name: "PhotoDomain", dependencies: ["Imaging", "Networking", "SafeFiles", "PhotoreplPlatform"],
+            name: "PhotoDomain", dependencies: ["Imaging", "Networking", "SafeFiles", "SystemCalls"],
             exclude: ["Catalog/catalog.json"]),
         // Pixels drawn in a terminal: libchafa's symbols and sixels, kitty and ASCII of our own, and the
         // terminal queried for what it can show.
         .target(
             name: "TerminalPictures",
-            dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CSixel", "CZlib", "CTemporaryFiles", "PhotoreplPlatform"]),
+            dependencies: ["REPLEngine", "Imaging", "CChafaRender", "CSixel", "CZlib", "CTemporaryFiles", "SystemCalls"]),
         // The Clean Swift scenes, one folder each.
         .target(name: "Scenes", dependencies: ["REPLEngine", "PhotoDomain", "TerminalPictures"]),
         // photorepl's options, on the launcher's command line, and the composition root; the commit
@@ -87,7 +87,7 @@ let package = Package(
             name: "photorepl",
             dependencies: [
                 "REPLEngine", "REPLLauncher", "PhotoDomain", "Scenes", "TerminalPictures", "Imaging", "Networking",
-                "PhotoreplPlatform"
+                "SystemCalls"
             ],
             plugins: ["BuildInfo"]
         ),

@@ -1,5 +1,5 @@
 import CImageFormats
-import PhotoreplPlatform
+import SystemCalls
 
 /// One frame of an animation, as it is to be shown: the whole picture (the frame composed on what
 /// the frames before left), and how long it stays.

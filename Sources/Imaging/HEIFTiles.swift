@@ -1,5 +1,5 @@
 import CImageFormats
-import PhotoreplPlatform
+import SystemCalls
 
 /// A HEIF whose primary image is a grid of coded tiles, as phones store their photos (512×512 HEVC
 /// tiles; a 200-megapixel Galaxy S24 Ultra photo is 24×32 of them). libheif decodes a grid whole,

@@ -1,5 +1,5 @@
 import CImageFormats
-import PhotoreplPlatform
+import SystemCalls
 
 /// The decoders not written here (libheif, libtiff, libjxl, libraw, libwebp, giflib, libpng) run in a child process
 /// (isolation.c): a crash ends the child, a hang is ended by the deadline or Ctrl-C (the child is

@@ -1,5 +1,5 @@
 import CImageFormats
-import PhotoreplPlatform
+import SystemCalls
 
 /// JPEG XL through libjxl (loaded at the first JPEG XL), upright (libjxl applies the codestream's
 /// orientation), decoded whole and scaled down by the largest whole factor that still covers the

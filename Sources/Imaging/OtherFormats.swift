@@ -1,5 +1,5 @@
 import CImageFormats
-import PhotoreplPlatform
+import SystemCalls
 
 /// Pixels of the size the header gave, decoded by `call` straight into their array (no copy of a
 /// 12-megapixel picture), or its one-line reason.

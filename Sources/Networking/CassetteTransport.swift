@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 
 /// `--cassette FILE`, after VCR's default `once` mode: when FILE exists every request is answered
 /// from it and nothing touches the network (libcurl is not even loaded); when it does not, the session
@@ -202,7 +202,8 @@ public actor CassetteTransport: HTTPTransport {
             throw HTTPFailure(.cassette, "the cassette \(path) is not valid JSON: \(error.message)")
         }
         func corrupt(_ what: String) -> HTTPFailure { HTTPFailure(.cassette, "the cassette \(path) is damaged: \(what)") }
-        guard root["photorepl_cassette"]?.int == 1 else { throw corrupt("it is not a photorepl cassette of version 1") }
+        // "cassette" since 0.2.0; "photorepl_cassette" before it, when the key named the app that first wrote one.
+        guard (root["cassette"] ?? root["photorepl_cassette"])?.int == 1 else { throw corrupt("it is not a cassette of version 1") }
         guard let base = root["api"]?.string else { throw corrupt("it names no API (\"api\")") }
         guard let list = root["interactions"]?.array else { throw corrupt("it has no \"interactions\" list") }
         var interactions: [Interaction] = []
@@ -330,7 +331,7 @@ public actor CassetteTransport: HTTPTransport {
         let head =
             recorded == 0
             ? Array(
-                JSON.compact(.object([("photorepl_cassette", .number("1")), ("api", .string(apiBase)), ("interactions", .array([]))])).utf8
+                JSON.compact(.object([("cassette", .number("1")), ("api", .string(apiBase)), ("interactions", .array([]))])).utf8
                     .dropLast(2)) + [0x0A]
             : Array(",\n".utf8)
         let request = JSONValue.object([("method", .string(interaction.method)), ("url", .string(interaction.url))])

@@ -1,5 +1,5 @@
 import CCurl
-import PhotoreplPlatform
+import SystemCalls
 
 /// Requests over the network with libcurl, loaded at the first request (see CCurl). HTTPS with the
 /// system's certificates, `https_proxy`/`no_proxy` as libcurl reads them, at most five redirects

@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 import SafeFiles
 
 /// Files in and out, with the failures said in words: what a folder's photos, cassettes and `save`

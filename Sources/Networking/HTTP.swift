@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 
 /// One header of a request or a response.
 public struct HTTPHeader: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 
 /// Where requests may go: a set of host names, checked before every request and every redirect.
 /// A server's answer or redirect cannot send the program to another host (a 302 to

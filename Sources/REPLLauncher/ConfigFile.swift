@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 import REPLEngine
 
 /// An app's preferences: `$XDG_CONFIG_HOME/NAME/config` (else `~/.config/NAME/config`), one of the

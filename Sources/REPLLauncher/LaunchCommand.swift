@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 import REPLEngine
 
 /// What an app's command line asks for, read by `LaunchCommand.parse` (a small parser of its own, so

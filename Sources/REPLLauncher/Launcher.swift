@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 import REPLEngine
 import SafeFiles
 

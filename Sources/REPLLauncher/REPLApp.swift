@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 import REPLEngine
 
 /// An app built on the REPL engine, as the launcher runs it: its name and version, and how to put a

@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 import REPLEngine
 
 /// The first line of a recording or a transcript, `# NAME: OPTIONS`: the options a replay needs to

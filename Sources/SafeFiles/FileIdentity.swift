@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 
 /// Which file a path or an open descriptor is: its device and inode, so that two names of one file
 /// (a link, `./s.txt` and `s.txt`, standard input redirected from it) are known to be one.

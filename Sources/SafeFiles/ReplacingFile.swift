@@ -1,5 +1,5 @@
 import CTemporaryFiles
-import PhotoreplPlatform
+import SystemCalls
 
 /// A file written whole or not at all: the bytes go to a new temporary file beside the target, and
 /// the target is replaced by a rename only once every byte was written and flushed to disk. Until

@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 
 /// Whether a key was pressed while an animation is redrawn, so that it stops there. While it plays
 /// the terminal's input is read a key at a time (not a line: ICANON off; Ctrl-C still a signal), and

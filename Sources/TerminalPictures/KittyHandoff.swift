@@ -1,5 +1,5 @@
 import CTemporaryFiles
-import PhotoreplPlatform
+import SystemCalls
 import Synchronization
 
 /// How a kitty picture's pixels reach kitty.

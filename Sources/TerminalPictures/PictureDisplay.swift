@@ -1,5 +1,5 @@
 import Imaging
-import PhotoreplPlatform
+import SystemCalls
 import REPLEngine
 
 /// The session's picture settings and the terminal's abilities, resolved once, at the first picture

@@ -1,5 +1,5 @@
 import Imaging
-import PhotoreplPlatform
+import SystemCalls
 import REPLEngine
 
 /// Asks the terminal what it can show: a kitty graphics query, its sixel limits (XTSMGRAPHICS: colour

@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 
 /// What the process environment says.
 enum Environment {

@@ -1,6 +1,6 @@
 import Networking
 import PhotoDomain
-import PhotoreplPlatform
+import SystemCalls
 import REPLEngine
 
 /// Whether a path names a folder photorepl can browse, and if not, what to type instead.

@@ -1,6 +1,6 @@
 import Dispatch
 import PhotoDomain
-import PhotoreplPlatform
+import SystemCalls
 import REPLEngine
 import Synchronization
 

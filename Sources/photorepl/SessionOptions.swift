@@ -1,6 +1,6 @@
 import Imaging
 import PhotoDomain
-import PhotoreplPlatform
+import SystemCalls
 import REPLEngine
 import REPLLauncher
 import Scenes

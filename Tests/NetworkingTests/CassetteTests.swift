@@ -198,6 +198,23 @@ final class Scratch {
         #expect(failure.message == "boom^Jphotos> FORGED<U+2028>x")
     }
 
+    /// The key that names the format was "photorepl_cassette" before 0.2.0, when it named the app
+    /// that first wrote one; cassettes recorded then still replay, and new ones are keyed "cassette".
+    @Test(arguments: ["cassette", "photorepl_cassette"])
+    func cassettesOfBothKeysReplay(key: String) throws {
+        let scratch = try Scratch()
+        let path = scratch.file("c.json")
+        let text =
+            #"{"\#(key)": 1, "api": "x", "interactions": [{"request": {"method": "GET", "url": "u"}, "response": {"status": 204, "headers": []}}]}"#
+        let (base, interactions) = try CassetteTransport.decode(Array(text.utf8), path: path)
+        #expect(base == "x")
+        guard case .success(let response) = try #require(interactions.first).outcome else {
+            Issue.record("not an answer")
+            return
+        }
+        #expect(response.status == 204)
+    }
+
     /// Recording pretty-printed a 16 MB answer into a 104 MB cassette, written whole again
     /// at every exchange. An exchange is a line of compact JSON, appended: the file is not replaced,
     /// what was written stays as it was, and a pretty answer takes no more room than its tokens.
@@ -220,7 +237,7 @@ final class Scratch {
         #expect(after.prefix(before.count - 4) == before.prefix(before.count - 4), "what was written stays")
         let lines = String(decoding: after, as: UTF8.self).split(separator: "\n")
         #expect(
-            lines.count == 4 && lines.first == #"{"photorepl_cassette":1,"api":"https://api.example.test","interactions":["#
+            lines.count == 4 && lines.first == #"{"cassette":1,"api":"https://api.example.test","interactions":["#
                 && lines.last == "]}")
         #expect(after.count < big.body.count, "\(after.count) bytes for a \(big.body.count)-byte answer")
         let replay = try CassetteTransport(path: path, apiBase: Self.base, live: nil, secrets: [])
@@ -391,10 +408,10 @@ final class Scratch {
     static let damaged: [(name: String, text: String, problem: String)] = [
         ("not JSON", "this is not JSON\n", "is not valid JSON: unexpected 'h' at line 1, column 2 (expected 'true')"),
         ("empty", "", "is not valid JSON: "),
-        ("another format", #"{"interactions": []}"#, "is damaged: it is not a photorepl cassette of version 1"),
+        ("another format", #"{"interactions": []}"#, "is damaged: it is not a cassette of version 1"),
         (
-            "version 2", #"{"photorepl_cassette": 2, "api": "x", "interactions": []}"#,
-            "is damaged: it is not a photorepl cassette of version 1"
+            "version 2", #"{"cassette": 2, "api": "x", "interactions": []}"#,
+            "is damaged: it is not a cassette of version 1"
         ),
         ("no api", #"{"photorepl_cassette": 1, "interactions": []}"#, #"is damaged: it names no API ("api")"#),
         ("no interactions", #"{"photorepl_cassette": 1, "api": "x"}"#, #"is damaged: it has no "interactions" list"#),
@@ -509,7 +526,7 @@ final class Scratch {
         _ = try await Self.record(path, Self.answers.keys.sorted(), secrets: [])
         let text = try scratch.read("c.json")
         let document = try JSON.parse(text)
-        #expect(document["photorepl_cassette"]?.int == 1)
+        #expect(document["cassette"]?.int == 1 && document["photorepl_cassette"] == nil)
         #expect(document["api"]?.string == Self.base)
         let interactions = try #require(document["interactions"]?.array)
         #expect(interactions.count == 4)

@@ -102,8 +102,8 @@ struct OutputFaultTests {
             result.stdout.contains(
                 "photos> fetch\nerror: fetch failed: cannot write the cassette /mnt/photorepl-full/c.json: No space left on device (the photos shown before are kept)\n"
             ), "\(result.stdout)")
-        let cassette = String(result.stdout[try #require(result.stdout.range(of: #"{"photorepl_cassette""#)).lowerBound...])
-        #expect(cassette.hasPrefix(#"{"photorepl_cassette":1,"#) && cassette.contains("/photos/random?"), "\(cassette)")
+        let cassette = String(result.stdout[try #require(result.stdout.range(of: #"{"cassette""#)).lowerBound...])
+        #expect(cassette.hasPrefix(#"{"cassette":1,"#) && cassette.contains("/photos/random?"), "\(cassette)")
         #expect(cassette.components(separatedBy: #""request""#).count == 2, "one exchange: \(cassette)")
         #expect(cassette.hasSuffix("}\n]}\n"))
         #expect((try? JSONSerialization.jsonObject(with: Data(cassette.utf8))) != nil, "a whole cassette: \(cassette)")

@@ -667,7 +667,7 @@ final class TemporaryFolder {
             ["run"] + Self.options + ["--cassette", cassette, try Binary.script("fetch\n")], environment: Self.environment(nil, key: ""))
         #expect(result.status == 66)
         #expect(result.stdout == "")
-        #expect(result.stderr == "photorepl: the cassette \(cassette) is damaged: it is not a photorepl cassette of version 1\n")
+        #expect(result.stderr == "photorepl: the cassette \(cassette) is damaged: it is not a cassette of version 1\n")
     }
 
     /// Every byte photorepl writes in a session that uses the key, fails with it and records it.

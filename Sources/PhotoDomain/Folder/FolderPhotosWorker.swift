@@ -1,6 +1,6 @@
 import Imaging
 import Networking
-import PhotoreplPlatform
+import SystemCalls
 import Synchronization
 
 /// `--source folder`: random photos from a folder of the user's image files, drawn with the

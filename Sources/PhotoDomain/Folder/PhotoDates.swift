@@ -1,5 +1,5 @@
 import Networking
-import PhotoreplPlatform
+import SystemCalls
 import Synchronization
 
 /// The dates `sort date` read from photos' headers, kept for next time in a file of their own

@@ -1,6 +1,6 @@
 import Imaging
 import Networking
-import PhotoreplPlatform
+import SystemCalls
 
 /// A folder of the user's own photos, found by walking it: image files by content, hidden
 /// entries left out, nothing but regular files ever opened (a FIFO or a device would block or never

@@ -1,6 +1,6 @@
 import Dispatch
 import Imaging
-import PhotoreplPlatform
+import SystemCalls
 import Synchronization
 
 /// Where pictures are decoded: threads of their own (one a core), not Swift's cooperative pool nor

@@ -1,6 +1,6 @@
 import Imaging
 import Networking
-import PhotoreplPlatform
+import SystemCalls
 import Synchronization
 
 /// The thumbnail cache that the desktop shares: the freedesktop.org Thumbnail Managing Standard

@@ -1,5 +1,5 @@
 import Networking
-import PhotoreplPlatform
+import SystemCalls
 import SafeFiles
 
 /// Writing a photo's file for `save`: the name it gets by default, and the atomic write.

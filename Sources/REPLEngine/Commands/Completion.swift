@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 
 /// What Tab does to the word before the cursor.
 package struct Completion: Equatable, Sendable {

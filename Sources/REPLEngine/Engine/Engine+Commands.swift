@@ -38,7 +38,9 @@ extension Engine {
     /// in the order `help` lists them.
     package var everyCommandName: [String] {
         var seen = Set<String>()
-        return (sceneNavigator.registry.modules.flatMap { $0.commands.all.flatMap { [$0.name] + $0.aliases } } + globals.all.flatMap { [$0.name] + $0.aliases })
+        return
+            (sceneNavigator.registry.modules.flatMap { $0.commands.all.flatMap { [$0.name] + $0.aliases } }
+            + globals.all.flatMap { [$0.name] + $0.aliases })
             .filter { seen.insert($0).inserted }
     }
 

@@ -58,7 +58,9 @@ extension Engine {
             printHelp(for: command)
             return
         }
-        if let module = sceneNavigator.registry.modules.first(where: { $0.command(named: word) != nil }), let command = module.command(named: word) {
+        if let module = sceneNavigator.registry.modules.first(where: { $0.command(named: word) != nil }),
+            let command = module.command(named: word)
+        {
             console.writeLine("(a command of the \(module.name) scene)", style: .dim)
             printHelp(for: command)
             return

@@ -1,5 +1,5 @@
 import CLibEdit
-import PhotoreplPlatform
+import SystemCalls
 
 /// Interactive input through libedit: prompt, line editing, Tab completion, persistent history.
 /// Every libedit quirk is handled here, in one place (as LLDB's Editline.cpp does):

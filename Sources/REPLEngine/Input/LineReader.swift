@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 
 /// One line of input and where it came from.
 package struct SourceLine: Equatable, Sendable {

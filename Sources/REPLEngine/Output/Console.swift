@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 import SafeFiles
 
 /// The only writer of output. Scenes and the engine hand it lines; it sanitizes them (no escape

@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 
 /// Where bytes finally go: a file descriptor, or memory (for tests).
 package final class OutputSink {

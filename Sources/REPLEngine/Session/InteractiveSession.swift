@@ -1,6 +1,6 @@
 import CLibEdit
 import Dispatch
-import PhotoreplPlatform
+import SystemCalls
 import Synchronization
 
 /// The interactive REPL: read a line with libedit, run it, show what it printed, again.

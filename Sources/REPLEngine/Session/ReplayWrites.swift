@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 
 /// Where a transcript's check (`APP test`) writes what its commands write: a folder of its own, made
 /// for one check and removed after it. A replay has no effect outside it: `record x.txt` or `save

@@ -1,6 +1,6 @@
 import CLibEdit
 import Dispatch
-import PhotoreplPlatform
+import SystemCalls
 import Synchronization
 
 /// Replays scripts through the engine and prints the transcript: each command after its prompt, as an

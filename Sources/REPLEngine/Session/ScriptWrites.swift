@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 
 /// Where the commands of a replayed script (`APP run FILE`, `APP < FILE`, `run FILE` at the prompt)
 /// may write, and what they may not do: replace a file that is there, or write outside the folders

@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 import SafeFiles
 
 /// Writes the commands of a session to a script as they run, one line each, into a temporary file

@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 
 /// Replays a golden transcript and compares the whole output with it, command by command.
 ///

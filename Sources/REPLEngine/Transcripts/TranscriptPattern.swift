@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 
 /// How expected transcript lines match actual ones. Literal text is literal; two wildcards, as in
 /// trycmd: `[..]` inside a line matches any text, and a line that is only `...` matches any number

@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 import SafeFiles
 
 /// `APP test`: checks transcript files (or every `*.t` in a folder), reports each mismatch with

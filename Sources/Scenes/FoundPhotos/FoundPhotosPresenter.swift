@@ -38,7 +38,8 @@ final class FoundPhotosPresenter: FoundPhotosPresentationLogic {
             view?.displayPhotos(
                 .init(
                     notes: response.notes, heading: nil, fields: [],
-                    headline: Self.headline(results: response.rows.photos.count, for: query, total: response.total, hasMore: response.rows.hasMore),
+                    headline: Self.headline(
+                        results: response.rows.photos.count, for: query, total: response.total, hasMore: response.rows.hasMore),
                     rows: rows))
         }
     }

@@ -97,7 +97,9 @@ package final class FoundPhotosView<Finder: PhotoFinder>: SceneView, FoundPhotos
             Command("page", arguments: [.number("N", naming: "page", completion: .positions)], summary: says.page, example: "page 2") {
                 view, arguments in
                 // The engine checked the word is a whole number; a test driving the command itself may not.
-                guard let page = arguments.number(at: 0) else { throw CommandError("page takes a number (type e.g. 'page 2')", kind: .usage) }
+                guard let page = arguments.number(at: 0) else {
+                    throw CommandError("page takes a number (type e.g. 'page 2')", kind: .usage)
+                }
                 view.turnPage(to: TypedNumber.row(ofPosition: page), typed: TypedNumber.typed(arguments[0]))
             },
             Command("next", summary: says.next, repetition: .always) { view, _ in
@@ -116,7 +118,8 @@ package final class FoundPhotosView<Finder: PhotoFinder>: SceneView, FoundPhotos
                 view, arguments in
                 try view.settings.set(arguments.first, telling: view.console)
             },
-            Command("open", arguments: [Argument("N|NAME", optional: true, completion: .positions)], summary: says.open, example: "open 1") {
+            Command("open", arguments: [Argument("N|NAME", optional: true, completion: .positions)], summary: says.open, example: "open 1")
+            {
                 view, arguments in
                 view.interactor?.selectPhoto(PhotoList.Selection.Request(typed: arguments.first))
             }

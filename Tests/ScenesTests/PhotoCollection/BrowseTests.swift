@@ -1,4 +1,4 @@
-import PhotoreplPlatform
+import SystemCalls
 import Imaging
 import PhotoDomain
 import REPLEngine

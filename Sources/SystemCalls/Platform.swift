@@ -1,6 +1,6 @@
 // The C library, for every Swift module of the package: this file alone names it (Glibc on Debian and
 // most Linux systems, Musl on Alpine, Darwin on macOS), and a module that calls it imports this one
-// (`import PhotoreplPlatform`). Re-exported from here only: the libraries' own clients do not get
+// (`import SystemCalls`). Re-exported from here only: the libraries' own clients do not get
 // the C library through them. The few calls that differ between the systems are wrapped below, in
 // `package` declarations (this package's modules only). Scripts/check-platform keeps it so.
 //
@@ -12,7 +12,7 @@
 #elseif canImport(Darwin)
     @_exported import Darwin
 #else
-    #error("photorepl needs a POSIX C library: Glibc, Musl or Darwin")
+    #error("SystemCalls needs a POSIX C library: Glibc, Musl or Darwin")
 #endif
 
 /// The C library's functions that a type's own methods of the same name would hide (a type with a
@@ -20,16 +20,16 @@
 /// builds on Linux only).
 package enum LibC {
     @discardableResult
-    package static func close(_ fd: Int32) -> Int32 { PhotoreplPlatform.systemClose(fd) }
+    package static func close(_ fd: Int32) -> Int32 { SystemCalls.systemClose(fd) }
 
-    package static func open(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 { PhotoreplPlatform.systemOpen(path, flags) }
+    package static func open(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 { SystemCalls.systemOpen(path, flags) }
 
     package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        PhotoreplPlatform.systemRead(fd, buffer, count)
+        SystemCalls.systemRead(fd, buffer, count)
     }
 
     package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-        PhotoreplPlatform.systemWrite(fd, buffer, count)
+        SystemCalls.systemWrite(fd, buffer, count)
     }
 }
 
