@@ -222,6 +222,115 @@ static void gif_failed(photorepl_decoded *out, GifFileType *file, const char *wh
     discard(out);
 }
 
+// An extension record read to its end, the transparent colour's index taken from a graphic control
+// extension: 0, or -1 when it cannot be read.
+static int gif_read_extension(GifFileType *file, int *transparent) {
+    int code;
+    GifByteType *block;
+    if (gif.extension(file, &code, &block) == GIF_ERROR) return -1;
+    // The graphic control extension: flags, delay (2 bytes), transparent colour index.
+    if (code == GRAPHICS_EXT_FUNC_CODE && block && block[0] >= 4 && (block[1] & 1)) *transparent = block[4];
+    while (block) {
+        if (gif.extension_next(file, &block) == GIF_ERROR) return -1;
+    }
+    return 0;
+}
+
+// The frame's rows summed into `sums` (`width` blocks of `factor` × `factor` a row): 0, or -1 when a
+// row cannot be read.
+static int gif_sum_rows(GifFileType *file, ColorMapObject *colours, int transparent, GifPixelType *line, uint32_t *sums, int width,
+                        int factor, int canvas_width, int canvas_height) {
+    GifImageDesc *frame = &file->Image;
+    // Rows come in file order; an interlaced frame stores every 8th row, then the 4th, 2nd and odd.
+    static const int starts[] = {0, 4, 2, 1}, steps[] = {8, 8, 4, 2};
+    int passes = frame->Interlace ? 4 : 1;
+    for (int pass = 0; pass < passes; pass++) {
+        int start = frame->Interlace ? starts[pass] : 0, step = frame->Interlace ? steps[pass] : 1;
+        for (int y = start; y < frame->Height; y += step) {
+            if (gif.line(file, line, frame->Width) == GIF_ERROR) return -1;
+            int canvas_y = frame->Top + y;
+            if (canvas_y < 0 || canvas_y >= canvas_height) continue;  // outside the canvas: not shown
+            uint32_t *row_sums = sums + (size_t)(canvas_y / factor) * (size_t)width * 4;
+            for (int x = 0; x < frame->Width; x++) {
+                int canvas_x = frame->Left + x, index = line[x];
+                if (canvas_x < 0 || canvas_x >= canvas_width || index == transparent || index >= colours->ColorCount) continue;
+                GifColorType colour = colours->Colors[index];
+                uint32_t *sum = row_sums + (size_t)(canvas_x / factor) * 4;
+                sum[0] += colour.Red;
+                sum[1] += colour.Green;
+                sum[2] += colour.Blue;
+                sum[3] += 1;  // opaque pixels in the block
+            }
+        }
+    }
+    return 0;
+}
+
+// The first frame's pixels summed into `sums`: 1 when they are, else 0 with `out->message` saying why.
+static int gif_sum_first_frame(GifFileType *file, photorepl_decoded *out, uint32_t *sums, int width, int factor, int canvas_width,
+                               int canvas_height) {
+    int transparent = -1;
+    for (;;) {
+        GifRecordType type;
+        if (gif.record_type(file, &type) == GIF_ERROR) {
+            gif_failed(out, file, "a record cannot be read");
+            return 0;
+        }
+        if (type == TERMINATE_RECORD_TYPE) {
+            gif_failed(out, file, "no image in the file");
+            return 0;
+        }
+        if (type == EXTENSION_RECORD_TYPE) {
+            if (gif_read_extension(file, &transparent) != 0) {
+                gif_failed(out, file, "an extension cannot be read");
+                return 0;
+            }
+            continue;
+        }
+        if (type != IMAGE_DESC_RECORD_TYPE) continue;
+        if (gif.image_desc(file) == GIF_ERROR) {
+            gif_failed(out, file, "the first frame's description cannot be read");
+            return 0;
+        }
+        GifImageDesc *frame = &file->Image;
+        ColorMapObject *colours = frame->ColorMap ? frame->ColorMap : file->SColorMap;
+        if (!colours || frame->Width <= 0 || frame->Height <= 0 || frame->Width > 65535 || frame->Height > 65535) {
+            gif_failed(out, file, !colours ? "no colour table" : "a frame of no size");
+            return 0;
+        }
+        GifPixelType *line = malloc((size_t)frame->Width);
+        if (!line) {
+            say(out->message, sizeof out->message, "out of memory");
+            discard(out);
+            return 0;
+        }
+        int failed = gif_sum_rows(file, colours, transparent, line, sums, width, factor, canvas_width, canvas_height) != 0;
+        free(line);
+        if (failed) {
+            gif_failed(out, file, "the first frame is cut short");
+            return 0;
+        }
+        return 1;
+    }
+}
+
+// The summed blocks made pixels: a block's colour is its opaque pixels' mean; its opacity, their
+// share of the block (edge blocks are smaller).
+static void gif_average_blocks(const uint32_t *sums, unsigned char *rgba, int width, int height, int factor, int canvas_width,
+                               int canvas_height) {
+    for (int by = 0; by < height; by++) {
+        int rows = canvas_height - by * factor < factor ? canvas_height - by * factor : factor;
+        for (int bx = 0; bx < width; bx++) {
+            int columns = canvas_width - bx * factor < factor ? canvas_width - bx * factor : factor;
+            const uint32_t *sum = sums + ((size_t)by * (size_t)width + (size_t)bx) * 4;
+            unsigned char *pixel = rgba + ((size_t)by * (size_t)width + (size_t)bx) * 4;
+            uint32_t opaque = sum[3], area = (uint32_t)(rows * columns);
+            for (int c = 0; c < 3; c++) pixel[c] = opaque ? (unsigned char)((sum[c] + opaque / 2) / opaque) : 0;
+            pixel[3] = (unsigned char)((opaque * 255 + area / 2) / area);
+        }
+    }
+}
+
 void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_width, int canvas_height, int factor,
                           photorepl_decoded *out) {
     begin(out);
@@ -253,106 +362,11 @@ void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_wid
         gif.close(file, &error);
         return;
     }
-    int done = 0;
-    int transparent = -1;
-    for (;;) {
-        GifRecordType type;
-        if (gif.record_type(file, &type) == GIF_ERROR) {
-            gif_failed(out, file, "a record cannot be read");
-            break;
-        }
-        if (type == TERMINATE_RECORD_TYPE) {
-            gif_failed(out, file, "no image in the file");
-            break;
-        }
-        if (type == EXTENSION_RECORD_TYPE) {
-            int code;
-            GifByteType *block;
-            if (gif.extension(file, &code, &block) == GIF_ERROR) {
-                gif_failed(out, file, "an extension cannot be read");
-                break;
-            }
-            // The graphic control extension: flags, delay (2 bytes), transparent colour index.
-            if (code == GRAPHICS_EXT_FUNC_CODE && block && block[0] >= 4 && (block[1] & 1)) transparent = block[4];
-            int failed = 0;
-            while (block) {
-                if (gif.extension_next(file, &block) == GIF_ERROR) {
-                    failed = 1;
-                    break;
-                }
-            }
-            if (failed) {
-                gif_failed(out, file, "an extension cannot be read");
-                break;
-            }
-            continue;
-        }
-        if (type != IMAGE_DESC_RECORD_TYPE) continue;
-        if (gif.image_desc(file) == GIF_ERROR) {
-            gif_failed(out, file, "the first frame's description cannot be read");
-            break;
-        }
-        GifImageDesc *frame = &file->Image;
-        ColorMapObject *colours = frame->ColorMap ? frame->ColorMap : file->SColorMap;
-        if (!colours || frame->Width <= 0 || frame->Height <= 0 || frame->Width > 65535 || frame->Height > 65535) {
-            gif_failed(out, file, !colours ? "no colour table" : "a frame of no size");
-            break;
-        }
-        // Rows come in file order; an interlaced frame stores every 8th row, then the 4th, 2nd and odd.
-        static const int starts[] = {0, 4, 2, 1}, steps[] = {8, 8, 4, 2};
-        int passes = frame->Interlace ? 4 : 1, failed = 0;
-        GifPixelType *line = malloc((size_t)frame->Width);
-        if (!line) {
-            say(out->message, sizeof out->message, "out of memory");
-            discard(out);
-            break;
-        }
-        for (int pass = 0; pass < passes && !failed; pass++) {
-            int start = frame->Interlace ? starts[pass] : 0, step = frame->Interlace ? steps[pass] : 1;
-            for (int y = start; y < frame->Height; y += step) {
-                if (gif.line(file, line, frame->Width) == GIF_ERROR) {
-                    failed = 1;
-                    break;
-                }
-                int canvas_y = frame->Top + y;
-                if (canvas_y < 0 || canvas_y >= canvas_height) continue;  // outside the canvas: not shown
-                uint32_t *row_sums = sums + (size_t)(canvas_y / factor) * (size_t)width * 4;
-                for (int x = 0; x < frame->Width; x++) {
-                    int canvas_x = frame->Left + x, index = line[x];
-                    if (canvas_x < 0 || canvas_x >= canvas_width || index == transparent || index >= colours->ColorCount) continue;
-                    GifColorType colour = colours->Colors[index];
-                    uint32_t *sum = row_sums + (size_t)(canvas_x / factor) * 4;
-                    sum[0] += colour.Red;
-                    sum[1] += colour.Green;
-                    sum[2] += colour.Blue;
-                    sum[3] += 1;  // opaque pixels in the block
-                }
-            }
-        }
-        free(line);
-        if (failed) {
-            gif_failed(out, file, "the first frame is cut short");
-            break;
-        }
-        done = 1;
-        break;
-    }
+    int done = gif_sum_first_frame(file, out, sums, width, factor, canvas_width, canvas_height);
     if (done && !(out->rgba = output(out, (size_t)width * (size_t)height * 4))) {
         say(out->message, sizeof out->message, "out of memory");
     } else if (done) {
-        // A block's colour is its opaque pixels' mean; its opacity, their share of the block (edge
-        // blocks are smaller).
-        for (int by = 0; by < height; by++) {
-            int rows = canvas_height - by * factor < factor ? canvas_height - by * factor : factor;
-            for (int bx = 0; bx < width; bx++) {
-                int columns = canvas_width - bx * factor < factor ? canvas_width - bx * factor : factor;
-                uint32_t *sum = sums + ((size_t)by * (size_t)width + (size_t)bx) * 4;
-                unsigned char *pixel = out->rgba + ((size_t)by * (size_t)width + (size_t)bx) * 4;
-                uint32_t opaque = sum[3], area = (uint32_t)(rows * columns);
-                for (int c = 0; c < 3; c++) pixel[c] = opaque ? (unsigned char)((sum[c] + opaque / 2) / opaque) : 0;
-                pixel[3] = (unsigned char)((opaque * 255 + area / 2) / area);
-            }
-        }
+        gif_average_blocks(sums, out->rgba, width, height, factor, canvas_width, canvas_height);
         out->width = width;
         out->height = height;
     }
