@@ -607,11 +607,9 @@ photorepl_frames *photorepl_frames_open(int decoder, const unsigned char *data, 
     return frames;
 }
 
-// The GIF's next frame drawn on the canvas: 1, 0 at the end of its frames, -1 on an error.
-static int gif_next_frame(photorepl_frames *frames, int *delay, char *message, size_t message_size) {
-    GifFileType *file = frames->gif;
-    // What the frame before asked for its rectangle: cleared to transparent (as browsers do rather
-    // than the background colour), or the canvas from before it.
+// What the frame before asked for its rectangle: cleared to transparent (as browsers do rather
+// than the background colour), or the canvas from before it.
+static void gif_dispose(photorepl_frames *frames) {
     if (frames->disposal == 2 || frames->disposal == 3) {
         for (int y = frames->top; y < frames->top + frames->frame_height; y++) {
             size_t at = ((size_t)y * (size_t)frames->width + (size_t)frames->left) * 4, count = (size_t)frames->frame_width * 4;
@@ -620,6 +618,86 @@ static int gif_next_frame(photorepl_frames *frames, int *delay, char *message, s
         }
     }
     frames->disposal = 0;
+}
+
+// An extension record read to its end: a graphic control extension's disposal, delay and
+// transparent colour for the next frame, a looping extension's count for the animation. 0, or -1
+// and `message`.
+static int gif_frame_extension(photorepl_frames *frames, int *disposal, int *centiseconds, int *transparent, char *message,
+                               size_t message_size) {
+    GifFileType *file = frames->gif;
+    int code;
+    GifByteType *block;
+    if (gif.extension(file, &code, &block) == GIF_ERROR) {
+        say(message, message_size, "corrupt GIF: an extension cannot be read");
+        return -1;
+    }
+    // The graphic control extension: flags (disposal in bits 2-4, transparency in bit 0),
+    // the delay in hundredths of a second, the transparent colour's index.
+    if (code == GRAPHICS_EXT_FUNC_CODE && block && block[0] >= 4) {
+        *disposal = (block[1] >> 2) & 7;
+        *centiseconds = block[2] | block[3] << 8;
+        *transparent = (block[1] & 1) ? block[4] : -1;
+    }
+    int netscape = code == APPLICATION_EXT_FUNC_CODE && block && block[0] == 11 &&
+                   (memcmp(block + 1, "NETSCAPE2.0", 11) == 0 || memcmp(block + 1, "ANIMEXTS1.0", 11) == 0);
+    while (block) {
+        if (gif.extension_next(file, &block) == GIF_ERROR) {
+            say(message, message_size, "corrupt GIF: an extension cannot be read");
+            return -1;
+        }
+        // Its sub-block: 1, then how many times to play it again (little-endian; 0 for ever):
+        // browsers play a count of 1 twice, and encoders write it for them.
+        if (netscape && block && block[0] >= 3 && block[1] == 1) {
+            int again = block[2] | block[3] << 8;
+            frames->loop_count = again == 0 ? 0 : again + 1;
+            netscape = 0;
+        }
+    }
+    return 0;
+}
+
+// The frame just described drawn on the canvas, row by row: 0, or -1 and `message`.
+static int gif_draw_frame(photorepl_frames *frames, ColorMapObject *colours, int transparent, char *message, size_t message_size) {
+    GifFileType *file = frames->gif;
+    GifImageDesc *frame = &file->Image;
+    static const int starts[] = {0, 4, 2, 1}, steps[] = {8, 8, 4, 2};
+    int passes = frame->Interlace ? 4 : 1;
+    GifPixelType *line = malloc((size_t)frame->Width);
+    if (!line) {
+        say(message, message_size, "out of memory");
+        return -1;
+    }
+    for (int pass = 0; pass < passes; pass++) {
+        int start = frame->Interlace ? starts[pass] : 0, step = frame->Interlace ? steps[pass] : 1;
+        for (int y = start; y < frame->Height; y += step) {
+            if (gif.line(file, line, frame->Width) == GIF_ERROR) {
+                free(line);
+                say(message, message_size, "corrupt GIF: frame %d is cut short", frames->given + 1);
+                return -1;
+            }
+            int canvas_y = frame->Top + y;
+            if (canvas_y >= frames->height) continue;
+            unsigned char *row = frames->canvas + (size_t)canvas_y * (size_t)frames->width * 4;
+            for (int x = 0; x < frame->Width; x++) {
+                int canvas_x = frame->Left + x, index = line[x];
+                if (canvas_x >= frames->width || index == transparent || index >= colours->ColorCount) continue;
+                unsigned char *pixel = row + (size_t)canvas_x * 4;
+                pixel[0] = colours->Colors[index].Red;
+                pixel[1] = colours->Colors[index].Green;
+                pixel[2] = colours->Colors[index].Blue;
+                pixel[3] = 255;
+            }
+        }
+    }
+    free(line);
+    return 0;
+}
+
+// The GIF's next frame drawn on the canvas: 1, 0 at the end of its frames, -1 on an error.
+static int gif_next_frame(photorepl_frames *frames, int *delay, char *message, size_t message_size) {
+    GifFileType *file = frames->gif;
+    gif_dispose(frames);
     int transparent = -1, centiseconds = 0, disposal = 0;
     for (;;) {
         GifRecordType type;
@@ -629,34 +707,7 @@ static int gif_next_frame(photorepl_frames *frames, int *delay, char *message, s
         }
         if (type == TERMINATE_RECORD_TYPE) return 0;
         if (type == EXTENSION_RECORD_TYPE) {
-            int code;
-            GifByteType *block;
-            if (gif.extension(file, &code, &block) == GIF_ERROR) {
-                say(message, message_size, "corrupt GIF: an extension cannot be read");
-                return -1;
-            }
-            // The graphic control extension: flags (disposal in bits 2-4, transparency in bit 0),
-            // the delay in hundredths of a second, the transparent colour's index.
-            if (code == GRAPHICS_EXT_FUNC_CODE && block && block[0] >= 4) {
-                disposal = (block[1] >> 2) & 7;
-                centiseconds = block[2] | block[3] << 8;
-                transparent = (block[1] & 1) ? block[4] : -1;
-            }
-            int netscape = code == APPLICATION_EXT_FUNC_CODE && block && block[0] == 11 &&
-                           (memcmp(block + 1, "NETSCAPE2.0", 11) == 0 || memcmp(block + 1, "ANIMEXTS1.0", 11) == 0);
-            while (block) {
-                if (gif.extension_next(file, &block) == GIF_ERROR) {
-                    say(message, message_size, "corrupt GIF: an extension cannot be read");
-                    return -1;
-                }
-                // Its sub-block: 1, then how many times to play it again (little-endian; 0 for ever):
-                // browsers play a count of 1 twice, and encoders write it for them.
-                if (netscape && block && block[0] >= 3 && block[1] == 1) {
-                    int again = block[2] | block[3] << 8;
-                    frames->loop_count = again == 0 ? 0 : again + 1;
-                    netscape = 0;
-                }
-            }
+            if (gif_frame_extension(frames, &disposal, &centiseconds, &transparent, message, message_size) != 0) return -1;
             continue;
         }
         if (type != IMAGE_DESC_RECORD_TYPE) continue;
@@ -688,36 +739,7 @@ static int gif_next_frame(photorepl_frames *frames, int *delay, char *message, s
         frames->frame_height = bottom - top;
         frames->disposal = disposal;
         if (disposal == 3) memcpy(frames->previous, frames->canvas, (size_t)frames->width * (size_t)frames->height * 4);
-        static const int starts[] = {0, 4, 2, 1}, steps[] = {8, 8, 4, 2};
-        int passes = frame->Interlace ? 4 : 1;
-        GifPixelType *line = malloc((size_t)frame->Width);
-        if (!line) {
-            say(message, message_size, "out of memory");
-            return -1;
-        }
-        for (int pass = 0; pass < passes; pass++) {
-            int start = frame->Interlace ? starts[pass] : 0, step = frame->Interlace ? steps[pass] : 1;
-            for (int y = start; y < frame->Height; y += step) {
-                if (gif.line(file, line, frame->Width) == GIF_ERROR) {
-                    free(line);
-                    say(message, message_size, "corrupt GIF: frame %d is cut short", frames->given + 1);
-                    return -1;
-                }
-                int canvas_y = frame->Top + y;
-                if (canvas_y >= frames->height) continue;
-                unsigned char *row = frames->canvas + (size_t)canvas_y * (size_t)frames->width * 4;
-                for (int x = 0; x < frame->Width; x++) {
-                    int canvas_x = frame->Left + x, index = line[x];
-                    if (canvas_x >= frames->width || index == transparent || index >= colours->ColorCount) continue;
-                    unsigned char *pixel = row + (size_t)canvas_x * 4;
-                    pixel[0] = colours->Colors[index].Red;
-                    pixel[1] = colours->Colors[index].Green;
-                    pixel[2] = colours->Colors[index].Blue;
-                    pixel[3] = 255;
-                }
-            }
-        }
-        free(line);
+        if (gif_draw_frame(frames, colours, transparent, message, message_size) != 0) return -1;
         *delay = browser_delay(centiseconds * 10);
         return 1;
     }
