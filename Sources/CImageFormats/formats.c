@@ -1163,7 +1163,7 @@ static int tiff_warning(TIFF *file, void *data, const char *module, const char *
     return 1;
 }
 
-// One stored row of a simple kind (see photorepl_tiff_decode) to RGBA.
+// One stored row of a simple kind (see tiff_read_layout) to RGBA.
 static void tiff_row_to_rgba(const unsigned char *row, int width, int bits, int samples, int photometric,
                              const uint16_t *map[3], unsigned char *rgba) {
     int step = bits / 8;
@@ -1195,6 +1195,87 @@ static void tiff_row_to_rgba(const unsigned char *row, int width, int bits, int 
     }
 }
 
+// What a TIFF's tags say of how its image is stored.
+typedef struct {
+    uint16_t bits, samples, photometric, planar, format, compression;
+    uint32_t file_width, file_height;
+    const uint16_t *map[3];
+    int simple;  // a kind tiff_row_to_rgba reads: read a row at a time
+} tiff_layout;
+
+// The image's tags read (and a JPEG-compressed YCbCr image's rows asked for as RGB).
+static void tiff_read_layout(TIFF *file, int width, int height, tiff_layout *l) {
+    memset(l, 0, sizeof *l);
+    tiff.get_field(file, TIFFTAG_IMAGEWIDTH, &l->file_width);
+    tiff.get_field(file, TIFFTAG_IMAGELENGTH, &l->file_height);
+    tiff.get_field(file, TIFFTAG_BITSPERSAMPLE, &l->bits);
+    tiff.get_field(file, TIFFTAG_SAMPLESPERPIXEL, &l->samples);
+    tiff.get_field(file, TIFFTAG_PLANARCONFIG, &l->planar);
+    tiff.get_field(file, TIFFTAG_SAMPLEFORMAT, &l->format);
+    tiff.get_field(file, TIFFTAG_COMPRESSION, &l->compression);
+    if (!tiff.get_field(file, TIFFTAG_PHOTOMETRIC, &l->photometric)) l->photometric = 0xFFFF;
+    // A JPEG-compressed YCbCr image: libtiff's JPEG codec gives its rows as RGB.
+    if (l->compression == COMPRESSION_JPEG && l->photometric == PHOTOMETRIC_YCBCR && l->bits == 8 && l->samples == 3) {
+        tiff.set_field(file, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
+        l->photometric = PHOTOMETRIC_RGB;
+    }
+    if (l->photometric == PHOTOMETRIC_PALETTE && !tiff.get_field(file, TIFFTAG_COLORMAP, &l->map[0], &l->map[1], &l->map[2]))
+        l->photometric = 0xFFFF;
+    uint16_t photometric = l->photometric, samples = l->samples;
+    l->simple = !tiff.is_tiled(file) && l->planar == PLANARCONFIG_CONTIG && l->format == SAMPLEFORMAT_UINT &&
+                (l->bits == 8 || l->bits == 16) && l->file_width == (uint32_t)width && l->file_height == (uint32_t)height &&
+                ((photometric == PHOTOMETRIC_MINISBLACK && samples >= 1 && samples <= 2) ||
+                 (photometric == PHOTOMETRIC_MINISWHITE && samples == 1) ||
+                 (photometric == PHOTOMETRIC_RGB && samples >= 3 && samples <= 4) ||
+                 (photometric == PHOTOMETRIC_PALETTE && samples == 1));
+}
+
+// A simple kind of TIFF read a row at a time, each summed into the scaled picture `pixels` as it
+// comes: 0, or -1 with `out->message` saying why.
+static int tiff_read_rows(TIFF *file, tiff_layout *l, int width, int height, int factor, unsigned char *pixels,
+                          const char *error, photorepl_decoded *out) {
+    uint64_t row_bytes = tiff.scanline_size(file);
+    unsigned char *row = row_bytes > 0 && row_bytes >= (uint64_t)width * l->samples * (l->bits / 8) ? malloc((size_t)row_bytes) : NULL;
+    unsigned char *rgba = malloc((size_t)width * 4);
+    row_shrinker shrinker = {0};
+    int failed = !row || !rgba || shrinker_begin(&shrinker, width, height, factor, pixels) != 0;
+    if (failed) say(out->message, sizeof out->message, "out of memory");
+    for (int y = 0; !failed && y < height; y++) {
+        if (tiff.read_scanline(file, row, (uint32_t)y, 0) < 0) {
+            say(out->message, sizeof out->message, "corrupt TIFF: %s", error[0] ? error : "libtiff could not decode its image");
+            failed = 1;
+            break;
+        }
+        tiff_row_to_rgba(row, width, l->bits, l->samples, l->photometric, l->map, rgba);
+        shrinker_add(&shrinker, rgba);
+    }
+    free(shrinker.sums);
+    free(row);
+    free(rgba);
+    return failed ? -1 : 0;
+}
+
+// Any other kind decoded whole by libtiff as RGBA, upright, then scaled into `pixels`: 0, or -1
+// with `out->message` saying why.
+static int tiff_read_whole(TIFF *file, int width, int height, int orientation, int factor, unsigned char *pixels,
+                           const char *error, photorepl_decoded *out) {
+    size_t full = (size_t)width * (size_t)height * 4;
+    int result = -1;
+    // ABGR words, one a pixel: R, G, B, A in memory on a little-endian machine, rows as stored.
+    unsigned char *whole = factor == 1 ? pixels : malloc(full);
+    if (!whole) {
+        say(out->message, sizeof out->message, "out of memory for %dx%d pixels", width, height);
+    } else if (!tiff.read_rgba(file, (uint32_t)width, (uint32_t)height, (uint32_t *)whole, orientation, 0)) {
+        say(out->message, sizeof out->message, "corrupt TIFF: %s", error[0] ? error : "libtiff could not decode its image");
+    } else if (factor > 1 && shrink(whole, width * 4, width, height, 4, factor, pixels) != 0) {
+        say(out->message, sizeof out->message, "out of memory");
+    } else {
+        result = 0;
+    }
+    if (whole && whole != pixels) free(whole);
+    return result;
+}
+
 void photorepl_tiff_decode(const unsigned char *data, size_t size, int width, int height, int orientation, int factor,
                            size_t max_bytes, photorepl_decoded *out) {
     begin(out);
@@ -1224,76 +1305,25 @@ void photorepl_tiff_decode(const unsigned char *data, size_t size, int width, in
     }
     int scaled_width = (width + factor - 1) / factor, scaled_height = (height + factor - 1) / factor;
     unsigned char *pixels = output(out, (size_t)scaled_width * (size_t)scaled_height * 4);
-    uint16_t bits = 0, samples = 0, photometric = 0, planar = 0, format = 0, compression = 0;
-    uint32_t file_width = 0, file_height = 0;
-    const uint16_t *map[3] = {NULL, NULL, NULL};
-    tiff.get_field(file, TIFFTAG_IMAGEWIDTH, &file_width);
-    tiff.get_field(file, TIFFTAG_IMAGELENGTH, &file_height);
-    tiff.get_field(file, TIFFTAG_BITSPERSAMPLE, &bits);
-    tiff.get_field(file, TIFFTAG_SAMPLESPERPIXEL, &samples);
-    tiff.get_field(file, TIFFTAG_PLANARCONFIG, &planar);
-    tiff.get_field(file, TIFFTAG_SAMPLEFORMAT, &format);
-    tiff.get_field(file, TIFFTAG_COMPRESSION, &compression);
-    if (!tiff.get_field(file, TIFFTAG_PHOTOMETRIC, &photometric)) photometric = 0xFFFF;
-    // A JPEG-compressed YCbCr image: libtiff's JPEG codec gives its rows as RGB.
-    if (compression == COMPRESSION_JPEG && photometric == PHOTOMETRIC_YCBCR && bits == 8 && samples == 3) {
-        tiff.set_field(file, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
-        photometric = PHOTOMETRIC_RGB;
-    }
-    if (photometric == PHOTOMETRIC_PALETTE && !tiff.get_field(file, TIFFTAG_COLORMAP, &map[0], &map[1], &map[2])) photometric = 0xFFFF;
-    int simple = !tiff.is_tiled(file) && planar == PLANARCONFIG_CONTIG && format == SAMPLEFORMAT_UINT &&
-                 (bits == 8 || bits == 16) && file_width == (uint32_t)width && file_height == (uint32_t)height &&
-                 ((photometric == PHOTOMETRIC_MINISBLACK && samples >= 1 && samples <= 2) ||
-                  (photometric == PHOTOMETRIC_MINISWHITE && samples == 1) ||
-                  (photometric == PHOTOMETRIC_RGB && samples >= 3 && samples <= 4) ||
-                  (photometric == PHOTOMETRIC_PALETTE && samples == 1));
+    tiff_layout layout;
+    tiff_read_layout(file, width, height, &layout);
     size_t full = (size_t)width * (size_t)height * 4;
+    int decoded = 0;
     if (!pixels) {
         say(out->message, sizeof out->message, out->into ? "corrupt TIFF: asked for another size than its header says" : "out of memory");
-    } else if (simple) {
-        // A row at a time, each summed into the scaled picture as it comes.
-        uint64_t row_bytes = tiff.scanline_size(file);
-        unsigned char *row = row_bytes > 0 && row_bytes >= (uint64_t)width * samples * (bits / 8) ? malloc((size_t)row_bytes) : NULL;
-        unsigned char *rgba = malloc((size_t)width * 4);
-        row_shrinker shrinker = {0};
-        int failed = !row || !rgba || shrinker_begin(&shrinker, width, height, factor, pixels) != 0;
-        if (failed) say(out->message, sizeof out->message, "out of memory");
-        for (int y = 0; !failed && y < height; y++) {
-            if (tiff.read_scanline(file, row, (uint32_t)y, 0) < 0) {
-                say(out->message, sizeof out->message, "corrupt TIFF: %s", error[0] ? error : "libtiff could not decode its image");
-                failed = 1;
-                break;
-            }
-            tiff_row_to_rgba(row, width, bits, samples, photometric, map, rgba);
-            shrinker_add(&shrinker, rgba);
-        }
-        if (!failed) {
-            out->rgba = pixels;
-            out->width = scaled_width;
-            out->height = scaled_height;
-        }
-        free(shrinker.sums);
-        free(row);
-        free(rgba);
+    } else if (layout.simple) {
+        decoded = tiff_read_rows(file, &layout, width, height, factor, pixels, error, out) == 0;
     } else if (full > max_bytes) {
         say(out->message, sizeof out->message,
             "this kind of TIFF is decoded whole, and %dx%d pixels would take %zu MB, more than photorepl's %zu MB for pictures",
             width, height, full >> 20, max_bytes >> 20);
     } else {
-        // ABGR words, one a pixel: R, G, B, A in memory on a little-endian machine, rows as stored.
-        unsigned char *whole = factor == 1 ? pixels : malloc(full);
-        if (!whole) {
-            say(out->message, sizeof out->message, "out of memory for %dx%d pixels", width, height);
-        } else if (!tiff.read_rgba(file, (uint32_t)width, (uint32_t)height, (uint32_t *)whole, orientation, 0)) {
-            say(out->message, sizeof out->message, "corrupt TIFF: %s", error[0] ? error : "libtiff could not decode its image");
-        } else if (factor > 1 && shrink(whole, width * 4, width, height, 4, factor, pixels) != 0) {
-            say(out->message, sizeof out->message, "out of memory");
-        } else {
-            out->rgba = pixels;
-            out->width = scaled_width;
-            out->height = scaled_height;
-        }
-        if (whole && whole != pixels) free(whole);
+        decoded = tiff_read_whole(file, width, height, orientation, factor, pixels, error, out) == 0;
+    }
+    if (decoded) {
+        out->rgba = pixels;
+        out->width = scaled_width;
+        out->height = scaled_height;
     }
     if (!out->rgba && pixels && pixels != out->into) free(pixels);
     tiff.close(file);
