@@ -248,24 +248,9 @@ static photorepl_http_outcome classify(CURLcode code) {
     }
 }
 
-photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char *url, const char *const *headers,
-                                          size_t header_count, long connect_timeout_ms, long total_timeout_ms,
-                                          long max_redirects, size_t max_body,
-                                          int body_fd, int allow_local_addresses) {
-    // With CURLOPT_NOSIGNAL libcurl leaves SIGPIPE alone, and OpenSSL before libcurl 7.87 writes to
-    // the socket itself: a reset connection would kill photorepl. Blocked on this transfer's thread,
-    // such a SIGPIPE stays pending there and goes with the thread.
-    sigset_t pipe_signal;
-    sigemptyset(&pipe_signal);
-    sigaddset(&pipe_signal, SIGPIPE);
-    pthread_sigmask(SIG_BLOCK, &pipe_signal, NULL);
-    pthread_once(&load_once, load_curl);
-    if (curl_loaded != 1) {
-        snprintf(t->message, sizeof t->message, "%s", load_error);
-        return PHOTOREPL_HTTP_UNAVAILABLE;
-    }
+// A transfer may be run again (a redirect followed by the caller): each run starts empty.
+static void reset_transfer(photorepl_http_transfer *t, size_t max_body, int body_fd, int allow_local_addresses) {
     t->max_body = max_body;
-    // A transfer may be run again (a redirect followed by the caller): each run starts empty.
     t->body.length = 0;
     t->headers.length = 0;
     t->over_cap = 0;
@@ -278,18 +263,11 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
     t->allow_local = allow_local_addresses;
     t->refused_local = 0;
     t->refused_address[0] = 0;
-    char error[CURL_ERROR_SIZE] = "";
-    CURL *easy = curl.easy_init();
-    CURLM *multi = curl.multi_init();
-    struct curl_slist *list = NULL;
-    for (size_t i = 0; i < header_count; i++) list = curl.slist_append(list, headers[i]);
-    if (!easy || !multi) {
-        snprintf(t->message, sizeof t->message, "libcurl could not start a transfer");
-        if (easy) curl.easy_cleanup(easy);
-        if (multi) curl.multi_cleanup(multi);
-        curl.slist_free_all(list);
-        return PHOTOREPL_HTTP_OTHER;
-    }
+}
+
+// The easy handle's options: the request, its limits, and where the answer goes.
+static void set_options(CURL *easy, photorepl_http_transfer *t, const char *url, struct curl_slist *list, long connect_timeout_ms,
+                        long total_timeout_ms, long max_redirects, size_t max_body, char *error) {
     curl.easy_setopt(easy, CURLOPT_URL, url);
     curl.easy_setopt(easy, CURLOPT_HTTPHEADER, list);
     curl.easy_setopt(easy, CURLOPT_USERAGENT, "photorepl");
@@ -318,42 +296,33 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
     curl.easy_setopt(easy, CURLOPT_HEADERDATA, t);
     curl.easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, on_open_socket);
     curl.easy_setopt(easy, CURLOPT_OPENSOCKETDATA, t);
-    t->easy = easy;
-    curl.multi_add_handle(multi, easy);
-    pthread_mutex_lock(&t->lock);
-    t->multi = multi;
-    pthread_mutex_unlock(&t->lock);
+}
 
-    CURLcode result = CURLE_OK;
+// Runs the transfer until it is done, fails or is cancelled: whether it is done (`*result`, how).
+static int run_transfer(photorepl_http_transfer *t, CURLM *multi, CURLcode *result) {
     int running = 1, done = 0;
     while (!done) {
         if (atomic_load(&t->cancelled)) break;
         if (curl.multi_perform(multi, &running) != CURLM_OK) {
-            result = CURLE_FAILED_INIT;
+            *result = CURLE_FAILED_INIT;
             break;
         }
         int queued;
         CURLMsg *message;
         while ((message = curl.multi_info_read(multi, &queued))) {
             if (message->msg == CURLMSG_DONE) {
-                result = message->data.result;
+                *result = message->data.result;
                 done = 1;
             }
         }
         if (done || !running) break;
         curl.multi_poll(multi, NULL, 0, 1000, NULL);  // woken by data, a time-out or a cancel
     }
-    curl.easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &t->status);
+    return done;
+}
 
-    pthread_mutex_lock(&t->lock);
-    t->multi = NULL;
-    pthread_mutex_unlock(&t->lock);
-    curl.multi_remove_handle(multi, easy);
-    curl.easy_cleanup(easy);
-    t->easy = NULL;
-    curl.multi_cleanup(multi);
-    curl.slist_free_all(list);
-
+// What the finished transfer comes to, `t->message` saying it in words.
+static photorepl_http_outcome outcome(photorepl_http_transfer *t, CURLcode result, int done, size_t max_body, const char *error) {
     if (atomic_load(&t->cancelled) && !done) {
         snprintf(t->message, sizeof t->message, "cancelled");
         return PHOTOREPL_HTTP_CANCELLED;
@@ -389,6 +358,57 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
         return classify(result);
     }
     return PHOTOREPL_HTTP_OK;
+}
+
+photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char *url, const char *const *headers,
+                                          size_t header_count, long connect_timeout_ms, long total_timeout_ms,
+                                          long max_redirects, size_t max_body,
+                                          int body_fd, int allow_local_addresses) {
+    // With CURLOPT_NOSIGNAL libcurl leaves SIGPIPE alone, and OpenSSL before libcurl 7.87 writes to
+    // the socket itself: a reset connection would kill photorepl. Blocked on this transfer's thread,
+    // such a SIGPIPE stays pending there and goes with the thread.
+    sigset_t pipe_signal;
+    sigemptyset(&pipe_signal);
+    sigaddset(&pipe_signal, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_signal, NULL);
+    pthread_once(&load_once, load_curl);
+    if (curl_loaded != 1) {
+        snprintf(t->message, sizeof t->message, "%s", load_error);
+        return PHOTOREPL_HTTP_UNAVAILABLE;
+    }
+    reset_transfer(t, max_body, body_fd, allow_local_addresses);
+    char error[CURL_ERROR_SIZE] = "";
+    CURL *easy = curl.easy_init();
+    CURLM *multi = curl.multi_init();
+    struct curl_slist *list = NULL;
+    for (size_t i = 0; i < header_count; i++) list = curl.slist_append(list, headers[i]);
+    if (!easy || !multi) {
+        snprintf(t->message, sizeof t->message, "libcurl could not start a transfer");
+        if (easy) curl.easy_cleanup(easy);
+        if (multi) curl.multi_cleanup(multi);
+        curl.slist_free_all(list);
+        return PHOTOREPL_HTTP_OTHER;
+    }
+    set_options(easy, t, url, list, connect_timeout_ms, total_timeout_ms, max_redirects, max_body, error);
+    t->easy = easy;
+    curl.multi_add_handle(multi, easy);
+    pthread_mutex_lock(&t->lock);
+    t->multi = multi;
+    pthread_mutex_unlock(&t->lock);
+
+    CURLcode result = CURLE_OK;
+    int done = run_transfer(t, multi, &result);
+    curl.easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &t->status);
+
+    pthread_mutex_lock(&t->lock);
+    t->multi = NULL;
+    pthread_mutex_unlock(&t->lock);
+    curl.multi_remove_handle(multi, easy);
+    curl.easy_cleanup(easy);
+    t->easy = NULL;
+    curl.multi_cleanup(multi);
+    curl.slist_free_all(list);
+    return outcome(t, result, done, max_body, error);
 }
 
 long photorepl_http_status(const photorepl_http_transfer *t) { return t->status; }

@@ -222,6 +222,115 @@ static void gif_failed(photorepl_decoded *out, GifFileType *file, const char *wh
     discard(out);
 }
 
+// An extension record read to its end, the transparent colour's index taken from a graphic control
+// extension: 0, or -1 when it cannot be read.
+static int gif_read_extension(GifFileType *file, int *transparent) {
+    int code;
+    GifByteType *block;
+    if (gif.extension(file, &code, &block) == GIF_ERROR) return -1;
+    // The graphic control extension: flags, delay (2 bytes), transparent colour index.
+    if (code == GRAPHICS_EXT_FUNC_CODE && block && block[0] >= 4 && (block[1] & 1)) *transparent = block[4];
+    while (block) {
+        if (gif.extension_next(file, &block) == GIF_ERROR) return -1;
+    }
+    return 0;
+}
+
+// The frame's rows summed into `sums` (`width` blocks of `factor` × `factor` a row): 0, or -1 when a
+// row cannot be read.
+static int gif_sum_rows(GifFileType *file, ColorMapObject *colours, int transparent, GifPixelType *line, uint32_t *sums, int width,
+                        int factor, int canvas_width, int canvas_height) {
+    GifImageDesc *frame = &file->Image;
+    // Rows come in file order; an interlaced frame stores every 8th row, then the 4th, 2nd and odd.
+    static const int starts[] = {0, 4, 2, 1}, steps[] = {8, 8, 4, 2};
+    int passes = frame->Interlace ? 4 : 1;
+    for (int pass = 0; pass < passes; pass++) {
+        int start = frame->Interlace ? starts[pass] : 0, step = frame->Interlace ? steps[pass] : 1;
+        for (int y = start; y < frame->Height; y += step) {
+            if (gif.line(file, line, frame->Width) == GIF_ERROR) return -1;
+            int canvas_y = frame->Top + y;
+            if (canvas_y < 0 || canvas_y >= canvas_height) continue;  // outside the canvas: not shown
+            uint32_t *row_sums = sums + (size_t)(canvas_y / factor) * (size_t)width * 4;
+            for (int x = 0; x < frame->Width; x++) {
+                int canvas_x = frame->Left + x, index = line[x];
+                if (canvas_x < 0 || canvas_x >= canvas_width || index == transparent || index >= colours->ColorCount) continue;
+                GifColorType colour = colours->Colors[index];
+                uint32_t *sum = row_sums + (size_t)(canvas_x / factor) * 4;
+                sum[0] += colour.Red;
+                sum[1] += colour.Green;
+                sum[2] += colour.Blue;
+                sum[3] += 1;  // opaque pixels in the block
+            }
+        }
+    }
+    return 0;
+}
+
+// The first frame's pixels summed into `sums`: 1 when they are, else 0 with `out->message` saying why.
+static int gif_sum_first_frame(GifFileType *file, photorepl_decoded *out, uint32_t *sums, int width, int factor, int canvas_width,
+                               int canvas_height) {
+    int transparent = -1;
+    for (;;) {
+        GifRecordType type;
+        if (gif.record_type(file, &type) == GIF_ERROR) {
+            gif_failed(out, file, "a record cannot be read");
+            return 0;
+        }
+        if (type == TERMINATE_RECORD_TYPE) {
+            gif_failed(out, file, "no image in the file");
+            return 0;
+        }
+        if (type == EXTENSION_RECORD_TYPE) {
+            if (gif_read_extension(file, &transparent) != 0) {
+                gif_failed(out, file, "an extension cannot be read");
+                return 0;
+            }
+            continue;
+        }
+        if (type != IMAGE_DESC_RECORD_TYPE) continue;
+        if (gif.image_desc(file) == GIF_ERROR) {
+            gif_failed(out, file, "the first frame's description cannot be read");
+            return 0;
+        }
+        GifImageDesc *frame = &file->Image;
+        ColorMapObject *colours = frame->ColorMap ? frame->ColorMap : file->SColorMap;
+        if (!colours || frame->Width <= 0 || frame->Height <= 0 || frame->Width > 65535 || frame->Height > 65535) {
+            gif_failed(out, file, !colours ? "no colour table" : "a frame of no size");
+            return 0;
+        }
+        GifPixelType *line = malloc((size_t)frame->Width);
+        if (!line) {
+            say(out->message, sizeof out->message, "out of memory");
+            discard(out);
+            return 0;
+        }
+        int failed = gif_sum_rows(file, colours, transparent, line, sums, width, factor, canvas_width, canvas_height) != 0;
+        free(line);
+        if (failed) {
+            gif_failed(out, file, "the first frame is cut short");
+            return 0;
+        }
+        return 1;
+    }
+}
+
+// The summed blocks made pixels: a block's colour is its opaque pixels' mean; its opacity, their
+// share of the block (edge blocks are smaller).
+static void gif_average_blocks(const uint32_t *sums, unsigned char *rgba, int width, int height, int factor, int canvas_width,
+                               int canvas_height) {
+    for (int by = 0; by < height; by++) {
+        int rows = canvas_height - by * factor < factor ? canvas_height - by * factor : factor;
+        for (int bx = 0; bx < width; bx++) {
+            int columns = canvas_width - bx * factor < factor ? canvas_width - bx * factor : factor;
+            const uint32_t *sum = sums + ((size_t)by * (size_t)width + (size_t)bx) * 4;
+            unsigned char *pixel = rgba + ((size_t)by * (size_t)width + (size_t)bx) * 4;
+            uint32_t opaque = sum[3], area = (uint32_t)(rows * columns);
+            for (int c = 0; c < 3; c++) pixel[c] = opaque ? (unsigned char)((sum[c] + opaque / 2) / opaque) : 0;
+            pixel[3] = (unsigned char)((opaque * 255 + area / 2) / area);
+        }
+    }
+}
+
 void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_width, int canvas_height, int factor,
                           photorepl_decoded *out) {
     begin(out);
@@ -253,106 +362,11 @@ void photorepl_gif_decode(const unsigned char *data, size_t size, int canvas_wid
         gif.close(file, &error);
         return;
     }
-    int done = 0;
-    int transparent = -1;
-    for (;;) {
-        GifRecordType type;
-        if (gif.record_type(file, &type) == GIF_ERROR) {
-            gif_failed(out, file, "a record cannot be read");
-            break;
-        }
-        if (type == TERMINATE_RECORD_TYPE) {
-            gif_failed(out, file, "no image in the file");
-            break;
-        }
-        if (type == EXTENSION_RECORD_TYPE) {
-            int code;
-            GifByteType *block;
-            if (gif.extension(file, &code, &block) == GIF_ERROR) {
-                gif_failed(out, file, "an extension cannot be read");
-                break;
-            }
-            // The graphic control extension: flags, delay (2 bytes), transparent colour index.
-            if (code == GRAPHICS_EXT_FUNC_CODE && block && block[0] >= 4 && (block[1] & 1)) transparent = block[4];
-            int failed = 0;
-            while (block) {
-                if (gif.extension_next(file, &block) == GIF_ERROR) {
-                    failed = 1;
-                    break;
-                }
-            }
-            if (failed) {
-                gif_failed(out, file, "an extension cannot be read");
-                break;
-            }
-            continue;
-        }
-        if (type != IMAGE_DESC_RECORD_TYPE) continue;
-        if (gif.image_desc(file) == GIF_ERROR) {
-            gif_failed(out, file, "the first frame's description cannot be read");
-            break;
-        }
-        GifImageDesc *frame = &file->Image;
-        ColorMapObject *colours = frame->ColorMap ? frame->ColorMap : file->SColorMap;
-        if (!colours || frame->Width <= 0 || frame->Height <= 0 || frame->Width > 65535 || frame->Height > 65535) {
-            gif_failed(out, file, !colours ? "no colour table" : "a frame of no size");
-            break;
-        }
-        // Rows come in file order; an interlaced frame stores every 8th row, then the 4th, 2nd and odd.
-        static const int starts[] = {0, 4, 2, 1}, steps[] = {8, 8, 4, 2};
-        int passes = frame->Interlace ? 4 : 1, failed = 0;
-        GifPixelType *line = malloc((size_t)frame->Width);
-        if (!line) {
-            say(out->message, sizeof out->message, "out of memory");
-            discard(out);
-            break;
-        }
-        for (int pass = 0; pass < passes && !failed; pass++) {
-            int start = frame->Interlace ? starts[pass] : 0, step = frame->Interlace ? steps[pass] : 1;
-            for (int y = start; y < frame->Height; y += step) {
-                if (gif.line(file, line, frame->Width) == GIF_ERROR) {
-                    failed = 1;
-                    break;
-                }
-                int canvas_y = frame->Top + y;
-                if (canvas_y < 0 || canvas_y >= canvas_height) continue;  // outside the canvas: not shown
-                uint32_t *row_sums = sums + (size_t)(canvas_y / factor) * (size_t)width * 4;
-                for (int x = 0; x < frame->Width; x++) {
-                    int canvas_x = frame->Left + x, index = line[x];
-                    if (canvas_x < 0 || canvas_x >= canvas_width || index == transparent || index >= colours->ColorCount) continue;
-                    GifColorType colour = colours->Colors[index];
-                    uint32_t *sum = row_sums + (size_t)(canvas_x / factor) * 4;
-                    sum[0] += colour.Red;
-                    sum[1] += colour.Green;
-                    sum[2] += colour.Blue;
-                    sum[3] += 1;  // opaque pixels in the block
-                }
-            }
-        }
-        free(line);
-        if (failed) {
-            gif_failed(out, file, "the first frame is cut short");
-            break;
-        }
-        done = 1;
-        break;
-    }
+    int done = gif_sum_first_frame(file, out, sums, width, factor, canvas_width, canvas_height);
     if (done && !(out->rgba = output(out, (size_t)width * (size_t)height * 4))) {
         say(out->message, sizeof out->message, "out of memory");
     } else if (done) {
-        // A block's colour is its opaque pixels' mean; its opacity, their share of the block (edge
-        // blocks are smaller).
-        for (int by = 0; by < height; by++) {
-            int rows = canvas_height - by * factor < factor ? canvas_height - by * factor : factor;
-            for (int bx = 0; bx < width; bx++) {
-                int columns = canvas_width - bx * factor < factor ? canvas_width - bx * factor : factor;
-                uint32_t *sum = sums + ((size_t)by * (size_t)width + (size_t)bx) * 4;
-                unsigned char *pixel = out->rgba + ((size_t)by * (size_t)width + (size_t)bx) * 4;
-                uint32_t opaque = sum[3], area = (uint32_t)(rows * columns);
-                for (int c = 0; c < 3; c++) pixel[c] = opaque ? (unsigned char)((sum[c] + opaque / 2) / opaque) : 0;
-                pixel[3] = (unsigned char)((opaque * 255 + area / 2) / area);
-            }
-        }
+        gif_average_blocks(sums, out->rgba, width, height, factor, canvas_width, canvas_height);
         out->width = width;
         out->height = height;
     }
@@ -593,11 +607,9 @@ photorepl_frames *photorepl_frames_open(int decoder, const unsigned char *data, 
     return frames;
 }
 
-// The GIF's next frame drawn on the canvas: 1, 0 at the end of its frames, -1 on an error.
-static int gif_next_frame(photorepl_frames *frames, int *delay, char *message, size_t message_size) {
-    GifFileType *file = frames->gif;
-    // What the frame before asked for its rectangle: cleared to transparent (as browsers do rather
-    // than the background colour), or the canvas from before it.
+// What the frame before asked for its rectangle: cleared to transparent (as browsers do rather
+// than the background colour), or the canvas from before it.
+static void gif_dispose(photorepl_frames *frames) {
     if (frames->disposal == 2 || frames->disposal == 3) {
         for (int y = frames->top; y < frames->top + frames->frame_height; y++) {
             size_t at = ((size_t)y * (size_t)frames->width + (size_t)frames->left) * 4, count = (size_t)frames->frame_width * 4;
@@ -606,6 +618,86 @@ static int gif_next_frame(photorepl_frames *frames, int *delay, char *message, s
         }
     }
     frames->disposal = 0;
+}
+
+// An extension record read to its end: a graphic control extension's disposal, delay and
+// transparent colour for the next frame, a looping extension's count for the animation. 0, or -1
+// and `message`.
+static int gif_frame_extension(photorepl_frames *frames, int *disposal, int *centiseconds, int *transparent, char *message,
+                               size_t message_size) {
+    GifFileType *file = frames->gif;
+    int code;
+    GifByteType *block;
+    if (gif.extension(file, &code, &block) == GIF_ERROR) {
+        say(message, message_size, "corrupt GIF: an extension cannot be read");
+        return -1;
+    }
+    // The graphic control extension: flags (disposal in bits 2-4, transparency in bit 0),
+    // the delay in hundredths of a second, the transparent colour's index.
+    if (code == GRAPHICS_EXT_FUNC_CODE && block && block[0] >= 4) {
+        *disposal = (block[1] >> 2) & 7;
+        *centiseconds = block[2] | block[3] << 8;
+        *transparent = (block[1] & 1) ? block[4] : -1;
+    }
+    int netscape = code == APPLICATION_EXT_FUNC_CODE && block && block[0] == 11 &&
+                   (memcmp(block + 1, "NETSCAPE2.0", 11) == 0 || memcmp(block + 1, "ANIMEXTS1.0", 11) == 0);
+    while (block) {
+        if (gif.extension_next(file, &block) == GIF_ERROR) {
+            say(message, message_size, "corrupt GIF: an extension cannot be read");
+            return -1;
+        }
+        // Its sub-block: 1, then how many times to play it again (little-endian; 0 for ever):
+        // browsers play a count of 1 twice, and encoders write it for them.
+        if (netscape && block && block[0] >= 3 && block[1] == 1) {
+            int again = block[2] | block[3] << 8;
+            frames->loop_count = again == 0 ? 0 : again + 1;
+            netscape = 0;
+        }
+    }
+    return 0;
+}
+
+// The frame just described drawn on the canvas, row by row: 0, or -1 and `message`.
+static int gif_draw_frame(photorepl_frames *frames, ColorMapObject *colours, int transparent, char *message, size_t message_size) {
+    GifFileType *file = frames->gif;
+    GifImageDesc *frame = &file->Image;
+    static const int starts[] = {0, 4, 2, 1}, steps[] = {8, 8, 4, 2};
+    int passes = frame->Interlace ? 4 : 1;
+    GifPixelType *line = malloc((size_t)frame->Width);
+    if (!line) {
+        say(message, message_size, "out of memory");
+        return -1;
+    }
+    for (int pass = 0; pass < passes; pass++) {
+        int start = frame->Interlace ? starts[pass] : 0, step = frame->Interlace ? steps[pass] : 1;
+        for (int y = start; y < frame->Height; y += step) {
+            if (gif.line(file, line, frame->Width) == GIF_ERROR) {
+                free(line);
+                say(message, message_size, "corrupt GIF: frame %d is cut short", frames->given + 1);
+                return -1;
+            }
+            int canvas_y = frame->Top + y;
+            if (canvas_y >= frames->height) continue;
+            unsigned char *row = frames->canvas + (size_t)canvas_y * (size_t)frames->width * 4;
+            for (int x = 0; x < frame->Width; x++) {
+                int canvas_x = frame->Left + x, index = line[x];
+                if (canvas_x >= frames->width || index == transparent || index >= colours->ColorCount) continue;
+                unsigned char *pixel = row + (size_t)canvas_x * 4;
+                pixel[0] = colours->Colors[index].Red;
+                pixel[1] = colours->Colors[index].Green;
+                pixel[2] = colours->Colors[index].Blue;
+                pixel[3] = 255;
+            }
+        }
+    }
+    free(line);
+    return 0;
+}
+
+// The GIF's next frame drawn on the canvas: 1, 0 at the end of its frames, -1 on an error.
+static int gif_next_frame(photorepl_frames *frames, int *delay, char *message, size_t message_size) {
+    GifFileType *file = frames->gif;
+    gif_dispose(frames);
     int transparent = -1, centiseconds = 0, disposal = 0;
     for (;;) {
         GifRecordType type;
@@ -615,34 +707,7 @@ static int gif_next_frame(photorepl_frames *frames, int *delay, char *message, s
         }
         if (type == TERMINATE_RECORD_TYPE) return 0;
         if (type == EXTENSION_RECORD_TYPE) {
-            int code;
-            GifByteType *block;
-            if (gif.extension(file, &code, &block) == GIF_ERROR) {
-                say(message, message_size, "corrupt GIF: an extension cannot be read");
-                return -1;
-            }
-            // The graphic control extension: flags (disposal in bits 2-4, transparency in bit 0),
-            // the delay in hundredths of a second, the transparent colour's index.
-            if (code == GRAPHICS_EXT_FUNC_CODE && block && block[0] >= 4) {
-                disposal = (block[1] >> 2) & 7;
-                centiseconds = block[2] | block[3] << 8;
-                transparent = (block[1] & 1) ? block[4] : -1;
-            }
-            int netscape = code == APPLICATION_EXT_FUNC_CODE && block && block[0] == 11 &&
-                           (memcmp(block + 1, "NETSCAPE2.0", 11) == 0 || memcmp(block + 1, "ANIMEXTS1.0", 11) == 0);
-            while (block) {
-                if (gif.extension_next(file, &block) == GIF_ERROR) {
-                    say(message, message_size, "corrupt GIF: an extension cannot be read");
-                    return -1;
-                }
-                // Its sub-block: 1, then how many times to play it again (little-endian; 0 for ever):
-                // browsers play a count of 1 twice, and encoders write it for them.
-                if (netscape && block && block[0] >= 3 && block[1] == 1) {
-                    int again = block[2] | block[3] << 8;
-                    frames->loop_count = again == 0 ? 0 : again + 1;
-                    netscape = 0;
-                }
-            }
+            if (gif_frame_extension(frames, &disposal, &centiseconds, &transparent, message, message_size) != 0) return -1;
             continue;
         }
         if (type != IMAGE_DESC_RECORD_TYPE) continue;
@@ -674,36 +739,7 @@ static int gif_next_frame(photorepl_frames *frames, int *delay, char *message, s
         frames->frame_height = bottom - top;
         frames->disposal = disposal;
         if (disposal == 3) memcpy(frames->previous, frames->canvas, (size_t)frames->width * (size_t)frames->height * 4);
-        static const int starts[] = {0, 4, 2, 1}, steps[] = {8, 8, 4, 2};
-        int passes = frame->Interlace ? 4 : 1;
-        GifPixelType *line = malloc((size_t)frame->Width);
-        if (!line) {
-            say(message, message_size, "out of memory");
-            return -1;
-        }
-        for (int pass = 0; pass < passes; pass++) {
-            int start = frame->Interlace ? starts[pass] : 0, step = frame->Interlace ? steps[pass] : 1;
-            for (int y = start; y < frame->Height; y += step) {
-                if (gif.line(file, line, frame->Width) == GIF_ERROR) {
-                    free(line);
-                    say(message, message_size, "corrupt GIF: frame %d is cut short", frames->given + 1);
-                    return -1;
-                }
-                int canvas_y = frame->Top + y;
-                if (canvas_y >= frames->height) continue;
-                unsigned char *row = frames->canvas + (size_t)canvas_y * (size_t)frames->width * 4;
-                for (int x = 0; x < frame->Width; x++) {
-                    int canvas_x = frame->Left + x, index = line[x];
-                    if (canvas_x >= frames->width || index == transparent || index >= colours->ColorCount) continue;
-                    unsigned char *pixel = row + (size_t)canvas_x * 4;
-                    pixel[0] = colours->Colors[index].Red;
-                    pixel[1] = colours->Colors[index].Green;
-                    pixel[2] = colours->Colors[index].Blue;
-                    pixel[3] = 255;
-                }
-            }
-        }
-        free(line);
+        if (gif_draw_frame(frames, colours, transparent, message, message_size) != 0) return -1;
         *delay = browser_delay(centiseconds * 10);
         return 1;
     }
@@ -1127,7 +1163,7 @@ static int tiff_warning(TIFF *file, void *data, const char *module, const char *
     return 1;
 }
 
-// One stored row of a simple kind (see photorepl_tiff_decode) to RGBA.
+// One stored row of a simple kind (see tiff_read_layout) to RGBA.
 static void tiff_row_to_rgba(const unsigned char *row, int width, int bits, int samples, int photometric,
                              const uint16_t *map[3], unsigned char *rgba) {
     int step = bits / 8;
@@ -1159,6 +1195,87 @@ static void tiff_row_to_rgba(const unsigned char *row, int width, int bits, int 
     }
 }
 
+// What a TIFF's tags say of how its image is stored.
+typedef struct {
+    uint16_t bits, samples, photometric, planar, format, compression;
+    uint32_t file_width, file_height;
+    const uint16_t *map[3];
+    int simple;  // a kind tiff_row_to_rgba reads: read a row at a time
+} tiff_layout;
+
+// The image's tags read (and a JPEG-compressed YCbCr image's rows asked for as RGB).
+static void tiff_read_layout(TIFF *file, int width, int height, tiff_layout *l) {
+    memset(l, 0, sizeof *l);
+    tiff.get_field(file, TIFFTAG_IMAGEWIDTH, &l->file_width);
+    tiff.get_field(file, TIFFTAG_IMAGELENGTH, &l->file_height);
+    tiff.get_field(file, TIFFTAG_BITSPERSAMPLE, &l->bits);
+    tiff.get_field(file, TIFFTAG_SAMPLESPERPIXEL, &l->samples);
+    tiff.get_field(file, TIFFTAG_PLANARCONFIG, &l->planar);
+    tiff.get_field(file, TIFFTAG_SAMPLEFORMAT, &l->format);
+    tiff.get_field(file, TIFFTAG_COMPRESSION, &l->compression);
+    if (!tiff.get_field(file, TIFFTAG_PHOTOMETRIC, &l->photometric)) l->photometric = 0xFFFF;
+    // A JPEG-compressed YCbCr image: libtiff's JPEG codec gives its rows as RGB.
+    if (l->compression == COMPRESSION_JPEG && l->photometric == PHOTOMETRIC_YCBCR && l->bits == 8 && l->samples == 3) {
+        tiff.set_field(file, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
+        l->photometric = PHOTOMETRIC_RGB;
+    }
+    if (l->photometric == PHOTOMETRIC_PALETTE && !tiff.get_field(file, TIFFTAG_COLORMAP, &l->map[0], &l->map[1], &l->map[2]))
+        l->photometric = 0xFFFF;
+    uint16_t photometric = l->photometric, samples = l->samples;
+    l->simple = !tiff.is_tiled(file) && l->planar == PLANARCONFIG_CONTIG && l->format == SAMPLEFORMAT_UINT &&
+                (l->bits == 8 || l->bits == 16) && l->file_width == (uint32_t)width && l->file_height == (uint32_t)height &&
+                ((photometric == PHOTOMETRIC_MINISBLACK && samples >= 1 && samples <= 2) ||
+                 (photometric == PHOTOMETRIC_MINISWHITE && samples == 1) ||
+                 (photometric == PHOTOMETRIC_RGB && samples >= 3 && samples <= 4) ||
+                 (photometric == PHOTOMETRIC_PALETTE && samples == 1));
+}
+
+// A simple kind of TIFF read a row at a time, each summed into the scaled picture `pixels` as it
+// comes: 0, or -1 with `out->message` saying why.
+static int tiff_read_rows(TIFF *file, tiff_layout *l, int width, int height, int factor, unsigned char *pixels,
+                          const char *error, photorepl_decoded *out) {
+    uint64_t row_bytes = tiff.scanline_size(file);
+    unsigned char *row = row_bytes > 0 && row_bytes >= (uint64_t)width * l->samples * (l->bits / 8) ? malloc((size_t)row_bytes) : NULL;
+    unsigned char *rgba = malloc((size_t)width * 4);
+    row_shrinker shrinker = {0};
+    int failed = !row || !rgba || shrinker_begin(&shrinker, width, height, factor, pixels) != 0;
+    if (failed) say(out->message, sizeof out->message, "out of memory");
+    for (int y = 0; !failed && y < height; y++) {
+        if (tiff.read_scanline(file, row, (uint32_t)y, 0) < 0) {
+            say(out->message, sizeof out->message, "corrupt TIFF: %s", error[0] ? error : "libtiff could not decode its image");
+            failed = 1;
+            break;
+        }
+        tiff_row_to_rgba(row, width, l->bits, l->samples, l->photometric, l->map, rgba);
+        shrinker_add(&shrinker, rgba);
+    }
+    free(shrinker.sums);
+    free(row);
+    free(rgba);
+    return failed ? -1 : 0;
+}
+
+// Any other kind decoded whole by libtiff as RGBA, upright, then scaled into `pixels`: 0, or -1
+// with `out->message` saying why.
+static int tiff_read_whole(TIFF *file, int width, int height, int orientation, int factor, unsigned char *pixels,
+                           const char *error, photorepl_decoded *out) {
+    size_t full = (size_t)width * (size_t)height * 4;
+    int result = -1;
+    // ABGR words, one a pixel: R, G, B, A in memory on a little-endian machine, rows as stored.
+    unsigned char *whole = factor == 1 ? pixels : malloc(full);
+    if (!whole) {
+        say(out->message, sizeof out->message, "out of memory for %dx%d pixels", width, height);
+    } else if (!tiff.read_rgba(file, (uint32_t)width, (uint32_t)height, (uint32_t *)whole, orientation, 0)) {
+        say(out->message, sizeof out->message, "corrupt TIFF: %s", error[0] ? error : "libtiff could not decode its image");
+    } else if (factor > 1 && shrink(whole, width * 4, width, height, 4, factor, pixels) != 0) {
+        say(out->message, sizeof out->message, "out of memory");
+    } else {
+        result = 0;
+    }
+    if (whole && whole != pixels) free(whole);
+    return result;
+}
+
 void photorepl_tiff_decode(const unsigned char *data, size_t size, int width, int height, int orientation, int factor,
                            size_t max_bytes, photorepl_decoded *out) {
     begin(out);
@@ -1188,76 +1305,25 @@ void photorepl_tiff_decode(const unsigned char *data, size_t size, int width, in
     }
     int scaled_width = (width + factor - 1) / factor, scaled_height = (height + factor - 1) / factor;
     unsigned char *pixels = output(out, (size_t)scaled_width * (size_t)scaled_height * 4);
-    uint16_t bits = 0, samples = 0, photometric = 0, planar = 0, format = 0, compression = 0;
-    uint32_t file_width = 0, file_height = 0;
-    const uint16_t *map[3] = {NULL, NULL, NULL};
-    tiff.get_field(file, TIFFTAG_IMAGEWIDTH, &file_width);
-    tiff.get_field(file, TIFFTAG_IMAGELENGTH, &file_height);
-    tiff.get_field(file, TIFFTAG_BITSPERSAMPLE, &bits);
-    tiff.get_field(file, TIFFTAG_SAMPLESPERPIXEL, &samples);
-    tiff.get_field(file, TIFFTAG_PLANARCONFIG, &planar);
-    tiff.get_field(file, TIFFTAG_SAMPLEFORMAT, &format);
-    tiff.get_field(file, TIFFTAG_COMPRESSION, &compression);
-    if (!tiff.get_field(file, TIFFTAG_PHOTOMETRIC, &photometric)) photometric = 0xFFFF;
-    // A JPEG-compressed YCbCr image: libtiff's JPEG codec gives its rows as RGB.
-    if (compression == COMPRESSION_JPEG && photometric == PHOTOMETRIC_YCBCR && bits == 8 && samples == 3) {
-        tiff.set_field(file, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
-        photometric = PHOTOMETRIC_RGB;
-    }
-    if (photometric == PHOTOMETRIC_PALETTE && !tiff.get_field(file, TIFFTAG_COLORMAP, &map[0], &map[1], &map[2])) photometric = 0xFFFF;
-    int simple = !tiff.is_tiled(file) && planar == PLANARCONFIG_CONTIG && format == SAMPLEFORMAT_UINT &&
-                 (bits == 8 || bits == 16) && file_width == (uint32_t)width && file_height == (uint32_t)height &&
-                 ((photometric == PHOTOMETRIC_MINISBLACK && samples >= 1 && samples <= 2) ||
-                  (photometric == PHOTOMETRIC_MINISWHITE && samples == 1) ||
-                  (photometric == PHOTOMETRIC_RGB && samples >= 3 && samples <= 4) ||
-                  (photometric == PHOTOMETRIC_PALETTE && samples == 1));
+    tiff_layout layout;
+    tiff_read_layout(file, width, height, &layout);
     size_t full = (size_t)width * (size_t)height * 4;
+    int decoded = 0;
     if (!pixels) {
         say(out->message, sizeof out->message, out->into ? "corrupt TIFF: asked for another size than its header says" : "out of memory");
-    } else if (simple) {
-        // A row at a time, each summed into the scaled picture as it comes.
-        uint64_t row_bytes = tiff.scanline_size(file);
-        unsigned char *row = row_bytes > 0 && row_bytes >= (uint64_t)width * samples * (bits / 8) ? malloc((size_t)row_bytes) : NULL;
-        unsigned char *rgba = malloc((size_t)width * 4);
-        row_shrinker shrinker = {0};
-        int failed = !row || !rgba || shrinker_begin(&shrinker, width, height, factor, pixels) != 0;
-        if (failed) say(out->message, sizeof out->message, "out of memory");
-        for (int y = 0; !failed && y < height; y++) {
-            if (tiff.read_scanline(file, row, (uint32_t)y, 0) < 0) {
-                say(out->message, sizeof out->message, "corrupt TIFF: %s", error[0] ? error : "libtiff could not decode its image");
-                failed = 1;
-                break;
-            }
-            tiff_row_to_rgba(row, width, bits, samples, photometric, map, rgba);
-            shrinker_add(&shrinker, rgba);
-        }
-        if (!failed) {
-            out->rgba = pixels;
-            out->width = scaled_width;
-            out->height = scaled_height;
-        }
-        free(shrinker.sums);
-        free(row);
-        free(rgba);
+    } else if (layout.simple) {
+        decoded = tiff_read_rows(file, &layout, width, height, factor, pixels, error, out) == 0;
     } else if (full > max_bytes) {
         say(out->message, sizeof out->message,
             "this kind of TIFF is decoded whole, and %dx%d pixels would take %zu MB, more than photorepl's %zu MB for pictures",
             width, height, full >> 20, max_bytes >> 20);
     } else {
-        // ABGR words, one a pixel: R, G, B, A in memory on a little-endian machine, rows as stored.
-        unsigned char *whole = factor == 1 ? pixels : malloc(full);
-        if (!whole) {
-            say(out->message, sizeof out->message, "out of memory for %dx%d pixels", width, height);
-        } else if (!tiff.read_rgba(file, (uint32_t)width, (uint32_t)height, (uint32_t *)whole, orientation, 0)) {
-            say(out->message, sizeof out->message, "corrupt TIFF: %s", error[0] ? error : "libtiff could not decode its image");
-        } else if (factor > 1 && shrink(whole, width * 4, width, height, 4, factor, pixels) != 0) {
-            say(out->message, sizeof out->message, "out of memory");
-        } else {
-            out->rgba = pixels;
-            out->width = scaled_width;
-            out->height = scaled_height;
-        }
-        if (whole && whole != pixels) free(whole);
+        decoded = tiff_read_whole(file, width, height, orientation, factor, pixels, error, out) == 0;
+    }
+    if (decoded) {
+        out->rgba = pixels;
+        out->width = scaled_width;
+        out->height = scaled_height;
     }
     if (!out->rgba && pixels && pixels != out->into) free(pixels);
     tiff.close(file);

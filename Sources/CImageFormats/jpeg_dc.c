@@ -224,174 +224,211 @@ static size_t skip_entropy(const uint8_t *data, size_t size, size_t position) {
 
 static uint8_t clamp(int value) { return value < 0 ? 0 : value > 255 ? 255 : (uint8_t)value; }
 
+// What the segments read so far say of the picture.
+typedef struct {
+    component components[MAX_COMPONENTS_HERE];
+    int count, width, height, h_max, v_max, restart_interval, adobe_transform;
+    int quant[4];  // each table's DC entry
+    int quant_defined[4];
+    huffman_table tables[4];
+    int scans, have_frame;
+} dc_picture;
+
+// SOF2: the frame's size and components, and room for each one's DC values. NULL, or why not.
+static const char *read_frame(dc_picture *d, const uint8_t *p, size_t n) {
+    if (d->have_frame || n < 6 || p[0] != 8) return "not an 8-bit frame";
+    d->height = p[1] << 8 | p[2];
+    d->width = p[3] << 8 | p[4];
+    // The count is kept only once the components are checked: until then there is nothing to free.
+    int count = p[5];
+    if (d->width == 0 || d->height == 0 || (count != 1 && count != 3) || n < 6 + 3 * (size_t)count)
+        return "a frame this reader leaves to libjpeg";
+    component *components = d->components;
+    for (int c = 0; c < count; c++) {
+        components[c].id = p[6 + 3 * c];
+        components[c].h = p[7 + 3 * c] >> 4;
+        components[c].v = p[7 + 3 * c] & 15;
+        components[c].quant = p[8 + 3 * c];
+        if (components[c].h < 1 || components[c].h > 4 || components[c].v < 1 || components[c].v > 4 || components[c].quant > 3)
+            return "bad sampling";
+        if (components[c].h > d->h_max) d->h_max = components[c].h;
+        if (components[c].v > d->v_max) d->v_max = components[c].v;
+    }
+    d->count = count;
+    long mcus_wide = (d->width + 8 * d->h_max - 1) / (8 * d->h_max), mcus_high = (d->height + 8 * d->v_max - 1) / (8 * d->v_max);
+    for (int c = 0; c < count; c++) {
+        components[c].blocks_wide = (int)(mcus_wide * components[c].h);
+        components[c].blocks_high = (int)(mcus_high * components[c].v);
+        components[c].dc = calloc((size_t)components[c].blocks_wide * (size_t)components[c].blocks_high, sizeof(int32_t));
+        if (!components[c].dc) return "out of memory";
+    }
+    d->have_frame = 1;
+    return NULL;
+}
+
+// DQT: only each table's first (DC) entry is needed. NULL, or why not.
+static const char *read_dqt(dc_picture *d, const uint8_t *p, size_t n) {
+    size_t i = 0;
+    while (i < n) {
+        int precision = p[i] >> 4, id = p[i] & 15;
+        size_t entries = precision ? 128 : 64;
+        if (id > 3 || precision > 1 || i + 1 + entries > n) return "bad quantization table";
+        d->quant[id] = precision ? (p[i + 1] << 8 | p[i + 2]) : p[i + 1];
+        d->quant_defined[id] = 1;
+        i += 1 + entries;
+    }
+    return NULL;
+}
+
+// SOS: a DC first scan decoded, any other passed over; `*position` moves past its entropy data, and
+// `*all_read` says whether every component has its DC values now. NULL, or why not.
+static const char *read_scan(dc_picture *d, const uint8_t *data, size_t size, size_t *position, const uint8_t *p, size_t n,
+                             int *all_read) {
+    component *components = d->components;
+    if (!d->have_frame || n < 1) return "a scan before the frame";
+    int in_scan_count = p[0];
+    if (in_scan_count < 1 || in_scan_count > d->count || n < 1 + 2 * (size_t)in_scan_count + 3) return "bad scan";
+    int in_scan[MAX_COMPONENTS_HERE];
+    for (int s = 0; s < in_scan_count; s++) {
+        int id = p[1 + 2 * s], found = -1;
+        for (int c = 0; c < d->count; c++)
+            if (components[c].id == id) found = c;
+        if (found < 0) return "a scan of an unknown component";
+        in_scan[s] = found;
+        components[found].dc_table = p[2 + 2 * s] >> 4;
+        if (components[found].dc_table > 3) return "bad scan";
+    }
+    int ss = p[1 + 2 * in_scan_count], se = p[2 + 2 * in_scan_count];
+    int ah = p[3 + 2 * in_scan_count] >> 4, al = p[3 + 2 * in_scan_count] & 15;
+    d->scans++;
+    if (d->scans > 500) return "more than 500 scans";
+    if (ss == 0 && se == 0 && ah == 0) {
+        if (al > 13) return "bad scan";
+        for (int s = 0; s < in_scan_count; s++)
+            if (!d->tables[components[in_scan[s]].dc_table].defined) return "a scan without its table";
+        bit_reader reader = {.data = data, .size = size, .position = *position};
+        if (decode_dc_scan(&reader, components, in_scan, in_scan_count, d->h_max, d->v_max, d->width, d->height, d->restart_interval, al,
+                           d->tables) != 0)
+            return "corrupt DC scan";
+        for (int s = 0; s < in_scan_count; s++) components[in_scan[s]].has_dc = 1;
+        *position = reader.position;
+    }
+    *position = skip_entropy(data, size, *position);  // an AC or refinement scan's data
+    int all = 1;
+    for (int c = 0; c < d->count; c++) all &= components[c].has_dc;
+    *all_read = all;
+    return NULL;
+}
+
+// The pixel at (x, y) of the 1/8 picture, from each component's DC value there.
+static void dc_pixel(const dc_picture *d, int rgb, int x, int y, unsigned char *o) {
+    int value[MAX_COMPONENTS_HERE];
+    for (int c = 0; c < d->count; c++) {
+        const component *k = &d->components[c];
+        // The block that covers this one's place (a subsampled component's blocks are larger).
+        int bx = x * k->h / d->h_max, by = y * k->v / d->v_max;
+        if (bx >= k->blocks_wide) bx = k->blocks_wide - 1;
+        if (by >= k->blocks_high) by = k->blocks_high - 1;
+        long dc = (long)k->dc[(size_t)by * (size_t)k->blocks_wide + (size_t)bx] * d->quant[k->quant];
+        // libjpeg's 1 × 1 inverse DCT: the DC value over 8, rounded, centred on 128
+        // (clamped before it is an int: a corrupt file's product is far out of range).
+        long level = ((dc + 4) >> 3) + 128;
+        value[c] = level < 0 ? 0 : level > 255 ? 255 : (int)level;
+    }
+    if (d->count == 1) {
+        o[0] = o[1] = o[2] = (uint8_t)value[0];
+    } else if (rgb) {
+        o[0] = (uint8_t)value[0]; o[1] = (uint8_t)value[1]; o[2] = (uint8_t)value[2];
+    } else {
+        // JFIF's YCbCr to RGB, in libjpeg's fixed point (16 fractional bits, rounded).
+        int luma = value[0], cb = value[1] - 128, cr = value[2] - 128;
+        o[0] = clamp(luma + ((91881 * cr + 32768) >> 16));
+        o[1] = clamp(luma + ((-22554 * cb - 46802 * cr + 32768) >> 16));
+        o[2] = clamp(luma + ((116130 * cb + 32768) >> 16));
+    }
+    o[3] = 255;
+}
+
+// Every component's DC values made the picture in `out`, once all are read: 0, or 1 as fail_with.
+static int dc_convert(dc_picture *d, photorepl_decoded *out, size_t position, int *scans_read, size_t *bytes_read) {
+    component *components = d->components;
+    int count = d->count;
+    for (int c = 0; c < count; c++)
+        if (!d->quant_defined[components[c].quant]) return fail_with(out, components, count, "no quantization table");
+    int out_w = (d->width + 7) / 8, out_h = (d->height + 7) / 8;
+    size_t bytes = (size_t)out_w * (size_t)out_h * 4;
+    unsigned char *pixels = out->into ? (out->capacity >= bytes ? out->into : NULL) : malloc(bytes);
+    if (!pixels) return fail_with(out, components, count, "no room for the picture");
+    int rgb = count == 3 && (d->adobe_transform == 0 ||
+                             (d->adobe_transform < 0 && components[0].id == 'R' && components[1].id == 'G' && components[2].id == 'B'));
+    for (int y = 0; y < out_h; y++)
+        for (int x = 0; x < out_w; x++) dc_pixel(d, rgb, x, y, pixels + ((size_t)y * (size_t)out_w + (size_t)x) * 4);
+    release(components, count);
+    out->rgba = pixels;
+    out->width = out_w;
+    out->height = out_h;
+    *scans_read = d->scans;
+    *bytes_read = position;
+    return 0;
+}
+
 int photorepl_jpeg_dc_preview(const unsigned char *data, size_t size, photorepl_decoded *out, int *scans_read, size_t *bytes_read) {
     out->rgba = NULL;
     out->width = out->height = 0;
     out->message[0] = 0;
     *scans_read = 0;
     *bytes_read = 0;
-    component components[MAX_COMPONENTS_HERE];
-    memset(components, 0, sizeof components);
-    int count = 0, width = 0, height = 0, h_max = 1, v_max = 1, restart_interval = 0, adobe_transform = -1;
-    int quant[4] = {0};  // each table's DC entry
-    int quant_defined[4] = {0};
-    huffman_table tables[4];
-    memset(tables, 0, sizeof tables);
-    if (size < 4 || data[0] != 0xFF || data[1] != 0xD8) return fail_with(out, components, 0, "not a JPEG");
+    dc_picture picture;
+    memset(&picture, 0, sizeof picture);
+    picture.h_max = picture.v_max = 1;
+    picture.adobe_transform = -1;
+    dc_picture *d = &picture;
+    if (size < 4 || data[0] != 0xFF || data[1] != 0xD8) return fail_with(out, d->components, 0, "not a JPEG");
     size_t position = 2;
-    int scans = 0, have_frame = 0;
     for (;;) {
         // The next marker (fill bytes 0xFF allowed before it, nothing else: libjpeg warns of that).
-        if (position < size && data[position] != 0xFF) return fail_with(out, components, count, "bytes between segments");
+        if (position < size && data[position] != 0xFF) return fail_with(out, d->components, d->count, "bytes between segments");
         while (position < size && data[position] == 0xFF) position++;
-        if (position >= size) return fail_with(out, components, count, "the file ends before the DC values");
+        if (position >= size) return fail_with(out, d->components, d->count, "the file ends before the DC values");
         uint8_t marker = data[position++];
-        if (marker == 0xD9) return fail_with(out, components, count, "the file ends before the DC values");
+        if (marker == 0xD9) return fail_with(out, d->components, d->count, "the file ends before the DC values");
         if (marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) continue;  // no length
-        if (position + 2 > size) return fail_with(out, components, count, "cut short");
+        if (position + 2 > size) return fail_with(out, d->components, d->count, "cut short");
         size_t length = (size_t)data[position] << 8 | data[position + 1];
-        if (length < 2 || position + length > size) return fail_with(out, components, count, "cut short");
+        if (length < 2 || position + length > size) return fail_with(out, d->components, d->count, "cut short");
         const uint8_t *p = data + position + 2;
         size_t n = length - 2;
         position += length;
+        const char *why = NULL;
+        int all_read = 0;
         switch (marker) {
-        case 0xC2: {  // SOF2: progressive, Huffman
-            if (have_frame || n < 6 || p[0] != 8) return fail_with(out, components, count, "not an 8-bit frame");
-            height = p[1] << 8 | p[2];
-            width = p[3] << 8 | p[4];
-            count = p[5];
-            if (width == 0 || height == 0 || (count != 1 && count != 3) || n < 6 + 3 * (size_t)count)
-                return fail_with(out, components, 0, "a frame this reader leaves to libjpeg");
-            for (int c = 0; c < count; c++) {
-                components[c].id = p[6 + 3 * c];
-                components[c].h = p[7 + 3 * c] >> 4;
-                components[c].v = p[7 + 3 * c] & 15;
-                components[c].quant = p[8 + 3 * c];
-                if (components[c].h < 1 || components[c].h > 4 || components[c].v < 1 || components[c].v > 4 || components[c].quant > 3)
-                    return fail_with(out, components, 0, "bad sampling");
-                if (components[c].h > h_max) h_max = components[c].h;
-                if (components[c].v > v_max) v_max = components[c].v;
-            }
-            long mcus_wide = (width + 8 * h_max - 1) / (8 * h_max), mcus_high = (height + 8 * v_max - 1) / (8 * v_max);
-            for (int c = 0; c < count; c++) {
-                components[c].blocks_wide = (int)(mcus_wide * components[c].h);
-                components[c].blocks_high = (int)(mcus_high * components[c].v);
-                components[c].dc = calloc((size_t)components[c].blocks_wide * (size_t)components[c].blocks_high, sizeof(int32_t));
-                if (!components[c].dc) return fail_with(out, components, count, "out of memory");
-            }
-            have_frame = 1;
+        case 0xC2:  // SOF2: progressive, Huffman
+            why = read_frame(d, p, n);
             break;
-        }
         case 0xC0: case 0xC1: case 0xC3: case 0xC5: case 0xC6: case 0xC7:
         case 0xC9: case 0xCA: case 0xCB: case 0xCD: case 0xCE: case 0xCF:
-            return fail_with(out, components, count, "not a progressive Huffman JPEG");
+            why = "not a progressive Huffman JPEG";
+            break;
         case 0xC4:
-            if (read_dht(p, n, tables) != 0) return fail_with(out, components, count, "bad Huffman table");
+            if (read_dht(p, n, d->tables) != 0) why = "bad Huffman table";
             break;
-        case 0xDB: {  // DQT: only each table's first (DC) entry is needed
-            size_t i = 0;
-            while (i < n) {
-                int precision = p[i] >> 4, id = p[i] & 15;
-                size_t entries = precision ? 128 : 64;
-                if (id > 3 || precision > 1 || i + 1 + entries > n) return fail_with(out, components, count, "bad quantization table");
-                quant[id] = precision ? (p[i + 1] << 8 | p[i + 2]) : p[i + 1];
-                quant_defined[id] = 1;
-                i += 1 + entries;
-            }
+        case 0xDB:
+            why = read_dqt(d, p, n);
             break;
-        }
         case 0xDD:
-            if (n < 2) return fail_with(out, components, count, "bad restart interval");
-            restart_interval = p[0] << 8 | p[1];
+            if (n < 2) why = "bad restart interval";
+            else d->restart_interval = p[0] << 8 | p[1];
             break;
         case 0xEE:  // APP14 "Adobe": its transform says whether 3 components are YCbCr (1) or RGB (0)
-            if (n >= 12 && memcmp(p, "Adobe", 5) == 0) adobe_transform = p[11];
+            if (n >= 12 && memcmp(p, "Adobe", 5) == 0) d->adobe_transform = p[11];
             break;
-        case 0xDA: {  // SOS
-            if (!have_frame || n < 1) return fail_with(out, components, count, "a scan before the frame");
-            int in_scan_count = p[0];
-            if (in_scan_count < 1 || in_scan_count > count || n < 1 + 2 * (size_t)in_scan_count + 3)
-                return fail_with(out, components, count, "bad scan");
-            int in_scan[MAX_COMPONENTS_HERE];
-            for (int s = 0; s < in_scan_count; s++) {
-                int id = p[1 + 2 * s], found = -1;
-                for (int c = 0; c < count; c++)
-                    if (components[c].id == id) found = c;
-                if (found < 0) return fail_with(out, components, count, "a scan of an unknown component");
-                in_scan[s] = found;
-                components[found].dc_table = p[2 + 2 * s] >> 4;
-                if (components[found].dc_table > 3) return fail_with(out, components, count, "bad scan");
-            }
-            int ss = p[1 + 2 * in_scan_count], se = p[2 + 2 * in_scan_count];
-            int ah = p[3 + 2 * in_scan_count] >> 4, al = p[3 + 2 * in_scan_count] & 15;
-            scans++;
-            if (scans > 500) return fail_with(out, components, count, "more than 500 scans");
-            if (ss == 0 && se == 0 && ah == 0) {
-                if (al > 13) return fail_with(out, components, count, "bad scan");
-                for (int s = 0; s < in_scan_count; s++)
-                    if (!tables[components[in_scan[s]].dc_table].defined) return fail_with(out, components, count, "a scan without its table");
-                bit_reader reader = {.data = data, .size = size, .position = position};
-                if (decode_dc_scan(&reader, components, in_scan, in_scan_count, h_max, v_max, width, height, restart_interval, al, tables) != 0)
-                    return fail_with(out, components, count, "corrupt DC scan");
-                for (int s = 0; s < in_scan_count; s++) components[in_scan[s]].has_dc = 1;
-                position = reader.position;
-            }
-            position = skip_entropy(data, size, position);  // an AC or refinement scan's data
-            int all = 1;
-            for (int c = 0; c < count; c++) all &= components[c].has_dc;
-            if (all) goto convert;
+        case 0xDA:
+            why = read_scan(d, data, size, &position, p, n, &all_read);
             break;
-        }
         default:
             break;  // APPn, COM and the like
         }
-    }
-
-convert:
-    for (int c = 0; c < count; c++)
-        if (!quant_defined[components[c].quant]) return fail_with(out, components, count, "no quantization table");
-    {
-        int out_w = (width + 7) / 8, out_h = (height + 7) / 8;
-        size_t bytes = (size_t)out_w * (size_t)out_h * 4;
-        unsigned char *pixels = out->into ? (out->capacity >= bytes ? out->into : NULL) : malloc(bytes);
-        if (!pixels) return fail_with(out, components, count, "no room for the picture");
-        int rgb = count == 3 && (adobe_transform == 0 || (adobe_transform < 0 && components[0].id == 'R' && components[1].id == 'G' && components[2].id == 'B'));
-        for (int y = 0; y < out_h; y++) {
-            for (int x = 0; x < out_w; x++) {
-                int value[MAX_COMPONENTS_HERE];
-                for (int c = 0; c < count; c++) {
-                    const component *k = &components[c];
-                    // The block that covers this one's place (a subsampled component's blocks are larger).
-                    int bx = x * k->h / h_max, by = y * k->v / v_max;
-                    if (bx >= k->blocks_wide) bx = k->blocks_wide - 1;
-                    if (by >= k->blocks_high) by = k->blocks_high - 1;
-                    long dc = (long)k->dc[(size_t)by * (size_t)k->blocks_wide + (size_t)bx] * quant[k->quant];
-                    // libjpeg's 1 × 1 inverse DCT: the DC value over 8, rounded, centred on 128
-                    // (clamped before it is an int: a corrupt file's product is far out of range).
-                    long level = ((dc + 4) >> 3) + 128;
-                    value[c] = level < 0 ? 0 : level > 255 ? 255 : (int)level;
-                }
-                unsigned char *o = pixels + ((size_t)y * (size_t)out_w + (size_t)x) * 4;
-                if (count == 1) {
-                    o[0] = o[1] = o[2] = (uint8_t)value[0];
-                } else if (rgb) {
-                    o[0] = (uint8_t)value[0]; o[1] = (uint8_t)value[1]; o[2] = (uint8_t)value[2];
-                } else {
-                    // JFIF's YCbCr to RGB, in libjpeg's fixed point (16 fractional bits, rounded).
-                    int luma = value[0], cb = value[1] - 128, cr = value[2] - 128;
-                    o[0] = clamp(luma + ((91881 * cr + 32768) >> 16));
-                    o[1] = clamp(luma + ((-22554 * cb - 46802 * cr + 32768) >> 16));
-                    o[2] = clamp(luma + ((116130 * cb + 32768) >> 16));
-                }
-                o[3] = 255;
-            }
-        }
-        release(components, count);
-        out->rgba = pixels;
-        out->width = out_w;
-        out->height = out_h;
-        *scans_read = scans;
-        *bytes_read = position;
-        return 0;
+        if (why) return fail_with(out, d->components, d->count, why);
+        if (all_read) return dc_convert(d, out, position, scans_read, bytes_read);
     }
 }

@@ -97,6 +97,60 @@ static int covers(j_decompress_ptr info, int (*bits)[DCTSIZE2]) {
 // tiny scans would take minutes.
 enum { MAX_SCANS = 500, MOST_COMPONENTS = 4 };
 
+// Whether libjpeg's buffered-image mode can show this file's first scans: a progressive file has
+// scans that each refine the whole picture; CMYK is left to TurboJPEG.
+static int has_first_scans(j_decompress_ptr info) {
+    return info->progressive_mode && info->num_components <= MOST_COMPONENTS &&
+           (info->jpeg_color_space == JCS_YCbCr || info->jpeg_color_space == JCS_GRAYSCALE || info->jpeg_color_space == JCS_RGB);
+}
+
+// Starts the decompression in buffered-image mode, at `scale_eighths` / 8 of the picture's size.
+static void start_buffered(j_decompress_ptr info, int scale_eighths) {
+    info->buffered_image = TRUE;
+    info->scale_num = (unsigned)scale_eighths;
+    info->scale_denom = 8;
+    info->out_color_space = JCS_EXT_RGBA;
+    // Smoothing guesses the missing AC coefficients from neighbouring DC values: about 30 ms on a
+    // 27 MP photo, for a picture whose scans already hold the detail its scale can show.
+    info->do_block_smoothing = FALSE;
+    info->dct_method = JDCT_ISLOW;
+    jpeg.start_decompress(info);
+}
+
+// Reads scans until the finished ones cover the picture's scale or the file ends (`*complete`),
+// `*scan_count` of them: 0, or 1 past MAX_SCANS with `out->message` saying so.
+static int read_covering_scans(j_decompress_ptr info, photorepl_decoded *out, int *scan_count, int *complete) {
+    // jpeg_read_header stopped at the first scan's header: coef_bits already counts that scan.
+    // A scan is complete when the next one's header is reached, so what the finished scans hold
+    // is the copy taken at the previous header.
+    int finished[MOST_COMPONENTS][DCTSIZE2], started[MOST_COMPONENTS][DCTSIZE2];
+    memcpy(started, info->coef_bits, sizeof(int) * DCTSIZE2 * (size_t)info->num_components);
+    for (int c = 0; c < info->num_components; c++)
+        for (int k = 0; k < DCTSIZE2; k++) finished[c][k] = -1;
+    int scans = 0;
+    *complete = 0;
+    for (;;) {
+        int status = jpeg.consume_input(info);
+        if (status == JPEG_REACHED_EOI || status == JPEG_SUSPENDED) {  // the memory source never suspends
+            *complete = 1;
+            scans++;
+            break;
+        }
+        if (status == JPEG_REACHED_SOS) {
+            scans++;
+            memcpy(finished, started, sizeof started);
+            if (covers(info, finished)) break;
+            if (scans >= MAX_SCANS) {
+                snprintf(out->message, sizeof out->message, "corrupt JPEG: more than %d scans", MAX_SCANS);
+                return 1;
+            }
+            memcpy(started, info->coef_bits, sizeof(int) * DCTSIZE2 * (size_t)info->num_components);
+        }
+    }
+    *scan_count = scans;
+    return 0;
+}
+
 // 0 with the picture in `out`; 1 when this file is for the full decode instead (not progressive,
 // CMYK, any warning or error, libjpeg missing), `out->message` saying why.
 int photorepl_jpeg_first_scans(const unsigned char *data, size_t size, int scale_eighths, photorepl_decoded *out,
@@ -130,48 +184,15 @@ int photorepl_jpeg_first_scans(const unsigned char *data, size_t size, int scale
     created = 1;
     jpeg.mem_src(&info, data, (unsigned long)size);
     jpeg.read_header(&info, TRUE);
-    // Only a progressive file has scans that each refine the whole picture; CMYK is left to TurboJPEG.
-    if (!info.progressive_mode || info.num_components > MOST_COMPONENTS ||
-        (info.jpeg_color_space != JCS_YCbCr && info.jpeg_color_space != JCS_GRAYSCALE && info.jpeg_color_space != JCS_RGB)) {
+    if (!has_first_scans(&info)) {
         jpeg.destroy_decompress(&info);
         return 1;
     }
-    info.buffered_image = TRUE;
-    info.scale_num = (unsigned)scale_eighths;
-    info.scale_denom = 8;
-    info.out_color_space = JCS_EXT_RGBA;
-    // Smoothing guesses the missing AC coefficients from neighbouring DC values: about 30 ms on a
-    // 27 MP photo, for a picture whose scans already hold the detail its scale can show.
-    info.do_block_smoothing = FALSE;
-    info.dct_method = JDCT_ISLOW;
-    jpeg.start_decompress(&info);
-
-    // jpeg_read_header stopped at the first scan's header: coef_bits already counts that scan.
-    // A scan is complete when the next one's header is reached, so what the finished scans hold
-    // is the copy taken at the previous header.
-    int finished[MOST_COMPONENTS][DCTSIZE2], started[MOST_COMPONENTS][DCTSIZE2];
-    memcpy(started, info.coef_bits, sizeof(int) * DCTSIZE2 * (size_t)info.num_components);
-    for (int c = 0; c < info.num_components; c++)
-        for (int k = 0; k < DCTSIZE2; k++) finished[c][k] = -1;
+    start_buffered(&info, scale_eighths);
     int scans = 0, complete = 0;
-    for (;;) {
-        int status = jpeg.consume_input(&info);
-        if (status == JPEG_REACHED_EOI || status == JPEG_SUSPENDED) {  // the memory source never suspends
-            complete = 1;
-            scans++;
-            break;
-        }
-        if (status == JPEG_REACHED_SOS) {
-            scans++;
-            memcpy(finished, started, sizeof started);
-            if (covers(&info, finished)) break;
-            if (scans >= MAX_SCANS) {
-                snprintf(out->message, sizeof out->message, "corrupt JPEG: more than %d scans", MAX_SCANS);
-                jpeg.destroy_decompress(&info);
-                return 1;
-            }
-            memcpy(started, info.coef_bits, sizeof(int) * DCTSIZE2 * (size_t)info.num_components);
-        }
+    if (read_covering_scans(&info, out, &scans, &complete) != 0) {
+        jpeg.destroy_decompress(&info);
+        return 1;
     }
     if (errors.base.num_warnings > 0) {
         snprintf(out->message, sizeof out->message, "the JPEG has warnings: left to the full decode");

@@ -292,77 +292,53 @@ void photorepl_png_scaled_size(int width, int height, int interlaced, int factor
     *scaled_height = (grid_h + rest - 1) / rest;
 }
 
-int photorepl_png_decode(const unsigned char *idat, size_t idat_size, int width, int height, int channels, int depth,
-                         int interlaced, int factor, photorepl_decoded *out) {
-    begin(out);
-    if (channels < 1 || channels > 4 || width <= 0 || height <= 0 || factor < 1 || (depth != 8 && depth != 16) ||
-        (depth == 16 && interlaced)) {
-        say(out->message, sizeof out->message, "not a PNG this reader decodes");
+// 16-bit, or too large to inflate whole: inflated, unfiltered and scaled a row at a time.
+static int decode_streamed(const unsigned char *idat, size_t idat_size, int width, int height, int channels, int depth, int factor,
+                           photorepl_decoded *out) {
+    int scaled_w = (width + factor - 1) / factor, scaled_h = (height + factor - 1) / factor;
+    if (!(out->rgba = output(out, (size_t)scaled_w * (size_t)scaled_h * 4))) {
+        say(out->message, sizeof out->message, out->into ? "the PNG decoded at another size than asked for" : "out of memory");
         return -1;
     }
-    // 16-bit, or more than 32 MB inflated: a row at a time.
-    if (!interlaced && (depth == 16 || (size_t)height * ((size_t)width * (size_t)channels + 1) > ((size_t)32 << 20))) {
-        int scaled_w = (width + factor - 1) / factor, scaled_h = (height + factor - 1) / factor;
-        if (!(out->rgba = output(out, (size_t)scaled_w * (size_t)scaled_h * 4))) {
-            say(out->message, sizeof out->message, out->into ? "the PNG decoded at another size than asked for" : "out of memory");
-            return -1;
-        }
-        if (rows_streamed(idat, idat_size, width, height, channels, depth, factor, out->rgba, out->message, sizeof out->message) != 0) {
-            discard(out);
-            return -1;
-        }
-        out->width = scaled_w;
-        out->height = scaled_h;
-        return 0;
-    }
-    int grid = grid_for(interlaced, factor);
-    int passes = grid == 8 ? 1 : grid == 4 ? 3 : grid == 2 ? 5 : 7;
-    size_t bytes = 0;
-    for (int pass = 0; pass < (interlaced ? passes : 1); pass++) {
-        int w = width, h = height;
-        if (interlaced && !pass_size(pass, width, height, &w, &h)) continue;
-        bytes += (size_t)h * ((size_t)w * (size_t)channels + 1);
-    }
-    unsigned char *data = malloc(bytes ? bytes : 1);
-    if (!data) {
-        say(out->message, sizeof out->message, "out of memory");
+    if (rows_streamed(idat, idat_size, width, height, channels, depth, factor, out->rgba, out->message, sizeof out->message) != 0) {
+        discard(out);
         return -1;
     }
-    if (inflate_exactly(idat, idat_size, data, bytes, !interlaced || passes == 7, out->message, sizeof out->message) != 0) {
-        free(data);
+    out->width = scaled_w;
+    out->height = scaled_h;
+    return 0;
+}
+
+// A picture not interlaced, inflated whole into `data`: unfiltered and scaled into `out`.
+static int decode_inflated(unsigned char *data, int width, int height, int channels, int factor, photorepl_decoded *out) {
+    int scaled_w = (width + factor - 1) / factor, scaled_h = (height + factor - 1) / factor;
+    if (!(out->rgba = output(out, (size_t)scaled_w * (size_t)scaled_h * 4))) {
+        say(out->message, sizeof out->message, out->into ? "the PNG decoded at another size than asked for" : "out of memory");
         return -1;
     }
-    int result = 0;
-    if (!interlaced) {
-        int scaled_w = (width + factor - 1) / factor, scaled_h = (height + factor - 1) / factor;
-        if (!(out->rgba = output(out, (size_t)scaled_w * (size_t)scaled_h * 4))) {
-            say(out->message, sizeof out->message, out->into ? "the PNG decoded at another size than asked for" : "out of memory");
-            result = -1;
-        } else if (rows_shrunk(data, width, height, channels, factor, out->rgba, out->message, sizeof out->message) != 0) {
-            discard(out);
-            result = -1;
-        } else {
-            out->width = scaled_w;
-            out->height = scaled_h;
-        }
-        free(data);
-        return result;
+    if (rows_shrunk(data, width, height, channels, factor, out->rgba, out->message, sizeof out->message) != 0) {
+        discard(out);
+        return -1;
     }
-    // The passes' pixels placed on the grid (one pixel a grid × grid block), then scaled by what
-    // is left of the factor.
-    int grid_w = (width + grid - 1) / grid, grid_h = (height + grid - 1) / grid, rest = factor / grid;
-    unsigned char *picture = malloc((size_t)grid_w * (size_t)grid_h * 4), *row_rgba = malloc((size_t)width * 4);
+    out->width = scaled_w;
+    out->height = scaled_h;
+    return 0;
+}
+
+// The first `passes` Adam7 passes in `data` unfiltered, their pixels placed on `picture` (one pixel a
+// grid × grid block, `grid_w` of them a row): 0, or -1 and `message`.
+static int place_passes(unsigned char *data, int width, int height, int channels, int passes, int grid, int grid_w,
+                        unsigned char *picture, unsigned char *row_rgba, char *message, size_t message_size) {
     unsigned char *cursor = data;
-    for (int pass = 0; picture && row_rgba && pass < passes && result == 0; pass++) {
+    for (int pass = 0; pass < passes; pass++) {
         int w, h;
         if (!pass_size(pass, width, height, &w, &h)) continue;
         size_t stride = (size_t)w * (size_t)channels;
         const unsigned char *prior = NULL;
-        for (int y = 0; y < h && result == 0; y++, cursor += stride + 1) {
+        for (int y = 0; y < h; y++, cursor += stride + 1) {
             if (unfilter(cursor + 1, prior, stride, channels, cursor[0]) != 0) {
-                say(out->message, sizeof out->message, "corrupt PNG: pass %d's row %d has filter type %d", pass + 1, y, cursor[0]);
-                result = -1;
-                break;
+                say(message, message_size, "corrupt PNG: pass %d's row %d has filter type %d", pass + 1, y, cursor[0]);
+                return -1;
             }
             prior = cursor + 1;
             to_rgba(cursor + 1, w, channels, row_rgba);
@@ -373,6 +349,18 @@ int photorepl_png_decode(const unsigned char *idat, size_t idat_size, int width,
             }
         }
     }
+    return 0;
+}
+
+// An interlaced picture's first `passes` passes, inflated into `data`: the passes' pixels placed on
+// the grid, then scaled by what is left of the factor.
+static int decode_interlaced(unsigned char *data, int width, int height, int channels, int factor, int grid, int passes,
+                             photorepl_decoded *out) {
+    int result = 0;
+    int grid_w = (width + grid - 1) / grid, grid_h = (height + grid - 1) / grid, rest = factor / grid;
+    unsigned char *picture = malloc((size_t)grid_w * (size_t)grid_h * 4), *row_rgba = malloc((size_t)width * 4);
+    if (picture && row_rgba)
+        result = place_passes(data, width, height, channels, passes, grid, grid_w, picture, row_rgba, out->message, sizeof out->message);
     if (!picture || !row_rgba) {
         say(out->message, sizeof out->message, "out of memory");
         result = -1;
@@ -397,6 +385,39 @@ int photorepl_png_decode(const unsigned char *idat, size_t idat_size, int width,
     }
     free(picture);
     free(row_rgba);
+    return result;
+}
+
+int photorepl_png_decode(const unsigned char *idat, size_t idat_size, int width, int height, int channels, int depth,
+                         int interlaced, int factor, photorepl_decoded *out) {
+    begin(out);
+    if (channels < 1 || channels > 4 || width <= 0 || height <= 0 || factor < 1 || (depth != 8 && depth != 16) ||
+        (depth == 16 && interlaced)) {
+        say(out->message, sizeof out->message, "not a PNG this reader decodes");
+        return -1;
+    }
+    // 16-bit, or more than 32 MB inflated: a row at a time.
+    if (!interlaced && (depth == 16 || (size_t)height * ((size_t)width * (size_t)channels + 1) > ((size_t)32 << 20)))
+        return decode_streamed(idat, idat_size, width, height, channels, depth, factor, out);
+    int grid = grid_for(interlaced, factor);
+    int passes = grid == 8 ? 1 : grid == 4 ? 3 : grid == 2 ? 5 : 7;
+    size_t bytes = 0;
+    for (int pass = 0; pass < (interlaced ? passes : 1); pass++) {
+        int w = width, h = height;
+        if (interlaced && !pass_size(pass, width, height, &w, &h)) continue;
+        bytes += (size_t)h * ((size_t)w * (size_t)channels + 1);
+    }
+    unsigned char *data = malloc(bytes ? bytes : 1);
+    if (!data) {
+        say(out->message, sizeof out->message, "out of memory");
+        return -1;
+    }
+    if (inflate_exactly(idat, idat_size, data, bytes, !interlaced || passes == 7, out->message, sizeof out->message) != 0) {
+        free(data);
+        return -1;
+    }
+    int result = interlaced ? decode_interlaced(data, width, height, channels, factor, grid, passes, out)
+                            : decode_inflated(data, width, height, channels, factor, out);
     free(data);
     return result;
 }

@@ -624,6 +624,106 @@ static void put_run(output *o, int bits, int count) {
 
 // MARK: - Encoding
 
+// Floyd–Steinberg, in sixteenths, a row left to right and the next right to left (no diagonal
+// streaks); two rows of errors: this one's and the next one's. Each pixel's register goes to
+// `indices`, and each register drawn with is marked in `used`.
+static void dither(const uint8_t *rgba, int width, int height, int exact, const register_table *table, nearest_cache *cache,
+                   const sorted_palette *palette, int shown[256][3], int flat_against[256][3], int *errors, uint8_t *indices,
+                   int used[256]) {
+    size_t stride = ((size_t)width + 2) * 3;
+    for (int y = 0; y < height; y++) {
+        int *here = errors + (size_t)(y & 1) * stride, *below = errors + (size_t)((y + 1) & 1) * stride;
+        memset(below, 0, stride * sizeof *below);
+        int step = y & 1 ? -1 : 1;
+        for (int n = 0; n < width; n++) {
+            int x = step > 0 ? n : width - 1 - n;
+            const uint8_t *p = rgba + ((size_t)y * (size_t)width + (size_t)x) * 4;
+            // The pixel's own register (as the palette was made, for exact colours); drawn flat when it
+            // is close enough.
+            int index = exact ? register_of(table, (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2])
+                              : cached_nearest(cache, palette, p[0], p[1], p[2]);
+            int *e = here + (size_t)(x + 1) * 3;
+            if (distance(p[0], p[1], p[2], flat_against[index][0], flat_against[index][1], flat_against[index][2]) > FLAT_DISTANCE) {
+                int wanted[3];
+                for (int c = 0; c < 3; c++) {
+                    int v = p[c] + e[c] / 16;
+                    wanted[c] = v < 0 ? 0 : v > 255 ? 255 : v;
+                }
+                index = cached_nearest(cache, palette, wanted[0], wanted[1], wanted[2]);
+                for (int c = 0; c < 3; c++) {
+                    int spread = wanted[c] - shown[index][c];
+                    e[3 * step + c] += spread * 7;                          // ahead
+                    (below + (size_t)(x + 1) * 3)[-3 * step + c] += spread * 3;  // below, behind
+                    (below + (size_t)(x + 1) * 3)[c] += spread * 5;         // below
+                    (below + (size_t)(x + 1) * 3)[3 * step + c] += spread;  // below, ahead
+                }
+            }
+            indices[(size_t)y * (size_t)width + (size_t)x] = (uint8_t)index;
+            used[index] = 1;
+        }
+    }
+}
+
+// DCS P1=0 (aspect 2:1, overridden by the raster attributes), P2=1 (unset pixels keep what is
+// behind them), then 1:1 pixels and the picture's size; then the registers drawn with.
+static void put_header(output *out, int width, int height, int made, const int used[256], int percents[256][3]) {
+    put(out, "\033P0;1;0q\"1;1;", 13);
+    put_number(out, width);
+    put_char(out, ';');
+    put_number(out, height);
+    for (int i = 0; i < made; i++) {
+        if (!used[i]) continue;
+        put_char(out, '#');
+        put_number(out, i);
+        put(out, ";2;", 3);
+        for (int c = 0; c < 3; c++) {
+            if (c) put_char(out, ';');
+            put_number(out, percents[i][c]);
+        }
+    }
+}
+
+// Band by band: each colour in the band is one pass over the columns it spans, its six bits a
+// column gathered first (in `bits`, a row of `width` for each register, left zeroed).
+static void put_bands(output *out, const uint8_t *indices, uint8_t *bits, int width, int height) {
+    int in_band[256], first[256], last[256], order[256];
+    memset(in_band, 0, sizeof in_band);
+    for (int top = 0; top < height; top += 6) {
+        int colours_in_band = 0;
+        int rows = height - top < 6 ? height - top : 6;
+        for (int x = 0; x < width; x++) {
+            for (int r = 0; r < rows; r++) {
+                int i = indices[(size_t)(top + r) * (size_t)width + (size_t)x];
+                if (!in_band[i]) {
+                    in_band[i] = 1;
+                    first[i] = x;
+                    order[colours_in_band++] = i;
+                }
+                last[i] = x;
+                bits[(size_t)i * (size_t)width + (size_t)x] |= (uint8_t)(1 << r);
+            }
+        }
+        for (int k = 0; k < colours_in_band; k++) {
+            int i = order[k];
+            uint8_t *row = bits + (size_t)i * (size_t)width;
+            put_char(out, '#');
+            put_number(out, i);
+            if (first[i] > 0) put_run(out, 0, first[i]);
+            int x = first[i];
+            while (x <= last[i]) {
+                int run = 1;
+                while (x + run <= last[i] && row[x + run] == row[x]) run++;
+                put_run(out, row[x], run);
+                memset(row + x, 0, (size_t)run);
+                x += run;
+            }
+            in_band[i] = 0;
+            if (k + 1 < colours_in_band) put_char(out, '$');
+        }
+        if (top + 6 < height) put_char(out, '-');
+    }
+}
+
 uint8_t *photorepl_sixel_encode(const uint8_t *rgba, int width, int height, int registers, size_t *length) {
     *length = 0;
     if (!rgba || width <= 0 || height <= 0 || (size_t)width * (size_t)height > (size_t)1 << 28) return NULL;
@@ -656,96 +756,10 @@ uint8_t *photorepl_sixel_encode(const uint8_t *rgba, int width, int height, int 
     sorted_palette palette;
     sort_palette(&palette, (const int (*)[3])shown, made);
 
-    // Floyd–Steinberg, in sixteenths, a row left to right and the next right to left (no diagonal
-    // streaks); two rows of errors: this one's and the next one's.
     int used[256] = {0};
-    size_t stride = ((size_t)width + 2) * 3;
-    for (int y = 0; y < height; y++) {
-        int *here = errors + (size_t)(y & 1) * stride, *below = errors + (size_t)((y + 1) & 1) * stride;
-        memset(below, 0, stride * sizeof *below);
-        int step = y & 1 ? -1 : 1;
-        for (int n = 0; n < width; n++) {
-            int x = step > 0 ? n : width - 1 - n;
-            const uint8_t *p = rgba + ((size_t)y * (size_t)width + (size_t)x) * 4;
-            // The pixel's own register (as the palette was made, for exact colours); drawn flat when it
-            // is close enough.
-            int index = exact ? register_of(&table, (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2])
-                              : cached_nearest(cache, &palette, p[0], p[1], p[2]);
-            int *e = here + (size_t)(x + 1) * 3;
-            if (distance(p[0], p[1], p[2], flat_against[index][0], flat_against[index][1], flat_against[index][2]) > FLAT_DISTANCE) {
-                int wanted[3];
-                for (int c = 0; c < 3; c++) {
-                    int v = p[c] + e[c] / 16;
-                    wanted[c] = v < 0 ? 0 : v > 255 ? 255 : v;
-                }
-                index = cached_nearest(cache, &palette, wanted[0], wanted[1], wanted[2]);
-                for (int c = 0; c < 3; c++) {
-                    int spread = wanted[c] - shown[index][c];
-                    e[3 * step + c] += spread * 7;                          // ahead
-                    (below + (size_t)(x + 1) * 3)[-3 * step + c] += spread * 3;  // below, behind
-                    (below + (size_t)(x + 1) * 3)[c] += spread * 5;         // below
-                    (below + (size_t)(x + 1) * 3)[3 * step + c] += spread;  // below, ahead
-                }
-            }
-            indices[(size_t)y * (size_t)width + (size_t)x] = (uint8_t)index;
-            used[index] = 1;
-        }
-    }
-
-    // DCS P1=0 (aspect 2:1, overridden by the raster attributes), P2=1 (unset pixels keep what is
-    // behind them), then 1:1 pixels and the picture's size.
-    put(&out, "\033P0;1;0q\"1;1;", 13);
-    put_number(&out, width);
-    put_char(&out, ';');
-    put_number(&out, height);
-    for (int i = 0; i < made; i++) {
-        if (!used[i]) continue;
-        put_char(&out, '#');
-        put_number(&out, i);
-        put(&out, ";2;", 3);
-        for (int c = 0; c < 3; c++) {
-            if (c) put_char(&out, ';');
-            put_number(&out, percents[i][c]);
-        }
-    }
-    // Band by band: each colour in the band is one pass over the columns it spans, its six bits a
-    // column gathered first.
-    int in_band[256], first[256], last[256], order[256];
-    memset(in_band, 0, sizeof in_band);
-    for (int top = 0; top < height; top += 6) {
-        int colours_in_band = 0;
-        int rows = height - top < 6 ? height - top : 6;
-        for (int x = 0; x < width; x++) {
-            for (int r = 0; r < rows; r++) {
-                int i = indices[(size_t)(top + r) * (size_t)width + (size_t)x];
-                if (!in_band[i]) {
-                    in_band[i] = 1;
-                    first[i] = x;
-                    order[colours_in_band++] = i;
-                }
-                last[i] = x;
-                bits[(size_t)i * (size_t)width + (size_t)x] |= (uint8_t)(1 << r);
-            }
-        }
-        for (int k = 0; k < colours_in_band; k++) {
-            int i = order[k];
-            uint8_t *row = bits + (size_t)i * (size_t)width;
-            put_char(&out, '#');
-            put_number(&out, i);
-            if (first[i] > 0) put_run(&out, 0, first[i]);
-            int x = first[i];
-            while (x <= last[i]) {
-                int run = 1;
-                while (x + run <= last[i] && row[x + run] == row[x]) run++;
-                put_run(&out, row[x], run);
-                memset(row + x, 0, (size_t)run);
-                x += run;
-            }
-            in_band[i] = 0;
-            if (k + 1 < colours_in_band) put_char(&out, '$');
-        }
-        if (top + 6 < height) put_char(&out, '-');
-    }
+    dither(rgba, width, height, exact, &table, cache, &palette, shown, flat_against, errors, indices, used);
+    put_header(&out, width, height, made, used, percents);
+    put_bands(&out, indices, bits, width, height);
     put(&out, "\033\\", 2);
 
 done:  // what was made for the picture is freed, whether it was made or not

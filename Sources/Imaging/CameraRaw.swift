@@ -105,85 +105,13 @@ enum TIFFContainer {
             nextPending += 1
             guard offset != 0, walked.insert(offset).inserted, let ifd = data.offset(offset, length: 2) else { continue }
             let count = min(Int(data.u16(at: ifd)), maxEntries, (bytes.count - ifd - 2) / 12)
-            var width = 0, height = 0, compression = 0
-            var interchange: (offset: UInt32, length: UInt32)? = nil
-            var jpegOffset: UInt32?, jpegLength: UInt32?
-            var strips: (offset: UInt32, length: UInt32)?
-            var stripOffsets: UInt32?, stripCounts: UInt32?, stripCount: UInt32 = 0
-            var tables: Range<Int>?
-            var found: [JPEGImage] = []
-            // A tag listed again in one IFD is read once, the first time: a RW2 listing its
-            // JpgFromRaw 31,936 times took 29–38 s (each copy's JPEG sized again), and each copy of
-            // SubIFDs queued its offsets again.
-            var seen: Set<UInt16> = []
-            for index in 0..<count {
-                let entry = ifd + 2 + index * 12
-                let (tag, type, valueCount) = (data.u16(at: entry), data.u16(at: entry + 2), data.u32(at: entry + 4))
-                guard seen.insert(tag).inserted else { continue }
-                // A SHORT or a LONG, whichever the file wrote, as one number.
-                func number() -> Int {
-                    type == 3 ? Int(data.u16(at: entry + 8)) : Int(data.u32(at: entry + 8))
-                }
-                switch tag {
-                case 0x0100: width = number()
-                case 0x0101: height = number()
-                case 0x0103: compression = number()
-                case 0x0112 where isFirst && type == 3: contents.orientation = Orientation(rawValue: number()) ?? .up
-                case 0x0201: jpegOffset = data.u32(at: entry + 8)
-                case 0x0202: jpegLength = data.u32(at: entry + 8)
-                case 0x0111:
-                    stripOffsets = data.u32(at: entry + 8)
-                    stripCount = valueCount
-                case 0x0117: stripCounts = data.u32(at: entry + 8)
-                case 0x015B where type == 7 && valueCount > 4:
-                    // JPEGTables: SOI, the tables, EOI, where the value field points.
-                    let length = Int(min(valueCount, UInt32(Int32.max)))
-                    if let start = data.offset(data.u32(at: entry + 8), length: length) { tables = start..<start + length }
-                case 0x002E where type == 7 && contents.kind == "RW2":
-                    // RW2's JpgFromRaw: a whole JPEG as the tag's value.
-                    let length = Int(min(valueCount, UInt32(Int32.max)))
-                    if let start = data.offset(data.u32(at: entry + 8), length: length) {
-                        found.append(JPEGImage(range: start..<start + length))
-                    }
-                case 0x014A where type == 4 || type == 13:
-                    // SubIFDs: one offset in the value field, or a list of them where it points.
-                    if valueCount == 1 {
-                        pending.append(data.u32(at: entry + 8))
-                    } else if let list = data.offset(data.u32(at: entry + 8), length: Int(min(valueCount, 16)) * 4) {
-                        for k in 0..<Int(min(valueCount, 16)) { pending.append(data.u32(at: list + 4 * k)) }
-                    }
-                case 0xC612: contents.kind = "DNG"
-                case 0x010F where type == 2 && contents.kind == "TIFF":
-                    let make = data.ascii(count: valueCount, valueField: entry + 8)?.uppercased() ?? ""
-                    if make.hasPrefix("NIKON") {
-                        contents.kind = "NEF"
-                    } else if make.hasPrefix("SONY") {
-                        contents.kind = "ARW"
-                    } else if make.hasPrefix("PENTAX") || make.hasPrefix("RICOH") {
-                        contents.kind = "PEF"
-                    }
-                default: continue
-                }
-            }
-            if let jpegOffset, let jpegLength { interchange = (jpegOffset, jpegLength) }
-            // One strip (a single offset and count in the value fields) of a JPEG-compressed image.
-            if (compression == 6 || compression == 7), stripCount == 1, let stripOffsets, let stripCounts {
-                strips = (stripOffsets, stripCounts)
-            }
-            // Only a new-style strip (compression 7) leaves its tables to JPEGTables.
-            let located = [
-                interchange.map { ($0.offset, $0.length, nil) }, strips.map { ($0.offset, $0.length, compression == 7 ? tables : nil) }
-            ]
-            for case let (start, length, stripTables)? in located {
-                let capped = Int(min(length, UInt32(Int32.max)))
-                guard let at = data.offset(start, length: capped), capped >= 4 else { continue }
-                found.append(JPEGImage(range: at..<at + capped, tables: stripTables))
-            }
+            let tags = readIFD(data, at: ifd, count: count, isFirst: isFirst, contents: &contents, pending: &pending)
             // Each JPEG once, however many IFDs point to it.
-            for var jpeg in found where listed.insert(jpeg.range).inserted {
+            for var jpeg in tags.jpegs(in: data) where listed.insert(jpeg.range).inserted {
                 jpeg.isFirst = isFirst
                 contents.jpegs.append(jpeg)
             }
+            let (width, height) = (tags.width, tags.height)
             // (Sides of up to 2^32 would overflow their product: no camera comes near 2^20.)
             if isFirst, width > 0, height > 0, width <= 1 << 20, height <= 1 << 20 {
                 contents.first = PixelSize(width: width, height: height)
@@ -205,6 +133,100 @@ enum TIFFContainer {
                 && bytes[$0.range.lowerBound] == 0xFF && bytes[$0.range.lowerBound + 1] == 0xD8
         }
         return contents
+    }
+
+    /// What one IFD's tags say of its image and where its JPEGs are.
+    private struct IFDTags {
+        var width = 0, height = 0, compression = 0
+        var jpegOffset: UInt32?, jpegLength: UInt32?
+        var stripOffsets: UInt32?, stripCounts: UInt32?, stripCount: UInt32 = 0
+        var tables: Range<Int>?
+        var found: [JPEGImage] = []
+
+        /// The JPEGs the tags point to: RW2's JpgFromRaw, the JPEG interchange format's, and a
+        /// JPEG-compressed strip's.
+        func jpegs(in data: TIFFData) -> [JPEGImage] {
+            var found = found
+            var interchange: (offset: UInt32, length: UInt32)? = nil
+            var strips: (offset: UInt32, length: UInt32)?
+            if let jpegOffset, let jpegLength { interchange = (jpegOffset, jpegLength) }
+            // One strip (a single offset and count in the value fields) of a JPEG-compressed image.
+            if (compression == 6 || compression == 7), stripCount == 1, let stripOffsets, let stripCounts {
+                strips = (stripOffsets, stripCounts)
+            }
+            // Only a new-style strip (compression 7) leaves its tables to JPEGTables.
+            let located = [
+                interchange.map { ($0.offset, $0.length, nil) }, strips.map { ($0.offset, $0.length, compression == 7 ? tables : nil) }
+            ]
+            for case let (start, length, stripTables)? in located {
+                let capped = Int(min(length, UInt32(Int32.max)))
+                guard let at = data.offset(start, length: capped), capped >= 4 else { continue }
+                found.append(JPEGImage(range: at..<at + capped, tables: stripTables))
+            }
+            return found
+        }
+    }
+
+    /// The `count` entries of the IFD at `ifd`: its image's tags; the kind of file and IFD0's
+    /// orientation go to `contents`, SubIFDs to `pending`.
+    private static func readIFD(
+        _ data: TIFFData, at ifd: Int, count: Int, isFirst: Bool, contents: inout Contents, pending: inout [UInt32]
+    ) -> IFDTags {
+        var tags = IFDTags()
+        // A tag listed again in one IFD is read once, the first time: a RW2 listing its
+        // JpgFromRaw 31,936 times took 29–38 s (each copy's JPEG sized again), and each copy of
+        // SubIFDs queued its offsets again.
+        var seen: Set<UInt16> = []
+        for index in 0..<count {
+            let entry = ifd + 2 + index * 12
+            let (tag, type, valueCount) = (data.u16(at: entry), data.u16(at: entry + 2), data.u32(at: entry + 4))
+            guard seen.insert(tag).inserted else { continue }
+            // A SHORT or a LONG, whichever the file wrote, as one number.
+            func number() -> Int {
+                type == 3 ? Int(data.u16(at: entry + 8)) : Int(data.u32(at: entry + 8))
+            }
+            switch tag {
+            case 0x0100: tags.width = number()
+            case 0x0101: tags.height = number()
+            case 0x0103: tags.compression = number()
+            case 0x0112 where isFirst && type == 3: contents.orientation = Orientation(rawValue: number()) ?? .up
+            case 0x0201: tags.jpegOffset = data.u32(at: entry + 8)
+            case 0x0202: tags.jpegLength = data.u32(at: entry + 8)
+            case 0x0111:
+                tags.stripOffsets = data.u32(at: entry + 8)
+                tags.stripCount = valueCount
+            case 0x0117: tags.stripCounts = data.u32(at: entry + 8)
+            case 0x015B where type == 7 && valueCount > 4:
+                // JPEGTables: SOI, the tables, EOI, where the value field points.
+                let length = Int(min(valueCount, UInt32(Int32.max)))
+                if let start = data.offset(data.u32(at: entry + 8), length: length) { tags.tables = start..<start + length }
+            case 0x002E where type == 7 && contents.kind == "RW2":
+                // RW2's JpgFromRaw: a whole JPEG as the tag's value.
+                let length = Int(min(valueCount, UInt32(Int32.max)))
+                if let start = data.offset(data.u32(at: entry + 8), length: length) {
+                    tags.found.append(JPEGImage(range: start..<start + length))
+                }
+            case 0x014A where type == 4 || type == 13:
+                // SubIFDs: one offset in the value field, or a list of them where it points.
+                if valueCount == 1 {
+                    pending.append(data.u32(at: entry + 8))
+                } else if let list = data.offset(data.u32(at: entry + 8), length: Int(min(valueCount, 16)) * 4) {
+                    for k in 0..<Int(min(valueCount, 16)) { pending.append(data.u32(at: list + 4 * k)) }
+                }
+            case 0xC612: contents.kind = "DNG"
+            case 0x010F where type == 2 && contents.kind == "TIFF":
+                let make = data.ascii(count: valueCount, valueField: entry + 8)?.uppercased() ?? ""
+                if make.hasPrefix("NIKON") {
+                    contents.kind = "NEF"
+                } else if make.hasPrefix("SONY") {
+                    contents.kind = "ARW"
+                } else if make.hasPrefix("PENTAX") || make.hasPrefix("RICOH") {
+                    contents.kind = "PEF"
+                }
+            default: continue
+            }
+        }
+        return tags
     }
 
     /// A TIFF's first page through libtiff, scaled down as its rows come by the largest whole factor

@@ -145,24 +145,8 @@ public struct PhotoFolder: Sendable {
         }
         defer { closedir(dir) }
         let folder = dirfd(dir)
-        var names: [(name: [UInt8], type: UInt8)] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            // Hidden entries (and . and ..) are not the user's photos, but for one opened by name.
-            if name.first == UInt8(ascii: "."), !(relative.isEmpty && name == alsoListing) { continue }
-            names.append((name, entry.pointee.d_type))
-        }
-        // In name order, not readdir's: a folder reached under two names (a link to it) is walked under
-        // the same one on every file system, and the entry cap cuts at the same place.
-        names.sort { $0.name.lexicographicallyPrecedes($1.name) }
-        // The files the folder lists as regular are sniffed ahead, a batch at a time, two at once:
-        // `regular` are their places in `names`, `ordinal` each name's place in `regular`, and `batch`
-        // what was found of `regular[batchStart...]`. A name passed over (its path too long) leaves
-        // its result unread: each result is found by its file's ordinal, never by counting.
-        let regular = names.indices.filter { names[$0].type == UInt8(DT_REG) }
-        var ordinal = [Int](repeating: -1, count: names.count)
-        for (k, index) in regular.enumerated() { ordinal[index] = k }
-        var batch: [Sniffed] = [], batchStart = 0
+        let names = listedNames(relative: relative) { readdir(dir) }
+        var ahead = SniffedAhead(names: names, folder: folder)
         for (index, (name, type)) in names.enumerated() {
             if Task.isCancelled { return }
             guard scan.entries.count + scan.skippedCount < Self.maxEntries else {
@@ -180,90 +164,155 @@ public struct PhotoFolder: Sendable {
             // it became a link since: four system calls on names looked up in one folder, where the
             // path's lstat, open, fstat, read and close were five, each walking the whole path.
             if type == UInt8(DT_REG), knowsByName {
-                if let progress, (scan.entries.count + scan.skippedCount) % 256 == 0 { progress(scan.entries.count + scan.skippedCount) }
-                // The photo opened by name is one whatever it is named (`IMG_1234`): its bytes say.
-                let opened = relative.isEmpty && name == alsoListing ? (try? Self.sniff(path).get()) : nil
-                guard let format = Self.format(named: name) ?? opened else {
-                    scan.skipped[Self.notNamedAsPhoto, default: 0] += 1
-                    continue
-                }
-                // Its identity and size (`save` checks them, `sort size` orders by them), from the
-                // folder's own entry: not opened, not followed if it became a link since.
-                var info = stat()
-                if Self.withPath(name, { fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0, (info.st_mode & S_IFMT) == S_IFREG {
-                    scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(info)))
+                let opened = relative.isEmpty && name == alsoListing
+                if addByName(name, path: path, relativePath: relativePath, opened: opened, in: folder, into: &scan, progress: progress) {
                     continue
                 }
                 // Replaced by a link or gone since the folder was read: as any other entry.
             } else if type == UInt8(DT_REG) {
-                if let progress, (scan.entries.count + scan.skippedCount) % 64 == 0 { progress(scan.entries.count + scan.skippedCount) }
-                let k = ordinal[index]
-                if k < batchStart || k >= batchStart + batch.count {
-                    // No further than the entry cap: the files past it are not opened.
-                    let room = Self.maxEntries - scan.entries.count - scan.skippedCount
-                    batchStart = k
-                    batch = Self.sniff(regular[k..<min(regular.count, k + min(Self.sniffBatch, room))].map { names[$0].name }, in: folder)
-                }
-                let found = batch[k - batchStart]
-                if let result = found.result {
-                    switch result {
-                    case .success(let format):
-                        scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(found.status)))
-                    case .failure(let reason): scan.skipped[reason.reason, default: 0] += 1
-                    }
-                    continue
-                }
+                if ahead.add(at: index, relativePath: relativePath, into: &scan, progress: progress) { continue }
                 // Replaced by a link or gone since the folder was read: as any other entry.
             }
-            var link = stat()
-            guard Self.withPath(path, { lstat($0, &link) }) == 0 else {
-                if errno == ENAMETOOLONG { scan.skipped["path longer than \(PATH_MAX) bytes", default: 0] += 1 }
-                continue  // else gone since readdir
+            visit(
+                path, name: name, relative: relative, relativePath: relativePath, ancestors: ancestors, walked: &walked, quiet: quiet,
+                into: &scan, progress: progress)
+        }
+    }
+
+    /// The names a folder lists (`next` reads its entries), hidden ones left out, in name order, not
+    /// readdir's: a folder reached under two names (a link to it) is walked under the same one on
+    /// every file system, and the entry cap cuts at the same place.
+    private func listedNames(relative: [UInt8], _ next: () -> UnsafeMutablePointer<dirent>?) -> [(name: [UInt8], type: UInt8)] {
+        var names: [(name: [UInt8], type: UInt8)] = []
+        while let entry = next() {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            // Hidden entries (and . and ..) are not the user's photos, but for one opened by name.
+            if name.first == UInt8(ascii: "."), !(relative.isEmpty && name == alsoListing) { continue }
+            names.append((name, entry.pointee.d_type))
+        }
+        names.sort { $0.name.lexicographicallyPrecedes($1.name) }
+        return names
+    }
+
+    /// A file the folder lists as regular, in a listing by name: added or skipped, and true; false
+    /// when it is no longer a regular file there. `opened`: it is the photo opened by name.
+    private func addByName(
+        _ name: [UInt8], path: [UInt8], relativePath: [UInt8], opened: Bool, in folder: Int32, into scan: inout Scan,
+        progress: ((Int) -> Void)?
+    ) -> Bool {
+        if let progress, (scan.entries.count + scan.skippedCount) % 256 == 0 { progress(scan.entries.count + scan.skippedCount) }
+        // The photo opened by name is one whatever it is named (`IMG_1234`): its bytes say.
+        let sniffed = opened ? (try? Self.sniff(path).get()) : nil
+        guard let format = Self.format(named: name) ?? sniffed else {
+            scan.skipped[Self.notNamedAsPhoto, default: 0] += 1
+            return true
+        }
+        // Its identity and size (`save` checks them, `sort size` orders by them), from the
+        // folder's own entry: not opened, not followed if it became a link since.
+        var info = stat()
+        if Self.withPath(name, { fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+            scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(info)))
+            return true
+        }
+        return false
+    }
+
+    /// The files a folder lists as regular, sniffed ahead, a batch at a time, two at once: `regular`
+    /// are their places in `names`, `ordinal` each name's place in `regular`, and `batch` what was
+    /// found of `regular[batchStart...]`. A name passed over (its path too long) leaves its result
+    /// unread: each result is found by its file's ordinal, never by counting.
+    private struct SniffedAhead {
+        let names: [(name: [UInt8], type: UInt8)]
+        let folder: Int32
+        let regular: [Int]
+        let ordinal: [Int]
+        var batch: [Sniffed] = []
+        var batchStart = 0
+
+        init(names: [(name: [UInt8], type: UInt8)], folder: Int32) {
+            self.names = names
+            self.folder = folder
+            regular = names.indices.filter { names[$0].type == UInt8(DT_REG) }
+            var ordinal = [Int](repeating: -1, count: names.count)
+            for (k, index) in regular.enumerated() { ordinal[index] = k }
+            self.ordinal = ordinal
+        }
+
+        /// The regular file `names[index]`, sniffed: added or skipped, and true; false when it is no
+        /// longer a file there.
+        mutating func add(at index: Int, relativePath: [UInt8], into scan: inout Scan, progress: ((Int) -> Void)?) -> Bool {
+            if let progress, (scan.entries.count + scan.skippedCount) % 64 == 0 { progress(scan.entries.count + scan.skippedCount) }
+            let k = ordinal[index]
+            if k < batchStart || k >= batchStart + batch.count {
+                // No further than the entry cap: the files past it are not opened.
+                let room = PhotoFolder.maxEntries - scan.entries.count - scan.skippedCount
+                batchStart = k
+                batch = PhotoFolder.sniff(
+                    regular[k..<min(regular.count, k + min(PhotoFolder.sniffBatch, room))].map { names[$0].name }, in: folder)
             }
-            var info = link
-            if (link.st_mode & S_IFMT) == S_IFLNK {
-                guard Self.withPath(path, { stat($0, &info) }) == 0 else {
-                    scan.skipped[errno == ELOOP ? "symbolic link loop" : "dangling link", default: 0] += 1
-                    continue
-                }
+            let found = batch[k - batchStart]
+            guard let result = found.result else { return false }
+            switch result {
+            case .success(let format):
+                scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(found.status)))
+            case .failure(let reason): scan.skipped[reason.reason, default: 0] += 1
             }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR:
-                guard descends else { continue }
-                let id = FileID(info)
-                guard !ancestors.contains(id) else {
-                    scan.skipped["symbolic link loop", default: 0] += 1
-                    continue
-                }
-                guard walked.insert(id).inserted else {
-                    if id != quiet { scan.skipped["folder already walked under another name", default: 0] += 1 }
-                    continue
-                }
-                guard ancestors.count <= Self.maxDepth else {
-                    scan.skipped["folder nested too deep", default: 0] += 1
-                    continue
-                }
-                walk(
-                    path, relative: relativePath, ancestors: ancestors + [id], walked: &walked, quiet: quiet, into: &scan,
-                    progress: progress)
-            case S_IFREG:
-                if let progress, (scan.entries.count + scan.skippedCount) % 64 == 0 { progress(scan.entries.count + scan.skippedCount) }
-                if knowsByName {
-                    let opened = relative.isEmpty && name == alsoListing ? (try? Self.sniff(path).get()) : nil
-                    if let format = Self.format(named: name) ?? opened {
-                        scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(info)))
-                    } else {
-                        scan.skipped[Self.notNamedAsPhoto, default: 0] += 1
-                    }
-                    continue
-                }
-                switch Self.sniff(path) {
-                case .success(let format): scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(info)))
-                case .failure(let reason): scan.skipped[reason.reason, default: 0] += 1
-                }
-            default:
-                scan.skipped["not a regular file", default: 0] += 1
+            return true
+        }
+    }
+
+    /// An entry looked at by its path (links followed): a folder walked, a file sniffed, anything
+    /// else counted as skipped.
+    private func visit(
+        _ path: [UInt8], name: [UInt8], relative: [UInt8], relativePath: [UInt8], ancestors: [FileID], walked: inout Set<FileID>,
+        quiet: FileID?, into scan: inout Scan, progress: ((Int) -> Void)?
+    ) {
+        var link = stat()
+        guard Self.withPath(path, { lstat($0, &link) }) == 0 else {
+            if errno == ENAMETOOLONG { scan.skipped["path longer than \(PATH_MAX) bytes", default: 0] += 1 }
+            return  // else gone since readdir
+        }
+        var info = link
+        if (link.st_mode & S_IFMT) == S_IFLNK {
+            guard Self.withPath(path, { stat($0, &info) }) == 0 else {
+                scan.skipped[errno == ELOOP ? "symbolic link loop" : "dangling link", default: 0] += 1
+                return
             }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            guard descends else { return }
+            let id = FileID(info)
+            guard !ancestors.contains(id) else {
+                scan.skipped["symbolic link loop", default: 0] += 1
+                return
+            }
+            guard walked.insert(id).inserted else {
+                if id != quiet { scan.skipped["folder already walked under another name", default: 0] += 1 }
+                return
+            }
+            guard ancestors.count <= Self.maxDepth else {
+                scan.skipped["folder nested too deep", default: 0] += 1
+                return
+            }
+            walk(path, relative: relativePath, ancestors: ancestors + [id], walked: &walked, quiet: quiet, into: &scan, progress: progress)
+        case S_IFREG:
+            if let progress, (scan.entries.count + scan.skippedCount) % 64 == 0 { progress(scan.entries.count + scan.skippedCount) }
+            if knowsByName {
+                let opened = relative.isEmpty && name == alsoListing ? (try? Self.sniff(path).get()) : nil
+                if let format = Self.format(named: name) ?? opened {
+                    scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(info)))
+                } else {
+                    scan.skipped[Self.notNamedAsPhoto, default: 0] += 1
+                }
+                return
+            }
+            switch Self.sniff(path) {
+            case .success(let format): scan.entries.append(Entry(relativePath: relativePath, format: format, file: FoundFile(info)))
+            case .failure(let reason): scan.skipped[reason.reason, default: 0] += 1
+            }
+        default:
+            scan.skipped["not a regular file", default: 0] += 1
         }
     }
 
