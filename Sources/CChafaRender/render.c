@@ -25,7 +25,7 @@ static struct {
     void (*free)(void *);
 } chafa;
 // glib's functions are found through libchafa, which depends on it.
-static const photorepl_library_symbol chafa_symbols[] = {
+static const loader_library_symbol chafa_symbols[] = {
     {"chafa_set_n_threads", (void **)&chafa.set_n_threads},
     {"chafa_canvas_config_new", (void **)&chafa.config_new},
     {"chafa_canvas_config_unref", (void **)&chafa.config_unref},
@@ -45,10 +45,10 @@ static const photorepl_library_symbol chafa_symbols[] = {
     {"g_string_free", (void **)&chafa.string_free},
     {"g_free", (void **)&chafa.free},
 };
-static photorepl_library libchafa = {PHOTOREPL_SONAME("libchafa.so.0", "libchafa.0.dylib"), chafa_symbols, sizeof chafa_symbols / sizeof chafa_symbols[0],
+static loader_library libchafa = {LOADER_SONAME("libchafa.so.0", "libchafa.0.dylib"), chafa_symbols, sizeof chafa_symbols / sizeof chafa_symbols[0],
                                      "symbols and iTerm2 pictures need libchafa", "libchafa0"};
 
-const char *photorepl_chafa_load(void) { return photorepl_library_load(&libchafa); }
+const char *photorepl_chafa_load(void) { return loader_library_load(&libchafa); }
 
 void photorepl_chafa_threads(int count) {
     if (!photorepl_chafa_load()) chafa.set_n_threads(count);

@@ -100,7 +100,7 @@ static int append(buffer *b, const void *data, size_t count) {
     return 1;
 }
 
-struct photorepl_http_transfer {
+struct http_transfer {
     atomic_int cancelled;
     pthread_mutex_t lock;  // guards multi against a wakeup while it is created or freed
     CURLM *multi;
@@ -118,13 +118,13 @@ struct photorepl_http_transfer {
     char message[CURL_ERROR_SIZE + 64];
 };
 
-photorepl_http_transfer *photorepl_http_new(void) {
-    photorepl_http_transfer *t = calloc(1, sizeof *t);
+http_transfer *http_transfer_new(void) {
+    http_transfer *t = calloc(1, sizeof *t);
     if (t) pthread_mutex_init(&t->lock, NULL);
     return t;
 }
 
-void photorepl_http_free(photorepl_http_transfer *t) {
+void http_transfer_free(http_transfer *t) {
     if (!t) return;
     free(t->body.bytes);
     free(t->headers.bytes);
@@ -132,7 +132,7 @@ void photorepl_http_free(photorepl_http_transfer *t) {
     free(t);
 }
 
-void photorepl_http_cancel(photorepl_http_transfer *t) {
+void http_transfer_cancel(http_transfer *t) {
     atomic_store(&t->cancelled, 1);
     pthread_mutex_lock(&t->lock);
     if (t->multi) curl.multi_wakeup(t->multi);
@@ -140,7 +140,7 @@ void photorepl_http_cancel(photorepl_http_transfer *t) {
 }
 
 static size_t on_body(char *data, size_t size, size_t count, void *context) {
-    photorepl_http_transfer *t = context;
+    http_transfer *t = context;
     size_t n = size * count;
     long status = 0;
     if (t->body_fd >= 0) curl.easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
@@ -197,7 +197,7 @@ static int is_local_address(const struct sockaddr *address) {
 // libcurl asks here for every socket it would connect: one to a local address is refused before
 // any connection is made, whatever name resolved to it.
 static curl_socket_t on_open_socket(void *context, curlsocktype purpose, struct curl_sockaddr *address) {
-    photorepl_http_transfer *t = context;
+    http_transfer *t = context;
     (void)purpose;
     if (!t->allow_local && is_local_address(&address->addr)) {
         t->refused_local = 1;
@@ -217,7 +217,7 @@ static curl_socket_t on_open_socket(void *context, curlsocktype purpose, struct 
 }
 
 static size_t on_header(char *data, size_t size, size_t count, void *context) {
-    photorepl_http_transfer *t = context;
+    http_transfer *t = context;
     size_t n = size * count;
     // A redirect's headers are followed by the next response's: keep the last response's only.
     if (n >= 5 && memcmp(data, "HTTP/", 5) == 0) t->headers.length = 0;
@@ -228,28 +228,28 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
     return append(&t->headers, data, n) ? n : 0;
 }
 
-static photorepl_http_outcome classify(CURLcode code) {
+static http_transfer_outcome classify(CURLcode code) {
     switch (code) {
-    case CURLE_OK: return PHOTOREPL_HTTP_OK;
-    case CURLE_COULDNT_CONNECT: return PHOTOREPL_HTTP_REFUSED;
+    case CURLE_OK: return HTTP_TRANSFER_OK;
+    case CURLE_COULDNT_CONNECT: return HTTP_TRANSFER_REFUSED;
     case CURLE_COULDNT_RESOLVE_HOST:
-    case CURLE_COULDNT_RESOLVE_PROXY: return PHOTOREPL_HTTP_UNRESOLVED;
-    case CURLE_OPERATION_TIMEDOUT: return PHOTOREPL_HTTP_TIMED_OUT;
-    case CURLE_FILESIZE_EXCEEDED: return PHOTOREPL_HTTP_TOO_LARGE;
+    case CURLE_COULDNT_RESOLVE_PROXY: return HTTP_TRANSFER_UNRESOLVED;
+    case CURLE_OPERATION_TIMEDOUT: return HTTP_TRANSFER_TIMED_OUT;
+    case CURLE_FILESIZE_EXCEEDED: return HTTP_TRANSFER_TOO_LARGE;
     case CURLE_PARTIAL_FILE:
     case CURLE_RECV_ERROR:
-    case CURLE_GOT_NOTHING: return PHOTOREPL_HTTP_CUT_SHORT;
-    case CURLE_TOO_MANY_REDIRECTS: return PHOTOREPL_HTTP_TOO_MANY_REDIRECTS;
+    case CURLE_GOT_NOTHING: return HTTP_TRANSFER_CUT_SHORT;
+    case CURLE_TOO_MANY_REDIRECTS: return HTTP_TRANSFER_TOO_MANY_REDIRECTS;
     case CURLE_PEER_FAILED_VERIFICATION:
     case CURLE_SSL_CONNECT_ERROR:
     case CURLE_SSL_CERTPROBLEM:
-    case CURLE_SSL_CACERT_BADFILE: return PHOTOREPL_HTTP_TLS;
-    default: return PHOTOREPL_HTTP_OTHER;
+    case CURLE_SSL_CACERT_BADFILE: return HTTP_TRANSFER_TLS;
+    default: return HTTP_TRANSFER_OTHER;
     }
 }
 
 // A transfer may be run again (a redirect followed by the caller): each run starts empty.
-static void reset_transfer(photorepl_http_transfer *t, size_t max_body, int body_fd, int allow_local_addresses) {
+static void reset_transfer(http_transfer *t, size_t max_body, int body_fd, int allow_local_addresses) {
     t->max_body = max_body;
     t->body.length = 0;
     t->headers.length = 0;
@@ -266,11 +266,10 @@ static void reset_transfer(photorepl_http_transfer *t, size_t max_body, int body
 }
 
 // The easy handle's options: the request, its limits, and where the answer goes.
-static void set_options(CURL *easy, photorepl_http_transfer *t, const char *url, struct curl_slist *list, long connect_timeout_ms,
+static void set_options(CURL *easy, http_transfer *t, const char *url, struct curl_slist *list, long connect_timeout_ms,
                         long total_timeout_ms, long max_redirects, size_t max_body, char *error) {
     curl.easy_setopt(easy, CURLOPT_URL, url);
     curl.easy_setopt(easy, CURLOPT_HTTPHEADER, list);
-    curl.easy_setopt(easy, CURLOPT_USERAGENT, "photorepl");
     // http and https only, redirects included: the string options came with libcurl 7.85; older
     // ones take the bit masks (deprecated since, but still there).
     if (curl.easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https") != CURLE_OK ||
@@ -299,7 +298,7 @@ static void set_options(CURL *easy, photorepl_http_transfer *t, const char *url,
 }
 
 // Runs the transfer until it is done, fails or is cancelled: whether it is done (`*result`, how).
-static int run_transfer(photorepl_http_transfer *t, CURLM *multi, CURLcode *result) {
+static int run_transfer(http_transfer *t, CURLM *multi, CURLcode *result) {
     int running = 1, done = 0;
     while (!done) {
         if (atomic_load(&t->cancelled)) break;
@@ -322,45 +321,45 @@ static int run_transfer(photorepl_http_transfer *t, CURLM *multi, CURLcode *resu
 }
 
 // What the finished transfer comes to, `t->message` saying it in words.
-static photorepl_http_outcome outcome(photorepl_http_transfer *t, CURLcode result, int done, size_t max_body, const char *error) {
+static http_transfer_outcome outcome(http_transfer *t, CURLcode result, int done, size_t max_body, const char *error) {
     if (atomic_load(&t->cancelled) && !done) {
         snprintf(t->message, sizeof t->message, "cancelled");
-        return PHOTOREPL_HTTP_CANCELLED;
+        return HTTP_TRANSFER_CANCELLED;
     }
     if (t->headers_over_cap) {
         snprintf(t->message, sizeof t->message, "the answer's headers are over 1 MB");
-        return PHOTOREPL_HTTP_TOO_LARGE;
+        return HTTP_TRANSFER_TOO_LARGE;
     }
     if (t->refused_local) {
         snprintf(t->message, sizeof t->message, "%s", t->refused_address);  // the caller says it in words
-        return PHOTOREPL_HTTP_LOCAL_ADDRESS;
+        return HTTP_TRANSFER_LOCAL_ADDRESS;
     }
     if (t->write_error) {
         snprintf(t->message, sizeof t->message, "%s", strerror(t->write_error));
-        return PHOTOREPL_HTTP_WRITE_FAILED;
+        return HTTP_TRANSFER_WRITE_FAILED;
     }
     if (t->over_cap || result == CURLE_FILESIZE_EXCEEDED) {
         snprintf(t->message, sizeof t->message, "the answer is larger than %zu bytes", max_body);
-        return PHOTOREPL_HTTP_TOO_LARGE;
+        return HTTP_TRANSFER_TOO_LARGE;
     }
     if (result != CURLE_OK) {
         snprintf(t->message, sizeof t->message, "%s", error[0] ? error : curl.easy_strerror(result));
         // libcurl's own cap on a header block (300 KB in 7.88) ends the transfer as a receive error.
-        if (strstr(t->message, "Too large response headers")) return PHOTOREPL_HTTP_TOO_LARGE;
+        if (strstr(t->message, "Too large response headers")) return HTTP_TRANSFER_TOO_LARGE;
         // A single header line over libcurl's 100 KB cap is "Out of memory": said as what happened.
         if (result == CURLE_OUT_OF_MEMORY) {
             snprintf(t->message, sizeof t->message, "the server's headers were too large");
-            return PHOTOREPL_HTTP_TOO_LARGE;
+            return HTTP_TRANSFER_TOO_LARGE;
         }
         // "Received HTTP/0.9 when not allowed", "Invalid Content-Length: value", …
         // (libcurl says HTTP/0.9 as an unsupported protocol, which a file:// URL is too.)
-        if (result == CURLE_WEIRD_SERVER_REPLY || strstr(t->message, "HTTP/0.9")) return PHOTOREPL_HTTP_MALFORMED;
+        if (result == CURLE_WEIRD_SERVER_REPLY || strstr(t->message, "HTTP/0.9")) return HTTP_TRANSFER_MALFORMED;
         return classify(result);
     }
-    return PHOTOREPL_HTTP_OK;
+    return HTTP_TRANSFER_OK;
 }
 
-photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char *url, const char *const *headers,
+http_transfer_outcome http_transfer_get(http_transfer *t, const char *url, const char *const *headers,
                                           size_t header_count, long connect_timeout_ms, long total_timeout_ms,
                                           long max_redirects, size_t max_body,
                                           int body_fd, int allow_local_addresses) {
@@ -374,7 +373,7 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
     pthread_once(&load_once, load_curl);
     if (curl_loaded != 1) {
         snprintf(t->message, sizeof t->message, "%s", load_error);
-        return PHOTOREPL_HTTP_UNAVAILABLE;
+        return HTTP_TRANSFER_UNAVAILABLE;
     }
     reset_transfer(t, max_body, body_fd, allow_local_addresses);
     char error[CURL_ERROR_SIZE] = "";
@@ -387,7 +386,7 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
         if (easy) curl.easy_cleanup(easy);
         if (multi) curl.multi_cleanup(multi);
         curl.slist_free_all(list);
-        return PHOTOREPL_HTTP_OTHER;
+        return HTTP_TRANSFER_OTHER;
     }
     set_options(easy, t, url, list, connect_timeout_ms, total_timeout_ms, max_redirects, max_body, error);
     t->easy = easy;
@@ -411,18 +410,18 @@ photorepl_http_outcome photorepl_http_get(photorepl_http_transfer *t, const char
     return outcome(t, result, done, max_body, error);
 }
 
-long photorepl_http_status(const photorepl_http_transfer *t) { return t->status; }
+long http_transfer_status(const http_transfer *t) { return t->status; }
 
-size_t photorepl_http_written(const photorepl_http_transfer *t) { return t->written; }
+size_t http_transfer_written(const http_transfer *t) { return t->written; }
 
-const unsigned char *photorepl_http_body(const photorepl_http_transfer *t, size_t *length) {
+const unsigned char *http_transfer_body(const http_transfer *t, size_t *length) {
     *length = t->body.length;
     return t->body.bytes;
 }
 
-const char *photorepl_http_headers(const photorepl_http_transfer *t, size_t *length) {
+const char *http_transfer_headers(const http_transfer *t, size_t *length) {
     *length = t->headers.length;
     return (const char *)t->headers.bytes;
 }
 
-const char *photorepl_http_message(const photorepl_http_transfer *t) { return t->message; }
+const char *http_transfer_message(const http_transfer *t) { return t->message; }

@@ -36,8 +36,8 @@ static char webp_error[200];
 static pthread_once_t webp_once = PTHREAD_ONCE_INIT;
 
 static void load_webp(void) {
-    void *library = dlopen(PHOTOREPL_SONAME("libwebp.so.7", "libwebp.7.dylib"), RTLD_NOW | RTLD_LOCAL);
-    void *demux = library ? dlopen(PHOTOREPL_SONAME("libwebpdemux.so.2", "libwebpdemux.2.dylib"), RTLD_NOW | RTLD_LOCAL) : NULL;
+    void *library = dlopen(LOADER_SONAME("libwebp.so.7", "libwebp.7.dylib"), RTLD_NOW | RTLD_LOCAL);
+    void *demux = library ? dlopen(LOADER_SONAME("libwebpdemux.so.2", "libwebpdemux.2.dylib"), RTLD_NOW | RTLD_LOCAL) : NULL;
     if (!library || !demux) {
         snprintf(webp_error, sizeof webp_error, "WebP pictures need libwebp: install the Debian packages libwebp7 and libwebpdemux2");
         return;
@@ -185,7 +185,7 @@ static char gif_error[200];
 static pthread_once_t gif_once = PTHREAD_ONCE_INIT;
 
 static void load_gif(void) {
-    void *library = dlopen(PHOTOREPL_SONAME("libgif.so.7", "libgif.7.dylib"), RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(LOADER_SONAME("libgif.so.7", "libgif.7.dylib"), RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(gif_error, sizeof gif_error, "GIF pictures need giflib: install the Debian package libgif7");
         return;
@@ -395,7 +395,7 @@ static pthread_once_t avif_once = PTHREAD_ONCE_INIT;
 static void load_avif(void) {
     // Soname 15 is libavif 0.11 (Debian 12's libavif15): the avifDecoder fields set below are laid
     // out as its header says.
-    void *library = dlopen(PHOTOREPL_SONAME("libavif.so.15", "libavif.15.dylib"), RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(LOADER_SONAME("libavif.so.15", "libavif.15.dylib"), RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(avif_error, sizeof avif_error, "animated AVIF pictures need libavif: install the Debian package libavif15");
         return;
@@ -818,7 +818,7 @@ static char heif_error_text[200];
 static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
 
 static void load_heif(void) {
-    void *library = dlopen(PHOTOREPL_SONAME("libheif.so.1", "libheif.1.dylib"), RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(LOADER_SONAME("libheif.so.1", "libheif.1.dylib"), RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(heif_error_text, sizeof heif_error_text, "HEIC and AVIF pictures need libheif: install the Debian package libheif1");
         return;
@@ -1095,7 +1095,7 @@ static char tiff_error_text[200];
 static pthread_once_t tiff_once = PTHREAD_ONCE_INIT;
 
 static void load_tiff(void) {
-    void *library = dlopen(PHOTOREPL_SONAME("libtiff.so.6", "libtiff.6.dylib"), RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(LOADER_SONAME("libtiff.so.6", "libtiff.6.dylib"), RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(tiff_error_text, sizeof tiff_error_text, "TIFF pictures need libtiff: install the Debian package libtiff6");
         return;

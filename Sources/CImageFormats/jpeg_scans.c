@@ -30,7 +30,7 @@ static char jpeg_error[200];
 static pthread_once_t jpeg_once = PTHREAD_ONCE_INIT;
 
 static void load_jpeg(void) {
-    void *library = dlopen(PHOTOREPL_SONAME("libjpeg.so.62", "libjpeg.8.dylib"), RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(LOADER_SONAME("libjpeg.so.62", "libjpeg.8.dylib"), RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(jpeg_error, sizeof jpeg_error, "a progressive JPEG's first scans need libjpeg: install the Debian package libjpeg62-turbo");
         return;

@@ -29,7 +29,7 @@ static char jxl_error[200];
 static pthread_once_t jxl_once = PTHREAD_ONCE_INIT;
 
 static void load_jxl(void) {
-    void *library = dlopen(PHOTOREPL_SONAME("libjxl.so.0.7", "libjxl.0.11.dylib"), RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(LOADER_SONAME("libjxl.so.0.7", "libjxl.0.11.dylib"), RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(jxl_error, sizeof jxl_error, "JPEG XL pictures need libjxl: install the Debian package libjxl0.7");
         return;
@@ -47,7 +47,7 @@ static void load_jxl(void) {
     FIND(library, jxl, box_type, "JxlDecoderGetBoxType", jxl_error)
     FIND(library, jxl, set_runner, "JxlDecoderSetParallelRunner", jxl_error)
     // The runner is in a library of its own (libjxl-threads): without it, one thread decodes.
-    void *threads = dlopen(PHOTOREPL_SONAME("libjxl_threads.so.0.7", "libjxl_threads.0.11.dylib"), RTLD_NOW | RTLD_LOCAL);
+    void *threads = dlopen(LOADER_SONAME("libjxl_threads.so.0.7", "libjxl_threads.0.11.dylib"), RTLD_NOW | RTLD_LOCAL);
     if (threads) {
         *(void **)&jxl.runner = dlsym(threads, "JxlThreadParallelRunner");
         *(void **)&jxl.runner_create = dlsym(threads, "JxlThreadParallelRunnerCreate");

@@ -13,17 +13,17 @@ static struct {
     __typeof__(png_image_finish_read) *finish_read;
     __typeof__(png_image_free) *free;
 } libpng;
-static const photorepl_library_symbol libpng_symbols[] = {
+static const loader_library_symbol libpng_symbols[] = {
     {"png_image_begin_read_from_memory", (void **)&libpng.begin_read_from_memory},
     {"png_image_finish_read", (void **)&libpng.finish_read},
     {"png_image_free", (void **)&libpng.free},
 };
-static photorepl_library libpng_library = {PHOTOREPL_SONAME("libpng16.so.16", "libpng16.16.dylib"), libpng_symbols, sizeof libpng_symbols / sizeof libpng_symbols[0],
+static loader_library libpng_library = {LOADER_SONAME("libpng16.so.16", "libpng16.16.dylib"), libpng_symbols, sizeof libpng_symbols / sizeof libpng_symbols[0],
                                            "this PNG needs libpng", "libpng16-16"};
 
 int photorepl_png_by_libpng(const unsigned char *data, size_t size, unsigned char *rgba, int width, int height,
                             char *message, size_t message_size) {
-    const char *missing = photorepl_library_load(&libpng_library);
+    const char *missing = loader_library_load(&libpng_library);
     if (missing) {
         snprintf(message, message_size, "%s", missing);
         return PHOTOREPL_PNG_MISSING;
@@ -47,4 +47,4 @@ int photorepl_png_by_libpng(const unsigned char *data, size_t size, unsigned cha
     return result;
 }
 
-void photorepl_libpng_load(void) { (void)photorepl_library_load(&libpng_library); }
+void photorepl_libpng_load(void) { (void)loader_library_load(&libpng_library); }

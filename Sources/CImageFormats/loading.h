@@ -2,7 +2,7 @@
 #define PHOTOREPL_LOADING_H
 // What the decoders loaded with dlopen share (private to CImageFormats).
 #include "CImageFormats.h"
-#include "CLibraryLoader.h"  // PHOTOREPL_SONAME
+#include "CLibraryLoader.h"  // LOADER_SONAME
 #include <dlfcn.h>
 #include <stdarg.h>
 #include <stdint.h>

@@ -20,7 +20,7 @@ static char deflate_error[200];
 static pthread_once_t deflate_once = PTHREAD_ONCE_INIT;
 
 static void load_deflate(void) {
-    void *library = dlopen(PHOTOREPL_SONAME("libdeflate.so.0", "libdeflate.0.dylib"), RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(LOADER_SONAME("libdeflate.so.0", "libdeflate.0.dylib"), RTLD_NOW | RTLD_LOCAL);
     if (!library) return;  // zlib inflates instead
     FIND(library, inflater, alloc, "libdeflate_alloc_decompressor", deflate_error)
     FIND(library, inflater, zlib, "libdeflate_zlib_decompress", deflate_error)

@@ -22,7 +22,7 @@ static char raw_error[200];
 static pthread_once_t raw_once = PTHREAD_ONCE_INIT;
 
 static void load_raw(void) {
-    void *library = dlopen(PHOTOREPL_SONAME("libraw_r.so.20", "libraw_r.23.dylib"), RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(LOADER_SONAME("libraw_r.so.20", "libraw_r.23.dylib"), RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(raw_error, sizeof raw_error, "camera RAW sensor data needs libraw: install the Debian package libraw20");
         return;

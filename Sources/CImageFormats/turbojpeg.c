@@ -15,7 +15,7 @@ static struct {
     __typeof__(tjGetErrorStr2) *error_str2;
     __typeof__(tjGetErrorCode) *error_code;
 } tj;
-static const photorepl_library_symbol tj_symbols[] = {
+static const loader_library_symbol tj_symbols[] = {
     {"tjInitDecompress", (void **)&tj.init_decompress},
     {"tjDestroy", (void **)&tj.destroy},
     {"tjDecompressHeader3", (void **)&tj.decompress_header3},
@@ -24,11 +24,11 @@ static const photorepl_library_symbol tj_symbols[] = {
     {"tjGetErrorStr2", (void **)&tj.error_str2},
     {"tjGetErrorCode", (void **)&tj.error_code},
 };
-static photorepl_library turbojpeg = {PHOTOREPL_SONAME("libturbojpeg.so.0", "libturbojpeg.0.dylib"), tj_symbols, sizeof tj_symbols / sizeof tj_symbols[0],
+static loader_library turbojpeg = {LOADER_SONAME("libturbojpeg.so.0", "libturbojpeg.0.dylib"), tj_symbols, sizeof tj_symbols / sizeof tj_symbols[0],
                                       "JPEG pictures need libjpeg-turbo", "libturbojpeg0"};
 
 static int loaded(photorepl_jpeg_status *status) {
-    const char *missing = photorepl_library_load(&turbojpeg);
+    const char *missing = loader_library_load(&turbojpeg);
     status->failed = status->warned = 0;
     status->missing = missing != NULL;
     status->message[0] = 0;
@@ -67,7 +67,7 @@ void photorepl_jpeg_header(const unsigned char *data, size_t size, int *width, i
 }
 
 int photorepl_jpeg_scaling_factors(int *nums, int *denoms, int capacity) {
-    if (photorepl_library_load(&turbojpeg)) return 0;
+    if (loader_library_load(&turbojpeg)) return 0;
     int count = 0;
     tjscalingfactor *factors = tj.scaling_factors(&count);
     if (!factors) return 0;

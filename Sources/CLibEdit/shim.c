@@ -33,7 +33,7 @@ static struct {
     __typeof__(history_end) *history_end;
     __typeof__(history) *history;
 } libedit;
-static const photorepl_library_symbol libedit_symbols[] = {
+static const loader_library_symbol libedit_symbols[] = {
     {"el_init", (void **)&libedit.init},
     {"el_end", (void **)&libedit.end},
     {"el_set", (void **)&libedit.set},
@@ -49,49 +49,49 @@ static const photorepl_library_symbol libedit_symbols[] = {
     {"history_end", (void **)&libedit.history_end},
     {"history", (void **)&libedit.history},
 };
-static photorepl_library libedit_library = {PHOTOREPL_SONAME("libedit.so.2", "libedit.3.dylib"), libedit_symbols, sizeof libedit_symbols / sizeof libedit_symbols[0],
+static loader_library libedit_library = {LOADER_SONAME("libedit.so.2", "libedit.3.dylib"), libedit_symbols, sizeof libedit_symbols / sizeof libedit_symbols[0],
                                             "typing commands needs libedit", "libedit2"};
 
-const char *photorepl_libedit_load(void) { return photorepl_library_load(&libedit_library); }
+const char *repl_libedit_load(void) { return loader_library_load(&libedit_library); }
 
-EditLine *photorepl_el_init(const char *program) {
+EditLine *repl_el_init(const char *program) {
     return libedit.init(program, stdin, stdout, stderr);
 }
-void photorepl_el_end(EditLine *el) { libedit.end(el); }
-const char *photorepl_el_gets(EditLine *el, int *count) { return libedit.gets(el, count); }
-int photorepl_el_source(EditLine *el, const char *path) { return libedit.source(el, path); }
-const LineInfo *photorepl_el_line(EditLine *el) { return libedit.line(el); }
-int photorepl_el_insertstr(EditLine *el, const char *text) { return libedit.insertstr(el, text); }
-int photorepl_el_cursor(EditLine *el, int count) { return libedit.cursor(el, count); }
-void photorepl_el_deletestr(EditLine *el, int count) { libedit.deletestr(el, count); }
-History *photorepl_history_init(void) { return libedit.history_init(); }
-void photorepl_history_end(History *h) { libedit.history_end(h); }
+void repl_el_end(EditLine *el) { libedit.end(el); }
+const char *repl_el_gets(EditLine *el, int *count) { return libedit.gets(el, count); }
+int repl_el_source(EditLine *el, const char *path) { return libedit.source(el, path); }
+const LineInfo *repl_el_line(EditLine *el) { return libedit.line(el); }
+int repl_el_insertstr(EditLine *el, const char *text) { return libedit.insertstr(el, text); }
+int repl_el_cursor(EditLine *el, int count) { return libedit.cursor(el, count); }
+void repl_el_deletestr(EditLine *el, int count) { libedit.deletestr(el, count); }
+History *repl_history_init(void) { return libedit.history_init(); }
+void repl_history_end(History *h) { libedit.history_end(h); }
 
-int photorepl_el_set_prompt(EditLine *el, photorepl_prompt_fn fn) { return libedit.set(el, EL_PROMPT, fn); }
-int photorepl_el_set_editor(EditLine *el, const char *mode) { return libedit.set(el, EL_EDITOR, mode); }
-int photorepl_el_is_emacs(EditLine *el) {
+int repl_el_set_prompt(EditLine *el, repl_prompt_fn fn) { return libedit.set(el, EL_PROMPT, fn); }
+int repl_el_set_editor(EditLine *el, const char *mode) { return libedit.set(el, EL_EDITOR, mode); }
+int repl_el_is_emacs(EditLine *el) {
     const char *mode = NULL;
     return libedit.get(el, EL_EDITOR, &mode) == 0 && mode && strcmp(mode, "emacs") == 0;
 }
-int photorepl_el_set_clientdata(EditLine *el, void *data) { return libedit.set(el, EL_CLIENTDATA, data); }
+int repl_el_set_clientdata(EditLine *el, void *data) { return libedit.set(el, EL_CLIENTDATA, data); }
 
-void *photorepl_el_get_clientdata(EditLine *el) {
+void *repl_el_get_clientdata(EditLine *el) {
     void *data = NULL;
     if (libedit.get(el, EL_CLIENTDATA, &data) != 0) return NULL;
     return data;
 }
 
-int photorepl_el_set_history(EditLine *el, History *h) { return libedit.set(el, EL_HIST, libedit.history, h); }
+int repl_el_set_history(EditLine *el, History *h) { return libedit.set(el, EL_HIST, libedit.history, h); }
 
-int photorepl_el_addfn(EditLine *el, const char *name, const char *help, photorepl_command_fn fn) {
+int repl_el_addfn(EditLine *el, const char *name, const char *help, repl_command_fn fn) {
     return libedit.set(el, EL_ADDFN, name, help, fn);
 }
 
-int photorepl_el_bind(EditLine *el, const char *key, const char *command) {
+int repl_el_bind(EditLine *el, const char *key, const char *command) {
     return libedit.set(el, EL_BIND, key, command, NULL);
 }
 
-int photorepl_el_columns(EditLine *el) {
+int repl_el_columns(EditLine *el) {
     int columns = 0;
     // EL_GETTC returns 0 on success, despite what the man page says.
     if (libedit.get(el, EL_GETTC, "co", &columns, NULL) != 0) return -1;
@@ -105,19 +105,19 @@ static int history_op(History *h, int op, const char *arg) {
     return rc < 0 ? -1 : rc;
 }
 
-int photorepl_history_setsize(History *h, int size) {
+int repl_history_setsize(History *h, int size) {
     HistEvent ev;
     return libedit.history(h, &ev, H_SETSIZE, size) < 0 ? -1 : 0;
 }
 
-int photorepl_history_setunique(History *h, int on) {
+int repl_history_setunique(History *h, int on) {
     HistEvent ev;
     return libedit.history(h, &ev, H_SETUNIQUE, on) < 0 ? -1 : 0;
 }
 
-int photorepl_history_enter(History *h, const char *line) { return history_op(h, H_ENTER, line); }
-int photorepl_history_load(History *h, const char *path) { return history_op(h, H_LOAD, path); }
-int photorepl_history_save(History *h, const char *path) { return history_op(h, H_SAVE, path); }
+int repl_history_enter(History *h, const char *line) { return history_op(h, H_ENTER, line); }
+int repl_history_load(History *h, const char *path) { return history_op(h, H_LOAD, path); }
+int repl_history_save(History *h, const char *path) { return history_op(h, H_SAVE, path); }
 
 
 // MARK: Signals and input
@@ -159,7 +159,7 @@ static int open_signal_pipe(void) {
 #endif
 }
 
-int photorepl_signals_install(void) {
+int repl_signals_install(void) {
     if (open_signal_pipe() != 0) return -1;
     struct sigaction action;
     memset(&action, 0, sizeof action);
@@ -171,7 +171,7 @@ int photorepl_signals_install(void) {
     return signal_pipe[0];
 }
 
-int photorepl_signals_install_for_scripts(void) {
+int repl_signals_install_for_scripts(void) {
     if (open_signal_pipe() != 0) return -1;
     stops_scripts = 1;
     int signals[] = {SIGINT, SIGTERM, SIGHUP};
@@ -188,11 +188,11 @@ int photorepl_signals_install_for_scripts(void) {
     return signal_pipe[0];
 }
 
-int photorepl_signals_stopping(void) { return stopping_signal; }
+int repl_signals_stopping(void) { return stopping_signal; }
 
-int photorepl_signals_fd(void) { return signal_pipe[0]; }
+int repl_signals_fd(void) { return signal_pipe[0]; }
 
-// The echo while a command runs (photorepl_echo_hide and _restore, at the end of this file).
+// The echo while a command runs (repl_echo_hide and _restore, at the end of this file).
 // `command_running` is what the session wants (set by hide, cleared by restore); `echo_hidden` is what
 // the terminal has now, and `echo_saved` its modes before. A lock keeps them together: Ctrl-Z's
 // suspend runs on another thread than the session's.
@@ -203,7 +203,7 @@ static struct termios echo_saved;
 static void echo_back_now(void);
 static void echo_off_now(void);
 
-void photorepl_suspend(EditLine *el) {
+void repl_suspend(EditLine *el) {
     // Ctrl-Z: the terminal as the shell expects it while photorepl is stopped (libedit's raw mode
     // off, the echo back on during a command), then stopped for real; after `fg` (SIGCONT) as it was,
     // and the line redrawn; after `bg`, the terminal is left alone (setting it would stop us again).
@@ -229,12 +229,12 @@ void photorepl_suspend(EditLine *el) {
     pthread_mutex_unlock(&echo_lock);
     if (el) {
         libedit.set(el, EL_PREP_TERM, 1);
-        photorepl_write_out("\r\033[J");
+        repl_write_out("\r\033[J");
         libedit.set(el, EL_REFRESH);
     }
 }
 
-int photorepl_signals_next(void) {
+int repl_signals_next(void) {
     unsigned char byte;
     if (signal_pipe[0] < 0) return 0;
     return read(signal_pipe[0], &byte, 1) == 1 ? byte : 0;
@@ -245,7 +245,7 @@ int photorepl_signals_next(void) {
 static unsigned char type_ahead[4096];
 static size_t type_ahead_length, type_ahead_next;
 
-void photorepl_push_type_ahead(const unsigned char *bytes, size_t count) {
+void repl_push_type_ahead(const unsigned char *bytes, size_t count) {
     if (type_ahead_next == type_ahead_length) type_ahead_next = type_ahead_length = 0;
     for (size_t i = 0; i < count && type_ahead_length < sizeof type_ahead; i++) type_ahead[type_ahead_length++] = bytes[i];
 }
@@ -266,12 +266,12 @@ static int libedit_knows(const unsigned char *sequence, size_t length) {
 // The rest of a terminal's answer whose start the terminal query read before its time-out ran out
 // (a slow link, an answer in pieces): it comes without its ESC, so nothing else would tell it from
 // typed keys (`rm(390)` of `XTerm(390)`; a carriage return in it ran commands). Expected by the query
-// (photorepl_expect_answer_tail), it is swallowed up to its end: BEL or ESC \ for a string, a final
+// (repl_expect_answer_tail), it is swallowed up to its end: BEL or ESC \ for a string, a final
 // byte for a CSI sequence; after a lone ESC, what the next byte starts. Only bytes from the
 // terminal, never keys handed back; and when nothing of it has come within a second of the query,
 // it is expected no more.
 typedef struct {
-    int kind;    // PHOTOREPL_TAIL_…, or 0: none expected
+    int kind;    // REPL_TAIL_…, or 0: none expected
     int escape;  // a string's last byte was ESC
 } answer_tail_state;
 static answer_tail_state answer_tail;
@@ -286,11 +286,11 @@ static long long now_milliseconds(void) {
 
 // A string's tail that starts just after an ESC is a string's, with that ESC remembered.
 static answer_tail_state tail_of_kind(int kind) {
-    if (kind == PHOTOREPL_TAIL_STRING_AFTER_ESCAPE) return (answer_tail_state){.kind = PHOTOREPL_TAIL_STRING, .escape = 1};
+    if (kind == REPL_TAIL_STRING_AFTER_ESCAPE) return (answer_tail_state){.kind = REPL_TAIL_STRING, .escape = 1};
     return (answer_tail_state){.kind = kind, .escape = 0};
 }
 
-void photorepl_expect_answer_tail(int kind) {
+void repl_expect_answer_tail(int kind) {
     last_query = now_milliseconds();
     answer_tail = tail_of_kind(kind);
     answer_tail_deadline = last_query + 1000;
@@ -302,16 +302,16 @@ static int starts_string(unsigned char byte) { return byte == '_' || byte == ']'
 // Whether `byte`, read from the terminal, is part of the expected answer's tail (and so dropped).
 static int swallow_answer_tail(answer_tail_state *tail, unsigned char byte) {
     switch (tail->kind) {
-    case PHOTOREPL_TAIL_AFTER_ESCAPE:
-        if (byte == '[') tail->kind = PHOTOREPL_TAIL_CSI;
-        else if (starts_string(byte)) tail->kind = PHOTOREPL_TAIL_STRING;
+    case REPL_TAIL_AFTER_ESCAPE:
+        if (byte == '[') tail->kind = REPL_TAIL_CSI;
+        else if (starts_string(byte)) tail->kind = REPL_TAIL_STRING;
         else { tail->kind = 0; return 0; }  // ESC and a key: not an answer
         return 1;
-    case PHOTOREPL_TAIL_STRING:
+    case REPL_TAIL_STRING:
         if (byte == 0x07 || (tail->escape && byte == '\\')) tail->kind = 0;
         tail->escape = byte == 0x1B;
         return 1;
-    case PHOTOREPL_TAIL_CSI:
+    case REPL_TAIL_CSI:
         // Parameter and intermediate bytes, then a final byte; anything else (Enter, a control, a
         // byte above ASCII) is no part of one: a key, handed on.
         if (byte < 0x20 || byte > 0x7E) { tail->kind = 0; return 0; }
@@ -322,7 +322,7 @@ static int swallow_answer_tail(answer_tail_state *tail, unsigned char byte) {
     }
 }
 
-size_t photorepl_answer_tail_length(int kind, const unsigned char *bytes, size_t count) {
+size_t repl_answer_tail_length(int kind, const unsigned char *bytes, size_t count) {
     answer_tail_state tail = tail_of_kind(kind);
     size_t swallowed = 0;
     while (swallowed < count && tail.kind && swallow_answer_tail(&tail, bytes[swallowed])) swallowed++;
@@ -348,14 +348,14 @@ static int drop_escape_sequence(void) {
         if (string) {  // APC, OSC, DCS (a late background colour, name or capability): to ESC \ or BEL
             for (size_t k = 1; k < count; k++) {
                 if (seen[k] == 0x07 || (seen[k] == '\\' && seen[k - 1] == 0x1B)) {
-                    photorepl_push_type_ahead(seen + k + 1, count - k - 1);
+                    repl_push_type_ahead(seen + k + 1, count - k - 1);
                     return 1;
                 }
             }
         }
         if (count >= 2 && seen[0] == 'O') {  // SS3 and one final byte
             int known = libedit_knows(seen, 2);
-            photorepl_push_type_ahead(seen + (known ? 0 : 2), count - (known ? 0 : 2));
+            repl_push_type_ahead(seen + (known ? 0 : 2), count - (known ? 0 : 2));
             return !known;
         }
         if (count >= 2 && seen[0] == '[') {  // CSI: parameter and intermediate bytes, then a final byte
@@ -364,7 +364,7 @@ static int drop_escape_sequence(void) {
             if (k < count) {
                 size_t end = k + 1;
                 int known = seen[k] >= 0x40 && seen[k] <= 0x7E && libedit_knows(seen, end);
-                photorepl_push_type_ahead(seen + (known ? 0 : end), count - (known ? 0 : end));
+                repl_push_type_ahead(seen + (known ? 0 : end), count - (known ? 0 : end));
                 return !known;
             }
         }
@@ -383,20 +383,20 @@ static int drop_escape_sequence(void) {
     int unended_string = count >= 1 && starts_string(seen[0]);
     int unended_csi = count >= 1 && seen[0] == '[';
     if ((unended_string || unended_csi) && last_query > 0 && now_milliseconds() - last_query < 30000) {
-        int kind = unended_string ? PHOTOREPL_TAIL_STRING : PHOTOREPL_TAIL_CSI;
-        photorepl_expect_answer_tail(kind);
+        int kind = unended_string ? REPL_TAIL_STRING : REPL_TAIL_CSI;
+        repl_expect_answer_tail(kind);
         answer_tail.escape = unended_string && count >= 2 && seen[count - 1] == 0x1B;
         return 1;
     }
     // A lone Escape, an Alt-key, or a sequence that never ended: libedit's to read, as typed.
-    photorepl_push_type_ahead(seen, count);
+    repl_push_type_ahead(seen, count);
     return 0;
 }
 
 // One byte to read: what was handed back first, then the terminal. 1: a byte; 0: end of input;
 // -1: a signal ended the wait (in *signal_result, the value read_character returns).
-static photorepl_resize_fn resize_hook;
-void photorepl_el_set_resize_hook(photorepl_resize_fn hook) { resize_hook = hook; }
+static repl_resize_fn resize_hook;
+void repl_el_set_resize_hook(repl_resize_fn hook) { resize_hook = hook; }
 
 // Writes from other threads while the line editor waits for a key: the frames of an animation kitty
 // plays, sent after the prompt is back. A write is done only while next_byte waits in poll, and whole
@@ -429,7 +429,7 @@ static void end_prompt_stream_for_key(void) {
     pthread_mutex_unlock(&prompt_stream_lock);
 }
 
-unsigned long photorepl_prompt_stream_begin(void) {
+unsigned long repl_prompt_stream_begin(void) {
     pthread_mutex_lock(&prompt_stream_lock);
     open_stream = ++streams_begun;
     unsigned long stream = open_stream;
@@ -437,20 +437,20 @@ unsigned long photorepl_prompt_stream_begin(void) {
     return stream;
 }
 
-void photorepl_prompt_stream_end(unsigned long stream) {
+void repl_prompt_stream_end(unsigned long stream) {
     pthread_mutex_lock(&prompt_stream_lock);
     if (open_stream == stream) open_stream = 0;
     pthread_mutex_unlock(&prompt_stream_lock);
 }
 
-int photorepl_prompt_stream_is_open(unsigned long stream) {
+int repl_prompt_stream_is_open(unsigned long stream) {
     pthread_mutex_lock(&prompt_stream_lock);
     int open = stream != 0 && open_stream == stream;
     pthread_mutex_unlock(&prompt_stream_lock);
     return open;
 }
 
-int photorepl_prompt_stream_write(unsigned long stream, const unsigned char *bytes, size_t count) {
+int repl_prompt_stream_write(unsigned long stream, const unsigned char *bytes, size_t count) {
     pthread_mutex_lock(&prompt_stream_lock);
     if (stream == 0 || open_stream != stream) {
         pthread_mutex_unlock(&prompt_stream_lock);
@@ -506,9 +506,9 @@ static int next_byte(EditLine *el, unsigned char *byte, wchar_t *out, int *signa
         }
         if (signal_pipe[0] >= 0 && (fds[1].revents & POLLIN)) {
             int signo;
-            while ((signo = photorepl_signals_next()) != 0) {
+            while ((signo = repl_signals_next()) != 0) {
                 if (signo == SIGTSTP) {
-                    photorepl_suspend(el);
+                    repl_suspend(el);
                     continue;
                 }
                 if (signo == SIGWINCH) {
@@ -518,7 +518,7 @@ static int next_byte(EditLine *el, unsigned char *byte, wchar_t *out, int *signa
                     // The app tidies what a smaller window would lay over the reflowed text
                     // (kitty's pictures), as it does before each prompt.
                     if (resize_hook) resize_hook(el);
-                    photorepl_write_out("\r\033[J");
+                    repl_write_out("\r\033[J");
                     libedit.set(el, EL_REFRESH);
                     continue;
                 }
@@ -565,15 +565,15 @@ static int read_character(EditLine *el, wchar_t *out) {
     }
 }
 
-int photorepl_el_use_reader(EditLine *el) { return libedit.set(el, EL_GETCFN, read_character); }
+int repl_el_use_reader(EditLine *el) { return libedit.set(el, EL_GETCFN, read_character); }
 
-int photorepl_el_take_signal(void) {
+int repl_el_take_signal(void) {
     int signo = reader_signal;
     reader_signal = 0;
     return signo;
 }
 
-void photorepl_write_out(const char *text) {
+void repl_write_out(const char *text) {
     size_t left = strlen(text);
     while (left > 0) {
         ssize_t n = write(STDOUT_FILENO, text, left);
@@ -627,7 +627,7 @@ static void restore_echo_on_exit_and_crashes(void) {
     if (installed) return;
     installed = 1;
     // However photorepl ends (quit, a signal's orderly exit, an error), the shell gets its echo back.
-    atexit(photorepl_echo_restore);
+    atexit(repl_echo_restore);
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = on_fatal_signal;
@@ -638,7 +638,7 @@ static void restore_echo_on_exit_and_crashes(void) {
     }
 }
 
-void photorepl_echo_hide(void) {
+void repl_echo_hide(void) {
     pthread_mutex_lock(&echo_lock);
     restore_echo_on_exit_and_crashes();
     command_running = 1;
@@ -646,7 +646,7 @@ void photorepl_echo_hide(void) {
     pthread_mutex_unlock(&echo_lock);
 }
 
-void photorepl_echo_restore(void) {
+void repl_echo_restore(void) {
     pthread_mutex_lock(&echo_lock);
     command_running = 0;
     if (in_foreground()) echo_back_now();

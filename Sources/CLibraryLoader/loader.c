@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-int photorepl_load_library(const char *soname, const photorepl_library_symbol *symbols, size_t count,
+int loader_load_library(const char *soname, const loader_library_symbol *symbols, size_t count,
                            const char *missing, const char *package, char *error, size_t error_size) {
     // RTLD_LOCAL: the library's symbols stay out of the global scope, where they could stand in for
     // another library's of the same name.
@@ -33,13 +33,13 @@ int photorepl_load_library(const char *soname, const photorepl_library_symbol *s
     return 0;
 }
 
-const char *photorepl_library_load(photorepl_library *library) {
+const char *loader_library_load(loader_library *library) {
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
     // Tried already (the common case, on every photo): no lock taken.
     if (__atomic_load_n(&library->state, __ATOMIC_ACQUIRE) == 0) {
         pthread_mutex_lock(&lock);
         if (library->state == 0) {
-            int loaded = photorepl_load_library(library->soname, library->symbols, library->count, library->missing,
+            int loaded = loader_load_library(library->soname, library->symbols, library->count, library->missing,
                                                 library->package, library->error, sizeof library->error) == 0;
             __atomic_store_n(&library->state, loaded ? 1 : -1, __ATOMIC_RELEASE);
         }

@@ -124,11 +124,11 @@ static int remember(const char *path, int is_shared) {
     return slot;
 }
 
-int photorepl_temporary_remember(const char *path) { return remember(path, 0); }
+int temporary_files_remember(const char *path) { return remember(path, 0); }
 
-int photorepl_temporary_remember_shared_memory(const char *name) { return remember(name, 1); }
+int temporary_files_remember_shared_memory(const char *name) { return remember(name, 1); }
 
-void photorepl_temporary_forget(int slot) {
+void temporary_files_forget(int slot) {
     if (slot < 0 || slot >= SLOTS) return;
     pthread_mutex_lock(&claiming);
     used[slot] = 0;

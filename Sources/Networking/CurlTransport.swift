@@ -30,11 +30,22 @@ public struct CurlTransport: HTTPTransport, StreamingDownloads {
     static let proxyVariables = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
 
     /// A transport whose requests take at most `timeout` (connecting at most 10 seconds of it) and
-    /// whose answers' bodies are at most `maxBodyBytes`; no host policy until one is set.
-    public init(timeout: Duration = .seconds(15), maxBodyBytes: Int = 16 << 20) {
+    /// whose answers' bodies are at most `maxBodyBytes`; no host policy until one is set. Each request
+    /// says it comes from `userAgent` (nil: the program's file name), unless it names itself.
+    public init(timeout: Duration = .seconds(15), maxBodyBytes: Int = 16 << 20, userAgent: String? = nil) {
         connectTimeout = min(timeout, .seconds(10))
         totalTimeout = timeout
         self.maxBodyBytes = maxBodyBytes
+        self.userAgent = userAgent ?? Self.programName
+    }
+
+    /// What each request's `User-Agent` says, unless the request has one of its own.
+    public var userAgent: String
+
+    /// The running program's file name (`photorepl` for `/usr/bin/photorepl`).
+    static var programName: String {
+        let path = CommandLine.arguments.first ?? ""
+        return path.split(separator: "/").last.map(String.init) ?? "curl"
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -74,13 +85,13 @@ public struct CurlTransport: HTTPTransport, StreamingDownloads {
 
     /// One libcurl transfer, cancellable from any thread.
     private final class Transfer: @unchecked Sendable {
-        // Owned here, freed once; photorepl_http_cancel is safe from any thread.
-        private let handle = photorepl_http_new()
+        // Owned here, freed once; http_transfer_cancel is safe from any thread.
+        private let handle = http_transfer_new()
 
-        deinit { photorepl_http_free(handle) }
+        deinit { http_transfer_free(handle) }
 
         func cancel() {
-            if let handle { photorepl_http_cancel(handle) }
+            if let handle { http_transfer_cancel(handle) }
         }
 
         /// The request, and the redirects it gets, each checked against the policy first.
@@ -119,48 +130,52 @@ public struct CurlTransport: HTTPTransport, StreamingDownloads {
 
         private func runOnce(_ request: HTTPRequest, _ settings: CurlTransport, into file: Int32) -> Result<HTTPResponse, Error> {
             guard let handle else { return .failure(HTTPFailure(.other, "out of memory")) }
-            let lines = request.headers.map { "\($0.name): \($0.value)" }
+            var lines = request.headers.map { "\($0.name): \($0.value)" }
+            if !request.headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
+                // A line break in it would begin a header of its own.
+                lines.append("User-Agent: " + settings.userAgent.filter { !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) })
+            }
             var pointers = lines.map { strdup($0) }
             defer { pointers.forEach { free($0) } }
             let outcome = pointers.withUnsafeMutableBufferPointer { buffer in
                 buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { headers in
-                    photorepl_http_get(
+                    http_transfer_get(
                         handle, request.url, headers.baseAddress, headers.count,
                         Self.milliseconds(settings.connectTimeout), Self.milliseconds(settings.totalTimeout),
                         0, settings.maxBodyBytes, file, settings.allowsLocalAddresses ? 1 : 0)
                 }
             }
-            let message = String(cString: photorepl_http_message(handle))
+            let message = String(cString: http_transfer_message(handle))
             switch outcome {
-            case PHOTOREPL_HTTP_OK:
+            case HTTP_TRANSFER_OK:
                 var length = 0
-                let body = photorepl_http_body(handle, &length).map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
+                let body = http_transfer_body(handle, &length).map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
                 var headerLength = 0
                 let block =
-                    photorepl_http_headers(handle, &headerLength).map {
+                    http_transfer_headers(handle, &headerLength).map {
                         String(decoding: UnsafeRawBufferPointer(start: $0, count: headerLength), as: UTF8.self)
                     } ?? ""
                 var response = HTTPResponse(
-                    status: photorepl_http_status(handle), headers: HTTPResponse.headers(fromBlock: block), body: body)
-                response.bytesWritten = photorepl_http_written(handle)
+                    status: http_transfer_status(handle), headers: HTTPResponse.headers(fromBlock: block), body: body)
+                response.bytesWritten = http_transfer_written(handle)
                 return .success(response)
-            case PHOTOREPL_HTTP_CANCELLED: return .failure(CancellationError())
-            case PHOTOREPL_HTTP_REFUSED: return .failure(HTTPFailure(.refused, message))
-            case PHOTOREPL_HTTP_UNRESOLVED: return .failure(HTTPFailure(.unresolved, message))
-            case PHOTOREPL_HTTP_TIMED_OUT: return .failure(HTTPFailure(.timedOut, message))
-            case PHOTOREPL_HTTP_TOO_LARGE: return .failure(HTTPFailure(.tooLarge, message))
-            case PHOTOREPL_HTTP_CUT_SHORT: return .failure(HTTPFailure(.cutShort, message))
-            case PHOTOREPL_HTTP_TOO_MANY_REDIRECTS: return .failure(HTTPFailure(.tooManyRedirects, message))
-            case PHOTOREPL_HTTP_TLS: return .failure(HTTPFailure(.tls, message))
-            case PHOTOREPL_HTTP_UNAVAILABLE: return .failure(HTTPFailure(.unavailable, message))
-            case PHOTOREPL_HTTP_MALFORMED: return .failure(HTTPFailure(.malformed, Self.malformation(message)))
-            case PHOTOREPL_HTTP_LOCAL_ADDRESS:
+            case HTTP_TRANSFER_CANCELLED: return .failure(CancellationError())
+            case HTTP_TRANSFER_REFUSED: return .failure(HTTPFailure(.refused, message))
+            case HTTP_TRANSFER_UNRESOLVED: return .failure(HTTPFailure(.unresolved, message))
+            case HTTP_TRANSFER_TIMED_OUT: return .failure(HTTPFailure(.timedOut, message))
+            case HTTP_TRANSFER_TOO_LARGE: return .failure(HTTPFailure(.tooLarge, message))
+            case HTTP_TRANSFER_CUT_SHORT: return .failure(HTTPFailure(.cutShort, message))
+            case HTTP_TRANSFER_TOO_MANY_REDIRECTS: return .failure(HTTPFailure(.tooManyRedirects, message))
+            case HTTP_TRANSFER_TLS: return .failure(HTTPFailure(.tls, message))
+            case HTTP_TRANSFER_UNAVAILABLE: return .failure(HTTPFailure(.unavailable, message))
+            case HTTP_TRANSFER_MALFORMED: return .failure(HTTPFailure(.malformed, Self.malformation(message)))
+            case HTTP_TRANSFER_LOCAL_ADDRESS:
                 let host = URLParts.host(of: request.url) ?? request.url
                 return .failure(
                     HTTPFailure(
                         .hostNotAllowed,
                         "\(host) resolves to \(message), a local or private address, refused unless the API itself is at one", host: host))
-            case PHOTOREPL_HTTP_WRITE_FAILED: return .failure(HTTPFailure(.fileWrite, message))
+            case HTTP_TRANSFER_WRITE_FAILED: return .failure(HTTPFailure(.fileWrite, message))
             default: return .failure(HTTPFailure(.other, message))
             }
         }

@@ -150,7 +150,7 @@ extension HTTPTransport {
     /// than any answer kept in memory. Any other answer's body is kept, as `send` keeps it. A
     /// `StreamingDownloads` transport writes the body as it arrives; any other (a cassette, a test's)
     /// is asked for the answer, whose body is then written. Package-only: the file is a raw
-    /// descriptor, which an app's code never hands around (photorepl's `save` writes through
+    /// descriptor, which an app's code never hands around (a photo viewer's `save` writes through
     /// SafeFiles' `ReplacingFile`).
     package func download(_ request: HTTPRequest, into file: Int32, maxBytes: Int) async throws -> HTTPResponse {
         if let streaming = self as? any StreamingDownloads {

@@ -151,7 +151,7 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
 public enum JSON {
     /// At most this many values (each array element, object member and scalar counts): a quarter of
     /// a million, where a page of 30 Unsplash photos holds about 3,000 and one of 100 GitHub
-    /// repositories about 11,000. Measured (photorepl fetching each, over its 24 MB at rest): 12 MB
+    /// repositories about 11,000. Measured (a client fetching each, over its 24 MB at rest): 12 MB
     /// for `[0,0,…]`, 13 MB for `[[0],[0],…]`, 36 MB for 22-byte strings, 44 MB for members with
     /// 19-byte keys (6 MB of text), where 16 MB of `[0,0,…]` took 435 MB unbounded.
     public static let defaultMaxValues = 250_000

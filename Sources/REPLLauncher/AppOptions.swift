@@ -106,7 +106,7 @@ public struct AppOptions<Options: Sendable>: Sendable {
 
     /// `lower` with `upper` over it: all of them when they go together; else `upper` wins, and an
     /// option of `lower` that does not go with it is left out (`source = unsplash` in the preferences
-    /// does not stop `photorepl photo.jpg`; `--folder` in a script's header gives way to `--source
+    /// does not stop `viewer photo.jpg`; `--folder` in a script's header gives way to `--source
     /// embedded` typed). `upper` that is not valid by itself takes from `lower` what makes it valid
     /// (`--cassette other.json` typed, with the header's `--source unsplash`); when nothing does, it
     /// is returned alone, for its own error.

@@ -4,7 +4,7 @@ import REPLEngine
 /// An app's preferences: `$XDG_CONFIG_HOME/NAME/config` (else `~/.config/NAME/config`), one of the
 /// app's long options a line, without its dashes, read before the command line (which wins):
 ///
-///     # ~/.config/photorepl/config
+///     # ~/.config/APP/config
 ///     preview = symbols
 ///     layout = grid
 ///     no-cache

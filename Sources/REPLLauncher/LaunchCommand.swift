@@ -79,7 +79,7 @@ public enum LaunchCommand: Equatable, Sendable {
     ///   - options: the app's options (none: only the launcher's are accepted).
     ///   - isOnCI: whether `CI` is set; `test --update` is refused then.
     ///   - argumentAsOptions: what a word that is neither a command nor an option stands for, when
-    ///     the app knows (photorepl takes a folder for `--folder FOLDER`); nil: the word is refused.
+    ///     the app knows (a photo viewer takes a folder for `--folder FOLDER`); nil: the word is refused.
     ///     It throws when the word is meant as something that is not there (a missing path).
     package static func parse(
         _ arguments: [String], appName: String, options: [AppOption], isOnCI: Bool = AppEnvironment.isOnCI,
@@ -278,7 +278,7 @@ public enum LaunchCommand: Equatable, Sendable {
     ///   - topic: the command.
     ///   - appName: the app's name.
     ///   - hasOptions: whether the app has options of its own to list (`[OPTIONS]`).
-    ///   - argument: what a lone word on the app's command line may be (photorepl's `DIR|PHOTO`).
+    ///   - argument: what a lone word on the app's command line may be (a photo viewer's `DIR|PHOTO`).
     package static func usageLine(for topic: Topic, appName: String, hasOptions: Bool = false, argument: String? = nil) -> String {
         let options = hasOptions ? " [OPTIONS]" : ""
         return switch topic {
@@ -391,7 +391,7 @@ public enum LaunchCommand: Equatable, Sendable {
     }
 }
 
-/// An option of an app's own (photorepl's `--seed`, `--preview`…), declared for the launcher: it
+/// An option of an app's own (a photo viewer's `--seed`, `--preview`…), declared for the launcher: it
 /// accepts it anywhere on the command line, before or after `run` and `test`, as `--name VALUE` or
 /// `--name=VALUE` (a flag takes no value), hands what was typed to the app to read
 /// (`AppOption.Given`), and lists it in `--help` unless it is hidden.

@@ -102,62 +102,8 @@ extension REPLApp {
         // Ctrl-C, SIGTERM and SIGHUP end the run in order, from the start: a signal while the first
         // file opens is noticed at the first command.
         if catchesSignals { ScriptRunner.catchSignals() }
-        // Open every file first: an unreadable one stops the run before anything has run.
-        var readers: [(name: String, reader: LineReader)] = []
-        for path in paths {
-            if path == "-" {
-                readers.append(("<stdin>", LineReader(fd: 0)))
-                continue
-            }
-            do {
-                readers.append((path, try LineReader.open(path: path)))
-            } catch {
-                printError(error.described(reading: path))
-                throw LaunchExit(code: ExitStatus.noInput)
-            }
-        }
-        if catchesSignals {
-            for i in readers.indices { ScriptRunner.stopAtSignals(&readers[i].reader) }
-        }
-        // The first script may say which options it needs, on its first line (standard input's too:
-        // `APP < session.txt` replays a recording as `APP run session.txt` does).
-        var header: TranscriptSuite.SessionHeader?
-        if let first = readers.first {
-            var line: SourceLine?
-            do throws(LineReader.Failure) {
-                line = try readers[0].reader.peek()
-            } catch  where error.isInterruption {
-                sayInterrupted("interrupted at \(first.name):1, while waiting for the first command")
-                throw LaunchExit(code: ExitStatus.interrupted)
-            } catch {
-                // As the run reports it: a line too long names its line.
-                Console(output: standardOutput, diagnostics: standardError)
-                    .writeDiagnostic(
-                        error.line.map { "\(first.name):\($0): error: \(error.message)" }
-                            ?? "\(name): \(error.described(reading: first.name))")
-                throw LaunchExit(code: ExitStatus.noInput)
-            }
-            do throws(TranscriptSuite.Failure) {
-                if let line, line.number == 1 {
-                    header = try TranscriptSuite.SessionHeader.parse(line.text, inFileAt: first.name, appName: name)
-                }
-            } catch {
-                printError(error.message)
-                throw LaunchExit(code: ExitStatus.usage)
-            }
-        }
-        let settled: Settled<Options>
-        do throws(SettleFailure) {
-            settled = try settle(given, header: header)
-        } catch {
-            // Options typed that do not go together: a usage error, as at the command line.
-            let usage =
-                error.isUsage
-                ? " (usage: \(LaunchCommand.usageLine(for: .run, appName: name, hasOptions: declaredOptions.contains { !$0.isHidden }, argument: argumentName)))"
-                : ""
-            printError(error.message + usage)
-            throw LaunchExit(code: ExitStatus.usage)
-        }
+        var readers = try openScripts(paths)
+        let settled = try settleOptions(given, header: try header(of: &readers))
         try refuseOutputsThatAreInputs(
             outputs, inputs: readers.map { ($0.name == "<stdin>" ? "standard input" : $0.name, $0.reader.descriptor) })
         let console = Console(output: standardOutput, diagnostics: standardError)
@@ -243,6 +189,74 @@ extension REPLApp {
                 console.writeDiagnostic("\(name): \(runner.failureCount) command\(runner.failureCount == 1 ? "" : "s") failed")
             }
             throw LaunchExit(code: ExitStatus.failure)
+        }
+    }
+
+    /// Opens every script first: an unreadable one stops the run before anything has run. Each
+    /// stops at Ctrl-C, SIGTERM and SIGHUP where the launcher catches them.
+    private func openScripts(_ paths: [String]) throws(LaunchExit) -> [(name: String, reader: LineReader)] {
+        var readers: [(name: String, reader: LineReader)] = []
+        for path in paths {
+            if path == "-" {
+                readers.append(("<stdin>", LineReader(fd: 0)))
+                continue
+            }
+            do {
+                readers.append((path, try LineReader.open(path: path)))
+            } catch {
+                printError(error.described(reading: path))
+                throw LaunchExit(code: ExitStatus.noInput)
+            }
+        }
+        if catchesSignals {
+            for i in readers.indices { ScriptRunner.stopAtSignals(&readers[i].reader) }
+        }
+        return readers
+    }
+
+    /// The options line the first script may begin with (standard input's too: `APP < session.txt`
+    /// replays a recording as `APP run session.txt` does); nil when it has none.
+    private func header(of readers: inout [(name: String, reader: LineReader)]) throws(LaunchExit) -> TranscriptSuite.SessionHeader? {
+        var header: TranscriptSuite.SessionHeader?
+        if let first = readers.first {
+            var line: SourceLine?
+            do throws(LineReader.Failure) {
+                line = try readers[0].reader.peek()
+            } catch  where error.isInterruption {
+                sayInterrupted("interrupted at \(first.name):1, while waiting for the first command")
+                throw LaunchExit(code: ExitStatus.interrupted)
+            } catch {
+                // As the run reports it: a line too long names its line.
+                Console(output: standardOutput, diagnostics: standardError)
+                    .writeDiagnostic(
+                        error.line.map { "\(first.name):\($0): error: \(error.message)" }
+                            ?? "\(name): \(error.described(reading: first.name))")
+                throw LaunchExit(code: ExitStatus.noInput)
+            }
+            do throws(TranscriptSuite.Failure) {
+                if let line, line.number == 1 {
+                    header = try TranscriptSuite.SessionHeader.parse(line.text, inFileAt: first.name, appName: name)
+                }
+            } catch {
+                printError(error.message)
+                throw LaunchExit(code: ExitStatus.usage)
+            }
+        }
+        return header
+    }
+
+    /// The options typed and those the header asks for, settled: options that do not go together
+    /// are a usage error, as at the command line.
+    private func settleOptions(_ given: GivenOptions, header: TranscriptSuite.SessionHeader?) throws(LaunchExit) -> Settled<Options> {
+        do throws(SettleFailure) {
+            return try settle(given, header: header)
+        } catch {
+            let usage =
+                error.isUsage
+                ? " (usage: \(LaunchCommand.usageLine(for: .run, appName: name, hasOptions: declaredOptions.contains { !$0.isHidden }, argument: argumentName)))"
+                : ""
+            printError(error.message + usage)
+            throw LaunchExit(code: ExitStatus.usage)
         }
     }
 
@@ -483,7 +497,7 @@ extension REPLApp {
         // Where a script run in this session may write: the current folder (and a script's own).
         session.engine.replay.scriptWrites = ScriptWrites(folders: [FilePaths.currentDirectory()] + outputs.allowedWrites)
         session.engine.replay.scriptHeaderPrefix = TranscriptSuite.SessionHeader.prefix(for: name)
-        // What the session knows of itself (photorepl: its folder's listing), as it starts.
+        // What the session knows of itself (a photo viewer: its folder's listing), as it starts.
         if outputs.transcript != nil { started.recorded = session.recordedOptions() }
         let engine = session.engine
         // The app's opening commands, before the recording: a replay opens the same way. One that

@@ -7,7 +7,7 @@ import REPLEngine
 /// the exit codes, the same way for every app.
 ///
 /// An app without options of its own is declared with `init(name:version:summary:makeSession:)`. An
-/// app with options (photorepl has a photo source, a seed…) declares each of them once, in
+/// app with options (a photo viewer has a photo source, a seed…) declares each of them once, in
 /// `AppOptions`: the launcher reads them from the command line, the preferences and a script's or
 /// transcript's header, writes them into recordings, and lists them in `--help`, the manual page
 /// and the completions. Either is started with `main()`, which reads the command line; `run(arguments:)`
@@ -56,13 +56,13 @@ public struct REPLApp<Options: Sendable> {
     /// Sections the manual page adds after the options: the app's environment, files, examples.
     public var manualSections: [ManualPage.Section] = []
     /// What a lone word on the command line that is neither a command nor an option stands for, as
-    /// options (photorepl takes a folder for `--folder FOLDER`, as viewers take a path); nil for a
+    /// options (a photo viewer takes a folder for `--folder FOLDER`, as viewers take a path); nil for a
     /// word the app does not take, which is then refused with advice.
     public var argumentAsOptions: (String) throws(LaunchCommand.UsageError) -> [AppOption.Given]? = { _ in nil }
     /// What a lone word `argumentAsOptions` takes is, for the usage line and the manual page's
-    /// synopsis (`DIR|PHOTO`: `photorepl [OPTIONS] [DIR|PHOTO] …`); nil: none is shown.
+    /// synopsis (`DIR|PHOTO`: `viewer [OPTIONS] [DIR|PHOTO] …`); nil: none is shown.
     public var argumentName: String?
-    /// Options the preferences stand for beside their own, given what was typed (photorepl's
+    /// Options the preferences stand for beside their own, given what was typed (a photo viewer's
     /// `folder = DIR` starts its viewer, `--browse`, unless another source is typed); for an
     /// interactive session only, never for `run` or `test`.
     public var impliedByPreferences: (_ preferences: [AppOption.Given], _ typed: [AppOption.Given]) -> [AppOption.Given] = { _, _ in [] }
@@ -170,13 +170,13 @@ public struct SessionSetup {
     /// made from the paths asked, which its messages still name; nil outside a check.
     package let replayWrites: ReplayWrites?
 
-    /// The folder of the transcript being checked: a check writes nothing outside it (photorepl's
+    /// The folder of the transcript being checked: a check writes nothing outside it (a photo viewer's
     /// thumbnail cache, when a transcript names one, is written only there). Nil outside a check.
     public let transcriptFolder: String?
 
     /// The options a script's header gave that nothing typed overrode (nil: no header). They are the
     /// script's word, not the person's: a script someone sent should not have the app write where it
-    /// says, or send the user's key (photorepl only replays a cassette a header names).
+    /// says, or send the user's key (a photo viewer only replays a cassette a header names).
     public let fromHeader: HeaderOptions?
 
     /// A setup on `console`.
@@ -212,15 +212,15 @@ public struct AppSession {
     public var engine: Engine
     /// Outputs of the app's own that could not be written to the end (a full disk), in words, asked
     /// once the session is over: each is reported as `NAME: MESSAGE`, and the session ends in exit 73.
-    /// (photorepl's cassette of a network session is one.)
+    /// (A cassette of a network session is one.)
     public var outputFailures: @MainActor () async -> [String]
     /// Options the session knows of itself that its replay needs, asked when a recording or a
-    /// transcript starts and written into its header (photorepl: a digest of its folder's listing, so
+    /// transcript starts and written into its header (a photo viewer: a digest of its folder's listing, so
     /// that a replay on other photos says so). Declared options, usually hidden ones.
     public var recordedOptions: @MainActor () -> [AppOption.Given] = { [] }
     /// Options the session settled as it ran that a transcript's check needs to print the same, asked
     /// when a `--transcript` file ends and written into its header over the options the session
-    /// started with (photorepl: how its pictures were drawn, which a check on no terminal cannot learn).
+    /// started with (a photo viewer: how its pictures were drawn, which a check on no terminal cannot learn).
     public var transcriptOptions: @MainActor () -> [AppOption.Given] = { [] }
 
     /// A session on `engine`; `outputFailures` reports what the app could not write (none by default).

@@ -6,7 +6,7 @@ import SystemCalls
 /// then the old file stays as it was (a script being read keeps its bytes, however the writing ends).
 ///
 /// - The temporary file has an unpredictable name and is created exclusively (`O_EXCL`), so nobody
-///   can plant a link at its name to make photorepl write elsewhere.
+///   can plant a link at its name to make the app write elsewhere.
 /// - A target that is a symbolic link is updated where the link points; the link stays.
 /// - A target that exists keeps its permissions; a new one gets `mode` less the umask.
 /// - Only a regular file is replaced: never a FIFO (whose open would block), a device or a folder.
@@ -75,14 +75,14 @@ public final class ReplacingFile {
         var opened: (fd: Int32, path: String, slot: Int32)?
         for _ in 0..<16 {
             let candidate = (folder.isEmpty ? "" : folder + "/") + ".\(name.prefix(100)).\(Self.randomSuffix())"
-            let slot = photorepl_temporary_remember(candidate)
+            let slot = temporary_files_remember(candidate)
             let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 {
                 opened = (fd, candidate, slot)
                 break
             }
             let code = errno
-            photorepl_temporary_forget(slot)
+            temporary_files_forget(slot)
             if code != EEXIST { throw Failure(path, "\(String(cString: strerror(code)))") }
         }
         guard let opened else { throw Failure(path, "no temporary name was free beside it") }
@@ -212,7 +212,7 @@ public final class ReplacingFile {
     }
 
     private func forget() {
-        photorepl_temporary_forget(slot)
+        temporary_files_forget(slot)
         slot = -1
     }
 

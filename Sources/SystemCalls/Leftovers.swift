@@ -28,6 +28,9 @@ package enum Leftovers {
             return []
         }
         defer { closedir(dir) }
+        // The copy shares the folder's read position with `folder`: a second look at the same open
+        // folder would start where the first ended, and find nothing.
+        rewinddir(dir)
         var names: [[CChar]] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 }) + [0] }

@@ -53,7 +53,7 @@ package enum KittyHandoff {
         for _ in 0..<4 {
             let name = medium == .sharedMemory ? sharedMemoryPrefix + uniquePart() : fileFolder() + "/" + filePrefix + uniquePart()
             // Registered before it exists, so that a signal in between cannot leave it behind.
-            let slot = medium == .sharedMemory ? photorepl_temporary_remember_shared_memory(name) : photorepl_temporary_remember(name)
+            let slot = medium == .sharedMemory ? temporary_files_remember_shared_memory(name) : temporary_files_remember(name)
             guard slot >= 0 else { return nil }  // the table is full: through the pty, nothing unrecorded left
             registerExitHandler()
             let fd =
@@ -62,7 +62,7 @@ package enum KittyHandoff {
                 : open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard fd >= 0 else {
                 let code = errno
-                photorepl_temporary_forget(slot)
+                temporary_files_forget(slot)
                 if code == EEXIST { continue }  // 64 random bits taken: another name
                 return nil
             }
@@ -71,7 +71,7 @@ package enum KittyHandoff {
             LibC.close(fd)
             guard written else {
                 remove(name, medium)
-                photorepl_temporary_forget(slot)
+                temporary_files_forget(slot)
                 return nil
             }
             left.withLock { $0.append(Left(name: name, medium: medium, slot: slot, made: milliseconds())) }
@@ -88,7 +88,7 @@ package enum KittyHandoff {
         }
         guard let taken else { return }
         remove(taken.name, taken.medium)
-        photorepl_temporary_forget(taken.slot)
+        temporary_files_forget(taken.slot)
     }
 
     /// The names and paths left that kitty has not read yet (or that are not yet removed).
@@ -104,7 +104,7 @@ package enum KittyHandoff {
         }
         for item in old {
             remove(item.name, item.medium)
-            photorepl_temporary_forget(item.slot)
+            temporary_files_forget(item.slot)
         }
     }
 

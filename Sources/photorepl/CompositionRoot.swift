@@ -33,10 +33,72 @@ enum CompositionRoot {
         // Long work (a big folder walked, a slow network, a sheet of large photos) is shown on
         // standard error while it runs, on a terminal only.
         let progress = WorkProgress(display: ProgressLine.isWanted(checkingTranscript: isCheckingTranscript) ? ProgressLine() : nil)
-        // The session's one source, and its pictures (kept once decoded, like every source's: a
-        // photo opened, shown again and paged to is decoded once, not three times).
-        var source: any PhotoSourceWorker
-        var pictures: PhotoPicturesWorker
+        var (source, pictures, cassette, folderWorker, listingNote) = try makeSource(
+            options, setup, progress: progress, writePlace: writePlace)
+        if options.fetchDelay > 0 {
+            source = DelayedSourceWorker(source, delay: .milliseconds(options.fetchDelay), progress: progress)
+            pictures = DelayedPicturesWorker(pictures, delay: .milliseconds(options.fetchDelay))
+        }
+        let isFeed = options.feed || options.topic != nil || options.collection != nil
+        let settings = BrowseSettings(layout: options.layout)
+        let engine = Engine(console: console)
+        engine.register(
+            PhotoCollectionView.module(
+                worker: source, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay,
+                showsCountOnLoad: options.browsesWhole ? .none : isInteractive ? .transcriptOnly : .shown, feed: isFeed ? source : nil,
+                listing: options.browsesWhole ? folderWorker : nil, settings: settings, photosAreFiles: folderWorker != nil))
+        engine.register(
+            PhotoDetailView.module(
+                pictures: pictures, saver: source, describer: folderWorker, display: pictureDisplay,
+                animations: isInteractive ? folderWorker : nil, keys: isInteractive ? KeyPresses() : nil,
+                photosAreFiles: folderWorker != nil))
+        engine.register(IndexEditView.module())
+        engine.register(PhotoAuthorView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
+        engine.register(PhotoSearchView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
+        if let listingNote { console.writeLine(listingNote) }
+        engine.start(root: PhotoCollectionView.self)
+        if options.browsesWhole {
+            // The folder listed whole, as an image viewer lists it; a photo opened on is then shown
+            // in the detail, at its place among them (only the detail is shown; `back` lists them).
+            engine.opening = ["sort \((options.sort ?? .name).rawValue)"]
+            if let opened = options.openedPhoto {
+                engine.opening.append("open " + Tokenizer.quoted(PhotoFolder.displayID(Array(opened.name.utf8))))
+            }
+        }
+        installPromptHooks(on: engine, console: console, display: pictureDisplay)
+        let recording = cassette
+        var session = AppSession(
+            engine: engine,
+            outputFailures: {
+                // Thumbnails still being made are finished, not cut off; one that cannot be written is
+                // not the session's failure (the cache is made again as it is used).
+                await folderWorker?.finishThumbnails()
+                return await recording?.writeFailure.map { [$0] } ?? []
+            })
+        // A recording keeps the sizes it lays out with (its replay lays out the same, within its own
+        // window) and the folder's listing (its replay on other photos says so).
+        session.recordedOptions = {
+            var options = transcriptOptions(pictureDisplay.recordedSizes())
+            if let listing = try? folderWorker?.listing() { options.append(AppOption.Given(name: "--listing", value: listing.description)) }
+            return options
+        }
+        // A transcript keeps how its pictures were drawn: its check, on no terminal, draws as it did.
+        session.transcriptOptions = { transcriptOptions(pictureDisplay.replay()) }
+        return session
+    }
+
+    /// The session's one source, and its pictures (kept once decoded, like every source's: a photo
+    /// opened, shown again and paged to is decoded once, not three times); with the cassette it
+    /// records to, the folder's worker, and the note a replay on a folder that changed begins with.
+    private static func makeSource(
+        _ options: SessionOptions, _ setup: SessionSetup, progress: WorkProgress, writePlace: (@Sendable (String) -> String)?
+    ) throws(SessionSetupFailure) -> (
+        source: any PhotoSourceWorker, pictures: PhotoPicturesWorker, cassette: CassetteTransport?, folderWorker: FolderPhotosWorker?,
+        listingNote: String?
+    ) {
+        let isCheckingTranscript = setup.isCheckingTranscript
+        let source: any PhotoSourceWorker
+        let pictures: PhotoPicturesWorker
         var cassette: CassetteTransport?
         var folderWorker: FolderPhotosWorker?
         var listingNote: String?
@@ -78,36 +140,11 @@ enum CompositionRoot {
             source = unsplash
             pictures = CachingPicturesWorker(unsplash, progress: progress)
         }
-        if options.fetchDelay > 0 {
-            source = DelayedSourceWorker(source, delay: .milliseconds(options.fetchDelay), progress: progress)
-            pictures = DelayedPicturesWorker(pictures, delay: .milliseconds(options.fetchDelay))
-        }
-        let isFeed = options.feed || options.topic != nil || options.collection != nil
-        let settings = BrowseSettings(layout: options.layout)
-        let engine = Engine(console: console)
-        engine.register(
-            PhotoCollectionView.module(
-                worker: source, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay,
-                showsCountOnLoad: options.browsesWhole ? .none : isInteractive ? .transcriptOnly : .shown, feed: isFeed ? source : nil,
-                listing: options.browsesWhole ? folderWorker : nil, settings: settings, photosAreFiles: folderWorker != nil))
-        engine.register(
-            PhotoDetailView.module(
-                pictures: pictures, saver: source, describer: folderWorker, display: pictureDisplay,
-                animations: isInteractive ? folderWorker : nil, keys: isInteractive ? KeyPresses() : nil,
-                photosAreFiles: folderWorker != nil))
-        engine.register(IndexEditView.module())
-        engine.register(PhotoAuthorView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
-        engine.register(PhotoSearchView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
-        if let listingNote { console.writeLine(listingNote) }
-        engine.start(root: PhotoCollectionView.self)
-        if options.browsesWhole {
-            // The folder listed whole, as an image viewer lists it; a photo opened on is then shown
-            // in the detail, at its place among them (only the detail is shown; `back` lists them).
-            engine.opening = ["sort \((options.sort ?? .name).rawValue)"]
-            if let opened = options.openedPhoto {
-                engine.opening.append("open " + Tokenizer.quoted(PhotoFolder.displayID(Array(opened.name.utf8))))
-            }
-        }
+        return (source, pictures, cassette, folderWorker, listingNote)
+    }
+
+    /// What the picture display does at the prompt: after a resize, at Ctrl-C, before each prompt.
+    private static func installPromptHooks(on engine: Engine, console: Console, display pictureDisplay: PictureDisplay) {
         // GNU screen re-wraps a picture's rows when its window changes: at the prompt, the window is
         // cleared rather than left in stripes, and says how to draw the picture again.
         engine.resizedAtPrompt = { [console] in
@@ -128,25 +165,6 @@ enum CompositionRoot {
         engine.beforePrompt = { [console] in
             if let tidying = pictureDisplay.tidyAfterResize() { console.writeControl(tidying) }
         }
-        let recording = cassette
-        var session = AppSession(
-            engine: engine,
-            outputFailures: {
-                // Thumbnails still being made are finished, not cut off; one that cannot be written is
-                // not the session's failure (the cache is made again as it is used).
-                await folderWorker?.finishThumbnails()
-                return await recording?.writeFailure.map { [$0] } ?? []
-            })
-        // A recording keeps the sizes it lays out with (its replay lays out the same, within its own
-        // window) and the folder's listing (its replay on other photos says so).
-        session.recordedOptions = {
-            var options = transcriptOptions(pictureDisplay.recordedSizes())
-            if let listing = try? folderWorker?.listing() { options.append(AppOption.Given(name: "--listing", value: listing.description)) }
-            return options
-        }
-        // A transcript keeps how its pictures were drawn: its check, on no terminal, draws as it did.
-        session.transcriptOptions = { transcriptOptions(pictureDisplay.replay()) }
-        return session
     }
 
     /// The options that give a check on no terminal the pictures' layout of `replay`.

@@ -5,7 +5,7 @@ import REPLLauncher
 @main
 @MainActor
 enum Photorepl {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     static func main() async {
         await PhotoreplApp.app.main()

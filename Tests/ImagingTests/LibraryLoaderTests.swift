@@ -13,8 +13,8 @@ import Testing
         let status = addresses.withUnsafeMutableBufferPointer { slots in
             let cNames = names.map { strdup($0)! }
             defer { cNames.forEach { free($0) } }
-            let symbols = (0..<names.count).map { photorepl_library_symbol(name: cNames[$0], address: slots.baseAddress! + $0) }
-            return photorepl_load_library(soname, symbols, symbols.count, "widgets need libwidget", "libwidget1", &error, error.count)
+            let symbols = (0..<names.count).map { loader_library_symbol(name: cNames[$0], address: slots.baseAddress! + $0) }
+            return loader_load_library(soname, symbols, symbols.count, "widgets need libwidget", "libwidget1", &error, error.count)
         }
         return (status, String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), addresses)
     }
@@ -38,14 +38,14 @@ import Testing
         }
         defer { texts.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
         let slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
-        let symbol = UnsafeMutablePointer<photorepl_library_symbol>.allocate(capacity: 1)
+        let symbol = UnsafeMutablePointer<loader_library_symbol>.allocate(capacity: 1)
         defer {
             slot.deallocate()
             symbol.deallocate()
         }
         slot.pointee = nil
-        symbol.pointee = photorepl_library_symbol(name: texts[0], address: slot)
-        var found = photorepl_library()  // zeroed: not tried yet
+        symbol.pointee = loader_library_symbol(name: texts[0], address: slot)
+        var found = loader_library()  // zeroed: not tried yet
         found.soname = texts[1]
         found.symbols = UnsafePointer(symbol)
         found.count = 1
@@ -54,12 +54,12 @@ import Testing
         var missing = found
         missing.soname = texts[2]
 
-        #expect(photorepl_library_load(&found) == nil && found.state == 1 && slot.pointee != nil)
+        #expect(loader_library_load(&found) == nil && found.state == 1 && slot.pointee != nil)
         slot.pointee = nil
-        #expect(photorepl_library_load(&found) == nil && slot.pointee == nil, "looked up again")
-        let first = photorepl_library_load(&missing).map { String(cString: $0) }
+        #expect(loader_library_load(&found) == nil && slot.pointee == nil, "looked up again")
+        let first = loader_library_load(&missing).map { String(cString: $0) }
         #expect(first == "m: install the Debian package p" && missing.state == -1)
-        #expect(photorepl_library_load(&missing).map { String(cString: $0) } == first)
+        #expect(loader_library_load(&missing).map { String(cString: $0) } == first)
     }
 
     @Test func everyFunctionFoundIsGiven() {

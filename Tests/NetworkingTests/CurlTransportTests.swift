@@ -56,7 +56,11 @@ import Testing
         #expect(log.map(\.description) == ["GET /photos/random?count=2"])
         #expect(log.first?.header("Authorization") == "Client-ID test-key")
         #expect(log.first?.header("Accept-Version") == "v1")
-        #expect(log.first?.header("User-Agent") == "photorepl")
+        // The program's name, unless the app names itself (the next request).
+        #expect(log.first?.header("User-Agent") == CurlTransport.programName)
+        _ = try await CurlTransport(timeout: .seconds(30), userAgent: "fx/0.2").send(
+            HTTPRequest(url: server.baseURL + "/photos/random?count=1", headers: Self.apiHeaders))
+        #expect(try server.log().last?.header("User-Agent") == "fx/0.2")
     }
 
     @Test func anImageArrivesByteForByte() async throws {

@@ -60,7 +60,7 @@ enum Binary {
         )
     }
 
-    /// What `photorepl --version` prints, without its newline (`photorepl 0.1.0 (commit …)`): the
+    /// What `photorepl --version` prints, without its newline (`photorepl 0.2.0 (commit …)`): the
     /// name and version a recorded script's header names.
     static let version: String = {
         let output = (try? run(["--version"]).stdout) ?? ""

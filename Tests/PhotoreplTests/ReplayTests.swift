@@ -123,12 +123,15 @@ import Testing
         for written in ["r.txt", "saved.jpg"] { try FileManager.default.removeItem(atPath: folder.file(written)) }
         let before = folder.allFiles().map(\.0)
         // A check a signal ended left its folder: the next one removes it (its process is gone).
-        let leftover = folder.file("photorepl-replay-2147483000-abcdef")
-        try FileManager.default.createDirectory(atPath: leftover + "/inside", withIntermediateDirectories: true)
+        // One of the name folders had before 0.2.0 too.
+        for leftover in [folder.file("repl-replay-2147483000-abcdef"), folder.file("photorepl-replay-2147483002-abcdef")] {
+            try FileManager.default.createDirectory(atPath: leftover + "/inside", withIntermediateDirectories: true)
+        }
         let checked = try Binary.run(["test", "w.t"], environment: ["TMPDIR": folder.path], directory: folder.url)
         #expect(checked.status == 0, "\(checked.stdout)")
         #expect(folder.allFiles().map(\.0) == before, "nothing written, nothing left in TMPDIR")
-        #expect(!FileManager.default.fileExists(atPath: leftover))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("repl-replay-2147483000-abcdef")))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("photorepl-replay-2147483002-abcdef")))
         let transcript = try String(contentsOfFile: folder.file("w.t"), encoding: .utf8)
         // A script replaces no file: the second save is refused, and the check refuses it too (its
         // header says which folders the script could write in).
@@ -454,7 +457,7 @@ import Testing
     @Test func aPlantedLeftoverFolderCannotSteerTheCleanUp() throws {
         let shared = try TemporaryFolder(), victim = try TemporaryFolder()
         for n in 1...5 { try "keep \(n)".write(toFile: victim.file("important-\(n).txt"), atomically: true, encoding: .utf8) }
-        let planted = shared.file("photorepl-replay-2147483001-planted")
+        let planted = shared.file("repl-replay-2147483001-planted")
         // Many names, so that removing them leaves time to swap; the victim's names among them.
         let plant =
             "mkdir -p \(Terminal.quote(planted))/sub && cd \(Terminal.quote(planted)) && seq -f 'n%g' 1 20001 | xargs touch && "
@@ -463,8 +466,8 @@ import Testing
         // The swap, again and again, while the checks run: the planted folder, then a link to the victim.
         let swapping =
             "cd \(Terminal.quote(shared.path)) || exit 0; end=$(( $(date +%s) + 10 )); while [ $(date +%s) -lt $end ]; do "
-            + "mv photorepl-replay-2147483001-planted real 2>/dev/null && ln -s \(Terminal.quote(victim.path)) photorepl-replay-2147483001-planted; "
-            + "rm -f photorepl-replay-2147483001-planted; mv real photorepl-replay-2147483001-planted 2>/dev/null; done"
+            + "mv repl-replay-2147483001-planted real 2>/dev/null && ln -s \(Terminal.quote(victim.path)) repl-replay-2147483001-planted; "
+            + "rm -f repl-replay-2147483001-planted; mv real repl-replay-2147483001-planted 2>/dev/null; done"
         let swapper = Process()
         swapper.executableURL = URL(fileURLWithPath: "/bin/sh")
         swapper.arguments = ["-c", swapping]

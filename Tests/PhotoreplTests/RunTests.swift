@@ -183,7 +183,7 @@ import Testing
             test.status == 0 && test.stdout.contains("USAGE: photorepl test [OPTIONS] [--update]")
                 && test.stdout.contains("\n  --seed SEED "))
         let version = try Binary.run(["--version"])
-        #expect(version.status == 0 && version.stdout.hasPrefix("photorepl 0.1.0 (commit "))
+        #expect(version.status == 0 && version.stdout.hasPrefix("photorepl 0.2.0 (commit "))
     }
 
     @Test func severalFilesRunInOneSession() throws {

@@ -189,7 +189,7 @@ import Testing
         #expect(version.status == 0)
         // The build's commit is HEAD's, and says so when tracked files differ from it.
         #expect(
-            version.stdout == "photorepl 0.1.0 (commit \(commit))\n" || version.stdout == "photorepl 0.1.0 (commit \(commit)-modified)\n",
+            version.stdout == "photorepl 0.2.0 (commit \(commit))\n" || version.stdout == "photorepl 0.2.0 (commit \(commit)-modified)\n",
             "\(version.stdout)")
     }
 }

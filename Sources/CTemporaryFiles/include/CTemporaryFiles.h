@@ -1,5 +1,5 @@
-#ifndef PHOTOREPL_TEMPORARY_FILES_H
-#define PHOTOREPL_TEMPORARY_FILES_H
+#ifndef TEMPORARY_FILES_H
+#define TEMPORARY_FILES_H
 
 // Temporary files that a signal must not leave behind. A file being written whole or not at all
 // (SafeFiles' ReplacingFile) is registered here while it exists; SIGINT, SIGTERM or SIGHUP that would
@@ -7,12 +7,12 @@
 // someone else handles (the interactive session's) is passed on, the files left to the code that made
 // them, which the session lets finish.
 
-// Registers `path`; returns a slot for photorepl_temporary_forget, or -1 when all slots are taken.
-int photorepl_temporary_remember(const char *path);
+// Registers `path`; returns a slot for temporary_files_forget, or -1 when all slots are taken.
+int temporary_files_remember(const char *path);
 // Forgets the slot (the file was renamed into place or removed).
-void photorepl_temporary_forget(int slot);
+void temporary_files_forget(int slot);
 // Registers the name of a POSIX shared memory object (a kitty picture handed over that way), removed
-// with shm_unlink instead of unlink; forgotten with photorepl_temporary_forget like a path.
-int photorepl_temporary_remember_shared_memory(const char *name);
+// with shm_unlink instead of unlink; forgotten with temporary_files_forget like a path.
+int temporary_files_remember_shared_memory(const char *name);
 
 #endif

@@ -37,7 +37,7 @@ public final class Engine {
     lazy var globals = CommandTable(GlobalCommands.all.map { $0.erased() })
 
     /// Commands run before the first prompt, as if typed, with only the last one's output shown
-    /// (photorepl's `photorepl photo.jpg`: the folder fetched, then the photo opened). Set by the
+    /// (a photo viewer's `viewer photo.jpg`: the folder fetched, then the photo opened). Set by the
     /// app when it makes the session; the launcher runs them with `runOpening()`, before any
     /// recording starts (a replay makes the same session, which opens the same way).
     public var opening: [String] = []

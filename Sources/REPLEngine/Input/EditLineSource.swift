@@ -45,14 +45,14 @@ package final class EditLineSource {
     /// Loads libedit, which is not linked (scripts and pipes never pay for it): nil when it is
     /// loaded, else why not, in one line naming the Debian package. Call it before `init`.
     package static func loadLibrary() -> String? {
-        photorepl_libedit_load().map { String(cString: $0) }
+        repl_libedit_load().map { String(cString: $0) }
     }
 
     /// Keys the user typed while something else read the terminal (a query of what it can show): the
     /// next line read starts with them, as if nothing had been in between.
     package static func returnTypeAhead(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBufferPointer { photorepl_push_type_ahead($0.baseAddress, $0.count) }
+        bytes.withUnsafeBufferPointer { repl_push_type_ahead($0.baseAddress, $0.count) }
     }
 
     /// The rest of a terminal's answer that a query's time-out cut off: swallowed when it comes
@@ -72,11 +72,11 @@ package final class EditLineSource {
     /// answer's start that does not end (ESC P …) is taken as a late answer, not as Alt-Shift-P.
     package static func expectAnswerTail(_ tail: AnswerTail?) {
         switch tail {
-        case nil: photorepl_expect_answer_tail(0)
-        case .afterEscape?: photorepl_expect_answer_tail(Int32(PHOTOREPL_TAIL_AFTER_ESCAPE))
-        case .string?: photorepl_expect_answer_tail(Int32(PHOTOREPL_TAIL_STRING))
-        case .stringAfterEscape?: photorepl_expect_answer_tail(Int32(PHOTOREPL_TAIL_STRING_AFTER_ESCAPE))
-        case .csi?: photorepl_expect_answer_tail(Int32(PHOTOREPL_TAIL_CSI))
+        case nil: repl_expect_answer_tail(0)
+        case .afterEscape?: repl_expect_answer_tail(Int32(REPL_TAIL_AFTER_ESCAPE))
+        case .string?: repl_expect_answer_tail(Int32(REPL_TAIL_STRING))
+        case .stringAfterEscape?: repl_expect_answer_tail(Int32(REPL_TAIL_STRING_AFTER_ESCAPE))
+        case .csi?: repl_expect_answer_tail(Int32(REPL_TAIL_CSI))
         }
     }
 
@@ -85,12 +85,12 @@ package final class EditLineSource {
     package static func answerTailLength(_ tail: AnswerTail, in bytes: [UInt8]) -> Int {
         let kind =
             switch tail {
-            case .afterEscape: PHOTOREPL_TAIL_AFTER_ESCAPE
-            case .string: PHOTOREPL_TAIL_STRING
-            case .stringAfterEscape: PHOTOREPL_TAIL_STRING_AFTER_ESCAPE
-            case .csi: PHOTOREPL_TAIL_CSI
+            case .afterEscape: REPL_TAIL_AFTER_ESCAPE
+            case .string: REPL_TAIL_STRING
+            case .stringAfterEscape: REPL_TAIL_STRING_AFTER_ESCAPE
+            case .csi: REPL_TAIL_CSI
             }
-        return photorepl_answer_tail_length(Int32(kind), bytes, bytes.count)
+        return repl_answer_tail_length(Int32(kind), bytes, bytes.count)
     }
 
     /// - Parameters:
@@ -103,57 +103,57 @@ package final class EditLineSource {
         EditLineSource.useUTF8Locale()  // before el_init: libedit checks the locale when history is attached
         self.historyFile = historyFile
         self.completer = completer
-        editLine = photorepl_el_init(programName)
-        history = photorepl_history_init()
+        editLine = repl_el_init(programName)
+        history = repl_history_init()
         promptBuffer = strdup("> ")
-        photorepl_history_setsize(history, Self.historySize)
-        photorepl_history_setunique(history, 1)
-        if let historyFile { _ = photorepl_history_load(history, historyFile) }
-        photorepl_el_set_history(editLine, history)
-        photorepl_el_set_editor(editLine, "emacs")
-        photorepl_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
-        photorepl_el_set_resize_hook { el in EditLineSource.source(of: el)?.windowResized() }
-        photorepl_el_set_prompt(editLine) { el in
-            guard let el, let data = photorepl_el_get_clientdata(el) else { return nil }
+        repl_history_setsize(history, Self.historySize)
+        repl_history_setunique(history, 1)
+        if let historyFile { _ = repl_history_load(history, historyFile) }
+        repl_el_set_history(editLine, history)
+        repl_el_set_editor(editLine, "emacs")
+        repl_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+        repl_el_set_resize_hook { el in EditLineSource.source(of: el)?.windowResized() }
+        repl_el_set_prompt(editLine) { el in
+            guard let el, let data = repl_el_get_clientdata(el) else { return nil }
             return Unmanaged<EditLineSource>.fromOpaque(data).takeUnretainedValue().promptBuffer
         }
-        photorepl_el_addfn(editLine, "photorepl-complete", "Complete the command or argument") { el, _ in
-            guard let el, let data = photorepl_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+        repl_el_addfn(editLine, "repl-complete", "Complete the command or argument") { el, _ in
+            guard let el, let data = repl_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
             return Unmanaged<EditLineSource>.fromOpaque(data).takeUnretainedValue().complete()
         }
-        for (name, forward) in [("photorepl-page-down", true), ("photorepl-page-up", false)] {
+        for (name, forward) in [("repl-page-down", true), ("repl-page-up", false)] {
             let function: @convention(c) (OpaquePointer?, Int32) -> UInt8 =
                 forward
                 ? { el, _ in EditLineSource.source(of: el)?.page(forward: true) ?? UInt8(CC_ERROR) }
                 : { el, _ in EditLineSource.source(of: el)?.page(forward: false) ?? UInt8(CC_ERROR) }
-            photorepl_el_addfn(editLine, name, forward ? "Run 'next' on an empty line" : "Run 'prev' on an empty line", function)
+            repl_el_addfn(editLine, name, forward ? "Run 'next' on an empty line" : "Run 'prev' on an empty line", function)
         }
-        for (name, forward) in [("photorepl-right", true), ("photorepl-left", false)] {
+        for (name, forward) in [("repl-right", true), ("repl-left", false)] {
             let function: @convention(c) (OpaquePointer?, Int32) -> UInt8 =
                 forward
                 ? { el, _ in EditLineSource.source(of: el)?.arrow(forward: true) ?? UInt8(CC_ERROR) }
                 : { el, _ in EditLineSource.source(of: el)?.arrow(forward: false) ?? UInt8(CC_ERROR) }
-            photorepl_el_addfn(
+            repl_el_addfn(
                 editLine, name, forward ? "Run 'next' on an empty line, else move right" : "Run 'prev' on an empty line, else move left",
                 function)
         }
-        for (name, forward) in [("photorepl-space", true), ("photorepl-backspace", false)] {
+        for (name, forward) in [("repl-space", true), ("repl-backspace", false)] {
             let function: @convention(c) (OpaquePointer?, Int32) -> UInt8 =
                 forward
                 ? { el, _ in EditLineSource.source(of: el)?.spaceOrBackspace(forward: true) ?? UInt8(CC_ERROR) }
                 : { el, _ in EditLineSource.source(of: el)?.spaceOrBackspace(forward: false) ?? UInt8(CC_ERROR) }
-            photorepl_el_addfn(
+            repl_el_addfn(
                 editLine, name,
                 forward
                     ? "Run 'next' on an empty line, else insert a space"
                     : "Run 'prev' on an empty line, else delete the character before the cursor", function)
         }
         bindKeys()
-        photorepl_el_source(editLine, nil)  // ~/.editrc (or $EDITRC): `NAME:` lines apply, other programs' are skipped
+        repl_el_source(editLine, nil)  // ~/.editrc (or $EDITRC): `NAME:` lines apply, other programs' are skipped
         // `bind -v` or `bind -e` in .editrc resets the key map: Tab must complete in every mode.
         bindKeys()
-        photorepl_signals_install()
-        photorepl_el_use_reader(editLine)
+        repl_signals_install()
+        repl_el_use_reader(editLine)
     }
 
     /// Tab completes; in emacs mode Home, End and Delete work whichever of their sequences the terminal
@@ -162,16 +162,16 @@ package final class EditLineSource {
     /// PageUp, Left and Backspace `prev`. (Not in vi mode: a sequence bound there would make
     /// Escape wait for the key after it.) Every other escape sequence is dropped by the character reader.
     private func bindKeys() {
-        photorepl_el_bind(editLine, "^I", "photorepl-complete")
-        guard photorepl_el_is_emacs(editLine) != 0 else { return }
+        repl_el_bind(editLine, "^I", "repl-complete")
+        guard repl_el_is_emacs(editLine) != 0 else { return }
         for (keys, function) in [
             (["\\e[H", "\\eOH", "\\e[1~", "\\e[7~"], "ed-move-to-beg"), (["\\e[F", "\\eOF", "\\e[4~", "\\e[8~"], "ed-move-to-end"),
             (["\\e[3~"], "ed-delete-next-char"), (["\\e[1;5C"], "em-next-word"), (["\\e[1;5D"], "ed-prev-word"),
-            (["\\e[6~"], "photorepl-page-down"), (["\\e[5~"], "photorepl-page-up"),
-            (["\\e[C", "\\eOC"], "photorepl-right"), (["\\e[D", "\\eOD"], "photorepl-left"),
-            ([" "], "photorepl-space"), (["^?", "^H"], "photorepl-backspace")
+            (["\\e[6~"], "repl-page-down"), (["\\e[5~"], "repl-page-up"),
+            (["\\e[C", "\\eOC"], "repl-right"), (["\\e[D", "\\eOD"], "repl-left"),
+            ([" "], "repl-space"), (["^?", "^H"], "repl-backspace")
         ] {
-            for key in keys { photorepl_el_bind(editLine, key, function) }
+            for key in keys { repl_el_bind(editLine, key, function) }
         }
     }
 
@@ -181,10 +181,10 @@ package final class EditLineSource {
     package func close() {
         guard !isClosed else { return }
         isClosed = true
-        photorepl_echo_restore()
+        repl_echo_restore()
         saveHistory()
-        photorepl_el_end(editLine)
-        photorepl_history_end(history)
+        repl_el_end(editLine)
+        repl_history_end(history)
         free(promptBuffer)
     }
 
@@ -195,16 +195,16 @@ package final class EditLineSource {
         var count: Int32 = 0
         // libedit reads the line with the terminal as the user set it; the command that follows runs
         // with no echo (a `^C` or keys typed ahead would land in its output).
-        photorepl_echo_restore()
-        defer { photorepl_echo_hide() }
-        guard let raw = photorepl_el_gets(editLine, &count), count > 0 else {
-            switch photorepl_el_take_signal() {
+        repl_echo_restore()
+        defer { repl_echo_hide() }
+        guard let raw = repl_el_gets(editLine, &count), count > 0 else {
+            switch repl_el_take_signal() {
             case SIGINT:
                 // Drop what was typed: show it was abandoned, and start afresh on a new line.
-                photorepl_write_out("^C\n")
+                repl_write_out("^C\n")
                 return .interrupted
             case let signal where signal != 0:
-                photorepl_write_out("\n")
+                repl_write_out("\n")
                 return .terminated(signal: signal)
             default:
                 return .end
@@ -215,7 +215,7 @@ package final class EditLineSource {
         var line = String(decoding: UnsafeRawBufferPointer(start: raw, count: Int(count)), as: UTF8.self)
         if line.hasSuffix("\n") { line.removeLast() }
         if !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-            _ = photorepl_history_enter(history, line)
+            _ = repl_history_enter(history, line)
         }
         return .line(line)
     }
@@ -226,7 +226,7 @@ package final class EditLineSource {
     package func showRepeated(_ line: String, after prompt: String) {
         var bytes = Array("\u{1B}[1A\r".utf8)
         TerminalText.appendSanitized(prompt + line, to: &bytes)
-        photorepl_write_out(String(decoding: bytes, as: UTF8.self) + "\u{1B}[K\n")
+        repl_write_out(String(decoding: bytes, as: UTF8.self) + "\u{1B}[K\n")
     }
 
     /// Writes the history file, readable by its owner only.
@@ -234,33 +234,33 @@ package final class EditLineSource {
         guard let historyFile else { return }
         let fd = open(historyFile, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
         if fd >= 0 { LibC.close(fd) }
-        _ = photorepl_history_save(history, historyFile)
+        _ = repl_history_save(history, historyFile)
         chmod(historyFile, 0o600)
     }
 
     /// The source a libedit callback is for.
     private static func source(of el: OpaquePointer?) -> EditLineSource? {
-        guard let el, let data = photorepl_el_get_clientdata(el) else { return nil }
+        guard let el, let data = repl_el_get_clientdata(el) else { return nil }
         return Unmanaged<EditLineSource>.fromOpaque(data).takeUnretainedValue()
     }
 
     /// PageDown and PageUp: on an empty line, the paging command typed and run; on a line being
     /// typed, or where nothing pages, a beep (the line stays as it is).
     private func page(forward: Bool) -> UInt8 {
-        guard let info = photorepl_el_line(editLine)?.pointee, info.lastchar == info.buffer, let command = pageCommand(forward) else {
+        guard let info = repl_el_line(editLine)?.pointee, info.lastchar == info.buffer, let command = pageCommand(forward) else {
             return UInt8(CC_REFRESH_BEEP)
         }
-        photorepl_el_insertstr(editLine, command)
+        repl_el_insertstr(editLine, command)
         // Ending the line does not redraw it: the command is written after the prompt by hand, so
         // the screen shows what ran, as if typed.
-        photorepl_write_out(command + "\n")
+        repl_write_out(command + "\n")
         return UInt8(CC_NEWLINE)
     }
 
     /// A key that pages on an empty line where something pages (PageDown's and PageUp's paging),
     /// and otherwise does what it always does (`otherwise`, given the line).
     private func pageOnEmptyLine(forward: Bool, otherwise: (LineInfo) -> UInt8) -> UInt8 {
-        guard let info = photorepl_el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
+        guard let info = repl_el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
         if info.lastchar == info.buffer, pageCommand(forward) != nil { return page(forward: forward) }
         return otherwise(info)
     }
@@ -270,7 +270,7 @@ package final class EditLineSource {
         pageOnEmptyLine(forward: forward) { info in
             let atEnd = forward ? info.cursor == info.lastchar : info.cursor == info.buffer
             if atEnd { return UInt8(CC_REFRESH_BEEP) }
-            _ = photorepl_el_cursor(editLine, forward ? 1 : -1)
+            _ = repl_el_cursor(editLine, forward ? 1 : -1)
             return UInt8(CC_CURSOR)
         }
     }
@@ -280,11 +280,11 @@ package final class EditLineSource {
     private func spaceOrBackspace(forward: Bool) -> UInt8 {
         pageOnEmptyLine(forward: forward) { info in
             if forward {
-                photorepl_el_insertstr(editLine, " ")
+                repl_el_insertstr(editLine, " ")
                 return UInt8(CC_REFRESH)
             }
             if info.cursor == info.buffer { return UInt8(CC_REFRESH_BEEP) }
-            photorepl_el_deletestr(editLine, 1)
+            repl_el_deletestr(editLine, 1)
             return UInt8(CC_REFRESH)
         }
     }
@@ -292,13 +292,13 @@ package final class EditLineSource {
     /// Tab: one match is completed with a space after it; several insert what they share and are
     /// listed; none beeps.
     private func complete() -> UInt8 {
-        guard let info = photorepl_el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
+        guard let info = repl_el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
         let before = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer), as: UTF8.self)
         let completion = completer(before)
         if completion.isEmpty { return UInt8(CC_REFRESH_BEEP) }
-        if !completion.insertion.isEmpty { photorepl_el_insertstr(editLine, completion.insertion) }
+        if !completion.insertion.isEmpty { repl_el_insertstr(editLine, completion.insertion) }
         if completion.choices.isEmpty { return UInt8(CC_REFRESH) }
-        photorepl_write_out("\n" + Self.columns(completion.choices, width: Int(photorepl_el_columns(editLine))))
+        repl_write_out("\n" + Self.columns(completion.choices, width: Int(repl_el_columns(editLine))))
         return UInt8(CC_REDISPLAY)
     }
 

@@ -21,12 +21,12 @@ package final class PromptStream: PromptOutput {
     private let number: UInt
 
     package init() {
-        number = UInt(photorepl_prompt_stream_begin())
+        number = UInt(repl_prompt_stream_begin())
     }
 
     package func write(_ bytes: [UInt8]) async -> Bool {
         while !Task.isCancelled {
-            let result = bytes.withUnsafeBufferPointer { photorepl_prompt_stream_write(number, $0.baseAddress, $0.count) }
+            let result = bytes.withUnsafeBufferPointer { repl_prompt_stream_write(number, $0.baseAddress, $0.count) }
             if result >= 0 { return result == 1 }
             // A command is running: the prompt comes back when it ends (a key typed for it has
             // ended this stream already, but for the command that began it).
@@ -35,9 +35,9 @@ package final class PromptStream: PromptOutput {
         return false
     }
 
-    package var isOpen: Bool { photorepl_prompt_stream_is_open(number) != 0 }
+    package var isOpen: Bool { repl_prompt_stream_is_open(number) != 0 }
 
     package func end() {
-        photorepl_prompt_stream_end(number)
+        repl_prompt_stream_end(number)
     }
 }

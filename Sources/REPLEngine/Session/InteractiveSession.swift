@@ -92,14 +92,14 @@ package final class InteractiveSession {
     }
 
     /// Runs the app's opening commands (`Engine.runOpening`) where Ctrl-C, SIGTERM and SIGHUP
-    /// cancel them, before the first prompt (a folder walked at start: `photorepl /usr`); returns
+    /// cancel them, before the first prompt (a folder walked at start: `viewer /usr`); returns
     /// how they ended, and the signal that cancelled them, if one did. The signals are caught from
     /// here on, as the session catches them.
     package static func runOpening(of engine: Engine) async -> (outcome: Engine.Outcome, signal: Int32?) {
-        photorepl_signals_install()
+        repl_signals_install()
         let caught = PendingSignal()
         let task = Task { @MainActor in await engine.runOpening() }
-        let watcher = DispatchSource.makeReadSource(fileDescriptor: photorepl_signals_fd(), queue: .global())
+        let watcher = DispatchSource.makeReadSource(fileDescriptor: repl_signals_fd(), queue: .global())
         watcher.setEventHandler(handler: openingSignalHandler(cancelling: task, caught: caught))
         watcher.resume()
         let outcome = await task.value
@@ -114,7 +114,7 @@ package final class InteractiveSession {
         -> @Sendable () -> Void
     {
         {
-            while case let signal = photorepl_signals_next(), signal != 0 {
+            while case let signal = repl_signals_next(), signal != 0 {
                 guard signal == SIGINT || signal == SIGTERM || signal == SIGHUP else { continue }
                 caught.set(signal)
                 task.cancel()
@@ -126,7 +126,7 @@ package final class InteractiveSession {
     private func runCancellable(_ line: String) async -> Engine.Outcome {
         let engine = self.engine
         let task = Task { @MainActor in await engine.execute(line) }
-        let watcher = DispatchSource.makeReadSource(fileDescriptor: photorepl_signals_fd(), queue: .global())
+        let watcher = DispatchSource.makeReadSource(fileDescriptor: repl_signals_fd(), queue: .global())
         watcher.setEventHandler(handler: Self.signalHandler(cancelling: task, termination: pendingTermination))
         watcher.resume()
         let outcome = await task.value
@@ -141,7 +141,7 @@ package final class InteractiveSession {
         cancelling task: Task<Engine.Outcome, Never>, termination: PendingSignal
     ) -> @Sendable () -> Void {
         {
-            while case let signal = photorepl_signals_next(), signal != 0 {
+            while case let signal = repl_signals_next(), signal != 0 {
                 switch signal {
                 case SIGINT:
                     task.cancel()
@@ -149,7 +149,7 @@ package final class InteractiveSession {
                     termination.set(signal)
                     task.cancel()
                 case SIGTSTP:
-                    photorepl_suspend(nil)  // between lines the terminal is the shell's already
+                    repl_suspend(nil)  // between lines the terminal is the shell's already
                 default:
                     break  // a resize: nothing is being edited now
                 }

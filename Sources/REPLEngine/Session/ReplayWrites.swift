@@ -10,7 +10,9 @@ package final class ReplayWrites: Sendable {
 
     /// The folders' names start so, then the process's id: a check that a signal ended leaves its
     /// folder behind, which the next check removes (`removeLeftovers`).
-    static let prefix = "photorepl-replay-"
+    static let prefix = "repl-replay-"
+    /// What the folders were called before 0.2.0: a check that was killed then left one of these.
+    static let earlierPrefix = "photorepl-replay-"
 
     /// The folder a relative path asked for is resolved against: the one the session being checked
     /// ran in (nil: the current one).
@@ -47,7 +49,9 @@ package final class ReplayWrites: Sendable {
         let parent = open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard parent >= 0 else { return }
         defer { close(parent) }
-        for name in Leftovers.ofDeadProcesses(in: parent, prefix: prefix, type: S_IFDIR) { removeTree(in: parent, name) }
+        for leftPrefix in [Self.prefix, Self.earlierPrefix] {
+            for name in Leftovers.ofDeadProcesses(in: parent, prefix: leftPrefix, type: S_IFDIR) { removeTree(in: parent, name) }
+        }
     }
 
     /// Where a file asked for at `path` is written instead: in the folder, named by the path made

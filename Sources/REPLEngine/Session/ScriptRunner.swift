@@ -119,14 +119,14 @@ package final class ScriptRunner {
 
     /// Installs the handlers a run that `stopsAtSignals` needs (once, before the run).
     package static func catchSignals() {
-        _ = photorepl_signals_install_for_scripts()
+        _ = repl_signals_install_for_scripts()
     }
 
     /// Makes `reader`'s wait for input (standard input: a pipe, a terminal) end at a signal too, as
     /// an interruption of the run.
     package static func stopAtSignals(_ reader: inout LineReader) {
-        reader.signalDescriptor = photorepl_signals_fd()
-        reader.signalArrived = { photorepl_signals_stopping() != 0 }
+        reader.signalDescriptor = repl_signals_fd()
+        reader.signalArrived = { repl_signals_stopping() != 0 }
     }
 
     /// Runs one script to its end, its first error (unless keep-going), `quit` or a signal.
@@ -143,7 +143,7 @@ package final class ScriptRunner {
             } catch  where error.isInterruption {
                 // A signal while the next line was awaited (standard input): nothing was running.
                 interruption = Interruption(
-                    signal: photorepl_signals_stopping(), script: name, line: lastLine + 1, stoppedIn: .waitForInput)
+                    signal: repl_signals_stopping(), script: name, line: lastLine + 1, stoppedIn: .waitForInput)
                 return false
             }
             lastLine = line.number
@@ -154,7 +154,7 @@ package final class ScriptRunner {
             }
             // A signal that came while the command before ran (it never waited, so it could not be
             // cancelled, and it ended whole) stops the run before this one.
-            if stopsAtSignals, case let signal = photorepl_signals_stopping(), signal != 0 {
+            if stopsAtSignals, case let signal = repl_signals_stopping(), signal != 0 {
                 interruption = Interruption(signal: signal, script: name, line: line.number, stoppedIn: .command(command, began: false))
                 return false
             }
@@ -173,7 +173,7 @@ package final class ScriptRunner {
                 outcome = stopsAtSignals ? await finishCancellably() : await engine.finishRunning()
                 waited = true
             }
-            let signal = stopsAtSignals ? photorepl_signals_stopping() : 0
+            let signal = stopsAtSignals ? repl_signals_stopping() : 0
             if signal != 0, waited {
                 // Cancelled while it waited: what it printed is not kept in a transcript (the launcher
                 // cuts it back to the commands that finished), nor is its error, nor what it printed
@@ -202,7 +202,7 @@ package final class ScriptRunner {
     /// When the run stopped: a signal that came while the last command ran (which ended whole), or
     /// after, still ends the run as interrupted (nothing more is cut).
     package func noteSignalAtTheEnd() {
-        guard stopsAtSignals, interruption == nil, case let signal = photorepl_signals_stopping(), signal != 0 else { return }
+        guard stopsAtSignals, interruption == nil, case let signal = repl_signals_stopping(), signal != 0 else { return }
         interruption = Interruption(signal: signal, script: script, line: lastLine, stoppedIn: .end)
     }
 
@@ -242,7 +242,7 @@ package final class ScriptRunner {
     private func startWatching() -> SignalWatch {
         if let watch { return watch }
         let watch = SignalWatch(then: onSecondSignal)
-        let watcher = DispatchSource.makeReadSource(fileDescriptor: photorepl_signals_fd(), queue: .global())
+        let watcher = DispatchSource.makeReadSource(fileDescriptor: repl_signals_fd(), queue: .global())
         watcher.setEventHandler(handler: Self.signalHandler(watch))
         watcher.resume()
         self.watch = watch
@@ -258,7 +258,7 @@ package final class ScriptRunner {
     /// runs on a Dispatch thread, so it is made outside the main actor.
     private nonisolated static func signalHandler(_ watch: SignalWatch) -> @Sendable () -> Void {
         {
-            while case let signal = photorepl_signals_next(), signal != 0 {
+            while case let signal = repl_signals_next(), signal != 0 {
                 guard signal == SIGINT || signal == SIGTERM || signal == SIGHUP else { continue }
                 watch.signalCame(signal)
             }
@@ -336,7 +336,7 @@ private final class SignalWatch: Sendable {
     /// flag is set, the watcher may not have run yet) cancels it at once.
     func commandWaits(_ task: Task<Engine.Outcome, Never>?) {
         state.withLock { $0.waiting = task }
-        if task != nil && photorepl_signals_stopping() != 0 { task?.cancel() }
+        if task != nil && repl_signals_stopping() != 0 { task?.cancel() }
     }
 
     /// A signal: the command that waits is cancelled; a second one (the run is ending already) is

@@ -80,26 +80,7 @@ package struct TranscriptCheck {
             actualLineCount += actual.count
         }
 
-        /// A line someone typed a command on: the prompt shown now, or any prompt of this app.
-        /// Compared as bytes (a prompt is the bytes the engine wrote), which is also what keeps a long
-        /// transcript's scan for prompts fast.
-        func command(on line: String, prompt: String) -> String? {
-            let bytes = line.utf8
-            if hasPrefix(line, prompt) { return String(Substring(bytes.dropFirst(prompt.utf8.count))) }
-            guard hasPrefix(line, rootTitle) else { return nil }
-            let path = bytes.dropFirst(rootTitle.utf8.count)
-            guard path.first == UInt8(ascii: ">") || path.first == UInt8(ascii: "/") else { return nil }
-            // The first "> " ends the prompt.
-            var marker = path.startIndex
-            while marker < path.endIndex {
-                let next = bytes.index(after: marker)
-                if bytes[marker] == UInt8(ascii: ">"), next < bytes.endIndex, bytes[next] == UInt8(ascii: " ") {
-                    return String(Substring(bytes[bytes.index(after: next)...]))
-                }
-                marker = next
-            }
-            return nil
-        }
+        func command(on line: String, prompt: String) -> String? { Self.command(on: line, prompt: prompt, rootTitle: rootTitle) }
 
         /// Where the output that starts at `start` ends: the first later prompt line whose block matches
         /// the actual output, else the first line with the prompt shown now, else the first prompt line.
@@ -115,7 +96,7 @@ package struct TranscriptCheck {
             while j <= expected.count {
                 let isEnd = j == expected.count
                 if isEnd || command(on: expected[j], prompt: prompt) != nil {
-                    if literalLines <= actual.count, isWorthMatching(expected[start..<j], actual, hasAnyLines: hasAnyLines),
+                    if literalLines <= actual.count, Self.isWorthMatching(expected[start..<j], actual, hasAnyLines: hasAnyLines),
                         TranscriptPattern.block(expected[start..<j], matches: actual)
                     {
                         return j
@@ -130,14 +111,6 @@ package struct TranscriptCheck {
                 j += 1
             }
             return firstWithPrompt ?? firstCandidate ?? expected.count
-        }
-
-        /// A cheap look at a block's length and last line before it is matched whole.
-        func isWorthMatching(_ block: ArraySlice<String>, _ actual: [String], hasAnyLines: Bool) -> Bool {
-            guard hasAnyLines else { return block.count == actual.count }
-            guard let last = block.last, last != TranscriptPattern.anyLines else { return true }
-            guard let actualLast = actual.last else { return false }
-            return TranscriptPattern.line(last, matches: actualLast)
         }
 
         let startOutput = takeOutput()
@@ -161,5 +134,34 @@ package struct TranscriptCheck {
             i = blockEnd
         }
         return TranscriptCheck(mismatches: mismatches, moreMismatches: moreMismatches, updatedLines: updated, commandsReplayed: replayed)
+    }
+
+    /// A line someone typed a command on: the prompt shown now, or any prompt of this app.
+    /// Compared as bytes (a prompt is the bytes the engine wrote), which is also what keeps a long
+    /// transcript's scan for prompts fast.
+    private static func command(on line: String, prompt: String, rootTitle: String) -> String? {
+        let bytes = line.utf8
+        if hasPrefix(line, prompt) { return String(Substring(bytes.dropFirst(prompt.utf8.count))) }
+        guard hasPrefix(line, rootTitle) else { return nil }
+        let path = bytes.dropFirst(rootTitle.utf8.count)
+        guard path.first == UInt8(ascii: ">") || path.first == UInt8(ascii: "/") else { return nil }
+        // The first "> " ends the prompt.
+        var marker = path.startIndex
+        while marker < path.endIndex {
+            let next = bytes.index(after: marker)
+            if bytes[marker] == UInt8(ascii: ">"), next < bytes.endIndex, bytes[next] == UInt8(ascii: " ") {
+                return String(Substring(bytes[bytes.index(after: next)...]))
+            }
+            marker = next
+        }
+        return nil
+    }
+
+    /// A cheap look at a block's length and last line before it is matched whole.
+    private static func isWorthMatching(_ block: ArraySlice<String>, _ actual: [String], hasAnyLines: Bool) -> Bool {
+        guard hasAnyLines else { return block.count == actual.count }
+        guard let last = block.last, last != TranscriptPattern.anyLines else { return true }
+        guard let actualLast = actual.last else { return false }
+        return TranscriptPattern.line(last, matches: actualLast)
     }
 }

@@ -35,9 +35,9 @@ package struct TranscriptSuite {
     private let makeEngine: (Console, SessionHeader?, String) throws(Failure) -> Engine
 
     /// The options a transcript (or a script) needs, on its first line, after the app's name:
-    /// `# photorepl: --preview ascii`. It is not part of the output compared, and an update keeps it.
+    /// `# viewer: --preview ascii`. It is not part of the output compared, and an update keeps it.
     package struct SessionHeader: Equatable, Sendable {
-        /// What the header starts with, e.g. `# photorepl:`.
+        /// What the header starts with, e.g. `# viewer:`.
         package var prefix: String
         /// The options, split as a command line is.
         package var arguments: [String]
