@@ -37,7 +37,7 @@ private let outside: Set<Substring> = ["run", "record", "save", "quit", "exit", 
         output.clear()
         diagnostics.clear()
         while engine.scenes.count > 1 {
-            guard engine.start("back") != nil else { return false }
+            guard engine.runUntilItWaits("back") != nil else { return false }
         }
         interactor.count = 7
         interactor.list = PhotoList(Array(EmbeddedCatalog.photos.prefix(7)))
@@ -66,7 +66,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             if outside.contains(name) { continue }
             // A command that waits (a picture, a worker) is beyond a synchronous target: the session
             // is given up at the next input.
-            guard session.engine.start(String(line)) != nil else {
+            guard session.engine.runUntilItWaits(String(line)) != nil else {
                 Session.abandoned.append(session)
                 Session.current = Session()
                 return
