@@ -8,6 +8,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "photorepl", targets: ["photorepl"]),
+        // The metadata reader photorepl starts on its first need (exiv2 in a process of its own).
+        .executable(name: "photorepl-metadata", targets: ["MetadataReader"]),
         .library(name: "REPLEngine", targets: ["REPLEngine"]),
         // What every app on the engine shares: its command line, interactive session, scripts and
         // transcripts (Apps/todo is such an app).
@@ -43,6 +45,15 @@ let package = Package(
         // each library loaded with dlopen when the first photo that needs it is met (their headers from
         // Debian's -dev packages at build time): a session without such photos never loads them.
         .target(name: "CImageFormats", dependencies: ["CLibraryLoader"], linkerSettings: [.linkedLibrary("dl")]),
+        // SQLite (the photo index of photos' metadata), loaded with dlopen at the index's first use (its
+        // header from libsqlite3-dev at build time): a session that never sorts or filters by metadata
+        // never loads it, and one without it runs with the index off.
+        .target(name: "CSQLite", dependencies: ["CLibraryLoader"], linkerSettings: [.linkedLibrary("dl")]),
+        // photorepl-metadata: exiv2 (C++) reading photos' EXIF, IPTC, XMP and makers' notes in a
+        // process of its own, started on the first need and kept for the files that follow: a crash
+        // or hang in it on a hostile file ends only that process, and start-up never loads exiv2.
+        .executableTarget(
+            name: "MetadataReader", linkerSettings: [.linkedLibrary("exiv2")]),
         // Files written whole or not at all (scripts, transcripts, cassettes, saved photos), and the
         // table of their temporary files (and kitty pictures' shared memory) that a signal removes.
         // (shm_unlink is in librt before glibc 2.34.)
@@ -72,7 +83,7 @@ let package = Package(
         .target(name: "REPLTesting", dependencies: ["REPLEngine", "REPLLauncher"]),
         // Photos in the Unsplash shape, the PhotosWorker protocol and the embedded catalog.
         .target(
-            name: "PhotoDomain", dependencies: ["Imaging", "Networking", "SafeFiles", "SystemCalls"],
+            name: "PhotoDomain", dependencies: ["CSQLite", "Imaging", "Networking", "SafeFiles", "SystemCalls"],
             exclude: ["Catalog/catalog.json"]),
         // Pixels drawn in a terminal: libchafa's symbols and sixels, kitty and ASCII of our own, and the
         // terminal queried for what it can show.

@@ -1,0 +1,202 @@
+// photorepl-metadata: reads photos' metadata with exiv2 for photorepl, in a process of its own.
+//
+// exiv2 is C++ and reads every maker's notes: a crash, a hang or a balloon in it on a hostile file
+// must end only this process, never the session, and its libraries (libexiv2, libstdc++, expat)
+// must cost the session's start-up nothing. So photorepl starts this reader on its first need, keeps
+// it for the files that follow (a process per file would cost more than the reading), limits its
+// memory, and kills it when a file takes too long.
+//
+// The conversation, on standard input and output, in binary:
+//   asked:    one byte (`s`: the fields photorepl keeps; `a`: every tag), a 4-byte little-endian
+//             length, the file's path (its bytes, as the file system has them)
+//   answered: a 4-byte little-endian length, then lines `KEY<TAB>VALUE<TAB>PRINTED<LF>`, where VALUE
+//             is the tag's value as stored and PRINTED as exiv2 words it; tab, newline, backslash and
+//             other control bytes are written `\t`, `\n`, `\\`, `\xHH`. Lines whose key starts with
+//             `!` are the reader's own: `!error` (the file could not be read), `!lens` (the lens
+//             named from the maker notes, when EXIF's LensModel is not there), `!mime`.
+// End of input ends the reader.
+#include <exiv2/exiv2.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace {
+
+// The most of a value passed on: a tag can hold megabytes (a maker's blob, a hostile XMP packet),
+// and no one reads past a screenful.
+const size_t longestValue = 2000;
+
+bool readAll(int fd, void *into, size_t count) {
+    auto *bytes = static_cast<unsigned char *>(into);
+    while (count > 0) {
+        ssize_t got = read(fd, bytes, count);
+        if (got <= 0) return false;
+        bytes += got;
+        count -= static_cast<size_t>(got);
+    }
+    return true;
+}
+
+bool writeAll(int fd, const void *from, size_t count) {
+    auto *bytes = static_cast<const unsigned char *>(from);
+    while (count > 0) {
+        ssize_t put = write(fd, bytes, count);
+        if (put <= 0) return false;
+        bytes += put;
+        count -= static_cast<size_t>(put);
+    }
+    return true;
+}
+
+// `text` escaped for one field of a line, cut at `longestValue` bytes.
+void appendEscaped(std::string &line, const std::string &text) {
+    size_t kept = text.size() < longestValue ? text.size() : longestValue;
+    for (size_t i = 0; i < kept; i++) {
+        unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c == '\t') {
+            line += "\\t";
+        } else if (c == '\n') {
+            line += "\\n";
+        } else if (c == '\\') {
+            line += "\\\\";
+        } else if (c < 0x20 || c == 0x7F) {
+            char hex[5];
+            snprintf(hex, sizeof hex, "\\x%02X", c);
+            line += hex;
+        } else {
+            line += static_cast<char>(c);
+        }
+    }
+    if (kept < text.size()) line += "\xE2\x80\xA6";  // …
+}
+
+void appendLine(std::string &answer, const std::string &key, const std::string &value, const std::string &printed) {
+    appendEscaped(answer, key);
+    answer += '\t';
+    appendEscaped(answer, value);
+    answer += '\t';
+    appendEscaped(answer, printed);
+    answer += '\n';
+}
+
+// The tags photorepl keeps in its index and shows in the detail; `a` asks for all of them.
+bool isSummaryKey(const std::string &key) {
+    static const char *const keys[] = {
+        "Exif.Image.Make", "Exif.Image.Model", "Exif.Image.Orientation", "Exif.Image.ImageDescription",
+        "Exif.Image.Artist", "Exif.Image.DateTime", "Exif.Photo.DateTimeOriginal", "Exif.Photo.DateTimeDigitized",
+        "Exif.Photo.OffsetTimeOriginal", "Exif.Photo.OffsetTime", "Exif.Photo.LensModel", "Exif.Photo.FNumber",
+        "Exif.Photo.ExposureTime", "Exif.Photo.ISOSpeedRatings", "Exif.Photo.PhotographicSensitivity",
+        "Exif.Photo.FocalLength", "Exif.Photo.FocalLengthIn35mmFilm", "Exif.Photo.Flash", "Exif.GPSInfo.GPSLatitude",
+        "Exif.GPSInfo.GPSLatitudeRef", "Exif.GPSInfo.GPSLongitude", "Exif.GPSInfo.GPSLongitudeRef",
+        "Exif.GPSInfo.GPSAltitude", "Exif.GPSInfo.GPSAltitudeRef", "Xmp.xmp.Rating", "Xmp.xmp.Label", "Xmp.dc.subject",
+        "Xmp.lr.hierarchicalSubject", "Xmp.dc.description", "Xmp.dc.creator", "Xmp.exif.DateTimeOriginal",
+        "Xmp.photoshop.DateCreated", "Iptc.Application2.Keywords", "Iptc.Application2.Caption"};
+    for (const char *wanted : keys) {
+        if (key == wanted) return true;
+    }
+    return false;
+}
+
+// Every datum of one family (EXIF, IPTC or XMP) that is asked for, as lines.
+template <typename Data> void appendFamily(std::string &answer, Data &data, bool all, const Exiv2::ExifData *exif) {
+    for (auto datum = data.begin(); datum != data.end(); ++datum) {
+        std::string key = datum->key();
+        if (!all && !isSummaryKey(key)) continue;
+        std::string printed;
+        try {
+            printed = datum->print(exif);
+        } catch (...) {
+            printed = datum->toString();
+        }
+        appendLine(answer, key, datum->toString(), printed);
+    }
+}
+
+// The lens, from EXIF's LensModel or, without it, the maker notes as exiv2 names them.
+void appendLens(std::string &answer, Exiv2::ExifData &exif) {
+    if (exif.findKey(Exiv2::ExifKey("Exif.Photo.LensModel")) != exif.end()) return;
+    try {
+        auto lens = Exiv2::lensName(exif);
+        if (lens == exif.end()) return;
+        std::string name = lens->print(&exif);
+        // A number exiv2 could not name says nothing to a person.
+        if (!name.empty() && name.find_first_not_of("0123456789 ") != std::string::npos && name.rfind("(", 0) != 0) {
+            appendLine(answer, "!lens", name, lens->key());
+        }
+    } catch (...) {
+    }
+}
+
+std::string describe(const std::string &path, bool all) {
+    std::string answer;
+    try {
+        auto image = Exiv2::ImageFactory::open(path);
+        image->readMetadata();
+        Exiv2::ExifData &exif = image->exifData();
+        appendLine(answer, "!mime", image->mimeType(), "");
+        appendFamily(answer, exif, all, &exif);
+        appendFamily(answer, image->iptcData(), all, &exif);
+        appendFamily(answer, image->xmpData(), all, &exif);
+        appendLens(answer, exif);
+    } catch (const std::exception &error) {
+        answer.clear();
+        appendLine(answer, "!error", error.what(), "");
+    } catch (...) {
+        answer.clear();
+        appendLine(answer, "!error", "exiv2 could not read it", "");
+    }
+    return answer;
+}
+
+// exiv2 writes its warnings to standard error, which is the session's terminal: kept quiet.
+void quiet(int, const char *) {}
+
+// Every descriptor but the conversation's and standard error closed: photorepl's other files,
+// pipes and sockets, which its other threads may have opened without close-on-exec as this process
+// started, would otherwise stay open as long as this process lives (a pipe's reader waiting for an
+// end that never comes).
+void closeInherited() {
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, 3U, ~0U, 0U) == 0) return;
+#endif
+    long most = sysconf(_SC_OPEN_MAX);
+    if (most < 0 || most > 65536) most = 65536;
+    for (int fd = 3; fd < most; fd++) close(fd);
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    closeInherited();
+    // The most memory it may take, in MB (photorepl says: its share of the session's budget).
+    if (argc > 1) {
+        rlim_t bytes = static_cast<rlim_t>(strtoull(argv[1], nullptr, 10)) << 20;
+        if (bytes > 0) {
+            struct rlimit space = {bytes, bytes};
+            setrlimit(RLIMIT_AS, &space);
+        }
+    }
+    Exiv2::LogMsg::setHandler(quiet);
+    Exiv2::enableBMFF(true);
+    Exiv2::XmpParser::initialize();
+    for (;;) {
+        unsigned char head[5];
+        if (!readAll(0, head, sizeof head)) break;
+        uint32_t length = static_cast<uint32_t>(head[1]) | static_cast<uint32_t>(head[2]) << 8 |
+                          static_cast<uint32_t>(head[3]) << 16 | static_cast<uint32_t>(head[4]) << 24;
+        if (length == 0 || length > 65536) break;
+        std::string path(length, '\0');
+        if (!readAll(0, &path[0], length)) break;
+        std::string answer = describe(path, head[0] == 'a');
+        uint32_t size = static_cast<uint32_t>(answer.size());
+        unsigned char sizeBytes[4] = {static_cast<unsigned char>(size), static_cast<unsigned char>(size >> 8),
+                                      static_cast<unsigned char>(size >> 16), static_cast<unsigned char>(size >> 24)};
+        if (!writeAll(1, sizeBytes, 4) || !writeAll(1, answer.data(), answer.size())) break;
+    }
+    return 0;
+}
