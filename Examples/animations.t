@@ -20,6 +20,7 @@ Photo 1 of 4
   description  (no description)
   author       unknown
   size         6 × 4, animated, 3 frames
+  file         271 bytes PNG
 photos/detail 1> next
 ::::::::::::
 ::::::::::::
@@ -30,6 +31,7 @@ Photo 2 of 4
   description  (no description)
   author       unknown
   size         6 × 4, animated, 3 frames
+  file         124 bytes GIF
 photos/detail 2> next
 ::::::::::::
 ::::::::::::
@@ -40,6 +42,7 @@ Photo 3 of 4
   description  (no description)
   author       unknown
   size         6 × 4, animated, 3 frames
+  file         1.1 KB AVIF
 photos/detail 3> next
 ::::::::::::
 ::::::::::::
@@ -50,3 +53,4 @@ Photo 4 of 4
   description  (no description)
   author       unknown
   size         6 × 4, animated, 3 frames
+  file         188 bytes WebP

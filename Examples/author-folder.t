@@ -24,8 +24,9 @@ Photo 4 of 4
   description  Sunset over the bay
   author       Ada Lovelace
   size         320 × 200
+  file         6.7 KB JPEG
 photos/detail 4> state --json
-{"stack":["collection","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4}
+{"stack":["collection","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"photo":{"id":"sunset.jpg","width":320,"height":200,"fileSize":6732,"format":"JPEG"}}
 photos/detail 4> author
 Ada Lovelace
   totals  1 photo
@@ -33,7 +34,7 @@ Ada Lovelace
 ▸ 1  sunset.jpg  Sunset over the bay
 ●  1/1
 photos/detail 4/author> state --json
-{"stack":["collection","detail","author"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1}
+{"stack":["collection","detail","author"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"photo":{"id":"sunset.jpg","width":320,"height":200,"fileSize":6732,"format":"JPEG"},"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1}
 photos/detail 4/author> open 1
 ........................
 ::::::::::::::::::::::::
@@ -48,8 +49,9 @@ Photo 1 of 1
   description  Sunset over the bay
   author       Ada Lovelace
   size         320 × 200
+  file         6.7 KB JPEG
 photos/detail 4/author/detail 1> state --json
-{"stack":["collection","detail","author","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1,"authorIndex":1}
+{"stack":["collection","detail","author","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"photo":{"id":"sunset.jpg","width":320,"height":200,"fileSize":6732,"format":"JPEG"},"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1,"authorIndex":1,"photo":{"id":"sunset.jpg","width":320,"height":200,"fileSize":6732,"format":"JPEG"}}
 photos/detail 4/author/detail 1> back
 Ada Lovelace
   totals  1 photo
@@ -57,15 +59,16 @@ Ada Lovelace
 ▸ 1  sunset.jpg  Sunset over the bay
 ●  1/1
 photos/detail 4/author> state --json
-{"stack":["collection","detail","author"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1}
+{"stack":["collection","detail","author"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"photo":{"id":"sunset.jpg","width":320,"height":200,"fileSize":6732,"format":"JPEG"},"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1}
 photos/detail 4/author> back
 Photo 4 of 4
   id           sunset.jpg
   description  Sunset over the bay
   author       Ada Lovelace
   size         320 × 200
+  file         6.7 KB JPEG
 photos/detail 4> state --json
-{"stack":["collection","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4}
+{"stack":["collection","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"photo":{"id":"sunset.jpg","width":320,"height":200,"fileSize":6732,"format":"JPEG"}}
 photos/detail 4> back
   1  rotated.jpg             Rotated by EXIF (orientation 6)
   2  nested/gray.png

@@ -47,6 +47,7 @@ Photo 4 of 4
   description  Sunset over the bay
   author       Ada Lovelace
   size         320 × 200
+  file         6.7 KB JPEG
 photos/detail 4> back
   1  rotated.jpg             Rotated by EXIF (orientation 6)
   2  nested/gray.png
@@ -71,5 +72,6 @@ Photo 1 of 4
   description  Rotated by EXIF (orientation 6)
   author       unknown
   size         160 × 240
+  file         3.9 KB JPEG
 photos/detail 1> state --json
-{"stack":["collection","detail"],"count":6,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":1,"source":"folder","layout":"list","index":1}
+{"stack":["collection","detail"],"count":6,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":1,"source":"folder","layout":"list","index":1,"photo":{"id":"rotated.jpg","width":160,"height":240,"fileSize":3860,"format":"JPEG"}}

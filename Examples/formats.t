@@ -34,6 +34,7 @@ Photo 1 of 14
   description  Rotated by EXIF (orientation 6)
   author       unknown
   size         160 × 240
+  file         1.2 KB AVIF
 photos/detail 1> show --why
 #+*%%#%%%%%
 %*#%=.-%%%%
@@ -49,6 +50,7 @@ Photo 1 of 14
   description  Rotated by EXIF (orientation 6)
   author       unknown
   size         160 × 240
+  file         1.2 KB AVIF
 photos/detail 1> back
 ▸  1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
@@ -78,8 +80,9 @@ Photo 2 of 14
   id           camera.cr3
   description  A Canon CR3-shaped RAW
   author       unknown
-  size         4000 × 3000
   camera       Canon EOS R5
+  size         4000 × 3000
+  file         22 KB camera RAW
 photos/detail 2> show --why
 ......................
 ::::::::::::::::::::::
@@ -94,8 +97,9 @@ Photo 2 of 14
   id           camera.cr3
   description  A Canon CR3-shaped RAW
   author       unknown
-  size         4000 × 3000
   camera       Canon EOS R5
+  size         4000 × 3000
+  file         22 KB camera RAW
 photos/detail 2> back
    1  rotated.avif  Rotated by EXIF (orientation 6)
 ▸  2  camera.cr3    A Canon CR3-shaped RAW
@@ -125,8 +129,9 @@ Photo 3 of 14
   id           camera.nef
   description  A Nikon NEF-shaped RAW
   author       unknown
-  size         4000 × 3000
   camera       NIKON D850
+  size         4000 × 3000
+  file         22 KB TIFF
 photos/detail 3> show --why
 ......................
 ::::::::::::::::::::::
@@ -141,8 +146,9 @@ Photo 3 of 14
   id           camera.nef
   description  A Nikon NEF-shaped RAW
   author       unknown
-  size         4000 × 3000
   camera       NIKON D850
+  size         4000 × 3000
+  file         22 KB TIFF
 photos/detail 3> back
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
@@ -173,6 +179,7 @@ Photo 4 of 14
   description  A camera's photo with previews
   author       unknown
   size         1200 × 900
+  file         77 KB JPEG
 photos/detail 4> show --why
 ......................
 ::::::::::::::::::::::
@@ -188,6 +195,7 @@ Photo 4 of 14
   description  A camera's photo with previews
   author       unknown
   size         1200 × 900
+  file         77 KB JPEG
 photos/detail 4> back
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
@@ -218,6 +226,7 @@ Photo 5 of 14
   description  Sunset over the bay
   author       Ada Lovelace
   size         320 × 200
+  file         6.7 KB JPEG
 photos/detail 5> show --why
 ..........................
 ::::::::::::::::::::::::::
@@ -233,6 +242,7 @@ Photo 5 of 14
   description  Sunset over the bay
   author       Ada Lovelace
   size         320 × 200
+  file         6.7 KB JPEG
 photos/detail 5> back
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
@@ -263,6 +273,7 @@ Photo 6 of 14
   description  Rotated by EXIF (orientation 6)
   author       unknown
   size         160 × 240
+  file         1.3 KB WebP
 photos/detail 6> show --why
 #+*%%#%%%%%
 %*#%=.-%%%%
@@ -278,6 +289,7 @@ Photo 6 of 14
   description  Rotated by EXIF (orientation 6)
   author       unknown
   size         160 × 240
+  file         1.3 KB WebP
 photos/detail 6> back
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
@@ -308,6 +320,7 @@ Photo 7 of 14
   description  (no description)
   author       unknown
   size         200 × 200
+  file         1.1 KB PNG
 photos/detail 7> show --why
       ....
    .:......:.
@@ -323,6 +336,7 @@ Photo 7 of 14
   description  (no description)
   author       unknown
   size         200 × 200
+  file         1.1 KB PNG
 photos/detail 7> back
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
@@ -353,6 +367,7 @@ Photo 8 of 14
   description  Sunset over the bay
   author       Ada Lovelace
   size         320 × 200
+  file         3.5 KB HEIC
 photos/detail 8> show --why
 ..........................
 ::::::::::::::::::::::::::
@@ -368,6 +383,7 @@ Photo 8 of 14
   description  Sunset over the bay
   author       Ada Lovelace
   size         320 × 200
+  file         3.5 KB HEIC
 photos/detail 8> back
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
@@ -397,8 +413,9 @@ Photo 9 of 14
   id           camera.cr2
   description  A Canon CR2-shaped RAW
   author       unknown
-  size         4000 × 3000
   camera       Canon EOS 5D Mark IV
+  size         4000 × 3000
+  file         22 KB camera RAW
 photos/detail 9> show --why
 ......................
 ::::::::::::::::::::::
@@ -413,8 +430,9 @@ Photo 9 of 14
   id           camera.cr2
   description  A Canon CR2-shaped RAW
   author       unknown
-  size         4000 × 3000
   camera       Canon EOS 5D Mark IV
+  size         4000 × 3000
+  file         22 KB camera RAW
 photos/detail 9> back
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
@@ -445,6 +463,7 @@ Photo 10 of 14
   description  (no description)
   author       unknown
   size         200 × 200
+  file         1.4 KB GIF
 photos/detail 10> show --why
      .::::.
    -=::::::=-.
@@ -460,6 +479,7 @@ Photo 10 of 14
   description  (no description)
   author       unknown
   size         200 × 200
+  file         1.4 KB GIF
 photos/detail 10> back
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
@@ -489,8 +509,9 @@ Photo 11 of 14
   id           camera.arw
   description  A Sony ARW-shaped RAW
   author       unknown
-  size         4000 × 3000
   camera       SONY ILCE-7M3
+  size         4000 × 3000
+  file         22 KB TIFF
 photos/detail 11> show --why
 ......................
 ::::::::::::::::::::::
@@ -505,8 +526,9 @@ Photo 11 of 14
   id           camera.arw
   description  A Sony ARW-shaped RAW
   author       unknown
-  size         4000 × 3000
   camera       SONY ILCE-7M3
+  size         4000 × 3000
+  file         22 KB TIFF
 photos/detail 11> back
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
@@ -537,6 +559,7 @@ Photo 12 of 14
   description  Sunset over the bay
   author       Ada Lovelace
   size         320 × 200
+  file         4 KB JPEG XL
 photos/detail 12> show --why
 ..........................
 ::::::::::::::::::::::::::
@@ -552,6 +575,7 @@ Photo 12 of 14
   description  Sunset over the bay
   author       Ada Lovelace
   size         320 × 200
+  file         4 KB JPEG XL
 photos/detail 12> back
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
@@ -582,6 +606,7 @@ Photo 13 of 14
   description  (no description)
   author       unknown
   size         160 × 240
+  file         16 KB TIFF
 photos/detail 13> show --why
 #+*%%#%%%%%
 %*#%=.-%%%%
@@ -597,6 +622,7 @@ Photo 13 of 14
   description  (no description)
   author       unknown
   size         160 × 240
+  file         16 KB TIFF
 photos/detail 13> back
    1  rotated.avif  Rotated by EXIF (orientation 6)
    2  camera.cr3    A Canon CR3-shaped RAW
@@ -626,8 +652,9 @@ Photo 14 of 14
   id           camera.dng
   description  A camera's RAW file with previews
   author       unknown
-  size         4000 × 3000
   camera       LEICA Q2
+  size         4000 × 3000
+  file         22 KB TIFF
 photos/detail 14> show --why
 ......................
 ::::::::::::::::::::::
@@ -642,7 +669,8 @@ Photo 14 of 14
   id           camera.dng
   description  A camera's RAW file with previews
   author       unknown
-  size         4000 × 3000
   camera       LEICA Q2
+  size         4000 × 3000
+  file         22 KB TIFF
 photos/detail 14> state --json
-{"stack":["collection","detail"],"count":14,"photos":["rotated.avif","camera.cr3","camera.nef","camera.jpg","sunset.jpg","rotated.webp","leaf.png","sunset.heic","camera.cr2","leaf.gif","camera.arw","sunset.jxl","scan.tif","camera.dng"],"page":14,"source":"folder","layout":"list","index":14}
+{"stack":["collection","detail"],"count":14,"photos":["rotated.avif","camera.cr3","camera.nef","camera.jpg","sunset.jpg","rotated.webp","leaf.png","sunset.heic","camera.cr2","leaf.gif","camera.arw","sunset.jxl","scan.tif","camera.dng"],"page":14,"source":"folder","layout":"list","index":14,"photo":{"id":"camera.dng","camera":"LEICA Q2","make":"Leica Camera AG","model":"LEICA Q2","width":4000,"height":3000,"fileSize":22050,"format":"TIFF"}}

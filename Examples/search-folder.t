@@ -19,6 +19,7 @@ Photo 2 of 2
   description  (no description)
   author       unknown
   size         64 × 48
+  file         110 bytes PNG
 photos/search/detail 2> back
 Found 2 photos for "png":
   1  nested/deeper/leaf.png

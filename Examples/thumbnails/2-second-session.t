@@ -22,6 +22,7 @@ Photo 1 of 2
   description  Sunset over the bay
   author       Ada Lovelace
   size         320 × 200
+  file         6.7 KB JPEG
 photos/detail 1> show --why
 ........................
 ::::::::::::::::::::::::
@@ -37,6 +38,7 @@ Photo 1 of 2
   description  Sunset over the bay
   author       Ada Lovelace
   size         320 × 200
+  file         6.7 KB JPEG
 photos/detail 1> back
 ▸ 1  sunset.jpg  Sunset over the bay               Ada Lovelace
   2  camera.jpg  A camera's photo with previews
@@ -55,6 +57,7 @@ Photo 2 of 2
   description  A camera's photo with previews
   author       unknown
   size         1200 × 900
+  file         77 KB JPEG
 photos/detail 2> show --why
 ......................
 ::::::::::::::::::::::
@@ -70,3 +73,4 @@ Photo 2 of 2
   description  A camera's photo with previews
   author       unknown
   size         1200 × 900
+  file         77 KB JPEG

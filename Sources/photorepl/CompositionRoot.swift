@@ -118,12 +118,15 @@ enum CompositionRoot {
                     message: "--open \(TerminalText.truncate(TerminalText.oneLine(open), toWidth: 80)): \(FolderCheck.photoProblem(open))",
                     exitCode: 66)
             }
-            // The dates `sort date` reads are kept for next time; a transcript's check keeps none.
-            let dates = options.noCache || isCheckingTranscript ? nil : PhotoDates.standardPath(environment: Environment.environmentValue)
+            // The photos' metadata `sort` and `filter` read is kept for next time in the photo index;
+            // a transcript's check keeps none (it reads every file, as a first session does).
+            let indexPath =
+                options.noCache || isCheckingTranscript ? nil : PhotoIndex.standardPath(environment: Environment.environmentValue)
             let folder = FolderPhotosWorker(
                 root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed,
                 thumbnails: thumbnailCache(options, setup),
-                openedPhoto: options.openedPhoto?.name, progress: progress, dates: PhotoDates(path: dates), writePlace: writePlace)
+                openedPhoto: options.openedPhoto?.name, progress: progress, index: indexPath.map { PhotoIndex(path: $0) },
+                writePlace: writePlace)
             // A replay of a recording on a folder that changed since says so, first: whatever
             // differs comes after (the opening's output of a photo opened by name is not shown).
             if let recorded = options.listing, let now = try? folder.listing() {

@@ -199,11 +199,12 @@ struct SessionOptions: Sendable {
                 help:
                     "List the folder's photos whole at start, by name, as an image viewer does ('photorepl DIR' and 'photorepl PHOTO' mean it; 'count N' and 'fetch' still draw photos at random).",
                 changesOutput: true),
-            .choice(
+            .value(
                 "--sort", \.sort, valueName: "ORDER",
                 help:
-                    "The order a folder browsed whole is listed in: name (the default), date (EXIF, oldest first) or size (largest first); 'sort' changes it. Implies --browse.",
-                changesOutput: true),
+                    "The order a folder browsed whole is listed in: name (the default), taken (oldest first; 'date' too), size, camera, iso, focal or rating; 'sort' changes it. Implies --browse.",
+                changesOutput: true, parse: { PhotoOrder(word: $0) },
+                invalid: { "--sort takes name, taken, size, camera, iso, focal or rating, not '\($0)' (type e.g. --sort taken)" }),
             .value(
                 "--listing", \.listing, valueName: "COUNT:DIGEST",
                 help: "The folder's photos as a recording saw them (a recording's header): a replay on others says so.",

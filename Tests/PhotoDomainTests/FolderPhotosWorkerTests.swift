@@ -622,9 +622,9 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         #expect(opened.photos.map(\.id) == [".hidden.jpg", "big.jpg", "mid-a.jpg", "mid-b.jpg", "small.jpg"])
     }
 
-    /// By date, the oldest first: EXIF's date, else the file's time; what was read is kept in the
-    /// dates file, under each file's version, and read from there next time.
-    @Test func aListingByDateKeepsTheDatesItReadForNextTime() async throws {
+    /// By when taken, the oldest first: the metadata's date, else the file's time; what was read is
+    /// kept in the photo index, under each file's version, and taken from there next time.
+    @Test func aListingByTakenKeepsWhatItReadInTheIndex() async throws {
         let jpeg = TestImage.jpeg(width: 16, height: 16)
         try folder.write("a.jpg", TestImage.withEXIF(jpeg, dateTime: "2024:01:02 03:04:05"))
         try folder.write("b.jpg", TestImage.withEXIF(jpeg, dateTime: "2019:06:01 12:00:00"))
@@ -632,34 +632,36 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
         var times = [timespec(tv_sec: 1_600_000_000, tv_nsec: 0), timespec(tv_sec: 1_600_000_000, tv_nsec: 0)]  // 2020
         #expect(utimensat(AT_FDCWD, root + "/c.png", &times, 0) == 0)
         let cache = try TemporaryFolder()
-        let datesPath = cache.path + "/photorepl/dates"
-        let first = try await FolderPhotosWorker(root: root, dates: PhotoDates(path: datesPath)).listing(sortedBy: .date)
+        let indexPath = cache.path + "/photorepl/index.sqlite"
+        let first = try await FolderPhotosWorker(root: root, index: PhotoIndex(path: indexPath)).listing(sortedBy: .taken)
         #expect(first.photos.map(\.id) == ["b.jpg", "c.png", "a.jpg"])
-        let kept = try String(contentsOfFile: datesPath, encoding: .utf8).split(separator: "\n")
-        #expect(kept.first == "photorepl dates 2" && kept.count == 4, "\(kept)")
-        #expect(kept.contains { $0.hasSuffix("\t2019:06:01 12:00:00") } && kept.contains { $0.hasSuffix("\t-") })
-        // A second session uses the dates kept: the headers are not read again.
-        let again = PhotoDates(path: datesPath)
-        _ = try await FolderPhotosWorker(root: root, dates: again).listing(sortedBy: .date)
-        #expect(again.count == 3)
+        #expect(first.photos.map { $0.facts?.metadata.taken } == ["2019:06:01 12:00:00", nil, "2024:01:02 03:04:05"])
+        // A second session takes the metadata from the index: with no reader at all, nothing is
+        // missing (a read would have said the reader is not there).
+        let noReader = MetadataReader(program: nil)
+        let again = try await FolderPhotosWorker(root: root, index: PhotoIndex(path: indexPath), metadataReader: noReader).listing(
+            sortedBy: .taken)
+        #expect(again.photos.map(\.id) == ["b.jpg", "c.png", "a.jpg"])
+        #expect(again.notes == ["Found 3 photos in \(root)."])
         // b.jpg rewritten in place to say 2030, its size and modification time put back (`touch -r`):
-        // its change time moved, so it is read again (the date kept was used: 2019, a lie).
+        // its change time moved, so it is read again (the date kept, 2019, would be a lie).
         let later = TestImage.withEXIF(jpeg, dateTime: "2030:06:01 12:00:00")
         var before = stat()
         #expect(stat(root + "/b.jpg", &before) == 0 && later.count == Int(before.st_size))
         try folder.write("b.jpg", later)
-        var kept_times = [before.st_atim, before.st_mtim]
-        #expect(utimensat(AT_FDCWD, root + "/b.jpg", &kept_times, 0) == 0)
-        let second = try await FolderPhotosWorker(root: root, dates: PhotoDates(path: datesPath)).listing(sortedBy: .date)
+        var keptTimes = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, root + "/b.jpg", &keptTimes, 0) == 0)
+        let second = try await FolderPhotosWorker(root: root, index: PhotoIndex(path: indexPath), metadataReader: noReader).listing(
+            sortedBy: .taken)
         #expect(second.photos.map(\.id) == ["c.png", "a.jpg", "b.jpg"], "read again")
-        // Without the kept dates, the header is read: 2030 now.
-        let fresh = try await FolderPhotosWorker(root: root).listing(sortedBy: .date)
-        #expect(fresh.photos.map(\.id) == ["c.png", "a.jpg", "b.jpg"])
-        // A dates file that is not one is ignored, and written afresh.
-        #expect(FileManager.default.createFile(atPath: datesPath, contents: Data("garbage\n1:2:3\tx\n".utf8)))
-        let third = try await FolderPhotosWorker(root: root, dates: PhotoDates(path: datesPath)).listing(sortedBy: .date)
+        // Only that photo was read: the note says the reader is missing (its date came from
+        // photorepl's own reader).
+        #expect(second.notes.contains { $0.hasPrefix("Metadata beyond dates and cameras is not read:") })
+        // An index that is not one is set aside, said, and made afresh.
+        #expect(FileManager.default.createFile(atPath: indexPath, contents: Data("garbage\n1:2:3\tx\n".utf8)))
+        let third = try await FolderPhotosWorker(root: root, index: PhotoIndex(path: indexPath)).listing(sortedBy: .taken)
         #expect(third.photos.map(\.id) == ["c.png", "a.jpg", "b.jpg"])
-        #expect(try String(contentsOfFile: datesPath, encoding: .utf8).hasPrefix("photorepl dates 2\n"))
+        #expect(third.notes.contains { $0.contains("set aside") }, "\(third.notes)")
     }
 
     /// A name that is not UTF-8 is still a photo: its id shows the byte as `\xFF`, and the file is opened

@@ -167,7 +167,9 @@ struct OutputFaultTests {
             result.stdout.contains(
                 "error: save failed: cannot write /mnt/photorepl-full/photo.jpg: No space left on device (nothing was written)"),
             "\(result.stdout)")
-        #expect(result.stdout.hasSuffix(#""index":2}"# + "\n"), "the detail is still open, and the folder is empty: \(result.stdout)")
+        // The state is the last line: the detail is still open (photo 2), and `ls` listed nothing.
+        let lastLine = result.stdout.split(separator: "\n").last ?? ""
+        #expect(lastLine.contains(#""index":2,"photo":{"id":"sunset.jpg""#) && lastLine.hasSuffix("}}"), "\(result.stdout)")
     }
 
     /// `run` takes `--record` and `--transcript` too (they were once parsed and then ignored).

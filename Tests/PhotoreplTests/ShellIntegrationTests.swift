@@ -61,7 +61,7 @@ import Testing
                 "run",
                 "test",
                 // `help` explains the commands of the prompt too.
-                "author back cancel count edit exit fetch grid help layout list move next open page prev quit record run save search show sort state test",
+                "author back cancel count edit exit fetch filter grid help info layout list move next open page prev quit record run save search show sort state test",
                 ""
             ])
     }

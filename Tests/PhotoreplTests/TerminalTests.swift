@@ -456,7 +456,8 @@ import Testing
     }
 
     @Test func helpIsGroupedAndThePromptShowsTheStack() throws {
-        let terminal = try Terminal()
+        // Tall enough for the whole of `help`, its first heading included.
+        let terminal = try Terminal(height: 40)
         try terminal.waitForPrompt()
         try terminal.enter("help")
         #expect(try terminal.wait(for: "collection commands:\n  count [+|-|N]"))

@@ -20,19 +20,23 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// The desktop's thumbnail cache, read and written; nil when it is off (`--no-cache`).
     private let thumbnails: ThumbnailCache?
     /// The folder's absolute path, as thumbnails name photos (by their URIs).
-    private let absoluteRoot: [UInt8]
+    let absoluteRoot: [UInt8]
     /// The feed as its first page listed it (photos newest first, and the scan's note).
     private var feedList: (photos: [Photo], notes: [String])?
     /// The last search's results, for its next pages.
     private var searchList: (query: PhotoQuery, photos: [Photo])?
     /// The folder as a viewer lists it: photos known by their names, none opened.
     private let namedFolder: PhotoFolder
-    /// The dates `sort date` read, kept for next time; nil: none kept.
-    private let dates: PhotoDates?
+    /// The photos' metadata kept for next time (`sort`, `filter`); nil: none kept.
+    let index: PhotoIndex?
+    /// Where the metadata is read.
+    let metadataReader: MetadataReader
+    /// What the metadata's reading has to say once a session (the reader is not installed).
+    let metadataNotes = Mutex<Set<String>>([])
     /// Photos listed by name only, with what their headers said once read (by id's bytes).
     private var describedPhotos: [[UInt8]: Photo] = [:]
     /// Where long walks are reported, if anywhere.
-    private let walkProgress: WorkProgress?
+    let walkProgress: WorkProgress?
     /// Where `save` writes what it is asked to write at a path (a transcript's check: a folder of its
     /// own); nil: at the path.
     private let writePlace: (@Sendable (String) -> String)?
@@ -45,16 +49,18 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// - Parameter thumbnails: the thumbnail cache to read and write, if any.
     /// - Parameter openedPhoto: the name in the folder of the photo a user opened photorepl on: the
     ///   folders inside are then not walked (and the photo is listed even if its name is hidden).
-    /// - Parameter dates: where `sort date` keeps the dates it read (nil: nowhere).
+    /// - Parameter index: where the photos' metadata is kept for next time (nil: nowhere).
+    /// - Parameter metadataReader: where it is read (exiv2 in `photorepl-metadata`).
     /// - Parameter writePlace: where `save` writes a file asked for at a path (nil: there).
     public init(
         root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init(),
-        thumbnails: ThumbnailCache? = nil, openedPhoto: String? = nil, progress: WorkProgress? = nil, dates: PhotoDates? = nil,
-        writePlace: (@Sendable (String) -> String)? = nil
+        thumbnails: ThumbnailCache? = nil, openedPhoto: String? = nil, progress: WorkProgress? = nil, index: PhotoIndex? = nil,
+        metadataReader: MetadataReader = .shared, writePlace: (@Sendable (String) -> String)? = nil
     ) {
         self.walkProgress = progress
         self.writePlace = writePlace
-        self.dates = dates
+        self.index = index
+        self.metadataReader = metadataReader
         // A photo opened by name is browsed among its neighbours, as image viewers do: that folder's
         // files only (a photo in ~ does not walk all of ~).
         folder = PhotoFolder(
@@ -471,35 +477,47 @@ extension FolderPhotosWorker: PhotoFeedWorker, PhotoSearchWorker {
 }
 
 extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
-    /// The folder's photos whole, as a viewer lists them: known by their names (no file opened), in
-    /// `order`. By date, every photo's header is read, on every core, its progress reported; the
-    /// dates read are kept for next time (`PhotoDates`).
-    public func listing(sortedBy order: PhotoOrder) async throws -> FetchedPhotos {
+    /// The folder's photos whole, as a viewer lists them, in the request's order and through its
+    /// filters. By name or size without filters, known by their names (no file opened); otherwise
+    /// by their metadata, from the index or read on every core, its progress reported.
+    public func listing(_ request: ListingRequest) async throws -> FetchedPhotos {
         let scan = try walk(namedFolder)
         try Task.checkCancellation()
         guard !scan.entries.isEmpty else { throw noPhotos(scan) }
-        // The scan is in path order, and each sort below stable: photos that tie stay in path order.
-        var entries = scan.entries
-        switch order {
-        case .name:
-            break
-        case .size:
-            entries = entries.enumerated().sorted { ($0.element.file.size, $1.offset) > ($1.element.file.size, $0.offset) }.map(\.element)
-        case .date:
-            // Compared as numbers (YYYYMMDDhhmmss): 10,000 dates compared as Strings cost more
-            // than the sort's other work.
-            let taken = try await datesTaken(entries).map(Self.dateNumber)
-            entries = entries.indices.sorted { (taken[$0], $0) < (taken[$1], $1) }.map { entries[$0] }
+        let needsMetadata = request.order.needsMetadata || request.filters.contains { $0.needsMetadata }
+        // The scan is in path order, and each sort stable: photos that tie stay in path order.
+        var listed: [(entry: PhotoFolder.Entry, facts: PhotoFacts?)]
+        if needsMetadata {
+            let facts = try await facts(of: scan.entries)
+            listed = zip(scan.entries, facts).map { ($0, $1) }
+        } else {
+            listed = scan.entries.map { ($0, nil) }
         }
+        if !request.filters.isEmpty {
+            listed = listed.filter { photo in
+                let facts = photo.facts ?? PhotoFacts(photo.entry)
+                return request.filters.allSatisfy { $0.matches(facts) }
+            }
+        }
+        let root = Array(folder.root.utf8) + [UInt8(ascii: "/")]
+        listed = PhotoSorting.sorted(listed, by: request.order) { Self.modificationDate(root + $0.entry.relativePath) }
         var known: [[UInt8]: PhotoFolder.Entry] = [:]
-        known.reserveCapacity(entries.count)
-        let photos = entries.map { entry in
-            let id = PhotoFolder.displayID(entry.relativePath)
-            known[Array(id.utf8)] = entry
-            return Self.nameOnly(id)
+        known.reserveCapacity(listed.count)
+        let photos = listed.map { photo in
+            let id = PhotoFolder.displayID(photo.entry.relativePath)
+            known[Array(id.utf8)] = photo.entry
+            var shown = Self.nameOnly(id)
+            shown.facts = photo.facts ?? PhotoFacts(photo.entry)
+            return shown
         }
         paths.withLock { $0.merge(known) { $1 } }
-        return FetchedPhotos(photos: photos, notes: [foundNote(scan)])
+        let notes =
+            [foundNote(scan)]
+            + metadataNotes.withLock { notes in
+                defer { notes.removeAll() }
+                return notes.sorted()
+            } + (index?.takeNotes() ?? [])
+        return FetchedPhotos(photos: photos, notes: notes, totalCount: request.filters.isEmpty ? nil : scan.entries.count)
     }
 
     /// A photo known by its name only: its fields are read from its header when it is shown.
@@ -509,55 +527,14 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
             user: Photo.User(id: "", username: "", name: ""), urls: Photo.URLs(raw: id, full: id, regular: id, small: id, thumb: id))
     }
 
-    /// Each entry's date as EXIF writes it (DateTimeOriginal, else DateTime, else the file's time in
-    /// UTC), read on every core: a header known from an earlier sort is not read again.
-    private func datesTaken(_ entries: [PhotoFolder.Entry]) async throws -> [String] {
-        let root = Array(folder.root.utf8) + [UInt8(ascii: "/")]
-        let dates = self.dates
-        let progress = walkProgress
-        let work = progress?.begin("Reading the photos' dates", unit: "photos", total: entries.count)
-        defer {
-            if let work { progress?.end(work) }
-            dates?.save()
+    /// Every tag exiv2 reads in the photo's file, for `info`.
+    public func allTags(of photo: Photo) async -> Result<[MetadataTag], MetadataReader.Failure> {
+        guard let entry = paths.withLock({ $0[Array(photo.id.utf8)] }) else {
+            return .failure(.init(message: "\(photo.id) is not a file of \(shownName)", readerMissing: false))
         }
-        let stop = Atomic(false), done = Atomic(0)
-        let threads = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        let taken = await withTaskCancellationHandler {
-            [String].madeConcurrently(count: entries.count, threads: threads) { index in
-                let date = stop.load(ordering: .relaxed) ? "" : Self.dateTaken(root + entries[index].relativePath, dates: dates)
-                let count = done.add(1, ordering: .relaxed).newValue
-                if let work, count % 32 == 0 { progress?.advance(work, to: count) }
-                return date
-            }
-        } onCancel: {
-            stop.store(true, ordering: .relaxed)
-        }
-        try Task.checkCancellation()
-        return taken
-    }
-
-    /// `2024:06:01 12:30:00` as 20240601123000: its digits, in order.
-    static func dateNumber(_ date: String) -> Int {
-        var number = 0
-        for byte in date.utf8 where (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-            number = number &* 10 &+ Int(byte - UInt8(ascii: "0"))
-        }
-        return number
-    }
-
-    /// The file's date: its header's (kept in `dates` under the file's version), else its time.
-    nonisolated static func dateTaken(_ path: [UInt8], dates: PhotoDates?) -> String {
-        var info = stat()
-        guard PhotoFolder.withPath(path, { stat($0, &info) }) == 0 else { return modificationDate(path) }
-        let key = PhotoDates.Key(info)
-        let date: String?
-        if let known = dates?.date(for: key) {
-            date = known
-        } else {
-            date = header(of: path, limits: .unlimited)?.exif.dateTaken
-            dates?.learn(date, for: key)
-        }
-        return date ?? modificationDate(path)
+        let path = Array(folder.root.utf8) + [UInt8(ascii: "/")] + entry.relativePath
+        let reader = metadataReader
+        return await Task.detached { reader.tags(of: path, detail: .everything) }.value
     }
 
     /// A photo as the detail shows it: what its header says (its size, description, artist,
@@ -574,6 +551,9 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
             let full = Array(folder.root.utf8) + [UInt8(ascii: "/")] + entry.relativePath
             found.frameCount = Self.header(of: full, limits: .unlimited).flatMap { Self.frameCount(of: full, format: $0.format) }
         }
+        // When, where and how it was taken: as listed, else from the index or the file.
+        found.facts = photo.facts
+        if found.facts?.metadataRead != true { found.facts = try? await facts(of: [entry]).first }
         describedPhotos[key] = found
         return found
     }

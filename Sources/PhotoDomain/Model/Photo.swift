@@ -100,6 +100,8 @@ public struct Photo: Codable, Equatable, Sendable {
         var camera: Camera?
         /// Not in Unsplash's JSON: a file's, from its structure.
         var frameCount: Int? = nil
+        /// Not in Unsplash's JSON: a folder's photo's format, file size and metadata, when read.
+        var facts: PhotoFacts? = nil
 
         enum CodingKeys: String, CodingKey {
             case id, width, height, color, description, likes, user, urls
@@ -180,6 +182,13 @@ public struct Photo: Codable, Equatable, Sendable {
     public var frameCount: Int? {
         _read { yield storage.fields.frameCount }
         set { update { $0.frameCount = newValue } }
+    }
+
+    /// A folder's photo's format, file size and metadata (EXIF, IPTC, XMP), once read; nil for
+    /// the catalog's and Unsplash's, and a file listed by name only.
+    public var facts: PhotoFacts? {
+        _read { yield storage.fields.facts }
+        set { update { $0.facts = newValue } }
     }
 
     public init(

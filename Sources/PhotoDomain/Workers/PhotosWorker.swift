@@ -22,10 +22,13 @@ public struct FetchedPhotos: Equatable, Sendable {
     public var photos: [Photo]
     /// Lines shown before the photos, e.g. `Found 8 photos in ~/Pictures (3 files skipped: …)`.
     public var notes: [String]
+    /// How many photos a whole listing had before its filters (nil: it had none).
+    public var totalCount: Int?
 
-    public init(photos: [Photo], notes: [String] = []) {
+    public init(photos: [Photo], notes: [String] = [], totalCount: Int? = nil) {
         self.photos = photos
         self.notes = notes
+        self.totalCount = totalCount
     }
 }
 

@@ -109,6 +109,7 @@ extension Engine {
     private static func describe(_ value: StateField.Value) -> String {
         switch value {
         case .int(let n): String(n)
+        case .number(let x): x.isFinite ? x.description : "(none)"
         case .string(let s): TerminalText.oneLine(s)
         // Each quoted as it is typed when it holds a blank (a file name), so that the list reads back.
         case .strings(let list): list.isEmpty ? "(none)" : list.map { Tokenizer.quoted(TerminalText.oneLine($0)) }.joined(separator: " ")

@@ -115,6 +115,9 @@ public struct StateField: Equatable, Sendable {
     public enum Value: Equatable, Sendable {
         /// A number: `"count":5`.
         case int(Int)
+        /// A number with a fraction: `"latitude":44.85048` (written in the fewest digits that read
+        /// back as the same number; one that is not finite is `null`).
+        case number(Double)
         /// Text: `"source":"embedded"`.
         case string(String)
         /// A list of texts: `"photos":["a","b"]`.

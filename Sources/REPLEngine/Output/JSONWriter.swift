@@ -14,6 +14,9 @@ struct JSONWriter {
     private mutating func append(value: StateField.Value) {
         switch value {
         case .int(let n): text += String(n)
+        // Swift's shortest form is JSON's too (`44.85048`, `1e-05`), but for a whole number's `.0`,
+        // which JSON allows.
+        case .number(let x): text += x.isFinite ? x.description : "null"
         case .string(let s): append(string: s)
         case .bool(let flag): text += flag ? "true" : "false"
         case .null: text += "null"

@@ -26,6 +26,9 @@ protocol PhotoCollectionBusinessLogic: AnyObject {
     /// Lists the source whole, in an order (a folder browsed as a viewer does), by an effect the
     /// command awaits; the photo shown stays shown. A failure, or Ctrl-C, changes nothing.
     func sortPhotos(_ request: PhotoCollection.Sort.Request) async
+    /// Adds a filter (the list then shows only the photos all filters let through), clears them, or
+    /// lists them. A filter that lets no photo through is not added, and the list stays.
+    func filterPhotos(_ request: PhotoCollection.Filter.Request) async
 }
 
 /// What the collection keeps, and what its router reads and writes.
@@ -48,6 +51,8 @@ protocol PhotoCollectionDataStore: MorePhotosSource {
     var query: PhotoQuery? { get }
     /// The order of a source listed whole (nil: its photos are fetched, not listed whole).
     var order: PhotoOrder? { get }
+    /// The filters a source listed whole is shown through (all must hold).
+    var filters: [PhotoFilter] { get }
 }
 
 final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollectionDataStore {
@@ -76,6 +81,9 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     var feedName: String? { feed?.feedName }
     private(set) var query: PhotoQuery?
     private(set) var order: PhotoOrder?
+    private(set) var filters: [PhotoFilter] = []
+    /// How many photos the folder listed whole had last time, before the filters.
+    private var listedCount: Int?
 
     /// - Parameter feed: what `fetch` pages through instead of asking for random photos.
     /// - Parameter listing: what lists the source whole, by name at first: `fetch` with the count
@@ -158,34 +166,70 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     /// The photos just fetched replace the old ones: none is open any more.
     private func fetched(notes: [String]) {
         changedIndex = nil
+        // Photos drawn at random are no listing: the filters said what a listing showed.
+        filters = []
+        listedCount = nil
         presenter?.presentPhotos(.init(event: .fetched, rows: list.rows, notes: notes, feedName: feedName))
     }
 
     /// Awaited by the command (`sort`, or `fetch` on a folder listed whole).
     func sortPhotos(_ request: PhotoCollection.Sort.Request) async {
-        guard let listing else { return presenter?.presentFailure(.init(problem: .notListedWhole)) ?? () }
+        guard let listing else { return presenter?.presentFailure(.init(problem: .notListedWhole(command: "sort"))) ?? () }
         let order = request.order ?? self.order ?? .name
         do {
-            let listed = try await listing.listing(sortedBy: order)
+            let listed = try await listing.listing(ListingRequest(order: order, filters: filters))
             try Task.checkCancellation()
-            // The photo shown stays shown, wherever the order puts it (ids compared byte for byte).
-            let shown = list.photos.indices.contains(list.page) ? Array(list.photos[list.page].id.utf8) : nil
-            // What was found is said the first time, and when the folder changed since (not at
-            // every change of order).
-            let notes = listed.photos.count == list.photos.count ? [] : listed.notes
-            listWorker.list = PhotoList(listed.photos)
-            listWorker.loadsPage = nil
-            self.order = order
-            changedIndex = nil
-            if let shown, let at = list.photos.firstIndex(where: { $0.id.utf8.elementsEqual(shown) }) {
-                _ = listWorker.list.turn(toPage: at)
-            }
-            presenter?.presentPhotos(.init(event: .sorted(order), rows: list.rows, notes: notes, feedName: nil))
+            show(listed, order: order, event: .sorted(order))
         } catch is CancellationError {
             presenter?.presentFailure(.init(problem: .sortInterrupted))
         } catch {
             presenter?.presentFailure(.init(problem: .sortFailed(String(describing: error), photosKept: list.photos.count)))
         }
+    }
+
+    func filterPhotos(_ request: PhotoCollection.Filter.Request) async {
+        guard let listing else { return presenter?.presentFailure(.init(problem: .notListedWhole(command: "filter"))) ?? () }
+        let wanted: [PhotoFilter]
+        switch request.change {
+        case .show: return presenter?.presentFilters(.init(filters: filters)) ?? ()
+        case .clear: wanted = []
+        // The same filter twice is the same list: kept once.
+        case .add(let filter): wanted = filters.filter { $0 != filter } + [filter]
+        }
+        let order = order ?? .name
+        do {
+            let listed = try await listing.listing(ListingRequest(order: order, filters: wanted))
+            try Task.checkCancellation()
+            if listed.photos.isEmpty, case .add(let filter) = request.change {
+                return presenter?.presentFilters(.init(filters: filters, matchedNothing: filter)) ?? ()
+            }
+            filters = wanted
+            show(listed, order: order, event: .filtered)
+        } catch is CancellationError {
+            presenter?.presentFailure(.init(problem: .sortInterrupted))
+        } catch {
+            presenter?.presentFailure(.init(problem: .sortFailed(String(describing: error), photosKept: list.photos.count)))
+        }
+    }
+
+    /// The folder as listed now replaces the list; the photo shown stays shown.
+    private func show(_ listed: FetchedPhotos, order: PhotoOrder, event: PhotoCollection.Photos.Response.Event) {
+        // The photo shown stays shown, wherever the order puts it (ids compared byte for byte).
+        let shown = list.photos.indices.contains(list.page) ? Array(list.photos[list.page].id.utf8) : nil
+        // What was found (the first note) is said the first time, and when the folder changed since
+        // (not at every change of order or filter); what the listing has to say besides, always.
+        let total = listed.totalCount ?? listed.photos.count
+        let notes = total == listedCount ? Array(listed.notes.dropFirst()) : listed.notes
+        listedCount = total
+        listWorker.list = PhotoList(listed.photos)
+        listWorker.loadsPage = nil
+        self.order = order
+        changedIndex = nil
+        if let shown, let at = list.photos.firstIndex(where: { $0.id.utf8.elementsEqual(shown) }) {
+            _ = listWorker.list.turn(toPage: at)
+        }
+        presenter?.presentPhotos(
+            .init(event: event, rows: list.rows, notes: notes, feedName: nil, order: order, filters: filters, totalCount: total))
     }
 
     func search(_ request: PhotoCollection.Search.Request) {
@@ -194,7 +238,8 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     }
 
     func listPhotos(_ request: PhotoCollection.List.Request) {
-        presenter?.presentPhotos(.init(event: .listed, rows: list.rows, feedName: feedName))
+        presenter?.presentPhotos(
+            .init(event: .listed, rows: list.rows, feedName: feedName, order: order, filters: filters, totalCount: listedCount))
     }
 
     // MARK: - The list: pages, sheets, opening, more pages
@@ -289,6 +334,7 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
             case 1: .moved(from: moves[0].from, to: moves[0].to)
             default: .movedSeveral(moves)
             }
-        presenter?.presentPhotos(.init(event: event, rows: list.rows, feedName: feedName))
+        presenter?.presentPhotos(
+            .init(event: event, rows: list.rows, feedName: feedName, order: order, filters: filters, totalCount: listedCount))
     }
 }

@@ -33,11 +33,35 @@ enum PhotoCollection {
         struct Request: Equatable, Sendable {}
     }
 
-    /// `sort [name|date|size]`: the folder listed whole again, in that order (nil: the one in use);
-    /// the photo shown stays shown.
+    /// `sort [name|taken|size|camera|iso|focal|rating]`: the folder listed whole again, in that order
+    /// (nil: the one in use), through the filters in use; the photo shown stays shown.
     enum Sort {
         struct Request: Equatable, Sendable {
             var order: PhotoOrder?
+        }
+    }
+
+    /// `filter KEY VALUE`, `filter clear`, `filter`: the folder listed through filters that add up.
+    enum Filter {
+        struct Request: Equatable, Sendable {
+            enum Change: Equatable, Sendable {
+                /// Lists the filters in use.
+                case show
+                case add(PhotoFilter)
+                case clear
+            }
+            var change: Change
+        }
+
+        struct Response: Equatable, Sendable {
+            /// The filters in use (after the change).
+            var filters: [PhotoFilter]
+            /// A filter that let no photo through: it was not added, and the list is as it was.
+            var matchedNothing: PhotoFilter?
+        }
+
+        struct ViewModel: Equatable, Sendable {
+            var lines: [String]
         }
     }
 
@@ -55,6 +79,8 @@ enum PhotoCollection {
                 case unchanged(at: Int)
                 /// The source listed whole, in this order (a folder browsed as a viewer does).
                 case sorted(PhotoOrder)
+                /// The source listed whole through the filters, which changed.
+                case filtered
             }
             var event: Event
             var rows: PhotoList.Rows.Response
@@ -62,12 +88,19 @@ enum PhotoCollection {
             var notes: [String] = []
             /// The name of the feed paged through; nil for random photos.
             var feedName: String?
+            /// What the list is sorted by (nil: photos fetched, not listed whole), shown as a column.
+            var order: PhotoOrder? = nil
+            /// The filters the list was made through, and how many photos there were before them.
+            var filters: [PhotoFilter] = []
+            var totalCount: Int? = nil
         }
 
         struct ViewModel: Equatable, Sendable {
             var notes: [String]
             /// "Fetched 5 photos.", "5 photos:", "Moved photo 2 to position 4."; nil: the rows alone.
             var headline: String?
+            /// `12 of 5,237 photos: taken 2024-06, camera iphone`, when filters are in use.
+            var filterLine: String? = nil
             var rows: PhotoList.Rows.ViewModel
         }
     }
@@ -119,8 +152,8 @@ enum PhotoCollection {
                 case fetchFailed(String, photosKept: Int)
                 /// Ctrl-C while fetching: nothing changed.
                 case fetchInterrupted
-                /// `sort` where the photos are not listed whole (random ones, a feed).
-                case notListedWhole
+                /// `sort` or `filter` where the photos are not listed whole (random ones, a feed).
+                case notListedWhole(command: String)
                 /// Why the folder could not be listed, and how many photos were shown before (and stay).
                 case sortFailed(String, photosKept: Int)
                 /// Ctrl-C while listing: nothing changed.

@@ -6,6 +6,7 @@ protocol PhotoCollectionPresentationLogic: AnyObject {
     func presentCount(_ response: PhotoCollection.Count.Response)
     func presentPhotos(_ response: PhotoCollection.Photos.Response)
     func presentNothingToFetch()
+    func presentFilters(_ response: PhotoCollection.Filter.Response)
     func presentFailure(_ response: PhotoCollection.Failure.Response)
     func presentSearch()
     func presentPage(_ response: PhotoList.Page.Response)
@@ -83,20 +84,62 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         // The sample app's words for a photo not moved; a viewer's list just shows itself again.
         case .unchanged(let at): headline = photosAreFiles ? nil : "Photo \(at + 1) stays at position \(at + 1)."
         case .sorted(let order): headline = Self.sortedHeadline(order)
+        // With filters, their line says what is shown; without, that all is.
+        case .filtered:
+            headline =
+                response.filters.isEmpty
+                ? "No filters: all \(photos.count.grouped) photo\(photos.count == 1 ? " is" : "s are") listed." : nil
         }
-        view?.displayPhotos(.init(notes: response.notes, headline: headline, rows: PhotoList.rows(response.rows, withAuthor: true)))
+        // By name the names are the column; by anything else, a column of it.
+        let column = response.order == .name ? nil : response.order
+        view?.displayPhotos(
+            .init(
+                notes: response.notes, headline: headline, filterLine: Self.filterLine(response),
+                rows: PhotoList.rows(response.rows, withAuthor: true, sortedBy: column)))
     }
 
-    /// `Sorted by name (type 'sort date' or 'sort size' for another order).`
+    /// `12 of 5,237 photos: taken 2024-06, camera iphone`; nil without filters.
+    static func filterLine(_ response: PhotoCollection.Photos.Response) -> String? {
+        guard !response.filters.isEmpty else { return nil }
+        let shown = response.rows.photos.count, total = response.totalCount ?? shown
+        let noun = total == 1 ? "photo" : "photos"
+        return "\(shown.grouped) of \(total.grouped) \(noun): "
+            + response.filters.map { TerminalText.oneLine($0.description) }.joined(separator: ", ")
+    }
+
+    /// `Sorted by name (other orders: taken, size, camera, iso, focal, rating).`
     static func sortedHeadline(_ order: PhotoOrder) -> String {
-        let others = PhotoOrder.allCases.filter { $0 != order }.map { "'sort \($0.rawValue)'" }.joined(separator: " or ")
+        let others = PhotoOrder.allCases.filter { $0 != order }.map(\.rawValue).joined(separator: ", ")
         let how =
             switch order {
             case .name: "by name"
-            case .date: "by date, oldest first"
+            case .taken: "by when taken, oldest first"
             case .size: "by size, largest first"
+            case .camera: "by camera, A–Z"
+            case .iso: "by ISO, highest first"
+            case .focal: "by focal length, longest first"
+            case .rating: "by rating, highest first"
             }
-        return "Sorted \(how) (type \(others) for another order)."
+        return "Sorted \(how) (other orders: \(others))."
+    }
+
+    func presentFilters(_ response: PhotoCollection.Filter.Response) {
+        var lines: [String] = []
+        if let nothing = response.matchedNothing {
+            lines.append(
+                "No photo matches \(TerminalText.oneLine(nothing.description)): the filter was not added, and the list is as it was.")
+        }
+        if response.filters.isEmpty {
+            if response.matchedNothing == nil {
+                lines.append(
+                    "No filters: every photo is listed. Type 'filter KEY VALUE', KEY one of \(PhotoFilter.keys.joined(separator: ", ")) "
+                        + "(e.g. 'filter taken 2024-06', 'filter iso >=800'; 'help filter').")
+            }
+        } else {
+            lines.append("Filters (all must hold; 'filter clear' removes them):")
+            lines += response.filters.map { "  " + TerminalText.oneLine($0.description) }
+        }
+        view?.displayFilters(.init(lines: lines))
     }
 
     func presentNothingToFetch() {
@@ -116,8 +159,8 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
                 // Only photos that were shown can be kept: with none, say what to do instead.
                 "fetch failed: \(reason) (\(kept > 0 ? "the photos shown before are kept" : "nothing was fetched: type 'fetch' to try again"))"
             case .fetchInterrupted: "interrupted: fetch was cancelled and changed nothing"
-            case .notListedWhole:
-                "sort orders a folder listed whole: start photorepl on one (photorepl ~/Pictures, or photorepl photo.jpg); here 'count N' and 'fetch' choose photos"
+            case .notListedWhole(let command):
+                "\(command) works on a folder listed whole: start photorepl on one (photorepl ~/Pictures, or photorepl photo.jpg); here 'count N' and 'fetch' choose photos"
             case .sortFailed(let reason, let kept):
                 "cannot list the folder: \(reason) (\(kept > 0 ? "the photos shown before are kept" : "type 'sort' to try again"))"
             case .sortInterrupted: "interrupted: sort was cancelled and changed nothing"

@@ -14,6 +14,7 @@ protocol PhotoCollectionDisplayLogic: AnyObject {
     func displaySheet(_ viewModel: ContactSheet.ViewModel)
     func displaySelectedPhoto()
     func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel)
+    func displayFilters(_ viewModel: PhotoCollection.Filter.ViewModel)
 }
 
 /// The collection scene's View (the original's view controller): parses what was typed into
@@ -113,6 +114,16 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
             // Present only when there is something to say: the sheet shown last, the feed paged through.
             + (photos.sheet.map { [StateField("sheet", .int($0 + 1))] } ?? [])
             + (store.order.map { [StateField("sort", .string($0.rawValue))] } ?? [])
+            + (store.order == nil
+                ? []
+                : [
+                    StateField(
+                        "filters",
+                        .list(
+                            store.filters.map {
+                                .object([StateField("key", .string($0.key.rawValue)), StateField("value", .string($0.value))])
+                            }))
+                ])
             + (store.feedName.map { name in
                 [
                     StateField(
@@ -129,7 +140,9 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
     }
 
     /// A folder listed whole: `help` leads with what a viewer does, the sample app's count and fetch last.
-    package var helpOrder: [String] { listsWhole ? ["open", "next", "prev", "page", "list", "grid", "layout", "sort", "search"] : [] }
+    package var helpOrder: [String] {
+        listsWhole ? ["open", "next", "prev", "page", "list", "grid", "layout", "sort", "filter", "search"] : []
+    }
 
     package func positions(for command: String) -> [String] {
         let count = router?.dataStore?.list.photos.count ?? 0
@@ -161,10 +174,22 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
             view.interactor?.listPhotos(.init())
         },
         Command(
-            "sort", arguments: [Argument("name|date|size", optional: true, completion: .words(PhotoOrder.allCases.map(\.rawValue)))],
-            summary: "list the folder whole again by name, by date (EXIF, oldest first) or by size (largest first)", example: "sort date"
+            "sort", arguments: [Argument("ORDER", optional: true, completion: .words(PhotoOrder.words))],
+            summary: "order by name|taken|size|camera|iso|focal|rating",
+            example: "sort taken"
         ) { view, arguments in
             try await view.sort(arguments.first)
+        },
+        Command(
+            "filter",
+            arguments: [
+                Argument("KEY", optional: true, completion: .words(PhotoFilter.keys + ["clear"])),
+                Argument("VALUE", optional: true, repeated: true)
+            ],
+            summary: "list only the photos that match (KEY: taken, camera, …; 'clear')",
+            example: "filter taken 2024-06"
+        ) { view, arguments in
+            try await view.filter(Array(arguments))
         },
         Command(
             "grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid next",
@@ -227,16 +252,34 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
     private func sort(_ argument: String?) async throws {
         var order: PhotoOrder?
         if let argument {
-            guard let chosen = PhotoOrder(rawValue: argument.lowercased()) else {
+            guard let chosen = PhotoOrder(word: argument) else {
                 let shown = TerminalText.truncate(TerminalText.oneLine(argument), toWidth: 40)
-                if let meant = Suggestion.closest(to: argument, among: PhotoOrder.allCases.map(\.rawValue)) {
-                    throw CommandError("sort takes name, date or size, not '\(shown)': did you mean 'sort \(meant)'?")
+                let orders = PhotoOrder.words.dropLast().joined(separator: ", ") + " or " + (PhotoOrder.words.last ?? "")
+                if let meant = Suggestion.closest(to: argument, among: PhotoOrder.words + ["date"]) {
+                    throw CommandError("sort takes \(orders), not '\(shown)': did you mean 'sort \(meant)'?")
                 }
-                throw CommandError("sort takes name, date or size, not '\(shown)' (type e.g. 'sort date')")
+                throw CommandError("sort takes \(orders), not '\(shown)' (type e.g. 'sort taken')")
             }
             order = chosen
         }
         await interactor?.sortPhotos(.init(order: order))
+    }
+
+    /// `filter`, `filter clear`, `filter KEY VALUE…` (the value's words joined: `place near 44.8,34.9 10`).
+    private func filter(_ words: [String]) async throws {
+        guard let key = words.first else { return await interactor?.filterPhotos(.init(change: .show)) ?? () }
+        if key.lowercased() == "clear", words.count == 1 { return await interactor?.filterPhotos(.init(change: .clear)) ?? () }
+        guard words.count > 1 else {
+            let shown = TerminalText.truncate(TerminalText.oneLine(key), toWidth: 40)
+            throw CommandError(
+                "filter \(shown) needs a value (type e.g. 'filter camera canon', 'filter taken 2024-06' or 'filter iso >=800')")
+        }
+        do {
+            let filter = try PhotoFilter.parse(key: key, value: words.dropFirst().joined(separator: " "))
+            await interactor?.filterPhotos(.init(change: .add(filter)))
+        } catch {
+            throw CommandError(TerminalText.oneLine(error.message))
+        }
     }
 
     /// Turns the page as the seed's collection view scrolls: to its offset, one page a window wide.
@@ -270,12 +313,17 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
     func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel) {
         for note in viewModel.notes { console.writeLine(note) }
         if let headline = viewModel.headline { console.writeLine(headline) }
+        if let filterLine = viewModel.filterLine { console.writeLine(filterLine) }
         pageControl = viewModel.rows.pageControl
         if settings.layout == .grid && !viewModel.rows.photos.isEmpty {
             return interactor?.showSheet(.listing(on: display)) ?? ()
         }
-        let above = viewModel.notes + (viewModel.headline.map { [$0] } ?? [])
+        let above = viewModel.notes + (viewModel.headline.map { [$0] } ?? []) + (viewModel.filterLine.map { [$0] } ?? [])
         console.writeRows(viewModel.rows, linesAbove: console.terminalLines(above))
+    }
+
+    func displayFilters(_ viewModel: PhotoCollection.Filter.ViewModel) {
+        for line in viewModel.lines { console.writeLine(line) }
     }
 
     func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel) {

@@ -10,6 +10,8 @@ protocol PhotoDetailBusinessLogic: AnyObject {
     func showPhoto(_ request: PhotoDetail.Show.Request)
     /// Writes the photo's image file, by an effect the command awaits; Ctrl-C writes nothing.
     func savePhoto(_ request: PhotoDetail.Save.Request)
+    /// Every tag of the photo's file, read by the metadata library (a folder's photo only).
+    func showInfo(_ request: PhotoDetail.Info.Request) async
     /// `edit` and `move N`: the index-edit sheet, where the list the photo came from can be reordered.
     func choosePosition(_ request: PhotoDetail.Move.Request)
     /// `next` and `prev`: shows the photo beside this one in the list it was opened from (as
@@ -196,6 +198,12 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
             try? await Task.sleep(for: min(.milliseconds(20), until - ContinuousClock.now))
         }
         return animationStopRequested || Task.isCancelled || keys?.keyWasPressed() == true
+    }
+
+    func showInfo(_ request: PhotoDetail.Info.Request) async {
+        guard let photo, let describer, photo.facts != nil else { return presenter?.presentInfo(.init(tags: nil)) ?? () }
+        let tags = await describer.allTags(of: photo)
+        presenter?.presentInfo(.init(tags: tags))
     }
 
     func savePhoto(_ request: PhotoDetail.Save.Request) {

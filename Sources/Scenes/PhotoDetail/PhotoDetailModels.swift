@@ -168,6 +168,28 @@ enum PhotoDetail {
         }
     }
 
+    /// `info`: every tag the metadata library reads in the photo's file, by family.
+    enum Info {
+        struct Request: Equatable, Sendable {}
+
+        struct Response: Equatable, Sendable {
+            /// nil: the photo is no file (the catalog's, Unsplash's); else its tags, or why not.
+            var tags: Result<[MetadataTag], MetadataReader.Failure>?
+        }
+
+        struct ViewModel: Equatable, Sendable {
+            /// `Exif`, `IPTC`, `XMP`, each with its `Key: value` lines.
+            var families: [(name: String, lines: [String])]
+            /// Set when there is nothing to show: the command's error.
+            var failure: String?
+
+            static func == (a: ViewModel, b: ViewModel) -> Bool {
+                a.failure == b.failure && a.families.map(\.name) == b.families.map(\.name)
+                    && a.families.map(\.lines) == b.families.map(\.lines)
+            }
+        }
+    }
+
     /// `save [PATH] [--force]`: the photo's image file, written where the user asks.
     enum Save {
         struct Request: Equatable, Sendable {

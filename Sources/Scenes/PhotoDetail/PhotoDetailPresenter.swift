@@ -6,6 +6,7 @@ import REPLEngine
 protocol PhotoDetailPresentationLogic: AnyObject {
     func presentPhoto(_ response: PhotoDetail.Show.Response)
     func presentSaved(_ response: PhotoDetail.Save.Response)
+    func presentInfo(_ response: PhotoDetail.Info.Response)
     func presentIndexEdit(_ response: PhotoDetail.Move.Response)
     func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response)
     func presentStepRefused(_ response: PhotoDetail.Step.Refusal)
@@ -95,6 +96,15 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         // An animation is played in the detail where the terminal can; its frames are said here
         // wherever it is shown (a transcript draws its first frame only).
         if let frames = photo.frameCount { size += ", animated, \(frames) frames" }
+        // A folder's photo: when, where and how it was taken, from its metadata; the size among them.
+        if let facts = photo.facts, facts.metadataRead {
+            let known = PhotoMetadataFormatting.fields(facts)
+            let beforeSize = known.prefix { $0.label != "file" }
+            fields += beforeSize.map { .init(label: $0.label, value: $0.value) }
+            fields.append(.init(label: "size", value: size))
+            fields += known.dropFirst(beforeSize.count).map { .init(label: $0.label, value: $0.value) }
+            return fields
+        }
         fields.append(.init(label: "size", value: size))
         if let camera = PhotoFormatting.camera(photo) { fields.append(.init(label: "camera", value: camera)) }
         if !asFile { fields.append(.init(label: "url", value: TerminalText.oneLine(photo.urls.regular))) }
@@ -114,6 +124,45 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
             .init(label: "", value: PhotoFormatting.withReferral(profile)),
             .init(label: "", value: PhotoFormatting.withReferral("https://unsplash.com/"))
         ]
+    }
+
+    func presentInfo(_ response: PhotoDetail.Info.Response) {
+        switch response.tags {
+        case nil:
+            view?.displayInfo(
+                .init(
+                    families: [],
+                    failure: "info reads a photo file's metadata: this photo is not a file (browse a folder: photorepl ~/Pictures)"))
+        case .failure(let failure)?:
+            view?.displayInfo(.init(families: [], failure: "cannot read the photo's metadata: \(failure.message)"))
+        case .success(let tags)?:
+            view?.displayInfo(Self.info(tags))
+        }
+    }
+
+    /// The tags grouped by family, in exiv2's order within each: `Photo.FNumber: F2.8` (the key
+    /// without its family, the value as exiv2 words it).
+    static func info(_ tags: [MetadataTag]) -> PhotoDetail.Info.ViewModel {
+        var families: [(name: String, lines: [String])] = []
+        for (family, name) in [("Exif", "Exif"), ("Iptc", "IPTC"), ("Xmp", "XMP")] {
+            let lines = tags.filter { $0.family == family }.map { tag in
+                let key = tag.key.dropFirst(family.count + 1)
+                return TerminalText.singleLine(String(key)) + ": " + TerminalText.singleLine(Self.shownValue(tag))
+            }
+            if !lines.isEmpty { families.append((name, lines)) }
+        }
+        return .init(families: families, failure: nil)
+    }
+
+    /// A tag's value as exiv2 words it; a blob exiv2 can only list byte by byte (a maker's note,
+    /// a thumbnail) by its size, as exiftool shows one.
+    static func shownValue(_ tag: MetadataTag) -> String {
+        let value = tag.printed.isEmpty ? tag.value : tag.printed
+        let bytes = value.split(separator: " ")
+        if bytes.count > 16, bytes.allSatisfy({ $0.count <= 3 && $0.allSatisfy(\.isNumber) }) {
+            return "(\(bytes.count) bytes of binary data)"
+        }
+        return value
     }
 
     func presentSaved(_ response: PhotoDetail.Save.Response) {

@@ -7,6 +7,7 @@ protocol PhotoDetailDisplayLogic: AnyObject {
     func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel)
     func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel)
     func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel)
+    func displayInfo(_ viewModel: PhotoDetail.Info.ViewModel)
     func displayIndexEdit(_ viewModel: PhotoDetail.Move.ViewModel)
     func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel)
     func displayStepRefused(_ viewModel: PhotoDetail.Step.ViewModel)
@@ -93,7 +94,10 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     /// collection, SPEC §4).
     package func stateFields() -> [StateField] {
         let store = router?.dataStore
-        return [StateField(store?.origin.positionKey ?? "index", store?.index.map { .int($0 + 1) } ?? .null)]
+        let position = StateField(store?.origin.positionKey ?? "index", store?.index.map { .int($0 + 1) } ?? .null)
+        // A folder's photo: what its metadata says, typed.
+        guard let photo = store?.photo, let facts = photo.facts, facts.metadataRead else { return [position] }
+        return [position, StateField("photo", .object([StateField("id", .string(photo.id))] + PhotoMetadataFormatting.stateFields(facts)))]
     }
 
     package func positions(for command: String) -> [String] {
@@ -103,7 +107,7 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
 
     /// A viewer's photo takes its list's commands: typed here, they go back to the list (as `back`
     /// does, moves applied) and run there, `open 4` and `grid` as in the list itself.
-    package static let commandsRunBelow = ["open", "page", "list", "grid", "sort", "search"]
+    package static let commandsRunBelow = ["open", "page", "list", "grid", "sort", "filter", "search"]
 
     package static let commands: [Command<PhotoDetailView>] = [
         Command(
@@ -139,6 +143,9 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             summary: "write the photo's image file to PATH (default: ID.jpg here); --force replaces a file", example: "save photo.jpg"
         ) { view, arguments in
             try view.save(arguments)
+        },
+        Command("info", summary: "every tag of the photo's file (EXIF, IPTC, XMP), as the metadata library reads them") { view, _ in
+            await view.interactor?.showInfo(.init())
         },
         Command(
             "next", summary: "show the next photo of the list it was opened from (PageDown; an empty line repeats it)", repetition: .always
@@ -199,6 +206,15 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             count: fields.count, label: { fields[$0].label }, value: { fields[$0].value }, cutInMiddle: { fields[$0].label == "id" })
         // The first frame is on screen while the next is decoded and waited for.
         if viewModel.playsAnimation { console.flush() }
+    }
+
+    func displayInfo(_ viewModel: PhotoDetail.Info.ViewModel) {
+        if let failure = viewModel.failure { return console.fail(failure) }
+        guard !viewModel.families.isEmpty else { return console.writeLine("The file has no EXIF, IPTC or XMP metadata.") }
+        for family in viewModel.families {
+            console.writeLine(family.name + ":", style: .bold)
+            for line in family.lines { console.writeLine("  " + line) }
+        }
     }
 
     func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) {

@@ -29,15 +29,8 @@ enum PhotoFormatting {
     /// maker's first word ("NIKON D850", not "NIKON CORPORATION NIKON D850"; "Canon EOS R5"), else
     /// the maker and the model ("Apple" and "iPhone 15": "Apple iPhone 15"); nil when neither is known.
     static func camera(_ photo: Photo) -> String? {
-        let make = photo.camera?.make.map(TerminalText.singleLine) ?? ""
-        let model = photo.camera?.model.map(TerminalText.singleLine) ?? ""
-        if make.isEmpty { return model.isEmpty ? nil : model }
-        if model.isEmpty { return make }
-        // The maker's first word, and a word of the model's: "LG" is not the start of "LGM-V300K".
-        let brand = make.prefix { $0 != " " }.lowercased()
-        let lowered = model.lowercased()
-        if lowered.hasPrefix(brand), lowered.dropFirst(brand.count).first.map({ !$0.isLetter && !$0.isNumber }) ?? true { return model }
-        return make + " " + model
+        PhotoMetadata.cameraName(
+            make: photo.camera?.make.map(TerminalText.singleLine) ?? "", model: photo.camera?.model.map(TerminalText.singleLine) ?? "")
     }
 
     /// `Anna García (@annagarcia94)`, or the name alone when the source has no username (a folder's).

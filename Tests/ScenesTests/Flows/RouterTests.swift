@@ -159,6 +159,7 @@ final class ListStore: PhotoCollectionDataStore {
     let feedName: String? = nil
     let query: PhotoQuery? = nil
     let order: PhotoOrder? = nil
+    let filters: [PhotoFilter] = []
 
     init(_ photos: [Photo]) {
         list = PhotoList(photos)

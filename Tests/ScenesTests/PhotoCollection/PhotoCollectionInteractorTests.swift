@@ -26,6 +26,8 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
     func presentListFailure(_ response: PhotoList.Failure.Response) { listFailures.append(response.problem) }
     func presentMore(_ response: PhotoList.More.Response) { more.append(response) }
     func presentSheet(_ response: ContactSheet.Response) { sheets.append(response) }
+    var filters: [PhotoCollection.Filter.Response] = []
+    func presentFilters(_ response: PhotoCollection.Filter.Response) { filters.append(response) }
 }
 
 /// A collection's interactor, presenting to `spy` (its own responses and its list's), its effects in

@@ -25,6 +25,8 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
     func displaySheet(_ viewModel: ContactSheet.ViewModel) { sheets.append(viewModel) }
     func displayMore(_ viewModel: PhotoList.More.ViewModel) { more.append(viewModel) }
     func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel) { failures.append(viewModel.message) }
+    var filterLines: [[String]] = []
+    func displayFilters(_ viewModel: PhotoCollection.Filter.ViewModel) { filterLines.append(viewModel.lines) }
 }
 
 extension PhotoCollection.Photos.Response {

@@ -72,7 +72,8 @@ import Testing
         app.output.clear()
         await app.run("help")
         #expect(
-            app.output.text.contains("Also open, page, list, grid, sort, search: back to the list, and run there."), "\(app.output.text)")
+            app.output.text.contains("Also open, page, list, grid, sort, filter, search: back to the list, and run there."),
+            "\(app.output.text)")
         app.output.clear()
         await app.run("help open")
         #expect(app.output.text.hasPrefix("usage: open [N|NAME]"), "\(app.output.text)")

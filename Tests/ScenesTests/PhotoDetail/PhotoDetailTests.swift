@@ -9,6 +9,8 @@ final class DetailPresenterSpy: PhotoDetailPresentationLogic {
     func presentPhoto(_ response: PhotoDetail.Show.Response) { responses.append(response) }
     var saved: [PhotoDetail.Save.Response] = []
     func presentSaved(_ response: PhotoDetail.Save.Response) { saved.append(response) }
+    var infos: [PhotoDetail.Info.Response] = []
+    func presentInfo(_ response: PhotoDetail.Info.Response) { infos.append(response) }
     var indexEdits: [PhotoDetail.Move.Response] = []
     func presentIndexEdit(_ response: PhotoDetail.Move.Response) { indexEdits.append(response) }
     var refusals: [PhotoDetail.Move.Refusal.Response] = []

@@ -8,6 +8,8 @@ import TerminalPictures
 struct DisplayedPhoto: Equatable, Sendable {
     var position: String
     var id: DisplayText
+    /// What the list is sorted by (`2024-06-01 12:30`, `ISO 800`); empty where its order is by name.
+    var sortValue = DisplayText("")
     var description: DisplayText
     /// nil in a list where every photo has the same author (a photographer's): no column for it.
     var author: DisplayText?
@@ -15,6 +17,7 @@ struct DisplayedPhoto: Equatable, Sendable {
 
     /// Which columns a list shows besides the position and id: those some photo has a value for.
     struct Columns: Equatable {
+        var sortValue = false
         var description = false
         var author = false
         var likes = false
@@ -27,15 +30,19 @@ struct DisplayedPhoto: Equatable, Sendable {
     struct ColumnWidths: Equatable {
         static let fixedID = 28
         var id: Int
+        /// As wide as its widest value (a date, a camera's name): never cut.
+        var sortValue = 0
         var description = 32
         var author = 18
     }
 
-    /// The presenters' wording for the photo at 0-based `row`.
-    static func presenting(_ photo: Photo, at row: Int, withAuthor: Bool) -> DisplayedPhoto {
+    /// The presenters' wording for the photo at 0-based `row`; `order`: what the list is sorted by,
+    /// shown in a column of its own.
+    static func presenting(_ photo: Photo, at row: Int, withAuthor: Bool, sortedBy order: PhotoOrder? = nil) -> DisplayedPhoto {
         DisplayedPhoto(
             position: String(row + 1),
             id: DisplayText(TerminalText.oneLine(photo.id)),
+            sortValue: DisplayText(order.flatMap { PhotoMetadataFormatting.sortValue(photo, by: $0) } ?? ""),
             description: DisplayText(PhotoFormatting.caption(photo, whenNone: "")),
             author: withAuthor ? DisplayText(PhotoFormatting.author(photo, whenUnknown: "")) : nil,
             likes: DisplayText(photo.likes.map(PhotoFormatting.likes) ?? "")
@@ -139,25 +146,29 @@ extension Console {
     @MainActor
     private func layOutPhotoRows(_ photos: [DisplayedPhoto], currentRow: Int?, positionWidth: Int, fitted fitsWindow: Bool) {
         // Unsplash ids are 11 characters; a folder's are paths, as long as they come (up to a limit).
-        var idWidth = 0, likesWidth = 0, descriptionWidth = 0, authorWidth = 0
+        var idWidth = 0, likesWidth = 0, descriptionWidth = 0, authorWidth = 0, sortWidth = 0
         var columns = DisplayedPhoto.Columns()
         for photo in photos {
             idWidth = max(idWidth, photo.id.width)
+            sortWidth = max(sortWidth, photo.sortValue.width)
             likesWidth = max(likesWidth, photo.likes.width)
             descriptionWidth = max(descriptionWidth, photo.description.width)
             authorWidth = max(authorWidth, photo.author?.width ?? 0)
         }
+        columns.sortValue = sortWidth > 0
         columns.description = descriptionWidth > 0
         columns.author = authorWidth > 0
         columns.likes = likesWidth > 0
-        let widths = DisplayedPhoto.ColumnWidths(id: min(DisplayedPhoto.ColumnWidths.fixedID, idWidth))
+        let widths = DisplayedPhoto.ColumnWidths(id: min(DisplayedPhoto.ColumnWidths.fixedID, idWidth), sortValue: sortWidth)
         guard fitsWindow, let windowColumns = terminalColumns() else {
             return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths, columns: columns)
         }
         // On a terminal: each column as wide as its widest value, the widest narrowed first until
         // the row fits the window (long names then show whole in a wide one).
-        var fitted = DisplayedPhoto.ColumnWidths(id: idWidth, description: descriptionWidth, author: authorWidth)
-        let fixed = 2 + positionWidth + 2 + (columns.description ? 2 : 0) + (columns.author ? 2 : 0) + (columns.likes ? 2 + likesWidth : 0)
+        var fitted = DisplayedPhoto.ColumnWidths(id: idWidth, sortValue: sortWidth, description: descriptionWidth, author: authorWidth)
+        let fixed =
+            2 + positionWidth + 2 + (columns.sortValue ? 2 + sortWidth : 0) + (columns.description ? 2 : 0) + (columns.author ? 2 : 0)
+            + (columns.likes ? 2 + likesWidth : 0)
         Self.fit(&fitted, hasDescription: columns.description, hasAuthor: columns.author, into: windowColumns - fixed)
         // Cut to the window on the terminal; whole in the transcript (`writePhotoRows`).
         writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: fitted, columns: columns)
@@ -180,6 +191,7 @@ extension Console {
             // 003.jpg"); the other columns at their ends.
             let id = photo.id.width > widths.id ? DisplayText(TerminalText.truncateMiddle(photo.id.string, toWidth: widths.id)) : photo.id
             var cells: [(text: DisplayText, width: Int)] = [(id, widths.id)]
+            if columns.sortValue { cells.append((photo.sortValue, widths.sortValue)) }
             if columns.description { cells.append((photo.description, widths.description)) }
             if columns.author { cells.append((photo.author ?? empty, widths.author)) }
             if columns.likes { cells.append((photo.likes, 0)) }

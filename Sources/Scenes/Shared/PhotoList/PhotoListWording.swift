@@ -30,14 +30,14 @@ extension PhotoList {
 
     /// The rows and page control a scene lists below its headline: the block of `rowsListed` rows
     /// the current page is in.
-    static func rows(_ response: Rows.Response, withAuthor: Bool) -> Rows.ViewModel {
+    static func rows(_ response: Rows.Response, withAuthor: Bool, sortedBy order: PhotoOrder? = nil) -> Rows.ViewModel {
         let photos = response.photos
         var control = photos.isEmpty ? nil : PageControl(page: response.page, of: photos.count)
         control?.hasMore = response.hasMore
         let first = photos.count <= rowsListed ? 0 : min(max(0, response.page), photos.count - 1) / rowsListed * rowsListed
         let listed = first..<min(photos.count, first + rowsListed)
         return Rows.ViewModel(
-            photos: listed.map { DisplayedPhoto.presenting(photos[$0], at: $0, withAuthor: withAuthor) },
+            photos: listed.map { DisplayedPhoto.presenting(photos[$0], at: $0, withAuthor: withAuthor, sortedBy: order) },
             currentRow: photos.isEmpty ? nil : response.page - first,
             pageControl: control
         )
