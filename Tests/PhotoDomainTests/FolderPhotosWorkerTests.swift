@@ -1022,10 +1022,9 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
 
 /// The dates file, read back whatever it holds (a 64-bit device or inode number
 /// above Int.max trapped the reader, at every start).
+/// The older sessions' dates file, as the photo index reads it to carry it over.
 @Suite struct PhotoDatesFileTests {
     @Test func numbersOfSixtyFourBitsAndNegativeTimesReadBackAndOverflowsAreSkipped() throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path + "/dates"
         let text = """
             photorepl dates 2
             18446744073709551615:9223372036854775808:12:-5.7:8.9:20000\t2024:01:02 03:04:05
@@ -1034,47 +1033,19 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
             1:2:3:4.5:6.7:20000\tnot a date
             x
             """
-        #expect(FileManager.default.createFile(atPath: path, contents: Data((text + "\n").utf8)))
-        let dates = PhotoDates(path: path, today: 20_000)
+        let dates = PhotoDates.parse(Array((text + "\n").utf8))
         let big = PhotoDates.Key(
             device: .max, inode: 9_223_372_036_854_775_808, size: 12, seconds: -5, nanoseconds: 7, changed: 8, changedNanoseconds: 9)
-        #expect(dates.date(for: big) == .some("2024:01:02 03:04:05"))
-        #expect(dates.date(for: Self.key(2)) == .some(nil))
-        #expect(
-            dates.date(for: PhotoDates.Key(device: 1, inode: 1, size: 1, seconds: 1, nanoseconds: 1, changed: 1, changedNanoseconds: 1))
-                == nil)
-        // The same file changed since (its change time): not its date.
-        #expect(
-            dates.date(for: PhotoDates.Key(device: 1, inode: 2, size: 3, seconds: 4, nanoseconds: 5, changed: 6, changedNanoseconds: 8))
-                == nil)
+        #expect(dates[big] == PhotoDates.Entry(date: "2024:01:02 03:04:05", day: 20_000))
+        // The line after "-" for the same file's key is skipped (not a date): the first stays.
+        #expect(dates[Self.key(2)] == PhotoDates.Entry(date: nil, day: 20_000))
+        #expect(dates.count == 2, "the overflowing line and the lines that are not dates are skipped")
+        // Written and read back, the same.
+        #expect(PhotoDates.parse(Array(PhotoDates.text(of: dates).utf8)) == dates)
+        #expect(PhotoDates.parse(Array("photorepl dates 1\n1:2:3:4.5:20000\t-\n".utf8)).isEmpty, "the first format is not read")
     }
 
     static func key(_ inode: UInt64) -> PhotoDates.Key {
         PhotoDates.Key(device: 1, inode: inode, size: 3, seconds: 4, nanoseconds: 5, changed: 6, changedNanoseconds: 7)
-    }
-
-    /// Full of dates of photos gone, the file learnt nothing new, and never dropped one: now the
-    /// dates used longest ago make room, and one unused for a year is dropped.
-    @Test func theDatesUsedLongestAgoMakeRoomAndOldOnesAreDropped() throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path + "/dates"
-        // A full file: 10 dates last used on day 19,800; one of them used again on day 19,990.
-        let full = PhotoDates(path: path, today: 19_800, capacity: 10)
-        for inode in 1...10 { full.learn("2020:01:01 00:00:00", for: Self.key(UInt64(inode))) }
-        full.save()
-        let later = PhotoDates(path: path, today: 19_990, capacity: 10)
-        #expect(later.date(for: Self.key(3)) == .some("2020:01:01 00:00:00"))
-        for inode in 11...15 { later.learn(nil, for: Self.key(UInt64(inode))) }
-        later.save()
-        let read = PhotoDates(path: path, today: 19_990, capacity: 10)
-        #expect(read.count == 10)
-        for inode in 11...15 { #expect(read.date(for: Self.key(UInt64(inode))) == .some(nil), "learnt when full: \(inode)") }
-        #expect(read.date(for: Self.key(3)) != nil, "used lately, kept")
-        // A year on, only what was used since the year before is kept.
-        let yearOn = PhotoDates(path: path, today: 19_990 + 366, capacity: 10)
-        yearOn.learn("2021:01:01 00:00:00", for: Self.key(99))
-        yearOn.save()
-        let last = PhotoDates(path: path, today: 19_990 + 366, capacity: 10)
-        #expect(last.count == 1 && last.date(for: Self.key(99)) == .some("2021:01:01 00:00:00"))
     }
 }

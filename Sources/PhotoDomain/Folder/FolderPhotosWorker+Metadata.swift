@@ -16,14 +16,18 @@ extension FolderPhotosWorker {
             guard PhotoFolder.withPath(root + entries[index].relativePath, { stat($0, &info) }) == 0 else { return nil }
             return PhotoIndex.Key(info)
         }
-        let known = index?.lookup(keys.compactMap { $0 }) ?? [:]
-        let unknown = entries.indices.filter { keys[$0].map { known[$0]?.complete != true } ?? false }
-        let read = try await readFacts(unknown.map { entries[$0] }, root: root, threads: threads)
-        var facts = entries.enumerated().map { index, entry in
-            PhotoFacts(
-                relativePath: entry.relativePath, format: entry.format, fileSize: entry.file.size,
-                metadata: keys[index].flatMap { known[$0]?.metadata } ?? PhotoMetadata())
+        var facts: [PhotoFacts], unknown: [Int]
+        do {
+            // Let go of as soon as the facts hold it: 100,000 photos' metadata is tens of MB.
+            let known = index?.lookup(keys.compactMap { $0 }) ?? [:]
+            unknown = entries.indices.filter { keys[$0].map { known[$0]?.complete != true } ?? false }
+            facts = entries.enumerated().map { index, entry in
+                PhotoFacts(
+                    relativePath: entry.relativePath, format: entry.format, fileSize: entry.file.size,
+                    metadata: keys[index].flatMap { known[$0]?.metadata } ?? PhotoMetadata())
+            }
         }
+        let read = try await readFacts(unknown.map { entries[$0] }, root: root, threads: threads)
         var stored: [(key: PhotoIndex.Key, path: [UInt8], metadata: PhotoMetadata)] = []
         for (slot, index) in unknown.enumerated() {
             guard let metadata = read[slot] else { continue }

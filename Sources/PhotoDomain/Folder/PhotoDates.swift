@@ -1,37 +1,17 @@
-import Networking
-import SystemCalls
-import Synchronization
-
-/// The dates `sort date` read from photos' headers, kept for next time in a file of their own
-/// (`$XDG_CACHE_HOME/photorepl/dates`, else `~/.cache/photorepl/dates`): a second `sort date` of a
-/// folder of 10,000 photos reads none of their headers.
+/// The dates file older sessions kept (`$XDG_CACHE_HOME/photorepl/dates`, else
+/// `~/.cache/photorepl/dates`): the photo index (`PhotoIndex`) reads it once, when it is made, to
+/// carry over what it knew, and then removes it.
 ///
 /// A date is kept under its file's identity and version (device, inode, size, modification and
-/// change times to the nanosecond), never under its name: a photo rewritten or replaced under its
-/// name is read again, even when its size is the same and its modification time was put back
-/// (`touch -r`: the change time moves all the same; so it does when a photo is renamed or linked,
-/// read again once).
-/// Each date says the day it was last used: when there are more than `maxEntries`, those used
-/// longest ago are dropped, and one not used for `keptDays` is dropped anyway (a photo deleted or
-/// edited leaves its old line behind: full of such, the file learnt nothing new). One line a file:
+/// change times to the nanosecond). One line a file:
 /// `DEVICE:INODE:SIZE:MSECONDS.MNANOSECONDS:CSECONDS.CNANOSECONDS:DAY<TAB>YYYY:MM:DD HH:MM:SS` (`-`
-/// for a photo whose header has no date; DAY counted from 1970), after the line `photorepl dates 2`.
-/// A file that does not read so is ignored, and written afresh; it is written whole or not at all.
-public final class PhotoDates: Sendable {
+/// for a photo whose header has no date; DAY, when it was last used, counted from 1970), after the
+/// line `photorepl dates 2`. A file that does not read so holds nothing.
+public enum PhotoDates {
     /// A file's identity and version, as the dates are kept under.
     public struct Key: Hashable, Sendable {
         var device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
         var changed: Int, changedNanoseconds: Int
-
-        init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            seconds = info.modificationTime.tv_sec
-            nanoseconds = info.modificationTime.tv_nsec
-            changed = info.changeTime.tv_sec
-            changedNanoseconds = info.changeTime.tv_nsec
-        }
 
         init(device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int, changed: Int, changedNanoseconds: Int) {
             (self.device, self.inode, self.size, self.seconds, self.nanoseconds) = (device, inode, size, seconds, nanoseconds)
@@ -47,102 +27,15 @@ public final class PhotoDates: Sendable {
         var day: Int
     }
 
-    /// The file, and what it held (read when a date is first asked for: a session that never sorts
-    /// by date does not read it) and learnt: a date, or nil for a header with none.
-    private let path: String?
-    private let dates = Mutex<(known: [Key: Entry]?, changed: Int)>((nil, 0))
-    /// More than this many dates are not kept: those used longest ago go first (the file stays under
-    /// about 16 MB). A session may learn as many again before they are written.
+    /// The most dates the file held (about 16 MB): more are not read.
     public static let maxEntries = 200_000
-    /// `maxEntries`, or a test's.
-    private let capacity: Int
-    /// A date not used for this many days is dropped when the file is written.
-    static let keptDays = 365
     static let firstLine = "photorepl dates 2"
-    /// Today, as days from 1970 (a test's own day).
-    private let today: Int
-
-    /// The dates kept at `path` (nil: none kept, none written; a transcript's check).
-    /// - Parameter today: the day counted from 1970 (the clock's, unless a test says).
-    /// - Parameter capacity: the most dates kept (`maxEntries`, unless a test says).
-    public init(path: String?, today: Int? = nil, capacity: Int = PhotoDates.maxEntries) {
-        self.path = path
-        self.capacity = capacity
-        self.today = today ?? Int(time(nil) / 86_400)
-    }
 
     /// The standard place: `$XDG_CACHE_HOME/photorepl/dates`, else `~/.cache/photorepl/dates`.
     public static func standardPath(environment: (String) -> String?) -> String? {
         if let cache = environment("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/photorepl/dates" }
         if let home = environment("HOME"), home.hasPrefix("/") { return home + "/.cache/photorepl/dates" }
         return nil
-    }
-
-    /// What is kept, the file read first if it was not yet.
-    private func withDates<R>(_ body: (inout [Key: Entry], inout Int) -> R) -> R {
-        dates.withLock { state in
-            if state.known == nil { state.known = Self.read(path) }
-            // In place: a copy of 10,000 dates at each one learnt would make a sort quadratic.
-            return body(&state.known!, &state.changed)
-        }
-    }
-
-    /// The date kept for the file, if any: `.some(nil)` for a header known to have none. It is
-    /// marked used today.
-    func date(for key: Key) -> String?? {
-        withDates { known, changed in
-            guard var entry = known[key] else { return nil }
-            if entry.day != today {
-                entry.day = today
-                known[key] = entry
-                changed += 1
-            }
-            return .some(entry.date)
-        }
-    }
-
-    /// Keeps what a header said of the file (up to twice `maxEntries` until they are written, when
-    /// the oldest are dropped).
-    func learn(_ date: String?, for key: Key) {
-        withDates { known, changed in
-            guard known.count < 2 * capacity || known[key] != nil else { return }
-            known[key] = Entry(date: date, day: today)
-            changed += 1
-        }
-    }
-
-    /// How many dates are kept (for tests).
-    var count: Int { withDates { known, _ in known.count } }
-
-    /// Writes what was learnt since the file was read (nothing when nothing was): whole, or not at
-    /// all. A failure is not the session's: the dates are read again next time.
-    public func save() {
-        guard let path else { return }
-        let (known, changed) = withDates { known, changed in
-            defer { changed = 0 }
-            return (known, changed)
-        }
-        let oldest = today - Self.keptDays
-        guard changed > 0 || known.values.contains(where: { $0.day < oldest }) else { return }
-        var kept = known.filter { $0.value.day >= oldest }
-        if kept.count > capacity {
-            // The most recently used first; of one day, any.
-            kept = Dictionary(uniqueKeysWithValues: kept.sorted { $0.value.day > $1.value.day }.prefix(capacity).map { ($0.key, $0.value) })
-        }
-        withDates { known, _ in known = kept }
-        let text = Self.text(of: kept)
-        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        guard (try? FileBytes.makeFolders(folder)) != nil else { return }
-        // (Not flushed to disk: the dates are read again when it is lost.)
-        _ = try? FileBytes.writeAtomically(Array(text.utf8), to: path, mode: 0o600, replacing: true, flushing: false)
-    }
-
-    /// The dates in the file at `path`; none when it is not there, too large, or not such a file.
-    /// Read byte by byte (a folder of 10,000 photos keeps 10,000 lines: split into Strings, they
-    /// cost more than the headers they spare on a warm disk); a line that does not read is skipped.
-    private static func read(_ path: String?) -> [Key: Entry] {
-        guard let path, let bytes = try? FileBytes.read(path: Array(path.utf8), limit: 16 << 20) else { return [:] }
-        return parse(bytes)
     }
 
     /// The file's text for `dates`, as `parse` reads it.

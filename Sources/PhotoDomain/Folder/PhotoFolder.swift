@@ -25,6 +25,10 @@ public struct PhotoFolder: Sendable {
             inode = UInt64(info.st_ino)
             size = Int64(info.st_size)
         }
+
+        init(device: UInt64, inode: UInt64, size: Int64) {
+            (self.device, self.inode, self.size) = (device, inode, size)
+        }
     }
 
     public struct Scan: Sendable, Equatable {
