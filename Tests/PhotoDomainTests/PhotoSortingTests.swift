@@ -40,16 +40,40 @@ import Testing
 
     @Test func cameraIsAToZWhateverTheCaseWithoutOneLast() {
         let listed = [
-            photo("1"), photo("2") { $0.make = "SONY"; $0.model = "ILCE-7SM3" }, photo("3") { $0.make = "Apple"; $0.model = "iPhone 13" },
-            photo("4") { $0.make = "canon"; $0.model = "EOS R5" }
+            photo("1"),
+            photo("2") {
+                $0.make = "SONY"
+                $0.model = "ILCE-7SM3"
+            },
+            photo("3") {
+                $0.make = "Apple"
+                $0.model = "iPhone 13"
+            },
+            photo("4") {
+                $0.make = "canon"
+                $0.model = "EOS R5"
+            }
         ]
         #expect(names(listed, by: .camera) == ["3", "4", "2", "1"])
     }
 
     @Test func isoFocalAndRatingAreHighestFirstWithoutOneLast() {
         let listed = [
-            photo("1") { $0.iso = 100; $0.focalLength = 50; $0.rating = 2 }, photo("2"),
-            photo("3") { $0.iso = 3200; $0.focalLength = 5.7; $0.rating = -1 }, photo("4") { $0.iso = 100; $0.focalLength = 200; $0.rating = 5 }
+            photo("1") {
+                $0.iso = 100
+                $0.focalLength = 50
+                $0.rating = 2
+            }, photo("2"),
+            photo("3") {
+                $0.iso = 3200
+                $0.focalLength = 5.7
+                $0.rating = -1
+            },
+            photo("4") {
+                $0.iso = 100
+                $0.focalLength = 200
+                $0.rating = 5
+            }
         ]
         #expect(names(listed, by: .iso) == ["3", "1", "4", "2"])
         #expect(names(listed, by: .focal) == ["4", "1", "3", "2"])

@@ -19,20 +19,22 @@ extension FolderPhotosWorker {
         var facts: [PhotoFacts], unknown: [Int]
         do {
             // Let go of as soon as the facts hold it: 100,000 photos' metadata is tens of MB.
-            let known = index?.lookup(keys.compactMap { $0 }) ?? [:]
-            unknown = entries.indices.filter { keys[$0].map { known[$0]?.complete != true } ?? false }
+            let known = index?.lookup(inOrder: keys) ?? [PhotoIndex.Indexed?](repeating: nil, count: keys.count)
+            unknown = entries.indices.filter { keys[$0] != nil && known[$0]?.complete != true }
             facts = entries.enumerated().map { index, entry in
                 PhotoFacts(
                     relativePath: entry.relativePath, format: entry.format, fileSize: entry.file.size,
-                    metadata: keys[index].flatMap { known[$0]?.metadata } ?? PhotoMetadata())
+                    sharing: known[index]?.box ?? MetadataBox.empty)
             }
         }
         let read = try await readFacts(unknown.map { entries[$0] }, root: root, threads: threads)
         var stored: [(key: PhotoIndex.Key, path: [UInt8], metadata: PhotoMetadata)] = []
         for (slot, index) in unknown.enumerated() {
-            guard let metadata = read[slot] else { continue }
+            guard let (metadata, keep) = read[slot] else { continue }
             facts[index].metadata = metadata
-            if let key = keys[index] { stored.append((key, absoluteRoot + [UInt8(ascii: "/")] + entries[index].relativePath, metadata)) }
+            if keep, let key = keys[index] {
+                stored.append((key, absoluteRoot + [UInt8(ascii: "/")] + entries[index].relativePath, metadata))
+            }
         }
         if let index {
             index.store(stored)
@@ -42,45 +44,51 @@ extension FolderPhotosWorker {
         return facts
     }
 
-    /// The metadata of each entry, read by exiv2 on `threads` threads, its progress reported (nil for
-    /// a file that could not be read: it is read again next time). Without the reader (not
-    /// installed), the dates and cameras photorepl's own EXIF reader finds, said once.
-    private func readFacts(_ entries: [PhotoFolder.Entry], root: [UInt8], threads: Int) async throws -> [PhotoMetadata?] {
+    /// The metadata of each entry, read by exiv2 on `threads` threads, its progress reported, and
+    /// whether to keep it in the index (not when the reader is missing: what photorepl's own EXIF
+    /// reader found stands in, said once, and the file is read again once the reader is there); nil
+    /// for the files Ctrl-C left unread.
+    private func readFacts(_ entries: [PhotoFolder.Entry], root: [UInt8], threads: Int) async throws -> [(
+        metadata: PhotoMetadata, keep: Bool
+    )?] {
         guard !entries.isEmpty else { return [] }
         let progress = walkProgress
         let work = progress?.begin("Reading the photos' metadata", unit: "photos", total: entries.count)
         defer { if let work { progress?.end(work) } }
-        let stop = Atomic(false)
+        let stop = Atomic(false), done = Atomic(0)
+        let missing = Mutex<String?>(nil)
         let reader = metadataReader
-        let results = await withTaskCancellationHandler {
-            reader.tags(of: entries.map { root + $0.relativePath }, threads: threads, stop: stop) { count in
+        // Each file's tags made into its metadata on the thread that read them: 100,000 files' tags
+        // held at once, as read, cost hundreds of MB.
+        let metadata = await withTaskCancellationHandler {
+            [(metadata: PhotoMetadata, keep: Bool)?].madeConcurrently(count: entries.count, threads: threads) { index in
+                guard !stop.load(ordering: .relaxed) else { return nil }
+                let path = root + entries[index].relativePath
+                let header = Self.header(of: path, limits: .unlimited)
+                var read: PhotoMetadata, keep = true
+                switch reader.tags(of: path) {
+                case .success(let tags):
+                    read = PhotoMetadata(tags: tags)
+                case .failure(let failure):
+                    if failure.readerMissing {
+                        missing.withLock { $0 = failure.message }
+                        keep = false
+                    }
+                    // exiv2 does not know every file photorepl shows: what photorepl's own reader sees.
+                    read = PhotoMetadata(exif: header?.exif ?? EXIFInfo())
+                }
+                if let size = header?.uprightSize, size.width > 0, size.height > 0 { (read.width, read.height) = (size.width, size.height) }
+                let count = done.add(1, ordering: .relaxed).newValue
                 if let work, count % 32 == 0 { progress?.advance(work, to: count) }
+                return (read, keep)
             }
         } onCancel: {
             stop.store(true, ordering: .relaxed)
         }
         try Task.checkCancellation()
-        var missing: String?
-        var metadata: [PhotoMetadata?] = []
-        metadata.reserveCapacity(entries.count)
-        for (entry, result) in zip(entries, results) {
-            let path = root + entry.relativePath
-            let header = Self.header(of: path, limits: .unlimited)
-            var read: PhotoMetadata
-            switch result {
-            case .success(let tags):
-                read = PhotoMetadata(tags: tags)
-            case .failure(let failure) where failure.readerMissing:
-                missing = failure.message
-                read = PhotoMetadata(exif: header?.exif ?? EXIFInfo())
-            case .failure:
-                // exiv2 does not know every file photorepl shows: what photorepl's own reader sees.
-                read = PhotoMetadata(exif: header?.exif ?? EXIFInfo())
-            }
-            if let size = header?.uprightSize, size.width > 0, size.height > 0 { (read.width, read.height) = (size.width, size.height) }
-            metadata.append(read)
+        if let missing = missing.withLock({ $0 }) {
+            _ = metadataNotes.withLock { $0.insert("Metadata beyond dates and cameras is not read: \(missing).") }
         }
-        if let missing { _ = metadataNotes.withLock { $0.insert("Metadata beyond dates and cameras is not read: \(missing).") } }
         return metadata
     }
 }

@@ -63,12 +63,19 @@ public final class PhotoIndex: Sendable {
     /// What is kept of a photo. `complete` is false for a row carried over from the dates file that
     /// came before the index: only `taken` is known of it, and the rest is to be read.
     public struct Indexed: Sendable, Equatable {
-        public var metadata: PhotoMetadata
+        /// Boxed: a lookup of 100,000 photos holds them all at once, and the facts made of them
+        /// share the box instead of copying a few hundred bytes each.
+        let box: MetadataBox
+        public var metadata: PhotoMetadata { box.metadata }
         public var complete: Bool
 
         public init(metadata: PhotoMetadata, complete: Bool) {
-            self.metadata = metadata
+            self.box = MetadataBox(metadata)
             self.complete = complete
+        }
+
+        public static func == (a: Indexed, b: Indexed) -> Bool {
+            a.complete == b.complete && (a.box === b.box || a.box.metadata == b.box.metadata)
         }
     }
 
@@ -142,24 +149,41 @@ public final class PhotoIndex: Sendable {
 
     /// What is kept for each of `keys` that is known; each row found is marked used today.
     public func lookup(_ keys: [Key]) -> [Key: Indexed] {
-        guard !keys.isEmpty else { return [:] }
-        let today = self.today
+        var found: [Key: Indexed] = [:]
+        for (key, indexed) in zip(keys, lookup(inOrder: keys)) { found[key] = indexed }
+        return found
+    }
+
+    /// What is kept for each of `keys`, in their order (nil: not known, or no key); each row found
+    /// is marked used today. No dictionary: a folder's 100,000 photos are looked up at once, and
+    /// one costs tens of MB beside the metadata itself.
+    public func lookup(inOrder keys: [Key?]) -> [Indexed?] {
+        let none = [Indexed?](repeating: nil, count: keys.count)
         // In the table's order: each page of it is read once, in turn, whatever the cache holds
         // (in a folder's order, 100,000 photos' rows are as many reads of pages all over the file).
-        let keys = keys.sorted(by: Key.inTableOrder)
-        let (found, stale) = using(([:], [])) { database throws(SQLiteFailure) -> ([Key: Indexed], [Key]) in
+        let order = keys.indices.filter { keys[$0] != nil }.sorted { Key.inTableOrder(keys[$0]!, keys[$1]!) }
+        guard !order.isEmpty else { return none }
+        let today = self.today
+        // Made afresh by each try: a try that failed part way (damage found, the index turned off)
+        // leaves nothing half-known.
+        let (found, stale) = using((none, [])) { database throws(SQLiteFailure) -> ([Indexed?], [Key]) in
             let select = try database.statement(Self.selectSQL)
             // One read transaction: a snapshot of the whole batch, its locks taken once, not per key.
-            return try database.transaction(immediate: false) { () throws(SQLiteFailure) -> ([Key: Indexed], [Key]) in
-                var found: [Key: Indexed] = [:]
-                found.reserveCapacity(keys.count)
+            return try database.transaction(immediate: false) { () throws(SQLiteFailure) -> ([Indexed?], [Key]) in
+                var found = none
                 var stale: [Key] = []
-                for (i, key) in keys.enumerated() where i == 0 || keys[i - 1] != key {
+                for (i, slot) in order.enumerated() {
+                    let key = keys[slot]!
+                    // The same file twice (two names of one file): the same row.
+                    if i > 0, keys[order[i - 1]] == key {
+                        found[slot] = found[order[i - 1]]
+                        continue
+                    }
                     try select.bind(key)
                     defer { select.reset() }
                     guard try select.step() else { continue }
                     let complete = select.int(Self.metadataCount) != 0
-                    found[key] = Indexed(metadata: select.metadata(from: 0), complete: complete)
+                    found[slot] = Indexed(metadata: select.metadata(from: 0), complete: complete)
                     if select.int(Self.metadataCount + 1) != today { stale.append(key) }
                 }
                 return (found, stale)
