@@ -209,6 +209,31 @@ let hasExiftool = FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftoo
         #expect(ContinuousClock.now - started < .seconds(30))
     }
 
+    /// Ctrl-C while a file hangs the reader: the listing that reads it ends at once (a tenth of a
+    /// second), not at the deadline, and keeps nothing it did not read.
+    @Test func ctrlCEndsAReadingThatHangs() async throws {
+        let photos = try TemporaryFolder()
+        for name in ["a.jpg", "b.jpg"] {
+            try Data(TestImage.jpeg(width: 8, height: 8)).write(to: URL(fileURLWithPath: photos.path + "/" + name))
+        }
+        let hanging = MetadataReader(program: try reader("exec sleep 60"), deadline: .seconds(30))
+        let index = PhotoIndex(path: folder.path + "/index.sqlite")
+        let worker = FolderPhotosWorker(root: photos.path, index: index, metadataReader: hanging)
+        let listing = Task { try await worker.listing(sortedBy: .taken) }
+        try await Task.sleep(for: .milliseconds(300))
+        let cancelled = ContinuousClock.now
+        listing.cancel()
+        await #expect(throws: CancellationError.self) { try await listing.value }
+        #expect(ContinuousClock.now - cancelled < .seconds(5), "ended by Ctrl-C, not by the 30 s deadline")
+        // Neither photo was read: neither is kept.
+        let keys = try ["a.jpg", "b.jpg"].map { name in
+            var info = stat()
+            try #require(stat(photos.path + "/" + name, &info) == 0)
+            return PhotoIndex.Key(info)
+        }
+        #expect(index.lookup(keys).isEmpty)
+    }
+
     @Test func aMissingReaderSaysHowToGetIt() throws {
         let none = MetadataReader(program: nil)
         guard case .failure(let failure) = none.tags(of: Array("/x.jpg".utf8)) else {

@@ -66,7 +66,7 @@ extension FolderPhotosWorker {
                 let path = root + entries[index].relativePath
                 let header = Self.header(of: path, limits: .unlimited)
                 var read: PhotoMetadata, keep = true
-                switch reader.tags(of: path) {
+                switch reader.tags(of: path, stopped: { stop.load(ordering: .relaxed) }) {
                 case .success(let tags):
                     read = PhotoMetadata(tags: tags)
                 case .failure(let failure):

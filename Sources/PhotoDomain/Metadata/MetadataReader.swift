@@ -45,8 +45,9 @@ public final class MetadataReader: Sendable {
         for process in idle.withLock({ $0 }) { process.end() }
     }
 
-    /// The tags of the file at `path`, or why not.
-    public func tags(of path: [UInt8], detail: Detail = .summary) -> Result<[MetadataTag], Failure> {
+    /// The tags of the file at `path`, or why not. `stopped` is asked every tenth of a second while
+    /// the reader works: when it says so (Ctrl-C), the reader is ended, and the file is a failure.
+    public func tags(of path: [UInt8], detail: Detail = .summary, stopped: () -> Bool = { false }) -> Result<[MetadataTag], Failure> {
         guard let program else {
             return .failure(
                 Failure(message: "photorepl-metadata is not installed beside photorepl: install photorepl again", readerMissing: true))
@@ -60,7 +61,7 @@ public final class MetadataReader: Sendable {
             case .failure(let failure): return .failure(failure)
             }
         }
-        switch process.ask(path, detail: detail, deadline: deadline) {
+        switch process.ask(path, detail: detail, deadline: deadline, stopped: stopped) {
         case .success(let answer):
             idle.withLock { $0.append(process) }
             return Self.tags(in: answer)
@@ -82,7 +83,7 @@ public final class MetadataReader: Sendable {
             nonisolated(unsafe) let stop = stop
             return [Result<[MetadataTag], Failure>].madeConcurrently(count: paths.count, threads: threads) { index in
                 if stop.pointee.load(ordering: .relaxed) { return .failure(stopped) }
-                let result = tags(of: paths[index], detail: detail)
+                let result = tags(of: paths[index], detail: detail) { stop.pointee.load(ordering: .relaxed) }
                 done(count.add(1, ordering: .relaxed).newValue)
                 return result
             }
@@ -207,16 +208,18 @@ final class ReaderProcess: Sendable {
 
     /// The reader's answer for `path`, or why there is none: it ended (crashed, or could not load
     /// exiv2), or took longer than `deadline` (then the caller ends it).
-    func ask(_ path: [UInt8], detail: MetadataReader.Detail, deadline: Duration) -> Result<[UInt8], MetadataReader.Failure> {
+    func ask(_ path: [UInt8], detail: MetadataReader.Detail, deadline: Duration, stopped: () -> Bool) -> Result<
+        [UInt8], MetadataReader.Failure
+    > {
         guard !path.isEmpty, path.count <= 65536 else { return .failure(.init(message: "the path is too long", readerMissing: false)) }
         let length = UInt32(path.count)
         let request =
             [detail.rawValue, UInt8(length & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 24)] + path
         let ends = ContinuousClock.now + deadline
         guard send(request) else { return .failure(ended()) }
-        guard let head = receive(4, until: ends) else { return .failure(stoppedOrEnded(ends)) }
+        guard let head = receive(4, until: ends, stopped: stopped) else { return .failure(stoppedOrEnded(ends, stopped())) }
         let size = Int(head[0]) | Int(head[1]) << 8 | Int(head[2]) << 16 | Int(head[3]) << 24
-        guard let answer = receive(size, until: ends) else { return .failure(stoppedOrEnded(ends)) }
+        guard let answer = receive(size, until: ends, stopped: stopped) else { return .failure(stoppedOrEnded(ends, stopped())) }
         return .success(answer)
     }
 
@@ -231,15 +234,16 @@ final class ReaderProcess: Sendable {
         return true
     }
 
-    /// `count` bytes, or nil when the reader ended or `deadline` passed first.
-    private func receive(_ count: Int, until deadline: ContinuousClock.Instant) -> [UInt8]? {
+    /// `count` bytes, or nil when the reader ended, `deadline` passed or `stopped` said so first.
+    private func receive(_ count: Int, until deadline: ContinuousClock.Instant, stopped: () -> Bool) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)
         var got = 0
         while got < count {
             let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { return nil }
+            guard left > .zero, !stopped() else { return nil }
             var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, 60_000))
+            // A tenth of a second at most, to hear Ctrl-C between.
+            let milliseconds = Int32(min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, 100))
             let polled = poll(&ready, 1, milliseconds)
             if polled < 0, errno == EINTR { continue }
             guard polled > 0 else { continue }
@@ -252,7 +256,8 @@ final class ReaderProcess: Sendable {
     }
 
     /// Why the reader gave no answer: the deadline passed, or it ended (and how).
-    private func stoppedOrEnded(_ deadline: ContinuousClock.Instant) -> MetadataReader.Failure {
+    private func stoppedOrEnded(_ deadline: ContinuousClock.Instant, _ interrupted: Bool) -> MetadataReader.Failure {
+        if interrupted { return .init(message: "interrupted", readerMissing: false) }
         if ContinuousClock.now >= deadline {
             return .init(message: "exiv2 took too long reading it, and was stopped", readerMissing: false)
         }
