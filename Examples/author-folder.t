@@ -51,7 +51,7 @@ Photo 1 of 1
   size         320 × 200
   file         6.7 KB JPEG
 photos/detail 4/author/detail 1> state --json
-{"stack":["collection","detail","author","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"photo":{"id":"sunset.jpg","width":320,"height":200,"fileSize":6732,"format":"JPEG"},"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1,"authorIndex":1,"photo":{"id":"sunset.jpg","width":320,"height":200,"fileSize":6732,"format":"JPEG"}}
+{"stack":["collection","detail","author","detail"],"count":4,"photos":["rotated.jpg","nested/gray.png","nested/deeper/leaf.png","sunset.jpg"],"page":4,"source":"folder","layout":"list","index":4,"photo":{"id":"sunset.jpg","width":320,"height":200,"fileSize":6732,"format":"JPEG"},"author":"Ada Lovelace","authorPhotos":["sunset.jpg"],"authorPage":1,"authorIndex":1,"authorPhoto":{"id":"sunset.jpg","width":320,"height":200,"fileSize":6732,"format":"JPEG"}}
 photos/detail 4/author/detail 1> back
 Ada Lovelace
   totals  1 photo

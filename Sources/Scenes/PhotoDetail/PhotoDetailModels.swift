@@ -15,6 +15,13 @@ enum PhotoDetail {
             self.positionKey = positionKey
             self.canMove = canMove
         }
+
+        /// The `state` key of the photo's metadata, named as its position is (`index`: `photo`;
+        /// `authorIndex`: `authorPhoto`): a detail opened from a detail's photographer has keys of
+        /// its own, and `state --json` never says one key twice.
+        var photoKey: String {
+            positionKey.hasSuffix("Index") ? String(positionKey.dropLast("Index".count)) + "Photo" : "photo"
+        }
     }
 
     /// Showing the photo: when the scene loads, on `show`, and when the sheet above it closes.

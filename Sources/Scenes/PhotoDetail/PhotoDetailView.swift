@@ -97,7 +97,8 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         let position = StateField(store?.origin.positionKey ?? "index", store?.index.map { .int($0 + 1) } ?? .null)
         // A folder's photo: what its metadata says, typed.
         guard let photo = store?.photo, let facts = photo.facts, facts.metadataRead else { return [position] }
-        return [position, StateField("photo", .object([StateField("id", .string(photo.id))] + PhotoMetadataFormatting.stateFields(facts)))]
+        let key = store?.origin.photoKey ?? "photo"
+        return [position, StateField(key, .object([StateField("id", .string(photo.id))] + PhotoMetadataFormatting.stateFields(facts)))]
     }
 
     package func positions(for command: String) -> [String] {
