@@ -643,6 +643,14 @@ private func pictureFailure(_ worker: FolderPhotosWorker, _ photo: Photo, _ box:
             sortedBy: .taken)
         #expect(again.photos.map(\.id) == ["b.jpg", "c.png", "a.jpg"])
         #expect(again.notes == ["Found 3 photos in \(root)."])
+        // A photo shown in the detail (one file of the folder) prunes none of the others' rows: a
+        // third session still reads no file.
+        let shownOne = FolderPhotosWorker(root: root, index: PhotoIndex(path: indexPath), metadataReader: noReader)
+        let byName = try await shownOne.listing(sortedBy: .name)
+        _ = await shownOne.described(byName.photos[0])
+        let afterDetail = try await FolderPhotosWorker(root: root, index: PhotoIndex(path: indexPath), metadataReader: noReader).listing(
+            sortedBy: .taken)
+        #expect(afterDetail.notes == ["Found 3 photos in \(root)."], "the index lost rows to a detail: \(afterDetail.notes)")
         // b.jpg rewritten in place to say 2030, its size and modification time put back (`touch -r`):
         // its change time moved, so it is read again (the date kept, 2019, would be a lie).
         let later = TestImage.withEXIF(jpeg, dateTime: "2030:06:01 12:00:00")

@@ -7,7 +7,10 @@ import Synchronization
 extension FolderPhotosWorker {
     /// What is known of each entry (in the same order), read where the index does not know it. Ctrl-C
     /// stops the reading: what was read is kept, and the sort or filter that asked is cancelled.
-    func facts(of entries: [PhotoFolder.Entry]) async throws -> [PhotoFacts] {
+    /// - Parameter wholeWalk: whether `entries` are all the folder's files (a listing's walk): only
+    ///   then do the index's rows of the folder's other files belong to files gone, and are pruned
+    ///   (a photo shown in the detail is one file of many).
+    func facts(of entries: [PhotoFolder.Entry], wholeWalk: Bool) async throws -> [PhotoFacts] {
         let root = Array(folder.root.utf8) + [UInt8(ascii: "/")]
         let threads = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         // The file's identity and version now, as the index keeps it (nil: it is gone since the walk).
@@ -39,7 +42,7 @@ extension FolderPhotosWorker {
         if let index {
             index.store(stored)
             // Only a walk of the whole folder tells which of its files are gone.
-            if folder.descends { index.prune(under: absoluteRoot, seen: Set(keys.compactMap { $0 })) }
+            if wholeWalk, folder.descends { index.prune(under: absoluteRoot, seen: Set(keys.compactMap { $0 })) }
         }
         return facts
     }

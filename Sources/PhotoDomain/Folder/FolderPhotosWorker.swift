@@ -488,7 +488,7 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
         // The scan is in path order, and each sort stable: photos that tie stay in path order.
         var listed: [(entry: PhotoFolder.Entry, facts: PhotoFacts?)]
         if needsMetadata {
-            let facts = try await facts(of: scan.entries)
+            let facts = try await facts(of: scan.entries, wholeWalk: true)
             listed = zip(scan.entries, facts).map { ($0, $1) }
         } else {
             listed = scan.entries.map { ($0, nil) }
@@ -553,7 +553,7 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
         }
         // When, where and how it was taken: as listed, else from the index or the file.
         found.facts = photo.facts
-        if found.facts?.metadataRead != true { found.facts = try? await facts(of: [entry]).first }
+        if found.facts?.metadataRead != true { found.facts = try? await facts(of: [entry], wholeWalk: false).first }
         describedPhotos[key] = found
         return found
     }
