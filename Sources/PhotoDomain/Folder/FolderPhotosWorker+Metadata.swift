@@ -42,7 +42,7 @@ extension FolderPhotosWorker {
         if let index {
             index.store(stored)
             // Only a walk of the whole folder tells which of its files are gone.
-            if wholeWalk, folder.descends { index.prune(under: absoluteRoot, seen: Set(keys.compactMap { $0 })) }
+            if wholeWalk, folder.descends { index.prune(under: absoluteRoot, seen: keys.compactMap { $0 }) }
         }
         return facts
     }

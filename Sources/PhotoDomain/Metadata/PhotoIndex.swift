@@ -199,11 +199,13 @@ public final class PhotoIndex: Sendable {
         let today = self.today
         using(()) { database throws(SQLiteFailure) in
             let touch = try database.statement("UPDATE photo SET used = ?8 WHERE \(Self.keyCondition)")
-            try database.transaction(immediate: true) { () throws(SQLiteFailure) in
+            try Self.withLargeCache(database) { () throws(SQLiteFailure) in
+                try database.transaction(immediate: true) { () throws(SQLiteFailure) in
                 try touch.bind(Int64(today), at: 8)
-                for key in keys {
-                    try touch.bind(key)
-                    try touch.run()
+                    for key in keys {
+                        try touch.bind(key)
+                        try touch.run()
+                    }
                 }
             }
         }
@@ -216,14 +218,16 @@ public final class PhotoIndex: Sendable {
         let today = self.today
         using(()) { database throws(SQLiteFailure) in
             let insert = try database.statement(Self.insertSQL)
-            try database.transaction(immediate: true) { () throws(SQLiteFailure) in
-                try insert.bind(Int64(today), at: Self.keyCount + Self.metadataCount + 3)
-                try insert.bind(Int64(1), at: Self.keyCount + Self.metadataCount + 1)
-                for photo in photos {
-                    try insert.bind(photo.key)
-                    try insert.bind(photo.metadata, from: Self.keyCount + 1)
-                    try insert.bind(bytes: photo.path, at: Self.keyCount + Self.metadataCount + 2)
-                    try insert.run()
+            try Self.withLargeCache(database) { () throws(SQLiteFailure) in
+                try database.transaction(immediate: true) { () throws(SQLiteFailure) in
+                    try insert.bind(Int64(today), at: Self.keyCount + Self.metadataCount + 3)
+                    try insert.bind(Int64(1), at: Self.keyCount + Self.metadataCount + 1)
+                    for photo in photos {
+                        try insert.bind(photo.key)
+                        try insert.bind(photo.metadata, from: Self.keyCount + 1)
+                        try insert.bind(bytes: photo.path, at: Self.keyCount + Self.metadataCount + 2)
+                        try insert.run()
+                    }
                 }
             }
         }
@@ -233,7 +237,10 @@ public final class PhotoIndex: Sendable {
     /// `/`) whose key is not in `seen`, the keys of a walk of all of it: files gone, or changed
     /// since (a changed file's new row has a key of its own). Rows not used for `keptDays` go too,
     /// wherever they are.
-    public func prune(under folder: [UInt8], seen: Set<Key>) {
+    /// - Parameter seen: in any order, sorted here and searched by halves: a set of a folder's
+    ///   100,000 keys is three times their size, and it was the largest thing a session made.
+    public func prune(under folder: [UInt8], seen: [Key]) {
+        let seen = seen.sorted(by: Key.inTableOrder)
         let prefix = folder.last == UInt8(ascii: "/") ? folder : folder + [UInt8(ascii: "/")]
         // Every path that starts with `prefix` sorts from it (bytes compared as memcmp does) to
         // `prefix` with its last byte, the slash, one higher.
@@ -253,7 +260,7 @@ public final class PhotoIndex: Sendable {
                 defer { inside.reset() }
                 while try inside.step() {
                     let key = inside.key(from: 0)
-                    if !seen.contains(key) { gone.append(key) }
+                    if !Self.contains(key, inSorted: seen) { gone.append(key) }
                 }
                 for key in gone {
                     try delete.bind(key)
@@ -261,6 +268,16 @@ public final class PhotoIndex: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether `keys`, in the table's order, hold `key`.
+    private static func contains(_ key: Key, inSorted keys: [Key]) -> Bool {
+        var low = 0, high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Key.inTableOrder(keys[middle], key) { low = middle + 1 } else { high = middle }
+        }
+        return low < keys.count && keys[low] == key
     }
 
     // MARK: - Using the connection
@@ -477,11 +494,27 @@ extension PhotoIndex {
     /// What each connection sets: the log kept (readers never wait for the writer); writes not
     /// flushed at each commit, only at checkpoints (a power cut loses the last rows, never the
     /// file: they are read again); the log cut back after a checkpoint rather than left at its
-    /// largest; up to 16 MB of pages cached, not 2 (a day's first lookup of 100,000 photos marks
-    /// them all used: with the small cache, pages are written out and read back mid-transaction).
+    /// largest; SQLite's 2 MB of pages cached (a lookup reads the table's pages once each, in turn:
+    /// a larger cache would only hold them, up to its size, beside the metadata they gave).
     private static func settings(_ database: SQLiteDatabase) throws(SQLiteFailure) {
         try database.execute(
-            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304; PRAGMA cache_size = -16384")
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304; PRAGMA cache_size = -2048")
+    }
+
+    /// `body` run with up to 16 MB of pages cached, given back after: a write transaction over
+    /// 100,000 rows (a day's first lookup marks them all used) with the small cache writes pages
+    /// out and reads them back mid-transaction.
+    private static func withLargeCache<R>(_ database: SQLiteDatabase, _ body: () throws(SQLiteFailure) -> R) throws(SQLiteFailure) -> R {
+        try database.execute("PRAGMA cache_size = -16384")
+        let result: R
+        do {
+            result = try body()
+        } catch {
+            try? database.execute("PRAGMA cache_size = -2048")
+            throw error
+        }
+        try database.execute("PRAGMA cache_size = -2048; PRAGMA shrink_memory")
+        return result
     }
 
     /// Makes the table in the new, empty file, with the dates the file before the index kept

@@ -85,7 +85,60 @@ public struct Photo: Codable, Equatable, Sendable {
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    private struct Fields: Codable, Equatable, Sendable {
+    private struct Fields: Equatable, Sendable {
+        var id: String
+        var width: Int
+        var height: Int
+        var description: String?
+        var camera: Camera?
+        /// Not in Unsplash's JSON: a file's, from its structure.
+        var frameCount: Int? = nil
+        /// Not in Unsplash's JSON: a folder's photo's format, file size and metadata, when read.
+        var facts: PhotoFacts? = nil
+        /// What a photo of the web has and a file has not, in a box of its own; nil when every one
+        /// of them is as a file's (`WebFields.file(id:)`). A folder of 100,000 photos kept them
+        /// inline, about 300 bytes a photo, empty.
+        var web: WebBox?
+
+        /// The web's fields, as stored or as a file's.
+        var webFields: WebFields { web?.fields ?? .file(id: id) }
+
+        /// Sets the web's fields, kept only when they are not a file's (then two equal photos have
+        /// equal fields, whichever way they were made).
+        mutating func setWeb(_ fields: WebFields) {
+            web = fields == .file(id: id) ? nil : WebBox(fields)
+        }
+
+        static func == (a: Fields, b: Fields) -> Bool {
+            a.id == b.id && a.width == b.width && a.height == b.height && a.description == b.description && a.camera == b.camera
+                && a.frameCount == b.frameCount && a.facts == b.facts && (a.web === b.web || a.webFields == b.webFields)
+        }
+    }
+
+    private final class WebBox: Sendable {
+        let fields: WebFields
+        init(_ fields: WebFields) { self.fields = fields }
+    }
+
+    private struct WebFields: Equatable, Sendable {
+        var color: String?
+        var blurHash: String?
+        var altDescription: String?
+        var likes: Int?
+        var user: User
+        var urls: URLs
+        var links: Links?
+
+        /// A file's: no colour, likes or links, an unnamed photographer, every URL its id.
+        static func file(id: String) -> WebFields {
+            WebFields(
+                color: nil, blurHash: nil, altDescription: nil, likes: nil, user: User(id: "", username: "", name: ""),
+                urls: URLs(raw: id, full: id, regular: id, small: id, thumb: id), links: nil)
+        }
+    }
+
+    /// The fields as the API's JSON has them, in its order: what `Codable` reads and writes.
+    private struct Coded: Codable {
         var id: String
         var width: Int
         var height: Int
@@ -96,12 +149,7 @@ public struct Photo: Codable, Equatable, Sendable {
         var likes: Int?
         var user: User
         var urls: URLs
-        var links: Links?
         var camera: Camera?
-        /// Not in Unsplash's JSON: a file's, from its structure.
-        var frameCount: Int? = nil
-        /// Not in Unsplash's JSON: a folder's photo's format, file size and metadata, when read.
-        var facts: PhotoFacts? = nil
 
         enum CodingKeys: String, CodingKey {
             case id, width, height, color, description, likes, user, urls
@@ -123,9 +171,25 @@ public struct Photo: Codable, Equatable, Sendable {
         storage = Storage(fields)
     }
 
+    /// Changes one of the web's fields.
+    private mutating func updateWeb(_ change: (inout WebFields) -> Void) {
+        update { fields in
+            var web = fields.webFields
+            change(&web)
+            fields.setWeb(web)
+        }
+    }
+
     public var id: String {
         _read { yield storage.fields.id }
-        set { update { $0.id = newValue } }
+        set {
+            update { fields in
+                // A file's URLs are its id: the ones it had stay when the id changes.
+                let web = fields.webFields
+                fields.id = newValue
+                fields.setWeb(web)
+            }
+        }
     }
     public var width: Int {
         _read { yield storage.fields.width }
@@ -137,39 +201,44 @@ public struct Photo: Codable, Equatable, Sendable {
     }
     /// "#RRGGBB", the photo's dominant colour.
     public var color: String? {
-        _read { yield storage.fields.color }
-        set { update { $0.color = newValue } }
+        get { storage.fields.web?.fields.color }
+        set { updateWeb { $0.color = newValue } }
     }
     public var blurHash: String? {
-        _read { yield storage.fields.blurHash }
-        set { update { $0.blurHash = newValue } }
+        get { storage.fields.web?.fields.blurHash }
+        set { updateWeb { $0.blurHash = newValue } }
     }
     public var description: String? {
         _read { yield storage.fields.description }
         set { update { $0.description = newValue } }
     }
     public var altDescription: String? {
-        _read { yield storage.fields.altDescription }
-        set { update { $0.altDescription = newValue } }
+        get { storage.fields.web?.fields.altDescription }
+        set { updateWeb { $0.altDescription = newValue } }
     }
     /// nil for photos that have none to show (a folder's).
     public var likes: Int? {
-        _read { yield storage.fields.likes }
-        set { update { $0.likes = newValue } }
+        get { storage.fields.web?.fields.likes }
+        set { updateWeb { $0.likes = newValue } }
     }
     public var user: User {
-        _read { yield storage.fields.user }
-        set { update { $0.user = newValue } }
+        _read {
+            if let web = storage.fields.web { yield web.fields.user } else { yield Self.unnamed }
+        }
+        set { updateWeb { $0.user = newValue } }
     }
     public var urls: URLs {
-        _read { yield storage.fields.urls }
-        set { update { $0.urls = newValue } }
+        get { storage.fields.webFields.urls }
+        set { updateWeb { $0.urls = newValue } }
     }
     /// nil for sources with no web pages (the catalog, a folder).
     public var links: Links? {
-        _read { yield storage.fields.links }
-        set { update { $0.links = newValue } }
+        get { storage.fields.web?.fields.links }
+        set { updateWeb { $0.links = newValue } }
     }
+
+    /// A file's photographer, when it names none.
+    private static let unnamed = User(id: "", username: "", name: "")
 
     /// nil where the source does not say (the catalog, Unsplash's lists, a file without EXIF).
     public var camera: Camera? {
@@ -195,19 +264,28 @@ public struct Photo: Codable, Equatable, Sendable {
         id: String, width: Int, height: Int, color: String?, blurHash: String?, description: String?,
         altDescription: String?, likes: Int?, user: User, urls: URLs, links: Links? = nil, camera: Camera? = nil
     ) {
-        storage = Storage(
-            Fields(
-                id: id, width: width, height: height, color: color, blurHash: blurHash, description: description,
-                altDescription: altDescription, likes: likes, user: user, urls: urls, links: links, camera: camera
-            ))
+        var fields = Fields(id: id, width: width, height: height, description: description, camera: camera)
+        fields.setWeb(
+            WebFields(
+                color: color, blurHash: blurHash, altDescription: altDescription, likes: likes, user: user, urls: urls, links: links))
+        storage = Storage(fields)
     }
 
     public init(from decoder: any Decoder) throws {
-        storage = Storage(try Fields(from: decoder))
+        let coded = try Coded(from: decoder)
+        self.init(
+            id: coded.id, width: coded.width, height: coded.height, color: coded.color, blurHash: coded.blurHash,
+            description: coded.description, altDescription: coded.altDescription, likes: coded.likes, user: coded.user,
+            urls: coded.urls, camera: coded.camera)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try storage.fields.encode(to: encoder)
+        let fields = storage.fields, web = fields.webFields
+        try Coded(
+            id: fields.id, width: fields.width, height: fields.height, color: web.color, blurHash: web.blurHash,
+            description: fields.description, altDescription: web.altDescription, likes: web.likes, user: web.user, urls: web.urls,
+            camera: fields.camera
+        ).encode(to: encoder)
     }
 
     public static func == (lhs: Photo, rhs: Photo) -> Bool {
