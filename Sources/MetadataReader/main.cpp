@@ -13,7 +13,13 @@
 //             is the tag's value as stored and PRINTED as exiv2 words it; tab, newline, backslash and
 //             other control bytes are written `\t`, `\n`, `\\`, `\xHH`. Lines whose key starts with
 //             `!` are the reader's own: `!error` (the file could not be read), `!lens` (the lens
-//             named from the maker notes, when EXIF's LensModel is not there), `!mime`.
+//             named from the maker notes, when EXIF's LensModel is not there), `!mime`, and
+//             `!item:KEY` (an XMP bag's or sequence's items, one a line, in order, after its own line).
+//   or asked: `e`, a 4-byte length, then a 4-byte length and the edits (see `edit`), then an XMP
+//             sidecar's bytes (none: a new sidecar)
+//   answered: a 4-byte length, then `k` and the sidecar edited, or `x` and why it could not be.
+//             The sidecar is edited in memory: photorepl writes the file (atomically, and only
+//             where it may), never this process.
 // End of input ends the reader.
 #include <exiv2/exiv2.hpp>
 
@@ -21,6 +27,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -114,6 +121,12 @@ template <typename Data> void appendFamily(std::string &answer, Data &data, bool
             printed = datum->toString();
         }
         appendLine(answer, key, datum->toString(), printed);
+        // An array's items one a line, as they are: its value joins them with ", ", which a
+        // keyword may hold too ("sea, salt").
+        if (datum->typeId() == Exiv2::xmpBag || datum->typeId() == Exiv2::xmpSeq) {
+            const Exiv2::Value &items = datum->value();
+            for (long i = 0; i < items.count(); i++) appendLine(answer, "!item:" + key, items.toString(i), "");
+        }
     }
 }
 
@@ -153,6 +166,54 @@ std::string describe(const std::string &path, bool all) {
     return answer;
 }
 
+// The XMP sidecar `sidecar` (empty: a new one) with `edits` made, lines `=KEY<TAB>TEXT` (a text
+// property set), `-KEY` (a property removed, with every item of an array) or `[KEY<TAB>WORD…` (a
+// bag set to these words); every other property stays as exiv2 read it. `k` and the bytes, or `x`
+// and why not.
+std::string edit(const std::string &sidecar, const std::string &edits) {
+    try {
+        auto image = sidecar.empty() ? Exiv2::ImageFactory::create(Exiv2::ImageType::xmp)
+                                     : Exiv2::ImageFactory::open(reinterpret_cast<const Exiv2::byte *>(sidecar.data()),
+                                                                 static_cast<long>(sidecar.size()));
+        if (image->imageType() != Exiv2::ImageType::xmp) return "xit is not an XMP sidecar";
+        if (!sidecar.empty()) image->readMetadata();
+        Exiv2::XmpData &xmp = image->xmpData();
+        size_t start = 0;
+        while (start < edits.size()) {
+            size_t end = edits.find('\n', start);
+            if (end == std::string::npos) end = edits.size();
+            std::string line = edits.substr(start, end - start);
+            start = end + 1;
+            if (line.size() < 2) continue;
+            std::vector<std::string> fields;
+            for (size_t from = 1;;) {
+                size_t tab = line.find('\t', from);
+                fields.push_back(line.substr(from, tab == std::string::npos ? std::string::npos : tab - from));
+                if (tab == std::string::npos) break;
+                from = tab + 1;
+            }
+            Exiv2::XmpKey key(fields[0]);
+            for (auto found = xmp.findKey(key); found != xmp.end(); found = xmp.findKey(key)) xmp.erase(found);
+            if (line[0] == '=' && fields.size() == 2) {
+                xmp[fields[0]] = fields[1];
+            } else if (line[0] == '[' && fields.size() > 1) {
+                auto bag = Exiv2::Value::create(Exiv2::xmpBag);
+                for (size_t i = 1; i < fields.size(); i++) bag->read(fields[i]);
+                xmp.add(key, bag.get());
+            }
+        }
+        image->writeMetadata();
+        Exiv2::BasicIo &io = image->io();
+        io.seek(0, Exiv2::BasicIo::beg);
+        Exiv2::DataBuf written = io.read(static_cast<long>(io.size()));
+        return "k" + std::string(reinterpret_cast<const char *>(written.pData_), static_cast<size_t>(written.size_));
+    } catch (const std::exception &error) {
+        return std::string("x") + error.what();
+    } catch (...) {
+        return "xexiv2 could not write it";
+    }
+}
+
 // exiv2 writes its warnings to standard error, which is the session's terminal: kept quiet.
 void quiet(int, const char *) {}
 
@@ -189,10 +250,20 @@ int main(int argc, char **argv) {
         if (!readAll(0, head, sizeof head)) break;
         uint32_t length = static_cast<uint32_t>(head[1]) | static_cast<uint32_t>(head[2]) << 8 |
                           static_cast<uint32_t>(head[3]) << 16 | static_cast<uint32_t>(head[4]) << 24;
-        if (length == 0 || length > 65536) break;
-        std::string path(length, '\0');
-        if (!readAll(0, &path[0], length)) break;
-        std::string answer = describe(path, head[0] == 'a');
+        // A path is at most 64 KB; a sidecar edited, 16 MB (photorepl sends none larger).
+        if (length == 0 || length > (head[0] == 'e' ? 16u << 20 : 65536u)) break;
+        std::string asked(length, '\0');
+        if (!readAll(0, &asked[0], length)) break;
+        std::string answer;
+        if (head[0] == 'e') {
+            if (length < 4) break;
+            size_t edits = static_cast<unsigned char>(asked[0]) | static_cast<unsigned char>(asked[1]) << 8 |
+                           static_cast<unsigned char>(asked[2]) << 16 | static_cast<size_t>(static_cast<unsigned char>(asked[3])) << 24;
+            if (edits > length - 4) break;
+            answer = edit(asked.substr(4 + edits), asked.substr(4, edits));
+        } else {
+            answer = describe(asked, head[0] == 'a');
+        }
         uint32_t size = static_cast<uint32_t>(answer.size());
         unsigned char sizeBytes[4] = {static_cast<unsigned char>(size), static_cast<unsigned char>(size >> 8),
                                       static_cast<unsigned char>(size >> 16), static_cast<unsigned char>(size >> 24)};

@@ -51,7 +51,7 @@ enum CompositionRoot {
             PhotoDetailView.module(
                 pictures: pictures, saver: source, describer: folderWorker, display: pictureDisplay,
                 animations: isInteractive ? folderWorker : nil, keys: isInteractive ? KeyPresses() : nil,
-                photosAreFiles: folderWorker != nil))
+                photosAreFiles: folderWorker != nil, judges: folderWorker, advances: options.advance))
         engine.register(IndexEditView.module())
         engine.register(PhotoAuthorView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
         engine.register(PhotoSearchView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
@@ -126,7 +126,9 @@ enum CompositionRoot {
                 root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed,
                 thumbnails: thumbnailCache(options, setup),
                 openedPhoto: options.openedPhoto?.name, progress: progress, index: indexPath.map { PhotoIndex(path: $0) },
-                writePlace: writePlace)
+                writePlace: writePlace,
+                // A transcript's check writes no photo's sidecar: the transcript's own folder stays as it is.
+                readOnly: options.readOnly ? .asked : isCheckingTranscript ? .checkingTranscript : nil)
             // A replay of a recording on a folder that changed since says so, first: whatever
             // differs comes after (the opening's output of a photo opened by name is not shown).
             if let recorded = options.listing, let now = try? folder.listing() {
@@ -148,6 +150,12 @@ enum CompositionRoot {
 
     /// What the picture display does at the prompt: after a resize, at Ctrl-C, before each prompt.
     private static func installPromptHooks(on engine: Engine, console: Console, display pictureDisplay: PictureDisplay) {
+        // Lightroom's keys on an empty line, where a photo can be judged: 0–5 rate it, 6–9 label it
+        // red, yellow, green, blue (run, echoed and recorded as the command typed).
+        engine.commandForKeyOnEmptyLine = { [weak engine] key in
+            guard let digit = key.wholeNumberValue, engine?.commandNames.contains("rate") == true else { return nil }
+            return digit <= 5 ? "rate \(digit)" : "label \(["red", "yellow", "green", "blue"][digit - 6])"
+        }
         // GNU screen re-wraps a picture's rows when its window changes: at the prompt, the window is
         // cleared rather than left in stripes, and says how to draw the picture again.
         engine.resizedAtPrompt = { [console] in

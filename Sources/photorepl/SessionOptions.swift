@@ -41,6 +41,10 @@ struct SessionOptions: Sendable {
     var thumbnails: String?
     /// `--no-cache`: no thumbnail cache, read or written.
     var noCache = false
+    /// Every file kept as it is: judgements (which write the photos' sidecars) refused.
+    var readOnly = false
+    /// The next photo shown after each rating, reject and label, as Lightroom's auto-advance.
+    var advance = false
     /// `--no-animation`: an animated photo's first frame only, in the detail too.
     var noAnimation = false
     /// `--feed`: `fetch` pages through the source's photos, newest first, instead of random ones.
@@ -164,6 +168,16 @@ struct SessionOptions: Sendable {
                 // Written into a recording's header: which pictures come from the cache shows (`show --why`).
                 changesOutput: true, whenEmpty: "--thumbnails takes a folder, e.g. --thumbnails ~/.cache/thumbnails"),
             .flag("--no-cache", \.noCache, help: "Neither read nor write the thumbnail cache."),
+            // Written into a recording's header: its replay refuses the judgements as the session did.
+            .flag(
+                "--read-only", \.readOnly,
+                help: "Keep every file as it is: rate, reject, label and keyword, which write the photos' XMP sidecars, are refused.",
+                changesOutput: true),
+            .flag(
+                "--advance", \.advance,
+                help:
+                    "Show the next photo after each rate, reject and label in the detail (and each digit key), as Lightroom's auto-advance.",
+                changesOutput: true),
             // Not an option that changes the output: transcripts, pipes and sheets never play animations.
             .flag(
                 "--no-animation", \.noAnimation,

@@ -61,7 +61,7 @@ import Testing
                 "run",
                 "test",
                 // `help` explains the commands of the prompt too.
-                "author back cancel count edit exit fetch filter grid help info layout list move next open page prev quit record run save search show sort state test",
+                "author back cancel count edit exit fetch filter grid help info keyword label layout list move next open page prev quit rate record reject run save search show sort state test undo",
                 ""
             ])
     }
@@ -93,7 +93,7 @@ import Testing
             try terminal.type("photorepl --")
             try terminal.press("Tab")
             if shell == "zsh" { try terminal.press("Tab") }
-            #expect(try terminal.wait { $0.contains("--preview-size") && $0.contains("--sheet-size") }, "\(shell): \(terminal.shown)")
+            #expect(try terminal.wait { $0.contains("--browse") && $0.contains("--preview-size") }, "\(shell): \(terminal.shown)")
             // (fish's pager ends a long list with a line of its own: "…and 3 more rows".)
             let listed = try terminal.screen().split(separator: "\n").dropFirst()
                 .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("…and ") }

@@ -40,6 +40,10 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// Where `save` writes what it is asked to write at a path (a transcript's check: a folder of its
     /// own); nil: at the path.
     private let writePlace: (@Sendable (String) -> String)?
+    /// Why judgements are refused, every file kept as it is; nil: they are written.
+    let readOnly: ReadOnlyReason?
+    /// The sidecars this session changed, oldest first: what `undo` takes back.
+    var sidecarChanges: [SidecarChange] = []
     /// How much of a file is read for its header: JPEG's EXIF may take 64 KB before the frame header.
     static let headerBytes = 256 << 10
     /// Files larger than this are not decoded (the pixel limits would refuse most of them anyway).
@@ -52,11 +56,13 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// - Parameter index: where the photos' metadata is kept for next time (nil: nowhere).
     /// - Parameter metadataReader: where it is read (exiv2 in `photorepl-metadata`).
     /// - Parameter writePlace: where `save` writes a file asked for at a path (nil: there).
+    /// - Parameter readOnly: why judgements are refused, every file kept as it is (nil: they are not).
     public init(
         root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init(),
         thumbnails: ThumbnailCache? = nil, openedPhoto: String? = nil, progress: WorkProgress? = nil, index: PhotoIndex? = nil,
-        metadataReader: MetadataReader = .shared, writePlace: (@Sendable (String) -> String)? = nil
+        metadataReader: MetadataReader = .shared, writePlace: (@Sendable (String) -> String)? = nil, readOnly: ReadOnlyReason? = nil
     ) {
+        self.readOnly = readOnly
         self.walkProgress = progress
         self.writePlace = writePlace
         self.index = index
@@ -490,6 +496,14 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
         if needsMetadata {
             let facts = try await facts(of: scan.entries, wholeWalk: true)
             listed = zip(scan.entries, facts).map { ($0, $1) }
+            // What the sidecars say (a rating given here, in darktable, in Lightroom) over the files' own.
+            if !scan.sidecars.isEmpty {
+                for i in listed.indices where Self.hasSidecar(listed[i].entry, in: scan.sidecars) {
+                    guard let judgement = try? judgement(of: listed[i].entry).get().judgement else { continue }
+                    let metadata = listed[i].facts?.metadata ?? PhotoMetadata()
+                    listed[i].facts?.metadata = judgement.over(metadata)
+                }
+            }
         } else {
             listed = scan.entries.map { ($0, nil) }
         }
@@ -537,6 +551,26 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
         return await Task.detached { reader.tags(of: path, detail: .everything) }.value
     }
 
+    /// Whether the walk found a sidecar of `entry` (`NAME.EXT.xmp`, `NAME.xmp`, `NAME.XMP`).
+    static func hasSidecar(_ entry: PhotoFolder.Entry, in sidecars: Set<[UInt8]>) -> Bool {
+        let path = entry.relativePath
+        if sidecars.contains(path + Array(".xmp".utf8)) { return true }
+        guard let dot = XMPSidecar.extensionDot(path) else { return false }
+        return sidecars.contains(Array(path[..<dot]) + Array(".xmp".utf8)) || sidecars.contains(Array(path[..<dot]) + Array(".XMP".utf8))
+    }
+
+    /// A photo judged: as the detail shows it from now on, when it was shown before (else its
+    /// header is still to be read).
+    func updateDescribed(_ photo: Photo) {
+        let key = Array(photo.id.utf8)
+        if describedPhotos[key] != nil { describedPhotos[key] = photo }
+    }
+
+    /// A photo whose sidecar changed behind the detail's back (`undo`): read again when shown.
+    func forgetDescribed(_ id: String) {
+        describedPhotos[Array(id.utf8)] = nil
+    }
+
     /// A photo as the detail shows it: what its header says (its size, description, artist,
     /// camera; a photo listed by name has none yet) and its frames when it is an animation, read
     /// once; a photo not of this folder as it is.
@@ -554,6 +588,10 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
         // When, where and how it was taken: as listed, else from the index or the file.
         found.facts = photo.facts
         if found.facts?.metadataRead != true { found.facts = try? await facts(of: [entry], wholeWalk: false).first }
+        if let judgement = try? judgement(of: entry).get().judgement {
+            let metadata = found.facts?.metadata ?? PhotoMetadata()
+            found.facts?.metadata = judgement.over(metadata)
+        }
         describedPhotos[key] = found
         return found
     }

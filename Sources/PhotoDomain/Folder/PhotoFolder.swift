@@ -33,6 +33,9 @@ public struct PhotoFolder: Sendable {
 
     public struct Scan: Sendable, Equatable {
         public var entries: [Entry] = []
+        /// The XMP sidecars found (`IMG_0001.CR2.xmp`, `IMG_0001.xmp`), by their paths in the folder:
+        /// read over their photos' own metadata, and not counted as skipped.
+        public var sidecars: Set<[UInt8]> = []
         /// Reason → how many files were skipped for it.
         public var skipped: [String: Int] = [:]
 
@@ -167,6 +170,11 @@ public struct PhotoFolder: Sendable {
             // A file the folder lists as regular is opened by its name in the folder, not followed if
             // it became a link since: four system calls on names looked up in one folder, where the
             // path's lstat, open, fstat, read and close were five, each walking the whole path.
+            // A sidecar is its photo's, not a photo skipped: noted, for its judgement to be read.
+            if type != UInt8(DT_DIR), Self.isSidecarName(name) {
+                scan.sidecars.insert(relativePath)
+                continue
+            }
             if type == UInt8(DT_REG), knowsByName {
                 let opened = relative.isEmpty && name == alsoListing
                 if addByName(name, path: path, relativePath: relativePath, opened: opened, in: folder, into: &scan, progress: progress) {
@@ -302,6 +310,10 @@ public struct PhotoFolder: Sendable {
             walk(path, relative: relativePath, ancestors: ancestors + [id], walked: &walked, quiet: quiet, into: &scan, progress: progress)
         case S_IFREG:
             if let progress, (scan.entries.count + scan.skippedCount) % 64 == 0 { progress(scan.entries.count + scan.skippedCount) }
+            if Self.isSidecarName(name) {
+                scan.sidecars.insert(relativePath)
+                return
+            }
             if knowsByName {
                 let opened = relative.isEmpty && name == alsoListing ? (try? Self.sniff(path).get()) : nil
                 if let format = Self.format(named: name) ?? opened {
@@ -376,6 +388,12 @@ public struct PhotoFolder: Sendable {
 
     /// Whether the file at `path` is one the folder source shows: a regular file whose first bytes
     /// are an image's (`photorepl photo.jpg` opens it; a script is not one).
+    /// Whether a file's name is an XMP sidecar's (`.xmp`, in any case).
+    static func isSidecarName(_ name: [UInt8]) -> Bool {
+        guard name.count > 4 else { return false }
+        return name.suffix(4).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }.elementsEqual(".xmp".utf8)
+    }
+
     public static func isPhoto(_ path: String) -> Bool {
         if case .success = sniff(Array(path.utf8)) { return true }
         return false

@@ -48,6 +48,37 @@ public final class MetadataReader: Sendable {
     /// The tags of the file at `path`, or why not. `stopped` is asked every tenth of a second while
     /// the reader works: when it says so (Ctrl-C), the reader is ended, and the file is a failure.
     public func tags(of path: [UInt8], detail: Detail = .summary, stopped: () -> Bool = { false }) -> Result<[MetadataTag], Failure> {
+        guard !path.isEmpty, path.count <= 65536 else { return .failure(.init(message: "the path is too long", readerMissing: false)) }
+        return answer(to: detail.rawValue, path, stopped: stopped).flatMap(Self.tags(in:))
+    }
+
+    /// The most of a sidecar edited: larger than any program's (darktable's longest histories are
+    /// hundreds of KB), and what the reader accepts.
+    public static let largestSidecar = 16 << 20
+
+    /// The XMP sidecar `sidecar` (empty: a new one) with `edits` made by exiv2, every other property
+    /// kept as exiv2 read it; or why not. Only bytes: the caller writes the file.
+    public func edited(_ sidecar: [UInt8], _ edits: [XMPEdit]) -> Result<[UInt8], Failure> {
+        let lines = Array(edits.map(\.line).joined(separator: "\n").utf8)
+        guard 4 + lines.count + sidecar.count <= Self.largestSidecar else {
+            return .failure(.init(message: "the sidecar is larger than 16 MB", readerMissing: false))
+        }
+        let count = UInt32(lines.count)
+        let payload = [UInt8(count & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 24)] + lines + sidecar
+        return answer(to: UInt8(ascii: "e"), payload).flatMap { answer in
+            guard let status = answer.first else { return .failure(.init(message: "exiv2 gave no answer", readerMissing: false)) }
+            guard status == UInt8(ascii: "k") else {
+                return .failure(
+                    .init(message: "exiv2 could not write it: \(String(decoding: answer.dropFirst(), as: UTF8.self))", readerMissing: false)
+                )
+            }
+            return .success(Array(answer.dropFirst()))
+        }
+    }
+
+    /// A reader's answer to a request of `kind` carrying `payload`, from an idle reader or one
+    /// started for it; a reader that failed is ended.
+    private func answer(to kind: UInt8, _ payload: [UInt8], stopped: () -> Bool = { false }) -> Result<[UInt8], Failure> {
         guard let program else {
             return .failure(
                 Failure(message: "photorepl-metadata is not installed beside photorepl: install photorepl again", readerMissing: true))
@@ -61,10 +92,10 @@ public final class MetadataReader: Sendable {
             case .failure(let failure): return .failure(failure)
             }
         }
-        switch process.ask(path, detail: detail, deadline: deadline, stopped: stopped) {
+        switch process.ask(kind, payload, deadline: deadline, stopped: stopped) {
         case .success(let answer):
             idle.withLock { $0.append(process) }
-            return Self.tags(in: answer)
+            return .success(answer)
         case .failure(let failure):
             process.end()
             return .failure(failure)
@@ -206,15 +237,13 @@ final class ReaderProcess: Sendable {
         return .success(ReaderProcess(pid: pid, socket: ends[0]))
     }
 
-    /// The reader's answer for `path`, or why there is none: it ended (crashed, or could not load
+    /// The reader's answer to a request (`kind`, then `payload`: a path, or a sidecar to edit), or why there is none: it ended (crashed, or could not load
     /// exiv2), or took longer than `deadline` (then the caller ends it).
-    func ask(_ path: [UInt8], detail: MetadataReader.Detail, deadline: Duration, stopped: () -> Bool) -> Result<
+    func ask(_ kind: UInt8, _ payload: [UInt8], deadline: Duration, stopped: () -> Bool) -> Result<
         [UInt8], MetadataReader.Failure
     > {
-        guard !path.isEmpty, path.count <= 65536 else { return .failure(.init(message: "the path is too long", readerMissing: false)) }
-        let length = UInt32(path.count)
-        let request =
-            [detail.rawValue, UInt8(length & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 24)] + path
+        let length = UInt32(payload.count)
+        let request = [kind, UInt8(length & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 24)] + payload
         let ends = ContinuousClock.now + deadline
         guard send(request) else { return .failure(ended()) }
         guard let head = receive(4, until: ends, stopped: stopped) else { return .failure(stoppedOrEnded(ends, stopped())) }
@@ -286,5 +315,25 @@ final class ReaderProcess: Sendable {
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         close(socket)
         return status
+    }
+}
+
+/// A change exiv2 makes to an XMP sidecar (`MetadataReader.edited`).
+public enum XMPEdit: Sendable, Equatable {
+    /// A text property set (`Xmp.xmp.Rating`, "4").
+    case text(key: String, value: String)
+    /// A bag of words set (`Xmp.dc.subject`); none removes it.
+    case bag(key: String, words: [String])
+    /// A property removed.
+    case remove(key: String)
+
+    /// As the reader reads it: tabs and newlines separate, so no value holds one (`XMPEdit`'s makers refuse them).
+    var line: String {
+        switch self {
+        case .text(let key, let value): "=\(key)\t\(value)"
+        case .bag(let key, let words) where words.isEmpty: "-\(key)"
+        case .bag(let key, let words): "[\(key)\t" + words.joined(separator: "\t")
+        case .remove(let key): "-\(key)"
+        }
     }
 }

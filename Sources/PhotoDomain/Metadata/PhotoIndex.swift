@@ -201,7 +201,7 @@ public final class PhotoIndex: Sendable {
             let touch = try database.statement("UPDATE photo SET used = ?8 WHERE \(Self.keyCondition)")
             try Self.withLargeCache(database) { () throws(SQLiteFailure) in
                 try database.transaction(immediate: true) { () throws(SQLiteFailure) in
-                try touch.bind(Int64(today), at: 8)
+                    try touch.bind(Int64(today), at: 8)
                     for key in keys {
                         try touch.bind(key)
                         try touch.run()

@@ -97,7 +97,7 @@ public struct PhotoMetadata: Sendable, Equatable {
         }
         rating = text("Xmp.xmp.Rating").flatMap { Double($0) }.flatMap { $0.isFinite && $0 >= -1 && $0 <= 5 ? Int($0.rounded()) : nil }
         label = text("Xmp.xmp.Label")
-        keywords = Self.words(text("Xmp.dc.subject")) ?? tags.filter { $0.key == "Iptc.Application2.Keywords" }.map(\.value)
+        keywords = Self.items("Xmp.dc.subject", in: tags) ?? tags.filter { $0.key == "Iptc.Application2.Keywords" }.map(\.value)
         description = text("Exif.Image.ImageDescription", "Xmp.dc.description", "Iptc.Application2.Caption").map(Self.withoutLanguage)
         artist = text("Exif.Image.Artist", "Xmp.dc.creator")
     }
@@ -153,6 +153,16 @@ public struct PhotoMetadata: Sendable, Equatable {
         }
         guard value <= limit else { return nil }
         return negative ? -value : value
+    }
+
+    /// An XMP bag's or sequence's items as the reader gives them (`!item:KEY` lines, each whole:
+    /// "sea, salt" is one), else as its value joins them (a reader of before: `beach, sea`); nil
+    /// when it has none.
+    static func items(_ key: String, in tags: [MetadataTag]) -> [String]? {
+        let itemKey = "!item:" + key
+        let items = tags.filter { $0.key == itemKey }.map(\.value).filter { !$0.isEmpty }
+        if !items.isEmpty { return items }
+        return words(tags.first { $0.key == key }?.value)
     }
 
     /// An XMP bag as exiv2 prints it (`beach, sea`); nil when empty.

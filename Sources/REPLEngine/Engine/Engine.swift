@@ -46,6 +46,11 @@ public final class Engine {
     /// smaller window would lay over its text). Scripts never call it.
     package var beforePrompt: (@MainActor () -> Void)?
 
+    /// The command a key runs at once on an empty line, as if typed and entered (a digit's `rate 4`),
+    /// asked with the key each time it is pressed there; nil: the key is typed as usual (no command
+    /// starts with a digit, so a digit key never hides one).
+    public var commandForKeyOnEmptyLine: (@MainActor (Character) -> String?)?
+
     /// Run when the window changes size at the prompt, after `beforePrompt`: the app may redraw or
     /// clear what the terminal re-wrapped (GNU screen's pictures).
     package var resizedAtPrompt: (@MainActor () -> Void)?

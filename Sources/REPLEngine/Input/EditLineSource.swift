@@ -34,6 +34,9 @@ package final class EditLineSource {
     /// `prev` where the scene on top has them; nil where it has nothing to page (the key beeps).
     /// Called on the main thread, inside el_gets.
     package var pageCommand: (_ forward: Bool) -> String? = { _ in nil }
+    /// What a digit key runs on an empty line, as if typed (`rate 4`); nil: the digit is typed.
+    /// Called on the main thread, inside el_gets.
+    package var keyCommand: (_ key: Character) -> String? = { _ in nil }
     /// Run when the window changes size while a line is being edited, before the prompt is drawn
     /// again: what runs before each prompt (pictures a smaller window would lay over the reflowed
     /// text are deleted). Called on the main thread, inside el_gets.
@@ -148,6 +151,9 @@ package final class EditLineSource {
                     ? "Run 'next' on an empty line, else insert a space"
                     : "Run 'prev' on an empty line, else delete the character before the cursor", function)
         }
+        repl_el_addfn(editLine, "repl-digit", "Run the scene's command for a digit on an empty line, else type it") { el, key in
+            EditLineSource.source(of: el)?.digit(key) ?? UInt8(CC_ERROR)
+        }
         bindKeys()
         repl_el_source(editLine, nil)  // ~/.editrc (or $EDITRC): `NAME:` lines apply, other programs' are skipped
         // `bind -v` or `bind -e` in .editrc resets the key map: Tab must complete in every mode.
@@ -159,7 +165,7 @@ package final class EditLineSource {
     /// Tab completes; in emacs mode Home, End and Delete work whichever of their sequences the terminal
     /// sends (libedit binds only those terminfo names: tmux's `ESC [ 1 ~` for Home typed a `~`), and
     /// Ctrl-Left and Ctrl-Right move by words; PageDown, Right and Space on an empty line run `next`,
-    /// PageUp, Left and Backspace `prev`. (Not in vi mode: a sequence bound there would make
+    /// PageUp, Left and Backspace `prev`, and a digit what the scene on top gives it. (Not in vi mode: a sequence bound there would make
     /// Escape wait for the key after it.) Every other escape sequence is dropped by the character reader.
     private func bindKeys() {
         repl_el_bind(editLine, "^I", "repl-complete")
@@ -169,7 +175,7 @@ package final class EditLineSource {
             (["\\e[3~"], "ed-delete-next-char"), (["\\e[1;5C"], "em-next-word"), (["\\e[1;5D"], "ed-prev-word"),
             (["\\e[6~"], "repl-page-down"), (["\\e[5~"], "repl-page-up"),
             (["\\e[C", "\\eOC"], "repl-right"), (["\\e[D", "\\eOD"], "repl-left"),
-            ([" "], "repl-space"), (["^?", "^H"], "repl-backspace")
+            ([" "], "repl-space"), (["^?", "^H"], "repl-backspace"), ((0...9).map(String.init), "repl-digit")
         ] {
             for key in keys { repl_el_bind(editLine, key, function) }
         }
@@ -255,6 +261,19 @@ package final class EditLineSource {
         // the screen shows what ran, as if typed.
         repl_write_out(command + "\n")
         return UInt8(CC_NEWLINE)
+    }
+
+    /// A digit: on an empty line where the scene gives it a command, that command typed and run (as
+    /// PageDown's); otherwise the digit is typed.
+    private func digit(_ key: Int32) -> UInt8 {
+        guard let scalar = Unicode.Scalar(UInt32(key)) else { return UInt8(CC_ERROR) }
+        if let info = repl_el_line(editLine)?.pointee, info.lastchar == info.buffer, let command = keyCommand(Character(scalar)) {
+            repl_el_insertstr(editLine, command)
+            repl_write_out(command + "\n")
+            return UInt8(CC_NEWLINE)
+        }
+        repl_el_insertstr(editLine, String(Character(scalar)))
+        return UInt8(CC_REFRESH)
     }
 
     /// A key that pages on an empty line where something pages (PageDown's and PageUp's paging),

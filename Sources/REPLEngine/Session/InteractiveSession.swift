@@ -40,6 +40,10 @@ package final class InteractiveSession {
                 return engine?.commandNames.contains(command) == true ? command : nil
             }
         }
+        // The digits on an empty line, as the scene on top says (the detail's ratings and labels).
+        editor.keyCommand = { [weak engine] key in
+            MainActor.assumeIsolated { engine?.commandForKeyOnEmptyLine?(key) }
+        }
         // A window made smaller at the prompt is tidied at once, as before a prompt (kitty's
         // pictures would cover the reflowed text until the next command).
         editor.windowResized = { [weak engine] in

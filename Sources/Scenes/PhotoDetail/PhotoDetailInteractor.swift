@@ -12,6 +12,11 @@ protocol PhotoDetailBusinessLogic: AnyObject {
     func savePhoto(_ request: PhotoDetail.Save.Request)
     /// Every tag of the photo's file, read by the metadata library (a folder's photo only).
     func showInfo(_ request: PhotoDetail.Info.Request) async
+    /// `rate`, `reject`, `label`, `keyword`: the judgement written into the photo's sidecar, by an
+    /// effect the command awaits.
+    func judgePhoto(_ request: PhotoDetail.Judge.Request)
+    /// `undo`: the session's last judgement taken back, by an effect the command awaits.
+    func undoJudgement()
     /// `edit` and `move N`: the index-edit sheet, where the list the photo came from can be reordered.
     func choosePosition(_ request: PhotoDetail.Move.Request)
     /// `next` and `prev`: shows the photo beside this one in the list it was opened from (as
@@ -74,6 +79,8 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     private let describer: PhotoDescribingWorker?
     /// Decodes an animated photo's frames as they play.
     private let animations: PhotoAnimationsWorker?
+    /// Keeps judgements in the photos' sidecars (a folder's photos only).
+    private let judges: PhotoJudgingWorker?
     private let keys: KeyPressWatching?
     /// Raised by `stopAnimation` while frames are redrawn: the loop ends before its next frame.
     private var animationStopRequested = false
@@ -89,8 +96,9 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
 
     init(
         pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
-        animations: PhotoAnimationsWorker? = nil, keys: KeyPressWatching? = nil
+        animations: PhotoAnimationsWorker? = nil, keys: KeyPressWatching? = nil, judges: PhotoJudgingWorker? = nil
     ) {
+        self.judges = judges
         self.pictures = pictures
         self.saver = saver
         self.describer = describer
@@ -267,6 +275,60 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
         index = target
         photo = photos[target]
         showPhoto(.init(pictureBox: pictureBox, playback: playback))
+    }
+
+    func judgePhoto(_ request: PhotoDetail.Judge.Request) {
+        guard let photo else { return }
+        guard let judges, photo.facts != nil else {
+            let refusal = PhotosWorkerError(
+                "only a folder's photos are judged (their sidecars keep it): start photorepl on a folder, e.g. 'photorepl ~/Pictures'")
+            return presenter?.presentJudged(.init(result: .failure(refusal), change: request.change)) ?? ()
+        }
+        effects?.finishBeforeCommandEnds { [self] in
+            let result: Result<Judged, PhotosWorkerError>?
+            do {
+                let judged = try await judges.judge(photo, request.change, sharedToo: request.sharedToo)
+                replaceShown(judged.photo)
+                result = .success(judged)
+            } catch let failure as PhotosWorkerError {
+                result = .failure(failure)
+            } catch {
+                result = Task.isCancelled ? nil : .failure(PhotosWorkerError("\(error)"))
+            }
+            presenter?.presentJudged(.init(result: result, change: request.change))
+            // Auto-advance: on to the next photo, where there is one (the last stays shown).
+            if case .success? = result, let advance = request.advance, let index, index + 1 < photos.count {
+                step(to: index + 1, pictureBox: advance.pictureBox, playback: advance.playback)
+            }
+        }
+    }
+
+    func undoJudgement() {
+        guard let judges else {
+            return presenter?.presentUndone(.init(result: .success(nil))) ?? ()
+        }
+        effects?.finishBeforeCommandEnds { [self] in
+            do {
+                let undone = try await judges.undo()
+                // The photo shown, if it is the one: its judgement read again from its sidecar.
+                if let undone, let photo, photo.id.utf8.elementsEqual(undone.photoID.utf8), let describer {
+                    var fresh = photo
+                    fresh.facts?.metadataRead = false
+                    replaceShown(await describer.described(fresh))
+                }
+                presenter?.presentUndone(.init(result: .success(undone)))
+            } catch let failure as PhotosWorkerError {
+                presenter?.presentUndone(.init(result: .failure(failure)))
+            } catch {
+                presenter?.presentUndone(.init(result: .failure(PhotosWorkerError("\(error)"))))
+            }
+        }
+    }
+
+    /// The photo shown as it is now (judged), in the list it steps through too.
+    private func replaceShown(_ shown: Photo) {
+        photo = shown
+        if let index, photos.indices.contains(index), photos[index].id.utf8.elementsEqual(shown.id.utf8) { photos[index] = shown }
     }
 
     func choosePosition(_ request: PhotoDetail.Move.Request) {

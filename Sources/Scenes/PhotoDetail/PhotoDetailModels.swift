@@ -219,6 +219,41 @@ enum PhotoDetail {
         }
     }
 
+    /// `rate`, `reject`, `label`, `keyword`: a judgement of the photo shown, kept in its sidecar.
+    enum Judge {
+        struct Request: Equatable, Sendable {
+            var change: JudgementChange
+            /// Whether a `NAME.xmp` another photo shares is written too (`--both`).
+            var sharedToo: Bool
+            /// Where the next photo is shown once it is judged (`--advance`), with its picture's box
+            /// and how an animation plays; nil: the photo stays.
+            var advance: (pictureBox: PixelSize?, playback: PhotoDetail.Animate.Playback?)?
+
+            static func == (a: Request, b: Request) -> Bool {
+                a.change == b.change && a.sharedToo == b.sharedToo && (a.advance == nil) == (b.advance == nil)
+            }
+        }
+
+        struct Response: Sendable {
+            /// nil: Ctrl-C stopped it before anything was written.
+            var result: Result<Judged, PhotosWorkerError>?
+            var change: JudgementChange
+        }
+
+        struct ViewModel: Equatable, Sendable {
+            var message: String
+            var failed: Bool
+        }
+    }
+
+    /// `undo`: the session's last judgement taken back.
+    enum Undo {
+        struct Response: Sendable {
+            /// nil: there was nothing to take back.
+            var result: Result<Undone?, PhotosWorkerError>
+        }
+    }
+
     /// `edit` and `move N`: the sheet that chooses the photo's new position, over the detail.
     enum Move {
         struct Request: Equatable, Sendable {

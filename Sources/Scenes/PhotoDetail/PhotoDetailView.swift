@@ -7,6 +7,7 @@ protocol PhotoDetailDisplayLogic: AnyObject {
     func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel)
     func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel)
     func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel)
+    func displayJudged(_ viewModel: PhotoDetail.Judge.ViewModel)
     func displayInfo(_ viewModel: PhotoDetail.Info.ViewModel)
     func displayIndexEdit(_ viewModel: PhotoDetail.Move.ViewModel)
     func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel)
@@ -34,6 +35,9 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         router?.dataStore?.index.map { "detail \($0 + 1)" } ?? "detail"
     }
 
+    /// Whether a rating, reject or label shows the next photo after it (`--advance`).
+    var advances = false
+
     init(console: Console, display: PictureDisplay?) {
         self.console = console
         self.display = display
@@ -44,15 +48,18 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     /// - Parameter describer: reads the header of a photo listed by name only, for its fields.
     /// - Parameter animations: an animated photo's frames, played where the display can (nil: the
     ///   first frame only); `keys` stops one drawn in place.
+    /// - Parameter judges: keeps ratings, labels and keywords in the photos' sidecars (a folder's).
+    /// - Parameter advances: whether a rating, reject or label shows the next photo after it.
     package static func module(
         pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
         display: PictureDisplay? = nil, animations: PhotoAnimationsWorker? = nil, keys: KeyPresses? = nil,
-        photosAreFiles: Bool = false
+        photosAreFiles: Bool = false, judges: PhotoJudgingWorker? = nil, advances: Bool = false
     ) -> SceneModule {
         SceneModule(PhotoDetailView.self) { context in
             let view = PhotoDetailView(console: context.console, display: display)
+            view.advances = advances
             let interactor = PhotoDetailInteractor(
-                pictures: pictures, saver: saver, describer: describer, animations: animations, keys: keys)
+                pictures: pictures, saver: saver, describer: describer, animations: animations, keys: keys, judges: judges)
             interactor.effects = context.effects
             let presenter = PhotoDetailPresenter(photosAreFiles: photosAreFiles)
             let router = PhotoDetailRouter(navigator: context.navigator)
@@ -158,6 +165,49 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             view.interactor?.stopAnimation()
             view.interactor?.stepPhoto(.init(delta: -1, pictureBox: view.display?.pixelBox(for: .detail), playback: view.playback))
         },
+        Command(
+            "rate",
+            arguments: [
+                .number("N", naming: "rating", completion: .words(["0", "1", "2", "3", "4", "5"])), Argument("--both", optional: true)
+            ],
+            summary: "rate the photo 0…5 stars, kept in its XMP sidecar (the digits 0–5 on an empty line do it too)", example: "rate 4"
+        ) { view, arguments in
+            let stars = arguments.number(at: 0) ?? -1
+            guard (0...5).contains(stars) else {
+                throw CommandError(
+                    "a rating is 0…5 stars, not \(TerminalText.truncate(arguments[0], toWidth: 20)) (type e.g. 'rate 4'; 'reject' rejects)",
+                    kind: .usage)
+            }
+            try view.judge(.rate(stars), arguments.dropFirst())
+        },
+        Command(
+            "reject", arguments: [Argument("--both", optional: true)],
+            summary: "mark the photo rejected (XMP rating -1, as Bridge and darktable write it)"
+        ) { view, arguments in
+            try view.judge(.reject, arguments[...])
+        },
+        Command(
+            "label", arguments: [.choice("COLOUR", ColourLabel.allCases.map(\.rawValue) + ["none"]), Argument("--both", optional: true)],
+            summary: "give the photo a colour label, as Lightroom writes it (6–9 on an empty line: red, yellow, green, blue)",
+            example: "label red"
+        ) { view, arguments in
+            try view.judge(.label(ColourLabel(word: arguments[0])), arguments.dropFirst())
+        },
+        Command(
+            "keyword", arguments: [.choice("add|remove", ["add", "remove"]), Argument("WORD", repeated: true)],
+            summary: "add keywords to the photo or remove them (a|b|c is a hierarchy, as Lightroom keeps it)", example: "keyword add beach"
+        ) { view, arguments in
+            let both = arguments.dropFirst().contains("--both")
+            let words = arguments.dropFirst().filter { $0 != "--both" }
+            guard !words.isEmpty else {
+                throw CommandError("keyword \(arguments[0]) takes one word or more (type e.g. 'keyword add beach')", kind: .usage)
+            }
+            if let problem = words.lazy.compactMap(JudgementChange.keywordProblem).first { throw CommandError(problem, kind: .usage) }
+            try view.judge(arguments[0] == "add" ? .addKeywords(Array(words)) : .removeKeywords(Array(words)), both ? ["--both"] : [])
+        },
+        Command("undo", summary: "take back the last judgement of this session: its sidecar as it was") { view, _ in
+            view.interactor?.undoJudgement()
+        },
         Command("author", summary: "show the photographer: their profile and their photos") { view, _ in
             view.interactor?.stopAnimation()
             view.router?.routeToAuthor()
@@ -167,6 +217,23 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             view.router?.routeBack()
         }
     ]
+
+    /// A judgement of the photo shown; `options` may only be `--both`.
+    private func judge(_ change: JudgementChange, _ options: some Collection<String>) throws {
+        if let other = options.first(where: { $0 != "--both" }) {
+            throw CommandError(
+                "\(change.command.split(separator: " ").first ?? "") takes only --both after it, not '\(TerminalText.truncate(other, toWidth: 40))' (type e.g. '\(change.command)')",
+                kind: .usage)
+        }
+        var request = PhotoDetail.Judge.Request(change: change, sharedToo: options.contains("--both"))
+        switch change {
+        case .rate, .reject, .label:
+            if advances { request.advance = (display?.pixelBox(for: .detail), playback) }
+        case .addKeywords, .removeKeywords:
+            break
+        }
+        interactor?.judgePhoto(request)
+    }
 
     private func save(_ arguments: Arguments) throws {
         let replacing = arguments.contains("--force")
@@ -219,6 +286,14 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     }
 
     func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) {
+        if viewModel.failed {
+            console.fail(viewModel.message)
+        } else {
+            console.writeLine(viewModel.message)
+        }
+    }
+
+    func displayJudged(_ viewModel: PhotoDetail.Judge.ViewModel) {
         if viewModel.failed {
             console.fail(viewModel.message)
         } else {

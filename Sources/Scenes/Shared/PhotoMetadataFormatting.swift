@@ -25,7 +25,7 @@ enum PhotoMetadataFormatting {
         add("file", fileSize(facts.fileSize) + " " + facts.format.rawValue)
         add("rating", metadata.rating.flatMap(stars))
         add("label", metadata.label)
-        add("keywords", metadata.keywords.isEmpty ? nil : metadata.keywords.joined(separator: ", "))
+        add("keywords", metadata.keywords.isEmpty ? nil : keywordList(metadata.keywords))
         return fields
     }
 
@@ -65,6 +65,11 @@ enum PhotoMetadataFormatting {
     }
 
     /// `★★★★☆` for 4, `✗ rejected` for −1; nil for 0 (no stars: nothing to say).
+    /// Keywords joined by commas, a keyword that holds one in quotes (`beach, "sea, salt"`).
+    static func keywordList(_ keywords: [String]) -> String {
+        keywords.map { $0.contains(",") ? "\"\($0)\"" : $0 }.joined(separator: ", ")
+    }
+
     static func stars(_ rating: Int) -> String? {
         if rating < 0 { return "✗ rejected" }
         guard rating > 0 else { return nil }

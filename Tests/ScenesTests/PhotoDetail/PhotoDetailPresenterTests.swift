@@ -10,6 +10,8 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
     func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel) { missing.append(viewModel.message) }
     var saved: [PhotoDetail.Save.ViewModel] = []
     func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) { saved.append(viewModel) }
+    var judged: [PhotoDetail.Judge.ViewModel] = []
+    func displayJudged(_ viewModel: PhotoDetail.Judge.ViewModel) { judged.append(viewModel) }
     var infos: [PhotoDetail.Info.ViewModel] = []
     func displayInfo(_ viewModel: PhotoDetail.Info.ViewModel) { infos.append(viewModel) }
     var indexEdits: [String?] = []

@@ -9,6 +9,10 @@ final class DetailPresenterSpy: PhotoDetailPresentationLogic {
     func presentPhoto(_ response: PhotoDetail.Show.Response) { responses.append(response) }
     var saved: [PhotoDetail.Save.Response] = []
     func presentSaved(_ response: PhotoDetail.Save.Response) { saved.append(response) }
+    var judged: [PhotoDetail.Judge.Response] = []
+    func presentJudged(_ response: PhotoDetail.Judge.Response) { judged.append(response) }
+    var undone: [PhotoDetail.Undo.Response] = []
+    func presentUndone(_ response: PhotoDetail.Undo.Response) { undone.append(response) }
     var infos: [PhotoDetail.Info.Response] = []
     func presentInfo(_ response: PhotoDetail.Info.Response) { infos.append(response) }
     var indexEdits: [PhotoDetail.Move.Response] = []

@@ -1,0 +1,166 @@
+import SafeFiles
+import SystemCalls
+
+/// A photo's XMP sidecar: found where darktable, digiKam, Lightroom and Capture One look, read with
+/// its identity (to tell a change another program made since), and replaced whole or not at all.
+public struct XMPSidecar: Sendable, Equatable {
+    /// The sidecar's path (it may not exist yet).
+    public var path: [UInt8]
+    /// Its bytes when it was read; nil when there is none yet.
+    public var bytes: [UInt8]?
+    /// Its identity and version when it was read (nil: none yet).
+    var version: Version?
+    /// Whether it is a `NAME.xmp` another photo of the same name shares (a RAW+JPEG pair's).
+    public var sharedWith: [UInt8]?
+
+    /// A file's identity and version: another program's write changes one of them.
+    struct Version: Equatable, Sendable {
+        var device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int, changed: Int, changedNanoseconds: Int
+
+        init(_ info: stat) {
+            (device, inode, size) = (UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_size))
+            (seconds, nanoseconds) = (info.modificationTime.tv_sec, info.modificationTime.tv_nsec)
+            (changed, changedNanoseconds) = (info.changeTime.tv_sec, info.changeTime.tv_nsec)
+        }
+    }
+
+    /// Why a sidecar cannot be read or written, in words that name it.
+    public struct Failure: Error, Sendable, Equatable {
+        public var message: String
+    }
+
+    /// The sidecar of the photo at `photo`: `NAME.EXT.xmp` when it exists (darktable, digiKam: it
+    /// wins when both do), else an existing `NAME.xmp` or `NAME.XMP` (Lightroom, Capture One), else
+    /// a new `NAME.EXT.xmp`; read. `siblings` gives the other files of the photo's folder that share
+    /// its name without the extension (`IMG_0001.JPG` beside `IMG_0001.CR2`): a `NAME.xmp` is theirs too.
+    public static func find(for photo: [UInt8], siblings: () -> [[UInt8]] = { [] }) -> Result<XMPSidecar, Failure> {
+        let whole = photo + Array(".xmp".utf8)
+        if exists(whole) { return read(whole, sharedWith: nil) }
+        if let dot = extensionDot(photo) {
+            for ending in [".xmp", ".XMP"] {
+                let named = Array(photo[..<dot]) + Array(ending.utf8)
+                if exists(named) { return read(named, sharedWith: siblings().first) }
+            }
+        }
+        return .success(XMPSidecar(path: whole, bytes: nil, version: nil, sharedWith: nil))
+    }
+
+    /// Where the extension's dot is in the file name of `path` (not a leading dot: `.hidden`).
+    static func extensionDot(_ path: [UInt8]) -> Int? {
+        let nameStart = (path.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+        guard let dot = path.lastIndex(of: UInt8(ascii: ".")), dot > nameStart else { return nil }
+        return dot
+    }
+
+    /// Whether something is at `path` (a link counts: `read` refuses it, rather than a new sidecar
+    /// being made beside it).
+    private static func exists(_ path: [UInt8]) -> Bool {
+        var info = stat()
+        return withPath(path) { lstat($0, &info) } == 0
+    }
+
+    /// The sidecar at `path`, read whole with its version; refused when it is not a regular file
+    /// (a link, a FIFO: writing through a link would change a file elsewhere), larger than
+    /// `MetadataReader.largestSidecar`, or declares a DOCTYPE (XML entities, which can expand a
+    /// few bytes into gigabytes: no XMP writer makes one).
+    static func read(_ path: [UInt8], sharedWith: [UInt8]?) -> Result<XMPSidecar, Failure> {
+        let shown = String(decoding: path, as: UTF8.self)
+        let fd = withPath(path) { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+        guard fd >= 0 else {
+            let code = errno
+            if code == ELOOP {
+                return .failure(Failure(message: "\(shown) is a symbolic link: photorepl writes no sidecar through a link"))
+            }
+            return .failure(Failure(message: "cannot read \(shown): \(String(cString: strerror(code)))"))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return .failure(Failure(message: "\(shown) is not a regular file: photorepl reads and writes only a file there"))
+        }
+        guard info.st_size <= Int64(MetadataReader.largestSidecar) else {
+            return .failure(Failure(message: "\(shown) is larger than 16 MB: no sidecar is, so photorepl leaves it as it is"))
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { SystemCalls.read(fd, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return .failure(Failure(message: "cannot read \(shown): \(String(cString: strerror(errno)))")) }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+            guard bytes.count <= MetadataReader.largestSidecar else {
+                return .failure(Failure(message: "\(shown) is larger than 16 MB: no sidecar is, so photorepl leaves it as it is"))
+            }
+        }
+        if declaresDoctype(bytes) {
+            return .failure(
+                Failure(message: "\(shown) declares a DOCTYPE (XML entities): photorepl reads no such file, and leaves it as it is"))
+        }
+        return .success(XMPSidecar(path: path, bytes: bytes, version: Version(info), sharedWith: sharedWith))
+    }
+
+    /// Whether the XML declares a document type (`<!DOCTYPE`, where entities are declared), in any
+    /// case, as UTF-8 or as UTF-16 (a NUL between the letters).
+    static func declaresDoctype(_ bytes: [UInt8]) -> Bool {
+        let letters = bytes.filter { $0 != 0 }.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+        return letters.firstRange(of: Array("<!DOCTYPE".utf8)) != nil || letters.firstRange(of: Array("<!ENTITY".utf8)) != nil
+    }
+
+    /// Whether the file at `path` is still the one read (nothing wrote it since, or it is still
+    /// absent).
+    var isUnchanged: Bool {
+        var info = stat()
+        guard Self.withPath(path, { lstat($0, &info) }) == 0 else { return version == nil }
+        return version == Version(info)
+    }
+
+    /// Puts `bytes` in place of the sidecar, whole or not at all: a temporary file beside it,
+    /// flushed, renamed over it, the folder flushed (the rename survives a power cut); its mode
+    /// kept. Returns the sidecar as written.
+    func replaced(by bytes: [UInt8]) -> Result<XMPSidecar, Failure> {
+        let shown = String(decoding: path, as: UTF8.self)
+        do throws(ReplacingFile.Failure) {
+            let file = try ReplacingFile(path: shown, mode: 0o666)
+            file.write(bytes)
+            try file.commit()
+        } catch {
+            return .failure(Failure(message: Self.reworded(error, shown)))
+        }
+        Self.flushFolder(of: path)
+        var info = stat()
+        let version = Self.withPath(path) { lstat($0, &info) } == 0 ? Version(info) : nil
+        return .success(XMPSidecar(path: path, bytes: bytes, version: version, sharedWith: sharedWith))
+    }
+
+    /// Removes the sidecar (one photorepl made, taken back by `undo`), the folder flushed.
+    func removed() -> Result<Void, Failure> {
+        guard Self.withPath(path, { unlink($0) }) == 0 || errno == ENOENT else {
+            return .failure(Failure(message: "cannot remove \(String(decoding: path, as: UTF8.self)): \(String(cString: strerror(errno)))"))
+        }
+        Self.flushFolder(of: path)
+        return .success(())
+    }
+
+    /// A write's failure as a person reads it: a folder that cannot be written says so.
+    private static func reworded(_ failure: ReplacingFile.Failure, _ shown: String) -> String {
+        if failure.reason.contains("Permission denied") || failure.reason.contains("Read-only file system") {
+            return
+                "cannot write \(shown): \(failure.reason) (nothing was written; start photorepl with --read-only to look without judging)"
+        }
+        return failure.message + " (nothing was written)"
+    }
+
+    private static func flushFolder(of path: [UInt8]) {
+        let slash = path.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { $0 == 0 ? [UInt8(ascii: "/")] : Array(path[..<$0]) } ?? [UInt8(ascii: ".")]
+        let fd = withPath(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    private static func withPath<R>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
+        (path + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) } }
+    }
+}

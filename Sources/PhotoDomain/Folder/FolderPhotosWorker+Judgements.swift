@@ -1,0 +1,195 @@
+import SystemCalls
+
+/// Why a folder's files are kept as they are.
+public enum ReadOnlyReason: Sendable {
+    /// `--read-only`.
+    case asked
+    /// A transcript's check: the transcript's own folder is never written.
+    case checkingTranscript
+}
+
+/// A sidecar this session changed: what `undo` puts back.
+struct SidecarChange: Sendable {
+    /// The photo judged, by its id.
+    var photoID: String
+    /// What was typed (`rate 4`).
+    var command: String
+    /// The sidecar as it was (its bytes nil: there was none, photorepl made it).
+    var before: XMPSidecar
+    /// The sidecar as photorepl left it: undo refuses one that changed since.
+    var after: XMPSidecar
+}
+
+extension FolderPhotosWorker: PhotoJudgingWorker {
+    public nonisolated var isReadOnly: Bool { readOnly != nil }
+
+    public func judge(_ photo: Photo, _ change: JudgementChange, sharedToo: Bool) async throws -> Judged {
+        switch readOnly {
+        case .asked?:
+            throw PhotosWorkerError(
+                "photorepl was started with --read-only: nothing is written (start it without --read-only to judge photos)")
+        case .checkingTranscript?:
+            throw PhotosWorkerError("a transcript's check writes no photo's sidecar: judge photos in a session of your own")
+        case nil:
+            break
+        }
+        guard let entry = paths.withLock({ $0[Array(photo.id.utf8)] }) else {
+            throw PhotosWorkerError("\(photo.id) is not a file of this folder: only a folder's photos are judged")
+        }
+        // Another program may write the sidecar between its reading and its replacing: then it is
+        // read again and the change made to what that program wrote, a few times at most.
+        for _ in 0..<3 {
+            let found = try judgement(of: entry).get()
+            if let other = found.sidecar.sharedWith, !sharedToo {
+                let name = Self.name(of: found.sidecar.path), otherName = Self.name(of: other)
+                throw PhotosWorkerError(
+                    "\(name) is the sidecar of \(otherName) too: type \(change.command) --both to change it for both, or leave it")
+            }
+            let (edits, after) = change.edits(from: found.judgement)
+            guard !edits.isEmpty else {
+                return Judged(photo: judged(photo, entry, after), sidecar: shown(found.sidecar.path), changed: false)
+            }
+            let bytes: [UInt8]
+            switch metadataReader.edited(found.sidecar.bytes ?? [], edits) {
+            case .success(let edited): bytes = edited
+            case .failure(let failure): throw PhotosWorkerError("cannot write \(shown(found.sidecar.path)): \(failure.message)")
+            }
+            guard found.sidecar.isUnchanged else { continue }
+            let written: XMPSidecar
+            switch found.sidecar.replaced(by: bytes) {
+            case .success(let sidecar): written = sidecar
+            case .failure(let failure): throw PhotosWorkerError(failure.message)
+            }
+            sidecarChanges.append(SidecarChange(photoID: photo.id, command: change.command, before: found.sidecar, after: written))
+            return Judged(
+                photo: judged(photo, entry, after), sidecar: shown(written.path), changed: true, created: found.sidecar.bytes == nil)
+        }
+        throw PhotosWorkerError("another program kept writing the sidecar of \(photo.id): nothing was written; try again")
+    }
+
+    public func undo() async throws -> Undone? {
+        guard let last = sidecarChanges.popLast() else { return nil }
+        let name = shown(last.after.path)
+        guard last.after.isUnchanged else {
+            throw PhotosWorkerError(
+                "\(name) changed since photorepl wrote it (another program): undoing \(last.command) would lose that change, so it stays as it is"
+            )
+        }
+        let result = last.before.bytes.map { last.before.replaced(by: $0).map(Optional.some) } ?? last.after.removed().map { nil }
+        switch result {
+        case .failure(let failure):
+            sidecarChanges.append(last)
+            throw PhotosWorkerError(failure.message)
+        case .success(let restored?):
+            // The change before, to the same sidecar, left it as it is again now: its undo may follow.
+            if let earlier = sidecarChanges.lastIndex(where: { $0.after.path == restored.path }) {
+                sidecarChanges[earlier].after = restored
+            }
+        case .success(nil):
+            break
+        }
+        forgetDescribed(last.photoID)
+        return Undone(photoID: last.photoID, command: last.command, sidecar: name, removed: last.before.bytes == nil)
+    }
+
+    /// The sidecar of `entry` and the judgement it holds (none: no sidecar yet).
+    func judgement(of entry: PhotoFolder.Entry) -> Result<(sidecar: XMPSidecar, judgement: Judgement), PhotosWorkerError> {
+        let path = Array(folder.root.utf8) + [UInt8(ascii: "/")] + entry.relativePath
+        let sidecar: XMPSidecar
+        switch XMPSidecar.find(for: path, siblings: { siblings(of: path) }) {
+        case .success(let found): sidecar = found
+        case .failure(let failure): return .failure(PhotosWorkerError(failure.message))
+        }
+        guard sidecar.bytes != nil else { return .success((sidecar, Judgement())) }
+        switch metadataReader.tags(of: sidecar.path) {
+        case .success(let tags): return .success((sidecar, Judgement(tags: tags)))
+        case .failure(let failure): return .failure(PhotosWorkerError("cannot read \(shown(sidecar.path)): \(failure.message)"))
+        }
+    }
+
+    /// The other photos of `path`'s folder with its name but another extension (`IMG_0001.JPG`
+    /// beside `IMG_0001.CR2`), which a `NAME.xmp` is the sidecar of too.
+    private func siblings(of path: [UInt8]) -> [[UInt8]] {
+        guard let dot = XMPSidecar.extensionDot(path) else { return [] }
+        let slash = path.lastIndex(of: UInt8(ascii: "/")) ?? -1
+        let folderPath = slash < 0 ? Array(".".utf8) : Array(path[..<max(slash, 1)])
+        let stem = Array(path[(slash + 1)...dot])
+        let own = Array(path[(slash + 1)...])
+        guard
+            let directory = (folderPath + [0]).withUnsafeBufferPointer({ $0.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) } }
+            )
+        else { return [] }
+        defer { closedir(directory) }
+        var found: [[UInt8]] = []
+        while let item = readdir(directory) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard name != own, name.starts(with: stem), !PhotoFolder.isSidecarName(name), PhotoFolder.format(named: name) != nil else {
+                continue
+            }
+            found.append(folderPath + [UInt8(ascii: "/")] + name)
+        }
+        return found.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// The photo with `judgement` over its metadata, as the detail shows it from now on.
+    private func judged(_ photo: Photo, _ entry: PhotoFolder.Entry, _ judgement: Judgement) -> Photo {
+        var shown = photo
+        var facts = photo.facts ?? PhotoFacts(entry)
+        facts.metadata = judgement.over(facts.metadata)
+        shown.facts = facts
+        updateDescribed(shown)
+        return shown
+    }
+
+    /// A path of the folder as messages show it: from the folder's name.
+    private func shown(_ path: [UInt8]) -> String {
+        let root = Array(folder.root.utf8) + [UInt8(ascii: "/")]
+        return PhotoFolder.displayID(path.starts(with: root) ? Array(path[root.count...]) : path)
+    }
+
+    private static func name(of path: [UInt8]) -> String {
+        PhotoFolder.displayID(Array(path[((path.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1)...]))
+    }
+}
+
+/// Judgements of photos kept in their XMP sidecars (a folder's photos), and taken back.
+public protocol PhotoJudgingWorker: Sendable {
+    /// Whether every judgement is refused (`--read-only`).
+    var isReadOnly: Bool { get }
+    /// Makes `change` in the photo's sidecar (a `NAME.xmp` another photo shares only when
+    /// `sharedToo`); the photo as it is after.
+    func judge(_ photo: Photo, _ change: JudgementChange, sharedToo: Bool) async throws -> Judged
+    /// Takes back the session's last judgement: its sidecar as it was, byte for byte (one photorepl
+    /// made, removed); nil when there is none left.
+    func undo() async throws -> Undone?
+}
+
+/// A judgement made.
+public struct Judged: Sendable {
+    /// The photo as it is now, its judgement in its metadata.
+    public var photo: Photo
+    /// The sidecar's path in the folder.
+    public var sidecar: String
+    /// Whether the sidecar changed (not when it already said so).
+    public var changed: Bool
+    /// Whether photorepl made the sidecar.
+    public var created = false
+
+    public init(photo: Photo, sidecar: String, changed: Bool, created: Bool = false) {
+        (self.photo, self.sidecar, self.changed, self.created) = (photo, sidecar, changed, created)
+    }
+}
+
+/// A judgement taken back.
+public struct Undone: Sendable {
+    public var photoID: String
+    /// What was typed then (`rate 4`).
+    public var command: String
+    public var sidecar: String
+    /// Whether the sidecar was removed (photorepl had made it).
+    public var removed: Bool
+
+    public init(photoID: String, command: String, sidecar: String, removed: Bool) {
+        (self.photoID, self.command, self.sidecar, self.removed) = (photoID, command, sidecar, removed)
+    }
+}

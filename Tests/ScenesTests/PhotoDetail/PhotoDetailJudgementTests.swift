@@ -1,0 +1,125 @@
+import PhotoDomain
+import Testing
+@testable import Scenes
+
+/// A judging worker that keeps each photo's judgement in memory, records what it was asked, and
+/// fails when told to.
+actor StubJudges: PhotoJudgingWorker {
+    nonisolated let isReadOnly = false
+    private(set) var asked: [(id: String, change: JudgementChange, sharedToo: Bool)] = []
+    private var made: [String] = []
+    var failure: PhotosWorkerError?
+
+    func failNext(_ failure: PhotosWorkerError) { self.failure = failure }
+
+    func judge(_ photo: Photo, _ change: JudgementChange, sharedToo: Bool) async throws -> Judged {
+        asked.append((photo.id, change, sharedToo))
+        if let failure {
+            self.failure = nil
+            throw failure
+        }
+        var judged = photo
+        var facts = photo.facts ?? PhotoFacts(relativePath: Array(photo.id.utf8), format: .jpeg, fileSize: 10, metadata: PhotoMetadata())
+        if case .rate(let stars) = change { facts.metadata.rating = stars }
+        if case .reject = change { facts.metadata.rating = -1 }
+        if case .label(let label) = change { facts.metadata.label = label?.xmpWord }
+        if case .addKeywords(let words) = change { facts.metadata.keywords += words }
+        judged.facts = facts
+        made.append(change.command)
+        return Judged(photo: judged, sidecar: photo.id + ".xmp", changed: true, created: made.count == 1)
+    }
+
+    func undo() async throws -> Undone? {
+        guard let last = made.popLast() else { return nil }
+        return Undone(photoID: "a.jpg", command: last, sidecar: "a.jpg.xmp", removed: made.isEmpty)
+    }
+}
+
+@MainActor
+@Suite struct PhotoDetailJudgementTests {
+    /// A folder's photo (it has facts), shown in a detail whose judgements go to `judges`.
+    func detail(_ judges: StubJudges?) -> (PhotoDetailInteractor, DetailPresenterSpy, CollectingEffects) {
+        let interactor = PhotoDetailInteractor(judges: judges)
+        let spy = DetailPresenterSpy(), effects = CollectingEffects()
+        interactor.presenter = spy
+        interactor.effects = effects
+        var photo = Photo.fixture("a.jpg")
+        photo.facts = PhotoFacts(relativePath: Array("a.jpg".utf8), format: .jpeg, fileSize: 10, metadata: PhotoMetadata())
+        interactor.photos = [photo, .fixture("b.jpg")]
+        interactor.photo = photo
+        interactor.index = 0
+        return (interactor, spy, effects)
+    }
+
+    /// The judgement goes to the worker, and the photo shown (in its list too) is the judged one.
+    @Test func aJudgementIsWrittenAndShown() async throws {
+        let judges = StubJudges()
+        let (detail, spy, effects) = detail(judges)
+        detail.judgePhoto(.init(change: .rate(4), sharedToo: false))
+        #expect(spy.judged.isEmpty && effects.pending == 1, "written by an effect the command awaits")
+        await effects.finish()
+        let asked = await judges.asked
+        #expect(asked.count == 1 && asked[0].id == "a.jpg" && asked[0].change == .rate(4) && !asked[0].sharedToo)
+        #expect(detail.photo?.facts?.metadata.rating == 4 && detail.photos[0].facts?.metadata.rating == 4)
+        #expect(try spy.judged.first?.result?.get().created == true)
+    }
+
+    /// A failure is the presenter's to word; the photo stays as it was.
+    @Test func aRefusalChangesNothing() async throws {
+        let judges = StubJudges()
+        await judges.failNext(PhotosWorkerError("IMG.xmp is a symbolic link"))
+        let (detail, spy, effects) = detail(judges)
+        detail.judgePhoto(.init(change: .label(.red), sharedToo: true))
+        await effects.finish()
+        #expect(detail.photo?.facts?.metadata.label == nil)
+        guard case .failure(let failure)? = spy.judged.first?.result else {
+            Issue.record("not a failure")
+            return
+        }
+        #expect(failure.message == "IMG.xmp is a symbolic link")
+    }
+
+    /// A photo that is not a file (the catalog's, Unsplash's) has no sidecar: refused at once.
+    @Test func aPhotoThatIsNoFileIsNotJudged() async throws {
+        let (detail, spy, effects) = detail(nil)
+        detail.judgePhoto(.init(change: .reject, sharedToo: false))
+        #expect(effects.pending == 0)
+        guard case .failure(let failure)? = spy.judged.first?.result else {
+            Issue.record("not a failure")
+            return
+        }
+        #expect(failure.message.contains("only a folder's photos are judged"))
+    }
+
+    @Test func wording() {
+        let view = DetailDisplaySpy()
+        let presenter = PhotoDetailPresenter()
+        presenter.view = view
+        var photo = Photo.fixture("IMG_0001.CR2")
+        photo.facts = PhotoFacts(relativePath: Array("IMG_0001.CR2".utf8), format: .jpeg, fileSize: 10, metadata: PhotoMetadata())
+        photo.facts?.metadata.keywords = ["beach", "sea, salt"]
+        let judged = Judged(photo: photo, sidecar: "IMG_0001.CR2.xmp", changed: true, created: true)
+        presenter.presentJudged(.init(result: .success(judged), change: .rate(3)))
+        presenter.presentJudged(.init(result: .success(judged), change: .rate(0)))
+        presenter.presentJudged(.init(result: .success(Judged(photo: photo, sidecar: "IMG_0001.xmp", changed: false)), change: .reject))
+        presenter.presentJudged(.init(result: .success(judged), change: .label(nil)))
+        presenter.presentJudged(.init(result: .success(judged), change: .addKeywords(["sea, salt"])))
+        presenter.presentJudged(.init(result: .failure(PhotosWorkerError("it is a link")), change: .label(.purple)))
+        presenter.presentJudged(.init(result: nil, change: .rate(2)))
+        presenter.presentUndone(
+            .init(result: .success(Undone(photoID: "IMG_0001.CR2", command: "rate 3", sidecar: "IMG_0001.CR2.xmp", removed: true))))
+        presenter.presentUndone(.init(result: .success(nil)))
+        #expect(
+            view.judged == [
+                .init(message: "IMG_0001.CR2 rated 3 ★★★☆☆: written to IMG_0001.CR2.xmp (a new sidecar)", failed: false),
+                .init(message: "IMG_0001.CR2 rated 0 (no stars): written to IMG_0001.CR2.xmp (a new sidecar)", failed: false),
+                .init(message: "IMG_0001.CR2 rejected ✗: IMG_0001.xmp already said so", failed: false),
+                .init(message: "IMG_0001.CR2 label removed: written to IMG_0001.CR2.xmp (a new sidecar)", failed: false),
+                .init(message: "IMG_0001.CR2 keywords beach, \"sea, salt\": written to IMG_0001.CR2.xmp (a new sidecar)", failed: false),
+                .init(message: "label purple failed: it is a link", failed: true),
+                .init(message: "interrupted: rate 2 was cancelled and changed nothing", failed: true),
+                .init(message: "undid 'rate 3' on IMG_0001.CR2: IMG_0001.CR2.xmp removed (photorepl had made it)", failed: false),
+                .init(message: "Nothing to undo: no photo was judged in this session.", failed: false)
+            ])
+    }
+}
