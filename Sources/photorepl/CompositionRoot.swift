@@ -126,9 +126,10 @@ enum CompositionRoot {
                 root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed,
                 thumbnails: thumbnailCache(options, setup),
                 openedPhoto: options.openedPhoto?.name, progress: progress, index: indexPath.map { PhotoIndex(path: $0) },
-                writePlace: writePlace,
-                // A transcript's check writes no photo's sidecar: the transcript's own folder stays as it is.
-                readOnly: options.readOnly ? .asked : isCheckingTranscript ? .checkingTranscript : nil)
+                writePlace: writePlace, readOnly: options.readOnly,
+                // A transcript's check writes the sidecars into its own folder, as `save`'s files: the
+                // transcript's photos stay as they are.
+                sidecarPlace: sidecarPlace(setup.replayWrites))
             // A replay of a recording on a folder that changed since says so, first: whatever
             // differs comes after (the opening's output of a photo opened by name is not shown).
             if let recorded = options.listing, let now = try? folder.listing() {
@@ -149,6 +150,13 @@ enum CompositionRoot {
     }
 
     /// What the picture display does at the prompt: after a resize, at Ctrl-C, before each prompt.
+    /// Where a transcript's check keeps the sidecars it writes: its own folder, named as `save`'s
+    /// files are (nil: beside the photos).
+    private static func sidecarPlace(_ writes: ReplayWrites?) -> (@Sendable ([UInt8]) -> [UInt8])? {
+        guard let writes else { return nil }
+        return { path in Array(writes.place(for: String(decoding: path, as: UTF8.self)).utf8) }
+    }
+
     private static func installPromptHooks(on engine: Engine, console: Console, display pictureDisplay: PictureDisplay) {
         // Lightroom's keys on an empty line, where a photo can be judged: 0–5 rate it, 6–9 label it
         // red, yellow, green, blue (run, echoed and recorded as the command typed).

@@ -10,7 +10,7 @@ import Testing
         #expect(
             PhotoFilter.keys == [
                 "taken", "camera", "lens", "format", "iso", "aperture", "shutter", "focal", "orientation", "place", "rating", "label",
-                "keyword", "name"
+                "keyword", "name", "rejected"
             ])
         #expect(try filter("taken", "2024-06").description == "taken 2024-06")
         #expect(try filter("camera", "iPhone").description == "camera iPhone")
@@ -22,8 +22,23 @@ import Testing
         #expect(try filter("iso", "800") != filter("iso", "801"))
     }
 
+    /// `filter rejected` takes no value: the photos rated −1, never the unrated (rated 0).
+    @Test func rejectedIsAFilterOfItsOwn() throws {
+        let rejected = try filter("rejected", "")
+        #expect(rejected.description == "rejected")
+        #expect(throws: PhotoFilterError.self) { try filter("rejected", "yes") }
+        func rated(_ rating: Int?) -> PhotoFacts {
+            var metadata = PhotoMetadata()
+            metadata.rating = rating
+            return PhotoFacts(relativePath: Array("a.jpg".utf8), format: .jpeg, fileSize: 1, metadata: metadata)
+        }
+        #expect(rejected.matches(rated(-1)) && !rejected.matches(rated(nil)) && !rejected.matches(rated(0)) && !rejected.matches(rated(3)))
+        #expect(!(try filter("rating", ">=0")).matches(rated(-1)), "a reject is below every rating")
+    }
+
     @Test func aMistypedKeyGetsADidYouMeanAndTheKeys() {
-        let keys = "Keys: taken, camera, lens, format, iso, aperture, shutter, focal, orientation, place, rating, label, keyword, name"
+        let keys =
+            "Keys: taken, camera, lens, format, iso, aperture, shutter, focal, orientation, place, rating, label, keyword, name, rejected"
         #expect(refusal("camra", "canon") == "no filter key 'camra': did you mean 'camera'? " + keys)
         #expect(refusal("apperture", "2.8") == "no filter key 'apperture': did you mean 'aperture'? " + keys)
         #expect(refusal("orient", "portrait") == "no filter key 'orient': did you mean 'orientation'? " + keys)

@@ -23,7 +23,7 @@ import Testing
     func bytes(_ name: String) -> Data? { FileManager.default.contents(atPath: root + "/" + name) }
 
     /// The worker, and its photo named `name` as a listing gives it.
-    func listed(_ name: String, readOnly: ReadOnlyReason? = nil) async throws -> (FolderPhotosWorker, Photo) {
+    func listed(_ name: String, readOnly: Bool = false) async throws -> (FolderPhotosWorker, Photo) {
         let worker = FolderPhotosWorker(root: root, readOnly: readOnly)
         let photos = try await worker.listing(ListingRequest(order: .taken)).photos
         return (worker, try #require(photos.first { $0.id == name }))
@@ -103,6 +103,17 @@ import Testing
         let json = try exiftool(["-j", "-G1", "-struct", root + "/" + name])
         let all = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]).first ?? [:]
         return all.filter { $0.key.hasPrefix("XMP-") && $0.key != "XMP-x:XMPToolkit" }
+    }
+
+    /// A new sidecar keeps the keywords the file holds: tagging a photo never hides its own.
+    @Test func aNewSidecarKeepsTheFilesKeywords() async throws {
+        try photo("IMG_0010.jpg")
+        _ = try exiftool(["-q", "-overwrite_original", "-XMP:Subject=street", "-XMP:Subject=night", root + "/IMG_0010.jpg"])
+        let (worker, photo) = try await listed("IMG_0010.jpg")
+        #expect(photo.facts?.metadata.keywords == ["street", "night"])
+        let judged = try await worker.judge(photo, .addKeywords(["rain"]), sharedToo: false)
+        #expect(judged.photo.facts?.metadata.keywords == ["street", "night", "rain"])
+        #expect(try tag("XMP:Subject", of: "IMG_0010.jpg.xmp") == "street;night;rain")
     }
 
     /// Lightroom's `NAME.xmp` is found and written in place; `NAME.EXT.xmp` wins when both exist.
@@ -209,7 +220,7 @@ import Testing
         }
         #expect(bytes("elsewhere.txt") == target && bytes("IMG_0009.jpg.xmp") == entities)
 
-        let (readOnly, photo) = try await listed("IMG_0008.jpg", readOnly: .asked)
+        let (readOnly, photo) = try await listed("IMG_0008.jpg", readOnly: true)
         await #expect(throws: PhotosWorkerError.self) { _ = try await readOnly.judge(photo, .rate(1), sharedToo: false) }
         #expect(bytes("elsewhere.txt") == target)
     }

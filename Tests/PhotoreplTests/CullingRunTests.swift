@@ -67,7 +67,9 @@ import Testing
         let before = try files()
         let result = try cull(["open 1", "rate 4"], options: ["--read-only"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("photorepl was started with --read-only: nothing is written"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("photorepl is read-only (--read-only, or read-only in the preferences): nothing is written"),
+            "\(result.stderr)")
         #expect(try files() == before)
     }
 }

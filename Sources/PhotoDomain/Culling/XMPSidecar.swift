@@ -4,8 +4,13 @@ import SystemCalls
 /// A photo's XMP sidecar: found where darktable, digiKam, Lightroom and Capture One look, read with
 /// its identity (to tell a change another program made since), and replaced whole or not at all.
 public struct XMPSidecar: Sendable, Equatable {
-    /// The sidecar's path (it may not exist yet).
+    /// Where the sidecar is read and written (it may not exist yet): its path, or where a
+    /// transcript's check keeps it (`place` of `find`).
     public var path: [UInt8]
+    /// Its path beside its photo.
+    public var name: [UInt8]
+    /// As messages name it (from the folder's name).
+    public var shownName: String
     /// Its bytes when it was read; nil when there is none yet.
     public var bytes: [UInt8]?
     /// Its identity and version when it was read (nil: none yet).
@@ -33,16 +38,33 @@ public struct XMPSidecar: Sendable, Equatable {
     /// wins when both do), else an existing `NAME.xmp` or `NAME.XMP` (Lightroom, Capture One), else
     /// a new `NAME.EXT.xmp`; read. `siblings` gives the other files of the photo's folder that share
     /// its name without the extension (`IMG_0001.JPG` beside `IMG_0001.CR2`): a `NAME.xmp` is theirs too.
-    public static func find(for photo: [UInt8], siblings: () -> [[UInt8]] = { [] }) -> Result<XMPSidecar, Failure> {
+    /// - Parameter place: where a sidecar beside the photo is read and written instead (a
+    ///   transcript's check, whose folder must stay as it is): one there is read first, else the
+    ///   one beside the photo, whose changes then go there.
+    /// - Parameter naming: how messages name a sidecar's path.
+    public static func find(
+        for photo: [UInt8], siblings: () -> [[UInt8]] = { [] }, place: (([UInt8]) -> [UInt8])? = nil,
+        naming: ([UInt8]) -> String = { String(decoding: $0, as: UTF8.self) }
+    ) -> Result<XMPSidecar, Failure> {
         let whole = photo + Array(".xmp".utf8)
-        if exists(whole) { return read(whole, sharedWith: nil) }
+        var candidates = [(whole, false)]
         if let dot = extensionDot(photo) {
-            for ending in [".xmp", ".XMP"] {
-                let named = Array(photo[..<dot]) + Array(ending.utf8)
-                if exists(named) { return read(named, sharedWith: siblings().first) }
+            candidates += [".xmp", ".XMP"].map { (Array(photo[..<dot]) + Array($0.utf8), true) }
+        }
+        for (name, byStem) in candidates {
+            let placed = place?(name) ?? name
+            if exists(placed) { return read(placed, name: name, shownName: naming(name), sharedWith: byStem ? siblings().first : nil) }
+            guard placed != name, exists(name) else { continue }
+            // Read where it is; written where the check keeps it (nothing there yet).
+            return read(name, name: name, shownName: naming(name), sharedWith: byStem ? siblings().first : nil).map { found in
+                var moved = found
+                moved.path = placed
+                moved.version = nil
+                return moved
             }
         }
-        return .success(XMPSidecar(path: whole, bytes: nil, version: nil, sharedWith: nil))
+        return .success(
+            XMPSidecar(path: place?(whole) ?? whole, name: whole, shownName: naming(whole), bytes: nil, version: nil, sharedWith: nil))
     }
 
     /// Where the extension's dot is in the file name of `path` (not a leading dot: `.hidden`).
@@ -63,8 +85,7 @@ public struct XMPSidecar: Sendable, Equatable {
     /// (a link, a FIFO: writing through a link would change a file elsewhere), larger than
     /// `MetadataReader.largestSidecar`, or declares a DOCTYPE (XML entities, which can expand a
     /// few bytes into gigabytes: no XMP writer makes one).
-    static func read(_ path: [UInt8], sharedWith: [UInt8]?) -> Result<XMPSidecar, Failure> {
-        let shown = String(decoding: path, as: UTF8.self)
+    static func read(_ path: [UInt8], name: [UInt8], shownName shown: String, sharedWith: [UInt8]?) -> Result<XMPSidecar, Failure> {
         let fd = withPath(path) { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else {
             let code = errno
@@ -97,7 +118,7 @@ public struct XMPSidecar: Sendable, Equatable {
             return .failure(
                 Failure(message: "\(shown) declares a DOCTYPE (XML entities): photorepl reads no such file, and leaves it as it is"))
         }
-        return .success(XMPSidecar(path: path, bytes: bytes, version: Version(info), sharedWith: sharedWith))
+        return .success(XMPSidecar(path: path, name: name, shownName: shown, bytes: bytes, version: Version(info), sharedWith: sharedWith))
     }
 
     /// Whether the XML declares a document type (`<!DOCTYPE`, where entities are declared), in any
@@ -119,24 +140,23 @@ public struct XMPSidecar: Sendable, Equatable {
     /// flushed, renamed over it, the folder flushed (the rename survives a power cut); its mode
     /// kept. Returns the sidecar as written.
     func replaced(by bytes: [UInt8]) -> Result<XMPSidecar, Failure> {
-        let shown = String(decoding: path, as: UTF8.self)
         do throws(ReplacingFile.Failure) {
-            let file = try ReplacingFile(path: shown, mode: 0o666)
+            let file = try ReplacingFile(path: String(decoding: path, as: UTF8.self), mode: 0o666)
             file.write(bytes)
             try file.commit()
         } catch {
-            return .failure(Failure(message: Self.reworded(error, shown)))
+            return .failure(Failure(message: Self.reworded(error, shownName)))
         }
         Self.flushFolder(of: path)
         var info = stat()
         let version = Self.withPath(path) { lstat($0, &info) } == 0 ? Version(info) : nil
-        return .success(XMPSidecar(path: path, bytes: bytes, version: version, sharedWith: sharedWith))
+        return .success(XMPSidecar(path: path, name: name, shownName: shownName, bytes: bytes, version: version, sharedWith: sharedWith))
     }
 
     /// Removes the sidecar (one photorepl made, taken back by `undo`), the folder flushed.
     func removed() -> Result<Void, Failure> {
         guard Self.withPath(path, { unlink($0) }) == 0 || errno == ENOENT else {
-            return .failure(Failure(message: "cannot remove \(String(decoding: path, as: UTF8.self)): \(String(cString: strerror(errno)))"))
+            return .failure(Failure(message: "cannot remove \(shownName): \(String(cString: strerror(errno)))"))
         }
         Self.flushFolder(of: path)
         return .success(())
@@ -148,7 +168,7 @@ public struct XMPSidecar: Sendable, Equatable {
             return
                 "cannot write \(shown): \(failure.reason) (nothing was written; start photorepl with --read-only to look without judging)"
         }
-        return failure.message + " (nothing was written)"
+        return "cannot write \(shown): \(failure.reason) (nothing was written)"
     }
 
     private static func flushFolder(of path: [UInt8]) {

@@ -1,13 +1,5 @@
 import SystemCalls
 
-/// Why a folder's files are kept as they are.
-public enum ReadOnlyReason: Sendable {
-    /// `--read-only`.
-    case asked
-    /// A transcript's check: the transcript's own folder is never written.
-    case checkingTranscript
-}
-
 /// A sidecar this session changed: what `undo` puts back.
 struct SidecarChange: Sendable {
     /// The photo judged, by its id.
@@ -21,17 +13,13 @@ struct SidecarChange: Sendable {
 }
 
 extension FolderPhotosWorker: PhotoJudgingWorker {
-    public nonisolated var isReadOnly: Bool { readOnly != nil }
+    public nonisolated var isReadOnly: Bool { readOnly }
 
     public func judge(_ photo: Photo, _ change: JudgementChange, sharedToo: Bool) async throws -> Judged {
-        switch readOnly {
-        case .asked?:
+        if readOnly {
             throw PhotosWorkerError(
-                "photorepl was started with --read-only: nothing is written (start it without --read-only to judge photos)")
-        case .checkingTranscript?:
-            throw PhotosWorkerError("a transcript's check writes no photo's sidecar: judge photos in a session of your own")
-        case nil:
-            break
+                "photorepl is read-only (--read-only, or read-only in the preferences): nothing is written; start it without that to judge photos"
+            )
         }
         guard let entry = paths.withLock({ $0[Array(photo.id.utf8)] }) else {
             throw PhotosWorkerError("\(photo.id) is not a file of this folder: only a folder's photos are judged")
@@ -41,18 +29,22 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
         for _ in 0..<3 {
             let found = try judgement(of: entry).get()
             if let other = found.sidecar.sharedWith, !sharedToo {
-                let name = Self.name(of: found.sidecar.path), otherName = Self.name(of: other)
+                let name = Self.name(of: found.sidecar.name), otherName = Self.name(of: other)
                 throw PhotosWorkerError(
                     "\(name) is the sidecar of \(otherName) too: type \(change.command) --both to change it for both, or leave it")
             }
-            let (edits, after) = change.edits(from: found.judgement)
+            // A new sidecar starts with the keywords the file holds: written without them, it would
+            // hide them from darktable and Lightroom, which read the sidecar over the file.
+            var current = found.judgement
+            if found.sidecar.bytes == nil, let keywords = photo.facts?.metadata.keywords { current.keywords = keywords }
+            let (edits, after) = change.edits(from: current)
             guard !edits.isEmpty else {
-                return Judged(photo: judged(photo, entry, after), sidecar: shown(found.sidecar.path), changed: false)
+                return Judged(photo: judged(photo, entry, after), sidecar: found.sidecar.shownName, changed: false)
             }
             let bytes: [UInt8]
             switch metadataReader.edited(found.sidecar.bytes ?? [], edits) {
             case .success(let edited): bytes = edited
-            case .failure(let failure): throw PhotosWorkerError("cannot write \(shown(found.sidecar.path)): \(failure.message)")
+            case .failure(let failure): throw PhotosWorkerError("cannot write \(found.sidecar.shownName): \(failure.message)")
             }
             guard found.sidecar.isUnchanged else { continue }
             let written: XMPSidecar
@@ -61,15 +53,16 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
             case .failure(let failure): throw PhotosWorkerError(failure.message)
             }
             sidecarChanges.append(SidecarChange(photoID: photo.id, command: change.command, before: found.sidecar, after: written))
+            if written.path != written.name { placedSidecars.insert(written.name) }
             return Judged(
-                photo: judged(photo, entry, after), sidecar: shown(written.path), changed: true, created: found.sidecar.bytes == nil)
+                photo: judged(photo, entry, after), sidecar: written.shownName, changed: true, created: found.sidecar.bytes == nil)
         }
         throw PhotosWorkerError("another program kept writing the sidecar of \(photo.id): nothing was written; try again")
     }
 
     public func undo() async throws -> Undone? {
         guard let last = sidecarChanges.popLast() else { return nil }
-        let name = shown(last.after.path)
+        let name = last.after.shownName
         guard last.after.isUnchanged else {
             throw PhotosWorkerError(
                 "\(name) changed since photorepl wrote it (another program): undoing \(last.command) would lose that change, so it stays as it is"
@@ -96,14 +89,16 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
     func judgement(of entry: PhotoFolder.Entry) -> Result<(sidecar: XMPSidecar, judgement: Judgement), PhotosWorkerError> {
         let path = Array(folder.root.utf8) + [UInt8(ascii: "/")] + entry.relativePath
         let sidecar: XMPSidecar
-        switch XMPSidecar.find(for: path, siblings: { siblings(of: path) }) {
+        // Placed by its absolute path: the folder may be named from where photorepl runs.
+        let place = sidecarPlace.map { place in { (path: [UInt8]) in place(PhotoFolder.absolutePath(path)) } }
+        switch XMPSidecar.find(for: path, siblings: { siblings(of: path) }, place: place, naming: { [self] in shown($0) }) {
         case .success(let found): sidecar = found
         case .failure(let failure): return .failure(PhotosWorkerError(failure.message))
         }
         guard sidecar.bytes != nil else { return .success((sidecar, Judgement())) }
         switch metadataReader.tags(of: sidecar.path) {
         case .success(let tags): return .success((sidecar, Judgement(tags: tags)))
-        case .failure(let failure): return .failure(PhotosWorkerError("cannot read \(shown(sidecar.path)): \(failure.message)"))
+        case .failure(let failure): return .failure(PhotosWorkerError("cannot read \(sidecar.shownName): \(failure.message)"))
         }
     }
 

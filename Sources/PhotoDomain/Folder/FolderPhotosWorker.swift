@@ -40,10 +40,16 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// Where `save` writes what it is asked to write at a path (a transcript's check: a folder of its
     /// own); nil: at the path.
     private let writePlace: (@Sendable (String) -> String)?
-    /// Why judgements are refused, every file kept as it is; nil: they are written.
-    let readOnly: ReadOnlyReason?
+    /// Whether judgements are refused, every file kept as it is (`--read-only`).
+    let readOnly: Bool
     /// The sidecars this session changed, oldest first: what `undo` takes back.
     var sidecarChanges: [SidecarChange] = []
+    /// Where a transcript's check keeps the sidecars it writes (its folder of its own), by their
+    /// paths beside their photos; nil: beside them.
+    let sidecarPlace: (@Sendable ([UInt8]) -> [UInt8])?
+    /// The sidecars written at `sidecarPlace`, by their paths beside their photos: a walk of the
+    /// folder does not see them.
+    var placedSidecars: Set<[UInt8]> = []
     /// How much of a file is read for its header: JPEG's EXIF may take 64 KB before the frame header.
     static let headerBytes = 256 << 10
     /// Files larger than this are not decoded (the pixel limits would refuse most of them anyway).
@@ -56,12 +62,15 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// - Parameter index: where the photos' metadata is kept for next time (nil: nowhere).
     /// - Parameter metadataReader: where it is read (exiv2 in `photorepl-metadata`).
     /// - Parameter writePlace: where `save` writes a file asked for at a path (nil: there).
-    /// - Parameter readOnly: why judgements are refused, every file kept as it is (nil: they are not).
+    /// - Parameter readOnly: whether judgements are refused, every file kept as it is.
+    /// - Parameter sidecarPlace: where the sidecars written are kept instead of beside their photos.
     public init(
         root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init(),
         thumbnails: ThumbnailCache? = nil, openedPhoto: String? = nil, progress: WorkProgress? = nil, index: PhotoIndex? = nil,
-        metadataReader: MetadataReader = .shared, writePlace: (@Sendable (String) -> String)? = nil, readOnly: ReadOnlyReason? = nil
+        metadataReader: MetadataReader = .shared, writePlace: (@Sendable (String) -> String)? = nil, readOnly: Bool = false,
+        sidecarPlace: (@Sendable ([UInt8]) -> [UInt8])? = nil
     ) {
+        self.sidecarPlace = sidecarPlace
         self.readOnly = readOnly
         self.walkProgress = progress
         self.writePlace = writePlace
@@ -497,8 +506,10 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
             let facts = try await facts(of: scan.entries, wholeWalk: true)
             listed = zip(scan.entries, facts).map { ($0, $1) }
             // What the sidecars say (a rating given here, in darktable, in Lightroom) over the files' own.
-            if !scan.sidecars.isEmpty {
-                for i in listed.indices where Self.hasSidecar(listed[i].entry, in: scan.sidecars) {
+            let root = Array(folder.root.utf8) + [UInt8(ascii: "/")]
+            let sidecars = scan.sidecars.union(placedSidecars.compactMap { $0.starts(with: root) ? Array($0[root.count...]) : nil })
+            if !sidecars.isEmpty {
+                for i in listed.indices where Self.hasSidecar(listed[i].entry, in: sidecars) {
                     guard let judgement = try? judgement(of: listed[i].entry).get().judgement else { continue }
                     let metadata = listed[i].facts?.metadata ?? PhotoMetadata()
                     listed[i].facts?.metadata = judgement.over(metadata)

@@ -6,7 +6,10 @@ import SystemCalls
 public struct PhotoFilter: Sendable, Equatable, CustomStringConvertible {
     /// What a filter can look at, in the order help and completion show them.
     public enum Key: String, Sendable, CaseIterable {
-        case taken, camera, lens, format, iso, aperture, shutter, focal, orientation, place, rating, label, keyword, name
+        case taken, camera, lens, format, iso, aperture, shutter, focal, orientation, place, rating, label, keyword, name, rejected
+
+        /// Whether the key is the whole filter, with no value (`filter rejected`).
+        public var takesNoValue: Bool { self == .rejected }
     }
 
     public let key: Key
@@ -18,7 +21,7 @@ public struct PhotoFilter: Sendable, Equatable, CustomStringConvertible {
     public static let keys: [String] = Key.allCases.map(\.rawValue)
 
     /// The list's heading: `taken 2024-06`, `iso >=800`.
-    public var description: String { key.rawValue + " " + value }
+    public var description: String { value.isEmpty ? key.rawValue : key.rawValue + " " + value }
 
     enum Condition: Sendable, Equatable {
         /// Days as `YYYYMMDD` numbers, both ends included.
@@ -34,6 +37,8 @@ public struct PhotoFilter: Sendable, Equatable, CustomStringConvertible {
         /// Lowercased.
         case keyword(String)
         case name(Glob)
+        /// xmp:Rating −1.
+        case rejected
     }
 
     enum Orientation: String, Sendable, CaseIterable {
@@ -45,6 +50,12 @@ public struct PhotoFilter: Sendable, Equatable, CustomStringConvertible {
     public static func parse(key: String, value: String) throws(PhotoFilterError) -> PhotoFilter {
         guard let parsedKey = Key(rawValue: key.lowercased()) else { throw PhotoFilterError(unknownKey: key) }
         let text = value.trimmedOfBlanks
+        if parsedKey.takesNoValue {
+            guard text.isEmpty else {
+                throw PhotoFilterError("'filter \(parsedKey.rawValue)' takes no value: \(usage(of: parsedKey))")
+            }
+            return PhotoFilter(key: parsedKey, value: "", condition: .rejected)
+        }
         guard !text.isEmpty else {
             throw PhotoFilterError("'filter \(parsedKey.rawValue)' needs a value: \(usage(of: parsedKey))")
         }
@@ -65,6 +76,7 @@ public struct PhotoFilter: Sendable, Equatable, CustomStringConvertible {
             return .label(colour == "none" ? nil : colour)
         case .keyword: return .keyword(text.lowercased())
         case .name: return .name(try Glob(text))
+        case .rejected: return .rejected
         }
     }
 
@@ -112,6 +124,8 @@ public struct PhotoFilter: Sendable, Equatable, CustomStringConvertible {
             return metadata.keywords.contains { $0.lowercased() == word }
         case .name(let glob):
             return glob.matches(String(decoding: photo.fileName, as: UTF8.self))
+        case .rejected:
+            return metadata.rating == -1
         }
     }
 
@@ -144,6 +158,7 @@ public struct PhotoFilter: Sendable, Equatable, CustomStringConvertible {
         case .label: "type a colour (\(labelColours.joined(separator: ", "))) or 'none', as in 'filter label red'"
         case .keyword: "type one of the photo's keywords, as in 'filter keyword beach'"
         case .name: "type a file name or a pattern ('*' any run, '?' any one, '[abc]', '[a-z]', '[!x]'), as in 'filter name IMG_*.HEIC'"
+        case .rejected: "type 'filter rejected' alone: the photos rejected (XMP rating -1)"
         }
     }
 

@@ -269,7 +269,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
     private func filter(_ words: [String]) async throws {
         guard let key = words.first else { return await interactor?.filterPhotos(.init(change: .show)) ?? () }
         if key.lowercased() == "clear", words.count == 1 { return await interactor?.filterPhotos(.init(change: .clear)) ?? () }
-        guard words.count > 1 else {
+        guard words.count > 1 || PhotoFilter.Key(rawValue: key.lowercased())?.takesNoValue == true else {
             let shown = TerminalText.truncate(TerminalText.oneLine(key), toWidth: 40)
             throw CommandError(
                 "filter \(shown) needs a value (type e.g. 'filter camera canon', 'filter taken 2024-06' or 'filter iso >=800')")

@@ -1,0 +1,136 @@
+# photorepl: --folder shoot --preview none --browse --listing 5:10dce9e519c340c9
+Found 5 photos in shoot.
+Sorted by name (other orders: taken, size, camera, iso, focal, rating).
+▸ 1  DSC09876.tif
+  2  IMG_0412.HEIC
+  3  IMG_5D.jpg
+  4  harbour.jpg
+  5  leaf.png
+● ○ ○ ○ ○  1/5
+photos> open 1
+Photo 1 of 5
+  id           DSC09876.tif
+  description  (no description)
+  author       unknown
+  taken        2020-09-14 11:09:34 -05:00
+  camera       SONY ILCE-7SM3
+  lens         FE 24-70mm F2.8 GM
+  exposure     f/3.2 · 1/200 s · ISO 80 · 48 mm
+  flash        fired
+  size         160 × 240
+  file         19 KB TIFF
+  rating       ★★☆☆☆
+  keywords     street
+photos/detail 1> rate 4
+DSC09876.tif rated 4 ★★★★☆: written to DSC09876.tif.xmp (a new sidecar)
+photos/detail 1> next
+Photo 2 of 5
+  id           IMG_0412.HEIC
+  description  Sunset over the bay
+  author       Ada Lovelace
+  taken        2023-02-21 14:33:08 +03:00
+  camera       Apple iPhone 13 Pro
+  lens         iPhone 13 Pro back dual wide camera 5.7mm f/1.5
+  exposure     f/1.5 · 1/121 s · ISO 125 · 5.7 mm (26 mm in 35 mm)
+  flash        did not fire
+  size         320 × 200
+  file         3.8 KB HEIC
+photos/detail 2> reject
+IMG_0412.HEIC rejected ✗: written to IMG_0412.HEIC.xmp (a new sidecar)
+photos/detail 2> next
+Photo 3 of 5
+  id           IMG_5D.jpg
+  description  (no description)
+  author       unknown
+  taken        2009-08-15 17:45:00
+  camera       Canon EOS 5D
+  lens         Canon EF 50mm f/1.8
+  size         1200 × 900
+  file         74 KB JPEG
+photos/detail 3> rate 5
+IMG_5D.jpg rated 5 ★★★★★: written to IMG_5D.jpg.xmp (a new sidecar)
+photos/detail 3> label red
+IMG_5D.jpg labelled Red: written to IMG_5D.jpg.xmp
+photos/detail 3> keyword add harbour "trips|2024|Crimea"
+IMG_5D.jpg keywords harbour, trips, 2024, Crimea: written to IMG_5D.jpg.xmp
+photos/detail 3> next
+Photo 4 of 5
+  id           harbour.jpg
+  description  Sunset over the bay
+  author       Ada Lovelace
+  taken        2024-06-01 06:12:40 +02:00
+  camera       Canon EOS R5
+  lens         RF24-70mm F2.8 L IS USM
+  exposure     f/8 · 1/500 s · ISO 200 · 35 mm (35 mm in 35 mm)
+  flash        did not fire
+  place        44.85048, 34.97665 · 29.1 m
+  map          https://www.openstreetmap.org/?mlat=44.85048&mlon=34.97665
+  size         320 × 200
+  file         10 KB JPEG
+  rating       ★★★★☆
+  label        Red
+  keywords     harbour, dawn
+photos/detail 4> rate 3
+harbour.jpg rated 3 ★★★☆☆: written to harbour.jpg.xmp (a new sidecar)
+photos/detail 4> undo
+undid 'rate 3' on harbour.jpg: harbour.jpg.xmp removed (photorepl had made it)
+photos/detail 4> rate 2
+harbour.jpg rated 2 ★★☆☆☆: written to harbour.jpg.xmp (a new sidecar)
+photos/detail 4> next
+Photo 5 of 5
+  id           leaf.png
+  description  (no description)
+  author       unknown
+  size         200 × 200
+  file         1.1 KB PNG
+photos/detail 5> label green
+leaf.png labelled Green: written to leaf.png.xmp (a new sidecar)
+photos/detail 5> rate 9
+error: a rating is 0…5 stars, not 9 (type e.g. 'rate 4'; 'reject' rejects)
+photos/detail 5> label pink
+error: label takes red, yellow, green, blue, purple or none, not 'pink' (type e.g. 'label red')
+photos/detail 5> back
+  1  DSC09876.tif
+  2  IMG_0412.HEIC
+  3  IMG_5D.jpg
+  4  harbour.jpg
+▸ 5  leaf.png
+○ ○ ○ ○ ●  5/5
+photos> sort rating
+Sorted by rating, highest first (other orders: name, taken, size, camera, iso, focal).
+  1  IMG_5D.jpg     ★★★★★
+  2  DSC09876.tif   ★★★★☆
+  3  harbour.jpg    ★★☆☆☆
+▸ 4  leaf.png
+  5  IMG_0412.HEIC  ✗ rejected
+○ ○ ○ ● ○  4/5
+photos> filter rating >=4
+2 of 5 photos: rating >=4
+▸ 1  IMG_5D.jpg    ★★★★★
+  2  DSC09876.tif  ★★★★☆
+● ○  1/2
+photos> filter clear
+No filters: all 5 photos are listed.
+▸ 1  IMG_5D.jpg     ★★★★★
+  2  DSC09876.tif   ★★★★☆
+  3  harbour.jpg    ★★☆☆☆
+  4  leaf.png
+  5  IMG_0412.HEIC  ✗ rejected
+● ○ ○ ○ ○  1/5
+photos> filter rejected
+1 of 5 photos: rejected
+▸ 1  IMG_0412.HEIC  ✗ rejected
+●  1/1
+photos> filter clear
+No filters: all 5 photos are listed.
+  1  IMG_5D.jpg     ★★★★★
+  2  DSC09876.tif   ★★★★☆
+  3  harbour.jpg    ★★☆☆☆
+  4  leaf.png
+▸ 5  IMG_0412.HEIC  ✗ rejected
+○ ○ ○ ○ ●  5/5
+photos> filter label red
+2 of 5 photos: label red
+▸ 1  IMG_5D.jpg   ★★★★★
+  2  harbour.jpg  ★★☆☆☆
+● ○  1/2
