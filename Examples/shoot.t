@@ -162,7 +162,7 @@ photos> filter orientation portrait
 ▸ 1  DSC09876.tif  ★★☆☆☆
 ●  1/1
 photos> filter camra canon
-error: no filter key 'camra': did you mean 'camera'? Keys: taken, camera, lens, format, iso, aperture, shutter, focal, orientation, place, rating, label, keyword, name, rejected
+error: no filter key 'camra': did you mean 'camera'? Keys: taken, camera, lens, format, iso, aperture, shutter, focal, orientation, place, rating, label, keyword, name, rejected, marked
 photos> filter iso lots
 error: 'lots' is not a number: type N, >N, <N, >=N, <=N or A..B (no spaces), as in 'filter iso >=800' or 'filter iso 100..400'
 photos> sort bogus

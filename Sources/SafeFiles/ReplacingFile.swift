@@ -227,10 +227,19 @@ public final class ReplacingFile {
         }
     }
 
+    /// Twelve letters and digits from two random 64-bit numbers, six from each (36⁶ < 2⁶⁴): each
+    /// `next()` is a getrandom system call, and a shoot culled writes a file a judgement.
     private static func randomSuffix() -> String {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
-        return String(decoding: (0..<12).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }, as: UTF8.self)
+        var bits = (generator.next(), generator.next())
+        return String(
+            decoding: (0..<12).map { index in
+                let word = index < 6 ? bits.0 : bits.1
+                let letter = alphabet[Int(word % UInt64(alphabet.count))]
+                if index < 6 { bits.0 /= UInt64(alphabet.count) } else { bits.1 /= UInt64(alphabet.count) }
+                return letter
+            }, as: UTF8.self)
     }
 
     static func errorText() -> String { String(cString: strerror(errno)) }

@@ -46,7 +46,8 @@ enum CompositionRoot {
             PhotoCollectionView.module(
                 worker: source, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay,
                 showsCountOnLoad: options.browsesWhole ? .none : isInteractive ? .transcriptOnly : .shown, feed: isFeed ? source : nil,
-                listing: options.browsesWhole ? folderWorker : nil, settings: settings, photosAreFiles: folderWorker != nil))
+                listing: options.browsesWhole ? folderWorker : nil, settings: settings, photosAreFiles: folderWorker != nil,
+                judges: folderWorker))
         engine.register(
             PhotoDetailView.module(
                 pictures: pictures, saver: source, describer: folderWorker, display: pictureDisplay,

@@ -10,7 +10,7 @@ import Testing
         #expect(
             PhotoFilter.keys == [
                 "taken", "camera", "lens", "format", "iso", "aperture", "shutter", "focal", "orientation", "place", "rating", "label",
-                "keyword", "name", "rejected"
+                "keyword", "name", "rejected", "marked"
             ])
         #expect(try filter("taken", "2024-06").description == "taken 2024-06")
         #expect(try filter("camera", "iPhone").description == "camera iPhone")
@@ -38,7 +38,7 @@ import Testing
 
     @Test func aMistypedKeyGetsADidYouMeanAndTheKeys() {
         let keys =
-            "Keys: taken, camera, lens, format, iso, aperture, shutter, focal, orientation, place, rating, label, keyword, name, rejected"
+            "Keys: taken, camera, lens, format, iso, aperture, shutter, focal, orientation, place, rating, label, keyword, name, rejected, marked"
         #expect(refusal("camra", "canon") == "no filter key 'camra': did you mean 'camera'? " + keys)
         #expect(refusal("apperture", "2.8") == "no filter key 'apperture': did you mean 'aperture'? " + keys)
         #expect(refusal("orient", "portrait") == "no filter key 'orient': did you mean 'orientation'? " + keys)

@@ -46,6 +46,25 @@ import Testing
         #expect(filtered.contains("sunset.jpg") && !filtered.contains("rotated.jpg"), "\(filtered)")
     }
 
+    /// Marks are the session's: set from the list and the detail, listed by `filter marked`, no
+    /// file written for them.
+    @Test func marksAreTheSessionsAndFilterFindsThem() throws {
+        let before = try files()
+        let result = try cull(
+            ["mark 1", "mark 1", "mark 7", "open 2", "mark", "unmark", "mark", "back", "filter marked", "unmark all"],
+            options: ["--keep-going"])
+        #expect(result.status == 1, "'mark 7' fails: \(result.stderr)")
+        #expect(result.stdout.contains("1 photo marked: 1 photo is marked ('filter marked' lists them)."))
+        #expect(result.stdout.contains("1 photo marked already: 1 photo is marked"))
+        #expect(result.stderr.contains("mark takes positions 1…2 or 'all', not '7'"))
+        #expect(result.stdout.contains("sunset.jpg marked: 2 photos are marked"))
+        #expect(result.stdout.contains("sunset.jpg unmarked: 1 photo is marked"))
+        let listed = result.stdout.components(separatedBy: "photos> filter marked").last ?? ""
+        #expect(listed.contains("2 of 2 photos: marked"), "\(listed)")
+        #expect(result.stdout.contains("2 photos unmarked: 0 photos are marked"))
+        #expect(try files() == before, "marks write nothing")
+    }
+
     /// On a read-only mount the judgement fails, saying so, the script stops there, and nothing is
     /// written (tests run as root, where mode bits stop nothing: a mount of its own, read-only).
     @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/unshare"), "needs root and unshare"))

@@ -137,8 +137,10 @@ public struct XMPSidecar: Sendable, Equatable {
     }
 
     /// Puts `bytes` in place of the sidecar, whole or not at all: a temporary file beside it,
-    /// flushed, renamed over it, the folder flushed (the rename survives a power cut); its mode
-    /// kept. Returns the sidecar as written.
+    /// flushed, renamed over it; its mode kept. Returns the sidecar as written. The folder is not
+    /// flushed after the rename: a power cut may then leave the sidecar as it was before (whole),
+    /// never half of either, and a flush of the folder would double the cost of every rating
+    /// (the file system's journal commits the rename within seconds anyway).
     func replaced(by bytes: [UInt8]) -> Result<XMPSidecar, Failure> {
         do throws(ReplacingFile.Failure) {
             let file = try ReplacingFile(path: String(decoding: path, as: UTF8.self), mode: 0o666)
@@ -147,18 +149,16 @@ public struct XMPSidecar: Sendable, Equatable {
         } catch {
             return .failure(Failure(message: Self.reworded(error, shownName)))
         }
-        Self.flushFolder(of: path)
         var info = stat()
         let version = Self.withPath(path) { lstat($0, &info) } == 0 ? Version(info) : nil
         return .success(XMPSidecar(path: path, name: name, shownName: shownName, bytes: bytes, version: version, sharedWith: sharedWith))
     }
 
-    /// Removes the sidecar (one photorepl made, taken back by `undo`), the folder flushed.
+    /// Removes the sidecar (one photorepl made, taken back by `undo`).
     func removed() -> Result<Void, Failure> {
         guard Self.withPath(path, { unlink($0) }) == 0 || errno == ENOENT else {
             return .failure(Failure(message: "cannot remove \(shownName): \(String(cString: strerror(errno)))"))
         }
-        Self.flushFolder(of: path)
         return .success(())
     }
 
@@ -169,15 +169,6 @@ public struct XMPSidecar: Sendable, Equatable {
                 "cannot write \(shown): \(failure.reason) (nothing was written; start photorepl with --read-only to look without judging)"
         }
         return "cannot write \(shown): \(failure.reason) (nothing was written)"
-    }
-
-    private static func flushFolder(of path: [UInt8]) {
-        let slash = path.lastIndex(of: UInt8(ascii: "/"))
-        let folder = slash.map { $0 == 0 ? [UInt8(ascii: "/")] : Array(path[..<$0]) } ?? [UInt8(ascii: ".")]
-        let fd = withPath(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
     }
 
     private static func withPath<R>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {

@@ -53,11 +53,21 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
             case .failure(let failure): throw PhotosWorkerError(failure.message)
             }
             sidecarChanges.append(SidecarChange(photoID: photo.id, command: change.command, before: found.sidecar, after: written))
+            writtenJudgements[written.path] = (bytes, after)
             if written.path != written.name { placedSidecars.insert(written.name) }
             return Judged(
                 photo: judged(photo, entry, after), sidecar: written.shownName, changed: true, created: found.sidecar.bytes == nil)
         }
         throw PhotosWorkerError("another program kept writing the sidecar of \(photo.id): nothing was written; try again")
+    }
+
+    public func mark(_ ids: [String], _ marking: Bool) async -> (changed: Int, marked: Int) {
+        var changed = 0
+        for id in ids {
+            let key = Array(id.utf8)
+            if marking ? marked.insert(key).inserted : marked.remove(key) != nil { changed += 1 }
+        }
+        return (changed, marked.count)
     }
 
     public func undo() async throws -> Undone? {
@@ -95,7 +105,9 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
         case .success(let found): sidecar = found
         case .failure(let failure): return .failure(PhotosWorkerError(failure.message))
         }
-        guard sidecar.bytes != nil else { return .success((sidecar, Judgement())) }
+        guard let bytes = sidecar.bytes else { return .success((sidecar, Judgement())) }
+        // As photorepl wrote it last: its judgement known, not read again (half a rating's time).
+        if let known = writtenJudgements[sidecar.path], known.bytes == bytes { return .success((sidecar, known.judgement)) }
         switch metadataReader.tags(of: sidecar.path) {
         case .success(let tags): return .success((sidecar, Judgement(tags: tags)))
         case .failure(let failure): return .failure(PhotosWorkerError("cannot read \(sidecar.shownName): \(failure.message)"))
@@ -154,6 +166,9 @@ public protocol PhotoJudgingWorker: Sendable {
     /// Makes `change` in the photo's sidecar (a `NAME.xmp` another photo shares only when
     /// `sharedToo`); the photo as it is after.
     func judge(_ photo: Photo, _ change: JudgementChange, sharedToo: Bool) async throws -> Judged
+    /// Marks the photos `ids` names (unmarks them when not `marking`) for this session, for
+    /// `filter marked`: how many changed, and how many are marked now.
+    func mark(_ ids: [String], _ marking: Bool) async -> (changed: Int, marked: Int)
     /// Takes back the session's last judgement: its sidecar as it was, byte for byte (one photorepl
     /// made, removed); nil when there is none left.
     func undo() async throws -> Undone?

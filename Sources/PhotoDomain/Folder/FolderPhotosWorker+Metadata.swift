@@ -111,5 +111,5 @@ extension PhotoMetadata {
 extension PhotoFilter {
     /// Whether the filter asks what only the metadata says (not the name, format or size the walk
     /// found).
-    var needsMetadata: Bool { key != .name && key != .format }
+    var needsMetadata: Bool { key != .name && key != .format && key != .marked }
 }

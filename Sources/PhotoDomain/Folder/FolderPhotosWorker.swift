@@ -47,6 +47,11 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// Where a transcript's check keeps the sidecars it writes (its folder of its own), by their
     /// paths beside their photos; nil: beside them.
     let sidecarPlace: (@Sendable ([UInt8]) -> [UInt8])?
+    /// The photos marked in this session (`mark`), by their ids' bytes.
+    var marked: Set<[UInt8]> = []
+    /// The judgement of each sidecar this session wrote, with the bytes written: a sidecar that
+    /// still holds them is not read again.
+    var writtenJudgements: [[UInt8]: (bytes: [UInt8], judgement: Judgement)] = [:]
     /// The sidecars written at `sidecarPlace`, by their paths beside their photos: a walk of the
     /// folder does not see them.
     var placedSidecars: Set<[UInt8]> = []
@@ -519,9 +524,12 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
             listed = scan.entries.map { ($0, nil) }
         }
         if !request.filters.isEmpty {
+            let marked = self.marked
             listed = listed.filter { photo in
                 let facts = photo.facts ?? PhotoFacts(photo.entry)
-                return request.filters.allSatisfy { $0.matches(facts) }
+                return request.filters.allSatisfy { filter in
+                    filter.isMarks ? marked.contains(Array(PhotoFolder.displayID(photo.entry.relativePath).utf8)) : filter.matches(facts)
+                }
             }
         }
         let root = Array(folder.root.utf8) + [UInt8(ascii: "/")]

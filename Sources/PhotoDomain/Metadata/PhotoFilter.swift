@@ -6,10 +6,11 @@ import SystemCalls
 public struct PhotoFilter: Sendable, Equatable, CustomStringConvertible {
     /// What a filter can look at, in the order help and completion show them.
     public enum Key: String, Sendable, CaseIterable {
-        case taken, camera, lens, format, iso, aperture, shutter, focal, orientation, place, rating, label, keyword, name, rejected
+        case taken, camera, lens, format, iso, aperture, shutter, focal, orientation, place, rating, label, keyword, name, rejected,
+            marked
 
         /// Whether the key is the whole filter, with no value (`filter rejected`).
-        public var takesNoValue: Bool { self == .rejected }
+        public var takesNoValue: Bool { self == .rejected || self == .marked }
     }
 
     public let key: Key
@@ -22,6 +23,9 @@ public struct PhotoFilter: Sendable, Equatable, CustomStringConvertible {
 
     /// The list's heading: `taken 2024-06`, `iso >=800`.
     public var description: String { value.isEmpty ? key.rawValue : key.rawValue + " " + value }
+
+    /// Whether the filter is the session's marks (which the lister knows, not the photo).
+    public var isMarks: Bool { key == .marked }
 
     enum Condition: Sendable, Equatable {
         /// Days as `YYYYMMDD` numbers, both ends included.
@@ -39,6 +43,8 @@ public struct PhotoFilter: Sendable, Equatable, CustomStringConvertible {
         case name(Glob)
         /// xmp:Rating −1.
         case rejected
+        /// Marked in this session (`mark`): the session's marks decide, not the photo's facts.
+        case marked
     }
 
     enum Orientation: String, Sendable, CaseIterable {
@@ -54,7 +60,7 @@ public struct PhotoFilter: Sendable, Equatable, CustomStringConvertible {
             guard text.isEmpty else {
                 throw PhotoFilterError("'filter \(parsedKey.rawValue)' takes no value: \(usage(of: parsedKey))")
             }
-            return PhotoFilter(key: parsedKey, value: "", condition: .rejected)
+            return PhotoFilter(key: parsedKey, value: "", condition: parsedKey == .marked ? .marked : .rejected)
         }
         guard !text.isEmpty else {
             throw PhotoFilterError("'filter \(parsedKey.rawValue)' needs a value: \(usage(of: parsedKey))")
@@ -77,6 +83,7 @@ public struct PhotoFilter: Sendable, Equatable, CustomStringConvertible {
         case .keyword: return .keyword(text.lowercased())
         case .name: return .name(try Glob(text))
         case .rejected: return .rejected
+        case .marked: return .marked
         }
     }
 
@@ -126,6 +133,9 @@ public struct PhotoFilter: Sendable, Equatable, CustomStringConvertible {
             return glob.matches(String(decoding: photo.fileName, as: UTF8.self))
         case .rejected:
             return metadata.rating == -1
+        case .marked:
+            // Not a fact of the photo: the lister asks the session's marks (`isMarks`).
+            return false
         }
     }
 
@@ -159,6 +169,7 @@ public struct PhotoFilter: Sendable, Equatable, CustomStringConvertible {
         case .keyword: "type one of the photo's keywords, as in 'filter keyword beach'"
         case .name: "type a file name or a pattern ('*' any run, '?' any one, '[abc]', '[a-z]', '[!x]'), as in 'filter name IMG_*.HEIC'"
         case .rejected: "type 'filter rejected' alone: the photos rejected (XMP rating -1)"
+        case .marked: "type 'filter marked' alone: the photos marked in this session ('mark')"
         }
     }
 

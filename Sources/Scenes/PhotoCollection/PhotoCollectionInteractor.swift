@@ -5,6 +5,8 @@ import REPLEngine
 protocol PhotoCollectionBusinessLogic: AnyObject {
     /// Shows the count as soon as the scene appears.
     func start()
+    /// `mark` and `unmark`: photos of the list marked for this session, or not (a folder's).
+    func markPhotos(_ request: PhotoCollection.Mark.Request) async
     func changeCount(_ request: PhotoCollection.Count.Request)
     /// Replaces the photos with `count` new ones (random photos, or a feed's first page), by an
     /// effect the command awaits. A failure, or Ctrl-C, changes nothing and says so.
@@ -66,6 +68,8 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     private let feed: PhotoFeedWorker?
     /// What lists the source whole (a folder browsed as a viewer does); nil: photos are fetched.
     private let listing: PhotoListingWorker?
+    /// Keeps the session's marks (a folder's photos).
+    private let judges: PhotoJudgingWorker?
     /// The photos, which the list's requests page through, open and extend (a feed's next pages).
     private let listWorker: PhotoListWorker
 
@@ -90,8 +94,12 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     ///   at 0 lists it again, `sort` in another order; the count and `fetch` still draw photos at
     ///   random, as in the sample app.
     /// - Parameter pictures: each page's picture, and the sheets' thumbnails (nil: text only).
-    init(worker: PhotosWorker, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil, pictures: PhotoPicturesWorker? = nil) {
+    init(
+        worker: PhotosWorker, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil, pictures: PhotoPicturesWorker? = nil,
+        judges: PhotoJudgingWorker? = nil
+    ) {
         self.worker = worker
+        self.judges = judges
         self.feed = feed
         self.listing = listing
         listWorker = PhotoListWorker(pictures: pictures)
@@ -100,6 +108,16 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
 
     func start() {
         presenter?.presentCount(.init(count: count, limit: nil))
+    }
+
+    func markPhotos(_ request: PhotoCollection.Mark.Request) async {
+        guard let judges, listing != nil else {
+            return presenter?.presentFailure(.init(problem: .notListedWhole(command: request.marking ? "mark" : "unmark"))) ?? ()
+        }
+        let photos = list.photos
+        let chosen = request.positions.map { $0.filter(photos.indices.contains).map { photos[$0] } } ?? photos
+        let (changed, marked) = await judges.mark(chosen.map(\.id), request.marking)
+        presenter?.presentMarked(.init(marking: request.marking, asked: chosen.count, changed: changed, marked: marked))
     }
 
     func changeCount(_ request: PhotoCollection.Count.Request) {

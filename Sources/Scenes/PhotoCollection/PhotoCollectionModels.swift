@@ -173,4 +173,23 @@ enum PhotoCollection {
             var message: String
         }
     }
+
+    /// `mark N…|all` and `unmark N…|all`: photos of the list put in the session's marked set, or
+    /// taken out.
+    enum Mark {
+        struct Request: Equatable, Sendable {
+            /// 0-based positions in the list; nil: all of them.
+            var positions: [Int]?
+            var marking: Bool
+        }
+
+        struct Response: Equatable, Sendable {
+            var marking: Bool
+            /// How many were asked for, and how many of them changed.
+            var asked: Int
+            var changed: Int
+            /// How many photos are marked now.
+            var marked: Int
+        }
+    }
 }

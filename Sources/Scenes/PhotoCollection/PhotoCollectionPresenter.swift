@@ -4,6 +4,7 @@ import REPLEngine
 @MainActor
 protocol PhotoCollectionPresentationLogic: AnyObject {
     func presentCount(_ response: PhotoCollection.Count.Response)
+    func presentMarked(_ response: PhotoCollection.Mark.Response)
     func presentPhotos(_ response: PhotoCollection.Photos.Response)
     func presentNothingToFetch()
     func presentFilters(_ response: PhotoCollection.Filter.Response)
@@ -121,6 +122,17 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
             case .rating: "by rating, highest first"
             }
         return "Sorted \(how) (other orders: \(others))."
+    }
+
+    func presentMarked(_ response: PhotoCollection.Mark.Response) {
+        func photos(_ count: Int) -> String { count == 1 ? "1 photo" : "\(PhotoFormatting.grouped(count)) photos" }
+        let done = response.marking ? "marked" : "unmarked"
+        let already = response.asked - response.changed
+        let unchanged = "\(photos(already)) \(response.marking ? "marked already" : "not marked")"
+        var message = response.changed == 0 ? unchanged : "\(photos(response.changed)) \(done)"
+        if response.changed > 0, already > 0 { message += " (\(unchanged))" }
+        message += ": \(photos(response.marked)) \(response.marked == 1 ? "is" : "are") marked ('filter marked' lists them)."
+        view?.displayNotice(.init(message: message))
     }
 
     func presentFilters(_ response: PhotoCollection.Filter.Response) {

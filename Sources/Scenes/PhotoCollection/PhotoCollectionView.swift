@@ -52,7 +52,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
         worker: PhotosWorker, sourceName: String = "embedded", pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
         showsCountOnLoad: CountOnLoad = .shown, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil,
         settings: BrowseSettings = BrowseSettings(),
-        photosAreFiles: Bool = false
+        photosAreFiles: Bool = false, judges: PhotoJudgingWorker? = nil
     ) -> SceneModule {
         SceneModule(PhotoCollectionView.self) { context in
             let presenter = PhotoCollectionPresenter(feedName: feed?.feedName, photosAreFiles: photosAreFiles)
@@ -61,7 +61,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
                 sourceName: sourceName)
             view.showsCountOnLoad = showsCountOnLoad
             view.listsWhole = listing != nil
-            let interactor = PhotoCollectionInteractor(worker: worker, feed: feed, listing: listing, pictures: pictures)
+            let interactor = PhotoCollectionInteractor(worker: worker, feed: feed, listing: listing, pictures: pictures, judges: judges)
             interactor.effects = context.effects
             let router = PhotoCollectionRouter(navigator: context.navigator)
             view.interactor = interactor
@@ -192,6 +192,18 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
             try await view.filter(Array(arguments))
         },
         Command(
+            "mark", arguments: [Argument("N|all", completion: .positions, repeated: true)],
+            summary: "mark photos of the list for this session: their positions, or all ('filter marked' lists them)", example: "mark 1 3"
+        ) { view, arguments in
+            await view.interactor?.markPhotos(.init(positions: try view.positions(arguments, for: "mark"), marking: true))
+        },
+        Command(
+            "unmark", arguments: [Argument("N|all", completion: .positions, repeated: true)],
+            summary: "take photos of the list out of this session's marked ones: their positions, or all", example: "unmark all"
+        ) { view, arguments in
+            await view.interactor?.markPhotos(.init(positions: try view.positions(arguments, for: "unmark"), marking: false))
+        },
+        Command(
             "grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid next",
             repetition: .whenFirstArgument(in: ["next", "prev"])
         ) { view, arguments in
@@ -263,6 +275,23 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
             order = chosen
         }
         await interactor?.sortPhotos(.init(order: order))
+    }
+
+    /// The 0-based positions `mark` and `unmark` name (nil: `all`), each checked against the list.
+    private func positions(_ words: Arguments, for command: String) throws -> [Int]? {
+        if words.count == 1, words[0].lowercased() == "all" { return nil }
+        let count = router?.dataStore?.list.photos.count ?? 0
+        return try words.map { word in
+            guard let position = WholeNumber.saturated(word), (1...max(count, 1)).contains(position), count > 0 else {
+                let shown = TerminalText.truncate(TerminalText.oneLine(word), toWidth: 40)
+                throw CommandError(
+                    count == 0
+                        ? "there are no photos to \(command) yet (list the folder first)"
+                        : "\(command) takes positions 1…\(count) or 'all', not '\(shown)' (type e.g. '\(command) 1 3' or '\(command) all')",
+                    kind: .usage)
+            }
+            return position - 1
+        }
     }
 
     /// `filter`, `filter clear`, `filter KEY VALUE…` (the value's words joined: `place near 44.8,34.9 10`).

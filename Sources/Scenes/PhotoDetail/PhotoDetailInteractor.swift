@@ -17,6 +17,8 @@ protocol PhotoDetailBusinessLogic: AnyObject {
     func judgePhoto(_ request: PhotoDetail.Judge.Request)
     /// `undo`: the session's last judgement taken back, by an effect the command awaits.
     func undoJudgement()
+    /// `mark` and `unmark`: the photo shown marked for this session, or not.
+    func markPhoto(_ marking: Bool) async
     /// `edit` and `move N`: the index-edit sheet, where the list the photo came from can be reordered.
     func choosePosition(_ request: PhotoDetail.Move.Request)
     /// `next` and `prev`: shows the photo beside this one in the list it was opened from (as
@@ -301,6 +303,15 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
                 step(to: index + 1, pictureBox: advance.pictureBox, playback: advance.playback)
             }
         }
+    }
+
+    func markPhoto(_ marking: Bool) async {
+        guard let photo else { return }
+        guard let judges, photo.facts != nil else {
+            return presenter?.presentMarked(.init(photoID: photo.id, marking: marking, outcome: .notAFile)) ?? ()
+        }
+        let (changed, marked) = await judges.mark([photo.id], marking)
+        presenter?.presentMarked(.init(photoID: photo.id, marking: marking, outcome: .done(changed: changed > 0, marked: marked)))
     }
 
     func undoJudgement() {

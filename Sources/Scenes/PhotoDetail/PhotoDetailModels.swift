@@ -246,6 +246,22 @@ enum PhotoDetail {
         }
     }
 
+    /// `mark` and `unmark`: the photo shown put in the session's marked set, or taken out.
+    enum Mark {
+        struct Response: Equatable, Sendable {
+            enum Outcome: Equatable, Sendable {
+                /// Whether it changed (it was not marked already, or was), and how many photos are
+                /// marked now.
+                case done(changed: Bool, marked: Int)
+                /// The photo is no folder's file (the catalog's, Unsplash's).
+                case notAFile
+            }
+            var photoID: String
+            var marking: Bool
+            var outcome: Outcome
+        }
+    }
+
     /// `undo`: the session's last judgement taken back.
     enum Undo {
         struct Response: Sendable {

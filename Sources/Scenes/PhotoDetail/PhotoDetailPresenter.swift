@@ -8,6 +8,7 @@ protocol PhotoDetailPresentationLogic: AnyObject {
     func presentSaved(_ response: PhotoDetail.Save.Response)
     func presentJudged(_ response: PhotoDetail.Judge.Response)
     func presentUndone(_ response: PhotoDetail.Undo.Response)
+    func presentMarked(_ response: PhotoDetail.Mark.Response)
     func presentInfo(_ response: PhotoDetail.Info.Response)
     func presentIndexEdit(_ response: PhotoDetail.Move.Response)
     func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response)
@@ -201,6 +202,23 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
             view?.displayJudged(.init(message: "\(response.change.command) failed: \(failure.message)", failed: true))
         case nil:
             view?.displayJudged(.init(message: "interrupted: \(response.change.command) was cancelled and changed nothing", failed: true))
+        }
+    }
+
+    func presentMarked(_ response: PhotoDetail.Mark.Response) {
+        let word = response.marking ? "mark" : "unmark"
+        switch response.outcome {
+        case .notAFile:
+            view?.displayJudged(
+                .init(
+                    message: "\(word) failed: only a folder's photos are marked: start photorepl on a folder, e.g. 'photorepl ~/Pictures'",
+                    failed: true))
+        case .done(let changed, let marked):
+            let what = response.marking ? (changed ? "marked" : "was marked already") : (changed ? "unmarked" : "was not marked")
+            let count = marked == 1 ? "1 photo is marked" : "\(PhotoFormatting.grouped(marked)) photos are marked"
+            view?.displayJudged(
+                .init(message: TerminalText.singleLine("\(response.photoID) \(what): \(count) ('filter marked' lists them)"), failed: false)
+            )
         }
     }
 

@@ -205,6 +205,12 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             if let problem = words.lazy.compactMap(JudgementChange.keywordProblem).first { throw CommandError(problem, kind: .usage) }
             try view.judge(arguments[0] == "add" ? .addKeywords(Array(words)) : .removeKeywords(Array(words)), both ? ["--both"] : [])
         },
+        Command("mark", summary: "mark the photo for this session ('filter marked' lists the marked photos)") { view, _ in
+            await view.interactor?.markPhoto(true)
+        },
+        Command("unmark", summary: "take the photo out of this session's marked photos") { view, _ in
+            await view.interactor?.markPhoto(false)
+        },
         Command("undo", summary: "take back the last judgement of this session: its sidecar as it was") { view, _ in
             view.interactor?.undoJudgement()
         },

@@ -4,6 +4,8 @@ import Testing
 
 @MainActor
 final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
+    var marked: [PhotoCollection.Mark.Response] = []
+    func presentMarked(_ response: PhotoCollection.Mark.Response) { marked.append(response) }
     var counts: [PhotoCollection.Count.Response] = []
     var photos: [PhotoCollection.Photos.Response] = []
     var nothingToFetch = 0

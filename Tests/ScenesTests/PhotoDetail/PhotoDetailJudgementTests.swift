@@ -29,6 +29,13 @@ actor StubJudges: PhotoJudgingWorker {
         return Judged(photo: judged, sidecar: photo.id + ".xmp", changed: true, created: made.count == 1)
     }
 
+    private var marks: Set<String> = []
+    func mark(_ ids: [String], _ marking: Bool) async -> (changed: Int, marked: Int) {
+        var changed = 0
+        for id in ids { if marking ? marks.insert(id).inserted : marks.remove(id) != nil { changed += 1 } }
+        return (changed, marks.count)
+    }
+
     func undo() async throws -> Undone? {
         guard let last = made.popLast() else { return nil }
         return Undone(photoID: "a.jpg", command: last, sidecar: "a.jpg.xmp", removed: made.isEmpty)
