@@ -66,7 +66,7 @@ enum CompositionRoot {
                 engine.opening.append("open " + Tokenizer.quoted(PhotoFolder.displayID(Array(opened.name.utf8))))
             }
         }
-        installPromptHooks(on: engine, console: console, display: pictureDisplay)
+        installPromptHooks(on: engine, console: console, display: pictureDisplay, judges: folderWorker != nil)
         let recording = cassette
         var session = AppSession(
             engine: engine,
@@ -158,12 +158,14 @@ enum CompositionRoot {
         return { path in Array(writes.place(for: String(decoding: path, as: UTF8.self)).utf8) }
     }
 
-    private static func installPromptHooks(on engine: Engine, console: Console, display pictureDisplay: PictureDisplay) {
-        // Lightroom's keys on an empty line, where a photo can be judged: 0–5 rate it, 6–9 label it
-        // red, yellow, green, blue (run, echoed and recorded as the command typed).
-        engine.commandForKeyOnEmptyLine = { [weak engine] key in
-            guard let digit = key.wholeNumberValue, engine?.commandNames.contains("rate") == true else { return nil }
-            return digit <= 5 ? "rate \(digit)" : "label \(["red", "yellow", "green", "blue"][digit - 6])"
+    private static func installPromptHooks(on engine: Engine, console: Console, display pictureDisplay: PictureDisplay, judges: Bool) {
+        // Lightroom's keys on an empty line, where a folder's photo can be judged: 0–5 rate it, 6–9
+        // label it red, yellow, green, blue (run, echoed and recorded as the command typed).
+        if judges {
+            engine.commandForKeyOnEmptyLine = { [weak engine] key in
+                guard let digit = key.wholeNumberValue, engine?.commandNames.contains("rate") == true else { return nil }
+                return digit <= 5 ? "rate \(digit)" : "label \(["red", "yellow", "green", "blue"][digit - 6])"
+            }
         }
         // GNU screen re-wraps a picture's rows when its window changes: at the prompt, the window is
         // cleared rather than left in stripes, and says how to draw the picture again.

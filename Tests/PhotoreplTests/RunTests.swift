@@ -12,7 +12,14 @@ import Testing
             contentsOf: Binary.packageRoot.appendingPathComponent("Examples/\(script.dropLast(4)).t"), encoding: .utf8)
         // A transcript's options header is not output: `run` reads the same header from the script.
         if expected.hasPrefix("# photorepl:") { expected = String(expected.drop { $0 != "\n" }.dropFirst()) }
-        let result = try Binary.run(["run", "--keep-going", "Examples/\(script)"])
+        // Run on a copy of Examples: a script writes what it writes (the sidecars of a shoot culled)
+        // beside the photos it runs on, and the examples must stay as they are.
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-examples-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(
+            at: Binary.packageRoot.appendingPathComponent("Examples"), to: copy.appendingPathComponent("Examples"))
+        let result = try Binary.run(["run", "--keep-going", "Examples/\(script)"], directory: copy)
         #expect(result.stdout == expected)
         #expect(result.status == (result.stderr.isEmpty ? 0 : 1))
     }

@@ -61,7 +61,7 @@ import Testing
                 "run",
                 "test",
                 // `help` explains the commands of the prompt too.
-                "author back cancel count edit exit fetch filter grid help info keyword label layout list move next open page prev quit rate record reject run save search show sort state test undo",
+                "author back cancel count edit exit fetch filter grid help info keyword label layout list mark move next open page prev quit rate record reject run save search show sort state test undo unmark",
                 ""
             ])
     }

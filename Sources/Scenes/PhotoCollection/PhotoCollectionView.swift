@@ -141,7 +141,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
 
     /// A folder listed whole: `help` leads with what a viewer does, the sample app's count and fetch last.
     package var helpOrder: [String] {
-        listsWhole ? ["open", "next", "prev", "page", "list", "grid", "layout", "sort", "filter", "search"] : []
+        listsWhole ? ["open", "next", "prev", "page", "list", "grid", "layout", "sort", "filter", "mark", "unmark", "search"] : []
     }
 
     package func positions(for command: String) -> [String] {

@@ -21,7 +21,8 @@ import Testing
         #expect(app.engine.complete("zz").isEmpty)
         #expect(app.engine.complete("").choices.first == "count")
         await app.run("count 2", "fetch", "open 1")
-        #expect(app.engine.complete("m") == completion("ove "))
+        #expect(app.engine.complete("m") == completion("", ["move", "mark"]))
+        #expect(app.engine.complete("mo") == completion("ve "))
         #expect(app.engine.complete("cou").isEmpty)
     }
 
