@@ -26,6 +26,7 @@ public enum JudgementChange: Sendable, Equatable {
     /// Why `word` cannot be a keyword (nil: it can): tabs, newlines and other control characters
     /// have no place in one, nor does an empty part of a hierarchy (`a||b`).
     public static func keywordProblem(_ word: String) -> String? {
+        if word.isEmpty { return "a keyword cannot be empty (type e.g. 'keyword add beach')" }
         if word.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "a keyword holds no control characters (tabs, newlines)"
         }
