@@ -170,21 +170,26 @@ std::string describe(const std::string &path, bool all) {
 // property set), `-KEY` (a property removed, with every item of an array) or `[KEY<TAB>WORD…` (a
 // bag set to these words); every other property stays as exiv2 read it. `k` and the bytes, or `x`
 // and why not.
+//
+// The packet is decoded and encoded by exiv2's XMP parser itself, not through an image: an XMP
+// sidecar image copies its properties into Exif and IPTC and back as it writes (a keyword removed
+// came back from IPTC's copy; a value other programs wrote was written again in exiv2's form), and
+// it writes a sidecar it could not parse as if it were empty. Here a packet that does not parse is
+// refused, and nothing is written.
 std::string edit(const std::string &sidecar, const std::string &edits) {
     try {
-        auto image = sidecar.empty() ? Exiv2::ImageFactory::create(Exiv2::ImageType::xmp)
-                                     : Exiv2::ImageFactory::open(reinterpret_cast<const Exiv2::byte *>(sidecar.data()),
-                                                                 static_cast<long>(sidecar.size()));
-        if (image->imageType() != Exiv2::ImageType::xmp) return "xit is not an XMP sidecar";
-        if (!sidecar.empty()) image->readMetadata();
-        Exiv2::XmpData &xmp = image->xmpData();
+        Exiv2::XmpData xmp;
+        if (!sidecar.empty()) {
+            if (Exiv2::XmpParser::decode(xmp, sidecar) != 0) return "xthe XMP in it does not parse, so it is left as it is";
+            if (xmp.empty() && sidecar.find("rdf:RDF") == std::string::npos) return "xit holds no XMP packet, so it is left as it is";
+        }
         size_t start = 0;
         while (start < edits.size()) {
             size_t end = edits.find('\n', start);
             if (end == std::string::npos) end = edits.size();
             std::string line = edits.substr(start, end - start);
             start = end + 1;
-            if (line.size() < 2) continue;
+            if (line.size() < 2 || (line[0] != '=' && line[0] != '-' && line[0] != '[')) return "xan edit photorepl sent is not one";
             std::vector<std::string> fields;
             for (size_t from = 1;;) {
                 size_t tab = line.find('\t', from);
@@ -192,9 +197,10 @@ std::string edit(const std::string &sidecar, const std::string &edits) {
                 if (tab == std::string::npos) break;
                 from = tab + 1;
             }
+            if ((line[0] == '=' && fields.size() != 2) || (line[0] == '-' && fields.size() != 1)) return "xan edit photorepl sent is not one";
             Exiv2::XmpKey key(fields[0]);
             for (auto found = xmp.findKey(key); found != xmp.end(); found = xmp.findKey(key)) xmp.erase(found);
-            if (line[0] == '=' && fields.size() == 2) {
+            if (line[0] == '=') {
                 xmp[fields[0]] = fields[1];
             } else if (line[0] == '[' && fields.size() > 1) {
                 auto bag = Exiv2::Value::create(Exiv2::xmpBag);
@@ -202,11 +208,17 @@ std::string edit(const std::string &sidecar, const std::string &edits) {
                 xmp.add(key, bag.get());
             }
         }
-        image->writeMetadata();
-        Exiv2::BasicIo &io = image->io();
-        io.seek(0, Exiv2::BasicIo::beg);
-        Exiv2::DataBuf written = io.read(static_cast<long>(io.size()));
-        return "k" + std::string(reinterpret_cast<const char *>(written.pData_), static_cast<size_t>(written.size_));
+        std::string packet;
+        if (!xmp.empty() && Exiv2::XmpParser::encode(packet, xmp, Exiv2::XmpParser::useCompactFormat) != 0) {
+            return "xexiv2 could not write the XMP";
+        }
+        // Every property removed: a packet with none, still a sidecar every program reads.
+        if (packet.empty()) {
+            packet = "<?xpacket begin=\"\xEF\xBB\xBF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
+                     "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n <rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
+                     "  <rdf:Description rdf:about=\"\"/>\n </rdf:RDF>\n</x:xmpmeta>\n<?xpacket end=\"w\"?>";
+        }
+        return "k" + packet;
     } catch (const std::exception &error) {
         return std::string("x") + error.what();
     } catch (...) {

@@ -7,7 +7,8 @@ import SystemCalls
 ///
 /// - The temporary file has an unpredictable name and is created exclusively (`O_EXCL`), so nobody
 ///   can plant a link at its name to make the app write elsewhere.
-/// - A target that is a symbolic link is updated where the link points; the link stays.
+/// - A target that is a symbolic link is updated where the link points; the link stays (unless
+///   `followingLinks` is false: then it is refused).
 /// - A target that exists keeps its permissions; a new one gets `mode` less the umask.
 /// - Only a regular file is replaced: never a FIFO (whose open would block), a device or a folder.
 /// - Every write is checked, and the first failure is kept (`failure`), naming the target.
@@ -42,12 +43,17 @@ public final class ReplacingFile {
     public private(set) var failure: Failure?
 
     /// Starts writing `path`. `replacing: false` refuses, at `commit`, a target that exists by then.
-    public init(path: String, mode: mode_t, replacing: Bool = true) throws(Failure) {
+    /// `followingLinks: false` refuses a target that is a symbolic link, and the rename then
+    /// replaces whatever is at `path` (a link swapped in since is replaced, its target untouched).
+    public init(path: String, mode: mode_t, replacing: Bool = true, followingLinks: Bool = true) throws(Failure) {
         self.path = path
         var target = path
         var existing = stat()
         var keptMode: mode_t?
         if lstat(path, &existing) == 0 {
+            if (existing.st_mode & S_IFMT) == S_IFLNK, !followingLinks {
+                throw Failure(path, "it is a symbolic link, and nothing is written through one")
+            }
             if (existing.st_mode & S_IFMT) == S_IFLNK {
                 // Where the link points now; a link to nothing is written through, as a shell's > does.
                 if let resolved = realpath(path, nil) {

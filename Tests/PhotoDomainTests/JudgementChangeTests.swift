@@ -8,7 +8,15 @@ import Testing
         #expect(JudgementChange.rate(4).edits(from: none).edits == [.text(key: "Xmp.xmp.Rating", value: "4")])
         #expect(JudgementChange.reject.edits(from: none).edits == [.text(key: "Xmp.xmp.Rating", value: "-1")])
         #expect(JudgementChange.label(.purple).edits(from: none).edits == [.text(key: "Xmp.xmp.Label", value: "Purple")])
-        #expect(JudgementChange.label(nil).edits(from: none).edits == [.remove(key: "Xmp.xmp.Label")])
+        var labelled = Judgement()
+        labelled.label = "RED"
+        labelled.rating = 4
+        #expect(JudgementChange.label(nil).edits(from: labelled).edits == [.remove(key: "Xmp.xmp.Label")])
+        // What the sidecar says already (a label in any case, the same rating) is not written again.
+        #expect(JudgementChange.label(nil).edits(from: none).edits.isEmpty)
+        #expect(JudgementChange.label(.red).edits(from: labelled).edits.isEmpty)
+        #expect(JudgementChange.rate(4).edits(from: labelled).edits.isEmpty)
+        #expect(JudgementChange.reject.edits(from: labelled).edits == [.text(key: "Xmp.xmp.Rating", value: "-1")])
         #expect(ColourLabel(word: "RED") == .red && ColourLabel(word: "Select") == nil)
     }
 

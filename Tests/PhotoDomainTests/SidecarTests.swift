@@ -194,6 +194,84 @@ import Testing
         #expect(bytes("IMG_0007.jpg.xmp") == changed)
     }
 
+    /// Undo never takes back over another program's write: after darktable (here exiftool) wrote
+    /// between two judgements, the second's undo puts back what that program wrote, and the first's
+    /// refuses, leaving it.
+    @Test func undoStopsAtAnotherProgramsWrite() async throws {
+        try photo("IMG_0011.jpg")
+        let (worker, photo) = try await listed("IMG_0011.jpg")
+        _ = try await worker.judge(photo, .rate(3), sharedToo: false)
+        _ = try exiftool(["-q", "-overwrite_original", "-XMP-dc:Title=darktable's", root + "/IMG_0011.jpg.xmp"])
+        let theirs = bytes("IMG_0011.jpg.xmp")
+        _ = try await worker.judge(photo, .rate(4), sharedToo: false)
+        #expect(try await worker.undo()?.command == "rate 4")
+        #expect(bytes("IMG_0011.jpg.xmp") == theirs)
+        await #expect(throws: PhotosWorkerError.self) { _ = try await worker.undo() }
+        #expect(bytes("IMG_0011.jpg.xmp") == theirs, "their write stays: not removed, not put back")
+    }
+
+    /// A sidecar whose XMP does not parse is left as it is, never rewritten from nothing.
+    @Test func aSidecarThatDoesNotParseIsLeftAlone() async throws {
+        try photo("IMG_0012.jpg")
+        let broken = Self.lightroom.replacingOccurrences(of: "crs:Version=\"15.0\"", with: "crs:Version=\"15 & 16\"")
+        try Data(broken.utf8).write(to: URL(fileURLWithPath: root + "/IMG_0012.jpg.xmp"))
+        let before = bytes("IMG_0012.jpg.xmp")
+        let (worker, photo) = try await listed("IMG_0012.jpg")
+        do {
+            _ = try await worker.judge(photo, .rate(4), sharedToo: false)
+            Issue.record("a sidecar that does not parse was written")
+        } catch let failure as PhotosWorkerError {
+            #expect(failure.message.contains("does not parse"), "\(failure.message)")
+        }
+        #expect(bytes("IMG_0012.jpg.xmp") == before)
+    }
+
+    /// The last keyword removed is gone (no copy of it comes back from elsewhere in the file); the
+    /// last label removed leaves a sidecar every program reads; a judgement the sidecar already
+    /// holds writes nothing and leaves nothing to undo.
+    @Test func whatIsTakenOutStaysOut() async throws {
+        try photo("IMG_0013.jpg")
+        let (worker, photo) = try await listed("IMG_0013.jpg")
+        _ = try await worker.judge(photo, .addKeywords(["only"]), sharedToo: false)
+        _ = try await worker.judge(photo, .removeKeywords(["only"]), sharedToo: false)
+        #expect(try tag("XMP:Subject", of: "IMG_0013.jpg.xmp") == "")
+        let reread = try await FolderPhotosWorker(root: root).listing(ListingRequest(order: .taken)).photos
+        #expect(reread.first?.facts?.metadata.keywords == [])
+        try Data(Self.labelOnly.utf8).write(to: URL(fileURLWithPath: root + "/IMG_0013.jpg.xmp"))
+        let (again, shown) = try await listed("IMG_0013.jpg")
+        _ = try await again.judge(shown, .label(nil), sharedToo: false)
+        #expect(try tag("XMP:Label", of: "IMG_0013.jpg.xmp") == "")
+        #expect(try exiftool(["-s3", "-FileType", root + "/IMG_0013.jpg.xmp"]).contains("XMP"))
+        _ = try await again.judge(shown, .rate(2), sharedToo: false)
+        let second = try await again.judge(shown, .rate(2), sharedToo: false)
+        #expect(!second.changed)
+        #expect(try await again.undo()?.command == "rate 2")
+        #expect(try await again.undo()?.command == "label none")
+        #expect(try await again.undo() == nil)
+    }
+
+    /// A keyword another program wrote with a newline in it would be read as an edit of its own:
+    /// photorepl refuses to rewrite the keywords, and the file stays as it was.
+    @Test func aKeywordWithANewlineIsNeverSentAsAnEdit() async throws {
+        try photo("IMG_0014.jpg")
+        _ = try exiftool([
+            "-q", "-o", root + "/IMG_0014.jpg.xmp", "-XMP-dc:Subject=x\n-Xmp.xmp.CreatorTool", "-XMP-xmp:CreatorTool=kept",
+            root + "/IMG_0014.jpg"
+        ])
+        let before = bytes("IMG_0014.jpg.xmp")
+        let (worker, photo) = try await listed("IMG_0014.jpg")
+        await #expect(throws: PhotosWorkerError.self) { _ = try await worker.judge(photo, .addKeywords(["beach"]), sharedToo: false) }
+        #expect(bytes("IMG_0014.jpg.xmp") == before)
+        _ = try await worker.judge(photo, .rate(5), sharedToo: false)
+        #expect(try tag("XMP:CreatorTool", of: "IMG_0014.jpg.xmp") == "kept")
+    }
+
+    /// A sidecar holding a colour label alone.
+    static let labelOnly = """
+        <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+        <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmp:Label="Red"/></rdf:RDF></x:xmpmeta>
+        """
+
     /// Sidecars that are not to be written: a link (its target stays as it was), a DOCTYPE (XML
     /// entities, never expanded), a read-only session; each says why, and nothing changes.
     @Test func refusalsLeaveEveryFileAsItWas() async throws {

@@ -12,6 +12,14 @@ public enum JudgementChange: Sendable, Equatable {
     /// Words taken out of them.
     case removeKeywords([String])
 
+    /// Whether it adds or removes keywords.
+    var changesKeywords: Bool {
+        switch self {
+        case .addKeywords, .removeKeywords: true
+        case .rate, .reject, .label: false
+        }
+    }
+
     /// The command that makes it, as typed (a digit key's echo, a recording).
     public var command: String {
         switch self {
@@ -41,14 +49,16 @@ public enum JudgementChange: Sendable, Equatable {
     func edits(from current: Judgement) -> (edits: [XMPEdit], after: Judgement) {
         var after = current
         switch self {
+        // What the sidecar says already is not written again (nor kept for undo).
         case .rate(let stars):
             after.rating = stars
-            return ([.text(key: "Xmp.xmp.Rating", value: String(stars))], after)
+            return (current.rating == stars ? [] : [.text(key: "Xmp.xmp.Rating", value: String(stars))], after)
         case .reject:
             after.rating = -1
-            return ([.text(key: "Xmp.xmp.Rating", value: "-1")], after)
+            return (current.rating == -1 ? [] : [.text(key: "Xmp.xmp.Rating", value: "-1")], after)
         case .label(let label):
             after.label = label?.xmpWord
+            guard current.label?.lowercased() != label?.rawValue else { return ([], current) }
             return ([label.map { .text(key: "Xmp.xmp.Label", value: $0.xmpWord) } ?? .remove(key: "Xmp.xmp.Label")], after)
         case .addKeywords(let words):
             for word in words {

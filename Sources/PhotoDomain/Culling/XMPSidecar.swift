@@ -142,8 +142,13 @@ public struct XMPSidecar: Sendable, Equatable {
     /// never half of either, and a flush of the folder would double the cost of every rating
     /// (the file system's journal commits the rename within seconds anyway).
     func replaced(by bytes: [UInt8]) -> Result<XMPSidecar, Failure> {
+        // ReplacingFile takes a String: a name that is not UTF-8 would be written under another name.
+        guard let target = String(validating: path, as: UTF8.self) else {
+            return .failure(
+                Failure(message: "cannot write \(shownName): its name is not UTF-8, and photorepl writes no sidecar under such a name yet"))
+        }
         do throws(ReplacingFile.Failure) {
-            let file = try ReplacingFile(path: String(decoding: path, as: UTF8.self), mode: 0o666)
+            let file = try ReplacingFile(path: target, mode: 0o666, followingLinks: false)
             file.write(bytes)
             try file.commit()
         } catch {

@@ -36,7 +36,18 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
             // A new sidecar starts with the keywords the file holds: written without them, it would
             // hide them from darktable and Lightroom, which read the sidecar over the file.
             var current = found.judgement
-            if found.sidecar.bytes == nil, let keywords = photo.facts?.metadata.keywords { current.keywords = keywords }
+            if found.sidecar.bytes == nil, change.changesKeywords, let keywords = photo.facts?.metadata.keywords {
+                current.keywords = keywords
+            }
+            // Words are sent to exiv2 a tab apart, a line an edit: a keyword another program wrote
+            // with a tab or a newline in it would split or add an edit.
+            if change.changesKeywords,
+                let bad = (current.keywords + current.hierarchy).first(where: { JudgementChange.keywordProblem($0) != nil })
+            {
+                throw PhotosWorkerError(
+                    "a keyword \(found.sidecar.shownName) already holds has a control character in it (\(bad.debugDescription)): photorepl leaves its keywords as they are"
+                )
+            }
             let (edits, after) = change.edits(from: current)
             guard !edits.isEmpty else {
                 return Judged(photo: judged(photo, entry, after), sidecar: found.sidecar.shownName, changed: false)
@@ -84,8 +95,12 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
             sidecarChanges.append(last)
             throw PhotosWorkerError(failure.message)
         case .success(let restored?):
-            // The change before, to the same sidecar, left it as it is again now: its undo may follow.
-            if let earlier = sidecarChanges.lastIndex(where: { $0.after.path == restored.path }) {
+            // The change before, to the same sidecar, left it as it is again now, when nothing else
+            // wrote it between that change and this one: then its undo may follow (else it refuses,
+            // the sidecar not being as it left it).
+            if let earlier = sidecarChanges.lastIndex(where: { $0.after.path == restored.path }),
+                sidecarChanges[earlier].after.bytes == last.before.bytes, sidecarChanges[earlier].after.version == last.before.version
+            {
                 sidecarChanges[earlier].after = restored
             }
         case .success(nil):
