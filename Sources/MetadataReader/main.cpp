@@ -15,6 +15,7 @@
 //             `!` are the reader's own: `!error` (the file could not be read), `!lens` (the lens
 //             named from the maker notes, when EXIF's LensModel is not there), `!mime`, and
 //             `!item:KEY` (an XMP bag's or sequence's items, one a line, in order, after its own line).
+//   or asked: `x`, a 4-byte length, an XMP sidecar's bytes: answered as `s` is, of its XMP
 //   or asked: `e`, a 4-byte length, then a 4-byte length and the edits (see `edit`), then an XMP
 //             sidecar's bytes (none: a new sidecar)
 //   answered: a 4-byte length, then `k` and the sidecar edited, or `x` and why it could not be.
@@ -226,6 +227,27 @@ std::string edit(const std::string &sidecar, const std::string &edits) {
     }
 }
 
+// The XMP sidecar `sidecar`'s tags, as `describe` gives a file's (the fields photorepl keeps), read
+// from its bytes: the file photorepl checked, never another one put at its path since.
+std::string describeSidecar(const std::string &sidecar) {
+    std::string answer;
+    try {
+        Exiv2::XmpData xmp;
+        if (Exiv2::XmpParser::decode(xmp, sidecar) != 0) {
+            appendLine(answer, "!error", "the XMP in it does not parse", "");
+            return answer;
+        }
+        appendFamily(answer, xmp, false, nullptr);
+    } catch (const std::exception &error) {
+        answer.clear();
+        appendLine(answer, "!error", error.what(), "");
+    } catch (...) {
+        answer.clear();
+        appendLine(answer, "!error", "exiv2 could not read it", "");
+    }
+    return answer;
+}
+
 // exiv2 writes its warnings to standard error, which is the session's terminal: kept quiet.
 void quiet(int, const char *) {}
 
@@ -263,7 +285,7 @@ int main(int argc, char **argv) {
         uint32_t length = static_cast<uint32_t>(head[1]) | static_cast<uint32_t>(head[2]) << 8 |
                           static_cast<uint32_t>(head[3]) << 16 | static_cast<uint32_t>(head[4]) << 24;
         // A path is at most 64 KB; a sidecar edited, 16 MB (photorepl sends none larger).
-        if (length == 0 || length > (head[0] == 'e' ? 16u << 20 : 65536u)) break;
+        if (length == 0 || length > (head[0] == 'e' || head[0] == 'x' ? 16u << 20 : 65536u)) break;
         std::string asked(length, '\0');
         if (!readAll(0, &asked[0], length)) break;
         std::string answer;
@@ -273,6 +295,8 @@ int main(int argc, char **argv) {
                            static_cast<unsigned char>(asked[2]) << 16 | static_cast<size_t>(static_cast<unsigned char>(asked[3])) << 24;
             if (edits > length - 4) break;
             answer = edit(asked.substr(4 + edits), asked.substr(4, edits));
+        } else if (head[0] == 'x') {
+            answer = describeSidecar(asked);
         } else {
             answer = describe(asked, head[0] == 'a');
         }

@@ -266,6 +266,17 @@ import Testing
         #expect(try tag("XMP:CreatorTool", of: "IMG_0014.jpg.xmp") == "kept")
     }
 
+    /// A sidecar's judgement is read from the bytes photorepl checked, not from its path again (a
+    /// FIFO or a link put there since is never opened by exiv2); XMP that does not parse is a failure.
+    @Test func aSidecarIsReadFromItsBytes() throws {
+        let tags = try MetadataReader.shared.tags(ofSidecar: Array(Self.lightroom.utf8)).get()
+        #expect(tags.contains { $0.key == "Xmp.xmp.Rating" && $0.value == "2" })
+        #expect(Judgement(tags: tags).rating == 2)
+        let broken = Array(Self.lightroom.replacingOccurrences(of: "crs:Version=\"15.0\"", with: "crs:Version=\"1 & 2\"").utf8)
+        #expect(throws: MetadataReader.Failure.self) { try MetadataReader.shared.tags(ofSidecar: broken).get() }
+        #expect(try MetadataReader.shared.tags(ofSidecar: []).get().isEmpty)
+    }
+
     /// A sidecar holding a colour label alone.
     static let labelOnly = """
         <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">

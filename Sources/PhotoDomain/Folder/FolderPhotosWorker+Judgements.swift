@@ -123,7 +123,7 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
         guard let bytes = sidecar.bytes else { return .success((sidecar, Judgement())) }
         // As photorepl wrote it last: its judgement known, not read again (half a rating's time).
         if let known = writtenJudgements[sidecar.path], known.bytes == bytes { return .success((sidecar, known.judgement)) }
-        switch metadataReader.tags(of: sidecar.path) {
+        switch metadataReader.tags(ofSidecar: bytes) {
         case .success(let tags): return .success((sidecar, Judgement(tags: tags)))
         case .failure(let failure): return .failure(PhotosWorkerError("cannot read \(sidecar.shownName): \(failure.message)"))
         }

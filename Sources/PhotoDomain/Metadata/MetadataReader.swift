@@ -52,6 +52,16 @@ public final class MetadataReader: Sendable {
         return answer(to: detail.rawValue, path, stopped: stopped).flatMap(Self.tags(in:))
     }
 
+    /// The tags of an XMP sidecar's bytes (the fields photorepl keeps), read from the bytes
+    /// photorepl checked, never from its path again; or why not.
+    public func tags(ofSidecar bytes: [UInt8]) -> Result<[MetadataTag], Failure> {
+        guard !bytes.isEmpty else { return .success([]) }
+        guard bytes.count <= Self.largestSidecar else {
+            return .failure(.init(message: "the sidecar is larger than 16 MB", readerMissing: false))
+        }
+        return answer(to: UInt8(ascii: "x"), bytes).flatMap(Self.tags(in:))
+    }
+
     /// The most of a sidecar edited: larger than any program's (darktable's longest histories are
     /// hundreds of KB), and what the reader accepts.
     public static let largestSidecar = 16 << 20
