@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Synchronization
 import Testing
 @testable import PhotoDomain
 
@@ -71,23 +72,33 @@ import Testing
 // MARK: - The cache
 
 /// A base worker that counts its calls. Photos named in `delays` take that long, and give up when
-/// cancelled (recording it); the rest answer at once. Pixels have the box's size, so a picture's
-/// bytes are `4 × width × height` of the box asked for.
+/// cancelled; the rest answer at once. Pixels have the box's size, so a picture's bytes are
+/// `4 × width × height` of the box asked for.
 actor CountingPicturesWorker: PhotoPicturesWorker {
     private(set) var calls: [String] = []
-    private(set) var cancelled: [String] = []
     private var delays: [String: Duration]
+    /// The photos whose decode was cancelled, noted the moment `cancel()` is called, not when the
+    /// cancelled sleep wakes: that takes Swift's shared pool, which the suites' synchronous tests
+    /// held for seconds on a loaded 2-core machine.
+    private let cancellations = Mutex<[String]>([])
 
     init(delays: [String: Duration] = [:]) { self.delays = delays }
+
+    /// A decode that ends only when cancelled. Not a minute: the suites' synchronous tests held
+    /// Swift's pool (2 threads on CI) for over a minute between a test's prefetch and its next
+    /// request, the prefetch had finished by then, and there was nothing left to cancel.
+    static let untilCancelled = Duration.seconds(24 * 3600)
+
+    nonisolated var cancelled: [String] { cancellations.withLock { $0 } }
 
     func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
         calls.append(photo.id)
         if let delay = delays[photo.id] {
-            do {
+            let id = photo.id
+            try await withTaskCancellationHandler {
                 try await Task.sleep(for: delay)
-            } catch {
-                cancelled.append(photo.id)
-                throw error
+            } onCancel: {
+                self.cancellations.withLock { $0.append(id) }
             }
         }
         return Self.picture(photo.id, box)
@@ -238,7 +249,7 @@ private func photo(_ id: String) -> Photo {
         let pixels = try await cache.pixels(for: photo("b"), fitting: box)
         #expect(pixels == CountingPicturesWorker.picture("b", box))
         #expect(await base.calls == ["b"])
-        #expect(await base.cancelled.isEmpty)
+        #expect(base.cancelled.isEmpty)
         // Done and kept: prefetching it again does nothing either.
         #expect(await eventually { await cache.usage.pictures == 1 })
         await cache.prefetch(photo("b"), fitting: box)
@@ -246,21 +257,21 @@ private func photo(_ id: String) -> Photo {
     }
 
     @Test func aPrefetchIsCancelledWhenAnotherPhotoIsAskedFor() async throws {
-        let base = CountingPicturesWorker(delays: ["b": .seconds(60)])
+        let base = CountingPicturesWorker(delays: ["b": CountingPicturesWorker.untilCancelled])
         let cache = CachingPicturesWorker(base)
         await cache.prefetch(photo("b"), fitting: box)
         let c = try await cache.pixels(for: photo("c"), fitting: box)
         #expect(c == CountingPicturesWorker.picture("c", box))
-        #expect(await eventually { await base.cancelled == ["b"] })
+        #expect(await eventually { base.cancelled == ["b"] })
         #expect(await cache.usage.pictures <= 1)
     }
 
     @Test func aNewPrefetchCancelsTheOneBefore() async throws {
-        let base = CountingPicturesWorker(delays: ["b": .seconds(60)])
+        let base = CountingPicturesWorker(delays: ["b": CountingPicturesWorker.untilCancelled])
         let cache = CachingPicturesWorker(base)
         await cache.prefetch(photo("b"), fitting: box)
         await cache.prefetch(photo("c"), fitting: box)
-        #expect(await eventually { await base.cancelled == ["b"] })
+        #expect(await eventually { base.cancelled == ["b"] })
         _ = try await cache.pixels(for: photo("c"), fitting: box)
         #expect(await base.count("c") == 1)
     }
@@ -273,25 +284,26 @@ private func photo(_ id: String) -> Photo {
         _ = try await cache.pixels(for: photo("a"), fitting: box)
         _ = try await cache.pixels(for: photo("b"), fitting: box)
         _ = try await cache.pixels(for: photo("c"), fitting: box)
-        #expect(await base.cancelled.isEmpty)
+        #expect(base.cancelled.isEmpty)
         #expect(await base.calls.sorted() == ["a", "b", "c"], "each decoded once")
         // Another set ahead cancels those of the first still running, and keeps those in both.
-        let slow = CountingPicturesWorker(delays: ["d": .seconds(60), "e": .seconds(60)])
+        let forever = CountingPicturesWorker.untilCancelled
+        let slow = CountingPicturesWorker(delays: ["d": forever, "e": forever])
         let other = CachingPicturesWorker(slow)
         await other.prefetch([photo("d"), photo("e")], fitting: box)
         await other.prefetch([photo("e"), photo("f")], fitting: box)
-        #expect(await eventually { await slow.cancelled == ["d"] })
+        #expect(await eventually { slow.cancelled == ["d"] })
         #expect(await slow.calls.filter { $0 == "e" }.count == 1)
     }
 
     @Test func cancellingTheRequestThrowsCancellationError() async throws {
-        let base = CountingPicturesWorker(delays: ["b": .seconds(60)])
+        let base = CountingPicturesWorker(delays: ["b": CountingPicturesWorker.untilCancelled])
         let cache = CachingPicturesWorker(base)
         let request = Task { try await cache.pixels(for: photo("b"), fitting: box) }
         #expect(await eventually { await base.calls == ["b"] })
         request.cancel()
         await #expect(throws: CancellationError.self) { try await request.value }
-        #expect(await eventually { await base.cancelled == ["b"] })
+        #expect(await eventually { base.cancelled == ["b"] })
         #expect(await cache.usage == (0, 0))
     }
 

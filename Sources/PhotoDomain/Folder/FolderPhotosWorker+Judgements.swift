@@ -13,8 +13,6 @@ struct SidecarChange: Sendable {
 }
 
 extension FolderPhotosWorker: PhotoJudgingWorker {
-    public nonisolated var isReadOnly: Bool { readOnly }
-
     public func judge(_ photo: Photo, _ change: JudgementChange, sharedToo: Bool) async throws -> Judged {
         if readOnly {
             throw PhotosWorkerError(
@@ -176,8 +174,6 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
 
 /// Judgements of photos kept in their XMP sidecars (a folder's photos), and taken back.
 public protocol PhotoJudgingWorker: Sendable {
-    /// Whether every judgement is refused (`--read-only`).
-    var isReadOnly: Bool { get }
     /// Makes `change` in the photo's sidecar (a `NAME.xmp` another photo shares only when
     /// `sharedToo`); the photo as it is after.
     func judge(_ photo: Photo, _ change: JudgementChange, sharedToo: Bool) async throws -> Judged

@@ -5,7 +5,6 @@ import Testing
 /// A judging worker that keeps each photo's judgement in memory, records what it was asked, and
 /// fails when told to.
 actor StubJudges: PhotoJudgingWorker {
-    nonisolated let isReadOnly = false
     private(set) var asked: [(id: String, change: JudgementChange, sharedToo: Bool)] = []
     private var made: [String] = []
     var failure: PhotosWorkerError?

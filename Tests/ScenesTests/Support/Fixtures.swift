@@ -40,10 +40,11 @@ struct FailingWorker: PhotosWorker {
     }
 }
 
-/// Takes a long time, unless cancelled: then it throws CancellationError, as URLSession does.
+/// Takes a day, unless cancelled: then it throws CancellationError, as URLSession does. (A minute
+/// ran out on a loaded CI machine, whose synchronous tests held Swift's pool that long.)
 struct SlowWorker: PhotosWorker {
     func fetchRandomPhotos(count: Int) async throws -> [Photo] {
-        try await Task.sleep(for: .seconds(60))
+        try await Task.sleep(for: .seconds(24 * 3600))
         return Array(Photo.abcde.prefix(count))
     }
 }
@@ -85,10 +86,10 @@ actor StubPhotographers: PhotographersWorker {
     }
 }
 
-/// Takes a long time, unless cancelled.
+/// Takes a day, unless cancelled.
 struct SlowPhotographers: PhotographersWorker {
     func photographer(_ user: Photo.User, limit: Int) async throws -> PhotographerPhotos {
-        try await Task.sleep(for: .seconds(60))
+        try await Task.sleep(for: .seconds(24 * 3600))
         return PhotographerPhotos(profile: user, photos: [])
     }
 }
