@@ -90,31 +90,31 @@ error: a rating is 0…5 stars, not 9 (type e.g. 'rate 4'; 'reject' rejects)
 photos/detail 5> label pink
 error: label takes red, yellow, green, blue, purple or none, not 'pink' (type e.g. 'label red')
 photos/detail 5> back
-  1  DSC09876.tif
-  2  IMG_0412.HEIC
-  3  IMG_5D.jpg
-  4  harbour.jpg
-▸ 5  leaf.png
+  1  DSC09876.tif   ★★★★☆              street
+  2  IMG_0412.HEIC  ✗ rejected
+  3  IMG_5D.jpg     ★★★★★       Red    harbour, trips, 2024, Crimea
+  4  harbour.jpg    ★★☆☆☆       Red    harbour, dawn
+▸ 5  leaf.png                   Green
 ○ ○ ○ ○ ●  5/5
 photos> sort rating
 Sorted by rating, highest first (other orders: name, taken, size, camera, iso, focal).
-  1  IMG_5D.jpg     ★★★★★
-  2  DSC09876.tif   ★★★★☆
-  3  harbour.jpg    ★★☆☆☆
-▸ 4  leaf.png
+  1  IMG_5D.jpg     ★★★★★       Red    harbour, trips, 2024, Crimea
+  2  DSC09876.tif   ★★★★☆              street
+  3  harbour.jpg    ★★☆☆☆       Red    harbour, dawn
+▸ 4  leaf.png                   Green
   5  IMG_0412.HEIC  ✗ rejected
 ○ ○ ○ ● ○  4/5
 photos> filter rating >=4
 2 of 5 photos: rating >=4
-▸ 1  IMG_5D.jpg    ★★★★★
-  2  DSC09876.tif  ★★★★☆
+▸ 1  IMG_5D.jpg    ★★★★★  Red  harbour, trips, 2024, Crimea
+  2  DSC09876.tif  ★★★★☆       street
 ● ○  1/2
 photos> filter clear
 No filters: all 5 photos are listed.
-▸ 1  IMG_5D.jpg     ★★★★★
-  2  DSC09876.tif   ★★★★☆
-  3  harbour.jpg    ★★☆☆☆
-  4  leaf.png
+▸ 1  IMG_5D.jpg     ★★★★★       Red    harbour, trips, 2024, Crimea
+  2  DSC09876.tif   ★★★★☆              street
+  3  harbour.jpg    ★★☆☆☆       Red    harbour, dawn
+  4  leaf.png                   Green
   5  IMG_0412.HEIC  ✗ rejected
 ● ○ ○ ○ ○  1/5
 photos> filter rejected
@@ -123,14 +123,40 @@ photos> filter rejected
 ●  1/1
 photos> filter clear
 No filters: all 5 photos are listed.
-  1  IMG_5D.jpg     ★★★★★
-  2  DSC09876.tif   ★★★★☆
-  3  harbour.jpg    ★★☆☆☆
-  4  leaf.png
+  1  IMG_5D.jpg     ★★★★★       Red    harbour, trips, 2024, Crimea
+  2  DSC09876.tif   ★★★★☆              street
+  3  harbour.jpg    ★★☆☆☆       Red    harbour, dawn
+  4  leaf.png                   Green
 ▸ 5  IMG_0412.HEIC  ✗ rejected
 ○ ○ ○ ○ ●  5/5
 photos> filter label red
 2 of 5 photos: label red
-▸ 1  IMG_5D.jpg   ★★★★★
-  2  harbour.jpg  ★★☆☆☆
+▸ 1  IMG_5D.jpg   ★★★★★  Red  harbour, trips, 2024, Crimea
+  2  harbour.jpg  ★★☆☆☆  Red  harbour, dawn
 ● ○  1/2
+photos> next
+▸ 2  harbour.jpg
+○ ●  2/2
+photos> rate 4
+harbour.jpg rated 4 ★★★★☆: written to harbour.jpg.xmp
+photos> keyword add keeper
+harbour.jpg keywords harbour, dawn, keeper: written to harbour.jpg.xmp
+photos> list
+2 photos:
+2 of 5 photos: label red
+  1  IMG_5D.jpg   ★★★★★  Red  harbour, trips, 2024, Crimea
+▸ 2  harbour.jpg  ★★★★☆  Red  harbour, dawn, keeper
+○ ●  2/2
+photos> undo
+undid 'keyword add keeper' on harbour.jpg: harbour.jpg.xmp is as it was
+photos> grid
+Sheet 1 of 1 (photos 1–2 of 2):
+ 1 IMG_5D.jpg       ▸2 harbour.jpg
+photos> label yellow
+harbour.jpg labelled Yellow: written to harbour.jpg.xmp
+photos> list
+2 photos:
+2 of 5 photos: label red
+  1  IMG_5D.jpg   ★★★★★  Red     harbour, trips, 2024, Crimea
+▸ 2  harbour.jpg  ★★★★☆  Yellow  harbour, dawn
+○ ●  2/2

@@ -10,9 +10,9 @@ Sorted by name (other orders: taken, size, camera, iso, focal, rating).
 photos> sort taken
 Sorted by when taken, oldest first (other orders: name, size, camera, iso, focal, rating).
   1  IMG_5D.jpg     2009-08-15 17:45
-▸ 2  DSC09876.tif   2020-09-14 11:09
+▸ 2  DSC09876.tif   2020-09-14 11:09  ★★☆☆☆       street
   3  IMG_0412.HEIC  2023-02-21 14:33
-  4  harbour.jpg    2024-06-01 06:12
+  4  harbour.jpg    2024-06-01 06:12  ★★★★☆  Red  harbour, dawn
   5  leaf.png
 ○ ● ○ ○ ○  2/5
 photos> open harbour
@@ -99,25 +99,25 @@ Exif:
   CanonCs.0x002d: 0
 photos/detail 1> sort iso
 Sorted by ISO, highest first (other orders: name, taken, size, camera, focal, rating).
-  1  harbour.jpg    ISO 200
+  1  harbour.jpg    ISO 200  ★★★★☆  Red  harbour, dawn
   2  IMG_0412.HEIC  ISO 125
-  3  DSC09876.tif   ISO 80
+  3  DSC09876.tif   ISO 80   ★★☆☆☆       street
 ▸ 4  IMG_5D.jpg
   5  leaf.png
 ○ ○ ○ ● ○  4/5
 photos> filter camera canon
 2 of 5 photos: camera canon
-  1  harbour.jpg  ISO 200
+  1  harbour.jpg  ISO 200  ★★★★☆  Red  harbour, dawn
 ▸ 2  IMG_5D.jpg
 ○ ●  2/2
 photos> filter taken 2009..2024-06
 2 of 5 photos: camera canon, taken 2009..2024-06
-  1  harbour.jpg  ISO 200
+  1  harbour.jpg  ISO 200  ★★★★☆  Red  harbour, dawn
 ▸ 2  IMG_5D.jpg
 ○ ●  2/2
 photos> filter place yes
 1 of 5 photos: camera canon, taken 2009..2024-06, place yes
-▸ 1  harbour.jpg  ISO 200
+▸ 1  harbour.jpg  ISO 200  ★★★★☆  Red  harbour, dawn
 ●  1/1
 photos> filter
 Filters (all must hold; 'filter clear' removes them):
@@ -132,34 +132,34 @@ Filters (all must hold; 'filter clear' removes them):
   place yes
 photos> filter clear
 No filters: all 5 photos are listed.
-▸ 1  harbour.jpg    ISO 200
+▸ 1  harbour.jpg    ISO 200  ★★★★☆  Red  harbour, dawn
   2  IMG_0412.HEIC  ISO 125
-  3  DSC09876.tif   ISO 80
+  3  DSC09876.tif   ISO 80   ★★☆☆☆       street
   4  IMG_5D.jpg
   5  leaf.png
 ● ○ ○ ○ ○  1/5
 photos> filter rating >=2
 2 of 5 photos: rating >=2
-▸ 1  harbour.jpg   ISO 200
-  2  DSC09876.tif  ISO 80
+▸ 1  harbour.jpg   ISO 200  ★★★★☆  Red  harbour, dawn
+  2  DSC09876.tif  ISO 80   ★★☆☆☆       street
 ● ○  1/2
 photos> sort rating
 Sorted by rating, highest first (other orders: name, taken, size, camera, iso, focal).
 2 of 5 photos: rating >=2
-▸ 1  harbour.jpg   ★★★★☆
-  2  DSC09876.tif  ★★☆☆☆
+▸ 1  harbour.jpg   ★★★★☆  Red  harbour, dawn
+  2  DSC09876.tif  ★★☆☆☆       street
 ● ○  1/2
 photos> filter clear
 No filters: all 5 photos are listed.
-▸ 1  harbour.jpg    ★★★★☆
-  2  DSC09876.tif   ★★☆☆☆
+▸ 1  harbour.jpg    ★★★★☆  Red  harbour, dawn
+  2  DSC09876.tif   ★★☆☆☆       street
   3  IMG_0412.HEIC
   4  IMG_5D.jpg
   5  leaf.png
 ● ○ ○ ○ ○  1/5
 photos> filter orientation portrait
 1 of 5 photos: orientation portrait
-▸ 1  DSC09876.tif  ★★☆☆☆
+▸ 1  DSC09876.tif  ★★☆☆☆  street
 ●  1/1
 photos> filter camra canon
 error: no filter key 'camra': did you mean 'camera'? Keys: taken, camera, lens, format, iso, aperture, shutter, focal, orientation, place, rating, label, keyword, name, rejected, marked

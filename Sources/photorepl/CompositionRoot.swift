@@ -47,7 +47,7 @@ enum CompositionRoot {
                 worker: source, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay,
                 showsCountOnLoad: options.browsesWhole ? .none : isInteractive ? .transcriptOnly : .shown, feed: isFeed ? source : nil,
                 listing: options.browsesWhole ? folderWorker : nil, settings: settings, photosAreFiles: folderWorker != nil,
-                judges: folderWorker))
+                judges: folderWorker, describer: folderWorker))
         engine.register(
             PhotoDetailView.module(
                 pictures: pictures, saver: source, describer: folderWorker, display: pictureDisplay,

@@ -116,6 +116,25 @@ import Testing
         #expect(try tag("XMP:Subject", of: "IMG_0010.jpg.xmp") == "street;night;rain")
     }
 
+    /// A sidecar a rating made holds no keywords: the first keyword added to it starts from the
+    /// file's too, for a photo listed by name only (its metadata never read) as well.
+    @Test func keywordsAddedAfterARatingKeepTheFilesKeywords() async throws {
+        try photo("IMG_0011.jpg")
+        _ = try exiftool(["-q", "-overwrite_original", "-XMP:Subject=street", "-XMP:Subject=night", root + "/IMG_0011.jpg"])
+        let worker = FolderPhotosWorker(root: root)
+        let byName = try #require(try await worker.listing(ListingRequest(order: .name)).photos.first { $0.id == "IMG_0011.jpg" })
+        #expect(byName.facts?.metadataRead != true, "listed by name, its metadata unread")
+        let rated = try await worker.judge(byName, .rate(4), sharedToo: false)
+        #expect(try tag("XMP:Subject", of: "IMG_0011.jpg.xmp") == "")
+        var unread = rated.photo
+        unread.facts?.metadata.keywords = []
+        unread.facts?.metadataRead = false
+        let judged = try await worker.judge(unread, .addKeywords(["rain"]), sharedToo: false)
+        #expect(judged.photo.facts?.metadata.keywords == ["street", "night", "rain"])
+        #expect(try tag("XMP:Subject", of: "IMG_0011.jpg.xmp") == "street;night;rain")
+        #expect(try tag("XMP:Rating", of: "IMG_0011.jpg.xmp") == "4")
+    }
+
     /// Lightroom's `NAME.xmp` is found and written in place; `NAME.EXT.xmp` wins when both exist.
     @Test func lightroomsSidecarIsFoundAndNAMEEXTWins() async throws {
         try photo("IMG_0003.jpg")

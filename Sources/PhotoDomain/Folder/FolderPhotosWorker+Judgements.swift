@@ -31,11 +31,15 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
                 throw PhotosWorkerError(
                     "\(name) is the sidecar of \(otherName) too: type \(change.command) --both to change it for both, or leave it")
             }
-            // A new sidecar starts with the keywords the file holds: written without them, it would
-            // hide them from darktable and Lightroom, which read the sidecar over the file.
+            // Keywords written into a sidecar that has none (a new one, or one a rating made) start
+            // from those the file holds: written without them, they would hide the file's from
+            // darktable and Lightroom, which read the sidecar over the file. The file's are read
+            // here when the photo was listed by name only.
             var current = found.judgement
-            if found.sidecar.bytes == nil, change.changesKeywords, let keywords = photo.facts?.metadata.keywords {
-                current.keywords = keywords
+            if change.changesKeywords, current.keywords.isEmpty, current.hierarchy.isEmpty {
+                var known = photo.facts
+                if known?.metadataRead != true { known = try? await facts(of: [entry], wholeWalk: false).first }
+                current.keywords = known?.metadata.keywords ?? []
             }
             // Words are sent to exiv2 a tab apart, a line an edit: a keyword another program wrote
             // with a tab or a newline in it would split or add an edit.

@@ -96,12 +96,17 @@ public struct SceneModule {
     /// Declares a scene type for `Engine.register`.
     /// - Parameters:
     ///   - view: the scene's View type; its `sceneName` and `commands` are read from it.
+    ///   - excluded: commands of `view` this session leaves out, as if the scene had none of that
+    ///     name (not in `help`, Tab or dispatch): those of a feature it was not given (judging photos
+    ///     where they are no folder's files).
     ///   - make: makes one scene each time a router (or `Engine.start`) asks for it: the View, wired to
     ///     its Interactor, Presenter and Router, with the dependencies the composition root captured.
-    public init<View: SceneView>(_ view: View.Type, make: @escaping @MainActor (SceneContext) -> View) {
+    public init<View: SceneView>(
+        _ view: View.Type, excluding excluded: Set<String> = [], make: @escaping @MainActor (SceneContext) -> View
+    ) {
         name = View.sceneName
         type = ObjectIdentifier(view)
-        commands = CommandTable(View.commands.map { $0.erased() })
+        commands = CommandTable(View.commands.filter { !excluded.contains($0.name) }.map { $0.erased() })
         commandsRunBelow = View.commandsRunBelow
         self.make = make
     }

@@ -1,3 +1,4 @@
+import PhotoDomain
 import REPLEngine
 
 @MainActor
@@ -55,9 +56,9 @@ final class FoundPhotosRouter: FoundPhotosRoutingLogic, FoundPhotosDataPassing {
 }
 
 /// The back-channel from the detail: where the photo shown last is, for the page shown when the
-/// scene appears again (no move applies here).
+/// scene appears again (no move applies here, and no photo of Unsplash's is judged).
 extension FoundPhotosRouter: PhotoDetailRouterDelegate {
-    func dismissWithChange(index: Int, moves: [PhotoDetail.Moved]) {
+    func dismissWithChange(index: Int, moves: [PhotoDetail.Moved], judged: [Photo]) {
         dataStore?.changedIndex = index
     }
 }

@@ -7,6 +7,10 @@ protocol PhotoCollectionBusinessLogic: AnyObject {
     func start()
     /// `mark` and `unmark`: photos of the list marked for this session, or not (a folder's).
     func markPhotos(_ request: PhotoCollection.Mark.Request) async
+    /// Judges the list's current photo (the grid's too), in its sidecar.
+    func judgeCurrentPhoto(_ request: PhotoCollection.Judge.Request) async
+    /// Takes back the session's last judgement, made here or in the detail.
+    func undoJudgement() async
     func changeCount(_ request: PhotoCollection.Count.Request)
     /// Replaces the photos with `count` new ones (random photos, or a feed's first page), by an
     /// effect the command awaits. A failure, or Ctrl-C, changes nothing and says so.
@@ -43,6 +47,8 @@ protocol PhotoCollectionDataStore: MorePhotosSource {
     /// The moves saved in the detail, in order, handed back with `changedIndex`; nil: the seed's
     /// answer, the opened photo moved to `changedIndex` (the detail stepped nowhere).
     var movesMade: [PhotoDetail.Moved]? { get set }
+    /// The photos judged in the detail, as they are now: the list shows them so.
+    var judgedPhotos: [Photo] { get set }
     /// The photos, paged; the opened one is its `index`.
     var list: PhotoList { get }
     /// What the source said of its quota with its last answer (Unsplash's rate limit).
@@ -70,12 +76,15 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     private let listing: PhotoListingWorker?
     /// Keeps the session's marks (a folder's photos).
     private let judges: PhotoJudgingWorker?
+    /// Reads a photo's judgement again after `undo`.
+    private let describer: PhotoDescribingWorker?
     /// The photos, which the list's requests page through, open and extend (a feed's next pages).
     private let listWorker: PhotoListWorker
 
     var count = 0
     var changedIndex: Int?
     var movesMade: [PhotoDetail.Moved]?
+    var judgedPhotos: [Photo] = []
     var list: PhotoList {
         get { listWorker.list }
         set { listWorker.list = newValue }
@@ -96,10 +105,11 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     /// - Parameter pictures: each page's picture, and the sheets' thumbnails (nil: text only).
     init(
         worker: PhotosWorker, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil, pictures: PhotoPicturesWorker? = nil,
-        judges: PhotoJudgingWorker? = nil
+        judges: PhotoJudgingWorker? = nil, describer: PhotoDescribingWorker? = nil
     ) {
         self.worker = worker
         self.judges = judges
+        self.describer = describer
         self.feed = feed
         self.listing = listing
         listWorker = PhotoListWorker(pictures: pictures)
@@ -118,6 +128,40 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
         let chosen = request.positions.map { $0.filter(photos.indices.contains).map { photos[$0] } } ?? photos
         let (changed, marked) = await judges.mark(chosen.map(\.id), request.marking)
         presenter?.presentMarked(.init(marking: request.marking, asked: chosen.count, changed: changed, marked: marked))
+    }
+
+    func judgeCurrentPhoto(_ request: PhotoCollection.Judge.Request) async {
+        let command = String(request.change.command.split(separator: " ").first ?? "")
+        let row = list.page
+        guard list.photos.indices.contains(row) else {
+            return presenter?.presentFailure(.init(problem: .nothingToJudge(command: command))) ?? ()
+        }
+        let photo = list.photos[row]
+        guard let judges, photo.facts != nil else {
+            return presenter?.presentJudged(.init(result: .failure(PhotosWorkerError(JudgementWording.notAFile)), change: request.change))
+                ?? ()
+        }
+        let result = await judges.judgement(of: photo, request.change, sharedToo: request.sharedToo)
+        if case .success(let judged)? = result { listWorker.list.takeJudgement(of: judged.photo, at: row) }
+        presenter?.presentJudged(.init(result: result, change: request.change))
+    }
+
+    func undoJudgement() async {
+        guard let judges else { return presenter?.presentUndone(.init(result: .success(nil))) ?? () }
+        do {
+            let undone = try await judges.undo()
+            // The photo undone, where the list has it: its judgement read again from its sidecar.
+            if let undone, let describer, let row = list.photos.firstIndex(where: { $0.id.utf8.elementsEqual(undone.photoID.utf8) }) {
+                var fresh = list.photos[row]
+                fresh.facts?.metadataRead = false
+                listWorker.list.takeJudgement(of: await describer.described(fresh), at: row)
+            }
+            presenter?.presentUndone(.init(result: .success(undone)))
+        } catch let failure as PhotosWorkerError {
+            presenter?.presentUndone(.init(result: .failure(failure)))
+        } catch {
+            presenter?.presentUndone(.init(result: .failure(PhotosWorkerError("\(error)"))))
+        }
     }
 
     func changeCount(_ request: PhotoCollection.Count.Request) {
@@ -345,6 +389,8 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
         let moves = (movesMade ?? [PhotoDetail.Moved(from: opened, to: landing)]).filter { $0.from != $0.to }
         changedIndex = nil
         movesMade = nil
+        listWorker.list.takeJudgements(of: judgedPhotos)
+        judgedPhotos = []
         listWorker.list.returned(to: landing, after: moves)
         let event: PhotoCollection.Photos.Response.Event =
             switch moves.count {

@@ -154,6 +154,8 @@ enum PhotoCollection {
                 case fetchInterrupted
                 /// `sort` or `filter` where the photos are not listed whole (random ones, a feed).
                 case notListedWhole(command: String)
+                /// A judgement (`rate`, `label`, …) with no photo listed to judge.
+                case nothingToJudge(command: String)
                 /// Why the folder could not be listed, and how many photos were shown before (and stay).
                 case sortFailed(String, photosKept: Int)
                 /// Ctrl-C while listing: nothing changed.
@@ -176,6 +178,29 @@ enum PhotoCollection {
 
     /// `mark N…|all` and `unmark N…|all`: photos of the list put in the session's marked set, or
     /// taken out.
+    /// `rate`, `reject`, `label` and `keyword`: a judgement of the list's current photo.
+    enum Judge {
+        struct Request: Equatable, Sendable {
+            var change: JudgementChange
+            /// Whether a `NAME.xmp` another photo shares is written too (`--both`).
+            var sharedToo: Bool
+        }
+
+        struct Response: Sendable {
+            /// nil: Ctrl-C stopped it before anything was written.
+            var result: Result<Judged, PhotosWorkerError>?
+            var change: JudgementChange
+        }
+    }
+
+    /// `undo`: the session's last judgement taken back.
+    enum Undo {
+        struct Response: Sendable {
+            /// nil: there was nothing to take back.
+            var result: Result<Undone?, PhotosWorkerError>
+        }
+    }
+
     enum Mark {
         struct Request: Equatable, Sendable {
             /// 0-based positions in the list; nil: all of them.

@@ -5,6 +5,8 @@ import REPLEngine
 protocol PhotoCollectionPresentationLogic: AnyObject {
     func presentCount(_ response: PhotoCollection.Count.Response)
     func presentMarked(_ response: PhotoCollection.Mark.Response)
+    func presentJudged(_ response: PhotoCollection.Judge.Response)
+    func presentUndone(_ response: PhotoCollection.Undo.Response)
     func presentPhotos(_ response: PhotoCollection.Photos.Response)
     func presentNothingToFetch()
     func presentFilters(_ response: PhotoCollection.Filter.Response)
@@ -124,6 +126,16 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         return "Sorted \(how) (other orders: \(others))."
     }
 
+    func presentJudged(_ response: PhotoCollection.Judge.Response) {
+        let (message, failed) = JudgementWording.judged(response.result, response.change)
+        failed ? view?.displayFailure(.init(message: message)) : view?.displayNotice(.init(message: message))
+    }
+
+    func presentUndone(_ response: PhotoCollection.Undo.Response) {
+        let (message, failed) = JudgementWording.undone(response.result)
+        failed ? view?.displayFailure(.init(message: message)) : view?.displayNotice(.init(message: message))
+    }
+
     func presentMarked(_ response: PhotoCollection.Mark.Response) {
         func photos(_ count: Int) -> String { count == 1 ? "1 photo" : "\(PhotoFormatting.grouped(count)) photos" }
         let done = response.marking ? "marked" : "unmarked"
@@ -173,6 +185,8 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
             case .fetchInterrupted: "interrupted: fetch was cancelled and changed nothing"
             case .notListedWhole(let command):
                 "\(command) works on a folder listed whole: start photorepl on one (photorepl ~/Pictures, or photorepl photo.jpg); here 'count N' and 'fetch' choose photos"
+            case .nothingToJudge(let command):
+                "no photo is listed to \(command): type 'fetch' to list some, or 'filter clear' after a filter that matched none"
             case .sortFailed(let reason, let kept):
                 "cannot list the folder: \(reason) (\(kept > 0 ? "the photos shown before are kept" : "type 'sort' to try again"))"
             case .sortInterrupted: "interrupted: sort was cancelled and changed nothing"

@@ -1,3 +1,4 @@
+import PhotoDomain
 import REPLEngine
 
 @MainActor
@@ -60,11 +61,13 @@ final class PhotoCollectionRouter: PhotoCollectionRoutingLogic, PhotoCollectionD
     }
 }
 
-/// The back-channel from the detail: where the photo shown last is, and the moves saved there,
-/// written into the collection's store for when it appears again (`applyChangedIndex`).
+/// The back-channel from the detail: where the photo shown last is, the moves saved there and the
+/// photos judged, written into the collection's store for when it appears again
+/// (`applyChangedIndex`).
 extension PhotoCollectionRouter: PhotoDetailRouterDelegate {
-    func dismissWithChange(index: Int, moves: [PhotoDetail.Moved]) {
+    func dismissWithChange(index: Int, moves: [PhotoDetail.Moved], judged: [Photo]) {
         dataStore?.changedIndex = index
         dataStore?.movesMade = moves
+        dataStore?.judgedPhotos = judged
     }
 }

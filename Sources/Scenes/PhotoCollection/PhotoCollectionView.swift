@@ -52,16 +52,18 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
         worker: PhotosWorker, sourceName: String = "embedded", pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
         showsCountOnLoad: CountOnLoad = .shown, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil,
         settings: BrowseSettings = BrowseSettings(),
-        photosAreFiles: Bool = false, judges: PhotoJudgingWorker? = nil
+        photosAreFiles: Bool = false, judges: PhotoJudgingWorker? = nil, describer: PhotoDescribingWorker? = nil
     ) -> SceneModule {
-        SceneModule(PhotoCollectionView.self) { context in
+        // Judging is a folder's: elsewhere its commands would only refuse (and take `re` from `record`).
+        SceneModule(PhotoCollectionView.self, excluding: judges == nil ? JudgementCommands.names : []) { context in
             let presenter = PhotoCollectionPresenter(feedName: feed?.feedName, photosAreFiles: photosAreFiles)
             let view = PhotoCollectionView(
                 console: context.console, display: display, settings: settings, listWording: presenter.listWording,
                 sourceName: sourceName)
             view.showsCountOnLoad = showsCountOnLoad
             view.listsWhole = listing != nil
-            let interactor = PhotoCollectionInteractor(worker: worker, feed: feed, listing: listing, pictures: pictures, judges: judges)
+            let interactor = PhotoCollectionInteractor(
+                worker: worker, feed: feed, listing: listing, pictures: pictures, judges: judges, describer: describer)
             interactor.effects = context.effects
             let router = PhotoCollectionRouter(navigator: context.navigator)
             view.interactor = interactor
@@ -141,7 +143,11 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
 
     /// A folder listed whole: `help` leads with what a viewer does, the sample app's count and fetch last.
     package var helpOrder: [String] {
-        listsWhole ? ["open", "next", "prev", "page", "list", "grid", "layout", "sort", "filter", "mark", "unmark", "search"] : []
+        listsWhole
+            ? [
+                "open", "next", "prev", "page", "list", "grid", "layout", "sort", "filter", "rate", "reject", "label", "keyword", "mark",
+                "unmark", "undo", "search"
+            ] : []
     }
 
     package func positions(for command: String) -> [String] {
@@ -156,7 +162,11 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
 
     // MARK: - Commands
 
-    package static let commands: [Command<PhotoCollectionView>] = [
+    package static let commands: [Command<PhotoCollectionView>] =
+        listCommands + JudgementCommands.commands(judging: "the current photo (▸)")
+
+    /// The sample app's count and fetch, and the list's own.
+    private static let listCommands: [Command<PhotoCollectionView>] = [
         Command(
             "count", arguments: [Argument("+|-|N", optional: true, completion: .words(["+", "-"]))],
             summary: "show how many photos to fetch, step it with + or -, or set it (0…30)", example: "count +"
@@ -193,7 +203,8 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
         },
         Command(
             "mark", arguments: [Argument("N|all", completion: .positions, repeated: true)],
-            summary: "mark photos of the list for this session: their positions, or all ('filter marked' lists them)", example: "mark 1 3"
+            summary: "mark photos of the list for this session: their positions, or all ('filter marked' lists them)",
+            example: "mark 1 3"
         ) { view, arguments in
             await view.interactor?.markPhotos(.init(positions: try view.positions(arguments, for: "mark"), marking: true))
         },
@@ -228,7 +239,9 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
         ) {
             view, arguments in
             // The engine checked the word is a whole number; a test driving the command itself may not.
-            guard let page = arguments.number(at: 0) else { throw CommandError("page takes a number (type e.g. 'page 3')", kind: .usage) }
+            guard let page = arguments.number(at: 0) else {
+                throw CommandError("page takes a number (type e.g. 'page 3')", kind: .usage)
+            }
             view.turnPage(to: TypedNumber.row(ofPosition: page), typed: TypedNumber.typed(arguments[0]))
         },
         Command("next", summary: "show the next photo (in the grid layout, the next sheet)", repetition: .always) { view, _ in
@@ -239,7 +252,8 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
         },
         Command(
             "open", arguments: [Argument("N|NAME", optional: true, completion: .positions)],
-            summary: "open photo N, or the one named NAME (a file name), in the detail scene (default: the current page)", example: "open 2"
+            summary: "open photo N, or the one named NAME (a file name), in the detail scene (default: the current page)",
+            example: "open 2"
         ) { view, arguments in
             view.interactor?.selectPhoto(PhotoList.Selection.Request(typed: arguments.first))
         }
@@ -387,5 +401,16 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
 
     func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel) {
         console.fail(viewModel.message)
+    }
+}
+
+/// `rate`, `reject`, `label`, `keyword` and `undo` judge the list's current photo, the grid's too.
+extension PhotoCollectionView: JudgingView {
+    func judge(_ change: JudgementChange, sharedToo: Bool) async {
+        await interactor?.judgeCurrentPhoto(.init(change: change, sharedToo: sharedToo))
+    }
+
+    func undoJudgement() async {
+        await interactor?.undoJudgement()
     }
 }

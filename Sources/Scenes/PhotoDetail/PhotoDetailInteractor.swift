@@ -68,6 +68,9 @@ protocol PhotoDetailDataStore: AnyObject {
     var origin: PhotoDetail.Origin { get set }
     /// The moves saved here, in order: going back hands them to the scene below.
     var moves: [PhotoDetail.Moved] { get }
+    /// The photos judged here (or whose judgement `undo` took back) as they are now, by id: going
+    /// back hands them to the scene below, whose list shows their judgements.
+    var judged: [String: Photo] { get }
 }
 
 final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStore {
@@ -93,6 +96,7 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     var photos: [Photo] = []
     weak var morePhotos: (any MorePhotosSource)?
     private(set) var moves: [PhotoDetail.Moved] = []
+    private(set) var judged: [String: Photo] = [:]
     /// Until a router says: a list no move applies to, the position under `index`.
     var origin = PhotoDetail.Origin(listName: "the list it was opened from", positionKey: "index", canMove: false)
 
@@ -282,21 +286,12 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     func judgePhoto(_ request: PhotoDetail.Judge.Request) {
         guard let photo else { return }
         guard let judges, photo.facts != nil else {
-            let refusal = PhotosWorkerError(
-                "only a folder's photos are judged (their sidecars keep it): start photorepl on a folder, e.g. 'photorepl ~/Pictures'")
+            let refusal = PhotosWorkerError(JudgementWording.notAFile)
             return presenter?.presentJudged(.init(result: .failure(refusal), change: request.change)) ?? ()
         }
         effects?.finishBeforeCommandEnds { [self] in
-            let result: Result<Judged, PhotosWorkerError>?
-            do {
-                let judged = try await judges.judge(photo, request.change, sharedToo: request.sharedToo)
-                replaceShown(judged.photo)
-                result = .success(judged)
-            } catch let failure as PhotosWorkerError {
-                result = .failure(failure)
-            } catch {
-                result = Task.isCancelled ? nil : .failure(PhotosWorkerError("\(error)"))
-            }
+            let result = await judges.judgement(of: photo, request.change, sharedToo: request.sharedToo)
+            if case .success(let judged)? = result { replaceShown(judged.photo) }
             presenter?.presentJudged(.init(result: result, change: request.change))
             // Auto-advance: on to the next photo, where there is one (the last stays shown).
             if case .success? = result, let advance = request.advance, let index, index + 1 < photos.count {
@@ -321,11 +316,15 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
         effects?.finishBeforeCommandEnds { [self] in
             do {
                 let undone = try await judges.undo()
-                // The photo shown, if it is the one: its judgement read again from its sidecar.
-                if let undone, let photo, photo.id.utf8.elementsEqual(undone.photoID.utf8), let describer {
-                    var fresh = photo
+                // The photo undone, shown or not: its judgement read again from its sidecar.
+                let undoneID = undone.map { Array($0.photoID.utf8) }
+                if let undoneID, let describer,
+                    let before = photo.flatMap({ $0.id.utf8.elementsEqual(undoneID) ? $0 : nil })
+                        ?? photos.first(where: { $0.id.utf8.elementsEqual(undoneID) })
+                {
+                    var fresh = before
                     fresh.facts?.metadataRead = false
-                    replaceShown(await describer.described(fresh))
+                    replaceJudged(await describer.described(fresh))
                 }
                 presenter?.presentUndone(.init(result: .success(undone)))
             } catch let failure as PhotosWorkerError {
@@ -340,6 +339,14 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     private func replaceShown(_ shown: Photo) {
         photo = shown
         if let index, photos.indices.contains(index), photos[index].id.utf8.elementsEqual(shown.id.utf8) { photos[index] = shown }
+        judged[shown.id] = shown
+    }
+
+    /// A photo judged again (its judgement taken back), wherever it is: shown, in the list, or both.
+    private func replaceJudged(_ changed: Photo) {
+        if let photo, photo.id.utf8.elementsEqual(changed.id.utf8) { self.photo = changed }
+        if let i = photos.firstIndex(where: { $0.id.utf8.elementsEqual(changed.id.utf8) }) { photos[i] = changed }
+        judged[changed.id] = changed
     }
 
     func choosePosition(_ request: PhotoDetail.Move.Request) {

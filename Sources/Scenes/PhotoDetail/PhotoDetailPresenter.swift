@@ -183,26 +183,8 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
     }
 
     func presentJudged(_ response: PhotoDetail.Judge.Response) {
-        switch response.result {
-        case .success(let judged)?:
-            let metadata = judged.photo.facts?.metadata ?? PhotoMetadata()
-            let what: String
-            switch response.change {
-            case .rate(let stars): what = stars == 0 ? "rated 0 (no stars)" : "rated \(stars) \(PhotoMetadataFormatting.stars(stars) ?? "")"
-            case .reject: what = "rejected ✗"
-            case .label(let label): what = label.map { "labelled \($0.xmpWord)" } ?? "label removed"
-            case .addKeywords, .removeKeywords:
-                what = metadata.keywords.isEmpty ? "no keywords" : "keywords " + PhotoMetadataFormatting.keywordList(metadata.keywords)
-            }
-            let place =
-                judged.changed
-                ? "written to \(judged.sidecar)\(judged.created ? " (a new sidecar)" : "")" : "\(judged.sidecar) already said so"
-            view?.displayJudged(.init(message: TerminalText.singleLine("\(judged.photo.id) \(what): \(place)"), failed: false))
-        case .failure(let failure)?:
-            view?.displayJudged(.init(message: "\(response.change.command) failed: \(failure.message)", failed: true))
-        case nil:
-            view?.displayJudged(.init(message: "interrupted: \(response.change.command) was cancelled and changed nothing", failed: true))
-        }
+        let (message, failed) = JudgementWording.judged(response.result, response.change)
+        view?.displayJudged(.init(message: message, failed: failed))
     }
 
     func presentMarked(_ response: PhotoDetail.Mark.Response) {
@@ -223,16 +205,8 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
     }
 
     func presentUndone(_ response: PhotoDetail.Undo.Response) {
-        switch response.result {
-        case .success(let undone?):
-            let how = undone.removed ? "\(undone.sidecar) removed (photorepl had made it)" : "\(undone.sidecar) is as it was"
-            view?.displayJudged(
-                .init(message: TerminalText.singleLine("undid '\(undone.command)' on \(undone.photoID): \(how)"), failed: false))
-        case .success(nil):
-            view?.displayJudged(.init(message: "Nothing to undo: no photo was judged in this session.", failed: false))
-        case .failure(let failure):
-            view?.displayJudged(.init(message: "undo failed: \(failure.message)", failed: true))
-        }
+        let (message, failed) = JudgementWording.undone(response.result)
+        view?.displayJudged(.init(message: message, failed: failed))
     }
 
     func presentIndexEdit(_ response: PhotoDetail.Move.Response) {

@@ -1,3 +1,4 @@
+import PhotoDomain
 import REPLEngine
 
 /// The back-channel to the scene that pushed the detail: where the photo shown last is, and the
@@ -6,8 +7,9 @@ import REPLEngine
 protocol PhotoDetailRouterDelegate: AnyObject {
     /// Going back, as the seed's detail does: `index`, the position the photo shown last ends up at
     /// (the photo opened, or one `next` and `prev` stepped to); `moves`, the moves saved on the way,
-    /// in order (the seed's is at most one: the opened photo's, to `index`).
-    func dismissWithChange(index: Int, moves: [PhotoDetail.Moved])
+    /// in order (the seed's is at most one: the opened photo's, to `index`); `judged`, the photos
+    /// judged there as they are now, for the list to show their ratings, labels and keywords.
+    func dismissWithChange(index: Int, moves: [PhotoDetail.Moved], judged: [Photo])
 }
 
 @MainActor
@@ -36,11 +38,12 @@ final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPassing {
         self.navigator = navigator
     }
 
-    /// Going back hands the index (and the moves) to the scene that opened the photo, changed or
-    /// not (the collection moves the photo there; a list lands on its page), then pops.
+    /// Going back hands the index (and the moves and the photos judged) to the scene that opened
+    /// the photo, changed or not (the collection moves the photo there; a list lands on its page),
+    /// then pops.
     func routeBack() {
         if let dataStore, let index = dataStore.index {
-            delegate?.dismissWithChange(index: index, moves: dataStore.moves)
+            delegate?.dismissWithChange(index: index, moves: dataStore.moves, judged: Array(dataStore.judged.values))
         }
         navigator?.pop()
     }

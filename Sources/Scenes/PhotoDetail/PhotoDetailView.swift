@@ -117,7 +117,11 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     /// does, moves applied) and run there, `open 4` and `grid` as in the list itself.
     package static let commandsRunBelow = ["open", "page", "list", "grid", "sort", "filter", "search"]
 
-    package static let commands: [Command<PhotoDetailView>] = [
+    package static let commands: [Command<PhotoDetailView>] =
+        showingCommands + JudgementCommands.commands(judging: "the photo") + markingCommands
+
+    /// Showing the photo and the list's others, moving it, saving it.
+    private static let showingCommands: [Command<PhotoDetailView>] = [
         Command(
             "show", arguments: [Argument("--why", optional: true)],
             summary:
@@ -131,7 +135,8 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             view.interactor?.stopAnimation()
             view.interactor?.showPhoto(
                 .init(
-                    pictureBox: view.display?.pixelBox(for: .detail, explaining: !arguments.isEmpty), explainsPicture: !arguments.isEmpty,
+                    pictureBox: view.display?.pixelBox(for: .detail, explaining: !arguments.isEmpty),
+                    explainsPicture: !arguments.isEmpty,
                     playback: view.playback))
         },
         Command("edit", summary: "open the index-edit sheet to choose a new position") { view, _ in
@@ -156,7 +161,8 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             await view.interactor?.showInfo(.init())
         },
         Command(
-            "next", summary: "show the next photo of the list it was opened from (PageDown; an empty line repeats it)", repetition: .always
+            "next", summary: "show the next photo of the list it was opened from (PageDown; an empty line repeats it)",
+            repetition: .always
         ) { view, _ in
             view.interactor?.stopAnimation()
             view.interactor?.stepPhoto(.init(delta: 1, pictureBox: view.display?.pixelBox(for: .detail), playback: view.playback))
@@ -164,55 +170,16 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         Command("prev", summary: "show the previous photo of the list it was opened from (PageUp)", repetition: .always) { view, _ in
             view.interactor?.stopAnimation()
             view.interactor?.stepPhoto(.init(delta: -1, pictureBox: view.display?.pixelBox(for: .detail), playback: view.playback))
-        },
-        Command(
-            "rate",
-            arguments: [
-                .number("N", naming: "rating", completion: .words(["0", "1", "2", "3", "4", "5"])), Argument("--both", optional: true)
-            ],
-            summary: "rate the photo 0…5 stars, kept in its XMP sidecar (the digits 0–5 on an empty line do it too)", example: "rate 4"
-        ) { view, arguments in
-            let stars = arguments.number(at: 0) ?? -1
-            guard (0...5).contains(stars) else {
-                throw CommandError(
-                    "a rating is 0…5 stars, not \(TerminalText.truncate(arguments[0], toWidth: 20)) (type e.g. 'rate 4'; 'reject' rejects)",
-                    kind: .usage)
-            }
-            try view.judge(.rate(stars), arguments.dropFirst())
-        },
-        Command(
-            "reject", arguments: [Argument("--both", optional: true)],
-            summary: "mark the photo rejected (XMP rating -1, as Bridge and darktable write it)"
-        ) { view, arguments in
-            try view.judge(.reject, arguments[...])
-        },
-        Command(
-            "label", arguments: [.choice("COLOUR", ColourLabel.allCases.map(\.rawValue) + ["none"]), Argument("--both", optional: true)],
-            summary: "give the photo a colour label, as Lightroom writes it (6–9 on an empty line: red, yellow, green, blue)",
-            example: "label red"
-        ) { view, arguments in
-            try view.judge(.label(ColourLabel(word: arguments[0])), arguments.dropFirst())
-        },
-        Command(
-            "keyword", arguments: [.choice("add|remove", ["add", "remove"]), Argument("WORD", repeated: true)],
-            summary: "add keywords to the photo or remove them (a|b|c is a hierarchy, as Lightroom keeps it)", example: "keyword add beach"
-        ) { view, arguments in
-            let both = arguments.dropFirst().contains("--both")
-            let words = arguments.dropFirst().filter { $0 != "--both" }
-            guard !words.isEmpty else {
-                throw CommandError("keyword \(arguments[0]) takes one word or more (type e.g. 'keyword add beach')", kind: .usage)
-            }
-            if let problem = words.lazy.compactMap(JudgementChange.keywordProblem).first { throw CommandError(problem, kind: .usage) }
-            try view.judge(arguments[0] == "add" ? .addKeywords(Array(words)) : .removeKeywords(Array(words)), both ? ["--both"] : [])
-        },
+        }
+    ]
+
+    /// Marking it, its photographer, and the way back.
+    private static let markingCommands: [Command<PhotoDetailView>] = [
         Command("mark", summary: "mark the photo for this session ('filter marked' lists the marked photos)") { view, _ in
             await view.interactor?.markPhoto(true)
         },
         Command("unmark", summary: "take the photo out of this session's marked photos") { view, _ in
             await view.interactor?.markPhoto(false)
-        },
-        Command("undo", summary: "take back the last judgement of this session: its sidecar as it was") { view, _ in
-            view.interactor?.undoJudgement()
         },
         Command("author", summary: "show the photographer: their profile and their photos") { view, _ in
             view.interactor?.stopAnimation()
@@ -223,23 +190,6 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             view.router?.routeBack()
         }
     ]
-
-    /// A judgement of the photo shown; `options` may only be `--both`.
-    private func judge(_ change: JudgementChange, _ options: some Collection<String>) throws {
-        if let other = options.first(where: { $0 != "--both" }) {
-            throw CommandError(
-                "\(change.command.split(separator: " ").first ?? "") takes only --both after it, not '\(TerminalText.truncate(other, toWidth: 40))' (type e.g. '\(change.command)')",
-                kind: .usage)
-        }
-        var request = PhotoDetail.Judge.Request(change: change, sharedToo: options.contains("--both"))
-        switch change {
-        case .rate, .reject, .label:
-            if advances { request.advance = (display?.pixelBox(for: .detail), playback) }
-        case .addKeywords, .removeKeywords:
-            break
-        }
-        interactor?.judgePhoto(request)
-    }
 
     private func save(_ arguments: Arguments) throws {
         let replacing = arguments.contains("--force")
@@ -360,3 +310,22 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
 
 /// The terminal's keyboard, as the detail's animations watch it.
 extension KeyPresses: KeyPressWatching {}
+
+/// `rate`, `reject`, `label`, `keyword` and `undo` judge the photo shown; a rating, reject or label
+/// shows the next photo after it with `--advance`.
+extension PhotoDetailView: JudgingView {
+    func judge(_ change: JudgementChange, sharedToo: Bool) async {
+        var request = PhotoDetail.Judge.Request(change: change, sharedToo: sharedToo)
+        switch change {
+        case .rate, .reject, .label:
+            if advances { request.advance = (display?.pixelBox(for: .detail), playback) }
+        case .addKeywords, .removeKeywords:
+            break
+        }
+        interactor?.judgePhoto(request)
+    }
+
+    func undoJudgement() async {
+        interactor?.undoJudgement()
+    }
+}

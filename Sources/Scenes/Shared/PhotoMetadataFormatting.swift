@@ -77,6 +77,19 @@ enum PhotoMetadataFormatting {
         return String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars)
     }
 
+    /// What a list row shows of the photo's judgement, a part a column: `★★★★☆`, `Red` and
+    /// `harbour, dawn`, each empty where the photo has none. Without the rating where the list is
+    /// sorted by it (its column shows it already). A label is cut at 12 columns and keywords at
+    /// 32, so that a row keeps its width whatever a sidecar holds.
+    static func judgement(_ photo: Photo, withRating: Bool) -> (rating: String, label: String, keywords: String) {
+        guard let metadata = photo.facts?.metadata else { return ("", "", "") }
+        let rating = withRating ? metadata.rating.flatMap(stars) ?? "" : ""
+        let label = metadata.label.map { TerminalText.truncate(TerminalText.singleLine($0), toWidth: 12) } ?? ""
+        let keywords =
+            metadata.keywords.isEmpty ? "" : TerminalText.truncate(TerminalText.singleLine(keywordList(metadata.keywords)), toWidth: 32)
+        return (rating, label, keywords)
+    }
+
     /// `2.4 MB`, `812 KB`, `96 bytes` (powers of 1,000, as file managers count).
     static func fileSize(_ bytes: Int64) -> String {
         if bytes < 1000 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }

@@ -7,7 +7,7 @@ import Testing
 final class DetailDelegateSpy: PhotoDetailRouterDelegate {
     var indices: [Int] = []
     var moves: [[PhotoDetail.Moved]] = []
-    func dismissWithChange(index: Int, moves: [PhotoDetail.Moved]) {
+    func dismissWithChange(index: Int, moves: [PhotoDetail.Moved], judged: [Photo]) {
         indices.append(index)
         self.moves.append(moves)
     }
@@ -61,7 +61,7 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
         let app = App()
         await app.run("count 5", "fetch", "open 2")
         let collectionRouter = (app.engine.scenes[0] as! PhotoCollectionView).router as! PhotoCollectionRouter
-        collectionRouter.dismissWithChange(index: 4, moves: [PhotoDetail.Moved(from: 1, to: 4)])
+        collectionRouter.dismissWithChange(index: 4, moves: [PhotoDetail.Moved(from: 1, to: 4)], judged: [])
         #expect(app.collection.changedIndex == 4)
         #expect(app.collection.movesMade == [PhotoDetail.Moved(from: 1, to: 4)])
         #expect(app.collection.list.index == 1)
@@ -155,6 +155,7 @@ final class ListStore: PhotoCollectionDataStore {
     var count = 0
     var changedIndex: Int?
     var movesMade: [PhotoDetail.Moved]?
+    var judgedPhotos: [Photo] = []
     let rateLimit: RateLimit? = nil
     let feedName: String? = nil
     let query: PhotoQuery? = nil

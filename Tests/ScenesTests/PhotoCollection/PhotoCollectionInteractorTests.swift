@@ -6,6 +6,10 @@ import Testing
 final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
     var marked: [PhotoCollection.Mark.Response] = []
     func presentMarked(_ response: PhotoCollection.Mark.Response) { marked.append(response) }
+    var judged: [PhotoCollection.Judge.Response] = []
+    func presentJudged(_ response: PhotoCollection.Judge.Response) { judged.append(response) }
+    var undone: [PhotoCollection.Undo.Response] = []
+    func presentUndone(_ response: PhotoCollection.Undo.Response) { undone.append(response) }
     var counts: [PhotoCollection.Count.Response] = []
     var photos: [PhotoCollection.Photos.Response] = []
     var nothingToFetch = 0

@@ -6,7 +6,7 @@ import Testing
 /// fails when told to.
 actor StubJudges: PhotoJudgingWorker {
     private(set) var asked: [(id: String, change: JudgementChange, sharedToo: Bool)] = []
-    private var made: [String] = []
+    private var made: [(id: String, command: String)] = []
     var failure: PhotosWorkerError?
 
     func failNext(_ failure: PhotosWorkerError) { self.failure = failure }
@@ -24,7 +24,7 @@ actor StubJudges: PhotoJudgingWorker {
         if case .label(let label) = change { facts.metadata.label = label?.xmpWord }
         if case .addKeywords(let words) = change { facts.metadata.keywords += words }
         judged.facts = facts
-        made.append(change.command)
+        made.append((photo.id, change.command))
         return Judged(photo: judged, sidecar: photo.id + ".xmp", changed: true, created: made.count == 1)
     }
 
@@ -37,15 +37,17 @@ actor StubJudges: PhotoJudgingWorker {
 
     func undo() async throws -> Undone? {
         guard let last = made.popLast() else { return nil }
-        return Undone(photoID: "a.jpg", command: last, sidecar: "a.jpg.xmp", removed: made.isEmpty)
+        return Undone(photoID: last.id, command: last.command, sidecar: last.id + ".xmp", removed: made.isEmpty)
     }
 }
 
 @MainActor
 @Suite struct PhotoDetailJudgementTests {
     /// A folder's photo (it has facts), shown in a detail whose judgements go to `judges`.
-    func detail(_ judges: StubJudges?) -> (PhotoDetailInteractor, DetailPresenterSpy, CollectingEffects) {
-        let interactor = PhotoDetailInteractor(judges: judges)
+    func detail(_ judges: StubJudges?, describer: PhotoDescribingWorker? = nil) -> (
+        PhotoDetailInteractor, DetailPresenterSpy, CollectingEffects
+    ) {
+        let interactor = PhotoDetailInteractor(describer: describer, judges: judges)
         let spy = DetailPresenterSpy(), effects = CollectingEffects()
         interactor.presenter = spy
         interactor.effects = effects
@@ -68,6 +70,23 @@ actor StubJudges: PhotoJudgingWorker {
         #expect(asked.count == 1 && asked[0].id == "a.jpg" && asked[0].change == .rate(4) && !asked[0].sharedToo)
         #expect(detail.photo?.facts?.metadata.rating == 4 && detail.photos[0].facts?.metadata.rating == 4)
         #expect(try spy.judged.first?.result?.get().created == true)
+    }
+
+    /// Going back hands the judged photos to the list; an `undo` of a photo no longer shown reads
+    /// that photo again, in the list and in what is handed back, and leaves the one shown alone.
+    @Test func theJudgedPhotosAreHandedBackAndAnUndoneOneIsReadAgain() async throws {
+        let judges = StubJudges()
+        let (detail, _, effects) = detail(judges, describer: SidecarlessDescriber())
+        detail.judgePhoto(.init(change: .rate(4), sharedToo: false))
+        await effects.finish()
+        #expect(detail.judged["a.jpg"]?.facts?.metadata.rating == 4)
+        // On to b.jpg, then `undo`: the stub takes back a.jpg's rating.
+        detail.photo = detail.photos[1]
+        detail.index = 1
+        detail.undoJudgement()
+        await effects.finish()
+        #expect(detail.photos[0].facts?.metadata.rating == nil && detail.judged["a.jpg"]?.facts?.metadata.rating == nil)
+        #expect(detail.photo?.id == "b.jpg" && detail.judged["b.jpg"] == nil)
     }
 
     /// A failure is the presenter's to word; the photo stays as it was.
@@ -128,4 +147,16 @@ actor StubJudges: PhotoJudgingWorker {
                 .init(message: "Nothing to undo: no photo was judged in this session.", failed: false)
             ])
     }
+}
+
+/// Reads a photo's header as a folder would once its sidecar is gone: no judgement.
+struct SidecarlessDescriber: PhotoDescribingWorker {
+    func described(_ photo: Photo) async -> Photo {
+        var photo = photo
+        photo.facts?.metadata.rating = nil
+        photo.facts?.metadataRead = true
+        return photo
+    }
+
+    func allTags(of photo: Photo) async -> Result<[MetadataTag], MetadataReader.Failure> { .success([]) }
 }

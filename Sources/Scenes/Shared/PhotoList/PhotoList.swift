@@ -180,6 +180,29 @@ struct PhotoList: Equatable, Sendable {
         return true
     }
 
+    /// Takes the rating, label and keywords of `judged` (photos judged in the detail) into the
+    /// photos of their ids; only those: what else the detail read of a photo (its description, from
+    /// its header) a list of names does not show.
+    mutating func takeJudgements(of judged: [Photo]) {
+        guard !judged.isEmpty else { return }
+        let byID = Dictionary(judged.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        for row in photos.indices { if let photo = byID[photos[row].id] { takeJudgement(of: photo, at: row) } }
+    }
+
+    /// Takes the rating, label and keywords of `judged` into the photo at `row`, if it is that photo.
+    mutating func takeJudgement(of judged: Photo, at row: Int) {
+        guard photos.indices.contains(row), photos[row].id.utf8.elementsEqual(judged.id.utf8),
+            let metadata = judged.facts?.metadata
+        else { return }
+        guard photos[row].facts != nil else {
+            photos[row] = judged
+            return
+        }
+        photos[row].facts?.metadata.rating = metadata.rating
+        photos[row].facts?.metadata.label = metadata.label
+        photos[row].facts?.metadata.keywords = metadata.keywords
+    }
+
     /// Back from the detail opened from this list: the moves saved there, in order, then the page of
     /// the photo shown last (`landing`, 0-based, after the moves). The photo opened is closed.
     mutating func returned(to landing: Int, after moves: [PhotoDetail.Moved]) {

@@ -10,6 +10,9 @@ struct DisplayedPhoto: Equatable, Sendable {
     var id: DisplayText
     /// What the list is sorted by (`2024-06-01 12:30`, `ISO 800`); empty where its order is by name.
     var sortValue = DisplayText("")
+    /// The photo's rating, label and keywords (`★★★★☆  Red  harbour`), aligned across the rows;
+    /// empty where it has none.
+    var judgement = DisplayText("")
     var description: DisplayText
     /// nil in a list where every photo has the same author (a photographer's): no column for it.
     var author: DisplayText?
@@ -18,6 +21,7 @@ struct DisplayedPhoto: Equatable, Sendable {
     /// Which columns a list shows besides the position and id: those some photo has a value for.
     struct Columns: Equatable {
         var sortValue = false
+        var judgement = false
         var description = false
         var author = false
         var likes = false
@@ -32,6 +36,8 @@ struct DisplayedPhoto: Equatable, Sendable {
         var id: Int
         /// As wide as its widest value (a date, a camera's name): never cut.
         var sortValue = 0
+        /// As wide as its widest value (the presenter bounds it): never cut.
+        var judgement = 0
         var description = 32
         var author = 18
     }
@@ -146,29 +152,33 @@ extension Console {
     @MainActor
     private func layOutPhotoRows(_ photos: [DisplayedPhoto], currentRow: Int?, positionWidth: Int, fitted fitsWindow: Bool) {
         // Unsplash ids are 11 characters; a folder's are paths, as long as they come (up to a limit).
-        var idWidth = 0, likesWidth = 0, descriptionWidth = 0, authorWidth = 0, sortWidth = 0
+        var idWidth = 0, likesWidth = 0, descriptionWidth = 0, authorWidth = 0, sortWidth = 0, judgementWidth = 0
         var columns = DisplayedPhoto.Columns()
         for photo in photos {
             idWidth = max(idWidth, photo.id.width)
             sortWidth = max(sortWidth, photo.sortValue.width)
+            judgementWidth = max(judgementWidth, photo.judgement.width)
             likesWidth = max(likesWidth, photo.likes.width)
             descriptionWidth = max(descriptionWidth, photo.description.width)
             authorWidth = max(authorWidth, photo.author?.width ?? 0)
         }
         columns.sortValue = sortWidth > 0
+        columns.judgement = judgementWidth > 0
         columns.description = descriptionWidth > 0
         columns.author = authorWidth > 0
         columns.likes = likesWidth > 0
-        let widths = DisplayedPhoto.ColumnWidths(id: min(DisplayedPhoto.ColumnWidths.fixedID, idWidth), sortValue: sortWidth)
+        let widths = DisplayedPhoto.ColumnWidths(
+            id: min(DisplayedPhoto.ColumnWidths.fixedID, idWidth), sortValue: sortWidth, judgement: judgementWidth)
         guard fitsWindow, let windowColumns = terminalColumns() else {
             return writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: widths, columns: columns)
         }
         // On a terminal: each column as wide as its widest value, the widest narrowed first until
         // the row fits the window (long names then show whole in a wide one).
-        var fitted = DisplayedPhoto.ColumnWidths(id: idWidth, sortValue: sortWidth, description: descriptionWidth, author: authorWidth)
+        var fitted = DisplayedPhoto.ColumnWidths(
+            id: idWidth, sortValue: sortWidth, judgement: judgementWidth, description: descriptionWidth, author: authorWidth)
         let fixed =
-            2 + positionWidth + 2 + (columns.sortValue ? 2 + sortWidth : 0) + (columns.description ? 2 : 0) + (columns.author ? 2 : 0)
-            + (columns.likes ? 2 + likesWidth : 0)
+            2 + positionWidth + 2 + (columns.sortValue ? 2 + sortWidth : 0) + (columns.judgement ? 2 + judgementWidth : 0)
+            + (columns.description ? 2 : 0) + (columns.author ? 2 : 0) + (columns.likes ? 2 + likesWidth : 0)
         Self.fit(&fitted, hasDescription: columns.description, hasAuthor: columns.author, into: windowColumns - fixed)
         // Cut to the window on the terminal; whole in the transcript (`writePhotoRows`).
         writePhotoRows(photos, currentRow: currentRow, positionWidth: positionWidth, widths: fitted, columns: columns)
@@ -192,6 +202,7 @@ extension Console {
             let id = photo.id.width > widths.id ? DisplayText(TerminalText.truncateMiddle(photo.id.string, toWidth: widths.id)) : photo.id
             var cells: [(text: DisplayText, width: Int)] = [(id, widths.id)]
             if columns.sortValue { cells.append((photo.sortValue, widths.sortValue)) }
+            if columns.judgement { cells.append((photo.judgement, widths.judgement)) }
             if columns.description { cells.append((photo.description, widths.description)) }
             if columns.author { cells.append((photo.author ?? empty, widths.author)) }
             if columns.likes { cells.append((photo.likes, 0)) }

@@ -36,11 +36,30 @@ extension PhotoList {
         control?.hasMore = response.hasMore
         let first = photos.count <= rowsListed ? 0 : min(max(0, response.page), photos.count - 1) / rowsListed * rowsListed
         let listed = first..<min(photos.count, first + rowsListed)
-        return Rows.ViewModel(
-            photos: listed.map { DisplayedPhoto.presenting(photos[$0], at: $0, withAuthor: withAuthor, sortedBy: order) },
-            currentRow: photos.isEmpty ? nil : response.page - first,
-            pageControl: control
-        )
+        var rows = listed.map { DisplayedPhoto.presenting(photos[$0], at: $0, withAuthor: withAuthor, sortedBy: order) }
+        for (row, judgement) in zip(rows.indices, judgements(photos[listed], withRating: order != .rating)) {
+            rows[row].judgement = DisplayText(judgement)
+        }
+        return Rows.ViewModel(photos: rows, currentRow: photos.isEmpty ? nil : response.page - first, pageControl: control)
+    }
+
+    /// Each photo's judgement as a list shows it, its rating, label and keywords aligned across the
+    /// rows (`★★★★☆  Red    harbour, dawn`); empty for a photo with none.
+    static func judgements(_ photos: ArraySlice<Photo>, withRating: Bool) -> [String] {
+        let parts = photos.map { PhotoMetadataFormatting.judgement($0, withRating: withRating) }
+        let ratingWidth = parts.map { TerminalText.width($0.rating) }.max() ?? 0
+        let labelWidth = parts.map { TerminalText.width($0.label) }.max() ?? 0
+        return parts.map { part in
+            var cells: [(text: String, width: Int)] = []
+            if ratingWidth > 0 { cells.append((part.rating, ratingWidth)) }
+            if labelWidth > 0 { cells.append((part.label, labelWidth)) }
+            cells.append((part.keywords, 0))
+            // Padded to the column's width but the last cell that says something: no blanks after.
+            guard let last = cells.lastIndex(where: { !$0.text.isEmpty }) else { return "" }
+            return cells[...last].enumerated().map { i, cell in
+                i == last ? cell.text : cell.text + String(repeating: " ", count: cell.width - TerminalText.width(cell.text))
+            }.joined(separator: "  ")
+        }
     }
 
     /// What cannot be done with the list, in the words of the scene that lists it.

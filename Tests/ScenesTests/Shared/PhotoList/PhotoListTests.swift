@@ -1,4 +1,5 @@
 import PhotoDomain
+import REPLEngine
 import Testing
 @testable import Scenes
 
@@ -60,5 +61,58 @@ import Testing
         let added = list.append(PhotoPage(photos: [Self.photos[2], Self.photos[3], Self.photos[4]], hasNext: false, total: 6))
         #expect(added.map(\.id) == ["d", "e"])
         #expect(Self.ids(list) == "abcde" && list.pagesLoaded == 2 && !list.hasMore)
+    }
+}
+
+/// The judgements a list shows: a column of their own, aligned across the rows, and taken back from
+/// the detail that made them.
+@MainActor
+@Suite struct ListedJudgementTests {
+    static func photo(_ id: String, rating: Int? = nil, label: String? = nil, keywords: [String] = []) -> Photo {
+        var photo = Photo.fixture(id)
+        var metadata = PhotoMetadata()
+        (metadata.rating, metadata.label, metadata.keywords) = (rating, label, keywords)
+        photo.facts = PhotoFacts(relativePath: Array(id.utf8), format: .jpeg, fileSize: 10, metadata: metadata)
+        return photo
+    }
+
+    @Test func ratingsLabelsAndKeywordsAreAlignedAndEndWithNoBlanks() {
+        let photos = [
+            Self.photo("a.jpg", rating: 4, label: "Red", keywords: ["harbour", "sea, salt"]),
+            Self.photo("b.jpg", rating: -1),
+            Self.photo("c.jpg", label: "Purple"),
+            Self.photo("d.jpg"),
+            Photo.fixture("unsplash-id")
+        ]
+        #expect(
+            PhotoList.judgements(photos[...], withRating: true) == [
+                "★★★★☆       Red     harbour, \"sea, salt\"",
+                "✗ rejected",
+                "            Purple",
+                "", ""
+            ])
+        // Sorted by rating: its column shows the stars, this one the rest.
+        #expect(PhotoList.judgements(photos[...], withRating: false) == ["Red     harbour, \"sea, salt\"", "", "Purple", "", ""])
+        // Nothing judged in the list: no column.
+        #expect(PhotoList.judgements(photos[3...], withRating: true) == ["", ""])
+    }
+
+    @Test func aLongLabelAndManyKeywordsAreCut() {
+        let photo = Self.photo("a.jpg", label: "A very long colour name", keywords: (1...20).map { "keyword\($0)" })
+        let shown = PhotoList.judgements([photo], withRating: true)[0]
+        #expect(shown == "A very long…  keyword1, keyword2, keyword3, k…")
+        #expect(TerminalText.width(shown) == 12 + 2 + 32)
+    }
+
+    @Test func theListTakesTheDetailsJudgementsOnly() {
+        var list = PhotoList([Self.photo("a.jpg"), Self.photo("b.jpg", rating: 2), Self.photo("c.jpg")])
+        var judged = Self.photo("a.jpg", rating: 5, label: "Green", keywords: ["best"])
+        judged.description = "read from its header in the detail"
+        list.takeJudgements(of: [judged, Self.photo("b.jpg", rating: -1), Self.photo("elsewhere.jpg", rating: 3)])
+        let metadata = list.photos.map { $0.facts?.metadata }
+        #expect(metadata.map { $0?.rating } == [5, -1, nil])
+        #expect(metadata[0]?.label == "Green" && metadata[0]?.keywords == ["best"])
+        #expect(list.photos[0].description == Photo.fixture("a.jpg").description, "a list of names shows no header")
+        #expect(list.photos.map(\.id) == ["a.jpg", "b.jpg", "c.jpg"])
     }
 }
