@@ -300,10 +300,13 @@ int main(int argc, char **argv) {
         } else {
             answer = describe(asked, head[0] == 'a');
         }
+        // Its length and itself in one write: photorepl then wakes once for the answer, not twice
+        // (a wake-up is a tenth of a rating's time).
         uint32_t size = static_cast<uint32_t>(answer.size());
-        unsigned char sizeBytes[4] = {static_cast<unsigned char>(size), static_cast<unsigned char>(size >> 8),
-                                      static_cast<unsigned char>(size >> 16), static_cast<unsigned char>(size >> 24)};
-        if (!writeAll(1, sizeBytes, 4) || !writeAll(1, answer.data(), answer.size())) break;
+        std::string framed = {static_cast<char>(size), static_cast<char>(size >> 8), static_cast<char>(size >> 16),
+                              static_cast<char>(size >> 24)};
+        framed += answer;
+        if (!writeAll(1, framed.data(), framed.size())) break;
     }
     return 0;
 }

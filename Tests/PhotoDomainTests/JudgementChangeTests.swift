@@ -53,6 +53,11 @@ import Testing
         #expect(XMPSidecar.declaresDoctype(Array("<?xml?><!doctype x [<!ENTITY a 'b'>]>".utf8)))
         #expect(XMPSidecar.declaresDoctype(Array("<!DOCTYPE x>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
         #expect(XMPSidecar.declaresDoctype(Array("<!ENTITY x 'y'>".utf8)))
+        #expect(XMPSidecar.declaresDoctype(Array("<!DocType x>".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }))
+        #expect(XMPSidecar.declaresDoctype(Array("<<<!DOCTYPE".utf8)))
         #expect(!XMPSidecar.declaresDoctype(Array("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>".utf8)))
+        #expect(!XMPSidecar.declaresDoctype(Array("<!DOCTYP".utf8)))
+        #expect(!XMPSidecar.declaresDoctype(Array("<! DOCTYPE".utf8) + [0, 0, UInt8(ascii: "<")]))
+        #expect(!XMPSidecar.declaresDoctype([]))
     }
 }

@@ -123,9 +123,32 @@ public struct XMPSidecar: Sendable, Equatable {
 
     /// Whether the XML declares a document type (`<!DOCTYPE`, where entities are declared), in any
     /// case, as UTF-8 or as UTF-16 (a NUL between the letters).
+    /// One pass over the bytes, without copying them: it runs before every rating, and a generic
+    /// search of a copy took half of a rating's time.
     static func declaresDoctype(_ bytes: [UInt8]) -> Bool {
-        let letters = bytes.filter { $0 != 0 }.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
-        return letters.firstRange(of: Array("<!DOCTYPE".utf8)) != nil || letters.firstRange(of: Array("<!ENTITY".utf8)) != nil
+        bytes.withUnsafeBufferPointer { buffer in
+            var next = 0
+            while let open = buffer[next...].firstIndex(of: UInt8(ascii: "<")) {
+                if follows(doctypeWord, in: buffer, after: open) || follows(entityWord, in: buffer, after: open) { return true }
+                next = open + 1
+            }
+            return false
+        }
+    }
+
+    private static let doctypeWord = Array("!DOCTYPE".utf8), entityWord = Array("!ENTITY".utf8)
+
+    /// Whether `word` (upper case) follows `buffer[start]`, in any case, NULs between its letters skipped.
+    private static func follows(_ word: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, after start: Int) -> Bool {
+        var at = start + 1
+        for letter in word {
+            while at < buffer.count, buffer[at] == 0 { at += 1 }
+            guard at < buffer.count else { return false }
+            let byte = buffer[at]
+            guard (byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte) == letter else { return false }
+            at += 1
+        }
+        return true
     }
 
     /// Whether the file at `path` is still the one read (nothing wrote it since, or it is still
