@@ -81,6 +81,23 @@ import Testing
         #expect(try files() == before)
     }
 
+    /// `--advance` shows the next photo after a rating, a reject and a label, not after a keyword;
+    /// the last photo stays shown after its label; a rating out of range is refused in words.
+    @Test func advanceShowsTheNextPhotoAfterEachJudgement() throws {
+        let result = try cull(["open 1", "keyword add dusk", "rate 3", "label red", "rate 9"], options: ["--advance", "--keep-going"])
+        #expect(result.status == 1, "'rate 9' fails: \(result.stderr)")
+        let shown = result.stdout.components(separatedBy: "\n").filter {
+            $0.hasPrefix("Photo ") || $0.contains(" rated ") || $0.contains(" labelled ") || $0.contains(" keywords ")
+        }
+        #expect(
+            shown == [
+                "Photo 1 of 2", "rotated.jpg keywords dusk: written to rotated.jpg.xmp (a new sidecar)",
+                "rotated.jpg rated 3 ★★★☆☆: written to rotated.jpg.xmp", "Photo 2 of 2",
+                "sunset.jpg labelled Red: written to sunset.jpg.xmp (a new sidecar)"
+            ], "\(result.stdout)")
+        #expect(result.stderr.contains("a rating is 0…5 stars, not 9"))
+    }
+
     /// `--read-only` refuses every judgement, in words that say how to judge; nothing is written.
     @Test func readOnlyWritesNothing() throws {
         let before = try files()

@@ -121,25 +121,37 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
             return
         }
         effects.finishBeforeCommandEnds { [self] in
-            var shown = photo
-            if let describer {
-                // Its header read now, once, when the list it came from named it only; its frames
-                // counted (no list shows them).
-                shown = await describer.described(photo)
-                self.photo = shown
-                if let index, photos.indices.contains(index), photos[index].id.utf8.elementsEqual(shown.id.utf8) { photos[index] = shown }
-            }
-            var response = PhotoDetail.Show.Response(
-                photo: shown, picture: nil, index: index, photoCount: photoCount, explainsPicture: request.explainsPicture)
-            if let box, let pictures { response.picture = await PictureLoading.load(pictures, shown, box: box) }
-            // An animation plays after its first frame and the fields are shown, where the view's
-            // terminal can play it and there is a first frame to start from.
-            let playback = shown.frameCount != nil && animations != nil && (try? response.picture?.get()) != nil ? request.playback : nil
-            response.startsAnimation = playback == .byTerminal
-            response.playsAnimation = playback != nil
-            presenter?.presentPhoto(response)
-            if let playback, let box { await play(shown, fitting: box, playback) }
+            await present(prepared(photo, request), request)
         }
+    }
+
+    /// What `showPhoto` shows of `photo`: its header read (once, when the list it came from named
+    /// it only; its frames counted, which no list shows) and its picture decoded. Nothing of the
+    /// scene changes: `present` shows it.
+    private func prepared(_ photo: Photo, _ request: PhotoDetail.Show.Request) async -> PhotoDetail.Show.Response {
+        let shown = await describer?.described(photo) ?? photo
+        var response = PhotoDetail.Show.Response(
+            photo: shown, picture: nil, index: nil, photoCount: photoCount, explainsPicture: request.explainsPicture)
+        if let box = request.pictureBox, let pictures { response.picture = await PictureLoading.load(pictures, shown, box: box) }
+        return response
+    }
+
+    /// Shows what `prepared` made ready as the photo at `index`, and plays it when it is an
+    /// animation.
+    private func present(_ prepared: PhotoDetail.Show.Response, _ request: PhotoDetail.Show.Request) async {
+        var response = prepared
+        guard let shown = response.photo else { return }
+        photo = shown
+        if let index, photos.indices.contains(index), photos[index].id.utf8.elementsEqual(shown.id.utf8) { photos[index] = shown }
+        response.index = index
+        response.photoCount = photoCount
+        // An animation plays after its first frame and the fields are shown, where the view's
+        // terminal can play it and there is a first frame to start from.
+        let playback = shown.frameCount != nil && animations != nil && (try? response.picture?.get()) != nil ? request.playback : nil
+        response.startsAnimation = playback == .byTerminal
+        response.playsAnimation = playback != nil
+        presenter?.presentPhoto(response)
+        if let playback, let box = request.pictureBox { await play(shown, fitting: box, playback) }
     }
 
     func stopAnimation() {
@@ -289,15 +301,38 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
             let refusal = PhotosWorkerError(JudgementWording.notAFile)
             return presenter?.presentJudged(.init(result: .failure(refusal), change: request.change)) ?? ()
         }
+        // Auto-advance: on to the next photo once this one is judged, where there is one (the last
+        // stays shown). The next photo is made ready while the judgement is written, so that a key
+        // waits for the longer of the two, not for both; not when the judgement may change it
+        // too (a sidecar they share, `--both`).
+        placeMovedPhoto()
+        let next = request.advance.flatMap { advance in
+            index.flatMap { $0 + 1 < photos.count ? $0 + 1 : nil }.map {
+                (index: $0, show: PhotoDetail.Show.Request(pictureBox: advance.pictureBox, playback: advance.playback))
+            }
+        }
         effects?.finishBeforeCommandEnds { [self] in
+            async let nextShown = request.sharedToo ? nil : prepared(next)
             let result = await judges.judgement(of: photo, request.change, sharedToo: request.sharedToo)
             if case .success(let judged)? = result { replaceShown(judged.photo) }
             presenter?.presentJudged(.init(result: result, change: request.change))
-            // Auto-advance: on to the next photo, where there is one (the last stays shown).
-            if case .success? = result, let advance = request.advance, let index, index + 1 < photos.count {
-                step(to: index + 1, pictureBox: advance.pictureBox, playback: advance.playback)
+            guard case .success? = result, let next else { return }
+            if let ready = await nextShown {
+                index = next.index
+                await present(ready, next.show)
+            } else {
+                step(to: next.index, pictureBox: next.show.pictureBox, playback: next.show.playback)
             }
         }
+    }
+
+    /// The photo at `next.index` made ready to show, when there is one and showing it takes an
+    /// effect (its header to read or its picture to decode).
+    private func prepared(_ next: (index: Int, show: PhotoDetail.Show.Request)?) async -> PhotoDetail.Show.Response? {
+        guard let next, photos.indices.contains(next.index), pictures != nil && next.show.pictureBox != nil || describer != nil else {
+            return nil
+        }
+        return await prepared(photos[next.index], next.show)
     }
 
     func markPhoto(_ marking: Bool) async {

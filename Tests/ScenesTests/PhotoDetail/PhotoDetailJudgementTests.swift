@@ -1,3 +1,4 @@
+import Imaging
 import PhotoDomain
 import Testing
 @testable import Scenes
@@ -44,10 +45,10 @@ actor StubJudges: PhotoJudgingWorker {
 @MainActor
 @Suite struct PhotoDetailJudgementTests {
     /// A folder's photo (it has facts), shown in a detail whose judgements go to `judges`.
-    func detail(_ judges: StubJudges?, describer: PhotoDescribingWorker? = nil) -> (
+    func detail(_ judges: (any PhotoJudgingWorker)?, describer: PhotoDescribingWorker? = nil, pictures: PhotoPicturesWorker? = nil) -> (
         PhotoDetailInteractor, DetailPresenterSpy, CollectingEffects
     ) {
-        let interactor = PhotoDetailInteractor(describer: describer, judges: judges)
+        let interactor = PhotoDetailInteractor(pictures: pictures, describer: describer, judges: judges)
         let spy = DetailPresenterSpy(), effects = CollectingEffects()
         interactor.presenter = spy
         interactor.effects = effects
@@ -104,6 +105,54 @@ actor StubJudges: PhotoJudgingWorker {
         #expect(failure.message == "IMG.xmp is a symbolic link")
     }
 
+    static let advancing = PhotoDetail.Judge.Request(
+        change: .rate(4), sharedToo: false, advance: (pictureBox: PixelSize(width: 8, height: 6), playback: nil))
+
+    /// `--advance`: the next photo is decoded while the judgement is written (the judges wait for
+    /// its picture to be asked for before they write), and shown once it is judged.
+    @Test func anAdvanceMakesTheNextPhotoReadyWhileTheJudgementIsWritten() async throws {
+        let pictures = FakePicturesWorker()
+        let judges = WaitingJudges(patience: .seconds(10)) { await pictures.requests.contains { $0.id == "b.jpg" } }
+        let (detail, spy, effects) = detail(judges, pictures: pictures)
+        detail.judgePhoto(Self.advancing)
+        await effects.finish()
+        #expect(await judges.readyBeforeWriting == [true], "b.jpg's picture was asked for before a.jpg's rating was written")
+        #expect(detail.index == 1 && detail.photo?.id == "b.jpg")
+        #expect(spy.responses.map(\.photo?.id) == ["b.jpg"] && spy.responses.first?.index == 1 && spy.responses.first?.photoCount == 2)
+        #expect(try spy.responses.first?.picture?.get() == FakePicturesWorker.picture("b.jpg", PixelSize(width: 8, height: 6)))
+        #expect(detail.photos[0].facts?.metadata.rating == 4, "the judged photo stays judged in the list")
+    }
+
+    /// With `--both` the next photo may share the sidecar written: it is read only after the write.
+    @Test func anAdvanceOverASharedSidecarReadsTheNextPhotoAfterTheWrite() async throws {
+        let pictures = FakePicturesWorker()
+        let judges = WaitingJudges(patience: .milliseconds(300)) { await pictures.requests.contains { $0.id == "b.jpg" } }
+        let (detail, spy, effects) = detail(judges, pictures: pictures)
+        var request = Self.advancing
+        request.sharedToo = true
+        detail.judgePhoto(request)
+        await effects.finish()
+        #expect(await judges.readyBeforeWriting == [false])
+        #expect(detail.index == 1 && spy.responses.map(\.photo?.id) == ["b.jpg"])
+    }
+
+    /// A judgement refused stays on its photo (the next one's picture, made ready, is dropped); the
+    /// last photo stays shown after its judgement.
+    @Test func anAdvanceGoesNowhereAfterARefusalOrFromTheLastPhoto() async throws {
+        let pictures = FakePicturesWorker()
+        let judges = StubJudges()
+        await judges.failNext(PhotosWorkerError("a.jpg.xmp is a symbolic link"))
+        let (detail, spy, effects) = detail(judges, pictures: pictures)
+        detail.judgePhoto(Self.advancing)
+        await effects.finish()
+        #expect(detail.index == 0 && detail.photo?.id == "a.jpg" && spy.responses.isEmpty && spy.judged.count == 1)
+        detail.index = 1
+        detail.photo = detail.photos[1]
+        detail.judgePhoto(Self.advancing)
+        await effects.finish()
+        #expect(detail.index == 1 && spy.responses.isEmpty && spy.judged.count == 2)
+    }
+
     /// A photo that is not a file (the catalog's, Unsplash's) has no sidecar: refused at once.
     @Test func aPhotoThatIsNoFileIsNotJudged() async throws {
         let (detail, spy, effects) = detail(nil)
@@ -147,6 +196,33 @@ actor StubJudges: PhotoJudgingWorker {
                 .init(message: "Nothing to undo: no photo was judged in this session.", failed: false)
             ])
     }
+}
+
+/// Judges that wait, before each judgement, until `ready` says so (for `patience` at most), note
+/// whether it did, then judge as StubJudges does.
+actor WaitingJudges: PhotoJudgingWorker {
+    private let judges = StubJudges()
+    private let patience: Duration
+    private let ready: @Sendable () async -> Bool
+    private(set) var readyBeforeWriting: [Bool] = []
+
+    init(patience: Duration, until ready: @escaping @Sendable () async -> Bool) {
+        (self.patience, self.ready) = (patience, ready)
+    }
+
+    func judge(_ photo: Photo, _ change: JudgementChange, sharedToo: Bool) async throws -> Judged {
+        let giveUp = ContinuousClock.now + patience
+        var isReady = await ready()
+        while !isReady, ContinuousClock.now < giveUp {
+            try await Task.sleep(for: .milliseconds(5))
+            isReady = await ready()
+        }
+        readyBeforeWriting.append(isReady)
+        return try await judges.judge(photo, change, sharedToo: sharedToo)
+    }
+
+    func mark(_ ids: [String], _ marking: Bool) async -> (changed: Int, marked: Int) { await judges.mark(ids, marking) }
+    func undo() async throws -> Undone? { try await judges.undo() }
 }
 
 /// Reads a photo's header as a folder would once its sidecar is gone: no judgement.
