@@ -108,15 +108,17 @@ actor StubJudges: PhotoJudgingWorker {
     static let advancing = PhotoDetail.Judge.Request(
         change: .rate(4), sharedToo: false, advance: (pictureBox: PixelSize(width: 8, height: 6), playback: nil))
 
-    /// `--advance`: the next photo is decoded while the judgement is written (the judges wait for
-    /// its picture to be asked for before they write), and shown once it is judged.
-    @Test func anAdvanceMakesTheNextPhotoReadyWhileTheJudgementIsWritten() async throws {
-        let pictures = FakePicturesWorker()
-        let judges = WaitingJudges(patience: .seconds(10)) { await pictures.requests.contains { $0.id == "b.jpg" } }
+    /// `--advance`: the next photo is decoded while the judgement is written (the judges write
+    /// only once its picture was asked for: done one after the other, this would never end), and
+    /// shown once it is judged.
+    @Test(.timeLimit(.minutes(5))) func anAdvanceMakesTheNextPhotoReadyWhileTheJudgementIsWritten() async throws {
+        let asked = Signal()
+        let pictures = SignallingPictures(for: "b.jpg", asked)
+        let judges = WaitingJudges(until: asked, pictures: pictures)
         let (detail, spy, effects) = detail(judges, pictures: pictures)
         detail.judgePhoto(Self.advancing)
         await effects.finish()
-        #expect(await judges.readyBeforeWriting == [true], "b.jpg's picture was asked for before a.jpg's rating was written")
+        #expect(await judges.pictureAskedBeforeWriting == [true])
         #expect(detail.index == 1 && detail.photo?.id == "b.jpg")
         #expect(spy.responses.map(\.photo?.id) == ["b.jpg"] && spy.responses.first?.index == 1 && spy.responses.first?.photoCount == 2)
         #expect(try spy.responses.first?.picture?.get() == FakePicturesWorker.picture("b.jpg", PixelSize(width: 8, height: 6)))
@@ -125,14 +127,14 @@ actor StubJudges: PhotoJudgingWorker {
 
     /// With `--both` the next photo may share the sidecar written: it is read only after the write.
     @Test func anAdvanceOverASharedSidecarReadsTheNextPhotoAfterTheWrite() async throws {
-        let pictures = FakePicturesWorker()
-        let judges = WaitingJudges(patience: .milliseconds(300)) { await pictures.requests.contains { $0.id == "b.jpg" } }
+        let pictures = SignallingPictures(for: "b.jpg", Signal())
+        let judges = WaitingJudges(until: nil, pictures: pictures)
         let (detail, spy, effects) = detail(judges, pictures: pictures)
         var request = Self.advancing
         request.sharedToo = true
         detail.judgePhoto(request)
         await effects.finish()
-        #expect(await judges.readyBeforeWriting == [false])
+        #expect(await judges.pictureAskedBeforeWriting == [false])
         #expect(detail.index == 1 && spy.responses.map(\.photo?.id) == ["b.jpg"])
     }
 
@@ -198,26 +200,60 @@ actor StubJudges: PhotoJudgingWorker {
     }
 }
 
-/// Judges that wait, before each judgement, until `ready` says so (for `patience` at most), note
-/// whether it did, then judge as StubJudges does.
-actor WaitingJudges: PhotoJudgingWorker {
-    private let judges = StubJudges()
-    private let patience: Duration
-    private let ready: @Sendable () async -> Bool
-    private(set) var readyBeforeWriting: [Bool] = []
+/// Something that happened once, awaited by others.
+actor Signal {
+    private var happened = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    init(patience: Duration, until ready: @escaping @Sendable () async -> Bool) {
-        (self.patience, self.ready) = (patience, ready)
+    func fire() {
+        happened = true
+        for continuation in waiting { continuation.resume() }
+        waiting = []
     }
 
-    func judge(_ photo: Photo, _ change: JudgementChange, sharedToo: Bool) async throws -> Judged {
-        let giveUp = ContinuousClock.now + patience
-        var isReady = await ready()
-        while !isReady, ContinuousClock.now < giveUp {
-            try await Task.sleep(for: .milliseconds(5))
-            isReady = await ready()
+    /// Returns once it happened, or once the waiting task is cancelled (a test's time limit): a
+    /// cancellation fires it, so that no test waits for ever.
+    func wait() async {
+        if happened { return }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { waiting.append($0) }
+        } onCancel: {
+            Task { await self.fire() }
         }
-        readyBeforeWriting.append(isReady)
+    }
+}
+
+/// Pictures as FakePicturesWorker gives them, firing `signal` when the photo `id`'s is asked for.
+actor SignallingPictures: PhotoPicturesWorker {
+    let id: String
+    let signal: Signal
+    private let pictures = FakePicturesWorker()
+    private(set) var asked = false
+
+    init(for id: String, _ signal: Signal) { (self.id, self.signal) = (id, signal) }
+
+    func pixels(for photo: Photo, fitting box: PixelSize) async throws -> Pixels {
+        if photo.id == id {
+            asked = true
+            await signal.fire()
+        }
+        return try await pictures.pixels(for: photo, fitting: box)
+    }
+}
+
+/// Judges as StubJudges does, each judgement after `signal` fired (none: at once), noting
+/// whether the watched picture had been asked for by then.
+actor WaitingJudges: PhotoJudgingWorker {
+    private let judges = StubJudges()
+    private let signal: Signal?
+    private let pictures: SignallingPictures
+    private(set) var pictureAskedBeforeWriting: [Bool] = []
+
+    init(until signal: Signal?, pictures: SignallingPictures) { (self.signal, self.pictures) = (signal, pictures) }
+
+    func judge(_ photo: Photo, _ change: JudgementChange, sharedToo: Bool) async throws -> Judged {
+        await signal?.wait()
+        pictureAskedBeforeWriting.append(await pictures.asked)
         return try await judges.judge(photo, change, sharedToo: sharedToo)
     }
 
