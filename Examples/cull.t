@@ -160,3 +160,6 @@ photos> list
   1  IMG_5D.jpg   ★★★★★  Red     harbour, trips, 2024, Crimea
 ▸ 2  harbour.jpg  ★★★★☆  Yellow  harbour, dawn
 ○ ●  2/2
+photos> paths
+shoot/IMG_5D.jpg
+shoot/harbour.jpg

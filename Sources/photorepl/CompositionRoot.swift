@@ -47,12 +47,12 @@ enum CompositionRoot {
                 worker: source, sourceName: options.effectiveSource.rawValue, pictures: pictures, display: pictureDisplay,
                 showsCountOnLoad: options.browsesWhole ? .none : isInteractive ? .transcriptOnly : .shown, feed: isFeed ? source : nil,
                 listing: options.browsesWhole ? folderWorker : nil, settings: settings, photosAreFiles: folderWorker != nil,
-                judges: folderWorker, describer: folderWorker))
+                judges: folderWorker, describer: folderWorker, acting: folderWorker))
         engine.register(
             PhotoDetailView.module(
                 pictures: pictures, saver: source, describer: folderWorker, display: pictureDisplay,
                 animations: isInteractive ? folderWorker : nil, keys: isInteractive ? KeyPresses() : nil,
-                photosAreFiles: folderWorker != nil, judges: folderWorker, advances: options.advance))
+                photosAreFiles: folderWorker != nil, judges: folderWorker, advances: options.advance, acting: folderWorker))
         engine.register(IndexEditView.module())
         engine.register(PhotoAuthorView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))
         engine.register(PhotoSearchView.module(worker: source, pictures: pictures, display: pictureDisplay, settings: settings))

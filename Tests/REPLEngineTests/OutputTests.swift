@@ -76,6 +76,25 @@ import Testing
         #expect(transcript.text == output.text)
     }
 
+    /// Bytes for another program (`paths`): as they are into a pipe or a file, even bytes that are
+    /// no UTF-8; on a terminal and in the transcript as text, control characters shown.
+    @Test func bytesForProgramsAreRawOnlyWhereNoTerminalShowsThem() {
+        let name: [UInt8] = Array("a\u{1B}[31m".utf8) + [0xFF, 0x00] + Array("b\n".utf8)
+        let piped = OutputSink.memory(), transcript = OutputSink.memory()
+        let console = Console(output: piped, diagnostics: .memory())
+        console.transcript = transcript
+        console.writeForPrograms(name)
+        console.flush()
+        #expect(piped.captured == name)
+        #expect(transcript.text == "a^[[31m\u{FFFD}^@b\n")
+        let terminal = OutputSink.memory()
+        let onTerminal = Console(output: terminal, diagnostics: .memory())
+        onTerminal.terminalColumns = { 80 }
+        onTerminal.writeForPrograms(name)
+        onTerminal.flush()
+        #expect(terminal.text == "a^[[31m\u{FFFD}^@b\n")
+    }
+
     /// Defect: `help` at 80 columns ran 11 of the collection's 21 lines to 100–151
     /// characters, which the terminal broke mid-word ("descri|ption").
     @Test func helpAndErrorsWrapAtWordsOnTheTerminalAndStayWholeInTheTranscript() {

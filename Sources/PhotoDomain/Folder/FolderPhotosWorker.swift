@@ -10,7 +10,7 @@ import Synchronization
 public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     let folder: PhotoFolder
     /// The folder as the user named it, in messages.
-    private let shownName: String
+    let shownName: String
     private var generator: SeededGenerator
     /// Photo ids (paths made valid UTF-8) → the file's real path bytes, to open names that are not,
     /// and the file found there. Keyed by the id's bytes: Swift's `String` compares canonically, and
@@ -39,7 +39,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     let walkProgress: WorkProgress?
     /// Where `save` writes what it is asked to write at a path (a transcript's check: a folder of its
     /// own); nil: at the path.
-    private let writePlace: (@Sendable (String) -> String)?
+    let writePlace: (@Sendable (String) -> String)?
     /// Whether judgements are refused, every file kept as it is (`--read-only`).
     let readOnly: Bool
     /// The sidecars this session changed, oldest first: what `undo` takes back.

@@ -18,14 +18,16 @@ enum PhotoFiles {
         return name.lowercased().hasSuffix(suffix) ? name : name + suffix
     }
 
-    /// Writes `bytes` to `path`, whole or not at all.
-    static func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws -> SavedPhoto {
+    /// Writes `bytes` to `path`, whole or not at all. Messages and the file written name `shownAs`:
+    /// the path asked for, where a transcript's check writes the file elsewhere.
+    static func write(_ bytes: [UInt8], to path: String, shownAs: String? = nil, replacing: Bool) throws -> SavedPhoto {
+        let shown = shownAs ?? path
         do {
             try FileBytes.writeAtomically(bytes, to: path, mode: 0o644, replacing: replacing)
         } catch {
-            throw failure(error, path)
+            throw failure(error, shown)
         }
-        return SavedPhoto(path: path, byteCount: bytes.count)
+        return SavedPhoto(path: shown, byteCount: bytes.count)
     }
 
     /// Writes `path`, whole or not at all, with what `fill` writes to the file: a download or a copy

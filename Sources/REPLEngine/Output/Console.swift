@@ -223,6 +223,21 @@ public final class Console {
         if styled { buffer.append(Self.resetStyle) }
     }
 
+    /// Writes bytes another program reads (file names, which may hold any byte but NUL): as they
+    /// are where the output is no terminal (a pipe, a file); on a terminal, and in the transcript,
+    /// as text, with control characters shown (a file's name is no command to the terminal).
+    package func writeForPrograms(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard columns == nil else { return write(text) }
+        buffer.append(bytes)
+        if hasTranscript {
+            var shown: [UInt8] = []
+            TerminalText.appendSanitized(text, to: &shown)
+            transcriptBuffer.append(shown)
+        }
+        if buffer.count >= flushThreshold && !holdsBuffer { flush() }
+    }
+
     /// Writes one of the engine's own literals (the prompt's "/" and "> "): printable ASCII written
     /// by this code, so it is copied with no look at its bytes.
     func write(literal text: StaticString) {

@@ -7,6 +7,8 @@ protocol PhotoCollectionBusinessLogic: AnyObject {
     func start()
     /// `mark` and `unmark`: photos of the list marked for this session, or not (a folder's).
     func markPhotos(_ request: PhotoCollection.Mark.Request) async
+    /// `paths`: the files of the list's photos (after its filters), or of the marked ones.
+    func listPaths(_ request: PhotoPaths.Request) async
     /// Judges the list's current photo (the grid's too), in its sidecar.
     func judgeCurrentPhoto(_ request: PhotoCollection.Judge.Request) async
     /// Takes back the session's last judgement, made here or in the detail.
@@ -78,6 +80,8 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     private let judges: PhotoJudgingWorker?
     /// Reads a photo's judgement again after `undo`.
     private let describer: PhotoDescribingWorker?
+    /// Acts on the photos as files (a folder's).
+    private let acting: PhotoActingWorker?
     /// The photos, which the list's requests page through, open and extend (a feed's next pages).
     private let listWorker: PhotoListWorker
 
@@ -105,9 +109,10 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     /// - Parameter pictures: each page's picture, and the sheets' thumbnails (nil: text only).
     init(
         worker: PhotosWorker, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil, pictures: PhotoPicturesWorker? = nil,
-        judges: PhotoJudgingWorker? = nil, describer: PhotoDescribingWorker? = nil
+        judges: PhotoJudgingWorker? = nil, describer: PhotoDescribingWorker? = nil, acting: PhotoActingWorker? = nil
     ) {
         self.worker = worker
+        self.acting = acting
         self.judges = judges
         self.describer = describer
         self.feed = feed
@@ -128,6 +133,11 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
         let chosen = request.positions.map { $0.filter(photos.indices.contains).map { photos[$0] } } ?? photos
         let (changed, marked) = await judges.mark(chosen.map(\.id), request.marking)
         presenter?.presentMarked(.init(marking: request.marking, asked: chosen.count, changed: changed, marked: marked))
+    }
+
+    func listPaths(_ request: PhotoPaths.Request) async {
+        guard let acting else { return }
+        presenter?.presentPaths(await PhotoPaths.response(to: request, shown: list.photos, from: acting))
     }
 
     func judgeCurrentPhoto(_ request: PhotoCollection.Judge.Request) async {

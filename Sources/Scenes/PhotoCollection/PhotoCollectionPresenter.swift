@@ -6,6 +6,7 @@ protocol PhotoCollectionPresentationLogic: AnyObject {
     func presentCount(_ response: PhotoCollection.Count.Response)
     func presentMarked(_ response: PhotoCollection.Mark.Response)
     func presentJudged(_ response: PhotoCollection.Judge.Response)
+    func presentPaths(_ response: PhotoPaths.Response)
     func presentUndone(_ response: PhotoCollection.Undo.Response)
     func presentPhotos(_ response: PhotoCollection.Photos.Response)
     func presentNothingToFetch()
@@ -129,6 +130,10 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
     func presentJudged(_ response: PhotoCollection.Judge.Response) {
         let (message, failed) = JudgementWording.judged(response.result, response.change)
         failed ? view?.displayFailure(.init(message: message)) : view?.displayNotice(.init(message: message))
+    }
+
+    func presentPaths(_ response: PhotoPaths.Response) {
+        view?.displayPaths(PhotoPaths.viewModel(response))
     }
 
     func presentUndone(_ response: PhotoCollection.Undo.Response) {

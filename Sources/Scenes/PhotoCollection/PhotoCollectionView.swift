@@ -15,6 +15,7 @@ protocol PhotoCollectionDisplayLogic: AnyObject {
     func displaySelectedPhoto()
     func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel)
     func displayFilters(_ viewModel: PhotoCollection.Filter.ViewModel)
+    func displayPaths(_ viewModel: PhotoPaths.ViewModel)
 }
 
 /// The collection scene's View (the original's view controller): parses what was typed into
@@ -52,10 +53,13 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
         worker: PhotosWorker, sourceName: String = "embedded", pictures: PhotoPicturesWorker? = nil, display: PictureDisplay? = nil,
         showsCountOnLoad: CountOnLoad = .shown, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil,
         settings: BrowseSettings = BrowseSettings(),
-        photosAreFiles: Bool = false, judges: PhotoJudgingWorker? = nil, describer: PhotoDescribingWorker? = nil
+        photosAreFiles: Bool = false, judges: PhotoJudgingWorker? = nil, describer: PhotoDescribingWorker? = nil,
+        acting: PhotoActingWorker? = nil
     ) -> SceneModule {
-        // Judging is a folder's: elsewhere its commands would only refuse (and take `re` from `record`).
-        SceneModule(PhotoCollectionView.self, excluding: judges == nil ? JudgementCommands.names : []) { context in
+        // Judging and acting on files are a folder's: elsewhere their commands would only refuse
+        // (and take `re` from `record`, `pa` from `page`).
+        let excluded = (judges == nil ? JudgementCommands.names : []).union(acting == nil ? ActionCommands.names : [])
+        return SceneModule(PhotoCollectionView.self, excluding: excluded) { context in
             let presenter = PhotoCollectionPresenter(feedName: feed?.feedName, photosAreFiles: photosAreFiles)
             let view = PhotoCollectionView(
                 console: context.console, display: display, settings: settings, listWording: presenter.listWording,
@@ -63,7 +67,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
             view.showsCountOnLoad = showsCountOnLoad
             view.listsWhole = listing != nil
             let interactor = PhotoCollectionInteractor(
-                worker: worker, feed: feed, listing: listing, pictures: pictures, judges: judges, describer: describer)
+                worker: worker, feed: feed, listing: listing, pictures: pictures, judges: judges, describer: describer, acting: acting)
             interactor.effects = context.effects
             let router = PhotoCollectionRouter(navigator: context.navigator)
             view.interactor = interactor
@@ -146,7 +150,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
         listsWhole
             ? [
                 "open", "next", "prev", "page", "list", "grid", "layout", "sort", "filter", "rate", "reject", "label", "keyword", "mark",
-                "unmark", "undo", "search"
+                "unmark", "undo", "paths", "search"
             ] : []
     }
 
@@ -163,7 +167,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
     // MARK: - Commands
 
     package static let commands: [Command<PhotoCollectionView>] =
-        listCommands + JudgementCommands.commands(judging: "the current photo (▸)")
+        listCommands + JudgementCommands.commands(judging: "the current photo (▸)") + ActionCommands.commands(actingOn: "the list")
 
     /// The sample app's count and fetch, and the list's own.
     private static let listCommands: [Command<PhotoCollectionView>] = [
@@ -402,6 +406,10 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
     func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel) {
         console.fail(viewModel.message)
     }
+
+    func displayPaths(_ viewModel: PhotoPaths.ViewModel) {
+        console.show(viewModel)
+    }
 }
 
 /// `rate`, `reject`, `label`, `keyword` and `undo` judge the list's current photo, the grid's too.
@@ -412,5 +420,12 @@ extension PhotoCollectionView: JudgingView {
 
     func undoJudgement() async {
         await interactor?.undoJudgement()
+    }
+}
+
+/// `paths` lists the files of the list's photos (after its filters).
+extension PhotoCollectionView: ActingView {
+    func listPaths(_ request: PhotoPaths.Request) async {
+        await interactor?.listPaths(request)
     }
 }

@@ -19,6 +19,8 @@ protocol PhotoDetailBusinessLogic: AnyObject {
     func undoJudgement()
     /// `mark` and `unmark`: the photo shown marked for this session, or not.
     func markPhoto(_ marking: Bool) async
+    /// `paths`: the file of the photo shown, or of the marked photos.
+    func listPaths(_ request: PhotoPaths.Request) async
     /// `edit` and `move N`: the index-edit sheet, where the list the photo came from can be reordered.
     func choosePosition(_ request: PhotoDetail.Move.Request)
     /// `next` and `prev`: shows the photo beside this one in the list it was opened from (as
@@ -86,6 +88,8 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     private let animations: PhotoAnimationsWorker?
     /// Keeps judgements in the photos' sidecars (a folder's photos only).
     private let judges: PhotoJudgingWorker?
+    /// Acts on the photo as a file (a folder's).
+    private let acting: PhotoActingWorker?
     private let keys: KeyPressWatching?
     /// Raised by `stopAnimation` while frames are redrawn: the loop ends before its next frame.
     private var animationStopRequested = false
@@ -102,9 +106,11 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
 
     init(
         pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
-        animations: PhotoAnimationsWorker? = nil, keys: KeyPressWatching? = nil, judges: PhotoJudgingWorker? = nil
+        animations: PhotoAnimationsWorker? = nil, keys: KeyPressWatching? = nil, judges: PhotoJudgingWorker? = nil,
+        acting: PhotoActingWorker? = nil
     ) {
         self.judges = judges
+        self.acting = acting
         self.pictures = pictures
         self.saver = saver
         self.describer = describer
@@ -333,6 +339,11 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
             return nil
         }
         return await prepared(photos[next.index], next.show)
+    }
+
+    func listPaths(_ request: PhotoPaths.Request) async {
+        guard let acting else { return }
+        presenter?.presentPaths(await PhotoPaths.response(to: request, shown: photo.map { [$0] } ?? [], from: acting))
     }
 
     func markPhoto(_ marking: Bool) async {

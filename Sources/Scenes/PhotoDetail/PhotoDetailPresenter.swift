@@ -7,6 +7,7 @@ protocol PhotoDetailPresentationLogic: AnyObject {
     func presentPhoto(_ response: PhotoDetail.Show.Response)
     func presentSaved(_ response: PhotoDetail.Save.Response)
     func presentJudged(_ response: PhotoDetail.Judge.Response)
+    func presentPaths(_ response: PhotoPaths.Response)
     func presentUndone(_ response: PhotoDetail.Undo.Response)
     func presentMarked(_ response: PhotoDetail.Mark.Response)
     func presentInfo(_ response: PhotoDetail.Info.Response)
@@ -180,6 +181,10 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         case nil:
             view?.displaySaved(.init(message: "interrupted: save was cancelled and changed nothing", failed: true))
         }
+    }
+
+    func presentPaths(_ response: PhotoPaths.Response) {
+        view?.displayPaths(PhotoPaths.viewModel(response))
     }
 
     func presentJudged(_ response: PhotoDetail.Judge.Response) {

@@ -16,6 +16,7 @@ protocol PhotoDetailDisplayLogic: AnyObject {
     func displayAnimationSending(_ viewModel: PhotoDetail.Animate.Sending.ViewModel)
     func displayAnimationStopped()
     func displayAnimationFailure(_ viewModel: PhotoDetail.Animate.Failure.ViewModel)
+    func displayPaths(_ viewModel: PhotoPaths.ViewModel)
 }
 
 /// The detail scene's View: one photo, its position, and the way to move it.
@@ -50,16 +51,18 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     ///   first frame only); `keys` stops one drawn in place.
     /// - Parameter judges: keeps ratings, labels and keywords in the photos' sidecars (a folder's).
     /// - Parameter advances: whether a rating, reject or label shows the next photo after it.
+    /// - Parameter acting: acts on the photo as a file (a folder's): `paths`.
     package static func module(
         pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
         display: PictureDisplay? = nil, animations: PhotoAnimationsWorker? = nil, keys: KeyPresses? = nil,
-        photosAreFiles: Bool = false, judges: PhotoJudgingWorker? = nil, advances: Bool = false
+        photosAreFiles: Bool = false, judges: PhotoJudgingWorker? = nil, advances: Bool = false, acting: PhotoActingWorker? = nil
     ) -> SceneModule {
-        SceneModule(PhotoDetailView.self) { context in
+        SceneModule(PhotoDetailView.self, excluding: acting == nil ? ActionCommands.names : []) { context in
             let view = PhotoDetailView(console: context.console, display: display)
             view.advances = advances
             let interactor = PhotoDetailInteractor(
-                pictures: pictures, saver: saver, describer: describer, animations: animations, keys: keys, judges: judges)
+                pictures: pictures, saver: saver, describer: describer, animations: animations, keys: keys, judges: judges,
+                acting: acting)
             interactor.effects = context.effects
             let presenter = PhotoDetailPresenter(photosAreFiles: photosAreFiles)
             let router = PhotoDetailRouter(navigator: context.navigator)
@@ -119,6 +122,7 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
 
     package static let commands: [Command<PhotoDetailView>] =
         showingCommands + JudgementCommands.commands(judging: "the photo") + markingCommands
+        + ActionCommands.commands(actingOn: "the photo")
 
     /// Showing the photo and the list's others, moving it, saving it.
     private static let showingCommands: [Command<PhotoDetailView>] = [
@@ -327,5 +331,16 @@ extension PhotoDetailView: JudgingView {
 
     func undoJudgement() async {
         interactor?.undoJudgement()
+    }
+}
+
+/// `paths` lists the file of the photo shown.
+extension PhotoDetailView: ActingView {
+    func listPaths(_ request: PhotoPaths.Request) async {
+        await interactor?.listPaths(request)
+    }
+
+    func displayPaths(_ viewModel: PhotoPaths.ViewModel) {
+        console.show(viewModel)
     }
 }

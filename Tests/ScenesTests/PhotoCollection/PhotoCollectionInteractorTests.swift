@@ -8,6 +8,8 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
     func presentMarked(_ response: PhotoCollection.Mark.Response) { marked.append(response) }
     var judged: [PhotoCollection.Judge.Response] = []
     func presentJudged(_ response: PhotoCollection.Judge.Response) { judged.append(response) }
+    var paths: [PhotoPaths.Response] = []
+    func presentPaths(_ response: PhotoPaths.Response) { paths.append(response) }
     var undone: [PhotoCollection.Undo.Response] = []
     func presentUndone(_ response: PhotoCollection.Undo.Response) { undone.append(response) }
     var counts: [PhotoCollection.Count.Response] = []

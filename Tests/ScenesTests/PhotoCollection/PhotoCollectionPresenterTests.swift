@@ -8,6 +8,8 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
     var photos: [PhotoCollection.Photos.ViewModel] = []
     var notices: [String] = []
     var failures: [String] = []
+    var paths: [PhotoPaths.ViewModel] = []
+    func displayPaths(_ viewModel: PhotoPaths.ViewModel) { paths.append(viewModel) }
     var searches = 0
     // The list's
     var pages: [PhotoList.Page.ViewModel] = []

@@ -12,6 +12,8 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
     func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) { saved.append(viewModel) }
     var judged: [PhotoDetail.Judge.ViewModel] = []
     func displayJudged(_ viewModel: PhotoDetail.Judge.ViewModel) { judged.append(viewModel) }
+    var paths: [PhotoPaths.ViewModel] = []
+    func displayPaths(_ viewModel: PhotoPaths.ViewModel) { paths.append(viewModel) }
     var infos: [PhotoDetail.Info.ViewModel] = []
     func displayInfo(_ viewModel: PhotoDetail.Info.ViewModel) { infos.append(viewModel) }
     var indexEdits: [String?] = []

@@ -11,6 +11,8 @@ final class DetailPresenterSpy: PhotoDetailPresentationLogic {
     func presentSaved(_ response: PhotoDetail.Save.Response) { saved.append(response) }
     var judged: [PhotoDetail.Judge.Response] = []
     func presentJudged(_ response: PhotoDetail.Judge.Response) { judged.append(response) }
+    var paths: [PhotoPaths.Response] = []
+    func presentPaths(_ response: PhotoPaths.Response) { paths.append(response) }
     var marked: [PhotoDetail.Mark.Response] = []
     func presentMarked(_ response: PhotoDetail.Mark.Response) { marked.append(response) }
     var undone: [PhotoDetail.Undo.Response] = []

@@ -1,0 +1,58 @@
+import PhotoDomain
+import REPLEngine
+
+/// A scene that acts on the photos it shows: the collection on its list (after its filters), the
+/// detail on its photo. The commands below call it once they have checked what was typed.
+@MainActor
+protocol ActingView: AnyObject {
+    /// Lists the files of the photos shown, or of the marked ones.
+    func listPaths(_ request: PhotoPaths.Request) async
+}
+
+/// The actions on a folder's photos as files, the same in every scene that acts: `shown` says what
+/// they act on, in their summaries ("the list's photos", "the photo").
+@MainActor
+enum ActionCommands {
+    /// The commands' names.
+    static let names: Set<String> = ["paths"]
+
+    static func commands<View: ActingView>(actingOn shown: String) -> [Command<View>] {
+        [
+            Command(
+                "paths",
+                arguments: [
+                    Argument("FILE", optional: true, completion: .files, writesFile: true), Argument("-0", optional: true),
+                    Argument("--marked", optional: true), Argument("--force", optional: true)
+                ],
+                summary:
+                    "print the paths of \(shown)'s files, one a line as xargs reads them (-0: NUL-separated; --marked: the marked photos'), or write them to FILE",
+                example: "paths picks.txt"
+            ) { view, arguments in
+                await view.listPaths(try pathsRequest(arguments))
+            }
+        ]
+    }
+
+    /// What `paths` was asked: its FILE and options, each checked.
+    static func pathsRequest(_ arguments: Arguments) throws -> PhotoPaths.Request {
+        var request = PhotoPaths.Request()
+        for word in arguments {
+            switch word {
+            case "-0": request.separatedByNUL = true
+            case "--marked": request.marked = true
+            case "--force": request.replacing = true
+            case _ where word.hasPrefix("-"):
+                throw CommandError(
+                    "paths takes FILE, -0, --marked and --force, not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. 'paths picks.txt', or 'paths ./\(TerminalText.truncate(word, toWidth: 40))' for a file of that name)",
+                    kind: .usage)
+            case _ where request.file != nil:
+                throw CommandError("paths writes one FILE, not two (type e.g. 'paths picks.txt')", kind: .usage)
+            default: request.file = word
+            }
+        }
+        if request.replacing, request.file == nil {
+            throw CommandError("--force replaces the FILE paths writes: type e.g. 'paths picks.txt --force'", kind: .usage)
+        }
+        return request
+    }
+}

@@ -1,0 +1,75 @@
+import PhotoDomain
+import REPLEngine
+import Testing
+@testable import Scenes
+
+/// Files for `paths`, from memory: each photo's path is `shoot/ID`; the marked ones are given;
+/// lists written are kept.
+actor StubActing: PhotoActingWorker {
+    let marked: [String]
+    private(set) var written: [(bytes: [UInt8], path: String, replacing: Bool)] = []
+
+    init(marked: [String] = []) { self.marked = marked }
+
+    func files(of ids: [String]) async -> [PhotoFile] { ids.map { PhotoFile(photoID: $0, path: Array("shoot/\($0)".utf8)) } }
+    func markedFiles() async -> [PhotoFile] { await files(of: marked) }
+    func writeList(_ bytes: [UInt8], to path: String, replacing: Bool) async throws -> SavedPhoto {
+        written.append((bytes, path, replacing))
+        return SavedPhoto(path: path, byteCount: bytes.count)
+    }
+}
+
+@MainActor
+@Suite struct PhotoPathsTests {
+    @Test func aPathIsQuotedOnlyWhenXargsWouldSplitIt() {
+        func quoted(_ path: String) -> String { String(decoding: PhotoPaths.quotedForXargs(Array(path.utf8)), as: UTF8.self) }
+        #expect(quoted("shoot/IMG_0001.CR2") == "shoot/IMG_0001.CR2")
+        #expect(quoted("shoot/é\u{1B}.jpg") == "shoot/é\u{1B}.jpg", "xargs splits at blanks, quotes and backslashes only")
+        #expect(quoted("a b") == "'a b'")
+        #expect(quoted("it's") == "'it'\\''s'")
+        #expect(quoted("a\\b\"c") == "'a\\b\"c'")
+        #expect(quoted("one\ntwo") == "'one'\\\n'two'")
+    }
+
+    @Test func whatPathsTakesIsChecked() throws {
+        let request = try ActionCommands.pathsRequest(["-0", "picks.txt", "--marked", "--force"])
+        #expect(request == PhotoPaths.Request(file: "picks.txt", separatedByNUL: true, marked: true, replacing: true))
+        #expect(try ActionCommands.pathsRequest([]) == PhotoPaths.Request())
+        #expect(throws: CommandError.self) { try ActionCommands.pathsRequest(["-z"]) }
+        #expect(throws: CommandError.self) { try ActionCommands.pathsRequest(["a.txt", "b.txt"]) }
+        #expect(throws: CommandError.self) { try ActionCommands.pathsRequest(["--force"]) }
+        do {
+            _ = try ActionCommands.pathsRequest(["-z"])
+        } catch let error as CommandError {
+            #expect(error.message.contains("'paths ./-z' for a file of that name"))
+        }
+    }
+
+    /// The detail lists its photo's file; the list file is written with the request's form.
+    @Test func theDetailListsItsPhotoAndWritesTheFile() async {
+        let acting = StubActing(marked: ["b.jpg", "c.jpg"])
+        let detail = PhotoDetailInteractor(acting: acting)
+        let spy = DetailPresenterSpy()
+        detail.presenter = spy
+        detail.photo = .fixture("a b.jpg")
+        await detail.listPaths(.init())
+        await detail.listPaths(.init(file: "marked.txt", separatedByNUL: true, marked: true))
+        #expect(spy.paths.map { $0.files.map(\.photoID) } == [["a b.jpg"], ["b.jpg", "c.jpg"]])
+        #expect(PhotoPaths.viewModel(spy.paths[0]) == .paths(Array("'shoot/a b.jpg'\n".utf8)))
+        let written = await acting.written
+        #expect(written.count == 1 && written[0].bytes == Array("shoot/b.jpg\0shoot/c.jpg\0".utf8) && written[0].path == "marked.txt")
+        #expect(
+            PhotoPaths.viewModel(spy.paths[1]) == .notice("2 paths written to marked.txt (each ended by a NUL, for xargs -0 -a marked.txt)")
+        )
+    }
+
+    /// Printed NUL-separated, a newline follows the last NUL; nothing to list is a failure.
+    @Test func printedFormsAndNothingToList() {
+        let files = [PhotoFile(photoID: "a", path: Array("shoot/a".utf8))]
+        #expect(PhotoPaths.viewModel(.init(request: .init(separatedByNUL: true), files: files)) == .paths(Array("shoot/a\0\n".utf8)))
+        #expect(PhotoPaths.viewModel(.init(request: .init(), files: [])) == .failure("no photo is shown, so there is no path to list"))
+        let refused = PhotoPaths.Response(
+            request: .init(file: "x"), files: files, written: .failure(PhotosWorkerError("x exists: add --force to replace it")))
+        #expect(PhotoPaths.viewModel(refused) == .failure("x exists: add --force to replace it"))
+    }
+}
