@@ -98,6 +98,18 @@ import Testing
         #expect(result.stderr.contains("a rating is 0…5 stars, not 9"))
     }
 
+    /// `label` takes a colour in any case, as labels are read; `undo` names a keyword of two words
+    /// as it was typed.
+    @Test func aLabelInAnyCaseAndAnUndoAsTyped() throws {
+        let result = try cull(
+            ["open 1", "label RED", "label Green", "keyword add 'new york'", "undo", "label crimson"], options: ["--keep-going"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("rotated.jpg labelled Red: written to rotated.jpg.xmp (a new sidecar)"), "\(result.stdout)")
+        #expect(result.stdout.contains("rotated.jpg labelled Green: written to rotated.jpg.xmp"))
+        #expect(result.stdout.contains("undid 'keyword add 'new york'' on rotated.jpg: rotated.jpg.xmp is as it was"), "\(result.stdout)")
+        #expect(result.stderr.contains("label takes red, yellow, green, blue, purple or none, not 'crimson' (type e.g. 'label red')"))
+    }
+
     /// `--read-only` refuses every judgement, in words that say how to judge; nothing is written.
     @Test func readOnlyWritesNothing() throws {
         let before = try files()

@@ -20,15 +20,31 @@ public enum JudgementChange: Sendable, Equatable {
         }
     }
 
-    /// The command that makes it, as typed (a digit key's echo, a recording).
+    /// The command that makes it, as it would be typed (a digit key's echo, `undo`'s message, a
+    /// word of what to type): a keyword that is not one plain word quoted, so that the line reads
+    /// back as the same words (`keyword add 'new york'`).
     public var command: String {
         switch self {
         case .rate(let stars): "rate \(stars)"
         case .reject: "reject"
         case .label(let label): "label \(label?.rawValue ?? "none")"
-        case .addKeywords(let words): "keyword add " + words.joined(separator: " ")
-        case .removeKeywords(let words): "keyword remove " + words.joined(separator: " ")
+        case .addKeywords(let words): (["keyword", "add"] + words.map(Self.typed)).joined(separator: " ")
+        case .removeKeywords(let words): (["keyword", "remove"] + words.map(Self.typed)).joined(separator: " ")
         }
+    }
+
+    /// `word` as the REPL's tokenizer reads it back: as it is when it holds only letters, digits,
+    /// `/._-+:,=@%` and characters past ASCII; else in single quotes, `'\''` for a quote (the rule
+    /// of REPLEngine's `Tokenizer.quoted`, which this module does not see).
+    static func typed(_ word: String) -> String {
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    ? scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+:,=@%".unicodeScalars.contains(scalar)
+                    : scalar.value >= 0xA0
+            }
+        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     /// Why `word` cannot be a keyword (nil: it can): tabs, newlines and other control characters

@@ -1,5 +1,6 @@
 import Imaging
 import PhotoDomain
+import REPLEngine
 import Testing
 @testable import Scenes
 
@@ -153,6 +154,15 @@ actor StubJudges: PhotoJudgingWorker {
         detail.judgePhoto(Self.advancing)
         await effects.finish()
         #expect(detail.index == 1 && spy.responses.isEmpty && spy.judged.count == 2)
+    }
+
+    /// A judgement's command, as echoed and as `undo` names it, reads back as the same words.
+    @Test func aJudgementsCommandReadsBackAsTyped() throws {
+        let words = ["new york", "it's", "trips|2024", "plain", "Крым"]
+        for change in [JudgementChange.addKeywords(words), .removeKeywords(words)] {
+            #expect(try Tokenizer.words(change.command).dropFirst(2) == ArraySlice(words), "\(change.command)")
+        }
+        #expect(JudgementChange.addKeywords(["new york", "plain"]).command == "keyword add 'new york' plain")
     }
 
     /// A photo that is not a file (the catalog's, Unsplash's) has no sidecar: refused at once.

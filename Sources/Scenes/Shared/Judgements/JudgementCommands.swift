@@ -44,11 +44,21 @@ enum JudgementCommands {
             },
             Command(
                 "label",
-                arguments: [.choice("COLOUR", ColourLabel.allCases.map(\.rawValue) + ["none"]), Argument("--both", optional: true)],
+                arguments: [
+                    Argument("COLOUR", completion: .words(ColourLabel.allCases.map(\.rawValue) + ["none"])),
+                    Argument("--both", optional: true)
+                ],
                 summary: "give \(photo) a colour label, as Lightroom writes it (6–9 on an empty line: red, yellow, green, blue)",
                 example: "label red"
             ) { view, arguments in
-                let change = JudgementChange.label(ColourLabel(word: arguments[0]))
+                // In any case, as labels are read (`label Red`, `label RED`).
+                let word = arguments[0].lowercased()
+                guard word == "none" || ColourLabel(word: word) != nil else {
+                    throw CommandError(
+                        "label takes red, yellow, green, blue, purple or none, not '\(TerminalText.truncate(arguments[0], toWidth: 20))' (type e.g. 'label red')",
+                        kind: .usage)
+                }
+                let change = JudgementChange.label(ColourLabel(word: word))
                 await view.judge(change, sharedToo: try sharedToo(change, arguments.dropFirst()))
             },
             Command(
