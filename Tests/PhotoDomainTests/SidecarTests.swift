@@ -197,6 +197,32 @@ import Testing
         #expect(try await worker.undo() == nil)
     }
 
+    /// The undo history keeps the last changes only (here 3, to keep the test short): the older
+    /// ones are let go, and `undo` says so on reaching them, changing nothing.
+    @Test func undoKeepsTheLastChangesAndSaysSoPastThem() async throws {
+        try photo("IMG_0015.jpg")
+        let (worker, photo) = try await listed("IMG_0015.jpg")
+        await worker.limitUndo(changes: 3)
+        for stars in 1...5 { _ = try await worker.judge(photo, .rate(stars), sharedToo: false) }
+        for stars in [4, 3, 2] {
+            #expect(try await worker.undo()?.command == "rate \(stars + 1)")
+            #expect(try tag("XMP:Rating", of: "IMG_0015.jpg.xmp") == String(stars))
+        }
+        let kept = bytes("IMG_0015.jpg.xmp")
+        do {
+            _ = try await worker.undo()
+            Issue.record("undo went past the changes it keeps")
+        } catch let failure as PhotosWorkerError {
+            #expect(failure.message.hasPrefix("nothing more to undo: photorepl keeps a session's last 3 judgements"))
+        }
+        #expect(bytes("IMG_0015.jpg.xmp") == kept)
+        var history = UndoHistory()
+        history.byteLimit = 10
+        let sidecar = XMPSidecar(path: [], name: [], shownName: "x", bytes: [UInt8](repeating: 0, count: 8), version: nil, sharedWith: nil)
+        for _ in 0..<3 { history.append(SidecarChange(photoID: "x", command: "rate 1", before: sidecar, after: sidecar)) }
+        #expect(history.changes.count == 1 && history.forgotSome, "the newest is kept, whatever its size")
+    }
+
     /// A sidecar another program wrote after photorepl: undo refuses rather than lose that change;
     /// a judgement made after another program's write keeps it (read again, merged).
     @Test func anotherProgramsChangeIsNeverLost() async throws {

@@ -12,6 +12,46 @@ struct SidecarChange: Sendable {
     var after: XMPSidecar
 }
 
+extension SidecarChange {
+    /// The sidecar bytes it keeps.
+    var size: Int { (before.bytes?.count ?? 0) + (after.bytes?.count ?? 0) }
+}
+
+/// The session's sidecar changes, newest last, for `undo`: the last `limit` of them, holding at
+/// most `byteLimit` of sidecar bytes (a darktable sidecar with a long editing history is hundreds
+/// of KB, and each change keeps it twice); older ones are let go, and `undo` says so on reaching them.
+struct UndoHistory: Sendable {
+    private(set) var changes: [SidecarChange] = []
+    private var bytes = 0
+    var limit = 1000
+    var byteLimit = 64 << 20
+    /// Whether older changes were let go.
+    private(set) var forgotSome = false
+
+    mutating func append(_ change: SidecarChange) {
+        changes.append(change)
+        bytes += change.size
+        // The newest is always kept (a sidecar is 16 MB at most).
+        while changes.count > 1, changes.count > limit || bytes > byteLimit {
+            bytes -= changes.removeFirst().size
+            forgotSome = true
+        }
+    }
+
+    mutating func popLast() -> SidecarChange? {
+        guard let last = changes.popLast() else { return nil }
+        bytes -= last.size
+        return last
+    }
+
+    /// Says the sidecar the change at `index` left is `sidecar` now.
+    mutating func setAfter(_ sidecar: XMPSidecar, at index: Int) {
+        bytes -= changes[index].size
+        changes[index].after = sidecar
+        bytes += changes[index].size
+    }
+}
+
 extension FolderPhotosWorker: PhotoJudgingWorker {
     public func judge(_ photo: Photo, _ change: JudgementChange, sharedToo: Bool) async throws -> Judged {
         if readOnly {
@@ -65,13 +105,18 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
             case .success(let sidecar): written = sidecar
             case .failure(let failure): throw PhotosWorkerError(failure.message)
             }
-            sidecarChanges.append(SidecarChange(photoID: photo.id, command: change.command, before: found.sidecar, after: written))
+            undoHistory.append(SidecarChange(photoID: photo.id, command: change.command, before: found.sidecar, after: written))
             writtenJudgements[written.path] = (bytes, after)
             if written.path != written.name { placedSidecars.insert(written.name) }
             return Judged(
                 photo: judged(photo, entry, after), sidecar: written.shownName, changed: true, created: found.sidecar.bytes == nil)
         }
         throw PhotosWorkerError("another program kept writing the sidecar of \(photo.id): nothing was written; try again")
+    }
+
+    /// Keeps at most `changes` changes for `undo` (tests: the default is 1,000).
+    func limitUndo(changes: Int) {
+        undoHistory.limit = changes
     }
 
     public func mark(_ ids: [String], _ marking: Bool) async -> (changed: Int, marked: Int) {
@@ -84,7 +129,14 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
     }
 
     public func undo() async throws -> Undone? {
-        guard let last = sidecarChanges.popLast() else { return nil }
+        guard let last = undoHistory.popLast() else {
+            guard !undoHistory.forgotSome else {
+                throw PhotosWorkerError(
+                    "nothing more to undo: photorepl keeps a session's last \(undoHistory.limit) judgements (and \(undoHistory.byteLimit >> 20) MB of sidecars), and let the older ones go"
+                )
+            }
+            return nil
+        }
         let name = last.after.shownName
         guard last.after.isUnchanged else {
             throw PhotosWorkerError(
@@ -94,16 +146,17 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
         let result = last.before.bytes.map { last.before.replaced(by: $0).map(Optional.some) } ?? last.after.removed().map { nil }
         switch result {
         case .failure(let failure):
-            sidecarChanges.append(last)
+            undoHistory.append(last)
             throw PhotosWorkerError(failure.message)
         case .success(let restored?):
             // The change before, to the same sidecar, left it as it is again now, when nothing else
             // wrote it between that change and this one: then its undo may follow (else it refuses,
             // the sidecar not being as it left it).
-            if let earlier = sidecarChanges.lastIndex(where: { $0.after.path == restored.path }),
-                sidecarChanges[earlier].after.bytes == last.before.bytes, sidecarChanges[earlier].after.version == last.before.version
+            let changes = undoHistory.changes
+            if let earlier = changes.lastIndex(where: { $0.after.path == restored.path }),
+                changes[earlier].after.bytes == last.before.bytes, changes[earlier].after.version == last.before.version
             {
-                sidecarChanges[earlier].after = restored
+                undoHistory.setAfter(restored, at: earlier)
             }
         case .success(nil):
             break

@@ -43,7 +43,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// Whether judgements are refused, every file kept as it is (`--read-only`).
     let readOnly: Bool
     /// The sidecars this session changed, oldest first: what `undo` takes back.
-    var sidecarChanges: [SidecarChange] = []
+    var undoHistory = UndoHistory()
     /// Where a transcript's check keeps the sidecars it writes (its folder of its own), by their
     /// paths beside their photos; nil: beside them.
     let sidecarPlace: (@Sendable ([UInt8]) -> [UInt8])?
