@@ -163,3 +163,18 @@ photos> list
 photos> paths
 shoot/IMG_5D.jpg
 shoot/harbour.jpg
+photos> copy picks --dry-run
+Would copy 2 photos and 2 sidecars (89 KB) to picks (a new folder):
+  IMG_5D.jpg → picks/IMG_5D.jpg
+  IMG_5D.jpg.xmp → picks/IMG_5D.jpg.xmp
+  harbour.jpg → picks/harbour.jpg
+  harbour.jpg.xmp → picks/harbour.jpg.xmp
+Nothing was copied (--dry-run).
+photos> copy picks
+error: Copy 2 photos and 2 sidecars (89 KB) to picks (a new folder) only with --yes here, where no one is asked (type 'copy picks --yes'; --dry-run shows what it copies)
+photos> copy picks --yes
+Copied 2 photos and 2 sidecars (89 KB) to picks ('undo' removes the copies).
+photos> copy picks --yes
+error: copy refused: picks/IMG_5D.jpg, picks/IMG_5D.jpg.xmp, picks/harbour.jpg and 1 more are there already: nothing copied; add --suffix to copy as NAME-1.EXT, or choose another folder
+photos> undo
+undid 'copy picks --yes': 4 copied files removed from picks

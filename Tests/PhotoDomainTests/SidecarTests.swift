@@ -213,13 +213,13 @@ import Testing
             _ = try await worker.undo()
             Issue.record("undo went past the changes it keeps")
         } catch let failure as PhotosWorkerError {
-            #expect(failure.message.hasPrefix("nothing more to undo: photorepl keeps a session's last 3 judgements"))
+            #expect(failure.message.hasPrefix("nothing more to undo: photorepl keeps a session's last 3 changes"))
         }
         #expect(bytes("IMG_0015.jpg.xmp") == kept)
         var history = UndoHistory()
         history.byteLimit = 10
         let sidecar = XMPSidecar(path: [], name: [], shownName: "x", bytes: [UInt8](repeating: 0, count: 8), version: nil, sharedWith: nil)
-        for _ in 0..<3 { history.append(SidecarChange(photoID: "x", command: "rate 1", before: sidecar, after: sidecar)) }
+        for _ in 0..<3 { history.append(.sidecar(SidecarChange(photoID: "x", command: "rate 1", before: sidecar, after: sidecar))) }
         #expect(history.changes.count == 1 && history.forgotSome, "the newest is kept, whatever its size")
     }
 

@@ -72,6 +72,24 @@ enum Binary {
         try run(arguments, environment: environment, launcher: path)
     }
 
+    /// Runs photorepl with its output thrown away, and sends it `signal` a random time from 0 to
+    /// `within` microseconds after it started (a kill in the middle of its work); returns once it ended.
+    static func runSignalled(
+        _ arguments: [String], directory: URL? = nil, within: ClosedRange<UInt32>, signal: Int32,
+        using generator: inout some RandomNumberGenerator
+    ) throws {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(UInt32.random(in: within, using: &generator))
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+    }
+
     /// Writes `bytes` to a temporary script and returns its path.
     static func script(_ bytes: Data, name: String = "script.txt") throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-script-\(UUID().uuidString)")

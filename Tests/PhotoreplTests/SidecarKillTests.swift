@@ -28,16 +28,11 @@ import Testing
         var ratings: Set<Int> = []
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<24 {
-            let process = Process()
-            process.executableURL = Binary.executable
-            process.arguments = ["run", "--folder", folder, "--browse", "--preview", "none", "--no-cache", script]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
             // From start-up to well into the writes: every step of a write is somewhere in there.
-            usleep(UInt32.random(in: 30_000...900_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try Binary.runSignalled(
+                ["run", "--folder", folder, "--browse", "--preview", "none", "--no-cache", script], within: 30_000...900_000,
+                signal: SIGKILL,
+                using: &generator)
             let properties = try darktableProperties(sidecar)
             #expect(properties == kept, "darktable's properties as they were")
             let rating = try exiftool(["-s3", "-XMP:Rating", sidecar])

@@ -27,3 +27,14 @@ public protocol PhotoActingWorker: Sendable {
     /// file is replaced only when `replacing`. Returns the file as written.
     func writeList(_ bytes: [UInt8], to path: String, replacing: Bool) async throws -> SavedPhoto
 }
+
+/// Copying a folder's photos elsewhere, and taking the copies back.
+public protocol PhotoCopyingWorker: Sendable {
+    /// What `copy` of the photos `ids` into `folder` would write, each photo's sidecars with it;
+    /// throws, naming them, when a copy would land on a file that is there (or on another copy),
+    /// unless `suffixing` (then `IMG_0001-1.jpg`, `-2`, …), or when the folder cannot be one.
+    func planCopy(of ids: [String], to folder: String, suffixing: Bool) async throws -> CopyPlan
+    /// Makes the copies `plan` holds, each whole or not at all, never over a file; what was made is
+    /// kept for `undo`, as `command`.
+    func copy(_ plan: CopyPlan, command: String) async -> Copied
+}

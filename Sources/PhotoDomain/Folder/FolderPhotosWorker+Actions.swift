@@ -1,3 +1,6 @@
+import Networking
+import SystemCalls
+
 extension FolderPhotosWorker: PhotoActingWorker {
     public func files(of ids: [String]) async -> [PhotoFile] {
         let entries = paths.withLock { known in ids.map { known[Array($0.utf8)] } }
@@ -19,5 +22,210 @@ extension FolderPhotosWorker: PhotoActingWorker {
     private func file(_ id: String, _ entry: PhotoFolder.Entry) -> PhotoFile {
         let inFolder = [UInt8(ascii: "/")] + entry.relativePath
         return PhotoFile(photoID: id, path: Array(folder.root.utf8) + inFolder, shownPath: Array(shownName.utf8) + inFolder)
+    }
+}
+
+extension FolderPhotosWorker: PhotoCopyingWorker {
+    public func planCopy(of ids: [String], to folder: String, suffixing: Bool) async throws -> CopyPlan {
+        guard !folder.isEmpty else { throw PhotosWorkerError("copy takes a folder (type e.g. 'copy ~/share')") }
+        // `~/share` as a shell reads it: the home folder's.
+        var named = folder
+        if folder == "~" || folder.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            named = home + folder.dropFirst()
+        }
+        let place = writePlace?(named) ?? named
+        var info = stat()
+        var makesFolder = false
+        if stat(place, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw PhotosWorkerError("\(folder) is not a folder: copy writes into one") }
+        } else {
+            let parent = place.lastIndex(of: "/").map { $0 == place.startIndex ? "/" : String(place[..<$0]) } ?? "."
+            guard stat(parent, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw PhotosWorkerError("\(folder) is not there, nor the folder it would be in: copy makes the last folder only")
+            }
+            makesFolder = true
+        }
+        var files: [CopyPlan.File] = []
+        var clashes: [String] = [], twice: [String] = []
+        // The names this copy gives, and the file each is of: a RAW+JPEG pair's shared NAME.xmp
+        // travels once, not twice.
+        var taken: [String: String] = [:]
+        for photo in await self.files(of: ids) {
+            guard let source = String(validating: photo.path, as: UTF8.self) else {
+                throw PhotosWorkerError(
+                    "\(photo.photoID): its name is not UTF-8, and photorepl copies no file of such a name yet (nothing copied)")
+            }
+            let name = String(source[source.index(after: source.lastIndex(of: "/") ?? source.startIndex)...])
+            let sidecars = sidecarNames(of: source).filter { taken[$0.name] != $0.path }
+            // The first name free for the photo and every sidecar with it: its own, or -1, -2, … with --suffix.
+            var suffix = 0
+            while true {
+                let names = ([name] + sidecars.map(\.name)).map { Self.suffixed($0, photo: name, suffix) }
+                let clashing = names.filter { taken[$0] != nil || lstat(place + "/" + $0, &info) == 0 }
+                if clashing.isEmpty {
+                    let sizes = [Self.size(of: source)] + sidecars.map { Self.size(of: $0.path) }
+                    for (index, copied) in names.enumerated() {
+                        taken[copied] = index == 0 ? source : sidecars[index - 1].path
+                        files.append(
+                            CopyPlan.File(
+                                photoID: photo.photoID, source: index == 0 ? source : sidecars[index - 1].path,
+                                shownSource: index == 0 ? photo.photoID : Self.beside(photo.photoID, sidecars[index - 1].name),
+                                target: place + "/" + copied,
+                                shownTarget: Self.joined(folder, copied), byteCount: sizes[index], isSidecar: index > 0))
+                    }
+                    break
+                }
+                guard suffixing else {
+                    for name in clashing {
+                        if taken[name] != nil { twice.append(name) } else { clashes.append(Self.joined(folder, name)) }
+                    }
+                    break
+                }
+                suffix += 1
+            }
+        }
+        func listed(_ names: [String]) -> String {
+            names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
+        }
+        if !clashes.isEmpty {
+            throw PhotosWorkerError(
+                "\(listed(clashes)) \(clashes.count == 1 ? "is" : "are") there already: nothing copied; add --suffix to copy as NAME-1.EXT, or choose another folder"
+            )
+        }
+        if !twice.isEmpty {
+            throw PhotosWorkerError(
+                "two photos of the same name (\(listed(twice))) would be copied into one folder: nothing copied; add --suffix to copy the second as NAME-1.EXT"
+            )
+        }
+        return CopyPlan(folder: folder, folderPath: place, makesFolder: makesFolder, files: files)
+    }
+
+    public func copy(_ plan: CopyPlan, command: String) async -> Copied {
+        var made: [(path: String, version: XMPSidecar.Version)] = []
+        var copied: [CopyPlan.File] = []
+        var stopped: String?
+        // Made as mkdir(1) makes it (the umask says who may read it), and only if it is still not
+        // there: a link planted at its name since the plan is never written through.
+        if plan.makesFolder, mkdir(plan.folderPath, 0o777) != 0 {
+            let reason = errno == EEXIST ? "it appeared meanwhile" : String(cString: strerror(errno))
+            return Copied(files: [], stopped: "cannot make \(plan.folder): \(reason)")
+        }
+        for file in plan.files {
+            if Task.isCancelled {
+                stopped = "interrupted"
+                break
+            }
+            do {
+                made.append((file.target, try Self.copyWhole(file)))
+                copied.append(file)
+            } catch {
+                stopped = Task.isCancelled ? "interrupted" : "\(error)"
+                break
+            }
+        }
+        // Nothing copied: the folder made for it goes too, and there is nothing to undo.
+        if made.isEmpty {
+            if plan.makesFolder { rmdir(plan.folderPath) }
+            return Copied(files: [], stopped: stopped)
+        }
+        undoHistory.append(
+            .copies(CopiesChange(command: command, folder: plan.folder, made: made, madeFolder: plan.makesFolder ? plan.folderPath : nil)))
+        return Copied(files: copied, stopped: stopped)
+    }
+
+    /// Removes the copies `change` made, when none changed since; the folder it made, when empty.
+    func undo(_ change: CopiesChange) throws -> Undone {
+        var info = stat()
+        var present: [String] = []
+        for (path, version) in change.made {
+            guard lstat(path, &info) == 0 else { continue }
+            guard (info.st_mode & S_IFMT) == S_IFREG, XMPSidecar.Version(info) == version else {
+                throw PhotosWorkerError(
+                    "\(path) changed since photorepl copied it: undoing \(change.command) would lose that change, so every copy stays")
+            }
+            present.append(path)
+        }
+        for path in present where unlink(path) != 0 {
+            let reason = String(cString: strerror(errno))
+            undoHistory.append(.copies(change))
+            throw PhotosWorkerError("cannot remove \(path): \(reason) (the copies before it in the list are gone, the others stay)")
+        }
+        if let folder = change.madeFolder { rmdir(folder) }
+        return Undone(
+            command: change.command, removedCopies: present.count, from: change.folder, goneAlready: change.made.count - present.count)
+    }
+
+    /// The photo's file copied to `file.target`, whole or not at all, never over a file: its
+    /// version as written (for undo).
+    private static func copyWhole(_ file: CopyPlan.File) throws -> XMPSidecar.Version {
+        let fd: Int32
+        do throws(FileBytes.Failure) { fd = try FileBytes.openRegular(path: Array(file.source.utf8)) } catch {
+            throw PhotosWorkerError("cannot read \(file.source): \(error.message)")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw PhotosWorkerError("cannot read \(file.source)") }
+        do throws(FileBytes.Failure) {
+            let copy = try FileBytes.startReplacing(file.target, mode: info.st_mode & 0o777, replacing: false)
+            try FileBytes.copy(from: fd, to: copy)
+            // Ctrl-C stops FileBytes.copy between two megabytes: what it wrote is no copy.
+            if Task.isCancelled {
+                copy.discard()
+                throw FileBytes.Failure("interrupted")
+            }
+            // Copies are not flushed (cp's are not): a crash can lose a copy, never its original.
+            try FileBytes.finish(copy, replacing: false, flushing: false)
+        } catch {
+            throw PhotosWorkerError(
+                error.exists
+                    ? "\(file.shownTarget) appeared meanwhile: it stays as it is" : "cannot write \(file.shownTarget): \(error.message)")
+        }
+        guard lstat(file.target, &info) == 0 else { throw PhotosWorkerError("\(file.shownTarget) is gone") }
+        return XMPSidecar.Version(info)
+    }
+
+    /// The sidecars beside the photo at `path` that travel with it: `NAME.EXT.xmp`, `NAME.xmp`,
+    /// `NAME.XMP` (regular files only), each with its name after the photo's; in a transcript's
+    /// check, a sidecar it wrote is read from its own folder, where it keeps them.
+    private func sidecarNames(of path: String) -> [(path: String, name: String)] {
+        let bytes = Array(path.utf8)
+        var candidates = [path + ".xmp"]
+        if let dot = XMPSidecar.extensionDot(bytes) {
+            let stem = String(decoding: bytes[..<dot], as: UTF8.self)
+            candidates += [stem + ".xmp", stem + ".XMP"]
+        }
+        var info = stat()
+        // One file under two names (NAME.xmp and NAME.XMP where case is not told apart) travels once.
+        var seen: [(dev_t, ino_t)] = []
+        return candidates.compactMap { name in
+            let placed = sidecarPlace.map { place in String(decoding: place(PhotoFolder.absolutePath(Array(name.utf8))), as: UTF8.self) }
+            let candidate = placed.flatMap { lstat($0, &info) == 0 ? $0 : nil } ?? name
+            guard lstat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            guard !seen.contains(where: { $0 == (info.st_dev, info.st_ino) }) else { return nil }
+            seen.append((info.st_dev, info.st_ino))
+            return (candidate, String(name[name.index(after: name.lastIndex(of: "/") ?? name.startIndex)...]))
+        }
+    }
+
+    /// `name` (the photo's, or a sidecar's named after it) with `-N` after the photo's stem.
+    private static func suffixed(_ name: String, photo: String, _ suffix: Int) -> String {
+        guard suffix > 0 else { return name }
+        let stem = photo.lastIndex(of: ".").map { photo[..<$0] } ?? photo[...]
+        guard name.hasPrefix(stem) else { return name }
+        return stem + "-\(suffix)" + name.dropFirst(stem.count)
+    }
+
+    private static func size(of path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// `sub/a.jpg.xmp`: the file `name` in the folder of the photo `id` (`sub/a.jpg`).
+    private static func beside(_ id: String, _ name: String) -> String {
+        id.lastIndex(of: "/").map { id[...$0] + name } ?? name
+    }
+
+    private static func joined(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }

@@ -12,23 +12,43 @@ struct SidecarChange: Sendable {
     var after: XMPSidecar
 }
 
-extension SidecarChange {
-    /// The sidecar bytes it keeps.
-    var size: Int { (before.bytes?.count ?? 0) + (after.bytes?.count ?? 0) }
+/// Copies this session made (`copy`): what `undo` removes.
+struct CopiesChange: Sendable {
+    /// What was typed (`copy share --yes`).
+    var command: String
+    /// The folder as typed.
+    var folder: String
+    /// Each copy: where it is, and its identity and version when made (undo removes only a copy
+    /// nothing changed since).
+    var made: [(path: String, version: XMPSidecar.Version)]
+    /// The folder, when the copy made it: removed by undo once it is empty again.
+    var madeFolder: String?
 }
 
-/// The session's sidecar changes, newest last, for `undo`: the last `limit` of them, holding at
-/// most `byteLimit` of sidecar bytes (a darktable sidecar with a long editing history is hundreds
-/// of KB, and each change keeps it twice); older ones are let go, and `undo` says so on reaching them.
+/// A change of this session that `undo` takes back: a sidecar written, or copies made.
+enum SessionChange: Sendable {
+    case sidecar(SidecarChange)
+    case copies(CopiesChange)
+
+    /// The sidecar bytes it keeps.
+    var size: Int {
+        guard case .sidecar(let change) = self else { return 0 }
+        return (change.before.bytes?.count ?? 0) + (change.after.bytes?.count ?? 0)
+    }
+}
+
+/// The session's changes, newest last, for `undo`: the last `limit` of them, holding at most
+/// `byteLimit` of sidecar bytes (a darktable sidecar with a long editing history is hundreds of
+/// KB, and each change keeps it twice); older ones are let go, and `undo` says so on reaching them.
 struct UndoHistory: Sendable {
-    private(set) var changes: [SidecarChange] = []
+    private(set) var changes: [SessionChange] = []
     private var bytes = 0
     var limit = 1000
     var byteLimit = 64 << 20
     /// Whether older changes were let go.
     private(set) var forgotSome = false
 
-    mutating func append(_ change: SidecarChange) {
+    mutating func append(_ change: SessionChange) {
         changes.append(change)
         bytes += change.size
         // The newest is always kept (a sidecar is 16 MB at most).
@@ -38,16 +58,26 @@ struct UndoHistory: Sendable {
         }
     }
 
-    mutating func popLast() -> SidecarChange? {
+    mutating func popLast() -> SessionChange? {
         guard let last = changes.popLast() else { return nil }
         bytes -= last.size
         return last
     }
 
+    /// The newest sidecar change to `path`, by its place in `changes`.
+    func lastSidecarChange(to path: [UInt8]) -> (index: Int, change: SidecarChange)? {
+        for index in changes.indices.reversed() {
+            if case .sidecar(let change) = changes[index], change.after.path == path { return (index, change) }
+        }
+        return nil
+    }
+
     /// Says the sidecar the change at `index` left is `sidecar` now.
     mutating func setAfter(_ sidecar: XMPSidecar, at index: Int) {
+        guard case .sidecar(var change) = changes[index] else { return }
         bytes -= changes[index].size
-        changes[index].after = sidecar
+        change.after = sidecar
+        changes[index] = .sidecar(change)
         bytes += changes[index].size
     }
 }
@@ -105,7 +135,7 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
             case .success(let sidecar): written = sidecar
             case .failure(let failure): throw PhotosWorkerError(failure.message)
             }
-            undoHistory.append(SidecarChange(photoID: photo.id, command: change.command, before: found.sidecar, after: written))
+            undoHistory.append(.sidecar(SidecarChange(photoID: photo.id, command: change.command, before: found.sidecar, after: written)))
             writtenJudgements[written.path] = (bytes, after)
             if written.path != written.name { placedSidecars.insert(written.name) }
             return Judged(
@@ -132,11 +162,21 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
         guard let last = undoHistory.popLast() else {
             guard !undoHistory.forgotSome else {
                 throw PhotosWorkerError(
-                    "nothing more to undo: photorepl keeps a session's last \(undoHistory.limit) judgements (and \(undoHistory.byteLimit >> 20) MB of sidecars), and let the older ones go"
+                    "nothing more to undo: photorepl keeps a session's last \(undoHistory.limit) changes (and \(undoHistory.byteLimit >> 20) MB of sidecars), and let the older ones go"
                 )
             }
             return nil
         }
+        switch last {
+        case .sidecar(let change): return try undo(change)
+        case .copies(let copies): return try undo(copies)
+        }
+    }
+
+    /// A refusal (the file changed since) lets the change go: it can never be taken back, and the
+    /// ones before it may. A failure to write keeps it, for another `undo`.
+
+    private func undo(_ last: SidecarChange) throws -> Undone {
         let name = last.after.shownName
         guard last.after.isUnchanged else {
             throw PhotosWorkerError(
@@ -146,17 +186,16 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
         let result = last.before.bytes.map { last.before.replaced(by: $0).map(Optional.some) } ?? last.after.removed().map { nil }
         switch result {
         case .failure(let failure):
-            undoHistory.append(last)
+            undoHistory.append(.sidecar(last))
             throw PhotosWorkerError(failure.message)
         case .success(let restored?):
             // The change before, to the same sidecar, left it as it is again now, when nothing else
             // wrote it between that change and this one: then its undo may follow (else it refuses,
             // the sidecar not being as it left it).
-            let changes = undoHistory.changes
-            if let earlier = changes.lastIndex(where: { $0.after.path == restored.path }),
-                changes[earlier].after.bytes == last.before.bytes, changes[earlier].after.version == last.before.version
+            if let earlier = undoHistory.lastSidecarChange(to: restored.path),
+                earlier.change.after.bytes == last.before.bytes, earlier.change.after.version == last.before.version
             {
-                undoHistory.setAfter(restored, at: earlier)
+                undoHistory.setAfter(restored, at: earlier.index)
             }
         case .success(nil):
             break
@@ -260,14 +299,24 @@ public struct Judged: Sendable {
 
 /// A judgement taken back.
 public struct Undone: Sendable {
+    /// The photo judged (a copy's undo: none).
     public var photoID: String
     /// What was typed then (`rate 4`).
     public var command: String
     public var sidecar: String
     /// Whether the sidecar was removed (photorepl had made it).
     public var removed: Bool
+    /// A copy's undo: how many copies it removed, from which folder (as typed), and how many were
+    /// gone already.
+    public var removedCopies: (count: Int, folder: String, goneAlready: Int)?
 
     public init(photoID: String, command: String, sidecar: String, removed: Bool) {
         (self.photoID, self.command, self.sidecar, self.removed) = (photoID, command, sidecar, removed)
+    }
+
+    /// A copy's undo.
+    public init(command: String, removedCopies: Int, from folder: String, goneAlready: Int) {
+        (photoID, self.command, sidecar, removed) = ("", command, "", true)
+        self.removedCopies = (removedCopies, folder, goneAlready)
     }
 }

@@ -47,6 +47,9 @@ public struct Argument: Sendable {
     /// Whether the word names a file the command writes (`save PATH`): a replayed script may write
     /// it only where its person allows, and never over a file that is there (`ScriptWrites`).
     public let writesFile: Bool
+    /// Whether the word names a folder the command writes new files into (`copy DIR`): a replayed
+    /// script may name it only where its person allows (`ScriptWrites`).
+    public let writesInto: Bool
 
     /// - Parameters:
     ///   - name: the placeholder shown in usage, e.g. `N` or `FILE`.
@@ -55,17 +58,27 @@ public struct Argument: Sendable {
     ///   - repeated: whether it takes every remaining word (the last argument only).
     ///   - writesFile: whether it names a file the command writes (a word starting with `-` is an
     ///     option, not the file).
-    public init(_ name: String, optional: Bool = false, completion: Completion = .none, repeated: Bool = false, writesFile: Bool = false) {
-        self.init(name, kind: .text, optional: optional, completion: completion, repeated: repeated, writesFile: writesFile)
+    ///   - writesInto: whether it names a folder the command writes new files into.
+    public init(
+        _ name: String, optional: Bool = false, completion: Completion = .none, repeated: Bool = false, writesFile: Bool = false,
+        writesInto: Bool = false
+    ) {
+        self.init(
+            name, kind: .text, optional: optional, completion: completion, repeated: repeated, writesFile: writesFile,
+            writesInto: writesInto)
     }
 
-    private init(_ name: String, kind: Kind, optional: Bool, completion: Completion, repeated: Bool, writesFile: Bool = false) {
+    private init(
+        _ name: String, kind: Kind, optional: Bool, completion: Completion, repeated: Bool, writesFile: Bool = false,
+        writesInto: Bool = false
+    ) {
         self.name = name
         self.kind = kind
         self.isOptional = optional
         self.completion = completion
         self.isRepeated = repeated
         self.writesFile = writesFile
+        self.writesInto = writesInto
     }
 
     /// A whole number, read with `Arguments.number(at:)`; a word that is not one is refused before
@@ -179,7 +192,7 @@ public struct Command<Target: AnyObject> {
             maximumCount = arguments.last?.isRepeated == true ? nil : arguments.count
             hasCheckedArguments = arguments.contains { $0.kind != .text }
             namesFiles = arguments.contains { $0.completion == .files }
-            writesFiles = arguments.contains { $0.writesFile }
+            writesFiles = arguments.contains { $0.writesFile || $0.writesInto }
         }
     }
 

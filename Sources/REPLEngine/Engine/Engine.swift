@@ -22,6 +22,8 @@ public final class Engine {
     let sceneNavigator: SceneNavigator
     /// Work scenes started during the command being run, awaited before it ends (`SceneEffects`).
     let effects = EffectQueue()
+    /// Questions commands ask before they act, answered by the next line typed (`SceneQuestions`).
+    let questions = QuestionDesk()
     /// Where a replayed script may write, and where a check's writes go.
     package let replay = ReplayRules()
     /// `record FILE`.
@@ -62,8 +64,9 @@ public final class Engine {
     /// An engine writing to `console`, with no scenes yet: `register` them, then `start` the root.
     public init(console: Console) {
         self.console = console
-        sceneNavigator = SceneNavigator(console: console, effects: effects)
+        sceneNavigator = SceneNavigator(console: console, effects: effects, questions: questions)
         recording = SessionRecording(replay: replay)
+        questions.replaysScript = { [replay] in replay.replaysScript }
     }
 
     /// What routers drive: pushes, pops, presents and dismisses scenes (a host or a test pushing a
@@ -89,6 +92,8 @@ public final class Engine {
 
     /// The prompt: where you are, e.g. `photos/detail 2> `.
     public var prompt: String {
+        // A question a command asked is the prompt until the next line answers it.
+        if let pending = questions.pending { return pending.question + " [y/N] " }
         var text = ""
         forEachPromptPiece(title: { text += $0 }, separator: { text += $0.description })
         return text
@@ -122,6 +127,14 @@ public final class Engine {
 
     /// Runs one typed line to the end, with all of its effects.
     public func execute(_ line: String) async -> Outcome {
+        // The line typed after a command's question answers it: a yes runs the line it acts by.
+        if depth == 0, let pending = questions.takePending() {
+            guard QuestionDesk.isYes(line) else {
+                console.writeLine("Cancelled: nothing was done (\(TerminalText.truncate(pending.line, toWidth: 60)) not run).")
+                return .done
+            }
+            return await execute(pending.line)
+        }
         if let outcome = runUntilItWaits(line) { return outcome }
         return await finishRunning()
     }
@@ -167,9 +180,11 @@ public final class Engine {
 
     /// How running `line` ended, with `error` if it failed; records it, and leaves its depth.
     private func ended(_ line: String, _ name: String, _ error: (any Error)?) -> Outcome {
+        let asked = depth == 1 && questions.askedDuringCommand
         defer {
             depth -= 1
             recording.isRecordCommand = false
+            if depth == 0 { questions.askedDuringCommand = false }
         }
         let outcome: Outcome
         switch error {
@@ -191,7 +206,8 @@ public final class Engine {
         }
         // Only what was typed at the top: the commands of a `run FILE` replay from FILE. A recording
         // that could not be written ends, and this command with it.
-        if depth == 1, !recording.isRecordCommand, let failure = recording.commandRan(line) { return .failed(failure) }
+        // A command that asked a question is not recorded: the line a yes runs is, with what it took.
+        if depth == 1, !recording.isRecordCommand, !asked, let failure = recording.commandRan(line) { return .failed(failure) }
         return outcome
     }
 

@@ -36,6 +36,14 @@ package final class ReplayRules {
         return problem
     }
 
+    /// Why a replayed script may not write new files into the folder `path` (nil: it may).
+    func scriptWriteProblem(into path: String) -> String? {
+        guard replaysScript, replayWrites == nil || checksScriptWrites, let scriptWrites else { return nil }
+        let problem = scriptWrites.problem(writingInto: path, from: replayWrites?.workingFolder)
+        if problem != nil { scriptWriteRefusals += 1 }
+        return problem
+    }
+
     /// Why a replayed script's command may not write what it names: a file elsewhere or one that is
     /// there, or `--force`, which replaces (nil: it may).
     func writeProblem(_ command: Command<AnyObject>, _ arguments: Arguments) -> CommandError? {
@@ -47,7 +55,9 @@ package final class ReplayRules {
         var position = 0
         for word in arguments where !word.hasPrefix("-") {
             defer { position += 1 }
-            guard command.argument(at: position)?.writesFile == true, let problem = scriptWriteProblem(word) else { continue }
+            guard let argument = command.argument(at: position), argument.writesFile || argument.writesInto else { continue }
+            let problem = argument.writesInto ? scriptWriteProblem(into: word) : scriptWriteProblem(word)
+            guard let problem else { continue }
             return CommandError("\(command.name) \(TerminalText.truncate(TerminalText.oneLine(word), toWidth: 60)): \(problem)")
         }
         return nil

@@ -8,10 +8,13 @@ final class SceneNavigator: Navigator {
     private let console: Console
     /// Given to each scene made, for the work it schedules; not owned (the engine owns it).
     private unowned let effects: EffectQueue
+    /// Given to each scene made, for the questions it asks; not owned (the engine owns it).
+    private unowned let questions: QuestionDesk
 
-    init(console: Console, effects: EffectQueue) {
+    init(console: Console, effects: EffectQueue, questions: QuestionDesk) {
         self.console = console
         self.effects = effects
+        self.questions = questions
     }
 
     func register(_ module: SceneModule) {
@@ -25,7 +28,7 @@ final class SceneNavigator: Navigator {
             console.fail(SceneRegistry.notRegistered(view))
             return nil
         }
-        let made = module.make(SceneContext(navigator: self, effects: effects, console: console))
+        let made = module.make(SceneContext(navigator: self, effects: effects, console: console, questions: questions))
         guard let scene = made as? View else {
             console.fail("the module registered for \(view) made a \(type(of: made)), not a \(view)")
             return nil

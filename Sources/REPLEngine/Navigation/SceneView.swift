@@ -62,6 +62,19 @@ public struct SceneContext {
     public unowned let effects: any SceneEffects
     /// The only writer of output: the View writes its lines here.
     public let console: Console
+    /// Where a command asks the person at the prompt before it acts. Hold it `unowned` or `weak`.
+    public unowned let questions: any SceneQuestions
+}
+
+/// Asking the person at the prompt before a command acts (a copy of 30 photos): the question
+/// becomes the prompt, and the next line typed answers it: `y` or `yes` runs `line` (as if typed,
+/// and recorded as it), anything else cancels, saying so. Where no one is there to answer (a
+/// script, a pipe), `confirm` returns false and asks nothing: the command then says what to add
+/// to act without asking (`--yes`).
+@MainActor
+public protocol SceneQuestions: AnyObject {
+    /// Asks `question` (said before ` [y/N]`); false when no one can answer.
+    func confirm(_ question: String, thenRun line: String) -> Bool
 }
 
 /// Asynchronous work that belongs to the command being run, scheduled from code that cannot await:

@@ -40,9 +40,12 @@ package final class InteractiveSession {
                 return engine?.commandNames.contains(command) == true ? command : nil
             }
         }
-        // The digits on an empty line, as the scene on top says (the detail's ratings and labels).
+        // A person at the prompt answers the questions commands ask before they act.
+        engine.questions.personAnswers = true
+        // The digits on an empty line, as the scene on top says (the detail's ratings and labels);
+        // not while a question waits: the line typed then answers it.
         editor.keyCommand = { [weak engine] key in
-            MainActor.assumeIsolated { engine?.commandForKeyOnEmptyLine?(key) }
+            MainActor.assumeIsolated { engine?.questions.pending == nil ? engine?.commandForKeyOnEmptyLine?(key) : nil }
         }
         // A window made smaller at the prompt is tidied at once, as before a prompt (kitty's
         // pictures would cover the reflowed text until the next command).

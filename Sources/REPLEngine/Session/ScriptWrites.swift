@@ -46,6 +46,25 @@ package struct ScriptWrites: Sendable {
         return nil
     }
 
+    /// Why the script may not write new files into the folder `path` (it, or its parent when it is
+    /// to be made, outside the folders allowed); nil when it may, or when neither is there.
+    package func problem(writingInto path: String, from folder: String? = nil) -> String? {
+        var named = path
+        // `~/share` as the command reads it: the home folder's.
+        if path == "~" || path.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            named = home + path.dropFirst()
+        }
+        let absolute = named.hasPrefix("/") ? named : (folder ?? Self.currentDirectory()) + "/" + named
+        let slash = absolute.lastIndex(of: "/")!
+        let parent = absolute[..<slash].isEmpty ? "/" : String(absolute[..<slash])
+        guard let real = Self.resolved(absolute) ?? Self.resolved(parent) else { return nil }
+        guard folders.contains(where: { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
+            return "a replayed script writes only in the current folder and its own, and "
+                + "\(TerminalText.truncate(TerminalText.oneLine(path), toWidth: 60)) is elsewhere (type the command at the prompt to write there)"
+        }
+        return nil
+    }
+
     private static func resolved(_ path: String) -> String? {
         guard let real = realpath(path, nil) else { return nil }
         defer { free(real) }

@@ -9,6 +9,8 @@ protocol PhotoCollectionBusinessLogic: AnyObject {
     func markPhotos(_ request: PhotoCollection.Mark.Request) async
     /// `paths`: the files of the list's photos (after its filters), or of the marked ones.
     func listPaths(_ request: PhotoPaths.Request) async
+    /// `copy DIR`: the list's photos (after its filters), or the marked ones, copied into DIR.
+    func copyPhotos(_ request: PhotoCopying.Request) async
     /// Judges the list's current photo (the grid's too), in its sidecar.
     func judgeCurrentPhoto(_ request: PhotoCollection.Judge.Request) async
     /// Takes back the session's last judgement, made here or in the detail.
@@ -72,6 +74,8 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     var presenter: PhotoCollectionPresentationLogic?
     /// Where a fetch, pictures and sheets are scheduled: the engine awaits them before the command ends.
     weak var effects: (any SceneEffects)?
+    /// Where `copy` asks before it acts.
+    weak var questions: (any SceneQuestions)?
     private let worker: PhotosWorker
     private let feed: PhotoFeedWorker?
     /// What lists the source whole (a folder browsed as a viewer does); nil: photos are fetched.
@@ -81,7 +85,7 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     /// Reads a photo's judgement again after `undo`.
     private let describer: PhotoDescribingWorker?
     /// Acts on the photos as files (a folder's).
-    private let acting: PhotoActingWorker?
+    private let acting: (PhotoActingWorker & PhotoCopyingWorker)?
     /// The photos, which the list's requests page through, open and extend (a feed's next pages).
     private let listWorker: PhotoListWorker
 
@@ -109,7 +113,8 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     /// - Parameter pictures: each page's picture, and the sheets' thumbnails (nil: text only).
     init(
         worker: PhotosWorker, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil, pictures: PhotoPicturesWorker? = nil,
-        judges: PhotoJudgingWorker? = nil, describer: PhotoDescribingWorker? = nil, acting: PhotoActingWorker? = nil
+        judges: PhotoJudgingWorker? = nil, describer: PhotoDescribingWorker? = nil,
+        acting: (PhotoActingWorker & PhotoCopyingWorker)? = nil
     ) {
         self.worker = worker
         self.acting = acting
@@ -138,6 +143,12 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     func listPaths(_ request: PhotoPaths.Request) async {
         guard let acting else { return }
         presenter?.presentPaths(await PhotoPaths.response(to: request, shown: list.photos, from: acting))
+    }
+
+    func copyPhotos(_ request: PhotoCopying.Request) async {
+        guard let acting else { return }
+        presenter?.presentCopy(
+            await PhotoCopying.response(to: request, shown: list.photos, acting: acting, copying: acting, questions: questions))
     }
 
     func judgeCurrentPhoto(_ request: PhotoCollection.Judge.Request) async {

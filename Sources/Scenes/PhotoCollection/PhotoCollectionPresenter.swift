@@ -7,6 +7,7 @@ protocol PhotoCollectionPresentationLogic: AnyObject {
     func presentMarked(_ response: PhotoCollection.Mark.Response)
     func presentJudged(_ response: PhotoCollection.Judge.Response)
     func presentPaths(_ response: PhotoPaths.Response)
+    func presentCopy(_ response: PhotoCopying.Response)
     func presentUndone(_ response: PhotoCollection.Undo.Response)
     func presentPhotos(_ response: PhotoCollection.Photos.Response)
     func presentNothingToFetch()
@@ -134,6 +135,10 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
 
     func presentPaths(_ response: PhotoPaths.Response) {
         view?.displayPaths(PhotoPaths.viewModel(response))
+    }
+
+    func presentCopy(_ response: PhotoCopying.Response) {
+        view?.displayCopy(PhotoCopying.viewModel(response))
     }
 
     func presentUndone(_ response: PhotoCollection.Undo.Response) {

@@ -16,6 +16,7 @@ protocol PhotoCollectionDisplayLogic: AnyObject {
     func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel)
     func displayFilters(_ viewModel: PhotoCollection.Filter.ViewModel)
     func displayPaths(_ viewModel: PhotoPaths.ViewModel)
+    func displayCopy(_ viewModel: PhotoCopying.ViewModel)
 }
 
 /// The collection scene's View (the original's view controller): parses what was typed into
@@ -54,7 +55,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
         showsCountOnLoad: CountOnLoad = .shown, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil,
         settings: BrowseSettings = BrowseSettings(),
         photosAreFiles: Bool = false, judges: PhotoJudgingWorker? = nil, describer: PhotoDescribingWorker? = nil,
-        acting: PhotoActingWorker? = nil
+        acting: (PhotoActingWorker & PhotoCopyingWorker)? = nil
     ) -> SceneModule {
         // Judging and acting on files are a folder's: elsewhere their commands would only refuse
         // (and take `re` from `record`, `pa` from `page`).
@@ -69,6 +70,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
             let interactor = PhotoCollectionInteractor(
                 worker: worker, feed: feed, listing: listing, pictures: pictures, judges: judges, describer: describer, acting: acting)
             interactor.effects = context.effects
+            interactor.questions = context.questions
             let router = PhotoCollectionRouter(navigator: context.navigator)
             view.interactor = interactor
             view.router = router
@@ -150,7 +152,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
         listsWhole
             ? [
                 "open", "next", "prev", "page", "list", "grid", "layout", "sort", "filter", "rate", "reject", "label", "keyword", "mark",
-                "unmark", "undo", "paths", "search"
+                "unmark", "undo", "paths", "copy", "search"
             ] : []
     }
 
@@ -410,6 +412,10 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
     func displayPaths(_ viewModel: PhotoPaths.ViewModel) {
         console.show(viewModel)
     }
+
+    func displayCopy(_ viewModel: PhotoCopying.ViewModel) {
+        console.show(viewModel)
+    }
 }
 
 /// `rate`, `reject`, `label`, `keyword` and `undo` judge the list's current photo, the grid's too.
@@ -423,9 +429,13 @@ extension PhotoCollectionView: JudgingView {
     }
 }
 
-/// `paths` lists the files of the list's photos (after its filters).
+/// `paths` and `copy` act on the list's photos (after its filters).
 extension PhotoCollectionView: ActingView {
     func listPaths(_ request: PhotoPaths.Request) async {
         await interactor?.listPaths(request)
+    }
+
+    func copyPhotos(_ request: PhotoCopying.Request) async {
+        await interactor?.copyPhotos(request)
     }
 }

@@ -21,6 +21,8 @@ protocol PhotoDetailBusinessLogic: AnyObject {
     func markPhoto(_ marking: Bool) async
     /// `paths`: the file of the photo shown, or of the marked photos.
     func listPaths(_ request: PhotoPaths.Request) async
+    /// `copy DIR`: the photo shown, or the marked photos, copied into DIR.
+    func copyPhotos(_ request: PhotoCopying.Request) async
     /// `edit` and `move N`: the index-edit sheet, where the list the photo came from can be reordered.
     func choosePosition(_ request: PhotoDetail.Move.Request)
     /// `next` and `prev`: shows the photo beside this one in the list it was opened from (as
@@ -89,7 +91,9 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     /// Keeps judgements in the photos' sidecars (a folder's photos only).
     private let judges: PhotoJudgingWorker?
     /// Acts on the photo as a file (a folder's).
-    private let acting: PhotoActingWorker?
+    private let acting: (PhotoActingWorker & PhotoCopyingWorker)?
+    /// Where `copy` asks before it acts.
+    weak var questions: (any SceneQuestions)?
     private let keys: KeyPressWatching?
     /// Raised by `stopAnimation` while frames are redrawn: the loop ends before its next frame.
     private var animationStopRequested = false
@@ -107,7 +111,7 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     init(
         pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
         animations: PhotoAnimationsWorker? = nil, keys: KeyPressWatching? = nil, judges: PhotoJudgingWorker? = nil,
-        acting: PhotoActingWorker? = nil
+        acting: (PhotoActingWorker & PhotoCopyingWorker)? = nil
     ) {
         self.judges = judges
         self.acting = acting
@@ -344,6 +348,13 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     func listPaths(_ request: PhotoPaths.Request) async {
         guard let acting else { return }
         presenter?.presentPaths(await PhotoPaths.response(to: request, shown: photo.map { [$0] } ?? [], from: acting))
+    }
+
+    func copyPhotos(_ request: PhotoCopying.Request) async {
+        guard let acting else { return }
+        presenter?.presentCopy(
+            await PhotoCopying.response(to: request, shown: photo.map { [$0] } ?? [], acting: acting, copying: acting, questions: questions)
+        )
     }
 
     func markPhoto(_ marking: Bool) async {

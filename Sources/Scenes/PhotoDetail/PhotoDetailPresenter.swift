@@ -8,6 +8,7 @@ protocol PhotoDetailPresentationLogic: AnyObject {
     func presentSaved(_ response: PhotoDetail.Save.Response)
     func presentJudged(_ response: PhotoDetail.Judge.Response)
     func presentPaths(_ response: PhotoPaths.Response)
+    func presentCopy(_ response: PhotoCopying.Response)
     func presentUndone(_ response: PhotoDetail.Undo.Response)
     func presentMarked(_ response: PhotoDetail.Mark.Response)
     func presentInfo(_ response: PhotoDetail.Info.Response)
@@ -185,6 +186,10 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
 
     func presentPaths(_ response: PhotoPaths.Response) {
         view?.displayPaths(PhotoPaths.viewModel(response))
+    }
+
+    func presentCopy(_ response: PhotoCopying.Response) {
+        view?.displayCopy(PhotoCopying.viewModel(response))
     }
 
     func presentJudged(_ response: PhotoDetail.Judge.Response) {

@@ -17,6 +17,7 @@ protocol PhotoDetailDisplayLogic: AnyObject {
     func displayAnimationStopped()
     func displayAnimationFailure(_ viewModel: PhotoDetail.Animate.Failure.ViewModel)
     func displayPaths(_ viewModel: PhotoPaths.ViewModel)
+    func displayCopy(_ viewModel: PhotoCopying.ViewModel)
 }
 
 /// The detail scene's View: one photo, its position, and the way to move it.
@@ -51,11 +52,12 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     ///   first frame only); `keys` stops one drawn in place.
     /// - Parameter judges: keeps ratings, labels and keywords in the photos' sidecars (a folder's).
     /// - Parameter advances: whether a rating, reject or label shows the next photo after it.
-    /// - Parameter acting: acts on the photo as a file (a folder's): `paths`.
+    /// - Parameter acting: acts on the photo as a file (a folder's): `paths`, `copy`.
     package static func module(
         pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
         display: PictureDisplay? = nil, animations: PhotoAnimationsWorker? = nil, keys: KeyPresses? = nil,
-        photosAreFiles: Bool = false, judges: PhotoJudgingWorker? = nil, advances: Bool = false, acting: PhotoActingWorker? = nil
+        photosAreFiles: Bool = false, judges: PhotoJudgingWorker? = nil, advances: Bool = false,
+        acting: (PhotoActingWorker & PhotoCopyingWorker)? = nil
     ) -> SceneModule {
         SceneModule(PhotoDetailView.self, excluding: acting == nil ? ActionCommands.names : []) { context in
             let view = PhotoDetailView(console: context.console, display: display)
@@ -64,6 +66,7 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
                 pictures: pictures, saver: saver, describer: describer, animations: animations, keys: keys, judges: judges,
                 acting: acting)
             interactor.effects = context.effects
+            interactor.questions = context.questions
             let presenter = PhotoDetailPresenter(photosAreFiles: photosAreFiles)
             let router = PhotoDetailRouter(navigator: context.navigator)
             view.interactor = interactor
@@ -334,10 +337,18 @@ extension PhotoDetailView: JudgingView {
     }
 }
 
-/// `paths` lists the file of the photo shown.
+/// `paths` and `copy` act on the photo shown.
 extension PhotoDetailView: ActingView {
     func listPaths(_ request: PhotoPaths.Request) async {
         await interactor?.listPaths(request)
+    }
+
+    func copyPhotos(_ request: PhotoCopying.Request) async {
+        await interactor?.copyPhotos(request)
+    }
+
+    func displayCopy(_ viewModel: PhotoCopying.ViewModel) {
+        console.show(viewModel)
     }
 
     func displayPaths(_ viewModel: PhotoPaths.ViewModel) {

@@ -14,6 +14,8 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
     func displayJudged(_ viewModel: PhotoDetail.Judge.ViewModel) { judged.append(viewModel) }
     var paths: [PhotoPaths.ViewModel] = []
     func displayPaths(_ viewModel: PhotoPaths.ViewModel) { paths.append(viewModel) }
+    var copies: [PhotoCopying.ViewModel] = []
+    func displayCopy(_ viewModel: PhotoCopying.ViewModel) { copies.append(viewModel) }
     var infos: [PhotoDetail.Info.ViewModel] = []
     func displayInfo(_ viewModel: PhotoDetail.Info.ViewModel) { infos.append(viewModel) }
     var indexEdits: [String?] = []

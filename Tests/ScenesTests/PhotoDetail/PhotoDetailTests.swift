@@ -13,6 +13,8 @@ final class DetailPresenterSpy: PhotoDetailPresentationLogic {
     func presentJudged(_ response: PhotoDetail.Judge.Response) { judged.append(response) }
     var paths: [PhotoPaths.Response] = []
     func presentPaths(_ response: PhotoPaths.Response) { paths.append(response) }
+    var copies: [PhotoCopying.Response] = []
+    func presentCopy(_ response: PhotoCopying.Response) { copies.append(response) }
     var marked: [PhotoDetail.Mark.Response] = []
     func presentMarked(_ response: PhotoDetail.Mark.Response) { marked.append(response) }
     var undone: [PhotoDetail.Undo.Response] = []

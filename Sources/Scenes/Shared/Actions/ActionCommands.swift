@@ -7,6 +7,8 @@ import REPLEngine
 protocol ActingView: AnyObject {
     /// Lists the files of the photos shown, or of the marked ones.
     func listPaths(_ request: PhotoPaths.Request) async
+    /// Copies the photos shown, or the marked ones, into a folder.
+    func copyPhotos(_ request: PhotoCopying.Request) async
 }
 
 /// The actions on a folder's photos as files, the same in every scene that acts: `shown` says what
@@ -14,7 +16,7 @@ protocol ActingView: AnyObject {
 @MainActor
 enum ActionCommands {
     /// The commands' names.
-    static let names: Set<String> = ["paths"]
+    static let names: Set<String> = ["paths", "copy"]
 
     static func commands<View: ActingView>(actingOn shown: String) -> [Command<View>] {
         [
@@ -29,8 +31,45 @@ enum ActionCommands {
                 example: "paths picks.txt"
             ) { view, arguments in
                 await view.listPaths(try pathsRequest(arguments))
+            },
+            Command(
+                "copy",
+                arguments: [
+                    Argument("DIR", completion: .files, writesInto: true), Argument("--yes", optional: true),
+                    Argument("--dry-run", optional: true),
+                    Argument("--marked", optional: true), Argument("--suffix", optional: true)
+                ],
+                summary:
+                    "copy \(shown)'s photos (--marked: the marked ones) with their sidecars into DIR, never over a file (--suffix: NAME-1.EXT); asks first, --yes does not, --dry-run only says what; 'undo' removes the copies",
+                example: "copy ~/share"
+            ) { view, arguments in
+                await view.copyPhotos(try copyRequest(arguments))
             }
         ]
+    }
+
+    /// What `copy` was asked: its DIR and options, each checked.
+    static func copyRequest(_ arguments: Arguments) throws -> PhotoCopying.Request {
+        var folder: String?
+        var request = PhotoCopying.Request(folder: "")
+        for word in arguments {
+            switch word {
+            case "--yes": request.yes = true
+            case "--dry-run": request.dryRun = true
+            case "--marked": request.marked = true
+            case "--suffix": request.suffixing = true
+            case _ where word.hasPrefix("-"):
+                throw CommandError(
+                    "copy takes DIR, --yes, --dry-run, --marked and --suffix, not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. 'copy ~/share', or 'copy ./\(TerminalText.truncate(word, toWidth: 40))' for a folder of that name)",
+                    kind: .usage)
+            case _ where folder != nil:
+                throw CommandError("copy copies into one DIR, not two (type e.g. 'copy ~/share')", kind: .usage)
+            default: folder = word
+            }
+        }
+        guard let folder, !folder.isEmpty else { throw CommandError("copy takes a folder (type e.g. 'copy ~/share')", kind: .usage) }
+        request.folder = folder
+        return request
     }
 
     /// What `paths` was asked: its FILE and options, each checked.

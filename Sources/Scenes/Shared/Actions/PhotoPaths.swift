@@ -91,7 +91,7 @@ enum PhotoPaths {
             return .failure(
                 request.marked
                     ? "no photo is marked, so there is no path to list ('mark N' marks the list's photos, 'mark' the one shown)"
-                    : "no photo is shown, so there is no path to list")
+                    : "no photo is shown, so there is no path to list (type 'fetch' to list the photos)")
         }
         // Printed NUL-separated, a newline follows the last NUL: the prompt then starts a line.
         guard let written = response.written else {

@@ -28,14 +28,20 @@ enum JudgementWording {
         }
     }
 
-    /// `undid 'rate 3' on harbour.jpg: harbour.jpg.xmp removed (photorepl had made it)`.
+    /// `undid 'rate 3' on harbour.jpg: harbour.jpg.xmp removed (photorepl had made it)`; a copy's
+    /// undo: `undid 'copy share --yes': 2 copied files removed from share`.
     static func undone(_ result: Result<Undone?, PhotosWorkerError>) -> (message: String, failed: Bool) {
         switch result {
         case .success(let undone?):
+            if let copies = undone.removedCopies {
+                let gone = copies.goneAlready == 0 ? "" : " (\(copies.goneAlready) gone already)"
+                let removed = copies.count == 1 ? "1 copied file" : "\(copies.count) copied files"
+                return (TerminalText.singleLine("undid '\(undone.command)': \(removed) removed from \(copies.folder)\(gone)"), false)
+            }
             let how = undone.removed ? "\(undone.sidecar) removed (photorepl had made it)" : "\(undone.sidecar) is as it was"
             return (TerminalText.singleLine("undid '\(undone.command)' on \(undone.photoID): \(how)"), false)
         case .success(nil):
-            return ("Nothing to undo: no photo was judged in this session.", false)
+            return ("Nothing to undo: no photo was judged or copied in this session.", false)
         case .failure(let failure):
             return ("undo failed: \(failure.message)", true)
         }

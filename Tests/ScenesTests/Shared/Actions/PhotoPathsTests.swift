@@ -5,7 +5,7 @@ import Testing
 
 /// Files for `paths`, from memory: each photo's path is `shoot/ID`; the marked ones are given;
 /// lists written are kept.
-actor StubActing: PhotoActingWorker {
+actor StubActing: PhotoActingWorker, PhotoCopyingWorker {
     let marked: [String]
     private(set) var written: [(bytes: [UInt8], path: String, replacing: Bool)] = []
 
@@ -16,6 +16,23 @@ actor StubActing: PhotoActingWorker {
     func writeList(_ bytes: [UInt8], to path: String, replacing: Bool) async throws -> SavedPhoto {
         written.append((bytes, path, replacing))
         return SavedPhoto(path: path, byteCount: bytes.count)
+    }
+
+    /// Copies asked for, as their commands.
+    private(set) var copies: [String] = []
+    /// A plan of each photo into `folder`, 1,000 bytes each.
+    func planCopy(of ids: [String], to folder: String, suffixing: Bool) async throws -> CopyPlan {
+        let files = ids.map { id in
+            CopyPlan.File(
+                photoID: id, source: "shoot/" + id, shownSource: id, target: folder + "/" + id, shownTarget: folder + "/" + id,
+                byteCount: 1000,
+                isSidecar: false)
+        }
+        return CopyPlan(folder: folder, makesFolder: false, files: files)
+    }
+    func copy(_ plan: CopyPlan, command: String) async -> Copied {
+        copies.append(command)
+        return Copied(files: plan.files)
     }
 }
 
@@ -67,7 +84,9 @@ actor StubActing: PhotoActingWorker {
     @Test func printedFormsAndNothingToList() {
         let files = [PhotoFile(photoID: "a", path: Array("shoot/a".utf8))]
         #expect(PhotoPaths.viewModel(.init(request: .init(separatedByNUL: true), files: files)) == .paths(Array("shoot/a\0\n".utf8)))
-        #expect(PhotoPaths.viewModel(.init(request: .init(), files: [])) == .failure("no photo is shown, so there is no path to list"))
+        #expect(
+            PhotoPaths.viewModel(.init(request: .init(), files: []))
+                == .failure("no photo is shown, so there is no path to list (type 'fetch' to list the photos)"))
         let refused = PhotoPaths.Response(
             request: .init(file: "x"), files: files, written: .failure(PhotosWorkerError("x exists: add --force to replace it")))
         #expect(PhotoPaths.viewModel(refused) == .failure("x exists: add --force to replace it"))

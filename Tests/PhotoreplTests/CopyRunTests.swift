@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `copy DIR` as scripts run it: `--yes` wanted where no one is asked, the folders a replayed
+/// script may write held to, and photorepl killed (SIGKILL, which nothing catches) or interrupted
+/// (Ctrl-C's SIGINT) at random moments of copies of 40 MB: every photo stays whole where it was, and
+/// every file under a copy's name is its photo's every byte.
+@Suite final class CopyRunTests {
+    let parent: String
+    /// The photos by name: a real JPEG, then bytes of their own (a camera file's size, each unlike
+    /// the others).
+    let photos: [String: Data]
+
+    init() throws {
+        parent = FileManager.default.temporaryDirectory.appendingPathComponent("photorepl-copy-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: parent + "/shoot", withIntermediateDirectories: true)
+        let jpeg = try Data(contentsOf: Binary.packageRoot.appendingPathComponent("Examples/photos/sunset.jpg"))
+        var photos: [String: Data] = [:]
+        let random = try #require(FileHandle(forReadingAtPath: "/dev/urandom"))
+        defer { try? random.close() }
+        for index in 1...10 {
+            var bytes = jpeg
+            bytes.append(random.readData(ofLength: 4 << 20))
+            let name = String(format: "IMG_%04d.jpg", index)
+            try bytes.write(to: URL(fileURLWithPath: parent + "/shoot/" + name))
+            photos[name] = bytes
+        }
+        self.photos = photos
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: parent) }
+
+    func run(_ lines: [String]) throws -> Binary.Result {
+        let script = try Binary.script(lines.joined(separator: "\n") + "\n", name: "copy-\(UUID().uuidString).txt")
+        return try Binary.run(
+            ["run", "--keep-going", "--folder", "shoot", "--browse", "--preview", "none", "--no-cache", script],
+            directory: URL(fileURLWithPath: parent))
+    }
+
+    func names(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: parent + "/" + folder)) ?? []).sorted()
+    }
+
+    @Test func aScriptCopiesOnlyWithYesAndOnlyWhereItMayWrite() throws {
+        let result = try run([
+            "copy picks", "copy picks --dry-run", "copy ../elsewhere --yes", "copy picks --yes", "undo", "copy picks --yes"
+        ])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "error: Copy 10 photos (42 MB) to picks (a new folder) only with --yes here, where no one is asked (type 'copy picks --yes'; --dry-run shows what it copies)"
+            ), "\(result.stderr)")
+        #expect(result.stdout.contains("Would copy 10 photos (42 MB) to picks (a new folder):\n  IMG_0001.jpg → picks/IMG_0001.jpg\n"))
+        #expect(result.stderr.contains("error: copy ../elsewhere: a replayed script writes only in the current folder and its own"))
+        #expect(!FileManager.default.fileExists(atPath: (parent as NSString).deletingLastPathComponent + "/elsewhere"))
+        #expect(result.stdout.contains("undid 'copy picks --yes': 10 copied files removed from picks"))
+        #expect(names("picks") == photos.keys.sorted())
+        for (name, bytes) in photos { #expect(FileManager.default.contents(atPath: parent + "/picks/" + name) == bytes, "\(name)") }
+    }
+
+    /// Killed or interrupted anywhere in six copies of the shoot: each photo whole where it was, each
+    /// copy made whole or not under its name; a kill leaves at most the hidden temporary file of the
+    /// copy it stopped, Ctrl-C not even that.
+    @Test(arguments: [SIGKILL, SIGINT])
+    func aSignalAnywhereLosesNoPhotoAndLeavesNoPartialCopy(signal: Int32) throws {
+        let script = try Binary.script(
+            (["count 30", "fetch"] + (1...6).map { "copy c\($0) --yes" }).joined(separator: "\n") + "\n", name: "copies.txt")
+        var copiedCounts: Set<Int> = []
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<10 {
+            // From start-up to past the last copy (about 0.35 s here): every step of a copy is in there.
+            try Binary.runSignalled(
+                ["run", "--folder", "shoot", "--browse", "--preview", "none", "--no-cache", script],
+                directory: URL(fileURLWithPath: parent),
+                within: 10_000...450_000, signal: signal, using: &generator)
+            for (name, bytes) in photos {
+                #expect(FileManager.default.contents(atPath: parent + "/shoot/" + name) == bytes, "\(name) is whole where it was")
+            }
+            #expect(names("shoot").count == photos.count, "nothing left beside the photos: \(names("shoot"))")
+            var copied = 0
+            for folder in (1...6).map({ "c\($0)" }) {
+                let inside = names(folder)
+                let hidden = inside.filter { $0.hasPrefix(".") }
+                #expect(hidden.count <= (signal == SIGKILL ? 1 : 0), "a temporary file at most, of the copy killed: \(hidden)")
+                for name in inside where !name.hasPrefix(".") {
+                    #expect(
+                        FileManager.default.contents(atPath: parent + "/" + folder + "/" + name) == photos[name],
+                        "\(folder)/\(name) is whole")
+                    copied += 1
+                }
+                try? FileManager.default.removeItem(atPath: parent + "/" + folder)
+            }
+            copiedCounts.insert(copied)
+        }
+        #expect(copiedCounts.count > 2, "signals came before, during and after copies: \(copiedCounts.sorted())")
+    }
+}
