@@ -145,6 +145,24 @@ public final class ReplacingFile {
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBytes { write($0) } }
 
+    /// Copies up to `count` bytes of the file open as `source`, from `offset`, after what was
+    /// written, in the kernel: the bytes copied (0: the source ended), or nil when the kernel cannot
+    /// copy between these files (write them instead); a failure to write is `failure`, and -1.
+    public func copyInKernel(from source: Int32, at offset: Int, count: Int) -> Int? {
+        guard failure == nil, fd >= 0 else { return -1 }
+        while true {
+            let n = temporary_files_copy_range(source, Int64(offset), fd, UInt(count))
+            if n >= 0 { return n }
+            switch errno {
+            case EINTR: continue
+            case ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF: return nil
+            default:
+                failure = Failure(path, Self.errorText())
+                return -1
+            }
+        }
+    }
+
     /// Flushes the file to disk and puts it in place of the target (or, when not replacing, at the
     /// target only if nothing is there). On any failure the target is as it was and nothing is left.
     /// `flushing: false` leaves the flush to the system: for what can be made again if a crash loses

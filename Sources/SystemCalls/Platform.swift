@@ -80,6 +80,15 @@ extension stat {
         #endif
     }
 
+    /// When the file was last read (`st_atim`, `st_atimespec`).
+    package var accessTime: timespec {
+        #if canImport(Darwin)
+            st_atimespec
+        #else
+            st_atim
+        #endif
+    }
+
     /// When the file's inode last changed (its data or its attributes: `touch -r` putting a
     /// modification time back changes this one).
     package var changeTime: timespec {

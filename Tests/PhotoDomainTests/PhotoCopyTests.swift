@@ -43,7 +43,7 @@ import Testing
         try write("<x:xmpmeta xmlns:x='adobe:ns:meta/'/>\n", shoot + "/a.jpg.xmp")
         try write("<x:xmpmeta xmlns:x='adobe:ns:meta/'><!-- Lightroom --></x:xmpmeta>\n", shoot + "/b.xmp")
         let (worker, ids) = try await listed()
-        let plan = try await worker.planCopy(of: ids, to: root + "/share", suffixing: false)
+        let plan = try await worker.planCopy(of: ids, to: root + "/share", suffixing: false, pairs: false)
         #expect(plan.makesFolder && plan.photoCount == 3 && plan.sidecarCount == 2)
         #expect(
             plan.byteCount == ["a.jpg", "b.jpg", "c.jpg", "a.jpg.xmp", "b.xmp"].reduce(0) { $0 + (bytes(shoot + "/" + $1)?.count ?? 0) })
@@ -52,7 +52,12 @@ import Testing
         let copied = await worker.copy(plan, command: "copy share --yes")
         #expect(copied.stopped == nil && copied.files.count == 5)
         #expect(names(root + "/share") == ["a.jpg", "a.jpg.xmp", "b.jpg", "b.xmp", "c.jpg"])
-        for name in names(root + "/share") { #expect(bytes(root + "/share/" + name) == bytes(shoot + "/" + name), "\(name)") }
+        for name in names(root + "/share") {
+            #expect(bytes(root + "/share/" + name) == bytes(shoot + "/" + name), "\(name)")
+            let copy = try FileManager.default.attributesOfItem(atPath: root + "/share/" + name)
+            let original = try FileManager.default.attributesOfItem(atPath: shoot + "/" + name)
+            #expect(copy[.modificationDate] as? Date == original[.modificationDate] as? Date, "\(name) keeps its time, as cp -p")
+        }
         #expect(try exiftool(["-s3", "-Model", root + "/share/b.jpg"]).trimmingCharacters(in: .whitespacesAndNewlines) == "Canon EOS R6")
 
         let undone = try #require(try await worker.undo())
@@ -74,13 +79,13 @@ import Testing
         try write("and theirs too", root + "/share/a-1.jpg.xmp")
         let (worker, ids) = try await listed()
         await #expect {
-            _ = try await worker.planCopy(of: ids, to: root + "/share", suffixing: false)
+            _ = try await worker.planCopy(of: ids, to: root + "/share", suffixing: false, pairs: false)
         } throws: {
             ($0 as? PhotosWorkerError)?.message.hasPrefix("\(root)/share/a.jpg is there already: nothing copied; add --suffix") == true
         }
-        await #expect(throws: PhotosWorkerError.self) { _ = try await worker.planCopy(of: ids, to: shoot, suffixing: false) }
+        await #expect(throws: PhotosWorkerError.self) { _ = try await worker.planCopy(of: ids, to: shoot, suffixing: false, pairs: false) }
 
-        let plan = try await worker.planCopy(of: ids, to: root + "/share", suffixing: true)
+        let plan = try await worker.planCopy(of: ids, to: root + "/share", suffixing: true, pairs: false)
         #expect(plan.files.map { ($0.target as NSString).lastPathComponent } == ["a-2.jpg", "a-2.jpg.xmp", "b.jpg"])
         #expect(plan.makesFolder == false)
         #expect(await worker.copy(plan, command: "copy share --yes --suffix").stopped == nil)
@@ -98,9 +103,9 @@ import Testing
         try photo("sub/a.jpg")
         let (worker, ids) = try await listed()
         await #expect {
-            _ = try await worker.planCopy(of: ids, to: root + "/share", suffixing: false)
+            _ = try await worker.planCopy(of: ids, to: root + "/share", suffixing: false, pairs: false)
         } throws: { ($0 as? PhotosWorkerError)?.message.hasPrefix("two photos of the same name (a.jpg)") == true }
-        let plan = try await worker.planCopy(of: ids, to: root + "/share", suffixing: true)
+        let plan = try await worker.planCopy(of: ids, to: root + "/share", suffixing: true, pairs: false)
         #expect(plan.files.map { ($0.target as NSString).lastPathComponent } == ["a.jpg", "a-1.jpg"])
 
         try FileManager.default.removeItem(atPath: shoot + "/sub")
@@ -108,9 +113,31 @@ import Testing
         try Data(TestImage.jpeg(width: 40, height: 30)).write(to: URL(fileURLWithPath: shoot + "/IMG_1.png"))
         _ = try exiftool(["-q", "-o", shoot + "/IMG_1.xmp", "-Rating=4", shoot + "/IMG_1.jpg"])
         let (paired, pairIDs) = try await listed()
-        let pairPlan = try await paired.planCopy(of: pairIDs, to: root + "/pair", suffixing: false)
+        let pairPlan = try await paired.planCopy(of: pairIDs, to: root + "/pair", suffixing: false, pairs: false)
         #expect(
             pairPlan.files.map { ($0.target as NSString).lastPathComponent }.sorted() == ["IMG_1.jpg", "IMG_1.png", "IMG_1.xmp", "a.jpg"])
+    }
+
+    /// `--pairs`: a RAW+JPEG pair's other half goes with the photo listed, its sidecar with it and
+    /// the same suffix, once even when both halves are listed; `IMG_1.2.jpg` is no half of `IMG_1`.
+    @Test func aPairTravelsWhole() async throws {
+        try photo("IMG_1.JPG")
+        try photo("IMG_1.2.jpg")
+        try Data(TestImage.jpeg(width: 40, height: 30)).write(to: URL(fileURLWithPath: shoot + "/IMG_1.CR2"))
+        try write("<x:xmpmeta xmlns:x='adobe:ns:meta/'/>\n", shoot + "/IMG_1.CR2.xmp")
+        let (worker, ids) = try await listed()
+        let jpeg = try #require(ids.first { $0 == "IMG_1.JPG" })
+        func targets(_ plan: CopyPlan) -> [String] { plan.files.map { ($0.target as NSString).lastPathComponent } }
+        #expect(targets(try await worker.planCopy(of: [jpeg], to: root + "/share", suffixing: false, pairs: false)) == ["IMG_1.JPG"])
+        let paired = try await worker.planCopy(of: [jpeg], to: root + "/share", suffixing: false, pairs: true)
+        #expect(targets(paired) == ["IMG_1.JPG", "IMG_1.CR2", "IMG_1.CR2.xmp"])
+        #expect(paired.files.map(\.shownSource) == ["IMG_1.JPG", "IMG_1.CR2", "IMG_1.CR2.xmp"] && paired.photoCount == 2)
+        let all = try await worker.planCopy(of: ids, to: root + "/share", suffixing: false, pairs: true)
+        #expect(targets(all).sorted() == ["IMG_1.2.jpg", "IMG_1.CR2", "IMG_1.CR2.xmp", "IMG_1.JPG"])
+        _ = await worker.copy(paired, command: "copy share --yes --pairs")
+        let suffixed = try await worker.planCopy(of: [jpeg], to: root + "/share", suffixing: true, pairs: true)
+        #expect(targets(suffixed) == ["IMG_1-1.JPG", "IMG_1-1.CR2", "IMG_1-1.CR2.xmp"])
+        #expect(bytes(root + "/share/IMG_1.CR2") == bytes(shoot + "/IMG_1.CR2"))
     }
 
     /// Undo removes nothing when a copy changed since (someone edited it in the folder shared); a
@@ -119,7 +146,8 @@ import Testing
         try photo("a.jpg")
         try photo("b.jpg")
         let (worker, ids) = try await listed()
-        _ = await worker.copy(try await worker.planCopy(of: ids, to: root + "/share", suffixing: false), command: "copy share --yes")
+        _ = await worker.copy(
+            try await worker.planCopy(of: ids, to: root + "/share", suffixing: false, pairs: false), command: "copy share --yes")
         _ = try exiftool(["-q", "-overwrite_original", "-Artist=Someone", root + "/share/b.jpg"])
         let edited = bytes(root + "/share/b.jpg")
         await #expect {
@@ -127,7 +155,8 @@ import Testing
         } throws: { ($0 as? PhotosWorkerError)?.message.contains("changed since photorepl copied it") == true }
         #expect(names(root + "/share") == ["a.jpg", "b.jpg"] && bytes(root + "/share/b.jpg") == edited)
 
-        _ = await worker.copy(try await worker.planCopy(of: ids, to: root + "/again", suffixing: false), command: "copy again --yes")
+        _ = await worker.copy(
+            try await worker.planCopy(of: ids, to: root + "/again", suffixing: false, pairs: false), command: "copy again --yes")
         try FileManager.default.removeItem(atPath: root + "/again/a.jpg")
         let undone = try #require(try await worker.undo())
         #expect(undone.removedCopies?.count == 1 && undone.removedCopies?.goneAlready == 1)
@@ -140,7 +169,8 @@ import Testing
         let (worker, ids) = try await listed()
         let photos = try await worker.listing(ListingRequest(order: .name)).photos
         _ = try await worker.judge(photos[0], .rate(5), sharedToo: false)
-        _ = await worker.copy(try await worker.planCopy(of: ids, to: root + "/share", suffixing: false), command: "copy share --yes")
+        _ = await worker.copy(
+            try await worker.planCopy(of: ids, to: root + "/share", suffixing: false, pairs: false), command: "copy share --yes")
         #expect(names(root + "/share") == ["a.jpg", "a.jpg.xmp"], "the sidecar just written travels too")
         #expect(try await worker.undo()?.command == "copy share --yes")
         #expect(try await worker.undo()?.command == "rate 5")
@@ -154,7 +184,7 @@ import Testing
         try photo("a.jpg")
         try photo("b.jpg")
         let (worker, ids) = try await listed()
-        let planned = try await worker.planCopy(of: ids, to: root + "/new", suffixing: false)
+        let planned = try await worker.planCopy(of: ids, to: root + "/new", suffixing: false, pairs: false)
         try FileManager.default.createSymbolicLink(atPath: root + "/new", withDestinationPath: root + "/elsewhere")
         try FileManager.default.createDirectory(atPath: root + "/elsewhere", withIntermediateDirectories: false)
         let stopped = await worker.copy(planned, command: "copy new --yes")
@@ -163,7 +193,7 @@ import Testing
         #expect(try await worker.undo() == nil, "nothing copied, nothing to undo")
 
         try FileManager.default.createDirectory(atPath: root + "/share", withIntermediateDirectories: false)
-        let plan = try await worker.planCopy(of: ids, to: root + "/share", suffixing: false)
+        let plan = try await worker.planCopy(of: ids, to: root + "/share", suffixing: false, pairs: false)
         try write("appeared", root + "/share/b.jpg")
         let copied = await worker.copy(plan, command: "copy share --yes")
         #expect(copied.files.count == 1 && copied.stopped?.contains("appeared meanwhile") == true)
@@ -177,8 +207,12 @@ import Testing
     @Test func aFolderThatCannotBeIsSaid() async throws {
         try photo("a.jpg")
         let (worker, ids) = try await listed()
-        await #expect(throws: PhotosWorkerError.self) { _ = try await worker.planCopy(of: ids, to: shoot + "/a.jpg", suffixing: false) }
-        await #expect(throws: PhotosWorkerError.self) { _ = try await worker.planCopy(of: ids, to: root + "/no/such", suffixing: false) }
+        await #expect(throws: PhotosWorkerError.self) {
+            _ = try await worker.planCopy(of: ids, to: shoot + "/a.jpg", suffixing: false, pairs: false)
+        }
+        await #expect(throws: PhotosWorkerError.self) {
+            _ = try await worker.planCopy(of: ids, to: root + "/no/such", suffixing: false, pairs: false)
+        }
         #expect(names(root) == ["shoot"])
     }
 }

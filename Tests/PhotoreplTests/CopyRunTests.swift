@@ -6,7 +6,7 @@ import Testing
 
 /// `copy DIR` as scripts run it: `--yes` wanted where no one is asked, the folders a replayed
 /// script may write held to, and photorepl killed (SIGKILL, which nothing catches) or interrupted
-/// (Ctrl-C's SIGINT) at random moments of copies of 40 MB: every photo stays whole where it was, and
+/// (Ctrl-C's SIGINT) at moments spread over copies of 42 MB: every photo stays whole where it was, and
 /// every file under a copy's name is its photo's every byte.
 @Suite final class CopyRunTests {
     let parent: String
@@ -61,27 +61,33 @@ import Testing
         for (name, bytes) in photos { #expect(FileManager.default.contents(atPath: parent + "/picks/" + name) == bytes, "\(name)") }
     }
 
-    /// Killed or interrupted anywhere in six copies of the shoot: each photo whole where it was, each
+    /// Killed or interrupted anywhere in twelve copies of the shoot: each photo whole where it was, each
     /// copy made whole or not under its name; a kill leaves at most the hidden temporary file of the
     /// copy it stopped, Ctrl-C not even that.
     @Test(arguments: [SIGKILL, SIGINT])
     func aSignalAnywhereLosesNoPhotoAndLeavesNoPartialCopy(signal: Int32) throws {
-        let script = try Binary.script(
-            (["count 30", "fetch"] + (1...6).map { "copy c\($0) --yes" }).joined(separator: "\n") + "\n", name: "copies.txt")
+        let folders = (1...12).map { "c\($0)" }
+        let script = try Binary.script(folders.map { "copy \($0) --yes" }.joined(separator: "\n") + "\n", name: "copies.txt")
+        let arguments = ["run", "--folder", "shoot", "--browse", "--preview", "none", "--no-cache", script]
+        // How long the whole run takes here (the copies are in the kernel, a few hundred
+        // milliseconds): the signals are spread over it, from start-up to the last copy.
+        let started = Date()
+        #expect(try Binary.run(arguments, directory: URL(fileURLWithPath: parent)).status == 0)
+        let whole = Date().timeIntervalSince(started)
+        for folder in folders { try FileManager.default.removeItem(atPath: parent + "/" + folder) }
         var copiedCounts: Set<Int> = []
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<10 {
-            // From start-up to past the last copy (about 0.35 s here): every step of a copy is in there.
+        let rounds = 12
+        for round in 0..<rounds {
+            let at = UInt32(whole * 1e6 * Double(round + 1) / Double(rounds + 1))
             try Binary.runSignalled(
-                ["run", "--folder", "shoot", "--browse", "--preview", "none", "--no-cache", script],
-                directory: URL(fileURLWithPath: parent),
-                within: 10_000...450_000, signal: signal, using: &generator)
+                arguments, directory: URL(fileURLWithPath: parent), within: at...(at + 5_000), signal: signal, using: &generator)
             for (name, bytes) in photos {
                 #expect(FileManager.default.contents(atPath: parent + "/shoot/" + name) == bytes, "\(name) is whole where it was")
             }
             #expect(names("shoot").count == photos.count, "nothing left beside the photos: \(names("shoot"))")
             var copied = 0
-            for folder in (1...6).map({ "c\($0)" }) {
+            for folder in folders {
                 let inside = names(folder)
                 let hidden = inside.filter { $0.hasPrefix(".") }
                 #expect(hidden.count <= (signal == SIGKILL ? 1 : 0), "a temporary file at most, of the copy killed: \(hidden)")

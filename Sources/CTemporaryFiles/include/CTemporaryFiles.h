@@ -15,4 +15,10 @@ void temporary_files_forget(int slot);
 // with shm_unlink instead of unlink; forgotten with temporary_files_forget like a path.
 int temporary_files_remember_shared_memory(const char *name);
 
+// Copies up to `count` bytes of the file open as `in`, from `offset`, to where `out` writes, in the
+// kernel (Linux's copy_file_range: no copy through user memory, a reflink where the file system
+// has them); returns the bytes copied, 0 at the end, or -1 with errno set (ENOSYS, EXDEV, EINVAL:
+// not here or not between these files, so copy them with read and write).
+long temporary_files_copy_range(int in, long long offset, int out, unsigned long count);
+
 #endif

@@ -32,8 +32,9 @@ public protocol PhotoActingWorker: Sendable {
 public protocol PhotoCopyingWorker: Sendable {
     /// What `copy` of the photos `ids` into `folder` would write, each photo's sidecars with it;
     /// throws, naming them, when a copy would land on a file that is there (or on another copy),
-    /// unless `suffixing` (then `IMG_0001-1.jpg`, `-2`, …), or when the folder cannot be one.
-    func planCopy(of ids: [String], to folder: String, suffixing: Bool) async throws -> CopyPlan
+    /// unless `suffixing` (then `IMG_0001-1.jpg`, `-2`, …), or when the folder cannot be one;
+    /// `pairs`: a RAW+JPEG pair's other half too (`IMG_0001.CR2` for `IMG_0001.JPG`), with its sidecars.
+    func planCopy(of ids: [String], to folder: String, suffixing: Bool, pairs: Bool) async throws -> CopyPlan
     /// Makes the copies `plan` holds, each whole or not at all, never over a file; what was made is
     /// kept for `undo`, as `command`.
     func copy(_ plan: CopyPlan, command: String) async -> Copied

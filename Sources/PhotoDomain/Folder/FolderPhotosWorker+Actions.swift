@@ -26,7 +26,7 @@ extension FolderPhotosWorker: PhotoActingWorker {
 }
 
 extension FolderPhotosWorker: PhotoCopyingWorker {
-    public func planCopy(of ids: [String], to folder: String, suffixing: Bool) async throws -> CopyPlan {
+    public func planCopy(of ids: [String], to folder: String, suffixing: Bool, pairs: Bool) async throws -> CopyPlan {
         guard !folder.isEmpty else { throw PhotosWorkerError("copy takes a folder (type e.g. 'copy ~/share')") }
         // `~/share` as a shell reads it: the home folder's.
         var named = folder
@@ -47,31 +47,41 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
         }
         var files: [CopyPlan.File] = []
         var clashes: [String] = [], twice: [String] = []
-        // The names this copy gives, and the file each is of: a RAW+JPEG pair's shared NAME.xmp
-        // travels once, not twice.
+        // The names this copy gives, and the file each is of; the files it copies: a RAW+JPEG
+        // pair's shared NAME.xmp, or a pair's half also listed, travels once, not twice.
         var taken: [String: String] = [:]
+        var copying: Set<String> = []
         for photo in await self.files(of: ids) {
             guard let source = String(validating: photo.path, as: UTF8.self) else {
                 throw PhotosWorkerError(
                     "\(photo.photoID): its name is not UTF-8, and photorepl copies no file of such a name yet (nothing copied)")
             }
-            let name = String(source[source.index(after: source.lastIndex(of: "/") ?? source.startIndex)...])
-            let sidecars = sidecarNames(of: source).filter { taken[$0.name] != $0.path }
-            // The first name free for the photo and every sidecar with it: its own, or -1, -2, … with --suffix.
+            guard !copying.contains(source) else { continue }
+            let name = Self.name(of: source)
+            // The photo, its pair's other halves (--pairs), and the sidecars of each.
+            var group: [(path: String, name: String, shown: String, isSidecar: Bool)] = []
+            let halves = pairs ? pairHalves(of: photo.path) : []
+            for (path, fileName) in [(source, name)] + halves.map({ ($0, Self.name(of: $0)) }) where !copying.contains(path) {
+                let shown = path == source ? photo.photoID : Self.beside(photo.photoID, fileName)
+                group.append((path, fileName, shown, false))
+                for sidecar in sidecarNames(of: path)
+                where !copying.contains(sidecar.path) && !group.contains(where: { $0.path == sidecar.path }) {
+                    group.append((sidecar.path, sidecar.name, Self.beside(photo.photoID, sidecar.name), true))
+                }
+            }
+            // The first names free for the whole group: its own, or -1, -2, … after the photo's stem with --suffix.
             var suffix = 0
             while true {
-                let names = ([name] + sidecars.map(\.name)).map { Self.suffixed($0, photo: name, suffix) }
+                let names = group.map { Self.suffixed($0.name, photo: name, suffix) }
                 let clashing = names.filter { taken[$0] != nil || lstat(place + "/" + $0, &info) == 0 }
                 if clashing.isEmpty {
-                    let sizes = [Self.size(of: source)] + sidecars.map { Self.size(of: $0.path) }
-                    for (index, copied) in names.enumerated() {
-                        taken[copied] = index == 0 ? source : sidecars[index - 1].path
+                    for (file, copied) in zip(group, names) {
+                        taken[copied] = file.path
+                        copying.insert(file.path)
                         files.append(
                             CopyPlan.File(
-                                photoID: photo.photoID, source: index == 0 ? source : sidecars[index - 1].path,
-                                shownSource: index == 0 ? photo.photoID : Self.beside(photo.photoID, sidecars[index - 1].name),
-                                target: place + "/" + copied,
-                                shownTarget: Self.joined(folder, copied), byteCount: sizes[index], isSidecar: index > 0))
+                                photoID: photo.photoID, source: file.path, shownSource: file.shown, target: place + "/" + copied,
+                                shownTarget: Self.joined(folder, copied), byteCount: Self.size(of: file.path), isSidecar: file.isSidecar))
                     }
                     break
                 }
@@ -173,6 +183,9 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
                 copy.discard()
                 throw FileBytes.Failure("interrupted")
             }
+            // The copy keeps its photo's times, as `cp -p` does: a listing by file date sorts it the same.
+            var times = [info.accessTime, info.modificationTime]
+            futimens(copy.fd, &times)
             // Copies are not flushed (cp's are not): a crash can lose a copy, never its original.
             try FileBytes.finish(copy, replacing: false, flushing: false)
         } catch {
@@ -218,6 +231,22 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
     private static func size(of path: String) -> Int {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// The other halves of the photo at `path`'s RAW+JPEG pair: the photos beside it of its name
+    /// with another extension (`IMG_1.CR2` for `IMG_1.JPG`), not UTF-8 names.
+    private func pairHalves(of path: [UInt8]) -> [String] {
+        guard let dot = XMPSidecar.extensionDot(path) else { return [] }
+        // Each sibling is the photo's path up to its dot, then another extension.
+        return siblings(of: path).compactMap { sibling in
+            // `IMG_1.2.jpg` shares the stem `IMG_1.` but is another photo.
+            guard sibling.count > dot + 1, !sibling[(dot + 1)...].contains(UInt8(ascii: ".")) else { return nil }
+            return String(validating: sibling, as: UTF8.self)
+        }
+    }
+
+    private static func name(of path: String) -> String {
+        String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
     }
 
     /// `sub/a.jpg.xmp`: the file `name` in the folder of the photo `id` (`sub/a.jpg`).

@@ -225,7 +225,7 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
 
     /// The other photos of `path`'s folder with its name but another extension (`IMG_0001.JPG`
     /// beside `IMG_0001.CR2`), which a `NAME.xmp` is the sidecar of too.
-    private func siblings(of path: [UInt8]) -> [[UInt8]] {
+    func siblings(of path: [UInt8]) -> [[UInt8]] {
         guard let dot = XMPSidecar.extensionDot(path) else { return [] }
         let slash = path.lastIndex(of: UInt8(ascii: "/")) ?? -1
         let folderPath = slash < 0 ? Array(".".utf8) : Array(path[..<max(slash, 1)])

@@ -37,10 +37,10 @@ enum ActionCommands {
                 arguments: [
                     Argument("DIR", completion: .files, writesInto: true), Argument("--yes", optional: true),
                     Argument("--dry-run", optional: true),
-                    Argument("--marked", optional: true), Argument("--suffix", optional: true)
+                    Argument("--marked", optional: true), Argument("--suffix", optional: true), Argument("--pairs", optional: true)
                 ],
                 summary:
-                    "copy \(shown)'s photos (--marked: the marked ones) with their sidecars into DIR, never over a file (--suffix: NAME-1.EXT); asks first, --yes does not, --dry-run only says what; 'undo' removes the copies",
+                    "copy \(shown)'s photos (--marked: the marked ones) with their sidecars (--pairs: and a RAW+JPEG pair's other half) into DIR, never over a file (--suffix: NAME-1.EXT); asks first, --yes does not, --dry-run only says what; 'undo' removes the copies",
                 example: "copy ~/share"
             ) { view, arguments in
                 await view.copyPhotos(try copyRequest(arguments))
@@ -58,9 +58,10 @@ enum ActionCommands {
             case "--dry-run": request.dryRun = true
             case "--marked": request.marked = true
             case "--suffix": request.suffixing = true
+            case "--pairs": request.pairs = true
             case _ where word.hasPrefix("-"):
                 throw CommandError(
-                    "copy takes DIR, --yes, --dry-run, --marked and --suffix, not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. 'copy ~/share', or 'copy ./\(TerminalText.truncate(word, toWidth: 40))' for a folder of that name)",
+                    "copy takes DIR, --yes, --dry-run, --marked, --suffix and --pairs, not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. 'copy ~/share', or 'copy ./\(TerminalText.truncate(word, toWidth: 40))' for a folder of that name)",
                     kind: .usage)
             case _ where folder != nil:
                 throw CommandError("copy copies into one DIR, not two (type e.g. 'copy ~/share')", kind: .usage)

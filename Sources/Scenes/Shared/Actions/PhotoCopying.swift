@@ -16,11 +16,14 @@ enum PhotoCopying {
         var marked = false
         /// `--suffix`: a name taken gets `-1`, `-2`, … instead of refusing the copy.
         var suffixing = false
+        /// `--pairs`: a RAW+JPEG pair's other half goes with each photo.
+        var pairs = false
 
         /// The line that copies without asking, as a yes runs it and a recording keeps it.
         var confirmedLine: String {
-            (["copy", Tokenizer.quoted(folder), "--yes"] + (marked ? ["--marked"] : []) + (suffixing ? ["--suffix"] : [])).joined(
-                separator: " ")
+            (["copy", Tokenizer.quoted(folder), "--yes"] + (marked ? ["--marked"] : []) + (suffixing ? ["--suffix"] : [])
+                + (pairs ? ["--pairs"] : [])).joined(
+                    separator: " ")
         }
     }
 
@@ -47,7 +50,7 @@ enum PhotoCopying {
         guard !ids.isEmpty else { return .nothingSelected(marked: request.marked) }
         let plan: CopyPlan
         do {
-            plan = try await copying.planCopy(of: ids, to: request.folder, suffixing: request.suffixing)
+            plan = try await copying.planCopy(of: ids, to: request.folder, suffixing: request.suffixing, pairs: request.pairs)
         } catch let failure as PhotosWorkerError {
             return .refused(failure)
         } catch {

@@ -21,7 +21,7 @@ actor StubActing: PhotoActingWorker, PhotoCopyingWorker {
     /// Copies asked for, as their commands.
     private(set) var copies: [String] = []
     /// A plan of each photo into `folder`, 1,000 bytes each.
-    func planCopy(of ids: [String], to folder: String, suffixing: Bool) async throws -> CopyPlan {
+    func planCopy(of ids: [String], to folder: String, suffixing: Bool, pairs: Bool) async throws -> CopyPlan {
         let files = ids.map { id in
             CopyPlan.File(
                 photoID: id, source: "shoot/" + id, shownSource: id, target: folder + "/" + id, shownTarget: folder + "/" + id,
