@@ -2,6 +2,8 @@
 #include "CTemporaryFiles.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 
 #include <limits.h>
 #include <pthread.h>
@@ -144,6 +146,16 @@ long temporary_files_copy_range(int in, long long offset, int out, unsigned long
     return (long)copy_file_range(in, &from, out, NULL, count, 0);
 #else
     (void)in, (void)offset, (void)out, (void)count;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int temporary_files_rename_noreplace(const char *from, const char *to) {
+#if defined(__linux__) && defined(RENAME_NOREPLACE)
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
+#else
+    (void)from, (void)to;
     errno = ENOSYS;
     return -1;
 #endif

@@ -153,7 +153,7 @@ package enum FileBytes {
         var inKernel = true
         while offset < size && !Task.isCancelled {
             if inKernel {
-                guard let n = file.copyInKernel(from: fd, at: offset, count: min(8 * chunk, size - offset)) else {
+                guard let n = file.copyInKernel(from: fd, at: offset, count: min(8 * chunk, size - offset), first: offset == 0) else {
                     inKernel = false
                     continue
                 }

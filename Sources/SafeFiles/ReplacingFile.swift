@@ -148,13 +148,19 @@ public final class ReplacingFile {
     /// Copies up to `count` bytes of the file open as `source`, from `offset`, after what was
     /// written, in the kernel: the bytes copied (0: the source ended), or nil when the kernel cannot
     /// copy between these files (write them instead); a failure to write is `failure`, and -1.
-    public func copyInKernel(from source: Int32, at offset: Int, count: Int) -> Int? {
+    /// - Parameter first: whether nothing was copied in the kernel yet: then any failure, or
+    ///   nothing copied, is the kernel's way of saying it cannot (EPERM under some containers'
+    ///   seccomp, EIO on CIFS, 0 on FUSE and /proc-like files), and nil; read and write then say
+    ///   what is really wrong, if anything.
+    public func copyInKernel(from source: Int32, at offset: Int, count: Int, first: Bool) -> Int? {
         guard failure == nil, fd >= 0 else { return -1 }
         while true {
             let n = temporary_files_copy_range(source, Int64(offset), fd, UInt(count))
-            if n >= 0 { return n }
+            if n > 0 { return n }
+            if n < 0 && errno == EINTR { continue }
+            if first { return nil }
+            if n == 0 { return 0 }
             switch errno {
-            case EINTR: continue
             case ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF: return nil
             default:
                 failure = Failure(path, Self.errorText())
@@ -179,9 +185,17 @@ public final class ReplacingFile {
                 if errno == EEXIST {
                     failure = Failure(path, "it exists", exists: true)
                 } else if errno == EPERM || errno == EOPNOTSUPP || errno == ENOSYS {
-                    // No hard links here (vfat, some network file systems): a check, then a rename.
+                    // No hard links here (vfat, exFAT, some network file systems): a rename that
+                    // never replaces, or where the system has none, a check, then a rename.
                     var info = stat()
-                    if lstat(target, &info) == 0 {
+                    if temporary_files_rename_noreplace(temporary, target) == 0 {
+                        forget()
+                        return
+                    } else if errno == EEXIST {
+                        failure = Failure(path, "it exists", exists: true)
+                    } else if errno != EINVAL && errno != ENOSYS {
+                        failure = Failure(path, "\(Self.errorText())")
+                    } else if lstat(target, &info) == 0 {
                         failure = Failure(path, "it exists", exists: true)
                     } else if rename(temporary, target) != 0 {
                         failure = Failure(path, "\(Self.errorText())")

@@ -152,7 +152,7 @@ import Testing
         let edited = bytes(root + "/share/b.jpg")
         await #expect {
             _ = try await worker.undo()
-        } throws: { ($0 as? PhotosWorkerError)?.message.contains("changed since photorepl copied it") == true }
+        } throws: { ($0 as? PhotosWorkerError)?.message.hasPrefix("\(root)/share/b.jpg changed since photorepl copied it") == true }
         #expect(names(root + "/share") == ["a.jpg", "b.jpg"] && bytes(root + "/share/b.jpg") == edited)
 
         _ = await worker.copy(
@@ -203,10 +203,19 @@ import Testing
         #expect(names(root + "/share") == ["b.jpg"])
     }
 
-    /// What cannot be a folder says so: a file, or a folder whose parent is not there.
+    /// What cannot be a folder says so: a file, or a folder whose parent is not there; `share/`
+    /// is `share`; a read-only session copies nothing.
     @Test func aFolderThatCannotBeIsSaid() async throws {
         try photo("a.jpg")
         let (worker, ids) = try await listed()
+        let slashed = try await worker.planCopy(of: ids, to: root + "/share//", suffixing: false, pairs: false)
+        #expect(slashed.makesFolder && slashed.files.map(\.target) == [root + "/share/a.jpg"])
+        #expect(slashed.files.map(\.shownTarget) == [root + "/share//a.jpg"], "the folder as typed")
+        let readOnly = FolderPhotosWorker(root: shoot, readOnly: true)
+        _ = try await readOnly.listing(ListingRequest(order: .name))
+        await #expect {
+            _ = try await readOnly.planCopy(of: ids, to: root + "/share", suffixing: false, pairs: false)
+        } throws: { ($0 as? PhotosWorkerError)?.message.hasPrefix("photorepl is read-only") == true }
         await #expect(throws: PhotosWorkerError.self) {
             _ = try await worker.planCopy(of: ids, to: shoot + "/a.jpg", suffixing: false, pairs: false)
         }

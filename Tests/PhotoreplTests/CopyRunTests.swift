@@ -46,7 +46,8 @@ import Testing
 
     @Test func aScriptCopiesOnlyWithYesAndOnlyWhereItMayWrite() throws {
         let result = try run([
-            "copy picks", "copy picks --dry-run", "copy ../elsewhere --yes", "copy picks --yes", "undo", "copy picks --yes"
+            "copy picks", "copy picks --dry-run", "copy ../elsewhere --yes", "copy no/such/folder --yes", "copy picks --yes", "undo",
+            "copy picks/ --yes"
         ])
         #expect(result.status == 1)
         #expect(
@@ -56,6 +57,7 @@ import Testing
         #expect(result.stdout.contains("Would copy 10 photos (42 MB) to picks (a new folder):\n  IMG_0001.jpg → picks/IMG_0001.jpg\n"))
         #expect(result.stderr.contains("error: copy ../elsewhere: a replayed script writes only in the current folder and its own"))
         #expect(!FileManager.default.fileExists(atPath: (parent as NSString).deletingLastPathComponent + "/elsewhere"))
+        #expect(result.stderr.contains("error: copy no/such/folder: a replayed script writes only into a folder that is there"))
         #expect(result.stdout.contains("undid 'copy picks --yes': 10 copied files removed from picks"))
         #expect(names("picks") == photos.keys.sorted())
         for (name, bytes) in photos { #expect(FileManager.default.contents(atPath: parent + "/picks/" + name) == bytes, "\(name)") }

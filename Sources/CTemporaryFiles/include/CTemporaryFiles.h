@@ -21,4 +21,9 @@ int temporary_files_remember_shared_memory(const char *name);
 // not here or not between these files, so copy them with read and write).
 long temporary_files_copy_range(int in, long long offset, int out, unsigned long count);
 
+// Renames `from` to `to` only if nothing is at `to` (Linux's renameat2 with RENAME_NOREPLACE: the
+// check and the rename one step); -1 with errno EEXIST when something is, EINVAL or ENOSYS when the
+// file system or the system cannot.
+int temporary_files_rename_noreplace(const char *from, const char *to);
+
 #endif

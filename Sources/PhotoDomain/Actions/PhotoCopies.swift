@@ -32,6 +32,8 @@ public struct CopyPlan: Sendable, Equatable {
     /// Whether the folder is made (it is not there yet; its parent is).
     public var makesFolder: Bool
     public var files: [File]
+    /// The bytes free on the disk the folder is on, for whoever may write (nil: unknown).
+    public var freeBytes: Int?
 
     /// - Parameter folderPath: where the folder is, when elsewhere than `folder` says.
     public init(folder: String, folderPath: String? = nil, makesFolder: Bool, files: [File]) {
@@ -41,6 +43,9 @@ public struct CopyPlan: Sendable, Equatable {
     public var photoCount: Int { files.count(where: { !$0.isSidecar }) }
     public var sidecarCount: Int { files.count(where: { $0.isSidecar }) }
     public var byteCount: Int { files.reduce(0) { $0 + $1.byteCount } }
+    /// Whether the copies would not fit in the space free where they go (with a megabyte to spare
+    /// for the folder's own blocks).
+    public var outgrowsDisk: Bool { freeBytes.map { byteCount + (1 << 20) > $0 } ?? false }
 }
 
 /// What a copy made.

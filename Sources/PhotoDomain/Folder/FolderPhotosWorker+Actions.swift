@@ -1,4 +1,5 @@
 import Networking
+import SafeFiles
 import SystemCalls
 
 extension FolderPhotosWorker: PhotoActingWorker {
@@ -28,10 +29,16 @@ extension FolderPhotosWorker: PhotoActingWorker {
 extension FolderPhotosWorker: PhotoCopyingWorker {
     public func planCopy(of ids: [String], to folder: String, suffixing: Bool, pairs: Bool) async throws -> CopyPlan {
         guard !folder.isEmpty else { throw PhotosWorkerError("copy takes a folder (type e.g. 'copy ~/share')") }
-        // `~/share` as a shell reads it: the home folder's.
+        if readOnly {
+            throw PhotosWorkerError(
+                "photorepl is read-only (--read-only, or read-only in the preferences): nothing is written; start it without that to copy photos"
+            )
+        }
+        // `~/share` as a shell reads it: the home folder's; `share/` is `share`.
         var named = folder
+        while named.count > 1 && named.hasSuffix("/") { named.removeLast() }
         if folder == "~" || folder.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
-            named = home + folder.dropFirst()
+            named = home + named.dropFirst()
         }
         let place = writePlace?(named) ?? named
         var info = stat()
@@ -107,11 +114,16 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
                 "two photos of the same name (\(listed(twice))) would be copied into one folder: nothing copied; add --suffix to copy the second as NAME-1.EXT"
             )
         }
-        return CopyPlan(folder: folder, folderPath: place, makesFolder: makesFolder, files: files)
+        var plan = CopyPlan(folder: folder, folderPath: place, makesFolder: makesFolder, files: files)
+        // The space free where the copies go: a copy that cannot fit is refused before it starts.
+        var disk = statvfs()
+        let onDisk = makesFolder ? (place.lastIndex(of: "/").map { $0 == place.startIndex ? "/" : String(place[..<$0]) } ?? ".") : place
+        if statvfs(onDisk, &disk) == 0 { plan.freeBytes = Int(disk.f_bavail) * Int(disk.f_frsize) }
+        return plan
     }
 
     public func copy(_ plan: CopyPlan, command: String) async -> Copied {
-        var made: [(path: String, version: XMPSidecar.Version)] = []
+        var made: [(path: String, shown: String, version: XMPSidecar.Version)] = []
         var copied: [CopyPlan.File] = []
         var stopped: String?
         // Made as mkdir(1) makes it (the umask says who may read it), and only if it is still not
@@ -126,7 +138,7 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
                 break
             }
             do {
-                made.append((file.target, try Self.copyWhole(file)))
+                made.append((file.target, file.shownTarget, try Self.copyWhole(file)))
                 copied.append(file)
             } catch {
                 stopped = Task.isCancelled ? "interrupted" : "\(error)"
@@ -146,19 +158,23 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
     /// Removes the copies `change` made, when none changed since; the folder it made, when empty.
     func undo(_ change: CopiesChange) throws -> Undone {
         var info = stat()
-        var present: [String] = []
-        for (path, version) in change.made {
-            guard lstat(path, &info) == 0 else { continue }
-            guard (info.st_mode & S_IFMT) == S_IFREG, XMPSidecar.Version(info) == version else {
+        var present: [(path: String, shown: String, version: XMPSidecar.Version)] = []
+        for copy in change.made {
+            guard lstat(copy.path, &info) == 0 else { continue }
+            guard (info.st_mode & S_IFMT) == S_IFREG, XMPSidecar.Version(info) == copy.version else {
                 throw PhotosWorkerError(
-                    "\(path) changed since photorepl copied it: undoing \(change.command) would lose that change, so every copy stays")
+                    "\(copy.shown) changed since photorepl copied it: undoing \(change.command) would lose that change, so every copy stays"
+                )
             }
-            present.append(path)
+            present.append(copy)
         }
-        for path in present where unlink(path) != 0 {
+        for (index, copy) in present.enumerated() where unlink(copy.path) != 0 {
             let reason = String(cString: strerror(errno))
-            undoHistory.append(.copies(change))
-            throw PhotosWorkerError("cannot remove \(path): \(reason) (the copies before it in the list are gone, the others stay)")
+            // The copies not removed yet stay to undo: the next `undo` tries them again.
+            var rest = change
+            rest.made = Array(present[index...])
+            undoHistory.append(.copies(rest))
+            throw PhotosWorkerError("cannot remove \(copy.shown): \(reason) (\(index) copies before it are gone, the others stay)")
         }
         if let folder = change.madeFolder { rmdir(folder) }
         return Undone(
@@ -170,29 +186,44 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
     private static func copyWhole(_ file: CopyPlan.File) throws -> XMPSidecar.Version {
         let fd: Int32
         do throws(FileBytes.Failure) { fd = try FileBytes.openRegular(path: Array(file.source.utf8)) } catch {
-            throw PhotosWorkerError("cannot read \(file.source): \(error.message)")
+            throw PhotosWorkerError("cannot read \(file.shownSource): \(error.message)")
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw PhotosWorkerError("cannot read \(file.source)") }
-        do throws(FileBytes.Failure) {
-            let copy = try FileBytes.startReplacing(file.target, mode: info.st_mode & 0o777, replacing: false)
-            try FileBytes.copy(from: fd, to: copy)
-            // Ctrl-C stops FileBytes.copy between two megabytes: what it wrote is no copy.
-            if Task.isCancelled {
-                copy.discard()
-                throw FileBytes.Failure("interrupted")
-            }
-            // The copy keeps its photo's times, as `cp -p` does: a listing by file date sorts it the same.
-            var times = [info.accessTime, info.modificationTime]
-            futimens(copy.fd, &times)
-            // Copies are not flushed (cp's are not): a crash can lose a copy, never its original.
-            try FileBytes.finish(copy, replacing: false, flushing: false)
-        } catch {
-            throw PhotosWorkerError(
-                error.exists
-                    ? "\(file.shownTarget) appeared meanwhile: it stays as it is" : "cannot write \(file.shownTarget): \(error.message)")
+        guard fstat(fd, &info) == 0 else { throw PhotosWorkerError("cannot read \(file.shownSource)") }
+        func writing(_ failure: FileBytes.Failure) -> PhotosWorkerError {
+            PhotosWorkerError(
+                failure.exists
+                    ? "\(file.shownTarget) appeared meanwhile: it stays as it is" : "cannot write \(file.shownTarget): \(failure.message)")
         }
+        let copy: ReplacingFile
+        do throws(FileBytes.Failure) {
+            copy = try FileBytes.startReplacing(file.target, mode: info.st_mode & 0o777, replacing: false)
+        } catch {
+            throw writing(error)
+        }
+        do throws(FileBytes.Failure) { try FileBytes.copy(from: fd, to: copy) } catch {
+            copy.discard()
+            throw PhotosWorkerError("cannot read \(file.shownSource): \(error.message)")
+        }
+        // Ctrl-C stops FileBytes.copy between two calls: what it wrote is no copy.
+        if Task.isCancelled {
+            copy.discard()
+            throw PhotosWorkerError("interrupted")
+        }
+        // A photo still being written (a card still copying in, a sidecar rewritten in place)
+        // would be copied cut: its size and times are checked again.
+        var after = stat()
+        guard fstat(fd, &after) == 0, XMPSidecar.Version(after) == XMPSidecar.Version(info) else {
+            copy.discard()
+            throw PhotosWorkerError("\(file.shownSource) changed while it was copied: copy it again once it is written")
+        }
+        // The copy keeps its photo's times, as `cp -p` does: a listing by file date sorts it the same.
+        var times = [info.accessTime, info.modificationTime]
+        futimens(copy.fd, &times)
+        // Copies are not flushed (cp's are not): a power cut soon after may leave a copy cut or
+        // empty under its name, never its photo.
+        do throws(FileBytes.Failure) { try FileBytes.finish(copy, replacing: false, flushing: false) } catch { throw writing(error) }
         guard lstat(file.target, &info) == 0 else { throw PhotosWorkerError("\(file.shownTarget) is gone") }
         return XMPSidecar.Version(info)
     }

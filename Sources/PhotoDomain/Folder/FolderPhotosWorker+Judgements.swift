@@ -20,7 +20,7 @@ struct CopiesChange: Sendable {
     var folder: String
     /// Each copy: where it is, and its identity and version when made (undo removes only a copy
     /// nothing changed since).
-    var made: [(path: String, version: XMPSidecar.Version)]
+    var made: [(path: String, shown: String, version: XMPSidecar.Version)]
     /// The folder, when the copy made it: removed by undo once it is empty again.
     var madeFolder: String?
 }

@@ -130,7 +130,7 @@ public final class Engine {
         // The line typed after a command's question answers it: a yes runs the line it acts by.
         if depth == 0, let pending = questions.takePending() {
             guard QuestionDesk.isYes(line) else {
-                console.writeLine("Cancelled: nothing was done (\(TerminalText.truncate(pending.line, toWidth: 60)) not run).")
+                console.writeLine(QuestionDesk.cancelled(pending))
                 return .done
             }
             return await execute(pending.line)

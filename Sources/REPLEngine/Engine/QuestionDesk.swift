@@ -24,6 +24,11 @@ final class QuestionDesk: SceneQuestions {
         return pending
     }
 
+    /// What a question not answered yes says: `Cancelled: nothing was done (copy share --yes not run).`
+    static func cancelled(_ pending: (question: String, line: String)) -> String {
+        "Cancelled: nothing was done (\(TerminalText.truncate(pending.line, toWidth: 60)) not run)."
+    }
+
     /// Whether `answer` says yes: `y` or `yes`, in any case, blanks around it.
     static func isYes(_ answer: String) -> Bool {
         ["y", "yes"].contains(answer.trimmingPrefix(while: \.isWhitespace).lowercased().trimmingSuffix())

@@ -72,6 +72,10 @@ package final class InteractiveSession {
                 console.flush()
                 return .endOfInput
             case .interrupted:
+                // Ctrl-C at a question cancels it, as a no would.
+                if let pending = engine.questions.takePending() {
+                    console.writeLine(QuestionDesk.cancelled(pending))
+                }
                 engine.interruptedAtPrompt?()
                 continue
             case .terminated(let signal):

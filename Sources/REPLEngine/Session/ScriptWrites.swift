@@ -47,17 +47,23 @@ package struct ScriptWrites: Sendable {
     }
 
     /// Why the script may not write new files into the folder `path` (it, or its parent when it is
-    /// to be made, outside the folders allowed); nil when it may, or when neither is there.
+    /// to be made, outside the folders allowed, or neither there); nil when it may.
     package func problem(writingInto path: String, from folder: String? = nil) -> String? {
         var named = path
-        // `~/share` as the command reads it: the home folder's.
-        if path == "~" || path.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
-            named = home + path.dropFirst()
+        // `~/share` as the command reads it: the home folder's; `share/` is `share`.
+        while named.count > 1 && named.hasSuffix("/") { named.removeLast() }
+        if named == "~" || named.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            named = home + named.dropFirst()
         }
         let absolute = named.hasPrefix("/") ? named : (folder ?? Self.currentDirectory()) + "/" + named
         let slash = absolute.lastIndex(of: "/")!
         let parent = absolute[..<slash].isEmpty ? "/" : String(absolute[..<slash])
-        guard let real = Self.resolved(absolute) ?? Self.resolved(parent) else { return nil }
+        // Neither there: the command finds no folder to write into either, but the rule does not
+        // lean on that.
+        guard let real = Self.resolved(absolute) ?? Self.resolved(parent) else {
+            return "a replayed script writes only into a folder that is there, or one it makes beside others, and "
+                + "\(TerminalText.truncate(TerminalText.oneLine(path), toWidth: 60)) is neither (type the command at the prompt)"
+        }
         guard folders.contains(where: { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
             return "a replayed script writes only in the current folder and its own, and "
                 + "\(TerminalText.truncate(TerminalText.oneLine(path), toWidth: 60)) is elsewhere (type the command at the prompt to write there)"

@@ -34,6 +34,8 @@ enum PhotoCopying {
         case refused(PhotosWorkerError)
         /// `--dry-run`: what would be copied.
         case planned(CopyPlan)
+        /// The copies would not fit where they go: nothing copied.
+        case outgrowsDisk(CopyPlan)
         /// Asked at the prompt: the next line answers.
         case asked
         /// No one to ask (a script): `--yes` is wanted.
@@ -57,6 +59,7 @@ enum PhotoCopying {
             return .refused(PhotosWorkerError("\(error)"))
         }
         if request.dryRun { return .planned(plan) }
+        if plan.outgrowsDisk { return .outgrowsDisk(plan) }
         if !request.yes {
             return questions?.confirm(question(plan), thenRun: request.confirmedLine) == true
                 ? .asked : .needsYes(plan, line: request.confirmedLine)
@@ -77,6 +80,12 @@ enum PhotoCopying {
         return photos + sidecars + " (\(PhotoMetadataFormatting.fileSize(Int64(plan.byteCount))))"
     }
 
+    /// `42 MB to copy, and the disk of out has 10 MB free`
+    static func tooBig(_ plan: CopyPlan) -> String {
+        let free = PhotoMetadataFormatting.fileSize(Int64(plan.freeBytes ?? 0))
+        return "\(PhotoMetadataFormatting.fileSize(Int64(plan.byteCount))) to copy, and the disk of \(plan.folder) has \(free) free"
+    }
+
     /// What the view writes: lines, or a failure.
     struct ViewModel: Equatable, Sendable {
         var lines: [String]
@@ -95,6 +104,11 @@ enum PhotoCopying {
             return ViewModel(lines: [], failure: "copy refused: \(failure.message)")
         case .asked:
             return ViewModel(lines: [])
+        case .outgrowsDisk(let plan):
+            return ViewModel(
+                lines: [],
+                failure: TerminalText.singleLine(
+                    "copy refused: " + tooBig(plan) + ": nothing copied (free some space, or copy fewer photos)"))
         case .needsYes(let plan, let line):
             return ViewModel(
                 lines: [],
@@ -105,7 +119,8 @@ enum PhotoCopying {
             let lines = plan.files.map { "  " + TerminalText.singleLine("\($0.shownSource) → \($0.shownTarget)") }
             return ViewModel(
                 lines: [TerminalText.singleLine("Would copy \(what(plan)) to \(plan.folder)\(plan.makesFolder ? " (a new folder)" : ""):")]
-                    + lines + ["Nothing was copied (--dry-run)."])
+                    + lines + (plan.outgrowsDisk ? [TerminalText.singleLine("It would be refused: " + tooBig(plan) + ".")] : [])
+                    + ["Nothing was copied (--dry-run)."])
         case .copied(let plan, let copied):
             guard let stopped = copied.stopped else {
                 return ViewModel(lines: [TerminalText.singleLine("Copied \(what(plan)) to \(plan.folder) ('undo' removes the copies).")])

@@ -86,6 +86,26 @@ final class StubQuestions: SceneQuestions {
                 == "copy stopped after 0 of 2 files (interrupted): nothing was copied")
     }
 
+    /// Copies that would not fit where they go are refused before anything is written; a dry run
+    /// says it would be.
+    @Test func aCopyTooBigForItsDiskIsRefusedFirst() {
+        let file = CopyPlan.File(
+            photoID: "a", source: "s/a", shownSource: "a", target: "d/a", shownTarget: "d/a", byteCount: 5 << 20, isSidecar: false)
+        var plan = CopyPlan(folder: "d", makesFolder: false, files: [file])
+        plan.freeBytes = 6 << 20
+        #expect(!plan.outgrowsDisk)
+        plan.freeBytes = 4 << 20
+        #expect(plan.outgrowsDisk)
+        #expect(
+            PhotoCopying.viewModel(.outgrowsDisk(plan)).failure
+                == "copy refused: 5.2 MB to copy, and the disk of d has 4.2 MB free: nothing copied (free some space, or copy fewer photos)"
+        )
+        #expect(
+            PhotoCopying.viewModel(.planned(plan)).lines.suffix(2) == [
+                "It would be refused: 5.2 MB to copy, and the disk of d has 4.2 MB free.", "Nothing was copied (--dry-run)."
+            ])
+    }
+
     @Test func theCommandReadsItsOptionsAndRefusesOthers() throws {
         #expect(try ActionCommands.copyRequest(["~/share", "--yes", "--suffix"]) == .init(folder: "~/share", yes: true, suffixing: true))
         #expect(throws: CommandError.self) { try ActionCommands.copyRequest(["--yes"]) }
