@@ -63,6 +63,46 @@ import Testing
         for (name, bytes) in photos { #expect(FileManager.default.contents(atPath: parent + "/picks/" + name) == bytes, "\(name)") }
     }
 
+    /// At the prompt, as a person answers: the question is the prompt; Ctrl-C cancels it, `y`
+    /// copies; in the detail, where a digit rates, a digit answers it instead (no rating); the
+    /// recording keeps only the lines a yes ran.
+    @Test func aPersonIsAskedFirst() throws {
+        let recording = parent + "/session.txt"
+        let terminal = try Terminal([parent + "/shoot", "--preview", "none", "--record", recording], width: 140, height: 40)
+        #expect(try terminal.waitForPrompt(), "\(terminal.shown)")
+        func asked(_ question: String, times: Int) throws -> Bool {
+            try terminal.wait { $0.components(separatedBy: question).count == times + 1 }
+        }
+        // The pane drops the blank after the question.
+        let question = "Copy 10 photos (42 MB) to \(parent)/picks (a new folder)? [y/N]"
+        try terminal.enter("copy \(parent)/picks")
+        #expect(try asked(question, times: 1), "\(terminal.shown)")
+        try terminal.press("C-c")
+        // The line it would have run, cut to 60 columns: the folder's path is long.
+        #expect(try terminal.wait(for: "Cancelled: nothing was done (copy \(parent.prefix(20))"), "\(terminal.shown)")
+        try terminal.enter("copy \(parent)/picks")
+        #expect(try asked(question, times: 2), "\(terminal.shown)")
+        try terminal.enter("y")
+        #expect(try terminal.wait(for: "Copied 10 photos (42 MB) to \(parent)/picks ('undo' removes the copies)."), "\(terminal.shown)")
+        #expect(names("picks") == photos.keys.sorted())
+
+        try terminal.enter("open 1")
+        #expect(try terminal.waitForPrompt("photos/detail 1>"), "\(terminal.shown)")
+        let one = "Copy 1 photo (4.2 MB) to \(parent)/one (a new folder)? [y/N]"
+        try terminal.enter("copy \(parent)/one")
+        #expect(try asked(one, times: 1), "\(terminal.shown)")
+        try terminal.type("3")
+        try terminal.press("Enter")
+        #expect(try terminal.wait { $0.components(separatedBy: "Cancelled: nothing was done").count == 3 }, "\(terminal.shown)")
+        #expect(try terminal.screen().contains(one + " 3\n"), "the digit typed as the answer, not run: \(terminal.shown)")
+        try terminal.enter("quit")
+        #expect(try terminal.wait { _ in (try? terminal.exitStatus()) != nil })
+        #expect(names("shoot") == photos.keys.sorted(), "the digit rated nothing: no sidecar")
+        #expect(!FileManager.default.fileExists(atPath: parent + "/one"))
+        let recorded = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(recorded == ["copy \(parent)/picks --yes", "open 1", "quit"], "\(recorded)")
+    }
+
     /// Killed or interrupted anywhere in twelve copies of the shoot: each photo whole where it was, each
     /// copy made whole or not under its name; a kill leaves at most the hidden temporary file of the
     /// copy it stopped, Ctrl-C not even that.
