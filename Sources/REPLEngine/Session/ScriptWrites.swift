@@ -34,7 +34,7 @@ package struct ScriptWrites: Sendable {
         let parent = absolute[..<slash].isEmpty ? "/" : String(absolute[..<slash])
         guard let folder = Self.resolved(parent) else { return nil }
         let shown = TerminalText.truncate(TerminalText.oneLine(path), toWidth: 60)
-        guard folders.contains(where: { folder == $0 || folder.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
+        guard allows(folder) else {
             return "a replayed script writes only in the current folder and its own, and \(shown) is elsewhere "
                 + "(type the command at the prompt to write there)"
         }
@@ -64,11 +64,16 @@ package struct ScriptWrites: Sendable {
             return "a replayed script writes only into a folder that is there, or one it makes beside others, and "
                 + "\(TerminalText.truncate(TerminalText.oneLine(path), toWidth: 60)) is neither (type the command at the prompt)"
         }
-        guard folders.contains(where: { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
+        guard allows(real) else {
             return "a replayed script writes only in the current folder and its own, and "
                 + "\(TerminalText.truncate(TerminalText.oneLine(path), toWidth: 60)) is elsewhere (type the command at the prompt to write there)"
         }
         return nil
+    }
+
+    /// Whether the resolved folder `real` is one of `folders` or below one.
+    private func allows(_ real: String) -> Bool {
+        folders.contains { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }
     }
 
     private static func resolved(_ path: String) -> String? {
