@@ -178,3 +178,85 @@ photos> copy picks --yes
 error: copy refused: picks/IMG_5D.jpg, picks/IMG_5D.jpg.xmp, picks/harbour.jpg and 1 more are there already: nothing copied; add --suffix to copy as NAME-1.EXT, or choose another folder
 photos> undo
 undid 'copy picks --yes': 4 copied files removed from picks
+photos> filter clear
+No filters: all 5 photos are listed.
+  1  IMG_5D.jpg     ★★★★★       Red     harbour, trips, 2024, Crimea
+  2  DSC09876.tif   ★★★★☆               street
+▸ 3  harbour.jpg    ★★★★☆       Yellow  harbour, dawn
+  4  leaf.png                   Green
+  5  IMG_0412.HEIC  ✗ rejected
+○ ○ ● ○ ○  3/5
+photos> filter rejected
+1 of 5 photos: rejected
+▸ 1  IMG_0412.HEIC  ✗ rejected
+●  1/1
+photos> move rejects --dry-run
+Would move 1 photo and 1 sidecar (6.2 KB) to rejects (a new folder):
+  IMG_0412.HEIC → rejects/IMG_0412.HEIC
+  IMG_0412.HEIC.xmp → rejects/IMG_0412.HEIC.xmp
+Nothing was moved (--dry-run).
+photos> move rejects --yes
+Moved 1 photo and 1 sidecar (6.2 KB) to rejects ('undo' moves them back).
+No photos are left in this list through the filters ('filter clear' shows every photo).
+photos> filter clear
+No filters: all 4 photos are listed.
+▸ 1  IMG_5D.jpg    ★★★★★  Red     harbour, trips, 2024, Crimea
+  2  DSC09876.tif  ★★★★☆          street
+  3  harbour.jpg   ★★★★☆  Yellow  harbour, dawn
+  4  leaf.png             Green
+● ○ ○ ○  1/4
+photos> open 1
+Photo 1 of 4
+  id           IMG_5D.jpg
+  description  (no description)
+  author       unknown
+  taken        2009-08-15 17:45:00
+  camera       Canon EOS 5D
+  lens         Canon EF 50mm f/1.8
+  size         1200 × 900
+  file         74 KB JPEG
+  rating       ★★★★★
+  label        Red
+  keywords     harbour, trips, 2024, Crimea
+photos/detail 1> move 2
+Move photo 1 to which position? (1…4)
+  [1]  2  3  4
+Photo 2 of 4
+  id           IMG_5D.jpg
+  description  (no description)
+  author       unknown
+  taken        2009-08-15 17:45:00
+  camera       Canon EOS 5D
+  lens         Canon EF 50mm f/1.8
+  size         1200 × 900
+  file         74 KB JPEG
+  rating       ★★★★★
+  label        Red
+  keywords     harbour, trips, 2024, Crimea
+photos/detail 2> move ./older --yes
+Moved 1 photo and 1 sidecar (77 KB) to ./older ('undo' moves them back).
+Found 3 photos in shoot.
+No filters: all 3 photos are listed.
+▸ 1  DSC09876.tif  ★★★★☆          street
+  2  harbour.jpg   ★★★★☆  Yellow  harbour, dawn
+  3  leaf.png             Green
+● ○ ○  1/3
+photos> undo
+undid 'move ./older --yes': 2 files moved back from ./older
+Found 4 photos in shoot.
+No filters: all 4 photos are listed.
+  1  IMG_5D.jpg    ★★★★★  Red     harbour, trips, 2024, Crimea
+▸ 2  DSC09876.tif  ★★★★☆          street
+  3  harbour.jpg   ★★★★☆  Yellow  harbour, dawn
+  4  leaf.png             Green
+○ ● ○ ○  2/4
+photos> undo
+undid 'move rejects --yes': 2 files moved back from rejects
+Found 5 photos in shoot.
+No filters: all 5 photos are listed.
+  1  IMG_5D.jpg     ★★★★★       Red     harbour, trips, 2024, Crimea
+▸ 2  DSC09876.tif   ★★★★☆               street
+  3  harbour.jpg    ★★★★☆       Yellow  harbour, dawn
+  4  leaf.png                   Green
+  5  IMG_0412.HEIC  ✗ rejected
+○ ● ○ ○ ○  2/5

@@ -123,14 +123,26 @@ enum CompositionRoot {
             // a transcript's check keeps none (it reads every file, as a first session does).
             let indexPath =
                 options.noCache || isCheckingTranscript ? nil : PhotoIndex.standardPath(environment: Environment.environmentValue)
+            // A transcript's check acts on a copy of its folder: a `move` it replays moves no photo
+            // of the transcript's own (named as the transcript names them).
+            var root = options.folderPath, movesRefused: String?
+            if let writes = setup.replayWrites {
+                let copy = writes.folder + "/photos"
+                if let problem = FolderMirror.copy(root, to: copy) {
+                    movesRefused = "a transcript's check moves a copy of its folder's photos, never them, and \(problem): nothing moved"
+                } else {
+                    root = copy
+                }
+            }
             let folder = FolderPhotosWorker(
-                root: options.folderPath, shownAs: options.folderShownAs, seed: options.seed,
+                root: root, shownAs: options.folderShownName, seed: options.seed,
                 thumbnails: thumbnailCache(options, setup),
                 openedPhoto: options.openedPhoto?.name, progress: progress, index: indexPath.map { PhotoIndex(path: $0) },
                 writePlace: writePlace, readOnly: options.readOnly,
                 // A transcript's check writes the sidecars into its own folder, as `save`'s files: the
                 // transcript's photos stay as they are.
-                sidecarPlace: sidecarPlace(setup.replayWrites))
+                sidecarPlace: sidecarPlace(setup.replayWrites), movesRefused: movesRefused,
+                copyOf: root == options.folderPath ? nil : options.folderPath)
             // A replay of a recording on a folder that changed since says so, first: whatever
             // differs comes after (the opening's output of a photo opened by name is not shown).
             if let recorded = options.listing, let now = try? folder.listing() {

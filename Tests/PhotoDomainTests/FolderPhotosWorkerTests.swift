@@ -110,8 +110,9 @@ enum TestImage {
 final class TemporaryFolder: @unchecked Sendable {
     let path: String
 
-    init() throws {
-        var template = Array("/tmp/photorepl-folder-XXXXXX".utf8CString)
+    /// - Parameter base: the folder it is made in (/dev/shm: on another file system than /tmp).
+    init(under base: String = "/tmp") throws {
+        var template = Array((base + "/photorepl-folder-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw PhotosWorkerError("mkdtemp: \(String(cString: strerror(errno)))")
         }

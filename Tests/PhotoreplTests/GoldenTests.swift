@@ -333,7 +333,10 @@ import Testing
             "\(fetch.stdout)")
         let move = try Binary.run(["help", "move"])
         #expect(move.status == 0)
-        #expect(move.stdout.hasPrefix("(a command of the detail scene)\nusage: move N\n"), "\(move.stdout)")
+        #expect(
+            move.stdout.hasPrefix(
+                "(a command of the detail scene)\nusage: move N|DIR [--yes] [--dry-run] [--marked] [--suffix] [--pairs]\n"),
+            "\(move.stdout)")
         let misspelt = try Binary.run(["help", "fecth"])
         #expect(misspelt.status == 64)
         #expect(misspelt.stderr.hasPrefix("photorepl: no scene has a command 'fecth': did you mean 'fetch'?"), "\(misspelt.stderr)")

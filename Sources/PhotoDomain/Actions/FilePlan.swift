@@ -1,6 +1,21 @@
-/// Copies of a folder's photos, their sidecars with them, into a folder: planned first (what goes
-/// where, and how much: nothing written), then made.
-public struct CopyPlan: Sendable, Equatable {
+/// What is done to a folder's photos as files: copied (they stay, copies are made) or moved (they
+/// leave for another folder).
+public enum FileAction: String, Sendable, Equatable {
+    case copy, move
+
+    /// `copy`, `move`: the command, and the verb in messages.
+    public var verb: String { rawValue }
+    /// `copied`, `moved`.
+    public var past: String { self == .copy ? "copied" : "moved" }
+    /// `Copy`, `Move`: a question's first word.
+    public var capitalizedVerb: String { self == .copy ? "Copy" : "Move" }
+    /// `Copied`, `Moved`: a summary's first word.
+    public var capitalizedPast: String { self == .copy ? "Copied" : "Moved" }
+}
+
+/// Copies or moves of a folder's photos, their sidecars with them, into a folder: planned first
+/// (what goes where, and how much: nothing written), then done.
+public struct FilePlan: Sendable, Equatable {
     /// One file to copy: a photo, or a sidecar of one.
     public struct File: Sendable, Equatable {
         public var photoID: String
@@ -14,6 +29,9 @@ public struct CopyPlan: Sendable, Equatable {
         public var shownTarget: String
         public var byteCount: Int
         public var isSidecar: Bool
+        /// A move's file on another disk than the folder it goes to: copied, flushed, compared, then
+        /// removed (a rename cannot cross disks).
+        public var crossesDisks = false
 
         public init(
             photoID: String, source: String, shownSource: String, target: String, shownTarget: String, byteCount: Int, isSidecar: Bool
@@ -25,6 +43,7 @@ public struct CopyPlan: Sendable, Equatable {
         }
     }
 
+    public var action: FileAction
     /// The folder as typed.
     public var folder: String
     /// Where it is (in a transcript's check, inside the check's folder).
@@ -36,27 +55,33 @@ public struct CopyPlan: Sendable, Equatable {
     public var freeBytes: Int?
 
     /// - Parameter folderPath: where the folder is, when elsewhere than `folder` says.
-    public init(folder: String, folderPath: String? = nil, makesFolder: Bool, files: [File]) {
+    public init(_ action: FileAction = .copy, folder: String, folderPath: String? = nil, makesFolder: Bool, files: [File]) {
+        self.action = action
         (self.folder, self.folderPath, self.makesFolder, self.files) = (folder, folderPath ?? folder, makesFolder, files)
     }
 
     public var photoCount: Int { files.count(where: { !$0.isSidecar }) }
     public var sidecarCount: Int { files.count(where: { $0.isSidecar }) }
     public var byteCount: Int { files.reduce(0) { $0 + $1.byteCount } }
-    /// Whether the copies would not fit in the space free where they go (with a megabyte to spare
+    /// The bytes written where the files go: a copy's every byte; a move's, only of the files on
+    /// another disk than the folder's (a move on one disk is a rename, and writes none).
+    public var bytesWritten: Int {
+        files.reduce(0) { $0 + (action == .copy || $1.crossesDisks ? $1.byteCount : 0) }
+    }
+    /// Whether the files would not fit in the space free where they go (with a megabyte to spare
     /// for the folder's own blocks).
-    public var outgrowsDisk: Bool { freeBytes.map { byteCount + (1 << 20) > $0 } ?? false }
+    public var outgrowsDisk: Bool { freeBytes.map { bytesWritten > 0 && bytesWritten + (1 << 20) > $0 } ?? false }
 }
 
-/// What a copy made.
-public struct Copied: Sendable, Equatable {
-    public init(files: [CopyPlan.File], stopped: String? = nil) {
+/// What a copy or a move did.
+public struct FileOutcome: Sendable, Equatable {
+    public init(files: [FilePlan.File], stopped: String? = nil) {
         (self.files, self.stopped) = (files, stopped)
     }
 
-    /// The copies written, in order.
-    public var files: [CopyPlan.File]
+    /// The files copied or moved, in order.
+    public var files: [FilePlan.File]
     /// Why it stopped before the end (Ctrl-C, a full disk, a photo changed since the plan); nil when
-    /// every copy was made. The copies made before it stay, and `undo` removes them.
+    /// every file was done. What was done before it stays, and `undo` takes it back.
     public var stopped: String?
 }

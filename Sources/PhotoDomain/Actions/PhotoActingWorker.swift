@@ -34,8 +34,8 @@ public protocol PhotoCopyingWorker: Sendable {
     /// throws, naming them, when a copy would land on a file that is there (or on another copy),
     /// unless `suffixing` (then `IMG_0001-1.jpg`, `-2`, …), or when the folder cannot be one;
     /// `pairs`: a RAW+JPEG pair's other half too (`IMG_0001.CR2` for `IMG_0001.JPG`), with its sidecars.
-    func planCopy(of ids: [String], to folder: String, suffixing: Bool, pairs: Bool) async throws -> CopyPlan
+    func planCopy(of ids: [String], to folder: String, suffixing: Bool, pairs: Bool) async throws -> FilePlan
     /// Makes the copies `plan` holds, each whole or not at all, never over a file; what was made is
     /// kept for `undo`, as `command`.
-    func copy(_ plan: CopyPlan, command: String) async -> Copied
+    func copy(_ plan: FilePlan, command: String) async -> FileOutcome
 }

@@ -27,12 +27,23 @@ extension FolderPhotosWorker: PhotoActingWorker {
 }
 
 extension FolderPhotosWorker: PhotoCopyingWorker {
-    public func planCopy(of ids: [String], to folder: String, suffixing: Bool, pairs: Bool) async throws -> CopyPlan {
-        guard !folder.isEmpty else { throw PhotosWorkerError("copy takes a folder (type e.g. 'copy ~/share')") }
+    public func planCopy(of ids: [String], to folder: String, suffixing: Bool, pairs: Bool) async throws -> FilePlan {
+        try await plan(.copy, of: ids, to: folder, suffixing: suffixing, pairs: pairs)
+    }
+
+    /// What `action` of the photos `ids` into `folder` would do (see `planCopy`). A move refuses
+    /// too a photo that is in that folder already, and a sidecar that another photo staying
+    /// behind shares (`NAME.xmp` of a RAW+JPEG pair: `--pairs` moves both).
+    func plan(_ action: FileAction, of ids: [String], to folder: String, suffixing: Bool, pairs: Bool) async throws -> FilePlan {
+        let verb = action.verb, nothing = "nothing \(action.past)"
+        guard !folder.isEmpty else { throw PhotosWorkerError("\(verb) takes a folder (type e.g. '\(verb) ~/share')") }
         if readOnly {
             throw PhotosWorkerError(
-                "photorepl is read-only (--read-only, or read-only in the preferences): nothing is written; start it without that to copy photos"
+                "photorepl is read-only (--read-only, or read-only in the preferences): nothing is written; start it without that to \(verb) photos"
             )
+        }
+        if action == .move, let refusal = movesRefused {
+            throw PhotosWorkerError(refusal)
         }
         // `~/share` as a shell reads it: the home folder's; `share/` is `share`.
         var named = folder
@@ -43,38 +54,64 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
         let place = writePlace?(named) ?? named
         var info = stat()
         var makesFolder = false
+        let parent = place.lastIndex(of: "/").map { $0 == place.startIndex ? "/" : String(place[..<$0]) } ?? "."
         if stat(place, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw PhotosWorkerError("\(folder) is not a folder: copy writes into one") }
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw PhotosWorkerError("\(folder) is not a folder: \(verb) puts photos into one")
+            }
         } else {
-            let parent = place.lastIndex(of: "/").map { $0 == place.startIndex ? "/" : String(place[..<$0]) } ?? "."
             guard stat(parent, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw PhotosWorkerError("\(folder) is not there, nor the folder it would be in: copy makes the last folder only")
+                throw PhotosWorkerError("\(folder) is not there, nor the folder it would be in: \(verb) makes the last folder only")
             }
             makesFolder = true
         }
-        var files: [CopyPlan.File] = []
-        var clashes: [String] = [], twice: [String] = []
-        // The names this copy gives, and the file each is of; the files it copies: a RAW+JPEG
+        // The folder's disk (its parent's, when it is made): a move to another is a copy.
+        let folderIdentity = makesFolder ? nil : (device: info.st_dev, inode: info.st_ino)
+        let folderDevice = info.st_dev
+        var files: [FilePlan.File] = []
+        var clashes: [String] = [], twice: [String] = [], there: [String] = [], shared: [String] = []
+        // The names this plan gives, and the file each is of; the files it takes: a RAW+JPEG
         // pair's shared NAME.xmp, or a pair's half also listed, travels once, not twice.
         var taken: [String: String] = [:]
         var copying: Set<String> = []
-        for photo in await self.files(of: ids) {
+        let selected = await self.files(of: ids)
+        let selectedPaths = Set(selected.compactMap { String(validating: $0.path, as: UTF8.self) })
+        for photo in selected {
             guard let source = String(validating: photo.path, as: UTF8.self) else {
                 throw PhotosWorkerError(
-                    "\(photo.photoID): its name is not UTF-8, and photorepl copies no file of such a name yet (nothing copied)")
+                    "\(photo.photoID): its name is not UTF-8, and photorepl \(action == .copy ? "copies" : "moves") no file of such a name yet (\(nothing))"
+                )
             }
             guard !copying.contains(source) else { continue }
             let name = Self.name(of: source)
+            // A photo moved into its own folder would only be renamed, or refused as a clash.
+            if action == .move, let folderIdentity, stat(Self.folder(of: source), &info) == 0,
+                (info.st_dev, info.st_ino) == folderIdentity
+            {
+                there.append(photo.photoID)
+                continue
+            }
             // The photo, its pair's other halves (--pairs), and the sidecars of each.
             var group: [(path: String, name: String, shown: String, isSidecar: Bool)] = []
-            let halves = pairs ? pairHalves(of: photo.path) : []
-            for (path, fileName) in [(source, name)] + halves.map({ ($0, Self.name(of: $0)) }) where !copying.contains(path) {
+            let halves = pairHalves(of: photo.path)
+            for (path, fileName) in [(source, name)] + (pairs ? halves : []).map({ ($0, Self.name(of: $0)) }) where !copying.contains(path)
+            {
                 let shown = path == source ? photo.photoID : Self.beside(photo.photoID, fileName)
                 group.append((path, fileName, shown, false))
                 for sidecar in sidecarNames(of: path)
                 where !copying.contains(sidecar.path) && !group.contains(where: { $0.path == sidecar.path }) {
                     group.append((sidecar.path, sidecar.name, Self.beside(photo.photoID, sidecar.name), true))
                 }
+            }
+            // A move takes NAME.xmp from the other half of the pair too, unless that half goes with it.
+            if action == .move, !pairs, halves.contains(where: { !selectedPaths.contains($0) }),
+                let stem = XMPSidecar.extensionDot(photo.path).map({ String(decoding: photo.path[..<$0], as: UTF8.self) }),
+                let sidecar = group.first(where: {
+                    $0.isSidecar && ($0.name == Self.name(of: stem) + ".xmp" || $0.name == Self.name(of: stem) + ".XMP")
+                })
+            {
+                shared.append(sidecar.shown)
+                continue
             }
             // The first names free for the whole group: its own, or -1, -2, … after the photo's stem with --suffix.
             var suffix = 0
@@ -85,10 +122,11 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
                     for (file, copied) in zip(group, names) {
                         taken[copied] = file.path
                         copying.insert(file.path)
-                        files.append(
-                            CopyPlan.File(
-                                photoID: photo.photoID, source: file.path, shownSource: file.shown, target: place + "/" + copied,
-                                shownTarget: Self.joined(folder, copied), byteCount: Self.size(of: file.path), isSidecar: file.isSidecar))
+                        var planned = FilePlan.File(
+                            photoID: photo.photoID, source: file.path, shownSource: file.shown, target: place + "/" + copied,
+                            shownTarget: Self.joined(folder, copied), byteCount: Self.size(of: file.path), isSidecar: file.isSidecar)
+                        planned.crossesDisks = action == .move && lstat(file.path, &info) == 0 && info.st_dev != folderDevice
+                        files.append(planned)
                     }
                     break
                 }
@@ -104,55 +142,39 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
         func listed(_ names: [String]) -> String {
             names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
         }
+        if !there.isEmpty {
+            throw PhotosWorkerError("\(listed(there)) \(there.count == 1 ? "is" : "are") in \(folder) already: \(nothing)")
+        }
+        if !shared.isEmpty {
+            throw PhotosWorkerError(
+                "\(listed(shared)) \(shared.count == 1 ? "is the sidecar" : "are the sidecars") of a RAW+JPEG pair's other half too, which would stay: \(nothing); add --pairs to move both halves"
+            )
+        }
         if !clashes.isEmpty {
             throw PhotosWorkerError(
-                "\(listed(clashes)) \(clashes.count == 1 ? "is" : "are") there already: nothing copied; add --suffix to copy as NAME-1.EXT, or choose another folder"
+                "\(listed(clashes)) \(clashes.count == 1 ? "is" : "are") there already: \(nothing); add --suffix to \(verb) as NAME-1.EXT, or choose another folder"
             )
         }
         if !twice.isEmpty {
             throw PhotosWorkerError(
-                "two photos of the same name (\(listed(twice))) would be copied into one folder: nothing copied; add --suffix to copy the second as NAME-1.EXT"
+                "two photos of the same name (\(listed(twice))) would be \(action.past) into one folder: \(nothing); add --suffix to \(verb) the second as NAME-1.EXT"
             )
         }
-        var plan = CopyPlan(folder: folder, folderPath: place, makesFolder: makesFolder, files: files)
-        // The space free where the copies go: a copy that cannot fit is refused before it starts.
+        var plan = FilePlan(action, folder: folder, folderPath: place, makesFolder: makesFolder, files: files)
+        // The space free where the files go: what cannot fit is refused before it starts.
         var disk = statvfs()
-        let onDisk = makesFolder ? (place.lastIndex(of: "/").map { $0 == place.startIndex ? "/" : String(place[..<$0]) } ?? ".") : place
-        if statvfs(onDisk, &disk) == 0 { plan.freeBytes = Int(disk.f_bavail) * Int(disk.f_frsize) }
+        if statvfs(makesFolder ? parent : place, &disk) == 0 { plan.freeBytes = Int(disk.f_bavail) * Int(disk.f_frsize) }
         return plan
     }
 
-    public func copy(_ plan: CopyPlan, command: String) async -> Copied {
+    public func copy(_ plan: FilePlan, command: String) async -> FileOutcome {
         var made: [(path: String, shown: String, version: XMPSidecar.Version)] = []
-        var copied: [CopyPlan.File] = []
-        var stopped: String?
-        // Made as mkdir(1) makes it (the umask says who may read it), and only if it is still not
-        // there: a link planted at its name since the plan is never written through.
-        if plan.makesFolder, mkdir(plan.folderPath, 0o777) != 0 {
-            let reason = errno == EEXIST ? "it appeared meanwhile" : String(cString: strerror(errno))
-            return Copied(files: [], stopped: "cannot make \(plan.folder): \(reason)")
+        let (copied, stopped) = Self.forEachFile(of: plan) { file in made.append((file.target, file.shownTarget, try Self.copyWhole(file)))
         }
-        for file in plan.files {
-            if Task.isCancelled {
-                stopped = "interrupted"
-                break
-            }
-            do {
-                made.append((file.target, file.shownTarget, try Self.copyWhole(file)))
-                copied.append(file)
-            } catch {
-                stopped = Task.isCancelled ? "interrupted" : "\(error)"
-                break
-            }
-        }
-        // Nothing copied: the folder made for it goes too, and there is nothing to undo.
-        if made.isEmpty {
-            if plan.makesFolder { rmdir(plan.folderPath) }
-            return Copied(files: [], stopped: stopped)
-        }
+        if made.isEmpty { return FileOutcome(files: [], stopped: stopped) }
         undoHistory.append(
             .copies(CopiesChange(command: command, folder: plan.folder, made: made, madeFolder: plan.makesFolder ? plan.folderPath : nil)))
-        return Copied(files: copied, stopped: stopped)
+        return FileOutcome(files: copied, stopped: stopped)
     }
 
     /// Removes the copies `change` made, when none changed since; the folder it made, when empty.
@@ -181,9 +203,38 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
             command: change.command, removedCopies: present.count, from: change.folder, goneAlready: change.made.count - present.count)
     }
 
+    /// Does `each` to the plan's files in order, in the folder made for them first, and stops at
+    /// Ctrl-C or at the first that fails: the files done, and why it stopped (nil: it did not).
+    /// Nothing done: the folder made for them goes again, and there is nothing to undo.
+    static func forEachFile(of plan: FilePlan, _ each: (FilePlan.File) throws -> Void) -> (done: [FilePlan.File], stopped: String?) {
+        // Made as mkdir(1) makes it (the umask says who may read it), and only if it is still not
+        // there: a link planted at its name since the plan is never written or moved through.
+        if plan.makesFolder, mkdir(plan.folderPath, 0o777) != 0 {
+            let reason = errno == EEXIST ? "it appeared meanwhile" : String(cString: strerror(errno))
+            return ([], "cannot make \(plan.folder): \(reason)")
+        }
+        var done: [FilePlan.File] = []
+        var stopped: String?
+        for file in plan.files {
+            if Task.isCancelled {
+                stopped = "interrupted"
+                break
+            }
+            do {
+                try each(file)
+                done.append(file)
+            } catch {
+                stopped = Task.isCancelled ? "interrupted" : "\(error)"
+                break
+            }
+        }
+        if done.isEmpty, plan.makesFolder { rmdir(plan.folderPath) }
+        return (done, stopped)
+    }
+
     /// The photo's file copied to `file.target`, whole or not at all, never over a file: its
     /// version as written (for undo).
-    private static func copyWhole(_ file: CopyPlan.File) throws -> XMPSidecar.Version {
+    static func copyWhole(_ file: FilePlan.File, flushing: Bool = false) throws -> XMPSidecar.Version {
         let fd: Int32
         do throws(FileBytes.Failure) { fd = try FileBytes.openRegular(path: Array(file.source.utf8)) } catch {
             throw PhotosWorkerError("cannot read \(file.shownSource): \(error.message)")
@@ -222,8 +273,8 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
         var times = [info.accessTime, info.modificationTime]
         futimens(copy.fd, &times)
         // Copies are not flushed (cp's are not): a power cut soon after may leave a copy cut or
-        // empty under its name, never its photo.
-        do throws(FileBytes.Failure) { try FileBytes.finish(copy, replacing: false, flushing: false) } catch { throw writing(error) }
+        // empty under its name, never its photo. A move's are: its photo is removed next.
+        do throws(FileBytes.Failure) { try FileBytes.finish(copy, replacing: false, flushing: flushing) } catch { throw writing(error) }
         guard lstat(file.target, &info) == 0 else { throw PhotosWorkerError("\(file.shownTarget) is gone") }
         return XMPSidecar.Version(info)
     }
@@ -231,7 +282,7 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
     /// The sidecars beside the photo at `path` that travel with it: `NAME.EXT.xmp`, `NAME.xmp`,
     /// `NAME.XMP` (regular files only), each with its name after the photo's; in a transcript's
     /// check, a sidecar it wrote is read from its own folder, where it keeps them.
-    private func sidecarNames(of path: String) -> [(path: String, name: String)] {
+    func sidecarNames(of path: String) -> [(path: String, name: String)] {
         let bytes = Array(path.utf8)
         var candidates = [path + ".xmp"]
         if let dot = XMPSidecar.extensionDot(bytes) {
@@ -252,21 +303,21 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
     }
 
     /// `name` (the photo's, or a sidecar's named after it) with `-N` after the photo's stem.
-    private static func suffixed(_ name: String, photo: String, _ suffix: Int) -> String {
+    static func suffixed(_ name: String, photo: String, _ suffix: Int) -> String {
         guard suffix > 0 else { return name }
         let stem = photo.lastIndex(of: ".").map { photo[..<$0] } ?? photo[...]
         guard name.hasPrefix(stem) else { return name }
         return stem + "-\(suffix)" + name.dropFirst(stem.count)
     }
 
-    private static func size(of path: String) -> Int {
+    static func size(of path: String) -> Int {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 
     /// The other halves of the photo at `path`'s RAW+JPEG pair: the photos beside it of its name
     /// with another extension (`IMG_1.CR2` for `IMG_1.JPG`), not UTF-8 names.
-    private func pairHalves(of path: [UInt8]) -> [String] {
+    func pairHalves(of path: [UInt8]) -> [String] {
         guard let dot = XMPSidecar.extensionDot(path) else { return [] }
         // Each sibling is the photo's path up to its dot, then another extension.
         return siblings(of: path).compactMap { sibling in
@@ -276,16 +327,21 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
         }
     }
 
-    private static func name(of path: String) -> String {
+    /// The folder the file at `path` is in.
+    static func folder(of path: String) -> String {
+        path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    }
+
+    static func name(of path: String) -> String {
         String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
     }
 
     /// `sub/a.jpg.xmp`: the file `name` in the folder of the photo `id` (`sub/a.jpg`).
-    private static func beside(_ id: String, _ name: String) -> String {
+    static func beside(_ id: String, _ name: String) -> String {
         id.lastIndex(of: "/").map { id[...$0] + name } ?? name
     }
 
-    private static func joined(_ folder: String, _ name: String) -> String {
+    static func joined(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }

@@ -25,10 +25,11 @@ struct CopiesChange: Sendable {
     var madeFolder: String?
 }
 
-/// A change of this session that `undo` takes back: a sidecar written, or copies made.
+/// A change of this session that `undo` takes back: a sidecar written, copies made, files moved.
 enum SessionChange: Sendable {
     case sidecar(SidecarChange)
     case copies(CopiesChange)
+    case moves(MovesChange)
 
     /// The sidecar bytes it keeps.
     var size: Int {
@@ -170,6 +171,7 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
         switch last {
         case .sidecar(let change): return try undo(change)
         case .copies(let copies): return try undo(copies)
+        case .moves(let moves): return try undo(moves)
         }
     }
 
@@ -309,6 +311,8 @@ public struct Undone: Sendable {
     /// A copy's undo: how many copies it removed, from which folder (as typed), and how many were
     /// gone already.
     public var removedCopies: (count: Int, folder: String, goneAlready: Int)?
+    /// A move's undo: how many files it moved back, from which folder (as typed).
+    public var movedBack: (count: Int, folder: String)?
 
     public init(photoID: String, command: String, sidecar: String, removed: Bool) {
         (self.photoID, self.command, self.sidecar, self.removed) = (photoID, command, sidecar, removed)
@@ -318,5 +322,11 @@ public struct Undone: Sendable {
     public init(command: String, removedCopies: Int, from folder: String, goneAlready: Int) {
         (photoID, self.command, sidecar, removed) = ("", command, "", true)
         self.removedCopies = (removedCopies, folder, goneAlready)
+    }
+
+    /// A move's undo.
+    public init(command: String, movedBack: Int, from folder: String) {
+        (photoID, self.command, sidecar, removed) = ("", command, "", false)
+        self.movedBack = (movedBack, folder)
     }
 }

@@ -47,8 +47,12 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// Where a transcript's check keeps the sidecars it writes (its folder of its own), by their
     /// paths beside their photos; nil: beside them.
     let sidecarPlace: (@Sendable ([UInt8]) -> [UInt8])?
+    /// Why `move` is refused (nil: it is not).
+    let movesRefused: String?
     /// The photos marked in this session (`mark`), by their ids' bytes.
     var marked: Set<[UInt8]> = []
+    /// How many times photos moved in this session (`movesMade`).
+    var moveCount = 0
     /// The judgement of each sidecar this session wrote, with the bytes written: a sidecar that
     /// still holds them is not read again.
     var writtenJudgements: [[UInt8]: (bytes: [UInt8], judgement: Judgement)] = [:]
@@ -69,13 +73,18 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     /// - Parameter writePlace: where `save` writes a file asked for at a path (nil: there).
     /// - Parameter readOnly: whether judgements are refused, every file kept as it is.
     /// - Parameter sidecarPlace: where the sidecars written are kept instead of beside their photos.
+    /// - Parameter movesRefused: why `move` is refused, when it is (a transcript's check that could
+    ///   not copy its folder to act on).
+    /// - Parameter copyOf: the folder `root` is a copy of (a transcript's check acts on one): the
+    ///   thumbnail cache names the photos by their paths there.
     public init(
         root: String, shownAs: String? = nil, seed: UInt64 = EmbeddedPhotosWorker.defaultSeed, limits: ImageLimits = .init(),
         thumbnails: ThumbnailCache? = nil, openedPhoto: String? = nil, progress: WorkProgress? = nil, index: PhotoIndex? = nil,
         metadataReader: MetadataReader = .shared, writePlace: (@Sendable (String) -> String)? = nil, readOnly: Bool = false,
-        sidecarPlace: (@Sendable ([UInt8]) -> [UInt8])? = nil
+        sidecarPlace: (@Sendable ([UInt8]) -> [UInt8])? = nil, movesRefused: String? = nil, copyOf: String? = nil
     ) {
         self.sidecarPlace = sidecarPlace
+        self.movesRefused = movesRefused
         self.readOnly = readOnly
         self.walkProgress = progress
         self.writePlace = writePlace
@@ -93,7 +102,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
         generator = SeededGenerator(seed: seed)
         self.limits = limits
         self.thumbnails = thumbnails
-        absoluteRoot = PhotoFolder.absolutePath(Array(root.utf8))
+        absoluteRoot = PhotoFolder.absolutePath(Array((copyOf ?? root).utf8))
     }
 
     public func fetchRandomPhotos(count: Int) async throws -> [Photo] {

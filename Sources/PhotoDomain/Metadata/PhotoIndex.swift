@@ -233,6 +233,26 @@ public final class PhotoIndex: Sendable {
         }
     }
 
+    /// Keeps the metadata of files that moved (`old`: a file's identity before, `new`: now, `path`:
+    /// where it is) under their new identity and path, in one transaction: a photo moved is not
+    /// read again. A row already kept under the new identity stays.
+    public func rekey(_ moved: [(old: Key, new: Key, path: [UInt8])]) {
+        guard !moved.isEmpty else { return }
+        using(()) { database throws(SQLiteFailure) in
+            let update = try database.statement(
+                "UPDATE OR IGNORE photo SET device = ?8, inode = ?9, size = ?10, modified = ?11, modified_ns = ?12, changed = ?13, changed_ns = ?14, path = ?15 WHERE \(Self.keyCondition)"
+            )
+            try database.transaction(immediate: true) { () throws(SQLiteFailure) in
+                for file in moved {
+                    try update.bind(file.old)
+                    try update.bind(file.new, from: 8)
+                    try update.bind(bytes: file.path, at: 15)
+                    try update.run()
+                }
+            }
+        }
+    }
+
     /// Deletes the rows of the files in `folder` or below it (their last path starts with it and
     /// `/`) whose key is not in `seen`, the keys of a walk of all of it: files gone, or changed
     /// since (a changed file's new row has a key of its own). Rows not used for `keptDays` go too,
@@ -711,14 +731,15 @@ struct SQLiteStatement {
     }
 
     /// A key as parameters 1 to 7 (the 64-bit device and inode numbers as SQLite's signed ones).
-    func bind(_ key: PhotoIndex.Key) throws(SQLiteFailure) {
-        try bind(Int64(bitPattern: key.device), at: 1)
-        try bind(Int64(bitPattern: key.inode), at: 2)
-        try bind(key.size, at: 3)
-        try bind(Int64(key.seconds), at: 4)
-        try bind(Int64(key.nanoseconds), at: 5)
-        try bind(Int64(key.changed), at: 6)
-        try bind(Int64(key.changedNanoseconds), at: 7)
+    /// The key as parameters `first` to `first + 6`.
+    func bind(_ key: PhotoIndex.Key, from first: Int32 = 1) throws(SQLiteFailure) {
+        try bind(Int64(bitPattern: key.device), at: first)
+        try bind(Int64(bitPattern: key.inode), at: first + 1)
+        try bind(key.size, at: first + 2)
+        try bind(Int64(key.seconds), at: first + 3)
+        try bind(Int64(key.nanoseconds), at: first + 4)
+        try bind(Int64(key.changed), at: first + 5)
+        try bind(Int64(key.changedNanoseconds), at: first + 6)
     }
 
     /// The metadata as parameters `first` onwards, in `PhotoIndex.metadataColumns`' order.

@@ -58,7 +58,8 @@ public struct Argument: Sendable {
     ///   - repeated: whether it takes every remaining word (the last argument only).
     ///   - writesFile: whether it names a file the command writes (a word starting with `-` is an
     ///     option, not the file).
-    ///   - writesInto: whether it names a folder the command writes new files into.
+    ///   - writesInto: whether it names a folder the command writes new files into (a whole
+    ///     number is taken for no folder: `./4` names one).
     public init(
         _ name: String, optional: Bool = false, completion: Completion = .none, repeated: Bool = false, writesFile: Bool = false,
         writesInto: Bool = false

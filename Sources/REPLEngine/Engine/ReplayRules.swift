@@ -56,6 +56,8 @@ package final class ReplayRules {
         for word in arguments where !word.hasPrefix("-") {
             defer { position += 1 }
             guard let argument = command.argument(at: position), argument.writesFile || argument.writesInto else { continue }
+            // A whole number names no folder to write into (`./4` does): photorepl's `move 4` is a position.
+            if argument.writesInto, word.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) { continue }
             let problem = argument.writesInto ? scriptWriteProblem(into: word) : scriptWriteProblem(word)
             guard let problem else { continue }
             return CommandError("\(command.name) \(TerminalText.truncate(TerminalText.oneLine(word), toWidth: 60)): \(problem)")

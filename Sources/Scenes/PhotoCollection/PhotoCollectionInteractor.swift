@@ -10,7 +10,7 @@ protocol PhotoCollectionBusinessLogic: AnyObject {
     /// `paths`: the files of the list's photos (after its filters), or of the marked ones.
     func listPaths(_ request: PhotoPaths.Request) async
     /// `copy DIR`: the list's photos (after its filters), or the marked ones, copied into DIR.
-    func copyPhotos(_ request: PhotoCopying.Request) async
+    func actOnFiles(_ request: PhotoFileActions.Request) async
     /// Judges the list's current photo (the grid's too), in its sidecar.
     func judgeCurrentPhoto(_ request: PhotoCollection.Judge.Request) async
     /// Takes back the session's last judgement, made here or in the detail.
@@ -53,6 +53,9 @@ protocol PhotoCollectionDataStore: MorePhotosSource {
     var movesMade: [PhotoDetail.Moved]? { get set }
     /// The photos judged in the detail, as they are now: the list shows them so.
     var judgedPhotos: [Photo] { get set }
+    /// Whether the detail went back because its photo was moved away as a file: the list is then
+    /// listed anew, not shown as it was.
+    var photoMovedAway: Bool { get set }
     /// The photos, paged; the opened one is its `index`.
     var list: PhotoList { get }
     /// What the source said of its quota with its last answer (Unsplash's rate limit).
@@ -85,7 +88,10 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     /// Reads a photo's judgement again after `undo`.
     private let describer: PhotoDescribingWorker?
     /// Acts on the photos as files (a folder's).
-    private let acting: (PhotoActingWorker & PhotoCopyingWorker)?
+    private let acting: (any PhotoFileWorker)?
+    /// How many times photos had moved when the list last followed them (`followMovedFiles`).
+    private var movesSeen = 0
+    var photoMovedAway = false
     /// The photos, which the list's requests page through, open and extend (a feed's next pages).
     private let listWorker: PhotoListWorker
 
@@ -114,7 +120,7 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     init(
         worker: PhotosWorker, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil, pictures: PhotoPicturesWorker? = nil,
         judges: PhotoJudgingWorker? = nil, describer: PhotoDescribingWorker? = nil,
-        acting: (PhotoActingWorker & PhotoCopyingWorker)? = nil
+        acting: (any PhotoFileWorker)? = nil
     ) {
         self.worker = worker
         self.acting = acting
@@ -145,10 +151,34 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
         presenter?.presentPaths(await PhotoPaths.response(to: request, shown: list.photos, from: acting))
     }
 
-    func copyPhotos(_ request: PhotoCopying.Request) async {
+    func actOnFiles(_ request: PhotoFileActions.Request) async {
         guard let acting else { return }
-        presenter?.presentCopy(
-            await PhotoCopying.response(to: request, shown: list.photos, acting: acting, copying: acting, questions: questions))
+        presenter?.presentFileAction(await PhotoFileActions.response(to: request, shown: list.photos, acting: acting, questions: questions))
+        await followMovedFiles()
+    }
+
+    /// The list after photos moved (here, in the detail, or back by `undo`), shown again: a folder
+    /// listed whole is listed again, in its order and through its filters; photos drawn at random
+    /// are kept but those that left the folder.
+    private func followMovedFiles() async {
+        guard let acting else { return }
+        let made = await acting.movesMade()
+        guard made != movesSeen else { return }
+        movesSeen = made
+        // A folder left with no photo is no listing (it says none were found): its list is kept
+        // as for photos drawn at random, without those that left.
+        if let listing, let order = order ?? .name as PhotoOrder?,
+            let listed = try? await listing.listing(ListingRequest(order: order, filters: filters))
+        {
+            show(listed, order: order, event: .filtered)
+        } else {
+            let known = Set(await acting.files(of: list.photos.map(\.id)).map(\.photoID))
+            let kept = list.photos.filter { known.contains($0.id) }
+            guard kept.count != list.photos.count else { return }
+            listWorker.list = PhotoList(kept)
+            listWorker.loadsPage = nil
+            presenter?.presentPhotos(.init(event: .filtered, rows: list.rows, feedName: feedName, order: order, filters: filters))
+        }
     }
 
     func judgeCurrentPhoto(_ request: PhotoCollection.Judge.Request) async {
@@ -178,6 +208,7 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
                 listWorker.list.takeJudgement(of: await describer.described(fresh), at: row)
             }
             presenter?.presentUndone(.init(result: .success(undone)))
+            await followMovedFiles()
         } catch let failure as PhotosWorkerError {
             presenter?.presentUndone(.init(result: .failure(failure)))
         } catch {
@@ -404,6 +435,18 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     }
 
     func applyChangedIndex() {
+        defer {
+            // Photos the detail moved: the list follows, before the next command.
+            if acting != nil { effects?.finishBeforeCommandEnds { [self] in await followMovedFiles() } }
+        }
+        if photoMovedAway {
+            photoMovedAway = false
+            changedIndex = nil
+            movesMade = nil
+            listWorker.list.takeJudgements(of: judgedPhotos)
+            judgedPhotos = []
+            return
+        }
         guard let opened = list.index, list.photos.indices.contains(opened) else { return }
         let landing = changedIndex ?? opened
         // The seed's answer is the opened photo's new position; a detail that stepped lists its moves.

@@ -7,7 +7,7 @@ protocol PhotoCollectionPresentationLogic: AnyObject {
     func presentMarked(_ response: PhotoCollection.Mark.Response)
     func presentJudged(_ response: PhotoCollection.Judge.Response)
     func presentPaths(_ response: PhotoPaths.Response)
-    func presentCopy(_ response: PhotoCopying.Response)
+    func presentFileAction(_ response: PhotoFileActions.Response)
     func presentUndone(_ response: PhotoCollection.Undo.Response)
     func presentPhotos(_ response: PhotoCollection.Photos.Response)
     func presentNothingToFetch()
@@ -68,6 +68,12 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
     func presentPhotos(_ response: PhotoCollection.Photos.Response) {
         let photos = response.rows.photos
         guard !photos.isEmpty else {
+            // A list emptied by moving its photos away says what is left to see.
+            if response.event == .filtered {
+                let through = response.filters.isEmpty ? "" : " through the filters ('filter clear' shows every photo)"
+                view?.displayNotice(.init(message: "No photos are left in this list\(through)."))
+                return
+            }
             view?.displayNotice(.init(message: "No photos yet: type 'fetch' to get some (set how many with 'count N')."))
             return
         }
@@ -137,8 +143,8 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         view?.displayPaths(PhotoPaths.viewModel(response))
     }
 
-    func presentCopy(_ response: PhotoCopying.Response) {
-        view?.displayCopy(PhotoCopying.viewModel(response))
+    func presentFileAction(_ response: PhotoFileActions.Response) {
+        view?.displayFileAction(PhotoFileActions.viewModel(response))
     }
 
     func presentUndone(_ response: PhotoCollection.Undo.Response) {

@@ -70,4 +70,8 @@ extension PhotoCollectionRouter: PhotoDetailRouterDelegate {
         dataStore?.movesMade = moves
         dataStore?.judgedPhotos = judged
     }
+
+    func photoMovedAway() {
+        dataStore?.photoMovedAway = true
+    }
 }

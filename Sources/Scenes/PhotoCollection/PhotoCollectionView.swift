@@ -16,7 +16,7 @@ protocol PhotoCollectionDisplayLogic: AnyObject {
     func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel)
     func displayFilters(_ viewModel: PhotoCollection.Filter.ViewModel)
     func displayPaths(_ viewModel: PhotoPaths.ViewModel)
-    func displayCopy(_ viewModel: PhotoCopying.ViewModel)
+    func displayFileAction(_ viewModel: PhotoFileActions.ViewModel)
 }
 
 /// The collection scene's View (the original's view controller): parses what was typed into
@@ -55,7 +55,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
         showsCountOnLoad: CountOnLoad = .shown, feed: PhotoFeedWorker? = nil, listing: PhotoListingWorker? = nil,
         settings: BrowseSettings = BrowseSettings(),
         photosAreFiles: Bool = false, judges: PhotoJudgingWorker? = nil, describer: PhotoDescribingWorker? = nil,
-        acting: (PhotoActingWorker & PhotoCopyingWorker)? = nil
+        acting: (any PhotoFileWorker)? = nil
     ) -> SceneModule {
         // Judging and acting on files are a folder's: elsewhere their commands would only refuse
         // (and take `re` from `record`, `pa` from `page`).
@@ -152,7 +152,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
         listsWhole
             ? [
                 "open", "next", "prev", "page", "list", "grid", "layout", "sort", "filter", "rate", "reject", "label", "keyword", "mark",
-                "unmark", "undo", "paths", "copy", "search"
+                "unmark", "undo", "paths", "copy", "move", "search"
             ] : []
     }
 
@@ -413,7 +413,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
         console.show(viewModel)
     }
 
-    func displayCopy(_ viewModel: PhotoCopying.ViewModel) {
+    func displayFileAction(_ viewModel: PhotoFileActions.ViewModel) {
         console.show(viewModel)
     }
 }
@@ -435,7 +435,7 @@ extension PhotoCollectionView: ActingView {
         await interactor?.listPaths(request)
     }
 
-    func copyPhotos(_ request: PhotoCopying.Request) async {
-        await interactor?.copyPhotos(request)
+    func actOnFiles(_ request: PhotoFileActions.Request) async {
+        await interactor?.actOnFiles(request)
     }
 }

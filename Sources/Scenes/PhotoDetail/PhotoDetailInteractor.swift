@@ -21,8 +21,12 @@ protocol PhotoDetailBusinessLogic: AnyObject {
     func markPhoto(_ marking: Bool) async
     /// `paths`: the file of the photo shown, or of the marked photos.
     func listPaths(_ request: PhotoPaths.Request) async
-    /// `copy DIR`: the photo shown, or the marked photos, copied into DIR.
-    func copyPhotos(_ request: PhotoCopying.Request) async
+    /// `copy DIR`, `move DIR`: the photo shown, or the marked photos, copied or moved into DIR.
+    func actOnFiles(_ request: PhotoFileActions.Request) async
+    /// Whether the photo shown is a file it can act on (a folder's).
+    var actsOnFiles: Bool { get }
+    /// `actOnFiles`, by an effect the command awaits: for a command that is not itself awaited.
+    func actOnFilesBeforeTheCommandEnds(_ request: PhotoFileActions.Request)
     /// `edit` and `move N`: the index-edit sheet, where the list the photo came from can be reordered.
     func choosePosition(_ request: PhotoDetail.Move.Request)
     /// `next` and `prev`: shows the photo beside this one in the list it was opened from (as
@@ -91,7 +95,7 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     /// Keeps judgements in the photos' sidecars (a folder's photos only).
     private let judges: PhotoJudgingWorker?
     /// Acts on the photo as a file (a folder's).
-    private let acting: (PhotoActingWorker & PhotoCopyingWorker)?
+    private let acting: (any PhotoFileWorker)?
     /// Where `copy` asks before it acts.
     weak var questions: (any SceneQuestions)?
     private let keys: KeyPressWatching?
@@ -111,7 +115,7 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
     init(
         pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
         animations: PhotoAnimationsWorker? = nil, keys: KeyPressWatching? = nil, judges: PhotoJudgingWorker? = nil,
-        acting: (PhotoActingWorker & PhotoCopyingWorker)? = nil
+        acting: (any PhotoFileWorker)? = nil
     ) {
         self.judges = judges
         self.acting = acting
@@ -350,11 +354,22 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
         presenter?.presentPaths(await PhotoPaths.response(to: request, shown: photo.map { [$0] } ?? [], from: acting))
     }
 
-    func copyPhotos(_ request: PhotoCopying.Request) async {
+    var actsOnFiles: Bool { acting != nil }
+
+    func actOnFilesBeforeTheCommandEnds(_ request: PhotoFileActions.Request) {
+        effects?.finishBeforeCommandEnds { [self] in await actOnFiles(request) }
+    }
+
+    func actOnFiles(_ request: PhotoFileActions.Request) async {
         guard let acting else { return }
-        presenter?.presentCopy(
-            await PhotoCopying.response(to: request, shown: photo.map { [$0] } ?? [], acting: acting, copying: acting, questions: questions)
-        )
+        let response = await PhotoFileActions.response(to: request, shown: photo.map { [$0] } ?? [], acting: acting, questions: questions)
+        presenter?.presentFileAction(response)
+        // The photo shown moved away: the detail closes on the list, which follows it.
+        if case .done(let plan, let outcome) = response, plan.action == .move, let photo,
+            outcome.files.contains(where: { $0.photoID == photo.id && !$0.isSidecar })
+        {
+            presenter?.presentPhotoMovedAway()
+        }
     }
 
     func markPhoto(_ marking: Bool) async {

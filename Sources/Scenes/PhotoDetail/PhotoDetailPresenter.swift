@@ -8,7 +8,9 @@ protocol PhotoDetailPresentationLogic: AnyObject {
     func presentSaved(_ response: PhotoDetail.Save.Response)
     func presentJudged(_ response: PhotoDetail.Judge.Response)
     func presentPaths(_ response: PhotoPaths.Response)
-    func presentCopy(_ response: PhotoCopying.Response)
+    func presentFileAction(_ response: PhotoFileActions.Response)
+    /// The photo shown was moved out of its place: the detail goes back to the list.
+    func presentPhotoMovedAway()
     func presentUndone(_ response: PhotoDetail.Undo.Response)
     func presentMarked(_ response: PhotoDetail.Mark.Response)
     func presentInfo(_ response: PhotoDetail.Info.Response)
@@ -188,8 +190,12 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         view?.displayPaths(PhotoPaths.viewModel(response))
     }
 
-    func presentCopy(_ response: PhotoCopying.Response) {
-        view?.displayCopy(PhotoCopying.viewModel(response))
+    func presentFileAction(_ response: PhotoFileActions.Response) {
+        view?.displayFileAction(PhotoFileActions.viewModel(response))
+    }
+
+    func presentPhotoMovedAway() {
+        view?.displayPhotoMovedAway()
     }
 
     func presentJudged(_ response: PhotoDetail.Judge.Response) {

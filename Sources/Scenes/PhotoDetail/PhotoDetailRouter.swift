@@ -10,6 +10,14 @@ protocol PhotoDetailRouterDelegate: AnyObject {
     /// in order (the seed's is at most one: the opened photo's, to `index`); `judged`, the photos
     /// judged there as they are now, for the list to show their ratings, labels and keywords.
     func dismissWithChange(index: Int, moves: [PhotoDetail.Moved], judged: [Photo])
+    /// Going back because the photo shown was moved away as a file: the list is listed anew,
+    /// not shown as it was.
+    func photoMovedAway()
+}
+
+extension PhotoDetailRouterDelegate {
+    /// A list that is a snapshot (search results, a photographer's photos) is shown as it was.
+    func photoMovedAway() {}
 }
 
 @MainActor
@@ -17,6 +25,8 @@ protocol PhotoDetailRoutingLogic: AnyObject {
     /// Where `routeBack` hands the index: set by the router that pushed this scene, when it wants it.
     var delegate: PhotoDetailRouterDelegate? { get set }
     func routeBack()
+    /// Goes back after the photo shown was moved away as a file (see `routeBack`).
+    func routeBackAfterMovingAway()
     /// Presents the index-edit sheet; with `position` (as typed), the sheet saves it at once.
     func routeToIndexEdit(choosing position: String?)
     func routeToAuthor()
@@ -46,6 +56,11 @@ final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPassing {
             delegate?.dismissWithChange(index: index, moves: dataStore.moves, judged: Array(dataStore.judged.values))
         }
         navigator?.pop()
+    }
+
+    func routeBackAfterMovingAway() {
+        delegate?.photoMovedAway()
+        routeBack()
     }
 
     func routeToIndexEdit(choosing position: String?) {

@@ -17,7 +17,8 @@ protocol PhotoDetailDisplayLogic: AnyObject {
     func displayAnimationStopped()
     func displayAnimationFailure(_ viewModel: PhotoDetail.Animate.Failure.ViewModel)
     func displayPaths(_ viewModel: PhotoPaths.ViewModel)
-    func displayCopy(_ viewModel: PhotoCopying.ViewModel)
+    func displayFileAction(_ viewModel: PhotoFileActions.ViewModel)
+    func displayPhotoMovedAway()
 }
 
 /// The detail scene's View: one photo, its position, and the way to move it.
@@ -57,9 +58,9 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         pictures: PhotoPicturesWorker? = nil, saver: PhotoSavingWorker? = nil, describer: PhotoDescribingWorker? = nil,
         display: PictureDisplay? = nil, animations: PhotoAnimationsWorker? = nil, keys: KeyPresses? = nil,
         photosAreFiles: Bool = false, judges: PhotoJudgingWorker? = nil, advances: Bool = false,
-        acting: (PhotoActingWorker & PhotoCopyingWorker)? = nil
+        acting: (any PhotoFileWorker)? = nil
     ) -> SceneModule {
-        SceneModule(PhotoDetailView.self, excluding: acting == nil ? ActionCommands.names : []) { context in
+        SceneModule(PhotoDetailView.self, excluding: acting == nil ? ActionCommands.names.subtracting(["move"]) : []) { context in
             let view = PhotoDetailView(console: context.console, display: display)
             view.advances = advances
             let interactor = PhotoDetailInteractor(
@@ -125,7 +126,13 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
 
     package static let commands: [Command<PhotoDetailView>] =
         showingCommands + JudgementCommands.commands(judging: "the photo") + markingCommands
-        + ActionCommands.commands(actingOn: "the photo")
+        + ActionCommands.commands(actingOn: "the photo", moving: false)
+
+    /// Whether `move`'s word is a position: a whole number, signed or not, of any size.
+    private static func isPosition(_ word: String) -> Bool {
+        let digits = word.hasPrefix("-") || word.hasPrefix("+") ? word.utf8.dropFirst() : word.utf8[...]
+        return !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
 
     /// Showing the photo and the list's others, moving it, saving it.
     private static let showingCommands: [Command<PhotoDetailView>] = [
@@ -150,9 +157,22 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             view.interactor?.choosePosition(.init(position: nil))
         },
         Command(
-            "move", arguments: [Argument("N", completion: .positions)],
-            summary: "move the photo to position N at once (the index-edit sheet lists the positions first)", example: "move 4"
+            "move",
+            arguments: [Argument("N|DIR", completion: .positions, writesInto: true)] + ActionCommands.moveArguments.dropFirst(),
+            summary:
+                "move the photo to position N at once (the index-edit sheet lists the positions first); a folder's photo: 'move DIR' moves its file with its sidecars into DIR ('move ./4' for a folder named 4), never over a file (--suffix: NAME-1.EXT); asks first, --yes does not, --dry-run only says what; 'undo' moves it back",
+            example: "move 4"
         ) { view, arguments in
+            // A number is a position (`-1` and `99999999999999999999` too: the sheet's alert says
+            // why not); anything else, a folder's photo moved into a folder.
+            // The position's move never waits (as `next` and `open`); a file's is awaited.
+            if view.interactor?.actsOnFiles == true, !isPosition(arguments[0]) || arguments.count > 1 {
+                return view.interactor?.actOnFilesBeforeTheCommandEnds(try ActionCommands.fileRequest(.move, arguments)) ?? ()
+            }
+            guard arguments.count == 1 else {
+                throw CommandError(
+                    "move takes one position here (type e.g. 'move 4'): only a folder's photo is moved into a folder", kind: .usage)
+            }
             // The sheet opens with N chosen, as if typed there: the same steps, output and end
             // state as 'edit' then 'move N' (an invalid N leaves the sheet open with its alert).
             view.interactor?.choosePosition(.init(position: arguments[0]))
@@ -343,12 +363,18 @@ extension PhotoDetailView: ActingView {
         await interactor?.listPaths(request)
     }
 
-    func copyPhotos(_ request: PhotoCopying.Request) async {
-        await interactor?.copyPhotos(request)
+    func actOnFiles(_ request: PhotoFileActions.Request) async {
+        await interactor?.actOnFiles(request)
     }
 
-    func displayCopy(_ viewModel: PhotoCopying.ViewModel) {
+    func displayFileAction(_ viewModel: PhotoFileActions.ViewModel) {
         console.show(viewModel)
+    }
+
+    /// Back to the list, as `back` goes: the photo is no longer where the detail showed it.
+    func displayPhotoMovedAway() {
+        interactor?.stopAnimation()
+        router?.routeBackAfterMovingAway()
     }
 
     func displayPaths(_ viewModel: PhotoPaths.ViewModel) {

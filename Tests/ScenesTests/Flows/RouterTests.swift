@@ -156,6 +156,7 @@ final class ListStore: PhotoCollectionDataStore {
     var changedIndex: Int?
     var movesMade: [PhotoDetail.Moved]?
     var judgedPhotos: [Photo] = []
+    var photoMovedAway = false
     let rateLimit: RateLimit? = nil
     let feedName: String? = nil
     let query: PhotoQuery? = nil

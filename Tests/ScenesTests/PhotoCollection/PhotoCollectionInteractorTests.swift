@@ -10,8 +10,8 @@ final class CollectionPresenterSpy: PhotoCollectionPresentationLogic {
     func presentJudged(_ response: PhotoCollection.Judge.Response) { judged.append(response) }
     var paths: [PhotoPaths.Response] = []
     func presentPaths(_ response: PhotoPaths.Response) { paths.append(response) }
-    var copies: [PhotoCopying.Response] = []
-    func presentCopy(_ response: PhotoCopying.Response) { copies.append(response) }
+    var copies: [PhotoFileActions.Response] = []
+    func presentFileAction(_ response: PhotoFileActions.Response) { copies.append(response) }
     var undone: [PhotoCollection.Undo.Response] = []
     func presentUndone(_ response: PhotoCollection.Undo.Response) { undone.append(response) }
     var counts: [PhotoCollection.Count.Response] = []

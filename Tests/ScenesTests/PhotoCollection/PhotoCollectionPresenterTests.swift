@@ -10,8 +10,8 @@ final class CollectionDisplaySpy: PhotoCollectionDisplayLogic {
     var failures: [String] = []
     var paths: [PhotoPaths.ViewModel] = []
     func displayPaths(_ viewModel: PhotoPaths.ViewModel) { paths.append(viewModel) }
-    var copies: [PhotoCopying.ViewModel] = []
-    func displayCopy(_ viewModel: PhotoCopying.ViewModel) { copies.append(viewModel) }
+    var copies: [PhotoFileActions.ViewModel] = []
+    func displayFileAction(_ viewModel: PhotoFileActions.ViewModel) { copies.append(viewModel) }
     var searches = 0
     // The list's
     var pages: [PhotoList.Page.ViewModel] = []

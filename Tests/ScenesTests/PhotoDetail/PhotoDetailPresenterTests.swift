@@ -14,8 +14,10 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
     func displayJudged(_ viewModel: PhotoDetail.Judge.ViewModel) { judged.append(viewModel) }
     var paths: [PhotoPaths.ViewModel] = []
     func displayPaths(_ viewModel: PhotoPaths.ViewModel) { paths.append(viewModel) }
-    var copies: [PhotoCopying.ViewModel] = []
-    func displayCopy(_ viewModel: PhotoCopying.ViewModel) { copies.append(viewModel) }
+    var copies: [PhotoFileActions.ViewModel] = []
+    func displayFileAction(_ viewModel: PhotoFileActions.ViewModel) { copies.append(viewModel) }
+    func displayPhotoMovedAway() { movedAway += 1 }
+    var movedAway = 0
     var infos: [PhotoDetail.Info.ViewModel] = []
     func displayInfo(_ viewModel: PhotoDetail.Info.ViewModel) { infos.append(viewModel) }
     var indexEdits: [String?] = []

@@ -13,8 +13,10 @@ final class DetailPresenterSpy: PhotoDetailPresentationLogic {
     func presentJudged(_ response: PhotoDetail.Judge.Response) { judged.append(response) }
     var paths: [PhotoPaths.Response] = []
     func presentPaths(_ response: PhotoPaths.Response) { paths.append(response) }
-    var copies: [PhotoCopying.Response] = []
-    func presentCopy(_ response: PhotoCopying.Response) { copies.append(response) }
+    var copies: [PhotoFileActions.Response] = []
+    func presentFileAction(_ response: PhotoFileActions.Response) { copies.append(response) }
+    func presentPhotoMovedAway() { movedAway += 1 }
+    var movedAway = 0
     var marked: [PhotoDetail.Mark.Response] = []
     func presentMarked(_ response: PhotoDetail.Mark.Response) { marked.append(response) }
     var undone: [PhotoDetail.Undo.Response] = []

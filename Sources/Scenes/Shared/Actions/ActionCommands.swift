@@ -7,8 +7,8 @@ import REPLEngine
 protocol ActingView: AnyObject {
     /// Lists the files of the photos shown, or of the marked ones.
     func listPaths(_ request: PhotoPaths.Request) async
-    /// Copies the photos shown, or the marked ones, into a folder.
-    func copyPhotos(_ request: PhotoCopying.Request) async
+    /// Copies or moves the photos shown, or the marked ones, into a folder.
+    func actOnFiles(_ request: PhotoFileActions.Request) async
 }
 
 /// The actions on a folder's photos as files, the same in every scene that acts: `shown` says what
@@ -16,10 +16,21 @@ protocol ActingView: AnyObject {
 @MainActor
 enum ActionCommands {
     /// The commands' names.
-    static let names: Set<String> = ["paths", "copy"]
+    static let names: Set<String> = ["paths", "copy", "move"]
 
-    static func commands<View: ActingView>(actingOn shown: String) -> [Command<View>] {
-        [
+    /// `move`'s arguments, summary and example, also for the detail's `move`, where a whole number
+    /// is a position instead.
+    static let moveArguments = [
+        Argument("DIR", completion: .files, writesInto: true), Argument("--yes", optional: true), Argument("--dry-run", optional: true),
+        Argument("--marked", optional: true), Argument("--suffix", optional: true), Argument("--pairs", optional: true)
+    ]
+    static func moveSummary(_ shown: String) -> String {
+        "move \(shown)'s photos (--marked: the marked ones) with their sidecars (--pairs: and a RAW+JPEG pair's other half) into DIR, never over a file (--suffix: NAME-1.EXT); asks first, --yes does not, --dry-run only says what; 'undo' moves them back"
+    }
+
+    /// - Parameter moving: whether `move DIR` is among them (the detail has its own `move`).
+    static func commands<View: ActingView>(actingOn shown: String, moving: Bool = true) -> [Command<View>] {
+        var commands: [Command<View>] = [
             Command(
                 "paths",
                 arguments: [
@@ -43,15 +54,24 @@ enum ActionCommands {
                     "copy \(shown)'s photos (--marked: the marked ones) with their sidecars (--pairs: and a RAW+JPEG pair's other half) into DIR, never over a file (--suffix: NAME-1.EXT); asks first, --yes does not, --dry-run only says what; 'undo' removes the copies",
                 example: "copy ~/share"
             ) { view, arguments in
-                await view.copyPhotos(try copyRequest(arguments))
+                await view.actOnFiles(try fileRequest(.copy, arguments))
             }
         ]
+        if moving {
+            commands.append(
+                Command("move", arguments: moveArguments, summary: moveSummary(shown), example: "move ~/rejects") { view, arguments in
+                    await view.actOnFiles(try fileRequest(.move, arguments))
+                })
+        }
+        return commands
     }
 
-    /// What `copy` was asked: its DIR and options, each checked.
-    static func copyRequest(_ arguments: Arguments) throws -> PhotoCopying.Request {
+    /// What `copy` or `move` was asked: its DIR and options, each checked. A move's DIR of digits
+    /// alone is refused: `move 4` is the detail's move to a position, and `./4` names such a folder.
+    static func fileRequest(_ action: FileAction, _ arguments: Arguments) throws -> PhotoFileActions.Request {
+        let verb = action.verb
         var folder: String?
-        var request = PhotoCopying.Request(folder: "")
+        var request = PhotoFileActions.Request(action: action, folder: "")
         for word in arguments {
             switch word {
             case "--yes": request.yes = true
@@ -61,14 +81,19 @@ enum ActionCommands {
             case "--pairs": request.pairs = true
             case _ where word.hasPrefix("-"):
                 throw CommandError(
-                    "copy takes DIR, --yes, --dry-run, --marked, --suffix and --pairs, not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. 'copy ~/share', or 'copy ./\(TerminalText.truncate(word, toWidth: 40))' for a folder of that name)",
+                    "\(verb) takes DIR, --yes, --dry-run, --marked, --suffix and --pairs, not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. '\(verb) ~/share', or '\(verb) ./\(TerminalText.truncate(word, toWidth: 40))' for a folder of that name)",
                     kind: .usage)
             case _ where folder != nil:
-                throw CommandError("copy copies into one DIR, not two (type e.g. 'copy ~/share')", kind: .usage)
+                throw CommandError("\(verb) puts photos into one DIR, not two (type e.g. '\(verb) ~/share')", kind: .usage)
             default: folder = word
             }
         }
-        guard let folder, !folder.isEmpty else { throw CommandError("copy takes a folder (type e.g. 'copy ~/share')", kind: .usage) }
+        guard let folder, !folder.isEmpty else { throw CommandError("\(verb) takes a folder (type e.g. '\(verb) ~/share')", kind: .usage) }
+        if action == .move, folder.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            throw CommandError(
+                "move \(folder) moves a photo to position \(folder), in the photo's detail (type 'open N' first); to move photos into a folder named \(folder), type 'move ./\(folder)'",
+                kind: .usage)
+        }
         request.folder = folder
         return request
     }

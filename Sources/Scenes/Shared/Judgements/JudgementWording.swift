@@ -38,10 +38,14 @@ enum JudgementWording {
                 let removed = copies.count == 1 ? "1 copied file" : "\(copies.count) copied files"
                 return (TerminalText.singleLine("undid '\(undone.command)': \(removed) removed from \(copies.folder)\(gone)"), false)
             }
+            if let moved = undone.movedBack {
+                let files = moved.count == 1 ? "1 file" : "\(moved.count) files"
+                return (TerminalText.singleLine("undid '\(undone.command)': \(files) moved back from \(moved.folder)"), false)
+            }
             let how = undone.removed ? "\(undone.sidecar) removed (photorepl had made it)" : "\(undone.sidecar) is as it was"
             return (TerminalText.singleLine("undid '\(undone.command)' on \(undone.photoID): \(how)"), false)
         case .success(nil):
-            return ("Nothing to undo: no photo was judged or copied in this session.", false)
+            return ("Nothing to undo: no photo was judged, copied or moved in this session.", false)
         case .failure(let failure):
             return ("undo failed: \(failure.message)", true)
         }

@@ -5,7 +5,7 @@ import Testing
 
 /// Files for `paths`, from memory: each photo's path is `shoot/ID`; the marked ones are given;
 /// lists written are kept.
-actor StubActing: PhotoActingWorker, PhotoCopyingWorker {
+actor StubActing: PhotoActingWorker, PhotoCopyingWorker, PhotoMovingWorker {
     let marked: [String]
     private(set) var written: [(bytes: [UInt8], path: String, replacing: Bool)] = []
 
@@ -21,19 +21,32 @@ actor StubActing: PhotoActingWorker, PhotoCopyingWorker {
     /// Copies asked for, as their commands.
     private(set) var copies: [String] = []
     /// A plan of each photo into `folder`, 1,000 bytes each.
-    func planCopy(of ids: [String], to folder: String, suffixing: Bool, pairs: Bool) async throws -> CopyPlan {
+    func planCopy(of ids: [String], to folder: String, suffixing: Bool, pairs: Bool) async throws -> FilePlan {
         let files = ids.map { id in
-            CopyPlan.File(
+            FilePlan.File(
                 photoID: id, source: "shoot/" + id, shownSource: id, target: folder + "/" + id, shownTarget: folder + "/" + id,
                 byteCount: 1000,
                 isSidecar: false)
         }
-        return CopyPlan(folder: folder, makesFolder: false, files: files)
+        return FilePlan(folder: folder, makesFolder: false, files: files)
     }
-    func copy(_ plan: CopyPlan, command: String) async -> Copied {
+    func copy(_ plan: FilePlan, command: String) async -> FileOutcome {
         copies.append(command)
-        return Copied(files: plan.files)
+        return FileOutcome(files: plan.files)
     }
+
+    /// Moves asked for, as their commands; how many were done.
+    private(set) var moves: [String] = []
+    func planMove(of ids: [String], to folder: String, suffixing: Bool, pairs: Bool) async throws -> FilePlan {
+        var plan = try await planCopy(of: ids, to: folder, suffixing: suffixing, pairs: pairs)
+        plan.action = .move
+        return plan
+    }
+    func move(_ plan: FilePlan, command: String) async -> FileOutcome {
+        moves.append(command)
+        return FileOutcome(files: plan.files)
+    }
+    func movesMade() async -> Int { moves.count }
 }
 
 @MainActor
