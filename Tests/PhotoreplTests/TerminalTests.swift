@@ -31,7 +31,7 @@ import Testing
             // What help prints whole (a script is never wrapped): the words a wrapped line may hold.
             let whole = try Binary.run(arguments + ["run", "-"], stdin: Data(script.utf8)).stdout
             let words = Set(whole.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
-            let terminal = try Terminal(arguments, width: 80, height: 110)
+            let terminal = try Terminal(arguments, width: 80, height: 160)
             #expect(try terminal.waitForPrompt(prompt), "\(terminal.shown)")
             try terminal.enter("help")
             #expect(try terminal.wait(for: "Backspace 'prev'."), "\(terminal.shown)")

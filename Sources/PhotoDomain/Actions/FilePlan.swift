@@ -1,16 +1,26 @@
 /// What is done to a folder's photos as files: copied (they stay, copies are made) or moved (they
 /// leave for another folder).
 public enum FileAction: String, Sendable, Equatable {
-    case copy, move
+    /// Copied, moved into a folder, or moved to the desktop's Trash.
+    case copy, move, trash, rename
 
-    /// `copy`, `move`: the command, and the verb in messages.
+    /// `copy`, `move`, `trash`: the command, and the verb in messages.
     public var verb: String { rawValue }
-    /// `copied`, `moved`.
-    public var past: String { self == .copy ? "copied" : "moved" }
-    /// `Copy`, `Move`: a question's first word.
-    public var capitalizedVerb: String { self == .copy ? "Copy" : "Move" }
-    /// `Copied`, `Moved`: a summary's first word.
-    public var capitalizedPast: String { self == .copy ? "Copied" : "Moved" }
+    /// `copied`, `moved`, `trashed`.
+    public var past: String {
+        switch self {
+        case .copy: "copied"
+        case .move: "moved"
+        case .trash: "trashed"
+        case .rename: "renamed"
+        }
+    }
+    /// `Copy`, `Move`, `Rename`: a question's first word (`Move 2 photos to the Trash?`).
+    public var capitalizedVerb: String { self == .copy ? "Copy" : self == .rename ? "Rename" : "Move" }
+    /// `Copied`, `Moved`, `Renamed`: a summary's first word.
+    public var capitalizedPast: String { self == .copy ? "Copied" : self == .rename ? "Renamed" : "Moved" }
+    /// `copy`, `move`, `rename`: the verb of a sentence (`Would move 2 photos to the Trash`).
+    public var verbBeforeTo: String { self == .copy ? "copy" : self == .rename ? "rename" : "move" }
 }
 
 /// Copies or moves of a folder's photos, their sidecars with them, into a folder: planned first
@@ -51,6 +61,8 @@ public struct FilePlan: Sendable, Equatable {
     /// Whether the folder is made (it is not there yet; its parent is).
     public var makesFolder: Bool
     public var files: [File]
+    /// The Trash the files go to (`trash`; nil: a folder).
+    public var trash: Trash?
     /// The bytes free on the disk the folder is on, for whoever may write (nil: unknown).
     public var freeBytes: Int?
 

@@ -34,7 +34,10 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
     /// What `action` of the photos `ids` into `folder` would do (see `planCopy`). A move refuses
     /// too a photo that is in that folder already, and a sidecar that another photo staying
     /// behind shares (`NAME.xmp` of a RAW+JPEG pair: `--pairs` moves both).
-    func plan(_ action: FileAction, of ids: [String], to folder: String, suffixing: Bool, pairs: Bool) async throws -> FilePlan {
+    /// - Parameter trash: the Trash the files go to (`trash`; `folder` then names it in messages).
+    func plan(_ action: FileAction, of ids: [String], to folder: String, suffixing: Bool, pairs: Bool, trash: Trash? = nil) async throws
+        -> FilePlan
+    {
         let verb = action.verb, nothing = "nothing \(action.past)"
         guard !folder.isEmpty else { throw PhotosWorkerError("\(verb) takes a folder (type e.g. '\(verb) ~/share')") }
         if readOnly {
@@ -42,20 +45,28 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
                 "photorepl is read-only (--read-only, or read-only in the preferences): nothing is written; start it without that to \(verb) photos"
             )
         }
-        if action == .move, let refusal = movesRefused {
+        if action != .copy, let refusal = movesRefused {
             throw PhotosWorkerError(refusal)
         }
-        // `~/share` as a shell reads it: the home folder's; `share/` is `share`.
+        // `~/share` as a shell reads it: the home folder's; `share/` is `share`. The Trash's folder
+        // is where it is (see `planTrash`).
         var named = folder
         while named.count > 1 && named.hasSuffix("/") { named.removeLast() }
         if folder == "~" || folder.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
             named = home + named.dropFirst()
         }
-        let place = writePlace?(named) ?? named
+        let place = trash?.files ?? writePlace?(named) ?? named
         var info = stat()
         var makesFolder = false
         let parent = place.lastIndex(of: "/").map { $0 == place.startIndex ? "/" : String(place[..<$0]) } ?? "."
-        if stat(place, &info) == 0 {
+        if let trash, stat(place, &info) != 0 {
+            // A Trash not made yet: made by `trash`, on the disk of the folder nearest it.
+            var above = trash.base
+            while stat(above, &info) != 0, let slash = above.lastIndex(of: "/"), slash != above.startIndex {
+                above = String(above[..<slash])
+            }
+            makesFolder = true
+        } else if stat(place, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
                 throw PhotosWorkerError("\(folder) is not a folder: \(verb) puts photos into one")
             }
@@ -85,7 +96,7 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
             guard !copying.contains(source) else { continue }
             let name = Self.name(of: source)
             // A photo moved into its own folder would only be renamed, or refused as a clash.
-            if action == .move, let folderIdentity, stat(Self.folder(of: source), &info) == 0,
+            if action != .copy, let folderIdentity, stat(Self.folder(of: source), &info) == 0,
                 (info.st_dev, info.st_ino) == folderIdentity
             {
                 there.append(photo.photoID)
@@ -104,7 +115,7 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
                 }
             }
             // A move takes NAME.xmp from the other half of the pair too, unless that half goes with it.
-            if action == .move, !pairs, halves.contains(where: { !selectedPaths.contains($0) }),
+            if action != .copy, !pairs, halves.contains(where: { !selectedPaths.contains($0) }),
                 let stem = XMPSidecar.extensionDot(photo.path).map({ String(decoding: photo.path[..<$0], as: UTF8.self) }),
                 let sidecar = group.first(where: {
                     $0.isSidecar && ($0.name == Self.name(of: stem) + ".xmp" || $0.name == Self.name(of: stem) + ".XMP")
@@ -117,7 +128,11 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
             var suffix = 0
             while true {
                 let names = group.map { Self.suffixed($0.name, photo: name, suffix) }
-                let clashing = names.filter { taken[$0] != nil || lstat(place + "/" + $0, &info) == 0 }
+                // In the Trash a name is taken by a file in `files` or a note in `info`.
+                let clashing = names.filter { name in
+                    taken[name] != nil || lstat(place + "/" + name, &info) == 0
+                        || (trash.map { lstat($0.info + "/" + name + ".trashinfo", &info) == 0 } ?? false)
+                }
                 if clashing.isEmpty {
                     for (file, copied) in zip(group, names) {
                         taken[copied] = file.path
@@ -125,7 +140,7 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
                         var planned = FilePlan.File(
                             photoID: photo.photoID, source: file.path, shownSource: file.shown, target: place + "/" + copied,
                             shownTarget: Self.joined(folder, copied), byteCount: Self.size(of: file.path), isSidecar: file.isSidecar)
-                        planned.crossesDisks = action == .move && lstat(file.path, &info) == 0 && info.st_dev != folderDevice
+                        planned.crossesDisks = action != .copy && lstat(file.path, &info) == 0 && info.st_dev != folderDevice
                         files.append(planned)
                     }
                     break
@@ -160,7 +175,13 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
                 "two photos of the same name (\(listed(twice))) would be \(action.past) into one folder: \(nothing); add --suffix to \(verb) the second as NAME-1.EXT"
             )
         }
+        // The Trash a file goes to is on its disk: one on another (a folder mounted inside) has its own.
+        if trash != nil, let far = files.first(where: \.crossesDisks) {
+            throw PhotosWorkerError(
+                "\(far.shownSource) is on another disk than \(folder): nothing trashed; trash it from a list of its own folder")
+        }
         var plan = FilePlan(action, folder: folder, folderPath: place, makesFolder: makesFolder, files: files)
+        plan.trash = trash
         // The space free where the files go: what cannot fit is refused before it starts.
         var disk = statvfs()
         if statvfs(makesFolder ? parent : place, &disk) == 0 { plan.freeBytes = Int(disk.f_bavail) * Int(disk.f_frsize) }

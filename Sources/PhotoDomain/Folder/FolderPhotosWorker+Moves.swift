@@ -19,6 +19,10 @@ struct MovesChange: Sendable {
     var moved: [Moved]
     /// The folder, when the move made it: removed by undo once it is empty again.
     var madeFolder: String?
+    /// A trash's `.trashinfo` notes, removed by undo once their files are back.
+    var trashNotes: [String] = []
+    /// The folders a rename made, removed by undo (the deepest first) once empty again.
+    var madeFolders: [String] = []
 }
 
 /// Moving a folder's photos elsewhere, and back.
@@ -34,6 +38,12 @@ public protocol PhotoMovingWorker: Sendable {
     /// How many times photos were moved (or moved back) in this session: a list made before it
     /// changed is listed again.
     func movesMade() async -> Int
+    /// What `trash` of the photos `ids` would do: each photo and its sidecars into the desktop's
+    /// Trash for their disk, under names free there; refused as `planMove` refuses.
+    func planTrash(of ids: [String], pairs: Bool) async throws -> FilePlan
+    /// Moves the files `plan` holds into its Trash, each with its `.trashinfo` note written first;
+    /// kept for `undo`, as `command`.
+    func trash(_ plan: FilePlan, command: String) async -> FileOutcome
 }
 
 extension FolderPhotosWorker: PhotoMovingWorker {
@@ -42,6 +52,82 @@ extension FolderPhotosWorker: PhotoMovingWorker {
     }
 
     public func movesMade() async -> Int { moveCount }
+
+    public func planTrash(of ids: [String], pairs: Bool) async throws -> FilePlan {
+        let environment = { (name: String) in getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        let home = environment("HOME"), dataHome = environment("XDG_DATA_HOME")
+        // Named as a session names it; in a transcript's check, kept in the check's own folder
+        // (where the copy of its photos is too).
+        let root = copyOf ?? folder.root
+        guard
+            var trash = Trash.forFile(at: root, home: home, dataHome: dataHome)
+                ?? Trash.forFile(at: folder.root, home: home, dataHome: dataHome)
+        else {
+            throw PhotosWorkerError("no Trash is found for \(shownName): nothing trashed")
+        }
+        let shownBase =
+            home.map { trash.base.hasPrefix($0 + "/") ? "~" + trash.base.dropFirst($0.count) : trash.base[...] } ?? trash.base[...]
+        let shown = "the Trash (\(shownBase))", shownFiles = shownBase + "/files"
+        if let writePlace { trash = Trash(base: writePlace(trash.base), topdir: nil) }
+        var plan = try await plan(.trash, of: ids, to: shown, suffixing: true, pairs: pairs, trash: trash)
+        for index in plan.files.indices { plan.files[index].shownTarget = shownFiles + "/" + Self.name(of: plan.files[index].target) }
+        return plan
+    }
+
+    public func trash(_ plan: FilePlan, command: String) async -> FileOutcome {
+        guard let trash = plan.trash else { return FileOutcome(files: [], stopped: "no Trash planned") }
+        do { try trash.make() } catch { return FileOutcome(files: [], stopped: "\(error)") }
+        var moved: [MovesChange.Moved] = []
+        var notes: [String] = []
+        var indexed: [(PhotoIndex.Key, String)] = []
+        let now = time(nil)
+        var folderless = plan
+        folderless.makesFolder = false  // made above, with `info` beside it
+        let (done, stopped) = Self.forEachFile(of: folderless) { file in
+            let name = Self.name(of: file.target)
+            let note = trash.info + "/" + name + ".trashinfo"
+            // The note first, never over another: a desktop reading the Trash meanwhile sees a note
+            // with no file (which it passes over), never a file it cannot restore.
+            try Self.writeNew(
+                Array(
+                    trash.infoText(for: String(decoding: PhotoFolder.absolutePath(Array(file.source.utf8)), as: UTF8.self), at: now).utf8),
+                at: note, shown: name + ".trashinfo")
+            var before = stat()
+            let known = stat(file.source, &before) == 0
+            do {
+                let version = try Self.moveWhole(from: file.source, to: file.target, shownFrom: file.shownSource, shownTo: "the Trash")
+                moved.append(
+                    .init(from: file.source, to: file.target, shownFrom: file.shownSource, shownTo: file.shownTarget, version: version))
+                notes.append(note)
+            } catch {
+                unlink(note)
+                throw error
+            }
+            if known, !file.isSidecar { indexed.append((PhotoIndex.Key(before), file.target)) }
+        }
+        if moved.isEmpty { return FileOutcome(files: [], stopped: stopped) }
+        followMoves(moved.map { ($0.from, $0.to) }, indexed: [])
+        undoHistory.append(.moves(MovesChange(command: command, folder: plan.folder, moved: moved, madeFolder: nil, trashNotes: notes)))
+        return FileOutcome(files: done, stopped: stopped)
+    }
+
+    /// Writes `bytes` into a new file at `path` (refused when one is there), flushed.
+    private static func writeNew(_ bytes: [UInt8], at path: String, shown: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else {
+            throw PhotosWorkerError(
+                errno == EEXIST
+                    ? "\(shown) appeared in the Trash meanwhile: nothing more trashed"
+                    : "cannot write \(shown) in the Trash: \(String(cString: strerror(errno)))")
+        }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let flushed = fsync(fd) == 0
+        close(fd)
+        guard written == bytes.count, flushed else {
+            unlink(path)
+            throw PhotosWorkerError("cannot write \(shown) in the Trash")
+        }
+    }
 
     public func move(_ plan: FilePlan, command: String) async -> FileOutcome {
         var moved: [MovesChange.Moved] = []
@@ -99,6 +185,8 @@ extension FolderPhotosWorker: PhotoMovingWorker {
             }
         }
         followMoves(back, indexed: indexed)
+        for note in change.trashNotes { unlink(note) }
+        for folder in change.madeFolders.reversed() { rmdir(folder) }
         if let folder = change.madeFolder { rmdir(folder) }
         return Undone(command: change.command, movedBack: change.moved.count, from: change.folder)
     }
@@ -183,7 +271,7 @@ extension FolderPhotosWorker: PhotoMovingWorker {
     /// of it any more; one moved within it is known by its new path; and the index keeps each
     /// photo's metadata (`indexed`: its identity before, and where it went) under its identity now
     /// (a rename changes its inode's change time; a move across disks, its inode).
-    private func followMoves(_ moves: [(from: String, to: String)], indexed: [(PhotoIndex.Key, String)]) {
+    func followMoves(_ moves: [(from: String, to: String)], indexed: [(PhotoIndex.Key, String)]) {
         moveCount += 1
         let root = Array(folder.root.utf8) + [UInt8(ascii: "/")]
         var info = stat()
@@ -209,4 +297,4 @@ extension FolderPhotosWorker: PhotoMovingWorker {
 }
 
 /// What acts on a folder's photos as files: lists their paths, copies and moves them.
-public typealias PhotoFileWorker = PhotoActingWorker & PhotoCopyingWorker & PhotoMovingWorker
+public typealias PhotoFileWorker = PhotoActingWorker & PhotoCopyingWorker & PhotoMovingWorker & PhotoRenamingWorker

@@ -49,6 +49,8 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     let sidecarPlace: (@Sendable ([UInt8]) -> [UInt8])?
     /// Why `move` is refused (nil: it is not).
     let movesRefused: String?
+    /// The folder `root` is a copy of (a transcript's check), where the Trash is looked for.
+    let copyOf: String?
     /// The photos marked in this session (`mark`), by their ids' bytes.
     var marked: Set<[UInt8]> = []
     /// How many times photos moved in this session (`movesMade`).
@@ -85,6 +87,7 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     ) {
         self.sidecarPlace = sidecarPlace
         self.movesRefused = movesRefused
+        self.copyOf = copyOf
         self.readOnly = readOnly
         self.walkProgress = progress
         self.writePlace = writePlace

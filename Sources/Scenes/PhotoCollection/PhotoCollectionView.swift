@@ -152,7 +152,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
         listsWhole
             ? [
                 "open", "next", "prev", "page", "list", "grid", "layout", "sort", "filter", "rate", "reject", "label", "keyword", "mark",
-                "unmark", "undo", "paths", "copy", "move", "search"
+                "unmark", "undo", "paths", "copy", "move", "rename", "trash", "search"
             ] : []
     }
 

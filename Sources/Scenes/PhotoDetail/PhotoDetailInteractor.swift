@@ -365,7 +365,7 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
         let response = await PhotoFileActions.response(to: request, shown: photo.map { [$0] } ?? [], acting: acting, questions: questions)
         presenter?.presentFileAction(response)
         // The photo shown moved away: the detail closes on the list, which follows it.
-        if case .done(let plan, let outcome) = response, plan.action == .move, let photo,
+        if case .done(let plan, let outcome) = response, plan.action != .copy, let photo,
             outcome.files.contains(where: { $0.photoID == photo.id && !$0.isSidecar })
         {
             presenter?.presentPhotoMovedAway()

@@ -205,7 +205,7 @@ actor StubJudges: PhotoJudgingWorker {
                 .init(message: "label purple failed: it is a link", failed: true),
                 .init(message: "interrupted: rate 2 was cancelled and changed nothing", failed: true),
                 .init(message: "undid 'rate 3' on IMG_0001.CR2: IMG_0001.CR2.xmp removed (photorepl had made it)", failed: false),
-                .init(message: "Nothing to undo: no photo was judged, copied or moved in this session.", failed: false)
+                .init(message: "Nothing to undo: no photo was judged, copied, moved, renamed or trashed in this session.", failed: false)
             ])
     }
 }

@@ -16,7 +16,7 @@ protocol ActingView: AnyObject {
 @MainActor
 enum ActionCommands {
     /// The commands' names.
-    static let names: Set<String> = ["paths", "copy", "move"]
+    static let names: Set<String> = ["paths", "copy", "move", "rename", "trash"]
 
     /// `move`'s arguments, summary and example, also for the detail's `move`, where a whole number
     /// is a position instead.
@@ -57,6 +57,32 @@ enum ActionCommands {
                 await view.actOnFiles(try fileRequest(.copy, arguments))
             }
         ]
+        commands.append(
+            Command(
+                "rename",
+                arguments: [
+                    Argument("PATTERN"), Argument("--yes", optional: true), Argument("--dry-run", optional: true),
+                    Argument("--marked", optional: true)
+                ],
+                summary:
+                    "rename \(shown)'s photos (--marked: the marked ones) and their sidecars by PATTERN: {taken:%Y-%m-%d} (strftime's fields), {camera}, {name}, {ext}, {n} or {n:03} (1, 2, … in the list's order), {rating}; '/' makes folders; '.{ext}' ends it unless it names {ext}; asks first, --yes does not, --dry-run only says what; 'undo' renames them back",
+                example: "rename {taken:%Y-%m-%d}_{n:03}"
+            ) { view, arguments in
+                await view.actOnFiles(try renameRequest(arguments))
+            })
+        commands.append(
+            Command(
+                "trash",
+                arguments: [
+                    Argument("--yes", optional: true), Argument("--dry-run", optional: true), Argument("--marked", optional: true),
+                    Argument("--pairs", optional: true)
+                ],
+                summary:
+                    "move \(shown)'s photos (--marked: the marked ones) with their sidecars (--pairs: and a RAW+JPEG pair's other half) to the desktop's Trash, which restores them; asks first, --yes does not, --dry-run only says what; 'undo' moves them back",
+                example: "trash --dry-run"
+            ) { view, arguments in
+                await view.actOnFiles(try trashRequest(arguments))
+            })
         if moving {
             commands.append(
                 Command("move", arguments: moveArguments, summary: moveSummary(shown), example: "move ~/rejects") { view, arguments in
@@ -95,6 +121,49 @@ enum ActionCommands {
                 kind: .usage)
         }
         request.folder = folder
+        return request
+    }
+
+    /// What `rename` was asked: its PATTERN and options, each checked.
+    static func renameRequest(_ arguments: Arguments) throws -> PhotoFileActions.Request {
+        var request = PhotoFileActions.Request(action: .rename, folder: "")
+        var pattern: String?
+        for word in arguments {
+            switch word {
+            case "--yes": request.yes = true
+            case "--dry-run": request.dryRun = true
+            case "--marked": request.marked = true
+            case _ where word.hasPrefix("--"):
+                throw CommandError(
+                    "rename takes PATTERN, --yes, --dry-run and --marked, not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. 'rename {taken:%Y-%m-%d}_{n:03}')",
+                    kind: .usage)
+            case _ where pattern != nil:
+                throw CommandError("rename takes one PATTERN (quote one with blanks: 'rename \"{camera} {n}\"')", kind: .usage)
+            default: pattern = word
+            }
+        }
+        guard let pattern, !pattern.isEmpty else {
+            throw CommandError("rename takes a PATTERN (type e.g. 'rename {taken:%Y-%m-%d}_{n:03}')", kind: .usage)
+        }
+        request.folder = pattern
+        return request
+    }
+
+    /// What `trash` was asked: its options, each checked.
+    static func trashRequest(_ arguments: Arguments) throws -> PhotoFileActions.Request {
+        var request = PhotoFileActions.Request(action: .trash, folder: "")
+        for word in arguments {
+            switch word {
+            case "--yes": request.yes = true
+            case "--dry-run": request.dryRun = true
+            case "--marked": request.marked = true
+            case "--pairs": request.pairs = true
+            default:
+                throw CommandError(
+                    "trash takes --yes, --dry-run, --marked and --pairs, not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. 'trash --dry-run'; 'filter' chooses what it trashes)",
+                    kind: .usage)
+            }
+        }
         return request
     }
 

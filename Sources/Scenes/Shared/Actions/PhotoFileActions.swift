@@ -23,7 +23,8 @@ enum PhotoFileActions {
 
         /// The line that acts without asking, as a yes runs it and a recording keeps it.
         var confirmedLine: String {
-            ([action.verb, Tokenizer.quoted(folder), "--yes"] + (marked ? ["--marked"] : []) + (suffixing ? ["--suffix"] : [])
+            ([action.verb] + (action == .trash ? [] : [Tokenizer.quoted(folder)]) + ["--yes"] + (marked ? ["--marked"] : [])
+                + (suffixing ? ["--suffix"] : [])
                 + (pairs ? ["--pairs"] : [])).joined(
                     separator: " ")
         }
@@ -59,6 +60,8 @@ enum PhotoFileActions {
                 switch request.action {
                 case .copy: try await acting.planCopy(of: ids, to: request.folder, suffixing: request.suffixing, pairs: request.pairs)
                 case .move: try await acting.planMove(of: ids, to: request.folder, suffixing: request.suffixing, pairs: request.pairs)
+                case .trash: try await acting.planTrash(of: ids, pairs: request.pairs)
+                case .rename: try await acting.planRename(of: ids, pattern: request.folder)
                 }
         } catch let failure as PhotosWorkerError {
             return .refused(request.action, failure)
@@ -74,13 +77,25 @@ enum PhotoFileActions {
         switch request.action {
         case .copy: return .done(plan, await acting.copy(plan, command: request.confirmedLine))
         case .move: return .done(plan, await acting.move(plan, command: request.confirmedLine))
+        case .trash: return .done(plan, await acting.trash(plan, command: request.confirmedLine))
+        case .rename: return .done(plan, await acting.rename(plan, command: request.confirmedLine))
         }
     }
 
     /// `Copy 2 photos and 1 sidecar (13 KB) to share?`
     static func question(_ plan: FilePlan) -> String {
         TerminalText.singleLine(
-            "\(plan.action.capitalizedVerb) \(what(plan)) to \(plan.folder)\(plan.makesFolder ? " (a new folder)" : "")?")
+            "\(plan.action.capitalizedVerb) \(what(plan)) \(to(plan))\(newFolder(plan))?")
+    }
+
+    /// `to share`; a rename's `by {name}-{n}`.
+    static func to(_ plan: FilePlan) -> String {
+        plan.action == .rename ? "by \(plan.folder)" : "to \(plan.folder)"
+    }
+
+    /// ` (a new folder)` when the plan makes its folder (not the Trash's, which is the desktop's).
+    static func newFolder(_ plan: FilePlan) -> String {
+        plan.makesFolder && plan.trash == nil ? " (a new folder)" : ""
     }
 
     /// `2 photos and 1 sidecar (13 KB)`
@@ -133,20 +148,27 @@ enum PhotoFileActions {
             return ViewModel(
                 lines: [
                     TerminalText.singleLine(
-                        "Would \(plan.action.verb) \(what(plan)) to \(plan.folder)\(plan.makesFolder ? " (a new folder)" : ""):")
+                        "Would \(plan.action.verbBeforeTo) \(what(plan)) \(to(plan))\(newFolder(plan)):")
                 ]
                     + lines + (plan.outgrowsDisk ? [TerminalText.singleLine("It would be refused: " + tooBig(plan) + ".")] : [])
                     + ["Nothing was \(plan.action.past) (--dry-run)."])
         case .done(let plan, let outcome):
             let past = plan.action.past
             guard let stopped = outcome.stopped else {
-                let undo = plan.action == .copy ? "'undo' removes the copies" : "'undo' moves \(plan.files.count == 1 ? "it" : "them") back"
+                let them = plan.photoCount == 1 && plan.sidecarCount == 0 ? "it" : "them"
+                let undo =
+                    plan.action == .copy
+                    ? "'undo' removes the copies" : plan.action == .rename ? "'undo' renames \(them) back" : "'undo' moves \(them) back"
                 return ViewModel(lines: [
-                    TerminalText.singleLine("\(plan.action.capitalizedPast) \(what(plan)) to \(plan.folder) (\(undo)).")
+                    TerminalText.singleLine("\(plan.action.capitalizedPast) \(what(plan)) \(to(plan)) (\(undo)).")
                 ])
             }
             let made = outcome.files.count
-            let undo = plan.action == .copy ? "stay ('undo' removes them)" : "stay where they went ('undo' moves them back)"
+            let undo =
+                plan.action == .copy
+                ? "stay ('undo' removes them)"
+                : plan.action == .rename
+                    ? "keep their new names ('undo' renames them back)" : "stay where they went ('undo' moves them back)"
             return ViewModel(
                 lines: [],
                 failure: TerminalText.singleLine(

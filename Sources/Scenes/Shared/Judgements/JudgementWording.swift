@@ -40,12 +40,14 @@ enum JudgementWording {
             }
             if let moved = undone.movedBack {
                 let files = moved.count == 1 ? "1 file" : "\(moved.count) files"
-                return (TerminalText.singleLine("undid '\(undone.command)': \(files) moved back from \(moved.folder)"), false)
+                // A rename's files have no folder they were moved to: they take their names back.
+                let back = moved.folder.isEmpty ? "renamed back" : "moved back from \(moved.folder)"
+                return (TerminalText.singleLine("undid '\(undone.command)': \(files) \(back)"), false)
             }
             let how = undone.removed ? "\(undone.sidecar) removed (photorepl had made it)" : "\(undone.sidecar) is as it was"
             return (TerminalText.singleLine("undid '\(undone.command)' on \(undone.photoID): \(how)"), false)
         case .success(nil):
-            return ("Nothing to undo: no photo was judged, copied or moved in this session.", false)
+            return ("Nothing to undo: no photo was judged, copied, moved, renamed or trashed in this session.", false)
         case .failure(let failure):
             return ("undo failed: \(failure.message)", true)
         }

@@ -5,7 +5,7 @@ import Testing
 
 /// Files for `paths`, from memory: each photo's path is `shoot/ID`; the marked ones are given;
 /// lists written are kept.
-actor StubActing: PhotoActingWorker, PhotoCopyingWorker, PhotoMovingWorker {
+actor StubActing: PhotoActingWorker, PhotoCopyingWorker, PhotoMovingWorker, PhotoRenamingWorker {
     let marked: [String]
     private(set) var written: [(bytes: [UInt8], path: String, replacing: Bool)] = []
 
@@ -47,6 +47,24 @@ actor StubActing: PhotoActingWorker, PhotoCopyingWorker, PhotoMovingWorker {
         return FileOutcome(files: plan.files)
     }
     func movesMade() async -> Int { moves.count }
+    func planTrash(of ids: [String], pairs: Bool) async throws -> FilePlan {
+        var plan = try await planCopy(of: ids, to: "the Trash", suffixing: true, pairs: pairs)
+        plan.action = .trash
+        return plan
+    }
+    func planRename(of ids: [String], pattern: String) async throws -> FilePlan {
+        var plan = try await planCopy(of: ids, to: ".", suffixing: false, pairs: false)
+        plan.action = .rename
+        return plan
+    }
+    func rename(_ plan: FilePlan, command: String) async -> FileOutcome {
+        moves.append(command)
+        return FileOutcome(files: plan.files)
+    }
+    func trash(_ plan: FilePlan, command: String) async -> FileOutcome {
+        moves.append(command)
+        return FileOutcome(files: plan.files)
+    }
 }
 
 @MainActor
