@@ -25,6 +25,23 @@ struct MovesChange: Sendable {
     var madeFolders: [String] = []
 }
 
+/// What a run of moves did, as `undo` and the index keep it.
+struct MoveLog {
+    var moved: [MovesChange.Moved] = []
+    /// Each photo's identity before it moved, as the index knows it (a rename changes its change
+    /// time), and where it went.
+    var indexed: [(PhotoIndex.Key, String)] = []
+
+    /// Moves the file (`FolderPhotosWorker.moveWhole`) and records it; `isPhoto`: the index keeps it.
+    mutating func move(_ from: String, to: String, shownFrom: String, shownTo: String, isPhoto: Bool) throws {
+        var before = stat()
+        let known = stat(from, &before) == 0
+        let version = try FolderPhotosWorker.moveWhole(from: from, to: to, shownFrom: shownFrom, shownTo: shownTo)
+        moved.append(.init(from: from, to: to, shownFrom: shownFrom, shownTo: shownTo, version: version))
+        if known, isPhoto { indexed.append((PhotoIndex.Key(before), to)) }
+    }
+}
+
 /// Moving a folder's photos elsewhere, and back.
 public protocol PhotoMovingWorker: Sendable {
     /// What `move` of the photos `ids` into `folder` would do, each photo's sidecars with it; throws,
@@ -77,9 +94,8 @@ extension FolderPhotosWorker: PhotoMovingWorker {
     public func trash(_ plan: FilePlan, command: String) async -> FileOutcome {
         guard let trash = plan.trash else { return FileOutcome(files: [], stopped: "no Trash planned") }
         do { try trash.make() } catch { return FileOutcome(files: [], stopped: "\(error)") }
-        var moved: [MovesChange.Moved] = []
+        var log = MoveLog()
         var notes: [String] = []
-        var indexed: [(PhotoIndex.Key, String)] = []
         let now = time(nil)
         var folderless = plan
         folderless.makesFolder = false  // made above, with `info` beside it
@@ -92,22 +108,17 @@ extension FolderPhotosWorker: PhotoMovingWorker {
                 Array(
                     trash.infoText(for: String(decoding: PhotoFolder.absolutePath(Array(file.source.utf8)), as: UTF8.self), at: now).utf8),
                 at: note, shown: name + ".trashinfo")
-            var before = stat()
-            let known = stat(file.source, &before) == 0
             do {
-                let version = try Self.moveWhole(from: file.source, to: file.target, shownFrom: file.shownSource, shownTo: "the Trash")
-                moved.append(
-                    .init(from: file.source, to: file.target, shownFrom: file.shownSource, shownTo: file.shownTarget, version: version))
+                try log.move(file.source, to: file.target, shownFrom: file.shownSource, shownTo: file.shownTarget, isPhoto: !file.isSidecar)
                 notes.append(note)
             } catch {
                 unlink(note)
                 throw error
             }
-            if known, !file.isSidecar { indexed.append((PhotoIndex.Key(before), file.target)) }
         }
-        if moved.isEmpty { return FileOutcome(files: [], stopped: stopped) }
-        followMoves(moved.map { ($0.from, $0.to) }, indexed: [])
-        undoHistory.append(.moves(MovesChange(command: command, folder: plan.folder, moved: moved, madeFolder: nil, trashNotes: notes)))
+        if log.moved.isEmpty { return FileOutcome(files: [], stopped: stopped) }
+        followMoves(log)
+        undoHistory.append(.moves(MovesChange(command: command, folder: plan.folder, moved: log.moved, madeFolder: nil, trashNotes: notes)))
         return FileOutcome(files: done, stopped: stopped)
     }
 
@@ -130,21 +141,15 @@ extension FolderPhotosWorker: PhotoMovingWorker {
     }
 
     public func move(_ plan: FilePlan, command: String) async -> FileOutcome {
-        var moved: [MovesChange.Moved] = []
-        // Each photo's identity before it moved, as the index knows it, and where it went.
-        var indexed: [(PhotoIndex.Key, String)] = []
+        var log = MoveLog()
         let (done, stopped) = Self.forEachFile(of: plan) { file in
-            var before = stat()
-            let known = stat(file.source, &before) == 0
-            let version = try Self.moveWhole(from: file.source, to: file.target, shownFrom: file.shownSource, shownTo: file.shownTarget)
-            moved.append(
-                .init(from: file.source, to: file.target, shownFrom: file.shownSource, shownTo: file.shownTarget, version: version))
-            if known, !file.isSidecar { indexed.append((PhotoIndex.Key(before), file.target)) }
+            try log.move(file.source, to: file.target, shownFrom: file.shownSource, shownTo: file.shownTarget, isPhoto: !file.isSidecar)
         }
-        if moved.isEmpty { return FileOutcome(files: [], stopped: stopped) }
-        followMoves(moved.map { ($0.from, $0.to) }, indexed: indexed)
+        if log.moved.isEmpty { return FileOutcome(files: [], stopped: stopped) }
+        followMoves(log)
         undoHistory.append(
-            .moves(MovesChange(command: command, folder: plan.folder, moved: moved, madeFolder: plan.makesFolder ? plan.folderPath : nil)))
+            .moves(
+                MovesChange(command: command, folder: plan.folder, moved: log.moved, madeFolder: plan.makesFolder ? plan.folderPath : nil)))
         return FileOutcome(files: done, stopped: stopped)
     }
 
@@ -166,25 +171,20 @@ extension FolderPhotosWorker: PhotoMovingWorker {
                 )
             }
         }
-        var back: [(from: String, to: String)] = []
-        var indexed: [(PhotoIndex.Key, String)] = []
+        var back = MoveLog()
         for (index, file) in change.moved.enumerated().reversed() {
             do {
-                var before = stat()
-                let known = stat(file.to, &before) == 0
-                _ = try Self.moveWhole(from: file.to, to: file.from, shownFrom: file.shownTo, shownTo: file.shownFrom)
-                back.append((file.to, file.from))
-                if known { indexed.append((PhotoIndex.Key(before), file.from)) }
+                try back.move(file.to, to: file.from, shownFrom: file.shownTo, shownTo: file.shownFrom, isPhoto: true)
             } catch {
                 // What is not moved back yet stays to undo: the next `undo` tries it again.
                 var rest = change
                 rest.moved = Array(change.moved[...index])
                 undoHistory.append(.moves(rest))
-                followMoves(back, indexed: indexed)
-                throw PhotosWorkerError("\(error) (\(back.count) files before it are back, the others stay)")
+                followMoves(back)
+                throw PhotosWorkerError("\(error) (\(back.moved.count) files before it are back, the others stay)")
             }
         }
-        followMoves(back, indexed: indexed)
+        followMoves(back)
         for note in change.trashNotes { unlink(note) }
         for folder in change.madeFolders.reversed() { rmdir(folder) }
         if let folder = change.madeFolder { rmdir(folder) }
@@ -269,9 +269,10 @@ extension FolderPhotosWorker: PhotoMovingWorker {
 
     /// The folder's photos as they are after files moved: a photo that left the folder is no file
     /// of it any more; one moved within it is known by its new path; and the index keeps each
-    /// photo's metadata (`indexed`: its identity before, and where it went) under its identity now
+    /// photo's metadata (the log's `indexed`: its identity before, and where it went) under its identity now
     /// (a rename changes its inode's change time; a move across disks, its inode).
-    func followMoves(_ moves: [(from: String, to: String)], indexed: [(PhotoIndex.Key, String)]) {
+    func followMoves(_ log: MoveLog) {
+        let moves = log.moved.map { (from: $0.from, to: $0.to) }, indexed = log.indexed
         moveCount += 1
         let root = Array(folder.root.utf8) + [UInt8(ascii: "/")]
         var info = stat()

@@ -116,8 +116,7 @@ extension FolderPhotosWorker: PhotoRenamingWorker {
     }
 
     public func rename(_ plan: FilePlan, command: String) async -> FileOutcome {
-        var moved: [MovesChange.Moved] = []
-        var indexed: [(PhotoIndex.Key, String)] = []
+        var log = MoveLog()
         var madeFolders: [String] = []
         let (done, stopped) = Self.forEachFile(of: plan) { file in
             // The folders the pattern names, inside the photo's own (made as mkdir(1) makes them).
@@ -137,20 +136,15 @@ extension FolderPhotosWorker: PhotoRenamingWorker {
                 }
                 madeFolders.append(folder)
             }
-            var before = stat()
-            let known = stat(file.source, &before) == 0
-            let version = try Self.moveWhole(from: file.source, to: file.target, shownFrom: file.shownSource, shownTo: file.shownTarget)
-            moved.append(
-                .init(from: file.source, to: file.target, shownFrom: file.shownSource, shownTo: file.shownTarget, version: version))
-            if known, !file.isSidecar { indexed.append((PhotoIndex.Key(before), file.target)) }
+            try log.move(file.source, to: file.target, shownFrom: file.shownSource, shownTo: file.shownTarget, isPhoto: !file.isSidecar)
         }
-        if moved.isEmpty {
+        if log.moved.isEmpty {
             for folder in madeFolders.reversed() { rmdir(folder) }
             return FileOutcome(files: [], stopped: stopped)
         }
-        followMoves(moved.map { ($0.from, $0.to) }, indexed: indexed)
+        followMoves(log)
         undoHistory.append(
-            .moves(MovesChange(command: command, folder: "", moved: moved, madeFolder: nil, madeFolders: madeFolders)))
+            .moves(MovesChange(command: command, folder: "", moved: log.moved, madeFolder: nil, madeFolders: madeFolders)))
         return FileOutcome(files: done, stopped: stopped)
     }
 }
