@@ -78,16 +78,39 @@ enum Binary {
         _ arguments: [String], directory: URL? = nil, within: ClosedRange<UInt32>, signal: Int32,
         using generator: inout some RandomNumberGenerator
     ) throws {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let pid = try spawnQuietly(arguments, directory: directory)
         usleep(UInt32.random(in: within, using: &generator))
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        // Not reaped yet (only `waitpid` below reaps it), so this pid is still the child's even when
+        // it has ended: Foundation's Process reaps at once, and the signal could then reach another
+        // test's child that took the pid over (a metadata reader, an animation's decoder).
+        kill(pid, signal)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// photorepl started in `directory` with its output thrown away; its pid, for `waitpid`.
+    private static func spawnQuietly(_ arguments: [String], directory: URL?) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if let directory {
+            // glibc has it since 2.29, but its header declares it only for _GNU_SOURCE: looked up.
+            typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else {
+                throw POSIXError(.ENOSYS)
+            }
+            _ = unsafeBitCast(symbol, to: AddChdir.self)(&actions, directory.path)
+        }
+        let all = [executable.path] + arguments
+        var argv: [UnsafeMutablePointer<CChar>?] = all.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, &argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        return pid
     }
 
     /// Writes `bytes` to a temporary script and returns its path.
