@@ -34,4 +34,34 @@ import Testing
             trash.infoText(for: shm.path + "/a.jpg", at: 0).contains("\nPath=" + String(shm.path.dropFirst("/dev/shm/".count)) + "/a.jpg\n")
         )
     }
+
+    /// A shared `$topdir/.Trash` is used only when it is a folder with the sticky bit and not a link
+    /// (anyone can make one on a shared disk): else the user's own `$topdir/.Trash-$UID`.
+    @Test(arguments: ["none", "sticky", "not sticky", "a link to a sticky folder", "a file"])
+    func aSharedTrashIsUsedOnlyWhenStickyAndNoLink(_ kind: String) throws {
+        let home = try TemporaryFolder()
+        let top = try TemporaryFolder(under: "/dev/shm")
+        try top.write("shoot/a.jpg", [1])
+        let shared = top.path + "/.Trash"
+        switch kind {
+        case "sticky", "not sticky":
+            let mode: mode_t = kind == "sticky" ? 0o1777 : 0o777
+            #expect(mkdir(shared, mode) == 0 && chmod(shared, mode) == 0)
+        case "a link to a sticky folder":
+            #expect(mkdir(top.path + "/elsewhere", 0o1777) == 0 && chmod(top.path + "/elsewhere", 0o1777) == 0)
+            #expect(symlink(top.path + "/elsewhere", shared) == 0)
+        case "a file": try top.write(".Trash", [1])
+        default: break
+        }
+        let trash = try #require(
+            Trash.forFile(at: top.path + "/shoot/a.jpg", home: home.path, dataHome: nil, mountPoint: { _ in top.path }))
+        let expected = kind == "sticky" ? shared + "/\(getuid())" : top.path + "/.Trash-\(getuid())"
+        #expect(trash == Trash(base: expected, topdir: top.path))
+        #expect(trash.infoText(for: top.path + "/shoot/a.jpg", at: 0).contains("\nPath=shoot/a.jpg\n"))
+        // Made for its owner alone, inside the shared folder when that is the one.
+        try trash.make()
+        var info = stat()
+        #expect(lstat(trash.files, &info) == 0 && info.st_mode & 0o777 == 0o700)
+        #expect(lstat(trash.base, &info) == 0 && info.st_mode & 0o777 == 0o700)
+    }
 }

@@ -16,13 +16,16 @@ public struct Trash: Sendable, Equatable {
     public var info: String { base + "/info" }
 
     /// The Trash a file on the disk of `path` goes to. `dataHome` is `$XDG_DATA_HOME` (else
-    /// `$HOME/.local/share`).
-    public static func forFile(at path: String, home: String?, dataHome: String?) -> Trash? {
+    /// `$HOME/.local/share`); `mountPoint` finds the disk's mount point (the tests' stand-in names
+    /// a folder of their own, where they may plant a `.Trash`).
+    public static func forFile(
+        at path: String, home: String?, dataHome: String?, mountPoint: (String) -> String = Trash.mountPoint(of:)
+    ) -> Trash? {
         let data = dataHome.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home.map { $0 + "/.local/share" }
         var file = stat()
         guard stat(path, &file) == 0 else { return nil }
         if let data, let device = deviceOfNearest(data), device == file.st_dev { return Trash(base: data + "/Trash", topdir: nil) }
-        let top = mountPoint(of: path)
+        let top = mountPoint(path)
         var info = stat()
         let shared = top == "/" ? "/.Trash" : top + "/.Trash"
         // A shared .Trash only when it is a folder, sticky, and no link (anyone could plant one).
@@ -93,7 +96,7 @@ public struct Trash: Sendable, Equatable {
     }
 
     /// The mount point of the disk `path` is on: the highest folder above it on the same device.
-    private static func mountPoint(of path: String) -> String {
+    public static func mountPoint(of path: String) -> String {
         var info = stat()
         guard let resolved = realpath(path, nil) else { return "/" }
         var current = String(cString: resolved)
