@@ -160,3 +160,13 @@ int temporary_files_rename_noreplace(const char *from, const char *to) {
     return -1;
 #endif
 }
+
+int temporary_files_start_writeback(int fd) {
+#if defined(__linux__)
+    return sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+#else
+    (void)fd;
+    errno = ENOSYS;
+    return -1;
+#endif
+}

@@ -84,12 +84,19 @@ enum Binary {
         // it has ended: Foundation's Process reaps at once, and the signal could then reach another
         // test's child that took the pid over (a metadata reader, an animation's decoder).
         kill(pid, signal)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = exitStatus(of: pid)
     }
 
-    /// photorepl started in `directory` with its output thrown away; its pid, for `waitpid`.
-    private static func spawnQuietly(_ arguments: [String], directory: URL?) throws -> pid_t {
+    /// How the child `pid` ended, once it has: its exit status, or minus the signal that ended it.
+    static func exitStatus(of pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -(status & 0x7F)
+    }
+
+    /// photorepl started in `directory` with its output thrown away; its pid, for `kill` and
+    /// `exitStatus(of:)` (only that reaps it: until then the pid cannot be another process's).
+    static func spawnQuietly(_ arguments: [String], directory: URL?) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -26,4 +26,9 @@ long temporary_files_copy_range(int in, long long offset, int out, unsigned long
 // file system or the system cannot.
 int temporary_files_rename_noreplace(const char *from, const char *to);
 
+// Starts writing the dirty pages of the file open as `fd` to its disk, without waiting (Linux's
+// sync_file_range with SYNC_FILE_RANGE_WRITE); 0, or -1 with errno set. An fsync after it still
+// waits for them: started for many files first, their fsyncs share one journal commit.
+int temporary_files_start_writeback(int fd);
+
 #endif

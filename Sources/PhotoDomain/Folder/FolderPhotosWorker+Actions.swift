@@ -87,6 +87,7 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
         var copying: Set<String> = []
         let selected = await self.files(of: ids)
         let selectedPaths = Set(selected.compactMap { String(validating: $0.path, as: UTF8.self) })
+        var stems = PhotoStems()
         for photo in selected {
             guard let source = String(validating: photo.path, as: UTF8.self) else {
                 throw PhotosWorkerError(
@@ -104,7 +105,7 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
             }
             // The photo, its pair's other halves (--pairs), and the sidecars of each.
             var group: [(path: String, name: String, shown: String, isSidecar: Bool)] = []
-            let halves = pairHalves(of: photo.path)
+            let halves = Self.pairHalves(of: photo.path, &stems)
             for (path, fileName) in [(source, name)] + (pairs ? halves : []).map({ ($0, Self.name(of: $0)) }) where !copying.contains(path)
             {
                 let shown = path == source ? photo.photoID : Self.beside(photo.photoID, fileName)
@@ -337,15 +338,10 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
     }
 
     /// The other halves of the photo at `path`'s RAW+JPEG pair: the photos beside it of its name
-    /// with another extension (`IMG_1.CR2` for `IMG_1.JPG`), not UTF-8 names.
-    func pairHalves(of path: [UInt8]) -> [String] {
-        guard let dot = XMPSidecar.extensionDot(path) else { return [] }
-        // Each sibling is the photo's path up to its dot, then another extension.
-        return siblings(of: path).compactMap { sibling in
-            // `IMG_1.2.jpg` shares the stem `IMG_1.` but is another photo.
-            guard sibling.count > dot + 1, !sibling[(dot + 1)...].contains(UInt8(ascii: ".")) else { return nil }
-            return String(validating: sibling, as: UTF8.self)
-        }
+    /// with another extension (`IMG_1.CR2` for `IMG_1.JPG`), not UTF-8 names; `stems` holds the
+    /// folders read so far.
+    static func pairHalves(of path: [UInt8], _ stems: inout PhotoStems) -> [String] {
+        stems.siblings(of: path).compactMap { String(validating: $0, as: UTF8.self) }
     }
 
     /// The folder the file at `path` is in.

@@ -228,25 +228,8 @@ extension FolderPhotosWorker: PhotoJudgingWorker {
     /// The other photos of `path`'s folder with its name but another extension (`IMG_0001.JPG`
     /// beside `IMG_0001.CR2`), which a `NAME.xmp` is the sidecar of too.
     func siblings(of path: [UInt8]) -> [[UInt8]] {
-        guard let dot = XMPSidecar.extensionDot(path) else { return [] }
-        let slash = path.lastIndex(of: UInt8(ascii: "/")) ?? -1
-        let folderPath = slash < 0 ? Array(".".utf8) : Array(path[..<max(slash, 1)])
-        let stem = Array(path[(slash + 1)...dot])
-        let own = Array(path[(slash + 1)...])
-        guard
-            let directory = (folderPath + [0]).withUnsafeBufferPointer({ $0.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) } }
-            )
-        else { return [] }
-        defer { closedir(directory) }
-        var found: [[UInt8]] = []
-        while let item = readdir(directory) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            guard name != own, name.starts(with: stem), !PhotoFolder.isSidecarName(name), PhotoFolder.format(named: name) != nil else {
-                continue
-            }
-            found.append(folderPath + [UInt8(ascii: "/")] + name)
-        }
-        return found.sorted { $0.lexicographicallyPrecedes($1) }
+        var stems = PhotoStems()
+        return stems.siblings(of: path)
     }
 
     /// The photo with `judgement` over its metadata, as the detail shows it from now on.

@@ -99,15 +99,42 @@ extension FolderPhotosWorker: PhotoMovingWorker {
         let now = time(nil)
         var folderless = plan
         folderless.makesFolder = false  // made above, with `info` beside it
+        // Each file's note is written and flushed before the file moves: a desktop reading the
+        // Trash meanwhile (or after a kill) sees a note with no file, which it passes over, never a
+        // file it cannot restore. The notes are made a batch ahead, flushed together.
+        let batch = 128
+        var ready: [Int: String] = [:]
+        var next = 0
+        var failed: (index: Int, error: PhotosWorkerError)?
+        func prepareNotes(from start: Int) {
+            let files = plan.files[start..<min(start + batch, plan.files.count)]
+            let written = NewFiles.make(
+                files.map { file in
+                    let original = String(decoding: PhotoFolder.absolutePath(Array(file.source.utf8)), as: UTF8.self)
+                    return (
+                        trash.info + "/" + Self.name(of: file.target) + ".trashinfo", Array(trash.infoText(for: original, at: now).utf8)
+                    )
+                })
+            for (offset, file) in files.enumerated().prefix(written.written) {
+                ready[start + offset] = trash.info + "/" + Self.name(of: file.target) + ".trashinfo"
+            }
+            if let failure = written.failure {
+                let shown = Self.name(of: plan.files[start + failure.index].target) + ".trashinfo"
+                failed = (
+                    start + failure.index,
+                    PhotosWorkerError(
+                        failure.errno == EEXIST
+                            ? "\(shown) appeared in the Trash meanwhile: nothing more trashed"
+                            : "cannot write \(shown) in the Trash: \(String(cString: strerror(failure.errno)))")
+                )
+            }
+        }
         let (done, stopped) = Self.forEachFile(of: folderless) { file in
-            let name = Self.name(of: file.target)
-            let note = trash.info + "/" + name + ".trashinfo"
-            // The note first, never over another: a desktop reading the Trash meanwhile sees a note
-            // with no file (which it passes over), never a file it cannot restore.
-            try Self.writeNew(
-                Array(
-                    trash.infoText(for: String(decoding: PhotoFolder.absolutePath(Array(file.source.utf8)), as: UTF8.self), at: now).utf8),
-                at: note, shown: name + ".trashinfo")
+            let index = next
+            next += 1
+            if ready[index] == nil, failed == nil { prepareNotes(from: index) }
+            if let failed, failed.index == index { throw failed.error }
+            guard let note = ready.removeValue(forKey: index) else { throw PhotosWorkerError("no note for \(file.shownSource)") }
             do {
                 try log.move(file.source, to: file.target, shownFrom: file.shownSource, shownTo: file.shownTarget, isPhoto: !file.isSidecar)
                 notes.append(note)
@@ -116,28 +143,12 @@ extension FolderPhotosWorker: PhotoMovingWorker {
                 throw error
             }
         }
+        // The notes of files that stayed (Ctrl-C, a failure) go.
+        for note in ready.values { unlink(note) }
         if log.moved.isEmpty { return FileOutcome(files: [], stopped: stopped) }
         followMoves(log)
         undoHistory.append(.moves(MovesChange(command: command, folder: plan.folder, moved: log.moved, madeFolder: nil, trashNotes: notes)))
         return FileOutcome(files: done, stopped: stopped)
-    }
-
-    /// Writes `bytes` into a new file at `path` (refused when one is there), flushed.
-    private static func writeNew(_ bytes: [UInt8], at path: String, shown: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else {
-            throw PhotosWorkerError(
-                errno == EEXIST
-                    ? "\(shown) appeared in the Trash meanwhile: nothing more trashed"
-                    : "cannot write \(shown) in the Trash: \(String(cString: strerror(errno)))")
-        }
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let flushed = fsync(fd) == 0
-        close(fd)
-        guard written == bytes.count, flushed else {
-            unlink(path)
-            throw PhotosWorkerError("cannot write \(shown) in the Trash")
-        }
     }
 
     public func move(_ plan: FilePlan, command: String) async -> FileOutcome {

@@ -35,6 +35,7 @@ extension FolderPhotosWorker: PhotoRenamingWorker {
         var problems: [String] = [], clashes: [String] = [], twice: [String] = [], shared: [String] = []
         var taken: [String: String] = [:]
         var info = stat()
+        var stems = PhotoStems()
         for (number, (photo, known)) in zip(selected, metadata).enumerated() {
             guard let source = String(validating: photo.path, as: UTF8.self) else {
                 problems.append("\(photo.photoID) (its name is not UTF-8)")
@@ -73,7 +74,7 @@ extension FolderPhotosWorker: PhotoRenamingWorker {
                         Self.beside(photo.photoID, renamed), true
                     ))
                 // A NAME.xmp the pair's other half shares would leave it.
-                if !sidecar.name.hasPrefix(fileName), !pairHalves(of: photo.path).isEmpty {
+                if !sidecar.name.hasPrefix(fileName), !Self.pairHalves(of: photo.path, &stems).isEmpty {
                     shared.append(Self.beside(photo.photoID, sidecar.name))
                 }
             }
