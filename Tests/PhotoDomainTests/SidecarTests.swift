@@ -34,6 +34,31 @@ import Testing
         try exiftool(["-s3", "-sep", ";", "-" + tag, root + "/" + name]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// A list by name opens no file, but keeps what the session read of a photo: one opened and
+    /// rated in the detail shows its rating when the list is made again (`filter clear`), the
+    /// others none until a sort or filter reads them.
+    @Test func aListByNameKeepsTheJudgementsOfThisSession() async throws {
+        try photo("a.jpg")
+        try photo("b.jpg")
+        let worker = FolderPhotosWorker(root: root)
+        let photos = try await worker.listing(ListingRequest(order: .name)).photos
+        let a = await worker.described(try #require(photos.first { $0.id == "a.jpg" }))
+        _ = try await worker.judge(a, .rate(4), sharedToo: false)
+        let again = try await worker.listing(ListingRequest(order: .name)).photos
+        #expect(again.map(\.id) == ["a.jpg", "b.jpg"])
+        #expect(again.map { $0.facts?.metadata.rating } == [4, nil])
+        // Another file put under its name is not the photo rated: nothing of it is kept.
+        #expect(rename(root + "/a.jpg", root + "/rated.jpg") == 0)
+        try Data(TestImage.jpeg(width: 60, height: 30)).write(to: URL(fileURLWithPath: root + "/a.jpg"))
+        let replaced = try await worker.listing(ListingRequest(order: .name)).photos
+        #expect(replaced.map(\.id) == ["a.jpg", "b.jpg", "rated.jpg"])
+        #expect(replaced.map { $0.facts?.metadata.rating } == [nil, nil, nil])
+        #expect(await worker.described(replaced[0]).width == 60, "the new file described, not the old one")
+        // A new session knows nothing of it until it reads the sidecars.
+        let fresh = try await FolderPhotosWorker(root: root).listing(ListingRequest(order: .name)).photos
+        #expect(fresh.map { $0.facts?.metadata.rating } == [nil, nil, nil])
+    }
+
     /// A new sidecar is `NAME.EXT.xmp`, as darktable and digiKam name it, and exiftool reads what
     /// was written as XMP:Rating, XMP:Label, XMP:Subject and XMP:HierarchicalSubject.
     @Test func whatIsWrittenExiftoolReads() async throws {

@@ -35,6 +35,9 @@ public actor FolderPhotosWorker: PhotosWorker, PhotoPicturesWorker {
     let metadataNotes = Mutex<Set<String>>([])
     /// Photos listed by name only, with what their headers said once read (by id's bytes).
     private var describedPhotos: [[UInt8]: Photo] = [:]
+    /// The file each described photo was read from: another file under its name since (a photo
+    /// moved away, another put there) is described afresh.
+    private var describedFiles: [[UInt8]: PhotoFolder.FoundFile] = [:]
     /// Where long walks are reported, if anywhere.
     let walkProgress: WorkProgress?
     /// Where `save` writes what it is asked to write at a path (a transcript's check: a folder of its
@@ -533,7 +536,12 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
                 }
             }
         } else {
-            listed = scan.entries.map { ($0, nil) }
+            // No file opened, but what this session read of a photo (opened in the detail, judged
+            // there) is shown again: a rating given a moment ago stays in the list.
+            listed = scan.entries.map { entry in
+                let key = Array(PhotoFolder.displayID(entry.relativePath).utf8)
+                return (entry, describedFiles[key] == entry.file ? describedPhotos[key]?.facts : nil)
+            }
         }
         if !request.filters.isEmpty {
             let marked = self.marked
@@ -607,8 +615,8 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
     /// once; a photo not of this folder as it is.
     public func described(_ photo: Photo) async -> Photo {
         let key = Array(photo.id.utf8)
-        if let known = describedPhotos[key] { return known }
         guard let entry = paths.withLock({ $0[key] }) else { return photo }
+        if let known = describedPhotos[key], describedFiles[key] == entry.file { return known }
         var found = photo
         if photo.width == 0, photo.height == 0 {
             found = described(id: photo.id, entry: entry, countsFrames: true).photo
@@ -624,6 +632,7 @@ extension FolderPhotosWorker: PhotoListingWorker, PhotoDescribingWorker {
             found.facts?.metadata = judgement.over(metadata)
         }
         describedPhotos[key] = found
+        describedFiles[key] = entry.file
         return found
     }
 }
