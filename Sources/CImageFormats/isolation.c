@@ -273,7 +273,12 @@ static void confine(int seconds, size_t memory, int pipe_end, int other_pipe_end
     // Only the pipes to this child's parent stay open.
     close_all_but(pipe_end, other_pipe_end);
 #ifdef __linux__
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    // Linux sends it when the *thread* that forked the child ends, not the process: a still
+    // picture's child is waited for by that thread, but an animation's lives on while its frames
+    // are asked for from other threads, and the pool's thread that forked it may end meanwhile,
+    // killing it mid-play ("giflib ended while it played this file"). An animation's child ends
+    // instead when the parent's end of its pipe closes, as it does when the parent dies.
+    if (!per_task) prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
     // (Without a parent-death signal, as on macOS, a child whose parent dies while it decodes is
     // ended by its CPU limit; one whose parent is gone already, here.)

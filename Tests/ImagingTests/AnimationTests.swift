@@ -382,6 +382,32 @@ import Testing
         }
     }
 
+    /// The child an animation is decoded in outlives the thread that started it: Linux's
+    /// parent-death signal follows the thread that forked, and a pool's thread may end mid-play.
+    @Test func theAnimationOutlivesTheThreadThatStartedIt() async throws {
+        final class Made: @unchecked Sendable {
+            let lock = NSLock()
+            var frames: AnimationFrames?
+        }
+        let bytes = try OtherFormatsTests.bytes("three-frames.gif")
+        let made = Made()
+        let thread = Thread {
+            let frames = try? AnimationFrames(bytes, fitting: Self.box)
+            made.lock.withLock { made.frames = frames }
+            // Ended once the child is surely under way (a thread ended before the child asked for
+            // the signal sends none).
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        thread.start()
+        while !thread.isFinished { try await Task.sleep(for: .milliseconds(10)) }
+        // The thread's end, and a signal it would send, delivered.
+        try await Task.sleep(for: .milliseconds(300))
+        let frames = try #require(made.lock.withLock { made.frames })
+        let played = try await Self.play(frames)
+        #expect(played.map(\.index) == [0, 1, 2])
+        await frames.stop()
+    }
+
     /// Cancelled while it waits for a frame (Ctrl-C), the animation stops and says so.
     @Test func cancellingStopsTheAnimation() async throws {
         let frames = try #require(try AnimationFrames(OtherFormatsTests.bytes("three-frames.gif"), fitting: Self.box))
