@@ -179,10 +179,15 @@ let hasExiftool = FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftoo
         folder = try TemporaryFolder()
     }
 
-    /// A stand-in reader: a shell script doing `body`.
+    /// A stand-in reader: a shell script doing `body`. Written by `cp`, in a process of its own:
+    /// a file this process had open for writing could be held open a moment by a child another
+    /// test forks meanwhile, and could not be run then (ETXTBSY).
     func reader(_ body: String) throws -> String {
         let path = folder.path + "/reader.sh"
-        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path + ".text"))
+        let copy = try Process.run(URL(fileURLWithPath: "/bin/cp"), arguments: [path + ".text", path])
+        copy.waitUntilExit()
+        #expect(copy.terminationStatus == 0)
         #expect(chmod(path, 0o755) == 0)
         return path
     }
@@ -194,7 +199,8 @@ let hasExiftool = FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftoo
                 Issue.record("no failure")
                 return
             }
-            #expect(failure.message == "exiv2 crashed reading it (signal 11), and was started afresh" && !failure.readerMissing)
+            #expect(failure.message == "exiv2 crashed reading it (signal 11), and was started afresh")
+            #expect(!failure.readerMissing)
         }
     }
 
