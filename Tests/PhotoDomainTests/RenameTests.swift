@@ -76,4 +76,32 @@ import Testing
         #expect(undone.movedBack?.count == 3 && undone.movedBack?.folder == "")
         #expect(names(shoot) == ["a.jpg", "a.jpg.xmp", "b.jpg", "c.jpg"], "renamed back, the folders made gone")
     }
+
+    /// With --suffix, a name taken (by a file there, or by another photo's new name) gets the first
+    /// free -1, -2, … after the new stem, its sidecar with it; a stem is its last part's, so a
+    /// folder's dot is no extension.
+    @Test func suffixGivesTakenNamesTheFirstFreeNumber() async throws {
+        try photo("a.jpg", taken: "2024:06:01 10:00:00")
+        try photo("b.jpg", taken: "2024:06:01 11:00:00")
+        try photo("c.jpg", taken: "2024:06:01 12:00:00")
+        try Data("<x:xmpmeta xmlns:x='adobe:ns:meta/'/>\n".utf8).write(to: URL(fileURLWithPath: shoot + "/b.jpg.xmp"))
+        try Data([1]).write(to: URL(fileURLWithPath: shoot + "/2024-06-01.jpg"))
+        let worker = FolderPhotosWorker(root: shoot)
+        _ = try await worker.listing(ListingRequest(order: .name))
+        do {
+            _ = try await worker.planRename(of: ["a.jpg"], pattern: "{taken:%Y-%m-%d}")
+            Issue.record("a name taken is refused without --suffix")
+        } catch {
+            #expect((error as? PhotosWorkerError)?.message.hasSuffix("(--suffix gives a taken name -1, -2, …)") == true)
+        }
+        let plan = try await worker.planRename(of: ["a.jpg", "b.jpg", "c.jpg"], pattern: "{taken:%Y-%m-%d}", suffixing: true)
+        #expect(plan.files.map(\.shownTarget) == ["2024-06-01-1.jpg", "2024-06-01-2.jpg", "2024-06-01-2.jpg.xmp", "2024-06-01-3.jpg"])
+        #expect(await worker.rename(plan, command: "rename {taken:%Y-%m-%d} --suffix --yes").stopped == nil)
+        #expect(names(shoot) == ["2024-06-01-1.jpg", "2024-06-01-2.jpg", "2024-06-01-2.jpg.xmp", "2024-06-01-3.jpg", "2024-06-01.jpg"])
+        #expect(FileManager.default.contents(atPath: shoot + "/2024-06-01.jpg") == Data([1]), "the file there is never touched")
+
+        let folders = try await worker.planRename(
+            of: ["2024-06-01-1.jpg", "2024-06-01-2.jpg"], pattern: "v1.0/shot", suffixing: true)
+        #expect(folders.files.map(\.shownTarget) == ["v1.0/shot.jpg", "v1.0/shot-1.jpg", "v1.0/shot-1.jpg.xmp"])
+    }
 }

@@ -324,10 +324,12 @@ extension FolderPhotosWorker: PhotoCopyingWorker {
         }
     }
 
-    /// `name` (the photo's, or a sidecar's named after it) with `-N` after the photo's stem.
+    /// `name` (the photo's, or a sidecar's named after it) with `-N` after the photo's stem (the
+    /// stem of its last part: a rename's `2024.06/IMG` is `2024.06/IMG-1`).
     static func suffixed(_ name: String, photo: String, _ suffix: Int) -> String {
         guard suffix > 0 else { return name }
-        let stem = photo.lastIndex(of: ".").map { photo[..<$0] } ?? photo[...]
+        let last = photo.lastIndex(of: "/").map { photo.index(after: $0) } ?? photo.startIndex
+        let stem = photo[last...].lastIndex(of: ".").map { photo[..<$0] } ?? photo[...]
         guard name.hasPrefix(stem) else { return name }
         return stem + "-\(suffix)" + name.dropFirst(stem.count)
     }

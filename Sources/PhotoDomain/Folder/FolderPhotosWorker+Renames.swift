@@ -7,15 +7,16 @@ public protocol PhotoRenamingWorker: Sendable {
     /// What `rename PATTERN` of the photos `ids` (in the list's order: `{n}` counts in it) would
     /// do, each photo's sidecars renamed with it; throws, naming them, when a photo lacks a field
     /// the pattern uses, when a new name is taken (by a file, or by another photo's new name), or
-    /// when a name cannot be (empty, `.` or `..`, over 255 bytes).
-    func planRename(of ids: [String], pattern: String) async throws -> FilePlan
+    /// when a name cannot be (empty, `.` or `..`, over 255 bytes). With `suffixing`, a photo whose
+    /// new name is taken gets the first free `-1`, `-2`, … after its new stem instead.
+    func planRename(of ids: [String], pattern: String, suffixing: Bool) async throws -> FilePlan
     /// Renames the files `plan` holds, never over a file, making the folders the pattern names;
     /// kept for `undo`, as `command`.
     func rename(_ plan: FilePlan, command: String) async -> FileOutcome
 }
 
 extension FolderPhotosWorker: PhotoRenamingWorker {
-    public func planRename(of ids: [String], pattern text: String) async throws -> FilePlan {
+    public func planRename(of ids: [String], pattern text: String, suffixing: Bool = false) async throws -> FilePlan {
         if readOnly {
             throw PhotosWorkerError(
                 "photorepl is read-only (--read-only, or read-only in the preferences): nothing is written; start it without that to rename photos"
@@ -55,12 +56,11 @@ extension FolderPhotosWorker: PhotoRenamingWorker {
                 continue
             }
             let folder = Self.folder(of: source)
-            let target = folder + "/" + newName
-            guard target != source else { continue }
+            guard folder + "/" + newName != source else { continue }
             // The photo's sidecars renamed with it: `NAME.EXT.xmp` after its new name, `NAME.xmp` after its new stem.
             let stem = fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? fileName
             let newStem = newName.lastIndex(of: ".").map { String(newName[..<$0]) } ?? newName
-            var group = [(source, target, photo.photoID, Self.beside(photo.photoID, newName), false)]
+            var names = [(from: source, shownFrom: photo.photoID, name: newName, isSidecar: false)]
             for sidecar in sidecarNames(of: source) {
                 let renamed: String
                 if sidecar.name.hasPrefix(fileName) {
@@ -68,15 +68,23 @@ extension FolderPhotosWorker: PhotoRenamingWorker {
                 } else {
                     renamed = newStem + sidecar.name.dropFirst(stem.count)
                 }
-                group.append(
-                    (
-                        sidecar.path, Self.folder(of: sidecar.path) + "/" + renamed, Self.beside(photo.photoID, sidecar.name),
-                        Self.beside(photo.photoID, renamed), true
-                    ))
+                names.append((sidecar.path, Self.beside(photo.photoID, sidecar.name), renamed, true))
                 // A NAME.xmp the pair's other half shares would leave it.
                 if !sidecar.name.hasPrefix(fileName), !Self.pairHalves(of: photo.path, &stems).isEmpty {
                     shared.append(Self.beside(photo.photoID, sidecar.name))
                 }
+            }
+            // The first names free for the whole group with --suffix: its own, or -1, -2, … after the new stem.
+            var suffix = 0
+            func targets(_ suffix: Int) -> [String] { names.map { folder + "/" + Self.suffixed($0.name, photo: newName, suffix) } }
+            while suffixing, targets(suffix).contains(where: { taken[$0] != nil || lstat($0, &info) == 0 }) {
+                suffix += 1
+            }
+            let group = zip(names, targets(suffix)).map { file, target in
+                (
+                    file.from, target, file.shownFrom, Self.beside(photo.photoID, Self.suffixed(file.name, photo: newName, suffix)),
+                    file.isSidecar
+                )
             }
             for (from, to, shownFrom, shownTo, isSidecar) in group {
                 if let other = taken[to] {
@@ -108,10 +116,13 @@ extension FolderPhotosWorker: PhotoRenamingWorker {
         }
         if !twice.isEmpty {
             throw PhotosWorkerError(
-                "two photos would take one name (\(listed(twice))): nothing renamed; add {n} to the pattern to tell them apart")
+                "two photos would take one name (\(listed(twice))): nothing renamed; add {n} to the pattern to tell them apart, or --suffix"
+            )
         }
         if !clashes.isEmpty {
-            throw PhotosWorkerError("\(listed(clashes)) \(clashes.count == 1 ? "is" : "are") there already: nothing renamed")
+            throw PhotosWorkerError(
+                "\(listed(clashes)) \(clashes.count == 1 ? "is" : "are") there already: nothing renamed (--suffix gives a taken name -1, -2, …)"
+            )
         }
         return FilePlan(.rename, folder: text, makesFolder: false, files: files)
     }

@@ -62,10 +62,10 @@ enum ActionCommands {
                 "rename",
                 arguments: [
                     Argument("PATTERN"), Argument("--yes", optional: true), Argument("--dry-run", optional: true),
-                    Argument("--marked", optional: true)
+                    Argument("--marked", optional: true), Argument("--suffix", optional: true)
                 ],
                 summary:
-                    "rename \(shown)'s photos (--marked: the marked ones) and their sidecars by PATTERN: {taken:%Y-%m-%d} (strftime's fields), {camera}, {name}, {ext}, {n} or {n:03} (1, 2, … in the list's order), {rating}; '/' makes folders; '.{ext}' ends it unless it names {ext}; asks first, --yes does not, --dry-run only says what; 'undo' renames them back",
+                    "rename \(shown)'s photos (--marked: the marked ones) and their sidecars by PATTERN: {taken:%Y-%m-%d} (strftime's fields), {camera}, {name}, {ext}, {n} or {n:03} (1, 2, … in the list's order), {rating}; '/' makes folders; '.{ext}' ends it unless it names {ext}; a name taken refuses it all, or gets -1, -2 with --suffix; asks first, --yes does not, --dry-run only says what; 'undo' renames them back",
                 example: "rename {taken:%Y-%m-%d}_{n:03}"
             ) { view, arguments in
                 await view.actOnFiles(try renameRequest(arguments))
@@ -133,9 +133,10 @@ enum ActionCommands {
             case "--yes": request.yes = true
             case "--dry-run": request.dryRun = true
             case "--marked": request.marked = true
+            case "--suffix": request.suffixing = true
             case _ where word.hasPrefix("--"):
                 throw CommandError(
-                    "rename takes PATTERN, --yes, --dry-run and --marked, not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. 'rename {taken:%Y-%m-%d}_{n:03}')",
+                    "rename takes PATTERN, --yes, --dry-run, --marked and --suffix, not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. 'rename {taken:%Y-%m-%d}_{n:03}')",
                     kind: .usage)
             case _ where pattern != nil:
                 throw CommandError("rename takes one PATTERN (quote one with blanks: 'rename \"{camera} {n}\"')", kind: .usage)

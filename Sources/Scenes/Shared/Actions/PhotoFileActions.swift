@@ -61,7 +61,7 @@ enum PhotoFileActions {
                 case .copy: try await acting.planCopy(of: ids, to: request.folder, suffixing: request.suffixing, pairs: request.pairs)
                 case .move: try await acting.planMove(of: ids, to: request.folder, suffixing: request.suffixing, pairs: request.pairs)
                 case .trash: try await acting.planTrash(of: ids, pairs: request.pairs)
-                case .rename: try await acting.planRename(of: ids, pattern: request.folder)
+                case .rename: try await acting.planRename(of: ids, pattern: request.folder, suffixing: request.suffixing)
                 }
         } catch let failure as PhotosWorkerError {
             return .refused(request.action, failure)

@@ -52,7 +52,7 @@ actor StubActing: PhotoActingWorker, PhotoCopyingWorker, PhotoMovingWorker, Phot
         plan.action = .trash
         return plan
     }
-    func planRename(of ids: [String], pattern: String) async throws -> FilePlan {
+    func planRename(of ids: [String], pattern: String, suffixing: Bool) async throws -> FilePlan {
         var plan = try await planCopy(of: ids, to: ".", suffixing: false, pairs: false)
         plan.action = .rename
         return plan
