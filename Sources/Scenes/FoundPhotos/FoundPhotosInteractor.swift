@@ -31,6 +31,9 @@ protocol FoundPhotosDataStore: MorePhotosSource {
     var list: PhotoList { get }
     /// The 0-based position of the photo the detail opened from here showed last, handed back by it.
     var changedIndex: Int? { get set }
+    /// Whether the detail moved its photo away as a file (`move DIR`, `rename`, `trash`): the
+    /// photos are found again, as they are now.
+    var photoMovedAway: Bool { get set }
 }
 
 final class FoundPhotosInteractor: FoundPhotosBusinessLogic, FoundPhotosDataStore {
@@ -58,6 +61,7 @@ final class FoundPhotosInteractor: FoundPhotosBusinessLogic, FoundPhotosDataStor
         set { listWorker.list = newValue }
     }
     var changedIndex: Int?
+    var photoMovedAway = false
     /// Whether photos were found once: `show` then lists them again instead of asking anew.
     private var hasFound = false
 
@@ -118,6 +122,14 @@ final class FoundPhotosInteractor: FoundPhotosBusinessLogic, FoundPhotosDataStor
 
     func showPhotos(_ request: FoundPhotos.Show.Request) {
         guard hasFound, let source else { return findPhotos(request) }
+        // A photo of a folder the detail moved, renamed or trashed: found again, without it (or
+        // by its new name); none found now, back to where the search was typed, as a first search.
+        if photoMovedAway {
+            photoMovedAway = false
+            changedIndex = nil
+            hasFound = false
+            return findPhotos(FoundPhotos.Show.Request(query: nil))
+        }
         // Back from a photo: on the page of the one shown last.
         if let landing = changedIndex {
             listWorker.list.returned(to: landing, after: [])

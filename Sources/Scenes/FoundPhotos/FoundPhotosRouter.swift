@@ -16,7 +16,7 @@ protocol FoundPhotosDataPassing: AnyObject {
 
 /// The found photos' router: the router that pushed the scene (the detail's, for a photographer; the
 /// collection's, for a search) writes into its DataStore what the photos are found by; a photo it
-/// opens in a detail scene that knows the list it came from, where moving does not apply.
+/// opens in a detail scene that knows the list it came from, where moving to a position does not apply.
 final class FoundPhotosRouter: FoundPhotosRoutingLogic, FoundPhotosDataPassing {
     var dataStore: FoundPhotosDataStore?
     /// Not owned: the engine's navigation stack outlives its scenes.
@@ -56,9 +56,14 @@ final class FoundPhotosRouter: FoundPhotosRoutingLogic, FoundPhotosDataPassing {
 }
 
 /// The back-channel from the detail: where the photo shown last is, for the page shown when the
-/// scene appears again (no move applies here, and no photo of Unsplash's is judged).
+/// scene appears again (no move to a position applies here, and no photo of Unsplash's is judged);
+/// a photo moved away as a file has the photos found again.
 extension FoundPhotosRouter: PhotoDetailRouterDelegate {
     func dismissWithChange(index: Int, moves: [PhotoDetail.Moved], judged: [Photo]) {
         dataStore?.changedIndex = index
+    }
+
+    func photoMovedAway() {
+        dataStore?.photoMovedAway = true
     }
 }

@@ -16,7 +16,7 @@ protocol PhotoDetailRouterDelegate: AnyObject {
 }
 
 extension PhotoDetailRouterDelegate {
-    /// A list that is a snapshot (search results, a photographer's photos) is shown as it was.
+    /// A list that cannot be made again is shown as it was.
     func photoMovedAway() {}
 }
 
