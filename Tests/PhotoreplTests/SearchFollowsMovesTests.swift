@@ -32,9 +32,10 @@ import Testing
         #expect(lines[first + 2] == "Found 1 photo for \"Canon\":")
         #expect(lines[first + 3].hasPrefix("▸ 1  harbour.jpg"))
         // The second: none left, back to the collection, listed again.
-        #expect(after("photos/search/detail 1> move out --yes").prefix(2) == [
-            "Moved 1 photo (10 KB) to out ('undo' moves it back).", "No photos found for \"Canon\": back to the collection."
-        ])
+        #expect(
+            after("photos/search/detail 1> move out --yes").prefix(2) == [
+                "Moved 1 photo (10 KB) to out ('undo' moves it back).", "No photos found for \"Canon\": back to the collection."
+            ])
         // After undo (of the second move), the photo moved back is found again.
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/out").sorted() == ["IMG_5D.jpg"])
         #expect(after("photos> search Canon").first == "Found 1 photo for \"Canon\":")
