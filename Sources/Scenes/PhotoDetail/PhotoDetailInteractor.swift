@@ -224,6 +224,8 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
                 if await waits(frame.delay, since: clock.now, until: started + longest) { return }
                 continue
             }
+            // A frame decoded as Ctrl-C or a key came (its decode too quick to notice) is not drawn.
+            if animationStopRequested || Task.isCancelled { return }
             presenter?.presentAnimationFrame(.init(frame: frame))
             if await waits(frame.delay, since: clock.now, until: started + longest) { return }
         }
