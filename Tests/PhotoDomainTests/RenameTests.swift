@@ -103,5 +103,17 @@ import Testing
         let folders = try await worker.planRename(
             of: ["2024-06-01-1.jpg", "2024-06-01-2.jpg"], pattern: "v1.0/shot", suffixing: true)
         #expect(folders.files.map(\.shownTarget) == ["v1.0/shot.jpg", "v1.0/shot-1.jpg", "v1.0/shot-1.jpg.xmp"])
+
+        // A NAME.xmp follows the stem of the new name's last part (the folder's dot is none), and
+        // the suffix finds a free name for both (before, the sidecar's name never changed: no end).
+        try photo("d.jpg", taken: "2024:06:01 13:00:00")
+        try Data("<x:xmpmeta xmlns:x='adobe:ns:meta/'/>\n".utf8).write(to: URL(fileURLWithPath: shoot + "/d.xmp"))
+        _ = try await worker.listing(ListingRequest(order: .name))
+        let plain = try await worker.planRename(of: ["d.jpg"], pattern: "v1.0/{name}_{ext}")
+        #expect(plain.files.map(\.shownTarget) == ["v1.0/d_jpg", "v1.0/d_jpg.xmp"])
+        try FileManager.default.createDirectory(atPath: shoot + "/v1.0", withIntermediateDirectories: false)
+        try Data([2]).write(to: URL(fileURLWithPath: shoot + "/v1.0/d_jpg.xmp"))
+        let suffixed = try await worker.planRename(of: ["d.jpg"], pattern: "v1.0/{name}_{ext}", suffixing: true)
+        #expect(suffixed.files.map(\.shownTarget) == ["v1.0/d_jpg-1", "v1.0/d_jpg-1.xmp"])
     }
 }

@@ -87,10 +87,13 @@ enum Binary {
         _ = exitStatus(of: pid)
     }
 
-    /// How the child `pid` ended, once it has: its exit status, or minus the signal that ended it.
+    /// How the child `pid` ended, once it has: its exit status, or minus the signal that ended it
+    /// (`Int32.min`: it was no child to wait for).
     static func exitStatus(of pid: pid_t) -> Int32 {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var waited = waitpid(pid, &status, 0)
+        while waited < 0 && errno == EINTR { waited = waitpid(pid, &status, 0) }
+        guard waited == pid else { return Int32.min }
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : -(status & 0x7F)
     }
 
@@ -114,8 +117,20 @@ enum Binary {
         let all = [executable.path] + arguments
         var argv: [UnsafeMutablePointer<CChar>?] = all.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
+        // Every signal unblocked and at its default, as in a shell: the thread this runs on may
+        // block some (a dispatch thread does), and a child would inherit that mask.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var every = sigset_t()
+        sigfillset(&every)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &every)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, &argv, environ)
+        let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, &argv, environ)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         return pid
     }

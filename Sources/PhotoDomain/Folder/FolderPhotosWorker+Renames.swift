@@ -16,6 +16,9 @@ public protocol PhotoRenamingWorker: Sendable {
 }
 
 extension FolderPhotosWorker: PhotoRenamingWorker {
+    /// The most `-N` a rename tries for one photo's names.
+    static let mostSuffixes = 10_000
+
     public func planRename(of ids: [String], pattern text: String, suffixing: Bool = false) async throws -> FilePlan {
         if readOnly {
             throw PhotosWorkerError(
@@ -59,7 +62,9 @@ extension FolderPhotosWorker: PhotoRenamingWorker {
             guard folder + "/" + newName != source else { continue }
             // The photo's sidecars renamed with it: `NAME.EXT.xmp` after its new name, `NAME.xmp` after its new stem.
             let stem = fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? fileName
-            let newStem = newName.lastIndex(of: ".").map { String(newName[..<$0]) } ?? newName
+            // The stem of the new name's last part: in `v1.0/IMG_jpg` the folder's dot is no extension.
+            let newLast = newName.lastIndex(of: "/").map { newName.index(after: $0) } ?? newName.startIndex
+            let newStem = newName[newLast...].lastIndex(of: ".").map { String(newName[..<$0]) } ?? newName
             var names = [(from: source, shownFrom: photo.photoID, name: newName, isSidecar: false)]
             for sidecar in sidecarNames(of: source) {
                 let renamed: String
@@ -77,7 +82,8 @@ extension FolderPhotosWorker: PhotoRenamingWorker {
             // The first names free for the whole group with --suffix: its own, or -1, -2, … after the new stem.
             var suffix = 0
             func targets(_ suffix: Int) -> [String] { names.map { folder + "/" + Self.suffixed($0.name, photo: newName, suffix) } }
-            while suffixing, targets(suffix).contains(where: { taken[$0] != nil || lstat($0, &info) == 0 }) {
+            // Bounded: past it, the names still taken are refused below as clashes.
+            while suffixing, suffix < Self.mostSuffixes, targets(suffix).contains(where: { taken[$0] != nil || lstat($0, &info) == 0 }) {
                 suffix += 1
             }
             let group = zip(names, targets(suffix)).map { file, target in

@@ -225,7 +225,7 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
                 continue
             }
             // A frame decoded as Ctrl-C or a key came (its decode too quick to notice) is not drawn.
-            if animationStopRequested || Task.isCancelled { return }
+            if animationStopRequested || Task.isCancelled || keys?.keyWasPressed() == true { return }
             presenter?.presentAnimationFrame(.init(frame: frame))
             if await waits(frame.delay, since: clock.now, until: started + longest) { return }
         }
