@@ -100,11 +100,7 @@ enum ActionCommands {
         var request = PhotoFileActions.Request(action: action, folder: "")
         for word in arguments {
             switch word {
-            case "--yes": request.yes = true
-            case "--dry-run": request.dryRun = true
-            case "--marked": request.marked = true
-            case "--suffix": request.suffixing = true
-            case "--pairs": request.pairs = true
+            case _ where request.takes(word, of: ["--yes", "--dry-run", "--marked", "--suffix", "--pairs"]): continue
             case _ where word.hasPrefix("-"):
                 throw CommandError(
                     "\(verb) takes DIR, --yes, --dry-run, --marked, --suffix and --pairs, not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. '\(verb) ~/share', or '\(verb) ./\(TerminalText.truncate(word, toWidth: 40))' for a folder of that name)",
@@ -130,10 +126,7 @@ enum ActionCommands {
         var pattern: String?
         for word in arguments {
             switch word {
-            case "--yes": request.yes = true
-            case "--dry-run": request.dryRun = true
-            case "--marked": request.marked = true
-            case "--suffix": request.suffixing = true
+            case _ where request.takes(word, of: ["--yes", "--dry-run", "--marked", "--suffix"]): continue
             case _ where word.hasPrefix("--"):
                 throw CommandError(
                     "rename takes PATTERN, --yes, --dry-run, --marked and --suffix, not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. 'rename {taken:%Y-%m-%d}_{n:03}')",
@@ -155,10 +148,7 @@ enum ActionCommands {
         var request = PhotoFileActions.Request(action: .trash, folder: "")
         for word in arguments {
             switch word {
-            case "--yes": request.yes = true
-            case "--dry-run": request.dryRun = true
-            case "--marked": request.marked = true
-            case "--pairs": request.pairs = true
+            case _ where request.takes(word, of: ["--yes", "--dry-run", "--marked", "--pairs"]): continue
             default:
                 throw CommandError(
                     "trash takes --yes, --dry-run, --marked and --pairs, not '\(TerminalText.truncate(word, toWidth: 40))' (type e.g. 'trash --dry-run'; 'filter' chooses what it trashes)",
@@ -189,5 +179,21 @@ enum ActionCommands {
             throw CommandError("--force replaces the FILE paths writes: type e.g. 'paths picks.txt --force'", kind: .usage)
         }
         return request
+    }
+}
+
+extension PhotoFileActions.Request {
+    /// Whether `word` is one of `options` (those the action takes), set in the request if so.
+    mutating func takes(_ word: String, of options: Set<String>) -> Bool {
+        guard options.contains(word) else { return false }
+        switch word {
+        case "--yes": yes = true
+        case "--dry-run": dryRun = true
+        case "--marked": marked = true
+        case "--suffix": suffixing = true
+        case "--pairs": pairs = true
+        default: return false
+        }
+        return true
     }
 }
