@@ -44,10 +44,10 @@ final class RootScene: SceneView {
             throw CommandError("it failed")
         },
         Command("child", summary: "pushes a child") { scene, _ in
-            if let child = scene.navigator.instantiate(ChildScene.self) { scene.navigator.push(child) }
+            try scene.navigator.push(scene.navigator.instantiate(ChildScene.self))
         },
         Command("sheet", summary: "presents a child as a sheet") { scene, _ in
-            if let child = scene.navigator.instantiate(ChildScene.self) { scene.navigator.present(child) }
+            try scene.navigator.present(scene.navigator.instantiate(ChildScene.self))
         },
         Command("later", summary: "prints 'later' as an effect awaited before the command ends") { scene, _ in
             scene.console.writeLine("now")
@@ -57,17 +57,15 @@ final class RootScene: SceneView {
             scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.writeLine("never") }
             throw CommandError("failed after scheduling")
         },
-        // A failure as a value: what a View does with the message its presenter worded.
-        Command("refuse", summary: "reports a failure, then schedules an effect") { scene, _ in
-            scene.console.writeLine("before")
-            scene.console.fail("refused")
-            scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.writeLine("never") }
+        // A failure as a value: what a View does with the message its presenter worded, thrown back
+        // through the scene that loads.
+        Command("refuse", summary: "pushes a scene whose loading fails") { scene, _ in
+            try scene.navigator.push(scene.navigator.instantiate(RefusingScene.self))
         },
         Command("refuse-later", summary: "an effect reports a failure; the effect after it never runs") { scene, _ in
             scene.effects.finishBeforeCommandEnds { [console = scene.console] in
                 console.writeLine("waited")
-                console.fail("refused while waiting")
-                console.fail("a second failure is not the command's")
+                throw CommandError("refused while waiting")
             }
             scene.effects.finishBeforeCommandEnds { [console = scene.console] in console.writeLine("never") }
         }
@@ -89,6 +87,26 @@ final class ChildScene: SceneView {
     ]
 }
 
+/// A scene whose loading schedules work, writes a line, then fails: as a View whose presenter
+/// worded a failure when the scene appeared.
+@MainActor
+final class RefusingScene: SceneView {
+    static let sceneName = "refusing"
+    init(_ context: SceneContext) {
+        effects = context.effects
+        console = context.console
+    }
+    unowned let effects: any SceneEffects
+    let console: Console
+    var title: String { "refusing" }
+    func sceneDidLoad() throws(CommandError) {
+        effects.finishBeforeCommandEnds { [console] in console.writeLine("never") }
+        console.writeLine("before")
+        throw CommandError("refused")
+    }
+    static let commands: [Command<RefusingScene>] = []
+}
+
 @MainActor
 @Suite(.serialized) struct EngineTests {
     let output = OutputSink.memory()
@@ -99,6 +117,7 @@ final class ChildScene: SceneView {
         engine = Engine(console: Console(output: output, diagnostics: .memory()))
         engine.register(SceneModule(RootScene.self) { RootScene($0) })
         engine.register(SceneModule(ChildScene.self) { ChildScene($0) })
+        engine.register(SceneModule(RefusingScene.self) { RefusingScene($0) })
         engine.start(root: RootScene.self)
     }
 
@@ -272,8 +291,10 @@ final class ChildScene: SceneView {
         #expect(output.text == "now\nlater\n")
     }
 
-    @Test func aFailureReportedAsAValueFailsTheCommandAndDropsItsEffects() async {
+    @Test func aFailureASceneThrowsAsItLoadsFailsTheCommandAndDropsItsEffects() async {
         #expect(engine.runUntilItWaits("refuse") == .failed(CommandError("refused")))
+        #expect(engine.sceneNavigator.stack.names == ["root", "refusing"], "the scene stays shown, as it was pushed")
+        #expect(await run("back") == .done)
         #expect(await run("inc") == .done)  // the dropped effect never runs
         engine.console.flush()
         #expect(output.text == "before\nvalue: 1\n")
@@ -287,9 +308,19 @@ final class ChildScene: SceneView {
         #expect(output.text == "waited\nvalue: 1\n")
     }
 
-    @Test func aFailureReportedOutsideACommandIsNotTheNextOnes() async {
-        engine.console.fail("as a scene loaded")
-        #expect(await run("inc") == .done)
+    @Test func aFailureOfWorkScheduledOutsideACommandIsSaidAndIsNotTheNextOnes() async {
+        let diagnostics = OutputSink.memory()
+        let engine = Engine(console: Console(output: output, diagnostics: diagnostics))
+        engine.register(SceneModule(RootScene.self) { RootScene($0) })
+        engine.start(root: RootScene.self)
+        engine.effects.finishBeforeCommandEnds { throw CommandError("as a scene loaded") }
+        engine.effects.finishBeforeCommandEnds { [console = engine.console] in console.writeLine("never") }
+        await engine.finishPendingEffects()
+        engine.console.flush()
+        #expect(diagnostics.text == "error: as a scene loaded\n")
+        #expect(await engine.execute("inc") == .done)
+        engine.console.flush()
+        #expect(output.text == "value: 1\n")
     }
 
     @Test func quitEndsTheSession() async {
@@ -326,13 +357,12 @@ final class ChildScene: SceneView {
 
     @Test func goingBackOrClosingWhereNothingIsOnTopFailsTheCommand() {
         let engine = engine(output: .memory())
-        engine.navigator.pop()
-        #expect(
-            engine.console.takeFailure()?.message == "cannot go back: there is no pushed scene on top to remove (the top is root (root))")
-        engine.navigator.dismiss()
-        #expect(
-            engine.console.takeFailure()?.message
-                == "cannot close the sheet: there is no sheet scene on top to remove (the top is root (root))")
+        #expect(throws: CommandError("cannot go back: there is no pushed scene on top to remove (the top is root (root))")) {
+            try engine.navigator.pop()
+        }
+        #expect(throws: CommandError("cannot close the sheet: there is no sheet scene on top to remove (the top is root (root))")) {
+            try engine.navigator.dismiss()
+        }
         #expect(engine.sceneNavigator.stack.names == ["root"])
     }
 

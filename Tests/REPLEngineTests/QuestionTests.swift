@@ -24,7 +24,7 @@ final class AskingScene: SceneView {
                 dropped += 1
                 scene.console.writeLine("dropped")
             } else if !scene.questions.confirm("Drop it?", thenRun: "drop --yes") {
-                scene.console.fail("drop only with --yes here")
+                throw CommandError("drop only with --yes here")
             }
         },
         Command("say", arguments: [Argument("TEXT")], summary: "prints TEXT") { scene, arguments in

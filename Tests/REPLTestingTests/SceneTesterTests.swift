@@ -46,8 +46,8 @@ enum Convert {
 
 @MainActor protocol ConverterBusinessLogic { func convert(_ request: Convert.Request) async throws }
 @MainActor protocol ConverterDataStore { var lastResult: Double? { get } }
-@MainActor protocol ConverterPresentationLogic { func present(_ response: Convert.Response) }
-@MainActor protocol ConverterDisplayLogic: AnyObject { func display(_ viewModel: Convert.ViewModel) }
+@MainActor protocol ConverterPresentationLogic { func present(_ response: Convert.Response) throws(CommandError) }
+@MainActor protocol ConverterDisplayLogic: AnyObject { func display(_ viewModel: Convert.ViewModel) throws(CommandError) }
 
 @MainActor
 final class ConverterInteractor: ConverterBusinessLogic, ConverterDataStore {
@@ -66,19 +66,19 @@ final class ConverterInteractor: ConverterBusinessLogic, ConverterDataStore {
             result = nil
         }
         lastResult = result
-        presenter?.present(.init(amount: request.amount, currency: request.currency, result: result))
+        try presenter?.present(.init(amount: request.amount, currency: request.currency, result: result))
     }
 }
 
 @MainActor
 final class ConverterPresenter: ConverterPresentationLogic {
     weak var view: ConverterDisplayLogic?
-    func present(_ response: Convert.Response) {
+    func present(_ response: Convert.Response) throws(CommandError) {
         guard let result = response.result else {
-            view?.display(.init(text: "there is no rate for \(response.currency) (type e.g. 'convert 10 USD')", failed: true))
+            try view?.display(.init(text: "there is no rate for \(response.currency) (type e.g. 'convert 10 USD')", failed: true))
             return
         }
-        view?.display(.init(text: "\(response.amount) EUR = \(result) \(response.currency)", failed: false))
+        try view?.display(.init(text: "\(response.amount) EUR = \(result) \(response.currency)", failed: false))
     }
 }
 
@@ -99,8 +99,9 @@ final class ConverterView: SceneView, ConverterDisplayLogic {
         effects.finishBeforeCommandEnds { [console] in console.writeLine("rates loaded") }
     }
 
-    func display(_ viewModel: Convert.ViewModel) {
-        if viewModel.failed { console.fail(viewModel.text) } else { console.writeLine(viewModel.text) }
+    func display(_ viewModel: Convert.ViewModel) throws(CommandError) {
+        if viewModel.failed { throw CommandError(viewModel.text) }
+        console.writeLine(viewModel.text)
     }
 
     func stateFields() -> [StateField] {

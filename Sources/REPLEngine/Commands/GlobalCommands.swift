@@ -14,7 +14,7 @@ enum GlobalCommands {
             if let topic = arguments.first { try engine.helpTopic(topic) } else { engine.printHelp() }
         },
         Command("back", summary: "go back to the previous scene") { engine, _ in
-            engine.sceneNavigator.goBack()
+            try engine.sceneNavigator.goBack()
         },
         Command(
             "state", arguments: [Argument("--json", optional: true, completion: .words(["--json"]))],

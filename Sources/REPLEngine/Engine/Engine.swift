@@ -83,11 +83,11 @@ public final class Engine {
     /// stays without scenes: its global commands still run.
     public func start<Root: SceneView>(root: Root.Type) {
         precondition(sceneNavigator.stack.entries.isEmpty, "the engine has started already")
-        guard let scene = sceneNavigator.instantiate(root) else {
-            if let failure = console.takeFailure() { console.writeDiagnostic("error: \(failure.message)") }
-            return
+        do {
+            try sceneNavigator.showRoot(sceneNavigator.instantiate(root))
+        } catch {
+            console.writeDiagnostic("error: \(error.message)")
         }
-        sceneNavigator.showRoot(scene)
     }
 
     /// The prompt: where you are, e.g. `photos/detail 2> `.
@@ -241,23 +241,17 @@ public final class Engine {
                 }
             }
         }
-        // A failure a View reported outside any command (as the root scene loaded) is not this one's.
-        _ = console.takeFailure()
         switch command.body {
         case .immediate(let run):
             do {
                 try run(target, arguments)
-                try throwFailure()
             } catch {
                 effects.dropAll()
                 throw error
             }
             return rest(then: nil)
         case .suspending(let run):
-            return rest(then: {
-                try await run(target, arguments)
-                try self.throwFailure()
-            })
+            return rest(then: { try await run(target, arguments) })
         }
     }
 
@@ -286,11 +280,6 @@ public final class Engine {
         if let rest = try begin(words) { try await rest() }
     }
 
-    /// The failure a View reported with `Console.fail`, thrown as the command's error.
-    private func throwFailure() throws(CommandError) {
-        if let failure = console.takeFailure() { throw failure }
-    }
-
     /// What is left of a command once it ran as far as it could: `waiting` (nil when it did not have
     /// to wait), then the effects it scheduled; nil when there is nothing left at all. A failure ends
     /// it: the effects still pending are dropped.
@@ -299,7 +288,7 @@ public final class Engine {
         return {
             do {
                 try await waiting?()
-                try await self.effects.runAll(checking: self.throwFailure)
+                try await self.effects.runAll()
             } catch {
                 self.effects.dropAll()
                 throw error
@@ -315,7 +304,12 @@ public final class Engine {
     /// Runs the work scenes scheduled (`SceneEffects`) to its end. Commands do this by themselves; a
     /// host (or a test) that pushes a scene outside a command calls it.
     public func finishPendingEffects() async {
-        // Outside a command there is no command to fail: a failure ends the work, as in one.
-        try? await effects.runAll(checking: throwFailure)
+        // Outside a command there is no command to fail: a failure ends the work, as in one, and
+        // is said on standard error, as a root that cannot be shown is.
+        do {
+            try await effects.runAll()
+        } catch {
+            console.writeDiagnostic("error: \((error as? CommandError)?.message ?? "\(error)")")
+        }
     }
 }

@@ -1,6 +1,6 @@
 /// The engine's navigation controller: it makes registered scenes, keeps the stack they are shown on,
 /// and pushes, presents, pops and dismisses them (`Navigator`, which routers drive). A mistake (a
-/// scene never registered, nothing to pop) fails the command being run, saying why.
+/// scene never registered, nothing to pop) is thrown, saying why, and fails the command being run.
 @MainActor
 final class SceneNavigator: Navigator {
     private(set) var registry = SceneRegistry()
@@ -21,56 +21,54 @@ final class SceneNavigator: Navigator {
         registry.register(module)
     }
 
-    /// Makes a scene of a registered type with the module's `make`; nil, the command being run
-    /// failing with the reason, for a type never registered.
-    func instantiate<View: SceneView>(_ view: View.Type) -> View? {
-        guard let module = registry.module(for: view) else {
-            console.fail(SceneRegistry.notRegistered(view))
-            return nil
-        }
+    /// Makes a scene of a registered type with the module's `make`; throws the reason for a type
+    /// never registered.
+    func instantiate<View: SceneView>(_ view: View.Type) throws(CommandError) -> View {
+        guard let module = registry.module(for: view) else { throw CommandError(SceneRegistry.notRegistered(view)) }
         let made = module.make(SceneContext(navigator: self, effects: effects, console: console, questions: questions))
         guard let scene = made as? View else {
-            console.fail("the module registered for \(view) made a \(type(of: made)), not a \(view)")
-            return nil
+            throw CommandError("the module registered for \(view) made a \(type(of: made)), not a \(view)")
         }
         return scene
     }
 
     /// Shows `scene` as the root of the stack.
-    func showRoot(_ scene: any SceneView) { show(scene, as: .root) }
+    func showRoot(_ scene: any SceneView) throws(CommandError) { try show(scene, as: .root) }
 
     /// Pushes `scene` on the stack; it loads (`sceneDidLoad`).
-    func push(_ scene: any SceneView) { show(scene, as: .pushed) }
+    func push(_ scene: any SceneView) throws(CommandError) { try show(scene, as: .pushed) }
 
     /// Presents `scene` as a sheet over the top one; it loads.
-    func present(_ scene: any SceneView) { show(scene, as: .sheet) }
+    func present(_ scene: any SceneView) throws(CommandError) { try show(scene, as: .sheet) }
 
     /// Pops the pushed scene on top; the one below appears again (`sceneWillAppear`).
-    func pop() {
-        if let problem = stack.removeTop(.pushed) { return console.fail("cannot go back: \(problem)") }
-        stack.top?.scene.sceneWillAppear()
+    func pop() throws(CommandError) {
+        if let problem = stack.removeTop(.pushed) { throw CommandError("cannot go back: \(problem)") }
+        try stack.top?.scene.sceneWillAppear()
     }
 
     /// Dismisses the sheet on top; the one below appears again.
-    func dismiss() {
-        if let problem = stack.removeTop(.sheet) { return console.fail("cannot close the sheet: \(problem)") }
-        stack.top?.scene.sceneWillAppear()
+    func dismiss() throws(CommandError) {
+        if let problem = stack.removeTop(.sheet) { throw CommandError("cannot close the sheet: \(problem)") }
+        try stack.top?.scene.sceneWillAppear()
     }
 
     /// The global `back`: dismisses a sheet, pops a pushed scene, and says so at the root.
-    func goBack() {
+    func goBack() throws(CommandError) {
         if stack.isAtRoot {
             console.writeLine("Already at the root scene (\(stack.top?.module.name ?? "none")): nothing to go back to.")
             return
         }
-        if stack.top?.presentation == .sheet { dismiss() } else { pop() }
+        if stack.top?.presentation == .sheet { try dismiss() } else { try pop() }
     }
 
-    private func show(_ scene: any SceneView, as presentation: NavigationStack.Presentation) {
+    /// Puts `scene` on the stack, then loads it: a scene whose loading failed stays shown, as a view
+    /// controller whose viewDidLoad found nothing to show.
+    private func show(_ scene: any SceneView, as presentation: NavigationStack.Presentation) throws(CommandError) {
         guard let module = registry.module(for: type(of: scene)) else {
-            return console.fail(SceneRegistry.notRegistered(type(of: scene)))
+            throw CommandError(SceneRegistry.notRegistered(type(of: scene)))
         }
         stack.append(.init(scene: scene, module: module, presentation: presentation))
-        scene.sceneDidLoad()
+        try scene.sceneDidLoad()
     }
 }

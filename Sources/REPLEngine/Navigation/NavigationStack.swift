@@ -1,17 +1,17 @@
 /// What routers drive: the navigation controller of a terminal app.
 @MainActor
 public protocol Navigator: AnyObject {
-    /// Makes a registered scene, as a storyboard instantiates a view controller; nil, and the
-    /// command being run fails saying why, when `view` was never registered.
-    func instantiate<View: SceneView>(_ view: View.Type) -> View?
-    /// Pushes a scene on the stack; it loads.
-    func push(_ scene: any SceneView)
+    /// Makes a registered scene, as a storyboard instantiates a view controller; throws, saying why,
+    /// when `view` was never registered.
+    func instantiate<View: SceneView>(_ view: View.Type) throws(CommandError) -> View
+    /// Pushes a scene on the stack; it loads, and what its loading throws is thrown.
+    func push(_ scene: any SceneView) throws(CommandError)
     /// Pops the top scene; the one below appears again.
-    func pop()
+    func pop() throws(CommandError)
     /// Presents a scene as a sheet over the top one; it loads.
-    func present(_ scene: any SceneView)
+    func present(_ scene: any SceneView) throws(CommandError)
     /// Dismisses the sheet on top; the scene below appears again.
-    func dismiss()
+    func dismiss() throws(CommandError)
 }
 
 /// The navigation stack as a value: what `state` prints and tests compare.

@@ -9,10 +9,12 @@ public protocol SceneView: AnyObject {
     static var commands: [Command<Self>] { get }
     /// What this scene adds to the prompt: "detail 2".
     var title: String { get }
-    /// Once, right after the scene was pushed or presented (viewDidLoad).
-    func sceneDidLoad()
-    /// When the scene is on top again because the one above it left (viewWillAppear).
-    func sceneWillAppear()
+    /// Once, right after the scene was pushed or presented (viewDidLoad). What it throws fails the
+    /// command that showed the scene (which stays shown).
+    func sceneDidLoad() throws(CommandError)
+    /// When the scene is on top again because the one above it left (viewWillAppear). What it
+    /// throws fails the command that left the scene above.
+    func sceneWillAppear() throws(CommandError)
     /// The scene's DataStore, for `state` and `state --json`.
     func stateFields() -> [StateField]
     /// What Tab offers for an argument of `command` (its name) declared with `.positions` completion.
@@ -90,8 +92,9 @@ public protocol SceneQuestions: AnyObject {
 /// output from the one before.
 @MainActor
 public protocol SceneEffects: AnyObject {
-    /// Schedules `work` to run, to its end, before the command being run ends.
-    func finishBeforeCommandEnds(_ work: @escaping @MainActor () async -> Void)
+    /// Schedules `work` to run, to its end, before the command being run ends. What it throws fails
+    /// that command: the work scheduled after it is dropped.
+    func finishBeforeCommandEnds(_ work: @escaping @MainActor () async throws -> Void)
 }
 
 /// A scene type registered with the engine: its commands and how to make one (with the

@@ -5,7 +5,8 @@ import SafeFiles
 /// sequence a server or a file name carries reaches the terminal), styles them (only on a terminal
 /// that wants colour), buffers them and writes them out, and keeps the session's transcript.
 /// A View writes with `writeLine(_:style:)` and `write(_:style:)`, lays out tables with
-/// `write(_:column:padded:style:)`, and reports a failure its presenter worded with `fail(_:)`.
+/// `write(_:column:padded:style:)`. A failure is not written here: the View throws it as a
+/// `CommandError`, and the engine writes it as the command's error.
 @MainActor
 public final class Console {
     /// How a line is styled on a terminal that wants colour (never in files or pipes).
@@ -33,25 +34,6 @@ public final class Console {
             case .success: "\u{1B}[32m"
             }
         }
-    }
-
-    /// The error of the command being run, when a View said it failed (`fail`); the engine takes it
-    /// when the command ends.
-    private(set) var failure: CommandError?
-
-    /// Ends the command being run as failed, with `message` as its error: the engine writes it as
-    /// `error: …` after the command's output (`FILE:LINE: error: …` on standard error in a script),
-    /// drops the work the command had left, and a script stops there, as when a command throws a
-    /// `CommandError`. This is how a View displays a failure its presenter worded: a value that came
-    /// through the VIP cycle like any other result. The first failure of a command is the one kept.
-    public func fail(_ message: String) {
-        if failure == nil { failure = CommandError(message) }
-    }
-
-    /// The failure `fail` kept, now taken (nil when the command has not failed).
-    func takeFailure() -> CommandError? {
-        defer { failure = nil }
-        return failure
     }
 
     /// Whether styles are drawn: decided once by the caller (terminal, NO_COLOR, TERM=dumb).

@@ -12,9 +12,9 @@ protocol FoundPhotosBusinessLogic: AnyObject {
     /// Moves the page control and shows the page. With a picture to decode, the page is shown by an
     /// effect the command awaits (then the next page's picture is decoded ahead); without, at once.
     /// One past the last result loaded, where there are more, the next page is loaded first.
-    func changeToPage(_ request: PhotoList.Page.Request)
+    func changeToPage(_ request: PhotoList.Page.Request) throws(CommandError)
     /// Opens a photo (`open N`, `open NAME`): the router shows it in a detail scene.
-    func selectPhoto(_ request: PhotoList.Selection.Request)
+    func selectPhoto(_ request: PhotoList.Selection.Request) throws(CommandError)
     /// Lays the photos out as a contact sheet; `next` past the last sheet loads more first, where
     /// there are more.
     func showSheet(_ request: ContactSheet.Request)
@@ -75,7 +75,7 @@ final class FoundPhotosInteractor: FoundPhotosBusinessLogic, FoundPhotosDataStor
         case (.photographers(let worker), .photographer(let user)?):
             effects?.finishBeforeCommandEnds { [self] in await findPhotos(of: user, with: worker) }
         case (.search(let worker), .query(let query)?):
-            effects?.finishBeforeCommandEnds { [self] in await findResults(for: query, with: worker) }
+            effects?.finishBeforeCommandEnds { [self] in try await findResults(for: query, with: worker) }
         case (_, nil):
             // Nothing was handed over: nothing to find (a router that pushed the scene bare).
             break
@@ -98,7 +98,7 @@ final class FoundPhotosInteractor: FoundPhotosBusinessLogic, FoundPhotosDataStor
         presenter?.presentPhotos(.init(source: .photographer(found.profile), rows: list.rows))
     }
 
-    private func findResults(for query: PhotoQuery, with worker: PhotoSearchWorker) async {
+    private func findResults(for query: PhotoQuery, with worker: PhotoSearchWorker) async throws(CommandError) {
         let perPage = Self.resultsPerPage
         switch await PhotoPage.loading({ try await worker.search(query, page: 1, perPage: perPage) }) {
         case .failure(let why):
@@ -106,7 +106,7 @@ final class FoundPhotosInteractor: FoundPhotosBusinessLogic, FoundPhotosDataStor
         case .success(let found) where found.photos.isEmpty:
             // Nothing found: the results shown stay; with none, the collection is shown again.
             let kept: PhotoQuery? = if hasFound, case .query(let shown)? = source { shown } else { nil }
-            presenter?.presentNoResults(.init(query: query, kept: kept))
+            try presenter?.presentNoResults(.init(query: query, kept: kept))
         case .success(let found):
             source = .query(query)
             listWorker.list = PhotoList(firstPage: found)
@@ -140,16 +140,16 @@ final class FoundPhotosInteractor: FoundPhotosBusinessLogic, FoundPhotosDataStor
 
     // MARK: - The list: pages, sheets, opening, more pages
 
-    func changeToPage(_ request: PhotoList.Page.Request) {
+    func changeToPage(_ request: PhotoList.Page.Request) throws(CommandError) {
         if listWorker.needsNextPage(for: request.page) {
             effects?.finishBeforeCommandEnds { [self] in
-                if await loadNextPage() { changeToPage(request) }
+                if try await loadNextPage() { try changeToPage(request) }
             }
             return
         }
         switch listWorker.turn(request) {
         case .failure(let problem):
-            presenter?.presentListFailure(.init(problem: problem))
+            try presenter?.presentListFailure(.init(problem: problem))
         case .success(let page):
             guard let box = request.pictureBox, listWorker.pictures != nil, let effects else { return presenter?.presentPage(page) ?? () }
             effects.finishBeforeCommandEnds { [self] in
@@ -160,14 +160,14 @@ final class FoundPhotosInteractor: FoundPhotosBusinessLogic, FoundPhotosDataStor
         }
     }
 
-    func selectPhoto(_ request: PhotoList.Selection.Request) {
-        if let problem = listWorker.list.open(request) { return presenter?.presentListFailure(.init(problem: problem)) ?? () }
-        presenter?.presentSelection()
+    func selectPhoto(_ request: PhotoList.Selection.Request) throws(CommandError) {
+        if let problem = listWorker.list.open(request) { return try presenter?.presentListFailure(.init(problem: problem)) ?? () }
+        try presenter?.presentSelection()
     }
 
     func showSheet(_ request: ContactSheet.Request) {
         effects?.finishBeforeCommandEnds { [self] in
-            switch await listWorker.sheet(request, loadMore: { await loadNextPage() }) {
+            switch try await listWorker.sheet(request, loadMore: loadNextPage) {
             case nil:
                 break
             case .failure(.interrupted)? where request.isListing:
@@ -175,7 +175,7 @@ final class FoundPhotosInteractor: FoundPhotosBusinessLogic, FoundPhotosDataStor
                 // command that listed (a `search`, a `back`) has done what it was typed for.
                 break
             case .failure(let problem)?:
-                presenter?.presentListFailure(.init(problem: .sheet(problem)))
+                try presenter?.presentListFailure(.init(problem: .sheet(problem)))
             case .success(let sheet)?:
                 presenter?.presentSheet(sheet)
             }
@@ -184,10 +184,10 @@ final class FoundPhotosInteractor: FoundPhotosBusinessLogic, FoundPhotosDataStor
 
     /// Appends the next page of results, saying what it added; false, having said why, when it
     /// added nothing.
-    private func loadNextPage() async -> Bool {
+    private func loadNextPage() async throws(CommandError) -> Bool {
         switch await listWorker.loadNextPage() {
         case .failure(let problem):
-            presenter?.presentListFailure(.init(problem: problem))
+            try presenter?.presentListFailure(.init(problem: problem))
             return false
         case .success(let more):
             presenter?.presentMore(more)
@@ -195,10 +195,10 @@ final class FoundPhotosInteractor: FoundPhotosBusinessLogic, FoundPhotosDataStor
         }
     }
 
-    func loadMoreForDetail() async -> [Photo]? {
+    func loadMoreForDetail() async throws(CommandError) -> [Photo]? {
         guard listWorker.loadsPage != nil, list.hasMore else { return nil }
         let count = list.photos.count
-        guard await loadNextPage() else { return [] }
+        guard try await loadNextPage() else { return [] }
         return Array(list.photos[count...])
     }
 }

@@ -4,13 +4,13 @@ import REPLEngine
 @MainActor
 protocol FoundPhotosPresentationLogic: AnyObject {
     func presentPhotos(_ response: FoundPhotos.Show.Response)
-    func presentNoResults(_ response: FoundPhotos.NoResults.Response)
+    func presentNoResults(_ response: FoundPhotos.NoResults.Response) throws(CommandError)
     func presentLoadFailure(_ response: FoundPhotos.LoadFailure.Response)
     func presentPage(_ response: PhotoList.Page.Response)
     func presentMore(_ response: PhotoList.More.Response)
     func presentSheet(_ response: ContactSheet.Response)
-    func presentSelection()
-    func presentListFailure(_ response: PhotoList.Failure.Response)
+    func presentSelection() throws(CommandError)
+    func presentListFailure(_ response: PhotoList.Failure.Response) throws(CommandError)
 }
 
 /// Words the photos found: a photographer with their profile, or what a search found; the list's
@@ -44,12 +44,12 @@ final class FoundPhotosPresenter: FoundPhotosPresentationLogic {
         }
     }
 
-    func presentNoResults(_ response: FoundPhotos.NoResults.Response) {
+    func presentNoResults(_ response: FoundPhotos.NoResults.Response) throws(CommandError) {
         let what = Self.describe(response.query)
         let message =
             response.kept.map { "No photos found for \(what): the results for \(Self.describe($0)) stay." }
             ?? "No photos found for \(what): back to the collection."
-        view?.displayNoResults(.init(message: message, goesBack: response.kept == nil))
+        try view?.displayNoResults(.init(message: message, goesBack: response.kept == nil))
     }
 
     func presentLoadFailure(_ response: FoundPhotos.LoadFailure.Response) {
@@ -81,12 +81,12 @@ final class FoundPhotosPresenter: FoundPhotosPresentationLogic {
         view?.displaySheet(ContactSheet.presenting(response))
     }
 
-    func presentSelection() {
-        view?.displaySelectedPhoto()
+    func presentSelection() throws(CommandError) {
+        try view?.displaySelectedPhoto()
     }
 
-    func presentListFailure(_ response: PhotoList.Failure.Response) {
-        view?.displayListFailure(PhotoList.failure(response, wording: wording))
+    func presentListFailure(_ response: PhotoList.Failure.Response) throws(CommandError) {
+        try view?.displayListFailure(PhotoList.failure(response, wording: wording))
     }
 
     // MARK: - A photographer

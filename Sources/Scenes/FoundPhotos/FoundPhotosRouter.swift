@@ -4,9 +4,9 @@ import REPLEngine
 @MainActor
 protocol FoundPhotosRoutingLogic: AnyObject {
     /// Opens the photo selected in a detail scene that knows which list it came from.
-    func routeToDetail()
+    func routeToDetail() throws(CommandError)
     /// Back to the scene the search was typed in (a first search that found nothing).
-    func routeBack()
+    func routeBack() throws(CommandError)
 }
 
 @MainActor
@@ -31,16 +31,16 @@ final class FoundPhotosRouter: FoundPhotosRoutingLogic, FoundPhotosDataPassing {
 
     /// As CleanStore's `routeToShowOrder`: the detail is made, its DataStore given what it needs
     /// (`passDataToDetail`), and it is pushed; this router hears back from it as its delegate.
-    func routeToDetail() {
-        guard let destination = navigator?.instantiate(PhotoDetailView.self), let destinationRouter = destination.router else { return }
+    func routeToDetail() throws(CommandError) {
+        guard let destination = try navigator?.instantiate(PhotoDetailView.self), let destinationRouter = destination.router else { return }
         destinationRouter.delegate = self
         guard let dataStore, var destinationDataStore = destinationRouter.dataStore else { return }
         passDataToDetail(source: dataStore, destination: &destinationDataStore)
-        navigator?.push(destination)
+        try navigator?.push(destination)
     }
 
-    func routeBack() {
-        navigator?.pop()
+    func routeBack() throws(CommandError) {
+        try navigator?.pop()
     }
 
     /// Hands the detail scene the opened photo, its position, the photos found (a copy: `next` and

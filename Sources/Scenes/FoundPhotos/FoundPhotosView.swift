@@ -5,13 +5,13 @@ import TerminalPictures
 @MainActor
 protocol FoundPhotosDisplayLogic: AnyObject {
     func displayPhotos(_ viewModel: FoundPhotos.Show.ViewModel)
-    func displayNoResults(_ viewModel: FoundPhotos.NoResults.ViewModel)
+    func displayNoResults(_ viewModel: FoundPhotos.NoResults.ViewModel) throws(CommandError)
     func displayLoadFailure(_ viewModel: FoundPhotos.LoadFailure.ViewModel)
     func displayPage(_ viewModel: PhotoList.Page.ViewModel)
     func displayMore(_ viewModel: PhotoList.More.ViewModel)
     func displaySheet(_ viewModel: ContactSheet.ViewModel)
-    func displaySelectedPhoto()
-    func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel)
+    func displaySelectedPhoto() throws(CommandError)
+    func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel) throws(CommandError)
 }
 
 /// A photographer's photos (`author`) or what `search QUERY` found (`search`): one scene, paged like
@@ -100,13 +100,13 @@ package final class FoundPhotosView<Finder: PhotoFinder>: SceneView, FoundPhotos
                 guard let page = arguments.number(at: 0) else {
                     throw CommandError("page takes a number (type e.g. 'page 2')", kind: .usage)
                 }
-                view.turnPage(to: TypedNumber.row(ofPosition: page), typed: TypedNumber.typed(arguments[0]))
+                try view.turnPage(to: TypedNumber.row(ofPosition: page), typed: TypedNumber.typed(arguments[0]))
             },
             Command("next", summary: says.next, repetition: .always) { view, _ in
-                view.step(by: 1)
+                try view.step(by: 1)
             },
             Command("prev", summary: says.prev, repetition: .always) { view, _ in
-                view.step(by: -1)
+                try view.step(by: -1)
             },
             Command(
                 "grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid next",
@@ -121,7 +121,7 @@ package final class FoundPhotosView<Finder: PhotoFinder>: SceneView, FoundPhotos
             Command("open", arguments: [Argument("N|NAME", optional: true, completion: .positions)], summary: says.open, example: "open 1")
             {
                 view, arguments in
-                view.interactor?.selectPhoto(PhotoList.Selection.Request(typed: arguments.first))
+                try view.interactor?.selectPhoto(PhotoList.Selection.Request(typed: arguments.first))
             }
         ]
     }
@@ -137,20 +137,20 @@ package final class FoundPhotosView<Finder: PhotoFinder>: SceneView, FoundPhotos
         }
     }
 
-    private func turnPage(to page: Int, typed: String?) {
-        interactor?.changeToPage(PhotoList.Page.Request(page: page, pictureBox: display?.pixelBox(for: .page), typed: typed))
+    private func turnPage(to page: Int, typed: String?) throws(CommandError) {
+        try interactor?.changeToPage(PhotoList.Page.Request(page: page, pictureBox: display?.pixelBox(for: .page), typed: typed))
     }
 
     /// `next` and `prev`. A page control does not scroll past its ends: it stays, and says so; one
     /// past the last result loaded, where there are more, loads them. In the grid layout they turn
     /// the sheets, from the one shown (`grid next`, `grid prev`).
-    private func step(by delta: Int) {
+    private func step(by delta: Int) throws(CommandError) {
         if settings.layout == .grid, let pageControl, pageControl.numberOfPages > 0 {
             return interactor?.showSheet(ContactSheet.Request(delta > 0 ? .next : .previous, on: display)) ?? ()
         }
         guard let pageControl, pageControl.numberOfPages > 0 else { return console.writeLine(Finder.foundBy.wording.nothingToPage) }
         guard let target = pageControl.page(steppedBy: delta, telling: console) else { return }
-        turnPage(to: target, typed: nil)
+        try turnPage(to: target, typed: nil)
     }
 
     // MARK: - Display logic
@@ -172,9 +172,9 @@ package final class FoundPhotosView<Finder: PhotoFinder>: SceneView, FoundPhotos
         console.writeRows(viewModel.rows, linesAbove: console.terminalLines(above))
     }
 
-    func displayNoResults(_ viewModel: FoundPhotos.NoResults.ViewModel) {
+    func displayNoResults(_ viewModel: FoundPhotos.NoResults.ViewModel) throws(CommandError) {
         console.writeLine(viewModel.message)
-        if viewModel.goesBack { router?.routeBack() }
+        if viewModel.goesBack { try router?.routeBack() }
     }
 
     func displayLoadFailure(_ viewModel: FoundPhotos.LoadFailure.ViewModel) {
@@ -195,11 +195,11 @@ package final class FoundPhotosView<Finder: PhotoFinder>: SceneView, FoundPhotos
         console.writeSheet(viewModel, display: display)
     }
 
-    func displaySelectedPhoto() {
-        router?.routeToDetail()
+    func displaySelectedPhoto() throws(CommandError) {
+        try router?.routeToDetail()
     }
 
-    func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel) {
-        console.fail(viewModel.message)
+    func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel) throws(CommandError) {
+        throw CommandError(viewModel.message)
     }
 }

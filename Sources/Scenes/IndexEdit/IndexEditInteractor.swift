@@ -1,7 +1,9 @@
+import REPLEngine
+
 @MainActor
 protocol IndexEditBusinessLogic: AnyObject {
     func start(_ request: IndexEdit.Positions.Request)
-    func save(_ request: IndexEdit.SaveIndex.Request)
+    func save(_ request: IndexEdit.SaveIndex.Request) throws(CommandError)
 }
 
 /// What the sheet keeps; the detail router writes it.
@@ -32,16 +34,16 @@ final class IndexEditInteractor: IndexEditBusinessLogic, IndexEditDataStore {
 
     /// A valid value is a whole number within 1…count (typed 1-based); anything else is refused
     /// and nothing changes.
-    func save(_ request: IndexEdit.SaveIndex.Request) {
+    func save(_ request: IndexEdit.SaveIndex.Request) throws(CommandError) {
         let text = request.value.trimmingBlanks()
         guard let row = row(typed: text) else {
             let problem: IndexEdit.SaveIndex.Response.Problem =
                 TypedNumber.isWholeNumber(text) ? .outOfRange(text) : .notAWholeNumber(request.value)
-            presenter?.presentSaveIndex(.init(index: nil, problem: problem, positionCount: positions.count))
+            try presenter?.presentSaveIndex(.init(index: nil, problem: problem, positionCount: positions.count))
             return
         }
         currentIndex = positions[row]
-        presenter?.presentSaveIndex(.init(index: currentIndex, problem: nil, positionCount: positions.count))
+        try presenter?.presentSaveIndex(.init(index: currentIndex, problem: nil, positionCount: positions.count))
     }
 
     /// The row of the position typed (1-based, blanks around it allowed), if it is one.

@@ -3,7 +3,7 @@ import REPLEngine
 @MainActor
 protocol IndexEditPresentationLogic: AnyObject {
     func presentPositions(_ response: IndexEdit.Positions.Response)
-    func presentSaveIndex(_ response: IndexEdit.SaveIndex.Response)
+    func presentSaveIndex(_ response: IndexEdit.SaveIndex.Response) throws(CommandError)
 }
 
 final class IndexEditPresenter: IndexEditPresentationLogic {
@@ -23,9 +23,9 @@ final class IndexEditPresenter: IndexEditPresentationLogic {
             ))
     }
 
-    func presentSaveIndex(_ response: IndexEdit.SaveIndex.Response) {
+    func presentSaveIndex(_ response: IndexEdit.SaveIndex.Response) throws(CommandError) {
         guard let problem = response.problem else {
-            view?.displaySaveIndex(.init(index: response.index, alert: nil))
+            try view?.displaySaveIndex(.init(index: response.index, alert: nil))
             return
         }
         let what: String
@@ -36,7 +36,7 @@ final class IndexEditPresenter: IndexEditPresentationLogic {
             what = "\(TerminalText.truncate(text, toWidth: 40)) is not a position"
         }
         let range = response.positionCount == 1 ? "the only position is 1" : "choose a position from 1 to \(response.positionCount)"
-        view?.displaySaveIndex(
+        try view?.displaySaveIndex(
             .init(
                 index: nil,
                 alert: .init(

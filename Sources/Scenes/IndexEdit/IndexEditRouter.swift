@@ -11,7 +11,7 @@ protocol IndexEditRoutingLogic: AnyObject {
     /// Where a saved position goes: set by the router that presented the sheet.
     var delegate: IndexEditRouterDelegate? { get set }
     /// Closes the sheet; with an index, hands it back first.
-    func routeToDetail(with index: Int?)
+    func routeToDetail(with index: Int?) throws(CommandError)
 }
 
 @MainActor
@@ -30,8 +30,8 @@ final class IndexEditRouter: IndexEditRoutingLogic, IndexEditDataPassing {
         self.navigator = navigator
     }
 
-    func routeToDetail(with index: Int?) {
+    func routeToDetail(with index: Int?) throws(CommandError) {
         if let index { delegate?.dismissWithSuccess(changedIndex: index) }
-        navigator?.dismiss()
+        try navigator?.dismiss()
     }
 }

@@ -3,7 +3,7 @@ import REPLEngine
 @MainActor
 protocol IndexEditDisplayLogic: AnyObject {
     func displayPositions(_ viewModel: IndexEdit.Positions.ViewModel)
-    func displaySaveIndex(_ viewModel: IndexEdit.SaveIndex.ViewModel)
+    func displaySaveIndex(_ viewModel: IndexEdit.SaveIndex.ViewModel) throws(CommandError)
 }
 
 /// The index-edit sheet's View: lists the positions; `move N` saves, `cancel` closes.
@@ -36,11 +36,11 @@ package final class IndexEditView: SceneView, IndexEditDisplayLogic {
     }
 
     /// Lists the positions; a position chosen before the sheet opened is then saved.
-    package func sceneDidLoad() {
+    package func sceneDidLoad() throws(CommandError) {
         interactor?.start(.init())
         if let chosen = router?.dataStore?.chosenPosition {
             router?.dataStore?.chosenPosition = nil
-            interactor?.save(.init(value: chosen))
+            try interactor?.save(.init(value: chosen))
         }
     }
 
@@ -56,13 +56,13 @@ package final class IndexEditView: SceneView, IndexEditDisplayLogic {
             "move", arguments: [Argument("N", completion: .positions)],
             summary: "save position N and close the sheet (an invalid N raises an alert)", example: "move 4"
         ) { view, arguments in
-            view.interactor?.save(.init(value: arguments[0]))
+            try view.interactor?.save(.init(value: arguments[0]))
         },
         Command("cancel", summary: "close the sheet without a change") { view, _ in
-            view.router?.routeToDetail(with: nil)
+            try view.router?.routeToDetail(with: nil)
         },
         Command("back", summary: "the same as cancel") { view, _ in
-            view.router?.routeToDetail(with: nil)
+            try view.router?.routeToDetail(with: nil)
         }
     ]
 
@@ -79,11 +79,11 @@ package final class IndexEditView: SceneView, IndexEditDisplayLogic {
     }
 
     /// A saved position closes the sheet; an invalid one shows the original's alert and the sheet stays.
-    func displaySaveIndex(_ viewModel: IndexEdit.SaveIndex.ViewModel) {
+    func displaySaveIndex(_ viewModel: IndexEdit.SaveIndex.ViewModel) throws(CommandError) {
         if let alert = viewModel.alert {
             console.writeLine("[\(alert.title)] \(alert.message)", style: .error)
             return
         }
-        router?.routeToDetail(with: viewModel.index)
+        try router?.routeToDetail(with: viewModel.index)
     }
 }

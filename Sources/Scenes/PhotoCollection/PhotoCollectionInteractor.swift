@@ -6,39 +6,39 @@ protocol PhotoCollectionBusinessLogic: AnyObject {
     /// Shows the count as soon as the scene appears.
     func start()
     /// `mark` and `unmark`: photos of the list marked for this session, or not (a folder's).
-    func markPhotos(_ request: PhotoCollection.Mark.Request) async
+    func markPhotos(_ request: PhotoCollection.Mark.Request) async throws(CommandError)
     /// `paths`: the files of the list's photos (after its filters), or of the marked ones.
-    func listPaths(_ request: PhotoPaths.Request) async
+    func listPaths(_ request: PhotoPaths.Request) async throws(CommandError)
     /// `copy DIR`: the list's photos (after its filters), or the marked ones, copied into DIR.
-    func actOnFiles(_ request: PhotoFileActions.Request) async
+    func actOnFiles(_ request: PhotoFileActions.Request) async throws(CommandError)
     /// Judges the list's current photo (the grid's too), in its sidecar.
-    func judgeCurrentPhoto(_ request: PhotoCollection.Judge.Request) async
+    func judgeCurrentPhoto(_ request: PhotoCollection.Judge.Request) async throws(CommandError)
     /// Takes back the session's last judgement, made here or in the detail.
-    func undoJudgement() async
-    func changeCount(_ request: PhotoCollection.Count.Request)
+    func undoJudgement() async throws(CommandError)
+    func changeCount(_ request: PhotoCollection.Count.Request) throws(CommandError)
     /// Replaces the photos with `count` new ones (random photos, or a feed's first page), by an
     /// effect the command awaits. A failure, or Ctrl-C, changes nothing and says so.
-    func fetchPhotos(_ request: PhotoCollection.Fetch.Request) async
+    func fetchPhotos(_ request: PhotoCollection.Fetch.Request) async throws(CommandError)
     func listPhotos(_ request: PhotoCollection.List.Request)
     /// The seed's scrolling: moves the page control to the offset's page and shows it. With a
     /// picture to decode, the page is shown by an effect the command awaits (then the next page's
     /// picture is decoded ahead); without, at once. One past the last photo of a feed, its next page
     /// is loaded first (as the seed's collection view loaded more when scrolled to its end).
-    func changeToPage(_ request: PhotoCollection.Page.Request)
+    func changeToPage(_ request: PhotoCollection.Page.Request) throws(CommandError)
     /// Opens a photo (`open N`, `open NAME`): the router shows it in a detail scene.
-    func selectPhoto(_ request: PhotoList.Selection.Request)
+    func selectPhoto(_ request: PhotoList.Selection.Request) throws(CommandError)
     /// Lays the photos out as a contact sheet; `next` past the last sheet of a feed loads more first.
     func showSheet(_ request: ContactSheet.Request)
     /// When the scene reappears: moves the opened photo to the position the detail scene handed back.
     func applyChangedIndex()
     /// Remembers what `search` asks for, for the results scene the router pushes.
-    func search(_ request: PhotoCollection.Search.Request)
+    func search(_ request: PhotoCollection.Search.Request) throws(CommandError)
     /// Lists the source whole, in an order (a folder browsed as a viewer does), by an effect the
     /// command awaits; the photo shown stays shown. A failure, or Ctrl-C, changes nothing.
-    func sortPhotos(_ request: PhotoCollection.Sort.Request) async
+    func sortPhotos(_ request: PhotoCollection.Sort.Request) async throws(CommandError)
     /// Adds a filter (the list then shows only the photos all filters let through), clears them, or
     /// lists them. A filter that lets no photo through is not added, and the list stays.
-    func filterPhotos(_ request: PhotoCollection.Filter.Request) async
+    func filterPhotos(_ request: PhotoCollection.Filter.Request) async throws(CommandError)
 }
 
 /// What the collection keeps, and what its router reads and writes.
@@ -136,9 +136,9 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
         presenter?.presentCount(.init(count: count, limit: nil))
     }
 
-    func markPhotos(_ request: PhotoCollection.Mark.Request) async {
+    func markPhotos(_ request: PhotoCollection.Mark.Request) async throws(CommandError) {
         guard let judges, listing != nil else {
-            return presenter?.presentFailure(.init(problem: .notListedWhole(command: request.marking ? "mark" : "unmark"))) ?? ()
+            return try presenter?.presentFailure(.init(problem: .notListedWhole(command: request.marking ? "mark" : "unmark"))) ?? ()
         }
         let photos = list.photos
         let chosen = request.positions.map { $0.filter(photos.indices.contains).map { photos[$0] } } ?? photos
@@ -146,14 +146,22 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
         presenter?.presentMarked(.init(marking: request.marking, asked: chosen.count, changed: changed, marked: marked))
     }
 
-    func listPaths(_ request: PhotoPaths.Request) async {
+    func listPaths(_ request: PhotoPaths.Request) async throws(CommandError) {
         guard let acting else { return }
-        presenter?.presentPaths(await PhotoPaths.response(to: request, shown: list.photos, from: acting))
+        try presenter?.presentPaths(await PhotoPaths.response(to: request, shown: list.photos, from: acting))
     }
 
-    func actOnFiles(_ request: PhotoFileActions.Request) async {
+    func actOnFiles(_ request: PhotoFileActions.Request) async throws(CommandError) {
         guard let acting else { return }
-        presenter?.presentFileAction(await PhotoFileActions.response(to: request, shown: list.photos, acting: acting, questions: questions))
+        let response = await PhotoFileActions.response(to: request, shown: list.photos, acting: acting, questions: questions)
+        // An action that stopped part way moved what it moved: the list follows it before the
+        // failure ends the command.
+        do {
+            try presenter?.presentFileAction(response)
+        } catch {
+            await followMovedFiles()
+            throw error
+        }
         await followMovedFiles()
     }
 
@@ -181,24 +189,24 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
         }
     }
 
-    func judgeCurrentPhoto(_ request: PhotoCollection.Judge.Request) async {
+    func judgeCurrentPhoto(_ request: PhotoCollection.Judge.Request) async throws(CommandError) {
         let command = String(request.change.command.split(separator: " ").first ?? "")
         let row = list.page
         guard list.photos.indices.contains(row) else {
-            return presenter?.presentFailure(.init(problem: .nothingToJudge(command: command))) ?? ()
+            return try presenter?.presentFailure(.init(problem: .nothingToJudge(command: command))) ?? ()
         }
         let photo = list.photos[row]
         guard let judges, photo.facts != nil else {
-            return presenter?.presentJudged(.init(result: .failure(PhotosWorkerError(JudgementWording.notAFile)), change: request.change))
-                ?? ()
+            let notAFile = PhotosWorkerError(JudgementWording.notAFile)
+            return try presenter?.presentJudged(.init(result: .failure(notAFile), change: request.change)) ?? ()
         }
         let result = await judges.judgement(of: photo, request.change, sharedToo: request.sharedToo)
         if case .success(let judged)? = result { listWorker.list.takeJudgement(of: judged.photo, at: row) }
-        presenter?.presentJudged(.init(result: result, change: request.change))
+        try presenter?.presentJudged(.init(result: result, change: request.change))
     }
 
-    func undoJudgement() async {
-        guard let judges else { return presenter?.presentUndone(.init(result: .success(nil))) ?? () }
+    func undoJudgement() async throws(CommandError) {
+        guard let judges else { return try presenter?.presentUndone(.init(result: .success(nil))) ?? () }
         do {
             let undone = try await judges.undo()
             // The photo undone, where the list has it: its judgement read again from its sidecar.
@@ -207,16 +215,21 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
                 fresh.facts?.metadataRead = false
                 listWorker.list.takeJudgement(of: await describer.described(fresh), at: row)
             }
-            presenter?.presentUndone(.init(result: .success(undone)))
+            do {
+                try presenter?.presentUndone(.init(result: .success(undone)))
+            } catch {
+                await followMovedFiles()
+                throw error
+            }
             await followMovedFiles()
         } catch let failure as PhotosWorkerError {
-            presenter?.presentUndone(.init(result: .failure(failure)))
+            try presenter?.presentUndone(.init(result: .failure(failure)))
         } catch {
-            presenter?.presentUndone(.init(result: .failure(PhotosWorkerError("\(error)"))))
+            try presenter?.presentUndone(.init(result: .failure(PhotosWorkerError("\(error)"))))
         }
     }
 
-    func changeCount(_ request: PhotoCollection.Count.Request) {
+    func changeCount(_ request: PhotoCollection.Count.Request) throws(CommandError) {
         switch request.change {
         case .show:
             presenter?.presentCount(.init(count: count, limit: nil))
@@ -233,7 +246,7 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
             presenter?.presentCount(.init(count: count, limit: atCap ? .maximum : nil))
         case .set(let value, let typed):
             guard (0...Self.maxCount).contains(value) else {
-                presenter?.presentFailure(.init(problem: .countOutOfRange(typed ?? "\(value)")))
+                try presenter?.presentFailure(.init(problem: .countOutOfRange(typed ?? "\(value)")))
                 return
             }
             count = value
@@ -243,10 +256,10 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
 
     /// Awaited by the command (`fetch`), which Ctrl-C cancels: the list changes only once the
     /// worker has answered whole.
-    func fetchPhotos(_ request: PhotoCollection.Fetch.Request) async {
+    func fetchPhotos(_ request: PhotoCollection.Fetch.Request) async throws(CommandError) {
         guard count > 0 else {
             // A folder listed whole is listed again (it may have changed): the count is for random photos.
-            if listing != nil { return await sortPhotos(.init(order: nil)) }
+            if listing != nil { return try await sortPhotos(.init(order: nil)) }
             presenter?.presentNothingToFetch()
             return
         }
@@ -257,7 +270,9 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
                 let first = try await feed.feedPage(1, perPage: count)
                 try Task.checkCancellation()
                 guard !first.photos.isEmpty else {
-                    presenter?.presentFailure(.init(problem: .fetchFailed("\(feed.feedName) has no photos", photosKept: list.photos.count)))
+                    let problem = PhotoCollection.Failure.Response.Problem.fetchFailed(
+                        "\(feed.feedName) has no photos", photosKept: list.photos.count)
+                    try presenter?.presentFailure(.init(problem: problem))
                     return
                 }
                 listWorker.list = PhotoList(firstPage: first)
@@ -271,9 +286,9 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
                 self.fetched(notes: fetched.notes)
             }
         } catch is CancellationError {
-            presenter?.presentFailure(.init(problem: .fetchInterrupted))
+            try presenter?.presentFailure(.init(problem: .fetchInterrupted))
         } catch {
-            presenter?.presentFailure(.init(problem: .fetchFailed(String(describing: error), photosKept: list.photos.count)))
+            try presenter?.presentFailure(.init(problem: .fetchFailed(String(describing: error), photosKept: list.photos.count)))
         }
     }
 
@@ -287,22 +302,22 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     }
 
     /// Awaited by the command (`sort`, or `fetch` on a folder listed whole).
-    func sortPhotos(_ request: PhotoCollection.Sort.Request) async {
-        guard let listing else { return presenter?.presentFailure(.init(problem: .notListedWhole(command: "sort"))) ?? () }
+    func sortPhotos(_ request: PhotoCollection.Sort.Request) async throws(CommandError) {
+        guard let listing else { return try presenter?.presentFailure(.init(problem: .notListedWhole(command: "sort"))) ?? () }
         let order = request.order ?? self.order ?? .name
         do {
             let listed = try await listing.listing(ListingRequest(order: order, filters: filters))
             try Task.checkCancellation()
             show(listed, order: order, event: .sorted(order))
         } catch is CancellationError {
-            presenter?.presentFailure(.init(problem: .sortInterrupted))
+            try presenter?.presentFailure(.init(problem: .sortInterrupted))
         } catch {
-            presenter?.presentFailure(.init(problem: .sortFailed(String(describing: error), photosKept: list.photos.count)))
+            try presenter?.presentFailure(.init(problem: .sortFailed(String(describing: error), photosKept: list.photos.count)))
         }
     }
 
-    func filterPhotos(_ request: PhotoCollection.Filter.Request) async {
-        guard let listing else { return presenter?.presentFailure(.init(problem: .notListedWhole(command: "filter"))) ?? () }
+    func filterPhotos(_ request: PhotoCollection.Filter.Request) async throws(CommandError) {
+        guard let listing else { return try presenter?.presentFailure(.init(problem: .notListedWhole(command: "filter"))) ?? () }
         let wanted: [PhotoFilter]
         switch request.change {
         case .show: return presenter?.presentFilters(.init(filters: filters)) ?? ()
@@ -320,9 +335,9 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
             filters = wanted
             show(listed, order: order, event: .filtered)
         } catch is CancellationError {
-            presenter?.presentFailure(.init(problem: .sortInterrupted))
+            try presenter?.presentFailure(.init(problem: .sortInterrupted))
         } catch {
-            presenter?.presentFailure(.init(problem: .sortFailed(String(describing: error), photosKept: list.photos.count)))
+            try presenter?.presentFailure(.init(problem: .sortFailed(String(describing: error), photosKept: list.photos.count)))
         }
     }
 
@@ -346,9 +361,9 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
             .init(event: event, rows: list.rows, notes: notes, feedName: nil, order: order, filters: filters, totalCount: total))
     }
 
-    func search(_ request: PhotoCollection.Search.Request) {
+    func search(_ request: PhotoCollection.Search.Request) throws(CommandError) {
         query = request.query
-        presenter?.presentSearch()
+        try presenter?.presentSearch()
     }
 
     func listPhotos(_ request: PhotoCollection.List.Request) {
@@ -358,20 +373,20 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
 
     // MARK: - The list: pages, sheets, opening, more pages
 
-    func changeToPage(_ request: PhotoCollection.Page.Request) {
-        changeToPage(PhotoList.Page.Request(page: Self.page(of: request), pictureBox: request.pictureBox, typed: request.typed))
+    func changeToPage(_ request: PhotoCollection.Page.Request) throws(CommandError) {
+        try changeToPage(PhotoList.Page.Request(page: Self.page(of: request), pictureBox: request.pictureBox, typed: request.typed))
     }
 
-    private func changeToPage(_ request: PhotoList.Page.Request) {
+    private func changeToPage(_ request: PhotoList.Page.Request) throws(CommandError) {
         if listWorker.needsNextPage(for: request.page) {
             effects?.finishBeforeCommandEnds { [self] in
-                if await loadNextPage() { changeToPage(request) }
+                if try await loadNextPage() { try changeToPage(request) }
             }
             return
         }
         switch listWorker.turn(request) {
         case .failure(let problem):
-            presenter?.presentListFailure(.init(problem: problem))
+            try presenter?.presentListFailure(.init(problem: problem))
         case .success(let page):
             guard let box = request.pictureBox, listWorker.pictures != nil, let effects else { return presenter?.presentPage(page) ?? () }
             effects.finishBeforeCommandEnds { [self] in
@@ -382,14 +397,14 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
         }
     }
 
-    func selectPhoto(_ request: PhotoList.Selection.Request) {
-        if let problem = listWorker.list.open(request) { return presenter?.presentListFailure(.init(problem: problem)) ?? () }
-        presenter?.presentSelection()
+    func selectPhoto(_ request: PhotoList.Selection.Request) throws(CommandError) {
+        if let problem = listWorker.list.open(request) { return try presenter?.presentListFailure(.init(problem: problem)) ?? () }
+        try presenter?.presentSelection()
     }
 
     func showSheet(_ request: ContactSheet.Request) {
         effects?.finishBeforeCommandEnds { [self] in
-            switch await listWorker.sheet(request, loadMore: { await loadNextPage() }) {
+            switch try await listWorker.sheet(request, loadMore: loadNextPage) {
             case nil:
                 break
             case .failure(.interrupted)? where request.isListing:
@@ -397,7 +412,7 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
                 // command that listed (a `back`) has done what it was typed for.
                 break
             case .failure(let problem)?:
-                presenter?.presentListFailure(.init(problem: .sheet(problem)))
+                try presenter?.presentListFailure(.init(problem: .sheet(problem)))
             case .success(let sheet)?:
                 presenter?.presentSheet(sheet)
             }
@@ -405,10 +420,10 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
     }
 
     /// Appends the feed's next page, saying what it added; false, having said why, when it added nothing.
-    private func loadNextPage() async -> Bool {
+    private func loadNextPage() async throws(CommandError) -> Bool {
         switch await listWorker.loadNextPage() {
         case .failure(let problem):
-            presenter?.presentListFailure(.init(problem: problem))
+            try presenter?.presentListFailure(.init(problem: problem))
             return false
         case .success(let more):
             presenter?.presentMore(more)
@@ -416,10 +431,10 @@ final class PhotoCollectionInteractor: PhotoCollectionBusinessLogic, PhotoCollec
         }
     }
 
-    func loadMoreForDetail() async -> [Photo]? {
+    func loadMoreForDetail() async throws(CommandError) -> [Photo]? {
         guard listWorker.loadsPage != nil, list.hasMore else { return nil }
         let count = list.photos.count
-        guard await loadNextPage() else { return [] }
+        guard try await loadNextPage() else { return [] }
         return Array(list.photos[count...])
     }
 

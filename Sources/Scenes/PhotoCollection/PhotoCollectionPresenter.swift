@@ -5,20 +5,20 @@ import REPLEngine
 protocol PhotoCollectionPresentationLogic: AnyObject {
     func presentCount(_ response: PhotoCollection.Count.Response)
     func presentMarked(_ response: PhotoCollection.Mark.Response)
-    func presentJudged(_ response: PhotoCollection.Judge.Response)
-    func presentPaths(_ response: PhotoPaths.Response)
-    func presentFileAction(_ response: PhotoFileActions.Response)
-    func presentUndone(_ response: PhotoCollection.Undo.Response)
+    func presentJudged(_ response: PhotoCollection.Judge.Response) throws(CommandError)
+    func presentPaths(_ response: PhotoPaths.Response) throws(CommandError)
+    func presentFileAction(_ response: PhotoFileActions.Response) throws(CommandError)
+    func presentUndone(_ response: PhotoCollection.Undo.Response) throws(CommandError)
     func presentPhotos(_ response: PhotoCollection.Photos.Response)
     func presentNothingToFetch()
     func presentFilters(_ response: PhotoCollection.Filter.Response)
-    func presentFailure(_ response: PhotoCollection.Failure.Response)
-    func presentSearch()
+    func presentFailure(_ response: PhotoCollection.Failure.Response) throws(CommandError)
+    func presentSearch() throws(CommandError)
     func presentPage(_ response: PhotoList.Page.Response)
     func presentMore(_ response: PhotoList.More.Response)
     func presentSheet(_ response: ContactSheet.Response)
-    func presentSelection()
-    func presentListFailure(_ response: PhotoList.Failure.Response)
+    func presentSelection() throws(CommandError)
+    func presentListFailure(_ response: PhotoList.Failure.Response) throws(CommandError)
 }
 
 /// Turns Responses into display-ready ViewModels: the collection's own wording lives here, its
@@ -134,22 +134,22 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         return "Sorted \(how) (other orders: \(others))."
     }
 
-    func presentJudged(_ response: PhotoCollection.Judge.Response) {
+    func presentJudged(_ response: PhotoCollection.Judge.Response) throws(CommandError) {
         let (message, failed) = JudgementWording.judged(response.result, response.change)
-        failed ? view?.displayFailure(.init(message: message)) : view?.displayNotice(.init(message: message))
+        failed ? try view?.displayFailure(.init(message: message)) : view?.displayNotice(.init(message: message))
     }
 
-    func presentPaths(_ response: PhotoPaths.Response) {
-        view?.displayPaths(PhotoPaths.viewModel(response))
+    func presentPaths(_ response: PhotoPaths.Response) throws(CommandError) {
+        try view?.displayPaths(PhotoPaths.viewModel(response))
     }
 
-    func presentFileAction(_ response: PhotoFileActions.Response) {
-        view?.displayFileAction(PhotoFileActions.viewModel(response))
+    func presentFileAction(_ response: PhotoFileActions.Response) throws(CommandError) {
+        try view?.displayFileAction(PhotoFileActions.viewModel(response))
     }
 
-    func presentUndone(_ response: PhotoCollection.Undo.Response) {
+    func presentUndone(_ response: PhotoCollection.Undo.Response) throws(CommandError) {
         let (message, failed) = JudgementWording.undone(response.result)
-        failed ? view?.displayFailure(.init(message: message)) : view?.displayNotice(.init(message: message))
+        failed ? try view?.displayFailure(.init(message: message)) : view?.displayNotice(.init(message: message))
     }
 
     func presentMarked(_ response: PhotoCollection.Mark.Response) {
@@ -186,11 +186,11 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         view?.displayNotice(.init(message: "Nothing to fetch: the count is 0. Type 'count +' or 'count N' first."))
     }
 
-    func presentSearch() {
-        view?.displaySearch()
+    func presentSearch() throws(CommandError) {
+        try view?.displaySearch()
     }
 
-    func presentFailure(_ response: PhotoCollection.Failure.Response) {
+    func presentFailure(_ response: PhotoCollection.Failure.Response) throws(CommandError) {
         let message =
             switch response.problem {
             case .countOutOfRange(let value):
@@ -207,7 +207,7 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
                 "cannot list the folder: \(reason) (\(kept > 0 ? "the photos shown before are kept" : "type 'sort' to try again"))"
             case .sortInterrupted: "interrupted: sort was cancelled and changed nothing"
             }
-        view?.displayFailure(.init(message: message))
+        try view?.displayFailure(.init(message: message))
     }
 
     // MARK: - The list
@@ -224,11 +224,11 @@ final class PhotoCollectionPresenter: PhotoCollectionPresentationLogic {
         view?.displaySheet(ContactSheet.presenting(response))
     }
 
-    func presentSelection() {
-        view?.displaySelectedPhoto()
+    func presentSelection() throws(CommandError) {
+        try view?.displaySelectedPhoto()
     }
 
-    func presentListFailure(_ response: PhotoList.Failure.Response) {
-        view?.displayListFailure(PhotoList.failure(response, wording: listWording))
+    func presentListFailure(_ response: PhotoList.Failure.Response) throws(CommandError) {
+        try view?.displayListFailure(PhotoList.failure(response, wording: listWording))
     }
 }

@@ -4,9 +4,9 @@ import REPLEngine
 @MainActor
 protocol PhotoCollectionRoutingLogic: AnyObject {
     /// Opens the photo selected in a detail scene.
-    func routeToDetail()
+    func routeToDetail() throws(CommandError)
     /// The search results scene, for the query `search` was given.
-    func routeToSearch()
+    func routeToSearch() throws(CommandError)
 }
 
 @MainActor
@@ -28,19 +28,19 @@ final class PhotoCollectionRouter: PhotoCollectionRoutingLogic, PhotoCollectionD
 
     /// As CleanStore's `routeToShowOrder`: the detail is made, its DataStore given what it needs
     /// (`passDataToDetail`), and it is pushed; this router hears back from it as its delegate.
-    func routeToDetail() {
-        guard let destination = navigator?.instantiate(PhotoDetailView.self), let destinationRouter = destination.router else { return }
+    func routeToDetail() throws(CommandError) {
+        guard let destination = try navigator?.instantiate(PhotoDetailView.self), let destinationRouter = destination.router else { return }
         destinationRouter.delegate = self
         guard let dataStore, var destinationDataStore = destinationRouter.dataStore else { return }
         passDataToDetail(source: dataStore, destination: &destinationDataStore)
-        navigator?.push(destination)
+        try navigator?.push(destination)
     }
 
-    func routeToSearch() {
-        guard let destination = navigator?.instantiate(PhotoSearchView.self) else { return }
+    func routeToSearch() throws(CommandError) {
+        guard let destination = try navigator?.instantiate(PhotoSearchView.self) else { return }
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
         passDataToSearch(source: dataStore, destination: &destinationDataStore)
-        navigator?.push(destination)
+        try navigator?.push(destination)
     }
 
     /// Hands the detail scene the opened photo, its position, the photos of the list (a copy: `next`

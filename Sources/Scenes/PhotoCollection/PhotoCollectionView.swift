@@ -7,16 +7,16 @@ protocol PhotoCollectionDisplayLogic: AnyObject {
     func displayCount(_ viewModel: PhotoCollection.Count.ViewModel)
     func displayPhotos(_ viewModel: PhotoCollection.Photos.ViewModel)
     func displayNotice(_ viewModel: PhotoCollection.Notice.ViewModel)
-    func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel)
-    func displaySearch()
+    func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel) throws(CommandError)
+    func displaySearch() throws(CommandError)
     func displayPage(_ viewModel: PhotoList.Page.ViewModel)
     func displayMore(_ viewModel: PhotoList.More.ViewModel)
     func displaySheet(_ viewModel: ContactSheet.ViewModel)
-    func displaySelectedPhoto()
-    func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel)
+    func displaySelectedPhoto() throws(CommandError)
+    func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel) throws(CommandError)
     func displayFilters(_ viewModel: PhotoCollection.Filter.ViewModel)
-    func displayPaths(_ viewModel: PhotoPaths.ViewModel)
-    func displayFileAction(_ viewModel: PhotoFileActions.ViewModel)
+    func displayPaths(_ viewModel: PhotoPaths.ViewModel) throws(CommandError)
+    func displayFileAction(_ viewModel: PhotoFileActions.ViewModel) throws(CommandError)
 }
 
 /// The collection scene's View (the original's view controller): parses what was typed into
@@ -184,7 +184,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
             summary:
                 "fetch 'count' photos (random ones, or a feed's first page; a folder listed whole: all of it again, with the count at 0), replacing the collection"
         ) { view, _ in
-            await view.interactor?.fetchPhotos(.init())
+            try await view.interactor?.fetchPhotos(.init())
         },
         Command("list", summary: "show the collection again") { view, _ in
             view.interactor?.listPhotos(.init())
@@ -212,13 +212,13 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
             summary: "mark photos of the list for this session: their positions, or all ('filter marked' lists them)",
             example: "mark 1 3"
         ) { view, arguments in
-            await view.interactor?.markPhotos(.init(positions: try view.positions(arguments, for: "mark"), marking: true))
+            try await view.interactor?.markPhotos(.init(positions: try view.positions(arguments, for: "mark"), marking: true))
         },
         Command(
             "unmark", arguments: [Argument("N|all", completion: .positions, repeated: true)],
             summary: "take photos of the list out of this session's marked ones: their positions, or all", example: "unmark all"
         ) { view, arguments in
-            await view.interactor?.markPhotos(.init(positions: try view.positions(arguments, for: "unmark"), marking: false))
+            try await view.interactor?.markPhotos(.init(positions: try view.positions(arguments, for: "unmark"), marking: false))
         },
         Command(
             "grid", arguments: [ContactSheet.argument], summary: ContactSheet.summary, example: "grid next",
@@ -235,7 +235,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
             summary: "search the photos (--orientation landscape|portrait|squarish, --color COLOR)",
             example: "search misty forest --orientation landscape"
         ) { view, arguments in
-            view.interactor?.search(.init(query: try PhotoQueryParsing.parse(arguments)))
+            try view.interactor?.search(.init(query: try PhotoQueryParsing.parse(arguments)))
         },
         // The engine refuses a word that is no whole number ("'two' is not a page: …"); the list
         // refuses a number outside its pages.
@@ -248,20 +248,20 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
             guard let page = arguments.number(at: 0) else {
                 throw CommandError("page takes a number (type e.g. 'page 3')", kind: .usage)
             }
-            view.turnPage(to: TypedNumber.row(ofPosition: page), typed: TypedNumber.typed(arguments[0]))
+            try view.turnPage(to: TypedNumber.row(ofPosition: page), typed: TypedNumber.typed(arguments[0]))
         },
         Command("next", summary: "show the next photo (in the grid layout, the next sheet)", repetition: .always) { view, _ in
-            view.step(by: 1)
+            try view.step(by: 1)
         },
         Command("prev", summary: "show the previous photo (in the grid layout, the previous sheet)", repetition: .always) { view, _ in
-            view.step(by: -1)
+            try view.step(by: -1)
         },
         Command(
             "open", arguments: [Argument("N|NAME", optional: true, completion: .positions)],
             summary: "open photo N, or the one named NAME (a file name), in the detail scene (default: the current page)",
             example: "open 2"
         ) { view, arguments in
-            view.interactor?.selectPhoto(PhotoList.Selection.Request(typed: arguments.first))
+            try view.interactor?.selectPhoto(PhotoList.Selection.Request(typed: arguments.first))
         }
     ]
 
@@ -278,7 +278,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
             }
             change = .set(value, typed: TypedNumber.typed(text))
         }
-        interactor?.changeCount(.init(change: change))
+        try interactor?.changeCount(.init(change: change))
     }
 
     private func sort(_ argument: String?) async throws {
@@ -294,7 +294,7 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
             }
             order = chosen
         }
-        await interactor?.sortPhotos(.init(order: order))
+        try await interactor?.sortPhotos(.init(order: order))
     }
 
     /// The 0-based positions `mark` and `unmark` name (nil: `all`), each checked against the list.
@@ -316,37 +316,38 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
 
     /// `filter`, `filter clear`, `filter KEY VALUE…` (the value's words joined: `place near 44.8,34.9 10`).
     private func filter(_ words: [String]) async throws {
-        guard let key = words.first else { return await interactor?.filterPhotos(.init(change: .show)) ?? () }
-        if key.lowercased() == "clear", words.count == 1 { return await interactor?.filterPhotos(.init(change: .clear)) ?? () }
+        guard let key = words.first else { return try await interactor?.filterPhotos(.init(change: .show)) ?? () }
+        if key.lowercased() == "clear", words.count == 1 { return try await interactor?.filterPhotos(.init(change: .clear)) ?? () }
         guard words.count > 1 || PhotoFilter.Key(rawValue: key.lowercased())?.takesNoValue == true else {
             let shown = TerminalText.truncate(TerminalText.oneLine(key), toWidth: 40)
             throw CommandError(
                 "filter \(shown) needs a value (type e.g. 'filter camera canon', 'filter taken 2024-06' or 'filter iso >=800')")
         }
+        let filter: PhotoFilter
         do {
-            let filter = try PhotoFilter.parse(key: key, value: words.dropFirst().joined(separator: " "))
-            await interactor?.filterPhotos(.init(change: .add(filter)))
+            filter = try PhotoFilter.parse(key: key, value: words.dropFirst().joined(separator: " "))
         } catch {
             throw CommandError(TerminalText.oneLine(error.message))
         }
+        try await interactor?.filterPhotos(.init(change: .add(filter)))
     }
 
     /// Turns the page as the seed's collection view scrolls: to its offset, one page a window wide.
-    private func turnPage(to page: Int, typed: String?) {
-        interactor?.changeToPage(
+    private func turnPage(to page: Int, typed: String?) throws(CommandError) {
+        try interactor?.changeToPage(
             PhotoCollection.Page.Request(page: page, width: Self.pageWidth, pictureBox: display?.pixelBox(for: .page), typed: typed))
     }
 
     /// `next` and `prev`. A page control does not scroll past its ends: it stays, and says so; one
     /// past the last photo of a feed loads its next page. In the grid layout they turn the sheets,
     /// from the one shown (`grid next`, `grid prev`).
-    private func step(by delta: Int) {
+    private func step(by delta: Int) throws(CommandError) {
         if settings.layout == .grid, let pageControl, pageControl.numberOfPages > 0 {
             return interactor?.showSheet(ContactSheet.Request(delta > 0 ? .next : .previous, on: display)) ?? ()
         }
         guard let pageControl, pageControl.numberOfPages > 0 else { return console.writeLine(listWording.nothingToPage) }
         guard let target = pageControl.page(steppedBy: delta, telling: console) else { return }
-        turnPage(to: target, typed: nil)
+        try turnPage(to: target, typed: nil)
     }
 
     // MARK: - Display logic
@@ -379,12 +380,12 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
         console.writeLine(viewModel.message)
     }
 
-    func displaySearch() {
-        router?.routeToSearch()
+    func displaySearch() throws(CommandError) {
+        try router?.routeToSearch()
     }
 
-    func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel) {
-        console.fail(viewModel.message)
+    func displayFailure(_ viewModel: PhotoCollection.Failure.ViewModel) throws(CommandError) {
+        throw CommandError(viewModel.message)
     }
 
     func displayPage(_ viewModel: PhotoList.Page.ViewModel) {
@@ -401,41 +402,41 @@ package final class PhotoCollectionView: SceneView, PhotoCollectionDisplayLogic 
         console.writeSheet(viewModel, display: display)
     }
 
-    func displaySelectedPhoto() {
-        router?.routeToDetail()
+    func displaySelectedPhoto() throws(CommandError) {
+        try router?.routeToDetail()
     }
 
-    func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel) {
-        console.fail(viewModel.message)
+    func displayListFailure(_ viewModel: PhotoList.Failure.ViewModel) throws(CommandError) {
+        throw CommandError(viewModel.message)
     }
 
-    func displayPaths(_ viewModel: PhotoPaths.ViewModel) {
-        console.show(viewModel)
+    func displayPaths(_ viewModel: PhotoPaths.ViewModel) throws(CommandError) {
+        try console.show(viewModel)
     }
 
-    func displayFileAction(_ viewModel: PhotoFileActions.ViewModel) {
-        console.show(viewModel)
+    func displayFileAction(_ viewModel: PhotoFileActions.ViewModel) throws(CommandError) {
+        try console.show(viewModel)
     }
 }
 
 /// `rate`, `reject`, `label`, `keyword` and `undo` judge the list's current photo, the grid's too.
 extension PhotoCollectionView: JudgingView {
-    func judge(_ change: JudgementChange, sharedToo: Bool) async {
-        await interactor?.judgeCurrentPhoto(.init(change: change, sharedToo: sharedToo))
+    func judge(_ change: JudgementChange, sharedToo: Bool) async throws(CommandError) {
+        try await interactor?.judgeCurrentPhoto(.init(change: change, sharedToo: sharedToo))
     }
 
-    func undoJudgement() async {
-        await interactor?.undoJudgement()
+    func undoJudgement() async throws(CommandError) {
+        try await interactor?.undoJudgement()
     }
 }
 
 /// `paths` and `copy` act on the list's photos (after its filters).
 extension PhotoCollectionView: ActingView {
-    func listPaths(_ request: PhotoPaths.Request) async {
-        await interactor?.listPaths(request)
+    func listPaths(_ request: PhotoPaths.Request) async throws(CommandError) {
+        try await interactor?.listPaths(request)
     }
 
-    func actOnFiles(_ request: PhotoFileActions.Request) async {
-        await interactor?.actOnFiles(request)
+    func actOnFiles(_ request: PhotoFileActions.Request) async throws(CommandError) {
+        try await interactor?.actOnFiles(request)
     }
 }

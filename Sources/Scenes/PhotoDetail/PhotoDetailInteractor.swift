@@ -7,31 +7,31 @@ protocol PhotoDetailBusinessLogic: AnyObject {
     /// Shows the photo at its current position: when the scene loads, on `show`, and when the sheet
     /// above it closes. With a picture to decode, the photo is shown by an effect the command awaits
     /// (the picture above the fields); without, at once.
-    func showPhoto(_ request: PhotoDetail.Show.Request)
+    func showPhoto(_ request: PhotoDetail.Show.Request) throws(CommandError)
     /// Writes the photo's image file, by an effect the command awaits; Ctrl-C writes nothing.
     func savePhoto(_ request: PhotoDetail.Save.Request)
     /// Every tag of the photo's file, read by the metadata library (a folder's photo only).
-    func showInfo(_ request: PhotoDetail.Info.Request) async
+    func showInfo(_ request: PhotoDetail.Info.Request) async throws(CommandError)
     /// `rate`, `reject`, `label`, `keyword`: the judgement written into the photo's sidecar, by an
     /// effect the command awaits.
-    func judgePhoto(_ request: PhotoDetail.Judge.Request)
+    func judgePhoto(_ request: PhotoDetail.Judge.Request) throws(CommandError)
     /// `undo`: the session's last judgement taken back, by an effect the command awaits.
-    func undoJudgement()
+    func undoJudgement() throws(CommandError)
     /// `mark` and `unmark`: the photo shown marked for this session, or not.
-    func markPhoto(_ marking: Bool) async
+    func markPhoto(_ marking: Bool) async throws(CommandError)
     /// `paths`: the file of the photo shown, or of the marked photos.
-    func listPaths(_ request: PhotoPaths.Request) async
+    func listPaths(_ request: PhotoPaths.Request) async throws(CommandError)
     /// `copy DIR`, `move DIR`: the photo shown, or the marked photos, copied or moved into DIR.
-    func actOnFiles(_ request: PhotoFileActions.Request) async
+    func actOnFiles(_ request: PhotoFileActions.Request) async throws(CommandError)
     /// Whether the photo shown is a file it can act on (a folder's).
     var actsOnFiles: Bool { get }
     /// `actOnFiles`, by an effect the command awaits: for a command that is not itself awaited.
     func actOnFilesBeforeTheCommandEnds(_ request: PhotoFileActions.Request)
     /// `edit` and `move N`: the index-edit sheet, where the list the photo came from can be reordered.
-    func choosePosition(_ request: PhotoDetail.Move.Request)
+    func choosePosition(_ request: PhotoDetail.Move.Request) throws(CommandError)
     /// `next` and `prev`: shows the photo beside this one in the list it was opened from (as
     /// `showPhoto` shows one), or says there is none that way.
-    func stepPhoto(_ request: PhotoDetail.Step.Request)
+    func stepPhoto(_ request: PhotoDetail.Step.Request) throws(CommandError)
     /// Stops the animation playing: before another picture is shown or the detail is left, and
     /// when the view can no longer draw its frames in place.
     func stopAnimation()
@@ -53,7 +53,7 @@ protocol MorePhotosSource: AnyObject {
     /// The source's next page, appended to the scene's list (and said so): the photos added; nil
     /// when the source has no more; none when the load failed or added nothing (what came of it
     /// was said).
-    func loadMoreForDetail() async -> [Photo]?
+    func loadMoreForDetail() async throws(CommandError) -> [Photo]?
 }
 
 /// What the detail scene keeps; routers write it (from the collection, and from the sheet).
@@ -126,16 +126,16 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
         self.keys = keys
     }
 
-    func showPhoto(_ request: PhotoDetail.Show.Request) {
+    func showPhoto(_ request: PhotoDetail.Show.Request) throws(CommandError) {
         placeMovedPhoto()
         let box = pictures == nil ? nil : request.pictureBox
         guard let photo, let effects, box != nil || describer != nil else {
-            presenter?.presentPhoto(
+            try presenter?.presentPhoto(
                 .init(photo: photo, picture: nil, index: index, photoCount: photoCount, explainsPicture: request.explainsPicture))
             return
         }
         effects.finishBeforeCommandEnds { [self] in
-            await present(prepared(photo, request), request)
+            try await present(prepared(photo, request), request)
         }
     }
 
@@ -152,7 +152,7 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
 
     /// Shows what `prepared` made ready as the photo at `index`, and plays it when it is an
     /// animation.
-    private func present(_ prepared: PhotoDetail.Show.Response, _ request: PhotoDetail.Show.Request) async {
+    private func present(_ prepared: PhotoDetail.Show.Response, _ request: PhotoDetail.Show.Request) async throws(CommandError) {
         var response = prepared
         guard let shown = response.photo else { return }
         photo = shown
@@ -164,7 +164,7 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
         let playback = shown.frameCount != nil && animations != nil && (try? response.picture?.get()) != nil ? request.playback : nil
         response.startsAnimation = playback == .byTerminal
         response.playsAnimation = playback != nil
-        presenter?.presentPhoto(response)
+        try presenter?.presentPhoto(response)
         if let playback, let box = request.pictureBox { await play(shown, fitting: box, playback) }
     }
 
@@ -242,10 +242,10 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
         return animationStopRequested || Task.isCancelled || keys?.keyWasPressed() == true
     }
 
-    func showInfo(_ request: PhotoDetail.Info.Request) async {
-        guard let photo, let describer, photo.facts != nil else { return presenter?.presentInfo(.init(tags: nil)) ?? () }
+    func showInfo(_ request: PhotoDetail.Info.Request) async throws(CommandError) {
+        guard let photo, let describer, photo.facts != nil else { return try presenter?.presentInfo(.init(tags: nil)) ?? () }
         let tags = await describer.allTags(of: photo)
-        presenter?.presentInfo(.init(tags: tags))
+        try presenter?.presentInfo(.init(tags: tags))
     }
 
     func savePhoto(_ request: PhotoDetail.Save.Request) {
@@ -262,7 +262,7 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
             } catch {
                 result = .failure(PhotosWorkerError("\(error)"))
             }
-            presenter?.presentSaved(.init(result: result, position: position))
+            try presenter?.presentSaved(.init(result: result, position: position))
         }
     }
 
@@ -281,20 +281,20 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
         }
     }
 
-    func stepPhoto(_ request: PhotoDetail.Step.Request) {
+    func stepPhoto(_ request: PhotoDetail.Step.Request) throws(CommandError) {
         placeMovedPhoto()
         guard let index else { return }
         let target = index + request.delta
         if target == photos.count, let morePhotos, let effects {
             effects.finishBeforeCommandEnds { [self] in
-                guard let added = await morePhotos.loadMoreForDetail() else {
+                guard let added = try await morePhotos.loadMoreForDetail() else {
                     return presenter?.presentStepRefused(
                         .init(delta: request.delta, index: index, photoCount: photoCount, listName: origin.listName)) ?? ()
                 }
                 // A load that failed (or brought nothing new) has said so: the photo stays.
                 guard !added.isEmpty else { return }
                 photos += added
-                step(to: target, pictureBox: request.pictureBox, playback: request.playback)
+                try step(to: target, pictureBox: request.pictureBox, playback: request.playback)
             }
             return
         }
@@ -302,20 +302,20 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
             presenter?.presentStepRefused(.init(delta: request.delta, index: index, photoCount: photoCount, listName: origin.listName))
             return
         }
-        step(to: target, pictureBox: request.pictureBox, playback: request.playback)
+        try step(to: target, pictureBox: request.pictureBox, playback: request.playback)
     }
 
-    private func step(to target: Int, pictureBox: PixelSize?, playback: PhotoDetail.Animate.Playback?) {
+    private func step(to target: Int, pictureBox: PixelSize?, playback: PhotoDetail.Animate.Playback?) throws(CommandError) {
         index = target
         photo = photos[target]
-        showPhoto(.init(pictureBox: pictureBox, playback: playback))
+        try showPhoto(.init(pictureBox: pictureBox, playback: playback))
     }
 
-    func judgePhoto(_ request: PhotoDetail.Judge.Request) {
+    func judgePhoto(_ request: PhotoDetail.Judge.Request) throws(CommandError) {
         guard let photo else { return }
         guard let judges, photo.facts != nil else {
             let refusal = PhotosWorkerError(JudgementWording.notAFile)
-            return presenter?.presentJudged(.init(result: .failure(refusal), change: request.change)) ?? ()
+            return try presenter?.presentJudged(.init(result: .failure(refusal), change: request.change)) ?? ()
         }
         // Auto-advance: on to the next photo once this one is judged, where there is one (the last
         // stays shown). The next photo is made ready while the judgement is written, so that a key
@@ -331,13 +331,13 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
             async let nextShown = request.sharedToo ? nil : prepared(next)
             let result = await judges.judgement(of: photo, request.change, sharedToo: request.sharedToo)
             if case .success(let judged)? = result { replaceShown(judged.photo) }
-            presenter?.presentJudged(.init(result: result, change: request.change))
+            try presenter?.presentJudged(.init(result: result, change: request.change))
             guard case .success? = result, let next else { return }
             if let ready = await nextShown {
                 index = next.index
-                await present(ready, next.show)
+                try await present(ready, next.show)
             } else {
-                step(to: next.index, pictureBox: next.show.pictureBox, playback: next.show.playback)
+                try step(to: next.index, pictureBox: next.show.pictureBox, playback: next.show.playback)
             }
         }
     }
@@ -351,41 +351,47 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
         return await prepared(photos[next.index], next.show)
     }
 
-    func listPaths(_ request: PhotoPaths.Request) async {
+    func listPaths(_ request: PhotoPaths.Request) async throws(CommandError) {
         guard let acting else { return }
-        presenter?.presentPaths(await PhotoPaths.response(to: request, shown: photo.map { [$0] } ?? [], from: acting))
+        try presenter?.presentPaths(await PhotoPaths.response(to: request, shown: photo.map { [$0] } ?? [], from: acting))
     }
 
     var actsOnFiles: Bool { acting != nil }
 
     func actOnFilesBeforeTheCommandEnds(_ request: PhotoFileActions.Request) {
-        effects?.finishBeforeCommandEnds { [self] in await actOnFiles(request) }
+        effects?.finishBeforeCommandEnds { [self] in try await actOnFiles(request) }
     }
 
-    func actOnFiles(_ request: PhotoFileActions.Request) async {
+    func actOnFiles(_ request: PhotoFileActions.Request) async throws(CommandError) {
         guard let acting else { return }
         let response = await PhotoFileActions.response(to: request, shown: photo.map { [$0] } ?? [], acting: acting, questions: questions)
-        presenter?.presentFileAction(response)
-        // The photo shown moved away: the detail closes on the list, which follows it.
-        if case .done(let plan, let outcome) = response, plan.action != .copy, let photo,
-            outcome.files.contains(where: { $0.photoID == photo.id && !$0.isSidecar })
-        {
-            presenter?.presentPhotoMovedAway()
+        // The photo shown moved away: the detail closes on the list, which follows it; also when the
+        // action stopped part way after moving it (its failure is then the command's).
+        var movedAway = false
+        if case .done(let plan, let outcome) = response, plan.action != .copy, let photo {
+            movedAway = outcome.files.contains(where: { $0.photoID == photo.id && !$0.isSidecar })
         }
+        do {
+            try presenter?.presentFileAction(response)
+        } catch {
+            if movedAway { try? presenter?.presentPhotoMovedAway() }
+            throw error
+        }
+        if movedAway { try presenter?.presentPhotoMovedAway() }
     }
 
-    func markPhoto(_ marking: Bool) async {
+    func markPhoto(_ marking: Bool) async throws(CommandError) {
         guard let photo else { return }
         guard let judges, photo.facts != nil else {
-            return presenter?.presentMarked(.init(photoID: photo.id, marking: marking, outcome: .notAFile)) ?? ()
+            return try presenter?.presentMarked(.init(photoID: photo.id, marking: marking, outcome: .notAFile)) ?? ()
         }
         let (changed, marked) = await judges.mark([photo.id], marking)
-        presenter?.presentMarked(.init(photoID: photo.id, marking: marking, outcome: .done(changed: changed > 0, marked: marked)))
+        try presenter?.presentMarked(.init(photoID: photo.id, marking: marking, outcome: .done(changed: changed > 0, marked: marked)))
     }
 
-    func undoJudgement() {
+    func undoJudgement() throws(CommandError) {
         guard let judges else {
-            return presenter?.presentUndone(.init(result: .success(nil))) ?? ()
+            return try presenter?.presentUndone(.init(result: .success(nil))) ?? ()
         }
         effects?.finishBeforeCommandEnds { [self] in
             do {
@@ -400,11 +406,11 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
                     fresh.facts?.metadataRead = false
                     replaceJudged(await describer.described(fresh))
                 }
-                presenter?.presentUndone(.init(result: .success(undone)))
+                try presenter?.presentUndone(.init(result: .success(undone)))
             } catch let failure as PhotosWorkerError {
-                presenter?.presentUndone(.init(result: .failure(failure)))
+                try presenter?.presentUndone(.init(result: .failure(failure)))
             } catch {
-                presenter?.presentUndone(.init(result: .failure(PhotosWorkerError("\(error)"))))
+                try presenter?.presentUndone(.init(result: .failure(PhotosWorkerError("\(error)"))))
             }
         }
     }
@@ -423,11 +429,11 @@ final class PhotoDetailInteractor: PhotoDetailBusinessLogic, PhotoDetailDataStor
         judged[changed.id] = changed
     }
 
-    func choosePosition(_ request: PhotoDetail.Move.Request) {
+    func choosePosition(_ request: PhotoDetail.Move.Request) throws(CommandError) {
         guard origin.canMove else {
-            presenter?.presentMoveRefused(.init(listName: origin.listName))
+            try presenter?.presentMoveRefused(.init(listName: origin.listName))
             return
         }
-        presenter?.presentIndexEdit(.init(position: request.position))
+        try presenter?.presentIndexEdit(.init(position: request.position))
     }
 }

@@ -4,18 +4,18 @@ import REPLEngine
 
 @MainActor
 protocol PhotoDetailPresentationLogic: AnyObject {
-    func presentPhoto(_ response: PhotoDetail.Show.Response)
-    func presentSaved(_ response: PhotoDetail.Save.Response)
-    func presentJudged(_ response: PhotoDetail.Judge.Response)
-    func presentPaths(_ response: PhotoPaths.Response)
-    func presentFileAction(_ response: PhotoFileActions.Response)
+    func presentPhoto(_ response: PhotoDetail.Show.Response) throws(CommandError)
+    func presentSaved(_ response: PhotoDetail.Save.Response) throws(CommandError)
+    func presentJudged(_ response: PhotoDetail.Judge.Response) throws(CommandError)
+    func presentPaths(_ response: PhotoPaths.Response) throws(CommandError)
+    func presentFileAction(_ response: PhotoFileActions.Response) throws(CommandError)
     /// The photo shown was moved out of its place: the detail goes back to the list.
-    func presentPhotoMovedAway()
-    func presentUndone(_ response: PhotoDetail.Undo.Response)
-    func presentMarked(_ response: PhotoDetail.Mark.Response)
-    func presentInfo(_ response: PhotoDetail.Info.Response)
-    func presentIndexEdit(_ response: PhotoDetail.Move.Response)
-    func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response)
+    func presentPhotoMovedAway() throws(CommandError)
+    func presentUndone(_ response: PhotoDetail.Undo.Response) throws(CommandError)
+    func presentMarked(_ response: PhotoDetail.Mark.Response) throws(CommandError)
+    func presentInfo(_ response: PhotoDetail.Info.Response) throws(CommandError)
+    func presentIndexEdit(_ response: PhotoDetail.Move.Response) throws(CommandError)
+    func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response) throws(CommandError)
     func presentStepRefused(_ response: PhotoDetail.Step.Refusal)
     func presentAnimationFrame(_ response: PhotoDetail.Animate.Frame.Response)
     func presentAnimationSending(_ response: PhotoDetail.Animate.Sending.Response)
@@ -33,12 +33,12 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         self.photosAreFiles = photosAreFiles
     }
 
-    func presentPhoto(_ response: PhotoDetail.Show.Response) {
+    func presentPhoto(_ response: PhotoDetail.Show.Response) throws(CommandError) {
         guard let photo = response.photo, let index = response.index else {
             let message =
                 response.index.map { "There is no photo \($0 + 1) among \(response.photoCount): back to the collection." }
                 ?? "No photo was selected: back to the collection."
-            view?.displayMissingPhoto(.init(message: message))
+            try view?.displayMissingPhoto(.init(message: message))
             return
         }
         view?.displayPhoto(
@@ -133,17 +133,17 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         ]
     }
 
-    func presentInfo(_ response: PhotoDetail.Info.Response) {
+    func presentInfo(_ response: PhotoDetail.Info.Response) throws(CommandError) {
         switch response.tags {
         case nil:
-            view?.displayInfo(
+            try view?.displayInfo(
                 .init(
                     families: [],
                     failure: "info reads a photo file's metadata: this photo is not a file (browse a folder: photorepl ~/Pictures)"))
         case .failure(let failure)?:
-            view?.displayInfo(.init(families: [], failure: "cannot read the photo's metadata: \(failure.message)"))
+            try view?.displayInfo(.init(families: [], failure: "cannot read the photo's metadata: \(failure.message)"))
         case .success(let tags)?:
-            view?.displayInfo(Self.info(tags))
+            try view?.displayInfo(Self.info(tags))
         }
     }
 
@@ -172,67 +172,67 @@ final class PhotoDetailPresenter: PhotoDetailPresentationLogic {
         return value
     }
 
-    func presentSaved(_ response: PhotoDetail.Save.Response) {
+    func presentSaved(_ response: PhotoDetail.Save.Response) throws(CommandError) {
         switch response.result {
         case .success(let saved)?:
             let bytes = PhotoFormatting.grouped(saved.byteCount)
             var message = "Saved photo \(response.position + 1) to \(saved.path) (\(bytes) bytes)."
             if let note = saved.note { message += "\n" + note }
-            view?.displaySaved(.init(message: message, failed: false))
+            try view?.displaySaved(.init(message: message, failed: false))
         case .failure(let failure)?:
-            view?.displaySaved(.init(message: "save failed: \(failure.message)", failed: true))
+            try view?.displaySaved(.init(message: "save failed: \(failure.message)", failed: true))
         case nil:
-            view?.displaySaved(.init(message: "interrupted: save was cancelled and changed nothing", failed: true))
+            try view?.displaySaved(.init(message: "interrupted: save was cancelled and changed nothing", failed: true))
         }
     }
 
-    func presentPaths(_ response: PhotoPaths.Response) {
-        view?.displayPaths(PhotoPaths.viewModel(response))
+    func presentPaths(_ response: PhotoPaths.Response) throws(CommandError) {
+        try view?.displayPaths(PhotoPaths.viewModel(response))
     }
 
-    func presentFileAction(_ response: PhotoFileActions.Response) {
-        view?.displayFileAction(PhotoFileActions.viewModel(response))
+    func presentFileAction(_ response: PhotoFileActions.Response) throws(CommandError) {
+        try view?.displayFileAction(PhotoFileActions.viewModel(response))
     }
 
-    func presentPhotoMovedAway() {
-        view?.displayPhotoMovedAway()
+    func presentPhotoMovedAway() throws(CommandError) {
+        try view?.displayPhotoMovedAway()
     }
 
-    func presentJudged(_ response: PhotoDetail.Judge.Response) {
+    func presentJudged(_ response: PhotoDetail.Judge.Response) throws(CommandError) {
         let (message, failed) = JudgementWording.judged(response.result, response.change)
-        view?.displayJudged(.init(message: message, failed: failed))
+        try view?.displayJudged(.init(message: message, failed: failed))
     }
 
-    func presentMarked(_ response: PhotoDetail.Mark.Response) {
+    func presentMarked(_ response: PhotoDetail.Mark.Response) throws(CommandError) {
         let word = response.marking ? "mark" : "unmark"
         switch response.outcome {
         case .notAFile:
-            view?.displayJudged(
+            try view?.displayJudged(
                 .init(
                     message: "\(word) failed: only a folder's photos are marked: start photorepl on a folder, e.g. 'photorepl ~/Pictures'",
                     failed: true))
         case .done(let changed, let marked):
             let what = response.marking ? (changed ? "marked" : "was marked already") : (changed ? "unmarked" : "was not marked")
             let count = marked == 1 ? "1 photo is marked" : "\(PhotoFormatting.grouped(marked)) photos are marked"
-            view?.displayJudged(
+            try view?.displayJudged(
                 .init(message: TerminalText.singleLine("\(response.photoID) \(what): \(count) ('filter marked' lists them)"), failed: false)
             )
         }
     }
 
-    func presentUndone(_ response: PhotoDetail.Undo.Response) {
+    func presentUndone(_ response: PhotoDetail.Undo.Response) throws(CommandError) {
         let (message, failed) = JudgementWording.undone(response.result)
-        view?.displayJudged(.init(message: message, failed: failed))
+        try view?.displayJudged(.init(message: message, failed: failed))
     }
 
-    func presentIndexEdit(_ response: PhotoDetail.Move.Response) {
-        view?.displayIndexEdit(.init(position: response.position))
+    func presentIndexEdit(_ response: PhotoDetail.Move.Response) throws(CommandError) {
+        try view?.displayIndexEdit(.init(position: response.position))
     }
 
     /// Moving reorders the collection's own list; a photo opened from another list (a photographer's
     /// photos, search results) is not in it as such.
-    func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response) {
-        view?.displayMoveRefused(
+    func presentMoveRefused(_ response: PhotoDetail.Move.Refusal.Response) throws(CommandError) {
+        try view?.displayMoveRefused(
             .init(
                 message:
                     "this photo was opened from \(response.listName), and moving applies to the collection's own list: type 'back' until the prompt is 'photos>', then open the photo there"

@@ -24,12 +24,12 @@ extension PhotoDetailRouterDelegate {
 protocol PhotoDetailRoutingLogic: AnyObject {
     /// Where `routeBack` hands the index: set by the router that pushed this scene, when it wants it.
     var delegate: PhotoDetailRouterDelegate? { get set }
-    func routeBack()
+    func routeBack() throws(CommandError)
     /// Goes back after the photo shown was moved away as a file (see `routeBack`).
-    func routeBackAfterMovingAway()
+    func routeBackAfterMovingAway() throws(CommandError)
     /// Presents the index-edit sheet; with `position` (as typed), the sheet saves it at once.
-    func routeToIndexEdit(choosing position: String?)
-    func routeToAuthor()
+    func routeToIndexEdit(choosing position: String?) throws(CommandError)
+    func routeToAuthor() throws(CommandError)
 }
 
 @MainActor
@@ -51,32 +51,32 @@ final class PhotoDetailRouter: PhotoDetailRoutingLogic, PhotoDetailDataPassing {
     /// Going back hands the index (and the moves and the photos judged) to the scene that opened
     /// the photo, changed or not (the collection moves the photo there; a list lands on its page),
     /// then pops.
-    func routeBack() {
+    func routeBack() throws(CommandError) {
         if let dataStore, let index = dataStore.index {
             delegate?.dismissWithChange(index: index, moves: dataStore.moves, judged: Array(dataStore.judged.values))
         }
-        navigator?.pop()
+        try navigator?.pop()
     }
 
-    func routeBackAfterMovingAway() {
+    func routeBackAfterMovingAway() throws(CommandError) {
         delegate?.photoMovedAway()
-        routeBack()
+        try routeBack()
     }
 
-    func routeToIndexEdit(choosing position: String?) {
-        guard let destination = navigator?.instantiate(IndexEditView.self) else { return }
+    func routeToIndexEdit(choosing position: String?) throws(CommandError) {
+        guard let destination = try navigator?.instantiate(IndexEditView.self) else { return }
         destination.router?.delegate = self
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
         passDataToIndexEdit(source: dataStore, destination: &destinationDataStore)
         destinationDataStore.chosenPosition = position
-        navigator?.present(destination)
+        try navigator?.present(destination)
     }
 
-    func routeToAuthor() {
-        guard let destination = navigator?.instantiate(PhotoAuthorView.self) else { return }
+    func routeToAuthor() throws(CommandError) {
+        guard let destination = try navigator?.instantiate(PhotoAuthorView.self) else { return }
         guard let dataStore, var destinationDataStore = destination.router?.dataStore else { return }
         passDataToAuthor(source: dataStore, destination: &destinationDataStore)
-        navigator?.push(destination)
+        try navigator?.push(destination)
     }
 
     /// Hands the photographer scene the photo's photographer.

@@ -5,20 +5,20 @@ import TerminalPictures
 @MainActor
 protocol PhotoDetailDisplayLogic: AnyObject {
     func displayPhoto(_ viewModel: PhotoDetail.Show.ViewModel)
-    func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel)
-    func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel)
-    func displayJudged(_ viewModel: PhotoDetail.Judge.ViewModel)
-    func displayInfo(_ viewModel: PhotoDetail.Info.ViewModel)
-    func displayIndexEdit(_ viewModel: PhotoDetail.Move.ViewModel)
-    func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel)
+    func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel) throws(CommandError)
+    func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) throws(CommandError)
+    func displayJudged(_ viewModel: PhotoDetail.Judge.ViewModel) throws(CommandError)
+    func displayInfo(_ viewModel: PhotoDetail.Info.ViewModel) throws(CommandError)
+    func displayIndexEdit(_ viewModel: PhotoDetail.Move.ViewModel) throws(CommandError)
+    func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel) throws(CommandError)
     func displayStepRefused(_ viewModel: PhotoDetail.Step.ViewModel)
     func displayAnimationFrame(_ viewModel: PhotoDetail.Animate.Frame.ViewModel)
     func displayAnimationSending(_ viewModel: PhotoDetail.Animate.Sending.ViewModel)
     func displayAnimationStopped()
     func displayAnimationFailure(_ viewModel: PhotoDetail.Animate.Failure.ViewModel)
-    func displayPaths(_ viewModel: PhotoPaths.ViewModel)
-    func displayFileAction(_ viewModel: PhotoFileActions.ViewModel)
-    func displayPhotoMovedAway()
+    func displayPaths(_ viewModel: PhotoPaths.ViewModel) throws(CommandError)
+    func displayFileAction(_ viewModel: PhotoFileActions.ViewModel) throws(CommandError)
+    func displayPhotoMovedAway() throws(CommandError)
 }
 
 /// The detail scene's View: one photo, its position, and the way to move it.
@@ -80,8 +80,8 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
     }
 
     /// The photo is shown with its picture: the `open` that pushed this scene ends when it is.
-    package func sceneDidLoad() {
-        interactor?.showPhoto(.init(pictureBox: display?.pixelBox(for: .detail), playback: playback))
+    package func sceneDidLoad() throws(CommandError) {
+        try interactor?.showPhoto(.init(pictureBox: display?.pixelBox(for: .detail), playback: playback))
     }
 
     /// Redrawn animations play for at most this long, or this many plays: a prompt that waits on
@@ -100,8 +100,8 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
 
     /// Back from the sheet: the photo's fields at its (maybe new) position; the picture is on
     /// screen above.
-    package func sceneWillAppear() {
-        interactor?.showPhoto(.init())
+    package func sceneWillAppear() throws(CommandError) {
+        try interactor?.showPhoto(.init())
     }
 
     /// The photo's position, under the key the list it was opened from gives (`index` in the
@@ -147,14 +147,14 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
                 )
             }
             view.interactor?.stopAnimation()
-            view.interactor?.showPhoto(
+            try view.interactor?.showPhoto(
                 .init(
                     pictureBox: view.display?.pixelBox(for: .detail, explaining: !arguments.isEmpty),
                     explainsPicture: !arguments.isEmpty,
                     playback: view.playback))
         },
         Command("edit", summary: "open the index-edit sheet to choose a new position") { view, _ in
-            view.interactor?.choosePosition(.init(position: nil))
+            try view.interactor?.choosePosition(.init(position: nil))
         },
         Command(
             "move",
@@ -175,7 +175,7 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             }
             // The sheet opens with N chosen, as if typed there: the same steps, output and end
             // state as 'edit' then 'move N' (an invalid N leaves the sheet open with its alert).
-            view.interactor?.choosePosition(.init(position: arguments[0]))
+            try view.interactor?.choosePosition(.init(position: arguments[0]))
         },
         Command(
             "save",
@@ -185,36 +185,36 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
             try view.save(arguments)
         },
         Command("info", summary: "every tag of the photo's file (EXIF, IPTC, XMP), as the metadata library reads them") { view, _ in
-            await view.interactor?.showInfo(.init())
+            try await view.interactor?.showInfo(.init())
         },
         Command(
             "next", summary: "show the next photo of the list it was opened from (PageDown; an empty line repeats it)",
             repetition: .always
         ) { view, _ in
             view.interactor?.stopAnimation()
-            view.interactor?.stepPhoto(.init(delta: 1, pictureBox: view.display?.pixelBox(for: .detail), playback: view.playback))
+            try view.interactor?.stepPhoto(.init(delta: 1, pictureBox: view.display?.pixelBox(for: .detail), playback: view.playback))
         },
         Command("prev", summary: "show the previous photo of the list it was opened from (PageUp)", repetition: .always) { view, _ in
             view.interactor?.stopAnimation()
-            view.interactor?.stepPhoto(.init(delta: -1, pictureBox: view.display?.pixelBox(for: .detail), playback: view.playback))
+            try view.interactor?.stepPhoto(.init(delta: -1, pictureBox: view.display?.pixelBox(for: .detail), playback: view.playback))
         }
     ]
 
     /// Marking it, its photographer, and the way back.
     private static let markingCommands: [Command<PhotoDetailView>] = [
         Command("mark", summary: "mark the photo for this session ('filter marked' lists the marked photos)") { view, _ in
-            await view.interactor?.markPhoto(true)
+            try await view.interactor?.markPhoto(true)
         },
         Command("unmark", summary: "take the photo out of this session's marked photos") { view, _ in
-            await view.interactor?.markPhoto(false)
+            try await view.interactor?.markPhoto(false)
         },
         Command("author", summary: "show the photographer: their profile and their photos") { view, _ in
             view.interactor?.stopAnimation()
-            view.router?.routeToAuthor()
+            try view.router?.routeToAuthor()
         },
         Command("back", summary: "back to where the photo was opened (the collection moves it to its new position)") { view, _ in
             view.interactor?.stopAnimation()
-            view.router?.routeBack()
+            try view.router?.routeBack()
         }
     ]
 
@@ -259,8 +259,8 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         if viewModel.playsAnimation { console.flush() }
     }
 
-    func displayInfo(_ viewModel: PhotoDetail.Info.ViewModel) {
-        if let failure = viewModel.failure { return console.fail(failure) }
+    func displayInfo(_ viewModel: PhotoDetail.Info.ViewModel) throws(CommandError) {
+        if let failure = viewModel.failure { throw CommandError(failure) }
         guard !viewModel.families.isEmpty else { return console.writeLine("The file has no EXIF, IPTC or XMP metadata.") }
         for family in viewModel.families {
             console.writeLine(family.name + ":", style: .bold)
@@ -268,33 +268,33 @@ package final class PhotoDetailView: SceneView, PhotoDetailDisplayLogic {
         }
     }
 
-    func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) {
+    func displaySaved(_ viewModel: PhotoDetail.Save.ViewModel) throws(CommandError) {
         if viewModel.failed {
-            console.fail(viewModel.message)
+            throw CommandError(viewModel.message)
         } else {
             console.writeLine(viewModel.message)
         }
     }
 
-    func displayJudged(_ viewModel: PhotoDetail.Judge.ViewModel) {
+    func displayJudged(_ viewModel: PhotoDetail.Judge.ViewModel) throws(CommandError) {
         if viewModel.failed {
-            console.fail(viewModel.message)
+            throw CommandError(viewModel.message)
         } else {
             console.writeLine(viewModel.message)
         }
     }
 
-    func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel) {
+    func displayMissingPhoto(_ viewModel: PhotoDetail.Missing.ViewModel) throws(CommandError) {
         console.writeLine(viewModel.message)
-        router?.routeBack()
+        try router?.routeBack()
     }
 
-    func displayIndexEdit(_ viewModel: PhotoDetail.Move.ViewModel) {
-        router?.routeToIndexEdit(choosing: viewModel.position)
+    func displayIndexEdit(_ viewModel: PhotoDetail.Move.ViewModel) throws(CommandError) {
+        try router?.routeToIndexEdit(choosing: viewModel.position)
     }
 
-    func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel) {
-        console.fail(viewModel.message)
+    func displayMoveRefused(_ viewModel: PhotoDetail.Move.Refusal.ViewModel) throws(CommandError) {
+        throw CommandError(viewModel.message)
     }
 
     /// A frame over the picture, at once (the command waits between frames). A frame that no
@@ -341,7 +341,7 @@ extension KeyPresses: KeyPressWatching {}
 /// `rate`, `reject`, `label`, `keyword` and `undo` judge the photo shown; a rating, reject or label
 /// shows the next photo after it with `--advance`.
 extension PhotoDetailView: JudgingView {
-    func judge(_ change: JudgementChange, sharedToo: Bool) async {
+    func judge(_ change: JudgementChange, sharedToo: Bool) async throws(CommandError) {
         var request = PhotoDetail.Judge.Request(change: change, sharedToo: sharedToo)
         switch change {
         case .rate, .reject, .label:
@@ -349,35 +349,35 @@ extension PhotoDetailView: JudgingView {
         case .addKeywords, .removeKeywords:
             break
         }
-        interactor?.judgePhoto(request)
+        try interactor?.judgePhoto(request)
     }
 
-    func undoJudgement() async {
-        interactor?.undoJudgement()
+    func undoJudgement() async throws(CommandError) {
+        try interactor?.undoJudgement()
     }
 }
 
 /// `paths` and `copy` act on the photo shown.
 extension PhotoDetailView: ActingView {
-    func listPaths(_ request: PhotoPaths.Request) async {
-        await interactor?.listPaths(request)
+    func listPaths(_ request: PhotoPaths.Request) async throws(CommandError) {
+        try await interactor?.listPaths(request)
     }
 
-    func actOnFiles(_ request: PhotoFileActions.Request) async {
-        await interactor?.actOnFiles(request)
+    func actOnFiles(_ request: PhotoFileActions.Request) async throws(CommandError) {
+        try await interactor?.actOnFiles(request)
     }
 
-    func displayFileAction(_ viewModel: PhotoFileActions.ViewModel) {
-        console.show(viewModel)
+    func displayFileAction(_ viewModel: PhotoFileActions.ViewModel) throws(CommandError) {
+        try console.show(viewModel)
     }
 
     /// Back to the list, as `back` goes: the photo is no longer where the detail showed it.
-    func displayPhotoMovedAway() {
+    func displayPhotoMovedAway() throws(CommandError) {
         interactor?.stopAnimation()
-        router?.routeBackAfterMovingAway()
+        try router?.routeBackAfterMovingAway()
     }
 
-    func displayPaths(_ viewModel: PhotoPaths.ViewModel) {
-        console.show(viewModel)
+    func displayPaths(_ viewModel: PhotoPaths.ViewModel) throws(CommandError) {
+        try console.show(viewModel)
     }
 }

@@ -164,8 +164,8 @@ enum ContactSheet {
     @MainActor
     static func show(
         _ request: Request, shown: Range<Int>?, current: Int, photos: () -> [Photo], hasMore: () -> Bool,
-        loadMore: () async -> Bool, pictures: PhotoPicturesWorker?
-    ) async -> Result<Response, Problem>? {
+        loadMore: () async throws(CommandError) -> Bool, pictures: PhotoPicturesWorker?
+    ) async throws(CommandError) -> Result<Response, Problem>? {
         let perSheet = max(1, request.perSheet)
         var target: Int
         switch sheet(for: request, shown: shown, current: current, count: photos().count, canLoadMore: hasMore()) {
@@ -181,7 +181,7 @@ enum ContactSheet {
         while (target + 1) * perSheet > photos().count && hasMore() && pages < pagesToFill {
             pages += 1
             let before = photos().count
-            guard await loadMore(), photos().count > before else {
+            guard try await loadMore(), photos().count > before else {
                 if target * perSheet >= photos().count { return nil }
                 break
             }

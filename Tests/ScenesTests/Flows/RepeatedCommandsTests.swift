@@ -11,15 +11,15 @@ import Testing
     @Test func theNoPictureFormsPresentWhatTheAsynchronousOnesDo() async throws {
         let spy = CollectionPresenterSpy(), effects = CollectingEffects()
         let collection = makeCollection(spy: spy, effects: effects)
-        collection.changeCount(.init(change: .set(5)))
-        await collection.fetchPhotos(.init())
-        collection.changeToPage(.init(width: 80, offset: 160))
-        collection.changeToPage(.init(width: 80, offset: 160))
+        try collection.changeCount(.init(change: .set(5)))
+        try await collection.fetchPhotos(.init())
+        try collection.changeToPage(.init(width: 80, offset: 160))
+        try collection.changeToPage(.init(width: 80, offset: 160))
         #expect(spy.pages.count == 2 && spy.pages[0] == spy.pages[1])
         #expect(spy.pages[0] == .init(page: 2, photo: .fixture("c"), pageCount: 5, picture: nil, hasMore: false))
         #expect(effects.pending == 0, "a page with no picture is shown at once")
         #expect(collection.list.page == 2)
-        collection.changeToPage(.init(width: 80, offset: 400))
+        try collection.changeToPage(.init(width: 80, offset: 400))
         #expect(spy.listFailures == [.pageOutOfRange(requested: "6", pageCount: 5)])
         #expect(collection.list.page == 2)
 
@@ -29,10 +29,10 @@ import Testing
         detail.photo = .fixture("d")
         detail.photos = Photo.abcde
         detail.index = 3
-        detail.showPhoto(.init())
+        try detail.showPhoto(.init())
         detail.index = 0  // a saved move: the same photo at its new position
-        detail.showPhoto(.init())
-        detail.showPhoto(.init())
+        try detail.showPhoto(.init())
+        try detail.showPhoto(.init())
         #expect(
             detailSpy.responses == [
                 .init(photo: .fixture("d"), picture: nil, index: 3, photoCount: 5),
@@ -87,7 +87,7 @@ import Testing
     }
 
     /// "café" spelled with é and with e and a combining accent: equal to Unicode, two files to a folder.
-    @Test func twoSpellingsOfOneNameAreTwoPhotosWhateverWasKept() {
+    @Test func twoSpellingsOfOneNameAreTwoPhotosWhateverWasKept() throws {
         let composed = Photo.fixture("caf\u{E9}.png"), decomposed = Photo.fixture("cafe\u{301}.png")
         // Equal as Unicode compares strings, two files all the same.
         #expect(composed == decomposed && Array(composed.id.utf8) != Array(decomposed.id.utf8))
@@ -95,7 +95,7 @@ import Testing
         let presenter = PhotoDetailPresenter()
         presenter.view = detailSpy
         for photo in [composed, decomposed, composed] {
-            presenter.presentPhoto(.init(photo: photo, picture: nil, index: 0, photoCount: 2))
+            try presenter.presentPhoto(.init(photo: photo, picture: nil, index: 0, photoCount: 2))
         }
         let ids = detailSpy.photos.map { Array($0.fields[0].value.utf8) }
         #expect(ids == [Array(composed.id.utf8), Array(decomposed.id.utf8), Array(composed.id.utf8)])

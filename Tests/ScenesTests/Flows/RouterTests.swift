@@ -67,13 +67,13 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
         #expect(app.collection.list.index == 1)
     }
 
-    @Test func routeBackHandsTheIndexBackAndPops() async {
+    @Test func routeBackHandsTheIndexBackAndPops() async throws {
         let app = App()
         await app.run("count 5", "fetch", "open 4")
         let detail = app.scene(PhotoDetailView.self)!
         let spy = DetailDelegateSpy()
         detail.router?.delegate = spy
-        detail.router?.routeBack()
+        try detail.router?.routeBack()
         #expect(spy.indices == [3])
         #expect(app.engine.stackNames == ["collection"])
         #expect(app.ids == ["a", "b", "c", "d", "e"])
@@ -97,19 +97,19 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
         #expect(detailRouter.dataStore?.index == 0)
     }
 
-    @Test func theSheetHandsBackOnlyASavedPosition() async {
+    @Test func theSheetHandsBackOnlyASavedPosition() async throws {
         let app = App()
         await app.run("count 5", "fetch", "open 2", "edit")
         let sheet = app.scene(IndexEditView.self)!
         let spy = IndexEditDelegateSpy()
         sheet.router?.delegate = spy
-        sheet.router?.routeToDetail(with: nil)
+        try sheet.router?.routeToDetail(with: nil)
         #expect(spy.indices.isEmpty)
         #expect(app.engine.stackNames == ["collection", "detail"])
         await app.run("edit")
         let second = app.scene(IndexEditView.self)!
         second.router?.delegate = spy
-        second.router?.routeToDetail(with: 4)
+        try second.router?.routeToDetail(with: 4)
         #expect(spy.indices == [4])
     }
 
@@ -117,8 +117,8 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
     /// holds it `weak`, as Clean Swift does: once the scene below is gone, there is no delegate.
     @Test func delegatesAreNotOwned() throws {
         let app = App()
-        let detail = try #require(app.engine.navigator.instantiate(PhotoDetailView.self))
-        let sheet = try #require(app.engine.navigator.instantiate(IndexEditView.self))
+        let detail = try app.engine.navigator.instantiate(PhotoDetailView.self)
+        let sheet = try app.engine.navigator.instantiate(IndexEditView.self)
         weak var gone: DetailDelegateSpy?
         weak var goneToo: IndexEditDelegateSpy?
         do {
@@ -136,10 +136,10 @@ final class IndexEditDelegateSpy: IndexEditRouterDelegate {
 
     @Test func anIndexThatPointsAtNoPhotoRoutesStraightBack() async throws {
         let app = App()
-        let detail = try #require(app.engine.navigator.instantiate(PhotoDetailView.self))
+        let detail = try app.engine.navigator.instantiate(PhotoDetailView.self)
         detail.router?.dataStore?.photos = Photo.abcde
         detail.router?.dataStore?.index = 7
-        app.engine.navigator.push(detail)
+        try app.engine.navigator.push(detail)
         // Pushed outside a command: the scene's loading is left to run.
         await app.engine.finishPendingEffects()
         #expect(app.engine.stackNames == ["collection"])

@@ -35,8 +35,8 @@ final class IndexEditPresenterSpy: IndexEditPresentationLogic {
     }
 
     @Test(arguments: [("1", 0), ("5", 4), ("4", 3), ("+3", 2), ("2", 1)])
-    func aValidPositionIsSaved(typed: String, index: Int) {
-        interactor.save(.init(value: typed))
+    func aValidPositionIsSaved(typed: String, index: Int) throws {
+        try interactor.save(.init(value: typed))
         #expect(interactor.currentIndex == index)
         #expect(spy.saves == [.init(index: index, problem: nil, positionCount: 5)])
     }
@@ -53,8 +53,8 @@ final class IndexEditPresenterSpy: IndexEditPresentationLogic {
         ("", .notAWholeNumber("")),
         ("٣", .notAWholeNumber("٣"))
     ])
-    func anInvalidValueRaisesTheAlertAndChangesNothing(typed: String, problem: IndexEdit.SaveIndex.Response.Problem) {
-        interactor.save(.init(value: typed))
+    func anInvalidValueRaisesTheAlertAndChangesNothing(typed: String, problem: IndexEdit.SaveIndex.Response.Problem) throws {
+        try interactor.save(.init(value: typed))
         #expect(interactor.currentIndex == 1)
         #expect(spy.saves == [.init(index: nil, problem: problem, positionCount: 5)])
     }

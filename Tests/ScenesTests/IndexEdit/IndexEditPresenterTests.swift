@@ -34,11 +34,11 @@ final class IndexEditDisplaySpy: IndexEditDisplayLogic {
         #expect(spy.positions.map(\.hint) == [nil])
     }
 
-    @Test func theAlert() {
-        presenter.presentSaveIndex(.init(index: nil, problem: .notAWholeNumber("x"), positionCount: 5))
-        presenter.presentSaveIndex(.init(index: nil, problem: .outOfRange("9"), positionCount: 5))
-        presenter.presentSaveIndex(.init(index: nil, problem: .outOfRange("2"), positionCount: 1))
-        presenter.presentSaveIndex(.init(index: 3, problem: nil, positionCount: 5))
+    @Test func theAlert() throws {
+        try presenter.presentSaveIndex(.init(index: nil, problem: .notAWholeNumber("x"), positionCount: 5))
+        try presenter.presentSaveIndex(.init(index: nil, problem: .outOfRange("9"), positionCount: 5))
+        try presenter.presentSaveIndex(.init(index: nil, problem: .outOfRange("2"), positionCount: 1))
+        try presenter.presentSaveIndex(.init(index: 3, problem: nil, positionCount: 5))
         #expect(
             spy.saves == [
                 .init(

@@ -168,7 +168,9 @@ import Testing
 @MainActor
 final class NoNavigator: Navigator {
     static let shared = NoNavigator()
-    func instantiate<View: SceneView>(_ type: View.Type) -> View? { nil }
+    func instantiate<View: SceneView>(_ type: View.Type) throws(CommandError) -> View {
+        throw CommandError("this test's navigator makes no scene")
+    }
     func push(_ scene: any SceneView) {}
     func present(_ scene: any SceneView) {}
     func pop() {}

@@ -65,8 +65,8 @@ func makeCollection(
     /// An interactor that has fetched [a,b,c,d,e].
     func fetched() async throws -> PhotoCollectionInteractor {
         let interactor = makeInteractor()
-        interactor.changeCount(.init(change: .set(5)))
-        await interactor.fetchPhotos(.init())
+        try interactor.changeCount(.init(change: .set(5)))
+        try await interactor.fetchPhotos(.init())
         spy.photos = []
         return interactor
     }
@@ -76,9 +76,9 @@ func makeCollection(
         #expect(spy.counts == [.init(count: 0, limit: nil)])
     }
 
-    @Test func steppingUpStopsAt30() {
+    @Test func steppingUpStopsAt30() throws {
         let interactor = makeInteractor()
-        for _ in 0..<31 { interactor.changeCount(.init(change: .increment)) }
+        for _ in 0..<31 { try interactor.changeCount(.init(change: .increment)) }
         #expect(interactor.count == 30)
         #expect(spy.counts.count == 31)
         #expect(spy.counts[28] == .init(count: 29, limit: nil))
@@ -86,28 +86,28 @@ func makeCollection(
         #expect(spy.counts[30] == .init(count: 30, limit: .maximum))
     }
 
-    @Test func steppingDownAtZeroStaysAtZero() {
+    @Test func steppingDownAtZeroStaysAtZero() throws {
         let interactor = makeInteractor()
-        interactor.changeCount(.init(change: .decrement))
+        try interactor.changeCount(.init(change: .decrement))
         #expect(interactor.count == 0)
         #expect(spy.counts == [.init(count: 0, limit: .minimum)])
-        interactor.changeCount(.init(change: .set(2)))
-        interactor.changeCount(.init(change: .decrement))
+        try interactor.changeCount(.init(change: .set(2)))
+        try interactor.changeCount(.init(change: .decrement))
         #expect(interactor.count == 1)
     }
 
     @Test(arguments: [31, -1, 1000, Int.min])
-    func settingOutsideTheRangeChangesNothing(value: Int) {
+    func settingOutsideTheRangeChangesNothing(value: Int) throws {
         let interactor = makeInteractor()
-        interactor.changeCount(.init(change: .set(3)))
-        interactor.changeCount(.init(change: .set(value)))
+        try interactor.changeCount(.init(change: .set(3)))
+        try interactor.changeCount(.init(change: .set(value)))
         #expect(interactor.count == 3)
         #expect(spy.failures == [.countOutOfRange("\(value)")])
     }
 
     @Test func fetchAtZeroHasNothingToDo() async throws {
         let worker = StubWorker()
-        await makeInteractor(worker).fetchPhotos(.init())
+        try await makeInteractor(worker).fetchPhotos(.init())
         #expect(spy.nothingToFetch == 1)
         #expect(await worker.calls.isEmpty)
     }
@@ -115,11 +115,11 @@ func makeCollection(
     @Test func fetchReplacesTheListAndResetsPageAndSelection() async throws {
         let worker = StubWorker()
         let interactor = makeInteractor(worker)
-        interactor.changeCount(.init(change: .set(3)))
-        await interactor.fetchPhotos(.init())
-        interactor.changeCount(.init(change: .set(5)))
-        interactor.selectPhoto(.init(row: 4 - 2))
-        await interactor.fetchPhotos(.init())
+        try interactor.changeCount(.init(change: .set(3)))
+        try await interactor.fetchPhotos(.init())
+        try interactor.changeCount(.init(change: .set(5)))
+        try interactor.selectPhoto(.init(row: 4 - 2))
+        try await interactor.fetchPhotos(.init())
         #expect(await worker.calls == [3, 5])
         // The command awaits the fetch itself: nothing is left for the engine to run after it.
         #expect(effects.pending == 0)
@@ -131,8 +131,8 @@ func makeCollection(
     @Test func aFailedFetchKeepsThePhotosAndSaysWhy() async throws {
         let interactor = makeInteractor(FailingWorker())
         interactor.list = PhotoList(Photo.abcde)
-        interactor.changeCount(.init(change: .set(2)))
-        await interactor.fetchPhotos(.init())
+        try interactor.changeCount(.init(change: .set(2)))
+        try await interactor.fetchPhotos(.init())
         #expect(interactor.list.photos == Photo.abcde)
         #expect(spy.failures == [.fetchFailed("the source is unreachable", photosKept: 5)])
     }
@@ -142,11 +142,11 @@ func makeCollection(
             let spy = CollectionPresenterSpy(), effects = CollectingEffects()
             let interactor = makeCollection(worker, spy: spy, effects: effects)
             interactor.list = PhotoList([.fixture("old")])
-            interactor.changeCount(.init(change: .set(4)))
-            let task = Task { await interactor.fetchPhotos(.init()) }
+            try interactor.changeCount(.init(change: .set(4)))
+            let task = Task { try await interactor.fetchPhotos(.init()) }
             try await Task.sleep(for: .milliseconds(20))
             task.cancel()
-            await task.value
+            try await task.value
             #expect(interactor.list.photos.map(\.id) == ["old"])
             #expect(spy.photos.isEmpty && spy.failures == [.fetchInterrupted])
         }
@@ -154,8 +154,8 @@ func makeCollection(
 
     @Test func thePageIsTheOffsetOverTheWidth() async throws {
         let interactor = try await fetched()
-        interactor.changeToPage(.init(width: 80, offset: 160))
-        interactor.changeToPage(.init(width: 80, offset: 239.5))
+        try interactor.changeToPage(.init(width: 80, offset: 160))
+        try interactor.changeToPage(.init(width: 80, offset: 239.5))
         #expect(spy.pages.map(\.page) == [2, 2])
         #expect(spy.pages[0] == .init(page: 2, photo: .fixture("c"), pageCount: 5, picture: nil, hasMore: false))
         #expect(interactor.list.page == 2)
@@ -163,17 +163,17 @@ func makeCollection(
 
     @Test func pagesOutsideTheCollectionAreRefused() async throws {
         let interactor = try await fetched()
-        interactor.changeToPage(.init(width: 80, offset: 400))
-        interactor.changeToPage(.init(width: 80, offset: -80))
-        interactor.changeToPage(.init(width: 0, offset: 0))
-        interactor.changeToPage(.init(width: 80, offset: .infinity))
+        try interactor.changeToPage(.init(width: 80, offset: 400))
+        try interactor.changeToPage(.init(width: 80, offset: -80))
+        try interactor.changeToPage(.init(width: 0, offset: 0))
+        try interactor.changeToPage(.init(width: 80, offset: .infinity))
         #expect(
             spy.listFailures == [
                 .pageOutOfRange(requested: "6", pageCount: 5), .pageOutOfRange(requested: "0", pageCount: 5),
                 .pageOutOfRange(requested: "0", pageCount: 5), .pageOutOfRange(requested: "0", pageCount: 5)
             ])
         #expect(interactor.list.page == 0 && spy.pages.isEmpty)
-        makeInteractor().changeToPage(.init(width: 80, offset: 0))
+        try makeInteractor().changeToPage(.init(width: 80, offset: 0))
         #expect(spy.listFailures.last == .noPhotos(command: "page"))
     }
 
@@ -183,13 +183,13 @@ func makeCollection(
     @Test func pagesAtTheEndsOfIntAreRefusedAsTheyWereAsked() async throws {
         let interactor = try await fetched()
         for typed in [Int.min, Int.min + 2, Int.max, -(1 << 53) - 1] {
-            interactor.changeToPage(.init(page: TypedNumber.row(ofPosition: typed), width: 80))
+            try interactor.changeToPage(.init(page: TypedNumber.row(ofPosition: typed), width: 80))
             #expect(spy.listFailures.last == .pageOutOfRange(requested: "\(typed)", pageCount: 5))
         }
         // An offset beyond any Int (not typed: a layout's) is the last page number an Int holds.
-        interactor.changeToPage(.init(width: 1, offset: 1e300))
+        try interactor.changeToPage(.init(width: 1, offset: 1e300))
         #expect(spy.listFailures.last == .pageOutOfRange(requested: "\(Int.max)", pageCount: 5))
-        interactor.changeToPage(.init(width: 1, offset: -1e300))
+        try interactor.changeToPage(.init(width: 1, offset: -1e300))
         #expect(spy.listFailures.last == .pageOutOfRange(requested: "\(Int.min + 1)", pageCount: 5))
         #expect(interactor.list.page == 0 && spy.pages.isEmpty)
     }
@@ -197,7 +197,7 @@ func makeCollection(
     @Test func positionsAtTheEndsOfIntAreRefusedAsTheyWereAsked() async throws {
         let interactor = try await fetched()
         for typed in [Int.min, Int.max] {
-            interactor.selectPhoto(.init(row: TypedNumber.row(ofPosition: typed)))
+            try interactor.selectPhoto(.init(row: TypedNumber.row(ofPosition: typed)))
             #expect(spy.listFailures.last == .positionOutOfRange(requested: "\(typed)", photoCount: 5))
         }
         #expect(spy.selections == 0)
@@ -205,15 +205,15 @@ func makeCollection(
 
     @Test func selectingSetsTheIndex() async throws {
         let interactor = try await fetched()
-        interactor.selectPhoto(.init(row: 1))
+        try interactor.selectPhoto(.init(row: 1))
         #expect(interactor.list.index == 1)
         #expect(spy.selections == 1)
-        interactor.selectPhoto(.init(row: 5))
-        interactor.selectPhoto(.init(row: -1))
+        try interactor.selectPhoto(.init(row: 5))
+        try interactor.selectPhoto(.init(row: -1))
         #expect(
             spy.listFailures == [.positionOutOfRange(requested: "6", photoCount: 5), .positionOutOfRange(requested: "0", photoCount: 5)])
         #expect(interactor.list.index == 1)
-        makeInteractor().selectPhoto(.init(row: 0))
+        try makeInteractor().selectPhoto(.init(row: 0))
         #expect(spy.listFailures.last == .noPhotos(command: "open"))
     }
 
@@ -223,7 +223,7 @@ func makeCollection(
     ])
     func reappearingMovesTheOpenedPhoto(from: Int, to: Int, order: String) async throws {
         let interactor = try await fetched()
-        interactor.selectPhoto(.init(row: from))
+        try interactor.selectPhoto(.init(row: from))
         interactor.changedIndex = to
         interactor.applyChangedIndex()
         #expect(interactor.list.photos.map(\.id).joined() == order)

@@ -20,13 +20,13 @@ import Testing
         let judges = StubJudges()
         let collection = collection(judges)
         _ = try collection.list.turn(toPage: 1).get()
-        await collection.judgeCurrentPhoto(.init(change: .rate(5), sharedToo: true))
+        try await collection.judgeCurrentPhoto(.init(change: .rate(5), sharedToo: true))
         let asked = await judges.asked
         #expect(asked.count == 1 && asked[0].id == "b.jpg" && asked[0].change == .rate(5) && asked[0].sharedToo)
         #expect(collection.list.photos.map { $0.facts?.metadata.rating } == [nil, 5])
         #expect(try spy.judged.first?.result?.get().photo.id == "b.jpg")
         // Taken back: the row is read again, without its rating.
-        await collection.undoJudgement()
+        try await collection.undoJudgement()
         #expect(collection.list.photos.map { $0.facts?.metadata.rating } == [nil, nil])
         #expect(try spy.undone.first?.result.get()?.command == "rate 5")
     }
@@ -35,7 +35,7 @@ import Testing
         let judges = StubJudges()
         await judges.failNext(PhotosWorkerError("a.jpg.xmp is a symbolic link"))
         let collection = collection(judges)
-        await collection.judgeCurrentPhoto(.init(change: .label(.red), sharedToo: false))
+        try await collection.judgeCurrentPhoto(.init(change: .label(.red), sharedToo: false))
         #expect(collection.list.photos[0].facts?.metadata.label == nil)
         guard case .failure(let failure)? = spy.judged.first?.result else {
             Issue.record("not a failure")
@@ -47,19 +47,19 @@ import Testing
     @Test func withNoPhotoListedOrNoFolderNothingIsJudged() async throws {
         let empty = PhotoCollectionInteractor(worker: StubWorker(), judges: StubJudges())
         empty.presenter = spy
-        await empty.judgeCurrentPhoto(.init(change: .reject, sharedToo: false))
+        try await empty.judgeCurrentPhoto(.init(change: .reject, sharedToo: false))
         #expect(spy.failures == [.nothingToJudge(command: "reject")])
         // The catalog's photos, no folder's: refused, nothing asked.
         let catalog = PhotoCollectionInteractor(worker: StubWorker())
         catalog.presenter = spy
         catalog.list = PhotoList([Photo.fixture("a")])
-        await catalog.judgeCurrentPhoto(.init(change: .rate(3), sharedToo: false))
+        try await catalog.judgeCurrentPhoto(.init(change: .rate(3), sharedToo: false))
         guard case .failure(let failure)? = spy.judged.last?.result else {
             Issue.record("not a failure")
             return
         }
         #expect(failure.message.contains("only a folder's photos are judged"))
-        await catalog.undoJudgement()
+        try await catalog.undoJudgement()
         #expect(try spy.undone.last?.result.get() == nil)
     }
 

@@ -11,16 +11,16 @@ import Testing
 
     func fetched(_ pictures: FakePicturesWorker) async throws -> PhotoCollectionInteractor {
         let interactor = makeCollection(pictures: pictures, spy: spy, effects: effects)
-        interactor.changeCount(.init(change: .set(5)))
-        await interactor.fetchPhotos(.init())
+        try interactor.changeCount(.init(change: .set(5)))
+        try await interactor.fetchPhotos(.init())
         return interactor
     }
 
     @Test func aPageShowsItsPictureThenTheNextOneIsPrefetched() async throws {
         let pictures = FakePicturesWorker()
         let interactor = try await fetched(pictures)
-        interactor.changeToPage(.init(width: 80, offset: 80, pictureBox: box))
-        await effects.finish()
+        try interactor.changeToPage(.init(width: 80, offset: 80, pictureBox: box))
+        try await effects.finish()
         #expect(
             spy.pages == [
                 .init(page: 1, photo: .fixture("b"), pageCount: 5, picture: .success(FakePicturesWorker.picture("b", box)), hasMore: false)
@@ -32,8 +32,8 @@ import Testing
     @Test func theLastPageHasNothingToPrefetch() async throws {
         let pictures = FakePicturesWorker()
         let interactor = try await fetched(pictures)
-        interactor.changeToPage(.init(width: 80, offset: 320, pictureBox: box))
-        await effects.finish()
+        try interactor.changeToPage(.init(width: 80, offset: 320, pictureBox: box))
+        try await effects.finish()
         #expect(spy.pages.map(\.page) == [4])
         #expect(spy.pages.first?.picture == .success(FakePicturesWorker.picture("e", box)))
         #expect(await pictures.requests == [.init(id: "e", box: box)])
@@ -43,8 +43,8 @@ import Testing
     @Test func aFailedPictureIsShownAsSuchAndNothingIsPrefetched() async throws {
         let pictures = FakePicturesWorker(errors: ["a": PictureFailure("not a regular file")])
         let interactor = try await fetched(pictures)
-        interactor.changeToPage(.init(width: 80, offset: 0, pictureBox: box))
-        await effects.finish()
+        try interactor.changeToPage(.init(width: 80, offset: 0, pictureBox: box))
+        try await effects.finish()
         #expect(
             spy.pages == [
                 .init(page: 0, photo: .fixture("a"), pageCount: 5, picture: .failure(PictureFailure("not a regular file")), hasMore: false)
@@ -55,8 +55,8 @@ import Testing
     @Test func withoutABoxThereIsNoPictureAndNoPrefetch() async throws {
         let pictures = FakePicturesWorker()
         let interactor = try await fetched(pictures)
-        interactor.changeToPage(.init(width: 80, offset: 80))
-        await effects.finish()
+        try interactor.changeToPage(.init(width: 80, offset: 80))
+        try await effects.finish()
         #expect(spy.pages == [.init(page: 1, photo: .fixture("b"), pageCount: 5, picture: nil, hasMore: false)])
         #expect(await pictures.requests.isEmpty)
         #expect(await pictures.prefetches.isEmpty)
@@ -65,8 +65,8 @@ import Testing
     @Test func aRefusedPageAsksForNoPicture() async throws {
         let pictures = FakePicturesWorker()
         let interactor = try await fetched(pictures)
-        interactor.changeToPage(.init(width: 80, offset: 400, pictureBox: box))
-        await effects.finish()
+        try interactor.changeToPage(.init(width: 80, offset: 400, pictureBox: box))
+        try await effects.finish()
         #expect(spy.listFailures == [.pageOutOfRange(requested: "6", pageCount: 5)])
         #expect(await pictures.requests.isEmpty)
         #expect(await pictures.prefetches.isEmpty)
@@ -77,8 +77,8 @@ import Testing
             "Found 5 photos in ~/Pictures (1 file skipped: 1 not an image).", "The folder has only 5 photos, not 8: all of them are shown."
         ]
         let interactor = makeCollection(NotingWorker(notes: notes), spy: spy, effects: effects)
-        interactor.changeCount(.init(change: .set(5)))
-        await interactor.fetchPhotos(.init())
+        try interactor.changeCount(.init(change: .set(5)))
+        try await interactor.fetchPhotos(.init())
         #expect(spy.photos == [.init(event: .fetched, rows: .init(photos: Photo.abcde, page: 0, hasMore: false), notes: notes)])
         // Listing again shows the photos, not the fetch's notes.
         interactor.listPhotos(.init())

@@ -233,7 +233,7 @@ extension PhotoList.Page.ViewModel {
         #expect(PhotoDetailPresenter.fields(photo)[1] == .init(label: "description", value: "(no description)"))
     }
 
-    @Test func noticesAndFailures() {
+    @Test func noticesAndFailures() throws {
         presenter.presentNothingToFetch()
         presenter.presentPhotos(.init(event: .listed, photos: [], page: 0))
         #expect(
@@ -241,12 +241,12 @@ extension PhotoList.Page.ViewModel {
                 "Nothing to fetch: the count is 0. Type 'count +' or 'count N' first.",
                 "No photos yet: type 'fetch' to get some (set how many with 'count N')."
             ])
-        presenter.presentFailure(.init(problem: .countOutOfRange("31")))
-        presenter.presentListFailure(.init(problem: .pageOutOfRange(requested: "9", pageCount: 5)))
-        presenter.presentListFailure(.init(problem: .positionOutOfRange(requested: "0", photoCount: 5)))
-        presenter.presentListFailure(.init(problem: .noPhotos(command: "open")))
-        presenter.presentFailure(.init(problem: .fetchFailed("timed out", photosKept: 3)))
-        presenter.presentFailure(.init(problem: .fetchFailed("timed out", photosKept: 0)))
+        try presenter.presentFailure(.init(problem: .countOutOfRange("31")))
+        try presenter.presentListFailure(.init(problem: .pageOutOfRange(requested: "9", pageCount: 5)))
+        try presenter.presentListFailure(.init(problem: .positionOutOfRange(requested: "0", photoCount: 5)))
+        try presenter.presentListFailure(.init(problem: .noPhotos(command: "open")))
+        try presenter.presentFailure(.init(problem: .fetchFailed("timed out", photosKept: 3)))
+        try presenter.presentFailure(.init(problem: .fetchFailed("timed out", photosKept: 0)))
         #expect(
             spy.failures == [
                 "count must be within 0…30, not 31 (type e.g. 'count 5')",

@@ -53,8 +53,8 @@ final class FakeKeys: KeyPressWatching {
     /// The command ends with the first frame shown: the frames go to the view, to be sent from the
     /// prompt (all sent before it, a 300-frame GIF held the prompt 18.8 s), with nothing decoded yet.
     @Test func aTerminalThatPlaysGetsTheFramesToSendFromThePrompt() async throws {
-        makeInteractor().showPhoto(.init(pictureBox: box, playback: .byTerminal))
-        await effects.finish()
+        try makeInteractor().showPhoto(.init(pictureBox: box, playback: .byTerminal))
+        try await effects.finish()
         #expect(spy.responses.map(\.startsAnimation) == [true] && spy.responses.map(\.playsAnimation) == [true])
         #expect(spy.frames.isEmpty && spy.sendings.count == 1)
         let frames = try #require(spy.sendings.first?.frames)
@@ -66,18 +66,18 @@ final class FakeKeys: KeyPressWatching {
         await frames.stop()
     }
 
-    @Test func redrawnFramesStopAfterThePlaysAsked() async {
-        makeInteractor().showPhoto(.init(pictureBox: box, playback: .redrawn(longest: .seconds(10), plays: 1)))
-        await effects.finish()
+    @Test func redrawnFramesStopAfterThePlaysAsked() async throws {
+        try makeInteractor().showPhoto(.init(pictureBox: box, playback: .redrawn(longest: .seconds(10), plays: 1)))
+        try await effects.finish()
         #expect(spy.responses.map(\.startsAnimation) == [false] && spy.responses.map(\.playsAnimation) == [true])
         // The first frame is the picture shown with the fields; the others are drawn over it.
         #expect(spy.frames.map(\.frame.index) == [1, 2])
         #expect(spy.sendings.isEmpty && !keys.watching)
     }
 
-    @Test func redrawnFramesStopAtTheLongestTime() async {
-        makeInteractor().showPhoto(.init(pictureBox: box, playback: .redrawn(longest: .milliseconds(1200), plays: 3)))
-        await effects.finish()
+    @Test func redrawnFramesStopAtTheLongestTime() async throws {
+        try makeInteractor().showPhoto(.init(pictureBox: box, playback: .redrawn(longest: .milliseconds(1200), plays: 3)))
+        try await effects.finish()
         // Three plays would draw 8 frames (the first frame of the first play is the picture) in
         // 1.8 s; 1.2 s is over before: at most 6 (fewer, even none, on a busy machine), in the
         // file's order.
@@ -86,36 +86,36 @@ final class FakeKeys: KeyPressWatching {
         #expect(spy.frames.map(\.frame.index) == Array(order.prefix(spy.frames.count)))
     }
 
-    @Test func aKeyStopsARedrawnAnimation() async {
+    @Test func aKeyStopsARedrawnAnimation() async throws {
         keys.pressed = true
-        makeInteractor().showPhoto(.init(pictureBox: box, playback: .redrawn(longest: .seconds(10), plays: 3)))
-        await effects.finish()
+        try makeInteractor().showPhoto(.init(pictureBox: box, playback: .redrawn(longest: .seconds(10), plays: 3)))
+        try await effects.finish()
         #expect(spy.frames.isEmpty && !keys.watching)
     }
 
-    @Test func ctrlCStopsARedrawnAnimationWithNothingMoreSaid() async {
+    @Test func ctrlCStopsARedrawnAnimationWithNothingMoreSaid() async throws {
         let interactor = makeInteractor()
-        interactor.showPhoto(.init(pictureBox: box, playback: .redrawn(longest: .seconds(10), plays: 3)))
-        let task = Task { await effects.finish() }
+        try interactor.showPhoto(.init(pictureBox: box, playback: .redrawn(longest: .seconds(10), plays: 3)))
+        let task = Task { try await effects.finish() }
         try? await Task.sleep(for: .milliseconds(350))
         task.cancel()
         let clock = ContinuousClock()
         let cancelled = clock.now
-        await task.value
+        try await task.value
         // Long before the animation's own end (10 s); how soon is a benchmark's business.
         #expect(clock.now - cancelled < .seconds(5))
         #expect(spy.frames.count <= 1 && spy.animationFailures.isEmpty)
     }
 
-    @Test func noPlaybackAskedIsTheFirstFrameOnly() async {
-        makeInteractor().showPhoto(.init(pictureBox: box, playback: nil))
-        await effects.finish()
+    @Test func noPlaybackAskedIsTheFirstFrameOnly() async throws {
+        try makeInteractor().showPhoto(.init(pictureBox: box, playback: nil))
+        try await effects.finish()
         #expect(spy.responses.count == 1 && spy.responses.map(\.playsAnimation) == [false] && spy.frames.isEmpty && spy.sendings.isEmpty)
     }
 
-    @Test func aStillPhotoIsNeverPlayed() async {
-        makeInteractor(frames: nil).showPhoto(.init(pictureBox: box, playback: .byTerminal))
-        await effects.finish()
+    @Test func aStillPhotoIsNeverPlayed() async throws {
+        try makeInteractor(frames: nil).showPhoto(.init(pictureBox: box, playback: .byTerminal))
+        try await effects.finish()
         #expect(spy.responses.map(\.startsAnimation) == [false] && spy.frames.isEmpty)
     }
 
@@ -131,10 +131,10 @@ final class FakeKeys: KeyPressWatching {
     let presenter = PhotoDetailPresenter()
     init() { presenter.view = spy }
 
-    @Test func theSizeSaysAnimatedAndTheFrames() {
+    @Test func theSizeSaysAnimatedAndTheFrames() throws {
         var photo = Photo.fixture("anim")
         photo.frameCount = 3
-        presenter.presentPhoto(.init(photo: photo, index: 0, photoCount: 1))
+        try presenter.presentPhoto(.init(photo: photo, index: 0, photoCount: 1))
         #expect(spy.photos.first?.fields.first { $0.label == "size" }?.value == "4000 × 3000, animated, 3 frames")
     }
 

@@ -65,9 +65,9 @@ actor StubJudges: PhotoJudgingWorker {
     @Test func aJudgementIsWrittenAndShown() async throws {
         let judges = StubJudges()
         let (detail, spy, effects) = detail(judges)
-        detail.judgePhoto(.init(change: .rate(4), sharedToo: false))
+        try detail.judgePhoto(.init(change: .rate(4), sharedToo: false))
         #expect(spy.judged.isEmpty && effects.pending == 1, "written by an effect the command awaits")
-        await effects.finish()
+        try await effects.finish()
         let asked = await judges.asked
         #expect(asked.count == 1 && asked[0].id == "a.jpg" && asked[0].change == .rate(4) && !asked[0].sharedToo)
         #expect(detail.photo?.facts?.metadata.rating == 4 && detail.photos[0].facts?.metadata.rating == 4)
@@ -79,14 +79,14 @@ actor StubJudges: PhotoJudgingWorker {
     @Test func theJudgedPhotosAreHandedBackAndAnUndoneOneIsReadAgain() async throws {
         let judges = StubJudges()
         let (detail, _, effects) = detail(judges, describer: SidecarlessDescriber())
-        detail.judgePhoto(.init(change: .rate(4), sharedToo: false))
-        await effects.finish()
+        try detail.judgePhoto(.init(change: .rate(4), sharedToo: false))
+        try await effects.finish()
         #expect(detail.judged["a.jpg"]?.facts?.metadata.rating == 4)
         // On to b.jpg, then `undo`: the stub takes back a.jpg's rating.
         detail.photo = detail.photos[1]
         detail.index = 1
-        detail.undoJudgement()
-        await effects.finish()
+        try detail.undoJudgement()
+        try await effects.finish()
         #expect(detail.photos[0].facts?.metadata.rating == nil && detail.judged["a.jpg"]?.facts?.metadata.rating == nil)
         #expect(detail.photo?.id == "b.jpg" && detail.judged["b.jpg"] == nil)
     }
@@ -96,8 +96,8 @@ actor StubJudges: PhotoJudgingWorker {
         let judges = StubJudges()
         await judges.failNext(PhotosWorkerError("IMG.xmp is a symbolic link"))
         let (detail, spy, effects) = detail(judges)
-        detail.judgePhoto(.init(change: .label(.red), sharedToo: true))
-        await effects.finish()
+        try detail.judgePhoto(.init(change: .label(.red), sharedToo: true))
+        try await effects.finish()
         #expect(detail.photo?.facts?.metadata.label == nil)
         guard case .failure(let failure)? = spy.judged.first?.result else {
             Issue.record("not a failure")
@@ -117,8 +117,8 @@ actor StubJudges: PhotoJudgingWorker {
         let pictures = SignallingPictures(for: "b.jpg", asked)
         let judges = WaitingJudges(until: asked, pictures: pictures)
         let (detail, spy, effects) = detail(judges, pictures: pictures)
-        detail.judgePhoto(Self.advancing)
-        await effects.finish()
+        try detail.judgePhoto(Self.advancing)
+        try await effects.finish()
         #expect(await judges.pictureAskedBeforeWriting == [true])
         #expect(detail.index == 1 && detail.photo?.id == "b.jpg")
         #expect(spy.responses.map(\.photo?.id) == ["b.jpg"] && spy.responses.first?.index == 1 && spy.responses.first?.photoCount == 2)
@@ -133,8 +133,8 @@ actor StubJudges: PhotoJudgingWorker {
         let (detail, spy, effects) = detail(judges, pictures: pictures)
         var request = Self.advancing
         request.sharedToo = true
-        detail.judgePhoto(request)
-        await effects.finish()
+        try detail.judgePhoto(request)
+        try await effects.finish()
         #expect(await judges.pictureAskedBeforeWriting == [false])
         #expect(detail.index == 1 && spy.responses.map(\.photo?.id) == ["b.jpg"])
     }
@@ -146,13 +146,13 @@ actor StubJudges: PhotoJudgingWorker {
         let judges = StubJudges()
         await judges.failNext(PhotosWorkerError("a.jpg.xmp is a symbolic link"))
         let (detail, spy, effects) = detail(judges, pictures: pictures)
-        detail.judgePhoto(Self.advancing)
-        await effects.finish()
+        try detail.judgePhoto(Self.advancing)
+        try await effects.finish()
         #expect(detail.index == 0 && detail.photo?.id == "a.jpg" && spy.responses.isEmpty && spy.judged.count == 1)
         detail.index = 1
         detail.photo = detail.photos[1]
-        detail.judgePhoto(Self.advancing)
-        await effects.finish()
+        try detail.judgePhoto(Self.advancing)
+        try await effects.finish()
         #expect(detail.index == 1 && spy.responses.isEmpty && spy.judged.count == 2)
     }
 
@@ -168,7 +168,7 @@ actor StubJudges: PhotoJudgingWorker {
     /// A photo that is not a file (the catalog's, Unsplash's) has no sidecar: refused at once.
     @Test func aPhotoThatIsNoFileIsNotJudged() async throws {
         let (detail, spy, effects) = detail(nil)
-        detail.judgePhoto(.init(change: .reject, sharedToo: false))
+        try detail.judgePhoto(.init(change: .reject, sharedToo: false))
         #expect(effects.pending == 0)
         guard case .failure(let failure)? = spy.judged.first?.result else {
             Issue.record("not a failure")
@@ -177,7 +177,7 @@ actor StubJudges: PhotoJudgingWorker {
         #expect(failure.message.contains("only a folder's photos are judged"))
     }
 
-    @Test func wording() {
+    @Test func wording() throws {
         let view = DetailDisplaySpy()
         let presenter = PhotoDetailPresenter()
         presenter.view = view
@@ -185,16 +185,16 @@ actor StubJudges: PhotoJudgingWorker {
         photo.facts = PhotoFacts(relativePath: Array("IMG_0001.CR2".utf8), format: .jpeg, fileSize: 10, metadata: PhotoMetadata())
         photo.facts?.metadata.keywords = ["beach", "sea, salt"]
         let judged = Judged(photo: photo, sidecar: "IMG_0001.CR2.xmp", changed: true, created: true)
-        presenter.presentJudged(.init(result: .success(judged), change: .rate(3)))
-        presenter.presentJudged(.init(result: .success(judged), change: .rate(0)))
-        presenter.presentJudged(.init(result: .success(Judged(photo: photo, sidecar: "IMG_0001.xmp", changed: false)), change: .reject))
-        presenter.presentJudged(.init(result: .success(judged), change: .label(nil)))
-        presenter.presentJudged(.init(result: .success(judged), change: .addKeywords(["sea, salt"])))
-        presenter.presentJudged(.init(result: .failure(PhotosWorkerError("it is a link")), change: .label(.purple)))
-        presenter.presentJudged(.init(result: nil, change: .rate(2)))
-        presenter.presentUndone(
+        try presenter.presentJudged(.init(result: .success(judged), change: .rate(3)))
+        try presenter.presentJudged(.init(result: .success(judged), change: .rate(0)))
+        try presenter.presentJudged(.init(result: .success(Judged(photo: photo, sidecar: "IMG_0001.xmp", changed: false)), change: .reject))
+        try presenter.presentJudged(.init(result: .success(judged), change: .label(nil)))
+        try presenter.presentJudged(.init(result: .success(judged), change: .addKeywords(["sea, salt"])))
+        try presenter.presentJudged(.init(result: .failure(PhotosWorkerError("it is a link")), change: .label(.purple)))
+        try presenter.presentJudged(.init(result: nil, change: .rate(2)))
+        try presenter.presentUndone(
             .init(result: .success(Undone(photoID: "IMG_0001.CR2", command: "rate 3", sidecar: "IMG_0001.CR2.xmp", removed: true))))
-        presenter.presentUndone(.init(result: .success(nil)))
+        try presenter.presentUndone(.init(result: .success(nil)))
         #expect(
             view.judged == [
                 .init(message: "IMG_0001.CR2 rated 3 ★★★☆☆: written to IMG_0001.CR2.xmp (a new sidecar)", failed: false),

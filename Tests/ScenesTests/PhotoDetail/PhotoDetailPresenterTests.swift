@@ -42,8 +42,8 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
     let presenter = PhotoDetailPresenter()
     init() { presenter.view = spy }
 
-    @Test func detailText() {
-        presenter.presentPhoto(.init(photo: .fixture("b", likes: 2087), index: 3, photoCount: 5))
+    @Test func detailText() throws {
+        try presenter.presentPhoto(.init(photo: .fixture("b", likes: 2087), index: 3, photoCount: 5))
         #expect(
             spy.photos == [
                 .init(
@@ -59,15 +59,15 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
             ])
     }
 
-    @Test func aMissingPhotoSaysWhy() {
-        presenter.presentPhoto(.init(photo: nil, index: 7, photoCount: 5))
-        presenter.presentPhoto(.init(photo: nil, index: nil, photoCount: 5))
+    @Test func aMissingPhotoSaysWhy() throws {
+        try presenter.presentPhoto(.init(photo: nil, index: 7, photoCount: 5))
+        try presenter.presentPhoto(.init(photo: nil, index: nil, photoCount: 5))
         #expect(spy.missing == ["There is no photo 8 among 5: back to the collection.", "No photo was selected: back to the collection."])
     }
 
-    @Test func aSaveCutShortOrFailedIsTheCommandsError() {
-        presenter.presentSaved(.init(result: nil, position: 1))
-        presenter.presentSaved(.init(result: .failure(PhotosWorkerError("the disk is full")), position: 1))
+    @Test func aSaveCutShortOrFailedIsTheCommandsError() throws {
+        try presenter.presentSaved(.init(result: nil, position: 1))
+        try presenter.presentSaved(.init(result: .failure(PhotosWorkerError("the disk is full")), position: 1))
         #expect(
             spy.saved == [
                 .init(message: "interrupted: save was cancelled and changed nothing", failed: true),
@@ -75,11 +75,11 @@ final class DetailDisplaySpy: PhotoDetailDisplayLogic {
             ])
     }
 
-    @Test func aMoveGoesToTheSheetOrSaysWhyNot() {
-        presenter.presentIndexEdit(.init(position: "4"))
-        presenter.presentIndexEdit(.init(position: nil))
+    @Test func aMoveGoesToTheSheetOrSaysWhyNot() throws {
+        try presenter.presentIndexEdit(.init(position: "4"))
+        try presenter.presentIndexEdit(.init(position: nil))
         #expect(spy.indexEdits == ["4", nil])
-        presenter.presentMoveRefused(.init(listName: "the search results"))
+        try presenter.presentMoveRefused(.init(listName: "the search results"))
         #expect(
             spy.refusals == [
                 "this photo was opened from the search results, and moving applies to the collection's own list: type 'back' until the prompt is 'photos>', then open the photo there"

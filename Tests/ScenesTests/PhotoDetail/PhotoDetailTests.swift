@@ -46,16 +46,16 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
 
 @MainActor
 @Suite struct PhotoDetailMoveTests {
-    @Test func aMoveIsChosenOnlyWhereTheListCanMove() {
+    @Test func aMoveIsChosenOnlyWhereTheListCanMove() throws {
         let spy = DetailPresenterSpy()
         let detail = PhotoDetailInteractor()
         detail.presenter = spy
         detail.origin = PhotoDetail.Origin(listName: "the collection", positionKey: "index", canMove: true)
-        detail.choosePosition(.init(position: "4"))
-        detail.choosePosition(.init(position: nil))
+        try detail.choosePosition(.init(position: "4"))
+        try detail.choosePosition(.init(position: nil))
         #expect(spy.indexEdits == [.init(position: "4"), .init(position: nil)] && spy.refusals.isEmpty)
         detail.origin = PhotoDetail.Origin(listName: "the photographer's photos", positionKey: "authorIndex", canMove: false)
-        detail.choosePosition(.init(position: "2"))
+        try detail.choosePosition(.init(position: "2"))
         #expect(spy.indexEdits.count == 2 && spy.refusals == [.init(listName: "the photographer's photos")])
     }
 }
@@ -78,10 +78,10 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
         return interactor
     }
 
-    @Test func theBoxGoesToTheWorkerAndThePixelsToThePresenter() async {
+    @Test func theBoxGoesToTheWorkerAndThePixelsToThePresenter() async throws {
         let pictures = FakePicturesWorker()
-        makeInteractor(pictures).showPhoto(.init(pictureBox: box))
-        await effects.finish()
+        try makeInteractor(pictures).showPhoto(.init(pictureBox: box))
+        try await effects.finish()
         #expect(await pictures.requests == [.init(id: "b", box: box)])
         #expect(await pictures.prefetches.isEmpty)
         #expect(
@@ -89,25 +89,25 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
         )
     }
 
-    @Test func withoutABoxTheWorkerIsNotAsked() async {
+    @Test func withoutABoxTheWorkerIsNotAsked() async throws {
         let pictures = FakePicturesWorker()
         let interactor = makeInteractor(pictures)
-        interactor.showPhoto(.init())
-        await effects.finish()
-        interactor.showPhoto(.init())
-        await effects.finish()
+        try interactor.showPhoto(.init())
+        try await effects.finish()
+        try interactor.showPhoto(.init())
+        try await effects.finish()
         #expect(await pictures.requests.isEmpty)
         #expect(spy.responses == Array(repeating: .init(photo: .fixture("b"), picture: nil, index: 1, photoCount: 5), count: 2))
         // No worker at all (a session without pictures): a box changes nothing.
-        makeInteractor(nil).showPhoto(.init(pictureBox: box))
-        await effects.finish()
+        try makeInteractor(nil).showPhoto(.init(pictureBox: box))
+        try await effects.finish()
         #expect(spy.responses.last == .init(photo: .fixture("b"), picture: nil, index: 1, photoCount: 5))
     }
 
-    @Test func aFailedPictureStillShowsThePhoto() async {
+    @Test func aFailedPictureStillShowsThePhoto() async throws {
         let pictures = FakePicturesWorker(errors: ["b": PictureFailure("corrupt JPEG: bogus marker")])
-        makeInteractor(pictures).showPhoto(.init(pictureBox: box))
-        await effects.finish()
+        try makeInteractor(pictures).showPhoto(.init(pictureBox: box))
+        try await effects.finish()
         #expect(
             spy.responses == [
                 .init(photo: .fixture("b"), picture: .failure(PictureFailure("corrupt JPEG: bogus marker")), index: 1, photoCount: 5)
@@ -115,37 +115,37 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
     }
 
     /// Ctrl-C while decoding gives up the picture only; any other error is worded as itself.
-    @Test func otherErrorsBecomeFailuresToo() async {
+    @Test func otherErrorsBecomeFailuresToo() async throws {
         let pictures = FakePicturesWorker(errors: ["a": CancellationError(), "c": DiskOnFire()])
         let interactor = makeInteractor(pictures, index: 0)
-        interactor.showPhoto(.init(pictureBox: box))
-        await effects.finish()
+        try interactor.showPhoto(.init(pictureBox: box))
+        try await effects.finish()
         // Another photo opened: its router hands it over.
         interactor.photo = Photo.abcde[2]
         interactor.index = 2
-        interactor.showPhoto(.init(pictureBox: box))
-        await effects.finish()
+        try interactor.showPhoto(.init(pictureBox: box))
+        try await effects.finish()
         #expect(spy.responses.map(\.picture) == [.failure(PictureFailure("interrupted")), .failure(PictureFailure("the disk is on fire"))])
         #expect(spy.responses.map(\.photo?.id) == ["a", "c"])
     }
 
-    @Test func noPhotoAtTheIndexMeansNoPicture() async {
+    @Test func noPhotoAtTheIndexMeansNoPicture() async throws {
         let pictures = FakePicturesWorker()
-        makeInteractor(pictures, index: 9).showPhoto(.init(pictureBox: box))
-        await effects.finish()
+        try makeInteractor(pictures, index: 9).showPhoto(.init(pictureBox: box))
+        try await effects.finish()
         #expect(await pictures.requests.isEmpty)
         #expect(spy.responses == [.init(photo: nil, picture: nil, index: 9, photoCount: 5)])
     }
 
     /// After a move the same photo is shown at its new position, and its picture asked for again.
-    @Test func showingAgainAsksForThePictureOfTheSamePhoto() async {
+    @Test func showingAgainAsksForThePictureOfTheSamePhoto() async throws {
         let pictures = FakePicturesWorker()
         let interactor = makeInteractor(pictures)
-        interactor.showPhoto(.init(pictureBox: box))
-        await effects.finish()
+        try interactor.showPhoto(.init(pictureBox: box))
+        try await effects.finish()
         interactor.index = 3
-        interactor.showPhoto(.init(pictureBox: box))
-        await effects.finish()
+        try interactor.showPhoto(.init(pictureBox: box))
+        try await effects.finish()
         #expect(await pictures.requests == [.init(id: "b", box: box), .init(id: "b", box: box)])
         #expect(spy.responses.map(\.index) == [1, 3])
         #expect(spy.responses.map(\.photo?.id) == ["b", "b"])
@@ -158,24 +158,24 @@ private struct DiskOnFire: Error, Sendable, CustomStringConvertible {
     let presenter = PhotoDetailPresenter()
     init() { presenter.view = spy }
 
-    @Test func pixelsAreDrawnAndAFailureIsOneLine() {
+    @Test func pixelsAreDrawnAndAFailureIsOneLine() throws {
         let pixels = FakePicturesWorker.picture("b", PixelSize(width: 3, height: 2))
-        presenter.presentPhoto(.init(photo: .fixture("b"), picture: .success(pixels), index: 1, photoCount: 5))
-        presenter.presentPhoto(
+        try presenter.presentPhoto(.init(photo: .fixture("b"), picture: .success(pixels), index: 1, photoCount: 5))
+        try presenter.presentPhoto(
             .init(photo: .fixture("b"), picture: .failure(PictureFailure("the JPEG file is truncated")), index: 1, photoCount: 5))
-        presenter.presentPhoto(.init(photo: .fixture("b"), picture: nil, index: 1, photoCount: 5))
+        try presenter.presentPhoto(.init(photo: .fixture("b"), picture: nil, index: 1, photoCount: 5))
         #expect(spy.photos.map(\.picture) == [.pixels(pixels), .unavailable("(picture not shown: the JPEG file is truncated)"), nil])
         #expect(spy.photos.map(\.heading) == Array(repeating: "Photo 2 of 5", count: 3))
     }
 
     /// A folder's photo: no username, no likes.
-    @Test func aFolderPhotosFields() {
+    @Test func aFolderPhotosFields() throws {
         let photo = Photo(
             id: "trips/sea.jpg", width: 20, height: 40, color: nil, blurHash: nil, description: "sea.jpg",
             altDescription: nil, likes: nil, user: .init(id: "", username: "", name: "unknown"),
             urls: .init(
                 raw: "trips/sea.jpg", full: "trips/sea.jpg", regular: "trips/sea.jpg", small: "trips/sea.jpg", thumb: "trips/sea.jpg"))
-        presenter.presentPhoto(.init(photo: photo, picture: nil, index: 0, photoCount: 1))
+        try presenter.presentPhoto(.init(photo: photo, picture: nil, index: 0, photoCount: 1))
         #expect(spy.photos.first?.fields.map(\.value) == ["trips/sea.jpg", "sea.jpg", "unknown", "—", "20 × 40", "trips/sea.jpg"])
     }
 }

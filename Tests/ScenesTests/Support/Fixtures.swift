@@ -190,15 +190,24 @@ struct NotingWorker: PhotosWorker {
 /// the engine runs it before a command ends.
 @MainActor
 final class CollectingEffects: SceneEffects {
-    private var work: [@MainActor () async -> Void] = []
+    private var work: [@MainActor () async throws -> Void] = []
     var pending: Int { work.count }
 
-    func finishBeforeCommandEnds(_ work: @escaping @MainActor () async -> Void) {
+    func finishBeforeCommandEnds(_ work: @escaping @MainActor () async throws -> Void) {
         self.work.append(work)
     }
 
-    func finish() async {
-        while !work.isEmpty { await work.removeFirst()() }
+    /// Runs the work; what a piece throws (a failure the View reported) ends the rest, as in the
+    /// engine, and is thrown.
+    func finish() async throws {
+        while !work.isEmpty {
+            do {
+                try await work.removeFirst()()
+            } catch {
+                work.removeAll()
+                throw error
+            }
+        }
     }
 }
 

@@ -11,12 +11,12 @@ struct SearchPresenterTests {
         presenter.view = view
     }
 
-    func present(_ result: Search.FetchRepositories.Response.Result) {
-        presenter.presentFetchedRepositories(response: .init(result: result))
+    func present(_ result: Search.FetchRepositories.Response.Result) throws {
+        try presenter.presentFetchedRepositories(response: .init(result: result))
     }
 
-    @Test func aPageIsAHeadlineNumberedRowsAndWhatToTypeNext() {
-        present(.page(query: "swift", page: 1, items: (1...3).map { repository("swift", $0) }, totalCount: 3, incompleteResults: false))
+    @Test func aPageIsAHeadlineNumberedRowsAndWhatToTypeNext() throws {
+        try present(.page(query: "swift", page: 1, items: (1...3).map { repository("swift", $0) }, totalCount: 3, incompleteResults: false))
         #expect(view.pages == [.init(
             headline: #"Found 3 repositories for "swift" (page 1 of 1):"#,
             rows: [
@@ -30,7 +30,7 @@ struct SearchPresenterTests {
 
     @Test func rowsAreNumberedAcrossPagesAndAlignedToTheWidestNumber() throws {
         let items = (91...100).map { repository("many", $0) }
-        present(.page(query: "many", page: 10, items: items, totalCount: 1234, incompleteResults: true))
+        try present(.page(query: "many", page: 10, items: items, totalCount: 1234, incompleteResults: true))
         let page = try #require(view.pages.first)
         #expect(page.headline == #"Found 1,234 repositories for "many" (page 10 of 100):"#)
         #expect(page.rows.first == " 91. owner/many-91  ★ 909  Swift  Repository number 91")
@@ -41,10 +41,10 @@ struct SearchPresenterTests {
         ])
     }
 
-    @Test func theLastPageOfACappedSearchSaysSoAndAnEmptyOneSaysNothingMatches() {
-        present(.page(query: "many", page: 100, items: [repository("many", 1000)], totalCount: 1234, incompleteResults: false))
-        present(.page(query: "zzz", page: 1, items: [], totalCount: 0, incompleteResults: false))
-        present(.page(query: "one", page: 1, items: [Repository(fullName: "a/b", description: nil, stars: 0, forks: 0, openIssues: 0,
+    @Test func theLastPageOfACappedSearchSaysSoAndAnEmptyOneSaysNothingMatches() throws {
+        try present(.page(query: "many", page: 100, items: [repository("many", 1000)], totalCount: 1234, incompleteResults: false))
+        try present(.page(query: "zzz", page: 1, items: [], totalCount: 0, incompleteResults: false))
+        try present(.page(query: "one", page: 1, items: [Repository(fullName: "a/b", description: nil, stars: 0, forks: 0, openIssues: 0,
                                                                     language: nil, license: nil, url: "https://github.com/a/b", owner: "a")],
                       totalCount: 1, incompleteResults: false))
         #expect(view.pages.map(\.notes) == [
@@ -55,14 +55,14 @@ struct SearchPresenterTests {
         #expect(view.pages[2].rows == ["1. a/b  ★ 0"])
     }
 
-    @Test func everyFailureSaysWhatToTypeInstead() {
+    @Test func everyFailureSaysWhatToTypeInstead() throws {
         let problems: [Search.FetchRepositories.Problem] = [
             .emptyQuery, .noSearchYet, .firstPage, .noSuchPage("two", pageCount: 1), .lastPage(totalCount: 25, capped: false),
             .lastPage(totalCount: 1234, capped: true), .search(.rateLimited(resetsAt: 57_780, retryAfter: nil)),
             .search(.rateLimited(resetsAt: nil, retryAfter: 1)), .search(.invalid("The search is longer than 256 characters.")),
             .search(.status(502, nil)), .search(.unreachable("connection refused")), .search(.malformed("the answer has no list of items")),
         ]
-        for problem in problems { present(.failure(problem)) }
+        for problem in problems { try present(.failure(problem)) }
         #expect(view.failures == [
             "search needs some words: type e.g. 'search swift repl' or 'search language:swift stars:>1000'",
             "there is no search to page through yet: type 'search QUERY' first",
@@ -80,10 +80,10 @@ struct SearchPresenterTests {
         #expect(view.pages.isEmpty)
     }
 
-    @Test func aSelectionIsRoutedOrRefusedInWords() {
-        presenter.presentSelectionFailure(.nothingListed)
-        presenter.presentSelectionFailure(.notListed("3", first: 991, last: 1000))
-        presenter.presentSelectedRepository()
+    @Test func aSelectionIsRoutedOrRefusedInWords() throws {
+        try presenter.presentSelectionFailure(.nothingListed)
+        try presenter.presentSelectionFailure(.notListed("3", first: 991, last: 1000))
+        try presenter.presentSelectedRepository()
         #expect(view.failures == [
             "nothing is listed yet: type 'search QUERY' first (e.g. 'search swift repl')",
             "there is no repository 3 on this page: it lists 991…1000 (type e.g. 'open 991')",

@@ -109,24 +109,24 @@ struct SearchInteractorTests {
     }
 
     @Test func openTakesARowOfThePageShownByItsNumberAcrossPages() async throws {
-        interactor.selectRepository(request: .init(position: "1"))
+        try interactor.selectRepository(request: .init(position: "1"))
         #expect(presenter.selectionFailures == [.nothingListed])
         try await interactor.fetchRepositories(request: .init(page: .first(query: "popular")))
         try await interactor.fetchRepositories(request: .init(page: .next))
-        for typed in ["1", "21", "x", "99999999999999999999"] { interactor.selectRepository(request: .init(position: typed)) }
+        for typed in ["1", "21", "x", "99999999999999999999"] { try interactor.selectRepository(request: .init(position: typed)) }
         let refused: [SelectionProblem] = ["1", "21", "x", "99999999999999999999"].map { .notListed($0, first: 11, last: 20) }
         #expect(Array(presenter.selectionFailures.dropFirst()) == refused)
         #expect(presenter.selectedCount == 0 && interactor.selectedRepository == nil)
-        interactor.selectRepository(request: .init(position: "12"))
+        try interactor.selectRepository(request: .init(position: "12"))
         #expect(presenter.selectedCount == 1)
         #expect(interactor.selectedRepository == repository("popular", 12))
     }
 
     @Test func showingThePageAgainPresentsItOnlyAfterASearch() async throws {
-        interactor.showRepositories(request: .init())
+        try interactor.showRepositories(request: .init())
         #expect(presenter.fetched.isEmpty)
         try await interactor.fetchRepositories(request: .init(page: .first(query: "swift")))
-        interactor.showRepositories(request: .init())
+        try interactor.showRepositories(request: .init())
         #expect(presenter.fetched.count == 2 && presenter.fetched[0] == presenter.fetched[1])
         #expect(await worker.asked == ["swift#1"])
     }

@@ -29,17 +29,17 @@ struct SearchRouterTests {
         let router = SearchRouter()
         router.navigator = navigator
         router.dataStore = source
-        router.routeToSearchDetail()
+        try router.routeToSearchDetail()
         let pushed = try #require(navigator.pushed.first as? SearchDetailView)
         #expect(navigator.pushed.count == 1)
         #expect(pushed.router?.dataStore?.repository == repository("swift", 3))
     }
 
-    @Test func withoutItsDataStoreTheRouterGoesNowhere() {
+    @Test func withoutItsDataStoreTheRouterGoesNowhere() throws {
         let navigator = NavigatorSpy()
         let router = SearchRouter()
         router.navigator = navigator
-        router.routeToSearchDetail()
+        try router.routeToSearchDetail()
         #expect(navigator.pushed.isEmpty)
     }
 }
@@ -51,14 +51,14 @@ final class NavigatorSpy: Navigator {
     private let console = SceneTester { _ in }.engine.console
     private(set) var pushed: [any SceneView] = []
 
-    func instantiate<View: SceneView>(_ view: View.Type) -> View? {
+    func instantiate<View: SceneView>(_ view: View.Type) throws(CommandError) -> View {
         let detail = SearchDetailView(console: console)
         let interactor = SearchDetailInteractor()
         let router = SearchDetailRouter()
         router.dataStore = interactor
         detail.interactor = interactor
         detail.router = router
-        guard let made = detail as? View else { preconditionFailure("the search routes to the detail only, not to \(View.self)") }
+        guard let made = detail as? View else { throw CommandError("the search routes to the detail only, not to \(View.self)") }
         return made
     }
 

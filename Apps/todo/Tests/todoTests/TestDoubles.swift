@@ -92,7 +92,7 @@ final class NavigatorSpy: Navigator {
     private(set) var pushed: [any SceneView] = []
     private(set) var pops = 0
 
-    func instantiate<View: SceneView>(_ view: View.Type) -> View? {
+    func instantiate<View: SceneView>(_ view: View.Type) throws(CommandError) -> View {
         let detail = TodoDetailView(console: console)
         let interactor = TodoDetailInteractor()
         let router = TodoDetailRouter(navigator: self, dataStore: interactor)
@@ -100,7 +100,7 @@ final class NavigatorSpy: Navigator {
         presenter.view = detail
         detail.presenter = presenter
         detail.router = router
-        guard let made = detail as? View else { preconditionFailure("the list routes to the detail only, not to \(View.self)") }
+        guard let made = detail as? View else { throw CommandError("the list routes to the detail only, not to \(View.self)") }
         return made
     }
 

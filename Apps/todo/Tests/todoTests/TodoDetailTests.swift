@@ -19,7 +19,7 @@ struct TodoDetailTests {
         #expect(interactor.todo == TodoItem(id: 4, title: "call mom and dad"))
     }
 
-    @Test func thePresenterSaysWhatChangedAndBackGoesThroughTheRouter() {
+    @Test func thePresenterSaysWhatChangedAndBackGoesThroughTheRouter() throws {
         let interactor = TodoDetailInteractor()
         interactor.todo = TodoItem(id: 4, title: "call mom")
         interactor.position = 2
@@ -28,13 +28,13 @@ struct TodoDetailTests {
         let presenter = TodoDetailPresenter(interactor: interactor, router: router)
         presenter.view = view
         presenter.viewDidLoad()
-        presenter.didRename(to: "call mom and dad")
-        presenter.didRename(to: " ")
+        try presenter.didRename(to: "call mom and dad")
+        try presenter.didRename(to: " ")
         presenter.didMarkDone()
         presenter.didMarkDone()
         presenter.didReopen()
         presenter.didReopen()
-        presenter.didGoBack()
+        try presenter.didGoBack()
         #expect(view.shown == [
             "todo: To-do 2: call mom | status: open",
             "message: Renamed to-do 2: call mom and dad",
@@ -51,14 +51,14 @@ struct TodoDetailTests {
         ]))])
     }
 
-    @Test func theRouterHandsTheToDoBackThenPops() {
+    @Test func theRouterHandsTheToDoBackThenPops() throws {
         let navigator = NavigatorSpy()
         let store = TodoDetailInteractor()
         store.todo = TodoItem(id: 4, title: "call mom", isDone: true)
         let listener = DetailListenerSpy()
         let router = TodoDetailRouter(navigator: navigator, dataStore: store)
         router.delegate = listener
-        router.routeBackToList()
+        try router.routeBackToList()
         #expect(listener.closedWith == [TodoItem(id: 4, title: "call mom", isDone: true)])
         #expect(navigator.pops == 1)
     }

@@ -42,9 +42,9 @@ struct TodoListPresenterTests {
         presenter.view = view
     }
 
-    @Test func theListIsAHeadingAndNumberedRowsWithTheDoneOnesChecked() {
+    @Test func theListIsAHeadingAndNumberedRowsWithTheDoneOnesChecked() throws {
         presenter.viewDidLoad()
-        presenter.didMarkDone(at: "2")
+        try presenter.didMarkDone(at: "2")
         presenter.didAskForList()
         #expect(view.shown == [
             "list: To-dos (0 of 2 done): | 1. [ ] buy milk | 2. [ ] call mom",
@@ -53,24 +53,24 @@ struct TodoListPresenterTests {
         ])
     }
 
-    @Test func anEmptyListSaysHowToAddTheFirstToDo() {
+    @Test func anEmptyListSaysHowToAddTheFirstToDo() throws {
         let presenter = TodoListPresenter(interactor: TodoListInteractor(store: TodoStoreSpy()), router: router)
         presenter.view = view
         presenter.viewDidLoad()
-        presenter.didRemove(at: "1")
+        try presenter.didRemove(at: "1")
         #expect(view.shown == [
             "list: No to-dos yet. Type 'add TEXT' to add one.",
             "failure: the list is empty: type 'add TEXT' to add a to-do first",
         ])
     }
 
-    @Test func addingDoneAndRemovingSayWhatTheyDid() {
+    @Test func addingDoneAndRemovingSayWhatTheyDid() throws {
         presenter.viewDidLoad()
-        presenter.didAddTodo(title: " water the plants ")
-        presenter.didAddTodo(title: "   ")
-        presenter.didMarkDone(at: "1")
-        presenter.didMarkDone(at: "1")
-        presenter.didRemove(at: "2")
+        try presenter.didAddTodo(title: " water the plants ")
+        try presenter.didAddTodo(title: "   ")
+        try presenter.didMarkDone(at: "1")
+        try presenter.didMarkDone(at: "1")
+        try presenter.didRemove(at: "2")
         #expect(view.shown.dropFirst() == [
             "message: Added 3. water the plants",
             "failure: a to-do needs some text: type e.g. 'add buy milk'",
@@ -81,9 +81,9 @@ struct TodoListPresenterTests {
         #expect(store.changes == ["insert water the plants", "update 1", "delete 2"])
     }
 
-    @Test func aPositionThatIsNoneIsRefusedInWordsThatSayWhatToType() {
+    @Test func aPositionThatIsNoneIsRefusedInWordsThatSayWhatToType() throws {
         presenter.viewDidLoad()
-        for typed in ["x", "-1", "0", "3", "99999999999999999999"] { presenter.didMarkDone(at: typed) }
+        for typed in ["x", "-1", "0", "3", "99999999999999999999"] { try presenter.didMarkDone(at: typed) }
         #expect(view.shown.dropFirst() == [
             "failure: done takes a position, not 'x': the list has 2 to-dos (type e.g. 'done 1')",
             "failure: done takes a position, not '-1': the list has 2 to-dos (type e.g. 'done 1')",
@@ -96,7 +96,7 @@ struct TodoListPresenterTests {
 
     @Test func openAsksTheRouterForTheDetailAndTheDetailsChangesComeBackThroughThePresenter() throws {
         presenter.viewDidLoad()
-        presenter.didSelectedTodo(at: "2")
+        try presenter.didSelectedTodo(at: "2")
         let move = try #require(router.moves.first)
         #expect(move.todo == TodoItem(id: 2, title: "call mom"))
         #expect(move.position == 2)
@@ -109,9 +109,9 @@ struct TodoListPresenterTests {
         #expect(presenter.stateFields().last == StateField("selected", .null))
     }
 
-    @Test func tabOffersTheOpenToDosAfterDoneAndEveryOneElsewhere() {
+    @Test func tabOffersTheOpenToDosAfterDoneAndEveryOneElsewhere() throws {
         presenter.viewDidLoad()
-        presenter.didMarkDone(at: "1")
+        try presenter.didMarkDone(at: "1")
         #expect(presenter.positions(for: "done") == ["2"])
         #expect(presenter.positions(for: "open") == ["1", "2"])
         #expect(presenter.positions(for: "remove") == ["1", "2"])
@@ -134,7 +134,7 @@ struct TodoListRouterTests {
         let navigator = NavigatorSpy()
         let listener = DetailListenerSpy()
         let router = TodoListRouter(navigator: navigator)
-        router.moveToSelectedTodoDetail(todo: TodoItem(id: 7, title: "call mom"), position: 2, listener: listener)
+        try router.moveToSelectedTodoDetail(todo: TodoItem(id: 7, title: "call mom"), position: 2, listener: listener)
         let detail = try #require(navigator.pushed.first as? TodoDetailView)
         #expect(navigator.pushed.count == 1)
         #expect(detail.router.dataStore.todo == TodoItem(id: 7, title: "call mom"))

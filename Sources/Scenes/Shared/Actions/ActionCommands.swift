@@ -6,9 +6,9 @@ import REPLEngine
 @MainActor
 protocol ActingView: AnyObject {
     /// Lists the files of the photos shown, or of the marked ones.
-    func listPaths(_ request: PhotoPaths.Request) async
+    func listPaths(_ request: PhotoPaths.Request) async throws(CommandError)
     /// Copies or moves the photos shown, or the marked ones, into a folder.
-    func actOnFiles(_ request: PhotoFileActions.Request) async
+    func actOnFiles(_ request: PhotoFileActions.Request) async throws(CommandError)
 }
 
 /// The actions on a folder's photos as files, the same in every scene that acts: `shown` says what
@@ -41,7 +41,7 @@ enum ActionCommands {
                     "print the paths of \(shown)'s files, one a line as xargs reads them (-0: NUL-separated; --marked: the marked photos'), or write them to FILE",
                 example: "paths picks.txt"
             ) { view, arguments in
-                await view.listPaths(try pathsRequest(arguments))
+                try await view.listPaths(try pathsRequest(arguments))
             },
             Command(
                 "copy",
@@ -54,7 +54,7 @@ enum ActionCommands {
                     "copy \(shown)'s photos (--marked: the marked ones) with their sidecars (--pairs: and a RAW+JPEG pair's other half) into DIR, never over a file (--suffix: NAME-1.EXT); asks first, --yes does not, --dry-run only says what; 'undo' removes the copies",
                 example: "copy ~/share"
             ) { view, arguments in
-                await view.actOnFiles(try fileRequest(.copy, arguments))
+                try await view.actOnFiles(try fileRequest(.copy, arguments))
             }
         ]
         commands.append(
@@ -68,7 +68,7 @@ enum ActionCommands {
                     "rename \(shown)'s photos (--marked: the marked ones) and their sidecars by PATTERN: {taken:%Y-%m-%d} (strftime's fields), {camera}, {name}, {ext}, {n} or {n:03} (1, 2, … in the list's order), {rating}; '/' makes folders; '.{ext}' ends it unless it names {ext}; a name taken refuses it all, or gets -1, -2 with --suffix; asks first, --yes does not, --dry-run only says what; 'undo' renames them back",
                 example: "rename {taken:%Y-%m-%d}_{n:03}"
             ) { view, arguments in
-                await view.actOnFiles(try renameRequest(arguments))
+                try await view.actOnFiles(try renameRequest(arguments))
             })
         commands.append(
             Command(
@@ -81,12 +81,12 @@ enum ActionCommands {
                     "move \(shown)'s photos (--marked: the marked ones) with their sidecars (--pairs: and a RAW+JPEG pair's other half) to the desktop's Trash, which restores them; asks first, --yes does not, --dry-run only says what; 'undo' moves them back",
                 example: "trash --dry-run"
             ) { view, arguments in
-                await view.actOnFiles(try trashRequest(arguments))
+                try await view.actOnFiles(try trashRequest(arguments))
             })
         if moving {
             commands.append(
                 Command("move", arguments: moveArguments, summary: moveSummary(shown), example: "move ~/rejects") { view, arguments in
-                    await view.actOnFiles(try fileRequest(.move, arguments))
+                    try await view.actOnFiles(try fileRequest(.move, arguments))
                 })
         }
         return commands

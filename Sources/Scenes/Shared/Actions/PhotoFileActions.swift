@@ -181,8 +181,8 @@ enum PhotoFileActions {
 extension Console {
     /// Writes what `copy` or `move` did: its lines, then its failure.
     @MainActor
-    func show(_ copying: PhotoFileActions.ViewModel) {
+    func show(_ copying: PhotoFileActions.ViewModel) throws(CommandError) {
         for line in copying.lines { writeLine(line) }
-        if let failure = copying.failure { fail(failure) }
+        if let failure = copying.failure { throw CommandError(failure) }
     }
 }

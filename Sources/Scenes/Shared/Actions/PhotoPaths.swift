@@ -114,11 +114,11 @@ enum PhotoPaths {
 extension Console {
     /// Writes what `paths` made: the paths as another program reads them, or a line about them.
     @MainActor
-    func show(_ paths: PhotoPaths.ViewModel) {
+    func show(_ paths: PhotoPaths.ViewModel) throws(CommandError) {
         switch paths {
         case .paths(let bytes): writeForPrograms(bytes)
         case .notice(let message): writeLine(message)
-        case .failure(let message): fail(message)
+        case .failure(let message): throw CommandError(message)
         }
     }
 }

@@ -6,9 +6,9 @@ import REPLEngine
 @MainActor
 protocol JudgingView: AnyObject {
     /// Judges the photo; `sharedToo`: a `NAME.xmp` another photo shares is written too (`--both`).
-    func judge(_ change: JudgementChange, sharedToo: Bool) async
+    func judge(_ change: JudgementChange, sharedToo: Bool) async throws(CommandError)
     /// Takes back the session's last judgement.
-    func undoJudgement() async
+    func undoJudgement() async throws(CommandError)
 }
 
 /// `rate`, `reject`, `label`, `keyword` and `undo`, the same in every scene that judges: `photo` says
@@ -34,13 +34,13 @@ enum JudgementCommands {
                         "a rating is 0…5 stars, not \(TerminalText.truncate(arguments[0], toWidth: 20)) (type e.g. 'rate 4'; 'reject' rejects)",
                         kind: .usage)
                 }
-                await view.judge(.rate(stars), sharedToo: try sharedToo(.rate(stars), arguments.dropFirst()))
+                try await view.judge(.rate(stars), sharedToo: try sharedToo(.rate(stars), arguments.dropFirst()))
             },
             Command(
                 "reject", arguments: [Argument("--both", optional: true)],
                 summary: "mark \(photo) rejected (XMP rating -1, as Bridge and darktable write it)"
             ) { view, arguments in
-                await view.judge(.reject, sharedToo: try sharedToo(.reject, arguments[...]))
+                try await view.judge(.reject, sharedToo: try sharedToo(.reject, arguments[...]))
             },
             Command(
                 "label",
@@ -59,7 +59,7 @@ enum JudgementCommands {
                         kind: .usage)
                 }
                 let change = JudgementChange.label(ColourLabel(word: word))
-                await view.judge(change, sharedToo: try sharedToo(change, arguments.dropFirst()))
+                try await view.judge(change, sharedToo: try sharedToo(change, arguments.dropFirst()))
             },
             Command(
                 "keyword", arguments: [.choice("add|remove", ["add", "remove"]), Argument("WORD", repeated: true)],
@@ -72,10 +72,10 @@ enum JudgementCommands {
                     throw CommandError("keyword \(arguments[0]) takes one word or more (type e.g. 'keyword add beach')", kind: .usage)
                 }
                 if let problem = words.lazy.compactMap(JudgementChange.keywordProblem).first { throw CommandError(problem, kind: .usage) }
-                await view.judge(arguments[0] == "add" ? .addKeywords(Array(words)) : .removeKeywords(Array(words)), sharedToo: both)
+                try await view.judge(arguments[0] == "add" ? .addKeywords(Array(words)) : .removeKeywords(Array(words)), sharedToo: both)
             },
             Command("undo", summary: "take back the last judgement of this session: its sidecar as it was") { view, _ in
-                await view.undoJudgement()
+                try await view.undoJudgement()
             }
         ]
     }

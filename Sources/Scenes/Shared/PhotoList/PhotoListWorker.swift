@@ -1,5 +1,6 @@
 import Imaging
 import PhotoDomain
+import REPLEngine
 
 /// The work every scene that lists photos does with its list, as CleanStore's interactors hand theirs
 /// to a worker: the interactor of the collection, or of the photos found, owns one and calls it; the
@@ -64,8 +65,10 @@ final class PhotoListWorker {
     /// The contact sheet `request` asks for, remembered as the one shown; `loadMore` loads (and says)
     /// the source's next page when the sheet needs more photos. nil: nothing to show, the load having
     /// said why.
-    func sheet(_ request: ContactSheet.Request, loadMore: () async -> Bool) async -> Result<ContactSheet.Response, ContactSheet.Problem>? {
-        let shown = await ContactSheet.show(
+    func sheet(_ request: ContactSheet.Request, loadMore: () async throws(CommandError) -> Bool) async throws(CommandError)
+        -> Result<ContactSheet.Response, ContactSheet.Problem>?
+    {
+        let shown = try await ContactSheet.show(
             request, shown: list.sheetPhotos, current: list.page, photos: { list.photos }, hasMore: { list.hasMore },
             loadMore: loadMore, pictures: pictures)
         guard case .success(var response)? = shown else { return shown }

@@ -54,15 +54,15 @@ struct CurrencyTests {
             hint: "Type 'month' for its rates this month, 'back' for the list.")])
     }
 
-    @Test func theMonthIsItsDaysAndTheChangeFromTheFirst() {
+    @Test func theMonthIsItsDaysAndTheChangeFromTheFirst() throws {
         let presenter = CurrencyPresenter()
         let view = CurrencyViewSpy()
         presenter.view = view
         let days = [DayRate(date: "2024-06-03", rate: 1.0854), DayRate(date: "2024-06-04", rate: 1.0872), DayRate(date: "2024-06-05", rate: 1.0800)]
-        presenter.presentMonth(response: .init(exchangeRate: sampleUSD, from: "2024-06-01", result: .days(days)))
-        presenter.presentMonth(response: .init(exchangeRate: sampleUSD, from: "2024-06-01", result: .days(Array(days.prefix(1)))))
-        presenter.presentMonth(response: .init(exchangeRate: sampleUSD, from: "2024-06-01", result: .days([])))
-        presenter.presentMonth(response: .init(exchangeRate: sampleUSD, from: "2024-06-01", result: .failure(.unreachable("refused"))))
+        try presenter.presentMonth(response: .init(exchangeRate: sampleUSD, from: "2024-06-01", result: .days(days)))
+        try presenter.presentMonth(response: .init(exchangeRate: sampleUSD, from: "2024-06-01", result: .days(Array(days.prefix(1)))))
+        try presenter.presentMonth(response: .init(exchangeRate: sampleUSD, from: "2024-06-01", result: .days([])))
+        try presenter.presentMonth(response: .init(exchangeRate: sampleUSD, from: "2024-06-01", result: .failure(.unreachable("refused"))))
         #expect(view.months == [
             .init(heading: "1 EUR in USD, 2024-06-03 to 2024-06-05:",
                   rows: ["2024-06-03  1.0854", "2024-06-04  1.0872", "2024-06-05  1.0800"],

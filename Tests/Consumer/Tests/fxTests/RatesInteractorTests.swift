@@ -76,11 +76,11 @@ struct RatesInteractorTests {
 
     @Test func aCurrencyIsSelectedByItsPositionInTheList() async throws {
         let (interactor, spy) = interactor(RatesWorkerStub())
-        interactor.selectCurrency(request: .init(position: 1))
+        try interactor.selectCurrency(request: .init(position: 1))
         try await interactor.fetchRates(request: .init())
-        interactor.selectCurrency(request: .init(position: 4))
-        interactor.selectCurrency(request: .init(position: 0))
-        interactor.selectCurrency(request: .init(position: 3))
+        try interactor.selectCurrency(request: .init(position: 4))
+        try interactor.selectCurrency(request: .init(position: 0))
+        try interactor.selectCurrency(request: .init(position: 3))
         #expect(spy.seen.filter { if case .selection = $0 { true } else { false } } == [
             .selection(.nothingListed), .selection(.notListed(4, count: 3)), .selection(.notListed(0, count: 3)), .selection(.selected),
         ])
@@ -90,10 +90,10 @@ struct RatesInteractorTests {
     @Test func showingTheRatesAgainAsksNothingAndPresentsTheListKept() async throws {
         let worker = RatesWorkerStub()
         let (interactor, spy) = interactor(worker)
-        interactor.showRates(request: .init())
+        try interactor.showRates(request: .init())
         #expect(spy.seen.isEmpty)
         try await interactor.fetchRates(request: .init())
-        interactor.showRates(request: .init())
+        try interactor.showRates(request: .init())
         #expect(spy.seen == [.table(sampleTable, names: sampleNames), .table(sampleTable, names: sampleNames)])
         #expect(await worker.asked.count == 2)
     }

@@ -11,9 +11,9 @@ struct RatesPresenterTests {
         return (presenter, spy)
     }
 
-    @Test func ratesAreNumberedRowsWithTheRatesAligned() {
+    @Test func ratesAreNumberedRowsWithTheRatesAligned() throws {
         let (presenter, spy) = presenter()
-        presenter.presentRates(response: .init(result: .table(sampleTable, names: ["USD": "United States Dollar"])))
+        try presenter.presentRates(response: .init(result: .table(sampleTable, names: ["USD": "United States Dollar"])))
         #expect(spy.seen == [.rates(.init(
             heading: "1 EUR on 2024-06-05:",
             rows: [
@@ -24,31 +24,31 @@ struct RatesPresenterTests {
             hint: "Type 'open N' for a currency, 'convert AMOUNT CUR' to convert EUR."))])
     }
 
-    @Test func noRatesSayNoneAndOfferNothing() {
+    @Test func noRatesSayNoneAndOfferNothing() throws {
         let (presenter, spy) = presenter()
-        presenter.presentRates(response: .init(result: .table(RatesTable(base: "EUR", date: "2024-06-05", rates: []), names: [:])))
+        try presenter.presentRates(response: .init(result: .table(RatesTable(base: "EUR", date: "2024-06-05", rates: []), names: [:])))
         #expect(spy.seen == [.rates(.init(heading: "No rates for EUR on 2024-06-05.", rows: [], hint: nil))])
     }
 
-    @Test func aConversionIsOneLineRoundedToCents() {
+    @Test func aConversionIsOneLineRoundedToCents() throws {
         let (presenter, spy) = presenter()
-        presenter.presentConversion(response: .init(result: .converted(Conversion(amount: 10, from: "EUR", to: "USD", result: 10.867, date: "2024-06-05"))))
-        presenter.presentConversion(response: .init(result: .converted(Conversion(amount: 3, from: "EUR", to: "JPY", result: 508.005, date: "2024-06-05"))))
+        try presenter.presentConversion(response: .init(result: .converted(Conversion(amount: 10, from: "EUR", to: "USD", result: 10.867, date: "2024-06-05"))))
+        try presenter.presentConversion(response: .init(result: .converted(Conversion(amount: 3, from: "EUR", to: "JPY", result: 508.005, date: "2024-06-05"))))
         #expect(spy.seen == [
             .conversion(.init(text: "10 EUR = 10.87 USD (rate of 2024-06-05)")),
             .conversion(.init(text: "3 EUR = 508.01 JPY (rate of 2024-06-05)")),
         ])
     }
 
-    @Test func everyFailureSaysWhatHappenedAndWhatToTypeInstead() {
+    @Test func everyFailureSaysWhatHappenedAndWhatToTypeInstead() throws {
         let (presenter, spy) = presenter()
-        presenter.presentRates(response: .init(result: .failure(.status(503, "down"))))
-        presenter.presentRates(response: .init(result: .failure(.status(500, nil))))
-        presenter.presentConversion(response: .init(result: .notPositive(0)))
-        presenter.presentConversion(response: .init(result: .failure(.unreachable("timed out"), amount: 5, from: "EUR", to: "CHF")))
-        presenter.presentConversion(response: .init(result: .failure(.malformed("it is not JSON"), amount: 5, from: "EUR", to: "CHF")))
-        presenter.presentSelection(response: .init(result: .nothingListed))
-        presenter.presentSelection(response: .init(result: .notListed(9, count: 4)))
+        try presenter.presentRates(response: .init(result: .failure(.status(503, "down"))))
+        try presenter.presentRates(response: .init(result: .failure(.status(500, nil))))
+        try presenter.presentConversion(response: .init(result: .notPositive(0)))
+        try presenter.presentConversion(response: .init(result: .failure(.unreachable("timed out"), amount: 5, from: "EUR", to: "CHF")))
+        try presenter.presentConversion(response: .init(result: .failure(.malformed("it is not JSON"), amount: 5, from: "EUR", to: "CHF")))
+        try presenter.presentSelection(response: .init(result: .nothingListed))
+        try presenter.presentSelection(response: .init(result: .notListed(9, count: 4)))
         #expect(spy.seen == [
             .failure("cannot fetch the rates: the rates server said 503: down"),
             .failure("cannot fetch the rates: the rates server said 500"),
@@ -60,9 +60,9 @@ struct RatesPresenterTests {
         ])
     }
 
-    @Test func aSelectionAsksTheViewToRoute() {
+    @Test func aSelectionAsksTheViewToRoute() throws {
         let (presenter, spy) = presenter()
-        presenter.presentSelection(response: .init(result: .selected))
+        try presenter.presentSelection(response: .init(result: .selected))
         #expect(spy.seen == [.selectedCurrency])
     }
 

@@ -19,7 +19,7 @@ struct RatesRouterTests {
         #expect(destination.exchangeRate == nil)
     }
 
-    @Test func routingPushesACurrencySceneThatShowsWhatWasPassed() {
+    @Test func routingPushesACurrencySceneThatShowsWhatWasPassed() throws {
         let tester = SceneTester { engine in
             engine.register(RatesView.module(worker: RatesWorkerStub()))
             engine.register(CurrencyView.module(worker: CurrencyWorkerStub()))
@@ -30,7 +30,7 @@ struct RatesRouterTests {
         let router = root?.router as? RatesRouter
         // The router reads the DataStore it was given: here, one with USD selected.
         router?.dataStore = RatesDataStoreStub()
-        router?.routeToCurrency()
+        try router?.routeToCurrency()
         #expect(tester.stack == ["rates", "currency"])
         #expect(tester.takeOutput() == """
             USD  United States Dollar

@@ -94,14 +94,14 @@ actor StubActing: PhotoActingWorker, PhotoCopyingWorker, PhotoMovingWorker, Phot
     }
 
     /// The detail lists its photo's file; the list file is written with the request's form.
-    @Test func theDetailListsItsPhotoAndWritesTheFile() async {
+    @Test func theDetailListsItsPhotoAndWritesTheFile() async throws {
         let acting = StubActing(marked: ["b.jpg", "c.jpg"])
         let detail = PhotoDetailInteractor(acting: acting)
         let spy = DetailPresenterSpy()
         detail.presenter = spy
         detail.photo = .fixture("a b.jpg")
-        await detail.listPaths(.init())
-        await detail.listPaths(.init(file: "marked.txt", separatedByNUL: true, marked: true))
+        try await detail.listPaths(.init())
+        try await detail.listPaths(.init(file: "marked.txt", separatedByNUL: true, marked: true))
         #expect(spy.paths.map { $0.files.map(\.photoID) } == [["a b.jpg"], ["b.jpg", "c.jpg"]])
         #expect(PhotoPaths.viewModel(spy.paths[0]) == .paths(Array("'shoot/a b.jpg'\n".utf8)))
         let written = await acting.written

@@ -7,9 +7,9 @@ enum SelectionProblem: Equatable {
 
 @MainActor
 protocol SearchPresentationLogic: AnyObject {
-    func presentFetchedRepositories(response: Search.FetchRepositories.Response)
-    func presentSelectionFailure(_ problem: SelectionProblem)
-    func presentSelectedRepository()
+    func presentFetchedRepositories(response: Search.FetchRepositories.Response) throws(CommandError)
+    func presentSelectionFailure(_ problem: SelectionProblem) throws(CommandError)
+    func presentSelectedRepository() throws(CommandError)
 }
 
 /// P (Presenter) of the search: a page of repositories as numbered rows, and every failure in words
@@ -18,27 +18,27 @@ final class SearchPresenter: SearchPresentationLogic {
     /// Not owned: the view owns the interactor that owns this presenter.
     weak var view: SearchDisplayLogic?
 
-    func presentFetchedRepositories(response: Search.FetchRepositories.Response) {
+    func presentFetchedRepositories(response: Search.FetchRepositories.Response) throws(CommandError) {
         switch response.result {
         case .page(let query, let page, let items, let totalCount, let incomplete):
             view?.displayRepositories(viewModel: Self.viewModel(query: query, page: page, items: items, totalCount: totalCount, incomplete: incomplete))
         case .failure(let problem):
-            view?.displayFailure(Self.message(problem))
+            try view?.displayFailure(Self.message(problem))
         }
     }
 
-    func presentSelectionFailure(_ problem: SelectionProblem) {
+    func presentSelectionFailure(_ problem: SelectionProblem) throws(CommandError) {
         switch problem {
         case .nothingListed:
-            view?.displayFailure("nothing is listed yet: type 'search QUERY' first (e.g. 'search swift repl')")
+            try view?.displayFailure("nothing is listed yet: type 'search QUERY' first (e.g. 'search swift repl')")
         case .notListed(let typed, let first, let last):
             let shown = TerminalText.truncate(typed, toWidth: 40)
-            view?.displayFailure("there is no repository \(shown) on this page: it lists \(first)…\(last) (type e.g. 'open \(first)')")
+            try view?.displayFailure("there is no repository \(shown) on this page: it lists \(first)…\(last) (type e.g. 'open \(first)')")
         }
     }
 
-    func presentSelectedRepository() {
-        view?.displaySelectedRepository()
+    func presentSelectedRepository() throws(CommandError) {
+        try view?.displaySelectedRepository()
     }
 
     static func viewModel(query: String, page: Int, items: [Repository], totalCount: Int, incomplete: Bool) -> Search.FetchRepositories.ViewModel {

@@ -2,7 +2,7 @@ import REPLEngine
 
 @MainActor
 protocol SearchRoutingLogic: AnyObject {
-    func routeToSearchDetail()
+    func routeToSearchDetail() throws(CommandError)
 }
 
 /// The search's DataStore, for the router to pass from (the seed's `router?.dataStore`).
@@ -21,17 +21,18 @@ final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
 
     // MARK: Routing
 
-    func routeToSearchDetail() {
-        guard let navigator, let dataStore, let destination = navigator.instantiate(SearchDetailView.self) else { return }
+    func routeToSearchDetail() throws(CommandError) {
+        guard let navigator, let dataStore else { return }
+        let destination = try navigator.instantiate(SearchDetailView.self)
         guard var destinationDS = destination.router?.dataStore else { return }
         passDataToSearchDetail(source: dataStore, destination: &destinationDS)
-        navigateToSearchDetail(destination: destination)
+        try navigateToSearchDetail(destination: destination)
     }
 
     // MARK: Navigation
 
-    func navigateToSearchDetail(destination: SearchDetailView) {
-        navigator?.push(destination)
+    func navigateToSearchDetail(destination: SearchDetailView) throws(CommandError) {
+        try navigator?.push(destination)
     }
 
     // MARK: Passing data

@@ -3,8 +3,8 @@ import REPLEngine
 @MainActor
 protocol SearchDisplayLogic: AnyObject {
     func displayRepositories(viewModel: Search.FetchRepositories.ViewModel)
-    func displayFailure(_ message: String)
-    func displaySelectedRepository()
+    func displayFailure(_ message: String) throws(CommandError)
+    func displaySelectedRepository() throws(CommandError)
 }
 
 /// V (View) of the search, the seed's `SearchViewController`: `search QUERY` is its search bar's
@@ -62,7 +62,7 @@ final class SearchView: SceneView, SearchDisplayLogic {
             "open", arguments: [Argument("N", completion: .positions)],
             summary: "open repository N of the page in the detail scene", example: "open 1"
         ) { view, words in
-            view.interactor?.selectRepository(request: .init(position: words[0]))
+            try view.interactor?.selectRepository(request: .init(position: words[0]))
         },
     ]
 
@@ -71,8 +71,8 @@ final class SearchView: SceneView, SearchDisplayLogic {
     }
 
     /// Back from a repository: the page it was opened from, listed again.
-    func sceneWillAppear() {
-        interactor?.showRepositories(request: .init())
+    func sceneWillAppear() throws(CommandError) {
+        try interactor?.showRepositories(request: .init())
     }
 
     /// The DataStore: the search, its page, what it lists, the repository opened last, the rate limit.
@@ -105,11 +105,11 @@ final class SearchView: SceneView, SearchDisplayLogic {
         for note in viewModel.notes { console.writeLine(note, style: .dim) }
     }
 
-    func displayFailure(_ message: String) {
-        console.fail(message)
+    func displayFailure(_ message: String) throws(CommandError) {
+        throw CommandError(message)
     }
 
-    func displaySelectedRepository() {
-        router?.routeToSearchDetail()
+    func displaySelectedRepository() throws(CommandError) {
+        try router?.routeToSearchDetail()
     }
 }

@@ -13,10 +13,10 @@ struct TodoDetailViewModel: Equatable {
 protocol TodoDetailPresenterInput: AnyObject {
     func viewDidLoad()
     func didAskToShow()
-    func didRename(to title: String)
+    func didRename(to title: String) throws(CommandError)
     func didMarkDone()
     func didReopen()
-    func didGoBack()
+    func didGoBack() throws(CommandError)
     /// The detail's data for `state`.
     func stateFields() -> [StateField]
     /// What the detail adds to the prompt: its position.
@@ -29,7 +29,7 @@ protocol TodoDetailViewInput: AnyObject {
     func displayTodo(_ viewModel: TodoDetailViewModel)
     func displayMessage(_ message: String)
     /// What could not be done, and what to type instead: the command fails with it.
-    func displayFailure(_ message: String)
+    func displayFailure(_ message: String) throws(CommandError)
 }
 
 /// P (Presenter) of the detail: the seed's `TodoDetailView` shows the title; here it can be
@@ -53,12 +53,12 @@ final class TodoDetailPresenter: TodoDetailPresenterInput {
         view?.displayTodo(TodoDetailViewModel(heading: "To-do \(interactor.position): \(todo.title)", status: "status: \(todo.isDone ? "done" : "open")"))
     }
 
-    func didRename(to title: String) {
+    func didRename(to title: String) throws(CommandError) {
         do {
             guard let todo = try interactor.rename(to: title) else { return }
             view?.displayMessage("Renamed to-do \(interactor.position): \(todo.title)")
         } catch {
-            view?.displayFailure("a to-do needs some text: type e.g. 'rename buy oat milk'")
+            try view?.displayFailure("a to-do needs some text: type e.g. 'rename buy oat milk'")
         }
     }
 
@@ -72,8 +72,8 @@ final class TodoDetailPresenter: TodoDetailPresenterInput {
         view?.displayMessage(interactor.reopen() ? "Open again: \(todo.title)" : "To-do \(interactor.position) is open already.")
     }
 
-    func didGoBack() {
-        router.routeBackToList()
+    func didGoBack() throws(CommandError) {
+        try router.routeBackToList()
     }
 
     func stateFields() -> [StateField] {

@@ -10,7 +10,7 @@ protocol TodoDetailRouterDelegate: AnyObject {
 @MainActor
 protocol TodoDetailRouterInput: AnyObject {
     /// Hands the to-do to the delegate, then pops the detail.
-    func routeBackToList()
+    func routeBackToList() throws(CommandError)
 }
 
 final class TodoDetailRouter: TodoDetailRouterInput {
@@ -26,8 +26,8 @@ final class TodoDetailRouter: TodoDetailRouterInput {
         self.dataStore = dataStore
     }
 
-    func routeBackToList() {
+    func routeBackToList() throws(CommandError) {
         if let todo = dataStore.todo { delegate?.todoDetailDidClose(with: todo) }
-        navigator?.pop()
+        try navigator?.pop()
     }
 }

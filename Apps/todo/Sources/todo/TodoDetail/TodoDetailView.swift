@@ -39,7 +39,7 @@ final class TodoDetailView: SceneView, TodoDetailViewInput {
             "rename", arguments: [Argument("TEXT", repeated: true)],
             summary: "give the to-do a new text", example: "rename buy oat milk"
         ) { view, words in
-            view.presenter.didRename(to: words.joined(separator: " "))
+            try view.presenter.didRename(to: words.joined(separator: " "))
         },
         Command("done", summary: "check the to-do off") { view, _ in
             view.presenter.didMarkDone()
@@ -48,7 +48,7 @@ final class TodoDetailView: SceneView, TodoDetailViewInput {
             view.presenter.didReopen()
         },
         Command("back", summary: "back to the list, with the changes made here") { view, _ in
-            view.presenter.didGoBack()
+            try view.presenter.didGoBack()
         },
     ]
 
@@ -67,7 +67,7 @@ final class TodoDetailView: SceneView, TodoDetailViewInput {
     }
 
     /// The command fails with the message: `error: …`, and a script stops there.
-    func displayFailure(_ message: String) {
-        console.fail(message)
+    func displayFailure(_ message: String) throws(CommandError) {
+        throw CommandError(message)
     }
 }

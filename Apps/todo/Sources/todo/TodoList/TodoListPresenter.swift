@@ -13,11 +13,11 @@ struct TodoListViewModel: Equatable {
 protocol TodoListPresenterInput: AnyObject {
     func viewDidLoad()
     func viewWillAppear()
-    func didAddTodo(title: String)
+    func didAddTodo(title: String) throws(CommandError)
     func didAskForList()
-    func didSelectedTodo(at position: String)
-    func didMarkDone(at position: String)
-    func didRemove(at position: String)
+    func didSelectedTodo(at position: String) throws(CommandError)
+    func didMarkDone(at position: String) throws(CommandError)
+    func didRemove(at position: String) throws(CommandError)
     /// The list's data for `state`.
     func stateFields() -> [StateField]
     /// The positions Tab offers after `command`.
@@ -30,7 +30,7 @@ protocol TodoListViewInput: AnyObject {
     func displayList(_ viewModel: TodoListViewModel)
     func displayMessage(_ message: String)
     /// What could not be done, and what to type instead: the command fails with it.
-    func displayFailure(_ message: String)
+    func displayFailure(_ message: String) throws(CommandError)
 }
 
 /// P (Presenter) of the list: takes the View's events to the Interactor and the Router, and turns
@@ -65,22 +65,22 @@ final class TodoListPresenter: TodoListPresenterInput {
         view?.displayList(listViewModel())
     }
 
-    func didAddTodo(title: String) {
+    func didAddTodo(title: String) throws(CommandError) {
         guard let todo = try? interactor.addTodo(title: title) else {
-            view?.displayFailure("a to-do needs some text: type e.g. 'add buy milk'")
+            try view?.displayFailure("a to-do needs some text: type e.g. 'add buy milk'")
             return
         }
         fetchTodos()
         view?.displayMessage("Added \(todos.count). \(todo.title)")
     }
 
-    func didSelectedTodo(at position: String) {
-        guard case let (todo, index)? = find(position, for: "open") else { return }
-        router.moveToSelectedTodoDetail(todo: todo, position: index + 1, listener: self)
+    func didSelectedTodo(at position: String) throws(CommandError) {
+        guard case let (todo, index)? = try find(position, for: "open") else { return }
+        try router.moveToSelectedTodoDetail(todo: todo, position: index + 1, listener: self)
     }
 
-    func didMarkDone(at position: String) {
-        guard case let (todo, index)? = find(position, for: "done") else { return }
+    func didMarkDone(at position: String) throws(CommandError) {
+        guard case let (todo, index)? = try find(position, for: "done") else { return }
         if interactor.markDone(todo) {
             fetchTodos()
             view?.displayMessage("Done: \(index + 1). \(todo.title)")
@@ -89,8 +89,8 @@ final class TodoListPresenter: TodoListPresenterInput {
         }
     }
 
-    func didRemove(at position: String) {
-        guard case let (todo, index)? = find(position, for: "remove") else { return }
+    func didRemove(at position: String) throws(CommandError) {
+        guard case let (todo, index)? = try find(position, for: "remove") else { return }
         interactor.remove(todo)
         fetchTodos()
         let left = todos.isEmpty ? "the list is empty" : todos.count == 1 ? "1 to-do left" : "\(todos.count) to-dos left"
@@ -99,19 +99,19 @@ final class TodoListPresenter: TodoListPresenterInput {
 
     /// The to-do at a position as typed, and its 0-based index; nil when there is none, after the
     /// View was given the failure, worded to say what to type instead.
-    private func find(_ typed: String, for command: String) -> (todo: TodoItem, index: Int)? {
+    private func find(_ typed: String, for command: String) throws(CommandError) -> (todo: TodoItem, index: Int)? {
         let shown = TerminalText.truncate(typed, toWidth: 40)
         guard !todos.isEmpty else {
-            view?.displayFailure("the list is empty: type 'add TEXT' to add a to-do first")
+            try view?.displayFailure("the list is empty: type 'add TEXT' to add a to-do first")
             return nil
         }
         let size = todos.count == 1 ? "1 to-do" : "\(todos.count) to-dos"
         guard typed.allSatisfy({ $0.isASCII && $0.isNumber }), !typed.isEmpty else {
-            view?.displayFailure("\(command) takes a position, not '\(shown)': the list has \(size) (type e.g. '\(command) 1')")
+            try view?.displayFailure("\(command) takes a position, not '\(shown)': the list has \(size) (type e.g. '\(command) 1')")
             return nil
         }
         guard let position = Int(typed), todos.indices.contains(position - 1) else {
-            view?.displayFailure("there is no to-do \(shown): the list has \(size) (type 'list' for the positions)")
+            try view?.displayFailure("there is no to-do \(shown): the list has \(size) (type 'list' for the positions)")
             return nil
         }
         return (todos[position - 1], position - 1)

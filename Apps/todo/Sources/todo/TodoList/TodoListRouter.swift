@@ -8,7 +8,7 @@ protocol TodoListRouterInput: AnyObject {
     var selectedTodo: TodoItem? { get }
     /// Opens `todo`'s detail scene, handing it the to-do and its position; `listener` hears what the
     /// detail hands back when it closes.
-    func moveToSelectedTodoDetail(todo: TodoItem, position: Int, listener: TodoDetailRouterDelegate)
+    func moveToSelectedTodoDetail(todo: TodoItem, position: Int, listener: TodoDetailRouterDelegate) throws(CommandError)
     /// The detail is closed: nothing is selected.
     func closeSelectedTodoDetail()
 }
@@ -22,12 +22,12 @@ final class TodoListRouter: TodoListRouterInput {
         self.navigator = navigator
     }
 
-    func moveToSelectedTodoDetail(todo: TodoItem, position: Int, listener: TodoDetailRouterDelegate) {
+    func moveToSelectedTodoDetail(todo: TodoItem, position: Int, listener: TodoDetailRouterDelegate) throws(CommandError) {
         selectedTodo = todo
-        guard let destination = navigator?.instantiate(TodoDetailView.self) else { return }
+        guard let destination = try navigator?.instantiate(TodoDetailView.self) else { return }
         destination.router.delegate = listener
         passDataToTodoDetail(todo: todo, position: position, destination: destination.router.dataStore)
-        navigator?.push(destination)
+        try navigator?.push(destination)
     }
 
     /// Data passing: the detail gets its own copy of the to-do, and where it stands in the list.

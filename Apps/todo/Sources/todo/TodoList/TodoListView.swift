@@ -34,7 +34,7 @@ final class TodoListView: SceneView, TodoListViewInput {
             "add", arguments: [Argument("TEXT", repeated: true)],
             summary: "add a to-do at the end of the list", example: "add buy milk"
         ) { view, words in
-            view.presenter.didAddTodo(title: words.joined(separator: " "))
+            try view.presenter.didAddTodo(title: words.joined(separator: " "))
         },
         Command("list", summary: "show the to-dos, the done ones checked") { view, _ in
             view.presenter.didAskForList()
@@ -43,19 +43,19 @@ final class TodoListView: SceneView, TodoListViewInput {
             "open", arguments: [Argument("N", completion: .positions)],
             summary: "open to-do N in the detail scene", example: "open 2"
         ) { view, words in
-            view.presenter.didSelectedTodo(at: words[0])
+            try view.presenter.didSelectedTodo(at: words[0])
         },
         Command(
             "done", arguments: [Argument("N", completion: .positions)],
             summary: "check off to-do N", example: "done 1"
         ) { view, words in
-            view.presenter.didMarkDone(at: words[0])
+            try view.presenter.didMarkDone(at: words[0])
         },
         Command(
             "remove", arguments: [Argument("N", completion: .positions)],
             summary: "remove to-do N: the ones after it move up", example: "remove 1"
         ) { view, words in
-            view.presenter.didRemove(at: words[0])
+            try view.presenter.didRemove(at: words[0])
         },
     ]
 
@@ -76,7 +76,7 @@ final class TodoListView: SceneView, TodoListViewInput {
     }
 
     /// The command fails with the message: `error: …`, and a script stops there.
-    func displayFailure(_ message: String) {
-        console.fail(message)
+    func displayFailure(_ message: String) throws(CommandError) {
+        throw CommandError(message)
     }
 }

@@ -40,9 +40,9 @@ final class CurrencyInteractor: CurrencyBusinessLogic, CurrencyDataStore {
         do {
             let days = try await worker.dailyRates(of: exchangeRate.code, base: exchangeRate.base, from: from, through: exchangeRate.date)
             month = days
-            presenter?.presentMonth(response: .init(exchangeRate: exchangeRate, from: from, result: .days(days)))
+            try presenter?.presentMonth(response: .init(exchangeRate: exchangeRate, from: from, result: .days(days)))
         } catch let failure as RatesFailure {
-            presenter?.presentMonth(response: .init(exchangeRate: exchangeRate, from: from, result: .failure(failure)))
+            try presenter?.presentMonth(response: .init(exchangeRate: exchangeRate, from: from, result: .failure(failure)))
         }
     }
 }

@@ -3,7 +3,7 @@ import REPLEngine
 @MainActor
 protocol CurrencyPresentationLogic: AnyObject {
     func presentCurrency(response: Currency.ShowCurrency.Response)
-    func presentMonth(response: Currency.FetchMonth.Response)
+    func presentMonth(response: Currency.FetchMonth.Response) throws(CommandError)
 }
 
 /// P (Presenter) of the currency scene: the rate both ways, and the month's rates with the change.
@@ -23,11 +23,11 @@ final class CurrencyPresenter: CurrencyPresentationLogic {
             hint: "Type 'month' for its rates this month, 'back' for the list."))
     }
 
-    func presentMonth(response: Currency.FetchMonth.Response) {
+    func presentMonth(response: Currency.FetchMonth.Response) throws(CommandError) {
         let rate = response.exchangeRate
         switch response.result {
         case .failure(let failure):
-            view?.displayFailure(message: "cannot fetch the rates of \(rate.code) this month: \(RatesPresenter.words(failure))")
+            try view?.displayFailure(message: "cannot fetch the rates of \(rate.code) this month: \(RatesPresenter.words(failure))")
         case .days(let days):
             guard let first = days.first, let last = days.last else {
                 view?.displayMonth(viewModel: .init(heading: "No rates for \(rate.code) from \(response.from) to \(rate.date).", rows: [], change: nil))

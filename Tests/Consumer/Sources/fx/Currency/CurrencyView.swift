@@ -4,7 +4,7 @@ import REPLEngine
 protocol CurrencyDisplayLogic: AnyObject {
     func displayCurrency(viewModel: Currency.ShowCurrency.ViewModel)
     func displayMonth(viewModel: Currency.FetchMonth.ViewModel)
-    func displayFailure(message: String)
+    func displayFailure(message: String) throws(CommandError)
 }
 
 /// V (View) of the currency scene: the currency the rates scene opened, both ways, and `month`.
@@ -71,7 +71,7 @@ final class CurrencyView: SceneView, CurrencyDisplayLogic {
         if let change = viewModel.change { console.writeLine("  " + change) }
     }
 
-    func displayFailure(message: String) {
-        console.fail(message)
+    func displayFailure(message: String) throws(CommandError) {
+        throw CommandError(message)
     }
 }

@@ -6,8 +6,8 @@ import REPLEngine
 protocol RatesBusinessLogic: AnyObject {
     func fetchRates(request: Rates.FetchRates.Request) async throws
     func convert(request: Rates.Convert.Request) async throws
-    func selectCurrency(request: Rates.SelectCurrency.Request)
-    func showRates(request: Rates.ShowRates.Request)
+    func selectCurrency(request: Rates.SelectCurrency.Request) throws(CommandError)
+    func showRates(request: Rates.ShowRates.Request) throws(CommandError)
 }
 
 /// The rates scene's data: what its router passes on, and what `state` shows.
@@ -51,43 +51,43 @@ final class RatesInteractor: RatesBusinessLogic, RatesDataStore {
             self.names = names
             date = table.date
             currencies = table.rates.map { ExchangeRate(code: $0.code, name: names[$0.code] ?? $0.code, rate: $0.rate, base: table.base, date: table.date) }
-            presenter?.presentRates(response: .init(result: .table(table, names: names)))
+            try presenter?.presentRates(response: .init(result: .table(table, names: names)))
         } catch let failure as RatesFailure {
             // The list shown before stays.
-            presenter?.presentRates(response: .init(result: .failure(failure)))
+            try presenter?.presentRates(response: .init(result: .failure(failure)))
         }
     }
 
     func convert(request: Rates.Convert.Request) async throws {
         guard request.amount > 0 else {
-            presenter?.presentConversion(response: .init(result: .notPositive(request.amount)))
+            try presenter?.presentConversion(response: .init(result: .notPositive(request.amount)))
             return
         }
         do {
             let conversion = try await worker.convert(amount: request.amount, from: base, to: request.currency)
             lastConversion = conversion
-            presenter?.presentConversion(response: .init(result: .converted(conversion)))
+            try presenter?.presentConversion(response: .init(result: .converted(conversion)))
         } catch let failure as RatesFailure {
-            presenter?.presentConversion(response: .init(result: .failure(failure, amount: request.amount, from: base, to: request.currency)))
+            try presenter?.presentConversion(response: .init(result: .failure(failure, amount: request.amount, from: base, to: request.currency)))
         }
     }
 
-    func selectCurrency(request: Rates.SelectCurrency.Request) {
+    func selectCurrency(request: Rates.SelectCurrency.Request) throws(CommandError) {
         guard !currencies.isEmpty else {
-            presenter?.presentSelection(response: .init(result: .nothingListed))
+            try presenter?.presentSelection(response: .init(result: .nothingListed))
             return
         }
         guard (1...currencies.count).contains(request.position) else {
-            presenter?.presentSelection(response: .init(result: .notListed(request.position, count: currencies.count)))
+            try presenter?.presentSelection(response: .init(result: .notListed(request.position, count: currencies.count)))
             return
         }
         selectedCurrency = currencies[request.position - 1]
-        presenter?.presentSelection(response: .init(result: .selected))
+        try presenter?.presentSelection(response: .init(result: .selected))
     }
 
-    func showRates(request: Rates.ShowRates.Request) {
+    func showRates(request: Rates.ShowRates.Request) throws(CommandError) {
         guard let date, let names else { return }
         let table = RatesTable(base: base, date: date, rates: currencies.map { ($0.code, $0.rate) })
-        presenter?.presentRates(response: .init(result: .table(table, names: names)))
+        try presenter?.presentRates(response: .init(result: .table(table, names: names)))
     }
 }

@@ -2,9 +2,9 @@ import REPLEngine
 
 @MainActor
 protocol RatesPresentationLogic: AnyObject {
-    func presentRates(response: Rates.FetchRates.Response)
-    func presentConversion(response: Rates.Convert.Response)
-    func presentSelection(response: Rates.SelectCurrency.Response)
+    func presentRates(response: Rates.FetchRates.Response) throws(CommandError)
+    func presentConversion(response: Rates.Convert.Response) throws(CommandError)
+    func presentSelection(response: Rates.SelectCurrency.Response) throws(CommandError)
 }
 
 /// P (Presenter) of the rates scene: rates as numbered, aligned rows, a conversion as one line, and
@@ -13,35 +13,35 @@ final class RatesPresenter: RatesPresentationLogic {
     /// Not owned: the view owns the interactor that owns this presenter.
     weak var view: RatesDisplayLogic?
 
-    func presentRates(response: Rates.FetchRates.Response) {
+    func presentRates(response: Rates.FetchRates.Response) throws(CommandError) {
         switch response.result {
         case .table(let table, let names):
             view?.displayRates(viewModel: Self.viewModel(table, names: names))
         case .failure(let failure):
-            view?.displayFailure(message: "cannot fetch the rates: \(Self.words(failure))")
+            try view?.displayFailure(message: "cannot fetch the rates: \(Self.words(failure))")
         }
     }
 
-    func presentConversion(response: Rates.Convert.Response) {
+    func presentConversion(response: Rates.Convert.Response) throws(CommandError) {
         switch response.result {
         case .converted(let conversion):
             view?.displayConversion(viewModel: .init(
                 text: "\(conversion.amount) \(conversion.from) = \(Decimals.text(conversion.result, places: 2)) \(conversion.to) (rate of \(conversion.date))"))
         case .notPositive(let amount):
-            view?.displayFailure(message: "convert takes an amount of 1 or more, not \(amount) (type e.g. 'convert 10 USD')")
+            try view?.displayFailure(message: "convert takes an amount of 1 or more, not \(amount) (type e.g. 'convert 10 USD')")
         case .failure(let failure, let amount, let from, let to):
-            view?.displayFailure(message: "cannot convert \(amount) \(from) to \(to): \(Self.words(failure))")
+            try view?.displayFailure(message: "cannot convert \(amount) \(from) to \(to): \(Self.words(failure))")
         }
     }
 
-    func presentSelection(response: Rates.SelectCurrency.Response) {
+    func presentSelection(response: Rates.SelectCurrency.Response) throws(CommandError) {
         switch response.result {
         case .selected:
-            view?.displaySelectedCurrency()
+            try view?.displaySelectedCurrency()
         case .nothingListed:
-            view?.displayFailure(message: "no currencies are listed yet: type 'rates' first")
+            try view?.displayFailure(message: "no currencies are listed yet: type 'rates' first")
         case .notListed(let position, let count):
-            view?.displayFailure(message: "there is no currency \(position): the list has 1…\(count) (type e.g. 'open 1')")
+            try view?.displayFailure(message: "there is no currency \(position): the list has 1…\(count) (type e.g. 'open 1')")
         }
     }
 

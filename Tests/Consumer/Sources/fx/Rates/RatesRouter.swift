@@ -2,7 +2,7 @@ import REPLEngine
 
 @MainActor
 protocol RatesRoutingLogic: AnyObject {
-    func routeToCurrency()
+    func routeToCurrency() throws(CommandError)
 }
 
 /// The rates scene's DataStore, for the router to pass from (Clean Swift's `router?.dataStore`).
@@ -20,17 +20,18 @@ final class RatesRouter: RatesRoutingLogic, RatesDataPassing {
 
     // MARK: Routing
 
-    func routeToCurrency() {
-        guard let navigator, let dataStore, let destination = navigator.instantiate(CurrencyView.self) else { return }
+    func routeToCurrency() throws(CommandError) {
+        guard let navigator, let dataStore else { return }
+        let destination = try navigator.instantiate(CurrencyView.self)
         guard var destinationDS = destination.router?.dataStore else { return }
         passDataToCurrency(source: dataStore, destination: &destinationDS)
-        navigateToCurrency(destination: destination)
+        try navigateToCurrency(destination: destination)
     }
 
     // MARK: Navigation
 
-    func navigateToCurrency(destination: CurrencyView) {
-        navigator?.push(destination)
+    func navigateToCurrency(destination: CurrencyView) throws(CommandError) {
+        try navigator?.push(destination)
     }
 
     // MARK: Passing data

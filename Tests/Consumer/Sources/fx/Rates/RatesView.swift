@@ -4,8 +4,8 @@ import REPLEngine
 protocol RatesDisplayLogic: AnyObject {
     func displayRates(viewModel: Rates.FetchRates.ViewModel)
     func displayConversion(viewModel: Rates.Convert.ViewModel)
-    func displaySelectedCurrency()
-    func displayFailure(message: String)
+    func displaySelectedCurrency() throws(CommandError)
+    func displayFailure(message: String) throws(CommandError)
 }
 
 /// V (View) of the rates scene, the root: `rates` lists today's euro rates, `convert AMOUNT CUR`
@@ -56,7 +56,7 @@ final class RatesView: SceneView, RatesDisplayLogic {
             "open", arguments: [.number("N", naming: "currency", completion: .positions)],
             summary: "open currency N of the list", example: "open 1"
         ) { view, arguments in
-            view.interactor?.selectCurrency(request: .init(position: arguments.number(at: 0)!))
+            try view.interactor?.selectCurrency(request: .init(position: arguments.number(at: 0)!))
         },
     ]
 
@@ -65,8 +65,8 @@ final class RatesView: SceneView, RatesDisplayLogic {
     }
 
     /// Back from a currency: the list it was opened from, again.
-    func sceneWillAppear() {
-        interactor?.showRates(request: .init())
+    func sceneWillAppear() throws(CommandError) {
+        try interactor?.showRates(request: .init())
     }
 
     /// The DataStore: the base, the day, the currencies listed, the one opened, the last conversion.
@@ -102,11 +102,11 @@ final class RatesView: SceneView, RatesDisplayLogic {
         console.writeLine(viewModel.text)
     }
 
-    func displaySelectedCurrency() {
-        router?.routeToCurrency()
+    func displaySelectedCurrency() throws(CommandError) {
+        try router?.routeToCurrency()
     }
 
-    func displayFailure(message: String) {
-        console.fail(message)
+    func displayFailure(message: String) throws(CommandError) {
+        throw CommandError(message)
     }
 }
