@@ -219,7 +219,7 @@ public struct Command<Target: AnyObject> {
     ///     (already checked against `arguments`: their number, numbers and choices): usually it turns
     ///     them into a Request for the interactor. Throw a `CommandError` that says what to type
     ///     instead when the words make no request; a request that cannot be carried out comes back
-    ///     through the presenter, and the View says so with `Console.fail`.
+    ///     through the presenter, and the View throws it back here as a `CommandError`.
     public init(
         _ name: String, aliases: [String] = [], arguments: [Argument] = [], summary: String, example: String? = nil,
         repetition: Repetition = .never, run: @escaping @MainActor (Target, Arguments) throws -> Void

@@ -214,7 +214,7 @@ enum PhotoDetail {
 
         struct ViewModel: Equatable, Sendable {
             var message: String
-            /// The view reports it as the command's error.
+            /// The view throws it as the command's error.
             var failed: Bool
         }
     }
